@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+
+/// @title GavelAuctionHouse
+/// @notice English auctions for ERC-721 tokens, paid in ETH, many auctions in one contract.
+///         A seller escrows an approved NFT with `create`, opens bidding with `start`, and anyone settles with
+///         `end` once time is up. Outbid bidders are never paid inside someone else's transaction: their bid
+///         is credited to `pendingReturns` and pulled with `withdraw`, so no bidder contract can block or tax
+///         the next bid. Settlement never reverts because of a recipient: the NFT moves with `transferFrom`
+///         (no receiver hook) and an ETH payout that fails is credited to `pendingReturns` instead.
+contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
+    /// @notice One auction as the spec describes it (admin-side spec, section 3).
+    struct Auction {
+        address seller;
+        address nft;
+        uint256 nftId;
+        uint256 reservePrice;
+        uint256 highestBid;
+        address highestBidder;
+        uint256 startTime;
+        uint256 endTime;
+        uint256 timeBufferSeconds;
+        bool started;
+        bool ended;
+    }
+
+    // Storage form of an auction. A bid touches only slots 0 and 1, and both are non-zero by then (the seller
+    // is set at create, endTime at start), so a first bid pays two 2,900-gas updates instead of a 20,000-gas
+    // zero-to-non-zero store. uint96 holds 79 billion ETH; uint40 seconds last until the year 36812.
+    struct StoredAuction {
+        address seller; // slot 0
+        uint96 highestBid;
+        address highestBidder; // slot 1
+        uint40 endTime;
+        uint32 timeBufferSeconds;
+        bool started;
+        bool ended;
+        address nft; // slot 2
+        uint96 reservePrice;
+        uint256 nftId; // slot 3
+        uint40 startTime; // slot 4
+        uint32 durationSeconds;
+    }
+
+    /// @notice Highest platform fee the owner can set: 10%.
+    uint256 public constant MAX_FEE_BPS = 1_000;
+    /// @notice Longest auction, in minutes (60 days).
+    uint256 public constant MAX_DURATION_MINUTES = 60 * 24 * 60;
+    /// @notice Longest anti-sniping extension window, in seconds (1 day).
+    uint256 public constant MAX_TIME_BUFFER_SECONDS = 1 days;
+    /// @notice Gas forwarded with a settlement payout. Enough for a smart-contract wallet's receive, too little
+    ///         for a recipient to burn the settler's gas; a failed payout is credited to `pendingReturns`.
+    uint256 public constant PAYOUT_GAS_LIMIT = 50_000;
+
+    // Settings that a second bid and `end` read, packed into one slot.
+    address public treasury;
+    uint16 public feeBps;
+    uint64 public minBidIncrement;
+
+    /// @notice Id the next `create` assigns. Ids start at 1 so that 0 never names an auction.
+    uint256 public nextAuctionId = 1;
+    /// @notice ETH each account can pull with `withdraw`: outbid bids and payouts that could not be pushed.
+    mapping(address account => uint256 amount) public pendingReturns;
+
+    mapping(uint256 auctionId => StoredAuction) private _auctions;
+
+    event AuctionCreated(
+        uint256 indexed auctionId,
+        address indexed seller,
+        address indexed nft,
+        uint256 nftId,
+        uint256 reservePrice,
+        uint256 durationSeconds,
+        uint256 timeBufferSeconds
+    );
+    event AuctionStarted(uint256 indexed auctionId, uint256 startTime, uint256 endTime);
+    /// @param extended Whether this bid pushed the end time out (an `AuctionExtended` event accompanies it).
+    event AuctionBid(uint256 indexed auctionId, address indexed bidder, uint256 amount, bool extended);
+    event AuctionExtended(uint256 indexed auctionId, uint256 endTime);
+    /// @notice Emitted once per auction. `winner` is zero when nothing sold (no bids, or the NFT could not be
+    ///         delivered and the bid was refunded); then `amount` and `fee` are zero.
+    event AuctionSettled(uint256 indexed auctionId, address indexed winner, uint256 amount, uint256 fee);
+    event AuctionCancelled(uint256 indexed auctionId);
+    /// @notice `account` can now `withdraw` `amount` more, owed from `auctionId`.
+    event RefundCredited(address indexed account, uint256 indexed auctionId, uint256 amount);
+    event Withdrawn(address indexed account, address indexed to, uint256 amount);
+    /// @notice The escrowed NFT could not be moved to `to` at settlement (a broken or paused NFT contract).
+    event NftTransferFailed(uint256 indexed auctionId, address indexed to);
+    event FeeUpdated(uint256 feeBps);
+    event TreasuryUpdated(address indexed treasury);
+    event MinBidIncrementUpdated(uint256 minBidIncrement);
+
+    error AuctionNotFound(uint256 auctionId);
+    error AuctionAlreadyStarted(uint256 auctionId);
+    error AuctionNotStarted(uint256 auctionId);
+    error AuctionExpired(uint256 auctionId);
+    error AuctionNotOver(uint256 auctionId, uint256 endTime);
+    error AuctionAlreadySettled(uint256 auctionId);
+    error AuctionHasBids(uint256 auctionId);
+    error NotSellerOrOwner(address caller);
+    error SellerCannotBid();
+    error BidValueMismatch(uint256 amount, uint256 value);
+    error BidBelowReserve(uint256 reservePrice);
+    error BidBelowMinimum(uint256 minimumBid);
+    error AmountTooLarge(uint256 amount);
+    error InvalidDuration(uint256 durationMinutes);
+    error InvalidTimeBuffer(uint256 timeBufferSeconds);
+    error FeeTooHigh(uint256 feeBps);
+    error ZeroAddress();
+    error InvalidTreasury(address treasury);
+    error ZeroMinBidIncrement();
+    error NothingToWithdraw();
+    error WithdrawFailed();
+
+    /// @param initialOwner Owner of the settings; may also cancel auctions that have no bids.
+    /// @param initialTreasury Receives the platform fee.
+    /// @param initialFeeBps Platform fee in basis points of the winning bid.
+    /// @param initialMinBidIncrement Minimum raise over the highest bid, in wei (spec: 0.0001 ETH).
+    constructor(
+        address initialOwner,
+        address initialTreasury,
+        uint16 initialFeeBps,
+        uint64 initialMinBidIncrement
+    ) Ownable(initialOwner) {
+        _setTreasury(initialTreasury);
+        _setFeeBps(initialFeeBps);
+        _setMinBidIncrement(initialMinBidIncrement);
+    }
+
+    // ---------------------------------------------------------------- seller
+
+    /// @notice Escrows `nftId` of `nft` (the caller must own it and have approved this contract) and opens an
+    ///         auction for it that bidding can reach once `start` is called.
+    /// @param nft The ERC-721 contract.
+    /// @param nftId The token id.
+    /// @param reservePrice Lowest acceptable first bid, in wei; below it there is no sale.
+    /// @param durationMinutes Bidding time from `start`, in minutes (1 to `MAX_DURATION_MINUTES`).
+    /// @param timeBufferSeconds A bid with less than this left pushes the end to now + this (0 disables it).
+    /// @return auctionId The new auction's id.
+    function create(
+        address nft,
+        uint256 nftId,
+        uint256 reservePrice,
+        uint256 durationMinutes,
+        uint256 timeBufferSeconds
+    ) external nonReentrant returns (uint256 auctionId) {
+        if (nft == address(0)) revert ZeroAddress();
+        if (reservePrice > type(uint96).max) revert AmountTooLarge(reservePrice);
+        if (durationMinutes == 0 || durationMinutes > MAX_DURATION_MINUTES) revert InvalidDuration(durationMinutes);
+        if (timeBufferSeconds > MAX_TIME_BUFFER_SECONDS) revert InvalidTimeBuffer(timeBufferSeconds);
+
+        auctionId = nextAuctionId++;
+        StoredAuction storage a = _auctions[auctionId];
+        a.seller = msg.sender;
+        a.nft = nft;
+        a.nftId = nftId;
+        a.reservePrice = uint96(reservePrice);
+        a.timeBufferSeconds = uint32(timeBufferSeconds);
+        a.durationSeconds = uint32(durationMinutes * 60);
+        emit AuctionCreated(auctionId, msg.sender, nft, nftId, reservePrice, durationMinutes * 60, timeBufferSeconds);
+
+        // Reverts unless the caller owns the token and approved this contract.
+        IERC721(nft).transferFrom(msg.sender, address(this), nftId);
+    }
+
+    /// @notice Opens bidding: the clock starts now and runs for the duration given at `create`.
+    ///         Seller or owner only.
+    /// @param auctionId The auction to start.
+    function start(uint256 auctionId) external nonReentrant {
+        StoredAuction storage a = _existing(auctionId);
+        _onlySellerOrOwner(a);
+        if (a.started) revert AuctionAlreadyStarted(auctionId);
+        uint256 endTime = block.timestamp + a.durationSeconds;
+        a.started = true;
+        a.startTime = uint40(block.timestamp);
+        a.endTime = uint40(endTime);
+        emit AuctionStarted(auctionId, block.timestamp, endTime);
+    }
+
+    /// @notice Withdraws an auction that has no bids and returns the NFT to the seller. Seller or owner only.
+    /// @param auctionId The auction to cancel.
+    function cancel(uint256 auctionId) external nonReentrant {
+        StoredAuction storage a = _existing(auctionId);
+        _onlySellerOrOwner(a);
+        if (a.ended) revert AuctionAlreadySettled(auctionId);
+        if (a.highestBidder != address(0)) revert AuctionHasBids(auctionId);
+        (address seller, address nft, uint256 nftId) = (a.seller, a.nft, a.nftId);
+        // A cancelled auction reads as not found; the event is its record.
+        delete _auctions[auctionId];
+        emit AuctionCancelled(auctionId);
+        IERC721(nft).transferFrom(address(this), seller, nftId);
+    }
+
+    // ---------------------------------------------------------------- bidders
+
+    /// @notice Bids `amount` wei (sent as the value) on a started, unexpired auction. The first bid must reach
+    ///         the reserve; later bids must beat the highest by `minBidIncrement`. The bid it beats is credited
+    ///         to that bidder's `pendingReturns`. A bid with less than the time buffer left extends the end.
+    /// @param auctionId The auction.
+    /// @param amount The bid in wei; must equal `msg.value` so a wallet cannot send other than what was shown.
+    function bid(uint256 auctionId, uint256 amount) external payable nonReentrant {
+        if (amount != msg.value) revert BidValueMismatch(amount, msg.value);
+        if (amount > type(uint96).max) revert AmountTooLarge(amount);
+        StoredAuction storage a = _existing(auctionId);
+        if (!a.started) revert AuctionNotStarted(auctionId);
+        uint256 endTime = a.endTime;
+        // `end` needs block.timestamp >= endTime, so this also rejects settled auctions.
+        if (block.timestamp >= endTime) revert AuctionExpired(auctionId);
+        if (msg.sender == a.seller) revert SellerCannotBid();
+
+        address previousBidder = a.highestBidder;
+        uint256 previousBid = a.highestBid;
+        if (previousBidder == address(0)) {
+            uint256 reservePrice = a.reservePrice;
+            if (amount < reservePrice) revert BidBelowReserve(reservePrice);
+            // A zero first bid would make a winner who paid nothing.
+            if (amount == 0) revert BidBelowMinimum(1);
+        } else {
+            // Every later bid exceeds the first, which met the reserve, so the reserve needs no re-check.
+            uint256 minimumBid = previousBid + minBidIncrement;
+            if (amount < minimumBid) revert BidBelowMinimum(minimumBid);
+            pendingReturns[previousBidder] += previousBid;
+            emit RefundCredited(previousBidder, auctionId, previousBid);
+        }
+
+        a.highestBid = uint96(amount);
+        a.highestBidder = msg.sender;
+        bool extended = endTime - block.timestamp < a.timeBufferSeconds;
+        if (extended) {
+            endTime = block.timestamp + a.timeBufferSeconds;
+            a.endTime = uint40(endTime);
+            emit AuctionExtended(auctionId, endTime);
+        }
+        emit AuctionBid(auctionId, msg.sender, amount, extended);
+    }
+
+    /// @notice Sends the caller everything credited to them in `pendingReturns`.
+    function withdraw() external {
+        withdrawTo(payable(msg.sender));
+    }
+
+    /// @notice Sends the caller's `pendingReturns` to `to`: the way out for a contract that cannot receive ETH.
+    /// @param to Recipient of the funds.
+    function withdrawTo(address payable to) public nonReentrant {
+        uint256 amount = pendingReturns[msg.sender];
+        if (amount == 0) revert NothingToWithdraw();
+        pendingReturns[msg.sender] = 0;
+        emit Withdrawn(msg.sender, to, amount);
+        (bool ok, ) = to.call{value: amount}("");
+        if (!ok) revert WithdrawFailed();
+    }
+
+    // ---------------------------------------------------------------- settlement
+
+    /// @notice Settles a started auction whose end time has passed; anyone may call it, once. With a winner:
+    ///         NFT to the winner, the fee to the treasury, the rest to the seller. Without bids: NFT back to the
+    ///         seller.
+    /// @param auctionId The auction to settle.
+    function end(uint256 auctionId) external nonReentrant {
+        StoredAuction storage a = _existing(auctionId);
+        if (!a.started) revert AuctionNotStarted(auctionId);
+        if (a.ended) revert AuctionAlreadySettled(auctionId);
+        if (block.timestamp < a.endTime) revert AuctionNotOver(auctionId, a.endTime);
+        a.ended = true;
+
+        (address seller, address winner, uint256 amount) = (a.seller, a.highestBidder, a.highestBid);
+        (address nft, uint256 nftId) = (a.nft, a.nftId);
+        if (winner == address(0)) {
+            _sendNft(auctionId, nft, nftId, seller);
+            emit AuctionSettled(auctionId, address(0), 0, 0);
+        } else if (!_sendNft(auctionId, nft, nftId, winner)) {
+            // The winner cannot get what they paid for, so they get their money back.
+            _credit(winner, auctionId, amount);
+            emit AuctionSettled(auctionId, address(0), 0, 0);
+        } else {
+            uint256 fee = (amount * feeBps) / 10_000;
+            emit AuctionSettled(auctionId, winner, amount, fee);
+            _pay(treasury, auctionId, fee);
+            _pay(seller, auctionId, amount - fee);
+        }
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    /// @notice One auction in the spec's shape. A never-created or cancelled auction has a zero seller.
+    /// @param auctionId The auction.
+    /// @return auction Its fields.
+    function getAuction(uint256 auctionId) external view returns (Auction memory auction) {
+        StoredAuction storage a = _auctions[auctionId];
+        auction = Auction({
+            seller: a.seller,
+            nft: a.nft,
+            nftId: a.nftId,
+            reservePrice: a.reservePrice,
+            highestBid: a.highestBid,
+            highestBidder: a.highestBidder,
+            startTime: a.startTime,
+            endTime: a.endTime,
+            timeBufferSeconds: a.timeBufferSeconds,
+            started: a.started,
+            ended: a.ended
+        });
+    }
+
+    /// @notice The smallest bid `bid` would accept now (ignoring whether the auction is open).
+    /// @param auctionId The auction.
+    /// @return The minimum bid in wei.
+    function minNextBid(uint256 auctionId) external view returns (uint256) {
+        StoredAuction storage a = _auctions[auctionId];
+        if (a.highestBidder != address(0)) return a.highestBid + minBidIncrement;
+        return a.reservePrice == 0 ? 1 : a.reservePrice;
+    }
+
+    // ---------------------------------------------------------------- owner
+
+    /// @notice Sets the platform fee in basis points (at most `MAX_FEE_BPS`). Owner only.
+    /// @param newFeeBps The new fee.
+    function setFeeBps(uint16 newFeeBps) external onlyOwner {
+        _setFeeBps(newFeeBps);
+    }
+
+    /// @notice Sets the address that receives platform fees. Owner only.
+    /// @param newTreasury The new treasury.
+    function setTreasury(address newTreasury) external onlyOwner {
+        _setTreasury(newTreasury);
+    }
+
+    /// @notice Sets the minimum raise over the highest bid, in wei. Owner only.
+    /// @param newMinBidIncrement The new increment.
+    function setMinBidIncrement(uint64 newMinBidIncrement) external onlyOwner {
+        _setMinBidIncrement(newMinBidIncrement);
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    function _existing(uint256 auctionId) private view returns (StoredAuction storage a) {
+        a = _auctions[auctionId];
+        if (a.seller == address(0)) revert AuctionNotFound(auctionId);
+    }
+
+    function _onlySellerOrOwner(StoredAuction storage a) private view {
+        if (msg.sender != a.seller && msg.sender != owner()) revert NotSellerOrOwner(msg.sender);
+    }
+
+    // try/catch rather than a plain call: a paused or malicious NFT contract must not keep `end` from running,
+    // or the winning bid would be locked in here for good.
+    function _sendNft(uint256 auctionId, address nft, uint256 nftId, address to) private returns (bool sent) {
+        try IERC721(nft).transferFrom(address(this), to, nftId) {
+            return true;
+        } catch {
+            emit NftTransferFailed(auctionId, to);
+            return false;
+        }
+    }
+
+    function _pay(address to, uint256 auctionId, uint256 amount) private {
+        if (amount == 0) return;
+        (bool ok, ) = payable(to).call{value: amount, gas: PAYOUT_GAS_LIMIT}("");
+        if (!ok) _credit(to, auctionId, amount);
+    }
+
+    function _credit(address account, uint256 auctionId, uint256 amount) private {
+        pendingReturns[account] += amount;
+        emit RefundCredited(account, auctionId, amount);
+    }
+
+    function _setFeeBps(uint16 newFeeBps) private {
+        if (newFeeBps > MAX_FEE_BPS) revert FeeTooHigh(newFeeBps);
+        feeBps = newFeeBps;
+        emit FeeUpdated(newFeeBps);
+    }
+
+    function _setTreasury(address newTreasury) private {
+        // This contract as treasury would credit fees to itself, where nobody could withdraw them.
+        if (newTreasury == address(0) || newTreasury == address(this)) revert InvalidTreasury(newTreasury);
+        treasury = newTreasury;
+        emit TreasuryUpdated(newTreasury);
+    }
+
+    function _setMinBidIncrement(uint64 newMinBidIncrement) private {
+        // Zero would let a bid equal to the highest take the lead.
+        if (newMinBidIncrement == 0) revert ZeroMinBidIncrement();
+        minBidIncrement = newMinBidIncrement;
+        emit MinBidIncrementUpdated(newMinBidIncrement);
+    }
+}
