@@ -1,0 +1,35 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { RouteTable } from './http/route-table.ts';
+import { errorMiddleware } from './http/errors.ts';
+import { corsMiddleware, requestLog } from './http/middleware.ts';
+import type { Services } from './services.ts';
+import { healthRoutes } from './routes/health.ts';
+import { lotRoutes } from './routes/lots.ts';
+import { auctionEventRoutes } from './routes/auction-events.ts';
+import { contentRoutes } from './routes/content.ts';
+import { mountIpfs } from './routes/ipfs.ts';
+
+export function createApp(services: Services): Koa {
+  const routes = new RouteTable();
+  healthRoutes(routes, services);
+  lotRoutes(routes, services);
+  auctionEventRoutes(routes, services);
+  contentRoutes(routes, services);
+
+  const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
+  const extra = new Router();
+  extra.get('/openapi.json', (ctx) => {
+    ctx.body = openapi;
+  });
+  mountIpfs(extra, services);
+
+  const app = new Koa({ proxy: true });
+  app.use(requestLog(services.log));
+  app.use(errorMiddleware(services.log));
+  app.use(corsMiddleware(services.config.corsOrigins));
+  const router = routes.router();
+  app.use(router.routes()).use(router.allowedMethods());
+  app.use(extra.routes()).use(extra.allowedMethods());
+  return app;
+}

@@ -1,0 +1,69 @@
+/**
+ * One database handle for the api, the worker, seeds and tests: Prisma for models plus a raw SQL function for
+ * the few queries Prisma cannot express (migrations, locks). PostgreSQL when DATABASE_URL is set; otherwise an
+ * embedded PGlite under .data/ so `npm start` needs no database server.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.ts';
+
+export type Prisma = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  /** Runs raw SQL with $1.. parameters and returns the rows. */
+  sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs several statements (no parameters), as migrations need. */
+  exec(text: string): Promise<void>;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PGLITE_DIR = path.resolve(process.cwd(), '.data/pglite');
+
+export async function openDatabase(options: { url?: string; pgliteDir?: string; poolSize?: number } = {}): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPGlite(options.pgliteDir ?? DEFAULT_PGLITE_DIR);
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: 'postgres',
+    prisma,
+    async sql<Row>(text: string, params: unknown[] = []) {
+      return (await pool.query(text, params)).rows as Row[];
+    },
+    async exec(text: string) {
+      await pool.query(text);
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPGlite(dataDir: string): Promise<Database> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  return {
+    kind: 'pglite',
+    prisma,
+    async sql<Row>(text: string, params: unknown[] = []) {
+      return (await client.query(text, params)).rows as Row[];
+    },
+    async exec(text: string) {
+      await client.exec(text);
+    },
+    async close() {
+      await prisma.$disconnect();
+      // Without this PGlite keeps the event loop alive and the process never exits.
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * `prisma generate` for the Rust-free client. Every Prisma CLI command first tries to download its native
+ * schema engine, which this network refuses; generate never uses it, so any existing file satisfies the check.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { SCHEMA_PATH } from './paths.ts';
+
+const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js');
+const result = spawnSync(process.execPath, [prismaCli, 'generate', '--schema', SCHEMA_PATH], {
+  cwd: path.dirname(path.dirname(SCHEMA_PATH)),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+    CHECKPOINT_DISABLE: '1',
+  },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,43 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { messages, type ApiError } from '@gavel/domain';
+
+/** An error the client caused or may see: its status and body are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = messages.server.notFound) => new HttpError(404, message, 'not_found');
+
+/** Every failure leaves as JSON {message, code, fields?}; anything unexpected is a logged 500 with no internals. */
+export function errorMiddleware(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw notFound();
+    } catch (error) {
+      const body = toBody(error);
+      ctx.status = body.status;
+      ctx.body = body.json;
+      if (body.status >= 500) log.error({ err: error, method: ctx.method, url: ctx.url }, 'request failed');
+    }
+  };
+}
+
+function toBody(error: unknown): { status: number; json: ApiError } {
+  if (error instanceof HttpError) {
+    return { status: error.status, json: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
+  }
+  const status = (error as { status?: number; expose?: boolean }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, json: { message: (error as Error).message, code: 'bad_request' } };
+  }
+  return { status: 500, json: { message: messages.server.internal, code: 'internal' } };
+}

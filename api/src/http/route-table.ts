@@ -1,0 +1,94 @@
+/**
+ * Routes are declared once with their zod schemas; the same declaration validates requests, mounts the Koa
+ * handler and writes the OpenAPI document, so the published contract cannot drift from what is enforced.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { apiErrorSchema } from '@gavel/domain';
+import { readJson } from './body.ts';
+import { parseInput, singleValued } from './validate.ts';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  description?: string;
+  query?: Q;
+  body?: B;
+  reply: z.ZodType;
+  status?: number;
+  /** Statuses other than 200/400/500 this route answers with, and why. */
+  errors?: Record<number, string>;
+  handler: (input: { query: z.output<Q>; body: z.output<B>; params: Record<string, string>; ctx: Context }) => Promise<unknown>;
+}
+
+export class RouteTable {
+  private readonly specs: RouteSpec<z.ZodType, z.ZodType>[] = [];
+
+  add<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown>(spec: RouteSpec<Q, B>): void {
+    this.specs.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType>);
+  }
+
+  router(): Router {
+    const router = new Router();
+    for (const spec of this.specs) {
+      router[spec.method](spec.path, async (ctx) => {
+        const query = spec.query ? parseInput(spec.query, singleValued(ctx.query), 'query') : undefined;
+        const body = spec.body ? parseInput(spec.body, await readJson(ctx), 'body') : undefined;
+        const reply = await spec.handler({ query, body, params: ctx.params, ctx });
+        if (ctx.body === undefined || ctx.body === null) {
+          ctx.status = spec.status ?? 200;
+          ctx.body = reply;
+        }
+      });
+    }
+    return router;
+  }
+
+  openapi(info: { title: string; version: string }): object {
+    const paths: Record<string, Record<string, object>> = {};
+    for (const spec of this.specs) {
+      const path = spec.path.replace(/:(\w+)/g, '{$1}');
+      const params = [...spec.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+      const queryParams = spec.query ? queryParameters(spec.query) : [];
+      const responses: Record<string, object> = {
+        [String(spec.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.reply, 'output') } } },
+        400: errorResponse('Invalid input: the message names the first wrong field, `fields` all of them'),
+        500: errorResponse('Unexpected failure'),
+      };
+      for (const [status, why] of Object.entries(spec.errors ?? {})) responses[status] = errorResponse(why);
+      (paths[path] ??= {})[spec.method] = {
+        summary: spec.summary,
+        tags: [spec.tag],
+        ...(spec.description ? { description: spec.description } : {}),
+        parameters: [...params, ...queryParams],
+        ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } } : {}),
+        responses,
+      };
+    }
+    return { openapi: '3.1.0', info, paths };
+  }
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): object {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+function queryParameters(schema: z.ZodType): object[] {
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, prop]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: prop,
+  }));
+}
+
+function errorResponse(description: string): object {
+  return { description, content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } } };
+}

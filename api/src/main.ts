@@ -1,0 +1,34 @@
+/** Starts the api (and, by default, the worker in the same process). */
+import { pino } from 'pino';
+import { loadConfig } from './config.ts';
+import { openServices } from './services.ts';
+import { createApp } from './app.ts';
+import { startWorker } from './jobs/worker.ts';
+
+export async function startApi(config = loadConfig()) {
+  const log = pino({ level: config.logLevel });
+  const services = await openServices(config, log);
+  const worker = config.runWorker ? await startWorker(services) : null;
+  const server = createApp(services).listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(`api listening on http://${config.host}:${port}`);
+  return {
+    services,
+    url: `http://${config.host}:${port}`,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await worker?.close();
+      await services.close();
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const api = await startApi();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void api.stop().then(() => process.exit(0)));
+  }
+}

@@ -1,0 +1,60 @@
+import { auctionEventListQuerySchema, auctionEventListSchema, auctionEventReplySchema, paginationOf, type AuctionEvent } from '@gavel/domain';
+import { notFound } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import type { Prisma as P } from '../generated/prisma/client.ts';
+
+const EVENT_LIMIT = 20;
+
+type EventRow = P.AuctionEventGetPayload<{ include: { _count: { select: { lots: true } } } }>;
+
+function presentEvent(row: EventRow): AuctionEvent {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    coverImageUrl: row.coverImageUrl,
+    published: row.published,
+    lotCount: row._count.lots,
+  };
+}
+
+const withLotCount = { _count: { select: { lots: { where: { published: true } } } } } as const;
+
+export function auctionEventRoutes(routes: RouteTable, { db }: Services): void {
+  routes.add({
+    method: 'get',
+    path: '/auction-events',
+    tag: 'Browsing',
+    summary: 'Auction events',
+    description: 'Published events, soonest first. Paging by page (from 1) and limit (default 20).',
+    query: auctionEventListQuerySchema,
+    reply: auctionEventListSchema,
+    handler: async ({ query }) => {
+      const limit = query.limit ?? EVENT_LIMIT;
+      const offset = ((query.page ?? 1) - 1) * limit;
+      const where: P.AuctionEventWhereInput = {
+        published: true,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {}),
+      };
+      const [rows, total] = await Promise.all([
+        db.prisma.auctionEvent.findMany({ where, include: withLotCount, orderBy: [{ startTime: 'asc' }, { id: 'asc' }], take: limit, skip: offset }),
+        db.prisma.auctionEvent.count({ where }),
+      ]);
+      return { data: rows.map(presentEvent), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+
+  const one = (by: 'id' | 'slug') => async ({ params }: { params: Record<string, string> }) => {
+    const row = await db.prisma.auctionEvent.findFirst({ where: { [by]: params[by], published: true }, include: withLotCount });
+    if (!row) throw notFound('Auction event not found');
+    return { data: presentEvent(row) };
+  };
+  routes.add({ method: 'get', path: '/auction-events/:id', tag: 'Browsing', summary: 'One auction event', reply: auctionEventReplySchema, errors: { 404: 'Auction event not found' }, handler: one('id') });
+  routes.add({ method: 'get', path: '/auction-events/slug/:slug', tag: 'Browsing', summary: 'One auction event by slug', reply: auctionEventReplySchema, errors: { 404: 'Auction event not found' }, handler: one('slug') });
+}

@@ -1,0 +1,15 @@
+import type Router from '@koa/router';
+import { notFound } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+
+/** GET /ipfs/:cid — bytes never change for a CID, so clients may cache them for good. */
+export function mountIpfs(router: Router, { contentStore }: Services): void {
+  router.get('/ipfs/:cid', async (ctx) => {
+    const file = await contentStore.get(ctx.params.cid ?? '');
+    if (!file) throw notFound('No file with that CID');
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('ETag', `"${file.cid}"`);
+    ctx.type = file.contentType;
+    ctx.body = file.bytes;
+  });
+}

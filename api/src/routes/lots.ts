@@ -1,0 +1,52 @@
+import { auctionListQuerySchema, lotListQuerySchema, lotListSchema, lotReplySchema, messages } from '@gavel/domain';
+import { notFound } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { browseLots, filterFromAuctionQuery, filterFromLotQuery } from '../lots/browse.ts';
+import { lotInclude, presentLot } from '../lots/present.ts';
+
+const BROWSE_NOTES =
+  'Only published lots are listed. `status` follows the lot clock (an upcoming lot is live once its start passes, ' +
+  'a live lot ended once its end passes); `active` means upcoming or live. Prices (minPrice, maxPrice) are in each ' +
+  "lot's display unit (sats, ETH, USD). startDate/endDate select lots open at some time inside that window. " +
+  'Default order: newest first. Paging: limit/offset or page/pageSize (at most 100).';
+
+export function lotRoutes(routes: RouteTable, { db, browseCache }: Services): void {
+  routes.add({
+    method: 'get',
+    path: '/auctions',
+    tag: 'Browsing',
+    summary: 'Browse lots',
+    description: BROWSE_NOTES,
+    query: auctionListQuerySchema,
+    reply: lotListSchema,
+    handler: ({ query }) => browseCache.get('auctions', query, () => browseLots(db.prisma, filterFromAuctionQuery(query))),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/lots',
+    tag: 'Browsing',
+    summary: 'Browse lots (v2 parameter names)',
+    description: BROWSE_NOTES + ' `auctionId` here is the auction event id.',
+    query: lotListQuerySchema,
+    reply: lotListSchema,
+    handler: ({ query }) => browseCache.get('lots', query, () => browseLots(db.prisma, filterFromLotQuery(query))),
+  });
+
+  for (const path of ['/auctions/:id', '/lots/:id']) {
+    routes.add({
+      method: 'get',
+      path,
+      tag: 'Browsing',
+      summary: 'One lot',
+      reply: lotReplySchema,
+      errors: { 404: messages.browse.auctionNotFound },
+      handler: async ({ params }) => {
+        const row = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, include: lotInclude });
+        if (!row) throw notFound(messages.browse.auctionNotFound);
+        return { data: presentLot(row) };
+      },
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { decimalsOf, formatAmount, parseAmount, unitFor, type PaymentMethod, type Unit } from './money.ts';
+
+/**
+ * The minimum next bid table (buyer-side spec section 5), in smallest units:
+ * on-chain or BTC +100 sats, ETH +0.0001, off-chain and Manual (USD) +1.
+ */
+export function minimumIncrement(lot: { paymentMethod: PaymentMethod; auctionType: 'onchain' | 'offchain' }): bigint {
+  if (lot.paymentMethod === 'ETH') return parseAmount('0.0001', 'ETH');
+  if (lot.paymentMethod === 'BTC' || lot.auctionType === 'onchain') return 100n;
+  return parseAmount('1', 'USD');
+}
+
+/** With no bid the minimum is the starting bid; otherwise the current bid plus the increment. */
+export function minimumNextBid(lot: {
+  paymentMethod: PaymentMethod;
+  auctionType: 'onchain' | 'offchain';
+  startingBid: bigint;
+  currentBid: bigint | null;
+}): bigint {
+  if (lot.currentBid === null) return lot.startingBid;
+  return lot.currentBid + minimumIncrement(lot);
+}
+
+/** The bid input's step: sats step 1, ETH 0.0001, USD 0.01. */
+export function bidInputStep(paymentMethod: PaymentMethod): string {
+  const unit: Unit = unitFor(paymentMethod);
+  if (unit === 'sats') return '1';
+  if (unit === 'ETH') return '0.0001';
+  return (1 / 10 ** decimalsOf(unit)).toFixed(decimalsOf(unit));
+}
+
+/** "Minimum: 15100 sats" — the bid input's placeholder. */
+export function minimumPlaceholder(minimum: bigint, paymentMethod: PaymentMethod): string {
+  const unit = unitFor(paymentMethod);
+  return `Minimum: ${formatAmount(minimum, unit)} ${unit}`;
+}

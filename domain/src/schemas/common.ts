@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Every error the api sends: the spec's message, a stable code, and the fields that were wrong. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const MAX_PAGE_SIZE = 100;
+
+/** A query-string integer in [min, max]; query values arrive as strings. */
+export function queryInt(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+}
+
+/** A non-negative decimal amount in a lot's display unit, as text ("0.5", "15000"). */
+export const decimalText = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, { error: 'must be a non-negative number' });
+
+export const isoDate = z
+  .string()
+  .trim()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'must be a date (ISO 8601)' })
+  .transform((s) => new Date(s));
+
+export const searchText = z.string().trim().max(200, { error: 'must be at most 200 characters' });
+
+/** Limit/offset or page/pageSize, whichever the caller used, resolved to both. */
+export function resolvePage(q: { limit?: number; offset?: number; page?: number; pageSize?: number }, defaultSize: number) {
+  const size = q.pageSize ?? q.limit ?? defaultSize;
+  const offset = q.page !== undefined ? (q.page - 1) * size : (q.offset ?? 0);
+  return { limit: size, offset };
+}
+
+export function paginationOf(total: number, limit: number, offset: number): Pagination {
+  return {
+    total,
+    limit,
+    offset,
+    page: Math.floor(offset / limit) + 1,
+    pageSize: limit,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+    hasMore: offset + limit < total,
+  };
+}

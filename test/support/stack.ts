@@ -1,0 +1,50 @@
+/**
+ * A real api for integration and browser tests: a fresh PostgreSQL database, the real Redis (namespaced per
+ * stack), the demo seed or none, on a free port.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../../api/src/config.ts';
+import { startApi } from '../../api/src/main.ts';
+import type { Database } from '../../api/src/db/client.ts';
+import { seedDemo } from '../../scripts/seed/demo.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestStack {
+  url: string;
+  databaseUrl: string;
+  db: Database;
+  stop(): Promise<void>;
+}
+
+export async function startApiForTest(opts: { seed?: 'demo' | 'none' | ((db: Database) => Promise<void>); worker?: boolean } = {}): Promise<TestStack> {
+  const database = await createTestDatabase('e2e');
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'gavel-ipfs-'));
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      DATABASE_URL: database.url,
+      PORT: '0',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      STORAGE_DIR: storageDir,
+      REDIS_PREFIX: `gavel-test-${randomBytes(4).toString('hex')}`,
+    }),
+    runWorker: opts.worker ?? false,
+  };
+  const api = await startApi(config);
+  const seed = opts.seed ?? 'demo';
+  if (seed === 'demo') await seedDemo(api.services.db, api.services.contentStore);
+  else if (typeof seed === 'function') await seed(api.services.db);
+  return {
+    url: api.url,
+    databaseUrl: database.url,
+    db: api.services.db,
+    async stop() {
+      await api.stop();
+      await database.drop();
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
