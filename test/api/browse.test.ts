@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lotListSchema, lotReplySchema, phaseOf, shownStatus, type Lot } from '@gavel/domain';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+const get = async (path: string) => {
+  const res = await fetch(stack.url + path);
+  return { status: res.status, body: (await res.json()) as any };
+};
+const list = async (query: string): Promise<Lot[]> => {
+  const { status, body } = await get(`/auctions?${query}`);
+  expect(status).toBe(200);
+  return lotListSchema.parse(body).data;
+};
+
+beforeAll(async () => {
+  stack = await startApiForTest({ seed: 'demo' });
+});
+afterAll(() => stack?.stop());
+
+describe('GET /auctions', () => {
+  it('lists published lots 20 at a time, newest first, in the shape of the domain schema', async () => {
+    const { body } = await get('/auctions');
+    const page = lotListSchema.parse(body);
+    expect(page.data).toHaveLength(20);
+    expect(page.pagination).toMatchObject({ total: 48, limit: 20, offset: 0, page: 1, totalPages: 3, hasMore: true });
+    const created = page.data.map((l) => Date.parse(l.createdAt));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+  });
+
+  it('pages with limit/offset and page/pageSize alike, without repeats', async () => {
+    const byOffset = await list('limit=10&offset=10');
+    const byPage = await list('page=2&pageSize=10');
+    expect(byPage.map((l) => l._id)).toEqual(byOffset.map((l) => l._id));
+    const first = await list('limit=10');
+    expect(first.map((l) => l._id)).not.toContain(byOffset[0]!._id);
+  });
+
+  it('filters by status with the lot clock', async () => {
+    const now = new Date();
+    for (const status of ['live', 'upcoming', 'ended'] as const) {
+      const lots = await list(`status=${status}&limit=100`);
+      expect(lots.length).toBeGreaterThan(0);
+      for (const lot of lots) expect(phaseOf(shownStatus(lot, now))).toBe(status);
+    }
+    const onchainNames = await list('status=timeStarted&limit=100');
+    expect(onchainNames.map((l) => l._id).sort()).toEqual((await list('status=LIVE&limit=100')).map((l) => l._id).sort());
+  });
+
+  it('filters by payment method, event, search and price in the lot unit', async () => {
+    const eth = await list('paymentMethod=ETH&limit=100');
+    expect(eth.length).toBeGreaterThan(0);
+    expect(eth.every((l) => l.paymentMethod === 'ETH' && l.unit === 'ETH')).toBe(true);
+
+    const event = eth[0]!.auctionEventId;
+    expect((await list(`auctionEventId=${event}&limit=100`)).every((l) => l.auctionEventId === event)).toBe(true);
+
+    const found = await list('search=ORDINAL%20waves');
+    expect(found.map((l) => l.title).sort()).toEqual(['Ordinal Waves I', 'Ordinal Waves II']);
+
+    const cheapEth = await list('paymentMethod=ETH&maxPrice=0.02&limit=100');
+    expect(cheapEth.length).toBeGreaterThan(0);
+    for (const lot of cheapEth) expect(Number(lot.currentBid ?? lot.startingBid)).toBeLessThanOrEqual(0.02);
+    const dearUsd = await list('paymentMethod=Manual&minPrice=400&limit=100');
+    for (const lot of dearUsd) expect(Number(lot.currentBid ?? lot.startingBid)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('sorts by price and by end time in either order', async () => {
+    const prices = (await list('paymentMethod=BTC&sort=price&order=asc&limit=100')).map((l) => BigInt(l.currentBid ?? l.startingBid));
+    expect(prices).toEqual([...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const ends = (await list('sort=endTime&order=desc&limit=100')).map((l) => Date.parse(l.endTime));
+    expect(ends).toEqual([...ends].sort((a, b) => b - a));
+  });
+
+  it('selects lots open inside a date window', async () => {
+    const from = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const lots = await list(`startDate=${from}&limit=100`);
+    for (const lot of lots) expect(Date.parse(lot.endTime)).toBeGreaterThanOrEqual(Date.parse(from));
+  });
+
+  it('keeps the reserve price secret but says whether it is met', async () => {
+    const { body } = await get('/auctions?limit=100');
+    const text = JSON.stringify(body);
+    expect(text).not.toContain('reservePrice');
+    expect(body.data.some((l: Lot) => l.hasReserve && !l.reserveMet)).toBe(true);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=ten', 'limit'],
+    ['offset=-1', 'offset'],
+    ['page=0', 'page'],
+    ['status=sold', 'status'],
+    ['paymentMethod=DOGE', 'paymentMethod'],
+    ['minPrice=-5', 'minPrice'],
+    ['maxPrice=abc', 'maxPrice'],
+    ['startDate=yesterday', 'startDate'],
+    ['sort=random', 'sort'],
+    ['order=sideways', 'order'],
+  ])('answers %s with a 400 naming %s', async (query, field) => {
+    const { status, body } = await get(`/auctions?${query}`);
+    expect(status).toBe(400);
+    expect(body.code).toBe('validation_failed');
+    expect(Object.keys(body.fields)).toContain(field);
+    expect(body.message).toContain(field);
+  });
+});
+
+describe('GET /lots', () => {
+  it('takes the v2 parameter names', async () => {
+    const { body } = await get('/lots?chainType=ONCHAIN&sortBy=price&sortOrder=desc&pageSize=5&page=2');
+    const page = lotListSchema.parse(body);
+    expect(page.data).toHaveLength(5);
+    expect(page.pagination.page).toBe(2);
+    expect(page.data.every((l) => l.chainType === 'ONCHAIN')).toBe(true);
+    expect((await get('/lots?chainType=sideways')).status).toBe(400);
+  });
+});
+
+describe('GET /auctions/:id and /lots/:id', () => {
+  it('returns one lot, and the spec message when it does not exist', async () => {
+    const [lot] = await list('limit=1');
+    for (const path of [`/auctions/${lot!._id}`, `/lots/${lot!._id}`]) {
+      const { status, body } = await get(path);
+      expect(status).toBe(200);
+      expect(lotReplySchema.parse(body).data.title).toBe(lot!.title);
+    }
+    expect(await get('/auctions/does-not-exist')).toEqual({ status: 404, body: { message: 'Auction not found', code: 'not_found' } });
+  });
+
+  it('hides unpublished lots', async () => {
+    const [lot] = await list('limit=1');
+    await stack.db.prisma.lot.update({ where: { id: lot!._id }, data: { published: false } });
+    expect((await get(`/auctions/${lot!._id}`)).status).toBe(404);
+    await stack.db.prisma.lot.update({ where: { id: lot!._id }, data: { published: true } });
+  });
+
+  it('shows the winner and sold price of ended lots', async () => {
+    const ended = await list('status=ended&limit=100');
+    const sold = ended.filter((l) => l.winner);
+    expect(sold.length).toBeGreaterThan(0);
+    for (const lot of sold) {
+      expect(lot.soldPrice).toBe(lot.currentBid);
+      expect(lot.winner!.name).toBeTruthy();
+    }
+    expect(ended.some((l) => l.bidCount === 0 && !l.winner)).toBe(true);
+  });
+});
+
+describe('auction events', () => {
+  it('lists, finds by id and by slug, and filters', async () => {
+    const { body } = await get('/auction-events');
+    expect(body.data).toHaveLength(4);
+    const event = body.data.find((e: any) => e.slug === 'genesis-ordinals');
+    expect(event.lotCount).toBeGreaterThan(0);
+    expect((await get(`/auction-events/${event._id}`)).body.data.slug).toBe('genesis-ordinals');
+    expect((await get('/auction-events/slug/genesis-ordinals')).body.data._id).toBe(event._id);
+    expect((await get('/auction-events/slug/nope')).status).toBe(404);
+    expect((await get('/auction-events?status=ended')).body.data.map((e: any) => e.slug)).toEqual(['autumn-evening-sale']);
+    expect((await get('/auction-events?search=canvas')).body.data).toHaveLength(1);
+    expect((await get('/auction-events?limit=2&page=2')).body.data).toHaveLength(2);
+    expect((await get('/auction-events?limit=0')).status).toBe(400);
+  });
+});
+
+describe('images', () => {
+  it('serves seeded images at /ipfs/:cid with their real content id', async () => {
+    const [lot] = await list('limit=1');
+    const url = lot!.imageUrls[0]!;
+    const res = await fetch(stack.url + url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    const { ContentStore } = await import('../../api/src/storage/content-store.ts');
+    expect(`/ipfs/${await ContentStore.cidOf(new Uint8Array(await res.arrayBuffer()))}`).toBe(url);
+    expect((await fetch(`${stack.url}/ipfs/not-a-cid`)).status).toBe(404);
+  });
+});
