@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BROWSE_LIMIT, lotListSchema, lotReplySchema, type PaymentMethod } from '@gavel/domain';
+import { apiRequest, queryString } from './http.ts';
+
+export interface LotListParams {
+  search?: string;
+  status?: string;
+  paymentMethod?: PaymentMethod;
+  auctionEventId?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** The spec's staleness: the auction list is fresh for 5 minutes; a lot's detail is refetched every 10 s. */
+const LIST_STALE_MS = 5 * 60_000;
+const DETAIL_REFETCH_MS = 10_000;
+
+export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotListParams) {
+  return useQuery({
+    queryKey: ['auctions', 'list', { ...filters, page, limit }],
+    queryFn: ({ signal }) =>
+      apiRequest(`/auctions${queryString({ ...filters, limit, offset: (page - 1) * limit })}`, {
+        schema: lotListSchema,
+        signal,
+      }),
+    staleTime: LIST_STALE_MS,
+    // Keep the old page on screen only while refreshing the same query; a new filter shows skeletons.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameFilters(previousQuery.queryKey[2], filters) ? keepPreviousData(previous) : undefined,
+  });
+}
+
+export function useLot(id: string | undefined) {
+  return useQuery({
+    queryKey: ['auctions', 'detail', id],
+    queryFn: ({ signal }) => apiRequest(`/auctions/${encodeURIComponent(id ?? '')}`, { schema: lotReplySchema, signal }),
+    select: (reply) => reply.data,
+    enabled: Boolean(id),
+    staleTime: DETAIL_REFETCH_MS,
+    refetchInterval: DETAIL_REFETCH_MS,
+  });
+}
+
+function sameFilters(previousKey: unknown, filters: Omit<LotListParams, 'page' | 'limit'>): boolean {
+  if (typeof previousKey !== 'object' || previousKey === null) return false;
+  const previous = previousKey as Record<string, unknown>;
+  return (['search', 'status', 'paymentMethod', 'auctionEventId'] as const).every((key) => previous[key] === filters[key]);
+}

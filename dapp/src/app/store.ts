@@ -1,0 +1,20 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { toastsSlice } from '../state/toasts.ts';
+import { sessionSlice } from '../state/session.ts';
+
+export function createStore() {
+  return configureStore({
+    reducer: {
+      toasts: toastsSlice.reducer,
+      session: sessionSlice.reducer,
+    },
+  });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

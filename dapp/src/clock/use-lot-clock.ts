@@ -1,0 +1,30 @@
+import { countdownTarget, formatCountdown, phaseOf, shownStatus, type Lot, type LotPhase, type LotStatus } from '@gavel/domain';
+import { useNow } from './use-now.ts';
+
+export interface LotClock {
+  status: LotStatus;
+  phase: LotPhase;
+  /** "Ends in 2d 04h 13m 09s" style pieces, or null once the lot has ended or was cancelled. */
+  countdown: { label: 'Starts in' | 'Ends in'; text: string } | null;
+}
+
+type ClockFields = Pick<Lot, 'status' | 'startTime' | 'endTime' | 'paymentMethod' | 'auctionType'>;
+
+/** The lot's shown status and countdown, re-evaluated every second with the domain's lot clock. */
+export function useLotClock(lot: ClockFields): LotClock {
+  const now = new Date(useNow());
+  return lotClockAt(lot, now);
+}
+
+export function lotClockAt(lot: ClockFields, now: Date): LotClock {
+  // TODO(domain): shownStatus takes the stored status only; replies carry timeStarted/timeEnded too, which
+  // phaseOf folds back into the stored names.
+  const clocked = { ...lot, status: phaseOf(lot.status) };
+  const status = shownStatus(clocked, now);
+  const target = countdownTarget(clocked, now);
+  return {
+    status,
+    phase: phaseOf(status),
+    countdown: target ? { label: target.label, text: formatCountdown(target.ms) } : null,
+  };
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../footer/Footer.tsx';
+import { Header } from '../header/Header.tsx';
+import { ToastHost } from '../toast/ToastHost.tsx';
+import './app-layout.css';
+
+/** The frame of every page: header, the route's content, footer, and the toast region. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+
+  // A new page starts at its top; paging within /auctions scrolls itself.
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <Header />
+      <main id="main" className="app__main">
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastHost />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { messages, type Lot } from '@gavel/domain';
+import { useLotClock } from '../../clock/use-lot-clock.ts';
+import { lotAmount } from '../../lots/lot-money.ts';
+import { stripHtml } from '../../lots/strip-html.ts';
+import { Countdown } from '../lot-status/Countdown.tsx';
+import { StatusBadge } from '../lot-status/StatusBadge.tsx';
+import { TypeBadge } from '../lot-status/TypeBadge.tsx';
+import { LotDetailsTooltip } from './LotDetailsTooltip.tsx';
+import { LotImage } from './LotImage.tsx';
+import './lot-card.css';
+
+/** `/details/{lotId}?auction={auctionEventId}`: the spec's lot detail address. */
+export function lotHref(lot: Pick<Lot, 'lotId' | 'auctionEventId'>): string {
+  return `/details/${encodeURIComponent(lot.lotId)}?auction=${encodeURIComponent(lot.auctionEventId)}`;
+}
+
+/** One lot in the browse grid (screen 5). */
+export function LotCard({ lot }: { lot: Lot }) {
+  const clock = useLotClock(lot);
+  const tooltipId = useId();
+  const ended = clock.phase === 'ended' || clock.phase === 'cancelled';
+  const ctaLabel = ended ? messages.browse.viewResults : messages.browse.viewAuction;
+
+  return (
+    <article className="lot-card" data-testid="lot-card" data-lot-id={lot.lotId} aria-describedby={tooltipId}>
+      <div className="lot-card__media">
+        <LotImage url={lot.imageUrls[0]} alt={lot.title} />
+        <div className="lot-card__badges">
+          <StatusBadge status={clock.status} phase={clock.phase} />
+        </div>
+        <LotDetailsTooltip lot={lot} id={tooltipId} />
+      </div>
+      <div className="lot-card__body">
+        <TypeBadge lot={lot} />
+        <h3 className="lot-card__title" data-testid="lot-title">{lot.title}</h3>
+        <p className="lot-card__description" data-testid="lot-description">{stripHtml(lot.description)}</p>
+        <dl className="lot-card__prices">
+          <div>
+            <dt>Starting bid</dt>
+            <dd data-testid="lot-starting-bid">{lotAmount(lot.startingBid, lot.unit)}</dd>
+          </div>
+          {lot.currentBid !== null && (
+            <div>
+              <dt>{ended ? 'Final bid' : 'Current bid'}</dt>
+              <dd data-testid="lot-current-bid">{lotAmount(lot.currentBid, lot.unit)}</dd>
+            </div>
+          )}
+        </dl>
+        <Countdown clock={clock} endTime={lot.endTime} closedAt={lot.closedAt} />
+        <Link to={lotHref(lot)} className={`btn btn--block ${ended ? 'btn--ghost' : 'btn--primary'} lot-card__cta`}
+          data-testid="lot-cta" aria-label={`${ctaLabel}: ${lot.title}`}>
+          {ctaLabel}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { Lot } from '@gavel/domain';
+import { LotCard } from '../lot-card/LotCard.tsx';
+import { LotCardSkeleton } from '../lot-card/LotCardSkeleton.tsx';
+import './lot-grid.css';
+
+/** The spec's loading state: six skeleton cards. */
+export const SKELETON_COUNT = 6;
+
+interface LotGridProps {
+  lots: Lot[] | undefined;
+  loading: boolean;
+  /** Shown instead of the grid when loading failed or there is nothing to show. */
+  fallback?: ReactNode;
+  /** Dims the cards while a newer page replaces them. */
+  refreshing?: boolean;
+}
+
+/** Lots in 1 to 4 columns by width (screen 5), skeletons while loading. */
+export function LotGrid({ lots, loading, fallback, refreshing = false }: LotGridProps) {
+  if (loading) {
+    return (
+      <div className="lot-grid" data-testid="lot-grid-loading" aria-busy="true" aria-label="Loading lots">
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => <LotCardSkeleton key={index} />)}
+      </div>
+    );
+  }
+  if (fallback || !lots) return <>{fallback}</>;
+  return (
+    <div className={`lot-grid${refreshing ? ' lot-grid--refreshing' : ''}`} data-testid="lot-grid" aria-busy={refreshing}>
+      {lots.map((lot) => <LotCard key={lot._id} lot={lot} />)}
+    </div>
+  );
+}

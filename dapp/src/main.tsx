@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider } from 'react-redux';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from './app/query-client.ts';
+import { routes } from './app/routes.tsx';
+import { createStore } from './app/store.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/skeleton.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={createStore()}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </QueryClientProvider>
+    </Provider>
+  </StrictMode>,
+);

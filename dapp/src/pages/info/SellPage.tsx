@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../use-document-title.ts';
+import './info-page.css';
+
+const CATEGORIES = [
+  { title: 'Bitcoin Ordinals', text: 'Inscriptions sold for sats and settled with partially signed Bitcoin transactions: the inscription moves only when the price is paid.' },
+  { title: 'Ethereum NFTs', text: 'Tokens auctioned on the Gavel auction contract. Bids are escrowed on chain and the winner receives the token at settlement.' },
+  { title: 'Off-chain collectibles', text: 'Physical and other off-chain lots in US dollars. Bids are kept by Gavel; payment and delivery are arranged after the sale.' },
+];
+
+const STEPS = [
+  { title: 'Tell us about the item', text: 'Provenance, images and, for on-chain items, the inscription id or the contract and token id.' },
+  { title: 'Review and estimate', text: 'Our specialists check ownership and authenticity and agree a starting bid, an estimate and an optional reserve with you.' },
+  { title: 'Go under the hammer', text: 'Your lot is scheduled in an auction event with a clear start and end time. Bidders follow it live.' },
+  { title: 'Settlement', text: 'The winner pays, you transfer, and Gavel confirms both sides: on chain for inscriptions and NFTs, by hand for off-chain lots.' },
+];
+
+/** /sell: how consigning to Gavel works. */
+export function SellPage() {
+  useDocumentTitle('Sell');
+  return (
+    <div className="page info-page" data-testid="sell-page">
+      <header className="info-page__hero">
+        <p className="info-page__eyebrow">Consign with Gavel</p>
+        <h1 className="page-title">Sell your collectibles to bidders worldwide</h1>
+        <p className="page-lead">
+          Gavel auctions rare Bitcoin inscriptions, Ethereum NFTs and off-chain collectibles, with transparent
+          bidding and settlement you can verify.
+        </p>
+      </header>
+      <section aria-labelledby="sell-what" className="info-page__section">
+        <h2 id="sell-what" className="info-page__heading">What we sell</h2>
+        <div className="info-page__cards">
+          {CATEGORIES.map((category) => (
+            <article key={category.title} className="info-card">
+              <h3>{category.title}</h3>
+              <p>{category.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="sell-how" className="info-page__section">
+        <h2 id="sell-how" className="info-page__heading">How it works</h2>
+        <ol className="info-steps">
+          {STEPS.map((step) => (
+            <li key={step.title}>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="info-page__cta">
+        <p>Seller accounts are created by the Gavel team. Sign in to get started, or read our terms first.</p>
+        <div className="button-row">
+          <Link to="/signin" className="btn btn--accent">Sign In</Link>
+          <Link to="/terms-conditions" className="btn btn--ghost">Terms &amp; Conditions</Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, useParams } from 'react-router';
+import { messages } from '@gavel/domain';
+import { ApiRequestError } from '../../api/http.ts';
+import { useLot } from '../../api/lots.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+import { LotDetailView } from './LotDetailView.tsx';
+import './lot-detail.css';
+
+/**
+ * /details/:lotId (from a card) and /auctions/:id (from outbid notices): a read-only lot page, refetched every
+ * 10 s. The `auction` query parameter is only context for the link back; the lot id alone identifies the lot.
+ */
+export function LotDetailPage() {
+  const { lotId, id } = useParams();
+  const lot = useLot(lotId ?? id);
+  useDocumentTitle(lot.data?.title);
+
+  if (lot.isPending) return <LotDetailSkeleton />;
+  if (lot.isError) {
+    const missing = lot.error instanceof ApiRequestError && lot.error.status === 404;
+    return (
+      <div className="page">
+        {missing ? (
+          <EmptyState testId="lot-not-found" icon={<GavelIcon width={26} height={26} />}
+            title={messages.browse.auctionNotFound}
+            description="The lot may have been withdrawn, or the link is mistyped."
+            action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
+        ) : (
+          <EmptyState tone="error" testId="lot-error" icon={<AlertIcon width={26} height={26} />}
+            title="Failed to load this lot. Please try again."
+            action={<button type="button" className="btn btn--primary" onClick={() => void lot.refetch()}>Try again</button>} />
+        )}
+      </div>
+    );
+  }
+  return <LotDetailView lot={lot.data} />;
+}
+
+function LotDetailSkeleton() {
+  return (
+    <div className="page lot-detail" data-testid="lot-detail-loading" aria-busy="true">
+      <div className="lot-detail__layout">
+        <div className="lot-gallery__main skeleton" />
+        <div className="lot-detail__info">
+          <span className="skeleton skeleton--line" style={{ width: '30%' }} />
+          <span className="skeleton skeleton--title" style={{ width: '85%', height: 32 }} />
+          <span className="skeleton skeleton--line" style={{ width: '50%' }} />
+          <span className="skeleton" style={{ height: 220, borderRadius: 16 }} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dapp talks to the api same-origin through `/api` (and loads images from `/ipfs`), so dev, preview and the
+// browser tests need no CORS. GAVEL_API_URL moves the target, e.g. to the api a test started on a free port.
+const apiTarget = process.env.GAVEL_API_URL || 'http://127.0.0.1:4000';
+
+const proxy: Record<string, ProxyOptions> = {
+  '/api/': { target: apiTarget, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') },
+  '/ipfs/': { target: apiTarget, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
