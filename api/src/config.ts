@@ -15,6 +15,10 @@ export interface Config {
   runWorker: boolean;
   /** Namespaces queues and pub/sub channels, so several stacks (tests, demos) can share one Redis. */
   redisPrefix: string;
+  /** How long a browse page may be served from memory; 0 turns the cache off. */
+  browseCacheTtlMs: number;
+  /** How long the total of a browse filter may be reused; 0 counts on every request. */
+  browseCountTtlMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,5 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     runWorker: env.RUN_WORKER !== 'false',
     redisPrefix: env.REDIS_PREFIX ?? 'gavel',
+    browseCacheTtlMs: Number(env.BROWSE_CACHE_TTL_MS ?? 1000),
+    browseCountTtlMs: Number(env.BROWSE_COUNT_TTL_MS ?? 15_000),
   };
 }

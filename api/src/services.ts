@@ -15,6 +15,8 @@ export interface Services {
   /** A second connection: a subscribed Redis client can do nothing else. */
   subscriber: Redis;
   browseCache: BrowseCache;
+  /** Totals of browse filters, kept longer than pages: a total a few seconds old is fine for paging. */
+  countCache: BrowseCache;
   contentStore: ContentStore;
   close(): Promise<void>;
 }
@@ -25,8 +27,10 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   const subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   await Promise.all([redis.connect(), subscriber.connect()]);
-  const browseCache = new BrowseCache();
+  const browseCache = new BrowseCache(config.browseCacheTtlMs);
+  const countCache = new BrowseCache(config.browseCountTtlMs);
   await browseCache.listen(subscriber, config.redisPrefix);
+  await countCache.listen(subscriber, config.redisPrefix);
   return {
     config,
     log,
@@ -34,6 +38,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     redis,
     subscriber,
     browseCache,
+    countCache,
     contentStore: new ContentStore(config.storageDir),
     async close() {
       subscriber.disconnect();

@@ -16,6 +16,7 @@ import {
 } from '@gavel/domain';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { lotInclude, presentLot } from './present.ts';
+import type { BrowseCache } from './browse-cache.ts';
 
 type Phase = 'upcoming' | 'live' | 'ended' | 'cancelled' | 'active';
 type Sort = 'endTime' | 'startTime' | 'createdAt' | 'price' | 'title';
@@ -64,11 +65,17 @@ export function filterFromLotQuery(q: LotListQuery): BrowseFilter {
   };
 }
 
-export async function browseLots(prisma: PrismaClient, filter: BrowseFilter, now: Date = new Date()): Promise<LotList> {
+/**
+ * One page of lots and the total. Counting tens of thousands of matches costs far more than reading 20 rows,
+ * so totals come through `counts` (a longer-lived cache shared by every page and sort of the same filter).
+ */
+export async function browseLots(prisma: PrismaClient, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
   const where = whereOf(filter, now);
+  const { limit: _limit, offset: _offset, sort: _sort, order: _order, ...countKey } = filter;
+  const count = () => prisma.lot.count({ where });
   const [rows, total] = await Promise.all([
     prisma.lot.findMany({ where, include: lotInclude, orderBy: orderOf(filter), take: filter.limit, skip: filter.offset }),
-    prisma.lot.count({ where }),
+    counts ? counts.get('count', countKey, count) : count(),
   ]);
   return { data: rows.map((row) => presentLot(row, now)), pagination: paginationOf(total, filter.limit, filter.offset) };
 }

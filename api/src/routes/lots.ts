@@ -2,7 +2,8 @@ import { auctionListQuerySchema, lotListQuerySchema, lotListSchema, lotReplySche
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { browseLots, filterFromAuctionQuery, filterFromLotQuery } from '../lots/browse.ts';
+import type { Context } from 'koa';
+import { browseLots, filterFromAuctionQuery, filterFromLotQuery, type BrowseFilter } from '../lots/browse.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
 
 const BROWSE_NOTES =
@@ -11,7 +12,14 @@ const BROWSE_NOTES =
   "lot's display unit (sats, ETH, USD). startDate/endDate select lots open at some time inside that window. " +
   'Default order: newest first. Paging: limit/offset or page/pageSize (at most 100).';
 
-export function lotRoutes(routes: RouteTable, { db, browseCache }: Services): void {
+export function lotRoutes(routes: RouteTable, { db, browseCache, countCache }: Services): void {
+  /** Pages are cached already serialised: most browse traffic is the same few pages, and JSON is the cost. */
+  const servePage = (ctx: Context, route: string, query: object, filter: BrowseFilter) =>
+    browseCache.get(route, query, async () => JSON.stringify(await browseLots(db.prisma, filter, countCache))).then((json) => {
+      ctx.type = 'application/json';
+      ctx.body = json;
+    });
+
   routes.add({
     method: 'get',
     path: '/auctions',
@@ -20,7 +28,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache }: Services): vo
     description: BROWSE_NOTES,
     query: auctionListQuerySchema,
     reply: lotListSchema,
-    handler: ({ query }) => browseCache.get('auctions', query, () => browseLots(db.prisma, filterFromAuctionQuery(query))),
+    handler: ({ query, ctx }) => servePage(ctx, 'auctions', query, filterFromAuctionQuery(query)),
   });
 
   routes.add({
@@ -31,7 +39,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache }: Services): vo
     description: BROWSE_NOTES + ' `auctionId` here is the auction event id.',
     query: lotListQuerySchema,
     reply: lotListSchema,
-    handler: ({ query }) => browseCache.get('lots', query, () => browseLots(db.prisma, filterFromLotQuery(query))),
+    handler: ({ query, ctx }) => servePage(ctx, 'lots', query, filterFromLotQuery(query)),
   });
 
   for (const path of ['/auctions/:id', '/lots/:id']) {

@@ -1,0 +1,69 @@
+/**
+ * `npm start`: the whole marketplace on embedded defaults. Redis (started if needed), a local chain with
+ * the contracts and demo auctions, the api and worker on PGlite (or DATABASE_URL), the demo seed on an empty
+ * database, and the dapp's dev server. `npm start -- --reset` wipes .data/ first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../api/src/config.ts';
+import { startApi } from '../api/src/main.ts';
+import { ensureRedis } from './redis.ts';
+import { seedDemo } from './seed/demo.ts';
+import { demoAccounts, DEMO_PASSWORD } from './seed/accounts.ts';
+import { startDemoChain } from './seed/demo-chain.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const children: ChildProcess[] = [];
+const stops: Array<() => Promise<unknown>> = [];
+
+async function main() {
+  process.chdir(root);
+  if (process.argv.includes('--reset')) await rm(path.join(root, '.data'), { recursive: true, force: true });
+
+  const redis = await ensureRedis();
+  if (redis.child) children.push(redis.child);
+
+  const config = loadConfig({ ...process.env, REDIS_URL: redis.url });
+  const api = await startApi(config);
+  stops.push(api.stop);
+  const seed = await seedDemo(api.services.db, api.services.contentStore);
+
+  const chain = process.env.GAVEL_CHAIN ? null : await startDemoChain(api.services);
+  if (chain) stops.push(chain.stop);
+
+  const dapp = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', '5173', '--strictPort', '--host', '127.0.0.1'], {
+    cwd: path.join(root, 'dapp'),
+    env: { ...process.env, GAVEL_API_URL: api.url },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(dapp);
+
+  const accounts = demoAccounts.map((a) => `    ${a.role.padEnd(6)} ${a.email}`).join('\n');
+  console.log(`
+  Gavel is running
+    dapp      http://127.0.0.1:5173
+    api       ${api.url}   (OpenAPI: ${api.url}/openapi.json)
+    database  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`}
+    redis     ${redis.url}${redis.child ? ' (started by npm start)' : ''}
+    chain     ${chain ? `anvil ${chain.rpcUrl} (chain 31337), ${chain.auctions} demo auctions` : 'not started (GAVEL_CHAIN is set)'}
+    demo data ${seed.seeded ? `seeded: ${seed.events} events, ${seed.lots} lots` : 'already present (npm start -- --reset to start over)'}
+
+  Demo accounts (password ${DEMO_PASSWORD}):
+${accounts}
+`);
+}
+
+async function shutdown(code: number) {
+  for (const child of children) child.kill('SIGTERM');
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+  process.exit(code);
+}
+
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+main().catch((error) => {
+  console.error(`npm start failed: ${error instanceof Error ? error.message : error}`);
+  void shutdown(1);
+});

@@ -1,0 +1,116 @@
+/**
+ * `npm test`: every suite, in the order that fails fastest: type-check, domain and dapp unit tests, api
+ * integration tests (PostgreSQL, Redis), contract tests (Hardhat), then the dapp build and browser e2e tests.
+ * Prints one closing line "N passed, N failed" over all test cases.
+ *
+ *   npm test -- --only api,e2e     run a subset (names below)
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (p: string) => path.join(root, 'node_modules', p);
+const reports = path.join(root, 'test/.artifacts');
+
+interface Counts {
+  passed: number;
+  failed: number;
+}
+interface Suite {
+  name: string;
+  run: () => Promise<Counts>;
+}
+
+const node = (args: string[], cwd = root) => run(process.execPath, args, cwd);
+
+const vitest = (name: string, args: string[]): Suite => ({
+  name,
+  run: async () => {
+    const out = path.join(reports, `${name}.json`);
+    const { code } = await node([bin('vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+    const json = JSON.parse(await readFile(out, 'utf8').catch(() => '{}')) as { numPassedTests?: number; numFailedTests?: number };
+    return countsOrExit(name, code, json.numPassedTests ?? 0, json.numFailedTests ?? 0);
+  },
+});
+
+const step = (name: string, args: string[], cwd = root): Suite => ({
+  name,
+  run: async () => {
+    const { code } = await node(args, cwd);
+    return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  },
+});
+
+/** One failure per project that does not type-check (the root project covers scripts, test and contracts). */
+const typecheck = (projects: string[]): Suite => ({
+  name: 'typecheck',
+  run: async () => {
+    let failed = 0;
+    for (const project of projects) failed += (await node([bin('typescript/bin/tsc'), '-p', project, '--noEmit'])).code === 0 ? 0 : 1;
+    return { passed: projects.length - failed, failed };
+  },
+});
+
+/** node:test prints "ℹ pass N"; Hardhat's reporter prints "N passing" / "N failing". */
+const nodeTests = (name: string, args: string[]): Suite => ({
+  name,
+  run: async () => {
+    const { code, output } = await node(args);
+    const grab = (re: RegExp) => [...output.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
+    const passed = grab(/ℹ pass (\d+)/g) + grab(/^\s*(\d+) passing/gm);
+    const failed = grab(/ℹ fail (\d+)/g) + grab(/^\s*(\d+) failing/gm);
+    return countsOrExit(name, code, passed, failed);
+  },
+});
+
+const suites: Suite[] = [
+  typecheck(['domain', 'api', 'dapp', '.']),
+  vitest('domain', ['--root', 'domain']),
+  vitest('dapp', ['--root', 'dapp']),
+  vitest('api', ['--config', 'test/vitest.api.config.ts']),
+  nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
+  step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
+  nodeTests('e2e', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/']),
+];
+
+/** A runner that crashed before counting anything is one failure, not a silent zero. */
+function countsOrExit(name: string, code: number, passed: number, failed: number): Counts {
+  if (code !== 0 && failed === 0) return { passed, failed: 1 };
+  if (code === 0 && passed === 0) console.warn(`! ${name} ran no test`);
+  return { passed, failed };
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const tee = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
+      output += chunk.toString();
+      stream.write(chunk);
+    };
+    child.stdout.on('data', tee(process.stdout));
+    child.stderr.on('data', tee(process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function main() {
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.argv[process.argv.indexOf('--only') + 1];
+  const wanted = process.argv.includes('--only') || only ? new Set(only?.split(',')) : null;
+  await rm(reports, { recursive: true, force: true });
+  await mkdir(reports, { recursive: true });
+  const results: Array<[string, Counts]> = [];
+  for (const suite of suites.filter((s) => !wanted || wanted.has(s.name))) {
+    console.log(`\n=== ${suite.name} ===`);
+    results.push([suite.name, await suite.run()]);
+  }
+  console.log('\n=== summary ===');
+  for (const [name, c] of results) console.log(`${c.failed ? 'FAIL' : 'ok  '} ${name.padEnd(10)} ${c.passed} passed, ${c.failed} failed`);
+  const total = results.reduce((t, [, c]) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed }), { passed: 0, failed: 0 });
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+  process.exit(total.failed ? 1 : 0);
+}
+
+await main();

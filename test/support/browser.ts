@@ -1,0 +1,162 @@
+/**
+ * Browser tests' plumbing: Debian's Chromium through playwright-core, and the BUILT dapp served by
+ * `vite preview` with its `/api` proxy pointed at the api a test started. Nothing here is downloaded: Chromium is
+ * the system's, and `npx playwright install` is never needed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rmdir, stat, readdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dappDir = path.join(root, 'dapp');
+const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A page in its own context (fresh storage), phone-sized or desktop-sized. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * Builds the dapp unless dapp/dist is newer than every source it is made of. `npm test` builds just before the
+ * e2e suite, so this is a no-op there; run alone, the tests still see the current code. Parallel test files
+ * take turns through a lock directory so only one build writes dist/ at a time.
+ */
+export async function ensureDappBuilt(): Promise<void> {
+  const lock = path.join(tmpdir(), `gavel-dapp-build-${Buffer.from(root).toString('hex').slice(-16)}.lock`);
+  await acquire(lock);
+  try {
+    const built = await mtime(path.join(dappDir, 'dist/index.html'));
+    const sources = await newestMtime([path.join(dappDir, 'src'), path.join(dappDir, 'index.html'), path.join(dappDir, 'vite.config.ts'), path.join(root, 'domain/src')]);
+    if (built !== null && built >= sources) return;
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: dappDir, stdio: ['ignore', 'inherit', 'inherit'] });
+      child.on('close', (exit) => resolve(exit ?? 1));
+    });
+    if (code !== 0) throw new Error(`vite build failed with exit code ${code}`);
+  } finally {
+    await rmdir(lock).catch(() => {});
+  }
+}
+
+export interface DappServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** `vite preview` of dapp/dist on a free port, proxying `/api` and `/ipfs` to `apiUrl`. */
+export async function startDappPreview(apiUrl: string): Promise<DappServer> {
+  const port = await freePort();
+  // Spawned with node directly, never through npx: killing npx leaves vite running.
+  const child = spawn(process.execPath, [viteBin, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: dappDir,
+    env: { ...process.env, GAVEL_API_URL: apiUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const stop = () => stopChild(child);
+  process.once('exit', () => child.kill('SIGKILL'));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(url, child, 20_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`vite preview did not start: ${(error as Error).message}\n${log}`);
+  }
+  return { url, stop };
+}
+
+/** A port nothing listens on (for the error-state test: the proxy's target refuses connections). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('close', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function acquire(lock: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      return;
+    } catch {
+      // A lock left by a crashed run is older than any real build takes.
+      const age = Date.now() - ((await mtime(lock)) ?? Date.now());
+      if (age > 120_000 || Date.now() > deadline) await rmdir(lock).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+async function mtime(file: string): Promise<number | null> {
+  return stat(file).then((s) => s.mtimeMs, () => null);
+}
+
+async function newestMtime(paths: string[]): Promise<number> {
+  let newest = 0;
+  for (const entry of paths) {
+    const info = await stat(entry).catch(() => null);
+    if (!info) continue;
+    newest = Math.max(newest, info.mtimeMs);
+    if (info.isDirectory()) {
+      const children = await readdir(entry);
+      newest = Math.max(newest, await newestMtime(children.map((child) => path.join(entry, child))));
+    }
+  }
+  return newest;
+}
