@@ -1,3 +1,7 @@
+// The shared styles first, so each component's own stylesheet (imported below them) wins ties.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/skeleton.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,9 +11,6 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/skeleton.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

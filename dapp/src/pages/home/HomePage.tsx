@@ -7,17 +7,20 @@ import { ArrowRightIcon } from '../../components/icons/icons.tsx';
 import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
 import '../../components/lot-status/lot-status.css';
 import { useDocumentTitle } from '../use-document-title.ts';
+import type { AuctionEvent } from '@gavel/domain';
 import { EventCard } from './EventCard.tsx';
 import './home.css';
 
 const PREVIEW_LOTS = 4;
 const PREVIEW_EVENTS = 3;
+/** Enough events to pick the three most relevant (live, then upcoming) from. */
+const EVENTS_FETCHED = 12;
 
 /** /: the hero, a preview of live lots and the auction events. */
 export function HomePage() {
   useDocumentTitle(undefined);
   const live = useLotList({ status: 'live', limit: PREVIEW_LOTS });
-  const events = useAuctionEvents({ limit: PREVIEW_EVENTS });
+  const events = useAuctionEvents({ limit: EVENTS_FETCHED });
 
   return (
     <>
@@ -58,11 +61,18 @@ export function HomePage() {
               <Link to="/auctions" className="home__more">All lots <ArrowRightIcon width={16} height={16} /></Link>
             </div>
             <div className="home__events">
-              {events.data.data.map((event) => <EventCard key={event._id} event={event} />)}
+              {byPhase(events.data.data).slice(0, PREVIEW_EVENTS).map((event) => <EventCard key={event._id} event={event} />)}
             </div>
           </section>
         )}
       </div>
     </>
   );
+}
+
+const PHASE_ORDER: Record<AuctionEvent['status'], number> = { live: 0, upcoming: 1, draft: 2, ended: 3 };
+
+/** What a visitor can still bid on comes first; finished sales go last. */
+function byPhase(events: AuctionEvent[]): AuctionEvent[] {
+  return [...events].sort((a, b) => PHASE_ORDER[a.status] - PHASE_ORDER[b.status]);
 }

@@ -1,0 +1,52 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@gavel/domain';
+import { lotFixture } from '../../test-support/lot-fixture.ts';
+import { LotCard } from './LotCard.tsx';
+
+const NOW = Date.parse('2026-01-01T12:00:00.000Z');
+
+function renderCard(overrides: Parameters<typeof lotFixture>[0]) {
+  return render(<MemoryRouter><LotCard lot={lotFixture(overrides)} /></MemoryRouter>);
+}
+
+describe('LotCard', () => {
+  beforeEach(() => vi.useFakeTimers({ now: NOW }));
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows the screen 5 fields: placeholder image, type, plain description, starting bid with its unit', () => {
+    renderCard({});
+    expect(screen.getByTestId('lot-image-placeholder').textContent).toBe(messages.browse.noImage);
+    expect(screen.getByTestId('lot-type').textContent).toBe('Bitcoin · On-chain');
+    expect(screen.getByTestId('lot-description').textContent).toBe('Generative waves.');
+    expect(screen.getByTestId('lot-starting-bid').textContent).toBe('15,000 sats');
+    expect(screen.getByTestId('lot-countdown-value').textContent).toBe('12h 00m 00s');
+  });
+
+  it('links a running lot as View Auction to its detail page', () => {
+    renderCard({});
+    const cta = screen.getByTestId('lot-cta');
+    expect(cta.textContent).toBe(messages.browse.viewAuction);
+    expect(cta.getAttribute('href')).toBe('/details/lot-1?auction=event-1');
+  });
+
+  it('offers View Results once the lot has ended', () => {
+    renderCard({ paymentMethod: 'Manual', unit: 'USD', auctionType: 'offchain', startingBid: '12.5', currentBid: '20', endTime: new Date(NOW - 1_000).toISOString() });
+    expect(screen.getByTestId('lot-cta').textContent).toBe(messages.browse.viewResults);
+    expect(screen.getByTestId('lot-status').dataset.status).toBe('ended');
+    expect(screen.getByTestId('lot-starting-bid').textContent).toBe('$12.50');
+    expect(screen.getByTestId('lot-current-bid').textContent).toBe('$20.00');
+  });
+
+  it('lists the hover details: event, payment method, estimate', () => {
+    renderCard({ estimateLow: '10000', estimateHigh: '20000' });
+    const tooltip = screen.getByTestId('lot-tooltip').textContent;
+    expect(tooltip).toContain('Genesis Ordinals');
+    expect(tooltip).toContain('Bitcoin (sats)');
+    expect(tooltip).toContain('10,000 sats – 20,000 sats');
+  });
+});
