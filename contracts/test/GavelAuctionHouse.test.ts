@@ -10,7 +10,7 @@ import {
   ZERO_ADDRESS,
   assertSameAddress,
   connectGavel,
-} from "./support/fixtures.ts";
+} from "../testing/fixtures.ts";
 
 const { viem, networkHelpers, mintTo, load } = await connectGavel();
 const { time } = networkHelpers;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseEther } from "viem";
-import { MINT_PRICE, assertSameAddress, connectGavel } from "./support/fixtures.ts";
+import { MINT_PRICE, assertSameAddress, connectGavel } from "../testing/fixtures.ts";
 
 const { viem, load } = await connectGavel();
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { formatGasReport, measureAuctionGas, type GasMeasurements } from "../../contracts/test/support/gas-scenario.ts";
+import { formatGasReport, measureAuctionGas, type GasMeasurements } from "../../contracts/testing/gas-scenario.ts";
 import { ANVIL_PRIVATE_KEYS, startAnvil } from "./anvil.ts";
 import { deployGavel, gavelClients } from "./deploy.ts";
 

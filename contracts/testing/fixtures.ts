@@ -69,6 +69,7 @@ export async function connectGavel() {
     viem,
     networkHelpers,
     mintTo,
+    deployed,
     load: {
       deployed: () => networkHelpers.loadFixture(deployed),
       createdAuction: () => networkHelpers.loadFixture(createdAuction),
