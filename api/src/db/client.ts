@@ -3,6 +3,7 @@
  * the few queries Prisma cannot express (migrations, locks). PostgreSQL when DATABASE_URL is set; otherwise an
  * embedded PGlite under .data/ so `npm start` needs no database server.
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -49,6 +50,7 @@ function openPostgres(url: string, poolSize: number): Database {
 }
 
 async function openPGlite(dataDir: string): Promise<Database> {
+  await mkdir(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   return {
