@@ -3,10 +3,11 @@ import hardhatToolboxViem from "@nomicfoundation/hardhat-toolbox-viem";
 import { defineConfig } from "hardhat/config";
 
 // The compiler comes from the pinned `solc` npm package: these machines cannot download solc builds.
-const solcJs = createRequire(import.meta.url).resolve("solc/soljson.js");
 const compiler = {
   version: "0.8.28",
-  path: solcJs,
+  path: createRequire(import.meta.url).resolve("solc/soljson.js"),
+  // Many runs: bids are called far more often than the contracts are deployed. Cancun for transient storage
+  // (OpenZeppelin's ReentrancyGuardTransient; solc warns about tstore on every build, expected).
   settings: { optimizer: { enabled: true, runs: 10_000 }, evmVersion: "cancun" },
 };
 
@@ -17,12 +18,11 @@ export default defineConfig({
   },
   paths: {
     sources: "contracts/src",
-    tests: { nodejs: "contracts/test", solidity: "contracts/test-sol" },
-    artifacts: "artifacts",
-    cache: "cache",
-  },
-  networks: {
-    // In-process chain for tests and the gas report.
-    default: { type: "edr-simulated", chainType: "l1" },
+    tests: {
+      // `npx hardhat test nodejs` runs every file here.
+      nodejs: "contracts/test",
+      // No Solidity tests (forge-std is not installable here); pointed away from the root test/ folder.
+      solidity: "contracts/test-sol",
+    },
   },
 });

@@ -182,7 +182,7 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
         emit AuctionStarted(auctionId, block.timestamp, endTime);
     }
 
-    /// @notice Withdraws an auction that has no bids and returns the NFT to the seller. Seller or owner only.
+    /// @notice Cancels an auction that has no bids and returns the NFT to the seller. Seller or owner only.
     /// @param auctionId The auction to cancel.
     function cancel(uint256 auctionId) external nonReentrant {
         StoredAuction storage a = _existing(auctionId);

@@ -89,10 +89,11 @@ class Run {
     this.bidders.push(getAddress(w.refuser.address));
   }
 
-  /** Auction id for a command's `auction` field: mostly existing ones, sometimes one that does not exist. */
+  /** Auction id for a command's `auction` field: 0 is the newest auction, 1 the one before, and so on
+   *  (recent auctions are the live ones); NO_SUCH_AUCTION names one that does not exist. */
   auctionId(index: number): bigint {
     const count = Number(this.model.nextId - 1n);
-    return count === 0 || index === NO_SUCH_AUCTION ? this.model.nextId : BigInt((index % count) + 1);
+    return count === 0 || index === NO_SUCH_AUCTION ? this.model.nextId : this.model.nextId - 1n - BigInt(index % count);
   }
 
   /** Sends at the next second (so the model knows the block time) and returns "ok" or the error name. */
@@ -130,7 +131,7 @@ class Run {
           w.house.write.create([w.nft.address, tokenId, reserve, minutes, buffer], { account: seller.account, gas: GAS }),
         );
         const id = this.settle(result, model.create(getAddress(seller.account.address), reserve, minutes, buffer));
-        if (id !== undefined && command.startNow) await this.step({ kind: "start", auction: Number(id - 1n), caller: 0 });
+        if (id !== undefined && command.startNow) await this.step({ kind: "start", auction: 0, caller: 0 });
         return;
       }
       case "start":
