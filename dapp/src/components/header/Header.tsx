@@ -12,7 +12,9 @@ export function Header() {
   const { pathname } = useLocation();
 
   // A route change means the visitor picked something: fold the mobile menu away.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
 
   return (
     <header className="header" data-testid="header">

@@ -9,8 +9,11 @@ import './app-layout.css';
 export function AppLayout() {
   const { pathname } = useLocation();
 
-  // A new page starts at its top; paging within /auctions scrolls itself.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A new page starts at its top; paging within /auctions scrolls itself. Braces matter: current Chromium's
+  // scrollTo returns a promise, which React would take for a clean-up function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <div className="app">

@@ -10,7 +10,9 @@ export function ToastHost() {
   const dispatch = useAppDispatch();
   const region = useRef<HTMLDivElement>(null);
 
-  useEffect(() => raiseAboveDialogs(region.current, Boolean(toast)), [toast]);
+  useEffect(() => {
+    raiseAboveDialogs(region.current, Boolean(toast));
+  }, [toast]);
 
   useEffect(() => {
     if (!toast) return;
