@@ -4,11 +4,13 @@ import { RouteTable } from './http/route-table.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { corsMiddleware, requestLog } from './http/middleware.ts';
 import type { Services } from './services.ts';
+import { sessionMiddleware } from './auth/session.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lotRoutes } from './routes/lots.ts';
 import { auctionEventRoutes } from './routes/auction-events.ts';
 import { contentRoutes } from './routes/content.ts';
 import { mountIpfs } from './routes/ipfs.ts';
+import { authRoutes } from './routes/auth.ts';
 
 export function createApp(services: Services): Koa {
   const routes = new RouteTable();
@@ -16,6 +18,7 @@ export function createApp(services: Services): Koa {
   lotRoutes(routes, services);
   auctionEventRoutes(routes, services);
   contentRoutes(routes, services);
+  authRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();
@@ -28,6 +31,7 @@ export function createApp(services: Services): Koa {
   app.use(requestLog(services.log));
   app.use(errorMiddleware(services.log));
   app.use(corsMiddleware(services.config.corsOrigins));
+  app.use(sessionMiddleware(services.db.prisma, services.tokens));
   const router = routes.router();
   app.use(router.routes()).use(router.allowedMethods());
   app.use(extra.routes()).use(extra.allowedMethods());

@@ -19,6 +19,16 @@ export interface Config {
   browseCacheTtlMs: number;
   /** How long the total of a browse filter may be reused; 0 counts on every request. */
   browseCountTtlMs: number;
+  /** HS256 key for session tokens; unset: a random key kept in .data/ so dev sessions survive restarts. */
+  jwtSecret: string | undefined;
+  dataDir: string;
+  /** nodemailer SMTP url; unset: mail goes only to the dev outbox at /dev/mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Demo only: identity checks are approved as soon as they are submitted. */
+  kycAutoApprove: boolean;
+  /** Requests per minute: sign-in per IP and per account; code routes per IP and per account. */
+  rateLimits: { signinPerIp: number; signinPerAccount: number; codesPerIp: number; codesPerAccount: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +49,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX ?? 'gavel',
     browseCacheTtlMs: Number(env.BROWSE_CACHE_TTL_MS ?? 1000),
     browseCountTtlMs: Number(env.BROWSE_COUNT_TTL_MS ?? 15_000),
+    jwtSecret: env.JWT_SECRET || undefined,
+    dataDir,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Gavel <no-reply@gavel.local>',
+    kycAutoApprove: env.KYC_AUTO_APPROVE === 'true',
+    rateLimits: {
+      signinPerIp: Number(env.RATE_SIGNIN_PER_IP ?? 30),
+      signinPerAccount: Number(env.RATE_SIGNIN_PER_ACCOUNT ?? 10),
+      codesPerIp: Number(env.RATE_CODES_PER_IP ?? 30),
+      codesPerAccount: Number(env.RATE_CODES_PER_ACCOUNT ?? 10),
+    },
   };
 }

@@ -6,6 +6,10 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { BrowseCache } from './lots/browse-cache.ts';
 import { ContentStore } from './storage/content-store.ts';
+import { TokenService } from './auth/tokens.ts';
+import { EmailCodes } from './auth/email-codes.ts';
+import { RateLimiter } from './auth/rate-limit.ts';
+import { Mailer } from './mail/mailer.ts';
 
 export interface Services {
   config: Config;
@@ -18,6 +22,10 @@ export interface Services {
   /** Totals of browse filters, kept longer than pages: a total a few seconds old is fine for paging. */
   countCache: BrowseCache;
   contentStore: ContentStore;
+  tokens: TokenService;
+  emailCodes: EmailCodes;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -31,6 +39,9 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const countCache = new BrowseCache(config.browseCountTtlMs);
   await browseCache.listen(subscriber, config.redisPrefix);
   await countCache.listen(subscriber, config.redisPrefix);
+  const tokens = await TokenService.create(config.jwtSecret, config.dataDir);
+  const pepper = config.jwtSecret ?? 'gavel-dev-code-pepper';
+  const mailer = new Mailer(db.prisma, { url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
   return {
     config,
     log,
@@ -40,7 +51,12 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     browseCache,
     countCache,
     contentStore: new ContentStore(config.storageDir),
+    tokens,
+    emailCodes: new EmailCodes(db.prisma, pepper),
+    rateLimiter: new RateLimiter(redis, config.redisPrefix),
+    mailer,
     async close() {
+      await mailer.close();
       subscriber.disconnect();
       redis.disconnect();
       await db.close();

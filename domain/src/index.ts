@@ -6,3 +6,5 @@ export * from './schemas/common.ts';
 export * from './schemas/lot.ts';
 export * from './schemas/auction-event.ts';
 export * from './schemas/content.ts';
+export * from './gates.ts';
+export * from './schemas/auth.ts';

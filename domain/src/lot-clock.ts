@@ -11,7 +11,8 @@ export const LOT_STATUSES = ['upcoming', 'live', 'ended', 'cancelled', 'timeStar
 export type LotStatus = (typeof LOT_STATUSES)[number];
 
 export interface ClockedLot {
-  status: StoredLotStatus;
+  /** The stored status, or a status the api already derived (the dapp re-derives it every second). */
+  status: StoredLotStatus | LotStatus;
   startTime: string | Date;
   endTime: string | Date;
   paymentMethod: 'BTC' | 'ETH' | 'Manual';
@@ -23,9 +24,10 @@ export function isChainClocked(lot: Pick<ClockedLot, 'paymentMethod' | 'auctionT
 }
 
 export function shownStatus(lot: ClockedLot, now: Date = new Date()): LotStatus {
-  if (lot.status === 'cancelled') return 'cancelled';
+  const phase = phaseOf(lot.status);
+  if (phase === 'cancelled') return 'cancelled';
   const chain = isChainClocked(lot);
-  const ended = lot.status === 'ended' || time(lot.endTime) <= now.getTime();
+  const ended = phase === 'ended' || time(lot.endTime) <= now.getTime();
   if (ended) return chain ? 'timeEnded' : 'ended';
   if (time(lot.startTime) > now.getTime()) return 'upcoming';
   return chain ? 'timeStarted' : 'live';

@@ -22,7 +22,11 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 
 const schema = await readFile(SCHEMA_PATH, 'utf8');
 const migrations = await loadMigrationList();
-const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(new PGlite({ extensions: { pg_trgm } })));
+// The adapter's own shadow database lacks the extensions our migrations create, so give it one that has them.
+const withExtensions = () => new PGlite({ extensions: { pg_trgm } });
+const factory = new PrismaPGlite(withExtensions());
+factory.connectToShadowDb = () => new PrismaPGlite(withExtensions()).connect();
+const adapter = bindMigrationAwareSqlAdapterFactory(factory);
 const engine = await SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, adapter);
 const filters = { externalTables: [], externalEnums: [] };
 const result = await engine.diff({

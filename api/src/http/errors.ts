@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     readonly code: string,
     readonly fields?: Record<string, string>,
+    /** Extra keys the client needs to act on the error (e.g. userId for an unverified sign-in). */
+    readonly extra?: Record<string, string>,
   ) {
     super(message);
   }
@@ -33,7 +35,7 @@ export function errorMiddleware(log: Logger) {
 
 function toBody(error: unknown): { status: number; json: ApiError } {
   if (error instanceof HttpError) {
-    return { status: error.status, json: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
+    return { status: error.status, json: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...error.extra } };
   }
   const status = (error as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {

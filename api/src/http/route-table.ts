@@ -7,11 +7,12 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { apiErrorSchema } from '@gavel/domain';
 import { readJson } from './body.ts';
+import { authorize, type Access, type UserRow } from '../auth/session.ts';
 import { parseInput, singleValued } from './validate.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
+export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, A extends Access | undefined = undefined> {
   method: Method;
   path: string;
   summary: string;
@@ -23,23 +24,32 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
   status?: number;
   /** Statuses other than 200/400/500 this route answers with, and why. */
   errors?: Record<number, string>;
-  handler: (input: { query: z.output<Q>; body: z.output<B>; params: Record<string, string>; ctx: Context }) => Promise<unknown>;
+  /** Set: the caller must be signed in, pass these gates and hold one of these roles (checked before the body). */
+  access?: A;
+  handler: (input: {
+    query: z.output<Q>;
+    body: z.output<B>;
+    params: Record<string, string>;
+    ctx: Context;
+    user: A extends Access ? UserRow : UserRow | null;
+  }) => Promise<unknown>;
 }
 
 export class RouteTable {
-  private readonly specs: RouteSpec<z.ZodType, z.ZodType>[] = [];
+  private readonly specs: RouteSpec<z.ZodType, z.ZodType, Access | undefined>[] = [];
 
-  add<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown>(spec: RouteSpec<Q, B>): void {
-    this.specs.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType>);
+  add<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown, A extends Access | undefined = undefined>(spec: RouteSpec<Q, B, A>): void {
+    this.specs.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType, Access | undefined>);
   }
 
   router(): Router {
     const router = new Router();
     for (const spec of this.specs) {
       router[spec.method](spec.path, async (ctx) => {
+        const user = spec.access ? authorize(ctx, spec.access) : (ctx.state.user as UserRow | null);
         const query = spec.query ? parseInput(spec.query, singleValued(ctx.query), 'query') : undefined;
         const body = spec.body ? parseInput(spec.body, await readJson(ctx), 'body') : undefined;
-        const reply = await spec.handler({ query, body, params: ctx.params, ctx });
+        const reply = await spec.handler({ query, body, params: ctx.params, ctx, user: user as UserRow });
         if (ctx.body === undefined || ctx.body === null) {
           ctx.status = spec.status ?? 200;
           ctx.body = reply;
@@ -60,17 +70,22 @@ export class RouteTable {
         400: errorResponse('Invalid input: the message names the first wrong field, `fields` all of them'),
         500: errorResponse('Unexpected failure'),
       };
+      if (spec.access) {
+        responses[401] = errorResponse('Not signed in, or the token was revoked');
+        responses[403] = errorResponse(`A gate failed (${['signedIn', ...(spec.access.gates ?? [])].join(', ')})${spec.access.roles ? ` or the role is not ${spec.access.roles.join('/')}` : ''}`);
+      }
       for (const [status, why] of Object.entries(spec.errors ?? {})) responses[status] = errorResponse(why);
       (paths[path] ??= {})[spec.method] = {
         summary: spec.summary,
         tags: [spec.tag],
         ...(spec.description ? { description: spec.description } : {}),
         parameters: [...params, ...queryParams],
+        ...(spec.access ? { security: [{ bearer: [] }] } : {}),
         ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } } : {}),
         responses,
       };
     }
-    return { openapi: '3.1.0', info, paths };
+    return { openapi: '3.1.0', info, paths, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } } };
   }
 }
 

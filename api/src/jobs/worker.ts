@@ -23,8 +23,10 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     { connection, prefix, concurrency: 1 },
   );
   worker.on('failed', (job, err) => services.log.warn({ job: job?.name, err }, 'job failed'));
+  const mailWorker = services.mailer.startWorker(services.config.smtpUrl, services.config.mailFrom, services.log);
   return {
     async close() {
+      await mailWorker.close();
       await worker.close();
       await queue.close();
     },

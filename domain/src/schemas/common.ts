@@ -5,6 +5,8 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** Set with code email_not_verified, so the dapp can open /verify-email?userId= */
+  userId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,0 +1,57 @@
+/**
+ * Session tokens: HS256 JWTs carrying the user id, role and the user's token version. Logout and password
+ * change bump the version, which revokes every token issued before.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@gavel/domain';
+
+const TOKEN_LIFETIME = '7d';
+const ISSUER = 'gavel';
+
+export interface TokenClaims {
+  userId: string;
+  role: Role;
+  version: number;
+}
+
+export class TokenService {
+  private constructor(private readonly key: Uint8Array) {}
+
+  static async create(secret: string | undefined, dataDir: string): Promise<TokenService> {
+    return new TokenService(new TextEncoder().encode(secret ?? (await devSecret(dataDir))));
+  }
+
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ role: claims.role, ver: claims.version })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired token, or null. Revocation is checked against the user record. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.role !== 'string') return null;
+      return { userId: payload.sub, role: payload.role as Role, version: payload.ver };
+    } catch {
+      return null;
+    }
+  }
+}
+
+async function devSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'jwt-secret');
+  const existing = await readFile(file, 'utf8').catch(() => null);
+  if (existing) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}

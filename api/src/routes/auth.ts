@@ -1,0 +1,280 @@
+/** The Auth routes of buyer-side section 7, with the spec's bodies and messages. */
+import type { Context } from 'koa';
+import {
+  acceptTermsBodySchema,
+  authReplySchema,
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
+  messageReplySchema,
+  messages,
+  resendCodeBodySchema,
+  resetPasswordBodySchema,
+  signinBodySchema,
+  signupBodySchema,
+  signupReplySchema,
+  updateProfileBodySchema,
+  userReplySchema,
+  verifyEmailBodySchema,
+  verifyResetCodeBodySchema,
+} from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { burnPasswordCheck, hashPassword, passwordMatches } from '../auth/passwords.ts';
+import { presentUser, type UserRow } from '../auth/session.ts';
+import { RESEND_COOLDOWN_MS, type CodeCheck } from '../auth/email-codes.ts';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+
+const m = messages.auth;
+const TAG = 'Auth';
+
+export function authRoutes(routes: RouteTable, services: Services): void {
+  const { db, tokens, emailCodes, rateLimiter, mailer, config } = services;
+  const limits = config.rateLimits;
+  const issueToken = (user: UserRow) => tokens.sign({ userId: user.id, role: user.role, version: user.tokenVersion });
+  const limitCodes = async (ctx: Context, account: string) => {
+    await rateLimiter.hit(`codes:ip:${ctx.ip}`, limits.codesPerIp);
+    await rateLimiter.hit(`codes:account:${account}`, limits.codesPerAccount);
+  };
+  const sendVerifyCode = async (user: UserRow) => mailer.send(verifyEmailMail(user.email, await emailCodes.issue(user.id, 'verify_email')));
+
+  routes.add({
+    method: 'post',
+    path: '/auth/signup',
+    tag: TAG,
+    summary: 'Create an account; a 6-digit code is e-mailed to verify the address',
+    body: signupBodySchema,
+    reply: signupReplySchema,
+    status: 201,
+    errors: { 409: m.emailTaken, 429: m.tooManyRequests },
+    handler: async ({ body, ctx }) => {
+      await rateLimiter.hit(`signup:ip:${ctx.ip}`, limits.signinPerIp);
+      const passwordHash = await hashPassword(body.password);
+      const created = await db.sql<{ id: string }>(
+        `INSERT INTO "User" (id, email, "passwordHash", "firstName", "lastName", name, "updatedAt")
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now()) ON CONFLICT (email) DO NOTHING RETURNING id`,
+        [body.email, passwordHash, body.firstName, body.lastName, `${body.firstName} ${body.lastName}`],
+      );
+      if (!created[0]) throw new HttpError(409, m.emailTaken, 'email_taken', { email: m.emailTaken });
+      const user = await db.prisma.user.findUniqueOrThrow({ where: { id: created[0].id } });
+      await sendVerifyCode(user);
+      return { message: m.accountCreated, userId: user.id };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/signin',
+    tag: TAG,
+    summary: 'Sign in with e-mail and password',
+    description: 'An unverified address gets 403 `email_not_verified` with `userId`, and a fresh code is e-mailed.',
+    body: signinBodySchema,
+    reply: authReplySchema,
+    errors: { 401: m.invalidCredentials, 403: m.emailNotVerified, 429: m.tooManyRequests },
+    handler: async ({ body, ctx }) => {
+      await rateLimiter.hit(`signin:ip:${ctx.ip}`, limits.signinPerIp);
+      await rateLimiter.hit(`signin:account:${body.email}`, limits.signinPerAccount);
+      const user = await db.prisma.user.findUnique({ where: { email: body.email } });
+      if (!user) {
+        await burnPasswordCheck(body.password);
+        throw new HttpError(401, m.invalidCredentials, 'invalid_credentials');
+      }
+      if (!(await passwordMatches(user.passwordHash, body.password))) throw new HttpError(401, m.invalidCredentials, 'invalid_credentials');
+      if (!user.emailVerified) {
+        const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
+        if (!last || Date.now() - last.getTime() > RESEND_COOLDOWN_MS) await sendVerifyCode(user);
+        throw new HttpError(403, m.emailNotVerified, 'email_not_verified', undefined, { userId: user.id });
+      }
+      return { message: m.welcomeBack, user: presentUser(user), token: await issueToken(user) };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/verify-email',
+    tag: TAG,
+    summary: 'Verify the e-mail address with its 6-digit code; signs the user in',
+    body: verifyEmailBodySchema,
+    reply: authReplySchema,
+    errors: { 429: m.tooManyAttempts },
+    handler: async ({ body, ctx }) => {
+      await limitCodes(ctx, body.userId);
+      const user = await db.prisma.user.findUnique({ where: { id: body.userId } });
+      if (!user) throw codeError('invalid');
+      if (user.emailVerified) throw new HttpError(409, m.alreadyVerified, 'already_verified');
+      const result = await emailCodes.check(user.id, 'verify_email', body.code, true);
+      if (result !== 'ok') throw codeError(result);
+      const verified = await db.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true } });
+      return { message: m.emailVerified, user: presentUser(verified), token: await issueToken(verified) };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/resend-code',
+    tag: TAG,
+    summary: 'E-mail a new verification code (at most one every 30 s)',
+    body: resendCodeBodySchema,
+    reply: messageReplySchema,
+    errors: { 429: m.resendTooSoon },
+    handler: async ({ body, ctx }) => {
+      await limitCodes(ctx, body.userId);
+      const user = await db.prisma.user.findUnique({ where: { id: body.userId } });
+      // Unknown or already-verified ids get the same answer, so the route tells nothing about accounts.
+      if (!user || user.emailVerified) return { message: m.codeSent };
+      const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
+      if (last && Date.now() - last.getTime() < RESEND_COOLDOWN_MS) throw new HttpError(429, m.resendTooSoon, 'resend_too_soon');
+      await sendVerifyCode(user);
+      return { message: m.codeSent };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/forgot-password',
+    tag: TAG,
+    summary: 'E-mail a password reset code; answers the same whether or not the address has an account',
+    body: forgotPasswordBodySchema,
+    reply: messageReplySchema,
+    handler: async ({ body, ctx }) => {
+      await limitCodes(ctx, body.email);
+      const user = await db.prisma.user.findUnique({ where: { email: body.email } });
+      if (user) {
+        const last = await emailCodes.lastIssuedAt(user.id, 'reset_password');
+        if (!last || Date.now() - last.getTime() >= RESEND_COOLDOWN_MS) {
+          await mailer.send(resetPasswordMail(user.email, await emailCodes.issue(user.id, 'reset_password')));
+        }
+      }
+      return { message: m.resetCodeSent };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/verify-reset-code',
+    tag: TAG,
+    summary: 'Check a reset code without spending it (the reset itself spends it)',
+    body: verifyResetCodeBodySchema,
+    reply: messageReplySchema,
+    handler: async ({ body, ctx }) => {
+      await limitCodes(ctx, body.email);
+      const user = await db.prisma.user.findUnique({ where: { email: body.email } });
+      const result = user ? await emailCodes.check(user.id, 'reset_password', body.code, false) : 'invalid';
+      if (result !== 'ok') throw codeError(result);
+      return { message: m.codeVerified };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/reset-password',
+    tag: TAG,
+    summary: 'Set a new password with a reset code; signs out every session',
+    body: resetPasswordBodySchema,
+    reply: messageReplySchema,
+    handler: async ({ body, ctx }) => {
+      await limitCodes(ctx, body.email);
+      const user = await db.prisma.user.findUnique({ where: { email: body.email } });
+      const result = user ? await emailCodes.check(user.id, 'reset_password', body.code, true) : 'invalid';
+      if (!user || result !== 'ok') throw codeError(result);
+      // Whoever reads the mailbox owns the address, so a reset also proves it.
+      await db.prisma.user.update({
+        where: { id: user.id },
+        data: { passwordHash: await hashPassword(body.password), tokenVersion: { increment: 1 }, emailVerified: true },
+      });
+      await mailer.send(passwordChangedMail(user.email));
+      return { message: m.passwordReset };
+    },
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/auth/change-password',
+    tag: TAG,
+    summary: 'Change the password; revokes every earlier token and returns a new one',
+    access: {},
+    body: changePasswordBodySchema,
+    reply: authReplySchema,
+    handler: async ({ body, user }) => {
+      if (!(await passwordMatches(user.passwordHash, body.currentPassword))) {
+        throw new HttpError(400, m.wrongPassword, 'wrong_password', { currentPassword: m.wrongPassword });
+      }
+      const updated = await db.prisma.user.update({
+        where: { id: user.id },
+        data: { passwordHash: await hashPassword(body.newPassword), tokenVersion: { increment: 1 } },
+      });
+      await mailer.send(passwordChangedMail(user.email));
+      return { message: m.passwordUpdated, user: presentUser(updated), token: await issueToken(updated) };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/update-profile',
+    tag: TAG,
+    summary: 'Save the basic details; a profile with every required field is complete',
+    access: {},
+    body: updateProfileBodySchema,
+    reply: userReplySchema,
+    handler: async ({ body, user }) => {
+      const { title, ...fields } = body;
+      const updated = await db.prisma.user.update({
+        where: { id: user.id },
+        data: {
+          ...fields,
+          state: fields.state || null,
+          name: `${fields.firstName} ${fields.lastName}`,
+          ...(title ? { title } : {}),
+          // Every required field passed validation, so the profile is complete.
+          isProfileComplete: true,
+        },
+      });
+      return { message: m.profileUpdated, user: presentUser(updated) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/auth/me',
+    tag: TAG,
+    summary: 'The signed-in user',
+    access: {},
+    reply: userReplySchema,
+    handler: async ({ user }) => ({ user: presentUser(user) }),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/accept-terms',
+    tag: TAG,
+    summary: 'Accept the terms, saying who the user bids for',
+    access: {},
+    body: acceptTermsBodySchema,
+    reply: userReplySchema,
+    handler: async ({ body, user }) => {
+      const updated = await db.prisma.user.update({
+        where: { id: user.id },
+        data: { termsAccepted: true, termsAcceptedAt: new Date(), biddingFor: body.biddingFor },
+      });
+      return { message: messages.terms.accepted, user: presentUser(updated) };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auth/logout',
+    tag: TAG,
+    summary: 'Sign out: revokes every token of the user',
+    access: {},
+    reply: messageReplySchema,
+    handler: async ({ user }) => {
+      await db.prisma.user.update({ where: { id: user.id }, data: { tokenVersion: { increment: 1 } } });
+      return { message: m.loggedOut };
+    },
+  });
+}
+
+function codeError(result: CodeCheck): HttpError {
+  if (result === 'too_many_attempts') return new HttpError(429, m.tooManyAttempts, 'too_many_attempts', { code: m.tooManyAttempts });
+  return new HttpError(400, m.invalidCode, 'invalid_code', { code: m.invalidCode });
+}

@@ -1,0 +1,57 @@
+/**
+ * Who may bid, and in which order the checks are made (buyer-side spec section 4, "Checks before bidding").
+ * The api answers the first failed gate with a 403 and its message; the dapp sends the user to its page.
+ */
+import { messages } from './messages.ts';
+
+export const GATES = ['signedIn', 'emailVerified', 'profileComplete', 'identityVerified', 'paymentMethod', 'termsAccepted'] as const;
+export type Gate = (typeof GATES)[number];
+
+export interface GatedUser {
+  emailVerified: boolean;
+  isProfileComplete: boolean;
+  identityVerified: boolean;
+  hasValidPaymentMethod: boolean;
+  termsAccepted: boolean;
+}
+
+export interface GateFailure {
+  gate: Gate;
+  message: string;
+  redirect: string;
+}
+
+const failures: Record<Gate, Omit<GateFailure, 'gate'>> = {
+  signedIn: { message: messages.gates.signIn, redirect: '/signin' },
+  emailVerified: { message: messages.gates.verifyEmail, redirect: '/verify-email' },
+  profileComplete: { message: messages.gates.profile, redirect: '/complete-setup' },
+  identityVerified: { message: messages.gates.identity, redirect: '/identity-verification' },
+  paymentMethod: { message: messages.gates.paymentMethod, redirect: '/payment-details' },
+  termsAccepted: { message: messages.gates.terms, redirect: '/profile' },
+};
+
+const passes: Record<Exclude<Gate, 'signedIn'>, (u: GatedUser) => boolean> = {
+  emailVerified: (u) => u.emailVerified,
+  profileComplete: (u) => u.isProfileComplete,
+  identityVerified: (u) => u.identityVerified,
+  paymentMethod: (u) => u.hasValidPaymentMethod,
+  termsAccepted: (u) => u.termsAccepted,
+};
+
+/** The first of `required` gates (in the spec's order) that the user fails, or null when all pass. */
+export function firstFailedGate(user: GatedUser | null, required: readonly Gate[] = GATES): GateFailure | null {
+  for (const gate of GATES) {
+    if (!required.includes(gate)) continue;
+    const ok = gate === 'signedIn' ? user !== null : user !== null && passes[gate](user);
+    if (!ok) return { gate, ...failures[gate] };
+  }
+  return null;
+}
+
+/** Where a user lands after signing in (section 4, "Sign-in redirect"). */
+export function signInRedirect(user: Pick<GatedUser, 'identityVerified' | 'isProfileComplete' | 'hasValidPaymentMethod'>): string {
+  if (!user.identityVerified) return '/complete-setup';
+  if (!user.isProfileComplete) return '/basic-details';
+  if (!user.hasValidPaymentMethod) return '/complete-setup';
+  return '/';
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { emailField } from './content.ts';
+
+export const ROLES = ['admin', 'seller', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+export const BIDDING_FOR = ['myself', 'someone_else'] as const;
+export const KYC_STATUSES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
+export const MINIMUM_AGE = 18;
+
+const m = messages.auth;
+
+/** At least 8 characters with a letter and a digit: the one password rule, for sign-up, reset and change. */
+export const passwordField = z
+  .string({ error: m.passwordRequired })
+  .min(8, { error: m.passwordTooShort })
+  .max(128, { error: m.passwordTooLong })
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { error: m.passwordWeak });
+
+const code = z.string({ error: m.codeRequired }).trim().regex(/^\d{6}$/, { error: m.codeFormat });
+const name = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(100);
+
+export const signupBodySchema = z
+  .object({
+    firstName: name(m.firstNameRequired),
+    lastName: name(m.lastNameRequired),
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { error: m.passwordsDiffer, path: ['confirmPassword'] });
+
+export const signinBodySchema = z.object({ email: emailField, password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }) });
+export const verifyEmailBodySchema = z.object({ userId: z.string({ error: m.userIdRequired }).min(1, { error: m.userIdRequired }), code });
+export const resendCodeBodySchema = z.object({ userId: z.string({ error: m.userIdRequired }).min(1, { error: m.userIdRequired }) });
+export const forgotPasswordBodySchema = z.object({ email: emailField });
+export const verifyResetCodeBodySchema = z.object({ email: emailField, code });
+export const resetPasswordBodySchema = z
+  .object({ email: emailField, code, password: passwordField, confirmPassword: z.string().optional() })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { error: m.passwordsDiffer, path: ['confirmPassword'] });
+export const changePasswordBodySchema = z
+  .object({ currentPassword: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }), newPassword: passwordField, confirmPassword: z.string().optional() })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.newPassword, { error: m.passwordsDiffer, path: ['confirmPassword'] })
+  .refine((b) => b.currentPassword !== b.newPassword, { error: m.passwordUnchanged, path: ['newPassword'] });
+export const acceptTermsBodySchema = z.object({ biddingFor: z.enum(BIDDING_FOR, { error: messages.terms.biddingForRequired }) });
+
+/** Age in whole years on `today`. */
+export function ageOn(dateOfBirth: Date, today: Date = new Date()): number {
+  let age = today.getUTCFullYear() - dateOfBirth.getUTCFullYear();
+  const beforeBirthday =
+    today.getUTCMonth() < dateOfBirth.getUTCMonth() ||
+    (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());
+  return beforeBirthday ? age - 1 : age;
+}
+
+export const dateOfBirthField = z
+  .string({ error: m.dateOfBirthRequired })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateOfBirthFormat })
+  .transform((s) => new Date(`${s}T00:00:00Z`))
+  .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() > 1900, { error: m.dateOfBirthFormat })
+  .refine((d) => ageOn(d) >= MINIMUM_AGE, { error: m.underAge });
+
+const text = (message: string, max = 200) => z.string({ error: message }).trim().min(1, { error: message }).max(max);
+
+/** The profile fields that make a profile complete (the basic-details form). */
+export const updateProfileBodySchema = z.object({
+  firstName: text(m.firstNameRequired, 100),
+  lastName: text(m.lastNameRequired, 100),
+  phoneNumber: z.string({ error: m.phoneRequired }).trim().regex(/^\+?[\d\s()-]{7,20}$/, { error: m.phoneFormat }),
+  country: text(m.countryRequired, 100),
+  city: text(m.cityRequired, 100),
+  state: z.string().trim().max(100).optional(),
+  address: text(m.addressRequired),
+  postCode: text(m.postCodeRequired, 20),
+  dateOfBirth: dateOfBirthField,
+  title: z.string().trim().max(50).optional(),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  name: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  address: z.string().nullable(),
+  postCode: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  role: z.enum(ROLES),
+  title: z.string(),
+  isProfileComplete: z.boolean(),
+  identityVerified: z.boolean(),
+  kycStatus: z.enum(KYC_STATUSES),
+  kycReason: z.string().nullable(),
+  hasValidPaymentMethod: z.boolean(),
+  paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  termsAccepted: z.boolean(),
+  termsAcceptedAt: z.string().nullable(),
+  biddingFor: z.enum(BIDDING_FOR).nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const messageReplySchema = z.object({ message: z.string() });
+export const authReplySchema = z.object({ message: z.string(), user: userSchema, token: z.string() });
+export const userReplySchema = z.object({ message: z.string().optional(), user: userSchema });
+export const signupReplySchema = z.object({ message: z.string(), userId: z.string() });
