@@ -16,7 +16,7 @@ export function LotResults({ lot }: { lot: Lot }) {
         <div><dt>Closed</dt><dd>{formatDateTime(lot.closedAt ?? lot.endTime)}</dd></div>
         <div><dt>Estimate</dt><dd data-testid="lot-estimate">{lotEstimate(lot)}</dd></div>
         <div>
-          <dt>{lot.soldPrice ? 'Sold price' : 'Highest bid'}</dt>
+          <dt>{lot.soldPrice ? 'Sold price' : hammer ? 'Highest bid' : 'Result'}</dt>
           <dd data-testid="lot-sold-price">{hammer ? lotAmount(hammer, lot.unit) : messages.browse.noBids}</dd>
         </div>
         {!lot.soldPrice && lot.currentBid && lot.hasReserve && !lot.reserveMet && (

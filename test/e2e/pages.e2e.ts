@@ -1,0 +1,173 @@
+/**
+ * Everything around the grid in a real browser against the real api (demo seed): the newsletter modal with its
+ * field messages and toasts, CMS pages, the header menus, the informational and placeholder pages, and the 404.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '@gavel/domain';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { ensureDappBuilt, eventually, launchChromium, newPage, SCREENSHOT_DIR, startDappPreview, type DappServer } from '../support/browser.ts';
+
+let api: TestStack;
+let dapp: DappServer;
+let browser: Browser;
+
+before(async () => {
+  await ensureDappBuilt();
+  api = await startApiForTest({ seed: 'demo' });
+  dapp = await startDappPreview(api.url);
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  for (const context of browser.contexts()) await context.close();
+});
+
+after(async () => {
+  await browser?.close();
+  await dapp?.stop();
+  await api?.stop();
+});
+
+async function open(route: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const { page } = await newPage(browser, viewport);
+  await page.goto(dapp.url + route);
+  await page.locator('[data-testid=footer]').waitFor();
+  return page;
+}
+
+async function openNewsletter(page: Page): Promise<void> {
+  await page.click('[data-testid=footer-subscribe]');
+  await page.locator('[data-testid=newsletter-modal] form').waitFor();
+}
+
+const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).textContent();
+
+async function toastTitle(page: Page): Promise<string | null> {
+  await page.locator('[data-testid=toast]').waitFor();
+  return text(page, 'toast-title');
+}
+
+describe('newsletter', { timeout: 60_000 }, () => {
+  it('names every missing field, and toasts Invalid email', async () => {
+    const page = await open('/');
+    await openNewsletter(page);
+    await page.click('[data-testid=newsletter-submit]');
+    assert.equal(await text(page, 'newsletter-first-name-error'), messages.newsletter.firstNameRequired);
+    assert.equal(await text(page, 'newsletter-last-name-error'), messages.newsletter.lastNameRequired);
+    assert.equal(await text(page, 'newsletter-email-error'), messages.newsletter.invalidEmail);
+    assert.equal(await text(page, 'newsletter-agree-error'), messages.newsletter.agreeRequired);
+    assert.equal(await toastTitle(page), messages.newsletter.invalidEmailToast);
+    // The toast must be visible above the modal's backdrop, not hidden under it.
+    assert.equal(await page.locator('[data-testid=toast]').isVisible(), true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-errors.png') });
+  });
+
+  it('rejects a malformed e-mail with "Please enter a valid email address"', async () => {
+    const page = await open('/');
+    await openNewsletter(page);
+    await page.fill('[data-testid=newsletter-first-name]', 'Ada');
+    await page.fill('[data-testid=newsletter-last-name]', 'Lovelace');
+    await page.fill('[data-testid=newsletter-email]', 'ada@example');
+    await page.check('[data-testid=newsletter-agree]');
+    await page.click('[data-testid=newsletter-submit]');
+    assert.equal(await text(page, 'newsletter-email-error'), messages.newsletter.invalidEmail);
+    assert.equal(await toastTitle(page), messages.newsletter.invalidEmailToast);
+    assert.equal(await page.locator('[data-testid=newsletter-first-name-error]').count(), 0);
+    assert.equal(await page.locator('[data-testid=newsletter-agree-error]').count(), 0);
+  });
+
+  it('subscribes, then answers "Already subscribed!" for the same address', async () => {
+    const email = `ada.${Date.now()}@example.com`;
+    const page = await open('/');
+    for (const attempt of [1, 2]) {
+      await openNewsletter(page);
+      await page.fill('[data-testid=newsletter-first-name]', 'Ada');
+      await page.fill('[data-testid=newsletter-last-name]', 'Lovelace');
+      await page.fill('[data-testid=newsletter-email]', email);
+      await page.check('[data-testid=newsletter-agree]');
+      await page.click('[data-testid=newsletter-submit]');
+      if (attempt === 1) {
+        await eventually(async () => assert.equal(await text(page, 'toast-title'), messages.newsletter.subscribed));
+        await page.locator('[data-testid=newsletter-modal] form').waitFor({ state: 'detached' });
+      } else {
+        await eventually(async () => assert.equal(await text(page, 'toast-title'), messages.newsletter.alreadySubscribed));
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-already.png') });
+      }
+    }
+    // At most one toast at a time: the second replaced the first.
+    assert.equal(await page.locator('[data-testid=toast]').count(), 1);
+  });
+});
+
+describe('CMS pages', { timeout: 60_000 }, () => {
+  it('shows the built-in Terms & Conditions, current as of 31 May 2025', async () => {
+    const page = await open('/terms-conditions');
+    assert.equal(await text(page, 'cms-title'), 'Terms & Conditions');
+    assert.match((await text(page, 'cms-updated')) ?? '', /31 May 2025/);
+    assert.match((await text(page, 'cms-content')) ?? '', /at least 18 years old/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'terms.png'), fullPage: true });
+  });
+
+  it('fetches About and Privacy Policy from the CMS by slug', async () => {
+    for (const [route, slug] of [['/about', 'about-us'], ['/privacy-policy', 'privacy-policy']]) {
+      const response = await fetch(`${api.url}/cms/pages/${slug}`, { signal: AbortSignal.timeout(5_000) });
+      const { data } = (await response.json()) as { data: { title: string } };
+      const page = await open(route!);
+      await page.locator('[data-testid=cms-page]').waitFor();
+      assert.equal(await text(page, 'cms-title'), data.title);
+      assert.ok(((await text(page, 'cms-content')) ?? '').length > 100);
+      assert.equal(await page.locator('[data-testid=cms-content] script').count(), 0);
+    }
+  });
+});
+
+describe('header and pages', { timeout: 60_000 }, () => {
+  it('offers Sign In and Connect Wallet to a signed-out visitor', async () => {
+    const page = await open('/auctions?status=live');
+    await page.click('[data-testid=profile-menu-button]');
+    assert.equal((await text(page, 'menu-sign-in'))?.trim(), 'Sign In');
+    assert.equal((await text(page, 'menu-connect-wallet'))?.trim(), 'Connect Wallet');
+    assert.equal(await page.locator('[data-testid=menu-connect-wallet]').getAttribute('href'), `/connect-wallet?returnUrl=${encodeURIComponent('/auctions?status=live')}`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-menu.png') });
+    await page.click('[data-testid=menu-sign-in]');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    // Sign-in arrives in a later issue: the page says so and draws no form.
+    assert.equal(await text(page, 'coming-soon-title'), 'Sign In');
+    assert.equal(await page.locator('main input, main form').count(), 0);
+  });
+
+  it('navigates with the mobile menu on a phone', async () => {
+    const page = await open('/', { width: 375, height: 812 });
+    assert.equal(await page.locator('[data-testid=nav-auctions]').isVisible(), false);
+    await page.click('[data-testid=mobile-menu-button]');
+    await page.locator('[data-testid=mobile-menu]').getByText('Auctions').click();
+    await page.waitForURL((url) => url.pathname === '/auctions');
+    await page.locator('[data-testid=lot-card]').first().waitFor();
+    assert.equal(await page.locator('[data-testid=mobile-menu]').count(), 0);
+  });
+
+  it('shows the home page with live lots and auction events', async () => {
+    const page = await open('/');
+    await page.locator('[data-testid=home-live] [data-testid=lot-card]').first().waitFor();
+    await page.locator('[data-testid=event-card]').first().waitFor();
+    const statuses = await page.locator('[data-testid=home-live] [data-testid=lot-status]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')));
+    assert.ok(statuses.every((s) => s === 'live' || s === 'timeStarted'), statuses.join());
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home.png'), fullPage: true });
+  });
+
+  it('has Sell, Support and Unauthorized pages', async () => {
+    for (const [route, testId] of [['/sell', 'sell-page'], ['/support', 'support-page'], ['/unauthorized', 'unauthorized']]) {
+      const page = await open(route!);
+      await page.locator(`[data-testid=${testId}]`).waitFor();
+    }
+  });
+
+  it('shows a 404 page for an unknown address', async () => {
+    const page = await open('/no/such/page');
+    await page.locator('[data-testid=not-found]').waitFor();
+    assert.equal(await text(page, 'not-found-title'), messages.cms.pageNotFound);
+  });
+});
