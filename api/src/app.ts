@@ -11,6 +11,8 @@ import { auctionEventRoutes } from './routes/auction-events.ts';
 import { contentRoutes } from './routes/content.ts';
 import { mountIpfs } from './routes/ipfs.ts';
 import { authRoutes } from './routes/auth.ts';
+import { identityRoutes } from './routes/identity.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
 
 export function createApp(services: Services): Koa {
   const routes = new RouteTable();
@@ -19,6 +21,8 @@ export function createApp(services: Services): Koa {
   auctionEventRoutes(routes, services);
   contentRoutes(routes, services);
   authRoutes(routes, services);
+  identityRoutes(routes, services);
+  adminUserRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();

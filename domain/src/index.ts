@@ -8,3 +8,4 @@ export * from './schemas/auction-event.ts';
 export * from './schemas/content.ts';
 export * from './gates.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/identity.ts';

@@ -19,7 +19,15 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export async function startApiForTest(opts: { seed?: 'demo' | 'none' | ((db: Database) => Promise<void>); worker?: boolean } = {}): Promise<TestStack> {
+export interface TestStackOptions {
+  seed?: 'demo' | 'none' | ((db: Database) => Promise<void>);
+  /** Run the BullMQ worker (mail delivery, lot clock) in the api process. */
+  worker?: boolean;
+  /** Extra environment for the api's config (SMTP_URL, STRIPE_*, KYC_AUTO_APPROVE, rate limits...). */
+  env?: Record<string, string>;
+}
+
+export async function startApiForTest(opts: TestStackOptions = {}): Promise<TestStack> {
   const database = await createTestDatabase('e2e');
   const storageDir = await mkdtemp(path.join(tmpdir(), 'gavel-ipfs-'));
   const config = {
@@ -30,6 +38,9 @@ export async function startApiForTest(opts: { seed?: 'demo' | 'none' | ((db: Dat
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       STORAGE_DIR: storageDir,
       REDIS_PREFIX: `gavel-test-${randomBytes(4).toString('hex')}`,
+      GAVEL_DATA_DIR: storageDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ...opts.env,
     }),
     runWorker: opts.worker ?? false,
   };

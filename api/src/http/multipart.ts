@@ -1,0 +1,41 @@
+import busboy from 'busboy';
+import type { Context } from 'koa';
+import { HttpError } from './errors.ts';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export interface MultipartLimits {
+  maxFileBytes: number;
+  /** Message when the file is too large (the spec words it per screen). */
+  tooLarge: string;
+}
+
+/** Reads a multipart/form-data body: text fields and at most one file, refusing oversized files with a 413. */
+export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+  if (!ctx.is('multipart/form-data')) {
+    return Promise.reject(new HttpError(415, 'Send the form as multipart/form-data', 'unsupported_media_type'));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: UploadedFile | null = null;
+    let failure: HttpError | null = null;
+    const parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: limits.maxFileBytes, fields: 50, fieldSize: 10_000 } });
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => (failure = new HttpError(413, limits.tooLarge, 'file_too_large', { [field]: limits.tooLarge })));
+      stream.on('end', () => {
+        file = { field, filename: info.filename ?? "", contentType: info.mimeType, bytes: Buffer.concat(chunks) };
+      });
+    });
+    parser.on('error', () => reject(new HttpError(400, 'The form could not be read', 'invalid_multipart')));
+    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
+    ctx.req.pipe(parser);
+  });
+}

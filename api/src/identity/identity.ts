@@ -1,0 +1,43 @@
+/** Identity checks: a user submits, an admin (or the demo's auto-approval) decides. */
+import type { IdentityVerification, KycStatus, PrismaClient } from '../generated/prisma/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { identityReviewedMail } from '../mail/templates.ts';
+
+export function presentIdentityCheck(check: IdentityVerification) {
+  return {
+    id: check.id,
+    status: check.status,
+    reason: check.reason,
+    legalName: check.legalName,
+    country: check.country,
+    documentType: check.documentType,
+    submittedAt: check.createdAt.toISOString(),
+    reviewedAt: check.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Records a decision on the user's latest check and mirrors it on the user (kycStatus, reason,
+ * identityVerified). Only an approval verifies; rejection and reopening both clear verification.
+ */
+export async function decideIdentity(
+  prisma: PrismaClient,
+  mailer: Mailer,
+  decision: { userId: string; status: Exclude<KycStatus, 'not_submitted'>; reason: string | null; reviewerId: string | null },
+) {
+  const latest = await prisma.identityVerification.findFirst({ where: { userId: decision.userId }, orderBy: { createdAt: 'desc' } });
+  const [user] = await prisma.$transaction([
+    prisma.user.update({
+      where: { id: decision.userId },
+      data: { kycStatus: decision.status, kycReason: decision.reason, identityVerified: decision.status === 'approved' },
+    }),
+    ...(latest
+      ? [prisma.identityVerification.update({
+          where: { id: latest.id },
+          data: { status: decision.status, reason: decision.reason, reviewedById: decision.reviewerId, reviewedAt: new Date() },
+        })]
+      : []),
+  ]);
+  if (decision.status !== 'pending') await mailer.send(identityReviewedMail(user.email, decision.status === 'approved', decision.reason));
+  return user;
+}

@@ -1,0 +1,116 @@
+/** Admin: the users list with KYC and payment verification (the screens come with the admin issue). */
+import {
+  ADMIN_USERS_LIMIT,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserReplySchema,
+  kycDecisionSchema,
+  messages,
+  paginationOf,
+  paymentVerificationSchema,
+} from '@gavel/domain';
+import { notFound } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import type { Prisma as P } from '../generated/prisma/client.ts';
+import { decideIdentity, presentIdentityCheck } from '../identity/identity.ts';
+
+const admin = { roles: ['admin'] as const };
+const withLatestCheck = { identityChecks: { orderBy: { createdAt: 'desc' as const }, take: 1 } };
+type AdminUserRow = P.UserGetPayload<{ include: typeof withLatestCheck }>;
+
+function presentAdminUser(user: AdminUserRow) {
+  const latest = user.identityChecks[0];
+  return {
+    id: user.id,
+    _id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    emailVerified: user.emailVerified,
+    isProfileComplete: user.isProfileComplete,
+    identityVerified: user.identityVerified,
+    kycStatus: user.kycStatus,
+    reason: user.kycReason,
+    hasValidPaymentMethod: user.hasValidPaymentMethod,
+    paymentMethodVerified: user.paymentMethodVerified,
+    termsAccepted: user.termsAccepted,
+    createdAt: user.createdAt.toISOString(),
+    identity: latest ? presentIdentityCheck(latest) : null,
+  };
+}
+
+export function adminUserRoutes(routes: RouteTable, { db, mailer }: Services): void {
+  const load = async (id: string) => {
+    const user = await db.prisma.user.findUnique({ where: { id }, include: withLatestCheck });
+    if (!user) throw notFound(messages.auth.userNotFound);
+    return user;
+  };
+
+  routes.add({
+    method: 'get',
+    path: '/admin/users',
+    tag: 'Admin',
+    summary: 'Users, newest first, filtered by KYC status and payment verification (limit 20)',
+    access: admin,
+    query: adminUserListQuerySchema,
+    reply: adminUserListSchema,
+    handler: async ({ query }) => {
+      const limit = query.limit ?? ADMIN_USERS_LIMIT;
+      const offset = query.offset ?? 0;
+      const where: P.UserWhereInput = {
+        ...(query.kycStatus ? { kycStatus: query.kycStatus } : {}),
+        ...(query.paymentVerified !== undefined ? { paymentMethodVerified: query.paymentVerified } : {}),
+        ...(query.search ? { OR: [{ email: { contains: query.search, mode: 'insensitive' } }, { name: { contains: query.search, mode: 'insensitive' } }] } : {}),
+      };
+      const [rows, total] = await Promise.all([
+        db.prisma.user.findMany({ where, include: withLatestCheck, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        db.prisma.user.count({ where }),
+      ]);
+      return { data: rows.map(presentAdminUser), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/admin/users/:id',
+    tag: 'Admin',
+    summary: 'One user',
+    access: admin,
+    reply: adminUserReplySchema,
+    errors: { 404: messages.auth.userNotFound },
+    handler: async ({ params }) => ({ data: presentAdminUser(await load(params.id!)) }),
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/admin/users/:id/kyc',
+    tag: 'Admin',
+    summary: 'Approve or reject (with a reason) an identity check',
+    access: admin,
+    body: kycDecisionSchema,
+    reply: adminUserReplySchema,
+    errors: { 404: messages.auth.userNotFound },
+    handler: async ({ params, body, user }) => {
+      await load(params.id!);
+      await decideIdentity(db.prisma, mailer, { userId: params.id!, status: body.kycStatus, reason: body.reason ?? null, reviewerId: user.id });
+      return { message: messages.identity.kycUpdated, data: presentAdminUser(await load(params.id!)) };
+    },
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/admin/users/:id/payment-verification',
+    tag: 'Admin',
+    summary: "Mark a user's payment method verified or not",
+    access: admin,
+    body: paymentVerificationSchema,
+    reply: adminUserReplySchema,
+    errors: { 404: messages.auth.userNotFound },
+    handler: async ({ params, body }) => {
+      await load(params.id!);
+      await db.prisma.user.update({ where: { id: params.id! }, data: { paymentMethodVerified: body.paymentMethodVerified } });
+      return { message: messages.identity.paymentVerificationUpdated, data: presentAdminUser(await load(params.id!)) };
+    },
+  });
+}

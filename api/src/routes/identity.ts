@@ -1,0 +1,61 @@
+import { IDENTITY_DOCUMENT_MAX_BYTES, IDENTITY_DOCUMENT_TYPES, identityReplySchema, identitySubmissionSchema, messages } from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+import { readMultipart } from '../http/multipart.ts';
+import { parseInput } from '../http/validate.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { decideIdentity, presentIdentityCheck } from '../identity/identity.ts';
+import { PrivateStore } from '../storage/private-store.ts';
+import path from 'node:path';
+
+const k = messages.identity;
+
+export function identityRoutes(routes: RouteTable, { db, mailer, config }: Services): void {
+  const documents = new PrivateStore(path.join(config.dataDir, 'private', 'identity'));
+
+  routes.add({
+    method: 'get',
+    path: '/identity-verification',
+    tag: 'Identity',
+    summary: "The signed-in user's latest identity check",
+    access: {},
+    reply: identityReplySchema,
+    handler: async ({ user }) => {
+      const latest = await db.prisma.identityVerification.findFirst({ where: { userId: user.id }, orderBy: { createdAt: 'desc' } });
+      return { data: latest ? presentIdentityCheck(latest) : null, kycStatus: user.kycStatus };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/identity-verification',
+    tag: 'Identity',
+    summary: 'Submit an identity check (multipart: legalName, dateOfBirth YYYY-MM-DD, country, documentType, documentNumber, document file)',
+    description: `The document is a JPEG, PNG, WebP or PDF under 10 MB, stored privately. The check is pending until an admin decides${config.kycAutoApprove ? ' (KYC_AUTO_APPROVE is on: approved at once)' : ''}.`,
+    access: { gates: ['emailVerified'] },
+    reply: identityReplySchema,
+    status: 201,
+    errors: { 409: k.alreadyPending, 413: k.documentTooLarge },
+    handler: async ({ ctx, user }) => {
+      if (user.identityVerified) throw new HttpError(409, k.alreadyVerified, 'already_verified');
+      if (user.kycStatus === 'pending') throw new HttpError(409, k.alreadyPending, 'already_pending');
+      const { fields, file } = await readMultipart(ctx, { maxFileBytes: IDENTITY_DOCUMENT_MAX_BYTES, tooLarge: k.documentTooLarge });
+      const form = parseInput(identitySubmissionSchema, fields, 'body');
+      if (!file || file.bytes.length === 0) throw new HttpError(400, k.documentRequired, 'validation_failed', { document: k.documentRequired });
+      if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(file.contentType)) {
+        throw new HttpError(400, k.documentType, 'validation_failed', { document: k.documentType });
+      }
+      const sha256 = await documents.put(file.bytes);
+      const check = await db.prisma.identityVerification.create({
+        data: { userId: user.id, ...form, documentSha256: sha256, documentContentType: file.contentType },
+      });
+      await db.prisma.user.update({ where: { id: user.id }, data: { kycStatus: 'pending', kycReason: null, identityVerified: false } });
+      if (config.kycAutoApprove) {
+        await decideIdentity(db.prisma, mailer, { userId: user.id, status: 'approved', reason: 'Approved automatically (demo)', reviewerId: null });
+        const approved = await db.prisma.identityVerification.findUniqueOrThrow({ where: { id: check.id } });
+        return { message: k.approvedNow, data: presentIdentityCheck(approved), kycStatus: 'approved' as const };
+      }
+      return { message: k.submitted, data: presentIdentityCheck(check), kycStatus: 'pending' as const };
+    },
+  });
+}

@@ -1,0 +1,43 @@
+/** Users in each onboarding state, made directly in the database, for authorization tests. */
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../api/src/auth/passwords.ts';
+import type { Database } from '../../api/src/db/client.ts';
+
+export const TEST_PASSWORD = 'Passw0rd!test';
+
+export type UserState = 'unverified' | 'verifiedIncomplete' | 'profileComplete' | 'identityVerified' | 'withPaymentMethod' | 'ready' | 'seller' | 'admin';
+
+let passwordHash: Promise<string> | null = null;
+
+export async function createUser(db: Database, state: UserState, email = `${state}-${randomBytes(3).toString('hex')}@test.gavel`) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const order: UserState[] = ['unverified', 'verifiedIncomplete', 'profileComplete', 'identityVerified', 'withPaymentMethod', 'ready'];
+  const level = state === 'seller' || state === 'admin' ? order.length - 1 : order.indexOf(state);
+  return db.prisma.user.create({
+    data: {
+      email,
+      passwordHash: await passwordHash,
+      firstName: 'Test',
+      lastName: state,
+      name: `Test ${state}`,
+      role: state === 'admin' ? 'admin' : state === 'seller' ? 'seller' : 'user',
+      emailVerified: level >= 1,
+      isProfileComplete: level >= 2,
+      identityVerified: level >= 3,
+      kycStatus: level >= 3 ? 'approved' : 'not_submitted',
+      hasValidPaymentMethod: level >= 4,
+      termsAccepted: level >= 5,
+      termsAcceptedAt: level >= 5 ? new Date() : null,
+      biddingFor: level >= 5 ? 'myself' : null,
+      ...(level >= 2 ? { phoneNumber: '+44 20 1234 5678', country: 'UK', city: 'London', address: '1 St', postCode: 'E1', dateOfBirth: new Date('1990-01-01') } : {}),
+    },
+  });
+}
+
+/** Signs in through the api and returns the bearer token. */
+export async function signIn(apiUrl: string, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await fetch(`${apiUrl}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const body = (await res.json()) as { token?: string; message: string };
+  if (!body.token) throw new Error(`sign-in of ${email} failed: ${res.status} ${body.message}`);
+  return body.token;
+}
