@@ -4,6 +4,7 @@
  * the system's, and `npx playwright install` is never needed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { mkdir, rmdir, stat, readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -176,3 +177,9 @@ export async function eventually<T>(check: () => Promise<T>, { timeout = 10_000,
 
 /** Where browser tests leave their screenshots for a human to look at. */
 export const SCREENSHOT_DIR = process.env.GAVEL_E2E_SCREENSHOTS ?? path.join(tmpdir(), 'gavel-e2e');
+
+/** `SCREENSHOT_DIR/<name>.png`, creating the directory on first use. */
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}

@@ -9,7 +9,7 @@ export type UserState = 'unverified' | 'verifiedIncomplete' | 'profileComplete' 
 
 let passwordHash: Promise<string> | null = null;
 
-export async function createUser(db: Database, state: UserState, email = `${state}-${randomBytes(3).toString('hex')}@test.gavel`) {
+export async function createUser(db: Database, state: UserState, email = `${state.toLowerCase()}-${randomBytes(3).toString('hex')}@test.gavel`) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const order: UserState[] = ['unverified', 'verifiedIncomplete', 'profileComplete', 'identityVerified', 'withPaymentMethod', 'ready'];
   const level = state === 'seller' || state === 'admin' ? order.length - 1 : order.indexOf(state);
