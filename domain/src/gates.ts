@@ -2,6 +2,7 @@
  * Who may bid, and in which order the checks are made (buyer-side spec section 4, "Checks before bidding").
  * The api answers the first failed gate with a 403 and its message; the dapp sends the user to its page.
  */
+import { z } from 'zod';
 import { messages } from './messages.ts';
 
 export const GATES = ['signedIn', 'emailVerified', 'profileComplete', 'identityVerified', 'paymentMethod', 'termsAccepted'] as const;
@@ -55,3 +56,10 @@ export function signInRedirect(user: Pick<GatedUser, 'identityVerified' | 'isPro
   if (!user.hasValidPaymentMethod) return '/complete-setup';
   return '/';
 }
+
+export const bidEligibilitySchema = z.object({
+  eligible: z.boolean(),
+  gate: z.enum(GATES).nullable(),
+  message: z.string().nullable(),
+  redirect: z.string().nullable(),
+});

@@ -72,6 +72,23 @@ describe('authorization matrix', () => {
     }
   }
 
+  it('answers bid eligibility with the first failed check, in the spec order', async () => {
+    const gateOf = async (token: string | null | undefined) =>
+      (await (await fetch(`${stack.url}/auth/bid-eligibility`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json()) as any;
+    expect(await gateOf(null)).toEqual({ eligible: false, gate: 'signedIn', message: 'Please sign in first to continue.', redirect: '/signin' });
+    expect((await gateOf(tokens.get('unverified'))).gate).toBe('emailVerified');
+    expect(await gateOf(tokens.get('verifiedIncomplete'))).toMatchObject({ gate: 'profileComplete', message: 'Please complete your profile setup first.', redirect: '/complete-setup' });
+    for (const [state, gate, message] of [
+      ['profileComplete', 'identityVerified', 'Please verify your identity first.'],
+      ['identityVerified', 'paymentMethod', 'Please set up your payment method first.'],
+      ['withPaymentMethod', 'termsAccepted', 'Please accept terms and conditions before bidding.'],
+    ] as const) {
+      const user = await createUser(stack.db, state);
+      expect(await gateOf(await signIn(stack.url, user.email))).toMatchObject({ eligible: false, gate, message });
+    }
+    expect((await gateOf(tokens.get('ready bidder'))).eligible).toBe(true);
+  });
+
   it('stops a user without a verified e-mail at that gate, with its message', async () => {
     const res = await fetch(`${stack.url}/identity-verification`, { method: 'POST', headers: { authorization: `Bearer ${tokens.get('unverified')}` } });
     expect(await res.json()).toEqual({ message: 'Please verify your email first.', code: 'gate_emailVerified' });

@@ -2,6 +2,9 @@
 import type { Context } from 'koa';
 import {
   acceptTermsBodySchema,
+  bidEligibilitySchema,
+  firstFailedGate,
+  GATES,
   authReplySchema,
   changePasswordBodySchema,
   forgotPasswordBodySchema,
@@ -257,6 +260,18 @@ export function authRoutes(routes: RouteTable, services: Services): void {
         data: { termsAccepted: true, termsAcceptedAt: new Date(), biddingFor: body.biddingFor },
       });
       return { message: messages.terms.accepted, user: presentUser(updated) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/auth/bid-eligibility',
+    tag: TAG,
+    summary: 'Whether the caller may bid now, else the first check they fail (spec order) and where to fix it',
+    reply: bidEligibilitySchema,
+    handler: async ({ user }) => {
+      const failed = firstFailedGate(user, GATES);
+      return failed ? { eligible: false, ...failed } : { eligible: true, gate: null, message: null, redirect: null };
     },
   });
 
