@@ -11,6 +11,7 @@ import { auctionEventRoutes } from './routes/auction-events.ts';
 import { contentRoutes } from './routes/content.ts';
 import { mountIpfs } from './routes/ipfs.ts';
 import { authRoutes } from './routes/auth.ts';
+import { mountDevMailbox } from './routes/dev-mailbox.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 
@@ -30,6 +31,7 @@ export function createApp(services: Services): Koa {
     ctx.body = openapi;
   });
   mountIpfs(extra, services);
+  mountDevMailbox(extra, services);
 
   const app = new Koa({ proxy: true });
   app.use(requestLog(services.log));
