@@ -52,6 +52,8 @@ async function main() {
 
   Demo accounts (password ${DEMO_PASSWORD}):
 ${accounts}
+
+  Mail      ${config.smtpUrl ? `sent through SMTP_URL` : `no SMTP_URL: read it at ${api.url}/dev/mailbox`}${config.kycAutoApprove ? '\n  KYC_AUTO_APPROVE is ON: identity checks are approved on submission (demo only, never in production).' : ''}
 `);
 }
 

@@ -30,6 +30,7 @@ export async function startDemoChain(services: Services, port = Number(process.e
           sellerWalletAddress: auction.sellerAddress,
           startingBid: auction.reservePriceWei,
           reservePrice: auction.reservePriceWei,
+          ...(lot.estimateLow ? { estimateLow: (BigInt(auction.reservePriceWei) * 2n).toString(), estimateHigh: (BigInt(auction.reservePriceWei) * 4n).toString() } : {}),
           startTime: auction.startTime,
           endTime: auction.endTime,
           currentBid: highest > 0n ? highest.toString() : null,
