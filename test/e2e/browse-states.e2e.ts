@@ -3,12 +3,11 @@
  * cannot be reached. Also: built-in CMS content needs no api, fetched CMS pages say when they do not exist.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { ensureDappBuilt, freePort, launchChromium, newPage, SCREENSHOT_DIR, startDappPreview, type DappServer } from '../support/browser.ts';
+import { ensureDappBuilt, freePort, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
 
 let api: TestStack;
 let dapp: DappServer;
@@ -43,7 +42,7 @@ describe('grid states', { timeout: 60_000 }, () => {
     assert.equal(await page.locator('[data-testid=empty-state-title]').textContent(), messages.browse.emptyTitle);
     assert.equal(await page.locator('[data-testid=empty-state-description]').textContent(), messages.browse.emptyText);
     assert.equal(await page.locator('[data-testid=lot-card]').count(), 0);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'grid-empty.png') });
+    await page.screenshot({ path: screenshotPath('grid-empty') });
   });
 
   it('shows the error state when the api cannot be reached', async () => {
@@ -52,7 +51,7 @@ describe('grid states', { timeout: 60_000 }, () => {
     await page.locator('[data-testid=grid-error]').waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('[data-testid=grid-error-title]').textContent(), messages.browse.loadFailed);
     assert.equal(await page.locator('[data-testid=grid-retry]').isVisible(), true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'grid-error.png') });
+    await page.screenshot({ path: screenshotPath('grid-error') });
   });
 
   it('recovers with Try again once the api answers', async () => {

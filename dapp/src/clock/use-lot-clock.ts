@@ -17,11 +17,9 @@ export function useLotClock(lot: ClockFields): LotClock {
 }
 
 export function lotClockAt(lot: ClockFields, now: Date): LotClock {
-  // TODO(domain): shownStatus takes the stored status only; replies carry timeStarted/timeEnded too, which
-  // phaseOf folds back into the stored names.
-  const clocked = { ...lot, status: phaseOf(lot.status) };
-  const status = shownStatus(clocked, now);
-  const target = countdownTarget(clocked, now);
+  // The reply's status may already be derived (timeStarted, ...); the domain's clock re-derives it from the times.
+  const status = shownStatus(lot, now);
+  const target = countdownTarget(lot, now);
   return {
     status,
     phase: phaseOf(status),

@@ -1,0 +1,94 @@
+/**
+ * The read-only lot page against the real api's demo catalogue: reached from a card, the ended view ("No bids
+ * placed", "Upon Request"), the off-chain note, the outbid notices' /auctions/:id address, and "Auction not found".
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { lotListSchema, messages, type Lot } from '@gavel/domain';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { ensureDappBuilt, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+
+let api: TestStack;
+let dapp: DappServer;
+let browser: Browser;
+
+before(async () => {
+  await ensureDappBuilt();
+  api = await startApiForTest({ seed: 'demo' });
+  dapp = await startDappPreview(api.url);
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  for (const context of browser.contexts()) await context.close();
+});
+
+after(async () => {
+  await browser?.close();
+  await dapp?.stop();
+  await api?.stop();
+});
+
+/** Lots straight from the api, to pick the lot a test is about. */
+async function apiLots(query: string): Promise<Lot[]> {
+  const response = await fetch(`${api.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
+  return lotListSchema.parse(await response.json()).data;
+}
+
+async function open(route: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const { page } = await newPage(browser, viewport);
+  await page.goto(dapp.url + route);
+  return page;
+}
+
+const cards = (page: Page) => page.locator('[data-testid=lot-card]');
+
+describe('lot page', { timeout: 60_000 }, () => {
+  it('opens from a card with the lot, its status and its countdown', async () => {
+    const page = await open('/auctions?status=live');
+    await cards(page).first().waitFor();
+    const title = await cards(page).first().locator('[data-testid=lot-title]').textContent();
+    await cards(page).first().locator('[data-testid=lot-cta]').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/details/') && url.searchParams.has('auction'));
+    await page.locator('[data-testid=lot-detail]').waitFor();
+    assert.equal(await page.locator('h1[data-testid=lot-title]').textContent(), title);
+    assert.match(await page.locator('[data-testid=lot-countdown]').innerText(), /^Ends in/);
+    assert.match(await page.locator('[data-testid=lot-starting-bid]').innerText(), /sats|ETH|\$/);
+  });
+
+  it('shows an ended lot without bids as "No bids placed", with Upon Request when it has no estimate', async () => {
+    const ended = await apiLots('status=ended&limit=100');
+    const lot = ended.find((l) => l.currentBid === null && l.estimateLow === null && l.estimateHigh === null) ?? ended.find((l) => l.currentBid === null);
+    assert.ok(lot, 'the demo has an ended lot without bids');
+    const page = await open(`/details/${lot.lotId}?auction=${lot.auctionEventId}`);
+    await page.locator('[data-testid=lot-results]').waitFor();
+    assert.equal(await page.locator('[data-testid=lot-sold-price]').textContent(), messages.browse.noBids);
+    if (lot.estimateLow === null && lot.estimateHigh === null) {
+      assert.equal(await page.locator('[data-testid=lot-estimate]').textContent(), messages.browse.upcomingEstimate);
+    }
+    assert.equal(await page.locator('[data-testid=lot-login-results]').textContent(), messages.browse.logInForResults);
+    await page.screenshot({ path: screenshotPath('lot-ended'), fullPage: true });
+  });
+
+  it('notes how off-chain lots are settled', async () => {
+    const lot = (await apiLots('paymentMethod=Manual&limit=1'))[0];
+    assert.ok(lot && lot.auctionType === 'offchain');
+    const page = await open(`/details/${lot.lotId}?auction=${lot.auctionEventId}`);
+    await page.locator('[data-testid=lot-offchain-note]').waitFor();
+  });
+
+  it('answers at /auctions/:id too, the address outbid notices link to', async () => {
+    const [lot] = await apiLots('status=live&limit=1');
+    assert.ok(lot);
+    const page = await open(`/auctions/${lot._id}`);
+    await page.locator('[data-testid=lot-detail]').waitFor();
+    assert.equal(await page.locator('h1[data-testid=lot-title]').textContent(), lot.title);
+  });
+
+  it('says Auction not found for an unknown lot', async () => {
+    const page = await open('/details/00000000-0000-0000-0000-000000000000?auction=x');
+    await page.locator('[data-testid=lot-not-found]').waitFor();
+    assert.equal(await page.locator('[data-testid=lot-not-found-title]').textContent(), messages.browse.auctionNotFound);
+  });
+});
