@@ -15,15 +15,17 @@ const CARD_FIELDS = ['number', 'exp_month', 'exp_year', 'cvc'];
 const BILLING_FIELDS = ['name', 'email', 'phone', 'address'];
 
 /** Creates a card PaymentMethod from `card[...]` (or `payment_method_data[card][...]`) parameters. */
-export function createCardPaymentMethod(env: Env, data: FormParams, prefix = ''): Stripe.PaymentMethod {
+export function createCardPaymentMethod(env: Env, data: FormParams, within?: string): Stripe.PaymentMethod {
+  // Parameter names in errors are the caller's: `card[number]`, or `payment_method_data[card][number]`.
+  const q = (name: string) => (within ? `${within}[${name}]` : name);
   const p = new Params(data, ['type', 'card', 'billing_details', 'metadata', 'allow_redisplay']);
   const type = p.string('type');
-  if (type === undefined) throw errors.missingParam(`${prefix}type`);
-  if (type !== 'card') throw errors.invalidEnum(`${prefix}type`, ['card']);
+  if (type === undefined) throw errors.missingParam(q('type'));
+  if (type !== 'card') throw errors.invalidEnum(q('type'), ['card']);
   const cardParams = p.object('card');
-  if (!cardParams) throw errors.missingParam(`${prefix}card`);
-  const card = checkCard(nested(cardParams, `${prefix}card`, CARD_FIELDS), `${prefix}card`);
-  const billing = nested(p.object('billing_details') ?? {}, `${prefix}billing_details`, BILLING_FIELDS);
+  if (!cardParams) throw errors.missingParam(q('card'));
+  const card = checkCard(nested(cardParams, q('card'), CARD_FIELDS), q('card'));
+  const billing = nested(p.object('billing_details') ?? {}, q('billing_details'), BILLING_FIELDS);
   const brand = brandOf(card.number);
   const pm: Stripe.PaymentMethod = {
     id: newId('pm'),

@@ -5,7 +5,7 @@
  * 402. Each outcome also goes out as an event (setup_intent.succeeded / setup_failed / requires_action).
  */
 import type Stripe from 'stripe';
-import type { CardDecline } from '../cards.ts';
+import type { CardDecline } from '../errors.ts';
 import { errors } from '../errors.ts';
 import type { FormParams } from '../form.ts';
 import { Params } from '../params.ts';
@@ -41,7 +41,7 @@ function confirm(env: Env, si: Stripe.SetupIntent, input: ConfirmInput, request:
     throw errors.unexpectedState('setup_intent_unexpected_state', `You cannot confirm this SetupIntent because it has a status of ${si.status}.`);
   }
   const pm = input.paymentMethodData
-    ? createCardPaymentMethod(env, input.paymentMethodData, 'payment_method_data[')
+    ? createCardPaymentMethod(env, input.paymentMethodData, 'payment_method_data')
     : input.paymentMethod
       ? resolvePaymentMethod(env, input.paymentMethod)
       : si.payment_method
