@@ -121,6 +121,15 @@ describe('CMS pages', { timeout: 60_000 }, () => {
       assert.equal(await page.locator('[data-testid=cms-content] script').count(), 0);
     }
   });
+
+  it('follows a CMS link to one of our pages without reloading the app', async () => {
+    const page = await open('/about');
+    await page.locator('[data-testid=cms-page]').waitFor();
+    await page.evaluate('window.__sameApp = true');
+    await page.locator('[data-testid=cms-content] a[href="/support"]').click();
+    await page.locator('[data-testid=support-page]').waitFor();
+    assert.equal(await page.evaluate('window.__sameApp'), true);
+  });
 });
 
 describe('header and pages', { timeout: 60_000 }, () => {
