@@ -1,0 +1,85 @@
+/**
+ * The two card forms of buyer-side spec section 5, as zod schemas the dapp validates with. The card details
+ * go from the browser to Stripe (or the local stand-in), never to Gavel's api; `stripeCardParams` turns a
+ * valid form into the parameters of Stripe's `POST /v1/payment_methods`.
+ */
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+export const cardFormMessages = {
+  cardNumber: 'Card number must be 16 digits',
+  expiry: 'Expiry date must be in MM/YY format',
+  cvc: 'CVC must be 3 digits',
+  email: messages.newsletter.invalidEmail,
+  terms: messages.terms.checkboxRequired,
+  // Alternative form; the spec names the rules but not these texts.
+  cvv: 'CVV must be 3 or 4 digits',
+  cardholderName: 'Cardholder name is required',
+  emailRequired: 'Email is required',
+} as const;
+
+const m = cardFormMessages;
+
+/** 16 digits; spaces and dashes typed between groups are ignored. */
+const cardNumber = z
+  .string({ error: m.cardNumber })
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{16}$/, { error: m.cardNumber }));
+
+/** MM/YY with a month of 01-12. */
+const expiry = z
+  .string({ error: m.expiry })
+  .trim()
+  .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: m.expiry });
+
+const validEmail = z.string().trim().toLowerCase().pipe(z.email({ error: m.email }));
+
+export const savedCardFormSchema = z.object({
+  cardNumber,
+  expiry,
+  cvc: z.string({ error: m.cvc }).trim().regex(/^\d{3}$/, { error: m.cvc }),
+  /** Optional; checked only when filled in. */
+  email: z.union([z.literal('').transform(() => undefined), validEmail]).optional(),
+  acceptTerms: z.literal(true, { error: m.terms }),
+});
+export type SavedCardForm = z.input<typeof savedCardFormSchema>;
+
+export const alternativeCardFormSchema = z.object({
+  cardNumber,
+  expiry,
+  cvv: z.string({ error: m.cvv }).trim().regex(/^\d{3,4}$/, { error: m.cvv }),
+  cardholderName: z.string({ error: m.cardholderName }).trim().min(1, { error: m.cardholderName }).max(200),
+  email: z.string({ error: m.emailRequired }).trim().min(1, { error: m.emailRequired }).pipe(validEmail),
+});
+export type AlternativeCardForm = z.input<typeof alternativeCardFormSchema>;
+
+/** "04/29" -> { month: 4, year: 2029 }. Call on a validated expiry. */
+export function parseExpiry(value: string): { month: number; year: number } {
+  const [mm, yy] = value.trim().split('/');
+  return { month: Number(mm), year: 2000 + Number(yy) };
+}
+
+/**
+ * Form-encoded parameters for Stripe's `POST /v1/payment_methods` (sent by the browser with the publishable
+ * key), from either validated form.
+ */
+export function stripeCardParams(form: z.output<typeof savedCardFormSchema> | z.output<typeof alternativeCardFormSchema>): Record<string, string> {
+  const { month, year } = parseExpiry(form.expiry);
+  const params: Record<string, string> = {
+    type: 'card',
+    'card[number]': form.cardNumber,
+    'card[exp_month]': String(month),
+    'card[exp_year]': String(year),
+    'card[cvc]': 'cvc' in form ? form.cvc : form.cvv,
+  };
+  if (form.email) params['billing_details[email]'] = form.email;
+  if ('cardholderName' in form) params['billing_details[name]'] = form.cardholderName;
+  return params;
+}
+
+/** The first message per field, for showing under each input. */
+export function cardFormErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return fields;
+}

@@ -1,0 +1,65 @@
+/**
+ * The payment method API (buyer-side spec sections 7-9): saving a card through a Stripe SetupIntent, the $1
+ * verification hold, and the texts the payment screens show. The card number never reaches Gavel's api: the
+ * browser sends it to Stripe (or the local stand-in) and the api sees only Stripe's ids.
+ */
+import { z } from 'zod';
+
+/** none -> pending (card saved, $1 verification hold running) -> verified | failed (with the card's error). */
+export const PAYMENT_SETUP_STATUSES = ['none', 'pending', 'verified', 'failed'] as const;
+export type PaymentSetupStatus = (typeof PAYMENT_SETUP_STATUSES)[number];
+
+/** Spec section 9: a $1 card verification hold, released (refunded) within 5 days. In cents. */
+export const CARD_VERIFICATION_HOLD_CENTS = 100;
+export const CARD_VERIFICATION_RELEASE_DAYS = 5;
+/** Spec section 9: the smallest card payment, $0.50 or 50 sats. */
+export const MIN_CARD_PAYMENT_CENTS = 50;
+export const MIN_CARD_PAYMENT_SATS = 50;
+
+export const paymentMessages = {
+  // Spec section 8, payment errors.
+  loginToPay: 'Please log in to continue with payment.',
+  login: 'Please log in to continue.',
+  invalidAmount: 'Invalid payment amount.',
+  invalidAuctionId: 'Invalid auction ID.',
+  minimumUsd: 'Minimum payment amount is $0.50 USD for card payments.',
+  minimumSats: 'Minimum payment amount is 50 sats ($0.50 USD) for card payments.',
+  noClientSecret: 'No client secret received from server.',
+  initFailed: 'Failed to initialize payment. Please try again.',
+  initFailedTitle: 'Payment Initialization Failed',
+  notReady: 'Payment system not ready.',
+  failed: 'Payment failed.',
+  // Not in the spec: decided here.
+  verificationHold: 'A $1 verification hold is placed on your card and released within 5 days.',
+  verifying: 'Verifying your card…',
+  verified: 'Payment method verified',
+  /** A card refused for a reason Stripe gave no message for. */
+  cardRefused: 'Your card could not be verified. Please try another card.',
+  providerUnavailable: 'The payment service is unavailable. Please try again in a moment.',
+  webhookSignature: 'Invalid Stripe signature',
+} as const;
+
+/** POST /payment/setup-intent: what the browser needs to save a card with Stripe (or the stand-in). */
+export const setupIntentReplySchema = z.object({
+  clientSecret: z.string(),
+  setupIntentId: z.string(),
+  publishableKey: z.string(),
+  /**
+   * Where the browser sends its Stripe calls: the local stand-in's address when the api runs without real
+   * Stripe keys (use the spec's card form), null with real Stripe (use Stripe.js / Elements).
+   */
+  stripeApiUrl: z.string().nullable(),
+});
+export type SetupIntentReply = z.infer<typeof setupIntentReplySchema>;
+
+/** GET /payment/method: the saved card as the profile and payment screens show it. */
+export const paymentMethodReplySchema = z.object({
+  status: z.enum(PAYMENT_SETUP_STATUSES),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  /** The card's own message when status is failed ("Your card was declined."), else null. */
+  error: z.string().nullable(),
+});
+export type PaymentMethodReply = z.infer<typeof paymentMethodReplySchema>;
+
+export const webhookReplySchema = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
