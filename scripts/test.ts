@@ -100,8 +100,9 @@ function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; 
 }
 
 async function main() {
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? process.argv[process.argv.indexOf('--only') + 1];
-  const wanted = process.argv.includes('--only') || only ? new Set(only?.split(',')) : null;
+  const flag = process.argv.indexOf('--only');
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (flag >= 0 ? process.argv[flag + 1] : undefined);
+  const wanted = only ? new Set(only.split(',')) : null;
   await rm(reports, { recursive: true, force: true });
   await mkdir(reports, { recursive: true });
   const results: Array<[string, Counts]> = [];
@@ -113,7 +114,8 @@ async function main() {
   for (const [name, c] of results) console.log(`${c.failed ? 'FAIL' : 'ok  '} ${name.padEnd(10)} ${c.passed} passed, ${c.failed} failed`);
   const total = results.reduce((t, [, c]) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed }), { passed: 0, failed: 0 });
   console.log(`${total.passed} passed, ${total.failed} failed`);
-  process.exit(total.failed ? 1 : 0);
+  // A run that executed nothing has proved nothing.
+  process.exit(total.failed || total.passed === 0 ? 1 : 0);
 }
 
 await main();
