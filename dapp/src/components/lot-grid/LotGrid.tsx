@@ -14,14 +14,16 @@ interface LotGridProps {
   fallback?: ReactNode;
   /** Dims the cards while a newer page replaces them. */
   refreshing?: boolean;
+  /** Fewer skeletons for a short preview (the home page shows 4 lots). */
+  skeletons?: number;
 }
 
 /** Lots in 1 to 4 columns by width (screen 5), skeletons while loading. */
-export function LotGrid({ lots, loading, fallback, refreshing = false }: LotGridProps) {
+export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons = SKELETON_COUNT }: LotGridProps) {
   if (loading) {
     return (
       <div className="lot-grid" data-testid="lot-grid-loading" aria-busy="true" aria-label="Loading lots">
-        {Array.from({ length: SKELETON_COUNT }, (_, index) => <LotCardSkeleton key={index} />)}
+        {Array.from({ length: skeletons }, (_, index) => <LotCardSkeleton key={index} />)}
       </div>
     );
   }

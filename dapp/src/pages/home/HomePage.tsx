@@ -45,7 +45,7 @@ export function HomePage() {
             <h2 id="home-live" className="home__heading">Live now</h2>
             <Link to="/auctions?status=live" className="home__more">View all <ArrowRightIcon width={16} height={16} /></Link>
           </div>
-          <LotGrid lots={live.data?.data} loading={live.isPending}
+          <LotGrid lots={live.data?.data} loading={live.isPending} skeletons={PREVIEW_LOTS}
             fallback={live.isError
               ? <EmptyState tone="error" title={messages.browse.loadFailed}
                   action={<button type="button" className="btn btn--primary" onClick={() => void live.refetch()}>Try again</button>} />
