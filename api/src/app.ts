@@ -12,6 +12,8 @@ import { contentRoutes } from './routes/content.ts';
 import { mountIpfs } from './routes/ipfs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mountDevMailbox } from './routes/dev-mailbox.ts';
+import { bidRoutes } from './routes/bids.ts';
+import { mountEvents } from './routes/events.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 
@@ -24,6 +26,7 @@ export function createApp(services: Services): Koa {
   authRoutes(routes, services);
   identityRoutes(routes, services);
   adminUserRoutes(routes, services);
+  bidRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();
@@ -32,6 +35,7 @@ export function createApp(services: Services): Koa {
   });
   mountIpfs(extra, services);
   mountDevMailbox(extra, services);
+  mountEvents(extra, services);
 
   const app = new Koa({ proxy: true });
   app.use(requestLog(services.log));

@@ -10,6 +10,8 @@ import { TokenService } from './auth/tokens.ts';
 import { EmailCodes } from './auth/email-codes.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { Mailer } from './mail/mailer.ts';
+import { EventHub } from './events/event-hub.ts';
+import { LotClock } from './jobs/lot-clock.ts';
 
 export interface Services {
   config: Config;
@@ -26,6 +28,8 @@ export interface Services {
   emailCodes: EmailCodes;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  eventHub: EventHub;
+  lotClock: LotClock;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,9 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const tokens = await TokenService.create(config.jwtSecret, config.dataDir);
   const pepper = config.jwtSecret ?? 'gavel-dev-code-pepper';
   const mailer = new Mailer(db.prisma, { url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
+  const eventHub = new EventHub(redis, config.redisPrefix);
+  await eventHub.listen(subscriber);
+  const lotClock = new LotClock({ url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
   return {
     config,
     log,
@@ -55,7 +62,10 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     emailCodes: new EmailCodes(db.prisma, pepper),
     rateLimiter: new RateLimiter(redis, config.redisPrefix),
     mailer,
+    eventHub,
+    lotClock,
     async close() {
+      await lotClock.close();
       await mailer.close();
       subscriber.disconnect();
       redis.disconnect();

@@ -9,5 +9,6 @@ export * from './schemas/content.ts';
 export * from './gates.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/identity.ts';
+export * from './schemas/bid.ts';
 export * from './schemas/payment.ts';
 export * from './card-form.ts';

@@ -106,6 +106,32 @@ export const messages = {
     kycUpdateFailed: 'Failed to update KYC status',
     paymentVerificationUpdated: 'Payment verification updated successfully',
   },
+  bids: {
+    placed: 'Bid placed successfully!',
+    failed: 'Failed to place bid',
+    amountRequired: 'Please enter a bid amount',
+    invalidAmount: 'Invalid bid amount',
+    tooLow: 'Bid must be at least {minimum} {unit}',
+    notStarted: 'Bidding has not started yet',
+    ended: 'This auction has ended',
+    cancelled: 'This auction was cancelled',
+    ownLot: 'You cannot bid on your own lot',
+    ethOnChain: 'Bids on ETH lots are placed on-chain from your Ethereum wallet',
+    walletRequired: 'Please connect your wallet to place a crypto bid.',
+    walletNotLinked: 'This wallet is not linked to your account',
+    extended: 'Bid placed in the final {minutes} minutes: the auction now ends at {endTime}',
+    bidNotFound: 'Bid not found',
+    withdrawn: 'Bid withdrawn',
+    removed: 'Bid removed',
+    cannotWithdrawHighest: 'The highest bid cannot be withdrawn',
+    notYourBid: 'You can only withdraw your own bids',
+    noWinner: 'No winner found for this auction. It may not have met the reserve price.',
+    outbidTitle: "You've been outbid",
+    outbidMessage: 'You have been outbid on {title}. The current bid is {amount}.',
+    increaseBid: 'Increase Bid',
+    viewAuction: 'View Auction',
+    withdrawFailed: 'Failed to withdraw bid',
+  },
   gates: {
     signIn: 'Please sign in first to continue.',
     verifyEmail: 'Please verify your email first.',
@@ -120,3 +146,8 @@ export const messages = {
     invalidRequest: 'Invalid request',
   },
 } as const;
+
+/** Fills a catalogue template's {placeholders}. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

@@ -31,7 +31,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
 }
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Prisma stores DateTime as UTC in timestamp columns; SQL comparing them with now() must run in UTC too.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC' });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: 'postgres',
@@ -52,6 +53,7 @@ function openPostgres(url: string, poolSize: number): Database {
 async function openPGlite(dataDir: string): Promise<Database> {
   await mkdir(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  await client.exec("SET TIME ZONE 'UTC'");
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   return {
     kind: 'pglite',

@@ -1,34 +1,47 @@
 /**
- * The BullMQ worker. Every job has a deterministic id and is safe to run twice. For now it keeps stored lot
- * statuses in step with the lot clock (upcoming -> live); closing lots (live -> ended, with the winner) is
- * the bidding issue's, on the same queue.
+ * The BullMQ worker: the lot clock (open, close) and mail delivery. Every job has a deterministic id and is
+ * safe to run twice. A reconcile loop re-creates the sweeps and the next hour's close jobs every 30 s, so a
+ * Redis that lost its data (restart without persistence) is repopulated from the database.
  */
-import { Queue, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
+import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
+import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
 
-export const LOT_CLOCK_QUEUE = 'lot-clock';
-const SWEEP_EVERY_MS = 15_000;
+const RECONCILE_EVERY_MS = 30_000;
+const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
 export async function startWorker(services: Services): Promise<{ close(): Promise<void> }> {
-  const connection = { url: services.config.redisUrl, maxRetriesPerRequest: null };
-  const prefix = services.config.redisPrefix;
-  const queue = new Queue(LOT_CLOCK_QUEUE, { connection, prefix });
-  await queue.upsertJobScheduler('open-started-lots', { every: SWEEP_EVERY_MS }, { name: 'open-started-lots' });
+  const { config, log, lotClock } = services;
+  const connection = { url: config.redisUrl, maxRetriesPerRequest: null };
   const worker = new Worker(
     LOT_CLOCK_QUEUE,
     async (job) => {
       if (job.name === 'open-started-lots') return openStartedLots(services);
+      if (job.name === 'close-overdue-lots') return closeOverdueLots(services);
+      if (job.name === 'close-lot') return (await closeLotAndAnnounce(services, job.data.lotId as string)).closed;
     },
-    { connection, prefix, concurrency: 1 },
+    { connection, prefix: config.redisPrefix, concurrency: 4 },
   );
-  worker.on('failed', (job, err) => services.log.warn({ job: job?.name, err }, 'job failed'));
-  const mailWorker = services.mailer.startWorker(services.config.smtpUrl, services.config.mailFrom, services.log);
+  worker.on('failed', (job, err) => log.warn({ job: job?.name, err: err.message }, 'job failed'));
+  const mailWorker = services.mailer.startWorker(config.smtpUrl, config.mailFrom, log);
+
+  const reconcile = async () => {
+    try {
+      await lotClock.ensureSweeps();
+      await scheduleUpcomingCloses(services);
+    } catch (error) {
+      log.warn({ err: (error as Error).message }, 'lot clock reconcile failed; will retry');
+    }
+  };
+  await reconcile();
+  const timer = setInterval(reconcile, RECONCILE_EVERY_MS);
   return {
     async close() {
+      clearInterval(timer);
       await mailWorker.close();
       await worker.close();
-      await queue.close();
     },
   };
 }
@@ -40,4 +53,25 @@ export async function openStartedLots({ db, redis, config }: Services): Promise<
   });
   if (count > 0) await announceLotsChanged(redis, config.redisPrefix);
   return count;
+}
+
+export async function closeOverdueLots(services: Services): Promise<number> {
+  const due = await services.db.prisma.lot.findMany({
+    where: { status: { in: ['upcoming', 'live'] }, endTime: { lte: new Date() } },
+    select: { id: true },
+    orderBy: { endTime: 'asc' },
+    take: 500,
+  });
+  let closed = 0;
+  for (const { id } of due) if ((await closeLotAndAnnounce(services, id)).closed) closed++;
+  return closed;
+}
+
+async function scheduleUpcomingCloses(services: Services): Promise<void> {
+  const soon = await services.db.prisma.lot.findMany({
+    where: { status: { in: ['upcoming', 'live'] }, endTime: { lte: new Date(Date.now() + SCHEDULE_AHEAD_MS) } },
+    select: { id: true, endTime: true },
+    take: 5000,
+  });
+  for (const lot of soon) await services.lotClock.scheduleClose(lot.id, lot.endTime);
 }

@@ -36,3 +36,13 @@ export function identityReviewedMail(to: string, approved: boolean, reason: stri
   const text = approved ? 'Your identity is verified. You can now bid once your payment method and terms are in place.' : `Your identity check was not approved${reason ? `: ${reason}` : ''}. You can submit it again.`;
   return { to, subject: approved ? 'Identity verified' : 'Identity check not approved', text, html: layout(approved ? 'Identity verified' : 'Identity check not approved', `<p>${text}</p>`) };
 }
+
+export function outbidMail(to: string, text: string, lotId: string, eventId: string): MailMessage {
+  const link = `/details/${lotId}?auction=${eventId}`;
+  return { to, subject: "You've been outbid", text: `${text} Bid again: ${link}`, html: layout("You've been outbid", `<p>${text}</p><p><a href="${link}">Increase your bid</a></p>`) };
+}
+
+export function wonMail(to: string, title: string, amount: string, link: string): MailMessage {
+  const text = `You won ${title} for ${amount}. Complete your payment from your cart.`;
+  return { to, subject: `You won ${title}`, text: `${text} ${link}`, html: layout('You won!', `<p>${text}</p><p><a href="${link}">View the lot</a></p>`) };
+}

@@ -1,0 +1,39 @@
+import { formatAmount, unitFor, type Bid } from '@gavel/domain';
+import type { Prisma as P } from '../generated/prisma/client.ts';
+
+export const bidInclude = {
+  lot: { select: { id: true, title: true, currentBid: true, paymentMethod: true } },
+  user: { select: { id: true, firstName: true, lastName: true, name: true } },
+} satisfies P.BidInclude;
+
+export type BidRow = P.BidGetPayload<{ include: typeof bidInclude }>;
+
+/** "Bea Bidder" -> "B***r": enough to tell bidders apart in a history, not to identify them. */
+export function maskName(name: string | null | undefined): string {
+  const text = (name ?? '').trim();
+  if (text.length < 2) return 'Bidder';
+  return `${text[0]}***${text[text.length - 1]}`;
+}
+
+export function presentBid(row: BidRow, viewerId: string | null): Bid {
+  const unit = unitFor(row.lot.paymentMethod);
+  const name = row.user ? (row.user.name ?? [row.user.firstName, row.user.lastName].filter(Boolean).join(' ')) : row.walletAddress;
+  return {
+    _id: row.id,
+    id: row.id,
+    auctionId: row.lotId,
+    amount: formatAmount(BigInt(row.amount.toFixed(0)), unit),
+    unit,
+    walletAddress: row.walletAddress,
+    status: row.status,
+    withdrawalStatus: row.withdrawalStatus,
+    createdAt: row.createdAt.toISOString(),
+    bidder: { displayName: maskName(name), isYou: viewerId !== null && row.userId === viewerId },
+    auction: {
+      _id: row.lot.id,
+      title: row.lot.title,
+      currentBid: row.lot.currentBid === null ? null : formatAmount(BigInt(row.lot.currentBid.toFixed(0)), unit),
+      paymentMethod: row.lot.paymentMethod,
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Real-time events for the dapp. Any api instance publishes to Redis; every instance holds one pattern
+ * subscription and forwards each event to its own server-sent-event streams: the user's open tabs for user
+ * events (outbid, won), and every watcher of a lot for lot events (new price, extension, close).
+ */
+import type { Redis } from 'ioredis';
+
+export type HubEvent = { type: string; data: unknown };
+type Listener = (event: HubEvent) => void;
+
+export class EventHub {
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private channel(topic: string): string {
+    return `${this.prefix}:events:${topic}`;
+  }
+
+  /** Starts forwarding published events to local listeners; `subscriber` must be a dedicated connection. */
+  async listen(subscriber: Redis): Promise<void> {
+    const base = this.channel('');
+    await subscriber.psubscribe(`${base}*`);
+    subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
+      const topic = channel.slice(base.length);
+      const listeners = this.listeners.get(topic);
+      if (!listeners?.size) return;
+      const event = JSON.parse(message) as HubEvent;
+      for (const listener of listeners) listener(event);
+    });
+  }
+
+  publish(topic: `user:${string}` | `lot:${string}`, event: HubEvent): Promise<number> {
+    return this.publisher.publish(this.channel(topic), JSON.stringify(event));
+  }
+
+  /** Registers a local listener; returns the function that removes it. */
+  on(topic: string, listener: Listener): () => void {
+    const set = this.listeners.get(topic) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(topic, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(topic);
+    };
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Stripe settings. With no STRIPE_SECRET_KEY the api talks to the local Stripe stand-in
+ * (scripts/stand-ins/stripe, started by `npm start`) with the stand-in's built-in test keys, so the whole
+ * card flow works offline. With real keys it talks to Stripe unless STRIPE_API_BASE says otherwise.
+ */
+
+/** The stand-in's defaults (scripts/stand-ins/stripe/index.ts STAND_IN_DEFAULTS; repeated: api/ may not import scripts/). */
+export const STAND_IN = {
+  apiBase: 'http://127.0.0.1:12111',
+  secretKey: 'sk_test_gavel_stand_in',
+  publishableKey: 'pk_test_gavel_stand_in',
+  webhookSecret: 'whsec_gavel_stand_in',
+} as const;
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends requests; null: Stripe itself (api.stripe.com). */
+  apiBase: string | null;
+  /** Where the browser sends its Stripe calls (the stand-in); null with real Stripe, where Stripe.js knows. */
+  browserApiUrl: string | null;
+}
+
+export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (!secretKey) {
+    const apiBase = env.STRIPE_API_BASE || STAND_IN.apiBase;
+    return {
+      secretKey: STAND_IN.secretKey,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || STAND_IN.publishableKey,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || STAND_IN.webhookSecret,
+      apiBase,
+      browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
+    };
+  }
+  // Real keys: a missing publishable key or webhook secret would fail later and less clearly.
+  if (!env.STRIPE_PUBLISHABLE_KEY) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not');
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not');
+  const apiBase = env.STRIPE_API_BASE || null;
+  return {
+    secretKey,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiBase,
+    browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
+  };
+}

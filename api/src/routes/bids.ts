@@ -1,0 +1,107 @@
+/** Bidding on off-chain lots: place, list, take back (buyer-side section 7, Bidding and payment). */
+import { BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, fill, formatAmount, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, unitFor, GATES } from '@gavel/domain';
+import { notFound } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { placeBid } from '../bidding/place-bid.ts';
+import { removeBid } from '../bidding/remove-bid.ts';
+import { announceBid } from '../bidding/notify.ts';
+import { bidInclude, presentBid } from '../bidding/present-bid.ts';
+
+const b = messages.bids;
+const TAG = 'Bidding';
+const bidder = { gates: GATES } as const;
+
+export function bidRoutes(routes: RouteTable, services: Services): void {
+  const { db, lotClock } = services;
+
+  for (const path of ['/auctions/:id/bids', '/auctions-v2/lots/:id/bids']) {
+    routes.add({
+      method: 'post',
+      path,
+      tag: TAG,
+      summary: 'Place a bid on an off-chain lot',
+      description:
+        'Checks, in order: signed in, e-mail verified, profile complete, identity verified, payment method, terms accepted (403 with the spec message). ' +
+        'The amount must reach the minimum next bid (starting bid, else current + 100 sats / + 1 USD). BTC lots need a linked wallet address. ' +
+        'A bid in the last N minutes (default 5) extends the end to N minutes after the bid: auctionExtended and extensionMessage say so.',
+      access: bidder,
+      body: placeBidBodySchema,
+      reply: placeBidReplySchema,
+      status: 201,
+      errors: { 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}` },
+      handler: async ({ params, body, user }) => {
+        const placed = await placeBid(db.prisma, user, params.id!, body);
+        if (placed.auctionExtended) await lotClock.scheduleClose(placed.lotId, placed.endTime);
+        await announceBid(services, placed.lotId, placed.outbid);
+        const row = await db.prisma.bid.findUniqueOrThrow({ where: { id: placed.bidId }, include: bidInclude });
+        return {
+          message: b.placed,
+          data: { bid: presentBid(row, user.id), psbtHex: null },
+          auctionExtended: placed.auctionExtended,
+          extensionMessage: placed.auctionExtended ? fill(b.extended, { minutes: placed.extensionMinutes, endTime: placed.endTime.toISOString() }) : null,
+          endTime: placed.endTime.toISOString(),
+          minimumNextBid: formatAmount(placed.minimumNext, unitFor(row.lot.paymentMethod)),
+        };
+      },
+    });
+
+    routes.add({
+      method: 'get',
+      path,
+      tag: TAG,
+      summary: 'Bid history of a lot, highest first (limit 50)',
+      query: bidListQuerySchema,
+      reply: bidListSchema,
+      errors: { 404: messages.browse.auctionNotFound },
+      handler: async ({ params, query, user }) => {
+        const lot = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, select: { id: true } });
+        if (!lot) throw notFound(messages.browse.auctionNotFound);
+        const limit = query.limit ?? BIDS_LIST_LIMIT;
+        const offset = query.offset ?? 0;
+        const where = { lotId: lot.id, status: { in: ['active', 'outbid'] as ('active' | 'outbid')[] } };
+        const [rows, total] = await Promise.all([
+          db.prisma.bid.findMany({ where, include: bidInclude, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], take: limit, skip: offset }),
+          db.prisma.bid.count({ where }),
+        ]);
+        return { data: rows.map((row) => presentBid(row, user?.id ?? null)), pagination: paginationOf(total, limit, offset) };
+      },
+    });
+  }
+
+  routes.add({
+    method: 'get',
+    path: '/auctions/bids/me',
+    tag: TAG,
+    summary: "The signed-in user's bids, newest first, with their status (the outbid poll's source)",
+    access: {},
+    query: bidListQuerySchema,
+    reply: bidListSchema,
+    handler: async ({ query, user }) => {
+      const limit = query.limit ?? BIDS_LIST_LIMIT;
+      const offset = query.offset ?? 0;
+      const where = { userId: user.id };
+      const [rows, total] = await Promise.all([
+        db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: limit, skip: offset }),
+        db.prisma.bid.count({ where }),
+      ]);
+      return { data: rows.map((row) => presentBid(row, user.id)), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/auctions/bids/:bidId',
+    tag: TAG,
+    summary: 'Withdraw your bid once it is no longer the highest; admins remove any bid, with a reason',
+    access: {},
+    body: removeBidBodySchema,
+    reply: messageReplySchema,
+    errors: { 404: b.bidNotFound, 409: b.cannotWithdrawHighest },
+    handler: async ({ params, body, user }) => {
+      const removed = await removeBid(db.prisma, user, params.bidId!, body.reason);
+      await announceBid(services, removed.lotId, null);
+      return { message: removed.status === 'removed' ? b.removed : b.withdrawn };
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { paginationSchema, queryInt } from './common.ts';
+
+export const BIDS_LIST_LIMIT = 50;
+
+/** POST /auctions/:id/bids — the amount is in the lot's display unit ("15100" sats, "0.0152" ETH, "26.00" USD). */
+export const placeBidBodySchema = z.object({
+  amount: z.union([z.string().trim(), z.number()], { error: messages.bids.amountRequired }).refine((v) => String(v).length > 0, { error: messages.bids.amountRequired }),
+  walletAddress: z.string().trim().max(120).optional(),
+});
+export type PlaceBidBody = z.infer<typeof placeBidBodySchema>;
+
+export const bidListQuerySchema = z.object({ limit: queryInt(1, BIDS_LIST_LIMIT).optional(), offset: queryInt(0, 1_000_000).optional() });
+
+export const removeBidBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+
+export const BID_STATUSES = ['active', 'outbid', 'withdrawn', 'cancelled', 'removed'] as const;
+
+export const bidSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  auctionId: z.string(),
+  amount: z.string(),
+  unit: z.enum(['sats', 'ETH', 'USD']),
+  walletAddress: z.string().nullable(),
+  status: z.enum(BID_STATUSES),
+  withdrawalStatus: z.string().nullable(),
+  createdAt: z.string(),
+  /** Other bidders are shown masked ("B***r"); `isYou` marks the caller's own bids. */
+  bidder: z.object({ displayName: z.string(), isYou: z.boolean() }),
+  auction: z.object({ _id: z.string(), title: z.string(), currentBid: z.string().nullable(), paymentMethod: z.enum(['BTC', 'ETH', 'Manual']) }),
+});
+export type Bid = z.infer<typeof bidSchema>;
+
+export const bidListSchema = z.object({ data: z.array(bidSchema), pagination: paginationSchema });
+
+export const placeBidReplySchema = z.object({
+  message: z.string(),
+  data: z.object({ bid: bidSchema, psbtHex: z.string().nullable() }),
+  auctionExtended: z.boolean(),
+  extensionMessage: z.string().nullable(),
+  endTime: z.string(),
+  minimumNextBid: z.string(),
+});
+export type PlaceBidReply = z.infer<typeof placeBidReplySchema>;
+
+/** What an outbid bidder is told (buyer-side section 3, Outbid notification). */
+export const outbidNotificationSchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  auctionTitle: z.string(),
+  auctionId: z.string(),
+  auctionEventId: z.string(),
+  userBidAmount: z.string(),
+  currentBidAmount: z.string(),
+  currencyUnit: z.enum(['sats', 'ETH', 'USD']),
+});
+export type OutbidNotification = z.infer<typeof outbidNotificationSchema>;
+
+/** A change to a watched lot: a new price and end, or its close. */
+export const lotUpdateSchema = z.object({
+  lotId: z.string(),
+  currentBid: z.string().nullable(),
+  bidCount: z.number().int(),
+  endTime: z.string(),
+  status: z.string(),
+});
+export type LotUpdate = z.infer<typeof lotUpdateSchema>;
