@@ -11,6 +11,7 @@ import { auctionEventRoutes } from './routes/auction-events.ts';
 import { contentRoutes } from './routes/content.ts';
 import { mountIpfs } from './routes/ipfs.ts';
 import { authRoutes } from './routes/auth.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { mountDevMailbox } from './routes/dev-mailbox.ts';
 import { bidRoutes } from './routes/bids.ts';
 import { mountEvents } from './routes/events.ts';
@@ -24,6 +25,7 @@ export function createApp(services: Services): Koa {
   auctionEventRoutes(routes, services);
   contentRoutes(routes, services);
   authRoutes(routes, services);
+  paymentRoutes(routes, services);
   identityRoutes(routes, services);
   adminUserRoutes(routes, services);
   bidRoutes(routes, services);
@@ -38,6 +40,11 @@ export function createApp(services: Services): Koa {
   mountEvents(extra, services);
 
   const app = new Koa({ proxy: true });
+  // A client closing an event stream or download mid-way is normal, not an error worth a stack trace.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    services.log.error({ err }, 'unhandled koa error');
+  });
   app.use(requestLog(services.log));
   app.use(errorMiddleware(services.log));
   app.use(corsMiddleware(services.config.corsOrigins));

@@ -1,5 +1,6 @@
 /** Everything the api reads from the environment, with the embedded defaults `npm start` runs on. */
 import path from 'node:path';
+import { stripeConfig, type StripeConfig } from './payments/config.ts';
 
 export interface Config {
   port: number;
@@ -29,6 +30,8 @@ export interface Config {
   kycAutoApprove: boolean;
   /** Requests per minute: sign-in per IP and per account; code routes per IP and per account. */
   rateLimits: { signinPerIp: number; signinPerAccount: number; codesPerIp: number; codesPerAccount: number };
+  /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (unset keys: the local stand-in). */
+  stripe: StripeConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesPerIp: Number(env.RATE_CODES_PER_IP ?? 30),
       codesPerAccount: Number(env.RATE_CODES_PER_ACCOUNT ?? 10),
     },
+    stripe: stripeConfig(env),
   };
 }

@@ -10,6 +10,7 @@ import { TokenService } from './auth/tokens.ts';
 import { EmailCodes } from './auth/email-codes.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { Mailer } from './mail/mailer.ts';
+import { createPayments, type Payments } from './payments/index.ts';
 import { EventHub } from './events/event-hub.ts';
 import { LotClock } from './jobs/lot-clock.ts';
 
@@ -28,6 +29,7 @@ export interface Services {
   emailCodes: EmailCodes;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  payments: Payments;
   eventHub: EventHub;
   lotClock: LotClock;
   close(): Promise<void>;
@@ -62,6 +64,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     emailCodes: new EmailCodes(db.prisma, pepper),
     rateLimiter: new RateLimiter(redis, config.redisPrefix),
     mailer,
+    payments: createPayments(config.stripe, db.prisma, log),
     eventHub,
     lotClock,
     async close() {

@@ -330,7 +330,7 @@ describe('webhooks', () => {
     expect(vs).toMatchObject({ object: 'identity.verification_session', status: 'requires_input' });
     await stripe.rawRequest('POST', `/v1/test_helpers/identity/verification_sessions/${vs.id}/verify`, {});
     await standIn.webhooksSettled();
-    const event = standIn.events('identity.verification_session.verified').find((e) => e.data.object.id === vs.id)!;
+    const event = standIn.events('identity.verification_session.verified').find((e) => (e.data.object as { id?: string }).id === vs.id)!;
     expect(standIn.deliveries.filter((d) => d.eventId === event.id).map((d) => d.outcome)).toEqual([500, 500, 200]);
     expect(received.filter((e) => e.id === event.id)).toHaveLength(1);
     expect((await stripe.identity.verificationSessions.retrieve(vs.id)).status).toBe('verified');

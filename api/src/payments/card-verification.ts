@@ -29,7 +29,7 @@ export async function verifyCardWithHold(stripe: Stripe, card: CardToVerify): Pr
         currency: 'usd',
         customer: card.customerId,
         payment_method: card.paymentMethodId,
-        payment_method_types: ['card'],
+        allowed_payment_method_types: ['card'],
         capture_method: 'manual',
         confirm: true,
         off_session: true,

@@ -130,7 +130,7 @@ export class SavedCards {
       if (existing?.status === 'requires_payment_method' && existing.customer === customerId) return existing;
     }
     const si = await this.stripe.setupIntents.create(
-      { customer: customerId, usage: 'off_session', payment_method_types: ['card'], metadata: { userId: user.id } },
+      { customer: customerId, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { userId: user.id } },
       // Deterministic: racing requests after the same previous intent share one new intent.
       { idempotencyKey: `setup-intent:${user.id}:after:${user.stripeSetupIntentId ?? 'none'}` },
     );

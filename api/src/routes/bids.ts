@@ -32,7 +32,8 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       errors: { 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}` },
       handler: async ({ params, body, user }) => {
         const placed = await placeBid(db.prisma, user, params.id!, body);
-        if (placed.auctionExtended) await lotClock.scheduleClose(placed.lotId, placed.endTime);
+        // Idempotent per (lot, end): the first bid schedules the close, an extension schedules the new one.
+        await lotClock.scheduleClose(placed.lotId, placed.endTime);
         await announceBid(services, placed.lotId, placed.outbid);
         const row = await db.prisma.bid.findUniqueOrThrow({ where: { id: placed.bidId }, include: bidInclude });
         return {

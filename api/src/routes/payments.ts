@@ -1,0 +1,73 @@
+/**
+ * Payment method routes (issue 5, item 4). How the dapp saves a card:
+ * 1. POST /payment/setup-intent -> { clientSecret, setupIntentId, publishableKey, stripeApiUrl }.
+ * 2. The browser sends the card to Stripe, never here: with real Stripe via Stripe.js
+ *    (`confirmCardSetup(clientSecret, ...)`); offline against the stand-in at `stripeApiUrl`, as Stripe.js
+ *    would: `POST {stripeApiUrl}/v1/payment_methods` then `POST /v1/setup_intents/:id/confirm` with
+ *    `payment_method` and `client_secret`, form-encoded, `Authorization: Bearer <publishableKey>`.
+ * 3. Stripe calls POST /payment/webhook; the api verifies the card with a $1 hold and cancels it.
+ * 4. GET /payment/method (poll) until status is verified or failed.
+ */
+import { paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { isStripeUnavailable } from '../payments/stripe-client.ts';
+import { readRawBody } from '../payments/webhooks.ts';
+
+const TAG = 'Payments';
+
+export function paymentRoutes(routes: RouteTable, services: Services): void {
+  const { savedCards, webhooks } = services.payments;
+
+  routes.add({
+    method: 'post',
+    path: '/payment/setup-intent',
+    tag: TAG,
+    summary: 'Start saving a card: a Stripe SetupIntent for the browser to confirm',
+    description:
+      'Creates the Stripe customer on first use. Reuses the open SetupIntent while it can still take a card. ' +
+      'The browser confirms it with Stripe (Stripe.js when `stripeApiUrl` is null, else the local stand-in at that address) using ' +
+      '`publishableKey` and `clientSecret`; the card never reaches this api. The result arrives by webhook: poll GET /payment/method.',
+    access: { gates: ['emailVerified'] },
+    reply: setupIntentReplySchema,
+    errors: { 503: paymentMessages.providerUnavailable },
+    handler: async ({ user }) => {
+      try {
+        return await savedCards.startSetup(user);
+      } catch (error) {
+        if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+        throw error;
+      }
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/payment/method',
+    tag: TAG,
+    summary: 'The saved card and its verification status',
+    description:
+      'status: none (no card), pending (card saved, $1 verification hold running), verified (hasValidPaymentMethod), ' +
+      'failed (`error` is the card’s message, e.g. "Your card was declined.").',
+    access: {},
+    reply: paymentMethodReplySchema,
+    handler: async ({ user }) => savedCards.methodOf(user),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/payment/webhook',
+    tag: TAG,
+    summary: 'Stripe webhook (called by Stripe, not the dapp)',
+    description:
+      'The raw Stripe event JSON, signed in the `Stripe-Signature` header (checked with the webhook secret). ' +
+      'Each event takes effect once; repeats answer `duplicate: true`. A 500 makes Stripe redeliver.',
+    reply: webhookReplySchema,
+    errors: { 400: paymentMessages.webhookSignature },
+    handler: async ({ ctx }) => {
+      const { duplicate } = await webhooks.receive(await readRawBody(ctx), ctx.get('stripe-signature') || undefined);
+      return duplicate ? { received: true as const, duplicate } : { received: true as const };
+    },
+  });
+}
