@@ -75,7 +75,7 @@ const suites: Suite[] = [
   vitest('api', ['--config', 'test/vitest.api.config.ts']),
   nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
-  nodeTests('e2e', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/']),
+  nodeTests('e2e', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
 ];
 
 /** A runner that crashed before counting anything is one failure, not a silent zero. */
