@@ -57,7 +57,11 @@ export class SavedCards {
       this.log.info({ setupIntentId }, 'setup intent is no user’s current one; event ignored');
       return;
     }
-    const si = await this.stripe.setupIntents.retrieve(setupIntentId);
+    const si = await this.stripe.setupIntents.retrieve(setupIntentId).catch((error: unknown) => {
+      if (isMissing(error)) return null; // not in this Stripe account: nothing to act on, ever
+      throw error;
+    });
+    if (!si) return;
     if (si.status === 'succeeded') return this.verify(user, si);
     if (si.status === 'requires_payment_method' && si.last_setup_error) return this.setupFailed(user, si);
   }

@@ -24,7 +24,7 @@ const BODY_LIMIT = 2 * 1024 * 1024;
 
 export class StripeWebhooks {
   private readonly handlers = new Map<string, Handler>();
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly stripe: Stripe,
@@ -47,16 +47,26 @@ export class StripeWebhooks {
     } catch {
       throw new HttpError(400, paymentMessages.webhookSignature, 'invalid_signature');
     }
+    // Registered before the first await, so a simultaneous duplicate finds it.
     const running = this.inFlight.get(event.id);
     if (running) {
       await running;
       return { duplicate: true };
     }
-    if (await this.prisma.stripeEvent.findUnique({ where: { id: event.id } })) return { duplicate: true };
-    const work = this.handle(event).finally(() => this.inFlight.delete(event.id));
+    const work = this.handleOnce(event);
     this.inFlight.set(event.id, work);
-    await work;
-    return { duplicate: false };
+    try {
+      return { duplicate: await work };
+    } finally {
+      this.inFlight.delete(event.id);
+    }
+  }
+
+  /** Runs the event's handler unless the ledger has it; true when it did not run. */
+  private async handleOnce(event: Stripe.Event): Promise<boolean> {
+    if (await this.prisma.stripeEvent.findUnique({ where: { id: event.id } })) return true;
+    await this.handle(event);
+    return false;
   }
 
   private async handle(event: Stripe.Event): Promise<void> {

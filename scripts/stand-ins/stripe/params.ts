@@ -97,3 +97,14 @@ export function nested(hash: FormParams, prefix: string, allowed: readonly strin
   }
   return out;
 }
+
+/**
+ * `allowed_payment_method_types` (API 2026 and later) or `payment_method_types` (earlier versions and
+ * Stripe.js): the stand-in takes cards only.
+ */
+export function cardOnly(p: Params): string[] {
+  const param = p.has('allowed_payment_method_types') ? 'allowed_payment_method_types' : 'payment_method_types';
+  const types = p.stringList(param) ?? ['card'];
+  if (types.some((t) => t !== 'card')) throw errors.invalidParam(param, `The stand-in supports ${param}: card only.`);
+  return types;
+}

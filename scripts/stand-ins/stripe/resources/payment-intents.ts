@@ -10,7 +10,7 @@ import { DECLINES } from '../cards.ts';
 import type { CardDecline } from '../errors.ts';
 import { errors } from '../errors.ts';
 import type { FormParams } from '../form.ts';
-import { Params } from '../params.ts';
+import { cardOnly, Params } from '../params.ts';
 import type { Env, Route } from '../routes.ts';
 import { checkClientSecret, clientSecretFor, find, newId, unixNow } from '../state.ts';
 import { AUTH_FAILED, nextActionFor } from '../three-d-secure.ts';
@@ -18,7 +18,7 @@ import type { RequestInfo } from '../webhooks.ts';
 import { attach, createCardPaymentMethod, resolvePaymentMethod } from './payment-methods.ts';
 
 const CREATE = [
-  'amount', 'currency', 'customer', 'payment_method', 'payment_method_data', 'payment_method_types', 'payment_method_options', 'capture_method',
+  'amount', 'currency', 'customer', 'payment_method', 'payment_method_data', 'allowed_payment_method_types', 'payment_method_types', 'payment_method_options', 'capture_method',
   'confirm', 'off_session', 'metadata', 'description', 'return_url', 'setup_future_usage', 'receipt_email', 'statement_descriptor',
   'statement_descriptor_suffix', 'error_on_requires_action', 'confirmation_method', 'automatic_payment_methods', 'transfer_group', 'mandate_data',
 ];
@@ -157,15 +157,14 @@ function create(env: Env, p: Params, request: RequestInfo): Stripe.PaymentIntent
   if (customer) find(env.state.customers, customer, 'customer', 'customer');
   const shouldConfirm = p.bool('confirm') ?? false;
   if (p.has('off_session') && !shouldConfirm) throw errors.invalidParam('off_session', 'You can only set `off_session` when `confirm` is true.');
-  const types = p.stringList('payment_method_types') ?? ['card'];
-  if (types.some((t) => t !== 'card')) throw errors.invalidParam('payment_method_types', 'The stand-in supports payment_method_types: card only.');
+  const types = cardOnly(p);
   const pmId = p.string('payment_method');
   const pm = pmId ? resolvePaymentMethod(env, pmId) : null;
   const id = newId('pi');
   const pi: Stripe.PaymentIntent = {
     id,
     object: 'payment_intent',
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: p.has('allowed_payment_method_types') ? types : null,
     amount,
     amount_capturable: 0,
     amount_details: { tip: {} },

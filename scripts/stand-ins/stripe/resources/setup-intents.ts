@@ -8,14 +8,14 @@ import type Stripe from 'stripe';
 import type { CardDecline } from '../errors.ts';
 import { errors } from '../errors.ts';
 import type { FormParams } from '../form.ts';
-import { Params } from '../params.ts';
+import { cardOnly, Params } from '../params.ts';
 import type { Env, Route } from '../routes.ts';
 import { checkClientSecret, clientSecretFor, find, newId, unixNow } from '../state.ts';
 import { AUTH_FAILED, nextActionFor } from '../three-d-secure.ts';
 import type { RequestInfo } from '../webhooks.ts';
 import { attach, createCardPaymentMethod, resolvePaymentMethod } from './payment-methods.ts';
 
-const CREATE = ['customer', 'payment_method_types', 'usage', 'metadata', 'description', 'confirm', 'payment_method', 'payment_method_data', 'payment_method_options', 'return_url', 'automatic_payment_methods'];
+const CREATE = ['customer', 'allowed_payment_method_types', 'payment_method_types', 'usage', 'metadata', 'description', 'confirm', 'payment_method', 'payment_method_data', 'payment_method_options', 'return_url', 'automatic_payment_methods'];
 const CONFIRM = ['payment_method', 'payment_method_data', 'return_url', 'client_secret', 'mandate_data', 'payment_method_options'];
 
 const docUrl = (code: string) => `https://docs.stripe.com/error-codes/${code.replace(/_/g, '-')}`;
@@ -117,13 +117,12 @@ export const setupIntentRoutes: Route[] = [
       if (customer) find(env.state.customers, customer, 'customer', 'customer');
       const pmId = p.string('payment_method');
       const pm = pmId ? resolvePaymentMethod(env, pmId) : null;
-      const types = p.stringList('payment_method_types') ?? ['card'];
-      if (types.some((t) => t !== 'card')) throw errors.invalidParam('payment_method_types', 'The stand-in supports payment_method_types: card only.');
+      const types = cardOnly(p);
       const id = newId('seti');
       const si: Stripe.SetupIntent = {
         id,
         object: 'setup_intent',
-        allowed_payment_method_types: null,
+        allowed_payment_method_types: p.has('allowed_payment_method_types') ? types : null,
         application: null,
         automatic_payment_methods: null,
         cancellation_reason: null,
