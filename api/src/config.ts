@@ -30,6 +30,8 @@ export interface Config {
   kycAutoApprove: boolean;
   /** Requests per minute: sign-in per IP and per account; code routes per IP and per account. */
   rateLimits: { signinPerIp: number; signinPerAccount: number; codesPerIp: number; codesPerAccount: number };
+  /** How often the worker re-creates its sweeps and the next hour's close jobs (recovery from a lost Redis). */
+  reconcileEveryMs: number;
   /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (unset keys: the local stand-in). */
   stripe: StripeConfig;
 }
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Gavel <no-reply@gavel.local>',
     kycAutoApprove: env.KYC_AUTO_APPROVE === 'true',
+    reconcileEveryMs: Number(env.LOT_CLOCK_RECONCILE_MS ?? 30_000),
     rateLimits: {
       signinPerIp: Number(env.RATE_SIGNIN_PER_IP ?? 30),
       signinPerAccount: Number(env.RATE_SIGNIN_PER_ACCOUNT ?? 10),

@@ -152,6 +152,18 @@ describe('saving a card', () => {
     expect(si.customer).toBe((await userRow(user.id)).stripeCustomerId);
   });
 
+  it('recovers when Stripe no longer knows the stored customer (the stand-in keeps state in memory)', async () => {
+    const { user, token } = await bidder();
+    await stack.db.prisma.user.update({ where: { id: user.id }, data: { stripeCustomerId: 'cus_forgotten', stripeSetupIntentId: 'seti_forgotten' } });
+    const { status, body } = await api(token, 'POST', '/payment/setup-intent');
+    expect(status).toBe(200);
+    const row = await userRow(user.id);
+    expect(row.stripeCustomerId).toMatch(/^cus_/);
+    expect(row.stripeCustomerId).not.toBe('cus_forgotten');
+    expect(row.stripeSetupIntentId).toBe(body.setupIntentId);
+    expect((await stripe.setupIntents.retrieve(body.setupIntentId)).customer).toBe(row.stripeCustomerId);
+  });
+
   it.each([
     ['4000000000000002', 'Your card was declined.'],
     ['4000000000009995', 'Your card has insufficient funds.'],

@@ -1,7 +1,9 @@
 /**
  * Closing a lot, exactly once. One transaction flips the lot from open to ended only if it is still open and
- * due, and records the winner (the highest active bid at or above the reserve) in the same commit. Run it
- * twice, from two workers, or after a crash mid-way: the conditional update lets exactly one run through.
+ * due, records the winner (the highest active bid at or above the reserve) and writes the winner's e-mail to
+ * the outbox, all in the same commit. Run it twice, from two workers, or after a crash mid-way: the
+ * conditional update lets exactly one run through, and a crash after the commit loses nothing (the outbox
+ * row is re-queued by the worker's reconcile loop).
  */
 import { displayAmount, unitFor } from '@gavel/domain';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -10,14 +12,16 @@ import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { wonMail } from '../mail/templates.ts';
 import { lotUpdateOf } from './notify.ts';
 
-export type CloseResult = { closed: false } | { closed: true; winnerId: string | null; winningBidId: string | null };
+export type CloseResult =
+  | { closed: false }
+  | { closed: true; winnerId: string | null; winningBidId: string | null; wonMailId?: string };
 
 export async function closeLot(prisma: PrismaClient, lotId: string): Promise<CloseResult> {
   return prisma.$transaction(async (tx) => {
-    const [lot] = await tx.$queryRaw<Array<{ id: string; reservePrice: string | null }>>`
+    const [lot] = await tx.$queryRaw<Array<{ id: string; title: string; reservePrice: string | null; paymentMethod: 'BTC' | 'ETH' | 'Manual'; auctionEventId: string }>>`
       UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now()
        WHERE id = ${lotId} AND status IN ('upcoming', 'live') AND "endTime" <= now()
-      RETURNING id, "reservePrice"::text`;
+      RETURNING id, title, "reservePrice"::text, "paymentMethod"::text, "auctionEventId"`;
     if (!lot) return { closed: false } as const;
     const [top] = await tx.$queryRaw<Array<{ id: string; userId: string | null; walletAddress: string | null; amount: string }>>`
       SELECT id, "userId", "walletAddress", amount::text FROM "Bid"
@@ -29,7 +33,13 @@ export async function closeLot(prisma: PrismaClient, lotId: string): Promise<Clo
       where: { id: lotId },
       data: { winnerId: top.userId, winnerWalletAddress: top.walletAddress, winningBidId: top.id, soldPrice: top.amount },
     });
-    return { closed: true, winnerId: top.userId, winningBidId: top.id } as const;
+    const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { email: true } }) : null;
+    const mail = winner
+      ? await tx.outboxMail.create({
+          data: wonMail(winner.email, lot.title, displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)), `/details/${lot.id}?auction=${lot.auctionEventId}`),
+        })
+      : null;
+    return { closed: true, winnerId: top.userId, winningBidId: top.id, ...(mail ? { wonMailId: mail.id } : {}) } as const;
   });
 }
 
@@ -43,8 +53,7 @@ export async function closeLotAndAnnounce(services: Services, lotId: string): Pr
   if (result.winnerId && lot.soldPrice) {
     const amount = displayAmount(BigInt(lot.soldPrice.toFixed(0)), unitFor(lot.paymentMethod));
     await services.eventHub.publish(`user:${result.winnerId}`, { type: 'won', data: { auctionId: lot.id, auctionTitle: lot.title, amount } });
-    const winner = await services.db.prisma.user.findUnique({ where: { id: result.winnerId }, select: { email: true } });
-    if (winner) await services.mailer.send(wonMail(winner.email, lot.title, amount, `/details/${lot.id}?auction=${lot.auctionEventId}`));
   }
+  if (result.wonMailId) await services.mailer.enqueue(result.wonMailId);
   return result;
 }

@@ -1,7 +1,7 @@
 /**
  * The BullMQ worker: the lot clock (open, close) and mail delivery. Every job has a deterministic id and is
- * safe to run twice. A reconcile loop re-creates the sweeps and the next hour's close jobs every 30 s, so a
- * Redis that lost its data (restart without persistence) is repopulated from the database.
+ * safe to run twice. A reconcile loop re-creates the sweeps, the next hour's close jobs and the jobs of unsent
+ * mail every 30 s, so a Redis that lost its data (restart without persistence) is repopulated from the database.
  */
 import { Worker } from 'bullmq';
 import type { Services } from '../services.ts';
@@ -9,7 +9,6 @@ import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
 
-const RECONCILE_EVERY_MS = 30_000;
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
 export async function startWorker(services: Services): Promise<{ close(): Promise<void> }> {
@@ -31,12 +30,13 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     try {
       await lotClock.ensureSweeps();
       await scheduleUpcomingCloses(services);
+      await services.mailer.requeueUnsent();
     } catch (error) {
       log.warn({ err: (error as Error).message }, 'lot clock reconcile failed; will retry');
     }
   };
   await reconcile();
-  const timer = setInterval(reconcile, RECONCILE_EVERY_MS);
+  const timer = setInterval(reconcile, config.reconcileEveryMs);
   return {
     async close() {
       clearInterval(timer);

@@ -1,7 +1,8 @@
 /**
  * Outgoing mail as a BullMQ job. A message is written to the outbox table first (so nothing acknowledged is
  * lost), then the `send-mail` job, whose id is the outbox row's, delivers it over SMTP_URL with nodemailer
- * and marks it sent. Without SMTP_URL the outbox is the mailbox, shown at /dev/mailbox.
+ * and marks it sent; unsent rows whose job went missing are re-queued by the worker's reconcile loop.
+ * Without SMTP_URL the outbox is the mailbox, shown at /dev/mailbox.
  */
 import { Queue, Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
@@ -30,8 +31,24 @@ export class Mailer {
 
   async send(message: MailMessage): Promise<string> {
     const row = await this.prisma.outboxMail.create({ data: message });
-    await this.queue.add('send-mail', { outboxId: row.id }, { jobId: row.id, attempts: 8, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000 });
+    await this.enqueue(row.id);
     return row.id;
+  }
+
+  /** Delivers a message already written to the outbox (e.g. inside the transaction that caused it). */
+  async enqueue(outboxId: string): Promise<void> {
+    await this.queue.add('send-mail', { outboxId }, { jobId: outboxId, attempts: 8, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000 });
+  }
+
+  /** Re-queues mail whose job was lost (a crash between commit and enqueue, a Redis that lost its data). */
+  async requeueUnsent(olderThanMs = 30_000): Promise<number> {
+    const stale = await this.prisma.outboxMail.findMany({
+      where: { sentAt: null, createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+      select: { id: true },
+      take: 500,
+    });
+    for (const { id } of stale) await this.enqueue(id);
+    return stale.length;
   }
 
   /** The worker half: delivers queued mail. Safe to run twice: a sent message is not sent again. */

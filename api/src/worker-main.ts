@@ -1,0 +1,14 @@
+/** Runs the BullMQ worker alone (no HTTP): how the worker scales out beside api instances with RUN_WORKER=false. */
+import { pino } from 'pino';
+import { loadConfig } from './config.ts';
+import { openServices } from './services.ts';
+import { startWorker } from './jobs/worker.ts';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+const services = await openServices(config, log);
+const worker = await startWorker(services);
+log.info('worker running');
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void worker.close().then(() => services.close()).then(() => process.exit(0)));
+}
