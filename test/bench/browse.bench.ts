@@ -6,14 +6,11 @@
  * cache); and with both off (every request queries its page and counts all matches).
  * Target: browse >= 50% of the trivial route's throughput with p99 < 50 ms.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '../support/database.ts';
 import { seedManyLots } from './seed-lots.ts';
+import { startApiProcess } from './api-process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -28,19 +25,7 @@ interface Result {
 }
 
 async function startApi(databaseUrl: string, port: number, cache: { pageMs: number; countMs: number }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'warn', RUN_WORKER: 'false', BROWSE_CACHE_TTL_MS: String(cache.pageMs), BROWSE_COUNT_TTL_MS: String(cache.countMs), REDIS_PREFIX: `bench-${port}` },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(500) }).then((r) => r.ok, () => false);
-    if (ok) return { url, stop: () => new Promise<void>((resolve) => child.once('exit', () => resolve()).kill('SIGTERM')) };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('api did not start');
+  return startApiProcess({ DATABASE_URL: databaseUrl, BROWSE_CACHE_TTL_MS: String(cache.pageMs), BROWSE_COUNT_TTL_MS: String(cache.countMs) }, port);
 }
 
 async function load(label: string, url: string): Promise<Result> {

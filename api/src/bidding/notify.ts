@@ -4,6 +4,7 @@ import type { Lot } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { outbidMail } from '../mail/templates.ts';
+import type { PlacedBid } from './place-bid.ts';
 
 export function lotUpdateOf(lot: Lot): LotUpdate {
   const unit = unitFor(lot.paymentMethod);
@@ -16,27 +17,42 @@ export function lotUpdateOf(lot: Lot): LotUpdate {
   };
 }
 
-export async function announceBid(services: Services, lotId: string, outbid: { bidId: string; userId: string; amount: bigint } | null): Promise<void> {
-  const { db, eventHub, redis, config, mailer } = services;
-  const lot = await db.prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
-  await announceLotsChanged(redis, config.redisPrefix);
-  await eventHub.publish(`lot:${lot.id}`, { type: 'lot', data: lotUpdateOf(lot) });
+/**
+ * After a bid commits: the new price to the lot's watchers, the outbid notice to the outbid bidder's tabs and
+ * inbox. The browse cache is left to expire (1 s) rather than dropped on every bid, so a bidding war does not
+ * turn every browse into a database query.
+ */
+export async function announceBid(services: Services, placed: PlacedBid): Promise<void> {
+  const { eventHub, db, mailer } = services;
+  const unit = unitFor(placed.lot.paymentMethod);
+  const currentBid = formatAmount(placed.amount, unit);
+  await eventHub.publish(`lot:${placed.lot.id}`, {
+    type: 'lot',
+    data: { lotId: placed.lot.id, currentBid, bidCount: placed.bidCount, endTime: placed.endTime.toISOString(), status: 'live' } satisfies LotUpdate,
+  });
+  const { outbid } = placed;
   if (!outbid) return;
-  const unit = unitFor(lot.paymentMethod);
   const notification: OutbidNotification = {
     id: outbid.bidId,
     timestamp: new Date().toISOString(),
-    auctionTitle: lot.title,
-    auctionId: lot.id,
-    auctionEventId: lot.auctionEventId,
+    auctionTitle: placed.lot.title,
+    auctionId: placed.lot.id,
+    auctionEventId: placed.lot.auctionEventId,
     userBidAmount: formatAmount(outbid.amount, unit),
-    currentBidAmount: formatAmount(BigInt(lot.currentBid!.toFixed(0)), unit),
+    currentBidAmount: currentBid,
     currencyUnit: unit,
   };
   await eventHub.publish(`user:${outbid.userId}`, { type: 'outbid', data: notification });
   const user = await db.prisma.user.findUnique({ where: { id: outbid.userId }, select: { email: true } });
   if (user) {
-    const text = fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(BigInt(lot.currentBid!.toFixed(0)), unit) });
-    await mailer.send(outbidMail(user.email, text, lot.id, lot.auctionEventId));
+    const text = fill(messages.bids.outbidMessage, { title: placed.lot.title, amount: displayAmount(placed.amount, unit) });
+    await mailer.send(outbidMail(user.email, text, placed.lot.id, placed.lot.auctionEventId));
   }
+}
+
+/** A lot changed outside bidding (a bid withdrawn or removed): tell watchers, drop browse caches. */
+export async function announceLotChanged(services: Services, lotId: string): Promise<void> {
+  const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
+  await announceLotsChanged(services.redis, services.config.redisPrefix);
+  await services.eventHub.publish(`lot:${lot.id}`, { type: 'lot', data: lotUpdateOf(lot) });
 }

@@ -1,11 +1,14 @@
 /**
- * Placing a bid on an off-chain lot. The lot's new price and the bid are written in one transaction whose
- * first statement is a conditional UPDATE of the lot row: it only succeeds while the lot is open and the
- * amount meets the minimum next bid, and it locks the row, so racing bids are serialised by PostgreSQL and
- * can never both win or leave the price below an acknowledged bid.
+ * Placing a bid on an off-chain lot. The checks that need only the lot's fixed facts (exists, payment method,
+ * seller, wallet) run here; the write runs in PostgreSQL as `gavel_place_bid` (see its migration): one
+ * transaction whose conditional UPDATE of the lot row succeeds only while the lot is open and the amount meets
+ * the minimum next bid, so racing bids are serialised and can never both win or leave the price below an
+ * acknowledged bid.
  */
 import { fill, formatAmount, messages, minimumIncrement, minimumNextBid, parseAmount, unitFor, AmountError } from '@gavel/domain';
+import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Database } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 
@@ -13,22 +16,20 @@ const b = messages.bids;
 
 export interface PlacedBid {
   bidId: string;
-  lotId: string;
+  lot: { id: string; title: string; paymentMethod: 'BTC' | 'ETH' | 'Manual'; auctionEventId: string };
+  amount: bigint;
+  walletAddress: string | null;
   endTime: Date;
   auctionExtended: boolean;
   extensionMinutes: number;
+  bidCount: number;
   /** The bid this one outbid, when it belonged to someone else. */
   outbid: { bidId: string; userId: string; amount: bigint } | null;
   minimumNext: bigint;
 }
 
-interface LotAfterBid {
-  endTime: Date;
-  extended: boolean;
-  extensionMinutes: number;
-}
-
-export async function placeBid(prisma: PrismaClient, user: UserRow, lotId: string, input: { amount: string | number; walletAddress?: string }): Promise<PlacedBid> {
+export async function placeBid(db: Database, user: UserRow, lotId: string, input: { amount: string | number; walletAddress?: string }): Promise<PlacedBid> {
+  const { prisma } = db;
   const lot = await prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.paymentMethod === 'ETH') throw new HttpError(409, b.ethOnChain, 'bid_on_chain');
@@ -47,43 +48,39 @@ export async function placeBid(prisma: PrismaClient, user: UserRow, lotId: strin
   const walletAddress = await checkWallet(prisma, user, lot.paymentMethod, input.walletAddress);
   const increment = minimumIncrement(lot);
 
-  return prisma.$transaction(async (tx) => {
-    const [updated] = await tx.$queryRaw<LotAfterBid[]>`
-      UPDATE "Lot" AS l
-         SET "currentBid" = ${amount.toString()}::numeric,
-             "currentPrice" = ${amount.toString()}::numeric,
-             "bidCount" = l."bidCount" + 1,
-             "status" = 'live',
-             "endTime" = GREATEST(l."endTime", now() + make_interval(mins => l."extensionMinutes")),
-             "updatedAt" = now()
-       WHERE l.id = ${lotId}
-         AND l.published
-         AND l.status IN ('upcoming', 'live')
-         AND l."startTime" <= now()
-         AND l."endTime" > now()
-         AND ${amount.toString()}::numeric >= COALESCE(l."currentBid" + ${increment.toString()}::numeric, l."startingBid")
-      RETURNING l."endTime" AS "endTime",
-                -- the end was moved iff it now sits at (the ms-rounded) now + N minutes
-                l."endTime" BETWEEN now() + make_interval(mins => l."extensionMinutes") - interval '1 millisecond'
-                                AND now() + make_interval(mins => l."extensionMinutes") + interval '1 millisecond' AS extended,
-                l."extensionMinutes" AS "extensionMinutes"`;
-    if (!updated) throw await refusal(tx as unknown as PrismaClient, lotId);
+  const bidId = randomUUID();
+  const [result] = await db.sql<PlaceBidRow>('SELECT * FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)', [
+    lotId,
+    bidId,
+    user.id,
+    amount.toString(),
+    increment.toString(),
+    walletAddress,
+  ]);
+  if (!result?.placed) throw await refusal(prisma, lotId);
+  return {
+    bidId,
+    lot: { id: lot.id, title: lot.title, paymentMethod: lot.paymentMethod, auctionEventId: lot.auctionEventId },
+    amount,
+    walletAddress,
+    endTime: result.end_time!,
+    auctionExtended: result.extended,
+    extensionMinutes: result.extension_minutes,
+    bidCount: result.bid_count,
+    outbid: result.outbid_user_id && result.outbid_user_id !== user.id ? { bidId: result.outbid_bid_id!, userId: result.outbid_user_id, amount: BigInt(result.outbid_amount!) } : null,
+    minimumNext: amount + increment,
+  };
+}
 
-    const [previous] = await tx.$queryRaw<Array<{ id: string; userId: string | null; amount: string }>>`
-      UPDATE "Bid" SET status = 'outbid', "updatedAt" = now()
-       WHERE "lotId" = ${lotId} AND status = 'active'
-      RETURNING id, "userId", amount::text`;
-    const bid = await tx.bid.create({ data: { lotId, userId: user.id, amount: amount.toString(), walletAddress, status: 'active' } });
-    return {
-      bidId: bid.id,
-      lotId,
-      endTime: updated.endTime,
-      auctionExtended: updated.extended,
-      extensionMinutes: updated.extensionMinutes,
-      outbid: previous?.userId && previous.userId !== user.id ? { bidId: previous.id, userId: previous.userId, amount: BigInt(previous.amount) } : null,
-      minimumNext: amount + increment,
-    };
-  });
+interface PlaceBidRow {
+  placed: boolean;
+  end_time: Date | null;
+  extended: boolean;
+  extension_minutes: number;
+  bid_count: number;
+  outbid_bid_id: string | null;
+  outbid_user_id: string | null;
+  outbid_amount: string | null;
 }
 
 /** Why the conditional update matched nothing, read inside the same transaction. */

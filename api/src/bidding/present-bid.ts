@@ -1,5 +1,7 @@
 import { formatAmount, unitFor, type Bid } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
+import type { UserRow } from '../auth/session.ts';
+import type { PlacedBid } from './place-bid.ts';
 
 export const bidInclude = {
   lot: { select: { id: true, title: true, currentBid: true, paymentMethod: true } },
@@ -35,5 +37,23 @@ export function presentBid(row: BidRow, viewerId: string | null): Bid {
       currentBid: row.lot.currentBid === null ? null : formatAmount(BigInt(row.lot.currentBid.toFixed(0)), unit),
       paymentMethod: row.lot.paymentMethod,
     },
+  };
+}
+
+/** The reply to the bid just placed, built from what placing it returned (no second read). */
+export function presentPlacedBid(placed: PlacedBid, user: UserRow): Bid {
+  const unit = unitFor(placed.lot.paymentMethod);
+  return {
+    _id: placed.bidId,
+    id: placed.bidId,
+    auctionId: placed.lot.id,
+    amount: formatAmount(placed.amount, unit),
+    unit,
+    walletAddress: placed.walletAddress,
+    status: 'active',
+    withdrawalStatus: null,
+    createdAt: new Date().toISOString(),
+    bidder: { displayName: maskName(user.name ?? [user.firstName, user.lastName].filter(Boolean).join(' ')), isYou: true },
+    auction: { _id: placed.lot.id, title: placed.lot.title, currentBid: formatAmount(placed.amount, unit), paymentMethod: placed.lot.paymentMethod },
   };
 }

@@ -5,8 +5,8 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { placeBid } from '../bidding/place-bid.ts';
 import { removeBid } from '../bidding/remove-bid.ts';
-import { announceBid } from '../bidding/notify.ts';
-import { bidInclude, presentBid } from '../bidding/present-bid.ts';
+import { announceBid, announceLotChanged } from '../bidding/notify.ts';
+import { bidInclude, presentBid, presentPlacedBid } from '../bidding/present-bid.ts';
 
 const b = messages.bids;
 const TAG = 'Bidding';
@@ -31,18 +31,18 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       status: 201,
       errors: { 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}` },
       handler: async ({ params, body, user }) => {
-        const placed = await placeBid(db.prisma, user, params.id!, body);
+        const placed = await placeBid(db, user, params.id!, body);
         // Idempotent per (lot, end): the first bid schedules the close, an extension schedules the new one.
-        await lotClock.scheduleClose(placed.lotId, placed.endTime);
-        await announceBid(services, placed.lotId, placed.outbid);
-        const row = await db.prisma.bid.findUniqueOrThrow({ where: { id: placed.bidId }, include: bidInclude });
+        await lotClock.scheduleClose(placed.lot.id, placed.endTime);
+        // The bid is committed and acknowledged either way; notices go out beside the reply, not before it.
+        void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
         return {
           message: b.placed,
-          data: { bid: presentBid(row, user.id), psbtHex: null },
+          data: { bid: presentPlacedBid(placed, user), psbtHex: null },
           auctionExtended: placed.auctionExtended,
           extensionMessage: placed.auctionExtended ? fill(b.extended, { minutes: placed.extensionMinutes, endTime: placed.endTime.toISOString() }) : null,
           endTime: placed.endTime.toISOString(),
-          minimumNextBid: formatAmount(placed.minimumNext, unitFor(row.lot.paymentMethod)),
+          minimumNextBid: formatAmount(placed.minimumNext, unitFor(placed.lot.paymentMethod)),
         };
       },
     });
@@ -101,7 +101,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     errors: { 404: b.bidNotFound, 409: b.cannotWithdrawHighest },
     handler: async ({ params, body, user }) => {
       const removed = await removeBid(db.prisma, user, params.bidId!, body.reason);
-      await announceBid(services, removed.lotId, null);
+      await announceLotChanged(services, removed.lotId);
       return { message: removed.status === 'removed' ? b.removed : b.withdrawn };
     },
   });
