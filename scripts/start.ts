@@ -13,6 +13,7 @@ import { ensureRedis } from './redis.ts';
 import { seedDemo } from './seed/demo.ts';
 import { demoAccounts, DEMO_PASSWORD } from './seed/accounts.ts';
 import { startDemoChain } from './seed/demo-chain.ts';
+import { startStripeStandIn } from './stand-ins/stripe/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
@@ -26,6 +27,17 @@ async function main() {
   if (redis.child) children.push(redis.child);
 
   const config = loadConfig({ ...process.env, REDIS_URL: redis.url });
+  // Without Stripe keys, card payments go to the local Stripe stand-in, which sends its webhooks to the api.
+  const stripeStandIn = config.stripe.apiBase && !process.env.STRIPE_SECRET_KEY
+    ? await startStripeStandIn({
+        port: Number(new URL(config.stripe.apiBase).port),
+        webhookUrl: `http://127.0.0.1:${config.port}/payment/webhook`,
+        webhookSecret: config.stripe.webhookSecret,
+        secretKey: config.stripe.secretKey,
+        publishableKey: config.stripe.publishableKey,
+      })
+    : null;
+  if (stripeStandIn) stops.push(stripeStandIn.stop);
   const api = await startApi(config);
   stops.push(api.stop);
   const seed = await seedDemo(api.services.db, api.services.contentStore);
@@ -47,6 +59,7 @@ async function main() {
     api       ${api.url}   (OpenAPI: ${api.url}/openapi.json)
     database  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`}
     redis     ${redis.url}${redis.child ? ' (started by npm start)' : ''}
+    payments  ${stripeStandIn ? `local Stripe stand-in ${stripeStandIn.url} (test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)` : 'Stripe (STRIPE_SECRET_KEY)'}
     chain     ${chain ? `anvil ${chain.rpcUrl} (chain 31337), ${chain.auctions} demo auctions` : 'not started (GAVEL_CHAIN is set)'}
     demo data ${seed.seeded ? `seeded: ${seed.events} events, ${seed.lots} lots` : 'already present (npm start -- --reset to start over)'}
 

@@ -18,7 +18,7 @@ const callers: Array<[string, UserState | null]> = [
   ['admin', 'admin'],
 ];
 
-type Rule = 'signedIn' | 'emailVerified' | 'admin';
+type Rule = 'signedIn' | 'emailVerified' | 'bidder' | 'admin';
 const routes: Array<{ method: string; path: string; rule: Rule; body?: unknown }> = [
   { method: 'GET', path: '/auth/me', rule: 'signedIn' },
   { method: 'POST', path: '/auth/update-profile', rule: 'signedIn', body: {} },
@@ -26,6 +26,12 @@ const routes: Array<{ method: string; path: string; rule: Rule; body?: unknown }
   { method: 'PATCH', path: '/auth/change-password', rule: 'signedIn', body: {} },
   { method: 'GET', path: '/identity-verification', rule: 'signedIn' },
   { method: 'POST', path: '/identity-verification', rule: 'emailVerified' },
+  { method: 'POST', path: '/payment/setup-intent', rule: 'emailVerified' },
+  { method: 'GET', path: '/payment/method', rule: 'signedIn' },
+  { method: 'GET', path: '/auctions/bids/me', rule: 'signedIn' },
+  { method: 'DELETE', path: '/auctions/bids/none', rule: 'signedIn', body: {} },
+  { method: 'POST', path: '/auctions/none/bids', rule: 'bidder', body: { amount: 1 } },
+  { method: 'POST', path: '/auctions-v2/lots/none/bids', rule: 'bidder', body: { amount: 1 } },
   { method: 'GET', path: '/admin/users', rule: 'admin' },
   { method: 'GET', path: '/admin/users/x', rule: 'admin' },
   { method: 'PATCH', path: '/admin/users/x/kyc', rule: 'admin', body: {} },
@@ -36,6 +42,8 @@ const routes: Array<{ method: string; path: string; rule: Rule; body?: unknown }
 function expected(rule: Rule, caller: UserState | null): number | 'allowed' {
   if (!caller) return 401;
   if (rule === 'emailVerified' && caller === 'unverified') return 403;
+  // Bidding needs every check; of these callers only the ready bidder, the seller and the admin pass them all.
+  if (rule === 'bidder' && (caller === 'unverified' || caller === 'verifiedIncomplete')) return 403;
   if (rule === 'admin' && caller !== 'admin') return 403;
   return 'allowed';
 }
