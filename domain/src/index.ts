@@ -12,3 +12,4 @@ export * from './schemas/identity.ts';
 export * from './schemas/bid.ts';
 export * from './schemas/payment.ts';
 export * from './card-form.ts';
+export * from './cost-calculator.ts';
