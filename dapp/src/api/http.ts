@@ -1,4 +1,6 @@
 import { apiErrorSchema } from '@gavel/domain';
+import { announceSessionExpired } from '../session/session-expiry.ts';
+import { readToken } from '../session/token-store.ts';
 
 /** Where the api lives. Same-origin `/api` by default: the vite dev and preview servers proxy it. */
 export const API_BASE = (import.meta.env.VITE_API_URL || '/api').replace(/\/$/, '');
@@ -11,6 +13,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** Extra reply fields some errors carry (`userId` with email_not_verified). */
+    readonly userId?: string,
   ) {
     super(message);
   }
@@ -28,30 +32,42 @@ interface ReplySchema<T> {
 
 interface RequestOptions<T> {
   schema: ReplySchema<T>;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, or sent as is when it is FormData (file uploads). */
   body?: unknown;
   signal?: AbortSignal;
 }
 
 /**
- * One JSON call to the api. Replies are checked against the shared zod schema so a contract drift shows up as
- * an error state here rather than as `undefined` deep inside a component.
+ * One JSON call to the api, with the session's Bearer token when there is one. Replies are checked against the
+ * shared zod schema so a contract drift shows up as an error state here rather than as `undefined` deep inside
+ * a component.
  */
 export async function apiRequest<T>(path: string, { schema, method = 'GET', body, signal }: RequestOptions<T>): Promise<T> {
+  const token = readToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${API_BASE}${path}`, {
     method,
     signal,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    // The spec: a 401 clears all local storage (the stored session and wallet are no longer valid).
-    if (response.status === 401) localStorage.clear();
+    // The spec: a 401 clears all local storage (the stored session and wallet are no longer valid) and returns
+    // to sign-in. Only for calls that carried a session: a wrong password on /signin is a 401 too, and must not
+    // wipe the visitor's connected wallet or bounce them off the form they are typing in.
+    if (response.status === 401 && token) {
+      localStorage.clear();
+      announceSessionExpired();
+    }
     const error = apiErrorSchema.safeParse(payload);
     throw error.success
-      ? new ApiRequestError(response.status, error.data.message, error.data.code, error.data.fields)
+      ? new ApiRequestError(response.status, error.data.message, error.data.code, error.data.fields, error.data.userId)
       : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
   }
   return schema.parse(payload);
@@ -65,4 +81,9 @@ export function queryString(params: Record<string, string | number | undefined>)
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** The api's own words for a failure, when it sent any (a network error or a proxy's HTML page has none). */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiRequestError && error.code !== undefined && error.message ? error.message : undefined;
 }

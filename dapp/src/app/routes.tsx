@@ -9,18 +9,36 @@ import { SellPage } from '../pages/info/SellPage.tsx';
 import { SupportPage } from '../pages/info/SupportPage.tsx';
 import { UnauthorizedPage } from '../pages/info/UnauthorizedPage.tsx';
 import { LotDetailPage } from '../pages/lot/LotDetailPage.tsx';
+import { BasicDetailsPage } from '../pages/basic-details/BasicDetailsPage.tsx';
+import { ChangePasswordPage } from '../pages/change-password/ChangePasswordPage.tsx';
+import { IdentityVerificationPage } from '../pages/identity/IdentityVerificationPage.tsx';
+import { PaymentDetailsPage } from '../pages/payment/PaymentDetailsPage.tsx';
+import { ProfilePage } from '../pages/profile/ProfilePage.tsx';
+import { CompleteSetupPage } from '../pages/setup/CompleteSetupPage.tsx';
+import { SignInPage } from '../pages/signin/SignInPage.tsx';
+import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
+import { RequireSignIn } from '../session/RequireSignIn.tsx';
 
-/** Pages whose screens come with sign-in, profile and wallets in later issues: registered now, honestly empty. */
+/** Wallet connection arrives with the wallets issue: registered now, honestly empty. */
 const comingSoon: RouteObject[] = [
-  { path: 'signin', element: <ComingSoonPage layout="auth" title="Sign In" purpose="Sign in, create an account or reset your password to start bidding." /> },
-  { path: 'verify-email', element: <ComingSoonPage layout="auth" title="Verify Email" purpose="Enter the 6-digit code we e-mail you to confirm your address." /> },
-  { path: 'complete-setup', element: <ComingSoonPage title="Complete Setup" purpose="Finish your profile, identity check and payment method to become a bidder." /> },
-  { path: 'basic-details', element: <ComingSoonPage title="Basic Details" purpose="Tell us your name, address, date of birth and phone number." /> },
-  { path: 'payment-details', element: <ComingSoonPage title="Payment Details" purpose="Add the card that secures your bids." /> },
-  { path: 'identity-verification', element: <ComingSoonPage title="Identity Verification" purpose="Verify your identity so you can bid." /> },
-  { path: 'profile', element: <ComingSoonPage title="Profile" purpose="See your details, verification status and accepted terms." /> },
-  { path: 'change-password', element: <ComingSoonPage layout="auth" title="Reset Password" purpose="Change the password of your Gavel account." /> },
   { path: 'connect-wallet', element: <ComingSoonPage title="Connect Wallet" purpose="Connect Leather or Xverse for Bitcoin lots, or an Ethereum wallet for NFT lots." /> },
+];
+
+/** Account pages (issue 5): open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
+const account: RouteObject[] = [
+  { path: 'signin', element: <SignInPage /> },
+  { path: 'verify-email', element: <VerifyEmailPage /> },
+  {
+    element: <RequireSignIn />,
+    children: [
+      { path: 'complete-setup', element: <CompleteSetupPage /> },
+      { path: 'basic-details', element: <BasicDetailsPage /> },
+      { path: 'identity-verification', element: <IdentityVerificationPage /> },
+      { path: 'payment-details', element: <PaymentDetailsPage /> },
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'change-password', element: <ChangePasswordPage /> },
+    ],
+  },
 ];
 
 /** Every route of buyer-side section 2, in the shared layout. */
@@ -38,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'sell', element: <SellPage /> },
       { path: 'support', element: <SupportPage /> },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
+      ...account,
       ...comingSoon,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,17 +1,32 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { readToken } from '../session/token-store.ts';
 
 /**
- * Who is using the dapp. Sign-in arrives in a later issue; until then every visitor is signed out, and the
- * header's profile menu reads this slice so it will switch menus without changes once sign-in fills it.
+ * Who is using the dapp: the bearer token, or none. The user record itself is server state (GET /auth/me in
+ * TanStack Query); this slice only says whether there is a session to ask about.
  */
-export interface SessionState {
-  status: 'signedOut';
-}
+export type SessionState =
+  | { status: 'signedIn'; token: string }
+  /** `expired`: the api refused the session (a 401), so sign-in explains why the visitor is back there. */
+  | { status: 'signedOut'; token: null; expired: boolean };
 
-const initialState: SessionState = { status: 'signedOut' };
+/** A stored token starts the app signed in; GET /auth/me then confirms it or a 401 ends it. */
+export function initialSession(): SessionState {
+  const token = readToken();
+  return token ? { status: 'signedIn', token } : { status: 'signedOut', token: null, expired: false };
+}
 
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState,
-  reducers: {},
+  initialState: initialSession,
+  reducers: {
+    signedIn: (_state, action: PayloadAction<string>): SessionState => ({ status: 'signedIn', token: action.payload }),
+    signedOut: (_state, action: PayloadAction<{ expired: boolean } | undefined>): SessionState => ({
+      status: 'signedOut',
+      token: null,
+      expired: action.payload?.expired ?? false,
+    }),
+  },
 });
+
+export const { signedIn, signedOut } = sessionSlice.actions;

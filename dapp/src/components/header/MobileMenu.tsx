@@ -1,4 +1,6 @@
 import { NavLink, useLocation } from 'react-router';
+import { useCurrentUser } from '../../session/use-current-user.ts';
+import { useLogout } from '../../session/use-logout.ts';
 import { connectWalletHref } from './ProfileMenu.tsx';
 
 const LINKS = [
@@ -9,9 +11,12 @@ const LINKS = [
   { to: '/about', label: 'About', end: false },
 ] as const;
 
-/** The small-screen navigation panel that opens under the header bar. */
+/** The small-screen navigation panel that opens under the header bar, with the account actions below it. */
 export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
   const location = useLocation();
+  const { signedIn } = useCurrentUser();
+  const logout = useLogout();
+  const walletHref = connectWalletHref(location.pathname, location.search);
   return (
     <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile" data-testid="mobile-menu">
       <ul className="mobile-menu__list">
@@ -20,11 +25,19 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
             <NavLink to={link.to} end={link.end} className="mobile-menu__link" onClick={onNavigate}>{link.label}</NavLink>
           </li>
         ))}
+        {signedIn && (
+          <>
+            <li><NavLink to="/profile" className="mobile-menu__link" onClick={onNavigate} data-testid="mobile-profile">Profile</NavLink></li>
+            <li><NavLink to="/change-password" className="mobile-menu__link" onClick={onNavigate}>Reset Password</NavLink></li>
+          </>
+        )}
       </ul>
       <div className="mobile-menu__account">
-        <NavLink to="/signin" className="btn btn--primary btn--block" onClick={onNavigate}>Sign In</NavLink>
-        <NavLink to={connectWalletHref(location.pathname, location.search)} className="btn btn--ghost btn--block"
-          onClick={onNavigate}>Connect Wallet</NavLink>
+        {signedIn
+          ? <button type="button" className="btn btn--primary btn--block" data-testid="mobile-logout"
+              onClick={() => { onNavigate(); void logout(); }}>Logout</button>
+          : <NavLink to="/signin" className="btn btn--primary btn--block" onClick={onNavigate}>Sign In</NavLink>}
+        <NavLink to={walletHref} className="btn btn--ghost btn--block" onClick={onNavigate}>Connect Wallet</NavLink>
       </div>
     </nav>
   );

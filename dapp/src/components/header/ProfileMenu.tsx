@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/store.ts';
-import { LoginIcon, UserIcon, WalletIcon } from '../icons/icons.tsx';
+import { useCurrentUser } from '../../session/use-current-user.ts';
+import { useLogout } from '../../session/use-logout.ts';
+import { KeyIcon, LoginIcon, LogoutIcon, UserIcon, WalletIcon } from '../icons/icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 /** `/connect-wallet?returnUrl=` brings the visitor back to the page they were on (spec section 2). */
@@ -10,34 +11,60 @@ export function connectWalletHref(pathname: string, search: string): string {
 }
 
 /**
- * The header's profile menu. Only the signed-out menu exists until sign-in lands: Sign In and Connect Wallet.
- * Profile, Reset Password, Disconnect Wallet and Logout join it with the session.
+ * The header's profile menu (screen 1). Signed out: Sign In and Connect Wallet. Signed in: who is signed in,
+ * then Profile, Reset Password, Connect Wallet and Logout.
  */
 export function ProfileMenu() {
-  const session = useAppSelector((state) => state.session);
+  const { signedIn, user } = useCurrentUser();
+  const logout = useLogout();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(root, open, close);
+  const walletHref = connectWalletHref(location.pathname, location.search);
 
   return (
     <div className="profile-menu" ref={root}>
       <button type="button" className="header__icon-button profile-menu__button" aria-haspopup="menu"
-        aria-expanded={open} aria-label="Account menu" data-testid="profile-menu-button"
+        aria-expanded={open} aria-label="Account menu" data-testid="profile-menu-button" data-signed-in={signedIn || undefined}
         onClick={() => setOpen((value) => !value)}>
         <UserIcon />
+        {signedIn && <span className="profile-menu__badge" aria-hidden="true" />}
       </button>
-      {open && session.status === 'signedOut' && (
+      {open && (
         <div className="profile-menu__panel" role="menu" data-testid="profile-menu">
-          <p className="profile-menu__hint">Sign in to bid, track lots and manage your wallets.</p>
-          <Link role="menuitem" className="profile-menu__item" to="/signin" onClick={close} data-testid="menu-sign-in">
-            <LoginIcon width={18} height={18} /> Sign In
-          </Link>
-          <Link role="menuitem" className="profile-menu__item" onClick={close} data-testid="menu-connect-wallet"
-            to={connectWalletHref(location.pathname, location.search)}>
-            <WalletIcon width={18} height={18} /> Connect Wallet
-          </Link>
+          {signedIn ? (
+            <>
+              <p className="profile-menu__who" data-testid="menu-user">
+                <strong>{user?.name ?? 'Signed in'}</strong>
+                {user && <span>{user.email}</span>}
+              </p>
+              <Link role="menuitem" className="profile-menu__item" to="/profile" onClick={close} data-testid="menu-profile">
+                <UserIcon width={18} height={18} /> Profile
+              </Link>
+              <Link role="menuitem" className="profile-menu__item" to="/change-password" onClick={close} data-testid="menu-reset-password">
+                <KeyIcon width={18} height={18} /> Reset Password
+              </Link>
+              <Link role="menuitem" className="profile-menu__item" to={walletHref} onClick={close} data-testid="menu-connect-wallet">
+                <WalletIcon width={18} height={18} /> Connect Wallet
+              </Link>
+              <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="menu-logout"
+                onClick={() => { close(); void logout(); }}>
+                <LogoutIcon width={18} height={18} /> Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="profile-menu__hint">Sign in to bid, track lots and manage your wallets.</p>
+              <Link role="menuitem" className="profile-menu__item" to="/signin" onClick={close} data-testid="menu-sign-in">
+                <LoginIcon width={18} height={18} /> Sign In
+              </Link>
+              <Link role="menuitem" className="profile-menu__item" onClick={close} data-testid="menu-connect-wallet" to={walletHref}>
+                <WalletIcon width={18} height={18} /> Connect Wallet
+              </Link>
+            </>
+          )}
         </div>
       )}
     </div>

@@ -3,17 +3,19 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
 import { ToastHost } from '../toast/ToastHost.tsx';
+import { SessionExpiryWatcher } from '../../session/SessionExpiryWatcher.tsx';
 import './app-layout.css';
 
 /** The frame of every page: header, the route's content, footer, and the toast region. */
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
 
-  // A new page starts at its top; paging within /auctions scrolls itself. Braces matter: current Chromium's
-  // scrollTo returns a promise, which React would take for a clean-up function.
+  // A new page starts at its top (unless the link names a section of it: the page scrolls there itself);
+  // paging within /auctions scrolls itself. Braces matter: current Chromium's scrollTo returns a promise,
+  // which React would take for a clean-up function.
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname]); // not `hash`: moving between sections of one page is not a new page
 
   return (
     <div className="app">
@@ -24,6 +26,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <ToastHost />
+      <SessionExpiryWatcher />
     </div>
   );
 }

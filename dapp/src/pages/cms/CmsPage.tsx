@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { messages } from '@gavel/domain';
 import { ApiRequestError } from '../../api/http.ts';
 import { useCmsPage } from '../../api/cms.ts';
@@ -54,6 +54,11 @@ export function CmsPage({ slug, title }: { slug: string; title: string }) {
 }
 
 function CmsArticle({ slug, title, updatedAt, children }: { slug: string; title: string; updatedAt: string; children: ReactNode }) {
+  // Links to a section (the profile's Conditions of Business: /terms-conditions#sellers) land on it.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   return (
     <article className="page cms-page" data-testid="cms-page" data-slug={slug}>
       <header className="cms-page__header">

@@ -29,7 +29,7 @@ export function TermsContent() {
         bid.
       </p>
 
-      <h2>3. Bidding</h2>
+      <h2 id="bidding">3. Bidding</h2>
       <ul>
         <li>Every bid is a binding offer to buy the lot at that price if it wins.</li>
         <li>
@@ -44,7 +44,7 @@ export function TermsContent() {
         <li>Where a lot offers Buy Now, using it ends the auction at once and cancels all other bids.</li>
       </ul>
 
-      <h2>4. Payment</h2>
+      <h2 id="payment">4. Payment</h2>
       <p>
         Card payments are processed by our payment provider; Gavel never sees your full card number. To verify a
         card we place a temporary hold of $1, which is released within 5 days. The minimum card payment is $0.50
@@ -64,7 +64,7 @@ export function TermsContent() {
         from the lot page. Gavel cannot move them for you.
       </p>
 
-      <h2>7. Sellers</h2>
+      <h2 id="sellers">7. Sellers</h2>
       <p>
         Sellers warrant that they own the items they consign and may sell them, and that their descriptions are
         accurate. A seller must deliver a sold item to the winner once payment is confirmed.

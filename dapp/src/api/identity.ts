@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { identityReplySchema } from '@gavel/domain';
+import { apiRequest } from './http.ts';
+
+export const IDENTITY_KEY = ['account', 'identity'] as const;
+
+/** While a check is under review, ask again every 10 s so an admin's decision shows without a reload. */
+const REVIEW_POLL_MS = 10_000;
+
+export function useIdentityCheck() {
+  return useQuery({
+    queryKey: IDENTITY_KEY,
+    queryFn: ({ signal }) => apiRequest('/identity-verification', { schema: identityReplySchema, signal }),
+    refetchInterval: (query) => (query.state.data?.kycStatus === 'pending' ? REVIEW_POLL_MS : false),
+  });
+}
+
+/** Multipart: the text fields and the document file, as the api's POST /identity-verification reads them. */
+export function submitIdentity(fields: Record<string, string>, document: File) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('document', document, document.name);
+  return apiRequest('/identity-verification', { method: 'POST', body, schema: identityReplySchema });
+}

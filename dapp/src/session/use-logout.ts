@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '@gavel/domain';
+import { authApi } from '../api/auth.ts';
+import { useNotify } from '../components/toast/use-notify.ts';
+import { useSession } from './use-session.ts';
+
+/**
+ * Logout: the api revokes every token of the user, then this device forgets its session. It forgets it even if
+ * the call fails (offline, say): a user who asked to sign out must end up signed out here.
+ */
+export function useLogout() {
+  const { end } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      const reply = await authApi.logout();
+      notify.success(reply.message, messages.auth.loggedOut);
+    } catch (error) {
+      notify.failure(error, messages.auth.failedLogout);
+    }
+    // Leave any account page first, so its sign-in guard does not see the session end and redirect.
+    await navigate('/');
+    end();
+  }, [end, notify, navigate]);
+}

@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { User } from '@gavel/domain';
+import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { signedIn, signedOut } from '../state/session.ts';
+import { removeToken, writeToken } from './token-store.ts';
+import { CURRENT_USER_KEY } from './use-current-user.ts';
+
+/** Starting, updating and ending the session, keeping the stored token, the store and the user cache in step. */
+export function useSession() {
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const token = useAppSelector((state) => state.session.token);
+
+  /** After sign-in, e-mail verification or a password change (which revokes the old token and sends a new one). */
+  const start = useCallback((newToken: string, user: User) => {
+    writeToken(newToken);
+    queryClient.setQueryData([...CURRENT_USER_KEY, newToken], user);
+    dispatch(signedIn(newToken));
+  }, [dispatch, queryClient]);
+
+  /** A reply that carries the updated user (profile saved, terms accepted): no need to ask the api again. */
+  const updateUser = useCallback((user: User) => {
+    if (token) queryClient.setQueryData([...CURRENT_USER_KEY, token], user);
+  }, [queryClient, token]);
+
+  /** Something changed server-side that the user record reflects (identity decided, card verified). */
+  const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }), [queryClient]);
+
+  /** Forgets everything the session loaded, so nothing of this account shows after it. */
+  const end = useCallback((reason: 'logout' | 'expired' = 'logout') => {
+    removeToken();
+    dispatch(signedOut({ expired: reason === 'expired' }));
+    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+    queryClient.removeQueries({ queryKey: ['account'] });
+  }, [dispatch, queryClient]);
+
+  return { start, updateUser, refreshUser, end };
+}
