@@ -13,3 +13,4 @@ export * from './schemas/bid.ts';
 export * from './schemas/payment.ts';
 export * from './card-form.ts';
 export * from './cost-calculator.ts';
+export * from './schemas/checkout.ts';

@@ -151,3 +151,27 @@ export const messages = {
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
+
+/**
+ * Card bids, Buy Now, cart and final checkout (issue 6, item 5). The spec's own payment texts (section 8) are
+ * `paymentMessages` in schemas/payment.ts; these are the ones the spec does not give, decided here.
+ */
+export const checkoutMessages = {
+  // Spec section 8, successes and failures.
+  purchased: 'Auction purchased successfully!',
+  purchaseFailed: 'Purchase failed.',
+  // Decided here.
+  buyNowUnavailable: 'Buy Now is not available for this auction.',
+  buyNowPriceReached: 'Buy Now is no longer available: bidding has reached the Buy Now price.',
+  buyNowMethod: 'This lot cannot be bought with {method}.',
+  paymentIntentRequired: 'Please complete the card payment first.',
+  paymentMismatch: 'This payment is not for this auction.',
+  cardUsdOnly: 'Card payments are available for USD lots only. Pay Bitcoin and Ethereum lots from your wallet.',
+  invalidCurrency: 'Invalid payment currency.',
+  selectLots: 'Please select at least one lot to pay for.',
+  notOwed: 'This lot is not awaiting your payment.',
+  alreadyPaid: 'This lot is already paid.',
+  paymentProcessing: 'The payment for this lot is already being processed.',
+  mixedCurrencies: 'Lots in different currencies cannot be paid together.',
+  paid: 'Payment received. Thank you!',
+} as const;

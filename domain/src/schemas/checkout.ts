@@ -1,0 +1,150 @@
+/**
+ * Card bids, Buy Now, cart and final checkout (buyer-side spec sections 4, 5, 7-9). Amounts are decimal
+ * strings in the lot's display unit ("25.00" USD, "15000" sats); the server decides every price (the buy-now
+ * price, the checkout total) and the client's amount is only checked against it.
+ */
+import { z } from 'zod';
+import { checkoutMessages } from '../messages.ts';
+import { MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from './payment.ts';
+
+/** What a card bid sends as `walletAddress` on POST /auctions/:id/bids (the spec's marker for card bids). */
+export const CARD_PAYMENT_MARKER = 'card_payment';
+
+const positiveDecimal = (v: string | number) => (typeof v === 'number' ? Number.isFinite(v) && v > 0 : /^\d+(\.\d+)?$/.test(v) && /[1-9]/.test(v));
+
+/** The payment's currency: USD (Manual lots) or sats (BTC lots; refused for cards, but its minimum is the spec's). */
+export const paymentCurrencySchema = z
+  .string({ error: checkoutMessages.invalidCurrency })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['usd', 'sats'], { error: checkoutMessages.invalidCurrency }));
+export type PaymentCurrency = z.infer<typeof paymentCurrencySchema>;
+
+/** POST /payment/buy-now-intent. `amount` must equal the lot's buy-now price; currency defaults to usd. */
+export const buyNowIntentBodySchema = z
+  .object({
+    amount: z
+      .union([z.string().trim(), z.number()], { error: paymentMessages.invalidAmount })
+      .refine(positiveDecimal, { error: paymentMessages.invalidAmount }),
+    auctionId: z
+      .string({ error: paymentMessages.invalidAuctionId })
+      .trim()
+      .regex(/^[\w-]{1,64}$/, { error: paymentMessages.invalidAuctionId }),
+    currency: paymentCurrencySchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    // The spec's minimums ($0.50 / 50 sats), checked before anything else touches the amount.
+    const amount = Number(body.amount);
+    if (!positiveDecimal(body.amount)) return;
+    if ((body.currency ?? 'usd') === 'usd' && Math.round(amount * 100) < MIN_CARD_PAYMENT_CENTS) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: paymentMessages.minimumUsd });
+    }
+    if (body.currency === 'sats' && amount < MIN_CARD_PAYMENT_SATS) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: paymentMessages.minimumSats });
+    }
+  });
+export type BuyNowIntentBody = z.input<typeof buyNowIntentBodySchema>;
+
+/** What the browser needs to confirm a PaymentIntent with Stripe (or the local stand-in). */
+const confirmableIntent = {
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  publishableKey: z.string(),
+  /** The stand-in's address when the api runs without real Stripe keys (use the spec's card form), else null (Stripe.js). */
+  stripeApiUrl: z.string().nullable(),
+};
+
+export const buyNowIntentReplySchema = z.object({
+  ...confirmableIntent,
+  /** The buy-now price that will be held, "25.00". */
+  amount: z.string(),
+  currency: z.literal('usd'),
+});
+export type BuyNowIntentReply = z.infer<typeof buyNowIntentReplySchema>;
+
+export const BUY_NOW_PAYMENT_METHODS = ['Stripe', 'BTC', 'Manual'] as const;
+
+/** POST /auctions/:id/buy-now. Stripe needs the confirmed buy-now PaymentIntent; BTC the linked wallet. */
+export const buyNowBodySchema = z.object({
+  paymentMethod: z.enum(BUY_NOW_PAYMENT_METHODS, { error: 'paymentMethod must be Stripe, BTC or Manual' }),
+  walletAddress: z.string().trim().max(120).optional(),
+  paymentIntentId: z.string().trim().max(255).optional(),
+});
+export type BuyNowBody = z.infer<typeof buyNowBodySchema>;
+
+/**
+ * awaiting_payment: won, not paid (pay in the cart, or by hand / wallet for non-card lots);
+ * processing: a card hold is being captured (no action needed); paid.
+ */
+export const PAYMENT_STATES = ['awaiting_payment', 'processing', 'paid'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+const unitSchema = z.enum(['sats', 'ETH', 'USD']);
+
+export const buyNowReplySchema = z.object({
+  message: z.string(),
+  data: z.object({
+    auctionId: z.string(),
+    status: z.literal('ended'),
+    soldPrice: z.string(),
+    unit: unitSchema,
+    paymentMethod: z.enum(BUY_NOW_PAYMENT_METHODS),
+    paymentState: z.enum(PAYMENT_STATES),
+    paymentIntentId: z.string().nullable(),
+    winner: z.object({ id: z.string(), name: z.string().nullable(), walletAddress: z.string().nullable() }),
+  }),
+});
+export type BuyNowReply = z.infer<typeof buyNowReplySchema>;
+
+export const cartItemSchema = z.object({
+  lotId: z.string(),
+  /** won: the highest bid when the clock ran out; buy_now: bought with Buy Now. */
+  source: z.enum(['won', 'buy_now']),
+  amount: z.string(),
+  unit: unitSchema,
+  paymentState: z.enum(PAYMENT_STATES),
+  /** Selectable in final checkout: a USD lot awaiting payment. */
+  payableByCard: z.boolean(),
+  closedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  /** The PaymentIntent (card) or transaction that paid the lot. */
+  txHash: z.string().nullable(),
+  lot: z.object({
+    _id: z.string(),
+    title: z.string(),
+    imageUrl: z.string().nullable(),
+    paymentMethod: z.enum(['BTC', 'ETH', 'Manual']),
+    auctionType: z.enum(['onchain', 'offchain']),
+    auctionEventId: z.string(),
+  }),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartReplySchema = z.object({
+  items: z.array(cartItemSchema),
+  /** What is still owed, per unit (awaiting_payment items only). */
+  due: z.array(z.object({ unit: unitSchema, amount: z.string() })),
+  /** The spec's service fee: $0. */
+  serviceFee: z.string(),
+});
+export type CartReply = z.infer<typeof cartReplySchema>;
+
+/** POST /cart/checkout: the lots to pay together, all USD and all awaiting the caller's payment. */
+export const checkoutBodySchema = z.object({
+  lotIds: z
+    .array(z.string().trim().regex(/^[\w-]{1,64}$/, { error: paymentMessages.invalidAuctionId }), { error: checkoutMessages.selectLots })
+    .min(1, { error: checkoutMessages.selectLots })
+    .max(50, { error: 'At most 50 lots can be paid together' })
+    .transform((ids) => [...new Set(ids)].sort()),
+});
+export type CheckoutBody = z.input<typeof checkoutBodySchema>;
+
+export const checkoutReplySchema = z.object({
+  ...confirmableIntent,
+  /** The real total: the sum of the items plus the $0 service fee, "37.50". */
+  total: z.string(),
+  serviceFee: z.string(),
+  currency: z.literal('usd'),
+  items: z.array(z.object({ lotId: z.string(), title: z.string(), amount: z.string() })),
+});
+export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
