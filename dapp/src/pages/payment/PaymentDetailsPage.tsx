@@ -21,7 +21,7 @@ export function PaymentDetailsPage() {
 
   return (
     <AccountFrame testId="payment-details" step={3} title="Payment method"
-      lead="Add the card that secures your bids. It is charged only if you win a lot paid by card.">
+      lead="Add the card that secures your bids. You can replace it at any time.">
       <section className="account-card">
         {saved && phase.name === 'idle' && <SavedCard method={saved} />}
         {phase.name === 'verifying' && <CardVerification />}

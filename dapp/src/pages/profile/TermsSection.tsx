@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '@gavel/domain';
 import { ScrollIcon } from '../../components/icons/icons.tsx';
@@ -12,6 +12,11 @@ export function TermsSection({ user }: { user: User }) {
   const { hash } = useLocation();
   // Arriving from the setup hub (/profile#terms) means the user came to accept: open the panel at once.
   const [open, setOpen] = useState(hash === '#terms');
+  useEffect(() => {
+    if (hash !== '#terms') return;
+    setOpen(true);
+    document.getElementById('terms')?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
 
   if (user.termsAccepted) {
     return (

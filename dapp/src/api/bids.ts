@@ -1,0 +1,33 @@
+/** The bidding calls of buyer-side section 7, each checked against the reply schema the api itself uses. */
+import { useQuery } from '@tanstack/react-query';
+import { BIDS_LIST_LIMIT, bidListSchema, messageReplySchema, placeBidReplySchema, type PlaceBidBody } from '@gavel/domain';
+import { useAppSelector } from '../app/store.ts';
+import { apiRequest } from './http.ts';
+
+/** The lot page refetches its history with the lot itself (every 10 s) and on every live update. */
+const HISTORY_REFETCH_MS = 10_000;
+
+/** The viewer is part of the key: the same history reads differently ("You") for each signed-in user. */
+export const bidHistoryKey = (lotId: string, token: string | null) => ['bids', 'lot', lotId, token ?? 'anonymous'] as const;
+
+export const bidsApi = {
+  place: (lotId: string, body: PlaceBidBody) =>
+    apiRequest(`/auctions/${encodeURIComponent(lotId)}/bids`, { method: 'POST', body, schema: placeBidReplySchema }),
+  history: (lotId: string, signal?: AbortSignal) =>
+    apiRequest(`/auctions/${encodeURIComponent(lotId)}/bids?limit=${BIDS_LIST_LIMIT}`, { schema: bidListSchema, signal }),
+  /** The signed-in user's bids with their status: the source of the outbid poll. */
+  mine: (signal?: AbortSignal) => apiRequest(`/auctions/bids/me?limit=${BIDS_LIST_LIMIT}`, { schema: bidListSchema, signal }),
+  withdraw: (bidId: string) => apiRequest(`/auctions/bids/${encodeURIComponent(bidId)}`, { method: 'DELETE', schema: messageReplySchema }),
+};
+
+/** A lot's bid history, highest first (at most 50), with the viewer's own bids marked. */
+export function useBidHistory(lotId: string) {
+  const token = useAppSelector((state) => state.session.token);
+  return useQuery({
+    queryKey: bidHistoryKey(lotId, token),
+    queryFn: ({ signal }) => bidsApi.history(lotId, signal),
+    select: (reply) => reply.data,
+    staleTime: HISTORY_REFETCH_MS,
+    refetchInterval: HISTORY_REFETCH_MS,
+  });
+}

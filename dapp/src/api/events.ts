@@ -1,0 +1,149 @@
+/**
+ * GET /events, the api's server-sent-event stream: the signed-in user's events (outbid, won) and the public
+ * updates of the lots being watched (new price, extension, close), all on ONE EventSource per tab. Browsers
+ * allow about six connections per host over HTTP/1.1; a stream per lot or per component would starve ordinary
+ * requests once a bidder has a few tabs open. Components subscribe here instead, and the hub reconnects with
+ * the new token and lot list whenever they change.
+ */
+import { lotUpdateSchema, outbidNotificationSchema, type LotUpdate, type OutbidNotification } from '@gavel/domain';
+import { API_BASE } from './http.ts';
+
+/** The `won` event: the lot's id and title, and the hammer price already formatted ("$120.00"). */
+export interface WonEvent {
+  auctionId: string;
+  auctionTitle: string;
+  amount: string;
+}
+
+/**
+ * idle: nothing to listen for; connecting: opening; open: the api said `ready`; down: refused, cut off or
+ * silent for too long. While down, callers fall back to polling (the spec's 5 s outbid poll).
+ */
+export type StreamState = 'idle' | 'connecting' | 'open' | 'down';
+
+export interface LiveListener {
+  outbid?: (notification: OutbidNotification) => void;
+  lot?: (update: LotUpdate) => void;
+  won?: (event: WonEvent) => void;
+  state?: (state: StreamState) => void;
+}
+
+/** A stream that has not said `ready` by then is treated as down, so the poll covers a buffering proxy. */
+const READY_TIMEOUT_MS = 5_000;
+/** After the api refuses the stream outright (EventSource gives up by itself then), ask again this often. */
+const RETRY_MS = 5_000;
+
+export class LiveEvents {
+  private token: string | null = null;
+  private readonly lots = new Map<string, number>();
+  private readonly listeners = new Set<LiveListener>();
+  private source: EventSource | null = null;
+  private timers: ReturnType<typeof setTimeout>[] = [];
+  private reconnectQueued = false;
+  state: StreamState = 'idle';
+
+  constructor(private readonly base: string = API_BASE) {}
+
+  /** The session token (null when signed out): user events need it, lot updates do not. */
+  setToken(token: string | null): void {
+    if (token === this.token) return;
+    this.token = token;
+    this.queueReconnect();
+  }
+
+  /** Adds a lot's updates to the stream; the returned function stops watching it. Counted, so two views can share. */
+  watchLot(lotId: string): () => void {
+    const count = this.lots.get(lotId) ?? 0;
+    this.lots.set(lotId, count + 1);
+    if (count === 0) this.queueReconnect();
+    return () => {
+      const left = (this.lots.get(lotId) ?? 1) - 1;
+      if (left > 0) return void this.lots.set(lotId, left);
+      this.lots.delete(lotId);
+      this.queueReconnect();
+    };
+  }
+
+  listen(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Several changes in one render (a new page unwatching one lot and watching another) make one reconnect. */
+  private queueReconnect(): void {
+    if (this.reconnectQueued) return;
+    this.reconnectQueued = true;
+    queueMicrotask(() => {
+      this.reconnectQueued = false;
+      this.connect();
+    });
+  }
+
+  private connect(): void {
+    this.close();
+    if (!this.token && this.lots.size === 0) return this.setState('idle');
+    if (typeof EventSource === 'undefined') return this.setState('down');
+    const params = new URLSearchParams();
+    if (this.token) params.set('token', this.token);
+    for (const lotId of this.lots.keys()) params.append('lot', lotId);
+    const source = new EventSource(`${this.base}/events?${params}`);
+    this.source = source;
+    this.setState('connecting');
+    this.timers.push(setTimeout(() => this.state === 'connecting' && this.setState('down'), READY_TIMEOUT_MS));
+
+    source.addEventListener('ready', () => this.setState('open'));
+    source.addEventListener('outbid', (event) => this.emit('outbid', outbidNotificationSchema, event));
+    source.addEventListener('lot', (event) => this.emit('lot', lotUpdateSchema, event));
+    source.addEventListener('won', (event) => this.emit('won', wonSchema, event));
+    source.onerror = () => {
+      if (source !== this.source) return;
+      this.setState('down');
+      // A network drop leaves it CONNECTING and it retries itself; a refusal (an error status) CLOSES it for good.
+      if (source.readyState === EventSource.CLOSED) this.timers.push(setTimeout(() => this.connect(), RETRY_MS));
+    };
+  }
+
+  private close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+    this.source?.close();
+    this.source = null;
+  }
+
+  private setState(state: StreamState): void {
+    if (state === this.state) return;
+    this.state = state;
+    for (const listener of this.listeners) listener.state?.(state);
+  }
+
+  private emit<K extends 'outbid' | 'lot' | 'won'>(kind: K, schema: Parser<Parameters<NonNullable<LiveListener[K]>>[0]>, event: Event): void {
+    const data = parseData(schema, (event as MessageEvent<string>).data);
+    // Something this build does not understand (a newer api): skip it rather than break the page.
+    if (data === null) return;
+    for (const listener of this.listeners) (listener[kind] as ((value: typeof data) => void) | undefined)?.(data);
+  }
+}
+
+interface Parser<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+const wonSchema: Parser<WonEvent> = {
+  safeParse(data) {
+    const value = data as Partial<WonEvent> | null;
+    const ok = typeof value?.auctionId === 'string' && typeof value.auctionTitle === 'string' && typeof value.amount === 'string';
+    return ok ? { success: true, data: value as WonEvent } : { success: false };
+  },
+};
+
+function parseData<T>(schema: Parser<T>, text: string): T | null {
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tab's one stream. */
+export const liveEvents = new LiveEvents();

@@ -1,0 +1,33 @@
+import type { Bid, OutbidNotification } from '@gavel/domain';
+
+/** Each of the user's bids by id, with the status the last poll saw. */
+export type BidBaseline = ReadonlyMap<string, Bid['status']>;
+
+/**
+ * The spec's poll rule (section 4): the first poll only records a baseline; later polls raise a notice for each
+ * bid that went from active to outbid since the previous one. Bids first seen already outbid raise nothing:
+ * they were outbid before this tab was looking, and the stream or the e-mail told the user then.
+ */
+export function outbidSince(baseline: BidBaseline | null, bids: readonly Bid[], now: Date = new Date()): { baseline: BidBaseline; outbid: OutbidNotification[] } {
+  const next = new Map(bids.map((bid) => [bid.id, bid.status] as const));
+  if (baseline === null) return { baseline: next, outbid: [] };
+  const outbid = bids
+    .filter((bid) => bid.status === 'outbid' && baseline.get(bid.id) === 'active')
+    .map((bid) => notificationOf(bid, now));
+  return { baseline: next, outbid };
+}
+
+/** The poll's bid, in the shape the stream sends, so both paths raise the same notice (same id: the bid's). */
+export function notificationOf(bid: Bid, now: Date): OutbidNotification {
+  return {
+    id: bid.id,
+    timestamp: now.toISOString(),
+    auctionTitle: bid.auction.title,
+    auctionId: bid.auctionId,
+    // Not in a bid; the notice links by lot id (/auctions/{id}), which needs no event id.
+    auctionEventId: '',
+    userBidAmount: bid.amount,
+    currentBidAmount: bid.auction.currentBid ?? bid.amount,
+    currencyUnit: bid.unit,
+  };
+}
