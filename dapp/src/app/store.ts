@@ -2,12 +2,14 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { toastsSlice } from '../state/toasts.ts';
 import { sessionSlice } from '../state/session.ts';
+import { noticesSlice } from '../notices/notices-slice.ts';
 
 export function createStore() {
   return configureStore({
     reducer: {
       toasts: toastsSlice.reducer,
       session: sessionSlice.reducer,
+      notices: noticesSlice.reducer,
     },
   });
 }

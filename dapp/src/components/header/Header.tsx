@@ -4,6 +4,8 @@ import { CloseIcon, GavelIcon, MenuIcon } from '../icons/icons.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { NoticeArea } from '../../notices/NoticeArea.tsx';
+import { CartLink } from '../../pages/cart/CartLink.tsx';
 import './header.css';
 
 /** Screen 1: brand, Auctions link, search toggle, profile menu, and the mobile menu on small screens. */
@@ -35,6 +37,8 @@ export function Header() {
         </nav>
         <div className="header__actions">
           <HeaderSearch />
+          <NoticeArea />
+          <CartLink />
           <ProfileMenu />
         </div>
       </div>

@@ -1,0 +1,24 @@
+import { useAppSelector } from '../app/store.ts';
+import { NoticeBell } from './NoticeBell.tsx';
+import { OutbidCards } from './OutbidCards.tsx';
+import { useLiveStream } from './use-live-stream.ts';
+import { useOutbidAlerts } from './use-outbid-alerts.ts';
+import { useOutbidPoll } from './use-outbid-poll.ts';
+import './notices.css';
+
+/**
+ * The header's notice area: keeps the event stream on the session, raises outbid notices from it, and polls
+ * every 5 s only while the stream is down. Shows the bell (signed in) and the top-right cards.
+ */
+export function NoticeArea() {
+  const signedIn = useAppSelector((state) => state.session.status === 'signedIn');
+  const stream = useLiveStream();
+  const raise = useOutbidAlerts();
+  useOutbidPoll(signedIn && stream === 'down', raise);
+  return (
+    <>
+      {signedIn && <NoticeBell />}
+      <OutbidCards />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { displayAmount, fill, messages, parseAmount, type OutbidNotification, type Unit } from '@gavel/domain';
+import { liveEvents } from '../api/events.ts';
+import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { showToast } from '../state/toasts.ts';
+import { clearNotices, outbidReceived } from './notices-slice.ts';
+
+/** "You have been outbid on Lot. The current bid is $130.00." (the catalogue's words, screen 8's toast). */
+export function outbidText(notification: Pick<OutbidNotification, 'auctionTitle' | 'currentBidAmount' | 'currencyUnit'>): string {
+  return fill(messages.bids.outbidMessage, { title: notification.auctionTitle, amount: shownAmount(notification.currentBidAmount, notification.currencyUnit) });
+}
+
+export function shownAmount(amount: string, unit: Unit): string {
+  try {
+    return displayAmount(parseAmount(amount, unit), unit);
+  } catch {
+    return `${amount} ${unit}`;
+  }
+}
+
+/**
+ * Turns outbid events (from the stream, or the poll through the returned `raise`) into screen 8's notices and
+ * toast, and a won lot into a toast. A notice already known (both paths saw it) raises nothing new.
+ */
+export function useOutbidAlerts(): (notification: OutbidNotification) => void {
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const known = useAppSelector((state) => state.notices.items);
+  const signedIn = useAppSelector((state) => state.session.status === 'signedIn');
+
+  const raise = useCallback((notification: OutbidNotification) => {
+    const fresh = !known.some((notice) => notice.id === notification.id);
+    dispatch(outbidReceived(notification));
+    if (fresh) dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
+    // The outbid lot's price and history moved; anything showing them should catch up now, not in 10 s.
+    void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', notification.auctionId] });
+    void queryClient.invalidateQueries({ queryKey: ['bids'] });
+  }, [dispatch, known, queryClient]);
+
+  useEffect(() => liveEvents.listen({
+    outbid: raise,
+    won: (event) => {
+      dispatch(showToast({ tone: 'success', title: `You won ${event.auctionTitle}`, description: `Hammer price ${event.amount}. It is waiting in your cart.` }));
+      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', event.auctionId] });
+    },
+  }), [raise, dispatch, queryClient]);
+
+  useEffect(() => {
+    if (!signedIn) dispatch(clearNotices());
+  }, [signedIn, dispatch]);
+
+  return raise;
+}
