@@ -142,9 +142,8 @@ describe('header and pages', { timeout: 60_000 }, () => {
     await page.screenshot({ path: screenshotPath('profile-menu') });
     await page.click('[data-testid=menu-sign-in]');
     await page.waitForURL((url) => url.pathname === '/signin');
-    // Sign-in arrives in a later issue: the page says so and draws no form.
-    assert.equal(await text(page, 'coming-soon-title'), 'Sign In');
-    assert.equal(await page.locator('main input, main form').count(), 0);
+    await page.locator('[data-testid=signin-form]').waitFor();
+    assert.equal(await page.title(), 'Sign In · Gavel');
   });
 
   it('shows the home page with live lots and auction events', async () => {

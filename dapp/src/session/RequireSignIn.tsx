@@ -4,8 +4,6 @@ import { messages } from '@gavel/domain';
 import { EmptyState } from '../components/empty-state/EmptyState.tsx';
 import { AlertIcon } from '../components/icons/icons.tsx';
 import { useNotify } from '../components/toast/use-notify.ts';
-import { useAppSelector } from '../app/store.ts';
-import { SIGNIN_EXPIRED } from './SessionExpiryWatcher.tsx';
 import { useCurrentUser } from './use-current-user.ts';
 import './require-sign-in.css';
 
@@ -15,15 +13,13 @@ import './require-sign-in.css';
  */
 export function RequireSignIn() {
   const { signedIn, user, isError, refetch } = useCurrentUser();
-  const expired = useAppSelector((state) => state.session.status === 'signedOut' && state.session.expired);
   const notify = useNotify();
 
   useEffect(() => {
-    if (!signedIn && !expired) notify.info(messages.gates.signIn);
-  }, [signedIn, expired, notify]);
+    if (!signedIn) notify.info(messages.gates.signIn);
+  }, [signedIn, notify]);
 
-  // An expired session and a plain visit both go to sign-in; the expired one keeps its explanation.
-  if (!signedIn) return <Navigate to={expired ? SIGNIN_EXPIRED : '/signin'} replace />;
+  if (!signedIn) return <Navigate to="/signin" replace />;
   if (user) return <Outlet />;
   if (isError) {
     return (

@@ -14,8 +14,8 @@ export function SessionExpiryWatcher() {
   const navigate = useNavigate();
   useEffect(
     () => onSessionExpired(() => {
-      end('expired');
-      navigate(SIGNIN_EXPIRED, { replace: true });
+      void navigate(SIGNIN_EXPIRED, { replace: true, flushSync: true });
+      end();
     }),
     [end, navigate],
   );

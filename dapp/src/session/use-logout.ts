@@ -20,8 +20,7 @@ export function useLogout() {
     } catch (error) {
       notify.failure(error, messages.auth.failedLogout);
     }
-    // Leave any account page first, so its sign-in guard does not see the session end and redirect.
-    await navigate('/');
+    await navigate('/', { flushSync: true });
     end();
   }, [end, notify, navigate]);
 }

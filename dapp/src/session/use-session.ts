@@ -27,10 +27,14 @@ export function useSession() {
   /** Something changed server-side that the user record reflects (identity decided, card verified). */
   const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }), [queryClient]);
 
-  /** Forgets everything the session loaded, so nothing of this account shows after it. */
-  const end = useCallback((reason: 'logout' | 'expired' = 'logout') => {
+  /**
+   * Forgets everything the session loaded, so nothing of this account shows after it. Leave any account page
+   * first (navigate with flushSync): its sign-in guard would otherwise see the session end and send the user
+   * to /signin with "Please sign in first".
+   */
+  const end = useCallback(() => {
     removeToken();
-    dispatch(signedOut({ expired: reason === 'expired' }));
+    dispatch(signedOut());
     queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
     queryClient.removeQueries({ queryKey: ['account'] });
   }, [dispatch, queryClient]);

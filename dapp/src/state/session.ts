@@ -7,13 +7,12 @@ import { readToken } from '../session/token-store.ts';
  */
 export type SessionState =
   | { status: 'signedIn'; token: string }
-  /** `expired`: the api refused the session (a 401), so sign-in explains why the visitor is back there. */
-  | { status: 'signedOut'; token: null; expired: boolean };
+  | { status: 'signedOut'; token: null };
 
 /** A stored token starts the app signed in; GET /auth/me then confirms it or a 401 ends it. */
 export function initialSession(): SessionState {
   const token = readToken();
-  return token ? { status: 'signedIn', token } : { status: 'signedOut', token: null, expired: false };
+  return token ? { status: 'signedIn', token } : { status: 'signedOut', token: null };
 }
 
 export const sessionSlice = createSlice({
@@ -21,11 +20,7 @@ export const sessionSlice = createSlice({
   initialState: initialSession,
   reducers: {
     signedIn: (_state, action: PayloadAction<string>): SessionState => ({ status: 'signedIn', token: action.payload }),
-    signedOut: (_state, action: PayloadAction<{ expired: boolean } | undefined>): SessionState => ({
-      status: 'signedOut',
-      token: null,
-      expired: action.payload?.expired ?? false,
-    }),
+    signedOut: (): SessionState => ({ status: 'signedOut', token: null }),
   },
 });
 

@@ -1,0 +1,84 @@
+/**
+ * What the lot page needs to know to take a bid, from the domain's rules (buyer-side section 5): the minimum
+ * next bid, the input's step and placeholder, and whether PLACE BID, BUY NOW and ADD TO CART may be pressed.
+ */
+import {
+  bidInputStep,
+  checkoutMessages,
+  fill,
+  formatAmount,
+  messages,
+  minimumNextBid,
+  minimumPlaceholder,
+  parseAmount,
+  type Lot,
+  type LotPhase,
+  type Unit,
+} from '@gavel/domain';
+
+export interface BidTerms {
+  minimum: bigint;
+  /** The minimum in the input's own notation ("15100", "26.00"), for `min` and for filling it in. */
+  minimumText: string;
+  step: string;
+  placeholder: string;
+  unit: Unit;
+}
+
+export function bidTermsOf(lot: Pick<Lot, 'paymentMethod' | 'auctionType' | 'startingBid' | 'currentBid' | 'unit'>): BidTerms {
+  const minimum = minimumNextBid({
+    paymentMethod: lot.paymentMethod,
+    auctionType: lot.auctionType,
+    startingBid: parseAmount(lot.startingBid, lot.unit),
+    currentBid: lot.currentBid === null ? null : parseAmount(lot.currentBid, lot.unit),
+  });
+  return {
+    minimum,
+    minimumText: formatAmount(minimum, lot.unit),
+    step: bidInputStep(lot.paymentMethod),
+    placeholder: minimumPlaceholder(minimum, lot.paymentMethod),
+    unit: lot.unit,
+  };
+}
+
+/** The typed amount checked against the minimum: the amount in the smallest unit, or the message to show. */
+export function checkBidAmount(text: string, terms: BidTerms): { ok: true; amount: bigint } | { ok: false; message: string } {
+  if (text.trim() === '') return { ok: false, message: messages.bids.amountRequired };
+  let amount: bigint;
+  try {
+    amount = parseAmount(text, terms.unit);
+  } catch {
+    return { ok: false, message: messages.bids.invalidAmount };
+  }
+  if (amount <= 0n) return { ok: false, message: messages.bids.invalidAmount };
+  if (amount < terms.minimum) return { ok: false, message: fill(messages.bids.tooLow, { minimum: terms.minimumText, unit: terms.unit }) };
+  return { ok: true, amount };
+}
+
+/**
+ * Why PLACE BID is disabled, or null when it is not. Section 4: no bidding before the start or after the end;
+ * section 5 and 7: crypto lots are paid from a connected wallet (ETH bids even go on chain from it).
+ */
+export function placeBidBlock(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>, phase: LotPhase, walletAddress: string | null): string | null {
+  if (phase === 'upcoming') return messages.bids.notStarted;
+  if (phase === 'ended') return messages.bids.ended;
+  if (phase === 'cancelled') return messages.bids.cancelled;
+  if (lot.paymentMethod === 'ETH' && !walletAddress) return messages.bids.ethOnChain;
+  if ((lot.paymentMethod === 'BTC' || lot.auctionType === 'onchain') && !walletAddress) return messages.bids.walletRequired;
+  return null;
+}
+
+/**
+ * Why BUY NOW is disabled, or null. Offered while the lot is live with a Buy Now price that bidding has not
+ * reached; cards pay USD lots, crypto lots need the wallet; and (section 5) only once the terms are accepted
+ * or their box is ticked.
+ */
+export function buyNowBlock(lot: Pick<Lot, 'paymentMethod' | 'buyNowEnabled' | 'buyNowPrice' | 'currentBid' | 'unit'>, phase: LotPhase, termsOk: boolean, walletAddress: string | null): string | null {
+  if (!lot.buyNowEnabled || !lot.buyNowPrice) return checkoutMessages.buyNowUnavailable;
+  if (phase !== 'live') return phase === 'upcoming' ? messages.bids.notStarted : messages.bids.ended;
+  if (lot.currentBid !== null && parseAmount(lot.currentBid, lot.unit) >= parseAmount(lot.buyNowPrice, lot.unit)) return checkoutMessages.buyNowPriceReached;
+  if (lot.paymentMethod === 'ETH') return messages.bids.ethOnChain;
+  if (lot.paymentMethod === 'BTC' && !walletAddress) return messages.bids.walletRequired;
+  if (!termsOk) return messages.terms.checkboxRequired;
+  return null;
+}

@@ -1,0 +1,68 @@
+import { checkoutMessages, messages, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from './checkout-slice.ts';
+import { cardIsReady, cardLabel } from './card-label.ts';
+
+interface ChoiceInfo {
+  label: string;
+  detail: string;
+  /** Why this choice cannot pay this lot, or null. */
+  block: string | null;
+}
+
+/** What each of screen 9's choices means for this lot. Cards pay USD lots; wallets pay their own chain's. */
+export function choicesFor(lot: Pick<Lot, 'paymentMethod'>, method: PaymentMethodReply | undefined, walletAddress: string | null): Record<PaymentChoice, ChoiceInfo> {
+  const usd = lot.paymentMethod === 'Manual';
+  const saved = cardLabel(method);
+  return {
+    stripe: { label: 'Stripe', detail: saved && cardIsReady(method) ? `Your saved ${saved}` : 'Your saved card, held securely by Stripe', block: usd ? null : checkoutMessages.cardUsdOnly },
+    card: { label: 'Credit card', detail: 'Enter a new card', block: usd ? null : checkoutMessages.cardUsdOnly },
+    bitcoin: {
+      label: 'Bitcoin',
+      detail: 'Pay from Leather or Xverse',
+      block: lot.paymentMethod !== 'BTC' ? 'For Bitcoin lots only.' : walletAddress ? null : messages.bids.walletRequired,
+    },
+    ethereum: {
+      label: 'Ethereum',
+      detail: 'Bid on chain from your EVM wallet',
+      block: lot.paymentMethod !== 'ETH' ? 'For Ethereum lots only.' : walletAddress ? null : 'Please connect your Ethereum wallet to place a bid.',
+    },
+  };
+}
+
+/** Screen 9's CHECKOUT step: the payment choice, and ADD PAYMENT METHOD for a card not saved yet. */
+export function PaymentChoiceStep({ lot, method, walletAddress }: { lot: Lot; method: PaymentMethodReply | undefined; walletAddress: string | null }) {
+  const dispatch = useAppDispatch();
+  const chosen = useAppSelector((state) => state.checkout.choice);
+  const choices = choicesFor(lot, method, walletAddress);
+  const selected = chosen && !choices[chosen].block ? chosen : null;
+
+  return (
+    <div className="checkout-step" data-testid="checkout-step-checkout">
+      <fieldset className="pay-choices">
+        <legend className="checkout-step__label">Pay with</legend>
+        {PAYMENT_CHOICES.map((choice) => (
+          <label key={choice} className="pay-choice" data-disabled={choices[choice].block ? true : undefined}>
+            <input type="radio" name="payment-choice" value={choice} checked={selected === choice} disabled={Boolean(choices[choice].block)}
+              data-testid={`pay-choice-${choice}`} onChange={() => dispatch(choosePayment(choice))} />
+            <span className="pay-choice__text">
+              <strong>{choices[choice].label}</strong>
+              <small>{choices[choice].block ?? choices[choice].detail}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="checkout-step__actions">
+        <button type="button" className="btn btn--primary btn--block" disabled={!selected} data-testid="checkout-continue"
+          onClick={() => dispatch(goToStep('payment-details'))}>
+          Continue
+        </button>
+        {lot.paymentMethod === 'Manual' && (
+          <button type="button" className="btn btn--ghost btn--block" data-testid="checkout-add-payment" onClick={() => dispatch(addPaymentMethod())}>
+            ADD PAYMENT METHOD
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

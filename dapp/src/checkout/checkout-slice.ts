@@ -1,0 +1,69 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** Screen 9's step sequence, in order. The bid modal walks the first four; Buy Now ends in the last two. */
+export const CHECKOUT_STEPS = ['checkout', 'payment-details', 'card-verification', 'congratulations', 'cart', 'final-checkout'] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+/** Screen 9's payment choices. */
+export const PAYMENT_CHOICES = ['stripe', 'card', 'bitcoin', 'ethereum'] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
+
+export interface CheckoutState {
+  /** The bid being checked out in the CHECKOUT modal, or null when it is closed. */
+  bid: { lotId: string; amount: string } | null;
+  /** The lot whose Buy Now modal is open. */
+  buyNow: { lotId: string } | null;
+  step: CheckoutStep;
+  choice: PaymentChoice | null;
+  /**
+   * The card was chosen and found verified earlier in this session: the next bid opens straight at CONFIRM
+   * YOUR BID, because in a bidding war seconds count and the card has not changed since.
+   */
+  cardReady: boolean;
+}
+
+const initialState: CheckoutState = { bid: null, buyNow: null, step: 'checkout', choice: null, cardReady: false };
+
+export const checkoutSlice = createSlice({
+  name: 'checkout',
+  initialState,
+  reducers: {
+    startBidCheckout(state, action: PayloadAction<{ lotId: string; amount: string }>) {
+      state.bid = action.payload;
+      state.buyNow = null;
+      state.step = state.cardReady && state.choice ? 'congratulations' : 'checkout';
+    },
+    startBuyNow(state, action: PayloadAction<{ lotId: string }>) {
+      state.buyNow = action.payload;
+      state.bid = null;
+      state.step = 'checkout';
+    },
+    choosePayment(state, action: PayloadAction<PaymentChoice>) {
+      state.choice = action.payload;
+    },
+    /** ADD PAYMENT METHOD: a new card, entered right here. */
+    addPaymentMethod(state) {
+      state.choice = 'card';
+      state.cardReady = false;
+      state.step = 'payment-details';
+    },
+    goToStep(state, action: PayloadAction<CheckoutStep>) {
+      state.step = action.payload;
+    },
+    cardVerified(state) {
+      state.cardReady = true;
+      state.step = 'congratulations';
+    },
+    /** Back to the choice ("Change payment method"), forgetting the shortcut until a card is verified again. */
+    changePayment(state) {
+      state.cardReady = false;
+      state.step = 'checkout';
+    },
+    closeCheckout(state) {
+      state.bid = null;
+      state.buyNow = null;
+    },
+  },
+});
+
+export const { startBidCheckout, startBuyNow, choosePayment, addPaymentMethod, goToStep, cardVerified, changePayment, closeCheckout } = checkoutSlice.actions;
