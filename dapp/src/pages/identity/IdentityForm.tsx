@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DOCUMENT_TYPES, identitySubmissionSchema, messages, type User } from '@gavel/domain';
+import { DOCUMENT_TYPES, identitySubmissionSchema, messages, type identityCheckSchema, type User } from '@gavel/domain';
 import { ApiRequestError } from '../../api/http.ts';
 import { submitIdentity } from '../../api/identity.ts';
 import { TextField } from '../../components/form/TextField.tsx';
@@ -16,16 +16,25 @@ const DOCUMENT_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
   driving_licence: 'Driving licence',
 };
 
+type IdentityCheck = ReturnType<typeof identityCheckSchema.parse>;
+
 /** Not in the spec's catalogue: the fallback when the api gives no reason for a failed submission. */
 const SUBMIT_FAILED = 'Failed to submit identity verification';
 
+interface IdentityFormProps {
+  user: User;
+  /** A rejected check: its name, country and document type start the new one (the number and image must be new). */
+  previous: IdentityCheck | null;
+  onSubmitted: () => void;
+}
+
 /** The identity check's form: legal name, birth date, country, the document's type and number, and its image. */
-export function IdentityForm({ user, onSubmitted }: { user: User; onSubmitted: () => void }) {
+export function IdentityForm({ user, previous, onSubmitted }: IdentityFormProps) {
   const form = useForm({
-    legalName: [user.firstName, user.lastName].filter(Boolean).join(' '),
+    legalName: previous?.legalName ?? [user.firstName, user.lastName].filter(Boolean).join(' '),
     dateOfBirth: user.dateOfBirth ?? '',
-    country: user.country ?? '',
-    documentType: '',
+    country: previous?.country ?? user.country ?? '',
+    documentType: (DOCUMENT_TYPES as readonly string[]).includes(previous?.documentType ?? '') ? previous!.documentType : '',
     documentNumber: '',
   });
   const [document, setDocument] = useState<File | null>(null);

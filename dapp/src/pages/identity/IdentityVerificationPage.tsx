@@ -36,7 +36,7 @@ export function IdentityVerificationPage() {
       )}
       {check.isPending && status === 'not_submitted' && <div className="skeleton identity-loading" data-testid="identity-loading" />}
       {(status === 'not_submitted' || status === 'rejected') && (check.data || check.isError) && (
-        <IdentityForm user={user} onSubmitted={submitted} />
+        <IdentityForm key={latest?.id ?? 'new'} user={user} previous={status === 'rejected' ? latest : null} onSubmitted={submitted} />
       )}
     </AccountFrame>
   );

@@ -16,7 +16,7 @@ export function SavedCard({ method }: { method: PaymentMethodReply }) {
         </span>
         {method.status === 'failed' && method.error && <span className="saved-card__error">{method.error}</span>}
       </div>
-      <span className={`chip chip--${chipTone[method.status]}`} data-testid="saved-card-status">{statusLabels[method.status]}</span>
+      <span className={`status-chip status-chip--${chipTone[method.status]}`} data-testid="saved-card-status">{statusLabels[method.status]}</span>
     </div>
   );
 }

@@ -38,7 +38,7 @@ export function ProfilePage() {
       <section className="account-card">
         <div className="profile-status__head">
           <h2 className="account-card__title">Bidding status</h2>
-          <span className={`chip ${ready ? 'chip--done' : 'chip--pending'}`} data-testid="profile-ready">{ready ? 'Ready to bid' : 'Setup incomplete'}</span>
+          <span className={`status-chip ${ready ? 'status-chip--done' : 'status-chip--pending'}`} data-testid="profile-ready">{ready ? 'Ready to bid' : 'Setup incomplete'}</span>
         </div>
         <ProfileStatus user={user} />
         {!ready && <Link to="/complete-setup" className="btn btn--primary profile-status__cta">Continue setup</Link>}

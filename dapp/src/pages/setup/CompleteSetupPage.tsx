@@ -47,7 +47,7 @@ function StepCard({ step, number, isNext }: { step: SetupStep; number: number; i
       <div className="setup-step__body">
         <h2 className="setup-step__title">{step.title}</h2>
         <p className="setup-step__text">{step.description}</p>
-        <span className={`chip chip--${step.state}`} data-testid={`setup-step-${step.key}-state`}>{stepLabels[step.state]}</span>
+        <span className={`status-chip status-chip--${step.state}`} data-testid={`setup-step-${step.key}-state`}>{stepLabels[step.state]}</span>
       </div>
       <Link to={step.route} className={`btn ${isNext ? 'btn--primary' : 'btn--ghost'} setup-step__action`} data-testid={`setup-step-${step.key}-link`}>
         {actionLabel[step.state]}<span className="visually-hidden">: {step.title}</span>
