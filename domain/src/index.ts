@@ -14,3 +14,5 @@ export * from './schemas/payment.ts';
 export * from './card-form.ts';
 export * from './cost-calculator.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/chain.ts';
+export * from './schemas/nft.ts';
