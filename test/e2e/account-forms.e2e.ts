@@ -180,6 +180,62 @@ describe('payment details', { timeout: 60_000 }, () => {
   });
 });
 
+describe('3D Secure', { timeout: 60_000 }, () => {
+  it('sends a card that needs authentication to the issuer\'s page and verifies it on return', async () => {
+    const { page } = await signedIn('identityVerified', '/payment-details');
+    await page.locator('[data-testid=card-form]').waitFor();
+    await page.fill('[data-testid=card-number]', '4000002500003155');
+    await page.fill('[data-testid=card-expiry]', EXPIRY);
+    await page.fill('[data-testid=card-cvc]', '123');
+    await page.check('[data-testid=card-terms]');
+    await page.click('[data-testid=card-submit]');
+    // The stand-in's test page plays the issuer's challenge.
+    await page.waitForURL((url) => url.origin === stack.stripe.url && url.pathname.startsWith('/3ds/'));
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL((url) => url.origin === dapp.url && url.pathname === '/payment-details');
+    await page.locator('[data-testid=saved-card][data-status=verified]').waitFor({ timeout: 20_000 });
+    assert.match((await text(page, 'saved-card-number')) ?? '', /3155/);
+    assert.equal(new URL(page.url()).search, '', 'the redirect parameters are tidied away');
+  });
+});
+
+describe('e-mail code', { timeout: 60_000 }, () => {
+  it('refuses a wrong code, offers a new code after 30 s, and accepts the new one', async () => {
+    const email = `resend.${Date.now()}@example.com`;
+    const signup = await fetch(`${stack.api.url}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', email, password: 'Cobol1959' }),
+    });
+    const { userId } = (await signup.json()) as { userId: string };
+    const first = await stack.smtp.codeFor(email);
+    const { page } = await newPage(browser);
+    await page.clock.install();
+    await page.goto(`${dapp.url}/verify-email?userId=${userId}`);
+    const resend = page.locator('[data-testid=verify-code-resend]');
+    assert.equal(await resend.textContent(), 'Resend code in 30s');
+    assert.equal(await resend.isDisabled(), true);
+
+    await page.locator('[data-testid=verify-code-0]').focus();
+    await page.keyboard.type(first === '123456' ? '654321' : '123456');
+    await waitForToast(page, messages.auth.invalidCode);
+
+    // 30 s later (the api's cooldown too: its last code is made older rather than waited for).
+    await page.clock.fastForward(31_000);
+    await stack.api.db.prisma.emailCode.updateMany({ where: { userId }, data: { createdAt: new Date(Date.now() - 31_000) } });
+    assert.equal(await resend.textContent(), 'Resend code');
+    const mails = stack.smtp.mails.length;
+    await resend.click();
+    await waitForToast(page, messages.auth.codeSent);
+    assert.match((await resend.textContent()) ?? '', /^Resend code in (30|29)s$/);
+    const second = await stack.smtp.codeFor(email, { after: mails });
+    await page.locator('[data-testid=verify-code-0]').focus();
+    await page.keyboard.type(second);
+    await waitForToast(page, messages.auth.emailVerified);
+    await page.waitForURL((url) => url.pathname === '/complete-setup');
+  });
+});
+
 describe('identity verification', { timeout: 60_000 }, () => {
   it('checks the document, and shows a rejection with the admin\'s reason and the form again', async () => {
     const { page, user } = await signedIn('profileComplete', '/identity-verification');

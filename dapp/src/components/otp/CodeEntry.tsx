@@ -27,7 +27,8 @@ export function CodeEntry({ onSubmit, onResend, testId }: CodeEntryProps) {
   const [resending, setResending] = useState(false);
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_MS);
   const now = useNow();
-  const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  // The shared clock ticks once a second, so just after a resend it can lag Date.now(): clamp to 30 s.
+  const wait = Math.min(RESEND_COOLDOWN_MS / 1000, Math.max(0, Math.ceil((resendAt - now) / 1000)));
 
   async function check(code: string) {
     if (checking) return;
