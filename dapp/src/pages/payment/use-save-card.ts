@@ -46,6 +46,12 @@ export function useSaveCard() {
     else refuse(paymentMessages.cardRefused);
   }, [redirectStatus, setParams, refuse]);
 
+  // Opened while a card is being checked (the page was reloaded mid-way): follow that check, don't offer the form.
+  const pendingOnLoad = phase.name === 'idle' && method.data?.status === 'pending';
+  useEffect(() => {
+    if (pendingOnLoad) setPhase({ name: 'verifying', snapshot: null, startedAt: Date.now(), seenPending: true });
+  }, [pendingOnLoad]);
+
   // Each poll: has the hold decided this card yet?
   useEffect(() => {
     if (phase.name !== 'verifying' || !method.data) return;
