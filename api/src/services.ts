@@ -51,6 +51,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const eventHub = new EventHub(redis, config.redisPrefix);
   await eventHub.listen(subscriber);
   const lotClock = new LotClock({ url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
+  const payments = createPayments(config.stripe, db.prisma, log, { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix });
   return {
     config,
     log,
@@ -64,10 +65,11 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     emailCodes: new EmailCodes(db.prisma, pepper),
     rateLimiter: new RateLimiter(redis, config.redisPrefix),
     mailer,
-    payments: createPayments(config.stripe, db.prisma, log),
+    payments,
     eventHub,
     lotClock,
     async close() {
+      await payments.close();
       await lotClock.close();
       await mailer.close();
       subscriber.disconnect();

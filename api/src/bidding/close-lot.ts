@@ -11,6 +11,7 @@ import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { wonMail } from '../mail/templates.ts';
 import { lotUpdateOf } from './notify.ts';
+import { settleHoldsLater } from '../payments/bid-holds.ts';
 
 export type CloseResult =
   | { closed: false }
@@ -55,5 +56,7 @@ export async function closeLotAndAnnounce(services: Services, lotId: string): Pr
     await services.eventHub.publish(`user:${result.winnerId}`, { type: 'won', data: { auctionId: lot.id, auctionTitle: lot.title, amount } });
   }
   if (result.wonMailId) await services.mailer.enqueue(result.wonMailId);
+  // Card bid holds: capture the winner's, release the rest (a job; the payments sweep redoes a lost one).
+  await settleHoldsLater(services, lotId).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'queueing the settlement of card holds failed'));
   return result;
 }

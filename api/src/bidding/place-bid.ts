@@ -25,10 +25,22 @@ export interface PlacedBid {
   bidCount: number;
   /** The bid this one outbid, when it belonged to someone else. */
   outbid: { bidId: string; userId: string; amount: bigint } | null;
+  /** The bid that was highest before this one, whoever's (a card hold on it is no longer needed). */
+  replacedBidId: string | null;
   minimumNext: bigint;
 }
 
-export async function placeBid(db: Database, user: UserRow, lotId: string, input: { amount: string | number; walletAddress?: string }): Promise<PlacedBid> {
+/**
+ * `hold`: a card bid whose amount is already authorised on the bidder's card (payments/bid-holds.ts). The bid
+ * is written with that PaymentIntent in the same transaction, so a job releasing an outbid hold always finds it.
+ */
+export async function placeBid(
+  db: Database,
+  user: UserRow,
+  lotId: string,
+  input: { amount: string | number; walletAddress?: string },
+  hold?: { bidId: string; paymentIntentId: string },
+): Promise<PlacedBid> {
   const { prisma } = db;
   const lot = await prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
@@ -48,15 +60,9 @@ export async function placeBid(db: Database, user: UserRow, lotId: string, input
   const walletAddress = await checkWallet(prisma, user, lot.paymentMethod, input.walletAddress);
   const increment = minimumIncrement(lot);
 
-  const bidId = randomUUID();
-  const [result] = await db.sql<PlaceBidRow>('SELECT * FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)', [
-    lotId,
-    bidId,
-    user.id,
-    amount.toString(),
-    increment.toString(),
-    walletAddress,
-  ]);
+  const bidId = hold?.bidId ?? randomUUID();
+  const args = [lotId, bidId, user.id, amount.toString(), increment.toString(), walletAddress];
+  const [result] = hold ? await placeHeldBid(prisma, args, hold.paymentIntentId) : await db.sql<PlaceBidRow>(PLACE_BID_SQL, args);
   if (!result?.placed) throw await refusal(prisma, lotId);
   return {
     bidId,
@@ -68,6 +74,7 @@ export async function placeBid(db: Database, user: UserRow, lotId: string, input
     extensionMinutes: result.extension_minutes,
     bidCount: result.bid_count,
     outbid: result.outbid_user_id && result.outbid_user_id !== user.id ? { bidId: result.outbid_bid_id!, userId: result.outbid_user_id, amount: BigInt(result.outbid_amount!) } : null,
+    replacedBidId: result.outbid_bid_id,
     minimumNext: amount + increment,
   };
 }
@@ -83,8 +90,22 @@ interface PlaceBidRow {
   outbid_amount: string | null;
 }
 
-/** Why the conditional update matched nothing, read inside the same transaction. */
-async function refusal(tx: PrismaClient, lotId: string): Promise<HttpError> {
+const PLACE_BID_SQL = 'SELECT * FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)';
+
+/** The card bid's write: the same function, plus the hold's PaymentIntent on the new bid, in one transaction. */
+async function placeHeldBid(prisma: PrismaClient, args: unknown[], paymentIntentId: string): Promise<PlaceBidRow[]> {
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRawUnsafe<PlaceBidRow[]>(
+      'SELECT placed, end_time, extended, extension_minutes, bid_count, outbid_bid_id, outbid_user_id, outbid_amount::text AS outbid_amount FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)',
+      ...args,
+    );
+    if (rows[0]?.placed) await tx.bid.update({ where: { id: args[1] as string }, data: { paymentIntentId, holdStatus: 'authorized' } });
+    return rows;
+  });
+}
+
+/** Why the conditional update matched nothing (also used to refuse a card bid before its hold is placed). */
+export async function refusal(tx: PrismaClient, lotId: string): Promise<HttpError> {
   const lot = await tx.lot.findUniqueOrThrow({ where: { id: lotId } });
   const now = new Date();
   if (lot.status === 'cancelled') return new HttpError(409, b.cancelled, 'lot_cancelled');

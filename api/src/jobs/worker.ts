@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
+import { startPaymentWorker } from '../payments/payment-worker.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
@@ -25,6 +26,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   );
   worker.on('failed', (job, err) => log.warn({ job: job?.name, err: err.message }, 'job failed'));
   const mailWorker = services.mailer.startWorker(config.smtpUrl, config.mailFrom, log);
+  const paymentWorker = await startPaymentWorker(services);
 
   const reconcile = async () => {
     try {
@@ -41,6 +43,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     async close() {
       clearInterval(timer);
       await mailWorker.close();
+      await paymentWorker.close();
       await worker.close();
     },
   };

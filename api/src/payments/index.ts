@@ -1,8 +1,8 @@
 /**
- * Payments: the api's only path to money, through the official Stripe SDK. Today it saves and verifies
- * cards (SetupIntent + $1 hold, see saved-cards.ts). Card payments for bids fit beside it: a module that
- * creates manual-capture PaymentIntents on the saved card with idempotency keys (as card-verification.ts
- * does) and registers its `payment_intent.*` handlers on `webhooks`.
+ * Payments: the api's only path to money, through the official Stripe SDK. It saves and verifies cards
+ * (SetupIntent + $1 hold, see saved-cards.ts), holds card bids (bid-holds.ts), and records what every
+ * PaymentIntent of a bid, a final checkout or a Buy Now did (intent-state.ts, fed by the webhook). Money moves
+ * that follow a decision (release, capture) run as jobs on the payments queue (payment-jobs.ts).
  */
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
@@ -11,6 +11,8 @@ import type { StripeConfig } from './config.ts';
 import { SavedCards } from './saved-cards.ts';
 import { createStripeClient } from './stripe-client.ts';
 import { StripeWebhooks } from './webhooks.ts';
+import { registerIntentEvents } from './intent-state.ts';
+import { PaymentJobs } from './payment-jobs.ts';
 
 export interface Payments {
   config: StripeConfig;
@@ -18,13 +20,17 @@ export interface Payments {
   savedCards: SavedCards;
   /** Register further event handlers here (e.g. identity.verification_session.verified). */
   webhooks: StripeWebhooks;
+  jobs: PaymentJobs;
+  close(): Promise<void>;
 }
 
-export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger): Payments {
+export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queue: { connection: { url: string; maxRetriesPerRequest: null }; prefix: string }): Payments {
   const stripe = createStripeClient(config);
   const savedCards = new SavedCards(stripe, prisma, config, log);
   const webhooks = new StripeWebhooks(stripe, prisma, config.webhookSecret, log);
   webhooks.on('setup_intent.succeeded', (event) => savedCards.sync(event.data.object.id));
   webhooks.on('setup_intent.setup_failed', (event) => savedCards.sync(event.data.object.id));
-  return { config, stripe, savedCards, webhooks };
+  registerIntentEvents(webhooks, prisma);
+  const jobs = new PaymentJobs(queue.connection, queue.prefix);
+  return { config, stripe, savedCards, webhooks, jobs, close: () => jobs.close() };
 }

@@ -1,5 +1,5 @@
 /** Bidding on off-chain lots: place, list, take back (buyer-side section 7, Bidding and payment). */
-import { BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, fill, formatAmount, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, unitFor, GATES } from '@gavel/domain';
+import { CARD_PAYMENT_MARKER, BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, fill, formatAmount, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, unitFor, GATES } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -7,6 +7,7 @@ import { placeBid } from '../bidding/place-bid.ts';
 import { removeBid } from '../bidding/remove-bid.ts';
 import { announceBid, announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, presentPlacedBid } from '../bidding/present-bid.ts';
+import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 
 const b = messages.bids;
 const TAG = 'Bidding';
@@ -24,18 +25,26 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       description:
         'Checks, in order: signed in, e-mail verified, profile complete, identity verified, payment method, terms accepted (403 with the spec message). ' +
         'The amount must reach the minimum next bid (starting bid, else current + 100 sats / + 1 USD). BTC lots need a linked wallet address. ' +
-        'A bid in the last N minutes (default 5) extends the end to N minutes after the bid: auctionExtended and extensionMessage say so.',
+        'A bid in the last N minutes (default 5) extends the end to N minutes after the bid: auctionExtended and extensionMessage say so. ' +
+        'Card bids (USD lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
+        'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
+        'Card bids on ETH (on-chain) lots are not taken here yet (a later issue); BTC lots take no card bids.',
       access: bidder,
       body: placeBidBodySchema,
       reply: placeBidReplySchema,
       status: 201,
-      errors: { 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}` },
+      errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}`, 503: 'Card bid: the payment service is unavailable' },
       handler: async ({ params, body, user }) => {
-        const placed = await placeBid(db, user, params.id!, body);
+        // Only card bids reach Stripe; every other bid goes straight to the write.
+        const placed = body.walletAddress === CARD_PAYMENT_MARKER ? await placeCardBid(services, user, params.id!, body) : await placeBid(db, user, params.id!, body);
         // Idempotent per (lot, end): the first bid schedules the close, an extension schedules the new one.
         await lotClock.scheduleClose(placed.lot.id, placed.endTime);
         // The bid is committed and acknowledged either way; notices go out beside the reply, not before it.
         void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
+        // The replaced bid's card hold, if any, is released by a job (only USD lots take card bids).
+        if (placed.replacedBidId && placed.lot.paymentMethod === 'Manual') {
+          void releaseHoldLater(services, placed.replacedBidId).catch((err: Error) => services.log.warn({ err: err.message, bidId: placed.replacedBidId }, 'queueing a hold release failed'));
+        }
         return {
           message: b.placed,
           data: { bid: presentPlacedBid(placed, user), psbtHex: null },
@@ -101,6 +110,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     errors: { 404: b.bidNotFound, 409: b.cannotWithdrawHighest },
     handler: async ({ params, body, user }) => {
       const removed = await removeBid(db.prisma, user, params.bidId!, body.reason);
+      void releaseHoldLater(services, params.bidId!).catch((err: Error) => services.log.warn({ err: err.message, bidId: params.bidId }, 'queueing a hold release failed'));
       await announceLotChanged(services, removed.lotId);
       return { message: removed.status === 'removed' ? b.removed : b.withdrawn };
     },

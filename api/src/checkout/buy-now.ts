@@ -1,0 +1,210 @@
+/**
+ * Buy Now (buyer-side spec sections 4 and 7): "ends the auction immediately and cancels all existing bids".
+ *
+ * By card: POST /payment/buy-now-intent gives the browser a manual-capture PaymentIntent for the lot's
+ * buy-now price (the server's price; the client's amount is only checked against it). The browser confirms it
+ * with the card, which holds the money, then calls POST /auctions/:id/buy-now with the intent. The purchase
+ * is one transaction whose conditional update ends the lot only if it is still open, still offers Buy Now at
+ * that price and no bid has reached it, so a racing bid or buyer either wins before (and this purchase is
+ * refused, its hold released) or loses after. Only then is the hold captured: nobody pays for a lot they did
+ * not get. Without a card (BTC, Manual) the buyer becomes the winner and pays afterwards (cart or wallet).
+ */
+import Stripe from 'stripe';
+import { checkoutMessages, displayAmount, fill, formatAmount, messages, parseAmount, paymentMessages, shownStatus, unitFor, AmountError, type BuyNowBody, type BuyNowIntentReply, type BuyNowReply, type PaymentCurrency } from '@gavel/domain';
+import type { Lot } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { wonMail } from '../mail/templates.ts';
+import { announceLotChanged } from '../bidding/notify.ts';
+import { isStripeUnavailable } from '../payments/stripe-client.ts';
+import { cancelIntent, captureIntent, isConfirmable, stripeAmount } from '../payments/intents.ts';
+import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
+import { withUserPaymentLock } from './user-lock.ts';
+
+const b = messages.bids;
+const c = checkoutMessages;
+
+/** The lot, if Buy Now is open on it now, and its price in the smallest unit. Throws the reason otherwise. */
+async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint }> {
+  const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
+  if (!lot) throw notFound(messages.browse.auctionNotFound);
+  if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
+  const status = shownStatus(lot);
+  if (status === 'cancelled') throw new HttpError(409, b.cancelled, 'lot_cancelled');
+  if (status === 'ended' || status === 'timeEnded') throw new HttpError(409, b.ended, 'lot_ended');
+  if (status === 'upcoming') throw new HttpError(409, b.notStarted, 'lot_not_started');
+  // ETH lots are bought on-chain (a later issue), never through this api.
+  if (!lot.buyNowEnabled || lot.buyNowPrice === null || lot.paymentMethod === 'ETH') throw new HttpError(409, c.buyNowUnavailable, 'buy_now_unavailable');
+  const price = BigInt(lot.buyNowPrice.toFixed(0));
+  if (lot.currentBid !== null && BigInt(lot.currentBid.toFixed(0)) >= price) throw new HttpError(409, c.buyNowPriceReached, 'buy_now_price_reached');
+  return { lot, price };
+}
+
+/** POST /payment/buy-now-intent (the body's shape and minimums were checked by its schema). */
+export async function createBuyNowIntent(services: Services, user: UserRow, body: { amount: string | number; auctionId: string; currency?: PaymentCurrency }): Promise<BuyNowIntentReply> {
+  const { lot, price } = await buyableLot(services, user, body.auctionId);
+  if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new HttpError(400, c.cardUsdOnly, 'card_currency_unsupported');
+  let amount: bigint;
+  try {
+    amount = parseAmount(body.amount, 'USD');
+  } catch (error) {
+    if (error instanceof AmountError) throw new HttpError(400, paymentMessages.invalidAmount, 'validation_failed', { amount: paymentMessages.invalidAmount });
+    throw error;
+  }
+  // The server's price decides; a stale or tampered amount is refused with the real price beside it.
+  if (amount !== price) throw new HttpError(400, paymentMessages.invalidAmount, 'amount_mismatch', { amount: paymentMessages.invalidAmount }, { buyNowPrice: formatAmount(price, 'USD') });
+
+  const { stripe, config } = services.payments;
+  const pi = await withUserPaymentLock(services.redis, services.config.redisPrefix, user.id, async () => {
+    const { prisma } = services.db;
+    const where = { kind: 'buy_now' as const, userId: user.id, lotIds: { equals: [lot.id] } };
+    // Asked again (modal reopened, double click): the intent the browser has not paid yet is handed out again.
+    const open = await prisma.cardPayment.findFirst({ where: { ...where, status: 'open', amount: price.toString() }, orderBy: { createdAt: 'desc' } });
+    if (open) {
+      const existing = await stripe.paymentIntents.retrieve(open.paymentIntentId);
+      if (isConfirmable(existing.status)) return existing;
+    }
+    const attempt = await prisma.cardPayment.count({ where });
+    const withCard = user.stripeCustomerId && user.stripePaymentMethodId ? { customer: user.stripeCustomerId, payment_method: user.stripePaymentMethodId } : {};
+    const idempotencyKey = `buy-now:${user.id}:${lot.id}:${price}:${attempt}`;
+    const created = await stripe.paymentIntents.create(
+      {
+        amount: stripeAmount(price),
+        currency: 'usd',
+        ...withCard,
+        allowed_payment_method_types: ['card'],
+        // Held, not taken: captured only once the purchase has committed.
+        capture_method: 'manual',
+        description: `Gavel Buy Now: ${lot.title}`,
+        metadata: { purpose: PURPOSE.buyNow, lotId: lot.id, userId: user.id },
+      },
+      { idempotencyKey },
+    );
+    await prisma.cardPayment.createMany({
+      data: [{ kind: 'buy_now', userId: user.id, lotIds: [lot.id], amount: price.toString(), currency: 'usd', paymentIntentId: created.id, idempotencyKey }],
+      skipDuplicates: true,
+    });
+    return created;
+  }).catch(unavailable);
+  return { clientSecret: pi.client_secret!, paymentIntentId: pi.id, publishableKey: config.publishableKey, stripeApiUrl: config.browserApiUrl, amount: formatAmount(price, 'USD'), currency: 'usd' };
+}
+
+/** POST /auctions/:id/buy-now */
+export async function buyNow(services: Services, user: UserRow, lotId: string, body: BuyNowBody): Promise<BuyNowReply> {
+  const { prisma } = services.db;
+  const pi = body.paymentMethod === 'Stripe' ? (body.paymentIntentId ?? null) : null;
+  const done = await alreadyBought(services, user, lotId, body.paymentMethod, pi);
+  if (done) return done;
+  const { lot, price } = await buyableLot(services, user, lotId);
+  const wallet = await checkMethod(services, user, lot, price, body);
+
+  const won = await prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<{ id: string }>>`
+      UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now(), "winnerId" = ${user.id}, "winnerWalletAddress" = ${wallet},
+             "soldPrice" = "buyNowPrice", "boughtNow" = true, "txHash" = ${pi}
+       WHERE id = ${lotId} AND published AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()
+         AND "buyNowEnabled" AND "buyNowPrice" = ${price.toString()}::numeric AND ("currentBid" IS NULL OR "currentBid" < "buyNowPrice")
+      RETURNING id`;
+    if (!row) return null;
+    await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${lotId} AND status IN ('active', 'outbid')`;
+    if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
+    const link = `/details/${lot.id}?auction=${lot.auctionEventId}`;
+    return tx.outboxMail.create({ data: wonMail(user.email, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), link), select: { id: true } });
+  });
+
+  if (!won) {
+    // A racing bid or buyer got there first (or a duplicate of this very request did).
+    const again = await alreadyBought(services, user, lotId, body.paymentMethod, pi);
+    if (again) return again;
+    if (pi) await releaseBuyNowHold(services, pi);
+    await buyableLot(services, user, lotId); // throws the reason
+    throw new HttpError(409, c.purchaseFailed, 'purchase_failed');
+  }
+
+  // Committed: the rest follows, and each step is redone by a job or the sweep if it fails here.
+  const after = (what: string) => (err: Error) => services.log.warn({ err: err.message, lotId }, `buy now: ${what} failed; it will be retried`);
+  await services.payments.jobs.settleLot(lotId).catch(after('releasing other bids’ holds'));
+  await services.mailer.enqueue(won.id).catch(after('queueing the won mail'));
+  await announceLotChanged(services, lotId).catch(after('announcing'));
+  let paid = false;
+  if (pi) {
+    paid = await captureBuyNowPayment(services, pi).catch(async (err: Error) => {
+      after('capturing')(err);
+      await services.payments.jobs.captureBuyNow(pi).catch(after('queueing the capture'));
+      return false;
+    });
+  }
+  return reply(user, lot, price, body.paymentMethod, pi, pi ? (paid ? 'paid' : 'processing') : 'awaiting_payment', wallet);
+}
+
+/** Takes the held buy-now price once the purchase has committed; true when the lot is paid. */
+export async function captureBuyNowPayment(services: Services, paymentIntentId: string): Promise<boolean> {
+  const status = await captureIntent(services.payments.stripe, paymentIntentId);
+  if (status === 'succeeded') {
+    await paymentSucceeded(services.db.prisma, paymentIntentId);
+    return true;
+  }
+  services.log.warn({ paymentIntentId, status }, 'buy now hold could not be captured; the buyer pays in the cart');
+  if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId);
+  return false;
+}
+
+/** Gives a buyer who did not get the lot their money back. */
+export async function releaseBuyNowHold(services: Services, paymentIntentId: string): Promise<void> {
+  const status = await cancelIntent(services.payments.stripe, paymentIntentId);
+  if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId);
+  else services.log.error({ paymentIntentId, status }, 'a buy now hold for a lot the buyer did not get could not be released');
+}
+
+/** The same purchase, already made (a retried request): answer it again instead of refusing. */
+async function alreadyBought(services: Services, user: UserRow, lotId: string, method: BuyNowBody['paymentMethod'], pi: string | null): Promise<BuyNowReply | null> {
+  const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, boughtNow: true, winnerId: user.id, txHash: pi } });
+  if (!lot) return null;
+  const state = lot.paid ? 'paid' : pi ? 'processing' : 'awaiting_payment';
+  return reply(user, lot, BigInt(lot.soldPrice!.toFixed(0)), method, pi, state, lot.winnerWalletAddress);
+}
+
+/** Checks the payment the buyer chose; returns the wallet the lot is won with (BTC). */
+async function checkMethod(services: Services, user: UserRow, lot: Lot, price: bigint, body: BuyNowBody): Promise<string | null> {
+  const method = body.paymentMethod;
+  const allowed = lot.paymentMethod === 'Manual' ? ['Stripe', 'Manual'] : ['BTC'];
+  if (method === 'Stripe' && lot.paymentMethod !== 'Manual') throw new HttpError(400, c.cardUsdOnly, 'card_currency_unsupported');
+  if (!allowed.includes(method)) throw new HttpError(400, fill(c.buyNowMethod, { method }), 'buy_now_method');
+  if (method === 'BTC') {
+    if (!body.walletAddress) throw new HttpError(400, b.walletRequired, 'wallet_required', { walletAddress: b.walletRequired });
+    const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: { equals: body.walletAddress, mode: 'insensitive' } } });
+    if (!linked) throw new HttpError(403, b.walletNotLinked, 'wallet_not_linked', { walletAddress: b.walletNotLinked });
+    return linked.address;
+  }
+  if (method === 'Stripe') await checkHeldPayment(services, user, lot, price, body.paymentIntentId);
+  return null;
+}
+
+/** The card payment must be this user's Buy Now intent for this lot, holding exactly the price. */
+async function checkHeldPayment(services: Services, user: UserRow, lot: Lot, price: bigint, paymentIntentId: string | undefined): Promise<void> {
+  if (!paymentIntentId) throw new HttpError(400, c.paymentIntentRequired, 'payment_intent_required', { paymentIntentId: c.paymentIntentRequired });
+  const record = await services.db.prisma.cardPayment.findUnique({ where: { paymentIntentId } });
+  if (!record || record.kind !== 'buy_now' || record.userId !== user.id || record.lotIds[0] !== lot.id) throw new HttpError(400, c.paymentMismatch, 'payment_mismatch');
+  const intent = await services.payments.stripe.paymentIntents.retrieve(paymentIntentId).catch(unavailable);
+  const meta = intent.metadata ?? {};
+  if (meta.purpose !== PURPOSE.buyNow || meta.lotId !== lot.id || meta.userId !== user.id || intent.currency !== 'usd') throw new HttpError(400, c.paymentMismatch, 'payment_mismatch');
+  // The price changed since the intent was made: the buyer must start again at the new price.
+  if (BigInt(intent.amount) !== price) throw new HttpError(400, paymentMessages.invalidAmount, 'amount_mismatch', undefined, { buyNowPrice: formatAmount(price, 'USD') });
+  if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') throw new HttpError(402, paymentMessages.failed, 'payment_not_authorized');
+}
+
+function reply(user: UserRow, lot: Lot, price: bigint, method: BuyNowBody['paymentMethod'], pi: string | null, paymentState: BuyNowReply['data']['paymentState'], wallet: string | null): BuyNowReply {
+  const unit = unitFor(lot.paymentMethod);
+  const name = user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null);
+  return {
+    message: c.purchased,
+    data: { auctionId: lot.id, status: 'ended', soldPrice: formatAmount(price, unit), unit, paymentMethod: method, paymentState, paymentIntentId: pi, winner: { id: user.id, name, walletAddress: wallet } },
+  };
+}
+
+function unavailable(error: unknown): never {
+  if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new HttpError(400, c.paymentMismatch, 'payment_mismatch');
+  throw error;
+}

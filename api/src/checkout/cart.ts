@@ -1,0 +1,174 @@
+/**
+ * The cart and final checkout (screen 9: congratulations -> cart -> final-checkout). The cart is what lies
+ * between winning a lot and receiving it: every lot the user won (by bid or Buy Now) that is not yet
+ * transferred, with what it costs and whether it is paid. Final checkout pays the selected USD lots in one
+ * PaymentIntent for their real total (service fee $0); the webhook marks them paid.
+ *
+ * Nothing is charged twice:
+ * - a won card bid's hold is being captured ("processing") or was captured (paid): neither can be selected;
+ * - the intent's idempotency key is derived from the user, the sorted lot ids, the total, the card and how
+ *   many intents that selection had before, so racing requests share one intent;
+ * - preparing a checkout cancels the user's other unpaid checkout intents covering any of the same lots (under
+ *   a per-user lock), and one that turns out to have been paid meanwhile is recorded and the new one refused.
+ */
+import { createHash } from 'node:crypto';
+import { checkoutMessages, formatAmount, paymentMessages, unitFor, MIN_CARD_PAYMENT_CENTS, type CartItem, type CartReply, type CheckoutReply, type PaymentState } from '@gavel/domain';
+import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError } from '../http/errors.ts';
+import { isStripeUnavailable } from '../payments/stripe-client.ts';
+import { cancelIntent, isConfirmable, stripeAmount } from '../payments/intents.ts';
+import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
+import { withUserPaymentLock } from './user-lock.ts';
+
+const c = checkoutMessages;
+const CART_LIMIT = 100;
+export const SERVICE_FEE = '0.00';
+
+/** GET /cart */
+export async function listCart(services: Services, user: UserRow): Promise<CartReply> {
+  const { prisma } = services.db;
+  const lots = await prisma.lot.findMany({ where: { winnerId: user.id, status: 'ended', transferred: false }, orderBy: { closedAt: 'desc' }, take: CART_LIMIT });
+  const states = await paymentStates(prisma, lots);
+  const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!));
+  const due = new Map<CartItem['unit'], bigint>();
+  for (const lot of lots) {
+    if (states.get(lot.id) !== 'awaiting_payment') continue;
+    const unit = unitFor(lot.paymentMethod);
+    due.set(unit, (due.get(unit) ?? 0n) + price(lot));
+  }
+  return { items, due: [...due].map(([unit, amount]) => ({ unit, amount: formatAmount(amount, unit) })), serviceFee: SERVICE_FEE };
+}
+
+/** POST /cart/checkout: one PaymentIntent for the selected lots (sorted, unique ids). */
+export async function checkout(services: Services, user: UserRow, lotIds: string[]): Promise<CheckoutReply> {
+  const { prisma } = services.db;
+  const { stripe, config } = services.payments;
+  return withUserPaymentLock(services.redis, services.config.redisPrefix, user.id, async () => {
+    const lots = await prisma.lot.findMany({ where: { id: { in: lotIds } }, orderBy: { id: 'asc' } });
+    const states = await paymentStates(prisma, lots);
+    for (const id of lotIds) {
+      const lot = lots.find((l) => l.id === id);
+      if (!lot || lot.winnerId !== user.id || lot.status !== 'ended') throw new HttpError(409, c.notOwed, 'not_owed', { lotIds: c.notOwed }, { lotId: id });
+      if (lot.paid) throw new HttpError(409, c.alreadyPaid, 'already_paid', { lotIds: c.alreadyPaid }, { lotId: id });
+      if (states.get(id) === 'processing') throw new HttpError(409, c.paymentProcessing, 'payment_processing', { lotIds: c.paymentProcessing }, { lotId: id });
+    }
+    const methods = new Set(lots.map((l) => l.paymentMethod));
+    if (methods.size > 1) throw new HttpError(400, c.mixedCurrencies, 'mixed_currencies', { lotIds: c.mixedCurrencies });
+    if (!methods.has('Manual')) throw new HttpError(400, c.cardUsdOnly, 'card_currency_unsupported', { lotIds: c.cardUsdOnly });
+    const total = lots.reduce((sum, lot) => sum + price(lot), 0n);
+    if (total < BigInt(MIN_CARD_PAYMENT_CENTS)) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { lotIds: paymentMessages.minimumUsd });
+
+    const open = await prisma.cardPayment.findMany({ where: { userId: user.id, kind: 'checkout', status: 'open' } });
+    const same = open.find((p) => sameIds(p.lotIds, lotIds) && BigInt(p.amount.toFixed(0)) === total);
+    for (const other of open) {
+      if (other === same || !other.lotIds.some((id) => lotIds.includes(id))) continue;
+      await settleReplaced(services, other.paymentIntentId);
+    }
+    let intent = same ? await stripe.paymentIntents.retrieve(same.paymentIntentId) : null;
+    if (intent && !isConfirmable(intent.status)) {
+      await settleReplaced(services, intent.id);
+      intent = null;
+    }
+    if (!intent) {
+      const attempt = await prisma.cardPayment.count({ where: { userId: user.id, kind: 'checkout', lotIds: { equals: lotIds } } });
+      const withCard = user.stripeCustomerId && user.stripePaymentMethodId ? { customer: user.stripeCustomerId, payment_method: user.stripePaymentMethodId } : {};
+      const idempotencyKey = `checkout:${user.id}:${digest([...lotIds, total, user.stripePaymentMethodId ?? '-', attempt].join('|'))}`;
+      intent = await stripe.paymentIntents.create(
+        {
+          amount: stripeAmount(total),
+          currency: 'usd',
+          ...withCard,
+          allowed_payment_method_types: ['card'],
+          capture_method: 'automatic',
+          description: `Gavel checkout: ${lots.length} lot${lots.length === 1 ? '' : 's'}`,
+          metadata: { purpose: PURPOSE.checkout, userId: user.id, lots: String(lots.length) },
+        },
+        { idempotencyKey },
+      );
+      await prisma.cardPayment.createMany({
+        data: [{ kind: 'checkout', userId: user.id, lotIds, amount: total.toString(), currency: 'usd', paymentIntentId: intent.id, idempotencyKey }],
+        skipDuplicates: true,
+      });
+    }
+    return {
+      clientSecret: intent.client_secret!,
+      paymentIntentId: intent.id,
+      publishableKey: config.publishableKey,
+      stripeApiUrl: config.browserApiUrl,
+      total: formatAmount(total, 'USD'),
+      serviceFee: SERVICE_FEE,
+      currency: 'usd' as const,
+      items: lots.map((lot) => ({ lotId: lot.id, title: lot.title, amount: formatAmount(price(lot), 'USD') })),
+    };
+  }).catch((error: unknown) => {
+    if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+    throw error;
+  });
+}
+
+/**
+ * An earlier checkout intent covering some of these lots must not stay payable: cancel it. If the browser paid
+ * it meanwhile, record that (its lots are now paid) and refuse the new checkout.
+ */
+async function settleReplaced(services: Services, paymentIntentId: string): Promise<void> {
+  const status = await cancelIntent(services.payments.stripe, paymentIntentId);
+  if (status === 'canceled') return paymentCanceled(services.db.prisma, paymentIntentId);
+  if (status === 'succeeded') {
+    await paymentSucceeded(services.db.prisma, paymentIntentId);
+    throw new HttpError(409, c.alreadyPaid, 'already_paid');
+  }
+  throw new HttpError(409, c.paymentProcessing, 'payment_processing');
+}
+
+/**
+ * paid; processing: money is held and being taken (a won card bid's hold before its capture, a Buy Now hold
+ * before its capture), so paying again would charge twice; otherwise awaiting_payment.
+ */
+export async function paymentStates(prisma: PrismaClient, lots: Lot[]): Promise<Map<string, PaymentState>> {
+  const winningBids = lots.filter((l) => !l.paid && l.winningBidId).map((l) => l.winningBidId!);
+  const buyNowIntents = lots.filter((l) => !l.paid && l.boughtNow && l.txHash).map((l) => l.txHash!);
+  const [held, buying] = await Promise.all([
+    winningBids.length ? prisma.bid.findMany({ where: { id: { in: winningBids }, holdStatus: 'authorized' }, select: { id: true } }) : [],
+    buyNowIntents.length ? prisma.cardPayment.findMany({ where: { paymentIntentId: { in: buyNowIntents }, status: { in: ['open', 'authorized'] } }, select: { paymentIntentId: true } }) : [],
+  ]);
+  const heldBids = new Set(held.map((b) => b.id));
+  const heldBuys = new Set(buying.map((p) => p.paymentIntentId));
+  return new Map(
+    lots.map((lot) => {
+      if (lot.paid) return [lot.id, 'paid'];
+      if ((lot.winningBidId && heldBids.has(lot.winningBidId)) || (lot.txHash && heldBuys.has(lot.txHash))) return [lot.id, 'processing'];
+      return [lot.id, 'awaiting_payment'];
+    }),
+  );
+}
+
+function itemOf(lot: Lot, paymentState: PaymentState): CartItem {
+  const unit = unitFor(lot.paymentMethod);
+  return {
+    lotId: lot.id,
+    source: lot.boughtNow ? 'buy_now' : 'won',
+    amount: formatAmount(price(lot), unit),
+    unit,
+    paymentState,
+    payableByCard: paymentState === 'awaiting_payment' && lot.paymentMethod === 'Manual',
+    closedAt: lot.closedAt?.toISOString() ?? null,
+    paidAt: lot.paidAt?.toISOString() ?? null,
+    txHash: lot.paid ? lot.txHash : null,
+    lot: { _id: lot.id, title: lot.title, imageUrl: lot.imageUrls[0] ?? null, paymentMethod: lot.paymentMethod, auctionType: lot.auctionType, auctionEventId: lot.auctionEventId },
+  };
+}
+
+/** What the winner owes: the sold price (the winning bid, or the buy-now price). */
+function price(lot: Lot): bigint {
+  return BigInt((lot.soldPrice ?? lot.currentBid ?? lot.startingBid).toFixed(0));
+}
+
+function sameIds(a: string[], b: string[]): boolean {
+  return a.length === b.length && [...a].sort().every((id, i) => id === b[i]);
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 40);
+}

@@ -1,0 +1,153 @@
+/**
+ * Card bids on off-chain USD (Manual) lots. A card bid is worth only what the card can pay, so before the bid
+ * is written its amount is authorised on the bidder's saved card: a manual-capture PaymentIntent confirmed
+ * off-session (idempotency key per bid id). A declined card refuses the bid and nothing is written. Afterwards:
+ * - outbid, withdrawn or removed: the hold is released (cancelled) by a job;
+ * - the lot closes with the bid winning: the hold is captured by a job and the lot is paid; losing holds are
+ *   released by the same job;
+ * - a capture that fails (the hold was released or expired meanwhile) leaves the lot awaiting payment, and the
+ *   winner pays it in the cart like any other won lot.
+ * A reconcile sweep (payment-jobs.ts) redoes any of these whose job was lost.
+ *
+ * Only card bids ever reach Stripe: every other bid goes straight to placeBid.
+ */
+import Stripe from 'stripe';
+import { checkoutMessages, messages, minimumNextBid, parseAmount, paymentMessages, MIN_CARD_PAYMENT_CENTS, AmountError, shownStatus } from '@gavel/domain';
+import { randomUUID } from 'node:crypto';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError } from '../http/errors.ts';
+import { placeBid, refusal, type PlacedBid } from '../bidding/place-bid.ts';
+import { isStripeUnavailable } from './stripe-client.ts';
+import { cancelIntent, captureIntent, stripeAmount } from './intents.ts';
+import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
+
+type BidInput = { amount: string | number; walletAddress?: string };
+
+/** POST /auctions/:id/bids with walletAddress "card_payment": authorise, then bid; a refused bid releases its hold. */
+export async function placeCardBid(services: Services, user: UserRow, lotId: string, input: BidInput): Promise<PlacedBid> {
+  const { db, payments, log } = services;
+  const lot = await db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
+  // Missing lots and ETH lots get placeBid's own answers (404, "placed on-chain"): ETH card bids are a later issue.
+  if (!lot || lot.paymentMethod === 'ETH') return placeBid(db, user, lotId, input);
+  if (lot.paymentMethod !== 'Manual') throw new HttpError(409, checkoutMessages.cardUsdOnly, 'card_bid_unsupported');
+  if (lot.creatorId === user.id) throw new HttpError(403, messages.bids.ownLot, 'own_lot');
+  const amount = parseCents(input.amount);
+  if (amount < BigInt(MIN_CARD_PAYMENT_CENTS)) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { amount: paymentMessages.minimumUsd });
+
+  // A bid that would be refused anyway is refused before any money is held on the card.
+  const minimum = minimumNextBid({ ...lot, startingBid: BigInt(lot.startingBid.toFixed(0)), currentBid: lot.currentBid === null ? null : BigInt(lot.currentBid.toFixed(0)) });
+  if (shownStatus(lot) !== 'live' || amount < minimum) throw await refusal(db.prisma, lotId);
+  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+
+  const bidId = randomUUID();
+  const holdId = await authorise(payments.stripe, user, { bidId, lotId, amount });
+  try {
+    return await placeBid(db, user, lotId, input, { bidId, paymentIntentId: holdId });
+  } catch (error) {
+    // Outbid or closed between the check and the write: give the money back before answering.
+    await cancelIntent(payments.stripe, holdId).catch((err: Error) => log.error({ err: err.message, holdId, bidId }, 'could not release the hold of a refused card bid; Stripe expires it in 7 days'));
+    throw error;
+  }
+}
+
+async function authorise(stripe: Stripe, user: UserRow, bid: { bidId: string; lotId: string; amount: bigint }): Promise<string> {
+  let hold: Stripe.PaymentIntent;
+  try {
+    hold = await stripe.paymentIntents.create(
+      {
+        amount: stripeAmount(bid.amount),
+        currency: 'usd',
+        customer: user.stripeCustomerId!,
+        payment_method: user.stripePaymentMethodId!,
+        allowed_payment_method_types: ['card'],
+        capture_method: 'manual',
+        confirm: true,
+        off_session: true,
+        description: 'Gavel bid hold (captured only if the bid wins)',
+        metadata: { purpose: PURPOSE.bidHold, bidId: bid.bidId, lotId: bid.lotId, userId: user.id },
+      },
+      { idempotencyKey: `bid-hold:${bid.bidId}` },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
+    if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+    throw error;
+  }
+  if (hold.status !== 'requires_capture') {
+    // Off-session, a card that wants the cardholder fails instead; anything else is no hold either.
+    await cancelIntent(stripe, hold.id).catch(() => undefined);
+    throw new HttpError(402, hold.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
+  }
+  return hold.id;
+}
+
+function parseCents(input: string | number): bigint {
+  try {
+    const cents = parseAmount(input, 'USD');
+    if (cents > 0n) return cents;
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+  }
+  throw new HttpError(400, messages.bids.invalidAmount, 'validation_failed', { amount: messages.bids.invalidAmount });
+}
+
+/**
+ * After a bid was outbid, withdrawn or removed: queue the release of its hold, if it has one. Runs beside the
+ * reply (the read is the only cost for bids without a hold); the sweep covers a crash before the enqueue.
+ */
+export async function releaseHoldLater(services: Services, bidId: string): Promise<void> {
+  const bid = await services.db.prisma.bid.findUnique({ where: { id: bidId }, select: { holdStatus: true } });
+  if (bid?.holdStatus === 'authorized') await services.payments.jobs.releaseHold(bidId);
+}
+
+/** After a lot closed: queue the capture of the winning hold and the release of the others, if it has any. */
+export async function settleHoldsLater(services: Services, lotId: string): Promise<void> {
+  const held = await services.db.prisma.bid.count({ where: { lotId, holdStatus: 'authorized' } });
+  if (held > 0) await services.payments.jobs.settleLot(lotId);
+}
+
+/**
+ * Releases a bid's hold once the bid cannot win any more: outbid, withdrawn, removed, cancelled, or its lot is
+ * over and it is not the winner. A bid that is the highest of an open lot again (a higher one was removed)
+ * keeps its hold. Safe to run any number of times.
+ */
+export async function releaseBidHold(services: Services, bidId: string): Promise<'released' | 'kept' | 'none'> {
+  const { prisma } = services.db;
+  const bid = await prisma.bid.findUnique({ where: { id: bidId }, include: { lot: { select: { status: true, winningBidId: true } } } });
+  if (!bid?.paymentIntentId || bid.holdStatus !== 'authorized') return 'none';
+  const lotOver = bid.lot.status === 'ended' || bid.lot.status === 'cancelled';
+  if (lotOver ? bid.lot.winningBidId === bid.id : bid.status === 'active') return 'kept';
+  const status = await cancelIntent(services.payments.stripe, bid.paymentIntentId);
+  if (status === 'canceled') await holdReleased(prisma, bid.paymentIntentId);
+  else services.log.error({ bidId, paymentIntentId: bid.paymentIntentId, status }, 'a losing bid’s hold could not be released');
+  return 'released';
+}
+
+/** After a lot ends (clock or Buy Now) or is cancelled: capture the winning hold, release all others. */
+export async function settleLotHolds(services: Services, lotId: string): Promise<{ captured: number; released: number }> {
+  const { prisma } = services.db;
+  const lot = await prisma.lot.findUnique({ where: { id: lotId }, select: { status: true, winningBidId: true } });
+  if (!lot || (lot.status !== 'ended' && lot.status !== 'cancelled')) return { captured: 0, released: 0 };
+  const holds = await prisma.bid.findMany({ where: { lotId, holdStatus: 'authorized' }, select: { id: true, paymentIntentId: true } });
+  let captured = 0;
+  let released = 0;
+  for (const hold of holds) {
+    if (hold.id === lot.winningBidId && lot.status === 'ended') {
+      if (await captureBidHold(services, hold.paymentIntentId!)) captured++;
+    } else if ((await releaseBidHold(services, hold.id)) === 'released') released++;
+  }
+  return { captured, released };
+}
+
+/** Takes the winning bid's money; true when the lot is now paid. */
+async function captureBidHold(services: Services, paymentIntentId: string): Promise<boolean> {
+  const status = await captureIntent(services.payments.stripe, paymentIntentId);
+  if (status === 'succeeded') {
+    await holdCaptured(services.db.prisma, paymentIntentId);
+    return true;
+  }
+  services.log.warn({ paymentIntentId, status }, 'winning hold could not be captured; the winner pays in the cart');
+  await holdFailed(services.db.prisma, paymentIntentId);
+  return false;
+}

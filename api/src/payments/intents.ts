@@ -1,0 +1,44 @@
+/**
+ * The few PaymentIntent moves the api makes after creating one: capture a hold, cancel (release) it. Both are
+ * safe to repeat: each carries an idempotency key derived from the intent, and an intent already in the wanted
+ * final state (an earlier run got there, or the key expired after 24 h and Stripe answers "unexpected state")
+ * counts as done. Anything else is reported as the intent's real status for the caller to record.
+ */
+import Stripe from 'stripe';
+
+/** Stripe amounts are JavaScript numbers; ours are bigints in the smallest unit, far below 2^53 for cards. */
+export function stripeAmount(minor: bigint): number {
+  if (minor <= 0n || minor > 99_999_999n) throw new Error(`amount ${minor} is outside what a card payment can be`);
+  return Number(minor);
+}
+
+export type FinalStatus = Stripe.PaymentIntent.Status;
+
+/** Releases a hold (or abandons an unpaid intent). Returns the intent's status afterwards: canceled, or succeeded if it was already taken. */
+export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalStatus> {
+  try {
+    return (await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel:${id}` })).status;
+  } catch (error) {
+    if (!isUnexpectedState(error)) throw error;
+    return (await stripe.paymentIntents.retrieve(id)).status;
+  }
+}
+
+/** Takes the held money. Returns succeeded, or the status that made it impossible (canceled: the hold was released or expired). */
+export async function captureIntent(stripe: Stripe, id: string): Promise<FinalStatus> {
+  try {
+    return (await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture:${id}` })).status;
+  } catch (error) {
+    if (!isUnexpectedState(error)) throw error;
+    return (await stripe.paymentIntents.retrieve(id)).status;
+  }
+}
+
+export function isUnexpectedState(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state';
+}
+
+/** The intent is still waiting for the browser: it can be handed out again rather than replaced. */
+export function isConfirmable(status: FinalStatus): boolean {
+  return status === 'requires_payment_method' || status === 'requires_confirmation' || status === 'requires_action';
+}

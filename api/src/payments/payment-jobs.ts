@@ -1,0 +1,44 @@
+/**
+ * The payments queue: moving card money after the request that decided it (release an outbid hold, settle a
+ * closed lot's holds, capture a Buy Now), off the bid path and retried with backoff when Stripe is away. Job
+ * ids are deterministic, so enqueuing twice runs once, and every job is safe to run twice anyway: the
+ * database and Stripe's idempotency keys decide, not the queue. The worker half is payment-worker.ts.
+ */
+import { Queue } from 'bullmq';
+
+export const PAYMENT_QUEUE = 'payments';
+
+export class PaymentJobs {
+  readonly queue: Queue;
+
+  constructor(connection: { url: string; maxRetriesPerRequest: null }, prefix: string) {
+    this.queue = new Queue(PAYMENT_QUEUE, {
+      connection,
+      prefix,
+      defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 1000 },
+    });
+  }
+
+  /** A card bid was outbid, withdrawn or removed. */
+  async releaseHold(bidId: string): Promise<void> {
+    await this.queue.add('release-hold', { bidId }, { jobId: `release-hold-${bidId}` });
+  }
+
+  /** A lot ended (clock or Buy Now) or was cancelled: capture the winning hold, release the rest. */
+  async settleLot(lotId: string): Promise<void> {
+    await this.queue.add('settle-lot', { lotId }, { jobId: `settle-lot-${lotId}` });
+  }
+
+  /** A Buy Now committed but its capture did not happen in the request. */
+  async captureBuyNow(paymentIntentId: string): Promise<void> {
+    await this.queue.add('capture-buy-now', { paymentIntentId }, { jobId: `capture-buy-now-${paymentIntentId}` });
+  }
+
+  async ensureSweep(everyMs: number): Promise<void> {
+    await this.queue.upsertJobScheduler('reconcile-payments', { every: everyMs }, { name: 'reconcile-payments' });
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

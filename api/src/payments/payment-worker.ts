@@ -1,0 +1,79 @@
+/**
+ * The payments queue's worker, and its reconcile sweep. Jobs are enqueued right after the decision that needs
+ * them (outbid, close, Buy Now), but a crash between a commit and its enqueue, or a Redis that lost its data,
+ * would leave money held: the sweep finds every such case from the database and does what the job would have.
+ * - an authorised card bid hold whose bid can no longer win, or whose lot is over: release or capture;
+ * - a Buy Now hold whose purchase committed but was not captured: capture;
+ * - a Buy Now intent left unused (the buyer closed the tab, or lost the race and the request died): cancel.
+ */
+import { Worker } from 'bullmq';
+import type { Services } from '../services.ts';
+import { captureBuyNowPayment, releaseBuyNowHold } from '../checkout/buy-now.ts';
+import { releaseBidHold, settleLotHolds } from './bid-holds.ts';
+import { PAYMENT_QUEUE } from './payment-jobs.ts';
+
+/** How long a Buy Now hold may wait for its POST /auctions/:id/buy-now before it is given back. */
+const UNUSED_BUY_NOW_MS = 30 * 60_000;
+/** Leaves a request that is mid-way (intent checked, purchase not yet committed) alone. */
+const IN_FLIGHT_GRACE_MS = 60_000;
+const BATCH = 200;
+
+export async function startPaymentWorker(services: Services): Promise<{ close(): Promise<void> }> {
+  const { config, log, payments } = services;
+  const worker = new Worker(
+    PAYMENT_QUEUE,
+    async (job) => {
+      if (job.name === 'release-hold') return releaseBidHold(services, job.data.bidId as string);
+      if (job.name === 'settle-lot') return settleLotHolds(services, job.data.lotId as string);
+      if (job.name === 'capture-buy-now') return captureBuyNowPayment(services, job.data.paymentIntentId as string);
+      if (job.name === 'reconcile-payments') return reconcilePayments(services);
+    },
+    { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix, concurrency: 4 },
+  );
+  worker.on('failed', (job, err) => log.warn({ job: job?.name, jobId: job?.id, err: err.message }, 'payment job failed'));
+  // Re-created on a timer, like the lot clock's sweeps: a Redis that lost its data forgets schedulers too.
+  const ensure = () => payments.jobs.ensureSweep(config.reconcileEveryMs).catch((err: Error) => log.warn({ err: err.message }, 'payment sweep scheduling failed'));
+  await ensure();
+  const timer = setInterval(ensure, config.reconcileEveryMs);
+  return {
+    async close() {
+      clearInterval(timer);
+      await worker.close();
+    },
+  };
+}
+
+export async function reconcilePayments(services: Services): Promise<{ holds: number; buyNows: number }> {
+  const { prisma } = services.db;
+  const holds = await prisma.bid.findMany({
+    where: { holdStatus: 'authorized', OR: [{ status: { not: 'active' } }, { lot: { status: { in: ['ended', 'cancelled'] } } }] },
+    select: { id: true, lotId: true, lot: { select: { status: true } } },
+    take: BATCH,
+  });
+  const settled = new Set<string>();
+  for (const hold of holds) {
+    const over = hold.lot.status === 'ended' || hold.lot.status === 'cancelled';
+    if (!over) await releaseBidHold(services, hold.id);
+    else if (!settled.has(hold.lotId)) {
+      settled.add(hold.lotId);
+      await settleLotHolds(services, hold.lotId);
+    }
+  }
+
+  const buyNows = await prisma.cardPayment.findMany({
+    where: { kind: 'buy_now', status: { in: ['open', 'authorized'] }, updatedAt: { lt: new Date(Date.now() - IN_FLIGHT_GRACE_MS) } },
+    take: BATCH,
+  });
+  for (const payment of buyNows) {
+    const lot = await prisma.lot.findUnique({ where: { id: payment.lotIds[0]! } });
+    const bought = lot?.boughtNow && lot.winnerId === payment.userId && lot.txHash === payment.paymentIntentId;
+    if (bought) {
+      // Also when the lot is already paid: the capture then only confirms it and closes this record.
+      await captureBuyNowPayment(services, payment.paymentIntentId);
+      continue;
+    }
+    const lotGone = !lot || lot.status === 'ended' || lot.status === 'cancelled';
+    if (lotGone || payment.updatedAt.getTime() < Date.now() - UNUSED_BUY_NOW_MS) await releaseBuyNowHold(services, payment.paymentIntentId);
+  }
+  return { holds: holds.length, buyNows: buyNows.length };
+}
