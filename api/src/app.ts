@@ -17,6 +17,8 @@ import { bidRoutes } from './routes/bids.ts';
 import { mountEvents } from './routes/events.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
+import { buyNowRoutes } from './routes/buy-now.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 
 export function createApp(services: Services): Koa {
   const routes = new RouteTable();
@@ -29,6 +31,8 @@ export function createApp(services: Services): Koa {
   identityRoutes(routes, services);
   adminUserRoutes(routes, services);
   bidRoutes(routes, services);
+  buyNowRoutes(routes, services);
+  checkoutRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();

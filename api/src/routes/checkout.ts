@@ -1,0 +1,53 @@
+/**
+ * Cart and final checkout (screen 9: cart, final-checkout). The cart lists the lots the user won or bought and
+ * has not received yet; final checkout pays the selected USD lots with one PaymentIntent for their real total
+ * (service fee $0), confirmed by the browser; the Stripe webhook marks them paid.
+ */
+import { cartReplySchema, checkoutBodySchema, checkoutMessages, checkoutReplySchema, paymentMessages } from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { checkout, listCart } from '../checkout/cart.ts';
+
+const TAG = 'Checkout';
+const c = checkoutMessages;
+
+export function checkoutRoutes(routes: RouteTable, services: Services): void {
+  routes.add({
+    method: 'get',
+    path: '/cart',
+    tag: TAG,
+    summary: 'Your won and bought lots, with what each costs and whether it is paid',
+    description:
+      'Every lot you won (source won) or bought with Buy Now (source buy_now) that is not yet transferred, newest first (at most 100). ' +
+      'paymentState: awaiting_payment; processing (a card hold of your winning bid or Buy Now is being captured: nothing to do); paid (txHash is the PaymentIntent or transaction). ' +
+      'payableByCard marks the USD lots final checkout accepts. due: what is still owed, per unit. serviceFee is always "0.00".',
+    access: {},
+    reply: cartReplySchema,
+    handler: async ({ user }) => listCart(services, user),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/cart/checkout',
+    tag: TAG,
+    summary: 'Final checkout: one PaymentIntent for the selected lots',
+    description:
+      'lotIds: lots awaiting your payment, all USD (BTC and ETH lots are paid from a wallet). total is their sum; the service fee is $0. ' +
+      'Confirm the intent in the browser with `clientSecret` (the saved card is preset when there is one); the lots become paid when Stripe’s webhook arrives ' +
+      '(poll GET /cart). Asking again for the same lots returns the same intent; a different selection replaces earlier unpaid intents covering the same lots, ' +
+      'so no lot can be paid twice.',
+    body: checkoutBodySchema,
+    reply: checkoutReplySchema,
+    errors: {
+      401: paymentMessages.loginToPay,
+      409: `${c.notOwed} / ${c.alreadyPaid} / ${c.paymentProcessing}`,
+      503: paymentMessages.providerUnavailable,
+    },
+    handler: async ({ body, user }) => {
+      // The spec's payment wording for a signed-out payer, rather than the generic sign-in message.
+      if (!user) throw new HttpError(401, paymentMessages.loginToPay, 'unauthorized');
+      return checkout(services, user, body.lotIds);
+    },
+  });
+}
