@@ -18,6 +18,7 @@ import { CompleteSetupPage } from '../pages/setup/CompleteSetupPage.tsx';
 import { SignInPage } from '../pages/signin/SignInPage.tsx';
 import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
 import { RequireSignIn } from '../session/RequireSignIn.tsx';
+import { CartPage } from '../pages/cart/CartPage.tsx';
 
 /** Wallet connection arrives with the wallets issue: registered now, honestly empty. */
 const comingSoon: RouteObject[] = [
@@ -57,6 +58,8 @@ export const routes: RouteObject[] = [
       { path: 'support', element: <SupportPage /> },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       ...account,
+      // Screen 9's cart and final checkout: the signed-in user's won and Buy Now lots.
+      { element: <RequireSignIn />, children: [{ path: 'cart', element: <CartPage /> }] },
       ...comingSoon,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { toastsSlice } from '../state/toasts.ts';
 import { sessionSlice } from '../state/session.ts';
 import { noticesSlice } from '../notices/notices-slice.ts';
+import { checkoutSlice } from '../checkout/checkout-slice.ts';
 
 export function createStore() {
   return configureStore({
@@ -10,6 +11,7 @@ export function createStore() {
       toasts: toastsSlice.reducer,
       session: sessionSlice.reducer,
       notices: noticesSlice.reducer,
+      checkout: checkoutSlice.reducer,
     },
   });
 }

@@ -8,11 +8,13 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 export const PAYMENT_CHOICES = ['stripe', 'card', 'bitcoin', 'ethereum'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 
+export type BuyNowMode = 'pay' | 'cart';
+
 export interface CheckoutState {
   /** The bid being checked out in the CHECKOUT modal, or null when it is closed. */
   bid: { lotId: string; amount: string } | null;
-  /** The lot whose Buy Now modal is open. */
-  buyNow: { lotId: string } | null;
+  /** The lot whose Buy Now modal is open: BUY NOW pays by card now, ADD TO CART buys it to pay in the cart. */
+  buyNow: { lotId: string; mode: BuyNowMode } | null;
   step: CheckoutStep;
   choice: PaymentChoice | null;
   /**
@@ -33,7 +35,7 @@ export const checkoutSlice = createSlice({
       state.buyNow = null;
       state.step = state.cardReady && state.choice ? 'congratulations' : 'checkout';
     },
-    startBuyNow(state, action: PayloadAction<{ lotId: string }>) {
+    startBuyNow(state, action: PayloadAction<{ lotId: string; mode: BuyNowMode }>) {
       state.buyNow = action.payload;
       state.bid = null;
       state.step = 'checkout';

@@ -1,18 +1,36 @@
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Lot } from '@gavel/domain';
 import { useLotClock } from '../../clock/use-lot-clock.ts';
 import { RichText } from '../../content/RichText.tsx';
-import { Countdown } from '../../components/lot-status/Countdown.tsx';
 import { StatusBadge } from '../../components/lot-status/StatusBadge.tsx';
 import { TypeBadge } from '../../components/lot-status/TypeBadge.tsx';
+import { BidHistory } from '../../bidding/BidHistory.tsx';
+import { BidPanel } from '../../bidding/BidPanel.tsx';
+import { useResumeBuyNow } from '../../checkout/use-resume-buy-now.ts';
+import { increaseBidState } from '../../notices/increase-bid.ts';
+import { OutbidBanner } from '../../notices/OutbidBanner.tsx';
+import { useCurrentUser } from '../../session/use-current-user.ts';
+import { LotActions } from './LotActions.tsx';
+import { LotCountdowns } from './LotCountdowns.tsx';
 import { LotGallery } from './LotGallery.tsx';
 import { LotPricing } from './LotPricing.tsx';
 import { LotResults } from './LotResults.tsx';
+import { useLiveLot } from './use-live-lot.ts';
 
-/** The lot page's content once the lot has loaded; its status and countdown follow the lot clock. */
+// The calculator is a side trip most visitors never take: its code loads when it is first opened.
+const CostCalculatorModal = lazy(() => import('../../calculator/CostCalculatorModal.tsx'));
+
+/** Screen 6 once the lot has loaded: its status and countdowns follow the lot clock, its price the event stream. */
 export function LotDetailView({ lot }: { lot: Lot }) {
   const clock = useLotClock(lot);
+  const { user, signedIn } = useCurrentUser();
+  const [calculator, setCalculator] = useState<'closed' | 'open' | 'loaded'>('closed');
+  const navigate = useNavigate();
+  const location = useLocation();
   const ended = clock.phase === 'ended' || clock.phase === 'cancelled';
+  useLiveLot(lot._id);
+  useResumeBuyNow(lot._id);
 
   return (
     <div className="page lot-detail" data-testid="lot-detail">
@@ -31,23 +49,39 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <h1 className="lot-detail__title" data-testid="lot-title">{lot.title}</h1>
           <div className="lot-detail__clock">
             <StatusBadge status={clock.status} phase={clock.phase} />
-            <Countdown clock={clock} endTime={lot.endTime} closedAt={lot.closedAt} />
+            <LotCountdowns lot={lot} clock={clock} />
           </div>
-          {ended ? <LotResults lot={lot} /> : <LotPricing lot={lot} phase={clock.phase} />}
+          <OutbidBanner lotId={lot._id}
+            onIncrease={ended ? undefined : () => void navigate(location.pathname + location.search, { replace: true, state: increaseBidState() })} />
+          {ended ? (
+            <LotResults lot={lot} signedIn={signedIn} />
+          ) : (
+            <>
+              <LotPricing lot={lot} />
+              <BidPanel lot={lot} phase={clock.phase} user={user} />
+            </>
+          )}
           {lot.auctionType === 'offchain' && (
             <p className="lot-detail__note" data-testid="lot-offchain-note">
               This is an off-chain lot: its bids are stored in Gavel's database, and payment and transfer are
               arranged manually with the winner after the auction ends.
             </p>
           )}
+          <LotActions title={lot.title} onCalculator={() => setCalculator('open')} />
           <OnChainFacts lot={lot} />
         </div>
       </div>
+      <BidHistory lotId={lot._id} />
       {lot.description && (
         <section className="lot-detail__description" aria-labelledby="lot-description-title">
           <h2 id="lot-description-title" className="lot-detail__section-title">About this lot</h2>
           <RichText html={lot.description} testId="lot-description" />
         </section>
+      )}
+      {calculator !== 'closed' && (
+        <Suspense fallback={null}>
+          <CostCalculatorModal lot={lot} open={calculator === 'open'} onClose={() => setCalculator('loaded')} />
+        </Suspense>
       )}
     </div>
   );

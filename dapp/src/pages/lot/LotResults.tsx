@@ -1,19 +1,22 @@
 import { Link } from 'react-router';
 import { messages, type Lot } from '@gavel/domain';
+import { useBidHistory } from '../../api/bids.ts';
+import { useCart } from '../../api/checkout.ts';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
 
 /**
- * The ended view (screen 6): closed date, estimate, and the sold price or "No bids placed". The price is public
- * as in any auction house; who won and your own bids wait for sign-in, hence the "Log in to view results" link.
+ * The ended view (screen 6): closed date, estimate ("Upon Request" if none), and the sold price or "No bids
+ * placed". The price is public as in any auction house; the outcome for the viewer (won, outbid) needs an
+ * account, so signed-out visitors get "Log in to view results" instead.
  */
-export function LotResults({ lot }: { lot: Lot }) {
+export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
   const hammer = lot.soldPrice ?? lot.currentBid;
   return (
     <section className="lot-panel" aria-labelledby="lot-results-title" data-testid="lot-results">
-      <h2 id="lot-results-title" className="lot-panel__title">Results</h2>
+      <h2 id="lot-results-title" className="lot-panel__title">{lot.status === 'cancelled' ? 'Cancelled' : 'Results'}</h2>
       <dl className="lot-facts">
-        <div><dt>Closed</dt><dd>{formatDateTime(lot.closedAt ?? lot.endTime)}</dd></div>
+        <div><dt>Closed</dt><dd data-testid="lot-closed-at">{formatDateTime(lot.closedAt ?? lot.endTime)}</dd></div>
         <div><dt>Estimate</dt><dd data-testid="lot-estimate">{lotEstimate(lot)}</dd></div>
         <div>
           <dt>{lot.soldPrice ? 'Sold price' : hammer ? 'Highest bid' : 'Result'}</dt>
@@ -23,9 +26,36 @@ export function LotResults({ lot }: { lot: Lot }) {
           <div><dt>Outcome</dt><dd>Reserve not met</dd></div>
         )}
       </dl>
-      <Link to="/signin" className="btn btn--ghost btn--block" data-testid="lot-login-results">
-        {messages.browse.logInForResults}
-      </Link>
+      {signedIn ? (
+        <YourResult lot={lot} />
+      ) : (
+        <Link to="/signin" className="btn btn--ghost btn--block" data-testid="lot-login-results">
+          {messages.browse.logInForResults}
+        </Link>
+      )}
     </section>
+  );
+}
+
+/** The signed-in viewer's own outcome: a lot they won (by bid or Buy Now) is in their cart; else their bids say. */
+function YourResult({ lot }: { lot: Lot }) {
+  const cart = useCart();
+  const history = useBidHistory(lot._id);
+  if (!cart.data || !history.data) return null;
+  const won = cart.data.items.find((item) => item.lotId === lot._id);
+  if (won) {
+    return (
+      <p className="lot-result lot-result--won" data-testid="lot-result-won">
+        You won this lot.{' '}
+        {won.paymentState === 'awaiting_payment' ? <><Link to="/cart">Go to your cart</Link> to pay for it.</> : 'Thank you for your payment.'}
+      </p>
+    );
+  }
+  const mine = history.data.filter((bid) => bid.bidder.isYou);
+  if (mine.length === 0) return <p className="lot-result" data-testid="lot-result-none">You did not bid on this lot.</p>;
+  return (
+    <p className="lot-result" data-testid="lot-result-lost">
+      Your highest bid was {lotAmount(mine[0]!.amount, lot.unit)}. {lot.winner ? 'Another bidder won this lot.' : 'The lot did not sell.'}
+    </p>
   );
 }

@@ -1,0 +1,80 @@
+import { messages, type Lot, type LotPhase, type User } from '@gavel/domain';
+import { useAppDispatch } from '../app/store.ts';
+import { BidCheckoutModal } from '../checkout/BidCheckoutModal.tsx';
+import { BuyNowModal } from '../checkout/BuyNowModal.tsx';
+import { startBidCheckout, startBuyNow, type BuyNowMode } from '../checkout/checkout-slice.ts';
+import { useBidGate } from '../session/bid-gate.ts';
+import { lotAmount } from '../lots/lot-money.ts';
+import { buyNowBlock, placeBidBlock } from './bid-terms.ts';
+import { BidForm } from './BidForm.tsx';
+import { TermsBlock } from './TermsBlock.tsx';
+import { useBidWallet } from './use-bid-wallet.ts';
+import { useTermsConsent } from './use-terms-consent.ts';
+import { WalletStatus } from './WalletStatus.tsx';
+import './bidding.css';
+
+interface BidPanelProps {
+  lot: Lot;
+  phase: LotPhase;
+  user: User | null;
+}
+
+/**
+ * Screen 6's bidding block for a lot that has not ended: wallet status, the bid box (live lots only; section
+ * 4 hides it before the start), the terms block, and ADD TO CART / BUY NOW, each disabled exactly when
+ * sections 4 and 5 say. Every action first accepts ticked terms, then runs the bid gate (its first failure
+ * toasts and leads to the page that fixes it), then opens screen 9's modal.
+ */
+export function BidPanel({ lot, phase, user }: BidPanelProps) {
+  const dispatch = useAppDispatch();
+  const wallet = useBidWallet();
+  const gate = useBidGate();
+  const consent = useTermsConsent(user);
+  const bidBlock = placeBidBlock(lot, phase, wallet.address);
+  const buyBlock = buyNowBlock(lot, phase, consent.ok, wallet.address);
+  const offersBuyNow = lot.buyNowEnabled && lot.buyNowPrice !== null;
+
+  /** Ticked terms are accepted on the way, so the gate does not send the bidder off to their profile for them. */
+  async function cleared(): Promise<boolean> {
+    if (consent.ticked && !(await consent.ensureAccepted())) return false;
+    return (await gate.check()) === null;
+  }
+
+  async function bid(amount: string) {
+    if (await cleared()) dispatch(startBidCheckout({ lotId: lot._id, amount }));
+  }
+
+  async function buy(mode: BuyNowMode) {
+    if (await cleared()) dispatch(startBuyNow({ lotId: lot._id, mode }));
+  }
+
+  return (
+    <section className="lot-panel bid-panel" aria-label="Place a bid" data-testid="bid-panel">
+      <WalletStatus lot={lot} wallet={wallet} />
+      {phase === 'live' ? (
+        <BidForm lot={lot} block={bidBlock} busy={false} onBid={(amount) => void bid(amount)} />
+      ) : (
+        <div className="bid-form bid-form--closed">
+          <button type="button" className="btn btn--accent btn--block" disabled data-testid="place-bid">PLACE BID</button>
+          <p className="field__hint" data-testid="bid-closed-reason">{bidBlock ?? messages.bids.notStarted}</p>
+        </div>
+      )}
+      <TermsBlock consent={consent} user={user} />
+      {offersBuyNow && (
+        <div className="bid-panel__buy">
+          <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart"
+            title={buyBlock ?? undefined} onClick={() => void buy('cart')}>
+            ADD TO CART
+          </button>
+          <button type="button" className="btn btn--primary" disabled={buyBlock !== null} data-testid="buy-now"
+            title={buyBlock ?? undefined} onClick={() => void buy('pay')}>
+            BUY NOW · {lotAmount(lot.buyNowPrice!, lot.unit)}
+          </button>
+          {buyBlock && <p className="field__hint bid-panel__buy-hint" data-testid="buy-now-reason">{buyBlock}</p>}
+        </div>
+      )}
+      <BidCheckoutModal lot={lot} walletAddress={wallet.address} />
+      {offersBuyNow && <BuyNowModal lot={lot} />}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { CARD_PAYMENT_MARKER, messages, type Lot, type PlaceBidReply } from '@gavel/domain';
+import { serverMessage } from '../api/http.ts';
+import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { Modal } from '../components/modal/Modal.tsx';
+import { usePlaceBid } from '../bidding/use-place-bid.ts';
+import { useSaveCard } from '../pages/payment/use-save-card.ts';
+import { BidPlaced } from './BidPlaced.tsx';
+import { CardVerificationStep } from './CardVerificationStep.tsx';
+import { cardVerified, closeCheckout, goToStep, type CheckoutStep } from './checkout-slice.ts';
+import { cardIsReady } from './card-label.ts';
+import { ConfirmBidStep } from './ConfirmBidStep.tsx';
+import { PaymentChoiceStep } from './PaymentChoiceStep.tsx';
+import { PaymentDetailsStep } from './PaymentDetailsStep.tsx';
+import { StepTrail } from './StepTrail.tsx';
+import './checkout.css';
+
+const TITLES: Partial<Record<CheckoutStep, string>> = {
+  checkout: 'Checkout',
+  'payment-details': 'Payment details',
+  'card-verification': 'Card verification',
+  congratulations: 'Confirm your bid',
+};
+
+/** Screen 9's CHECKOUT modal for a bid on `lot`; open while the checkout slice holds a bid on it. */
+export function BidCheckoutModal({ lot, walletAddress }: { lot: Lot; walletAddress: string | null }) {
+  const { bid, step } = useAppSelector((state) => state.checkout);
+  const dispatch = useAppDispatch();
+  const [placed, setPlaced] = useState<PlaceBidReply | null>(null);
+  const open = bid?.lotId === lot._id;
+  const close = () => {
+    dispatch(closeCheckout());
+    setPlaced(null);
+  };
+  return (
+    <Modal open={open} title={placed ? 'Bid placed' : (TITLES[step] ?? 'Checkout')} onClose={close} testId="bid-checkout">
+      {bid && <BidCheckoutFlow lot={lot} amount={bid.amount} walletAddress={walletAddress} placed={placed} onPlaced={setPlaced} onDone={close} />}
+    </Modal>
+  );
+}
+
+interface FlowProps {
+  lot: Lot;
+  amount: string;
+  walletAddress: string | null;
+  placed: PlaceBidReply | null;
+  onPlaced: (reply: PlaceBidReply) => void;
+  onDone: () => void;
+}
+
+/** The steps themselves; mounted only while the modal is open, so closed it asks the api for nothing. */
+function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone }: FlowProps) {
+  const { step, choice } = useAppSelector((state) => state.checkout);
+  const dispatch = useAppDispatch();
+  const card = useSaveCard();
+  const method = card.method.data;
+  const placeBid = usePlaceBid(lot);
+  const busySaving = card.phase.name !== 'idle';
+
+  // card-verification moves on by itself: at once for a verified saved card, after its $1 check for a new one.
+  useEffect(() => {
+    if (step !== 'card-verification' || busySaving) return;
+    if (card.declined) dispatch(goToStep('payment-details'));
+    else if (cardIsReady(method)) dispatch(cardVerified());
+  }, [step, busySaving, card.declined, method, dispatch]);
+
+  const submit = (walletAddressForBid: string) =>
+    placeBid.mutate({ amount, walletAddress: walletAddressForBid }, { onSuccess: onPlaced });
+
+  if (placed) return <BidPlaced lot={lot} reply={placed} onDone={onDone} />;
+  return (
+    <>
+      <StepTrail step={step} />
+      {step === 'checkout' && <PaymentChoiceStep lot={lot} method={method} walletAddress={walletAddress} />}
+      {step === 'payment-details' && (
+        <PaymentDetailsStep choice={choice} method={method} saving={busySaving} declined={card.declined} walletAddress={walletAddress}
+          onSaveCard={(details) => { void card.save(details); dispatch(goToStep('card-verification')); }}
+          onWalletBid={() => walletAddress && submit(walletAddress)} />
+      )}
+      {step === 'card-verification' && <CardVerificationStep />}
+      {step === 'congratulations' && (
+        <ConfirmBidStep lot={lot} amount={amount} method={method} pending={placeBid.isPending}
+          error={placeBid.isError ? (serverMessage(placeBid.error) ?? messages.bids.failed) : null}
+          onConfirm={() => submit(CARD_PAYMENT_MARKER)} />
+      )}
+    </>
+  );
+}

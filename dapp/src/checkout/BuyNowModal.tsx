@@ -1,0 +1,23 @@
+import type { Lot } from '@gavel/domain';
+import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { Modal } from '../components/modal/Modal.tsx';
+import { BuyNowPay } from './BuyNowPay.tsx';
+import { BuyNowToCart } from './BuyNowToCart.tsx';
+import { closeCheckout } from './checkout-slice.ts';
+import './checkout.css';
+
+/**
+ * Screen 9's Buy Now modal. BUY NOW pays the Buy Now price by card at once; ADD TO CART buys the lot now and
+ * leaves the payment to the cart (cart, then final-checkout), for someone buying several lots together.
+ */
+export function BuyNowModal({ lot }: { lot: Lot }) {
+  const buyNow = useAppSelector((state) => state.checkout.buyNow);
+  const dispatch = useAppDispatch();
+  const open = buyNow?.lotId === lot._id;
+  const close = () => dispatch(closeCheckout());
+  return (
+    <Modal open={open} title={buyNow?.mode === 'cart' ? 'Add to cart' : 'Buy Now'} onClose={close} testId="buy-now-modal">
+      {buyNow?.mode === 'cart' ? <BuyNowToCart lot={lot} onDone={close} /> : <BuyNowPay lot={lot} onDone={close} />}
+    </Modal>
+  );
+}

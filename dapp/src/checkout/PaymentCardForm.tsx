@@ -1,0 +1,51 @@
+import type { FormEvent, ReactNode } from 'react';
+import { alternativeCardFormSchema } from '@gavel/domain';
+import { TextField } from '../components/form/TextField.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { validate } from '../forms/validate.ts';
+import type { CardDetails } from '../pages/payment/card-collector.ts';
+import { digitsOnly, formatCardNumber, formatExpiry } from '../pages/payment/card-input.ts';
+
+interface PaymentCardFormProps {
+  /** The pay button's words ("Pay $25.00"). */
+  submitLabel: string;
+  busy: boolean;
+  onPay: (card: CardDetails) => void;
+  initialEmail?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The spec's alternative card form (section 5), for paying now: 16-digit number, MM/YY, CVV of 3 or 4
+ * digits, the cardholder's name and an e-mail for the receipt, each with the domain's message.
+ */
+export function PaymentCardForm({ submitLabel, busy, onPay, initialEmail = '', children }: PaymentCardFormProps) {
+  const form = useForm({ cardNumber: '', expiry: '', cvv: '', cardholderName: '', email: initialEmail });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const result = validate(alternativeCardFormSchema, form.values);
+    if (!result.ok) return form.setErrors(result.errors);
+    onPay(result.data);
+  }
+
+  return (
+    <form className="form-stack pay-card-form" noValidate onSubmit={submit} data-testid="pay-card-form">
+      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" testId="pay-card-number"
+        {...form.text('cardNumber')} onChange={(event) => form.set('cardNumber', formatCardNumber(event.target.value))} />
+      <div className="form-row pay-card-form__row">
+        <TextField label="Expiry date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" testId="pay-card-expiry"
+          {...form.text('expiry')} onChange={(event) => form.set('expiry', formatExpiry(event.target.value, form.values.expiry))} />
+        <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="123" testId="pay-card-cvv"
+          {...form.text('cvv')} onChange={(event) => form.set('cvv', digitsOnly(event.target.value, 4))} />
+      </div>
+      <TextField label="Cardholder name" autoComplete="cc-name" testId="pay-card-name" {...form.text('cardholderName')} />
+      <TextField label="E-mail for the receipt" type="email" inputMode="email" autoComplete="email" testId="pay-card-email" {...form.text('email')} />
+      {children}
+      <button type="submit" className="btn btn--accent btn--block" disabled={busy} data-testid="pay-submit">
+        {busy ? 'Processing…' : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { messages, paymentMessages, type PaymentMethodReply } from '@gavel/domain';
+import { useAppDispatch } from '../app/store.ts';
+import { CardIcon, WalletIcon } from '../components/icons/icons.tsx';
+import { CardForm } from '../pages/payment/CardForm.tsx';
+import type { CardDetails } from '../pages/payment/card-collector.ts';
+import { addPaymentMethod, goToStep, type PaymentChoice } from './checkout-slice.ts';
+import { cardIsReady, cardLabel } from './card-label.ts';
+
+interface PaymentDetailsStepProps {
+  choice: PaymentChoice | null;
+  method: PaymentMethodReply | undefined;
+  /** Saves a new card (SetupIntent, card to Stripe, $1 verification), as the payment page does. */
+  onSaveCard: (card: CardDetails) => void;
+  saving: boolean;
+  /** The card's own refusal ("Your card was declined."), shown above the form for another try. */
+  declined: string | null;
+  walletAddress: string | null;
+  /** A Bitcoin bid goes straight from here: the wallet is its payment detail. */
+  onWalletBid: () => void;
+}
+
+/** Screen 9's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
+export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid }: PaymentDetailsStepProps) {
+  const dispatch = useAppDispatch();
+
+  if (choice === 'bitcoin') {
+    return (
+      <div className="checkout-step" data-testid="checkout-bitcoin">
+        <p className="checkout-line"><WalletIcon /> {walletAddress ? `Bitcoin wallet ${walletAddress}` : messages.bids.walletRequired}</p>
+        <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress} onClick={onWalletBid}>Place Bitcoin bid</button>
+      </div>
+    );
+  }
+  if (choice === 'ethereum') {
+    return (
+      <div className="checkout-step" data-testid="checkout-ethereum">
+        <p className="checkout-line"><WalletIcon /> {messages.bids.ethOnChain}</p>
+      </div>
+    );
+  }
+  if (choice === 'stripe' && cardIsReady(method)) {
+    return (
+      <div className="checkout-step" data-testid="checkout-step-payment-details">
+        <p className="checkout-card" data-testid="checkout-saved-card"><CardIcon /> <strong>{cardLabel(method)}</strong> <span>Verified</span></p>
+        <p className="checkout-note">Your bid is secured with a hold on this card. It is released if you are outbid, and taken only if you win.</p>
+        <button type="button" className="btn btn--primary btn--block" data-testid="checkout-continue" onClick={() => dispatch(goToStep('card-verification'))}>
+          Continue
+        </button>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => dispatch(addPaymentMethod())}>Use another card</button>
+      </div>
+    );
+  }
+  return (
+    <div className="checkout-step" data-testid="checkout-card-entry">
+      {choice === 'stripe' && <p className="checkout-note">No verified card is saved yet. Add one to bid with it.</p>}
+      {declined && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-card-declined">{declined}</p>}
+      <CardForm onSave={onSaveCard} busy={saving} />
+      <p className="checkout-note">{paymentMessages.verificationHold}</p>
+    </div>
+  );
+}

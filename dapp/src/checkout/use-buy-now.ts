@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { buyNowIntentBodySchema, checkoutMessages, type BuyNowBody, type Lot } from '@gavel/domain';
+import { CART_KEY, checkoutApi } from '../api/checkout.ts';
+import { useNotify } from '../components/toast/use-notify.ts';
+import { validate } from '../forms/validate.ts';
+import { initFailure, MissingSecret } from './use-checkout-intent.ts';
+
+class InvalidIntent extends Error {}
+
+/**
+ * POST /payment/buy-now-intent for the lot's Buy Now price (USD lots), checked first with the domain's rules
+ * (amount, auction id, the $0.50 minimum) so their messages show without a round trip.
+ */
+export function useBuyNowIntent(lot: Pick<Lot, '_id' | 'buyNowPrice'>, enabled: boolean) {
+  const query = useQuery({
+    queryKey: ['buy-now-intent', lot._id, lot.buyNowPrice],
+    queryFn: async () => {
+      const body = validate(buyNowIntentBodySchema, { amount: lot.buyNowPrice ?? '', auctionId: lot._id, currency: 'usd' });
+      if (!body.ok) throw new InvalidIntent(Object.values(body.errors)[0]);
+      const reply = await checkoutApi.buyNowIntent(body.data);
+      if (!reply.clientSecret) throw new MissingSecret();
+      return reply;
+    },
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const failure = !query.isError ? null : query.error instanceof InvalidIntent ? query.error.message : initFailure(query.error);
+  return { ...query, failure };
+}
+
+/** POST /auctions/:id/buy-now, then everything the purchase changes: the lot, its bids and the cart. */
+export function useBuyNow(lotId: string) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: (body: BuyNowBody) => checkoutApi.buyNow(lotId, body),
+    onSuccess: (reply) => {
+      notify.success(reply.message, checkoutMessages.purchased);
+      void queryClient.invalidateQueries({ queryKey: ['auctions'] });
+      void queryClient.invalidateQueries({ queryKey: ['bids'] });
+      void queryClient.invalidateQueries({ queryKey: CART_KEY });
+    },
+    onError: (error) => notify.failure(error, checkoutMessages.purchaseFailed),
+  });
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import type { CartItem } from '@gavel/domain';
+import { LotImage } from '../../components/lot-card/LotImage.tsx';
+import { formatDateTime } from '../../dates/format-date.ts';
+import { lotAmount } from '../../lots/lot-money.ts';
+
+const STATES: Record<CartItem['paymentState'], string> = { awaiting_payment: 'Awaiting payment', processing: 'Processing', paid: 'Paid' };
+
+interface CartItemRowProps {
+  item: CartItem;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}
+
+/** One lot in the cart: what it is, how it was won, what it costs, and whether it can be paid by card here. */
+export function CartItemRow({ item, selected, onSelect }: CartItemRowProps) {
+  const selectable = item.payableByCard && item.paymentState === 'awaiting_payment';
+  return (
+    <li className="cart-item" data-testid="cart-item" data-lot-id={item.lotId} data-state={item.paymentState}>
+      {selectable ? (
+        <input type="checkbox" className="cart-item__check" checked={selected} aria-label={`Pay for ${item.lot.title}`}
+          data-testid="cart-item-select" onChange={(event) => onSelect(event.target.checked)} />
+      ) : <span className="cart-item__check" aria-hidden="true" />}
+      <div className="cart-item__image"><LotImage url={item.lot.imageUrl ?? undefined} alt="" /></div>
+      <div className="cart-item__body">
+        <Link to={`/auctions/${item.lotId}`} className="cart-item__title">{item.lot.title}</Link>
+        <span className="cart-item__meta">
+          {item.source === 'buy_now' ? 'Bought with Buy Now' : 'Won at auction'}
+          {item.closedAt && ` · ${formatDateTime(item.closedAt)}`}
+        </span>
+        {item.paymentState === 'awaiting_payment' && !item.payableByCard && (
+          <span className="cart-item__meta">Paid from your {item.lot.paymentMethod === 'ETH' ? 'Ethereum' : 'Bitcoin'} wallet once wallet payments open.</span>
+        )}
+      </div>
+      <div className="cart-item__side">
+        <strong className="cart-item__amount" data-testid="cart-item-amount">{lotAmount(item.amount, item.unit)}</strong>
+        <span className={`cart-state cart-state--${item.paymentState}`} data-testid="cart-item-state">{STATES[item.paymentState]}</span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paymentMessages } from '@gavel/domain';
+import { useCart } from '../../api/checkout.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
+import { useNotify } from '../../components/toast/use-notify.ts';
+import { lotAmount } from '../../lots/lot-money.ts';
+import { FinalCheckout } from '../../checkout/FinalCheckout.tsx';
+import { StepTrail } from '../../checkout/StepTrail.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+import { CartItemRow } from './CartItemRow.tsx';
+import { payableItems, selectedTotal } from './cart-selection.ts';
+import '../../checkout/checkout.css';
+import './cart.css';
+
+/** While a payment is being taken (a hold captured, a webhook on its way) the cart checks again this often. */
+const PROCESSING_POLL_MS = 2_000;
+const STEPS = ['cart', 'final-checkout'] as const;
+
+/** /cart (screen 9's cart, then final-checkout): won and Buy Now lots, selected and paid together by card. */
+export function CartPage() {
+  useDocumentTitle('Cart');
+  const [processing, setProcessing] = useState(false);
+  const cart = useCart({ refetchInterval: processing ? PROCESSING_POLL_MS : false });
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [paying, setPaying] = useState(false);
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const items = useMemo(() => cart.data?.items ?? [], [cart.data]);
+  const payable = payableItems(items);
+  // Every payable lot is ticked until the user changes that.
+  const chosen = selected ?? new Set(payable.map((item) => item.lotId));
+  const chosenPayable = payable.filter((item) => chosen.has(item.lotId)).map((item) => item.lotId);
+
+  useEffect(() => setProcessing(items.some((item) => item.paymentState === 'processing')), [items]);
+
+  // Back from 3D Secure: Stripe says how the check went; the webhook then marks the lots paid.
+  const redirect = params.get('redirect_status');
+  useEffect(() => {
+    if (!redirect) return;
+    setParams({}, { replace: true });
+    if (redirect === 'succeeded') setProcessing(true);
+    else notify.failure(null, paymentMessages.failed);
+  }, [redirect, setParams, notify]);
+
+  if (cart.isPending) return <div className="page cart-page" aria-busy="true" data-testid="cart-loading"><span className="skeleton" style={{ height: 240 }} /></div>;
+  if (cart.isError) {
+    return (
+      <div className="page">
+        <EmptyState tone="error" testId="cart-error" icon={<AlertIcon width={26} height={26} />} title="Failed to load your cart. Please try again."
+          action={<button type="button" className="btn btn--primary" onClick={() => void cart.refetch()}>Try again</button>} />
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="page">
+        <EmptyState testId="cart-empty" icon={<GavelIcon width={26} height={26} />} title="Your cart is empty"
+          description="Lots you win or buy with Buy Now wait here until they are paid and transferred."
+          action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
+      </div>
+    );
+  }
+
+  const toggle = (lotId: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(lotId); else next.delete(lotId);
+    setSelected(next);
+  };
+
+  return (
+    <div className="page cart-page" data-testid="cart-page">
+      <h1 className="page-title">Your cart</h1>
+      <StepTrail step={paying ? 'final-checkout' : 'cart'} steps={STEPS} />
+      <div className="cart-page__layout">
+        <ul className="cart-list">
+          {items.map((item) => <CartItemRow key={item.lotId} item={item} selected={chosen.has(item.lotId)} onSelect={(on) => toggle(item.lotId, on)} />)}
+        </ul>
+        <aside className="lot-panel cart-summary" aria-label="Order summary">
+          {paying ? (
+            <>
+              <h2 className="lot-panel__title">Final checkout</h2>
+              <FinalCheckout lotIds={chosenPayable} onPaid={() => { setPaying(false); setSelected(null); setProcessing(true); }} />
+              <button type="button" className="btn btn--ghost btn--block" onClick={() => setPaying(false)}>Back to cart</button>
+            </>
+          ) : (
+            <>
+              <h2 className="lot-panel__title">Summary</h2>
+              <dl className="checkout-summary">
+                <div><dt>Selected lots</dt><dd>{chosenPayable.length}</dd></div>
+                <div><dt>Service fee</dt><dd data-testid="cart-fee">{lotAmount(cart.data.serviceFee, 'USD')}</dd></div>
+                <div className="checkout-summary__total"><dt>Total</dt><dd data-testid="cart-total">{lotAmount(selectedTotal(items, chosen), 'USD')}</dd></div>
+              </dl>
+              <button type="button" className="btn btn--accent btn--block" disabled={chosenPayable.length === 0} data-testid="cart-checkout"
+                onClick={() => setPaying(true)}>
+                Checkout
+              </button>
+              {payable.length === 0 && <p className="checkout-note">Nothing is waiting for a card payment.</p>}
+            </>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatCountdown, type Lot } from '@gavel/domain';
+import type { LotClock } from '../../clock/use-lot-clock.ts';
+import { useNow } from '../../clock/use-now.ts';
+import { Countdown } from '../../components/lot-status/Countdown.tsx';
+import { formatDateTime } from '../../dates/format-date.ts';
+
+/**
+ * Screen 6's countdowns: to the start (upcoming) and to the end, both ticking every second; once ended, the
+ * close date. The end line shows the real end, which a late bid can push back (anti-sniping).
+ */
+export function LotCountdowns({ lot, clock }: { lot: Pick<Lot, 'startTime' | 'endTime' | 'closedAt'>; clock: LotClock }) {
+  const now = useNow();
+  return (
+    <div className="lot-countdowns">
+      <Countdown clock={clock} endTime={lot.endTime} closedAt={lot.closedAt} />
+      {clock.phase === 'upcoming' && (
+        <p className="lot-countdowns__end" data-testid="lot-countdown-end">
+          Ends in <time dateTime={lot.endTime}>{formatCountdown(Date.parse(lot.endTime) - now)}</time>
+          <span> · {formatDateTime(lot.endTime)}</span>
+        </p>
+      )}
+      {clock.phase === 'live' && (
+        <p className="lot-countdowns__end" data-testid="lot-end-date">Closes {formatDateTime(lot.endTime)}</p>
+      )}
+    </div>
+  );
+}
