@@ -1,0 +1,185 @@
+/**
+ * Card bids on off-chain USD lots, end to end: the real api and worker on PostgreSQL + Redis, the Stripe
+ * stand-in behind a recording proxy, webhooks delivered. A card bid authorises its amount before it is written;
+ * the hold is released when the bid is outbid or withdrawn, captured when it wins, cancelled when it loses.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+
+let rs: RecordedStripe;
+let stack: TestStack;
+
+beforeAll(async () => {
+  rs = await startRecordedStripe();
+  stack = await startApiForTest({ seed: 'none', worker: true, env: { ...rs.env(), LOT_CLOCK_RECONCILE_MS: '1000' } });
+  rs.standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await rs?.stop();
+});
+
+async function cardBidder(number?: string) {
+  const user = await userWithCard(stack.db, rs, number);
+  return { user, token: await signIn(stack.url, user.email) };
+}
+
+/** A card bid, unless `walletAddress` is null (a plain off-chain bid) or another address. */
+const bid = (token: string, lotId: string, amount: string, walletAddress: string | null = 'card_payment') =>
+  call(stack.url, token, 'POST', `/auctions/${lotId}/bids`, walletAddress === null ? { amount } : { amount, walletAddress });
+const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
+const holdsFor = (lotId: string) => rs.createdIntents((c) => c.params.get('metadata[lotId]') === lotId && c.params.get('metadata[purpose]') === 'bid_hold');
+const heldSettled = (bidId: string, status: 'released' | 'captured' | 'failed') =>
+  eventually(async () => (await bidRow(bidId)).holdStatus === status, 15_000, `bid ${bidId} hold ${status}`);
+
+describe('placing a card bid', () => {
+  it('authorises the bid amount on the saved card (manual capture, off-session) and keeps the hold on the bid', async () => {
+    const { user, token } = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const res = await bid(token, lot.id, '12.50');
+    expect(res.status).toBe(201);
+    const row = await bidRow(res.body.data.bid._id);
+    expect(row).toMatchObject({ status: 'active', holdStatus: 'authorized', walletAddress: null });
+    expect(row.paymentIntentId).toMatch(/^pi_/);
+    const pi = await rs.stripe.paymentIntents.retrieve(row.paymentIntentId!);
+    expect(pi).toMatchObject({ amount: 1250, currency: 'usd', capture_method: 'manual', status: 'requires_capture', customer: user.stripeCustomerId, payment_method: user.stripePaymentMethodId });
+    expect(pi.metadata).toMatchObject({ purpose: 'bid_hold', bidId: row.id, lotId: lot.id, userId: user.id });
+    // One intent, created under the bid's own idempotency key.
+    const creates = rs.calls.filter((c) => c.path === '/v1/payment_intents' && c.params.get('metadata[bidId]') === row.id);
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.idempotencyKey).toBe(`bid-hold:${row.id}`);
+    expect(creates[0]!.params.get('off_session')).toBe('true');
+  });
+
+  it('refuses the bid with the card’s message when the card declines, and writes nothing', async () => {
+    const { token } = await cardBidder('4000000000000341');
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const res = await bid(token, lot.id, '10.00');
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ message: 'Your card was declined.', code: 'card_declined' });
+    expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
+    const after = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    expect(after).toMatchObject({ currentBid: null, bidCount: 0 });
+  });
+
+  it('refuses a bid the rules refuse before any money is held', async () => {
+    const { token } = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const low = await bid(token, lot.id, '9.99');
+    expect(low.status).toBe(400);
+    expect(low.body.message).toBe('Bid must be at least 10.00 USD');
+    const ended = await createLot(stack.db, { paymentMethod: 'Manual', startsInMs: -120_000, endsInMs: -1000 });
+    expect((await bid(token, ended.id, '50.00')).body.message).toBe('This auction has ended');
+    const cheap = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 10n });
+    const tiny = await bid(token, cheap.id, '0.20');
+    expect(tiny.status).toBe(400);
+    expect(tiny.body.message).toBe('Minimum payment amount is $0.50 USD for card payments.');
+    expect(holdsFor(lot.id)).toHaveLength(0);
+    expect(holdsFor(ended.id)).toHaveLength(0);
+    expect(holdsFor(cheap.id)).toHaveLength(0);
+  });
+
+  it('takes no card bids on BTC lots and sends ETH lots on-chain', async () => {
+    const { token } = await cardBidder();
+    const btc = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
+    const refused = await bid(token, btc.id, '20000');
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('card_bid_unsupported');
+    const eth = await createLot(stack.db, { paymentMethod: 'ETH', onchain: true, startingBid: 10n ** 16n });
+    expect((await bid(token, eth.id, '0.02')).body.code).toBe('bid_on_chain');
+    expect(holdsFor(btc.id)).toHaveLength(0);
+  });
+
+  it('leaves bids without a card alone: no Stripe call for a plain off-chain bid', async () => {
+    const user = await createUser(stack.db, 'ready');
+    const token = await signIn(stack.url, user.email);
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const before = rs.calls.length;
+    const res = await bid(token, lot.id, '10.00', null);
+    expect(res.status).toBe(201);
+    expect((await bidRow(res.body.data.bid._id)).holdStatus).toBeNull();
+    expect(rs.calls.length).toBe(before);
+  });
+});
+
+describe('after the bid', () => {
+  it('releases the hold when the bid is outbid, also when bidders raise their own bid', async () => {
+    const a = await cardBidder();
+    const b = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const first = (await bid(a.token, lot.id, '10.00')).body.data.bid._id as string;
+    const second = (await bid(b.token, lot.id, '11.00')).body.data.bid._id as string;
+    await heldSettled(first, 'released');
+    expect((await rs.stripe.paymentIntents.retrieve((await bidRow(first)).paymentIntentId!)).status).toBe('canceled');
+    expect((await bidRow(second)).holdStatus).toBe('authorized');
+    // Raising your own bid: the earlier hold is no longer needed either.
+    const third = (await bid(b.token, lot.id, '15.00')).body.data.bid._id as string;
+    await heldSettled(second, 'released');
+    expect((await bidRow(third)).holdStatus).toBe('authorized');
+    expect(holdsFor(lot.id)).toHaveLength(3);
+  });
+
+  it('releases the hold of a withdrawn bid', async () => {
+    const a = await cardBidder();
+    const b = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const first = (await bid(a.token, lot.id, '10.00')).body.data.bid._id as string;
+    await bid(b.token, lot.id, '11.00');
+    expect((await call(stack.url, a.token, 'DELETE', `/auctions/bids/${first}`, {})).status).toBe(200);
+    await heldSettled(first, 'released');
+  });
+
+  it('captures the winning hold when the lot closes (the lot is paid, once) and releases every loser’s', { timeout: 40_000 }, async () => {
+    const a = await cardBidder();
+    const b = await cardBidder();
+    const c = await cardBidder();
+    // Ends in a few seconds; no anti-sniping extension, so the close job runs at the end.
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 2000n, endsInMs: 4000, extensionMinutes: 0 });
+    const ids = [] as string[];
+    for (const [bidder, amount] of [[a, '20.00'], [b, '21.00'], [c, '25.50']] as const) {
+      const res = await bid(bidder.token, lot.id, amount);
+      expect(res.status).toBe(201);
+      ids.push(res.body.data.bid._id);
+    }
+    const [lost1, lost2, winner] = ids as [string, string, string];
+    await heldSettled(winner, 'captured');
+    const closed = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    const winnerPi = (await bidRow(winner)).paymentIntentId!;
+    expect(closed).toMatchObject({ status: 'ended', winnerId: c.user.id, winningBidId: winner, paid: true, txHash: winnerPi });
+    expect(closed.paidAt).not.toBeNull();
+    expect(await rs.stripe.paymentIntents.retrieve(winnerPi)).toMatchObject({ status: 'succeeded', amount_received: 2550 });
+    await heldSettled(lost1, 'released');
+    await heldSettled(lost2, 'released');
+    // Captured exactly once, and the paid lot cannot be checked out again.
+    const captures = rs.calls.filter((x) => x.path === `/v1/payment_intents/${winnerPi}/capture` && x.status === 200 && !x.replayed);
+    expect(captures).toHaveLength(1);
+    const cart = await call(stack.url, c.token, 'GET', '/cart');
+    expect(cart.body.items).toEqual([expect.objectContaining({ lotId: lot.id, source: 'won', amount: '25.50', unit: 'USD', paymentState: 'paid', payableByCard: false, txHash: winnerPi })]);
+    expect(cart.body.due).toEqual([]);
+    const again = await call(stack.url, c.token, 'POST', '/cart/checkout', { lotIds: [lot.id] });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This lot is already paid.');
+    expect(holdsFor(lot.id)).toHaveLength(3);
+  });
+
+  it('leaves a winner whose hold can no longer be captured to pay in the cart', { timeout: 40_000 }, async () => {
+    const a = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 3000n, endsInMs: 3000, extensionMinutes: 0 });
+    const placed = (await bid(a.token, lot.id, '30.00')).body.data.bid._id as string;
+    // The hold disappears before the close (released in the Dashboard, or expired after 7 days).
+    await rs.stripe.paymentIntents.cancel((await bidRow(placed)).paymentIntentId!);
+    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).status === 'ended', 15_000, 'lot closed');
+    await eventually(async () => {
+      const cart = await call(stack.url, a.token, 'GET', '/cart');
+      return cart.body.items.find((i: any) => i.lotId === lot.id)?.paymentState === 'awaiting_payment';
+    }, 15_000, 'awaiting payment');
+    expect(['released', 'failed']).toContain((await bidRow(placed)).holdStatus);
+    const checkout = await call(stack.url, a.token, 'POST', '/cart/checkout', { lotIds: [lot.id] });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.total).toBe('30.00');
+  });
+});
