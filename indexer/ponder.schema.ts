@@ -49,6 +49,7 @@ export const bid = onchainTable(
     extended: t.boolean().notNull(),
     /** The auction's end after this bid. */
     endTime: t.bigint().notNull(),
+    previousBidId: t.text(),
     previousBidder: t.hex(),
     previousAmount: t.bigint(),
     outbidBy: t.text(),

@@ -14,6 +14,9 @@ import { authRoutes } from './routes/auth.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { mountDevMailbox } from './routes/dev-mailbox.ts';
 import { bidRoutes } from './routes/bids.ts';
+import { walletBidRoutes } from './routes/wallet-bids.ts';
+import { evmWithdrawalRoutes } from './routes/evm-withdrawals.ts';
+import { nftRoutes } from './routes/nfts.ts';
 import { mountEvents } from './routes/events.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -30,7 +33,11 @@ export function createApp(services: Services): Koa {
   paymentRoutes(routes, services);
   identityRoutes(routes, services);
   adminUserRoutes(routes, services);
+  // Before bidRoutes: /auctions/bids/user/:address and /auctions/won/:address are more specific than its paths.
+  walletBidRoutes(routes, services);
   bidRoutes(routes, services);
+  evmWithdrawalRoutes(routes, services);
+  nftRoutes(routes, services);
   buyNowRoutes(routes, services);
   checkoutRoutes(routes, services);
 

@@ -1,6 +1,7 @@
 /** Everything the api reads from the environment, with the embedded defaults `npm start` runs on. */
 import path from 'node:path';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
+import type { ChainConfig } from './chain/index.ts';
 
 export interface Config {
   port: number;
@@ -34,6 +35,8 @@ export interface Config {
   reconcileEveryMs: number;
   /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (unset keys: the local stand-in). */
   stripe: StripeConfig;
+  /** PONDER_URL, RPC_URL, CHAIN_ID (+ GAVEL_AUCTION_HOUSE_ADDRESS, GAVEL_NFT_ADDRESS, CHAIN_FOLLOW_MS, CHAIN_TIMEOUT_MS). */
+  chain: ChainConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesPerAccount: Number(env.RATE_CODES_PER_ACCOUNT ?? 10),
     },
     stripe: stripeConfig(env),
+    chain: {
+      ponderUrl: env.PONDER_URL ?? 'http://127.0.0.1:42069',
+      rpcUrl: env.RPC_URL ?? 'http://127.0.0.1:8545',
+      chainId: Number(env.CHAIN_ID ?? 31337),
+      auctionHouseAddress: env.GAVEL_AUCTION_HOUSE_ADDRESS || undefined,
+      nftAddress: env.GAVEL_NFT_ADDRESS || undefined,
+      followEveryMs: Number(env.CHAIN_FOLLOW_MS ?? 250),
+      timeoutMs: Number(env.CHAIN_TIMEOUT_MS ?? 1500),
+    },
   };
 }

@@ -13,6 +13,7 @@ import { Mailer } from './mail/mailer.ts';
 import { createPayments, type Payments } from './payments/index.ts';
 import { EventHub } from './events/event-hub.ts';
 import { LotClock } from './jobs/lot-clock.ts';
+import { ChainService } from './chain/index.ts';
 
 export interface Services {
   config: Config;
@@ -32,6 +33,8 @@ export interface Services {
   payments: Payments;
   eventHub: EventHub;
   lotClock: LotClock;
+  /** The indexer (chain state over HTTP) and the chain's RPC node. */
+  chain: ChainService;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     payments,
     eventHub,
     lotClock,
+    chain: new ChainService(config.chain, log),
     async close() {
       await payments.close();
       await lotClock.close();

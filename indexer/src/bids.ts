@@ -18,6 +18,7 @@ ponder.on("GavelAuctionHouse:AuctionBid", async ({ event, context }) => {
     amount,
     extended,
     endTime: before.endTime ?? 0n,
+    previousBidId: before.highestBidId,
     previousBidder: before.highestBidder,
     previousAmount: before.highestBidder ? before.highestBid : null,
     blockNumber: event.block.number,

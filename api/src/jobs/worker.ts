@@ -9,6 +9,7 @@ import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
 import { startPaymentWorker } from '../payments/payment-worker.ts';
+import { startChainFollower } from '../chain/follower.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
@@ -27,6 +28,8 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   worker.on('failed', (job, err) => log.warn({ job: job?.name, err: err.message }, 'job failed'));
   const mailWorker = services.mailer.startWorker(config.smtpUrl, config.mailFrom, log);
   const paymentWorker = await startPaymentWorker(services);
+  // On-chain bids: outbid notices, lot price and end, reported withdrawals (chain/follower.ts).
+  const chainFollower = startChainFollower(services);
 
   const reconcile = async () => {
     try {
@@ -42,6 +45,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   return {
     async close() {
       clearInterval(timer);
+      await chainFollower.close();
       await mailWorker.close();
       await paymentWorker.close();
       await worker.close();

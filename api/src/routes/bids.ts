@@ -7,6 +7,7 @@ import { placeBid } from '../bidding/place-bid.ts';
 import { removeBid } from '../bidding/remove-bid.ts';
 import { announceBid, announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, presentPlacedBid } from '../bidding/present-bid.ts';
+import { chainBidsOfLot } from '../chain/bids.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 
 const b = messages.bids;
@@ -65,10 +66,13 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       reply: bidListSchema,
       errors: { 404: messages.browse.auctionNotFound },
       handler: async ({ params, query, user }) => {
-        const lot = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, select: { id: true } });
+        const lot = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, select: { id: true, title: true, chainAuctionId: true, auctionContractAddress: true } });
         if (!lot) throw notFound(messages.browse.auctionNotFound);
         const limit = query.limit ?? BIDS_LIST_LIMIT;
         const offset = query.offset ?? 0;
+        // An auction on the auction house: its bids are on the chain (chain/bids.ts).
+        const onChain = await chainBidsOfLot(services, lot, user?.id ?? null, limit, offset);
+        if (onChain) return onChain;
         const where = { lotId: lot.id, status: { in: ['active', 'outbid'] as ('active' | 'outbid')[] } };
         const [rows, total] = await Promise.all([
           db.prisma.bid.findMany({ where, include: bidInclude, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], take: limit, skip: offset }),

@@ -1,10 +1,11 @@
-import { auctionListQuerySchema, lotListQuerySchema, lotListSchema, lotReplySchema, messages } from '@gavel/domain';
+import { auctionListQuerySchema, chainLotListSchema, chainLotReplySchema, lotListQuerySchema, messages } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { Context } from 'koa';
 import { browseLots, filterFromAuctionQuery, filterFromLotQuery, type BrowseFilter } from '../lots/browse.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
+import { withChain } from '../chain/lots.ts';
 
 const BROWSE_NOTES =
   'Only published lots are listed. `status` follows the lot clock (an upcoming lot is live once its start passes, ' +
@@ -12,10 +13,16 @@ const BROWSE_NOTES =
   "lot's display unit (sats, ETH, USD). startDate/endDate select lots open at some time inside that window. " +
   'Default order: newest first. Paging: limit/offset or page/pageSize (at most 100).';
 
-export function lotRoutes(routes: RouteTable, { db, browseCache, countCache }: Services): void {
-  /** Pages are cached already serialised: most browse traffic is the same few pages, and JSON is the cost. */
+export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, chain }: Services): void {
+  /**
+   * Pages are cached already serialised: most browse traffic is the same few pages, and JSON is the cost.
+   * On-chain lots get their chain state in one indexer query per page (chain/lots.ts), cached with the page.
+   */
   const servePage = (ctx: Context, route: string, query: object, filter: BrowseFilter) =>
-    browseCache.get(route, query, async () => JSON.stringify(await browseLots(db.prisma, filter, countCache))).then((json) => {
+    browseCache.get(route, query, async () => {
+      const page = await browseLots(db.prisma, filter, countCache);
+      return JSON.stringify({ ...page, data: await withChain(chain, db, page.data) });
+    }).then((json) => {
       ctx.type = 'application/json';
       ctx.body = json;
     });
@@ -27,7 +34,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache }: S
     summary: 'Browse lots',
     description: BROWSE_NOTES,
     query: auctionListQuerySchema,
-    reply: lotListSchema,
+    reply: chainLotListSchema,
     handler: ({ query, ctx }) => servePage(ctx, 'auctions', query, filterFromAuctionQuery(query)),
   });
 
@@ -38,7 +45,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache }: S
     summary: 'Browse lots (v2 parameter names)',
     description: BROWSE_NOTES + ' `auctionId` here is the auction event id.',
     query: lotListQuerySchema,
-    reply: lotListSchema,
+    reply: chainLotListSchema,
     handler: ({ query, ctx }) => servePage(ctx, 'lots', query, filterFromLotQuery(query)),
   });
 
@@ -48,12 +55,13 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache }: S
       path,
       tag: 'Browsing',
       summary: 'One lot',
-      reply: lotReplySchema,
+      reply: chainLotReplySchema,
       errors: { 404: messages.browse.auctionNotFound },
       handler: async ({ params }) => {
         const row = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, include: lotInclude });
         if (!row) throw notFound(messages.browse.auctionNotFound);
-        return { data: presentLot(row) };
+        const [lot] = await withChain(chain, db, [presentLot(row)]);
+        return { data: lot };
       },
     });
   }

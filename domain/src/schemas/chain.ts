@@ -15,6 +15,7 @@ export const chainMessages = {
   withdrawalNotFound: 'Withdrawal not found',
   invalidAddress: 'Invalid wallet address',
   invalidTxHash: 'Invalid transaction hash',
+  indexerUnavailable: 'On-chain data is temporarily unavailable. Please try again shortly.',
 } as const;
 
 export const evmAddress = z

@@ -1,0 +1,150 @@
+/**
+ * The worker's follower of the indexer. For every new on-chain bid it raises the same events as an off-chain
+ * bid: `outbid` (server-sent event and e-mail) to the user who linked the outbid wallet, and the new price to
+ * the lot's watchers. It copies price, bid count and end time into the lot record, so browse filters, sorting
+ * and the close job see on-chain bids too (replies read the chain itself). It also settles reported
+ * withdrawals (withdrawals.ts).
+ *
+ * Exactly once, across restarts and several workers: a cursor in Redis (the last block handled) and a claim
+ * per bid (SET NX on its transaction hash and log index). Each pass re-reads the last REORG_WINDOW blocks, so
+ * a bid that a reorg moved into a block below the cursor is still seen, and its claim keeps a bid that was
+ * re-mined in a new block from being announced twice.
+ */
+import { displayAmount, fill, formatAmount, messages, type LotUpdate, type OutbidNotification } from '@gavel/domain';
+import type { Services } from '../services.ts';
+import { outbidMail } from '../mail/templates.ts';
+import { IndexerUnavailable } from './ponder.ts';
+import { bidsAfterBlock, lastBidBlock, type BidRow } from './reads.ts';
+import { reconcilePendingWithdrawals } from './withdrawals.ts';
+import { ownersOf } from './wallets.ts';
+
+/** Ponder's finality depth on chains it has no figure for (anvil included): reorgs deeper than this are final. */
+export const REORG_WINDOW = 30;
+const BATCH = 1000;
+const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
+/** Withdrawals are settled every this many passes (each may cost an RPC call per pending record). */
+const WITHDRAWALS_EVERY = 8;
+
+export function startChainFollower(services: Services): { close(): Promise<void> } {
+  const { log } = services;
+  const every = services.chain.config.followEveryMs;
+  const seen = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let pass = 0;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = async () => {
+    try {
+      await followBids(services, seen);
+      if (++pass % WITHDRAWALS_EVERY === 0) await reconcilePendingWithdrawals(services.chain, services.db);
+    } catch (error) {
+      // The indexer being down is logged once by the reader; anything else is worth a line each time.
+      if (!(error instanceof IndexerUnavailable)) log.warn({ err: (error as Error).message }, 'chain follower pass failed');
+    }
+  };
+  const loop = () => {
+    if (stopped) return;
+    running = tick().finally(() => {
+      if (!stopped) timer = setTimeout(loop, every);
+    });
+  };
+  if (every > 0) loop();
+  return {
+    async close() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** One pass: announce the bids after the cursor that nobody has announced yet. Returns how many it announced. */
+export async function followBids(services: Services, seen: Set<string>): Promise<number> {
+  const { chain, redis, config } = services;
+  const cursorKey = `${config.redisPrefix}:chain:bid-cursor`;
+  const stored = await redis.get(cursorKey);
+  if (stored === null) {
+    // First run: what happened before is history, not news.
+    await redis.set(cursorKey, String(await lastBidBlock(chain.ponder)));
+    return 0;
+  }
+  const cursor = Number(stored);
+  const bids = await bidsAfterBlock(chain.ponder, Math.max(0, cursor - REORG_WINDOW), BATCH);
+  const fresh = bids.filter((bid) => !seen.has(claimKey(bid)));
+  const claimed = await claim(services, fresh);
+  for (const bid of fresh) seen.add(claimKey(bid));
+  if (seen.size > 10 * BATCH) seen.clear(); // the Redis claims still hold; this set only saves round trips
+
+  if (claimed.length > 0) {
+    try {
+      await announce(services, claimed);
+    } catch (error) {
+      // Release the claims so the next pass (here or on another worker) tries again.
+      await services.redis.del(...claimed.map((bid) => `${config.redisPrefix}:chain:bid:${claimKey(bid)}`));
+      for (const bid of claimed) seen.delete(claimKey(bid));
+      throw error;
+    }
+  }
+  const head = bids.reduce((max, bid) => Math.max(max, Number(bid.block_number)), cursor);
+  if (head > cursor) await redis.set(cursorKey, String(head));
+  return claimed.length;
+}
+
+const claimKey = (bid: BidRow) => `${bid.tx_hash}:${bid.log_index}`;
+
+async function claim(services: Services, bids: BidRow[]): Promise<BidRow[]> {
+  if (bids.length === 0) return [];
+  const pipeline = services.redis.pipeline();
+  for (const bid of bids) pipeline.set(`${services.config.redisPrefix}:chain:bid:${claimKey(bid)}`, '1', 'EX', CLAIM_TTL_SECONDS, 'NX');
+  const results = (await pipeline.exec()) ?? [];
+  return bids.filter((_, i) => results[i]?.[1] === 'OK');
+}
+
+async function announce(services: Services, bids: BidRow[]): Promise<void> {
+  const { chain, db, eventHub, mailer, log } = services;
+  const auctionIds = [...new Set(bids.map((bid) => bid.auction_id))];
+  const [lots, { rows: auctions }] = await Promise.all([
+    db.prisma.lot.findMany({
+      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: { equals: chain.auctionHouse ?? '', mode: 'insensitive' } },
+      select: { id: true, title: true, auctionEventId: true, chainAuctionId: true },
+    }),
+    chain.auctionStates(auctionIds),
+  ]);
+  const lotOf = new Map(lots.map((lot) => [lot.chainAuctionId!.toFixed(0), lot]));
+
+  // The lot record follows the chain, and watchers hear the new price once per lot.
+  for (const [auctionId, lot] of lotOf) {
+    const auction = auctions.get(auctionId);
+    if (!auction?.end_time) continue;
+    const endTime = new Date(Number(auction.end_time) * 1000);
+    await db.prisma.lot.update({
+      where: { id: lot.id },
+      data: { currentBid: auction.highest_bid, currentPrice: auction.highest_bid, bidCount: auction.bid_count, endTime },
+    });
+    const update: LotUpdate = { lotId: lot.id, currentBid: formatAmount(BigInt(auction.highest_bid), 'ETH'), bidCount: auction.bid_count, endTime: endTime.toISOString(), status: 'live' };
+    await eventHub.publish(`lot:${lot.id}`, { type: 'lot', data: update });
+  }
+
+  const outbids = bids.filter((bid) => bid.previous_bidder && bid.previous_bidder !== bid.bidder && lotOf.has(bid.auction_id));
+  const owners = await ownersOf(db, outbids.map((bid) => bid.previous_bidder!));
+  for (const bid of outbids) {
+    const owner = owners.get(bid.previous_bidder!);
+    const lot = lotOf.get(bid.auction_id)!;
+    if (!owner) continue;
+    const amount = BigInt(bid.amount);
+    const notification: OutbidNotification = {
+      id: bid.previous_bid_id ?? bid.id,
+      timestamp: new Date().toISOString(),
+      auctionTitle: lot.title,
+      auctionId: lot.id,
+      auctionEventId: lot.auctionEventId,
+      userBidAmount: formatAmount(BigInt(bid.previous_amount ?? '0'), 'ETH'),
+      currentBidAmount: formatAmount(amount, 'ETH'),
+      currencyUnit: 'ETH',
+    };
+    await eventHub.publish(`user:${owner.userId}`, { type: 'outbid', data: notification });
+    const text = fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(amount, 'ETH') });
+    await mailer.send(outbidMail(owner.email, text, lot.id, lot.auctionEventId)).catch((err: Error) => log.warn({ err: err.message }, 'outbid mail failed'));
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * NFT records (admin-side spec section 7, NFTs). A record holds what the chain cannot (name, description,
+ * image); owner, approval for the auction house, mint transaction and status are read from the chain on every
+ * write and reply (chain/tokens.ts) and copied into the record, so lists can filter on them. Lists read the
+ * indexer only; single records fall back to JSON-RPC for a token the indexer has not seen yet.
+ *
+ * Reading is public (the chain is). Recording needs a signed-in user; changing or deleting a record needs the
+ * user who recorded it, or an admin.
+ */
+import {
+  NFT_LIST_LIMIT,
+  createNftBodySchema,
+  evmAddress,
+  messageReplySchema,
+  nftListQuerySchema,
+  nftListSchema,
+  nftMessageReplySchema,
+  nftMessages,
+  nftReplySchema,
+  nftStatsSchema,
+  paginationOf,
+  updateNftBodySchema,
+  type Nft,
+} from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import type { Nft as NftRow, Prisma as P } from '../generated/prisma/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { readTokens, tokenKey, type ChainToken } from '../chain/tokens.ts';
+import { tokenIdsOwnedBy } from '../chain/reads.ts';
+import { IndexerUnavailable } from '../chain/ponder.ts';
+
+const TAG = 'NFTs';
+const notFound = () => new HttpError(404, nftMessages.notFound, 'not_found');
+
+export function nftRoutes(routes: RouteTable, services: Services): void {
+  const { db, chain } = services;
+
+  routes.add({
+    method: 'get',
+    path: '/nfts',
+    tag: TAG,
+    summary: 'NFT records, newest first (page 1, limit 10 by default)',
+    description: '`ownerAddress` and `status` (minted, approved) follow the chain: an owner filter also finds tokens that changed hands since they were recorded.',
+    query: nftListQuerySchema,
+    reply: nftListSchema,
+    handler: async ({ query }) => {
+      const limit = query.limit ?? NFT_LIST_LIMIT;
+      const offset = ((query.page ?? 1) - 1) * limit;
+      const where: P.NftWhereInput = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.ownerAddress ? await ownedBy(services, query.ownerAddress.toLowerCase()) : {}),
+      };
+      const [rows, total] = await Promise.all([
+        db.prisma.nft.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        db.prisma.nft.count({ where }),
+      ]);
+      return { data: await withChainState(services, rows, false), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/nfts/stats',
+    tag: TAG,
+    summary: 'How many NFTs are recorded, approved for auction, and in an auction now',
+    reply: nftStatsSchema,
+    handler: async () => {
+      const [total, approved, inAuction] = await Promise.all([
+        db.prisma.nft.count(),
+        db.prisma.nft.count({ where: { status: 'approved' } }),
+        chain.auctionHouse ? db.prisma.nft.count({ where: { ownerAddress: chain.auctionHouse } }) : 0,
+      ]);
+      return { data: { total, minted: total - approved, approved, inAuction } };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/nfts/:id',
+    tag: TAG,
+    summary: 'One NFT record',
+    reply: nftReplySchema,
+    errors: { 404: nftMessages.notFound },
+    handler: async ({ params }) => ({ data: await one(services, await byId(services, params.id!)) }),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/nfts/token/:contract/:tokenId',
+    tag: TAG,
+    summary: 'The NFT record of a token',
+    reply: nftReplySchema,
+    errors: { 404: nftMessages.notFound },
+    handler: async ({ params }) => ({ data: await one(services, await byToken(services, params)) }),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/nfts',
+    tag: TAG,
+    summary: 'Record a minted token',
+    description: 'The token must exist on chain. Owner, approval, status and mint transaction come from the chain; the metadata URL too when the contract has one.',
+    access: {},
+    body: createNftBodySchema,
+    reply: nftMessageReplySchema,
+    status: 201,
+    errors: { 409: nftMessages.alreadyRecorded, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
+    handler: async ({ body, user }) => {
+      const contractAddress = body.contractAddress.toLowerCase();
+      const key = { contractAddress, tokenId: body.tokenId };
+      if (await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: key } })) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+      const token = await tokenOnChain(services, contractAddress, body.tokenId);
+      const row = await db.prisma.nft
+        .create({
+          data: {
+            ...key,
+            name: body.name,
+            description: body.description ?? '',
+            imageUrl: body.imageUrl ?? null,
+            metadataUrl: token.metadataUrl ?? body.metadataUrl ?? null,
+            createdById: user.id,
+            ...chainFields(token, services.chain.auctionHouse, null),
+          },
+        })
+        .catch((error: { code?: string }) => {
+          if (error.code === 'P2002') throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+          throw error;
+        });
+      return { message: nftMessages.created, data: present(row, chain.auctionHouse, false) };
+    },
+  });
+
+  for (const path of ['/nfts/:id', '/nfts/token/:contract/:tokenId']) {
+    routes.add({
+      method: 'patch',
+      path,
+      tag: TAG,
+      summary: 'Change an NFT record (name, description, image, metadata URL); its chain fields are read again',
+      access: {},
+      body: updateNftBodySchema,
+      reply: nftMessageReplySchema,
+      errors: { 403: nftMessages.notYours, 404: nftMessages.notFound },
+      handler: async ({ params, body, user }) => {
+        const row = mayChange(user, params.id ? await byId(services, params.id) : await byToken(services, params));
+        const updated = await db.prisma.nft.update({ where: { id: row.id }, data: body });
+        return { message: nftMessages.updated, data: await one(services, updated) };
+      },
+    });
+  }
+
+  routes.add({
+    method: 'delete',
+    path: '/nfts/:id',
+    tag: TAG,
+    summary: 'Delete an NFT record (the token itself is untouched)',
+    access: {},
+    reply: messageReplySchema,
+    errors: { 403: nftMessages.notYours, 404: nftMessages.notFound },
+    handler: async ({ params, user }) => {
+      const row = mayChange(user, await byId(services, params.id!));
+      await db.prisma.nft.delete({ where: { id: row.id } });
+      return { message: nftMessages.deleted };
+    },
+  });
+}
+
+async function byId({ db }: Services, id: string): Promise<NftRow> {
+  const row = await db.prisma.nft.findUnique({ where: { id } });
+  if (!row) throw notFound();
+  return row;
+}
+
+async function byToken({ db }: Services, params: Record<string, string>): Promise<NftRow> {
+  const contract = evmAddress.safeParse(params.contract);
+  if (!contract.success || !/^\d{1,78}$/.test(params.tokenId ?? '')) throw notFound();
+  const row = await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: { contractAddress: contract.data.toLowerCase(), tokenId: params.tokenId! } } });
+  if (!row) throw notFound();
+  return row;
+}
+
+function mayChange(user: UserRow, row: NftRow): NftRow {
+  if (row.createdById !== user.id && user.role !== 'admin') throw new HttpError(403, nftMessages.notYours, 'forbidden');
+  return row;
+}
+
+/** The token on chain, read fresh (indexer, then RPC); 422 if it does not exist, 503 if the chain cannot be read. */
+async function tokenOnChain({ chain }: Services, contractAddress: string, tokenId: string): Promise<ChainToken> {
+  const { tokens, stale } = await readTokens(chain, [{ contractAddress, tokenId }], { rpcFallback: true });
+  const token = tokens.get(tokenKey(contractAddress, tokenId));
+  if (token) return token;
+  if (stale) throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
+  throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
+}
+
+/** Where `ownerAddress` filters: the records the chain says it owns, plus those last seen with it. */
+async function ownedBy({ chain }: Services, owner: string): Promise<P.NftWhereInput> {
+  const owned = chain.nft ? await tokenIdsOwnedBy(chain.ponder, chain.nft, owner).catch((e: Error) => (e instanceof IndexerUnavailable ? [] : Promise.reject(e))) : [];
+  return { OR: [{ ownerAddress: owner }, ...(owned.length ? [{ contractAddress: chain.nft!, tokenId: { in: owned } }] : [])] };
+}
+
+async function one(services: Services, row: NftRow): Promise<Nft> {
+  const [nft] = await withChainState(services, [row], true);
+  return nft!;
+}
+
+/** Records with their chain state; records whose chain state changed are written back. */
+async function withChainState(services: Services, rows: NftRow[], rpcFallback: boolean): Promise<Nft[]> {
+  const { db, chain } = services;
+  const keys = rows.map((row) => ({ contractAddress: row.contractAddress, tokenId: row.tokenId.toFixed(0) }));
+  const { tokens, stale } = await readTokens(chain, keys, { rpcFallback });
+  return Promise.all(
+    rows.map(async (row) => {
+      const token = tokens.get(tokenKey(row.contractAddress, row.tokenId.toFixed(0)));
+      if (!token) return present(row, chain.auctionHouse, stale);
+      const fields = chainFields(token, chain.auctionHouse, row);
+      const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== row[k]);
+      const current = changed ? await db.prisma.nft.update({ where: { id: row.id }, data: fields }) : row;
+      return present(current, chain.auctionHouse, false);
+    }),
+  );
+}
+
+/** The record's columns the chain decides. What the indexer does not know (after an RPC read) is kept. */
+function chainFields(token: ChainToken, house: string | null, row: NftRow | null) {
+  const inAuction = house !== null && token.owner === house;
+  const approved = token.approvedForAuction || inAuction;
+  return {
+    ownerAddress: token.owner,
+    status: approved ? ('approved' as const) : ('minted' as const),
+    isApprovedForAuction: approved,
+    auctionContractAddress: approved ? house : null,
+    approveTxHash: approved ? (token.approveTxHash ?? row?.approveTxHash ?? null) : null,
+    mintTxHash: token.mintTxHash ?? row?.mintTxHash ?? null,
+    deployerAddress: token.minter ?? row?.deployerAddress ?? null,
+  };
+}
+
+function present(row: NftRow, house: string | null, stale: boolean): Nft {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    metadataUrl: row.metadataUrl,
+    contractAddress: row.contractAddress,
+    tokenId: row.tokenId.toFixed(0),
+    deployerAddress: row.deployerAddress,
+    ownerAddress: row.ownerAddress,
+    mintTxHash: row.mintTxHash,
+    status: row.status,
+    isApprovedForAuction: row.isApprovedForAuction,
+    auctionContractAddress: row.auctionContractAddress,
+    approveTxHash: row.approveTxHash,
+    inAuction: house !== null && row.ownerAddress === house,
+    stale,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * A wallet's bids and wins (buyer-side spec section 7): GET /auctions/bids/user/:address and
+ * GET /auctions/won/:address. Bids placed through the api (any lot) and bids on the auction house (ETH lots)
+ * together; the chain decides on-chain status, withdrawal status and winners. Public, like the chain itself;
+ * `isYou` marks the caller's own bids when signed in.
+ */
+import { z } from 'zod';
+import { BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, chainLotListSchema, formatAmount, paginationOf, type Bid } from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { HttpError } from '../http/errors.ts';
+import { bidInclude, presentBid } from '../bidding/present-bid.ts';
+import { lotInclude, presentLot } from '../lots/present.ts';
+import { presentChainBids } from '../chain/bids.ts';
+import { withChain } from '../chain/lots.ts';
+import { auctionIdsWonBy, bidsOfBidder } from '../chain/reads.ts';
+import { unavailable } from '../chain/index.ts';
+
+const TAG = 'Bidding';
+/** Deepest page of a merged list: both sources are read up to offset + limit. */
+const MAX_DEPTH = 1000;
+const isEvm = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address);
+
+const addressOf = (params: Record<string, string>): string => {
+  const address = (params.address ?? '').trim();
+  if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new HttpError(400, 'Invalid wallet address', 'invalid_address');
+  return address;
+};
+
+export function walletBidRoutes(routes: RouteTable, services: Services): void {
+  const { db, chain } = services;
+
+  routes.add({
+    method: 'get',
+    path: '/auctions/bids/user/:address',
+    tag: TAG,
+    summary: "A wallet's bids, newest first: off-chain bids by that wallet and its bids on the auction house",
+    description: 'On-chain bids: status active/outbid and withdrawalStatus available/withdrawing/withdrawn come from the chain. 503 while the indexer is unavailable.',
+    query: bidListQuerySchema,
+    reply: bidListSchema,
+    errors: { 503: 'The indexer is unavailable' },
+    handler: async ({ params, query, user }) => {
+      const address = addressOf(params);
+      const limit = query.limit ?? BIDS_LIST_LIMIT;
+      const offset = query.offset ?? 0;
+      const depth = Math.min(offset + limit, MAX_DEPTH);
+      const where = { walletAddress: { equals: address, mode: 'insensitive' as const } };
+      const [rows, dbTotal, onChain] = await Promise.all([
+        db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: depth }),
+        db.prisma.bid.count({ where }),
+        isEvm(address) ? chainBidsOf(services, address.toLowerCase(), depth, user?.id ?? null) : { bids: [], total: 0 },
+      ]);
+      const merged = [...rows.map((row) => presentBid(row, user?.id ?? null)), ...onChain.bids].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return { data: merged.slice(offset, offset + limit), pagination: paginationOf(dbTotal + onChain.total, limit, offset) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/auctions/won/:address',
+    tag: TAG,
+    summary: 'Lots a wallet won, latest end first',
+    description:
+      'Off-chain lots whose recorded winner is this wallet, and auctions on the auction house this wallet won: settled, or ended with it ' +
+      'as the highest bidder and not settled yet. 503 while the indexer is unavailable.',
+    query: z.object({ limit: bidListQuerySchema.shape.limit, offset: bidListQuerySchema.shape.offset }),
+    reply: chainLotListSchema,
+    errors: { 503: 'The indexer is unavailable' },
+    handler: async ({ params, query }) => {
+      const address = addressOf(params);
+      const limit = query.limit ?? BIDS_LIST_LIMIT;
+      const offset = query.offset ?? 0;
+      const wonOnChain = isEvm(address) && chain.auctionHouse ? await auctionIdsWonBy(chain.ponder, address.toLowerCase(), Math.floor(Date.now() / 1000)).catch(unavailable) : [];
+      const where = {
+        published: true,
+        OR: [
+          { chainAuctionId: null, winnerWalletAddress: { equals: address, mode: 'insensitive' as const } },
+          { chainAuctionId: { in: wonOnChain }, auctionContractAddress: { equals: chain.auctionHouse ?? '', mode: 'insensitive' as const } },
+        ],
+      };
+      const [rows, total] = await Promise.all([
+        db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        db.prisma.lot.count({ where }),
+      ]);
+      return { data: await withChain(chain, db, rows.map((row) => presentLot(row))), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+}
+
+/** The newest `depth` bids of an address on the auction house, on lots Gavel knows. */
+async function chainBidsOf({ chain, db }: Services, address: string, depth: number, viewerId: string | null): Promise<{ bids: Bid[]; total: number }> {
+  if (!chain.auctionHouse) return { bids: [], total: 0 };
+  const { rows, total } = await bidsOfBidder(chain.ponder, address, depth).catch(unavailable);
+  const auctionIds = [...new Set(rows.map((row) => row.auction_id))];
+  const [lots, { rows: auctions }] = await Promise.all([
+    db.prisma.lot.findMany({
+      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: { equals: chain.auctionHouse, mode: 'insensitive' } },
+      select: { id: true, title: true, chainAuctionId: true },
+    }),
+    chain.auctionStates(auctionIds),
+  ]);
+  const lotOf = new Map(
+    lots.map((lot) => {
+      const auction = auctions.get(lot.chainAuctionId!.toFixed(0));
+      const currentBid = auction?.highest_bidder ? formatAmount(BigInt(auction.highest_bid), 'ETH') : null;
+      return [lot.chainAuctionId!.toFixed(0), { id: lot.id, title: lot.title, currentBid }];
+    }),
+  );
+  // Bids on auctions no lot points at (made outside Gavel) are left out, and out of the total.
+  const bids = await presentChainBids(db, rows, (id) => lotOf.get(id), viewerId);
+  return { bids, total: total - (rows.length - bids.length) };
+}
