@@ -304,7 +304,7 @@ describe('header and profile', { timeout: 60_000 }, () => {
   });
 
   for (const role of ['admin', 'seller'] as const) {
-    it(`shows the Conditions of Business to a ${role}, with three links to the terms`, async () => {
+    it(`shows the Conditions of Business to ${role === 'admin' ? 'an' : 'a'} ${role}, with three links to the terms`, async () => {
       const { page } = await signedIn(role, '/profile');
       await page.locator('[data-testid=conditions-of-business]').waitFor();
       const links = await page.locator('[data-testid=conditions-link]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));

@@ -18,7 +18,7 @@ const DOCUMENT_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
 
 type IdentityCheck = ReturnType<typeof identityCheckSchema.parse>;
 
-/** Not in the spec's catalogue: the fallback when the api gives no reason for a failed submission. */
+/** The fallback when the api gives no reason for a failed submission. TODO(domain): messages.identity.submitFailed. */
 const SUBMIT_FAILED = 'Failed to submit identity verification';
 
 interface IdentityFormProps {
