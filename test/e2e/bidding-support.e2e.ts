@@ -1,0 +1,69 @@
+/**
+ * Helpers shared by the bidding and checkout browser tests (this file holds no tests of its own): bidders
+ * whose card is saved and verified through the Stripe stand-in, and a bid placed through screen 9's steps.
+ */
+import type { Page } from 'playwright-core';
+import type { AccountStack } from '../support/account-stack.ts';
+import { eventually, screenshotPath } from '../support/browser.ts';
+import { createUser, signIn } from '../support/users.ts';
+
+const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);
+
+async function api<T>(stack: AccountStack, token: string, method: string, path: string): Promise<T> {
+  const response = await fetch(stack.api.url + path, { method, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A ready bidder (profile, identity, terms) signed in through the api; with `card`, a 4242 card saved the way
+ * the browser saves it (SetupIntent confirmed at the stand-in with the publishable key) and verified by the
+ * api's $1 hold, so card bids can place their holds on it.
+ */
+export async function bidderWithCard(stack: AccountStack, { card = true, state = 'ready' as const } = {}) {
+  const user = await createUser(stack.api.db, state);
+  const token = await signIn(stack.api.url, user.email);
+  if (card) {
+    const setup = await api<{ clientSecret: string; setupIntentId: string; publishableKey: string; stripeApiUrl: string }>(stack, token, 'POST', '/payment/setup-intent');
+    const stripe = async (path: string, params: Record<string, string>) => {
+      const response = await fetch(setup.stripeApiUrl + path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${setup.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params),
+      });
+      return (await response.json()) as { id: string; status: string };
+    };
+    const pm = await stripe('/v1/payment_methods', { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '04', 'card[exp_year]': YEAR, 'card[cvc]': '123' });
+    await stripe(`/v1/setup_intents/${setup.setupIntentId}/confirm`, { payment_method: pm.id, client_secret: setup.clientSecret });
+    await eventually(async () => {
+      const method = await api<{ status: string }>(stack, token, 'GET', '/payment/method');
+      if (method.status !== 'verified') throw new Error(`card ${method.status}`);
+    }, { timeout: 10_000, interval: 100 });
+  }
+  return { user, token };
+}
+
+/**
+ * Types `amount` and walks the bid modal: the first bid of a session chooses Stripe (the saved card), checks
+ * it and confirms; later ones open straight at CONFIRM YOUR BID. Leaves the modal on its success panel.
+ */
+export async function placeBidInBrowser(page: Page, amount: string, { screenshots }: { screenshots?: string } = {}): Promise<void> {
+  await page.fill('[data-testid=bid-input]', amount);
+  await page.click('[data-testid=place-bid]');
+  const choice = page.locator('[data-testid=checkout-step-checkout]');
+  const confirm = page.locator('[data-testid=checkout-step-congratulations]');
+  await choice.or(confirm).first().waitFor();
+  if (await choice.isVisible()) {
+    if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-1-choice`) });
+    await page.check('[data-testid=pay-choice-stripe]');
+    await page.click('[data-testid=checkout-continue]');
+    await page.locator('[data-testid=checkout-saved-card]').waitFor();
+    if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-2-details`) });
+    await page.click('[data-testid=checkout-continue]');
+    await confirm.waitFor();
+  }
+  if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-3-confirm`) });
+  await page.click('[data-testid=checkout-confirm]');
+  await page.locator('[data-testid=checkout-placed]').waitFor();
+  if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-4-placed`) });
+}
