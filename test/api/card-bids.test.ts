@@ -83,6 +83,15 @@ describe('placing a card bid', () => {
     expect(holdsFor(cheap.id)).toHaveLength(0);
   });
 
+  it('asks for the card again when Stripe no longer knows the saved one', async () => {
+    const { user, token } = await cardBidder();
+    await stack.db.prisma.user.update({ where: { id: user.id }, data: { stripeCustomerId: 'cus_forgotten' } });
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const res = await bid(token, lot.id, '10.00');
+    expect(res).toMatchObject({ status: 403, body: { message: 'Please set up your payment method first.', code: 'payment_method_missing' } });
+    expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
+  });
+
   it('takes no card bids on BTC lots and sends ETH lots on-chain', async () => {
     const { token } = await cardBidder();
     const btc = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });

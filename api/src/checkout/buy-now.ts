@@ -18,7 +18,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { wonMail } from '../mail/templates.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
-import { cancelIntent, captureIntent, isConfirmable, stripeAmount } from '../payments/intents.ts';
+import { cancelIntent, captureIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 
@@ -86,7 +86,9 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
       skipDuplicates: true,
     });
     return created;
-  }).catch(unavailable);
+  }).catch((error: unknown) => {
+    throw paymentSetupError(error);
+  });
   return { clientSecret: pi.client_secret!, paymentIntentId: pi.id, publishableKey: config.publishableKey, stripeApiUrl: config.browserApiUrl, amount: formatAmount(price, 'USD'), currency: 'usd' };
 }
 

@@ -17,8 +17,7 @@ import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { isStripeUnavailable } from '../payments/stripe-client.ts';
-import { cancelIntent, isConfirmable, stripeAmount } from '../payments/intents.ts';
+import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 
@@ -103,8 +102,7 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
       items: lots.map((lot) => ({ lotId: lot.id, title: lot.title, amount: formatAmount(price(lot), 'USD') })),
     };
   }).catch((error: unknown) => {
-    if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
-    throw error;
+    throw paymentSetupError(error);
   });
 }
 

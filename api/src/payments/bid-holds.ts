@@ -18,8 +18,7 @@ import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { placeBid, refusal, type PlacedBid } from '../bidding/place-bid.ts';
-import { isStripeUnavailable } from './stripe-client.ts';
-import { cancelIntent, captureIntent, stripeAmount } from './intents.ts';
+import { cancelIntent, captureIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 
 type BidInput = { amount: string | number; walletAddress?: string };
@@ -71,8 +70,7 @@ async function authorise(stripe: Stripe, user: UserRow, bid: { bidId: string; lo
     );
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
-    if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
-    throw error;
+    throw paymentSetupError(error);
   }
   if (hold.status !== 'requires_capture') {
     // Off-session, a card that wants the cardholder fails instead; anything else is no hold either.

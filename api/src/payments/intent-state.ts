@@ -8,6 +8,7 @@
  * final checkout or a Buy Now (a CardPayment row). The $1 card verification hold has its own purpose and is
  * ignored here.
  */
+import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { StripeWebhooks } from './webhooks.ts';
@@ -68,12 +69,15 @@ export async function paymentCanceled(prisma: PrismaClient, paymentIntentId: str
 }
 
 /** Stripe's word on our intents, whoever moved them (the api, the browser, or someone in the Dashboard). */
-export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient): void {
+export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient, log: Logger): void {
   const purposeOf = (pi: Stripe.PaymentIntent) => pi.metadata?.purpose;
   webhooks.on('payment_intent.succeeded', async (event) => {
     const pi = event.data.object;
     if (purposeOf(pi) === PURPOSE.bidHold) await holdCaptured(prisma, pi.id);
-    else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) await paymentSucceeded(prisma, pi.id);
+    else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) {
+      const marked = await paymentSucceeded(prisma, pi.id);
+      log.info({ paymentIntentId: pi.id, purpose: purposeOf(pi), lotsMarkedPaid: marked, amountReceived: pi.amount_received }, 'card payment succeeded');
+    }
   });
   webhooks.on('payment_intent.canceled', async (event) => {
     const pi = event.data.object;

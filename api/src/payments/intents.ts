@@ -5,6 +5,9 @@
  * counts as done. Anything else is reported as the intent's real status for the caller to record.
  */
 import Stripe from 'stripe';
+import { messages, paymentMessages } from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+import { isStripeUnavailable } from './stripe-client.ts';
 
 /** Stripe amounts are JavaScript numbers; ours are bigints in the smallest unit, far below 2^53 for cards. */
 export function stripeAmount(minor: bigint): number {
@@ -32,6 +35,18 @@ export async function captureIntent(stripe: Stripe, id: string): Promise<FinalSt
     if (!isUnexpectedState(error)) throw error;
     return (await stripe.paymentIntents.retrieve(id)).status;
   }
+}
+
+/**
+ * A Stripe failure while preparing a payment, as the payer should see it: Stripe away is a 503; a saved card or
+ * customer Stripe no longer knows (the stand-in restarted, keys changed) means the card must be saved again.
+ */
+export function paymentSetupError(error: unknown): unknown {
+  if (isStripeUnavailable(error)) return new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && (error.param === 'customer' || error.param === 'payment_method')) {
+    return new HttpError(403, messages.gates.paymentMethod, 'payment_method_missing');
+  }
+  return error;
 }
 
 export function isUnexpectedState(error: unknown): boolean {
