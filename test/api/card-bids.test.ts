@@ -175,6 +175,20 @@ describe('after the bid', () => {
     expect(holdsFor(lot.id)).toHaveLength(3);
   });
 
+  it('the payments sweep releases holds whose job was lost (a crash after the commit, a cancelled lot)', { timeout: 30_000 }, async () => {
+    const a = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const orphan = (await bid(a.token, lot.id, '10.00')).body.data.bid._id as string;
+    // As if the process died between outbidding this bid and queueing its release.
+    await stack.db.prisma.bid.update({ where: { id: orphan }, data: { status: 'outbid' } });
+    await heldSettled(orphan, 'released');
+    const cancelled = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const onCancelled = (await bid(a.token, cancelled.id, '10.00')).body.data.bid._id as string;
+    await stack.db.prisma.lot.update({ where: { id: cancelled.id }, data: { status: 'cancelled' } });
+    await heldSettled(onCancelled, 'released');
+    expect((await rs.stripe.paymentIntents.retrieve((await bidRow(onCancelled)).paymentIntentId!)).status).toBe('canceled');
+  });
+
   it('leaves a winner whose hold can no longer be captured to pay in the cart', { timeout: 40_000 }, async () => {
     const a = await cardBidder();
     const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 3000n, endsInMs: 3000, extensionMinutes: 0 });
