@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auctionHouseAddress: env.GAVEL_AUCTION_HOUSE_ADDRESS || undefined,
       nftAddress: env.GAVEL_NFT_ADDRESS || undefined,
       followEveryMs: Number(env.CHAIN_FOLLOW_MS ?? 250),
-      timeoutMs: Number(env.CHAIN_TIMEOUT_MS ?? 1500),
+      timeoutMs: Number(env.CHAIN_TIMEOUT_MS ?? 3000),
     },
   };
 }

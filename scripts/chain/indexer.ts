@@ -67,6 +67,8 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Indexe
     RPC_URL: rpcUrl,
     CHAIN_ID: String(chainId),
     PONDER_PGLITE_DIR: pgliteDir,
+    // pg's "client.query() while executing" deprecation is Ponder's to fix, not news for our logs.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--no-deprecation"].filter(Boolean).join(" "),
   };
   // An inherited DATABASE_URL (the api's) would silently switch Ponder to PostgreSQL.
   delete env.DATABASE_URL;
@@ -108,6 +110,7 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Indexe
     stop: async () => {
       process.off("exit", killOnExit);
       await stopChild(child, exited);
+      await releaseLock({ databaseUrl, schema, pgliteDir });
     },
   };
 
@@ -145,6 +148,29 @@ async function answers(url: string): Promise<boolean> {
     return response.ok;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Ponder 0.17.7 exits on SIGTERM before its "unlock" query completes, so the next start would wait out the
+ * 25 s heartbeat expiry ("Schema is locked by a different Ponder app"). Our process has exited by now, so the
+ * lock it left is stale: release it.
+ */
+async function releaseLock({ databaseUrl, schema, pgliteDir }: { databaseUrl?: string; schema: string; pgliteDir: string }) {
+  const unlock = `UPDATE "${schema.replace(/"/g, '""')}"._ponder_meta SET value = jsonb_set(value, '{is_locked}', to_jsonb(0))`;
+  try {
+    if (databaseUrl) {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(unlock).finally(() => client.end());
+    } else {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const db = new PGlite(pgliteDir);
+      await db.query(unlock).finally(() => db.close());
+    }
+  } catch {
+    // No schema yet (stopped during start-up): nothing to release.
   }
 }
 
