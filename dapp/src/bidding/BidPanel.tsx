@@ -1,7 +1,5 @@
 import { messages, type Lot, type LotPhase, type User } from '@gavel/domain';
 import { useAppDispatch } from '../app/store.ts';
-import { BidCheckoutModal } from '../checkout/BidCheckoutModal.tsx';
-import { BuyNowModal } from '../checkout/BuyNowModal.tsx';
 import { startBidCheckout, startBuyNow, type BuyNowMode } from '../checkout/checkout-slice.ts';
 import { useBidGate } from '../session/bid-gate.ts';
 import { lotAmount } from '../lots/lot-money.ts';
@@ -23,7 +21,8 @@ interface BidPanelProps {
  * Screen 6's bidding block for a lot that has not ended: wallet status, the bid box (live lots only; section
  * 4 hides it before the start), the terms block, and ADD TO CART / BUY NOW, each disabled exactly when
  * sections 4 and 5 say. Every action first accepts ticked terms, then runs the bid gate (its first failure
- * toasts and leads to the page that fixes it), then opens screen 9's modal.
+ * toasts and leads to the page that fixes it), then opens screen 9's modal (mounted by the page, not here:
+ * a Buy Now ends the lot, and this block with it, while its modal still has the result to show).
  */
 export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const dispatch = useAppDispatch();
@@ -73,8 +72,6 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
           {buyBlock && <p className="field__hint bid-panel__buy-hint" data-testid="buy-now-reason">{buyBlock}</p>}
         </div>
       )}
-      <BidCheckoutModal lot={lot} walletAddress={wallet.address} />
-      {offersBuyNow && <BuyNowModal lot={lot} />}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { serverMessage } from '../api/http.ts';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { Modal } from '../components/modal/Modal.tsx';
 import { usePlaceBid } from '../bidding/use-place-bid.ts';
+import { useBidWallet } from '../bidding/use-bid-wallet.ts';
 import { useSaveCard } from '../pages/payment/use-save-card.ts';
 import { BidPlaced } from './BidPlaced.tsx';
 import { CardVerificationStep } from './CardVerificationStep.tsx';
@@ -23,8 +24,9 @@ const TITLES: Partial<Record<CheckoutStep, string>> = {
 };
 
 /** Screen 9's CHECKOUT modal for a bid on `lot`; open while the checkout slice holds a bid on it. */
-export function BidCheckoutModal({ lot, walletAddress }: { lot: Lot; walletAddress: string | null }) {
+export function BidCheckoutModal({ lot }: { lot: Lot }) {
   const { bid, step } = useAppSelector((state) => state.checkout);
+  const walletAddress = useBidWallet().address;
   const dispatch = useAppDispatch();
   const [placed, setPlaced] = useState<PlaceBidReply | null>(null);
   const open = bid?.lotId === lot._id;

@@ -10,15 +10,17 @@ interface CartItemRowProps {
   item: CartItem;
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  /** During final checkout the selection is what is being paid: it cannot change under the payment. */
+  locked: boolean;
 }
 
 /** One lot in the cart: what it is, how it was won, what it costs, and whether it can be paid by card here. */
-export function CartItemRow({ item, selected, onSelect }: CartItemRowProps) {
+export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowProps) {
   const selectable = item.payableByCard && item.paymentState === 'awaiting_payment';
   return (
     <li className="cart-item" data-testid="cart-item" data-lot-id={item.lotId} data-state={item.paymentState}>
       {selectable ? (
-        <input type="checkbox" className="cart-item__check" checked={selected} aria-label={`Pay for ${item.lot.title}`}
+        <input type="checkbox" className="cart-item__check" checked={selected} disabled={locked} aria-label={`Pay for ${item.lot.title}`}
           data-testid="cart-item-select" onChange={(event) => onSelect(event.target.checked)} />
       ) : <span className="cart-item__check" aria-hidden="true" />}
       <div className="cart-item__image"><LotImage url={item.lot.imageUrl ?? undefined} alt="" /></div>

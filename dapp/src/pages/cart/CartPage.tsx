@@ -75,7 +75,7 @@ export function CartPage() {
       <StepTrail step={paying ? 'final-checkout' : 'cart'} steps={STEPS} />
       <div className="cart-page__layout">
         <ul className="cart-list">
-          {items.map((item) => <CartItemRow key={item.lotId} item={item} selected={chosen.has(item.lotId)} onSelect={(on) => toggle(item.lotId, on)} />)}
+          {items.map((item) => <CartItemRow key={item.lotId} item={item} selected={chosen.has(item.lotId)} onSelect={(on) => toggle(item.lotId, on)} locked={paying} />)}
         </ul>
         <aside className="lot-panel cart-summary" aria-label="Order summary">
           {paying ? (

@@ -7,6 +7,8 @@ import { StatusBadge } from '../../components/lot-status/StatusBadge.tsx';
 import { TypeBadge } from '../../components/lot-status/TypeBadge.tsx';
 import { BidHistory } from '../../bidding/BidHistory.tsx';
 import { BidPanel } from '../../bidding/BidPanel.tsx';
+import { BidCheckoutModal } from '../../checkout/BidCheckoutModal.tsx';
+import { BuyNowModal } from '../../checkout/BuyNowModal.tsx';
 import { useResumeBuyNow } from '../../checkout/use-resume-buy-now.ts';
 import { increaseBidState } from '../../notices/increase-bid.ts';
 import { OutbidBanner } from '../../notices/OutbidBanner.tsx';
@@ -78,6 +80,9 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <RichText html={lot.description} testId="lot-description" />
         </section>
       )}
+      {/* Screen 9's modals outlive the bid block: a purchase ends the lot while its modal shows the result. */}
+      <BidCheckoutModal lot={lot} />
+      <BuyNowModal lot={lot} />
       {calculator !== 'closed' && (
         <Suspense fallback={null}>
           <CostCalculatorModal lot={lot} open={calculator === 'open'} onClose={() => setCalculator('loaded')} />
