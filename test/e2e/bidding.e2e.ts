@@ -105,6 +105,8 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     await byTestId(alice.page, 'checkout-done').click();
     // Bob's page learns the new price from the stream, without reloading.
     await byTestId(bob.page, 'lot-current-bid').filter({ hasText: '$20.00' }).waitFor({ timeout: 5_000 });
+    await byTestId(bob.page, 'bid-row').first().waitFor();
+    await bob.page.screenshot({ path: screenshotPath('bidding-phone-live'), fullPage: true });
 
     const seen = outbidCardSeenAt(alice.page);
     const accepted = bob.page.waitForResponse((r) => r.url().endsWith(`/auctions/${lot.id}/bids`) && r.request().method() === 'POST');
@@ -142,7 +144,6 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     const input = byTestId(alice.page, 'bid-input');
     await alice.page.waitForFunction(() => (document.querySelector('[data-testid=bid-input]') as HTMLInputElement | null)?.value === '22.00');
     assert.equal(await input.evaluate((el) => el === document.activeElement), true);
-    await bob.page.screenshot({ path: screenshotPath('bidding-phone-after-bid'), fullPage: true });
 
     // Alice's second bid opens straight at CONFIRM YOUR BID (the card was verified this session).
     await alice.page.click('[data-testid=place-bid]');
@@ -171,6 +172,13 @@ describe('lot states', { timeout: 60_000 }, () => {
     // The countdown ticks.
     const before = await byTestId(page, 'lot-countdown-value').textContent();
     await page.waitForFunction((text) => document.querySelector('[data-testid=lot-countdown-value]')?.textContent !== text, before);
+
+    // Share copies the lot's link (a desktop has no share sheet), and says so for 2 s.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dapp.url });
+    await byTestId(page, 'lot-share').click();
+    await byTestId(page, 'lot-share').filter({ hasText: 'Link copied!' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${dapp.url}/auctions/${lot.id}`);
+    await byTestId(page, 'lot-share').filter({ hasText: /^Share$/ }).waitFor({ timeout: 3_000 });
   });
 
   it('shows an ended lot: closed date, Upon Request, No bids placed; Log in to view results only when signed out', async () => {

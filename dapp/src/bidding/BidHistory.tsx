@@ -7,7 +7,7 @@ import { lotAmount } from '../lots/lot-money.ts';
  * The lot's bids, highest first (at most 50), refetched with the lot and on every live update. Other bidders
  * are masked by the api ("B***r"); the viewer's own bids say "You".
  */
-export function BidHistory({ lotId }: { lotId: string }) {
+export function BidHistory({ lotId, ended }: { lotId: string; ended: boolean }) {
   const history = useBidHistory(lotId);
   return (
     <section className="bid-history" aria-labelledby="bid-history-title" data-testid="bid-history">
@@ -21,7 +21,7 @@ export function BidHistory({ lotId }: { lotId: string }) {
       ) : history.isError ? (
         <p className="bid-history__empty">The bid history could not be loaded. It will try again in a moment.</p>
       ) : history.data.length === 0 ? (
-        <p className="bid-history__empty" data-testid="bid-history-empty">No bids yet. Be the first.</p>
+        <p className="bid-history__empty" data-testid="bid-history-empty">{ended ? 'No bids were placed on this lot.' : 'No bids yet. Be the first.'}</p>
       ) : (
         <ol className="bid-history__list">
           {history.data.map((bid, index) => <BidRow key={bid.id} bid={bid} leading={index === 0} />)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CARD_PAYMENT_MARKER, messages, type Lot, type PlaceBidReply } from '@gavel/domain';
+import { CARD_PAYMENT_MARKER, messages, paymentMessages, type Lot, type PlaceBidReply } from '@gavel/domain';
 import { serverMessage } from '../api/http.ts';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { Modal } from '../components/modal/Modal.tsx';
@@ -13,6 +13,7 @@ import { cardIsReady } from './card-label.ts';
 import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 import { PaymentChoiceStep } from './PaymentChoiceStep.tsx';
 import { PaymentDetailsStep } from './PaymentDetailsStep.tsx';
+import { PaymentSignIn, useSignedIn } from './PaymentSignIn.tsx';
 import { StepTrail } from './StepTrail.tsx';
 import './checkout.css';
 
@@ -27,6 +28,7 @@ const TITLES: Partial<Record<CheckoutStep, string>> = {
 export function BidCheckoutModal({ lot }: { lot: Lot }) {
   const { bid, step } = useAppSelector((state) => state.checkout);
   const walletAddress = useBidWallet().address;
+  const signedIn = useSignedIn();
   const dispatch = useAppDispatch();
   const [placed, setPlaced] = useState<PlaceBidReply | null>(null);
   const open = bid?.lotId === lot._id;
@@ -36,7 +38,8 @@ export function BidCheckoutModal({ lot }: { lot: Lot }) {
   };
   return (
     <Modal open={open} title={placed ? 'Bid placed' : (TITLES[step] ?? 'Checkout')} onClose={close} testId="bid-checkout">
-      {bid && <BidCheckoutFlow lot={lot} amount={bid.amount} walletAddress={walletAddress} placed={placed} onPlaced={setPlaced} onDone={close} />}
+      {bid && !signedIn && <PaymentSignIn message={paymentMessages.login} />}
+      {bid && signedIn && <BidCheckoutFlow lot={lot} amount={bid.amount} walletAddress={walletAddress} placed={placed} onPlaced={setPlaced} onDone={close} />}
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Lot } from '@gavel/domain';
+import { paymentMessages, type Lot } from '@gavel/domain';
 import { usePaymentMethod } from '../api/payments.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
@@ -8,6 +8,7 @@ import type { CardDetails } from '../pages/payment/card-collector.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
 import { PaymentCardForm } from './PaymentCardForm.tsx';
 import { PaymentInitFailed } from './PaymentInitFailed.tsx';
+import { PaymentSignIn, useSignedIn } from './PaymentSignIn.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { buyNowReturnUrl } from './use-resume-buy-now.ts';
 import { useBuyNow, useBuyNowIntent } from './use-buy-now.ts';
@@ -18,7 +19,8 @@ import { usePayIntent } from './use-pay-intent.ts';
  * or a new one, then the purchase ends the lot. The hold is taken only once the purchase has committed.
  */
 export function BuyNowPay({ lot, onDone }: { lot: Lot; onDone: () => void }) {
-  const intent = useBuyNowIntent(lot, true);
+  const signedIn = useSignedIn();
+  const intent = useBuyNowIntent(lot, signedIn);
   const method = usePaymentMethod(false).data;
   const { pay, paying, declined } = usePayIntent();
   const buy = useBuyNow(lot._id);
@@ -34,6 +36,7 @@ export function BuyNowPay({ lot, onDone }: { lot: Lot; onDone: () => void }) {
       </div>
     );
   }
+  if (!signedIn) return <PaymentSignIn message={paymentMessages.loginToPay} />;
   if (intent.failure) return <PaymentInitFailed message={intent.failure} />;
   if (!intent.data) return <div className="checkout-step" aria-busy="true"><span className="skeleton" style={{ height: 160 }} /></div>;
 

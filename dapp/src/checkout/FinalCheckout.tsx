@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { checkoutMessages } from '@gavel/domain';
+import { checkoutMessages, paymentMessages } from '@gavel/domain';
 import { CART_KEY } from '../api/checkout.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { lotAmount } from '../lots/lot-money.ts';
@@ -8,6 +8,7 @@ import { usePaymentMethod } from '../api/payments.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
 import { PaymentCardForm } from './PaymentCardForm.tsx';
 import { PaymentInitFailed } from './PaymentInitFailed.tsx';
+import { PaymentSignIn, useSignedIn } from './PaymentSignIn.tsx';
 import { useCheckoutIntent } from './use-checkout-intent.ts';
 import { usePayIntent } from './use-pay-intent.ts';
 
@@ -16,13 +17,15 @@ import { usePayIntent } from './use-pay-intent.ts';
  * one PaymentIntent with the saved card or a card entered here. The webhook marks the lots paid.
  */
 export function FinalCheckout({ lotIds, onPaid }: { lotIds: string[]; onPaid: () => void }) {
-  const intent = useCheckoutIntent(lotIds);
+  const signedIn = useSignedIn();
+  const intent = useCheckoutIntent(signedIn ? lotIds : []);
   const method = usePaymentMethod(false).data;
   const { pay, paying, declined } = usePayIntent();
   const [newCard, setNewCard] = useState(false);
   const queryClient = useQueryClient();
   const notify = useNotify();
 
+  if (!signedIn) return <PaymentSignIn message={paymentMessages.loginToPay} />;
   if (intent.failure) return <PaymentInitFailed message={intent.failure} />;
   if (!intent.data) {
     return <div className="checkout-step" aria-busy="true" data-testid="final-checkout-loading"><span className="skeleton" style={{ height: 120 }} /></div>;

@@ -73,7 +73,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <OnChainFacts lot={lot} />
         </div>
       </div>
-      <BidHistory lotId={lot._id} />
+      <BidHistory lotId={lot._id} ended={ended} />
       {lot.description && (
         <section className="lot-detail__description" aria-labelledby="lot-description-title">
           <h2 id="lot-description-title" className="lot-detail__section-title">About this lot</h2>
