@@ -40,6 +40,16 @@ export interface StartIndexerOptions {
   timeoutMs?: number;
   /** Which of Ponder's log lines reach this process's stderr (default "warn"). */
   logLevel?: "error" | "warn" | "info" | "debug";
+  /** Every log line Ponder writes at info level or above, parsed (benchmarks time the backfill with it). */
+  onLog?: (entry: PonderLogEntry) => void;
+}
+
+export interface PonderLogEntry {
+  level?: number;
+  /** Epoch milliseconds. */
+  time?: number;
+  msg?: string;
+  [key: string]: unknown;
 }
 
 export interface IndexerHandle {
@@ -94,6 +104,7 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Indexe
       for (const line of lines) {
         log = `${log}${line}\n`.slice(-20_000);
         const entry = parseLogLine(line);
+        if (entry) options.onLog?.(entry);
         if (entry?.msg === "Created HTTP server" && typeof entry.port === "number") boundPort = entry.port;
         if (!entry || (entry.level ?? 30) >= shown) process.stderr.write(`[indexer ${new Date().toISOString().slice(17,23)}] ${entry ? `${entry.msg}${entry.error ? ` ${JSON.stringify(entry.error)}` : ""}` : line}\n`);
       }
@@ -132,10 +143,10 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Indexe
   throw new Error(`the indexer did not answer at ${url} within ${timeoutMs} ms:\n${log.trim().slice(-4000)}`);
 }
 
-function parseLogLine(line: string): { level?: number; msg?: string; port?: unknown; error?: unknown } | null {
+function parseLogLine(line: string): PonderLogEntry | null {
   if (!line.startsWith("{")) return null;
   try {
-    return JSON.parse(line) as { level?: number; msg?: string };
+    return JSON.parse(line) as PonderLogEntry;
   } catch {
     return null;
   }

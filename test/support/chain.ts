@@ -100,8 +100,11 @@ export async function startChainStack(database: IndexerDatabase): Promise<ChainS
   }
 }
 
+/** What contract calls need: the addresses and anvil's signers. */
+export type ChainContracts = Pick<ChainStack, 'nft' | 'house' | 'publicClient' | 'signers'>;
+
 /** Contract calls from anvil accounts, each waiting for its receipt. */
-export function chainActions(chain: ChainStack) {
+export function chainActions(chain: ChainContracts) {
   const nft = { address: chain.nft, abi: gavelNftAbi } as const;
   const house = { address: chain.house, abi: gavelAuctionHouseAbi } as const;
   const { publicClient } = chain;
@@ -112,28 +115,29 @@ export function chainActions(chain: ChainStack) {
   };
   const rpc = (method: string, params: unknown[] = []) => publicClient.request({ method: method as never, params: params as never });
 
+  /** Mints a token to `to` (by card, from account 0); returns its id. */
+  const mint = async (to: Address, url = 'ipfs://gavel-test'): Promise<bigint> => {
+    const receipt = await mined(await chain.signers[0]!.writeContract({ ...nft, functionName: 'cardMint', args: [to, url] }));
+    return parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0]!.args.tokenId;
+  };
+  const approve = async (owner: number, tokenId: bigint): Promise<Hex> => {
+    const hash = await chain.signers[owner]!.writeContract({ ...nft, functionName: 'approve', args: [chain.house, tokenId] });
+    await mined(hash);
+    return hash;
+  };
+
   return {
     mined,
     rpc,
+    mint,
+    approve,
     address: (account: number) => chain.signers[account]!.account.address,
-
-    /** Mints a token to `to` (by card, from account 0); returns its id. */
-    async mint(to: Address, url = 'ipfs://gavel-test'): Promise<bigint> {
-      const receipt = await mined(await chain.signers[0]!.writeContract({ ...nft, functionName: 'cardMint', args: [to, url] }));
-      return parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0]!.args.tokenId;
-    },
-
-    async approve(owner: number, tokenId: bigint): Promise<Hex> {
-      const hash = await chain.signers[owner]!.writeContract({ ...nft, functionName: 'approve', args: [chain.house, tokenId] });
-      await mined(hash);
-      return hash;
-    },
 
     /** Mints to the seller (account 1), escrows it in a new auction and starts it; returns the auction id. */
     async startAuction(o: { reserveWei: bigint; minutes?: bigint; bufferSeconds?: bigint; start?: boolean }) {
       const seller = chain.signers[1]!;
-      const tokenId = await this.mint(seller.account.address);
-      await this.approve(1, tokenId);
+      const tokenId = await mint(seller.account.address);
+      await approve(1, tokenId);
       const receipt = await mined(
         await seller.writeContract({ ...house, functionName: 'create', args: [chain.nft, tokenId, o.reserveWei, o.minutes ?? 60n, o.bufferSeconds ?? 0n] }),
       );
