@@ -10,11 +10,6 @@ export class IndexerUnavailable extends Error {
   override name = 'IndexerUnavailable';
 }
 
-export interface IndexerStatus {
-  blockNumber: number;
-  blockTimestamp: number;
-}
-
 export class PonderReader {
   private readonly client: ReturnType<typeof createClient>;
   private downUntil = 0;
@@ -36,17 +31,6 @@ export class PonderReader {
       const result = (await this.client.db.execute(query)) as unknown;
       // PGlite answers with the rows, node-postgres with a result object holding them.
       return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-    });
-  }
-
-  /** The latest indexed block, or null before the first one. */
-  async status(): Promise<IndexerStatus | null> {
-    return this.guard(async () => {
-      const response = await fetch(`${this.url}/status`, { signal: AbortSignal.timeout(this.timeoutMs) });
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      const chains = Object.values((await response.json()) as Record<string, { block: { number: number; timestamp: number } }>);
-      const block = chains[0]?.block;
-      return block ? { blockNumber: block.number, blockTimestamp: block.timestamp } : null;
     });
   }
 
