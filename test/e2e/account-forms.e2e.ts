@@ -8,8 +8,8 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { cardFormMessages, messages } from '@gavel/domain';
 import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
-import { openSignedIn, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { ensureDappBuilt, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { newAccountPage, openSignedIn, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
+import { ensureDappBuilt, launchChromium, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 
 let stack: AccountStack;
@@ -40,7 +40,7 @@ const EXPIRY = `04/${String(new Date().getUTCFullYear() + 3).slice(2)}`;
 async function signedIn(state: UserState, route: string, viewport?: { width: number; height: number }) {
   const user = await createUser(stack.api.db, state);
   const token = await signIn(stack.api.url, user.email);
-  const { page } = await newPage(browser, viewport);
+  const { page } = await newAccountPage(browser, viewport);
   await openSignedIn(page, dapp.url, token, route);
   return { user, token, page };
 }
@@ -48,7 +48,7 @@ async function signedIn(state: UserState, route: string, viewport?: { width: num
 describe('password reset', { timeout: 60_000 }, () => {
   it('mails a code, checks it, sets the new password, and signs in with it', async () => {
     const user = await createUser(stack.api.db, 'ready');
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await page.goto(`${dapp.url}/signin`);
     await page.fill('[data-testid=signin-email]', user.email);
     await page.click('[data-testid=signin-forgot]');
@@ -92,7 +92,7 @@ describe('password reset', { timeout: 60_000 }, () => {
   });
 
   it('shows and hides the password', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await page.goto(`${dapp.url}/signin`);
     await page.fill('[data-testid=signin-password]', 'secret1');
     assert.equal(await page.getAttribute('[data-testid=signin-password]', 'type'), 'password');
@@ -209,7 +209,7 @@ describe('e-mail code', { timeout: 60_000 }, () => {
     });
     const { userId } = (await signup.json()) as { userId: string };
     const first = await stack.smtp.codeFor(email);
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await page.clock.install();
     await page.goto(`${dapp.url}/verify-email?userId=${userId}`);
     const resend = page.locator('[data-testid=verify-code-resend]');
@@ -360,7 +360,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
   });
 
   it('fits sign-in and the code entry in 375 px', async () => {
-    const { page } = await newPage(browser, PHONE);
+    const { page } = await newAccountPage(browser, PHONE);
     for (const route of ['/signin', '/signin?mode=signup', '/signin?mode=forgot', '/verify-email?userId=x']) {
       await page.goto(dapp.url + route);
       await page.locator('.auth-card').waitFor();

@@ -8,8 +8,8 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { messages, paymentMessages } from '@gavel/domain';
 import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
-import { openSignedIn, pasteInto, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { ensureDappBuilt, eventually, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { newAccountPage, openSignedIn, pasteInto, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
+import { ensureDappBuilt, eventually, launchChromium, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 
 let stack: AccountStack;
@@ -51,7 +51,7 @@ async function adminToken(): Promise<string> {
 
 describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
   it('signs up, verifies the e-mail, completes every step and shows four green indicators', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     const email = `journey.${Date.now()}@example.com`;
 
     // Sign up.
@@ -184,7 +184,7 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   for (const [state, expected] of cases) {
     it(`sends a ${state} user to ${expected}`, async () => {
       const user = await createUser(stack.api.db, state);
-      const { page } = await newPage(browser);
+      const { page } = await newAccountPage(browser);
       await signInThroughForm(page, user.email);
       await waitForToast(page, messages.auth.welcomeBack);
       await page.waitForURL((url) => url.pathname === expected);
@@ -194,7 +194,7 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   it('sends a verified identity with an incomplete profile to /basic-details', async () => {
     const user = await createUser(stack.api.db, 'identityVerified');
     await stack.api.db.prisma.user.update({ where: { id: user.id }, data: { isProfileComplete: false } });
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await signInThroughForm(page, user.email);
     await page.waitForURL((url) => url.pathname === '/basic-details');
   });
@@ -202,7 +202,7 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   it('sends an unverified address to the code entry, with a fresh code mailed', async () => {
     const user = await createUser(stack.api.db, 'unverified');
     const before = stack.smtp.mails.length;
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await signInThroughForm(page, user.email);
     await waitForToast(page, messages.auth.emailNotVerified);
     await page.waitForURL((url) => url.pathname === '/verify-email' && url.searchParams.get('userId') === user.id);
@@ -216,7 +216,7 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
 
   it('refuses a wrong password with the api\'s message and stays on the form', async () => {
     const user = await createUser(stack.api.db, 'ready');
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await signInThroughForm(page, user.email, 'Wrong-passw0rd');
     await waitForToast(page, messages.auth.invalidCredentials);
     assert.equal(pathOf(page), '/signin');
@@ -224,7 +224,7 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   });
 
   it('sends a signed-out visitor of an account page to /signin with the gate message', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await page.goto(`${dapp.url}/profile`);
     await page.waitForURL((url) => url.pathname === '/signin');
     await waitForToast(page, messages.gates.signIn);
@@ -235,7 +235,7 @@ describe('a revoked session', { timeout: 60_000 }, () => {
   it('clears local storage and returns to /signin on the next 401', async () => {
     const user = await createUser(stack.api.db, 'profileComplete');
     const token = await signIn(stack.api.url, user.email);
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await openSignedIn(page, dapp.url, token, '/complete-setup');
     await page.locator('[data-testid=complete-setup]').waitFor();
     await page.evaluate(() => localStorage.setItem('gavel.other', 'kept until a 401'));
@@ -258,7 +258,7 @@ describe('a revoked session', { timeout: 60_000 }, () => {
     const user = await createUser(stack.api.db, 'ready');
     const token = await signIn(stack.api.url, user.email);
     await fetch(`${stack.api.url}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    const { page } = await newPage(browser);
+    const { page } = await newAccountPage(browser);
     await openSignedIn(page, dapp.url, token, '/auctions');
     await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('error') === 'unauthorized');
     await eventually(async () => assert.equal(await page.evaluate(() => localStorage.length), 0));

@@ -1,5 +1,6 @@
 /** Browser-side helpers for the account screens' e2e tests. */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newPage } from './browser.ts';
 
 /** Where the dapp keeps the session token (dapp/src/session/token-store.ts). */
 export const TOKEN_KEY = 'gavel.session.token';
@@ -36,3 +37,15 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A fresh page for the account tests, with the live-events stream (GET /events, the outbid notices' SSE)
+ * refused. The account screens do not use it, and the api's SSE route currently leaks its 15 s heartbeat
+ * interval when a stream closes while the route is still checking the token (the 401 tests do exactly that):
+ * the leaked timer keeps the test process alive after every test has passed.
+ */
+export async function newAccountPage(browser: Browser, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, viewport);
+  await opened.context.route(/\/api\/events(\?|$)/, (route) => route.abort());
+  return opened;
+}
