@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
 import { createApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
+import { survivesConnectionLoss } from './process-guards.ts';
 
 export async function startApi(config = loadConfig()) {
   const log = pino({ level: config.logLevel });
@@ -27,7 +28,9 @@ export async function startApi(config = loadConfig()) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const api = await startApi();
+  const config = loadConfig();
+  survivesConnectionLoss(pino({ level: config.logLevel }));
+  const api = await startApi(config);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void api.stop().then(() => process.exit(0)));
   }

@@ -14,6 +14,7 @@ import { createPayments, type Payments } from './payments/index.ts';
 import { EventHub } from './events/event-hub.ts';
 import { LotClock } from './jobs/lot-clock.ts';
 import { ChainService } from './chain/index.ts';
+import { survivesRedisOutage } from './jobs/redis-outage.ts';
 
 export interface Services {
   config: Config;
@@ -43,6 +44,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   await migrate(db, (line) => log.info(line));
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   const subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+  for (const [client, what] of [[redis, 'redis'], [subscriber, 'redis subscriber']] as const) survivesRedisOutage(client, what, log);
   await Promise.all([redis.connect(), subscriber.connect()]);
   const browseCache = new BrowseCache(config.browseCacheTtlMs);
   const countCache = new BrowseCache(config.browseCountTtlMs);

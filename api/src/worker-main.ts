@@ -3,9 +3,11 @@ import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
 import { startWorker } from './jobs/worker.ts';
+import { survivesConnectionLoss } from './process-guards.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
+survivesConnectionLoss(log);
 const services = await openServices(config, log);
 const worker = await startWorker(services);
 log.info('worker running');

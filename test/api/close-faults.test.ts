@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
@@ -70,7 +71,7 @@ describe('closing survives faults', () => {
   it('Redis restarting empty while lots fall due: the worker rebuilds its jobs and closes each lot once', { timeout: 120_000 }, async () => {
     const port = await freePort();
     let redis = await startRedis(port);
-    const expected = await lotsWithBids(20, 4000);
+    const expected = await lotsWithBids(20, 10 * 60_000);
     const ids = [...expected.keys()];
     const worker = startWorkerProcess({
       DATABASE_URL: stack.databaseUrl,
@@ -80,9 +81,14 @@ describe('closing survives faults', () => {
       GAVEL_DATA_DIR: '/tmp',
     });
     try {
-      await new Promise((r) => setTimeout(r, 2500)); // the worker schedules the close jobs in Redis
+      // The worker is up once it has scheduled the lots' close jobs in Redis...
+      const probe = new Redis(port, '127.0.0.1');
+      await waitUntil(async () => (await probe.keys('fault-redis:lot-clock:close-*')).length >= ids.length, 60_000, 'the close jobs to be scheduled');
+      probe.disconnect();
       await kill(redis, 'SIGKILL'); // ...and Redis loses them all
-      await new Promise((r) => setTimeout(r, 3000)); // the lots fall due while Redis is down
+      // The lots fall due while Redis is down (their scheduled close jobs are gone with it).
+      await stack.db.prisma.lot.updateMany({ where: { id: { in: ids } }, data: { endTime: new Date(Date.now() + 500) } });
+      await new Promise((r) => setTimeout(r, 2500));
       expect(await closedCount(ids)).toBe(0);
       redis = await startRedis(port);
       await waitUntil(async () => (await closedCount(ids)) === ids.length, 60_000, 'every lot to close after Redis came back');

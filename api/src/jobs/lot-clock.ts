@@ -5,6 +5,7 @@
  * the truth: every job is safe to run twice.
  */
 import { Queue } from 'bullmq';
+import { survivesRedisOutage } from './redis-outage.ts';
 
 export const LOT_CLOCK_QUEUE = 'lot-clock';
 export const SWEEP_EVERY_MS = 15_000;
@@ -18,6 +19,7 @@ export class LotClock {
       prefix,
       defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: 1000 },
     });
+    survivesRedisOutage(this.queue, 'lot clock queue');
   }
 
   /** Idempotent: one job per (lot, end time). */

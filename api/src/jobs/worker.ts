@@ -10,6 +10,7 @@ import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
 import { startPaymentWorker } from '../payments/payment-worker.ts';
 import { startChainFollower } from '../chain/follower.ts';
+import { survivesRedisOutage } from './redis-outage.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
@@ -25,6 +26,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     },
     { connection, prefix: config.redisPrefix, concurrency: 4 },
   );
+  survivesRedisOutage(worker, 'lot clock worker', log);
   worker.on('failed', (job, err) => log.warn({ job: job?.name, err: err.message }, 'job failed'));
   const mailWorker = services.mailer.startWorker(config.smtpUrl, config.mailFrom, log);
   const paymentWorker = await startPaymentWorker(services);

@@ -8,6 +8,7 @@ import { Queue, Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { survivesRedisOutage } from '../jobs/redis-outage.ts';
 
 export const MAIL_QUEUE = 'mail';
 
@@ -26,7 +27,7 @@ export class Mailer {
     private readonly connection: { url: string; maxRetriesPerRequest: null },
     private readonly prefix: string,
   ) {
-    this.queue = new Queue(MAIL_QUEUE, { connection, prefix });
+    this.queue = survivesRedisOutage(new Queue(MAIL_QUEUE, { connection, prefix }), 'mail queue');
   }
 
   async send(message: MailMessage): Promise<string> {
@@ -64,6 +65,7 @@ export class Mailer {
       },
       { connection: this.connection, prefix: this.prefix, concurrency: 4 },
     );
+    survivesRedisOutage(worker, 'mail worker', log);
     worker.on('failed', (job, err) => log.warn({ job: job?.id, err: err.message }, 'mail delivery failed; will retry'));
     return worker;
   }

@@ -5,6 +5,7 @@
  * database and Stripe's idempotency keys decide, not the queue. The worker half is payment-worker.ts.
  */
 import { Queue } from 'bullmq';
+import { survivesRedisOutage } from '../jobs/redis-outage.ts';
 
 export const PAYMENT_QUEUE = 'payments';
 
@@ -17,6 +18,7 @@ export class PaymentJobs {
       prefix,
       defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 1000 },
     });
+    survivesRedisOutage(this.queue, 'payment queue');
   }
 
   /** A card bid was outbid, withdrawn or removed. */

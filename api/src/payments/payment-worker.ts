@@ -11,6 +11,7 @@ import type { Services } from '../services.ts';
 import { captureBuyNowPayment, releaseBuyNowHold } from '../checkout/buy-now.ts';
 import { releaseBidHold, settleLotHolds } from './bid-holds.ts';
 import { PAYMENT_QUEUE } from './payment-jobs.ts';
+import { survivesRedisOutage } from '../jobs/redis-outage.ts';
 
 /** How long a Buy Now hold may wait for its POST /auctions/:id/buy-now before it is given back. */
 const UNUSED_BUY_NOW_MS = 30 * 60_000;
@@ -30,6 +31,7 @@ export async function startPaymentWorker(services: Services): Promise<{ close():
     },
     { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix, concurrency: 4 },
   );
+  survivesRedisOutage(worker, 'payment worker', log);
   worker.on('failed', (job, err) => log.warn({ job: job?.name, jobId: job?.id, err: err.message }, 'payment job failed'));
   // Re-created on a timer, like the lot clock's sweeps: a Redis that lost its data forgets schedulers too.
   const ensure = () => payments.jobs.ensureSweep(config.reconcileEveryMs).catch((err: Error) => log.warn({ err: err.message }, 'payment sweep scheduling failed'));
