@@ -30,7 +30,11 @@ export function mountEvents(router: Router, { tokens, db, eventHub }: Services):
       for (const off of unsubscribe) off();
       stream.end();
     };
-    ctx.req.on('close', close);
+    // The client may have gone during the user lookup above, when 'close' has already fired: check as well.
+    if (ctx.req.destroyed) close();
+    else ctx.req.once('close', close);
+    // Never keep the process alive for a stream alone.
+    heartbeat.unref();
 
     ctx.set({ 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     ctx.type = 'text/event-stream';
