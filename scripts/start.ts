@@ -14,6 +14,7 @@ import { seedDemo } from './seed/demo.ts';
 import { demoAccounts, DEMO_PASSWORD } from './seed/accounts.ts';
 import { startDemoChain } from './seed/demo-chain.ts';
 import { startStripeStandIn } from './stand-ins/stripe/index.ts';
+import { startIndexer } from './chain/indexer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
@@ -44,6 +45,9 @@ async function main() {
 
   const chain = process.env.GAVEL_CHAIN ? null : await startDemoChain(api.services);
   if (chain) stops.push(chain.stop);
+  // anvil is new on every start, so the index starts fresh too; the api serves lots meanwhile, marked not indexed.
+  const indexer = chain ? await startIndexer({ rpcUrl: chain.rpcUrl, port: 42069, databaseUrl: config.databaseUrl, fresh: true }) : null;
+  if (indexer) stops.push(indexer.stop);
 
   const dapp = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', '5173', '--strictPort', '--host', '127.0.0.1'], {
     cwd: path.join(root, 'dapp'),
@@ -61,6 +65,7 @@ async function main() {
     redis     ${redis.url}${redis.child ? ' (started by npm start)' : ''}
     payments  ${stripeStandIn ? `local Stripe stand-in ${stripeStandIn.url} (test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)` : 'Stripe (STRIPE_SECRET_KEY)'}
     chain     ${chain ? `anvil ${chain.rpcUrl} (chain 31337), ${chain.auctions} demo auctions` : 'not started (GAVEL_CHAIN is set)'}
+    indexer   ${indexer ? `Ponder ${indexer.url}` : 'not started'}
     demo data ${seed.seeded ? `seeded: ${seed.events} events, ${seed.lots} lots` : 'already present (npm start -- --reset to start over)'}
 
   Demo accounts (password ${DEMO_PASSWORD}):

@@ -69,7 +69,7 @@ const nodeTests = (name: string, args: string[]): Suite => ({
 });
 
 const suites: Suite[] = [
-  typecheck(['domain', 'api', 'dapp', 'contracts', '.']),
+  typecheck(['domain', 'api', 'dapp', 'contracts', 'indexer', '.']),
   vitest('domain', ['--root', 'domain']),
   vitest('dapp', ['--root', 'dapp']),
   vitest('api', ['--config', 'test/vitest.api.config.ts']),
