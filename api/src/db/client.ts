@@ -33,6 +33,9 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
 function openPostgres(url: string, poolSize: number): Database {
   // Prisma stores DateTime as UTC in timestamp columns; SQL comparing them with now() must run in UTC too.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC' });
+  // An idle pooled connection that the server ends (restart, failover, a test dropping its database) emits
+  // 'error' on the pool; unhandled, that would end the process. The pool replaces the connection on next use.
+  pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: 'postgres',
