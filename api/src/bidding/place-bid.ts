@@ -7,7 +7,7 @@
  */
 import { fill, formatAmount, messages, minimumIncrement, minimumNextBid, parseAmount, unitFor, AmountError } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -42,7 +42,7 @@ export async function placeBid(
   hold?: { bidId: string; paymentIntentId: string },
 ): Promise<PlacedBid> {
   const { prisma } = db;
-  const lot = await prisma.lot.findFirst({ where: { id: lotId, published: true } });
+  const lot = await lotFacts(prisma, lotId);
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.paymentMethod === 'ETH') throw new HttpError(409, b.ethOnChain, 'bid_on_chain');
   if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
@@ -102,6 +102,27 @@ async function placeHeldBid(prisma: PrismaClient, args: unknown[], paymentIntent
     if (rows[0]?.placed) await tx.bid.update({ where: { id: args[1] as string }, data: { paymentIntentId, holdStatus: 'authorized' } });
     return rows;
   });
+}
+
+type LotFacts = Pick<Lot, 'id' | 'title' | 'paymentMethod' | 'auctionType' | 'creatorId' | 'auctionEventId'>;
+const FACTS_TTL_MS = 5000;
+const facts = new Map<string, { at: number; lot: LotFacts }>();
+
+/**
+ * What the checks before the write need: facts that do not change while a lot takes bids. They are kept for
+ * a few seconds because a bidding war asks for the same lot hundreds of times a second; everything that does
+ * change (published, status, times, price) is re-checked by gavel_place_bid inside the write.
+ */
+async function lotFacts(prisma: PrismaClient, lotId: string): Promise<LotFacts | null> {
+  const hit = facts.get(lotId);
+  if (hit && Date.now() - hit.at < FACTS_TTL_MS) return hit.lot;
+  const lot = await prisma.lot.findFirst({
+    where: { id: lotId, published: true },
+    select: { id: true, title: true, paymentMethod: true, auctionType: true, creatorId: true, auctionEventId: true },
+  });
+  if (facts.size > 10_000) facts.clear();
+  if (lot) facts.set(lotId, { at: Date.now(), lot });
+  return lot;
 }
 
 /** Why the conditional update matched nothing (also used to refuse a card bid before its hold is placed). */

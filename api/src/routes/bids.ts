@@ -39,7 +39,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         // Only card bids reach Stripe; every other bid goes straight to the write.
         const placed = body.walletAddress === CARD_PAYMENT_MARKER ? await placeCardBid(services, user, params.id!, body) : await placeBid(db, user, params.id!, body);
         // Idempotent per (lot, end): the first bid schedules the close, an extension schedules the new one.
-        await lotClock.scheduleClose(placed.lot.id, placed.endTime);
+        if (placed.auctionExtended || placed.bidCount === 1) await lotClock.scheduleClose(placed.lot.id, placed.endTime);
         // The bid is committed and acknowledged either way; notices go out beside the reply, not before it.
         void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
         // The replaced bid's card hold, if any, is released by a job (only USD lots take card bids).
