@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { AccountStack } from '../support/account-stack.ts';
 import { eventually, screenshotPath } from '../support/browser.ts';
-import { createUser, signIn } from '../support/users.ts';
+import { createUser, signIn, type UserState } from '../support/users.ts';
 
 const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);
 
@@ -20,7 +20,7 @@ async function api<T>(stack: AccountStack, token: string, method: string, path: 
  * the browser saves it (SetupIntent confirmed at the stand-in with the publishable key) and verified by the
  * api's $1 hold, so card bids can place their holds on it.
  */
-export async function bidderWithCard(stack: AccountStack, { card = true, state = 'ready' as const } = {}) {
+export async function bidderWithCard(stack: AccountStack, { card = true, state = 'ready' }: { card?: boolean; state?: UserState } = {}) {
   const user = await createUser(stack.api.db, state);
   const token = await signIn(stack.api.url, user.email);
   if (card) {

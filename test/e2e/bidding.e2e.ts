@@ -158,6 +158,32 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
   });
 });
 
+describe('the stream down', { timeout: 60_000 }, () => {
+  it('falls back to the 5 s poll: its first poll is the baseline, the next one raises the notice', async () => {
+    const lot = await createLot(stack.api.db, { startingBid: 1500n });
+    const alice = await bidderWithCard(stack);
+    const bob = await bidderWithCard(stack);
+    const bid = (token: string, amount: string) =>
+      fetch(`${stack.api.url}/auctions/${lot.id}/bids`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount, walletAddress: 'card_payment' }),
+      }).then((r) => r.status);
+    assert.equal(await bid(alice.token, '15.00'), 201);
+
+    const { page } = await newPage(browser);
+    await page.route('**/api/events**', (route) => route.abort('connectionrefused'));
+    const baseline = page.waitForResponse((r) => r.url().includes('/api/auctions/bids/me'));
+    await openSignedIn(page, dapp.url, alice.token, `/auctions/${lot.id}`);
+    await baseline;
+    assert.equal(await bid(bob.token, '16.00'), 201);
+    const started = Date.now();
+    await byTestId(page, 'outbid-card').waitFor({ timeout: 7_000 });
+    assert.ok(Date.now() - started <= 6_000, `poll notice after ${Date.now() - started} ms`);
+    assert.equal(await byTestId(page, 'outbid-card-text').textContent(), fill(messages.bids.outbidMessage, { title: lot.title, amount: '$16.00' }));
+  });
+});
+
 describe('lot states', { timeout: 60_000 }, () => {
   it('shows an upcoming lot with both countdowns and PLACE BID disabled, without a bid box', async () => {
     const lot = await createLot(stack.api.db, { startsInMs: 3_600_000, endsInMs: 7_200_000 });
