@@ -1,7 +1,7 @@
 import { useAppSelector } from '../app/store.ts';
 import { NoticeBell } from './NoticeBell.tsx';
 import { OutbidCards } from './OutbidCards.tsx';
-import { useLiveStream } from './use-live-stream.ts';
+import { useLiveStream, useStreamDown } from './use-live-stream.ts';
 import { useOutbidAlerts } from './use-outbid-alerts.ts';
 import { useOutbidPoll } from './use-outbid-poll.ts';
 import './notices.css';
@@ -14,7 +14,8 @@ export function NoticeArea() {
   const signedIn = useAppSelector((state) => state.session.status === 'signedIn');
   const stream = useLiveStream();
   const raise = useOutbidAlerts();
-  useOutbidPoll(signedIn && stream === 'down', raise);
+  const streamDown = useStreamDown(stream);
+  useOutbidPoll(signedIn && streamDown, raise);
   return (
     <>
       {signedIn && <NoticeBell />}

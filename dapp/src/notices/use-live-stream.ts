@@ -17,3 +17,17 @@ export function useLiveStream(): StreamState {
 
   return state;
 }
+
+/**
+ * Whether the poll should stand in for the stream: from the moment it goes down until it is open again. Not
+ * merely "down": between its reconnect attempts the stream is "connecting", and switching the poll off there
+ * would restart it with a fresh baseline every few seconds and lose the very transitions it is watching for.
+ */
+export function useStreamDown(state: StreamState): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    if (state === 'down') setDown(true);
+    else if (state === 'open' || state === 'idle') setDown(false);
+  }, [state]);
+  return down;
+}

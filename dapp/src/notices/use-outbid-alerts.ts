@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { displayAmount, fill, messages, parseAmount, type OutbidNotification, type Unit } from '@gavel/domain';
 import { liveEvents } from '../api/events.ts';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector, type RootState } from '../app/store.ts';
 import { showToast } from '../state/toasts.ts';
 import { clearNotices, outbidReceived } from './notices-slice.ts';
 
@@ -26,17 +27,19 @@ export function shownAmount(amount: string, unit: Unit): string {
 export function useOutbidAlerts(): (notification: OutbidNotification) => void {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
-  const known = useAppSelector((state) => state.notices.items);
+  // Read at the moment of raising, not subscribed: a stable `raise` keeps the poll from restarting (and
+  // re-baselining) every time a notice arrives.
+  const store = useStore<RootState>();
   const signedIn = useAppSelector((state) => state.session.status === 'signedIn');
 
   const raise = useCallback((notification: OutbidNotification) => {
-    const fresh = !known.some((notice) => notice.id === notification.id);
+    const fresh = !store.getState().notices.items.some((notice) => notice.id === notification.id);
     dispatch(outbidReceived(notification));
     if (fresh) dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
     // The outbid lot's price and history moved; anything showing them should catch up now, not in 10 s.
     void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', notification.auctionId] });
     void queryClient.invalidateQueries({ queryKey: ['bids'] });
-  }, [dispatch, known, queryClient]);
+  }, [dispatch, store, queryClient]);
 
   useEffect(() => liveEvents.listen({
     outbid: raise,
