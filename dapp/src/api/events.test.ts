@@ -51,8 +51,11 @@ describe('the live events hub', () => {
     hub.watchLot('c');
     await flush();
     expect(FakeEventSource.opened).toHaveLength(2);
-    expect(FakeEventSource.opened[0]!.closed).toBe(true);
     expect(latest().url).toBe('/api/events?token=jwt&lot=b&lot=c');
+    // Make before break: the old stream delivers until the new one is ready.
+    expect(FakeEventSource.opened[0]!.closed).toBe(false);
+    latest().fire('ready', { signedIn: true });
+    expect(FakeEventSource.opened[0]!.closed).toBe(true);
   });
 
   it('closes when there is nothing to listen for', async () => {

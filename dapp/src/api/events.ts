@@ -38,6 +38,8 @@ export class LiveEvents {
   private readonly lots = new Map<string, number>();
   private readonly listeners = new Set<LiveListener>();
   private source: EventSource | null = null;
+  /** The stream being replaced: kept until its successor says `ready` (make before break). */
+  private retiring: EventSource | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private reconnectQueued = false;
   state: StreamState = 'idle';
@@ -80,8 +82,12 @@ export class LiveEvents {
   }
 
   private connect(): void {
-    this.close();
-    if (!this.token && this.lots.size === 0) return this.setState('idle');
+    const previous = this.source;
+    this.close({ keep: previous });
+    if (!this.token && this.lots.size === 0) {
+      previous?.close();
+      return this.setState('idle');
+    }
     if (typeof EventSource === 'undefined') return this.setState('down');
     const params = new URLSearchParams();
     if (this.token) params.set('token', this.token);
@@ -91,22 +97,37 @@ export class LiveEvents {
     this.setState('connecting');
     this.timers.push(setTimeout(() => this.state === 'connecting' && this.setState('down'), READY_TIMEOUT_MS));
 
-    source.addEventListener('ready', () => this.setState('open'));
+    // The old stream keeps delivering until the new one is ready, so nothing published in between is lost;
+    // closing it right away also tended to hang up while the api was still looking the session up.
+    this.retiring = previous;
+    const retire = () => {
+      if (this.retiring === previous) this.retiring = null;
+      previous?.close();
+    };
+    this.timers.push(setTimeout(retire, READY_TIMEOUT_MS));
+    source.addEventListener('ready', () => {
+      retire();
+      this.setState('open');
+    });
     source.addEventListener('outbid', (event) => this.emit('outbid', outbidNotificationSchema, event));
     source.addEventListener('lot', (event) => this.emit('lot', lotUpdateSchema, event));
     source.addEventListener('won', (event) => this.emit('won', wonSchema, event));
     source.onerror = () => {
       if (source !== this.source) return;
+      retire();
       this.setState('down');
       // A network drop leaves it CONNECTING and it retries itself; a refusal (an error status) CLOSES it for good.
       if (source.readyState === EventSource.CLOSED) this.timers.push(setTimeout(() => this.connect(), RETRY_MS));
     };
   }
 
-  private close(): void {
+  /** Stops the current stream's timers and closes it (unless it is `keep`, the one being replaced). */
+  private close({ keep }: { keep?: EventSource | null } = {}): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
-    this.source?.close();
+    this.retiring?.close();
+    this.retiring = null;
+    if (this.source && this.source !== keep) this.source.close();
     this.source = null;
   }
 
