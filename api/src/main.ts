@@ -19,8 +19,10 @@ export async function startApi(config = loadConfig()) {
     services,
     url: `http://${config.host}:${port}`,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open event streams never end on their own: cut every connection, then wait for the close.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
       await worker?.close();
       await services.close();
     },

@@ -89,6 +89,7 @@ export const messages = {
   },
   identity: {
     submitted: 'Identity verification submitted. We will review it shortly.',
+    submitFailed: 'Failed to submit identity verification',
     approvedNow: 'Identity verified successfully!',
     legalNameRequired: 'Legal name is required',
     countryRequired: 'Country is required',

@@ -7,8 +7,6 @@ import type { PrismaClient, EmailCodePurpose } from '../generated/prisma/client.
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-/** The shortest gap between two codes of one purpose to one user. */
-export const RESEND_COOLDOWN_MS = 30_000;
 
 export type CodeCheck = 'ok' | 'invalid' | 'too_many_attempts';
 

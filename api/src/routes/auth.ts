@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import {
   acceptTermsBodySchema,
   bidEligibilitySchema,
+  EMAIL_CODE_RESEND_COOLDOWN_MS,
   firstFailedGate,
   GATES,
   authReplySchema,
@@ -25,7 +26,7 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { burnPasswordCheck, hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { presentUser, type UserRow } from '../auth/session.ts';
-import { RESEND_COOLDOWN_MS, type CodeCheck } from '../auth/email-codes.ts';
+import type { CodeCheck } from '../auth/email-codes.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 
 const m = messages.auth;
@@ -85,7 +86,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
       if (!(await passwordMatches(user.passwordHash, body.password))) throw new HttpError(401, m.invalidCredentials, 'invalid_credentials');
       if (!user.emailVerified) {
         const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
-        if (!last || Date.now() - last.getTime() > RESEND_COOLDOWN_MS) await sendVerifyCode(user);
+        if (!last || Date.now() - last.getTime() > EMAIL_CODE_RESEND_COOLDOWN_MS) await sendVerifyCode(user);
         throw new HttpError(403, m.emailNotVerified, 'email_not_verified', undefined, { userId: user.id });
       }
       return { message: m.welcomeBack, user: presentUser(user), token: await issueToken(user) };
@@ -126,7 +127,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
       // Unknown or already-verified ids get the same answer, so the route tells nothing about accounts.
       if (!user || user.emailVerified) return { message: m.codeSent };
       const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
-      if (last && Date.now() - last.getTime() < RESEND_COOLDOWN_MS) throw new HttpError(429, m.resendTooSoon, 'resend_too_soon');
+      if (last && Date.now() - last.getTime() < EMAIL_CODE_RESEND_COOLDOWN_MS) throw new HttpError(429, m.resendTooSoon, 'resend_too_soon');
       await sendVerifyCode(user);
       return { message: m.codeSent };
     },
@@ -144,7 +145,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
       const user = await db.prisma.user.findUnique({ where: { email: body.email } });
       if (user) {
         const last = await emailCodes.lastIssuedAt(user.id, 'reset_password');
-        if (!last || Date.now() - last.getTime() >= RESEND_COOLDOWN_MS) {
+        if (!last || Date.now() - last.getTime() >= EMAIL_CODE_RESEND_COOLDOWN_MS) {
           await mailer.send(resetPasswordMail(user.email, await emailCodes.issue(user.id, 'reset_password')));
         }
       }

@@ -31,8 +31,11 @@ export function mountEvents(router: Router, { tokens, db, eventHub }: Services):
       stream.end();
     };
     // The client may have gone during the user lookup above, when 'close' has already fired: check as well.
-    if (ctx.req.destroyed) close();
-    else ctx.req.once('close', close);
+    if (ctx.req.destroyed) {
+      close();
+      return;
+    }
+    ctx.req.once('close', close);
     // Never keep the process alive for a stream alone.
     heartbeat.unref();
 

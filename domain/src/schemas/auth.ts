@@ -7,6 +7,8 @@ export type Role = (typeof ROLES)[number];
 export const BIDDING_FOR = ['myself', 'someone_else'] as const;
 export const KYC_STATUSES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
 export const MINIMUM_AGE = 18;
+/** The shortest gap between two e-mail codes of one purpose to one user: the api refuses, the dapp counts down. */
+export const EMAIL_CODE_RESEND_COOLDOWN_MS = 30_000;
 
 const m = messages.auth;
 

@@ -1,12 +1,8 @@
 import { useState } from 'react';
+import { EMAIL_CODE_RESEND_COOLDOWN_MS as RESEND_COOLDOWN_MS } from '@gavel/domain';
 import { useNow } from '../../clock/use-now.ts';
 import { emptyOtp, OtpInput } from './OtpInput.tsx';
 
-/**
- * How long the api makes people wait between codes (api/src/auth/email-codes.ts RESEND_COOLDOWN_MS).
- * TODO(domain): export it from the domain so the api and the dapp share one constant.
- */
-export const RESEND_COOLDOWN_MS = 30_000;
 
 interface CodeEntryProps {
   /** Checks the code; a rejection (wrong or expired code) empties the boxes for another try. */

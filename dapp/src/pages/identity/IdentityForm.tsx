@@ -18,8 +18,6 @@ const DOCUMENT_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
 
 type IdentityCheck = ReturnType<typeof identityCheckSchema.parse>;
 
-/** The fallback when the api gives no reason for a failed submission. TODO(domain): messages.identity.submitFailed. */
-const SUBMIT_FAILED = 'Failed to submit identity verification';
 
 interface IdentityFormProps {
   user: User;
@@ -52,7 +50,7 @@ export function IdentityForm({ user, previous, onSubmitted }: IdentityFormProps)
         onSubmitted();
       },
       onError: (error) => {
-        notify.failure(error, SUBMIT_FAILED);
+        notify.failure(error, messages.identity.submitFailed);
         if (error instanceof ApiRequestError && error.fields) form.setErrors(error.fields);
       },
     });
