@@ -4,63 +4,45 @@
  * rejected with the admin's reason, the signed-in header menu and logout, and the Conditions of Business.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { cardFormMessages, messages } from '@gavel/domain';
-import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
+import { startAccountStack } from '../support/account-stack.ts';
 import { newAccountPage, openSignedIn, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { ensureDappBuilt, launchChromium, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { screenshotPath } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let stack: AccountStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  stack = await startAccountStack();
-  dapp = await startDappPreview(stack.api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await stack?.stop();
-});
+const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
 
 const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).textContent();
 const EXPIRY = `04/${String(new Date().getUTCFullYear() + 3).slice(2)}`;
 
 /** A user in `state`, signed in through the api, with the dapp open at `route`. */
 async function signedIn(state: UserState, route: string, viewport?: { width: number; height: number }) {
-  const user = await createUser(stack.api.db, state);
-  const token = await signIn(stack.api.url, user.email);
-  const { page } = await newAccountPage(browser, viewport);
-  await openSignedIn(page, dapp.url, token, route);
+  const user = await createUser(suite.stack.api.db, state);
+  const token = await signIn(suite.stack.api.url, user.email);
+  const { page } = await newAccountPage(suite.browser, viewport);
+  await openSignedIn(page, suite.dapp.url, token, route);
   return { user, token, page };
 }
 
 describe('password reset', { timeout: 60_000 }, () => {
   it('mails a code, checks it, sets the new password, and signs in with it', async () => {
-    const user = await createUser(stack.api.db, 'ready');
-    const { page } = await newAccountPage(browser);
-    await page.goto(`${dapp.url}/signin`);
+    const user = await createUser(suite.stack.api.db, 'ready');
+    const { page } = await newAccountPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/signin`);
     await page.fill('[data-testid=signin-email]', user.email);
     await page.click('[data-testid=signin-forgot]');
     // The address typed on the sign-in form carries over.
     assert.equal(await page.inputValue('[data-testid=reset-email]'), user.email);
-    const mailsBefore = stack.smtp.mails.length;
+    const mailsBefore = suite.stack.smtp.mails.length;
     await page.click('[data-testid=reset-email-submit]');
     await waitForToast(page, messages.auth.resetCodeSent);
     await page.locator('[data-testid=forgot-password][data-step=code]').waitFor();
 
     // A wrong code first: the boxes empty for another try.
-    const code = await stack.smtp.codeFor(user.email, { after: mailsBefore });
+    const code = await suite.stack.smtp.codeFor(user.email, { after: mailsBefore });
     const wrong = code === '000000' ? '111111' : '000000';
     await page.locator('[data-testid=reset-code-0]').focus();
     await page.keyboard.type(wrong);
@@ -92,8 +74,8 @@ describe('password reset', { timeout: 60_000 }, () => {
   });
 
   it('shows and hides the password', async () => {
-    const { page } = await newAccountPage(browser);
-    await page.goto(`${dapp.url}/signin`);
+    const { page } = await newAccountPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/signin`);
     await page.fill('[data-testid=signin-password]', 'secret1');
     assert.equal(await page.getAttribute('[data-testid=signin-password]', 'type'), 'password');
     await page.click('[data-testid=signin-password-toggle]');
@@ -122,7 +104,7 @@ describe('Reset Password (change password)', { timeout: 60_000 }, () => {
     await page.locator('[data-testid=profile-page]').waitFor();
     const stored = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
     assert.ok(stored && stored !== token, 'the new token replaced the old one');
-    const old = await fetch(`${stack.api.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    const old = await fetch(`${suite.stack.api.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(old.status, 401, 'the old token is revoked');
   });
 });
@@ -131,7 +113,7 @@ describe('payment details', { timeout: 60_000 }, () => {
   it('shows the saved card form\'s messages beside each field', async () => {
     const { page } = await signedIn('identityVerified', '/payment-details');
     await page.locator('[data-testid=card-form]').waitFor();
-    const stripeEvents = stack.stripe.events().length;
+    const stripeEvents = suite.stack.stripe.events().length;
     await page.fill('[data-testid=card-email]', '');
     await page.click('[data-testid=card-submit]');
     assert.equal(await text(page, 'card-number-error'), cardFormMessages.cardNumber);
@@ -155,7 +137,7 @@ describe('payment details', { timeout: 60_000 }, () => {
     assert.equal(await text(page, 'card-email-error'), cardFormMessages.email);
     assert.equal(await page.locator('[data-testid=card-terms-error]').count(), 0);
     // An invalid form never reaches Stripe.
-    assert.equal(stack.stripe.events().length, stripeEvents);
+    assert.equal(suite.stack.stripe.events().length, stripeEvents);
   });
 
   it('shows a declined card\'s message, then saves a good card', async () => {
@@ -190,9 +172,9 @@ describe('3D Secure', { timeout: 60_000 }, () => {
     await page.check('[data-testid=card-terms]');
     await page.click('[data-testid=card-submit]');
     // The stand-in's test page plays the issuer's challenge.
-    await page.waitForURL((url) => url.origin === stack.stripe.url && url.pathname.startsWith('/3ds/'));
+    await page.waitForURL((url) => url.origin === suite.stack.stripe.url && url.pathname.startsWith('/3ds/'));
     await page.getByRole('button', { name: 'Complete authentication' }).click();
-    await page.waitForURL((url) => url.origin === dapp.url && url.pathname === '/payment-details');
+    await page.waitForURL((url) => url.origin === suite.dapp.url && url.pathname === '/payment-details');
     await page.locator('[data-testid=saved-card][data-status=verified]').waitFor({ timeout: 20_000 });
     assert.match((await text(page, 'saved-card-number')) ?? '', /3155/);
     assert.equal(new URL(page.url()).search, '', 'the redirect parameters are tidied away');
@@ -202,16 +184,16 @@ describe('3D Secure', { timeout: 60_000 }, () => {
 describe('e-mail code', { timeout: 60_000 }, () => {
   it('refuses a wrong code, offers a new code after 30 s, and accepts the new one', async () => {
     const email = `resend.${Date.now()}@example.com`;
-    const signup = await fetch(`${stack.api.url}/auth/signup`, {
+    const signup = await fetch(`${suite.stack.api.url}/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', email, password: 'Cobol1959' }),
     });
     const { userId } = (await signup.json()) as { userId: string };
-    const first = await stack.smtp.codeFor(email);
-    const { page } = await newAccountPage(browser);
+    const first = await suite.stack.smtp.codeFor(email);
+    const { page } = await newAccountPage(suite.browser);
     await page.clock.install();
-    await page.goto(`${dapp.url}/verify-email?userId=${userId}`);
+    await page.goto(`${suite.dapp.url}/verify-email?userId=${userId}`);
     const resend = page.locator('[data-testid=verify-code-resend]');
     assert.equal(await resend.textContent(), 'Resend code in 30s');
     assert.equal(await resend.isDisabled(), true);
@@ -222,13 +204,13 @@ describe('e-mail code', { timeout: 60_000 }, () => {
 
     // 30 s later (the api's cooldown too: its last code is made older rather than waited for).
     await page.clock.fastForward(31_000);
-    await stack.api.db.prisma.emailCode.updateMany({ where: { userId }, data: { createdAt: new Date(Date.now() - 31_000) } });
+    await suite.stack.api.db.prisma.emailCode.updateMany({ where: { userId }, data: { createdAt: new Date(Date.now() - 31_000) } });
     assert.equal(await resend.textContent(), 'Resend code');
-    const mails = stack.smtp.mails.length;
+    const mails = suite.stack.smtp.mails.length;
     await resend.click();
     await waitForToast(page, messages.auth.codeSent);
     assert.match((await resend.textContent()) ?? '', /^Resend code in (30|29)s$/);
-    const second = await stack.smtp.codeFor(email, { after: mails });
+    const second = await suite.stack.smtp.codeFor(email, { after: mails });
     await page.locator('[data-testid=verify-code-0]').focus();
     await page.keyboard.type(second);
     await waitForToast(page, messages.auth.emailVerified);
@@ -257,11 +239,11 @@ describe('identity verification', { timeout: 60_000 }, () => {
     await page.click('[data-testid=identity-submit]');
     await page.locator('[data-testid=identity-status][data-status=pending]').waitFor();
 
-    const admin = await createUser(stack.api.db, 'admin');
+    const admin = await createUser(suite.stack.api.db, 'admin');
     const reason = 'The document number is not readable. Please upload a sharper photo.';
-    const reject = await fetch(`${stack.api.url}/admin/users/${user.id}/kyc`, {
+    const reject = await fetch(`${suite.stack.api.url}/admin/users/${user.id}/kyc`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${await signIn(stack.api.url, admin.email)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await signIn(suite.stack.api.url, admin.email)}`, 'content-type': 'application/json' },
       body: JSON.stringify({ kycStatus: 'rejected', reason }),
     });
     assert.equal(reject.status, 200);
@@ -297,7 +279,7 @@ describe('header and profile', { timeout: 60_000 }, () => {
     await waitForToast(page, messages.auth.loggedOut);
     await page.waitForURL((url) => url.pathname === '/');
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY), null);
-    const me = await fetch(`${stack.api.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetch(`${suite.stack.api.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(me.status, 401, 'logout revoked the token');
     await page.click('[data-testid=profile-menu-button]');
     await page.locator('[data-testid=menu-sign-in]').waitFor();
@@ -349,7 +331,7 @@ describe('on a phone', { timeout: 60_000 }, () => {
       ['/profile', 'profile-page'],
       ['/change-password', 'change-password-form'],
     ] as const) {
-      await page.goto(dapp.url + route);
+      await page.goto(suite.dapp.url + route);
       await page.locator(`[data-testid=${testId}]`).waitFor();
       assert.equal(await noSideScroll(page), true, route);
       await page.screenshot({ path: screenshotPath(`accounts-phone${route.replace(/\//g, '-')}`), fullPage: true });
@@ -360,9 +342,9 @@ describe('on a phone', { timeout: 60_000 }, () => {
   });
 
   it('fits sign-in and the code entry in 375 px', async () => {
-    const { page } = await newAccountPage(browser, PHONE);
+    const { page } = await newAccountPage(suite.browser, PHONE);
     for (const route of ['/signin', '/signin?mode=signup', '/signin?mode=forgot', '/verify-email?userId=x']) {
-      await page.goto(dapp.url + route);
+      await page.goto(suite.dapp.url + route);
       await page.locator('.auth-card').waitFor();
       assert.equal(await noSideScroll(page), true, route);
     }

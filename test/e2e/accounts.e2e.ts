@@ -4,34 +4,16 @@
  * section 4 for users in each state, and a revoked session (401) clearing storage and landing on /signin.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { messages, paymentMessages } from '@gavel/domain';
-import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
+import { startAccountStack } from '../support/account-stack.ts';
 import { newAccountPage, openSignedIn, pasteInto, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { ensureDappBuilt, eventually, launchChromium, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { eventually, screenshotPath } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let stack: AccountStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  stack = await startAccountStack();
-  dapp = await startDappPreview(stack.api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await stack?.stop();
-});
+const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
 
 const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).textContent();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -45,17 +27,17 @@ function yearsAgo(years: number, days = 0): string {
 }
 
 async function adminToken(): Promise<string> {
-  const admin = await createUser(stack.api.db, 'admin');
-  return signIn(stack.api.url, admin.email);
+  const admin = await createUser(suite.stack.api.db, 'admin');
+  return signIn(suite.stack.api.url, admin.email);
 }
 
 describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
   it('signs up, verifies the e-mail, completes every step and shows four green indicators', async () => {
-    const { page } = await newAccountPage(browser);
+    const { page } = await newAccountPage(suite.browser);
     const email = `journey.${Date.now()}@example.com`;
 
     // Sign up.
-    await page.goto(`${dapp.url}/signin?mode=signup`);
+    await page.goto(`${suite.dapp.url}/signin?mode=signup`);
     await page.fill('[data-testid=signup-first-name]', 'Ada');
     await page.fill('[data-testid=signup-last-name]', 'Lovelace');
     await page.fill('[data-testid=signup-email]', email);
@@ -70,7 +52,7 @@ describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
     assert.equal(await text(page, 'verify-email-address'), email);
 
     // The code from the mail, pasted: all six boxes fill and the form submits itself.
-    const code = await stack.smtp.codeFor(email);
+    const code = await suite.stack.smtp.codeFor(email);
     await page.screenshot({ path: screenshotPath('accounts-verify-email') });
     await pasteInto(page, '[data-testid=verify-code-0]', code);
     await waitForToast(page, messages.auth.emailVerified);
@@ -109,7 +91,7 @@ describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
     await waitForToast(page, messages.identity.submitted);
     await page.locator('[data-testid=identity-status][data-status=pending]').waitFor();
     await page.screenshot({ path: screenshotPath('accounts-identity-pending') });
-    const approve = await fetch(`${stack.api.url}/admin/users/${userId}/kyc`, {
+    const approve = await fetch(`${suite.stack.api.url}/admin/users/${userId}/kyc`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
       body: JSON.stringify({ kycStatus: 'approved' }),
@@ -161,14 +143,14 @@ describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
 
     // The api agrees: this user may bid.
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
-    const eligibility = await fetch(`${stack.api.url}/auth/bid-eligibility`, { headers: { authorization: `Bearer ${token}` } });
+    const eligibility = await fetch(`${suite.stack.api.url}/auth/bid-eligibility`, { headers: { authorization: `Bearer ${token}` } });
     assert.deepEqual(await eligibility.json(), { eligible: true, gate: null, message: null, redirect: null });
   });
 });
 
 describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD) {
-    await page.goto(`${dapp.url}/signin`);
+    await page.goto(`${suite.dapp.url}/signin`);
     await page.fill('[data-testid=signin-email]', email);
     await page.fill('[data-testid=signin-password]', password);
     await page.click('[data-testid=signin-submit]');
@@ -183,8 +165,8 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   ];
   for (const [state, expected] of cases) {
     it(`sends a ${state} user to ${expected}`, async () => {
-      const user = await createUser(stack.api.db, state);
-      const { page } = await newAccountPage(browser);
+      const user = await createUser(suite.stack.api.db, state);
+      const { page } = await newAccountPage(suite.browser);
       await signInThroughForm(page, user.email);
       await waitForToast(page, messages.auth.welcomeBack);
       await page.waitForURL((url) => url.pathname === expected);
@@ -192,22 +174,22 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   }
 
   it('sends a verified identity with an incomplete profile to /basic-details', async () => {
-    const user = await createUser(stack.api.db, 'identityVerified');
-    await stack.api.db.prisma.user.update({ where: { id: user.id }, data: { isProfileComplete: false } });
-    const { page } = await newAccountPage(browser);
+    const user = await createUser(suite.stack.api.db, 'identityVerified');
+    await suite.stack.api.db.prisma.user.update({ where: { id: user.id }, data: { isProfileComplete: false } });
+    const { page } = await newAccountPage(suite.browser);
     await signInThroughForm(page, user.email);
     await page.waitForURL((url) => url.pathname === '/basic-details');
   });
 
   it('sends an unverified address to the code entry, with a fresh code mailed', async () => {
-    const user = await createUser(stack.api.db, 'unverified');
-    const before = stack.smtp.mails.length;
-    const { page } = await newAccountPage(browser);
+    const user = await createUser(suite.stack.api.db, 'unverified');
+    const before = suite.stack.smtp.mails.length;
+    const { page } = await newAccountPage(suite.browser);
     await signInThroughForm(page, user.email);
     await waitForToast(page, messages.auth.emailNotVerified);
     await page.waitForURL((url) => url.pathname === '/verify-email' && url.searchParams.get('userId') === user.id);
     // Typed digit by digit this time: each box takes one digit and moves on.
-    const code = await stack.smtp.codeFor(user.email, { after: before });
+    const code = await suite.stack.smtp.codeFor(user.email, { after: before });
     await page.locator('[data-testid=verify-code-0]').focus();
     await page.keyboard.type(code, { delay: 30 });
     await waitForToast(page, messages.auth.emailVerified);
@@ -215,8 +197,8 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   });
 
   it('refuses a wrong password with the api\'s message and stays on the form', async () => {
-    const user = await createUser(stack.api.db, 'ready');
-    const { page } = await newAccountPage(browser);
+    const user = await createUser(suite.stack.api.db, 'ready');
+    const { page } = await newAccountPage(suite.browser);
     await signInThroughForm(page, user.email, 'Wrong-passw0rd');
     await waitForToast(page, messages.auth.invalidCredentials);
     assert.equal(pathOf(page), '/signin');
@@ -224,8 +206,8 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
   });
 
   it('sends a signed-out visitor of an account page to /signin with the gate message', async () => {
-    const { page } = await newAccountPage(browser);
-    await page.goto(`${dapp.url}/profile`);
+    const { page } = await newAccountPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/profile`);
     await page.waitForURL((url) => url.pathname === '/signin');
     await waitForToast(page, messages.gates.signIn);
   });
@@ -233,15 +215,15 @@ describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
 
 describe('a revoked session', { timeout: 60_000 }, () => {
   it('clears local storage and returns to /signin on the next 401', async () => {
-    const user = await createUser(stack.api.db, 'profileComplete');
-    const token = await signIn(stack.api.url, user.email);
-    const { page } = await newAccountPage(browser);
-    await openSignedIn(page, dapp.url, token, '/complete-setup');
+    const user = await createUser(suite.stack.api.db, 'profileComplete');
+    const token = await signIn(suite.stack.api.url, user.email);
+    const { page } = await newAccountPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, token, '/complete-setup');
     await page.locator('[data-testid=complete-setup]').waitFor();
     await page.evaluate(() => localStorage.setItem('gavel.other', 'kept until a 401'));
 
     // Logged out from elsewhere: every token of the user is revoked.
-    const logout = await fetch(`${stack.api.url}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const logout = await fetch(`${suite.stack.api.url}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     assert.equal(logout.status, 200);
 
     // The next call the dapp makes (the identity page loads the check) is refused.
@@ -255,11 +237,11 @@ describe('a revoked session', { timeout: 60_000 }, () => {
   });
 
   it('ends a stored session that the api no longer accepts as the app starts', async () => {
-    const user = await createUser(stack.api.db, 'ready');
-    const token = await signIn(stack.api.url, user.email);
-    await fetch(`${stack.api.url}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    const { page } = await newAccountPage(browser);
-    await openSignedIn(page, dapp.url, token, '/auctions');
+    const user = await createUser(suite.stack.api.db, 'ready');
+    const token = await signIn(suite.stack.api.url, user.email);
+    await fetch(`${suite.stack.api.url}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const { page } = await newAccountPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, token, '/auctions');
     await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('error') === 'unauthorized');
     await eventually(async () => assert.equal(await page.evaluate(() => localStorage.length), 0));
   });

@@ -5,43 +5,25 @@
  * calculator offline.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { CALCULATOR_DEFAULTS, costOf, fill, messages } from '@gavel/domain';
-import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
+import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { ensureDappBuilt, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard, placeBidInBrowser } from './bidding-support.e2e.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let stack: AccountStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  stack = await startAccountStack();
-  dapp = await startDappPreview(stack.api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await stack?.stop();
-});
+const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
 /** A ready bidder with a verified card, signed in, on the lot's page. */
 async function bidderOn(lotId: string, viewport?: { width: number; height: number }) {
-  const bidder = await bidderWithCard(stack);
-  const { page } = await newPage(browser, viewport);
-  await openSignedIn(page, dapp.url, bidder.token, `/auctions/${lotId}`);
+  const bidder = await bidderWithCard(suite.stack);
+  const { page } = await newPage(suite.browser, viewport);
+  await openSignedIn(page, suite.dapp.url, bidder.token, `/auctions/${lotId}`);
   await byTestId(page, 'bid-panel').waitFor();
   return { ...bidder, page };
 }
@@ -65,7 +47,7 @@ function outbidCardSeenAt(page: Page): Promise<number> {
 
 describe('placing a bid', { timeout: 60_000 }, () => {
   it('takes a card bid at the minimum through the checkout steps, then shows it in the history', async () => {
-    const lot = await createLot(stack.api.db, { startingBid: 1000n });
+    const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
     const { page } = await bidderOn(lot.id);
 
     const input = byTestId(page, 'bid-input');
@@ -96,7 +78,7 @@ describe('placing a bid', { timeout: 60_000 }, () => {
 
 describe('two bidders racing', { timeout: 90_000 }, () => {
   it('tells the outbid bidder within a second, with Increase Bid and View Auction, and the card closes after 10 s', async () => {
-    const lot = await createLot(stack.api.db, { startingBid: 2000n });
+    const lot = await createLot(suite.stack.api.db, { startingBid: 2000n });
     const alice = await bidderOn(lot.id);
     const bob = await bidderOn(lot.id, { width: 390, height: 844 });
 
@@ -113,7 +95,7 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     await placeBidInBrowser(bob.page, '21.00');
     const response = await accepted;
     assert.equal(response.status(), 201);
-    // When the 201's first byte reached Bob's browser, on the same clock as Alice's page.
+    // When the 201's first byte reached Bob's suite.browser, on the same clock as Alice's page.
     const acceptedAt = await bob.page.evaluate<number>(`(() => {
       const entry = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/bids') && e.initiatorType === 'fetch').at(-1);
       return performance.timeOrigin + entry.responseStart;
@@ -160,21 +142,21 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
 
 describe('the stream down', { timeout: 60_000 }, () => {
   it('falls back to the 5 s poll: its first poll is the baseline, the next one raises the notice', async () => {
-    const lot = await createLot(stack.api.db, { startingBid: 1500n });
-    const alice = await bidderWithCard(stack);
-    const bob = await bidderWithCard(stack);
+    const lot = await createLot(suite.stack.api.db, { startingBid: 1500n });
+    const alice = await bidderWithCard(suite.stack);
+    const bob = await bidderWithCard(suite.stack);
     const bid = (token: string, amount: string) =>
-      fetch(`${stack.api.url}/auctions/${lot.id}/bids`, {
+      fetch(`${suite.stack.api.url}/auctions/${lot.id}/bids`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ amount, walletAddress: 'card_payment' }),
       }).then((r) => r.status);
     assert.equal(await bid(alice.token, '15.00'), 201);
 
-    const { page } = await newPage(browser);
+    const { page } = await newPage(suite.browser);
     await page.route('**/api/events**', (route) => route.abort('connectionrefused'));
     const baseline = page.waitForResponse((r) => r.url().includes('/api/auctions/bids/me'));
-    await openSignedIn(page, dapp.url, alice.token, `/auctions/${lot.id}`);
+    await openSignedIn(page, suite.dapp.url, alice.token, `/auctions/${lot.id}`);
     await baseline;
     assert.equal(await bid(bob.token, '16.00'), 201);
     const started = Date.now();
@@ -186,9 +168,9 @@ describe('the stream down', { timeout: 60_000 }, () => {
 
 describe('lot states', { timeout: 60_000 }, () => {
   it('shows an upcoming lot with both countdowns and PLACE BID disabled, without a bid box', async () => {
-    const lot = await createLot(stack.api.db, { startsInMs: 3_600_000, endsInMs: 7_200_000 });
-    const { page } = await newPage(browser);
-    await page.goto(`${dapp.url}/auctions/${lot.id}`);
+    const lot = await createLot(suite.stack.api.db, { startsInMs: 3_600_000, endsInMs: 7_200_000 });
+    const { page } = await newPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
     await byTestId(page, 'bid-panel').waitFor();
     assert.match(await byTestId(page, 'lot-countdown').innerText(), /^Starts in/);
     assert.match(await byTestId(page, 'lot-countdown-end').innerText(), /^Ends in 1h 59m/);
@@ -200,17 +182,17 @@ describe('lot states', { timeout: 60_000 }, () => {
     await page.waitForFunction((text) => document.querySelector('[data-testid=lot-countdown-value]')?.textContent !== text, before);
 
     // Share copies the lot's link (a desktop has no share sheet), and says so for 2 s.
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dapp.url });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.dapp.url });
     await byTestId(page, 'lot-share').click();
     await byTestId(page, 'lot-share').filter({ hasText: 'Link copied!' }).waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${dapp.url}/auctions/${lot.id}`);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${suite.dapp.url}/auctions/${lot.id}`);
     await byTestId(page, 'lot-share').filter({ hasText: /^Share$/ }).waitFor({ timeout: 3_000 });
   });
 
   it('shows an ended lot: closed date, Upon Request, No bids placed; Log in to view results only when signed out', async () => {
-    const lot = await createLot(stack.api.db, { startsInMs: -7_200_000, endsInMs: -3_600_000, status: 'ended' });
-    const { page } = await newPage(browser, { width: 390, height: 844 });
-    await page.goto(`${dapp.url}/auctions/${lot.id}`);
+    const lot = await createLot(suite.stack.api.db, { startsInMs: -7_200_000, endsInMs: -3_600_000, status: 'ended' });
+    const { page } = await newPage(suite.browser, { width: 390, height: 844 });
+    await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
     await byTestId(page, 'lot-results').waitFor();
     assert.equal(await byTestId(page, 'lot-sold-price').textContent(), messages.browse.noBids);
     assert.equal(await byTestId(page, 'lot-estimate').textContent(), messages.browse.upcomingEstimate);
@@ -220,9 +202,9 @@ describe('lot states', { timeout: 60_000 }, () => {
     assert.equal(await byTestId(page, 'place-bid').count(), 0);
     await page.screenshot({ path: screenshotPath('bidding-ended-phone'), fullPage: true });
 
-    const bidder = await bidderWithCard(stack, { card: false });
-    const signedIn = await newPage(browser);
-    await openSignedIn(signedIn.page, dapp.url, bidder.token, `/auctions/${lot.id}`);
+    const bidder = await bidderWithCard(suite.stack, { card: false });
+    const signedIn = await newPage(suite.browser);
+    await openSignedIn(signedIn.page, suite.dapp.url, bidder.token, `/auctions/${lot.id}`);
     await byTestId(signedIn.page, 'lot-result-none').waitFor();
     assert.equal(await byTestId(signedIn.page, 'lot-login-results').count(), 0);
   });
@@ -230,9 +212,9 @@ describe('lot states', { timeout: 60_000 }, () => {
 
 describe('cost calculator', { timeout: 60_000 }, () => {
   it('starts from the spec defaults offline, adds quick increments, prices the bid, and stays quiet', async () => {
-    const lot = await createLot(stack.api.db, { paymentMethod: 'BTC', startingBid: 15_000n });
-    await stack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { currentBid: '20000', bidCount: 1 } });
-    const { page } = await newPage(browser);
+    const lot = await createLot(suite.stack.api.db, { paymentMethod: 'BTC', startingBid: 15_000n });
+    await suite.stack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { currentBid: '20000', bidCount: 1 } });
+    const { page } = await newPage(suite.browser);
     const noise: string[] = [];
     let priceRequestsFailed = 0;
     page.on('console', (message) => {
@@ -243,7 +225,7 @@ describe('cost calculator', { timeout: 60_000 }, () => {
     });
     // No internet here anyway; refusing the price service makes the test independent of the machine.
     await page.route(/api\.coingecko\.com/, (route) => route.abort('internetdisconnected'));
-    await page.goto(`${dapp.url}/auctions/${lot.id}`);
+    await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
 
     // A BTC lot without a wallet: the wallet status says so and PLACE BID waits for one.
     assert.match(await byTestId(page, 'wallet-status').textContent() ?? '', new RegExp(messages.bids.walletRequired.replace('.', '\\.')));

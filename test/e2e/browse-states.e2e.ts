@@ -3,41 +3,28 @@
  * cannot be reached. Also: built-in CMS content needs no api, fetched CMS pages say when they do not exist.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { after, before, describe, it } from 'node:test';
 import { messages } from '@gavel/domain';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { ensureDappBuilt, freePort, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { startApiForTest } from '../support/stack.ts';
+import { freePort, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let api: TestStack;
-let dapp: DappServer;
+const suite = browserSuite(() => startApiForTest({ seed: 'none' }), (api) => api.url);
 let offline: DappServer;
-let browser: Browser;
 
 before(async () => {
-  await ensureDappBuilt();
-  api = await startApiForTest({ seed: 'none' });
-  dapp = await startDappPreview(api.url);
   // A dapp whose proxy points at a port nothing listens on: every api call fails as in an outage.
   offline = await startDappPreview(`http://127.0.0.1:${await freePort()}`);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
 });
 
 after(async () => {
-  await browser?.close();
   await offline?.stop();
-  await dapp?.stop();
-  await api?.stop();
 });
 
 describe('grid states', { timeout: 60_000 }, () => {
   it('shows the empty state when there are no lots', async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${dapp.url}/auctions`);
+    const { page } = await newPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/auctions`);
     await page.locator('[data-testid=empty-state]').waitFor();
     assert.equal(await page.locator('[data-testid=empty-state-title]').textContent(), messages.browse.emptyTitle);
     assert.equal(await page.locator('[data-testid=empty-state-description]').textContent(), messages.browse.emptyText);
@@ -46,7 +33,7 @@ describe('grid states', { timeout: 60_000 }, () => {
   });
 
   it('shows the error state when the api cannot be reached', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage(suite.browser);
     await page.goto(`${offline.url}/auctions`);
     await page.locator('[data-testid=grid-error]').waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('[data-testid=grid-error-title]').textContent(), messages.browse.loadFailed);
@@ -55,10 +42,10 @@ describe('grid states', { timeout: 60_000 }, () => {
   });
 
   it('recovers with Try again once the api answers', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage(suite.browser);
     const failing = (url: URL) => url.pathname === '/api/auctions';
     await page.route(failing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down","code":"unavailable"}' }));
-    await page.goto(`${dapp.url}/auctions`);
+    await page.goto(`${suite.dapp.url}/auctions`);
     await page.locator('[data-testid=grid-error]').waitFor({ timeout: 15_000 });
     await page.unroute(failing);
     await page.click('[data-testid=grid-retry]');
@@ -69,15 +56,15 @@ describe('grid states', { timeout: 60_000 }, () => {
 
 describe('CMS pages without content', { timeout: 60_000 }, () => {
   it('renders the built-in terms without asking the api', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage(suite.browser);
     await page.goto(`${offline.url}/terms-conditions`);
     await page.locator('[data-testid=cms-page]').waitFor();
     assert.match(await page.locator('[data-testid=cms-updated]').innerText(), /31 May 2025/);
   });
 
   it('says Page not found when the CMS has no page for the slug', async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${dapp.url}/about`);
+    const { page } = await newPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/about`);
     await page.locator('[data-testid=cms-error]').waitFor();
     assert.equal(await page.locator('[data-testid=cms-error-title]').textContent(), messages.cms.pageNotFound);
   });

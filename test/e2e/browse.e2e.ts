@@ -4,47 +4,29 @@
  * ticking countdown and the hover details.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { lotListSchema, messages, type Lot } from '@gavel/domain';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { ensureDappBuilt, eventually, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { startApiForTest } from '../support/stack.ts';
+import { eventually, newPage, screenshotPath } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let api: TestStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  api = await startApiForTest({ seed: 'demo' });
-  dapp = await startDappPreview(api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await api?.stop();
-});
+const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
 
 /** Lots straight from the api, to compare the grid with. */
 async function apiLots(query: string): Promise<Lot[]> {
-  const response = await fetch(`${api.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
+  const response = await fetch(`${suite.stack.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
   return lotListSchema.parse(await response.json()).data;
 }
 
 async function apiPagination(query: string) {
-  const response = await fetch(`${api.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
+  const response = await fetch(`${suite.stack.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
   return lotListSchema.parse(await response.json()).pagination;
 }
 
 async function open(route: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const { page } = await newPage(browser, viewport);
-  await page.goto(dapp.url + route);
+  const { page } = await newPage(suite.browser, viewport);
+  await page.goto(suite.dapp.url + route);
   return page;
 }
 
@@ -58,13 +40,13 @@ async function waitForCards(page: Page, count?: number): Promise<void> {
 
 describe('browse grid', { timeout: 60_000 }, () => {
   it('shows 6 skeleton cards while the lots load', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage(suite.browser);
     // Hold the list reply back so the loading state stays on screen long enough to look at.
     await page.route((url) => url.pathname === '/api/auctions', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.goto(`${dapp.url}/auctions`);
+    await page.goto(`${suite.dapp.url}/auctions`);
     await page.locator('[data-testid=lot-card-skeleton]').first().waitFor();
     assert.equal(await page.locator('[data-testid=lot-card-skeleton]').count(), 6);
     await page.screenshot({ path: screenshotPath('grid-loading') });

@@ -5,48 +5,30 @@
  * panel whose Try Again reloads.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { cardFormMessages, checkoutMessages, messages, paymentMessages } from '@gavel/domain';
-import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
+import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { ensureDappBuilt, eventually, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { eventually, newPage, screenshotPath } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from './bidding-support.e2e.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let stack: AccountStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  stack = await startAccountStack();
-  dapp = await startDappPreview(stack.api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await stack?.stop();
-});
+const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const EXPIRY = `04/${String(new Date().getUTCFullYear() + 3).slice(2)}`;
 
 /** A live USD lot offering Buy Now at `cents`. */
 async function buyNowLot(cents: bigint) {
-  const lot = await createLot(stack.api.db, { startingBid: 1000n });
-  await stack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: cents.toString() } });
+  const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
+  await suite.stack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: cents.toString() } });
   return lot;
 }
 
 async function apiCall(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(stack.api.url + path, {
+  const response = await fetch(suite.stack.api.url + path, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -67,9 +49,9 @@ async function fillPaymentCard(page: Page, number: string) {
 describe('Buy Now', { timeout: 60_000 }, () => {
   it('waits for the terms box, accepts the terms on the way, and buys the lot with card 4242', async () => {
     const lot = await buyNowLot(5000n);
-    const buyer = await bidderWithCard(stack, { state: 'withPaymentMethod' });
-    const { page } = await newPage(browser, { width: 390, height: 844 });
-    await openSignedIn(page, dapp.url, buyer.token, `/auctions/${lot.id}`);
+    const buyer = await bidderWithCard(suite.stack, { state: 'withPaymentMethod' });
+    const { page } = await newPage(suite.browser, { width: 390, height: 844 });
+    await openSignedIn(page, suite.dapp.url, buyer.token, `/auctions/${lot.id}`);
 
     // Section 5: disabled until the terms are accepted or their box is ticked.
     await byTestId(page, 'buy-now').waitFor();
@@ -103,19 +85,19 @@ describe('Buy Now', { timeout: 60_000 }, () => {
     await byTestId(page, 'buy-now-done').waitFor();
     await byTestId(page, 'buy-now-modal').screenshot({ path: screenshotPath('checkout-buy-now-done') });
 
-    const sold = await stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    const sold = await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
     assert.equal(sold.status, 'ended');
     assert.equal(sold.winnerId, buyer.user.id);
-    await eventually(async () => assert.equal((await stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, true));
+    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, true));
 
     // Behind the modal the lot has ended, and it says the buyer won it.
     await byTestId(page, 'buy-now-view-cart').click();
-    await page.waitForURL(`${dapp.url}/cart`);
+    await page.waitForURL(`${suite.dapp.url}/cart`);
     const item = byTestId(page, 'cart-item');
     await item.waitFor();
     assert.match(await item.getAttribute('data-state') ?? '', /^(paid|processing)$/);
     assert.match(await item.textContent() ?? '', /Bought with Buy Now/);
-    await page.goto(`${dapp.url}/auctions/${lot.id}`);
+    await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
     await byTestId(page, 'lot-result-won').waitFor();
     assert.equal(await byTestId(page, 'lot-sold-price').textContent(), '$50.00');
   });
@@ -123,26 +105,26 @@ describe('Buy Now', { timeout: 60_000 }, () => {
 
 describe('cart and final checkout', { timeout: 90_000 }, () => {
   it('holds won and bought lots, and pays the selected ones in one payment of their real total', async () => {
-    const buyer = await bidderWithCard(stack);
+    const buyer = await bidderWithCard(suite.stack);
     const first = await buyNowLot(3000n);
     const second = await buyNowLot(4550n);
     // A lot won at auction: a card bid, then the worker closes the lot and captures the hold.
-    const auctioned = await createLot(stack.api.db, { startingBid: 1200n, endsInMs: 4_000, extensionMinutes: 0 });
+    const auctioned = await createLot(suite.stack.api.db, { startingBid: 1200n, endsInMs: 4_000, extensionMinutes: 0 });
     const bid = await apiCall(buyer.token, 'POST', `/auctions/${auctioned.id}/bids`, { amount: '12.00', walletAddress: 'card_payment' });
     assert.equal(bid.status, 201, JSON.stringify(bid.body));
 
     // ADD TO CART through the lot page; the second lot the same way through the api.
-    const { page } = await newPage(browser);
-    await openSignedIn(page, dapp.url, buyer.token, `/auctions/${first.id}`);
+    const { page } = await newPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, buyer.token, `/auctions/${first.id}`);
     await byTestId(page, 'add-to-cart').click();
     await byTestId(page, 'add-to-cart-confirm').click();
     await byTestId(page, 'add-to-cart-done').waitFor();
     await waitForToast(page, checkoutMessages.purchased);
     const added = await apiCall(buyer.token, 'POST', `/auctions/${second.id}/buy-now`, { paymentMethod: 'Manual' });
     assert.equal(added.status, 200, JSON.stringify(added.body));
-    await eventually(async () => assert.equal((await stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: auctioned.id } })).status, 'ended'), { timeout: 15_000 });
+    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: auctioned.id } })).status, 'ended'), { timeout: 15_000 });
 
-    await page.goto(`${dapp.url}/cart`);
+    await page.goto(`${suite.dapp.url}/cart`);
     await byTestId(page, 'cart-page').waitFor();
     assert.equal(await byTestId(page, 'cart-item').count(), 3);
     const won = byTestId(page, 'cart-item').filter({ hasText: auctioned.title });
@@ -179,7 +161,7 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
 
     // The webhook marks both lots paid; the cart follows.
     await eventually(async () => {
-      const lots = await stack.api.db.prisma.lot.findMany({ where: { id: { in: [first.id, second.id] } } });
+      const lots = await suite.stack.api.db.prisma.lot.findMany({ where: { id: { in: [first.id, second.id] } } });
       assert.deepEqual(lots.map((l) => l.paid), [true, true]);
     });
     await eventually(async () => assert.equal(await page.locator('[data-testid=cart-item][data-state=paid]').count(), 3), { timeout: 10_000 });

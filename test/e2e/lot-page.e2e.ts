@@ -3,42 +3,24 @@
  * placed", "Upon Request"), the off-chain note, the outbid notices' /auctions/:id address, and "Auction not found".
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { lotListSchema, messages, type Lot } from '@gavel/domain';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { ensureDappBuilt, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { startApiForTest } from '../support/stack.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let api: TestStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  api = await startApiForTest({ seed: 'demo' });
-  dapp = await startDappPreview(api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await api?.stop();
-});
+const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
 
 /** Lots straight from the api, to pick the lot a test is about. */
 async function apiLots(query: string): Promise<Lot[]> {
-  const response = await fetch(`${api.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
+  const response = await fetch(`${suite.stack.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
   return lotListSchema.parse(await response.json()).data;
 }
 
 async function open(route: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const { page } = await newPage(browser, viewport);
-  await page.goto(dapp.url + route);
+  const { page } = await newPage(suite.browser, viewport);
+  await page.goto(suite.dapp.url + route);
   return page;
 }
 

@@ -3,36 +3,18 @@
  * field messages and toasts, CMS pages, the profile menu, home, the informational and placeholder pages, the 404.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { ensureDappBuilt, eventually, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { startApiForTest } from '../support/stack.ts';
+import { eventually, newPage, screenshotPath } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
-let api: TestStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  api = await startApiForTest({ seed: 'demo' });
-  dapp = await startDappPreview(api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await api?.stop();
-});
+const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
 
 async function open(route: string): Promise<Page> {
-  const { page } = await newPage(browser);
-  await page.goto(dapp.url + route);
+  const { page } = await newPage(suite.browser);
+  await page.goto(suite.dapp.url + route);
   await page.locator('[data-testid=footer]').waitFor();
   return page;
 }
@@ -112,7 +94,7 @@ describe('CMS pages', { timeout: 60_000 }, () => {
 
   it('fetches About and Privacy Policy from the CMS by slug', async () => {
     for (const [route, slug] of [['/about', 'about-us'], ['/privacy-policy', 'privacy-policy']]) {
-      const response = await fetch(`${api.url}/cms/pages/${slug}`, { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(`${suite.stack.url}/cms/pages/${slug}`, { signal: AbortSignal.timeout(5_000) });
       const { data } = (await response.json()) as { data: { title: string } };
       const page = await open(route!);
       await page.locator('[data-testid=cms-page]').waitFor();

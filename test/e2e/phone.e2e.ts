@@ -3,38 +3,19 @@
  * gets the visitor around. Screenshots land in SCREENSHOT_DIR for a human look.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { lotListSchema, type Lot } from '@gavel/domain';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { ensureDappBuilt, launchChromium, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { startApiForTest } from '../support/stack.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
 
 const PHONE = { width: 375, height: 812 };
+import { browserSuite } from '../support/browser-suite.ts';
 
-let api: TestStack;
-let dapp: DappServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureDappBuilt();
-  api = await startApiForTest({ seed: 'demo' });
-  dapp = await startDappPreview(api.url);
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await dapp?.stop();
-  await api?.stop();
-});
+const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
 
 /** Lots straight from the api, to pick the lot a test is about. */
 async function apiLots(query: string): Promise<Lot[]> {
-  const response = await fetch(`${api.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
+  const response = await fetch(`${suite.stack.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
   return lotListSchema.parse(await response.json()).data;
 }
 
@@ -53,9 +34,9 @@ describe('on a 375 px phone', { timeout: 90_000 }, () => {
       ['signin', '/signin'],
       ['not-found', '/no-such-page'],
     ];
-    const { page } = await newPage(browser, PHONE);
+    const { page } = await newPage(suite.browser, PHONE);
     for (const [name, route] of routes) {
-      await page.goto(dapp.url + route);
+      await page.goto(suite.dapp.url + route);
       await page.locator('[data-testid=footer]').waitFor();
       await page.waitForLoadState('networkidle');
       const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
@@ -63,7 +44,7 @@ describe('on a 375 px phone', { timeout: 90_000 }, () => {
       assert.ok(width <= 375, `${route} is ${width}px wide on a 375px screen`);
     }
     // The mobile menu and the open search box must fit too.
-    await page.goto(`${dapp.url}/auctions`);
+    await page.goto(`${suite.dapp.url}/auctions`);
     await page.click('[data-testid=mobile-menu-button]');
     await page.locator('[data-testid=mobile-menu]').waitFor();
     await page.click('[data-testid=search-toggle]');
@@ -73,8 +54,8 @@ describe('on a 375 px phone', { timeout: 90_000 }, () => {
   });
 
   it('gets around with the mobile menu', async () => {
-    const { page } = await newPage(browser, PHONE);
-    await page.goto(dapp.url);
+    const { page } = await newPage(suite.browser, PHONE);
+    await page.goto(suite.dapp.url);
     assert.equal(await page.locator('[data-testid=nav-auctions]').isVisible(), false, 'the desktop links are folded away');
     await page.click('[data-testid=mobile-menu-button]');
     await page.locator('[data-testid=mobile-menu]').getByText('Auctions').click();
