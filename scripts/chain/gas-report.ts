@@ -1,7 +1,6 @@
 // Gas report for one auction's life on a throwaway anvil, compared with Nouns AuctionHouse V2.
 //   bash scripts/with-node22.sh node --import tsx scripts/chain/gas-report.ts
 // `main()` is exported for the benchmark runner; it returns the measurements and prints the table.
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestClient, http } from "viem";
@@ -9,17 +8,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { formatGasReport, measureAuctionGas, type GasMeasurements } from "../../contracts/testing/gas-scenario.ts";
 import { ANVIL_PRIVATE_KEYS, startAnvil } from "./anvil.ts";
 import { deployGavel, gavelClients } from "./deploy.ts";
+import { freePort } from "../free-port.ts";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export async function main({ print = true }: { print?: boolean } = {}): Promise<GasMeasurements> {
   // Its own anvil on a free port, so the report never disturbs (or is disturbed by) a running `npm start`.

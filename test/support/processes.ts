@@ -1,21 +1,11 @@
 /** Child processes for fault tests: a worker we can SIGKILL, a Redis we can kill and bring back. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/free-port.ts';
 
 export function startWorkerProcess(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'api/src/worker-main.ts'], {
