@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../../scripts/free-port.ts';
+
+export { freePort };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dappDir = path.join(root, 'dapp');
@@ -89,7 +92,6 @@ export async function startDappPreview(apiUrl: string): Promise<DappServer> {
   return { url, stop };
 }
 
-export { freePort } from '../../scripts/free-port.ts';
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
