@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
 import type { ChainConfig } from './chain/index.ts';
+import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
 
 export interface Config {
   port: number;
@@ -37,6 +38,8 @@ export interface Config {
   stripe: StripeConfig;
   /** PONDER_URL, RPC_URL, CHAIN_ID (+ GAVEL_AUCTION_HOUSE_ADDRESS, GAVEL_NFT_ADDRESS, CHAIN_FOLLOW_MS, CHAIN_TIMEOUT_MS). */
   chain: ChainConfig;
+  /** BITCOIN_NETWORK, BITCOIN_ESPLORA_URL, ORD_URL, BITCOIN_TIMEOUT_MS (unset: testnet4 through the local stand-in). */
+  bitcoin: BitcoinConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       followEveryMs: Number(env.CHAIN_FOLLOW_MS ?? 250),
       timeoutMs: Number(env.CHAIN_TIMEOUT_MS ?? 3000),
     },
+    bitcoin: bitcoinConfig(env),
   };
 }

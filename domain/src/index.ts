@@ -16,3 +16,4 @@ export * from './cost-calculator.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/chain.ts';
 export * from './schemas/nft.ts';
+export * from './bitcoin-address.ts';

@@ -1,0 +1,24 @@
+/** Bitcoin access for the api: Esplora and ord clients built from the config, and the network they serve. */
+import type { BitcoinConfig } from './config.ts';
+import { EsploraClient } from './esplora.ts';
+import { OrdClient } from './ord.ts';
+
+export { EsploraClient, EsploraError } from './esplora.ts';
+export type { AddressUtxo, TxStatus, RecommendedFees, Outspend, EsploraTx } from './esplora.ts';
+export { OrdClient, OrdError, parseSatpoint } from './ord.ts';
+export type { OrdOutput, OrdInscription } from './ord.ts';
+export type { BitcoinConfig } from './config.ts';
+
+export interface BitcoinAccess {
+  network: BitcoinConfig['network'];
+  esplora: EsploraClient;
+  ord: OrdClient;
+}
+
+export function createBitcoinAccess(config: BitcoinConfig): BitcoinAccess {
+  return {
+    network: config.network,
+    esplora: new EsploraClient({ baseUrl: config.esploraUrl, timeoutMs: config.timeoutMs }),
+    ord: new OrdClient({ baseUrl: config.ordUrl, timeoutMs: config.timeoutMs }),
+  };
+}
