@@ -5,10 +5,13 @@ import react from '@vitejs/plugin-react';
 // The dapp talks to the api same-origin through `/api` (and loads images from `/ipfs`), so dev, preview and the
 // browser tests need no CORS. GAVEL_API_URL moves the target, e.g. to the api a test started on a free port.
 const apiTarget = process.env.GAVEL_API_URL || 'http://127.0.0.1:4000';
+// The chain's JSON-RPC, same-origin at `/rpc` like the api (the wallet code's reads and receipt waits use it).
+const rpcTarget = process.env.GAVEL_RPC_URL || `http://127.0.0.1:${process.env.ANVIL_PORT || 8545}`;
 
 const proxy: Record<string, ProxyOptions> = {
   '/api/': { target: apiTarget, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') },
   '/ipfs/': { target: apiTarget, changeOrigin: true },
+  '/rpc': { target: rpcTarget, changeOrigin: true, rewrite: () => '/' },
 };
 
 export default defineConfig({
@@ -23,7 +26,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Only the app shell's libraries: wallet libraries (wagmi, RainbowKit, viem, sats-connect and theirs)
+            // must stay in the chunks of the dynamic import that needs them, or every page would load them.
+            { name: 'vendor', test: /node_modules[\\/](react-router|@tanstack|@reduxjs|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|cookie|set-cookie-parser)[\\/]/, priority: 1 },
           ],
         },
       },

@@ -3,7 +3,6 @@ import { AppLayout } from '../components/layout/AppLayout.tsx';
 import { AuctionsPage } from '../pages/auctions/AuctionsPage.tsx';
 import { CmsPage } from '../pages/cms/CmsPage.tsx';
 import { HomePage } from '../pages/home/HomePage.tsx';
-import { ComingSoonPage } from '../pages/info/ComingSoonPage.tsx';
 import { NotFoundPage } from '../pages/info/NotFoundPage.tsx';
 import { SellPage } from '../pages/info/SellPage.tsx';
 import { SupportPage } from '../pages/info/SupportPage.tsx';
@@ -19,11 +18,7 @@ import { SignInPage } from '../pages/signin/SignInPage.tsx';
 import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
 import { RequireSignIn } from '../session/RequireSignIn.tsx';
 import { CartPage } from '../pages/cart/CartPage.tsx';
-
-/** Wallet connection arrives with the wallets issue: registered now, honestly empty. */
-const comingSoon: RouteObject[] = [
-  { path: 'connect-wallet', element: <ComingSoonPage title="Connect Wallet" purpose="Connect Leather or Xverse for Bitcoin lots, or an Ethereum wallet for NFT lots." /> },
-];
+import { ConnectWalletPage } from '../wallet/ConnectWalletPage.tsx';
 
 /** Account pages (issue 5): open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
 const account: RouteObject[] = [
@@ -60,7 +55,7 @@ export const routes: RouteObject[] = [
       ...account,
       // Screen 9's cart and final checkout: the signed-in user's won and Buy Now lots.
       { element: <RequireSignIn />, children: [{ path: 'cart', element: <CartPage /> }] },
-      ...comingSoon,
+      { path: 'connect-wallet', element: <ConnectWalletPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -7,6 +7,8 @@ import { buyNowBlock, placeBidBlock } from './bid-terms.ts';
 import { BidForm } from './BidForm.tsx';
 import { TermsBlock } from './TermsBlock.tsx';
 import { useBidWallet } from './use-bid-wallet.ts';
+import { useEthBid } from './use-eth-bid.ts';
+import { walletKindFor } from '@gavel/domain/wallet-rules';
 import { useTermsConsent } from './use-terms-consent.ts';
 import { WalletStatus } from './WalletStatus.tsx';
 import './bidding.css';
@@ -26,7 +28,9 @@ interface BidPanelProps {
  */
 export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const dispatch = useAppDispatch();
-  const wallet = useBidWallet();
+  const wallet = useBidWallet(lot);
+  const ethBid = useEthBid(lot, wallet.wallet);
+  const onChain = walletKindFor(lot) === 'evm';
   const gate = useBidGate();
   const consent = useTermsConsent(user);
   const bidBlock = placeBidBlock(lot, phase, wallet.address);
@@ -39,8 +43,11 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
     return (await gate.check()) === null;
   }
 
+  /** ETH and on-chain lots are bid on chain from the wallet at once; the others go through screen 9's checkout. */
   async function bid(amount: string) {
-    if (await cleared()) dispatch(startBidCheckout({ lotId: lot._id, amount }));
+    if (!(await cleared())) return;
+    if (onChain) ethBid.mutate(amount);
+    else dispatch(startBidCheckout({ lotId: lot._id, amount }));
   }
 
   async function buy(mode: BuyNowMode) {
@@ -51,7 +58,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
     <section className="lot-panel bid-panel" aria-label="Place a bid" data-testid="bid-panel">
       <WalletStatus lot={lot} wallet={wallet} />
       {phase === 'live' ? (
-        <BidForm lot={lot} block={bidBlock} busy={false} onBid={(amount) => void bid(amount)} />
+        <BidForm lot={lot} block={bidBlock} busy={ethBid.isPending} onBid={(amount) => void bid(amount)} />
       ) : (
         <div className="bid-form bid-form--closed">
           <button type="button" className="btn btn--accent btn--block" disabled data-testid="place-bid">PLACE BID</button>

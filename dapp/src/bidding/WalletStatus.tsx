@@ -3,6 +3,7 @@ import { messages, type Lot } from '@gavel/domain';
 import { WalletIcon } from '../components/icons/icons.tsx';
 import { connectWalletHref } from '../components/header/ProfileMenu.tsx';
 import { shortAddress, type BidWallet } from './use-bid-wallet.ts';
+import { walletKindFor } from '@gavel/domain/wallet-rules';
 
 const TYPE_NAMES = { hiro: 'Leather', xverse: 'Xverse', evm: 'Ethereum' } as const;
 
@@ -34,7 +35,7 @@ export function WalletStatus({ lot, wallet }: { lot: Pick<Lot, 'paymentMethod' |
       <WalletIcon width={18} height={18} />
       <span>
         {lot.paymentMethod === 'ETH' ? 'Please connect your Ethereum wallet to place a bid.' : messages.bids.walletRequired}{' '}
-        <Link to={connectWalletHref(location.pathname, location.search)} data-testid="wallet-connect">Connect wallet</Link>
+        <Link to={connectWalletHref(location.pathname, location.search) + (walletKindFor(lot) === 'evm' ? '&tab=evm' : '')} data-testid="wallet-connect">Connect wallet</Link>
       </span>
     </p>
   );

@@ -1,18 +1,26 @@
 /**
- * The wallet a crypto bid pays from (section 5: a wallet must be connected to bid with crypto). Wallet
- * connection is its own issue and not built yet, so no wallet is ever connected here; the lot page already
- * shows the status and blocks crypto bids on it, and the wallets work only has to answer this hook.
+ * The wallet a crypto bid pays from (section 5: a wallet must be connected to bid with crypto): the connected
+ * wallet when it is of the kind the lot needs (Ethereum for ETH or on-chain lots, Bitcoin otherwise), else none.
  */
+import { walletKindFor } from '@gavel/domain/wallet-rules';
+import type { Lot } from '@gavel/domain';
+import { useConnectedWallet, type ConnectedWallet } from '../wallet/wallet-store.ts';
+
 export interface BidWallet {
   address: string | null;
   /** hiro (Leather), xverse or evm. */
   type: 'hiro' | 'xverse' | 'evm' | null;
+  /** The stored wallet behind it, for the calls that need the wallet itself (signing, contract calls). */
+  wallet: ConnectedWallet | null;
 }
 
-const NONE: BidWallet = { address: null, type: null };
+const NONE: BidWallet = { address: null, type: null, wallet: null };
 
-export function useBidWallet(): BidWallet {
-  return NONE;
+export function useBidWallet(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>): BidWallet {
+  const wallet = useConnectedWallet();
+  if (!wallet) return NONE;
+  const fits = walletKindFor(lot) === 'evm' ? wallet.type === 'evm' : wallet.type !== 'evm';
+  return fits ? { address: wallet.address, type: wallet.type, wallet } : NONE;
 }
 
 /** "tb1qxy2kgd…0wlh5f8rl": the lot view shows the first 10 and last 10 characters (screen 6). */

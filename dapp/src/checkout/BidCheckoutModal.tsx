@@ -27,7 +27,7 @@ const TITLES: Partial<Record<CheckoutStep, string>> = {
 /** Screen 9's CHECKOUT modal for a bid on `lot`; open while the checkout slice holds a bid on it. */
 export function BidCheckoutModal({ lot }: { lot: Lot }) {
   const { bid, step } = useAppSelector((state) => state.checkout);
-  const walletAddress = useBidWallet().address;
+  const walletAddress = useBidWallet(lot).address;
   const signedIn = useSignedIn();
   const dispatch = useAppDispatch();
   const [placed, setPlaced] = useState<PlaceBidReply | null>(null);

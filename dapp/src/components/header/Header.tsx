@@ -6,6 +6,7 @@ import { MobileMenu } from './MobileMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { NoticeArea } from '../../notices/NoticeArea.tsx';
 import { CartLink } from '../../pages/cart/CartLink.tsx';
+import { WalletMenu } from '../../wallet/WalletMenu.tsx';
 import './header.css';
 
 /** Screen 1: brand, Auctions link, search toggle, profile menu, and the mobile menu on small screens. */
@@ -39,6 +40,7 @@ export function Header() {
           <HeaderSearch />
           <NoticeArea />
           <CartLink />
+          <WalletMenu />
           <ProfileMenu />
         </div>
       </div>

@@ -4,6 +4,10 @@ import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useLogout } from '../../session/use-logout.ts';
 import { KeyIcon, LoginIcon, LogoutIcon, UserIcon, WalletIcon } from '../icons/icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
+import { useConnectedWallet } from '../../wallet/wallet-store.ts';
+import { disconnectWallet } from '../../wallet/wallet-actions.ts';
+import { useNotify } from '../toast/use-notify.ts';
+import { walletMessages } from '@gavel/domain/wallet-rules';
 
 /** `/connect-wallet?returnUrl=` brings the visitor back to the page they were on (spec section 2). */
 export function connectWalletHref(pathname: string, search: string): string {
@@ -12,7 +16,7 @@ export function connectWalletHref(pathname: string, search: string): string {
 
 /**
  * The header's profile menu (screen 1). Signed out: Sign In and Connect Wallet. Signed in: who is signed in,
- * then Profile, Reset Password, Connect Wallet and Logout.
+ * then Profile, Reset Password, Connect Wallet (or Disconnect Wallet) and Logout.
  */
 export function ProfileMenu() {
   const { signedIn, user } = useCurrentUser();
@@ -23,6 +27,19 @@ export function ProfileMenu() {
   const close = useCallback(() => setOpen(false), []);
   useDismiss(root, open, close);
   const walletHref = connectWalletHref(location.pathname, location.search);
+  const wallet = useConnectedWallet();
+  const notify = useNotify();
+  // Screen 1: Connect Wallet, or Disconnect Wallet once one is connected.
+  const walletItem = wallet ? (
+    <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="menu-disconnect-wallet"
+      onClick={() => { close(); disconnectWallet().catch((error: unknown) => notify.failure(error, walletMessages.disconnectFailed)); }}>
+      <WalletIcon width={18} height={18} /> Disconnect Wallet
+    </button>
+  ) : (
+    <Link role="menuitem" className="profile-menu__item" to={walletHref} onClick={close} data-testid="menu-connect-wallet">
+      <WalletIcon width={18} height={18} /> Connect Wallet
+    </Link>
+  );
 
   return (
     <div className="profile-menu" ref={root}>
@@ -46,9 +63,7 @@ export function ProfileMenu() {
               <Link role="menuitem" className="profile-menu__item" to="/change-password" onClick={close} data-testid="menu-reset-password">
                 <KeyIcon width={18} height={18} /> Reset Password
               </Link>
-              <Link role="menuitem" className="profile-menu__item" to={walletHref} onClick={close} data-testid="menu-connect-wallet">
-                <WalletIcon width={18} height={18} /> Connect Wallet
-              </Link>
+              {walletItem}
               <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="menu-logout"
                 onClick={() => { close(); void logout(); }}>
                 <LogoutIcon width={18} height={18} /> Logout
@@ -60,9 +75,7 @@ export function ProfileMenu() {
               <Link role="menuitem" className="profile-menu__item" to="/signin" onClick={close} data-testid="menu-sign-in">
                 <LoginIcon width={18} height={18} /> Sign In
               </Link>
-              <Link role="menuitem" className="profile-menu__item" onClick={close} data-testid="menu-connect-wallet" to={walletHref}>
-                <WalletIcon width={18} height={18} /> Connect Wallet
-              </Link>
+              {walletItem}
             </>
           )}
         </div>

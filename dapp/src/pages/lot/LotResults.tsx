@@ -4,6 +4,7 @@ import { useBidHistory } from '../../api/bids.ts';
 import { useCart } from '../../api/checkout.ts';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
+import { OnChainOutcome } from '../../bidding/OnChainOutcome.tsx';
 
 /**
  * The ended view (screen 6): closed date, estimate ("Upon Request" if none), and the sold price or "No bids
@@ -26,6 +27,7 @@ export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
           <div><dt>Outcome</dt><dd>Reserve not met</dd></div>
         )}
       </dl>
+      {signedIn && (lot.auctionType === 'onchain' || lot.paymentMethod === 'ETH') && <OnChainOutcome lot={lot} />}
       {signedIn ? (
         <YourResult lot={lot} />
       ) : (

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { walletMessages } from '@gavel/domain/wallet-rules';
+import { Modal } from '../components/modal/Modal.tsx';
+import { loadWalletKit } from './load-wallet-kit.ts';
+import { BITCOIN_DOWNLOADS, BITCOIN_WALLETS, EVM_CATALOG, type CatalogEntry } from './wallet-catalog.ts';
+import { connectWallet, type WalletChoice } from './wallet-actions.ts';
+import { walletFailure } from './wallet-failure.ts';
+import type { ConnectedWallet } from './wallet-store.ts';
+import './wallet.css';
+
+type Tab = 'bitcoin' | 'evm';
+/** Section 9: extensions inject their providers a moment after the page loads. */
+const DETECTION_DELAY_MS = 500;
+
+interface InstallState {
+  installed: boolean;
+  downloadUrl: string | null;
+}
+
+async function detect(tab: Tab): Promise<Record<string, InstallState>> {
+  const kit = await loadWalletKit();
+  if (tab === 'bitcoin') {
+    return {
+      leather: { installed: kit.leatherInstalled(), downloadUrl: BITCOIN_DOWNLOADS.leather! },
+      xverse: { installed: kit.xverseInstalled(), downloadUrl: BITCOIN_DOWNLOADS.xverse! },
+    };
+  }
+  return Object.fromEntries(EVM_CATALOG.map(({ id }) => {
+    const info = kit.evmWalletInfo(id);
+    return [id, { installed: info.installed, downloadUrl: info.downloadUrl }];
+  }));
+}
+
+interface ConnectWalletModalProps {
+  open: boolean;
+  onClose: () => void;
+  onConnected: (wallet: ConnectedWallet) => void;
+  /** Which tab opens first: the lot page asks for the kind of wallet its lot needs. */
+  initialTab?: Tab;
+}
+
+/**
+ * Screen 3: a Bitcoin tab (Leather, Popular; Xverse Wallet) and an EVM tab (Trust Wallet, Popular; MetaMask,
+ * Recent; Rainbow; Base Account; WalletConnect). A missing extension shows a download arrow to its install
+ * page (new tab); while a wallet is asked, "Connecting to wallet..."; a failure shows inline in the spec's words.
+ * Opening it is the wallet action that fetches the wallet code.
+ */
+export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'bitcoin' }: ConnectWalletModalProps) {
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const [installs, setInstalls] = useState<Record<string, InstallState>>({});
+  const [connecting, setConnecting] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const refresh = () => detect(tab).then((found) => { if (live) setInstalls((old) => ({ ...old, ...found })); }, () => {});
+    void refresh();
+    const timer = setTimeout(() => void refresh(), DETECTION_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [open, tab]);
+
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open, tab]);
+
+  async function choose(entry: CatalogEntry) {
+    const choice: WalletChoice = tab === 'bitcoin' ? { kind: 'bitcoin', id: entry.id as 'leather' | 'xverse' } : { kind: 'evm', id: entry.id };
+    if (tab === 'bitcoin' && installs[entry.id]?.installed === false) {
+      setError(entry.id === 'leather' ? walletMessages.leatherMissing : walletMessages.xverseMissing);
+      return;
+    }
+    setError(null);
+    setConnecting(entry.id);
+    try {
+      onConnected(await connectWallet(choice));
+    } catch (failure) {
+      setError(await walletFailure(failure, `Failed to connect ${entry.name}`));
+    } finally {
+      setConnecting(null);
+    }
+  }
+
+  const entries = tab === 'bitcoin' ? BITCOIN_WALLETS : EVM_CATALOG;
+  return (
+    <Modal open={open} title="Connect Wallet" onClose={onClose} testId="connect-wallet-modal">
+      <div className="connect-wallet__tabs" role="tablist">
+        {(['bitcoin', 'evm'] as const).map((value) => (
+          <button key={value} type="button" role="tab" className="connect-wallet__tab" aria-selected={tab === value}
+            data-testid={`wallet-tab-${value}`} onClick={() => setTab(value)}>
+            {value === 'bitcoin' ? 'Bitcoin' : 'EVM'}
+          </button>
+        ))}
+      </div>
+      <ul className="connect-wallet__list">
+        {entries.map((entry) => {
+          const install = installs[entry.id];
+          return (
+            <li key={entry.id}>
+              <div className="connect-wallet__row">
+                <button type="button" className="connect-wallet__option" data-testid={`wallet-option-${entry.id}`}
+                  disabled={connecting !== null} onClick={() => void choose(entry)}>
+                  <span>{entry.name}</span>
+                  {entry.badge && <span className="connect-wallet__badge">{entry.badge}</span>}
+                </button>
+                {install && !install.installed && install.downloadUrl && (
+                  <a className="connect-wallet__download" href={install.downloadUrl} target="_blank" rel="noopener noreferrer"
+                    aria-label={`Install ${entry.name}`} title={`Install ${entry.name}`} data-testid={`wallet-download-${entry.id}`}>
+                    ↓
+                  </a>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {connecting && <p className="connect-wallet__status" role="status" data-testid="wallet-connecting">{walletMessages.connecting}</p>}
+      {error && <p className="connect-wallet__error" role="alert" data-testid="wallet-error">{error}</p>}
+    </Modal>
+  );
+}

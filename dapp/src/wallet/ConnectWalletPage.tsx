@@ -1,0 +1,21 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { ConnectWalletModal } from './ConnectWalletModal.tsx';
+
+/** Only paths of this site: `returnUrl` comes from the address bar, so `//evil.example` must not redirect away. */
+export function safeReturnUrl(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+}
+
+/** `/connect-wallet?returnUrl=`: screen 3 on its own route; connecting or closing goes back to `returnUrl`. */
+export function ConnectWalletPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const back = () => void navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
+  return (
+    <section className="page page--narrow" data-testid="connect-wallet-page">
+      <h1 className="page__title">Connect Wallet</h1>
+      <p>Connect Leather or Xverse for Bitcoin lots, or an Ethereum wallet for NFT lots.</p>
+      <ConnectWalletModal open onClose={back} onConnected={back} initialTab={params.get('tab') === 'evm' ? 'evm' : 'bitcoin'} />
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The Bitcoin tab of screen 3: Xverse through sats-connect's JSON-RPC `request` (straight to
+ * `window.XverseProviders.BitcoinProvider`, without its picker, which fetches fonts from the web), and
+ * Leather through `window.LeatherProvider.request`, which sats-connect does not cover. Both give the
+ * payment and ordinals addresses and sign the ownership challenge as BIP-322. Loaded only on demand.
+ */
+import { AddressPurpose, MessageSigningProtocols, request, RpcErrorCode } from 'sats-connect';
+import { walletMessages } from '@gavel/domain/wallet-rules';
+import type { BitcoinWalletRaw } from '../wallet-store.ts';
+import { WalletError } from '../evm/evm-errors.ts';
+
+interface LeatherAddress {
+  symbol?: string;
+  type?: string;
+  address: string;
+  publicKey?: string;
+}
+interface LeatherProvider {
+  request(method: string, params?: unknown): Promise<{ result?: unknown; error?: { code?: number; message?: string } }>;
+}
+declare global {
+  interface Window {
+    LeatherProvider?: LeatherProvider;
+  }
+}
+
+const XVERSE_PROVIDER = 'XverseProviders.BitcoinProvider';
+
+export const leatherInstalled = () => typeof window !== 'undefined' && !!window.LeatherProvider;
+export const xverseInstalled = () => typeof window !== 'undefined' && !!(window.XverseProviders?.BitcoinProvider || window.BitcoinProvider);
+
+/** A JSON-RPC error from either wallet: a refusal (4001, or sats-connect's USER_REJECTION) in the spec's words. */
+function rpcFailure(error: { code?: number; message?: string } | undefined, cancelled: string, fallback: string): WalletError {
+  if (error?.code === 4001 || error?.code === RpcErrorCode.USER_REJECTION) return new WalletError(cancelled);
+  return new WalletError(error?.message ? `${fallback}: ${error.message}` : fallback);
+}
+
+/** Leather rejects the promise with the JSON-RPC reply itself; resolve both shapes to a reply. */
+async function leather(method: string, params?: unknown) {
+  const provider = window.LeatherProvider;
+  if (!provider) throw new WalletError(walletMessages.leatherMissing);
+  try {
+    return await provider.request(method, params);
+  } catch (reply) {
+    const error = (reply as { error?: { code?: number; message?: string } }).error ?? (reply as { code?: number; message?: string });
+    return { error };
+  }
+}
+
+export async function connectLeather(): Promise<{ address: string; raw: BitcoinWalletRaw }> {
+  const reply = await leather('getAddresses');
+  if (reply.error) throw rpcFailure(reply.error, walletMessages.cancelled, 'Failed to connect Leather');
+  const addresses = ((reply.result as { addresses?: LeatherAddress[] } | undefined)?.addresses ?? []).filter((a) => !a.symbol || a.symbol === 'BTC');
+  const payment = addresses.find((a) => a.type === 'p2wpkh');
+  const ordinals = addresses.find((a) => a.type === 'p2tr');
+  if (!payment) throw new WalletError(walletMessages.noHiroAddresses);
+  return {
+    address: payment.address,
+    raw: {
+      paymentAddress: payment.address,
+      paymentPublicKey: payment.publicKey ?? '',
+      ordinalAddress: ordinals?.address ?? payment.address,
+      ordinalPublicKey: ordinals?.publicKey ?? payment.publicKey ?? '',
+    },
+  };
+}
+
+export async function connectXverse(): Promise<{ address: string; raw: BitcoinWalletRaw }> {
+  if (!xverseInstalled()) throw new WalletError(walletMessages.xverseMissing);
+  const reply = await request('getAccounts', { purposes: [AddressPurpose.Payment, AddressPurpose.Ordinals], message: 'Connect your wallet to Gavel' }, XVERSE_PROVIDER);
+  if (reply.status === 'error') throw rpcFailure(reply.error, walletMessages.cancelled, 'Failed to connect Xverse');
+  const payment = reply.result.find((a) => a.purpose === AddressPurpose.Payment);
+  const ordinals = reply.result.find((a) => a.purpose === AddressPurpose.Ordinals);
+  if (!payment) throw new WalletError(walletMessages.noXverseAddresses);
+  return {
+    address: payment.address,
+    raw: {
+      paymentAddress: payment.address,
+      paymentPublicKey: payment.publicKey,
+      ordinalAddress: ordinals?.address ?? payment.address,
+      ordinalPublicKey: ordinals?.publicKey ?? payment.publicKey,
+    },
+  };
+}
+
+/** A BIP-322 signature (base64) of `message` by `address`. */
+export async function signWithBitcoin(type: 'hiro' | 'xverse', address: string, message: string): Promise<string> {
+  if (type === 'hiro') {
+    const network = address.startsWith('bc1') ? 'mainnet' : 'testnet';
+    const reply = await leather('signMessage', { message, paymentType: 'p2wpkh', network });
+    if (reply.error) throw rpcFailure(reply.error, walletMessages.messageCancelled, 'Failed to sign message');
+    const signature = (reply.result as { signature?: string } | undefined)?.signature;
+    if (!signature) throw new WalletError('Failed to sign message');
+    return signature;
+  }
+  const reply = await request('signMessage', { address, message, protocol: MessageSigningProtocols.BIP322 }, XVERSE_PROVIDER);
+  if (reply.status === 'error') throw rpcFailure(reply.error, walletMessages.messageCancelled, 'Failed to sign message');
+  return reply.result.signature;
+}

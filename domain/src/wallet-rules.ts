@@ -1,0 +1,58 @@
+/**
+ * Wallet rules and texts shared by every wallet screen (buyer-side sections 5 and 8, admin-side section 8).
+ * Imported as `@gavel/domain/wallet-rules`.
+ */
+
+/** Which kind of wallet a lot is bid from (section 5): Ethereum for ETH or on-chain lots, Bitcoin otherwise. */
+export function walletKindFor(lot: { paymentMethod: string; auctionType: string }): 'evm' | 'bitcoin' {
+  return lot.paymentMethod === 'ETH' || lot.auctionType === 'onchain' ? 'evm' : 'bitcoin';
+}
+
+/** Same address, whatever the case an EVM wallet reports it in (checksummed or lower case). */
+export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  return a.startsWith('0x') || a.startsWith('0X') ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+/** The spec's wallet, NFT and contract messages; `{name}` style holes are filled with `fill` from messages. */
+export const walletMessages = {
+  connecting: 'Connecting to wallet...',
+  noWallet: 'No wallet connected.',
+  connectFirst: 'Please connect your wallet first',
+  connectFailed: 'Failed to connect wallet',
+  connectFailedNamed: 'Failed to connect {wallet}: {reason}',
+  cancelled: 'Connection cancelled by user',
+  messageCancelled: 'Message signing cancelled by user',
+  leatherMissing: 'Leather wallet not installed. Please install it first.',
+  xverseMissing: 'Xverse wallet not installed. Please install it first.',
+  notBitcoin: '{name} is not supported. Please use Leather or Xverse wallet for Bitcoin transactions.',
+  noHiroAddresses: 'No addresses available from Hiro wallet',
+  noXverseAddresses: 'No addresses received from Xverse wallet',
+  noEvmAccounts: 'No accounts available from {wallet} wallet',
+  ethereumUnavailable: 'Ethereum service not available. Please connect your wallet.',
+  noNetwork: 'No blockchain network connected.',
+  wouldFail: 'Transaction would fail: {reason}',
+  notDeployed: 'Auction contract not deployed on chain {id}',
+  connectEthereum: 'Please connect your Ethereum wallet to place a bid.',
+  auctionIdRequired: 'Blockchain auction id is required for Ethereum bidding',
+  onChainBidPlaced: 'On-chain bid placed successfully!',
+  withdrawalDone: 'Withdrawal successful!',
+  withdrawalFailed: 'Withdrawal failed',
+  copyFailed: 'Failed to copy address',
+  disconnectFailed: 'Failed to disconnect wallet',
+  copied: 'Copied!',
+  nftUnavailable: 'NFT contract service not available.',
+  notOwner: 'Connected wallet is not the owner of this token.',
+  mintFailed: 'Failed to mint NFT',
+  approveFailed: 'Failed to approve NFT',
+  minted: 'NFT minted',
+  approved: 'NFT approved for auction',
+  receiptTimeout: 'The transaction was sent but not confirmed within 120 s. Check your wallet before trying again.',
+  wrongChain: 'Please switch your wallet to chain {id}.',
+  linkNeedsSignIn: 'Sign in to link this wallet to your account.',
+} as const;
+
+/** How long a contract call's receipt is awaited (sections 7 and 9). */
+export const RECEIPT_TIMEOUT_MS = 120_000;
+/** How long "Copied!" shows (section 9). */
+export const COPIED_MS = 2_000;
