@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Bitcoin: the local stand-in and the offer PSBTs, against real signed transactions (no database needed).
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['test/bitcoin/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+});
