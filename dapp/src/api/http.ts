@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@gavel/domain';
 import { announceSessionExpired } from '../session/session-expiry.ts';
-import { readToken } from '../session/token-store.ts';
+import { requestToken } from '../admin/admin-token.ts';
 
 /** Where the api lives. Same-origin `/api` by default: the vite dev and preview servers proxy it. */
 export const API_BASE = (import.meta.env.VITE_API_URL || '/api').replace(/\/$/, '');
@@ -32,10 +32,12 @@ interface ReplySchema<T> {
 
 interface RequestOptions<T> {
   schema: ReplySchema<T>;
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, or sent as is when it is FormData (file uploads). */
   body?: unknown;
   signal?: AbortSignal;
+  /** A token other than the page's own (the admin guard asks who the buyer session belongs to). */
+  token?: string | null;
 }
 
 /**
@@ -43,8 +45,9 @@ interface RequestOptions<T> {
  * shared zod schema so a contract drift shows up as an error state here rather than as `undefined` deep inside
  * a component.
  */
-export async function apiRequest<T>(path: string, { schema, method = 'GET', body, signal }: RequestOptions<T>): Promise<T> {
-  const token = readToken();
+export async function apiRequest<T>(path: string, { schema, method = 'GET', body, signal, token: explicitToken }: RequestOptions<T>): Promise<T> {
+  // Admin pages send the admin token, every other page the user token (admin-side section 6).
+  const token = explicitToken !== undefined ? explicitToken : requestToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

@@ -1,0 +1,31 @@
+/**
+ * The admin guard's decision (admin-side sections 2 and 4), kept pure so each state is tested on its own:
+ * - an admin token is checked first: loading -> Verifying Access; refused or failed -> Access Denied (the token
+ *   is cleared); a profile whose role is not admin -> /unauthorized; admin -> the area.
+ * - no admin token but a buyer session: that account is looked up, and a non-admin sees Insufficient
+ *   Permissions (an admin signed in on the main site still signs in here, to get the separate admin token).
+ * - nobody signed in: straight to the admin login.
+ */
+export type GuardState = 'login' | 'verifying' | 'denied' | 'insufficient' | 'unauthorized' | 'allowed';
+
+/** What a profile lookup has produced so far. */
+export type ProfileLookup = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'done'; role: string };
+
+export interface GuardInput {
+  adminToken: boolean;
+  adminProfile: ProfileLookup;
+  userToken: boolean;
+  userProfile: ProfileLookup;
+}
+
+export function guardState({ adminToken, adminProfile, userToken, userProfile }: GuardInput): GuardState {
+  if (adminToken) {
+    if (adminProfile.status === 'done') return adminProfile.role === 'admin' ? 'allowed' : 'unauthorized';
+    return adminProfile.status === 'error' ? 'denied' : 'verifying';
+  }
+  if (userToken) {
+    if (userProfile.status === 'done') return userProfile.role === 'admin' ? 'login' : 'insufficient';
+    return userProfile.status === 'error' ? 'denied' : 'verifying';
+  }
+  return 'login';
+}
