@@ -17,3 +17,4 @@ export * from './schemas/checkout.ts';
 export * from './schemas/chain.ts';
 export * from './schemas/nft.ts';
 export * from './bitcoin-address.ts';
+export * from './schemas/wallet.ts';
