@@ -16,12 +16,14 @@ export interface BrowserSuite<S> {
 export function browserSuite<S extends { stop(): Promise<void> }>(
   start: () => Promise<S>,
   apiUrlOf: (stack: S) => string,
+  /** More environment for `vite preview` (the chain tests point its `/rpc` proxy at their anvil). */
+  previewEnvOf: (stack: S) => Record<string, string> = () => ({}),
 ): BrowserSuite<S> {
   const suite = {} as BrowserSuite<S>;
   before(async () => {
     await ensureDappBuilt();
     suite.stack = await start();
-    suite.dapp = await startDappPreview(apiUrlOf(suite.stack));
+    suite.dapp = await startDappPreview(apiUrlOf(suite.stack), previewEnvOf(suite.stack));
     suite.browser = await launchChromium();
   });
   afterEach(async () => {

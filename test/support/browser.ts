@@ -68,13 +68,13 @@ export interface DappServer {
   stop(): Promise<void>;
 }
 
-/** `vite preview` of dapp/dist on a free port, proxying `/api` and `/ipfs` to `apiUrl`. */
-export async function startDappPreview(apiUrl: string): Promise<DappServer> {
+/** `vite preview` of dapp/dist on a free port, proxying `/api` and `/ipfs` to `apiUrl` (`env`: e.g. GAVEL_RPC_URL for `/rpc`). */
+export async function startDappPreview(apiUrl: string, env: Record<string, string> = {}): Promise<DappServer> {
   const port = await freePort();
   // Spawned with node directly, never through npx: killing npx leaves vite running.
   const child = spawn(process.execPath, [viteBin, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: dappDir,
-    env: { ...process.env, GAVEL_API_URL: apiUrl },
+    env: { ...process.env, ...env, GAVEL_API_URL: apiUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

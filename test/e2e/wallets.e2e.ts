@@ -1,0 +1,124 @@
+/**
+ * Wallets in a real browser against anvil, the api and the Ponder indexer: a test EVM wallet (an injected
+ * EIP-1193 provider signing with anvil keys, test/support/evm-test-wallet.ts) connected through screen 3's EVM
+ * tab; the header's 6+4 address, the dropdown's copy and disconnect, the wallet followed across tabs; an ETH
+ * lot bid on chain from the lot page, outbid by another account, settled, and the refund withdrawn.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { formatEther, parseEther, type Hex } from 'viem';
+import { walletMessages } from '@gavel/domain/wallet-rules';
+import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
+import { chainActions, linkLot, linkWallet, startChainStack } from '../support/chain.ts';
+import { waitForToast, TOKEN_KEY } from '../support/account-browser.ts';
+import { eventually, newPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
+import { injectEvmWallet } from '../support/evm-test-wallet.ts';
+import { createUser, signIn } from '../support/users.ts';
+
+const suite = browserSuite(() => startChainStack('pglite'), (stack) => stack.api.url, (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }));
+const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
+const RESERVE = parseEther('0.01');
+
+/** A page whose `window.ethereum` is anvil account `account`. */
+async function walletPage(account: number, context?: BrowserContext) {
+  const opened = context ? { context, page: await context.newPage() } : await newPage(suite.browser);
+  const { address } = await injectEvmWallet(opened.page, { rpcUrl: suite.stack.rpcUrl, privateKey: ANVIL_PRIVATE_KEYS[account] as Hex });
+  return { ...opened, address };
+}
+
+/** Screen 3's EVM tab, Trust Wallet; back on `returnUrl` once connected. */
+async function connectTrust(page: Page, returnUrl: string) {
+  await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent(returnUrl)}&tab=evm`);
+  await byTestId(page, 'wallet-option-trust').click();
+  await page.waitForURL((url) => url.pathname === returnUrl.split('?')[0]);
+}
+
+describe('EVM wallets', { timeout: 120_000 }, () => {
+  it('lists both tabs as screen 3 does, connects Trust Wallet, and shows it in the header of every tab until disconnected', async () => {
+    const { context, page, address } = await walletPage(2);
+    await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent('/auctions')}`);
+    const modal = byTestId(page, 'connect-wallet-modal');
+    assert.deepEqual(await modal.locator('.connect-wallet__option').allInnerTexts(), ['Leather\nPopular', 'Xverse Wallet']);
+    // No Bitcoin wallet in this browser: download arrows, and the spec's message when picked anyway.
+    await byTestId(page, 'wallet-download-leather').waitFor();
+    assert.equal(await byTestId(page, 'wallet-download-leather').getAttribute('target'), '_blank');
+    await byTestId(page, 'wallet-option-leather').click();
+    assert.equal(await byTestId(page, 'wallet-error').textContent(), walletMessages.leatherMissing);
+
+    await byTestId(page, 'wallet-tab-evm').click();
+    assert.deepEqual(await modal.locator('.connect-wallet__option').allInnerTexts(), [
+      'Trust Wallet\nPopular', 'MetaMask\nRecent', 'Rainbow', 'Base Account', 'WalletConnect',
+    ]);
+    // Trust Wallet is "installed" (the test provider), MetaMask and Rainbow extensions are not.
+    await byTestId(page, 'wallet-download-metaMask').waitFor();
+    assert.equal(await byTestId(page, 'wallet-download-trust').count(), 0);
+
+    await byTestId(page, 'wallet-option-trust').click();
+    await page.waitForURL(/\/auctions$/);
+    const header = byTestId(page, 'header-wallet');
+    assert.equal(await header.textContent(), `${address.slice(0, 6)}…${address.slice(-4)}`);
+
+    // A second tab of the same browser shows it too, and follows the disconnect made in the first.
+    const other = await context.newPage();
+    await other.goto(`${suite.dapp.url}/auctions`);
+    await byTestId(other, 'header-wallet').waitFor();
+
+    await header.click();
+    assert.equal(await byTestId(page, 'wallet-type-badge').textContent(), 'EVM');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.dapp.url });
+    await byTestId(page, 'wallet-copy').click();
+    await page.locator('[data-testid=wallet-copy]', { hasText: 'Copied!' }).waitFor();
+    assert.equal(await page.evaluate('navigator.clipboard.readText()'), address);
+    await eventually(async () => assert.equal(await byTestId(page, 'wallet-copy').textContent(), 'Copy Address'), { timeout: 5_000 });
+
+    await byTestId(page, 'wallet-disconnect').click();
+    await header.waitFor({ state: 'detached' });
+    await byTestId(other, 'header-wallet').waitFor({ state: 'detached' });
+  });
+
+  it('bids on chain from the lot page, is outbid by another account, and withdraws the refund after the end', async () => {
+    const chain = suite.stack;
+    const act = chainActions(chain);
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 5n });
+    const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+    const user = await createUser(chain.api.db, 'ready');
+    await linkWallet(chain, user.id, act.address(2));
+    const token = await signIn(chain.api.url, user.email);
+
+    const { page, address } = await walletPage(2);
+    await connectTrust(page, `/auctions/${lot.id}`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+    await page.reload();
+    // The lot view shows the wallet as first 10 + last 10.
+    assert.match(await byTestId(page, 'wallet-status').textContent() ?? '', new RegExp(`${address.slice(0, 10)}…${address.slice(-10)}`));
+
+    await byTestId(page, 'bid-input').fill(formatEther(RESERVE));
+    await byTestId(page, 'place-bid').click();
+    await waitForToast(page, walletMessages.onChainBidPlaced, 30_000);
+    const onChain = await chain.publicClient.readContract({ address: chain.house, abi: (await import('@gavel/contracts')).gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
+    assert.equal((onChain as { highestBidder: string }).highestBidder, address);
+    await eventually(async () => {
+      await page.reload();
+      assert.equal(await byTestId(page, 'lot-current-bid').textContent(), '0.01 ETH');
+    }, { timeout: 20_000, interval: 500 });
+
+    // Account 3 outbids on chain, the auction runs out and is settled.
+    await act.bid(3, auctionId, RESERVE * 2n);
+    await act.increaseTime(6 * 60);
+    await act.end(auctionId);
+
+    await eventually(async () => {
+      await page.reload();
+      assert.equal(await byTestId(page, 'withdraw').textContent(), 'WITHDRAW');
+    }, { timeout: 20_000, interval: 500 });
+    assert.match(await byTestId(page, 'onchain-outbid').textContent() ?? '', /outbid/);
+    const before = await chain.publicClient.getBalance({ address });
+    await byTestId(page, 'withdraw').click();
+    await waitForToast(page, walletMessages.withdrawalDone, 30_000);
+    const after = await chain.publicClient.getBalance({ address });
+    assert.ok(after > before, 'the refund came back to the wallet');
+    await byTestId(page, 'withdraw').waitFor({ state: 'detached' });
+  });
+});
