@@ -176,3 +176,119 @@ export const checkoutMessages = {
   mixedCurrencies: 'Lots in different currencies cannot be paid together.',
   paid: 'Payment received. Thank you!',
 } as const;
+
+/**
+ * Admin area and seller settlement (admin-side sections 5 and 8). The spec's texts are marked; the rest are
+ * decided here so api and dapp say the same thing.
+ */
+export const adminMessages = {
+  // Spec section 5 (lot edit form).
+  titleRequired: 'Title is required',
+  endAfterStart: 'End time must be after start time',
+  cannotEditEnded: 'Cannot Edit Ended Auction.',
+  // Decided: the rest of section 5's rules, which the spec states without texts.
+  startTimeRequired: 'Start time is required',
+  endTimeRequired: 'End time is required',
+  startTimeInvalid: 'Start time must be a valid date',
+  endTimeInvalid: 'End time must be a valid date',
+  startTimeLocked: 'The start time of a live auction cannot be changed',
+  endBeforeLiveStart: 'End time cannot be before the current start time',
+  endInPast: 'End time must be in the future',
+  startBeforeEvent: 'Start time cannot be before the auction event starts ({eventStart})',
+  endAfterEvent: 'End time cannot be after the auction event ends ({eventEnd})',
+  startingBidPositive: 'Starting bid must be greater than 0',
+  startingBidRequired: 'Starting bid is required',
+  amountInvalid: 'Please enter a valid amount in {unit}',
+  reserveNotNegative: 'Reserve price cannot be negative',
+  buyNowPriceRequired: 'Buy Now price must be greater than 0 when Buy Now is enabled',
+  buyNowBelowStart: 'Buy Now price must be at least the starting bid',
+  estimateOrder: 'High estimate must be at least the low estimate',
+  cannotEditCancelled: 'Cannot Edit Cancelled Auction.',
+  lockedByBids: 'The starting bid and payment method cannot be changed once bids have been placed',
+  // Spec section 8 (lot update and upload).
+  auctionNotFound: 'Auction not found. It may have been deleted.',
+  notAuthorized: 'You are not authorized. Please log in again.',
+  noPermission: 'You do not have permission to perform this action.',
+  serverError: 'Server error occurred. Please try again later.',
+  invalidFile: 'Invalid File',
+  fileTooLarge: 'File Too Large',
+  uploadFailed: 'Upload Failed',
+  uploadFailedDetail: 'Failed to upload image. Please try again.',
+  // Spec section 5: the admin lot form's image checks, and the storage upload's.
+  selectValidImage: 'Please select a valid image file.',
+  selectSmallerImage: 'Please select an image smaller than 10MB.',
+  uploadValidImage: 'Please upload a valid image file (JPEG, PNG, WebP, or SVG)',
+  uploadSmallerImage: 'Image size should be less than 10MB',
+  // Spec section 8 defaults.
+  createFailed: 'Failed to create auction',
+  updateKycFailed: 'Failed to update KYC status',
+  // Decided: lots and events.
+  lotCreated: 'Auction lot created successfully',
+  lotUpdated: 'Auction lot updated successfully',
+  lotDeleted: 'Auction lot deleted',
+  lotPublished: 'Auction lot published',
+  lotEnded: 'Auction ended',
+  lotCancelled: 'Auction cancelled',
+  lotHasBids: 'A lot with bids cannot be deleted. Cancel it instead.',
+  alreadyEnded: 'This auction has already ended',
+  alreadyCancelled: 'This auction was already cancelled',
+  eventRequired: 'Please choose an auction event',
+  eventNotFound: 'Auction event not found',
+  eventCreated: 'Auction event created successfully',
+  eventUpdated: 'Auction event updated successfully',
+  eventDeleted: 'Auction event deleted',
+  eventPublished: 'Auction event published',
+  eventHasBids: 'An auction event whose lots have bids cannot be deleted',
+  slugTaken: 'This slug is already used by another auction event',
+  slugFormat: 'Slug may contain only lower-case letters, digits and hyphens',
+  paymentMethodRequired: 'Please choose a payment method (BTC, ETH or Manual)',
+  // Decided: content.
+  pageTitleRequired: 'Title is required',
+  pageContentRequired: 'Content is required',
+  pageSlugFormat: 'Slug may contain only lower-case letters, digits and hyphens',
+  pageExists: 'A page with this slug already exists',
+  pageSaved: 'Page saved successfully',
+  pageDeleted: 'Page deleted',
+  linkUrlRequired: 'Please enter a URL for the link',
+  // Decided: whitelist and policies.
+  notWhitelisted: 'This auction is open to whitelisted bidders only.',
+  whitelistTarget: 'Enter a wallet address or an e-mail address (one of them)',
+  whitelistDuplicate: 'This entry is already on the whitelist',
+  whitelistAdded: 'Added to the whitelist',
+  whitelistUpdated: 'Whitelist entry updated',
+  whitelistRemoved: 'Removed from the whitelist',
+  whitelistNotFound: 'Whitelist entry not found',
+  policyNotFound: 'Policy not found',
+  policyPublishedLocked: 'A published policy cannot be changed. Create a new version instead.',
+  policySaved: 'Policy saved',
+  policyDeleted: 'Policy deleted',
+  policyPublished: 'Policy published as version {version}',
+  policyKindRequired: 'Please choose the policy type',
+  noTermsPublished: 'No terms have been published yet',
+} as const;
+
+/** Seller and admin settlement of ended lots (admin-side section 2 panel, section 4 flow, section 8 texts). */
+export const settlementMessages = {
+  // Spec section 8 (Seller and admin).
+  paymentVerified: 'Payment verified successfully!',
+  verifyFailed: 'Failed to verify payment',
+  transferred: 'Auction marked as transferred!',
+  transferFailed: 'Failed to mark auction as transferred',
+  noWinner: 'No winner found for this auction. It may not have met the reserve price.',
+  markPaidFailed: 'Failed to mark auction as paid',
+  transferInscriptionFailed: 'Failed to transfer inscription',
+  // Spec section 5.
+  transferHashRequired: 'Please enter the transfer transaction hash',
+  txHashRequired: 'Please enter transaction hash',
+  // Spec section 2.
+  complete: 'Auction Complete',
+  // Decided.
+  markedPaid: 'Auction marked as paid',
+  notEnded: 'This auction has not ended yet',
+  notPaidYet: 'Payment must be verified before the transfer can be recorded',
+  alreadyTransferred: 'This auction is already marked as transferred',
+  auctionTypeMismatch: 'auctionType does not match this auction ({auctionType})',
+  notSeller: 'Only the seller of this lot or an admin can do this',
+  psbtLater: 'On-chain PSBT transfers are not available yet: enter the transfer transaction hash',
+  hashFormat: 'Transaction hash may contain only letters and digits (up to 128)',
+} as const;

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { checkLotEdit, type LotEditContext, type LotFormValues } from './lot-edit-rules.ts';
+import { adminMessages as m, settlementMessages } from './messages.ts';
+import { settlementOf } from './schemas/settlement.ts';
+import { gatewayUrl } from './schemas/admin-media.ts';
+
+const now = new Date('2026-03-01T12:00:00Z');
+const event = { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-10T00:00:00Z' };
+const form = (over: Partial<LotFormValues> = {}): LotFormValues => ({
+  title: 'Rare Sat',
+  paymentMethod: 'Manual',
+  startTime: '2026-03-02T10:00:00Z',
+  endTime: '2026-03-03T10:00:00Z',
+  startingBid: '25.00',
+  ...over,
+});
+const upcoming: NonNullable<LotEditContext['original']> = {
+  status: 'upcoming',
+  startTime: '2026-03-02T10:00:00Z',
+  endTime: '2026-03-03T10:00:00Z',
+  paymentMethod: 'Manual',
+  auctionType: 'offchain',
+  startingBid: '25.00',
+  bidCount: 0,
+};
+const live = { ...upcoming, status: 'live' as const, startTime: '2026-03-01T10:00:00Z' };
+const errors = (values: LotFormValues, ctx: LotEditContext = {}) => {
+  const result = checkLotEdit(values, { now, event, ...ctx });
+  return result.ok ? {} : result.fields;
+};
+
+describe('lot edit rules (admin-side section 5)', () => {
+  it('accepts a valid new lot and converts amounts to the smallest unit', () => {
+    const result = checkLotEdit(form({ reservePrice: '30', buyNowEnabled: true, buyNowPrice: '99.99' }), { now, event });
+    expect(result.ok && result.values).toMatchObject({ title: 'Rare Sat', startingBid: 2500n, reservePrice: 3000n, buyNowPrice: 9999n });
+  });
+
+  it('requires a title', () => {
+    expect(errors(form({ title: '   ' }))).toEqual({ title: m.titleRequired });
+  });
+
+  it('requires valid start and end times, the end after the start', () => {
+    expect(errors(form({ startTime: '' }))).toEqual({ startTime: m.startTimeRequired });
+    expect(errors(form({ endTime: 'soon' }))).toEqual({ endTime: m.endTimeInvalid });
+    expect(errors(form({ endTime: '2026-03-02T09:00:00Z' }))).toEqual({ endTime: m.endAfterStart });
+    expect(errors(form({ endTime: '2026-03-02T10:00:00Z' }))).toEqual({ endTime: m.endAfterStart });
+  });
+
+  it('wants a starting bid above 0 and a reserve that is not negative', () => {
+    expect(errors(form({ startingBid: '0' }))).toEqual({ startingBid: m.startingBidPositive });
+    expect(errors(form({ startingBid: '-3' }))).toEqual({ startingBid: m.startingBidPositive });
+    expect(errors(form({ startingBid: '' }))).toEqual({ startingBid: m.startingBidRequired });
+    expect(errors(form({ reservePrice: '-1' }))).toEqual({ reservePrice: m.reserveNotNegative });
+    expect(checkLotEdit(form({ reservePrice: '0' }), { now, event }).ok).toBe(true);
+    expect(errors(form({ startingBid: '1.234' }))).toEqual({ startingBid: 'Please enter a valid amount in USD' });
+  });
+
+  it('keeps a new lot inside its event window', () => {
+    expect(errors(form({ startTime: '2026-02-28T23:00:00Z' }))).toEqual({ startTime: expect.stringContaining('Start time cannot be before the auction event starts') });
+    expect(errors(form({ endTime: '2026-03-10T00:01:00Z' }))).toEqual({ endTime: expect.stringContaining('End time cannot be after the auction event ends') });
+    expect(checkLotEdit(form({ endTime: '2026-03-10T00:01:00Z' }), { now, event: null }).ok).toBe(true);
+  });
+
+  it('refuses to edit an ended lot, including one whose end passed but is not closed yet', () => {
+    const ended = checkLotEdit(form(), { now, event, original: { ...upcoming, status: 'ended' } });
+    expect(ended).toMatchObject({ ok: false, code: 'lot_ended', message: m.cannotEditEnded });
+    const overdue = checkLotEdit(form(), { now, event, original: { ...live, endTime: '2026-03-01T11:59:00Z' } });
+    expect(overdue).toMatchObject({ ok: false, message: m.cannotEditEnded });
+    expect(checkLotEdit(form(), { now, original: { ...upcoming, status: 'cancelled' } })).toMatchObject({ ok: false, message: m.cannotEditCancelled });
+  });
+
+  it('locks the start of a live lot but lets its end move, never before the current start', () => {
+    expect(errors(form({ startTime: '2026-03-01T11:00:00Z', endTime: '2026-03-04T10:00:00Z' }), { original: live })).toEqual({ startTime: m.startTimeLocked });
+    const moved = checkLotEdit(form({ startTime: live.startTime, endTime: '2026-03-04T10:00:00Z' }), { now, event, original: live });
+    expect(moved.ok && moved.values.endTime.toISOString()).toBe('2026-03-04T10:00:00.000Z');
+    expect(errors(form({ startTime: live.startTime, endTime: '2026-03-01T09:00:00Z' }), { original: live })).toEqual({ endTime: m.endBeforeLiveStart });
+    expect(errors(form({ startTime: live.startTime, endTime: '2026-03-01T11:00:00Z' }), { original: live })).toEqual({ endTime: m.endInPast });
+  });
+
+  it('lets a live lot keep a start before its event start (the start rule is for lots not yet live)', () => {
+    const early = { ...live, startTime: '2026-02-28T10:00:00Z' };
+    expect(checkLotEdit(form({ startTime: early.startTime, endTime: '2026-03-05T00:00:00Z' }), { now, event, original: early }).ok).toBe(true);
+  });
+
+  it('treats times within 60 s of the stored ones as unchanged and keeps the stored value', () => {
+    // The form's minute-precision input rounds 10:00:45 to 10:00; the stored value survives untouched, even
+    // where the lot sits outside a later-moved event window.
+    const later = { startTime: '2026-03-05T00:00:00Z', endTime: '2026-03-08T00:00:00Z' };
+    const stored = { ...upcoming, startTime: '2026-03-04T10:00:45Z', endTime: '2026-03-09T10:00:45Z' };
+    const result = checkLotEdit(form({ title: 'Renamed', startTime: '2026-03-04T10:00:00Z', endTime: '2026-03-09T10:01:00Z' }), { now, event: later, original: stored });
+    expect(result.ok && [result.values.startTime.toISOString(), result.values.endTime.toISOString()]).toEqual(['2026-03-04T10:00:45.000Z', '2026-03-09T10:00:45.000Z']);
+    // 61 s is a change, and the changed time is then held to the event window.
+    expect(errors(form({ startTime: '2026-03-04T10:01:46Z', endTime: stored.endTime }), { event: later, original: stored })).toEqual({ startTime: expect.stringContaining('before the auction event starts') });
+    expect(errors(form({ startTime: stored.startTime, endTime: '2026-03-09T10:02:00Z' }), { event: later, original: stored })).toEqual({ endTime: expect.stringContaining('after the auction event ends') });
+    const liveStored = { ...live, startTime: '2026-03-01T10:00:45Z' };
+    expect(checkLotEdit(form({ startTime: '2026-03-01T10:00:00Z' }), { now, event, original: liveStored }).ok).toBe(true);
+    expect(errors(form({ startTime: '2026-03-01T10:02:00Z' }), { original: liveStored })).toEqual({ startTime: m.startTimeLocked });
+  });
+
+  it('locks the starting bid and payment method once bids exist', () => {
+    const bid = { ...live, bidCount: 2 };
+    expect(errors(form({ startTime: bid.startTime, startingBid: '30.00' }), { original: bid })).toEqual({ startingBid: m.lockedByBids });
+    expect(errors(form({ startTime: bid.startTime, paymentMethod: 'BTC', startingBid: '1000' }), { original: bid })).toEqual({ paymentMethod: m.lockedByBids });
+    expect(checkLotEdit(form({ startTime: bid.startTime, startingBid: '25' }), { now, event, original: bid }).ok).toBe(true);
+  });
+
+  it('checks Buy Now and estimates', () => {
+    expect(errors(form({ buyNowEnabled: true }))).toEqual({ buyNowPrice: m.buyNowPriceRequired });
+    expect(errors(form({ buyNowEnabled: true, buyNowPrice: '10' }))).toEqual({ buyNowPrice: m.buyNowBelowStart });
+    expect(errors(form({ estimateLow: '100', estimateHigh: '50' }))).toEqual({ estimateHigh: m.estimateOrder });
+  });
+});
+
+describe('settlement state (admin-side section 4)', () => {
+  const ended = { status: 'ended', closedAt: now, hasWinner: true, paid: false, transferred: false };
+  it('walks no winner, awaiting payment, awaiting transfer, complete', () => {
+    expect(settlementOf({ ...ended, status: 'live', closedAt: null })).toMatchObject({ state: 'open' });
+    expect(settlementOf({ ...ended, hasWinner: false })).toMatchObject({ state: 'no_winner', message: settlementMessages.noWinner });
+    expect(settlementOf(ended)).toMatchObject({ state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending' });
+    expect(settlementOf({ ...ended, paid: true })).toMatchObject({ state: 'awaiting_transfer', paymentStatus: 'paid' });
+    expect(settlementOf({ ...ended, paid: true, transferred: true })).toMatchObject({ state: 'complete', message: 'Auction Complete' });
+  });
+});
+
+describe('gateway URLs', () => {
+  const cid = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+  it('turns IPFS addresses into gateway URLs', () => {
+    expect(gatewayUrl(`ipfs://${cid}`, 'https://gw.example/')).toBe(`https://gw.example/ipfs/${cid}`);
+    expect(gatewayUrl(cid, 'https://gw.example')).toBe(`https://gw.example/ipfs/${cid}`);
+    expect(gatewayUrl(`{address}/ipfs/${cid}`, 'https://gw.example')).toBe(`https://gw.example/ipfs/${cid}`);
+    expect(gatewayUrl('https://cdn.example/a.png', 'https://gw.example')).toBe('https://cdn.example/a.png');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * POST /auctions/upload-images (admin lot form and CMS editor) and the admin inscription lists.
+ * Upload limits are the spec's (section 5 and 9): jpeg, jpg, png, webp, svg+xml; at most 10 MB.
+ */
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, paginationSchema, queryInt } from './common.ts';
+
+export const LOT_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/svg+xml'] as const;
+export const LOT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Spec section 3 "Image upload result", plus `url` (what the admin form reads as data.url). */
+export const uploadImageReplySchema = z.object({
+  message: z.string(),
+  data: z.object({
+    url: z.string(),
+    IpfsHash: z.string(),
+    PinSize: z.number().int(),
+    Timestamp: z.string(),
+    ipfsUrl: z.string(),
+    gatewayUrl: z.string(),
+  }),
+});
+export type UploadImageReply = z.infer<typeof uploadImageReplySchema>;
+
+/** Spec section 9: admin inscriptions limit 20, page 1. */
+export const ADMIN_INSCRIPTIONS_LIMIT = 20;
+export const adminInscriptionListQuerySchema = z.object({
+  limit: queryInt(1, MAX_PAGE_SIZE).optional(),
+  page: queryInt(1, 1_000_000).optional(),
+  status: z.string().trim().min(1).max(40).optional(),
+  walletAddress: z.string().trim().min(1).max(120).optional(),
+  hasAuction: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true').optional(),
+});
+
+export const adminInscriptionSchema = z.object({
+  _id: z.string(),
+  inscriptionId: z.string().nullable(),
+  walletAddress: z.string(),
+  status: z.string(),
+  contentType: z.string().nullable(),
+  ipfsUrl: z.string().nullable(),
+  gatewayUrl: z.string().nullable(),
+  /** The lot selling it, if any. */
+  auctionId: z.string().nullable(),
+  hasAuction: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminInscription = z.infer<typeof adminInscriptionSchema>;
+export const adminInscriptionListSchema = z.object({ data: z.array(adminInscriptionSchema), pagination: paginationSchema });
+export const inscriptionStatsSchema = z.object({
+  data: z.object({ total: z.number().int(), withAuction: z.number().int(), byStatus: z.record(z.string(), z.number().int()) }),
+});
+
+/**
+ * Image addresses as lots may store them -> a URL a browser can load. `ipfs://CID[/path]`, `/ipfs/CID` and a
+ * bare CID (the spec's `{address}`) become `${gateway}/ipfs/CID`; a `{address}` placeholder inside a
+ * template is filled with the gateway base; anything else is returned unchanged.
+ */
+export function gatewayUrl(address: string, gateway: string): string {
+  const base = gateway.replace(/\/+$/, '');
+  const value = address.trim();
+  const ipfs = /^ipfs:\/\/(?:ipfs\/)?(.+)$/i.exec(value) ?? /^\/ipfs\/(.+)$/.exec(value);
+  if (ipfs) return `${base}/ipfs/${ipfs[1]}`;
+  if (/^(baf[a-z2-7]{50,}|Qm[1-9A-HJ-NP-Za-km-z]{44})$/.test(value)) return `${base}/ipfs/${value}`;
+  if (value.includes('{address}')) return value.replaceAll('{address}', base);
+  return value;
+}

@@ -1,0 +1,75 @@
+/**
+ * Settlement of an ended lot (admin-side section 2 panel, section 4 ended auction flow). The state is derived
+ * from the lot's own facts by one rule the api and the dapp share: no winner -> nothing to do; a winner ->
+ * payment pending until paid -> transfer pending until transferred -> "Auction Complete".
+ */
+import { z } from 'zod';
+import { settlementMessages as s } from '../messages.ts';
+import { AUCTION_TYPES } from './lot.ts';
+
+export const SETTLEMENT_STATES = ['open', 'no_winner', 'awaiting_payment', 'awaiting_transfer', 'complete'] as const;
+export type SettlementState = (typeof SETTLEMENT_STATES)[number];
+
+export const settlementSchema = z.object({
+  state: z.enum(SETTLEMENT_STATES),
+  paymentStatus: z.enum(['not_applicable', 'pending', 'paid']),
+  transferStatus: z.enum(['not_applicable', 'pending', 'transferred']),
+  /** "Auction Complete" once transferred, the no-winner text when the lot closed without a winner, else null. */
+  message: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  transferredAt: z.string().nullable(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+export function settlementOf(lot: {
+  status: string;
+  closedAt?: string | Date | null;
+  hasWinner: boolean;
+  paid: boolean;
+  transferred: boolean;
+  paidAt?: string | Date | null;
+  transferredAt?: string | Date | null;
+}): Settlement {
+  const iso = (d: string | Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+  const base = { paidAt: iso(lot.paidAt), transferredAt: iso(lot.transferredAt) };
+  const closed = lot.status === 'ended' || !!lot.closedAt;
+  if (!closed || lot.status === 'cancelled') return { state: 'open', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: null, ...base };
+  if (!lot.hasWinner) return { state: 'no_winner', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: s.noWinner, ...base };
+  if (lot.transferred) return { state: 'complete', paymentStatus: 'paid', transferStatus: 'transferred', message: s.complete, ...base };
+  if (lot.paid) return { state: 'awaiting_transfer', paymentStatus: 'paid', transferStatus: 'pending', message: null, ...base };
+  return { state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending', message: null, ...base };
+}
+
+/** Hashes of any chain (hex Bitcoin txids, 0x EVM hashes) or a bank/manual reference: letters and digits. */
+const hashText = z.string().trim().max(130).regex(/^(0x)?[0-9A-Za-z]*$/, { error: s.hashFormat });
+
+/**
+ * POST /auctions/:id/mark-paid (admin). The spec calls the hash optional and its panel also asks for one:
+ * resolved as optional for off-chain lots (a card or manual payment has no chain transaction) and required
+ * for on-chain lots ('Please enter transaction hash'), see requiresPaymentHash.
+ */
+export const markPaidBodySchema = z.object({
+  txHash: hashText.optional(),
+  auctionType: z.enum(AUCTION_TYPES, { error: 'auctionType must be offchain or onchain' }).optional(),
+});
+export type MarkPaidBody = z.infer<typeof markPaidBodySchema>;
+
+export function requiresPaymentHash(lot: { auctionType: 'onchain' | 'offchain' }): boolean {
+  return lot.auctionType === 'onchain';
+}
+
+/** POST /auctions/:id/verify-payment (seller or admin): no body is needed; a payment hash may be noted. */
+export const verifyPaymentBodySchema = z.object({ txHash: hashText.optional() });
+
+/** POST /auctions/:id/transfer (seller or admin). finalPsbtHex belongs to the on-chain flow (a later issue). */
+export const transferBodySchema = z.object({
+  transferTransactionHash: z
+    .string({ error: s.transferHashRequired })
+    .trim()
+    .min(1, { error: s.transferHashRequired })
+    .max(130)
+    .regex(/^(0x)?[0-9A-Za-z]+$/, { error: s.hashFormat })
+    .optional(),
+  finalPsbtHex: z.string().max(200_000).optional(),
+});
+export type TransferBody = z.infer<typeof transferBodySchema>;
