@@ -86,7 +86,7 @@ export function devClient(url: string) {
   return {
     faucet: (address: string, sats: number) => post<{ txid: string; vout: number; value: number }>('/dev/faucet', { address, sats }),
     mine: (blocks = 1) => post<{ height: number }>('/dev/mine', { blocks }),
-    inscribe: (address: string, content: string, contentType = 'text/plain;charset=utf-8') =>
-      post<{ inscriptionId: string; revealTxid: string; output: string }>('/dev/inscribe', { address, content, contentType }),
+    inscribe: (address: string, content: string, options: { contentType?: string; postage?: number } = {}) =>
+      post<{ inscriptionId: string; revealTxid: string; output: string }>('/dev/inscribe', { address, content, contentType: options.contentType ?? 'text/plain;charset=utf-8', postage: options.postage }),
   };
 }

@@ -1,0 +1,71 @@
+/**
+ * The offer PSBT's shape, shared by building, validating and co-signing. It follows the trustless ordinals
+ * swap (OpenOrdex, msigner, `ord wallet offer`) with one dummy input:
+ *
+ *   inputs  [0 bidder dummy, 1 seller inscription, 2.. bidder payments]
+ *   outputs [0 inscription to the bidder's ordinals address, 1 price to the seller's payout address,
+ *            2 platform fee, 3 new dummy to the bidder, 4 change to the bidder (left out when under dust)]
+ *
+ * Sats flow first in, first out: output 0 takes the dummy's sats and then the inscription's whole output, so
+ * the inscription lands in output 0 at offset = dummy value and can never be spent as fee. The seller signs
+ * input 1 with SIGHASH_SINGLE|ANYONECANPAY, which commits to output 1 (the price) only, so the offer can only
+ * be completed as built; the bidder signs its own inputs with SIGHASH_ALL.
+ */
+import { CALCULATOR_DEFAULTS } from '@gavel/domain';
+
+export const INDEX = { dummyInput: 0, sellerInput: 1, firstPaymentInput: 2, inscriptionOutput: 0, priceOutput: 1, platformFeeOutput: 2, newDummyOutput: 3, changeOutput: 4 } as const;
+
+/** Dummy UTXO bounds: above 546 (outputs of exactly 546 count as inscription-bearing) and small. */
+export const DUMMY_MIN_SATS = 600;
+export const DUMMY_MAX_SATS = 1_000;
+/** The dummy the swap leaves the bidder for the next purchase. */
+export const NEW_DUMMY_SATS = 600;
+/** The spec's inscription-bearing output size; also the smallest output this layout writes. */
+export const INSCRIPTION_OUTPUT_SATS = 546;
+/** The spec's platform fee (2.5 %), in basis points to stay in integers; never under 546 sats. */
+export const PLATFORM_FEE_BPS = Math.round(CALCULATOR_DEFAULTS.platformFeePercent * 100);
+export const MIN_PLATFORM_FEE_SATS = 546;
+/** A signed offer PSBT of a few inputs is ~2 kB; anything past 100 kB of hex is refused unread. */
+export const MAX_PSBT_HEX_LENGTH = 200_000;
+
+export const SIGHASH_ALL = 0x01;
+export const SIGHASH_DEFAULT = 0x00;
+export const SIGHASH_SINGLE_ANYONECANPAY = 0x83;
+
+export function platformFeeOf(price: number, bps = PLATFORM_FEE_BPS): number {
+  return Math.max(MIN_PLATFORM_FEE_SATS, Math.ceil((price * bps) / 10_000));
+}
+
+/** Weight units of the pieces of a segwit transaction; signatures counted at their largest. */
+const WEIGHT = {
+  overhead: 4 * (4 + 1 + 1 + 4) + 2,
+  input: { p2wpkh: 4 * 41 + (1 + 1 + 73 + 1 + 33), p2tr: 4 * 41 + (1 + 1 + 65) },
+  output: (scriptLength: number) => 4 * (8 + 1 + scriptLength),
+};
+
+export type SpendType = 'p2wpkh' | 'p2tr';
+
+/** Virtual size once every input is signed: what the fee rate is applied to. */
+export function estimateVsize(inputs: SpendType[], outputScriptLengths: number[]): number {
+  const weight = WEIGHT.overhead + inputs.reduce((w, t) => w + WEIGHT.input[t], 0) + outputScriptLengths.reduce((w, n) => w + WEIGHT.output(n), 0);
+  return Math.ceil(weight / 4);
+}
+
+export interface Outpoint {
+  txid: string;
+  vout: number;
+}
+
+export const outpointKey = (o: Outpoint) => `${o.txid}:${o.vout}`;
+
+/** A refusal with the spec-style `{message, code, field}` the api turns into a 4xx. */
+export class OfferError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'OfferError';
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Settlement of an offer: the seller's co-signature of input 1 (SIGHASH_SINGLE|ANYONECANPAY, 0x83) is
+ * checked against the bidder-signed PSBT's transaction, merged into it, every input finalized, and the swap
+ * extracted for broadcast.
+ */
+import type { BitcoinNetworkName } from '@gavel/domain';
+import { bitcoin } from '../network.ts';
+import { unsignedTx } from './build.ts';
+import { INDEX, OfferError, SIGHASH_SINGLE_ANYONECANPAY } from './layout.ts';
+import { parsePsbtHex } from './validate.ts';
+import { verifyInputSignature } from './signatures.ts';
+
+export interface SettledSwap {
+  txHex: string;
+  txid: string;
+  vsize: number;
+  fee: number;
+}
+
+export function completeOffer(bidderSignedHex: string, sellerSignedHex: unknown, network: BitcoinNetworkName): SettledSwap {
+  const bidder = parsePsbtHex(bidderSignedHex, network, 'bidderSignedPsbtHex');
+  const seller = parsePsbtHex(sellerSignedHex, network, 'sellerSignedPsbtHex');
+  const tx = unsignedTx(bidder);
+  if (unsignedTx(seller).getId() !== tx.getId()) throw new OfferError('psbt_changed', "The seller signed another transaction than the winning offer", 'sellerSignedPsbtHex');
+  verifyInputSignature(seller, tx, INDEX.sellerInput, [SIGHASH_SINGLE_ANYONECANPAY], 'seller inscription');
+  const signed = seller.data.inputs[INDEX.sellerInput]!;
+  const mine = bidder.data.inputs[INDEX.sellerInput]!;
+  if (signed.finalScriptWitness) bidder.updateInput(INDEX.sellerInput, { finalScriptWitness: signed.finalScriptWitness });
+  else if (signed.tapKeySig && !mine.tapKeySig) bidder.updateInput(INDEX.sellerInput, { tapKeySig: signed.tapKeySig });
+  else if (signed.partialSig && !mine.partialSig) bidder.updateInput(INDEX.sellerInput, { partialSig: signed.partialSig });
+  return finalizeSwap(bidder);
+}
+
+/** Finalizes every input not finalized yet and extracts the network transaction. */
+export function finalizeSwap(psbt: bitcoin.Psbt): SettledSwap {
+  try {
+    psbt.data.inputs.forEach((input, i) => {
+      if (!input.finalScriptWitness) psbt.finalizeInput(i);
+    });
+    const tx = psbt.extractTransaction();
+    return { txHex: tx.toHex(), txid: tx.getId(), vsize: tx.virtualSize(), fee: Number(psbt.getFee()) };
+  } catch (error) {
+    throw new OfferError('finalize_failed', `Failed to finalize PSBT: ${error instanceof Error ? error.message : String(error)}`, 'sellerSignedPsbtHex');
+  }
+}
