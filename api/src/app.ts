@@ -22,6 +22,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { buyNowRoutes } from './routes/buy-now.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { walletRoutes } from './routes/wallet.ts';
 
 export function createApp(services: Services): Koa {
   const routes = new RouteTable();
@@ -40,6 +41,7 @@ export function createApp(services: Services): Koa {
   nftRoutes(routes, services);
   buyNowRoutes(routes, services);
   checkoutRoutes(routes, services);
+  walletRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
 import type { ChainConfig } from './chain/index.ts';
 import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
+import { walletConfig, type WalletConfig } from './wallet/config.ts';
 
 export interface Config {
   port: number;
@@ -40,6 +41,8 @@ export interface Config {
   chain: ChainConfig;
   /** BITCOIN_NETWORK, BITCOIN_ESPLORA_URL, ORD_URL, BITCOIN_TIMEOUT_MS (unset: testnet4 through the local stand-in). */
   bitcoin: BitcoinConfig;
+  /** SIWE_URI, WALLET_CHALLENGE_TTL_MS, WALLET_BALANCE_CACHE_MS (wallet ownership proofs and balances). */
+  wallet: WalletConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.CHAIN_TIMEOUT_MS ?? 3000),
     },
     bitcoin: bitcoinConfig(env),
+    wallet: walletConfig(env),
   };
 }

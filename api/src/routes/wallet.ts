@@ -1,0 +1,210 @@
+/**
+ * Wallet ownership (buyer-side section 7, Wallet): POST /wallet/connect issues a single-use challenge, POST
+ * /wallet/verify checks its signature (SIWE for EVM, BIP-322 simple for Bitcoin) and only then links the
+ * address to the signed-in user; the linked wallets, unlinking, and balances.
+ */
+import { getAddress } from 'viem';
+import { verifySiweMessage } from 'viem/siwe';
+import {
+  checkBitcoinAddress,
+  fill,
+  walletBalanceReplySchema,
+  walletChallengeReplySchema,
+  walletConnectBodySchema,
+  walletDisconnectBodySchema,
+  walletDisconnectReplySchema,
+  walletListReplySchema,
+  walletProofMessages as m,
+  walletReplySchema,
+  walletVerifyBodySchema,
+  type Wallet,
+  type WalletKind,
+} from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import type { Wallet as WalletRow } from '../generated/prisma/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { WalletChallenges, nonceOf } from '../wallet/challenges.ts';
+import { verifyBip322 } from '../wallet/bip322.ts';
+import { isEvmAddress, walletOf } from '../wallet/linked.ts';
+import { BalanceReader } from '../wallet/balance.ts';
+import { createBitcoinAccess } from '../bitcoin/index.ts';
+
+const TAG = 'Wallet';
+
+const bad = (status: number, message: string, code: string, field?: string) =>
+  new HttpError(status, message, code, field ? { [field]: message } : undefined);
+
+export function presentWallet(row: WalletRow): Wallet {
+  return {
+    id: row.id,
+    walletAddress: row.address,
+    address: row.address,
+    type: row.type,
+    walletName: row.walletName,
+    connectedAt: row.connectedAt.toISOString(),
+    isConnected: row.isConnected,
+  };
+}
+
+export function walletRoutes(routes: RouteTable, services: Services): void {
+  const { db, config, chain, redis } = services;
+  const challenges = new WalletChallenges(redis, config.redisPrefix);
+  const bitcoin = createBitcoinAccess(config.bitcoin);
+  const balances = new BalanceReader(chain.rpc, bitcoin.esplora, config.bitcoin.network, config.wallet.balanceCacheMs);
+
+  /** The address in its stored form (checksummed EVM, bech32 as given) after the type and network checks. */
+  const normalise = (address: string, type: WalletKind): string => {
+    if (type === 'evm') {
+      if (!isEvmAddress(address)) throw bad(400, m.evmAddressForEvm, 'invalid_address', 'walletAddress');
+      return getAddress(address);
+    }
+    const check = checkBitcoinAddress(address, config.bitcoin.network);
+    if (!check.ok) throw bad(400, check.message, 'invalid_address', 'walletAddress');
+    if (check.type !== 'p2wpkh' && check.type !== 'p2tr') throw bad(400, m.bitcoinKeyUnsupported, 'unsupported_address', 'walletAddress');
+    return address.trim().toLowerCase();
+  };
+
+  const refuseIfLinkedElsewhere = async (address: string, userId: string) => {
+    const owner = await walletOf(db, address);
+    if (owner && owner.userId !== userId) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+  };
+
+  routes.add({
+    method: 'post',
+    path: '/wallet/connect',
+    tag: TAG,
+    summary: 'Ask for a challenge proving a wallet is yours (SIWE for EVM, BIP-322 for Bitcoin)',
+    description:
+      'The challenge is single-use, bound to the signed-in user and the address, and expires after 10 minutes. ' +
+      'Sign `data.message` as is (EVM: personal_sign; Bitcoin: BIP-322 simple) and send it to POST /wallet/verify.',
+    access: {},
+    body: walletConnectBodySchema,
+    reply: walletChallengeReplySchema,
+    errors: { 409: m.linkedElsewhere },
+    handler: async ({ body, user }) => {
+      const address = normalise(body.walletAddress, body.walletType);
+      if (body.walletType === 'evm' && body.chainId !== undefined && body.chainId !== config.chain.chainId) {
+        throw bad(400, fill(m.wrongChain, { id: config.chain.chainId }), 'wrong_chain', 'chainId');
+      }
+      await refuseIfLinkedElsewhere(address, user.id);
+      const challenge = await challenges.issue(
+        { userId: user.id, walletAddress: address, walletType: body.walletType, walletName: body.walletName },
+        { domain: config.wallet.siweDomain, uri: config.wallet.siweUri, chainId: config.chain.chainId, ttlMs: config.wallet.challengeTtlMs },
+      );
+      const { message, nonce, expiresAt, scheme } = challenge;
+      return { message: m.challengeIssued, data: { walletAddress: address, walletType: body.walletType, message, nonce, expiresAt, scheme } };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/wallet/verify',
+    tag: TAG,
+    summary: 'Prove a wallet with the signed challenge; links the address to you',
+    description:
+      'Refused (and the challenge used up) when the challenge is unknown or used, expired, issued to another account or address, ' +
+      'the message differs from the one issued, or the signature is not by the address. Linking an address linked to another account is refused.',
+    access: {},
+    body: walletVerifyBodySchema,
+    reply: walletReplySchema,
+    status: 201,
+    errors: { 403: m.challengeOtherUser, 409: m.linkedElsewhere, 410: m.challengeExpired },
+    handler: async ({ body, user }) => {
+      const address = normalise(body.walletAddress, body.walletType);
+      const nonce = body.nonce ?? nonceOf(body.message);
+      const challenge = nonce ? await challenges.read(nonce) : null;
+      if (!challenge) throw bad(400, m.challengeUnknown, 'challenge_unknown', 'message');
+      if (challenge.userId !== user.id) throw bad(403, m.challengeOtherUser, 'challenge_other_user');
+      // From here the attempt spends the challenge, whatever its outcome.
+      if (!(await challenges.consume(challenge.nonce))) throw bad(400, m.challengeUnknown, 'challenge_unknown', 'message');
+      if (Date.parse(challenge.expiresAt) <= Date.now()) throw bad(410, m.challengeExpired, 'challenge_expired', 'message');
+      if (challenge.walletAddress !== address || challenge.walletType !== body.walletType || challenge.message !== body.message) {
+        throw bad(400, m.challengeMismatch, 'challenge_mismatch', 'message');
+      }
+      const valid =
+        challenge.scheme === 'siwe'
+          ? await verifySiweMessage(chain.rpc.client, {
+              message: body.message,
+              signature: body.signature as `0x${string}`,
+              address: getAddress(address),
+              domain: config.wallet.siweDomain,
+              nonce: challenge.nonce,
+            }).catch(() => false) // a malformed signature, or a smart wallet whose chain cannot be asked
+          : verifyBip322(address, body.message, body.signature, config.bitcoin.network);
+      if (!valid) throw bad(400, m.badSignature, 'bad_signature', 'signature');
+      await refuseIfLinkedElsewhere(address, user.id);
+      const row = await db.prisma.wallet
+        .upsert({
+          where: { address },
+          create: { userId: user.id, address, type: body.walletType, walletName: challenge.walletName },
+          update: { type: body.walletType, walletName: challenge.walletName, isConnected: true, connectedAt: new Date() },
+        })
+        .catch(async (error: unknown) => {
+          // Another account linked it between the check and the write (address is unique).
+          if ((await walletOf(db, address))?.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+          throw error;
+        });
+      if (row.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+      return { message: m.connected, data: presentWallet(row) };
+    },
+  });
+
+  const listMine = async (userId: string) => {
+    const rows = await db.prisma.wallet.findMany({ where: { userId, isConnected: true }, orderBy: { connectedAt: 'desc' } });
+    return { data: rows.map(presentWallet) };
+  };
+  for (const path of ['/wallet/my-wallets', '/api/wallet/user-wallets']) {
+    routes.add({
+      method: 'get',
+      path,
+      tag: TAG,
+      summary: 'The wallets linked to you, newest first',
+      access: {},
+      reply: walletListReplySchema,
+      handler: ({ user }) => listMine(user.id),
+    });
+  }
+
+  for (const method of ['post', 'delete'] as const) {
+    routes.add({
+      method,
+      path: '/wallet/disconnect',
+      tag: TAG,
+      summary: 'Unlink a wallet from you (it can then be proved again by you or another account)',
+      access: {},
+      body: walletDisconnectBodySchema,
+      reply: walletDisconnectReplySchema,
+      errors: { 404: m.notLinked },
+      handler: async ({ body, user }) => {
+        const row = await walletOf(db, body.walletAddress.trim());
+        if (!row || row.userId !== user.id) throw bad(404, m.notLinked, 'wallet_not_linked', 'walletAddress');
+        await db.prisma.wallet.delete({ where: { id: row.id } });
+        return { message: m.disconnected, data: { walletAddress: row.address } };
+      },
+    });
+  }
+
+  routes.add({
+    method: 'get',
+    path: '/wallet/balance/:address',
+    tag: TAG,
+    summary: 'Balance of an address: ETH from the chain, sats from Esplora (cached for a few seconds)',
+    access: {},
+    reply: walletBalanceReplySchema,
+    errors: { 503: m.balanceUnavailable },
+    handler: async ({ params }) => {
+      const raw = params.address!.trim();
+      const kind = isEvmAddress(raw) ? 'evm' : 'bitcoin';
+      if (kind === 'bitcoin') {
+        const check = checkBitcoinAddress(raw, config.bitcoin.network);
+        if (!check.ok) throw bad(400, check.message, 'invalid_address', 'address');
+      }
+      const data = await balances.read(kind === 'evm' ? getAddress(raw) : raw.toLowerCase(), kind).catch((error: unknown) => {
+        services.log.warn({ err: error, address: raw }, 'balance read failed');
+        throw new HttpError(503, m.balanceUnavailable, 'balance_unavailable');
+      });
+      return { data };
+    },
+  });
+}

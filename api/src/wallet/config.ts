@@ -1,0 +1,20 @@
+/** Wallet proof settings: what SIWE messages name as the site asking (EIP-4361 domain and uri). */
+export interface WalletConfig {
+  /** SIWE_URI: the dapp's origin; the SIWE domain is its host. Wallets warn when it is not the page's origin. */
+  siweUri: string;
+  siweDomain: string;
+  /** WALLET_CHALLENGE_TTL_MS: how long a challenge may be signed for (default 10 minutes). */
+  challengeTtlMs: number;
+  /** WALLET_BALANCE_CACHE_MS: how long a balance read is reused (default 10 s; the dapp refetches every 30 s). */
+  balanceCacheMs: number;
+}
+
+export function walletConfig(env: NodeJS.ProcessEnv): WalletConfig {
+  const siweUri = env.SIWE_URI || 'http://127.0.0.1:5173';
+  return {
+    siweUri,
+    siweDomain: new URL(siweUri).host,
+    challengeTtlMs: Number(env.WALLET_CHALLENGE_TTL_MS ?? 10 * 60_000),
+    balanceCacheMs: Number(env.WALLET_BALANCE_CACHE_MS ?? 10_000),
+  };
+}

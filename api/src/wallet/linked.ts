@@ -1,0 +1,30 @@
+/**
+ * The rule "only linked addresses" (buyer-side section 5, admin-side 7): a bid, withdrawal or seller action
+ * names a wallet, and the api acts only when that wallet is linked to the signed-in user (proved through
+ * POST /wallet/verify). EVM addresses compare case-insensitively, Bitcoin addresses exactly (bech32 is lower case).
+ */
+import { walletProofMessages } from '@gavel/domain';
+import type { Database } from '../db/client.ts';
+import type { Wallet } from '../generated/prisma/client.ts';
+import { HttpError } from '../http/errors.ts';
+
+export const isEvmAddress = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address);
+
+/** The wallet row of `address`, whoever it is linked to; null when nobody linked it. */
+export async function walletOf(db: Database, address: string): Promise<Wallet | null> {
+  if (!isEvmAddress(address)) return db.prisma.wallet.findUnique({ where: { address } });
+  return db.prisma.wallet.findFirst({ where: { address: { equals: address, mode: 'insensitive' } } });
+}
+
+/** Whether `address` is linked to `userId`. */
+export async function isLinkedTo(db: Database, userId: string, address: string): Promise<boolean> {
+  const wallet = await walletOf(db, address);
+  return wallet !== null && wallet.userId === userId && wallet.isConnected;
+}
+
+/** Throws 403 `wallet_not_linked` (field walletAddress) unless `address` is linked to `userId`. */
+export async function requireLinkedWallet(db: Database, userId: string, address: string, field = 'walletAddress'): Promise<void> {
+  if (!(await isLinkedTo(db, userId, address))) {
+    throw new HttpError(403, walletProofMessages.notLinked, 'wallet_not_linked', { [field]: walletProofMessages.notLinked });
+  }
+}
