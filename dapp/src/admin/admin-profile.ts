@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { userReplySchema, type User } from '@gavel/domain';
+import { apiRequest } from '../api/http.ts';
+import type { ProfileLookup } from './shell/guard-state.ts';
+
+/** The spec's admin profile staleness (section 9): 10 minutes. */
+const ADMIN_PROFILE_STALE_MS = 10 * 60_000;
+
+/** Who a token belongs to (GET /auth/me with that token); `null` token: nothing to ask. */
+export function useProfile(kind: 'admin' | 'user', token: string | null) {
+  const query = useQuery({
+    queryKey: ['admin-guard', kind, token],
+    queryFn: ({ signal }) => apiRequest('/auth/me', { schema: userReplySchema, signal, token }).then((reply) => reply.user),
+    enabled: Boolean(token),
+    staleTime: ADMIN_PROFILE_STALE_MS,
+    retry: false,
+  });
+  const lookup: ProfileLookup = !token
+    ? { status: 'idle' }
+    : query.isPending ? { status: 'loading' } : query.isError ? { status: 'error' } : { status: 'done', role: query.data.role };
+  return { lookup, user: query.data as User | undefined };
+}

@@ -1,0 +1,48 @@
+/** Loading, empty and error blocks every admin screen uses, so they look and behave the same everywhere. */
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { AlertIcon } from '../../components/icons/icons.tsx';
+import type { Pagination } from '@gavel/domain';
+
+export function TableSkeleton({ rows = 6, testId = 'admin-loading' }: { rows?: number; testId?: string }) {
+  return (
+    <div data-testid={testId} aria-busy="true">
+      {Array.from({ length: rows }, (_, index) => <div key={index} className="skeleton admin-skeleton-row" />)}
+    </div>
+  );
+}
+
+export function LoadError({ what, onRetry, testId = 'admin-error' }: { what: string; onRetry: () => void; testId?: string }) {
+  return (
+    <EmptyState testId={testId} tone="error" icon={<AlertIcon width={26} height={26} />} title={`Failed to load ${what}.`}
+      description="Check your connection and try again."
+      action={<button type="button" className="btn btn--primary" onClick={onRetry}>Try again</button>} />
+  );
+}
+
+export function NoRows({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
+  return <EmptyState testId="admin-empty" title={title} description={description} action={action} />;
+}
+
+/** Previous/next paging for limit/offset or page lists; shows where the admin is in the total. */
+export function AdminPager({ pagination, onPage }: { pagination: Pagination; onPage: (page: number) => void }) {
+  if (pagination.total <= pagination.limit) return null;
+  return (
+    <nav className="admin-pager" aria-label="Pages" data-testid="admin-pager">
+      <span>Page {pagination.page} of {pagination.totalPages} ({pagination.total})</span>
+      <button type="button" className="btn btn--ghost btn--small" disabled={pagination.page <= 1}
+        onClick={() => onPage(pagination.page - 1)} data-testid="admin-pager-prev">Previous</button>
+      <button type="button" className="btn btn--ghost btn--small" disabled={!pagination.hasMore}
+        onClick={() => onPage(pagination.page + 1)} data-testid="admin-pager-next">Next</button>
+    </nav>
+  );
+}
+
+export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="admin-page__head">
+      <h1 className="admin-page__title" data-testid="admin-page-title">{title}</h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** Admin auction-event calls (admin-side section 7, Auction events): list, one, create, update, publish, delete. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminAuctionEventListSchema, adminAuctionEventReplySchema, deletedReplySchema, type AuctionEventBody } from '@gavel/domain';
+import { apiRequest, queryString } from '../../api/http.ts';
+
+export const EVENTS_LIMIT = 20;
+
+export function useAdminEvents(filters: { status?: string; search?: string; page: number; limit?: number }) {
+  return useQuery({
+    queryKey: ['admin', 'events', 'list', filters],
+    queryFn: ({ signal }) =>
+      apiRequest(`/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { schema: adminAuctionEventListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminEvent(eventId: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'events', 'one', eventId],
+    queryFn: ({ signal }) => apiRequest(`/auction-events/${encodeURIComponent(eventId ?? '')}`, { schema: adminAuctionEventReplySchema, signal }),
+    select: (reply) => reply.data,
+    enabled: Boolean(eventId),
+  });
+}
+
+export function useEventMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    void queryClient.invalidateQueries({ queryKey: ['auction-events'] });
+  };
+  return {
+    create: useMutation({
+      mutationFn: (body: AuctionEventBody) => apiRequest('/auction-events', { method: 'POST', body, schema: adminAuctionEventReplySchema }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ eventId, body }: { eventId: string; body: Partial<AuctionEventBody> }) =>
+        apiRequest(`/auction-events/${encodeURIComponent(eventId)}`, { method: 'PUT', body, schema: adminAuctionEventReplySchema }),
+      onSuccess: refresh,
+    }),
+    publish: useMutation({
+      mutationFn: (eventId: string) => apiRequest(`/auction-events/${encodeURIComponent(eventId)}/publish`, { method: 'POST', schema: adminAuctionEventReplySchema }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (eventId: string) => apiRequest(`/auction-events/${encodeURIComponent(eventId)}`, { method: 'DELETE', schema: deletedReplySchema }),
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,34 @@
+import { useRef } from 'react';
+import { assetUrl } from '../../lots/asset-url.ts';
+import { useImageUpload } from '../media/use-image-upload.ts';
+
+/** The lot's images: uploaded one at a time through the upload call, shown as thumbnails, removable. */
+export function ImagesField({ urls, onChange }: { urls: string[]; onChange: (urls: string[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const { upload, uploading } = useImageUpload();
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const url = await upload(file);
+    if (input.current) input.current.value = '';
+    if (url) onChange([...urls, url]);
+  };
+  return (
+    <div className="images-field">
+      {urls.length === 0 && <p className="field__hint">No images yet.</p>}
+      <ul className="images-field__list">
+        {urls.map((url, index) => (
+          <li key={`${url}-${index}`} className="images-field__item" data-testid="lot-image">
+            <img src={assetUrl(url)} alt={`Lot image ${index + 1}`} />
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(urls.filter((_, i) => i !== index))}
+              aria-label={`Remove image ${index + 1}`}>Remove</button>
+          </li>
+        ))}
+      </ul>
+      <label className="btn btn--ghost images-field__add">
+        {uploading ? 'Uploading...' : 'Add image'}
+        <input ref={input} type="file" accept="image/*" className="visually-hidden" disabled={uploading}
+          onChange={(event) => void pick(event.target.files?.[0])} data-testid="lot-image-input" />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Image upload for the lot form and the content editor: checked here first with the admin form's words
+ * (section 5: an image, under 10 MB), then sent to POST /auctions/upload-images; the stored address is data.url.
+ */
+import { adminMessages, LOT_IMAGE_MAX_BYTES, uploadImageReplySchema } from '@gavel/domain';
+import { apiRequest } from '../../api/http.ts';
+
+export type ImageCheck = { ok: true } | { ok: false; title: string; detail: string };
+
+export function checkImageFile(file: Pick<File, 'type' | 'size'>): ImageCheck {
+  if (!file.type.startsWith('image/')) return { ok: false, title: adminMessages.invalidFile, detail: adminMessages.selectValidImage };
+  if (file.size >= LOT_IMAGE_MAX_BYTES) return { ok: false, title: adminMessages.fileTooLarge, detail: adminMessages.selectSmallerImage };
+  return { ok: true };
+}
+
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const reply = await apiRequest('/auctions/upload-images', { method: 'POST', body: form, schema: uploadImageReplySchema });
+  return reply.data.url;
+}

@@ -1,0 +1,49 @@
+/** Admin users (admin-side section 7, Admin): the list, one user, KYC decisions and payment verification. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_USERS_LIMIT, adminUserListSchema, adminUserReplySchema, type kycDecisionSchema } from '@gavel/domain';
+import { apiRequest, queryString } from '../../api/http.ts';
+
+export interface UserFilters {
+  kycStatus?: string;
+  paymentVerified?: string;
+  search?: string;
+  page: number;
+}
+
+export function useAdminUsers({ page, ...filters }: UserFilters) {
+  return useQuery({
+    queryKey: ['admin', 'users', { ...filters, page }],
+    queryFn: ({ signal }) =>
+      apiRequest(`/admin/users${queryString({ ...filters, limit: ADMIN_USERS_LIMIT, offset: (page - 1) * ADMIN_USERS_LIMIT })}`, { schema: adminUserListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(id: string) {
+  return useQuery({
+    queryKey: ['admin', 'users', 'one', id],
+    queryFn: ({ signal }) => apiRequest(`/admin/users/${encodeURIComponent(id)}`, { schema: adminUserReplySchema, signal }),
+    select: (reply) => reply.data,
+  });
+}
+
+type KycDecision = (typeof kycDecisionSchema)['_zod']['input'];
+
+export function useUserMutations(id: string) {
+  const queryClient = useQueryClient();
+  const done = (reply: { data: unknown }) => {
+    queryClient.setQueryData(['admin', 'users', 'one', id], reply);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'users'], exact: false });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+  };
+  const kyc = useMutation({
+    mutationFn: (body: KycDecision) => apiRequest(`/admin/users/${encodeURIComponent(id)}/kyc`, { method: 'PATCH', body, schema: adminUserReplySchema }),
+    onSuccess: done,
+  });
+  const payment = useMutation({
+    mutationFn: (paymentMethodVerified: boolean) =>
+      apiRequest(`/admin/users/${encodeURIComponent(id)}/payment-verification`, { method: 'PATCH', body: { paymentMethodVerified }, schema: adminUserReplySchema }),
+    onSuccess: done,
+  });
+  return { kyc, payment };
+}
