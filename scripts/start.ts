@@ -14,6 +14,7 @@ import { seedDemo } from './seed/demo.ts';
 import { demoAccounts, DEMO_PASSWORD } from './seed/accounts.ts';
 import { startDemoChain } from './seed/demo-chain.ts';
 import { startStripeStandIn } from './stand-ins/stripe/index.ts';
+import { startBitcoinStandIn } from './stand-ins/bitcoin/index.ts';
 import { startIndexer } from './chain/indexer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +40,11 @@ async function main() {
       })
     : null;
   if (stripeStandIn) stops.push(stripeStandIn.stop);
+  // Without BITCOIN_ESPLORA_URL, Bitcoin goes to the local Esplora/ord stand-in (one block a minute, dev faucet).
+  const bitcoinStandIn = process.env.BITCOIN_ESPLORA_URL
+    ? null
+    : await startBitcoinStandIn({ port: Number(new URL(config.bitcoin.esploraUrl).port), network: config.bitcoin.network });
+  if (bitcoinStandIn) stops.push(bitcoinStandIn.close);
   const api = await startApi(config);
   stops.push(api.stop);
   const seed = await seedDemo(api.services.db, api.services.contentStore);
@@ -64,6 +70,7 @@ async function main() {
     database  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`}
     redis     ${redis.url}${redis.child ? ' (started by npm start)' : ''}
     payments  ${stripeStandIn ? `local Stripe stand-in ${stripeStandIn.url} (test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)` : 'Stripe (STRIPE_SECRET_KEY)'}
+    bitcoin   ${bitcoinStandIn ? `local Esplora/ord stand-in ${bitcoinStandIn.url} (${bitcoinStandIn.network}; faucet: POST ${bitcoinStandIn.url}/dev/faucet {address, sats})` : `${config.bitcoin.network} via ${config.bitcoin.esploraUrl}`}
     chain     ${chain ? `anvil ${chain.rpcUrl} (chain 31337), ${chain.auctions} demo auctions` : 'not started (GAVEL_CHAIN is set)'}
     indexer   ${indexer ? `Ponder ${indexer.url}` : 'not started'}
     demo data ${seed.seeded ? `seeded: ${seed.events} events, ${seed.lots} lots` : 'already present (npm start -- --reset to start over)'}
