@@ -23,6 +23,7 @@ import { adminUserRoutes } from './routes/admin-users.ts';
 import { buyNowRoutes } from './routes/buy-now.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { ethBidRoutes } from './routes/eth-bids.ts';
 
 export function createApp(services: Services): Koa {
   const routes = new RouteTable();
@@ -42,6 +43,7 @@ export function createApp(services: Services): Koa {
   buyNowRoutes(routes, services);
   checkoutRoutes(routes, services);
   walletRoutes(routes, services);
+  ethBidRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();

@@ -4,11 +4,12 @@
  * indexed Withdrawn event of that transaction from that wallet, failed by a revert. Until then the wallet's
  * outbid bids show withdrawalStatus 'withdrawing'.
  */
-import { chainMessages, evmWithdrawalBodySchema, evmWithdrawalReplySchema, txHash } from '@gavel/domain';
+import { chainMessages, evmWithdrawalBodySchema, evmWithdrawalReplySchema, txHash, walletProofMessages } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { presentWithdrawal, reconcileWithdrawals } from '../chain/withdrawals.ts';
+import { requireLinkedWallet } from '../wallet/linked.ts';
 
 const TAG = 'Wallet';
 
@@ -28,8 +29,10 @@ export function evmWithdrawalRoutes(routes: RouteTable, { db, chain }: Services)
     body: evmWithdrawalBodySchema,
     reply: evmWithdrawalReplySchema,
     status: 201,
-    errors: { 409: chainMessages.withdrawalNotYours },
+    errors: { 403: walletProofMessages.notLinked, 409: chainMessages.withdrawalNotYours },
     handler: async ({ body, user }) => {
+      // Only a wallet the user proved may be reported as theirs (its refunds then show as withdrawing for them).
+      await requireLinkedWallet(db, user.id, body.walletAddress);
       const hash = body.txHash.toLowerCase();
       const existing = await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash } });
       if (existing && existing.userId !== user.id) throw new HttpError(409, chainMessages.withdrawalNotYours, 'withdrawal_not_yours');

@@ -107,7 +107,7 @@ export const WALLET_BALANCE_STALE_MS = 60_000;
  * The Ethereum bid mutation: POST /auctions/:id/eth-bids. The bid is already on chain; the api reads the
  * receipt of `txHash` and its AuctionBid event, and records the bid for the signed-in user when the bidder is a
  * wallet linked to them. The amount and bidder come from the event: `bidAmount` and `walletAddress` are only
- * cross-checked. `mongoAuctionId` is the lot id (the spec's name), optional since the path names the lot.
+ * cross-checked (walletAddress) or ignored (bidAmount: the event's amount is recorded). `mongoAuctionId` is the lot id (the spec's name), optional since the path names the lot.
  */
 export const ethBidBodySchema = z.object({
   blockchainAuctionId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,78}$/, { error: 'Blockchain auction id is required for Ethereum bidding' })),
@@ -125,7 +125,6 @@ export const ethBidMessages = {
   reverted: 'This transaction reverted: no bid was placed',
   noBid: 'This transaction placed no bid on the auction house',
   bidderMismatch: 'This bid was placed by another wallet',
-  amountMismatch: 'The bid amount does not match the transaction',
   recordedByOther: 'This bid was recorded by another account',
 } as const;
 

@@ -1,0 +1,98 @@
+/**
+ * The Ethereum bid mutation (POST /auctions/:id/eth-bids): a bid already on chain is recorded for the
+ * signed-in user. Nothing the client says is taken for the bid itself: the receipt of the transaction, read
+ * from the RPC node, must hold an AuctionBid event of Gavel's auction house for the lot's on-chain auction,
+ * and the event's bidder must be a wallet linked to the user. The row (ChainBid) is unique per event, so a
+ * repeated report returns the same record. The lot's price and bid list keep coming from the indexer; the
+ * reply says whether it has seen the bid yet.
+ */
+import { gavelAuctionHouseAbi } from '@gavel/contracts';
+import { ethBidMessages as e, formatAmount, walletProofMessages, type ChainBidRecord } from '@gavel/domain';
+import { sql } from '@ponder/client';
+import { parseEventLogs, type Hash } from 'viem';
+import type { ChainBid } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { isLinkedTo } from '../wallet/linked.ts';
+import { IndexerUnavailable } from './ponder.ts';
+
+export interface ChainBidClaim {
+  lotId: string;
+  blockchainAuctionId: string;
+  walletAddress: string;
+  txHash: string;
+}
+
+const bad = (status: number, message: string, code: string, field?: string) =>
+  new HttpError(status, message, code, field ? { [field]: message } : undefined);
+
+export async function recordEthBid(services: Services, userId: string, claim: ChainBidClaim): Promise<ChainBidRecord> {
+  const { db, chain } = services;
+  const lot = await db.prisma.lot.findFirst({ where: { id: claim.lotId, published: true }, select: { id: true, chainAuctionId: true, auctionContractAddress: true } });
+  if (!lot) throw notFound();
+  const auctionId = lot.chainAuctionId?.toFixed(0) ?? null;
+  if (!chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress })) throw bad(409, e.notChainLot, 'not_chain_lot');
+  if (claim.blockchainAuctionId !== auctionId) throw bad(400, e.auctionMismatch, 'auction_mismatch', 'blockchainAuctionId');
+  if (!(await isLinkedTo(db, userId, claim.walletAddress))) throw bad(403, walletProofMessages.notLinked, 'wallet_not_linked', 'walletAddress');
+
+  const hash = claim.txHash.toLowerCase();
+  const receipt = await chain.rpc.client.getTransactionReceipt({ hash: hash as Hash }).catch(() => null);
+  if (!receipt) throw bad(409, e.notMined, 'bid_not_mined', 'txHash');
+  if (receipt.status !== 'success') throw bad(400, e.reverted, 'bid_reverted', 'txHash');
+  const bids = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionBid', logs: receipt.logs }).filter(
+    (log) => log.address.toLowerCase() === chain.auctionHouse && log.args.auctionId.toString() === auctionId,
+  );
+  const event = bids[0];
+  if (!event) throw bad(400, e.noBid, 'no_bid', 'txHash');
+  const bidder = event.args.bidder.toLowerCase();
+  if (bidder !== claim.walletAddress.toLowerCase()) throw bad(403, e.bidderMismatch, 'bidder_mismatch', 'walletAddress');
+  const amount = formatAmount(event.args.amount, 'ETH');
+
+  const key = { txHash_logIndex: { txHash: hash, logIndex: event.logIndex } };
+  const row =
+    (await db.prisma.chainBid.findUnique({ where: key })) ??
+    (await db.prisma.chainBid
+      .create({
+        data: {
+          txHash: hash,
+          logIndex: event.logIndex,
+          lotId: lot.id,
+          userId,
+          auctionId: auctionId!,
+          bidder,
+          walletAddress: bidder,
+          amount: event.args.amount.toString(),
+          blockNumber: Number(receipt.blockNumber),
+        },
+      })
+      // Two reports of one bid racing: the loser reads the winner's row.
+      .catch(() => db.prisma.chainBid.findUniqueOrThrow({ where: key })));
+  if (row.userId !== userId) throw bad(409, e.recordedByOther, 'bid_recorded_by_other', 'txHash');
+  return presentChainBid(row, amount, await isIndexed(services, hash, event.logIndex));
+}
+
+/** Whether the indexer has the bid of this event; false while it lags or is down (the record stands anyway). */
+async function isIndexed({ chain }: Services, hash: string, logIndex: number): Promise<boolean> {
+  try {
+    const rows = await chain.ponder.rows<{ id: string }>(sql`SELECT id FROM bid WHERE tx_hash = ${hash} AND log_index = ${logIndex} LIMIT 1`);
+    return rows.length > 0;
+  } catch (error) {
+    if (error instanceof IndexerUnavailable) return false;
+    throw error;
+  }
+}
+
+export function presentChainBid(row: ChainBid, amount: string, indexed: boolean): ChainBidRecord {
+  return {
+    id: row.id,
+    lotId: row.lotId,
+    blockchainAuctionId: row.auctionId.toFixed(0),
+    txHash: row.txHash,
+    bidder: row.bidder,
+    walletAddress: row.walletAddress,
+    amount,
+    blockNumber: row.blockNumber,
+    indexed,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
