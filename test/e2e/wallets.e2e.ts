@@ -10,8 +10,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { formatEther, parseEther, type Hex } from 'viem';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
-import { chainActions, linkLot, linkWallet, startChainStack } from '../support/chain.ts';
-import { waitForToast, TOKEN_KEY } from '../support/account-browser.ts';
+import { chainActions, linkLot, startChainStack } from '../support/chain.ts';
+import { openSignedIn, waitForToast } from '../support/account-browser.ts';
+import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
 import { eventually, newPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { injectEvmWallet } from '../support/evm-test-wallet.ts';
@@ -40,6 +41,7 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     const { context, page, address } = await walletPage(2);
     await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent('/auctions')}`);
     const modal = byTestId(page, 'connect-wallet-modal');
+    await byTestId(page, 'wallet-option-leather').waitFor();
     assert.deepEqual(await modal.locator('.connect-wallet__option').allInnerTexts(), ['Leather\nPopular', 'Xverse Wallet']);
     // No Bitcoin wallet in this browser: download arrows, and the spec's message when picked anyway.
     await byTestId(page, 'wallet-download-leather').waitFor();
@@ -84,13 +86,14 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 5n });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     const user = await createUser(chain.api.db, 'ready');
-    await linkWallet(chain, user.id, act.address(2));
     const token = await signIn(chain.api.url, user.email);
 
+    // Signed in, connecting proves the wallet: the api's SIWE challenge, signed by the wallet, links it.
     const { page, address } = await walletPage(2);
+    await openSignedIn(page, suite.dapp.url, token, '/auctions');
     await connectTrust(page, `/auctions/${lot.id}`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
-    await page.reload();
+    const linked = await chain.api.db.prisma.wallet.findMany({ where: { userId: user.id } });
+    assert.deepEqual(linked.map((w) => [w.address.toLowerCase(), w.type]), [[address.toLowerCase(), 'evm']]);
     // The lot view shows the wallet as first 10 + last 10.
     assert.match(await byTestId(page, 'wallet-status').textContent() ?? '', new RegExp(`${address.slice(0, 10)}…${address.slice(-10)}`));
 
@@ -121,4 +124,26 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     assert.ok(after > before, 'the refund came back to the wallet');
     await byTestId(page, 'withdraw').waitFor({ state: 'detached' });
   });
+
+  for (const kind of ['xverse', 'leather'] as const) {
+    it(`links ${kind === 'xverse' ? 'Xverse' : 'Leather'} by a BIP-322 signature of the api's challenge`, async () => {
+      const user = await createUser(suite.stack.api.db, 'ready');
+      const token = await signIn(suite.stack.api.url, user.email);
+      const { page } = await newPage(suite.browser);
+      const wallet = await injectBitcoinWallet(page, kind);
+      await openSignedIn(page, suite.dapp.url, token, `/connect-wallet?returnUrl=${encodeURIComponent('/auctions')}`);
+      await byTestId(page, `wallet-option-${kind}`).click();
+      await page.waitForURL(/\/auctions$/);
+      assert.equal(await byTestId(page, 'header-wallet').textContent(), `${wallet.payment.slice(0, 6)}…${wallet.payment.slice(-4)}`);
+      await byTestId(page, 'header-wallet').click();
+      assert.equal(await byTestId(page, 'wallet-type-badge').textContent(), kind === 'xverse' ? 'Xverse' : 'Leather');
+      const linked = await suite.stack.api.db.prisma.wallet.findMany({ where: { userId: user.id } });
+      assert.deepEqual(linked.map((w) => [w.address, w.type]), [[wallet.payment, kind === 'xverse' ? 'xverse' : 'hiro']]);
+
+      // Disconnecting unlinks it on the api too.
+      await byTestId(page, 'wallet-disconnect').click();
+      await byTestId(page, 'header-wallet').waitFor({ state: 'detached' });
+      assert.equal(await suite.stack.api.db.prisma.wallet.count({ where: { userId: user.id, address: wallet.payment } }), 0);
+    });
+  }
 });

@@ -1,38 +1,34 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/AppLayout.tsx';
 import { AuctionsPage } from '../pages/auctions/AuctionsPage.tsx';
-import { CmsPage } from '../pages/cms/CmsPage.tsx';
-import { HomePage } from '../pages/home/HomePage.tsx';
 import { NotFoundPage } from '../pages/info/NotFoundPage.tsx';
-import { SellPage } from '../pages/info/SellPage.tsx';
-import { SupportPage } from '../pages/info/SupportPage.tsx';
-import { UnauthorizedPage } from '../pages/info/UnauthorizedPage.tsx';
-import { LotDetailPage } from '../pages/lot/LotDetailPage.tsx';
-import { BasicDetailsPage } from '../pages/basic-details/BasicDetailsPage.tsx';
-import { ChangePasswordPage } from '../pages/change-password/ChangePasswordPage.tsx';
-import { IdentityVerificationPage } from '../pages/identity/IdentityVerificationPage.tsx';
-import { PaymentDetailsPage } from '../pages/payment/PaymentDetailsPage.tsx';
-import { ProfilePage } from '../pages/profile/ProfilePage.tsx';
-import { CompleteSetupPage } from '../pages/setup/CompleteSetupPage.tsx';
-import { SignInPage } from '../pages/signin/SignInPage.tsx';
-import { VerifyEmailPage } from '../pages/verify-email/VerifyEmailPage.tsx';
 import { RequireSignIn } from '../session/RequireSignIn.tsx';
-import { CartPage } from '../pages/cart/CartPage.tsx';
-import { ConnectWalletPage } from '../wallet/ConnectWalletPage.tsx';
+import { SignInPage } from '../pages/signin/SignInPage.tsx';
+
+/**
+ * A page whose code is fetched when its route is first visited: the first page a visitor opens (say
+ * `/auctions`) then loads only its own code, not every screen's. Browse stays in the entry, as the busiest page.
+ */
+function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
 
 /** Account pages (issue 5): open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
 const account: RouteObject[] = [
+  // Eager: a lost session navigates here while the guard also redirects; a lazy route would let the guard's
+  // plain /signin win over /signin?error=unauthorized, and the page would not say why.
   { path: 'signin', element: <SignInPage /> },
-  { path: 'verify-email', element: <VerifyEmailPage /> },
+  { path: 'verify-email', ...lazyPage(() => import('../pages/verify-email/VerifyEmailPage.tsx'), (m) => <m.VerifyEmailPage />) },
   {
     element: <RequireSignIn />,
     children: [
-      { path: 'complete-setup', element: <CompleteSetupPage /> },
-      { path: 'basic-details', element: <BasicDetailsPage /> },
-      { path: 'identity-verification', element: <IdentityVerificationPage /> },
-      { path: 'payment-details', element: <PaymentDetailsPage /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'change-password', element: <ChangePasswordPage /> },
+      { path: 'complete-setup', ...lazyPage(() => import('../pages/setup/CompleteSetupPage.tsx'), (m) => <m.CompleteSetupPage />) },
+      { path: 'basic-details', ...lazyPage(() => import('../pages/basic-details/BasicDetailsPage.tsx'), (m) => <m.BasicDetailsPage />) },
+      { path: 'identity-verification', ...lazyPage(() => import('../pages/identity/IdentityVerificationPage.tsx'), (m) => <m.IdentityVerificationPage />) },
+      { path: 'payment-details', ...lazyPage(() => import('../pages/payment/PaymentDetailsPage.tsx'), (m) => <m.PaymentDetailsPage />) },
+      { path: 'profile', ...lazyPage(() => import('../pages/profile/ProfilePage.tsx'), (m) => <m.ProfilePage />) },
+      { path: 'change-password', ...lazyPage(() => import('../pages/change-password/ChangePasswordPage.tsx'), (m) => <m.ChangePasswordPage />) },
     ],
   },
 ];
@@ -42,20 +38,20 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, ...lazyPage(() => import('../pages/home/HomePage.tsx'), (m) => <m.HomePage />) },
       { path: 'auctions', element: <AuctionsPage /> },
-      { path: 'auctions/:id', element: <LotDetailPage /> },
-      { path: 'details/:lotId', element: <LotDetailPage /> },
-      { path: 'terms-conditions', element: <CmsPage slug="terms-conditions" title="Terms & Conditions" /> },
-      { path: 'privacy-policy', element: <CmsPage slug="privacy-policy" title="Privacy Policy" /> },
-      { path: 'about', element: <CmsPage slug="about-us" title="About" /> },
-      { path: 'sell', element: <SellPage /> },
-      { path: 'support', element: <SupportPage /> },
-      { path: 'unauthorized', element: <UnauthorizedPage /> },
+      { path: 'auctions/:id', ...lazyPage(() => import('../pages/lot/LotDetailPage.tsx'), (m) => <m.LotDetailPage />) },
+      { path: 'details/:lotId', ...lazyPage(() => import('../pages/lot/LotDetailPage.tsx'), (m) => <m.LotDetailPage />) },
+      { path: 'terms-conditions', ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug="terms-conditions" title="Terms & Conditions" />) },
+      { path: 'privacy-policy', ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug="privacy-policy" title="Privacy Policy" />) },
+      { path: 'about', ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug="about-us" title="About" />) },
+      { path: 'sell', ...lazyPage(() => import('../pages/info/SellPage.tsx'), (m) => <m.SellPage />) },
+      { path: 'support', ...lazyPage(() => import('../pages/info/SupportPage.tsx'), (m) => <m.SupportPage />) },
+      { path: 'unauthorized', ...lazyPage(() => import('../pages/info/UnauthorizedPage.tsx'), (m) => <m.UnauthorizedPage />) },
       ...account,
       // Screen 9's cart and final checkout: the signed-in user's won and Buy Now lots.
-      { element: <RequireSignIn />, children: [{ path: 'cart', element: <CartPage /> }] },
-      { path: 'connect-wallet', element: <ConnectWalletPage /> },
+      { element: <RequireSignIn />, children: [{ path: 'cart', ...lazyPage(() => import('../pages/cart/CartPage.tsx'), (m) => <m.CartPage />) }] },
+      { path: 'connect-wallet', ...lazyPage(() => import('../wallet/ConnectWalletPage.tsx'), (m) => <m.ConnectWalletPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
