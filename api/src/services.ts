@@ -15,6 +15,7 @@ import { EventHub } from './events/event-hub.ts';
 import { LotClock } from './jobs/lot-clock.ts';
 import { ChainService } from './chain/index.ts';
 import { survivesRedisOutage } from './jobs/redis-outage.ts';
+import { createBitcoinAccess, type BitcoinAccess } from './bitcoin/index.ts';
 
 export interface Services {
   config: Config;
@@ -36,6 +37,8 @@ export interface Services {
   lotClock: LotClock;
   /** The indexer (chain state over HTTP) and the chain's RPC node. */
   chain: ChainService;
+  /** Esplora and ord (BITCOIN_ESPLORA_URL, ORD_URL). */
+  bitcoin: BitcoinAccess;
   close(): Promise<void>;
 }
 
@@ -74,6 +77,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     eventHub,
     lotClock,
     chain: new ChainService(config.chain, log),
+    bitcoin: createBitcoinAccess(config.bitcoin),
     async close() {
       await payments.close();
       await lotClock.close();

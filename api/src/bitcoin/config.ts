@@ -1,5 +1,7 @@
 /** Bitcoin settings from the environment; the defaults point at the local stand-in `npm start` runs. */
-import { DEFAULT_BITCOIN_NETWORK, isBitcoinNetworkName, type BitcoinNetworkName } from '@gavel/domain';
+import { createHash } from 'node:crypto';
+import { bech32 } from '@scure/base';
+import { bitcoinNetworks, checkBitcoinAddress, DEFAULT_BITCOIN_NETWORK, isBitcoinNetworkName, type BitcoinNetworkName } from '@gavel/domain';
 
 export interface BitcoinConfig {
   /** BITCOIN_NETWORK: testnet4 (default, the spec's), mainnet or regtest. */
@@ -10,6 +12,11 @@ export interface BitcoinConfig {
   ordUrl: string;
   /** BITCOIN_TIMEOUT_MS: per request to either. */
   timeoutMs: number;
+  /**
+   * BITCOIN_PLATFORM_FEE_ADDRESS: where each swap's platform fee output pays. Required on mainnet; on test
+   * networks it defaults to a placeholder address nobody holds the key of (dev fees are burnt).
+   */
+  platformFeeAddress: string | undefined;
 }
 
 /** Where the local stand-in listens (scripts/stand-ins/bitcoin/ repeats it: the api may not import scripts/). */
@@ -18,10 +25,21 @@ export const BITCOIN_STAND_IN_PORT = 3002;
 export function bitcoinConfig(env: NodeJS.ProcessEnv): BitcoinConfig {
   const network = env.BITCOIN_NETWORK || DEFAULT_BITCOIN_NETWORK;
   if (!isBitcoinNetworkName(network)) throw new Error(`BITCOIN_NETWORK must be mainnet, testnet4 or regtest, not ${network}`);
+  const platformFeeAddress = env.BITCOIN_PLATFORM_FEE_ADDRESS || (network === 'mainnet' ? undefined : placeholderAddress(network));
+  if (platformFeeAddress && !checkBitcoinAddress(platformFeeAddress, network).ok) {
+    throw new Error(`BITCOIN_PLATFORM_FEE_ADDRESS: ${(checkBitcoinAddress(platformFeeAddress, network) as { message: string }).message}`);
+  }
   return {
     network,
+    platformFeeAddress,
     esploraUrl: env.BITCOIN_ESPLORA_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/api`,
     ordUrl: env.ORD_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/ord`,
     timeoutMs: Number(env.BITCOIN_TIMEOUT_MS ?? 10_000),
   };
+}
+
+/** A p2wpkh address whose key hash is sha256("gavel-platform-fee"): valid, but spendable by no one. */
+function placeholderAddress(network: BitcoinNetworkName): string {
+  const hash = createHash('sha256').update('gavel-platform-fee').digest().subarray(0, 20);
+  return bech32.encode(bitcoinNetworks[network].hrp, [0, ...bech32.toWords(hash)]);
 }
