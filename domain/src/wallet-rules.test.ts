@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { sameAddress, walletKindFor } from './wallet-rules.ts';
+
+describe('walletKindFor (section 5: Ethereum for ETH or on-chain lots, Bitcoin for the rest)', () => {
+  it.each([
+    ['ETH', 'onchain', 'evm'],
+    ['ETH', 'offchain', 'evm'],
+    ['BTC', 'onchain', 'evm'],
+    ['BTC', 'offchain', 'bitcoin'],
+    ['Manual', 'offchain', 'bitcoin'],
+  ] as const)('%s %s lot -> %s wallet', (paymentMethod, auctionType, kind) => {
+    expect(walletKindFor({ paymentMethod, auctionType })).toBe(kind);
+  });
+});
+
+describe('sameAddress', () => {
+  it('matches EVM addresses whatever their case (checksummed or lower case)', () => {
+    expect(sameAddress('0xAbC0000000000000000000000000000000000001', '0xabc0000000000000000000000000000000000001')).toBe(true);
+  });
+  it('keeps Bitcoin addresses exact and treats a missing side as no match', () => {
+    expect(sameAddress('tb1qexample', 'tb1qexample')).toBe(true);
+    expect(sameAddress('tb1qexample', 'TB1QEXAMPLE')).toBe(false);
+    expect(sameAddress(null, '0x1')).toBe(false);
+    expect(sameAddress(undefined, undefined)).toBe(false);
+  });
+});
