@@ -6,11 +6,17 @@ import { Route, Routes } from 'react-router';
 import { AdminGuard } from './shell/AdminGuard.tsx';
 import { AdminLayout } from './shell/AdminLayout.tsx';
 import { AdminLoginPage } from './shell/AdminLoginPage.tsx';
+import { AdminNotFound } from './shell/AdminNotFound.tsx';
 import { DashboardPage } from './dashboard/DashboardPage.tsx';
 import { UsersPage } from './users/UsersPage.tsx';
 import { UserDetailPage } from './users/UserDetailPage.tsx';
-import { AdminNotFound } from './shell/AdminNotFound.tsx';
+import { AuctionsPage } from './events/AuctionsPage.tsx';
+import { EventDetailPage } from './events/EventDetailPage.tsx';
+import { EventCreatePage, EventEditPage } from './events/EventEditPages.tsx';
+import { AdminLotDetailPage } from './lots/AdminLotDetailPage.tsx';
+import { LotCreatePage, LotEditPage } from './lots/LotEditPages.tsx';
 import './admin.css';
+import './lots/lot-form.css';
 
 export function AdminApp() {
   return (
@@ -21,6 +27,13 @@ export function AdminApp() {
           <Route index element={<DashboardPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="users/:userId" element={<UserDetailPage />} />
+          <Route path="auctions" element={<AuctionsPage />} />
+          <Route path="auctions/events/new" element={<EventCreatePage />} />
+          <Route path="auctions/:eventId" element={<EventDetailPage />} />
+          <Route path="auctions/:eventId/edit" element={<EventEditPage />} />
+          <Route path="auctions/:eventId/lots/new" element={<LotCreatePage />} />
+          <Route path="auctions/:eventId/lots/:lotId" element={<AdminLotDetailPage />} />
+          <Route path="auctions/:eventId/lots/:lotId/edit" element={<LotEditPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Route>

@@ -35,6 +35,8 @@ const account: RouteObject[] = [
 
 /** Every route of buyer-side section 2, in the shared layout. */
 export const routes: RouteObject[] = [
+  // The admin area (issue 7): its own layout and chunk, so buyer pages never load it.
+  { path: 's/admin/*', ...lazyPage(() => import('../admin/AdminApp.tsx'), (m) => <m.AdminApp />) },
   {
     element: <AppLayout />,
     children: [

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { auctionEventBodySchema, type AdminAuctionEvent, type AuctionEventBody } from '@gavel/domain';
+import { fieldErrors } from '../common/admin-errors.ts';
+import { fromLocalInput, toLocalInput } from '../lots/lot-form-state.ts';
+
+interface EventFormProps {
+  event?: AdminAuctionEvent;
+  onSubmit: (body: AuctionEventBody) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** Create or edit an auction event: title, description, slug, its window, and whether bidding is whitelist-only. */
+export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
+  const [form, setForm] = useState({
+    title: event?.title ?? '',
+    description: event?.description ?? '',
+    slug: event?.slug ?? '',
+    startTime: event ? toLocalInput(event.startTime) : '',
+    endTime: event ? toLocalInput(event.endTime) : '',
+    whitelistOnly: event?.whitelistOnly ?? false,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof form, value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      title: form.title, description: form.description, slug: form.slug.trim() || undefined,
+      startTime: fromLocalInput(form.startTime), endTime: fromLocalInput(form.endTime), whitelistOnly: form.whitelistOnly,
+    };
+    // The shape rules are domain's schema; the window's order is the api's to judge (its message comes back as a field).
+    const check = auctionEventBodySchema.safeParse(body);
+    if (!check.success) {
+      setErrors(Object.fromEntries(check.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await onSubmit(check.data);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const input = (key: 'title' | 'slug' | 'startTime' | 'endTime', label: string, type = 'text', hint?: string) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`event-${key}`}>{label}</label>
+      <input id={`event-${key}`} className="field__input" type={type} value={form[key]} aria-invalid={errors[key] ? true : undefined}
+        onChange={(e) => set(key, e.target.value)} data-testid={`event-${key}`} />
+      {hint && !errors[key] && <p className="field__hint">{hint}</p>}
+      {errors[key] && <p className="field__error" data-testid={`event-${key}-error`}>{errors[key]}</p>}
+    </div>
+  );
+
+  return (
+    <form className="lot-form" onSubmit={(e) => void submit(e)} noValidate data-testid="event-form">
+      <fieldset className="lot-form__section">
+        <legend>Auction event</legend>
+        {input('title', 'Title')}
+        <div className="field">
+          <label className="field__label" htmlFor="event-description">Description</label>
+          <textarea id="event-description" className="field__input" rows={4} value={form.description}
+            onChange={(e) => set('description', e.target.value)} data-testid="event-description" />
+        </div>
+        {input('slug', 'Slug (optional)', 'text', 'Made from the title when left empty, e.g. winter-sale-2026.')}
+        <div className="lot-form__grid">
+          {input('startTime', 'Start time', 'datetime-local')}
+          {input('endTime', 'End time', 'datetime-local')}
+        </div>
+        <label className="lot-form__check">
+          <input type="checkbox" checked={form.whitelistOnly} onChange={(e) => set('whitelistOnly', e.target.checked)} data-testid="event-whitelistOnly" />
+          Only whitelisted bidders may bid
+        </label>
+      </fieldset>
+      <div className="lot-form__buttons">
+        <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="event-cancel">Cancel</button>
+        <button type="submit" className="btn btn--primary" disabled={saving} data-testid="event-submit">
+          {saving ? 'Saving...' : event ? 'Update Auction Event' : 'Create Auction Event'}
+        </button>
+      </div>
+    </form>
+  );
+}
