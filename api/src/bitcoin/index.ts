@@ -15,7 +15,7 @@ export interface BitcoinAccess {
   ord: OrdClient;
 }
 
-export function createBitcoinAccess(config: BitcoinConfig): BitcoinAccess {
+export function createBitcoinAccess(config: Pick<BitcoinConfig, 'network' | 'esploraUrl' | 'ordUrl' | 'timeoutMs'>): BitcoinAccess {
   return {
     network: config.network,
     esplora: new EsploraClient({ baseUrl: config.esploraUrl, timeoutMs: config.timeoutMs }),
