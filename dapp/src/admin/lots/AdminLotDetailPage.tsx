@@ -11,6 +11,7 @@ import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
 import { AdminBids } from './AdminBids.tsx';
 import { LotStatusPill } from './LotRows.tsx';
 import { useAdminLot, useLotMutations } from './lots-api.ts';
+import { OnChainLotPanel } from '../../admin-chain/OnChainLotPanel.tsx';
 
 /** /s/admin/auctions/:eventId/lots/:lotId: the lot as an admin sees it, its actions, settlement and bids. */
 export function AdminLotDetailPage() {
@@ -92,6 +93,7 @@ function LotView({ lot }: { lot: AdminLot }) {
           </div>
         )}
       </div>
+      <OnChainLotPanel lot={lot} />
       {lot.settlement.state !== 'open' && <div style={{ marginTop: 'var(--space-4)' }}><SettlementPanel lot={lot} isAdmin /></div>}
       <AdminBids lotId={lot._id} />
     </section>
