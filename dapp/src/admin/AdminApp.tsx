@@ -15,6 +15,11 @@ import { EventDetailPage } from './events/EventDetailPage.tsx';
 import { EventCreatePage, EventEditPage } from './events/EventEditPages.tsx';
 import { AdminLotDetailPage } from './lots/AdminLotDetailPage.tsx';
 import { LotCreatePage, LotEditPage } from './lots/LotEditPages.tsx';
+import { ContentEditPage, ContentListPage } from './content/ContentPages.tsx';
+import { InscriptionsPage } from './lists/InscriptionsPage.tsx';
+import { NftsPage } from './lists/NftsPage.tsx';
+import { WhitelistPage } from './lists/WhitelistPage.tsx';
+import { PoliciesPage } from './lists/PoliciesPage.tsx';
 import './admin.css';
 import './lots/lot-form.css';
 
@@ -34,6 +39,14 @@ export function AdminApp() {
           <Route path="auctions/:eventId/lots/new" element={<LotCreatePage />} />
           <Route path="auctions/:eventId/lots/:lotId" element={<AdminLotDetailPage />} />
           <Route path="auctions/:eventId/lots/:lotId/edit" element={<LotEditPage />} />
+          <Route path="inscriptions" element={<InscriptionsPage />} />
+          <Route path="nfts" element={<NftsPage />} />
+          <Route path="content" element={<ContentListPage />} />
+          <Route path="content/about-us/edit" element={<ContentEditPage slug="about-us" />} />
+          <Route path="content/privacy-policy/edit" element={<ContentEditPage slug="privacy-policy" />} />
+          <Route path="content/terms-conditions/edit" element={<ContentEditPage slug="terms-conditions" />} />
+          <Route path="whitelist" element={<WhitelistPage />} />
+          <Route path="policies" element={<PoliciesPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Route>

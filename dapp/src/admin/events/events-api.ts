@@ -1,4 +1,4 @@
-/** Admin auction-event calls (admin-side section 7, Auction events): list, one, create, update, publish, delete. */
+/** Admin auction-event calls (admin-side section 7, Auction events): list and one (drafts included, under /admin), create, update, publish, delete. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminAuctionEventListSchema, adminAuctionEventReplySchema, deletedReplySchema, type AuctionEventBody } from '@gavel/domain';
 import { apiRequest, queryString } from '../../api/http.ts';
@@ -9,7 +9,7 @@ export function useAdminEvents(filters: { status?: string; search?: string; page
   return useQuery({
     queryKey: ['admin', 'events', 'list', filters],
     queryFn: ({ signal }) =>
-      apiRequest(`/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { schema: adminAuctionEventListSchema, signal }),
+      apiRequest(`/admin/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { schema: adminAuctionEventListSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +17,7 @@ export function useAdminEvents(filters: { status?: string; search?: string; page
 export function useAdminEvent(eventId: string | undefined) {
   return useQuery({
     queryKey: ['admin', 'events', 'one', eventId],
-    queryFn: ({ signal }) => apiRequest(`/auction-events/${encodeURIComponent(eventId ?? '')}`, { schema: adminAuctionEventReplySchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/admin/auction-events/${encodeURIComponent(eventId ?? '')}`, { schema: adminAuctionEventReplySchema, signal }),
     select: (reply) => reply.data,
     enabled: Boolean(eventId),
   });

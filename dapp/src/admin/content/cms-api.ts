@@ -1,0 +1,33 @@
+/** Admin content pages (admin-side section 7, CMS): list, create, update. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminCmsPageListSchema, adminCmsPageReplySchema } from '@gavel/domain';
+import { apiRequest } from '../../api/http.ts';
+
+/** The three pages the spec's edit screens cover, with the public route each one feeds. */
+export const CMS_PAGES = [
+  { slug: 'about-us', name: 'About', publicPath: '/about' },
+  { slug: 'privacy-policy', name: 'Privacy Policy', publicPath: '/privacy-policy' },
+  { slug: 'terms-conditions', name: 'Terms & Conditions', publicPath: '/terms-conditions' },
+] as const;
+
+export function useCmsPages() {
+  return useQuery({
+    queryKey: ['admin', 'cms'],
+    queryFn: ({ signal }) => apiRequest('/cms/admin/pages', { schema: adminCmsPageListSchema, signal }).then((r) => r.data),
+  });
+}
+
+export function useSaveCmsPage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** Creates the page the first time, then updates it. */
+    mutationFn: ({ slug, title, content, exists }: { slug: string; title: string; content: string; exists: boolean }) =>
+      exists
+        ? apiRequest(`/cms/admin/pages/${encodeURIComponent(slug)}`, { method: 'PUT', body: { title, content }, schema: adminCmsPageReplySchema })
+        : apiRequest('/cms/admin/pages', { method: 'POST', body: { slug, title, content }, schema: adminCmsPageReplySchema }),
+    onSuccess: (_reply, { slug }) => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'cms'] });
+      void queryClient.invalidateQueries({ queryKey: ['cms', slug] });
+    },
+  });
+}
