@@ -22,6 +22,15 @@ import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { buyNowRoutes } from './routes/buy-now.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { adminLotRoutes } from './routes/admin-lots.ts';
+import { adminEventRoutes } from './routes/admin-events.ts';
+import { adminStatsRoutes } from './routes/admin-stats.ts';
+import { adminContentRoutes } from './routes/admin-content.ts';
+import { uploadImageRoutes } from './routes/upload-images.ts';
+import { adminInscriptionRoutes } from './routes/admin-inscriptions.ts';
+import { whitelistRoutes } from './routes/whitelist.ts';
+import { policyRoutes } from './routes/policies.ts';
+import { settlementRoutes } from './routes/settlement.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { ethBidRoutes } from './routes/eth-bids.ts';
 
@@ -42,6 +51,16 @@ export function createApp(services: Services): Koa {
   nftRoutes(routes, services);
   buyNowRoutes(routes, services);
   checkoutRoutes(routes, services);
+  // Admin area and seller settlement (issue 7).
+  adminLotRoutes(routes, services);
+  adminEventRoutes(routes, services);
+  adminStatsRoutes(routes, services);
+  adminContentRoutes(routes, services);
+  uploadImageRoutes(routes, services);
+  adminInscriptionRoutes(routes, services);
+  whitelistRoutes(routes, services);
+  policyRoutes(routes, services);
+  settlementRoutes(routes, services);
   walletRoutes(routes, services);
   ethBidRoutes(routes, services);
 

@@ -232,6 +232,8 @@ export const adminMessages = {
   lotHasBids: 'A lot with bids cannot be deleted. Cancel it instead.',
   alreadyEnded: 'This auction has already ended',
   alreadyCancelled: 'This auction was already cancelled',
+  endNotStarted: 'This auction has not started yet. Cancel it instead.',
+  editConflict: 'The auction changed while you were saving. Please try again.',
   eventRequired: 'Please choose an auction event',
   eventNotFound: 'Auction event not found',
   eventCreated: 'Auction event created successfully',

@@ -71,6 +71,7 @@ export function presentUser(user: UserRow): User {
     paymentMethod: user.paymentMethodBrand && user.paymentMethodLast4 ? { brand: user.paymentMethodBrand, last4: user.paymentMethodLast4 } : null,
     termsAccepted: user.termsAccepted,
     termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+    termsVersion: user.termsVersion,
     biddingFor: user.biddingFor,
     createdAt: user.createdAt.toISOString(),
   };

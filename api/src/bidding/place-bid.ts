@@ -11,6 +11,7 @@ import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
+import { assertWhitelisted } from './whitelist-gate.ts';
 
 const b = messages.bids;
 
@@ -46,6 +47,7 @@ export async function placeBid(
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.paymentMethod === 'ETH') throw new HttpError(409, b.ethOnChain, 'bid_on_chain');
   if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
+  await assertWhitelisted(prisma, user, lot.auctionEventId);
 
   const unit = unitFor(lot.paymentMethod);
   let amount: bigint;
@@ -107,6 +109,11 @@ async function placeHeldBid(prisma: PrismaClient, args: unknown[], paymentIntent
 type LotFacts = Pick<Lot, 'id' | 'title' | 'paymentMethod' | 'auctionType' | 'creatorId' | 'auctionEventId'>;
 const FACTS_TTL_MS = 5000;
 const facts = new Map<string, { at: number; lot: LotFacts }>();
+
+/** An admin edit changed a lot's facts (payment method, publication): drop this instance's copy at once. */
+export function forgetLotFacts(lotId: string): void {
+  facts.delete(lotId);
+}
 
 /**
  * What the checks before the write need: facts that do not change while a lot takes bids. They are kept for

@@ -21,6 +21,7 @@ import { isStripeUnavailable } from '../payments/stripe-client.ts';
 import { cancelIntent, captureIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
+import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 
 const b = messages.bids;
 const c = checkoutMessages;
@@ -30,6 +31,7 @@ async function buyableLot(services: Services, user: UserRow, lotId: string): Pro
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
+  await assertWhitelisted(services.db.prisma, user, lot.auctionEventId);
   const status = shownStatus(lot);
   if (status === 'cancelled') throw new HttpError(409, b.cancelled, 'lot_cancelled');
   if (status === 'ended' || status === 'timeEnded') throw new HttpError(409, b.ended, 'lot_ended');

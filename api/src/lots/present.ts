@@ -1,4 +1,4 @@
-import { formatAmount, shownStatus, unitFor, type Lot } from '@gavel/domain';
+import { formatAmount, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 
 /** What every lot reply loads alongside the lot itself. */
@@ -69,5 +69,6 @@ export function presentLot(row: LotRow, now: Date = new Date()): Lot {
       : null,
     soldPrice: amount(row.soldPrice),
     createdAt: row.createdAt.toISOString(),
+    settlement: settlementOf({ ...row, hasWinner: !!(row.winnerId || row.winnerWalletAddress) }),
   };
 }

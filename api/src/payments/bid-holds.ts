@@ -18,6 +18,7 @@ import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { placeBid, refusal, type PlacedBid } from '../bidding/place-bid.ts';
+import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 import { cancelIntent, captureIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 
@@ -31,6 +32,7 @@ export async function placeCardBid(services: Services, user: UserRow, lotId: str
   if (!lot || lot.paymentMethod === 'ETH') return placeBid(db, user, lotId, input);
   if (lot.paymentMethod !== 'Manual') throw new HttpError(409, checkoutMessages.cardUsdOnly, 'card_bid_unsupported');
   if (lot.creatorId === user.id) throw new HttpError(403, messages.bids.ownLot, 'own_lot');
+  await assertWhitelisted(db.prisma, user, lot.auctionEventId);
   const amount = parseCents(input.amount);
   if (amount < BigInt(MIN_CARD_PAYMENT_CENTS)) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { amount: paymentMessages.minimumUsd });
 

@@ -28,6 +28,7 @@ import { burnPasswordCheck, hashPassword, passwordMatches } from '../auth/passwo
 import { presentUser, type UserRow } from '../auth/session.ts';
 import type { CodeCheck } from '../auth/email-codes.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import { currentTermsVersion } from '../content/policies.ts';
 
 const m = messages.auth;
 const TAG = 'Auth';
@@ -258,7 +259,8 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ body, user }) => {
       const updated = await db.prisma.user.update({
         where: { id: user.id },
-        data: { termsAccepted: true, termsAcceptedAt: new Date(), biddingFor: body.biddingFor },
+        // The version in force is recorded, so a later version can ask for acceptance again (routes/policies.ts).
+        data: { termsAccepted: true, termsAcceptedAt: new Date(), biddingFor: body.biddingFor, termsVersion: await currentTermsVersion(db.prisma) },
       });
       return { message: messages.terms.accepted, user: presentUser(updated) };
     },

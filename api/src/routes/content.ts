@@ -2,6 +2,7 @@ import { cmsPageReplySchema, messages, subscribeBodySchema, subscribeReplySchema
 import { HttpError, notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
+import { sanitizeRichText } from '../content/sanitize.ts';
 
 export function contentRoutes(routes: RouteTable, { db }: Services): void {
   routes.add({
@@ -14,7 +15,8 @@ export function contentRoutes(routes: RouteTable, { db }: Services): void {
     handler: async ({ params }) => {
       const page = await db.prisma.cmsPage.findUnique({ where: { slug: params.slug } });
       if (!page) throw notFound(messages.cms.pageNotFound);
-      return { data: { slug: page.slug, title: page.title, content: page.content, updatedAt: page.updatedAt.toISOString() } };
+      // Stored content is sanitized on write; cleaning again on read also covers pages written before that rule.
+      return { data: { slug: page.slug, title: page.title, content: sanitizeRichText(page.content), updatedAt: page.updatedAt.toISOString() } };
     },
   });
 

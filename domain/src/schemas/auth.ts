@@ -104,6 +104,8 @@ export const userSchema = z.object({
   paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   termsAccepted: z.boolean(),
   termsAcceptedAt: z.string().nullable(),
+  /** The published terms version accepted (null: none published when accepted). */
+  termsVersion: z.number().int().nullable().optional(),
   biddingFor: z.enum(BIDDING_FOR).nullable(),
   createdAt: z.string(),
 });

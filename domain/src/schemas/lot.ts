@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS } from '../money.ts';
 import { LOT_STATUSES } from '../lot-clock.ts';
 import { MAX_PAGE_SIZE, decimalText, isoDate, paginationSchema, queryInt, searchText } from './common.ts';
+import { settlementSchema } from './settlement.ts';
 
 export const AUCTION_TYPES = ['onchain', 'offchain'] as const;
 export const CHAIN_TYPES = ['ONCHAIN', 'OFFCHAIN'] as const;
@@ -119,6 +120,8 @@ export const lotSchema = z.object({
   winner: winnerSchema.nullable(),
   soldPrice: z.string().nullable(),
   createdAt: z.string(),
+  /** After the close: payment and transfer status, "Auction Complete", or the no-winner text (settlementOf). */
+  settlement: settlementSchema.optional(),
 });
 export type Lot = z.infer<typeof lotSchema>;
 

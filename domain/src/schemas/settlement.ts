@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { settlementMessages as s } from '../messages.ts';
-import { AUCTION_TYPES } from './lot.ts';
 
 export const SETTLEMENT_STATES = ['open', 'no_winner', 'awaiting_payment', 'awaiting_transfer', 'complete'] as const;
 export type SettlementState = (typeof SETTLEMENT_STATES)[number];
@@ -50,7 +49,7 @@ const hashText = z.string().trim().max(130).regex(/^(0x)?[0-9A-Za-z]*$/, { error
  */
 export const markPaidBodySchema = z.object({
   txHash: hashText.optional(),
-  auctionType: z.enum(AUCTION_TYPES, { error: 'auctionType must be offchain or onchain' }).optional(),
+  auctionType: z.enum(['onchain', 'offchain'], { error: 'auctionType must be offchain or onchain' }).optional(),
 });
 export type MarkPaidBody = z.infer<typeof markPaidBodySchema>;
 

@@ -1,0 +1,211 @@
+/**
+ * Admin writes to lots: create, edit, delete, publish, end, cancel. Every edit goes through the shared form
+ * rules (domain lot-edit-rules.ts) and is written with a conditional update, so an edit racing a bid or the
+ * close cannot undo either. After each write the lot clock gets the (new) end, and every browse cache drops
+ * its pages, so nobody is served the lot as it was.
+ */
+import { adminMessages as m, checkLotEdit, formatAmount, phaseOf, shownStatus, unitFor, type LotCreateBody, type LotFormValues, type LotUpdateBody } from '@gavel/domain';
+import type { Prisma as P } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError } from '../http/errors.ts';
+import { announceLotsChanged } from '../lots/browse-cache.ts';
+import { announceLotChanged } from '../bidding/notify.ts';
+import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
+import { forgetLotFacts } from '../bidding/place-bid.ts';
+import { settleHoldsLater } from '../payments/bid-holds.ts';
+import { loadLot } from './lot-view.ts';
+import type { LotRow } from '../lots/present.ts';
+
+/** Drop every cached view of the lot on this instance now, and on the others through Redis. */
+export async function lotsChanged(services: Services, lotId: string | null): Promise<void> {
+  services.browseCache.invalidate();
+  services.countCache.invalidate();
+  if (lotId) forgetLotFacts(lotId);
+  if (lotId) await announceLotChanged(services, lotId);
+  else await announceLotsChanged(services.redis, services.config.redisPrefix);
+}
+
+function refuse(result: Extract<ReturnType<typeof checkLotEdit>, { ok: false }>): never {
+  if (result.code === 'validation_failed') throw new HttpError(400, result.message, result.code, result.fields);
+  throw new HttpError(409, result.message, result.code);
+}
+
+const text = (value: P.Decimal | null, unit: ReturnType<typeof unitFor>) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
+
+export async function createLot(services: Services, user: UserRow, eventId: string | undefined, body: LotCreateBody): Promise<LotRow> {
+  const { prisma } = services.db;
+  if (!eventId) throw new HttpError(400, m.eventRequired, 'validation_failed', { auctionEventId: m.eventRequired });
+  const event = await prisma.auctionEvent.findUnique({ where: { id: eventId } });
+  if (!event) throw new HttpError(404, m.eventNotFound, 'not_found', { auctionEventId: m.eventNotFound });
+  const checked = checkLotEdit(formOf(body, body.paymentMethod), { event });
+  if (!checked.ok) refuse(checked);
+  const v = checked.values;
+  const lot = await prisma.lot.create({
+    data: {
+      auctionEventId: event.id,
+      title: v.title,
+      description: body.description ?? '',
+      paymentMethod: body.paymentMethod,
+      // ETH lots are auctions on the auction house contract; the others are off-chain unless said otherwise.
+      auctionType: body.auctionType ?? (body.paymentMethod === 'ETH' ? 'onchain' : 'offchain'),
+      status: v.startTime <= new Date() ? 'live' : 'upcoming',
+      published: body.published ?? false,
+      startingBid: v.startingBid.toString(),
+      currentPrice: v.startingBid.toString(),
+      reservePrice: v.reservePrice?.toString() ?? null,
+      buyNowEnabled: body.buyNowEnabled ?? false,
+      buyNowPrice: v.buyNowPrice?.toString() ?? null,
+      estimateLow: v.estimateLow?.toString() ?? null,
+      estimateHigh: v.estimateHigh?.toString() ?? null,
+      startTime: v.startTime,
+      endTime: v.endTime,
+      extensionMinutes: body.extensionMinutes ?? 5,
+      imageUrls: body.imageUrls ?? [],
+      inscriptionId: body.inscriptionId ?? null,
+      contractAddress: body.contractAddress ?? null,
+      tokenId: body.tokenId ?? null,
+      sellerWalletAddress: body.walletAddress ?? null,
+      creatorId: user.id,
+    },
+  });
+  await services.lotClock.scheduleClose(lot.id, lot.endTime);
+  await lotsChanged(services, lot.id);
+  return loadLot(prisma, lot.id);
+}
+
+function formOf(body: LotUpdateBody, paymentMethod: LotFormValues['paymentMethod']): LotFormValues {
+  return {
+    title: body.title,
+    paymentMethod,
+    startTime: body.startTime,
+    endTime: body.endTime,
+    startingBid: body.startingBid,
+    reservePrice: body.reservePrice,
+    buyNowEnabled: body.buyNowEnabled,
+    buyNowPrice: body.buyNowPrice,
+    estimateLow: body.estimateLow,
+    estimateHigh: body.estimateHigh,
+  };
+}
+
+/** PUT /lots/:id: absent fields keep their stored values; the merged form is checked as the dapp's form is. */
+export async function updateLot(services: Services, id: string, body: LotUpdateBody): Promise<LotRow> {
+  const { prisma } = services.db;
+  // A bid or the close may land between the read and the write; then the write matches nothing and the edit
+  // is checked again against the lot as it now is.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await loadLot(prisma, id);
+    const event = await prisma.auctionEvent.findUniqueOrThrow({ where: { id: row.auctionEventId } });
+    const paymentMethod = body.paymentMethod ?? row.paymentMethod;
+    const unit = unitFor(row.paymentMethod);
+    const keep = <T>(given: T | undefined, stored: T) => (given === undefined ? stored : given);
+    const form: LotFormValues = {
+      title: keep(body.title, row.title),
+      paymentMethod,
+      startTime: keep(body.startTime, row.startTime.toISOString()),
+      endTime: keep(body.endTime, row.endTime.toISOString()),
+      startingBid: keep(body.startingBid, text(row.startingBid, unit)),
+      reservePrice: keep(body.reservePrice, text(row.reservePrice, unit)),
+      buyNowEnabled: keep(body.buyNowEnabled, row.buyNowEnabled),
+      buyNowPrice: keep(body.buyNowPrice, text(row.buyNowPrice, unit)),
+      estimateLow: keep(body.estimateLow, text(row.estimateLow, unit)),
+      estimateHigh: keep(body.estimateHigh, text(row.estimateHigh, unit)),
+    };
+    const checked = checkLotEdit(form, {
+      original: { ...row, startingBid: text(row.startingBid, unit)! },
+      event,
+    });
+    if (!checked.ok) refuse(checked);
+    const v = checked.values;
+    const { count } = await prisma.lot.updateMany({
+      where: { id, status: { in: ['upcoming', 'live'] }, closedAt: null, bidCount: row.bidCount, endTime: row.endTime },
+      data: {
+        title: v.title,
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        paymentMethod,
+        startingBid: v.startingBid.toString(),
+        reservePrice: v.reservePrice?.toString() ?? null,
+        ...(row.currentBid === null ? { currentPrice: v.startingBid.toString() } : {}),
+        buyNowEnabled: form.buyNowEnabled ?? false,
+        buyNowPrice: v.buyNowPrice?.toString() ?? null,
+        estimateLow: v.estimateLow?.toString() ?? null,
+        estimateHigh: v.estimateHigh?.toString() ?? null,
+        startTime: v.startTime,
+        endTime: v.endTime,
+        ...(body.imageUrls !== undefined ? { imageUrls: body.imageUrls } : {}),
+        ...(body.extensionMinutes !== undefined ? { extensionMinutes: body.extensionMinutes } : {}),
+        ...(body.inscriptionId !== undefined ? { inscriptionId: body.inscriptionId } : {}),
+        ...(body.contractAddress !== undefined ? { contractAddress: body.contractAddress } : {}),
+        ...(body.tokenId !== undefined ? { tokenId: body.tokenId } : {}),
+        ...(body.walletAddress !== undefined ? { sellerWalletAddress: body.walletAddress } : {}),
+      },
+    });
+    if (count === 0) continue;
+    // The clock closes at the new end; a job for the old end finds the lot not yet due and does nothing.
+    if (v.endTime.getTime() !== row.endTime.getTime()) await services.lotClock.scheduleClose(id, v.endTime);
+    await lotsChanged(services, id);
+    return loadLot(prisma, id);
+  }
+  throw new HttpError(409, m.editConflict, 'edit_conflict');
+}
+
+export async function deleteLot(services: Services, id: string): Promise<void> {
+  const { prisma } = services.db;
+  const row = await loadLot(prisma, id);
+  // Bids and winners are other people's records: such a lot is cancelled, never deleted.
+  const { count } = await prisma.lot.deleteMany({ where: { id, bidCount: 0, winnerId: null, bids: { none: {} } } });
+  if (count === 0) throw new HttpError(409, m.lotHasBids, 'lot_has_bids');
+  forgetLotFacts(row.id);
+  await lotsChanged(services, null);
+}
+
+export async function publishLot(services: Services, id: string): Promise<LotRow> {
+  const { prisma } = services.db;
+  const row = await loadLot(prisma, id);
+  if (!row.published) {
+    await prisma.lot.update({ where: { id }, data: { published: true } });
+    await services.lotClock.scheduleClose(id, row.endTime);
+  }
+  await lotsChanged(services, id);
+  return loadLot(prisma, id);
+}
+
+/** Ends a live lot now, through the one exactly-once close (a winner is found as at its natural end). */
+export async function endLot(services: Services, id: string): Promise<LotRow> {
+  const { prisma } = services.db;
+  const row = await loadLot(prisma, id);
+  const phase = phaseOf(shownStatus(row));
+  if (row.status === 'cancelled') throw new HttpError(409, m.alreadyCancelled, 'lot_cancelled');
+  if (row.status === 'ended') throw new HttpError(409, m.alreadyEnded, 'lot_ended');
+  if (phase === 'upcoming') throw new HttpError(409, m.endNotStarted, 'lot_not_started');
+  // Bring the end to now (bids after this statement see the lot closed), then close like the clock would.
+  await prisma.$executeRaw`UPDATE "Lot" SET "endTime" = now(), "updatedAt" = now()
+    WHERE id = ${id} AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()`;
+  const result = await closeLotAndAnnounce(services, id);
+  const after = await loadLot(prisma, id);
+  if (!result.closed && after.status !== 'ended') throw new HttpError(409, after.status === 'cancelled' ? m.alreadyCancelled : m.alreadyEnded, 'lot_not_open');
+  services.browseCache.invalidate();
+  services.countCache.invalidate();
+  return after;
+}
+
+/** Cancels an open lot: no winner, every bid cancelled and its card hold released. */
+export async function cancelLot(services: Services, id: string): Promise<LotRow> {
+  const { prisma } = services.db;
+  const row = await loadLot(prisma, id);
+  const cancelled = await prisma.$transaction(async (tx) => {
+    const n = await tx.$executeRaw`UPDATE "Lot" SET status = 'cancelled', "closedAt" = now(), "updatedAt" = now()
+      WHERE id = ${id} AND status IN ('upcoming', 'live') AND "endTime" > now()`;
+    if (n === 0) return false;
+    await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${id} AND status IN ('active', 'outbid')`;
+    return true;
+  });
+  if (!cancelled) {
+    if (row.status === 'cancelled') throw new HttpError(409, m.alreadyCancelled, 'lot_cancelled');
+    throw new HttpError(409, m.alreadyEnded, 'lot_ended');
+  }
+  await settleHoldsLater(services, id).catch((err: Error) => services.log.warn({ err: err.message, lotId: id }, 'queueing the release of card holds failed'));
+  await lotsChanged(services, id);
+  return loadLot(prisma, id);
+}

@@ -1,0 +1,60 @@
+/**
+ * Versioned platform policies: drafts are edited freely; publishing numbers the version within its kind,
+ * freezes it and makes it the one in force. Publishing terms or a privacy policy also updates the CMS page of
+ * the same slug, so the public page always shows the version in force.
+ */
+import type { Policy, PolicyKind } from '@gavel/domain';
+import type { Policy as PolicyRow, PrismaClient } from '../generated/prisma/client.ts';
+
+export async function currentTermsVersion(prisma: PrismaClient): Promise<number | null> {
+  const current = await prisma.policy.findFirst({ where: { kind: 'terms-conditions', version: { not: null } }, orderBy: { version: 'desc' }, select: { version: true } });
+  return current?.version ?? null;
+}
+
+/** The highest published version of each kind. */
+export async function currentVersions(prisma: PrismaClient): Promise<Map<string, number>> {
+  const rows = await prisma.policy.groupBy({ by: ['kind'], where: { version: { not: null } }, _max: { version: true } });
+  return new Map(rows.map((r) => [r.kind, r._max.version ?? 0]));
+}
+
+export function presentPolicy(row: PolicyRow, current: Map<string, number>): Policy {
+  return {
+    _id: row.id,
+    kind: row.kind as PolicyKind,
+    title: row.title,
+    content: row.content,
+    summary: row.summary,
+    version: row.version,
+    status: row.version === null ? 'draft' : 'published',
+    current: row.version !== null && current.get(row.kind) === row.version,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Publishes a draft as the next version of its kind, in one transaction; the unique (kind, version) index
+ * turns a racing second publish into a retry rather than two policies with one number.
+ */
+export async function publishPolicy(prisma: PrismaClient, id: string, requireReacceptance: boolean): Promise<PolicyRow | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await prisma.$transaction(async (tx) => {
+        const draft = await tx.policy.findUnique({ where: { id } });
+        if (!draft || draft.version !== null) return null;
+        const top = await tx.policy.aggregate({ where: { kind: draft.kind }, _max: { version: true } });
+        const published = await tx.policy.update({ where: { id }, data: { version: (top._max.version ?? 0) + 1, publishedAt: new Date() } });
+        if (draft.kind === 'terms-conditions' || draft.kind === 'privacy-policy') {
+          await tx.cmsPage.upsert({ where: { slug: draft.kind }, create: { slug: draft.kind, title: draft.title, content: draft.content }, update: { title: draft.title, content: draft.content } });
+        }
+        // New terms: everyone accepts again before the next bid (the terms gate asks, as for a new user).
+        if (draft.kind === 'terms-conditions' && requireReacceptance) await tx.user.updateMany({ where: { termsAccepted: true }, data: { termsAccepted: false } });
+        return published;
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'P2002') throw error;
+    }
+  }
+  throw new Error('could not number the policy version');
+}

@@ -1,0 +1,220 @@
+/**
+ * Admin auction events (admin-side section 7): create, edit, publish, delete, and the admin lists (drafts
+ * included, with the whitelist-only flag). The public GET routes (auction-events.ts) show published events only.
+ * Publishing an event publishes its lots with it (a sale goes live as a whole); a single lot can still be
+ * published on its own with POST /lots/:id/publish.
+ */
+import {
+  adminAuctionEventListSchema,
+  adminAuctionEventReplySchema,
+  adminMessages as m,
+  auctionEventBodySchema,
+  auctionEventListQuerySchema,
+  auctionEventUpdateBodySchema,
+  deletedReplySchema,
+  paginationOf,
+  type AdminAuctionEvent,
+} from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
+import { lotsChanged } from '../admin/lot-writes.ts';
+import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
+
+const admin = { roles: ['admin'] as const };
+const TAG = 'Admin: auction events';
+const withCounts = { _count: { select: { lots: true } } } as const;
+type EventRow = P.AuctionEventGetPayload<{ include: typeof withCounts }>;
+
+async function present(prisma: PrismaClient, row: EventRow): Promise<AdminAuctionEvent> {
+  const published = await prisma.lot.count({ where: { auctionEventId: row.id, published: true } });
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    coverImageUrl: row.coverImageUrl,
+    published: row.published,
+    lotCount: published,
+    allLotCount: row._count.lots,
+    whitelistOnly: row.whitelistOnly,
+  };
+}
+
+/** An event's status once published, from its times (a draft stays draft until then). */
+function statusAt(start: Date, end: Date, now = new Date()): 'upcoming' | 'live' | 'ended' {
+  if (end <= now) return 'ended';
+  return start <= now ? 'live' : 'upcoming';
+}
+
+function checkTimes(startText: string, endText: string): { startTime: Date; endTime: Date } {
+  const startTime = new Date(startText);
+  const endTime = new Date(endText);
+  const fields: Record<string, string> = {};
+  if (Number.isNaN(startTime.getTime())) fields.startTime = m.startTimeInvalid;
+  if (Number.isNaN(endTime.getTime())) fields.endTime = m.endTimeInvalid;
+  else if (!fields.startTime && endTime <= startTime) fields.endTime = m.endAfterStart;
+  const first = Object.values(fields)[0];
+  if (first) throw new HttpError(400, first, 'validation_failed', fields);
+  return { startTime, endTime };
+}
+
+const slugify = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100) || 'auction';
+
+export function adminEventRoutes(routes: RouteTable, services: Services): void {
+  const { prisma } = services.db;
+  const load = async (id: string) => {
+    const row = await prisma.auctionEvent.findUnique({ where: { id }, include: withCounts });
+    if (!row) throw new HttpError(404, m.eventNotFound, 'not_found');
+    return row;
+  };
+  const slugFree = async (slug: string, exceptId?: string) => !(await prisma.auctionEvent.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } }));
+  const changed = async (id: string) => {
+    forgetEventFlag(id);
+    await lotsChanged(services, null);
+  };
+
+  routes.add({
+    method: 'post',
+    path: '/auction-events',
+    tag: TAG,
+    summary: 'Create an auction event (a draft until published)',
+    description: 'The slug is made from the title when not given (made unique with -2, -3...). An explicit slug already in use is a 409.',
+    access: admin,
+    body: auctionEventBodySchema,
+    reply: adminAuctionEventReplySchema,
+    status: 201,
+    errors: { 409: m.slugTaken },
+    handler: async ({ body }) => {
+      const { startTime, endTime } = checkTimes(body.startTime, body.endTime);
+      let slug = body.slug;
+      if (slug && !(await slugFree(slug))) throw new HttpError(409, m.slugTaken, 'slug_taken', { slug: m.slugTaken });
+      if (!slug) {
+        const base = slugify(body.title);
+        slug = base;
+        for (let n = 2; !(await slugFree(slug)); n++) slug = `${base}-${n}`;
+      }
+      const row = await prisma.auctionEvent.create({
+        data: { slug, title: body.title, description: body.description ?? '', startTime, endTime, coverImageUrl: body.coverImageUrl ?? null, whitelistOnly: body.whitelistOnly ?? false },
+        include: withCounts,
+      });
+      return { message: m.eventCreated, data: await present(prisma, row) };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/auction-events/:id',
+    tag: TAG,
+    summary: 'Edit an auction event (absent fields keep their values)',
+    description: 'Its lots keep their own times; new lot times are held to the new window.',
+    access: admin,
+    body: auctionEventUpdateBodySchema,
+    reply: adminAuctionEventReplySchema,
+    errors: { 404: m.eventNotFound, 409: m.slugTaken },
+    handler: async ({ params, body }) => {
+      const row = await load(params.id!);
+      const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
+      if (body.slug && body.slug !== row.slug && !(await slugFree(body.slug, row.id))) throw new HttpError(409, m.slugTaken, 'slug_taken', { slug: m.slugTaken });
+      const updated = await prisma.auctionEvent.update({
+        where: { id: row.id },
+        data: {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.slug !== undefined ? { slug: body.slug } : {}),
+          ...(body.coverImageUrl !== undefined ? { coverImageUrl: body.coverImageUrl } : {}),
+          ...(body.whitelistOnly !== undefined ? { whitelistOnly: body.whitelistOnly } : {}),
+          startTime,
+          endTime,
+          ...(row.published ? { status: statusAt(startTime, endTime) } : {}),
+        },
+        include: withCounts,
+      });
+      await changed(row.id);
+      return { message: m.eventUpdated, data: await present(prisma, updated) };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auction-events/:id/publish',
+    tag: TAG,
+    summary: 'Publish an auction event and its lots (idempotent)',
+    access: admin,
+    reply: adminAuctionEventReplySchema,
+    errors: { 404: m.eventNotFound },
+    handler: async ({ params }) => {
+      const row = await load(params.id!);
+      const lots = await prisma.lot.findMany({ where: { auctionEventId: row.id, published: false, status: { not: 'cancelled' } }, select: { id: true, endTime: true } });
+      const updated = await prisma.$transaction(async (tx) => {
+        await tx.lot.updateMany({ where: { id: { in: lots.map((l) => l.id) } }, data: { published: true } });
+        return tx.auctionEvent.update({ where: { id: row.id }, data: { published: true, status: statusAt(row.startTime, row.endTime) }, include: withCounts });
+      });
+      for (const lot of lots) await services.lotClock.scheduleClose(lot.id, lot.endTime);
+      await changed(row.id);
+      return { message: m.eventPublished, data: await present(prisma, updated) };
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/auction-events/:id',
+    tag: TAG,
+    summary: 'Delete an auction event and its lots, unless any of its lots has bids',
+    access: admin,
+    reply: deletedReplySchema,
+    errors: { 404: m.eventNotFound, 409: m.eventHasBids },
+    handler: async ({ params }) => {
+      const row = await load(params.id!);
+      const withBids = await prisma.lot.count({ where: { auctionEventId: row.id, OR: [{ bidCount: { gt: 0 } }, { winnerId: { not: null } }, { bids: { some: {} } }] } });
+      if (withBids > 0) throw new HttpError(409, m.eventHasBids, 'event_has_bids');
+      await prisma.auctionEvent.delete({ where: { id: row.id } });
+      await changed(row.id);
+      return { message: m.eventDeleted, data: { _id: row.id } };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/admin/auction-events',
+    tag: TAG,
+    summary: 'Every auction event, drafts included (status=draft for drafts only), soonest first',
+    access: admin,
+    query: auctionEventListQuerySchema,
+    reply: adminAuctionEventListSchema,
+    handler: async ({ query }) => {
+      const limit = query.limit ?? 20;
+      const offset = ((query.page ?? 1) - 1) * limit;
+      const where: P.AuctionEventWhereInput = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {}),
+      };
+      const [rows, total] = await Promise.all([
+        prisma.auctionEvent.findMany({ where, include: withCounts, orderBy: [{ startTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        prisma.auctionEvent.count({ where }),
+      ]);
+      return { data: await Promise.all(rows.map((row) => present(prisma, row))), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/admin/auction-events/:id',
+    tag: TAG,
+    summary: 'One auction event, draft or not',
+    access: admin,
+    reply: adminAuctionEventReplySchema,
+    errors: { 404: m.eventNotFound },
+    handler: async ({ params }) => ({ data: await present(prisma, await load(params.id!)) }),
+  });
+}

@@ -1,0 +1,229 @@
+/**
+ * Admin lot management (admin-side sections 5, 7, 8): create, edit, delete, publish, end, cancel, the admin
+ * lists (drafts included) and the admin bid views. Every route is admin-only; a missing lot is the spec's
+ * 404 "Auction not found. It may have been deleted.".
+ */
+import {
+  ADMIN_LOTS_LIMIT,
+  adminMessages as m,
+  adminBidListQuerySchema,
+  adminBidListSchema,
+  adminLotListQuerySchema,
+  adminLotListSchema,
+  adminLotReplySchema,
+  deletedReplySchema,
+  formatAmount,
+  lotCreateBodySchema,
+  lotUpdateBodySchema,
+  messages,
+  paginationOf,
+  unitFor,
+  type AdminBid,
+  type AdminLotListQuery,
+} from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import type { Prisma as P } from '../generated/prisma/client.ts';
+import { lotInclude } from '../lots/present.ts';
+import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
+import { cancelLot, createLot, deleteLot, endLot, publishLot, updateLot } from '../admin/lot-writes.ts';
+
+const admin = { roles: ['admin'] as const };
+const TAG = 'Admin: lots';
+const NOT_FOUND = { 404: messages.browse.auctionNotFoundAdmin };
+
+/** Status by the lot clock, as the dapp shows it (an upcoming lot past its start is live). */
+function phaseWhere(status: NonNullable<AdminLotListQuery['status']>, now: Date): P.LotWhereInput {
+  const open = { status: { in: ['upcoming', 'live'] as ('upcoming' | 'live')[] } };
+  if (status === 'cancelled') return { status: 'cancelled' };
+  if (status === 'ended') return { OR: [{ status: 'ended' }, { ...open, endTime: { lte: now } }] };
+  if (status === 'live') return { ...open, startTime: { lte: now }, endTime: { gt: now } };
+  return { ...open, startTime: { gt: now } };
+}
+
+export function adminLotRoutes(routes: RouteTable, services: Services): void {
+  const { db } = services;
+  const CREATE_NOTES =
+    'Amounts in the lot’s display unit (sats, ETH, USD). The lot form’s rules apply (domain lot-edit-rules.ts): title, times, ' +
+    'end after start, inside the event’s window, starting bid above 0, reserve not negative. Created as a draft unless `published: true`.';
+
+  for (const path of ['/auctions', '/auctions/create']) {
+    routes.add({
+      method: 'post',
+      path,
+      tag: TAG,
+      summary: 'Create a lot in an auction event (auctionEventId in the body)',
+      description: CREATE_NOTES,
+      access: admin,
+      body: lotCreateBodySchema,
+      reply: adminLotReplySchema,
+      status: 201,
+      errors: { 404: m.eventNotFound },
+      handler: async ({ body, user }) => ({ message: m.lotCreated, data: presentAdminLot(await createLot(services, user, body.auctionEventId, body)) }),
+    });
+  }
+
+  routes.add({
+    method: 'post',
+    path: '/auctions-v2/:auctionId/lots',
+    tag: TAG,
+    summary: 'Create a lot in the auction event :auctionId',
+    description: CREATE_NOTES,
+    access: admin,
+    body: lotCreateBodySchema,
+    reply: adminLotReplySchema,
+    status: 201,
+    errors: { 404: m.eventNotFound },
+    handler: async ({ params, body, user }) => ({ message: m.lotCreated, data: presentAdminLot(await createLot(services, user, params.auctionId, body)) }),
+  });
+
+  for (const base of ['/lots', '/auctions']) {
+    routes.add({
+      method: 'put',
+      path: `${base}/:id`,
+      tag: TAG,
+      summary: 'Edit a lot (absent fields keep their values)',
+      description:
+        'Ended lots: 409 "Cannot Edit Ended Auction.". Live lots: the start is locked, the end may move (never before the start). ' +
+        'Times within 60 s of the stored ones count as unchanged. The starting bid and payment method are locked once bids exist. ' +
+        'A new end reschedules the close; browse caches drop the old lot at once.',
+      access: admin,
+      body: lotUpdateBodySchema,
+      reply: adminLotReplySchema,
+      errors: { ...NOT_FOUND, 409: `${m.cannotEditEnded} / ${m.cannotEditCancelled}` },
+      handler: async ({ params, body }) => ({ message: m.lotUpdated, data: presentAdminLot(await updateLot(services, params.id!, body)) }),
+    });
+
+    routes.add({
+      method: 'delete',
+      path: `${base}/:id`,
+      tag: TAG,
+      summary: 'Delete a lot that has no bids (cancel one that has)',
+      access: admin,
+      reply: deletedReplySchema,
+      errors: { ...NOT_FOUND, 409: m.lotHasBids },
+      handler: async ({ params }) => {
+        await deleteLot(services, params.id!);
+        return { message: m.lotDeleted, data: { _id: params.id! } };
+      },
+    });
+  }
+
+  routes.add({
+    method: 'post',
+    path: '/lots/:id/publish',
+    tag: TAG,
+    summary: 'Publish a draft lot (idempotent)',
+    access: admin,
+    reply: adminLotReplySchema,
+    errors: NOT_FOUND,
+    handler: async ({ params }) => ({ message: m.lotPublished, data: presentAdminLot(await publishLot(services, params.id!)) }),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auctions/:id/end',
+    tag: TAG,
+    summary: 'End a live lot now (the highest bid at or above the reserve wins)',
+    access: admin,
+    reply: adminLotReplySchema,
+    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled} / ${m.endNotStarted}` },
+    handler: async ({ params }) => ({ message: m.lotEnded, data: presentAdminLot(await endLot(services, params.id!)) }),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auctions/:id/cancel',
+    tag: TAG,
+    summary: 'Cancel an open lot: no winner, bids cancelled, card holds released',
+    access: admin,
+    reply: adminLotReplySchema,
+    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled}` },
+    handler: async ({ params }) => ({ message: m.lotCancelled, data: presentAdminLot(await cancelLot(services, params.id!)) }),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/admin/auctions',
+    tag: TAG,
+    summary: 'All lots, drafts included, newest first (limit 20; offset or page)',
+    access: admin,
+    query: adminLotListQuerySchema,
+    reply: adminLotListSchema,
+    handler: async ({ query }) => {
+      const limit = query.limit ?? ADMIN_LOTS_LIMIT;
+      const offset = query.page !== undefined ? (query.page - 1) * limit : (query.offset ?? 0);
+      const now = new Date();
+      const where: P.LotWhereInput = {
+        AND: [
+          query.status ? phaseWhere(query.status, now) : {},
+          query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {},
+          query.paymentMethod ? { paymentMethod: query.paymentMethod } : {},
+          query.auctionEventId ? { auctionEventId: query.auctionEventId } : {},
+          query.published !== undefined ? { published: query.published } : {},
+        ],
+      };
+      const [rows, total] = await Promise.all([
+        db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        db.prisma.lot.count({ where }),
+      ]);
+      return { data: rows.map((row) => presentAdminLot(row, now)), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/admin/auctions/:id',
+    tag: TAG,
+    summary: 'One lot as the admin sees it (drafts, reserve price, settlement)',
+    access: admin,
+    reply: adminLotReplySchema,
+    errors: NOT_FOUND,
+    handler: async ({ params }) => ({ data: presentAdminLot(await loadLot(db.prisma, params.id!)) }),
+  });
+
+  for (const path of ['/auctions/:id/bids/admin', '/admin/auctions/:id/bids']) {
+    routes.add({
+      method: 'get',
+      path,
+      tag: TAG,
+      summary: 'Every bid on a lot, highest first, with the bidder named (limit 50)',
+      access: admin,
+      query: adminBidListQuerySchema,
+      reply: adminBidListSchema,
+      errors: NOT_FOUND,
+      handler: async ({ params, query }) => {
+        const lot = await loadLot(db.prisma, params.id!);
+        const limit = query.limit ?? 50;
+        const offset = query.offset ?? 0;
+        const where = { lotId: lot.id };
+        const [rows, total, top] = await Promise.all([
+          db.prisma.bid.findMany({ where, include: { user: { select: { id: true, email: true, name: true, firstName: true, lastName: true } } }, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], take: limit, skip: offset }),
+          db.prisma.bid.count({ where }),
+          db.prisma.bid.findFirst({ where: { lotId: lot.id, status: 'active' }, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], select: { id: true } }),
+        ]);
+        const unit = unitFor(lot.paymentMethod);
+        const winning = lot.winningBidId ?? (lot.status === 'ended' ? null : top?.id);
+        const data: AdminBid[] = rows.map((row) => ({
+          _id: row.id,
+          id: row.id,
+          auctionId: row.lotId,
+          amount: formatAmount(BigInt(row.amount.toFixed(0)), unit),
+          unit,
+          walletAddress: row.walletAddress,
+          status: row.status,
+          withdrawalStatus: row.withdrawalStatus,
+          holdStatus: row.holdStatus,
+          createdAt: row.createdAt.toISOString(),
+          isWinning: row.id === winning,
+          bidder: {
+            userId: row.userId,
+            email: row.user?.email ?? null,
+            name: row.user ? (row.user.name ?? ([row.user.firstName, row.user.lastName].filter(Boolean).join(' ') || null)) : null,
+          },
+        }));
+        return { data, pagination: paginationOf(total, limit, offset) };
+      },
+    });
+  }
+}

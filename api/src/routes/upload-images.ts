@@ -1,0 +1,36 @@
+/**
+ * POST /auctions/upload-images (admin lot form and CMS editor): one image, multipart field `file` (or `image`),
+ * JPEG, PNG, WebP or SVG up to 10 MB. Refusals carry the storage upload's texts (spec section 5); the admin
+ * form checks the same limits first with its own texts (both sets live in domain).
+ */
+import { LOT_IMAGE_MAX_BYTES, LOT_IMAGE_TYPES, adminMessages as m, uploadImageReplySchema } from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+import { readMultipart } from '../http/multipart.ts';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { looksLike, pinataConfig, pinImage } from '../storage/image-pinning.ts';
+
+export function uploadImageRoutes(routes: RouteTable, { contentStore }: Services): void {
+  const pinata = pinataConfig();
+  routes.add({
+    method: 'post',
+    path: '/auctions/upload-images',
+    tag: 'Admin: lots',
+    summary: 'Upload an image (multipart `file`): pinned on IPFS with PINATA_JWT, else stored locally by its real CID',
+    description: `Reply data.url is what a lot's imageUrls store. ${pinata ? 'Pinned through Pinata.' : 'Stored locally and served at /ipfs/:cid.'}`,
+    access: { roles: ['admin'] as const },
+    reply: uploadImageReplySchema,
+    status: 201,
+    errors: { 413: m.uploadSmallerImage, 415: m.uploadValidImage, 502: m.uploadFailedDetail },
+    handler: async ({ ctx }) => {
+      const { file } = await readMultipart(ctx, { maxFileBytes: LOT_IMAGE_MAX_BYTES, tooLarge: m.uploadSmallerImage });
+      if (!file || file.bytes.length === 0) throw new HttpError(400, m.uploadValidImage, 'invalid_file', { file: m.uploadValidImage });
+      const type = file.contentType.toLowerCase();
+      if (!(LOT_IMAGE_TYPES as readonly string[]).includes(type) || !looksLike(type, file.bytes)) {
+        throw new HttpError(415, m.uploadValidImage, 'invalid_file', { [file.field]: m.uploadValidImage });
+      }
+      const data = await pinImage({ ...file, contentType: type === 'image/jpg' ? 'image/jpeg' : type }, contentStore, pinata);
+      return { message: 'Image uploaded successfully', data };
+    },
+  });
+}

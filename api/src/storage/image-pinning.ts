@@ -1,0 +1,76 @@
+/**
+ * Where uploaded lot and page images go: pinned on IPFS through Pinata's official HTTP API (pinFileToIPFS)
+ * when PINATA_JWT is set, else the local content-addressed store, which computes the real CID and serves it
+ * at /ipfs/:cid. Either way the reply carries the spec's upload result (IpfsHash, PinSize, Timestamp, ipfsUrl,
+ * gatewayUrl) and `url`, the address the lot stores and the dapp loads.
+ *
+ * PINATA_JWT: Pinata API key (JWT). PINATA_API_URL: default https://api.pinata.cloud. IPFS_GATEWAY_URL: the
+ * gateway pinned files are shown through, default https://gateway.pinata.cloud.
+ */
+import type { ContentStore } from './content-store.ts';
+import { HttpError } from '../http/errors.ts';
+import { adminMessages } from '@gavel/domain';
+
+export interface PinnedImage {
+  url: string;
+  IpfsHash: string;
+  PinSize: number;
+  Timestamp: string;
+  ipfsUrl: string;
+  gatewayUrl: string;
+}
+
+export interface PinataConfig {
+  jwt: string;
+  apiUrl: string;
+  gatewayUrl: string;
+}
+
+export function pinataConfig(env: NodeJS.ProcessEnv = process.env): PinataConfig | null {
+  if (!env.PINATA_JWT) return null;
+  return {
+    jwt: env.PINATA_JWT,
+    apiUrl: (env.PINATA_API_URL ?? 'https://api.pinata.cloud').replace(/\/+$/, ''),
+    gatewayUrl: (env.IPFS_GATEWAY_URL ?? 'https://gateway.pinata.cloud').replace(/\/+$/, ''),
+  };
+}
+
+export async function pinImage(file: { bytes: Buffer; contentType: string; filename: string }, store: ContentStore, pinata: PinataConfig | null): Promise<PinnedImage> {
+  if (!pinata) {
+    const cid = await store.put(file.bytes, file.contentType);
+    const local = `/ipfs/${cid}`;
+    return { url: local, IpfsHash: cid, PinSize: file.bytes.length, Timestamp: new Date().toISOString(), ipfsUrl: `ipfs://${cid}`, gatewayUrl: local };
+  }
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.filename || 'image');
+  form.append('pinataOptions', JSON.stringify({ cidVersion: 1 }));
+  form.append('pinataMetadata', JSON.stringify({ name: file.filename || 'gavel-image' }));
+  let res: Response;
+  try {
+    res = await fetch(`${pinata.apiUrl}/pinning/pinFileToIPFS`, { method: 'POST', headers: { Authorization: `Bearer ${pinata.jwt}` }, body: form, signal: AbortSignal.timeout(60_000) });
+  } catch {
+    throw new HttpError(502, adminMessages.uploadFailedDetail, 'upload_failed');
+  }
+  if (!res.ok) throw new HttpError(502, adminMessages.uploadFailedDetail, 'upload_failed');
+  const pinned = (await res.json()) as { IpfsHash: string; PinSize: number; Timestamp: string };
+  const gatewayUrl = `${pinata.gatewayUrl}/ipfs/${pinned.IpfsHash}`;
+  return { url: gatewayUrl, IpfsHash: pinned.IpfsHash, PinSize: pinned.PinSize, Timestamp: pinned.Timestamp, ipfsUrl: `ipfs://${pinned.IpfsHash}`, gatewayUrl };
+}
+
+/** The file's own bytes must say it is the image type it claims (a renamed script is not an image). */
+export function looksLike(contentType: string, bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 12);
+  switch (contentType) {
+    case 'image/jpeg':
+    case 'image/jpg':
+      return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+    case 'image/png':
+      return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'image/webp':
+      return head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP';
+    case 'image/svg+xml':
+      return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('utf8'));
+    default:
+      return false;
+  }
+}
