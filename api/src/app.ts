@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { mountDevMailbox } from './routes/dev-mailbox.ts';
 import { bidRoutes } from './routes/bids.ts';
+import { btcBidRoutes } from './routes/btc-bids.ts';
 import { walletBidRoutes } from './routes/wallet-bids.ts';
 import { evmWithdrawalRoutes } from './routes/evm-withdrawals.ts';
 import { nftRoutes } from './routes/nfts.ts';
@@ -47,6 +48,7 @@ export function createApp(services: Services): Koa {
   // Before bidRoutes: /auctions/bids/user/:address and /auctions/won/:address are more specific than its paths.
   walletBidRoutes(routes, services);
   bidRoutes(routes, services);
+  btcBidRoutes(routes, services);
   evmWithdrawalRoutes(routes, services);
   nftRoutes(routes, services);
   buyNowRoutes(routes, services);

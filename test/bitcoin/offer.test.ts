@@ -19,7 +19,7 @@ import {
   type OfferParams,
 } from '../../api/src/bitcoin/offer/index.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import { devClient, networkOf, rebuild as rebuildFor, spend, TestKey } from '../support/bitcoin-wallet.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
@@ -58,40 +58,13 @@ const params = (b: Bidder, overrides: Partial<OfferParams> = {}): OfferParams =>
   ...overrides,
 });
 
+const rebuild = (hex: string, edit: Parameters<typeof rebuildFor>[2]) => rebuildFor(hex, net, edit);
 const context = (builtPsbtHex: string, bidId = 'bid-1', lotId = 'lot-1') => ({ network: 'regtest' as const, lotId, bidId, builtPsbtHex });
 
 /** What the bidder's wallet does: sign every input except the seller's. */
 function bidderSigns(b: Bidder, psbtHex: string, skip: number[] = []): string {
   const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: net });
   b.payment.sign(psbt, psbt.txInputs.map((_, i) => i).filter((i) => i !== 1 && !skip.includes(i)));
-  return psbt.toHex();
-}
-
-interface Spec {
-  hash: Uint8Array;
-  index: number;
-  sequence?: number;
-  witnessUtxo: { script: Uint8Array; value: bigint };
-  tapInternalKey?: Uint8Array;
-  sighashType?: number;
-}
-
-/** A hostile bidder's edit of the built PSBT, before signing it. */
-function rebuild(hex: string, edit: { inputs?: (i: Spec[]) => Spec[]; outputs?: (o: Array<{ script: Uint8Array; value: bigint }>) => Array<{ script: Uint8Array; value: bigint }>; dropSighash?: boolean }): string {
-  const from = bitcoin.Psbt.fromHex(hex, { network: net });
-  const inputs: Spec[] = from.txInputs.map((i, n) => ({
-    hash: i.hash,
-    index: i.index,
-    sequence: i.sequence,
-    witnessUtxo: from.data.inputs[n]!.witnessUtxo!,
-    ...(from.data.inputs[n]!.tapInternalKey ? { tapInternalKey: from.data.inputs[n]!.tapInternalKey } : {}),
-    ...(from.data.inputs[n]!.sighashType && !edit.dropSighash ? { sighashType: from.data.inputs[n]!.sighashType } : {}),
-  }));
-  const outputs = from.txOutputs.map((o) => ({ script: o.script, value: o.value }));
-  const psbt = new bitcoin.Psbt({ network: net });
-  for (const kv of from.data.globalMap.unknownKeyVals ?? []) psbt.addUnknownKeyValToGlobal(kv);
-  for (const input of edit.inputs ? edit.inputs(inputs) : inputs) psbt.addInput(input);
-  for (const output of edit.outputs ? edit.outputs(outputs) : outputs) psbt.addOutput(output);
   return psbt.toHex();
 }
 

@@ -90,3 +90,31 @@ export function devClient(url: string) {
       post<{ inscriptionId: string; revealTxid: string; output: string }>('/dev/inscribe', { address, content, contentType: options.contentType ?? 'text/plain;charset=utf-8', postage: options.postage }),
   };
 }
+
+export interface Spec {
+  hash: Uint8Array;
+  index: number;
+  sequence?: number;
+  witnessUtxo: { script: Uint8Array; value: bigint };
+  tapInternalKey?: Uint8Array;
+  sighashType?: number;
+}
+
+/** A hostile bidder's edit of the built PSBT, before signing it. */
+export function rebuild(hex: string, net: bitcoin.Network, edit: { inputs?: (i: Spec[]) => Spec[]; outputs?: (o: Array<{ script: Uint8Array; value: bigint }>) => Array<{ script: Uint8Array; value: bigint }>; dropSighash?: boolean }): string {
+  const from = bitcoin.Psbt.fromHex(hex, { network: net });
+  const inputs: Spec[] = from.txInputs.map((i, n) => ({
+    hash: i.hash,
+    index: i.index,
+    sequence: i.sequence,
+    witnessUtxo: from.data.inputs[n]!.witnessUtxo!,
+    ...(from.data.inputs[n]!.tapInternalKey ? { tapInternalKey: from.data.inputs[n]!.tapInternalKey } : {}),
+    ...(from.data.inputs[n]!.sighashType && !edit.dropSighash ? { sighashType: from.data.inputs[n]!.sighashType } : {}),
+  }));
+  const outputs = from.txOutputs.map((o) => ({ script: o.script, value: o.value }));
+  const psbt = new bitcoin.Psbt({ network: net });
+  for (const kv of from.data.globalMap.unknownKeyVals ?? []) psbt.addUnknownKeyValToGlobal(kv);
+  for (const input of edit.inputs ? edit.inputs(inputs) : inputs) psbt.addInput(input);
+  for (const output of edit.outputs ? edit.outputs(outputs) : outputs) psbt.addOutput(output);
+  return psbt.toHex();
+}

@@ -17,6 +17,12 @@ export interface BitcoinConfig {
    * networks it defaults to a placeholder address nobody holds the key of (dev fees are burnt).
    */
   platformFeeAddress: string | undefined;
+  /**
+   * BITCOIN_PSBT_BIDS: bids on BTC lots are offer PSBTs placed by POST /auctions/:id/finalize. Off by default
+   * until the dapp signs PSBTs (issue 9, wallets) and demo lots hold stand-in inscriptions; off, BTC bids are
+   * written directly as before.
+   */
+  psbtBids: boolean;
 }
 
 /** Where the local stand-in listens (scripts/stand-ins/bitcoin/ repeats it: the api may not import scripts/). */
@@ -32,6 +38,7 @@ export function bitcoinConfig(env: NodeJS.ProcessEnv): BitcoinConfig {
   return {
     network,
     platformFeeAddress,
+    psbtBids: env.BITCOIN_PSBT_BIDS === 'true',
     esploraUrl: env.BITCOIN_ESPLORA_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/api`,
     ordUrl: env.ORD_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/ord`,
     timeoutMs: Number(env.BITCOIN_TIMEOUT_MS ?? 10_000),

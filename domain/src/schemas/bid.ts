@@ -8,8 +8,20 @@ export const BIDS_LIST_LIMIT = 50;
 export const placeBidBodySchema = z.object({
   amount: z.union([z.string().trim(), z.number()], { error: messages.bids.amountRequired }).refine((v) => String(v).length > 0, { error: messages.bids.amountRequired }),
   walletAddress: z.string().trim().max(120).optional(),
+  /** BTC lots (Gavel's addition): the wallet's ordinals address, where the inscription goes (default walletAddress). */
+  ordinalsAddress: z.string().trim().max(120).optional(),
+  /** BTC lots: the payment address's public key (hex), which wallets need in the PSBT to sign a taproot input. */
+  paymentPublicKey: z.string().trim().regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/).optional(),
 });
 export type PlaceBidBody = z.infer<typeof placeBidBodySchema>;
+
+/** POST /auctions/:id/finalize: the bid (offer) id from the bid reply and the PSBT the wallet signed. */
+export const finalizeBidBodySchema = z.object({
+  bidId: z.string().trim().min(1).max(64),
+  signedPsbtHex: z.string().trim().min(1).max(200_000),
+});
+/** POST /auctions-v2/lots/:lotId/bids/:bidId/finalize */
+export const finalizeLotBidBodySchema = finalizeBidBodySchema.pick({ signedPsbtHex: true });
 
 export const bidListQuerySchema = z.object({ limit: queryInt(1, BIDS_LIST_LIMIT).optional(), offset: queryInt(0, 1_000_000).optional() });
 
@@ -24,7 +36,8 @@ export const bidSchema = z.object({
   amount: z.string(),
   unit: z.enum(['sats', 'ETH', 'USD']),
   walletAddress: z.string().nullable(),
-  status: z.enum(BID_STATUSES),
+  /** `pending`: only in the reply to a Bitcoin bid, whose offer PSBT waits for the wallet's signature (then finalize). */
+  status: z.enum([...BID_STATUSES, 'pending']),
   withdrawalStatus: z.string().nullable(),
   createdAt: z.string(),
   /** Other bidders are shown masked ("B***r"); `isYou` marks the caller's own bids. */

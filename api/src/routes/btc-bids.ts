@@ -1,0 +1,61 @@
+/** Finalizing Bitcoin bids: the wallet-signed offer PSBT places the bid (buyer-side section 7, Bidding and payment). */
+import { fill, finalizeBidBodySchema, finalizeLotBidBodySchema, formatAmount, messages, placeBidReplySchema, unitFor, GATES } from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { finalizeBtcOffer } from '../bidding/btc-bids.ts';
+import { announceBid } from '../bidding/notify.ts';
+import { presentPlacedBid } from '../bidding/present-bid.ts';
+
+const b = messages.bids;
+const TAG = 'Bidding';
+const description =
+  'Validates the signed PSBT against the offer built for the bid: the same inputs and outputs (inscription to the bidder, price to the seller, platform fee, new dummy, change), ' +
+  'a valid SIGHASH_ALL signature on every bidder input, every input unspent. Then the bid is placed like any other: the price moves and the previous bid is outbid. ' +
+  'A refused PSBT is a 400 naming what was wrong (code: payout_amount_changed, payout_address_changed, inscription_address_changed, inscription_moved, missing_dummy, ' +
+  'undersized_dummy, foreign_input, inputs_changed, outputs_changed, psbt_other_bid, unsigned_input, invalid_signature, input_spent, input_unknown, invalid_psbt, psbt_too_large) and stores nothing.';
+const errors = { 400: 'The signed PSBT was refused', 404: b.bidNotFound, 409: `${b.ended} / already placed`, 410: 'The offer expired unsigned', 503: 'Esplora or ord unavailable' };
+
+export function btcBidRoutes(routes: RouteTable, services: Services): void {
+  const finalize = async (user: UserRow, lotId: string, bidId: string, signedPsbtHex: string) => {
+    const placed = await finalizeBtcOffer(services, user, lotId, bidId, signedPsbtHex);
+    if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleClose(placed.lot.id, placed.endTime);
+    void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'bid announcement failed'));
+    return {
+      message: b.placed,
+      data: { bid: presentPlacedBid(placed, user), psbtHex: null },
+      auctionExtended: placed.auctionExtended,
+      extensionMessage: placed.auctionExtended ? fill(b.extended, { minutes: placed.extensionMinutes, endTime: placed.endTime.toISOString() }) : null,
+      endTime: placed.endTime.toISOString(),
+      minimumNextBid: formatAmount(placed.minimumNext, unitFor(placed.lot.paymentMethod)),
+    };
+  };
+
+  routes.add({
+    method: 'post',
+    path: '/auctions/:id/finalize',
+    tag: TAG,
+    summary: 'Place a Bitcoin bid: finalize its offer with the PSBT the wallet signed',
+    description,
+    access: { gates: GATES },
+    body: finalizeBidBodySchema,
+    reply: placeBidReplySchema,
+    status: 201,
+    errors,
+    handler: ({ params, body, user }) => finalize(user, params.id!, body.bidId, body.signedPsbtHex),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/auctions-v2/lots/:lotId/bids/:bidId/finalize',
+    tag: TAG,
+    summary: 'Place a Bitcoin bid (lot-v2): finalize its offer with the PSBT the wallet signed',
+    description,
+    access: { gates: GATES },
+    body: finalizeLotBidBodySchema,
+    reply: placeBidReplySchema,
+    status: 201,
+    errors,
+    handler: ({ params, body, user }) => finalize(user, params.lotId!, params.bidId!, body.signedPsbtHex),
+  });
+}
