@@ -9,6 +9,7 @@ import { announceBid, announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, presentPlacedBid } from '../bidding/present-bid.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
+import { isBtcLot, placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
 
 const b = messages.bids;
 const TAG = 'Bidding';
@@ -29,13 +30,20 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'A bid in the last N minutes (default 5) extends the end to N minutes after the bid: auctionExtended and extensionMessage say so. ' +
         'Card bids (USD lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
-        'Card bids on ETH (on-chain) lots are not taken here yet (a later issue); BTC lots take no card bids.',
+        'Card bids on ETH (on-chain) lots are not taken here yet (a later issue); BTC lots take no card bids. ' +
+        'BTC lots: the reply carries data.psbtHex, the offer PSBT built from the walletAddress UTXOs (inscription to ordinalsAddress), and data.bid (status pending); ' +
+        'the bid is placed when POST /auctions/:id/finalize receives the PSBT signed by the wallet, within 10 minutes (with BITCOIN_PSBT_BIDS=true; otherwise BTC bids are written directly).',
       access: bidder,
       body: placeBidBodySchema,
       reply: placeBidReplySchema,
       status: 201,
       errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}`, 503: 'Card bid: the payment service is unavailable' },
       handler: async ({ params, body, user }) => {
+        // BTC lots: the bid is an offer PSBT for the wallet to sign; it is placed by the finalize route (btc-bids.ts).
+        if (services.config.bitcoin.psbtBids && (await isBtcLot(services, params.id!))) {
+          const offer = await placeBtcOffer(services, user, params.id!, body);
+          return { message: SIGN_TO_PLACE, data: { bid: offer.bid, psbtHex: offer.psbtHex }, auctionExtended: false, extensionMessage: null, endTime: offer.endTime.toISOString(), minimumNextBid: offer.minimumNextBid };
+        }
         // Only card bids reach Stripe; every other bid goes straight to the write.
         const placed = body.walletAddress === CARD_PAYMENT_MARKER ? await placeCardBid(services, user, params.id!, body) : await placeBid(db, user, params.id!, body);
         // Idempotent per (lot, end): the first bid schedules the close, an extension schedules the new one.
