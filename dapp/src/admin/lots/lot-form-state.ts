@@ -20,7 +20,7 @@ export interface LotFormState {
 }
 
 /** `2026-11-22T09:30` in local time, as a datetime-local input wants it. */
-export function toLocalInput(iso: string | Date): string {
+export function toLocalInput(iso: string | Date | number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,7 +37,8 @@ export function fromLocalInput(value: string): string {
 export function emptyLotForm(defaults: { startTime?: string; endTime?: string } = {}): LotFormState {
   return {
     title: '', description: '', paymentMethod: 'Manual', startingBid: '', reservePrice: '', buyNowEnabled: false, buyNowPrice: '',
-    estimateLow: '', estimateHigh: '', startTime: defaults.startTime ? toLocalInput(defaults.startTime) : '',
+    // The inputs hold whole minutes: the start rounds up and the end down, so the defaults stay inside the window.
+    estimateLow: '', estimateHigh: '', startTime: defaults.startTime ? toLocalInput(Math.ceil(new Date(defaults.startTime).getTime() / 60_000) * 60_000) : '',
     endTime: defaults.endTime ? toLocalInput(defaults.endTime) : '', imageUrls: [],
   };
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { LotDetailView } from './LotDetailView.tsx';
+import { SellerSettlement } from '../../settlement/SellerSettlement.tsx';
 import './lot-detail.css';
 
 /**
@@ -35,7 +36,8 @@ export function LotDetailPage() {
       </div>
     );
   }
-  return <LotDetailView lot={lot.data} />;
+  // The seller and admin settlement panel (admin-side section 2) under an ended lot; it renders nothing for others.
+  return <><LotDetailView lot={lot.data} /><SellerSettlement lot={lot.data} /></>;
 }
 
 function LotDetailSkeleton() {

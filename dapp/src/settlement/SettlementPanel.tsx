@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { requiresPaymentHash, settlementMessages as s, type Settlement } from '@gavel/domain';
+import { useNotify } from '../components/toast/use-notify.ts';
+import { useSettlementActions } from './settlement-api.ts';
+import './settlement.css';
+
+export interface SettlementLot {
+  _id: string;
+  auctionType: 'onchain' | 'offchain';
+  unit: string;
+  soldPrice: string | null;
+  txHash: string | null;
+  transferTransactionHash: string | null;
+  winner: { name: string | null; firstName: string | null; lastName: string | null; walletAddress: string | null } | null;
+  settlement: Settlement;
+}
+
+/**
+ * The seller and admin panel of an ended lot (admin-side section 2): payment status and transfer status boxes,
+ * then the next step: verify the payment (or, for an admin, mark it paid), enter the transfer hash and mark it
+ * transferred, and finally "Auction Complete". A lot without a winner only says so.
+ */
+export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean }) {
+  const { settlement } = lot;
+  if (settlement.state === 'open') return null;
+  return (
+    <section className="settlement" data-testid="settlement-panel" data-state={settlement.state} aria-labelledby="settlement-title">
+      <h2 id="settlement-title" className="settlement__title">Settlement</h2>
+      {settlement.state === 'no_winner' ? (
+        <p className="settlement__note" data-testid="settlement-no-winner">{s.noWinner}</p>
+      ) : (
+        <>
+          <Winner lot={lot} />
+          <div className="settlement__boxes">
+            <StatusBox testId="payment-status" label="Payment status"
+              value={settlement.paymentStatus === 'paid' ? 'Paid' : 'Awaiting payment'} done={settlement.paymentStatus === 'paid'}
+              detail={lot.txHash ? <>Payment hash <span className="mono">{lot.txHash}</span></> : settlement.paidAt ? `Paid ${new Date(settlement.paidAt).toLocaleString()}` : undefined} />
+            <StatusBox testId="transfer-status" label="Transfer status"
+              value={settlement.transferStatus === 'transferred' ? 'Transferred' : 'Not transferred'} done={settlement.transferStatus === 'transferred'}
+              detail={lot.transferTransactionHash ? <>Transfer hash <span className="mono">{lot.transferTransactionHash}</span></> : undefined} />
+          </div>
+          {settlement.state === 'awaiting_payment' && <PaymentStep lot={lot} isAdmin={isAdmin} />}
+          {settlement.state === 'awaiting_transfer' && <TransferStep lotId={lot._id} />}
+          {settlement.state === 'complete' && <p className="settlement__complete" data-testid="settlement-complete">{s.complete}</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Winner({ lot }: { lot: SettlementLot }) {
+  const w = lot.winner;
+  const name = w ? (w.name ?? ([w.firstName, w.lastName].filter(Boolean).join(' ') || null)) : null;
+  return (
+    <p className="settlement__winner" data-testid="settlement-winner">
+      Won by {name ?? 'the winning bidder'}{w?.walletAddress ? <> (<span className="mono">{w.walletAddress}</span>)</> : null}
+      {lot.soldPrice ? <> for <strong>{lot.soldPrice} {lot.unit}</strong></> : null}.
+    </p>
+  );
+}
+
+function StatusBox({ label, value, done, detail, testId }: { label: string; value: string; done: boolean; detail?: React.ReactNode; testId: string }) {
+  return (
+    <div className={`settlement__box${done ? ' settlement__box--done' : ''}`} data-testid={testId}>
+      <span className="settlement__box-label">{label}</span>
+      <strong data-testid={`${testId}-value`}>{value}</strong>
+      {detail && <span className="settlement__box-detail">{detail}</span>}
+    </div>
+  );
+}
+
+function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean }) {
+  const { verifyPayment, markPaid } = useSettlementActions(lot._id);
+  const notify = useNotify();
+  const [hash, setHash] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const hashRequired = requiresPaymentHash(lot);
+
+  const verify = () => verifyPayment.mutate(undefined, {
+    onSuccess: () => notify.success(s.paymentVerified, s.paymentVerified),
+    onError: (failure) => notify.failure(failure, s.verifyFailed),
+  });
+  const submitPaid = (event: FormEvent) => {
+    event.preventDefault();
+    const txHash = hash.trim();
+    // The spec's two readings of the hash, resolved in domain: required for on-chain lots, optional otherwise.
+    if (!txHash && hashRequired) {
+      setError(s.txHashRequired);
+      return;
+    }
+    setError(null);
+    markPaid.mutate({ txHash: txHash || undefined, auctionType: lot.auctionType }, {
+      onSuccess: (reply) => notify.success(reply.message, s.markedPaid),
+      onError: (failure) => notify.failure(failure, s.markPaidFailed),
+    });
+  };
+
+  return (
+    <div className="settlement__step">
+      <p>Confirm that the winner has paid, then record the transfer.</p>
+      <button type="button" className="btn btn--primary" onClick={verify} disabled={verifyPayment.isPending} data-testid="verify-payment">
+        {verifyPayment.isPending ? 'Verifying...' : 'Verify Payment'}
+      </button>
+      {isAdmin && (
+        <form className="settlement__form" onSubmit={submitPaid} noValidate>
+          <label className="field__label" htmlFor="mark-paid-hash">Payment transaction hash{hashRequired ? '' : ' (optional)'}</label>
+          <input id="mark-paid-hash" className="field__input" value={hash} onChange={(e) => setHash(e.target.value)}
+            aria-invalid={error ? true : undefined} data-testid="mark-paid-hash" />
+          {error && <p className="field__error" data-testid="mark-paid-hash-error">{error}</p>}
+          <button type="submit" className="btn btn--ghost" disabled={markPaid.isPending} data-testid="mark-paid">Mark as Paid</button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function TransferStep({ lotId }: { lotId: string }) {
+  const { transfer } = useSettlementActions(lotId);
+  const notify = useNotify();
+  const [hash, setHash] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = hash.trim();
+    if (!value) {
+      setError(s.transferHashRequired);
+      return;
+    }
+    setError(null);
+    transfer.mutate(value, {
+      onSuccess: () => notify.success(s.transferred, s.transferred),
+      onError: (failure) => notify.failure(failure, s.transferFailed),
+    });
+  };
+  return (
+    <form className="settlement__step settlement__form" onSubmit={submit} noValidate>
+      <p>Transfer the item to the winner, then enter the transfer transaction hash.</p>
+      <label className="field__label" htmlFor="transfer-hash">Transfer transaction hash</label>
+      <input id="transfer-hash" className="field__input" value={hash} onChange={(e) => setHash(e.target.value)}
+        aria-invalid={error ? true : undefined} data-testid="transfer-hash" />
+      {error && <p className="field__error" data-testid="transfer-hash-error">{error}</p>}
+      <button type="submit" className="btn btn--primary" disabled={transfer.isPending} data-testid="mark-transferred">
+        {transfer.isPending ? 'Saving...' : 'Mark as Transferred'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The admin area and seller settlement in a real browser (issue 7): who gets in, the shell, an admin running an
+ * auction event from creation (with an image) through each time rule of the lot form to publishing and ending,
+ * and a seller settling a won lot to "Auction Complete".
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { adminMessages, fill, settlementMessages } from '@gavel/domain';
+import { startApiForTest } from '../support/stack.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
+import { openSignedIn, PNG_1X1, waitForToast } from '../support/account-browser.ts';
+import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+
+const suite = browserSuite(
+  () => startApiForTest({ seed: 'none', env: { RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } }),
+  (api) => api.url,
+);
+
+const HOUR = 3_600_000;
+/** A datetime-local value (the browser context runs in UTC). */
+const local = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString().slice(0, 16);
+const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const text = (page: Page, id: string) => byTestId(page, id).innerText();
+
+async function adminSignIn(page: Page): Promise<void> {
+  const admin = await createUser(suite.stack.db, 'admin');
+  await page.goto(`${suite.dapp.url}/s/admin/login`);
+  await page.fill('[data-testid=admin-login-email]', admin.email);
+  await page.fill('[data-testid=admin-login-password]', TEST_PASSWORD);
+  await page.click('[data-testid=admin-login-submit]');
+  await byTestId(page, 'admin-dashboard').waitFor();
+}
+
+async function apiBid(lotId: string, amount: string): Promise<void> {
+  const bidder = await createUser(suite.stack.db, 'ready');
+  const res = await fetch(`${suite.stack.url}/auctions/${lotId}/bids`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn(suite.stack.url, bidder.email)}` },
+    body: JSON.stringify({ amount }),
+  });
+  assert.equal(res.status, 201, await res.text());
+}
+
+describe('admin area', { timeout: 180_000 }, () => {
+  it('keeps out everyone but admins', async () => {
+    const { page } = await newPage(suite.browser);
+    // Nobody signed in: straight to the admin login.
+    await page.goto(`${suite.dapp.url}/s/admin/users`);
+    await page.waitForURL((url) => url.pathname === '/s/admin/login');
+
+    // A signed-in bidder on the main site: Insufficient Permissions, with the way home.
+    const bidder = await createUser(suite.stack.db, 'ready');
+    const { page: bidderPage } = await newPage(suite.browser);
+    await openSignedIn(bidderPage, suite.dapp.url, await signIn(suite.stack.url, bidder.email), '/s/admin');
+    await byTestId(bidderPage, 'admin-insufficient').waitFor();
+    assert.equal(await text(bidderPage, 'admin-insufficient-title'), 'Insufficient Permissions');
+    await bidderPage.screenshot({ path: screenshotPath('admin-insufficient') });
+    await bidderPage.getByRole('link', { name: 'Return to Home' }).click();
+    await bidderPage.waitForURL((url) => url.pathname === '/');
+
+    // The same bidder at the admin login: a wrong role goes to /unauthorized and gets no admin token.
+    await page.fill('[data-testid=admin-login-email]', bidder.email);
+    await page.fill('[data-testid=admin-login-password]', TEST_PASSWORD);
+    await page.click('[data-testid=admin-login-submit]');
+    await page.waitForURL((url) => url.pathname === '/unauthorized');
+    assert.equal(await page.evaluate(() => localStorage.getItem('admin_token')), null);
+
+    // A revoked admin token: Access Denied, the token cleared.
+    await page.evaluate(() => localStorage.setItem('admin_token', 'not-a-token'));
+    await page.goto(`${suite.dapp.url}/s/admin`);
+    await page.waitForURL((url) => url.pathname === '/s/admin/login' || url.pathname === '/s/admin');
+    await page.locator('[data-testid=admin-access-denied], [data-testid=admin-login]').first().waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('admin_token')), null);
+  });
+
+  it('gives the admin a shell: sidebar on Ctrl+B kept in a cookie, a phone sheet, Log out', async () => {
+    const { page } = await newPage(suite.browser);
+    await adminSignIn(page);
+    assert.match(await text(page, 'stat-users-value'), /^\d+$/);
+    await byTestId(page, 'chart-lot-status').waitFor();
+    const shell = page.locator('.admin');
+    assert.equal(await shell.getAttribute('data-sidebar'), 'expanded');
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(() => document.querySelector('.admin')?.getAttribute('data-sidebar') === 'collapsed');
+    assert.match(await page.evaluate(() => document.cookie), /sidebar_state=false/);
+    await page.reload();
+    await byTestId(page, 'admin-dashboard').waitFor();
+    assert.equal(await shell.getAttribute('data-sidebar'), 'collapsed');
+    await page.keyboard.press('Meta+b');
+    await page.waitForFunction(() => document.querySelector('.admin')?.getAttribute('data-sidebar') === 'expanded');
+
+    // 375 px: the sidebar is an off-canvas sheet opened from the header.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForFunction(() => document.querySelector('.admin')?.getAttribute('data-sidebar') === 'mobile');
+    await byTestId(page, 'admin-nav-users').waitFor({ state: 'hidden' });
+    await page.click('[data-testid=admin-sidebar-toggle]');
+    await byTestId(page, 'admin-nav-users').click();
+    await byTestId(page, 'admin-users').waitFor();
+    await page.screenshot({ path: screenshotPath('admin-users-phone'), fullPage: true });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= 375, `the users page fits a phone (${scrollWidth}px)`);
+
+    await page.click('[data-testid=admin-user-menu]');
+    await page.click('[data-testid=admin-logout]');
+    await page.waitForURL((url) => url.pathname === '/s/admin/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('admin_token')), null);
+  });
+
+  it('runs an auction event: create with an image, every time rule, publish, end, settle', async () => {
+    const { page } = await newPage(suite.browser);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await adminSignIn(page);
+    const now = Date.now();
+    const eventStart = now - HOUR;
+    const eventEnd = now + 48 * HOUR;
+
+    // The event.
+    await byTestId(page, 'admin-nav-auctions').click();
+    await page.click('[data-testid=new-event]');
+    await page.fill('[data-testid=event-title]', 'Winter Sale');
+    await page.fill('[data-testid=event-startTime]', local(eventStart));
+    await page.fill('[data-testid=event-endTime]', local(eventEnd));
+    await page.click('[data-testid=event-submit]');
+    await byTestId(page, 'admin-event-detail').waitFor();
+    const eventPath = new URL(page.url()).pathname;
+
+    // Lot one, with an image (a text file is refused first), times defaulting to the event's window: live.
+    await page.click('[data-testid=new-lot]');
+    await page.fill('[data-testid=lot-title]', 'Lot One');
+    await page.fill('[data-testid=lot-startingBid]', '10');
+    await page.setInputFiles('[data-testid=lot-image-input]', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await waitForToast(page, adminMessages.invalidFile);
+    await page.setInputFiles('[data-testid=lot-image-input]', { name: 'pixel.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await byTestId(page, 'lot-image').waitFor();
+    await page.screenshot({ path: screenshotPath('admin-lot-create'), fullPage: true });
+    await page.click('[data-testid=lot-submit]');
+    await byTestId(page, 'admin-lot-detail').waitFor();
+    await byTestId(page, 'admin-lot-image').waitFor();
+    const lotOnePath = new URL(page.url()).pathname;
+
+    // Lot two, upcoming.
+    await page.goto(suite.dapp.url + eventPath);
+    await page.click('[data-testid=new-lot]');
+    await page.fill('[data-testid=lot-title]', 'Lot Two');
+    await page.fill('[data-testid=lot-startingBid]', '20');
+    await page.fill('[data-testid=lot-startTime]', local(now + HOUR));
+    await page.fill('[data-testid=lot-endTime]', local(now + 24 * HOUR));
+    await page.click('[data-testid=lot-submit]');
+    await byTestId(page, 'admin-lot-detail').waitFor();
+
+    // Editing the upcoming lot under each rule: the error beside its field.
+    await page.click('[data-testid=lot-edit]');
+    await byTestId(page, 'lot-form').waitFor();
+    const expectError = async (field: string, expected: string | RegExp) => {
+      await page.click('[data-testid=lot-submit]');
+      const shown = await text(page, `lot-${field}-error`);
+      if (typeof expected === 'string') assert.equal(shown, expected); else assert.match(shown, expected);
+    };
+    await page.fill('[data-testid=lot-title]', '');
+    await expectError('title', adminMessages.titleRequired);
+    await page.fill('[data-testid=lot-title]', 'Lot Two, edited');
+    await page.fill('[data-testid=lot-startingBid]', '0');
+    await expectError('startingBid', adminMessages.startingBidPositive);
+    await page.fill('[data-testid=lot-startingBid]', '20');
+    await page.fill('[data-testid=lot-reservePrice]', '-5');
+    await expectError('reservePrice', adminMessages.reserveNotNegative);
+    await page.fill('[data-testid=lot-reservePrice]', '');
+    await page.fill('[data-testid=lot-startTime]', local(eventStart - 2 * HOUR));
+    await expectError('startTime', /^Start time cannot be before the auction event starts/);
+    await page.fill('[data-testid=lot-startTime]', local(now + 3 * HOUR));
+    await page.fill('[data-testid=lot-endTime]', local(now + 2 * HOUR));
+    await expectError('endTime', adminMessages.endAfterStart);
+    await page.fill('[data-testid=lot-endTime]', local(eventEnd + 24 * HOUR));
+    await expectError('endTime', /^End time cannot be after the auction event ends/);
+    await page.screenshot({ path: screenshotPath('admin-lot-edit-errors'), fullPage: true });
+
+    // Unsaved changes: leaving asks first; Stay keeps the form.
+    await byTestId(page, 'admin-nav-users').click();
+    await byTestId(page, 'unsaved-changes').waitFor();
+    await page.click('[data-testid=unsaved-stay]');
+    await byTestId(page, 'lot-form').waitFor();
+    await page.fill('[data-testid=lot-endTime]', local(now + 30 * HOUR));
+    await page.click('[data-testid=lot-submit]');
+    await waitForToast(page, adminMessages.lotUpdated);
+    await byTestId(page, 'admin-lot-detail').waitFor();
+    assert.equal(await text(page, 'admin-page-title'), 'Lot Two, edited');
+
+    // The live lot: its start is locked, its end cannot go before the start.
+    await page.goto(suite.dapp.url + lotOnePath);
+    await page.click('[data-testid=lot-edit]');
+    await byTestId(page, 'lot-live-note').waitFor();
+    assert.equal(await byTestId(page, 'lot-startTime').getAttribute('readonly'), '');
+    await page.fill('[data-testid=lot-endTime]', local(eventStart - HOUR));
+    await expectError('endTime', adminMessages.endBeforeLiveStart);
+    await page.click('[data-testid=lot-cancel]');
+    await page.click('[data-testid=unsaved-leave]');
+    await byTestId(page, 'admin-lot-detail').waitFor();
+
+    // Publish it and the event, then end it: no bids, so no winner, and it can no longer be edited.
+    await page.click('[data-testid=lot-publish]');
+    await waitForToast(page, adminMessages.lotPublished);
+    await page.goto(suite.dapp.url + eventPath);
+    await page.click('[data-testid=event-publish]');
+    await waitForToast(page, adminMessages.eventPublished);
+    await page.goto(suite.dapp.url + lotOnePath);
+    await page.click('[data-testid=lot-end]');
+    await waitForToast(page, adminMessages.lotEnded);
+    assert.equal(await text(page, 'settlement-no-winner'), settlementMessages.noWinner);
+    await page.click('[data-testid=lot-edit]');
+    assert.equal(await text(page, 'lot-not-editable-title'), adminMessages.cannotEditEnded);
+
+    // A seller's lot with a bid: the admin sees the bid and ends it; the seller then settles it.
+    const seller = await createUser(suite.stack.db, 'seller');
+    const sellerLot = await createLot(suite.stack.db, { creatorId: seller.id, paymentMethod: 'Manual', startingBid: 1000n });
+    await apiBid(sellerLot.id, '10');
+    await page.goto(`${suite.dapp.url}/s/admin/auctions/${sellerLot.auctionEventId}/lots/${sellerLot.id}`);
+    await byTestId(page, 'admin-bid-row').waitFor();
+    await page.click('[data-testid=lot-end]');
+    await waitForToast(page, adminMessages.lotEnded);
+    assert.equal(await text(page, 'payment-status-value'), 'Awaiting payment');
+
+    const { page: sellerPage } = await newPage(suite.browser);
+    await openSignedIn(sellerPage, suite.dapp.url, await signIn(suite.stack.url, seller.email), `/details/${sellerLot.id}`);
+    await byTestId(sellerPage, 'settlement-panel').waitFor();
+    assert.match(await text(sellerPage, 'settlement-winner'), /10\.00 USD/);
+    await sellerPage.click('[data-testid=verify-payment]');
+    await waitForToast(sellerPage, settlementMessages.paymentVerified);
+    await sellerPage.waitForFunction(() => document.querySelector('[data-testid=payment-status-value]')?.textContent === 'Paid');
+    await sellerPage.click('[data-testid=mark-transferred]');
+    assert.equal(await text(sellerPage, 'transfer-hash-error'), settlementMessages.transferHashRequired);
+    await sellerPage.fill('[data-testid=transfer-hash]', '  0xabc123  ');
+    await sellerPage.click('[data-testid=mark-transferred]');
+    await waitForToast(sellerPage, settlementMessages.transferred);
+    assert.equal(await text(sellerPage, 'settlement-complete'), settlementMessages.complete);
+    await sellerPage.screenshot({ path: screenshotPath('settlement-complete'), fullPage: true });
+
+    // Anyone else on the same page sees no panel.
+    const other = await createUser(suite.stack.db, 'ready');
+    const { page: otherPage } = await newPage(suite.browser);
+    await openSignedIn(otherPage, suite.dapp.url, await signIn(suite.stack.url, other.email), `/details/${sellerLot.id}`);
+    await byTestId(otherPage, 'lot-detail').waitFor();
+    await byTestId(otherPage, 'lot-results').waitFor();
+    assert.equal(await byTestId(otherPage, 'settlement-panel').count(), 0);
+    void fill;
+  });
+});
