@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { adminMessages, fill, settlementMessages } from '@gavel/domain';
+import { adminMessages, settlementMessages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -244,6 +244,5 @@ describe('admin area', { timeout: 180_000 }, () => {
     await byTestId(otherPage, 'lot-detail').waitFor();
     await byTestId(otherPage, 'lot-results').waitFor();
     assert.equal(await byTestId(otherPage, 'settlement-panel').count(), 0);
-    void fill;
   });
 });
