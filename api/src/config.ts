@@ -4,6 +4,7 @@ import { stripeConfig, type StripeConfig } from './payments/config.ts';
 import type { ChainConfig } from './chain/index.ts';
 import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
 import { walletConfig, type WalletConfig } from './wallet/config.ts';
+import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
 
 export interface Config {
   port: number;
@@ -43,6 +44,8 @@ export interface Config {
   bitcoin: BitcoinConfig;
   /** SIWE_URI, WALLET_CHALLENGE_TTL_MS, WALLET_BALANCE_CACHE_MS (wallet ownership proofs and balances). */
   wallet: WalletConfig;
+  /** RELAYER_PRIVATE_KEY (default on chain 31337: anvil account 9), ETH_USD_PRICE, RELAYER_SWEEP_MS. */
+  relayer: RelayerConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bitcoin: bitcoinConfig(env),
     wallet: walletConfig(env),
+    relayer: relayerConfig(env, Number(env.CHAIN_ID ?? 31337)),
   };
 }

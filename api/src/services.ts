@@ -15,6 +15,7 @@ import { EventHub } from './events/event-hub.ts';
 import { LotClock } from './jobs/lot-clock.ts';
 import { ChainService } from './chain/index.ts';
 import { survivesRedisOutage } from './jobs/redis-outage.ts';
+import { Relayer } from './relayer/relayer.ts';
 import { createBitcoinAccess, type BitcoinAccess } from './bitcoin/index.ts';
 
 export interface Services {
@@ -39,6 +40,8 @@ export interface Services {
   chain: ChainService;
   /** Esplora and ord (BITCOIN_ESPLORA_URL, ORD_URL). */
   bitcoin: BitcoinAccess;
+  /** The platform's relayer account: card bids on on-chain lots (relayer/). */
+  relayer: Relayer;
   close(): Promise<void>;
 }
 
@@ -59,7 +62,9 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const eventHub = new EventHub(redis, config.redisPrefix);
   await eventHub.listen(subscriber);
   const lotClock = new LotClock({ url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
+  const chain = new ChainService(config.chain, log);
   const payments = createPayments(config.stripe, db.prisma, log, { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix });
+  const relayer = new Relayer({ config, log, db, redis, chain, payments });
   return {
     config,
     log,
@@ -76,9 +81,11 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     payments,
     eventHub,
     lotClock,
-    chain: new ChainService(config.chain, log),
+    chain,
+    relayer,
     bitcoin: createBitcoinAccess(config.bitcoin),
     async close() {
+      await relayer.close();
       await payments.close();
       await lotClock.close();
       await mailer.close();

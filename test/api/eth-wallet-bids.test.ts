@@ -1,18 +1,23 @@
 /**
  * EVM wallets against the chain (one stack: anvil + contracts + Ponder on PGlite + api): a wallet proved by
  * SIWE, its ETH balance, an on-chain bid recorded from its real transaction (and refused for a bid by another
- * wallet, on another auction, or a transaction with no bid), and withdrawals refused for unlinked wallets.
+ * wallet, on another auction, or a transaction with no bid), withdrawals refused for unlinked wallets, and card
+ * bids on on-chain lots placed by the relayer (anvil account 9) with their Stripe holds (the Stripe stand-in).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAddress, parseEther } from 'viem';
+import { getAddress, parseEther, type Address } from 'viem';
+import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, eventually, linkLot, startChainStack, type ChainStack } from '../support/chain.ts';
 import { createUser, signIn } from '../support/users.ts';
+import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
 
 const RESERVE = parseEther('0.01');
 let chain: ChainStack;
 let act: ReturnType<typeof chainActions>;
+let stripe: RecordedStripe;
+const RELAYER = privateKeyToAccount(ANVIL_PRIVATE_KEYS[9] as `0x${string}`).address;
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
   fetch(chain.api.url + path, {
@@ -22,8 +27,8 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
 /** A ready bidder who proved anvil account `account` through SIWE, as the dapp does. */
-async function provedBidder(account: number) {
-  const user = await createUser(chain.api.db, 'ready');
+async function provedBidder(account: number, existing?: { id: string; email: string }) {
+  const user = existing ?? (await createUser(chain.api.db, 'ready'));
   const token = await signIn(chain.api.url, user.email);
   const wallet = privateKeyToAccount(ANVIL_PRIVATE_KEYS[account] as `0x${string}`);
   const challenge = await call('POST', '/wallet/connect', token, { walletAddress: wallet.address, walletType: 'evm', walletName: 'MetaMask', chainId: 31337 });
@@ -34,10 +39,14 @@ async function provedBidder(account: number) {
 }
 
 beforeAll(async () => {
-  chain = await startChainStack('pglite');
+  stripe = await startRecordedStripe();
+  chain = await startChainStack('pglite', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
   act = chainActions(chain);
 }, 180_000);
-afterAll(() => chain?.stop());
+afterAll(async () => {
+  await chain?.stop();
+  await stripe?.stop();
+});
 
 describe('EVM wallets on chain', () => {
   it('answers the ETH balance of an address from the chain', async () => {
@@ -86,5 +95,59 @@ describe('EVM wallets on chain', () => {
     const refused = await call('POST', '/evm-withdrawals', alice.token, { auctionId: lot.id, walletAddress: stranger, txHash: withdrawal });
     expect(refused).toMatchObject({ status: 403, body: { code: 'wallet_not_linked' } });
     expect((await call('POST', '/evm-withdrawals', alice.token, { auctionId: lot.id, walletAddress: alice.address, txHash: withdrawal })).status).toBe(201);
+  });
+});
+
+describe('card bids on on-chain lots, through the relayer', () => {
+  const relayed = (userId: string, lotId: string) => chain.api.db.prisma.relayedBid.findFirst({ where: { userId, lotId } });
+  const ownerOf = (tokenId: bigint) => chain.publicClient.readContract({ address: chain.nft, abi: gavelNftAbi, functionName: 'ownerOf', args: [tokenId] });
+  const cardBid = async (token: string, lotId: string, amount: string) => call('POST', `/auctions/${lotId}/bids`, token, { amount, walletAddress: 'card_payment' });
+
+  it('holds the card and bids on chain; outbid by a wallet, the relayer withdraws the refund and the hold is released', async () => {
+    const carol = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, carol.email);
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
+    const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+    expect((await cardBid(token, lot.id, '0.005')).body.fields.amount).toBe('Bid must be at least 0.01 ETH');
+
+    const placed = await cardBid(token, lot.id, '0.01');
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.bid).toMatchObject({ amount: '0.01', unit: 'ETH', walletAddress: 'card_payment', status: 'active', bidder: { isYou: true } });
+    const onChain = await eventually(() => relayed(carol.id, lot.id), (row) => row?.status === 'placed', 15_000, 'the relayed bid mined');
+    expect(await chain.api.db.prisma.chainBid.findFirst({ where: { txHash: onChain!.txHash!.toLowerCase() } })).toMatchObject({ userId: carol.id, walletAddress: 'card_payment', bidder: RELAYER.toLowerCase() });
+    const hold = await stripe.stripe.paymentIntents.retrieve(onChain!.paymentIntentId);
+    // 0.01 ETH at the configured 2000 USD.
+    expect({ status: hold.status, amount: hold.amount, capture: hold.capture_method }).toEqual({ status: 'requires_capture', amount: 2000, capture: 'manual' });
+    const lotView = await eventually(() => call('GET', `/auctions/${lot.id}`, token), (r) => r.body.data?.chain?.highestBidder === RELAYER.toLowerCase(), 10_000, 'the lot led by the relayer');
+    expect(lotView.body.data.currentBid).toBe('0.01');
+
+    await provedBidder(5);
+    await act.bid(5, auctionId, RESERVE * 2n);
+    const refunded = await eventually(() => relayed(carol.id, lot.id), (row) => row?.status === 'refunded', 15_000, 'the refund withdrawn');
+    expect(refunded).toMatchObject({ holdStatus: 'released' });
+    expect(refunded!.refundTxHash).toMatch(/^0x/);
+    expect((await stripe.stripe.paymentIntents.retrieve(refunded!.paymentIntentId)).status).toBe('canceled');
+    expect(await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'pendingReturns', args: [RELAYER] })).toBe(0n);
+  });
+
+  it('won: the hold is captured and the NFT waits in custody until the bidder links a wallet, then goes to it', async () => {
+    const erin = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, erin.email);
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 10n });
+    const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+    expect((await cardBid(token, lot.id, '0.012')).status).toBe(201);
+    await eventually(() => relayed(erin.id, lot.id), (row) => row?.status === 'placed', 15_000, 'the relayed bid mined');
+    await act.increaseTime(11 * 60);
+    await act.end(auctionId);
+
+    const kept = await eventually(() => relayed(erin.id, lot.id), (row) => row?.status === 'custody', 15_000, 'the NFT in custody');
+    expect(kept).toMatchObject({ holdStatus: 'captured' });
+    expect((await stripe.stripe.paymentIntents.retrieve(kept!.paymentIntentId)).status).toBe('succeeded');
+    expect(await ownerOf(tokenId)).toBe(RELAYER);
+
+    const linked = await provedBidder(6, erin);
+    const delivered = await eventually(() => relayed(erin.id, lot.id), (row) => row?.status === 'delivered', 15_000, 'the NFT delivered');
+    expect(delivered!.deliveredTo).toBe(linked.address.toLowerCase());
+    expect(await ownerOf(tokenId)).toBe(linked.address as Address);
   });
 });

@@ -34,7 +34,8 @@ export interface ChainStack {
   stop(): Promise<void>;
 }
 
-export async function startChainStack(database: IndexerDatabase): Promise<ChainStack> {
+/** `env`: more api environment (e.g. the Stripe stand-in's, for card bids through the relayer). */
+export async function startChainStack(database: IndexerDatabase, env: Record<string, string> = {}): Promise<ChainStack> {
   const [anvilPort, indexerPort] = [await freePort(), await freePort()];
   const anvil: AnvilHandle = await startAnvil({ port: anvilPort });
   const pgliteDir = await mkdtemp(path.join(tmpdir(), 'gavel-ponder-'));
@@ -56,6 +57,7 @@ export async function startChainStack(database: IndexerDatabase): Promise<ChainS
         CHAIN_FOLLOW_MS: '100',
         RATE_SIGNIN_PER_IP: '10000',
         RATE_SIGNIN_PER_ACCOUNT: '10000',
+        ...env,
       },
     });
     const testApi = api;

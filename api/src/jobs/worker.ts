@@ -32,6 +32,8 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   const paymentWorker = await startPaymentWorker(services);
   // On-chain bids: outbid notices, lot price and end, reported withdrawals (chain/follower.ts).
   const chainFollower = startChainFollower(services);
+  // Card bids on on-chain lots: the relayer's transactions and its sweep (relayer/relayer.ts).
+  const relayerWorker = services.relayer.startWorker();
 
   const reconcile = async () => {
     try {
@@ -48,6 +50,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     async close() {
       clearInterval(timer);
       await chainFollower.close();
+      await relayerWorker.close();
       await mailWorker.close();
       await paymentWorker.close();
       await worker.close();

@@ -9,6 +9,7 @@ import { announceBid, announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, presentPlacedBid } from '../bidding/present-bid.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
+import { chainLotFor, placeRelayedCardBid } from '../relayer/card-bids.ts';
 import { isBtcLot, placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
 
 const b = messages.bids;
@@ -30,7 +31,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'A bid in the last N minutes (default 5) extends the end to N minutes after the bid: auctionExtended and extensionMessage say so. ' +
         'Card bids (USD lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
-        'Card bids on ETH (on-chain) lots are not taken here yet (a later issue); BTC lots take no card bids. ' +
+        'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value and are placed on chain by the platform’s relayer; BTC lots take no card bids. ' +
         'BTC lots: the reply carries data.psbtHex, the offer PSBT built from the walletAddress UTXOs (inscription to ordinalsAddress), and data.bid (status pending); ' +
         'the bid is placed when POST /auctions/:id/finalize receives the PSBT signed by the wallet, within 10 minutes (with BITCOIN_PSBT_BIDS=true; otherwise BTC bids are written directly).',
       access: bidder,
@@ -39,6 +40,9 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       status: 201,
       errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}`, 503: 'Card bid: the payment service is unavailable' },
       handler: async ({ params, body, user }) => {
+        // A card bid on an auction of the auction house: the relayer places it on chain (relayer/card-bids.ts).
+        const chainLot = body.walletAddress === CARD_PAYMENT_MARKER ? await chainLotFor(services, params.id!) : null;
+        if (chainLot) return placeRelayedCardBid(services, user, chainLot, body);
         // BTC lots: the bid is an offer PSBT for the wallet to sign; it is placed by the finalize route (btc-bids.ts).
         if (services.config.bitcoin.psbtBids && (await isBtcLot(services, params.id!))) {
           const offer = await placeBtcOffer(services, user, params.id!, body);

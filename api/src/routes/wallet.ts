@@ -28,7 +28,6 @@ import { WalletChallenges, nonceOf } from '../wallet/challenges.ts';
 import { verifyBip322 } from '../wallet/bip322.ts';
 import { isEvmAddress, walletOf } from '../wallet/linked.ts';
 import { BalanceReader } from '../wallet/balance.ts';
-import { createBitcoinAccess } from '../bitcoin/index.ts';
 
 const TAG = 'Wallet';
 
@@ -48,9 +47,8 @@ export function presentWallet(row: WalletRow): Wallet {
 }
 
 export function walletRoutes(routes: RouteTable, services: Services): void {
-  const { db, config, chain, redis } = services;
+  const { db, config, chain, redis, bitcoin } = services;
   const challenges = new WalletChallenges(redis, config.redisPrefix);
-  const bitcoin = createBitcoinAccess(config.bitcoin);
   const balances = new BalanceReader(chain.rpc, bitcoin.esplora, config.bitcoin.network, config.wallet.balanceCacheMs);
 
   /** The address in its stored form (checksummed EVM, bech32 as given) after the type and network checks. */

@@ -146,3 +146,8 @@ export const chainBidRecordSchema = z.object({
 });
 export type ChainBidRecord = z.infer<typeof chainBidRecordSchema>;
 export const ethBidReplySchema = z.object({ message: z.string(), data: z.object({ bid: chainBidRecordSchema }) });
+
+/** Card bids on on-chain lots, placed on chain by the platform's relayer account. */
+export const relayedBidMessages = {
+  unavailable: 'Card bids on on-chain lots are not available right now',
+} as const;

@@ -1,0 +1,224 @@
+/**
+ * The relayer's work for card bids on on-chain lots, as BullMQ jobs on the `relayer` queue (one job id per
+ * bid and step, so a re-queued step runs once; every handler acts only from the status it expects, so a step
+ * that runs twice does nothing the second time):
+ * - relay-bid: sends `bid(auctionId, amount)` with the amount as value; mined -> placed (and a ChainBid row
+ *   for the user, walletAddress card_payment); reverted (outbid or closed meanwhile) -> failed, hold released.
+ * - relay-refund: an outbid relayed bid: withdraws the relayer's pendingReturns (one withdrawal may cover
+ *   several outbid bids), then releases the hold -> refunded.
+ * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
+ *   relayer) to the user's linked EVM wallet -> delivered, or keeps it -> custody until they link one.
+ * The sweep (worker side) moves bids along from the indexer's view and re-queues lost steps.
+ */
+import { Queue, Worker, type Job } from 'bullmq';
+import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
+import { parseEventLogs, type Address, type Hash } from 'viem';
+import { sql } from '@ponder/client';
+import type { Services } from '../services.ts';
+import type { RelayedBid } from '../generated/prisma/client.ts';
+import { cancelIntent, captureIntent } from '../payments/intents.ts';
+import { survivesRedisOutage } from '../jobs/redis-outage.ts';
+import { IndexerUnavailable } from '../chain/ponder.ts';
+import { RelayerSender } from './sender.ts';
+
+export const RELAYER_QUEUE = 'relayer';
+type Step = 'relay-bid' | 'relay-refund' | 'relay-deliver';
+
+export class Relayer {
+  readonly queue: Queue;
+  readonly sender: RelayerSender | null;
+
+  constructor(private readonly services: Pick<Services, 'config' | 'log' | 'db' | 'redis' | 'chain' | 'payments'>) {
+    const { config, redis, chain } = services;
+    this.queue = new Queue(RELAYER_QUEUE, {
+      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      prefix: config.redisPrefix,
+      defaultJobOptions: { attempts: 8, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: true },
+    });
+    // Finished jobs are removed so that the sweep can queue a step again under the same id (custody -> deliver).
+    survivesRedisOutage(this.queue, 'relayer queue', services.log);
+    this.sender = config.relayer.privateKey ? new RelayerSender(config.relayer.privateKey, config.chain.rpcUrl, chain.rpc.client, redis, config.redisPrefix) : null;
+  }
+
+  get enabled(): boolean {
+    return this.sender !== null && this.services.chain.auctionHouse !== null;
+  }
+
+  enqueue(step: Step, relayedBidId: string): Promise<unknown> {
+    return this.queue.add(step, { relayedBidId }, { jobId: `${step}-${relayedBidId}` });
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+
+  startWorker(): { close(): Promise<void> } {
+    const { config, log } = this.services;
+    // One job at a time per process: the sender's lock serialises processes, this keeps one sequence here.
+    const worker = new Worker(RELAYER_QUEUE, (job: Job<{ relayedBidId: string }>) => this.run(job.name as Step, job.data.relayedBidId), {
+      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      prefix: config.redisPrefix,
+      concurrency: 1,
+    });
+    survivesRedisOutage(worker, 'relayer worker', log);
+    worker.on('failed', (job, err) => log.warn({ job: job?.name, id: job?.data.relayedBidId, err: err.message }, 'relayer job failed'));
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || !this.enabled) return;
+      running = true;
+      this.sweep()
+        .catch((err: Error) => log.warn({ err: err.message }, 'relayer sweep failed; will retry'))
+        .finally(() => (running = false));
+    }, config.relayer.sweepEveryMs);
+    return {
+      close: async () => {
+        clearInterval(timer);
+        await worker.close();
+      },
+    };
+  }
+
+  private async run(step: Step, id: string): Promise<void> {
+    const row = await this.services.db.prisma.relayedBid.findUnique({ where: { id } });
+    if (!row || !this.sender) return;
+    if (step === 'relay-bid') return this.placeBid(row, this.sender);
+    if (step === 'relay-refund') return this.refund(row, this.sender);
+    return this.deliver(row, this.sender);
+  }
+
+  private async placeBid(row: RelayedBid, sender: RelayerSender): Promise<void> {
+    if (row.status !== 'queued') return;
+    const { db, chain } = this.services;
+    const amount = BigInt(row.amount.toFixed(0));
+    const hash =
+      (row.txHash as Hash | null) ??
+      (await sender.send(
+        { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'bid', args: [BigInt(row.auctionId.toFixed(0)), amount], value: amount },
+        async (sent, nonce) => void (await db.prisma.relayedBid.update({ where: { id: row.id }, data: { txHash: sent, nonce } })),
+      ).catch(async (error: Error) => {
+        // The node refused it outright (a simulation revert: outbid or closed since the check): no bid, no hold.
+        if (/revert/i.test(error.message)) {
+          await this.fail(row, error.message.slice(0, 500));
+          return null;
+        }
+        throw error;
+      }));
+    if (!hash) return;
+    const receipt = await sender.wait(hash);
+    if (receipt.status !== 'success') return this.fail(row, 'the bid transaction reverted');
+    const event = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionBid', logs: receipt.logs })[0];
+    if (!event) return this.fail(row, 'the bid transaction placed no bid');
+    await db.prisma.$transaction([
+      db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'placed' } }),
+      db.prisma.chainBid.upsert({
+        where: { txHash_logIndex: { txHash: hash.toLowerCase(), logIndex: event.logIndex } },
+        create: {
+          txHash: hash.toLowerCase(),
+          logIndex: event.logIndex,
+          lotId: row.lotId,
+          userId: row.userId,
+          auctionId: row.auctionId,
+          bidder: sender.address,
+          walletAddress: 'card_payment',
+          amount: row.amount,
+          blockNumber: Number(receipt.blockNumber),
+        },
+        update: {},
+      }),
+    ]);
+  }
+
+  private async fail(row: RelayedBid, reason: string): Promise<void> {
+    await this.releaseHold(row);
+    await this.services.db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'failed', error: reason } });
+  }
+
+  private async refund(row: RelayedBid, sender: RelayerSender): Promise<void> {
+    if (row.status !== 'outbid') return;
+    const { db, chain } = this.services;
+    const house = { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi } as const;
+    const pending = await chain.rpc.client.readContract({ ...house, functionName: 'pendingReturns', args: [sender.account.address] });
+    // Zero: an earlier withdrawal (for another outbid bid) already took this bid's refund too.
+    if (pending > 0n) {
+      const hash = await sender.send({ ...house, functionName: 'withdraw' }, async (sent) => void (await db.prisma.relayedBid.update({ where: { id: row.id }, data: { refundTxHash: sent } })));
+      const receipt = await sender.wait(hash);
+      if (receipt.status !== 'success') throw new Error(`withdraw ${hash} reverted`);
+    }
+    await this.releaseHold(row);
+    await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'outbid' }, data: { status: 'refunded' } });
+  }
+
+  private async deliver(row: RelayedBid, sender: RelayerSender): Promise<void> {
+    if (row.status !== 'won' && row.status !== 'custody') return;
+    const { db, chain, payments, log } = this.services;
+    if (row.status === 'won' && row.holdStatus === 'authorized') {
+      const status = await captureIntent(payments.stripe, row.paymentIntentId);
+      if (status !== 'succeeded') log.error({ relayedBidId: row.id, status }, 'the winning card hold could not be captured');
+      await db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus: status === 'succeeded' ? 'captured' : 'failed' } });
+    }
+    const wallet = await db.prisma.wallet.findFirst({ where: { userId: row.userId, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
+    if (!wallet) {
+      await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'won' }, data: { status: 'custody' } });
+      return;
+    }
+    const { rows } = await chain.auctionStates([row.auctionId.toFixed(0)]);
+    const auction = rows.get(row.auctionId.toFixed(0));
+    if (!auction) throw new Error(`auction ${row.auctionId.toFixed(0)} is not indexed`);
+    const nft = { address: auction.nft as Address, abi: gavelNftAbi } as const;
+    const tokenId = BigInt(auction.nft_id);
+    const to = wallet.address.toLowerCase();
+    const owner = (await chain.rpc.client.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })).toLowerCase();
+    if (owner === sender.address) {
+      const hash = await sender.send(
+        { ...nft, functionName: 'safeTransferFrom', args: [sender.account.address, wallet.address as Address, tokenId] },
+        async (sent) => void (await db.prisma.relayedBid.update({ where: { id: row.id }, data: { deliveryTxHash: sent } })),
+      );
+      const receipt = await sender.wait(hash);
+      if (receipt.status !== 'success') throw new Error(`NFT transfer ${hash} reverted`);
+    } else if (owner !== to) {
+      throw new Error(`token ${tokenId} is held by ${owner}, not the relayer`);
+    }
+    await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: { in: ['won', 'custody'] } }, data: { status: 'delivered', deliveredTo: to } });
+  }
+
+  private async releaseHold(row: RelayedBid): Promise<void> {
+    if (row.holdStatus !== 'authorized') return;
+    const status = await cancelIntent(this.services.payments.stripe, row.paymentIntentId);
+    await this.services.db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus: status === 'canceled' ? 'released' : 'failed' } });
+  }
+
+  /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
+  async sweep(): Promise<void> {
+    const { db, chain } = this.services;
+    const open = await db.prisma.relayedBid.findMany({ where: { status: { in: ['queued', 'placed', 'outbid', 'won', 'custody'] } }, take: 500, orderBy: { createdAt: 'asc' } });
+    if (open.length === 0) return;
+    const placed = open.filter((row) => row.status === 'placed' && row.txHash);
+    const outbidTx = new Set<string>();
+    if (placed.length > 0) {
+      const hashes = placed.map((row) => row.txHash!.toLowerCase());
+      const rows = await chain.ponder
+        .rows<{ tx_hash: string; outbid_by: string | null }>(sql`SELECT tx_hash, outbid_by FROM bid WHERE tx_hash IN (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)})`)
+        .catch((error: unknown) => (error instanceof IndexerUnavailable ? [] : Promise.reject(error)));
+      for (const row of rows) if (row.outbid_by) outbidTx.add(row.tx_hash);
+    }
+    const { rows: auctions } = await chain.auctionStates([...new Set(placed.map((row) => row.auctionId.toFixed(0)))]);
+    const customers = new Set(
+      (await db.prisma.wallet.findMany({ where: { userId: { in: open.filter((r) => r.status === 'custody').map((r) => r.userId) }, type: 'evm', isConnected: true }, select: { userId: true } })).map((w) => w.userId),
+    );
+    for (const row of open) {
+      if (row.status === 'queued') await this.enqueue('relay-bid', row.id);
+      else if (row.status === 'outbid') await this.enqueue('relay-refund', row.id);
+      else if (row.status === 'won' || (row.status === 'custody' && customers.has(row.userId))) await this.enqueue('relay-deliver', row.id);
+      else if (row.status === 'placed') {
+        const auction = auctions.get(row.auctionId.toFixed(0));
+        if (outbidTx.has(row.txHash!.toLowerCase())) {
+          await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'outbid' } });
+          await this.enqueue('relay-refund', row.id);
+        } else if (auction?.status === 'settled' && auction.winner?.toLowerCase() === this.sender?.address) {
+          await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'won' } });
+          await this.enqueue('relay-deliver', row.id);
+        }
+      }
+    }
+  }
+}
