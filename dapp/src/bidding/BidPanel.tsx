@@ -1,4 +1,5 @@
-import { messages, type Lot, type LotPhase, type User } from '@gavel/domain';
+import { CARD_PAYMENT_MARKER, messages, type Lot, type LotPhase, type User } from '@gavel/domain';
+import { useState } from 'react';
 import { useAppDispatch } from '../app/store.ts';
 import { startBidCheckout, startBuyNow, type BuyNowMode } from '../checkout/checkout-slice.ts';
 import { useBidGate } from '../session/bid-gate.ts';
@@ -8,6 +9,7 @@ import { BidForm } from './BidForm.tsx';
 import { TermsBlock } from './TermsBlock.tsx';
 import { useBidWallet } from './use-bid-wallet.ts';
 import { useEthBid } from './use-eth-bid.ts';
+import { OnChainCardBidModal } from './OnChainCardBidModal.tsx';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
 import { useTermsConsent } from './use-terms-consent.ts';
 import { WalletStatus } from './WalletStatus.tsx';
@@ -33,7 +35,9 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const onChain = walletKindFor(lot) === 'evm';
   const gate = useBidGate();
   const consent = useTermsConsent(user);
-  const bidBlock = placeBidBlock(lot, phase, wallet.address);
+  // On-chain lots take card bids too (the api's relayer places them), so no wallet is needed to press PLACE BID.
+  const bidBlock = placeBidBlock(lot, phase, onChain ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
+  const [cardBid, setCardBid] = useState<string | null>(null);
   const buyBlock = buyNowBlock(lot, phase, consent.ok, wallet.address);
   const offersBuyNow = lot.buyNowEnabled && lot.buyNowPrice !== null;
 
@@ -43,10 +47,14 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
     return (await gate.check()) === null;
   }
 
-  /** ETH and on-chain lots are bid on chain from the wallet at once; the others go through screen 9's checkout. */
+  /**
+   * ETH and on-chain lots are bid on chain from the Ethereum wallet at once, or by card through the on-chain card
+   * bid modal when no Ethereum wallet is connected; the others go through screen 9's checkout.
+   */
   async function bid(amount: string) {
     if (!(await cleared())) return;
-    if (onChain) ethBid.mutate(amount);
+    if (onChain && wallet.wallet) ethBid.mutate(amount);
+    else if (onChain) setCardBid(amount);
     else dispatch(startBidCheckout({ lotId: lot._id, amount }));
   }
 
@@ -79,6 +87,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
           {buyBlock && <p className="field__hint bid-panel__buy-hint" data-testid="buy-now-reason">{buyBlock}</p>}
         </div>
       )}
+      {onChain && <OnChainCardBidModal lot={lot} amount={cardBid} onClose={() => setCardBid(null)} />}
     </section>
   );
 }

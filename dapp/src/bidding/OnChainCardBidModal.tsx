@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CARD_PAYMENT_MARKER, messages, type Lot, type PlaceBidReply } from '@gavel/domain';
+import { usePaymentMethod } from '../api/payments.ts';
+import { serverMessage } from '../api/http.ts';
+import { Modal } from '../components/modal/Modal.tsx';
+import { cardIsReady, cardLabel } from '../checkout/card-label.ts';
+import { lotAmount } from '../lots/lot-money.ts';
+import { usePlaceBid } from './use-place-bid.ts';
+
+interface OnChainCardBidModalProps {
+  lot: Lot;
+  /** The amount typed on the lot page; null keeps the modal closed. */
+  amount: string | null;
+  onClose: () => void;
+}
+
+/**
+ * Screen 9's on-chain card bid (section 4): for a bidder without an Ethereum wallet, a payment step (the saved,
+ * verified card is authorised for this bid) and a confirmation step; the api holds the card for the bid's
+ * value and its relayer places the bid on chain for the bidder (walletAddress card_payment). Back to Payment
+ * returns to the first step and clears the authorisation, so nothing is placed until it is given again.
+ */
+export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModalProps) {
+  const method = usePaymentMethod(false).data;
+  const placeBid = usePlaceBid(lot);
+  const [authorized, setAuthorized] = useState(false);
+  const [placed, setPlaced] = useState<PlaceBidReply | null>(null);
+  const close = () => {
+    setAuthorized(false);
+    setPlaced(null);
+    placeBid.reset();
+    onClose();
+  };
+  const ready = cardIsReady(method);
+
+  return (
+    <Modal open={amount !== null} title={placed ? 'Bid placed' : authorized ? 'Confirm your bid' : 'Payment'} onClose={close} testId="onchain-card-bid">
+      {amount !== null && placed && (
+        <div className="checkout-step" data-testid="onchain-card-bid-placed">
+          <p>{placed.message || messages.bids.placed} Gavel places it on chain for you; it shows on the lot once mined.</p>
+          <button type="button" className="btn btn--primary btn--block" onClick={close}>Done</button>
+        </div>
+      )}
+      {amount !== null && !placed && !authorized && (
+        <div className="checkout-step" data-testid="onchain-card-bid-payment">
+          <p>This lot is an auction on chain. Without an Ethereum wallet, you can bid by card: Gavel holds your card for the bid and places it on chain for you.</p>
+          {ready ? (
+            <>
+              <dl className="checkout-summary">
+                <div><dt>Your bid</dt><dd>{lotAmount(amount, lot.unit)}</dd></div>
+                <div><dt>Card</dt><dd data-testid="onchain-card-label">{cardLabel(method) ?? 'Saved card'}</dd></div>
+              </dl>
+              <button type="button" className="btn btn--accent btn--block" data-testid="onchain-card-authorize" onClick={() => setAuthorized(true)}>
+                USE THIS CARD
+              </button>
+            </>
+          ) : (
+            <p className="form-banner form-banner--error" role="alert">
+              A verified card is needed. <Link to="/payment-details">Add a payment method</Link>
+            </p>
+          )}
+        </div>
+      )}
+      {amount !== null && !placed && authorized && (
+        <div className="checkout-step" data-testid="onchain-card-bid-confirm">
+          <dl className="checkout-summary">
+            <div><dt>Lot</dt><dd>{lot.title}</dd></div>
+            <div><dt>Your bid</dt><dd>{lotAmount(amount, lot.unit)}</dd></div>
+            <div><dt>Card</dt><dd>{cardLabel(method) ?? 'Saved card'}</dd></div>
+          </dl>
+          <p className="checkout-note">Confirming holds the bid's value on your card: released if you are outbid, taken only if you win.</p>
+          {placeBid.isError && <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-error">{serverMessage(placeBid.error) ?? messages.bids.failed}</p>}
+          <button type="button" className="btn btn--accent btn--block" disabled={placeBid.isPending} data-testid="onchain-card-confirm"
+            onClick={() => placeBid.mutate({ amount, walletAddress: CARD_PAYMENT_MARKER }, { onSuccess: setPlaced })}>
+            {placeBid.isPending ? 'Placing your bid…' : 'CONFIRM YOUR BID'}
+          </button>
+          <button type="button" className="btn btn--ghost btn--block" disabled={placeBid.isPending} data-testid="onchain-card-back"
+            onClick={() => { setAuthorized(false); placeBid.reset(); }}>
+            Back to Payment
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}
