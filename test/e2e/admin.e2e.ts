@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { adminMessages, settlementMessages } from '@gavel/domain';
+import { adminMessages, messages, settlementMessages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -107,6 +107,48 @@ describe('admin area', { timeout: 180_000 }, () => {
     await page.click('[data-testid=admin-logout]');
     await page.waitForURL((url) => url.pathname === '/s/admin/login');
     assert.equal(await page.evaluate(() => localStorage.getItem('admin_token')), null);
+  });
+
+  it('reviews a user (KYC with a reason, payment verification) and edits a content page', async () => {
+    const { page } = await newPage(suite.browser);
+    await adminSignIn(page);
+    const user = await createUser(suite.stack.db, 'profileComplete');
+    await byTestId(page, 'admin-nav-users').click();
+    await page.selectOption('[data-testid=users-kyc-filter]', 'not_submitted');
+    await page.fill('[data-testid=users-search]', user.email);
+    await page.press('[data-testid=users-search]', 'Enter');
+    await page.getByRole('link', { name: user.email }).click();
+    await byTestId(page, 'admin-user-detail').waitFor();
+
+    await page.click('[data-testid=kyc-reject]');
+    assert.equal(await text(page, 'kyc-reason-error'), messages.identity.reasonRequired);
+    await page.fill('[data-testid=kyc-reason]', 'The document is unreadable');
+    await page.click('[data-testid=kyc-reject]');
+    await waitForToast(page, messages.identity.kycUpdated);
+    await page.locator('[data-testid=kyc-status]', { hasText: 'Rejected' }).first().waitFor();
+    await page.click('[data-testid=kyc-approve]');
+    await page.locator('[data-testid=kyc-status]', { hasText: 'Approved' }).first().waitFor();
+    await page.click('[data-testid=payment-toggle]');
+    await waitForToast(page, messages.identity.paymentVerificationUpdated);
+    await page.locator('[data-testid=payment-verified]', { hasText: 'is verified' }).waitFor();
+
+    // The About page: a link needs a URL; what is saved shows on the public page.
+    await byTestId(page, 'admin-nav-content').click();
+    await page.click('[data-testid=content-edit-about-us]');
+    await page.fill('[data-testid=content-title]', 'About Gavel');
+    await page.click('[data-testid=rte-area]');
+    await page.keyboard.type('Visit our saleroom');
+    await page.keyboard.press('Control+a');
+    await page.click('[data-testid=rte-link]');
+    await page.click('[data-testid=rte-link-apply]');
+    assert.equal(await text(page, 'rte-link-error'), adminMessages.linkUrlRequired);
+    await page.fill('[data-testid=rte-link-url]', 'https://example.com/saleroom');
+    await page.click('[data-testid=rte-link-apply]');
+    await byTestId(page, 'rte-area').locator('a[href="https://example.com/saleroom"]').waitFor();
+    await page.click('[data-testid=content-save]');
+    await byTestId(page, 'admin-content').waitFor();
+    await page.goto(`${suite.dapp.url}/about`);
+    await page.locator('a[href="https://example.com/saleroom"]', { hasText: 'Visit our saleroom' }).waitFor();
   });
 
   it('runs an auction event: create with an image, every time rule, publish, end, settle', async () => {
