@@ -26,3 +26,4 @@ export * from './schemas/cms-admin.ts';
 export * from './schemas/whitelist.ts';
 export * from './schemas/policies.ts';
 export * from './schemas/admin-media.ts';
+export * from './schemas/psbt.ts';

@@ -294,3 +294,18 @@ export const settlementMessages = {
   psbtLater: 'On-chain PSBT transfers are not available yet: enter the transfer transaction hash',
   hashFormat: 'Transaction hash may contain only letters and digits (up to 128)',
 } as const;
+
+/** Bitcoin offer settlement (admin-side sections 5, 7 and 8, PSBT). */
+export const psbtMessages = {
+  // Spec section 8 (PSBT; Wallet).
+  finalizeFailed: 'Failed to finalize PSBT',
+  templateFailed: 'Failed to create winner PSBT template',
+  saveSellerFailed: 'Failed to save seller signature',
+  noTemplate: 'No PSBT template found. Ask the winner to initiate claim first.',
+  sellerSignFailed: 'Seller sign failed',
+  walletMismatch: 'Connected wallet does not match seller address',
+  // Decided.
+  broadcast: 'Seller signature saved: the swap transaction is broadcast',
+  alreadySettled: 'This auction is already settled on chain',
+  offerInvalid: 'The winning offer is no longer valid: {reason}',
+} as const;

@@ -10,6 +10,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, rebuild, TestKey } from '../support/bitcoin-wallet.ts';
+import { closeLot } from '../../api/src/bidding/close-lot.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
@@ -130,5 +131,62 @@ describe('BTC bids are signed offers', () => {
     const reply = await post(`/auctions/${lot.id}/bids`, token, { amount: 10_000, walletAddress: testnet });
     expect(reply).toMatchObject({ status: 400, body: { code: 'invalid_address', fields: { walletAddress: expect.stringContaining('is a Bitcoin testnet4 address; this marketplace runs on Bitcoin regtest') } } });
     expect(await stack.db.prisma.btcOffer.count({ where: { lotId: lot.id } })).toBe(0);
+  });
+});
+
+describe('settlement: the seller co-signs the winning offer', () => {
+  it('broadcasts one swap paying the seller and moving the inscription to the winner: "Auction Complete" once confirmed', async () => {
+    const sellerUser = await createUser(stack.db, 'seller');
+    const sellerToken = await signIn(stack.url, sellerUser.email);
+    const seller = new TestKey('p2tr', net);
+    const { inscriptionId } = await dev.inscribe(seller.address, 'settled lot');
+    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
+    const a = await bidder();
+    const b = await bidder();
+    for (const [who, amount] of [[a, 10_000], [b, 10_100]] as const) {
+      const offer = await who.bid(lot.id, amount);
+      expect((await post(`/auctions/${lot.id}/finalize`, who.token, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) })).status).toBe(201);
+    }
+    const early = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: '70736274ff' });
+    expect(early).toMatchObject({ status: 409, body: { message: 'No PSBT template found. Ask the winner to initiate claim first.' } });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    expect((await closeLot(stack.db.prisma, lot.id)).closed).toBe(true);
+
+    const state = await get(`/psbt/state/${lot.id}`, sellerToken);
+    expect(state.body).toMatchObject({ stage: 'awaiting_seller', sellerInputIndices: [1], txid: null });
+    expect((await get(`/psbt/state/${lot.id}`, a.token)).body.psbtHex).toBeNull(); // not a party: the loser sees no PSBT
+    const psbt = bitcoin.Psbt.fromHex(state.body.psbtHex, { network: net });
+    // The seller's dapp adds the connected wallet's ordinals public key, which taproot signers need.
+    psbt.updateInput(1, { tapInternalKey: seller.publicKey });
+    seller.sign(psbt, [1], [0x83]);
+
+    const wrongWallet = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: new TestKey('p2tr', net).address, signedPsbtHex: psbt.toHex() });
+    expect(wrongWallet).toMatchObject({ status: 403, body: { message: 'Connected wallet does not match seller address' } });
+    expect((await post('/psbt/seller-sign', a.token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() })).status).toBe(403);
+
+    const signed = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address.toUpperCase(), signedPsbtHex: psbt.toHex() });
+    expect(signed).toMatchObject({ status: 200, body: { message: 'Seller signature saved: the swap transaction is broadcast', data: { stage: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) } } });
+    const txid = signed.body.data.txid as string;
+    expect((await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() })).status).toBe(409);
+
+    await dev.mine();
+    expect((await get(`/psbt/transaction/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'confirmed', txid, confirmations: 1 });
+    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: true, transferred: true, transferTransactionHash: txid, txHash: txid });
+    const ordRes = await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } });
+    expect(((await ordRes.json()) as { address: string }).address).toBe(b.keys.ordinals.address);
+    const swap = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as { vout: Array<{ scriptpubkey_address: string; value: number }> };
+    expect(swap.vout[1]).toMatchObject({ scriptpubkey_address: seller.address, value: 10_100 });
+  });
+
+  it('decodes PSBTs and finds the winner inputs (fallback [1])', async () => {
+    const lot = await btcLot();
+    const a = await bidder();
+    const offer = await a.bid(lot.id, 10_000);
+    const decoded = await post('/psbt/validate', a.token, { psbtHex: offer.body.data.psbtHex });
+    expect(decoded.body).toMatchObject({ inputs: [{ value: '600', address: a.keys.payment.address, signed: false }, { signed: false }, { address: a.keys.payment.address }], outputs: [{ address: a.keys.ordinals.address, value: '1146' }, { value: '10000' }, {}, { value: '600' }, {}] });
+    expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: a.keys.payment.address })).body).toEqual({ winnerInputIndices: [0, 2] });
+    expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: 'bcrt1qnobody' })).body).toEqual({ winnerInputIndices: [1] });
+    expect((await post('/psbt/validate', a.token, { psbtHex: 'zz' })).body).toMatchObject({ code: 'invalid_psbt', fields: { psbtHex: 'PSBT must be hex' } });
   });
 });

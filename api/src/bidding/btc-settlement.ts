@@ -1,0 +1,76 @@
+/**
+ * Settling an ended BTC lot (admin-side sections 4 and 5): the seller's wallet co-signs input 1 of the
+ * winner's signed offer with SIGHASH_SINGLE|ANYONECANPAY; the api checks and merges that signature, finalizes,
+ * broadcasts the swap through Esplora and records its txid; once Esplora reports it confirmed, the lot is
+ * paid and transferred with that hash ("Auction Complete").
+ */
+import { fill, psbtMessages as p, type PsbtState } from '@gavel/domain';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { EsploraError } from '../bitcoin/index.ts';
+import { completeOffer, INDEX, OfferError } from '../bitcoin/offer/index.ts';
+
+const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
+
+async function winnerOf(services: Services, lotId: string) {
+  const lot = await services.db.prisma.lot.findUnique({ where: { id: lotId } });
+  if (!lot) throw notFound(AUCTION_NOT_FOUND);
+  const bid = lot.winningBidId ? await services.db.prisma.bid.findUnique({ where: { id: lot.winningBidId } }) : null;
+  return { lot, bid };
+}
+
+/** Where the settlement stands; a broadcast swap found confirmed marks the lot paid and transferred. */
+export async function settlementState(services: Services, lotId: string): Promise<PsbtState> {
+  const { lot, bid } = await winnerOf(services, lotId);
+  let confirmations: number | null = null;
+  if (lot.txHash && lot.paymentMethod === 'BTC' && lot.sellerSignedPsbtHex) {
+    confirmations = await services.bitcoin.esplora.confirmations(lot.txHash).catch(() => null);
+    if (confirmations !== null && confirmations > 0 && !lot.transferred) {
+      const now = new Date();
+      await services.db.prisma.lot.updateMany({
+        where: { id: lot.id, transferred: false },
+        data: { paid: true, paidAt: lot.paidAt ?? now, transferred: true, transferredAt: now, transferTransactionHash: lot.txHash },
+      });
+    }
+  }
+  const stage = !bid?.signedPsbtHex ? 'no_winner' : !lot.sellerSignedPsbtHex ? 'awaiting_seller' : confirmations && confirmations > 0 ? 'confirmed' : 'broadcast';
+  return {
+    lotId: lot.id,
+    stage,
+    winningBidId: bid?.id ?? null,
+    psbtHex: bid?.signedPsbtHex ?? null,
+    sellerInputIndices: [INDEX.sellerInput],
+    txid: lot.sellerSignedPsbtHex ? lot.txHash : null,
+    confirmations,
+  };
+}
+
+export async function sellerSign(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
+  const { lot, bid } = await winnerOf(services, body.auctionId);
+  if (lot.creatorId !== user.id && user.role !== 'admin') throw new HttpError(403, 'Only the seller of this lot or an admin can do this', 'not_seller');
+  if (!lot.sellerWalletAddress || lot.sellerWalletAddress.toLowerCase() !== body.walletAddress.toLowerCase()) {
+    throw new HttpError(403, p.walletMismatch, 'wallet_mismatch', { walletAddress: p.walletMismatch });
+  }
+  if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
+  if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new HttpError(409, p.noTemplate, 'no_psbt_template');
+  let swap;
+  try {
+    swap = completeOffer(bid.signedPsbtHex, body.signedPsbtHex, services.config.bitcoin.network);
+  } catch (error) {
+    if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { signedPsbtHex: error.message });
+    throw error;
+  }
+  try {
+    await services.bitcoin.esplora.broadcast(swap.txHex);
+  } catch (error) {
+    // Esplora's 400 is the node refusing the swap (an input spent since the bid, ...): the offer is dead.
+    if (error instanceof EsploraError && error.status === 400) {
+      const reason = fill(p.offerInvalid, { reason: error.body.replace(/^sendrawtransaction RPC error: /, '') });
+      throw new HttpError(409, reason, 'offer_invalid');
+    }
+    throw new HttpError(503, p.sellerSignFailed, 'bitcoin_unavailable');
+  }
+  await services.db.prisma.lot.update({ where: { id: lot.id }, data: { sellerSignedPsbtHex: body.signedPsbtHex, txHash: swap.txid } });
+  return settlementState(services, lot.id);
+}

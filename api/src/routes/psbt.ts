@@ -1,0 +1,112 @@
+/**
+ * /psbt/* (admin-side section 7, PSBT): settlement of ended BTC lots and PSBT utilities. Bodies the spec does
+ * not show are documented on each route. Implemented: seller-sign, state, transaction, validate,
+ * get-winner-input-indices; the winner-claim routes (create-winner-psbt and the template steps) are not.
+ */
+import { psbtHexBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema } from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { HttpError } from '../http/errors.ts';
+import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
+import { OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
+import { sellerSign, settlementState } from '../bidding/btc-settlement.ts';
+
+const TAG = 'PSBT';
+
+export function psbtRoutes(routes: RouteTable, services: Services): void {
+  const network = services.config.bitcoin.network;
+  const parse = (hex: string) => {
+    try {
+      return parsePsbtHex(hex, network, 'psbtHex');
+    } catch (error) {
+      if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { psbtHex: error.message });
+      throw error;
+    }
+  };
+  const addressOf = (script: Uint8Array) => {
+    try {
+      return bitcoin.address.fromOutputScript(script, bitcoinjsNetwork(network));
+    } catch {
+      return null;
+    }
+  };
+
+  routes.add({
+    method: 'post',
+    path: '/psbt/seller-sign',
+    tag: TAG,
+    summary: "The seller co-signs the winning offer; the swap is finalized and broadcast",
+    description:
+      'Body: auctionId, walletAddress (the connected wallet, which must equal the lot seller address, case-insensitive) and signedPsbtHex: the winner PSBT from GET /psbt/state/:id ' +
+      'with input 1 signed by the seller wallet with SIGHASH_SINGLE|ANYONECANPAY (0x83). The api checks that signature, finalizes every input and broadcasts through Esplora; ' +
+      'the lot becomes paid and transferred (transferTransactionHash = txid, "Auction Complete") once the swap confirms (GET /psbt/state/:id or /psbt/transaction/:id).',
+    access: {},
+    body: sellerSignBodySchema,
+    reply: sellerSignReplySchema,
+    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, ...)', 403: p.walletMismatch, 409: `${p.noTemplate} / ${p.alreadySettled} / offer_invalid`, 503: p.sellerSignFailed },
+    handler: async ({ body, user }) => ({ message: p.broadcast, data: await sellerSign(services, user, body) }),
+  });
+
+  for (const path of ['/psbt/state/:id', '/psbt/transaction/:id']) {
+    routes.add({
+      method: 'get',
+      path,
+      tag: TAG,
+      summary: 'Settlement of a BTC lot: the winner offer to co-sign, the swap txid and its confirmations',
+      description: ':id is the lot. A swap found confirmed marks the lot paid and transferred. psbtHex (the winner signed offer) is given to the seller, the winner and admins only.',
+      access: {},
+      reply: psbtStateSchema,
+      errors: { 404: 'Auction not found. It may have been deleted.' },
+      handler: async ({ params, user }) => {
+        const state = await settlementState(services, params.id!);
+        const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { creatorId: true, winnerId: true } });
+        const party = user.role === 'admin' || lot.creatorId === user.id || lot.winnerId === user.id;
+        return party ? state : { ...state, psbtHex: null };
+      },
+    });
+  }
+
+  routes.add({
+    method: 'post',
+    path: '/psbt/validate',
+    tag: TAG,
+    summary: 'Decode a PSBT: inputs (with amount, address, signed), outputs and fee',
+    access: {},
+    body: psbtHexBodySchema,
+    reply: psbtSummarySchema,
+    errors: { 400: 'Malformed or oversized PSBT' },
+    handler: async ({ body }) => {
+      const psbt = parse(body.psbtHex);
+      const inputs = psbt.txInputs.map((input, i) => {
+        const utxo = psbt.data.inputs[i]!.witnessUtxo;
+        return {
+          txid: Buffer.from(input.hash).reverse().toString('hex'),
+          vout: input.index,
+          value: utxo ? utxo.value.toString() : null,
+          address: utxo ? addressOf(utxo.script) : null,
+          signed: signatureOf(psbt, i) !== null,
+        };
+      });
+      const known = psbt.data.inputs.every((i) => i.witnessUtxo);
+      const fee = known ? psbt.data.inputs.reduce((s, i) => s + i.witnessUtxo!.value, 0n) - psbt.txOutputs.reduce((s, o) => s + o.value, 0n) : null;
+      return { txid: unsignedTx(psbt).getId(), inputs, outputs: psbt.txOutputs.map((o) => ({ address: addressOf(o.script), value: o.value.toString() })), fee: fee === null ? null : fee.toString() };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/psbt/get-winner-input-indices',
+    tag: TAG,
+    summary: "Inputs of a PSBT the winner's address signs",
+    description: 'Inputs spending winnerAddress outputs; [1] when none is found, as the spec says.',
+    access: {},
+    body: winnerInputIndicesBodySchema,
+    reply: winnerInputIndicesReplySchema,
+    errors: { 400: 'Malformed or oversized PSBT' },
+    handler: async ({ body }) => {
+      const psbt = parse(body.psbtHex);
+      const indices = psbt.data.inputs.flatMap((input, i) => (input.witnessUtxo && addressOf(input.witnessUtxo.script)?.toLowerCase() === body.winnerAddress.toLowerCase() ? [i] : []));
+      return { winnerInputIndices: indices.length ? indices : [1] };
+    },
+  });
+}

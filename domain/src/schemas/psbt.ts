@@ -1,0 +1,36 @@
+/** Bodies and replies of the /psbt/* routes (admin-side section 7, PSBT); bodies the spec leaves out are Gavel's. */
+import { z } from 'zod';
+
+const psbtHex = z.string().trim().min(1).max(200_000);
+
+export const psbtHexBodySchema = z.object({ psbtHex });
+
+export const winnerInputIndicesBodySchema = z.object({ psbtHex, winnerAddress: z.string().trim().min(1).max(120) });
+export const winnerInputIndicesReplySchema = z.object({ winnerInputIndices: z.array(z.number().int()) });
+
+/** The seller's co-signed PSBT for an ended BTC lot, from the connected wallet that must be the lot's seller address. */
+export const sellerSignBodySchema = z.object({ auctionId: z.string().trim().min(1), walletAddress: z.string().trim().min(1).max(120), signedPsbtHex: psbtHex });
+
+export const psbtSummarySchema = z.object({
+  txid: z.string(),
+  inputs: z.array(z.object({ txid: z.string(), vout: z.number().int(), value: z.string().nullable(), address: z.string().nullable(), signed: z.boolean() })),
+  outputs: z.array(z.object({ address: z.string().nullable(), value: z.string() })),
+  fee: z.string().nullable(),
+});
+
+export const SETTLEMENT_STAGES = ['no_winner', 'awaiting_seller', 'broadcast', 'confirmed'] as const;
+
+export const psbtStateSchema = z.object({
+  lotId: z.string(),
+  stage: z.enum(SETTLEMENT_STAGES),
+  winningBidId: z.string().nullable(),
+  /** The winner's signed offer: what the seller's wallet co-signs (input 1, SIGHASH_SINGLE|ANYONECANPAY). */
+  psbtHex: z.string().nullable(),
+  /** Inputs the seller signs. */
+  sellerInputIndices: z.array(z.number().int()),
+  txid: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+});
+export type PsbtState = z.infer<typeof psbtStateSchema>;
+
+export const sellerSignReplySchema = z.object({ message: z.string(), data: psbtStateSchema });
