@@ -15,6 +15,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { mountDevMailbox } from './routes/dev-mailbox.ts';
 import { bidRoutes } from './routes/bids.ts';
 import { btcBidRoutes } from './routes/btc-bids.ts';
+import { psbtRoutes } from './routes/psbt.ts';
 import { walletBidRoutes } from './routes/wallet-bids.ts';
 import { evmWithdrawalRoutes } from './routes/evm-withdrawals.ts';
 import { nftRoutes } from './routes/nfts.ts';
@@ -49,6 +50,7 @@ export function createApp(services: Services): Koa {
   walletBidRoutes(routes, services);
   bidRoutes(routes, services);
   btcBidRoutes(routes, services);
+  psbtRoutes(routes, services);
   evmWithdrawalRoutes(routes, services);
   nftRoutes(routes, services);
   buyNowRoutes(routes, services);
