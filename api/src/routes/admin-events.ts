@@ -188,7 +188,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     method: 'get',
     path: '/admin/auction-events',
     tag: TAG,
-    summary: 'Every auction event, drafts included (status=draft for drafts only), soonest first',
+    summary: 'Every auction event, drafts included (status=draft for drafts only), latest start first',
     access: admin,
     query: auctionEventListQuerySchema,
     reply: adminAuctionEventListSchema,
