@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isMobileWidth, isSidebarShortcut, readSidebarOpen, sidebarCookie } from './sidebar-state.ts';
+import { isMobileWidth, isSidebarShortcut, readSidebarOpen, SIDEBAR_MOBILE_BREAKPOINT, sidebarCookie } from './sidebar-state.ts';
 
 /**
  * The sidebar's state: on wide screens open or collapsed to icons (remembered in the cookie); under 768 px an
@@ -12,7 +12,7 @@ export function useSidebar() {
   const [sheetOpen, setSheetOpen] = useState(false);
 
   useEffect(() => {
-    const query = window.matchMedia(`(max-width: ${767}px)`);
+    const query = window.matchMedia(`(max-width: ${SIDEBAR_MOBILE_BREAKPOINT - 1}px)`);
     const update = () => setMobile(query.matches);
     update();
     query.addEventListener('change', update);

@@ -1,0 +1,99 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settlementOf, settlementMessages as s } from '@gavel/domain';
+import { createStore } from '../app/store.ts';
+import { ToastHost } from '../components/toast/ToastHost.tsx';
+import { SettlementPanel, type SettlementLot } from './SettlementPanel.tsx';
+
+function lot(facts: { hasWinner: boolean; paid?: boolean; transferred?: boolean }, over: Partial<SettlementLot> = {}): SettlementLot {
+  return {
+    _id: 'lot-1', auctionType: 'offchain', unit: 'USD', soldPrice: '25.00', txHash: null, transferTransactionHash: null,
+    winner: facts.hasWinner ? { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', walletAddress: null } : null,
+    settlement: settlementOf({ status: 'ended', hasWinner: facts.hasWinner, paid: facts.paid ?? false, transferred: facts.transferred ?? false }),
+    ...over,
+  };
+}
+
+function show(value: SettlementLot, isAdmin = false) {
+  render(
+    <Provider store={createStore()}>
+      <QueryClientProvider client={new QueryClient()}>
+        <SettlementPanel lot={value} isAdmin={isAdmin} />
+        <ToastHost />
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+const replyWith = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+describe('settlement panel', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says there is nothing to settle when the lot had no winner', () => {
+    show(lot({ hasWinner: false }));
+    expect(screen.getByTestId('settlement-no-winner').textContent).toBe(s.noWinner);
+    expect(screen.queryByTestId('payment-status')).toBeNull();
+  });
+
+  it('offers the seller Verify Payment, and the admin Mark as Paid too', () => {
+    show(lot({ hasWinner: true }));
+    expect(screen.getByTestId('payment-status-value').textContent).toBe('Awaiting payment');
+    expect(screen.getByTestId('transfer-status-value').textContent).toBe('Not transferred');
+    expect(screen.getByTestId('verify-payment')).toBeTruthy();
+    expect(screen.queryByTestId('mark-paid')).toBeNull();
+    cleanup();
+    show(lot({ hasWinner: true }), true);
+    expect(screen.getByTestId('mark-paid')).toBeTruthy();
+  });
+
+  it('asks an admin for the payment hash of an on-chain lot, not of an off-chain one', async () => {
+    const fetch = replyWith(200, { message: 'Auction marked as paid' });
+    vi.stubGlobal('fetch', fetch);
+    show(lot({ hasWinner: true }, { auctionType: 'onchain' }), true);
+    fireEvent.click(screen.getByTestId('mark-paid'));
+    expect(screen.getByTestId('mark-paid-hash-error').textContent).toBe(s.txHashRequired);
+    expect(fetch).not.toHaveBeenCalled();
+    cleanup();
+    show(lot({ hasWinner: true }), true);
+    fireEvent.click(screen.getByTestId('mark-paid'));
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ auctionType: 'offchain' });
+  });
+
+  it('shows the spec texts for a verified payment and a failed one', async () => {
+    vi.stubGlobal('fetch', replyWith(200, { message: s.paymentVerified }));
+    show(lot({ hasWinner: true }));
+    fireEvent.click(screen.getByTestId('verify-payment'));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(s.paymentVerified));
+    cleanup();
+    vi.stubGlobal('fetch', replyWith(500, null));
+    show(lot({ hasWinner: true }));
+    fireEvent.click(screen.getByTestId('verify-payment'));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(s.verifyFailed));
+  });
+
+  it('needs a transfer hash, trimmed, before marking the lot transferred', async () => {
+    const fetch = replyWith(200, { message: s.transferred });
+    vi.stubGlobal('fetch', fetch);
+    show(lot({ hasWinner: true, paid: true }));
+    expect(screen.getByTestId('payment-status-value').textContent).toBe('Paid');
+    fireEvent.click(screen.getByTestId('mark-transferred'));
+    expect(screen.getByTestId('transfer-hash-error').textContent).toBe(s.transferHashRequired);
+    fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: '  0xfeed  ' } });
+    fireEvent.click(screen.getByTestId('mark-transferred'));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(s.transferred));
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ transferTransactionHash: '0xfeed' });
+  });
+
+  it('ends at Auction Complete', () => {
+    show(lot({ hasWinner: true, paid: true, transferred: true }, { transferTransactionHash: '0xfeed' }));
+    expect(screen.getByTestId('settlement-complete').textContent).toBe(s.complete);
+    expect(screen.getByTestId('transfer-status-value').textContent).toBe('Transferred');
+  });
+});
