@@ -27,3 +27,4 @@ export * from './schemas/whitelist.ts';
 export * from './schemas/policies.ts';
 export * from './schemas/admin-media.ts';
 export * from './schemas/psbt.ts';
+export * from './event-clock.ts';

@@ -57,6 +57,10 @@ describe('auction events', () => {
     expect((await call('GET', `/auctions/${lot._id}`)).status).toBe(404);
     const drafts = await call('GET', '/admin/auction-events?status=draft', adminToken);
     expect(drafts.body.data.map((e: { _id: string }) => e._id)).toContain(event._id);
+    const ids = (r: { body: { data: Array<{ _id: string }> } }) => r.body.data.map((e) => e._id);
+    expect(ids(await call('GET', '/auction-events?status=draft', adminToken))).toContain(event._id);
+    expect(ids(await call('GET', '/auction-events'))).not.toContain(event._id);
+    expect((await call('GET', `/auction-events/${event._id}`, adminToken)).body.data.status).toBe('draft');
 
     const published = await call('POST', `/auction-events/${event._id}/publish`, adminToken);
     expect(published.body).toMatchObject({ message: 'Auction event published', data: { published: true, status: 'live', lotCount: 1 } });

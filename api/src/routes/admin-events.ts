@@ -12,6 +12,7 @@ import {
   auctionEventListQuerySchema,
   auctionEventUpdateBodySchema,
   deletedReplySchema,
+  eventStatusAt,
   paginationOf,
   type AdminAuctionEvent,
 } from '@gavel/domain';
@@ -21,6 +22,7 @@ import type { Services } from '../services.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
 import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
+import { eventStatusWhere } from '../admin/event-status.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: auction events';
@@ -34,7 +36,7 @@ async function present(prisma: PrismaClient, row: EventRow): Promise<AdminAuctio
     slug: row.slug,
     title: row.title,
     description: row.description,
-    status: row.status,
+    status: eventStatusAt(row),
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),
     coverImageUrl: row.coverImageUrl,
@@ -196,7 +198,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
       const limit = query.limit ?? 20;
       const offset = ((query.page ?? 1) - 1) * limit;
       const where: P.AuctionEventWhereInput = {
-        ...(query.status ? { status: query.status } : {}),
+        ...(query.status ? eventStatusWhere(query.status) : {}),
         ...(query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {}),
       };
       const [rows, total] = await Promise.all([

@@ -1,8 +1,13 @@
-import { auctionEventListQuerySchema, auctionEventListSchema, auctionEventReplySchema, paginationOf, type AuctionEvent } from '@gavel/domain';
+import { auctionEventListQuerySchema, auctionEventListSchema, auctionEventReplySchema, eventStatusAt, paginationOf, type AuctionEvent } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
+import { eventStatusWhere } from '../admin/event-status.ts';
+import type { UserRow } from '../auth/session.ts';
+
+/** Admins see drafts too (the admin area lists and opens them here); everyone else only published events. */
+const visibleTo = (user: UserRow | null): P.AuctionEventWhereInput => (user?.role === 'admin' ? {} : { published: true });
 
 const EVENT_LIMIT = 20;
 
@@ -14,7 +19,7 @@ function presentEvent(row: EventRow): AuctionEvent {
     slug: row.slug,
     title: row.title,
     description: row.description,
-    status: row.status,
+    status: eventStatusAt(row),
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),
     coverImageUrl: row.coverImageUrl,
@@ -31,15 +36,14 @@ export function auctionEventRoutes(routes: RouteTable, { db }: Services): void {
     path: '/auction-events',
     tag: 'Browsing',
     summary: 'Auction events',
-    description: 'Published events, soonest first. Paging by page (from 1) and limit (default 20).',
+    description: 'Published events (admins: drafts too), soonest first. `status` follows the event clock (upcoming, live, ended by its times; draft while unpublished). Paging by page (from 1) and limit (default 20).',
     query: auctionEventListQuerySchema,
     reply: auctionEventListSchema,
-    handler: async ({ query }) => {
+    handler: async ({ query, user }) => {
       const limit = query.limit ?? EVENT_LIMIT;
       const offset = ((query.page ?? 1) - 1) * limit;
       const where: P.AuctionEventWhereInput = {
-        published: true,
-        ...(query.status ? { status: query.status } : {}),
+        AND: [visibleTo(user), query.status ? eventStatusWhere(query.status) : {}],
         ...(query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {}),
       };
       const [rows, total] = await Promise.all([
@@ -50,8 +54,8 @@ export function auctionEventRoutes(routes: RouteTable, { db }: Services): void {
     },
   });
 
-  const one = (by: 'id' | 'slug') => async ({ params }: { params: Record<string, string> }) => {
-    const row = await db.prisma.auctionEvent.findFirst({ where: { [by]: params[by], published: true }, include: withLotCount });
+  const one = (by: 'id' | 'slug') => async ({ params, user }: { params: Record<string, string>; user: UserRow | null }) => {
+    const row = await db.prisma.auctionEvent.findFirst({ where: { [by]: params[by], ...visibleTo(user) }, include: withLotCount });
     if (!row) throw notFound('Auction event not found');
     return { data: presentEvent(row) };
   };
