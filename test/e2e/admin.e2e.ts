@@ -71,9 +71,11 @@ describe('admin area', { timeout: 180_000 }, () => {
     // A revoked admin token: Access Denied, the token cleared.
     await page.evaluate(() => localStorage.setItem('admin_token', 'not-a-token'));
     await page.goto(`${suite.dapp.url}/s/admin`);
-    await page.waitForURL((url) => url.pathname === '/s/admin/login' || url.pathname === '/s/admin');
-    await page.locator('[data-testid=admin-access-denied], [data-testid=admin-login]').first().waitFor();
+    await byTestId(page, 'admin-access-denied').waitFor();
+    assert.equal(await text(page, 'admin-access-denied-title'), 'Access Denied');
     assert.equal(await page.evaluate(() => localStorage.getItem('admin_token')), null);
+    await page.getByRole('link', { name: 'Admin Login' }).click();
+    await byTestId(page, 'admin-login').waitFor();
   });
 
   it('gives the admin a shell: sidebar on Ctrl+B kept in a cookie, a phone sheet, Log out', async () => {

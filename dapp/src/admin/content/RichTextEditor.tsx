@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { linkUrlError } from '@gavel/domain';
-import { assetUrl } from '../../lots/asset-url.ts';
 import { useImageUpload } from '../media/use-image-upload.ts';
 import './rich-text.css';
 
@@ -57,7 +56,8 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
     if (!file) return;
     const address = await upload(file);
     if (imageInput.current) imageInput.current.value = '';
-    if (address) command('insertImage', assetUrl(address));
+    // The address as stored (`/ipfs/<cid>` or a gateway URL): both load on the site and pass the api's sanitizer.
+    if (address) command('insertImage', address);
   };
 
   const tool = (text: string, title: string, run: () => void, testId: string) => (

@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
-import { adminMessages } from '@gavel/domain';
+import { adminMessages, checkLotEdit } from '@gavel/domain';
+import { ApiRequestError } from '../../api/http.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
@@ -9,7 +10,6 @@ import { useAdminEvent } from '../events/events-api.ts';
 import { LotForm } from './LotForm.tsx';
 import { emptyLotForm, lotFormFrom } from './lot-form-state.ts';
 import { useAdminLot, useLotMutations } from './lots-api.ts';
-import { checkLotEdit } from '@gavel/domain';
 
 /** /s/admin/auctions/:eventId/lots/new: a lot in this event, its times defaulting to the event's window. */
 export function LotCreatePage() {
@@ -50,7 +50,12 @@ export function LotEditPage() {
   useDocumentTitle('Edit lot');
   const back = `/s/admin/auctions/${eventId}/lots/${lotId}`;
   if (lot.isPending) return <TableSkeleton rows={8} testId="lot-edit-loading" />;
-  if (lot.isError) return <LoadError what="this lot" onRetry={() => void lot.refetch()} />;
+  if (lot.isError) {
+    if (lot.error instanceof ApiRequestError && lot.error.status === 404) {
+      return <EmptyState testId="admin-lot-not-found" tone="error" title={adminMessages.auctionNotFound} />;
+    }
+    return <LoadError what="this lot" onRetry={() => void lot.refetch()} />;
+  }
   const original = lot.data;
   const context = { original, event: original.auction };
   // Ended (or cancelled) lots are not editable at all: the rule's own message instead of a form.

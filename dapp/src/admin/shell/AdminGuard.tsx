@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon, ShieldIcon } from '../../components/icons/icons.tsx';
@@ -9,8 +9,9 @@ import { guardState } from './guard-state.ts';
 
 /** The admin area's gate: the spec's guard states, decided by guardState. */
 export function AdminGuard() {
-  const adminToken = readAdminToken();
-  const userToken = readToken();
+  // Read once per visit: clearing a refused token must leave Access Denied on screen, not turn it into a redirect.
+  const [adminToken] = useState(readAdminToken);
+  const [userToken] = useState(readToken);
   const admin = useProfile('admin', adminToken);
   const user = useProfile('user', adminToken ? null : userToken);
   const state = guardState({ adminToken: Boolean(adminToken), adminProfile: admin.lookup, userToken: Boolean(userToken), userProfile: user.lookup });
