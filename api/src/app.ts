@@ -35,6 +35,7 @@ import { policyRoutes } from './routes/policies.ts';
 import { settlementRoutes } from './routes/settlement.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { ethBidRoutes } from './routes/eth-bids.ts';
+import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
 
 export function createApp(services: Services): Koa {
   const routes = new RouteTable();
@@ -67,6 +68,7 @@ export function createApp(services: Services): Koa {
   settlementRoutes(routes, services);
   walletRoutes(routes, services);
   ethBidRoutes(routes, services);
+  chainAuctionLinkRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();

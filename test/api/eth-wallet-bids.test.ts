@@ -10,6 +10,7 @@ import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, eventually, linkLot, startChainStack, type ChainStack } from '../support/chain.ts';
+import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
 
@@ -29,6 +30,10 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
 /** A ready bidder who proved anvil account `account` through SIWE, as the dapp does. */
 async function provedBidder(account: number, existing?: { id: string; email: string }) {
   const user = existing ?? (await createUser(chain.api.db, 'ready'));
+  return proveWallet(user, account);
+}
+
+async function proveWallet(user: { id: string; email: string }, account: number) {
   const token = await signIn(chain.api.url, user.email);
   const wallet = privateKeyToAccount(ANVIL_PRIVATE_KEYS[account] as `0x${string}`);
   const challenge = await call('POST', '/wallet/connect', token, { walletAddress: wallet.address, walletType: 'evm', walletName: 'MetaMask', chainId: 31337 });
@@ -149,5 +154,33 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const delivered = await eventually(() => relayed(erin.id, lot.id), (row) => row?.status === 'delivered', 15_000, 'the NFT delivered');
     expect(delivered!.deliveredTo).toBe(linked.address.toLowerCase());
     expect(await ownerOf(tokenId)).toBe(linked.address as Address);
+  });
+});
+
+describe('linking a lot to the on-chain auction its seller started', () => {
+  it('reads the auction from the chain: the lot takes its id, NFT, times and live state; others are refused', async () => {
+    const seller = await createUser(chain.api.db, 'seller');
+    const { token } = await proveWallet(seller, 1);
+    const lot = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id, startsInMs: 86_400_000, endsInMs: 90_000_000, startingBid: RESERVE });
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 30n });
+    const link = (as: string, lotId: string, id: bigint | string) => call('POST', `/lots/${lotId}/chain-auction`, as, { auctionId: id.toString(), txHash: `0x${'ab'.repeat(32)}` });
+
+    expect((await link(token, lot.id, 999_999n)).body).toMatchObject({ code: "auction_not_found" });
+    // An admin whose wallets did not create it may not claim it.
+    const admin = await createUser(chain.api.db, 'admin');
+    expect((await link(await signIn(chain.api.url, admin.email), lot.id, auctionId)).body).toMatchObject({ code: 'not_your_auction' });
+
+    const linked = await link(token, lot.id, auctionId);
+    expect(linked.status).toBe(200);
+    const onChain = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
+    expect(linked.body.data).toMatchObject({ auctionId: auctionId.toString(), status: 'live', tokenId: tokenId.toString(), contractAddress: chain.nft.toLowerCase(), endTime: new Date(Number(onChain.endTime) * 1000).toISOString() });
+    const shown = await eventually(() => call('GET', `/auctions/${lot.id}`, token), (r) => r.body.data?.chain?.indexed === true, 10_000, 'the lot showing its auction');
+    expect(shown.body.data).toMatchObject({ status: 'timeStarted', chain: { auctionId: auctionId.toString(), nftId: tokenId.toString() } });
+
+    const second = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id });
+    expect((await link(token, second.id, auctionId)).body.code).toBe('auction_taken');
+    const other = await act.startAuction({ reserveWei: RESERVE });
+    await chain.api.db.prisma.lot.update({ where: { id: second.id }, data: { contractAddress: chain.nft, tokenId: (other.tokenId + 100n).toString() } });
+    expect((await link(token, second.id, other.auctionId)).body.code).toBe('other_nft');
   });
 });

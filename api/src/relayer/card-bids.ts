@@ -45,7 +45,9 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, lot
     chain.rpc.client.getBlock({ blockTag: 'latest' }),
     chain.rpc.client.readContract({ ...house, functionName: 'minBidIncrement' }),
   ]);
-  if (!auction || !auction.started) throw new HttpError(409, b.notStarted, 'lot_not_started');
+  // A cancelled auction reads with a zero seller.
+  if (!auction || /^0x0{40}$/i.test(auction.seller)) throw new HttpError(409, b.cancelled, 'lot_cancelled');
+  if (!auction.started) throw new HttpError(409, b.notStarted, 'lot_not_started');
   if (auction.ended || block.timestamp >= auction.endTime) throw new HttpError(409, b.ended, 'lot_ended');
   const minimum = await chain.rpc.client.readContract({ ...house, functionName: 'minNextBid', args: [id] });
   if (amount < minimum) {

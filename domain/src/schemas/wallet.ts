@@ -151,3 +151,39 @@ export const ethBidReplySchema = z.object({ message: z.string(), data: z.object(
 export const relayedBidMessages = {
   unavailable: 'Card bids on on-chain lots are not available right now',
 } as const;
+
+/**
+ * POST /lots/:id/chain-auction (admin-side 4, starting an ETH auction): the admin's or seller's wallet created
+ * (and usually started) an auction on the auction house for this lot; the api reads the auction from the chain
+ * (it exists, escrows the lot's NFT, its seller is a wallet linked to the caller) and takes the lot's on-chain
+ * id, times and live state from there. `txHash` (the create or start transaction) is kept for reference only.
+ */
+export const chainAuctionLinkBodySchema = z.object({
+  auctionId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,78}$/, { error: 'Blockchain auction id is required' })),
+  txHash: txHash.optional(),
+});
+
+export const chainAuctionLinkMessages = {
+  linked: 'Lot linked to its on-chain auction',
+  notFound: 'No such auction on the auction house',
+  notEvmLot: 'Only ETH and on-chain lots can have an auction on chain',
+  otherNft: 'This auction escrows another NFT than the lot’s',
+  alreadyLinked: 'This lot is already linked to another on-chain auction',
+  auctionTaken: 'This auction is already linked to another lot',
+  notYourAuction: 'This auction was created by a wallet that is not linked to your account',
+  notYourLot: 'Only the lot’s seller or an admin may link its auction',
+} as const;
+
+export const chainAuctionLinkReplySchema = z.object({
+  message: z.string(),
+  data: z.object({
+    id: z.string(),
+    auctionId: z.string(),
+    status: z.enum(['upcoming', 'live', 'ended', 'cancelled']),
+    startTime: z.string(),
+    endTime: z.string(),
+    contractAddress: z.string(),
+    tokenId: z.string(),
+    sellerWalletAddress: z.string(),
+  }),
+});
