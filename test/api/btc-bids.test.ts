@@ -11,6 +11,7 @@ import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, rebuild, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { waitUntil } from '../support/processes.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
@@ -56,7 +57,8 @@ beforeAll(async () => {
   dev = devClient(btc.url);
   stack = await startApiForTest({
     seed: 'none',
-    env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_PSBT_BIDS: 'true', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' },
+    worker: true,
+    env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_PSBT_BIDS: 'true', BITCOIN_FOLLOW_MS: '100', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' },
   });
 });
 afterAll(async () => {
@@ -170,9 +172,12 @@ describe('settlement: the seller co-signs the winning offer', () => {
     const txid = signed.body.data.txid as string;
     expect((await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() })).status).toBe(409);
 
+    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: false, transferred: false });
     await dev.mine();
-    expect((await get(`/psbt/transaction/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'confirmed', txid, confirmations: 1 });
+    // The worker's follower sees the confirmation with nobody asking.
+    await waitUntil(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).transferred, 10_000, 'the swap confirmed marks the lot transferred');
     expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: true, transferred: true, transferTransactionHash: txid, txHash: txid });
+    expect((await get(`/psbt/transaction/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'confirmed', txid, confirmations: 1 });
     const ordRes = await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } });
     expect(((await ordRes.json()) as { address: string }).address).toBe(b.keys.ordinals.address);
     const swap = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as { vout: Array<{ scriptpubkey_address: string; value: number }> };

@@ -74,3 +74,31 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
   await services.db.prisma.lot.update({ where: { id: lot.id }, data: { sellerSignedPsbtHex: body.signedPsbtHex, txHash: swap.txid } });
   return settlementState(services, lot.id);
 }
+
+/**
+ * The worker's loop over broadcast swaps not yet seen confirmed: each turn asks Esplora once per such lot,
+ * so a lot becomes paid and transferred within one turn of its swap's first confirmation, with nobody
+ * watching the page. Idempotent: the update only matches a lot not transferred yet.
+ */
+export function startSettlementFollower(services: Services, everyMs = services.config.bitcoin.followEveryMs): { close(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const turn = async () => {
+    const pending = await services.db.prisma.lot.findMany({
+      where: { paymentMethod: 'BTC', sellerSignedPsbtHex: { not: null }, transferred: false },
+      select: { id: true },
+      take: 100,
+    });
+    for (const lot of pending) await settlementState(services, lot.id);
+  };
+  const timer = setInterval(() => {
+    running ??= turn()
+      .catch((error: Error) => services.log.warn({ err: error.message }, 'settlement follower turn failed'))
+      .finally(() => (running = null));
+  }, everyMs);
+  return {
+    async close() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

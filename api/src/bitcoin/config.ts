@@ -23,6 +23,8 @@ export interface BitcoinConfig {
    * written directly as before.
    */
   psbtBids: boolean;
+  /** BITCOIN_FOLLOW_MS: how often the worker asks Esplora about broadcast swaps (default 15 s). */
+  followEveryMs: number;
 }
 
 /** Where the local stand-in listens (scripts/stand-ins/bitcoin/ repeats it: the api may not import scripts/). */
@@ -39,6 +41,7 @@ export function bitcoinConfig(env: NodeJS.ProcessEnv): BitcoinConfig {
     network,
     platformFeeAddress,
     psbtBids: env.BITCOIN_PSBT_BIDS === 'true',
+    followEveryMs: Number(env.BITCOIN_FOLLOW_MS ?? 15_000),
     esploraUrl: env.BITCOIN_ESPLORA_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/api`,
     ordUrl: env.ORD_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/ord`,
     timeoutMs: Number(env.BITCOIN_TIMEOUT_MS ?? 10_000),

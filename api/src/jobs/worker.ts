@@ -11,6 +11,7 @@ import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
 import { startPaymentWorker } from '../payments/payment-worker.ts';
 import { startChainFollower } from '../chain/follower.ts';
 import { survivesRedisOutage } from './redis-outage.ts';
+import { startSettlementFollower } from '../bidding/btc-settlement.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
@@ -34,6 +35,8 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   const chainFollower = startChainFollower(services);
   // Card bids on on-chain lots: the relayer's transactions and its sweep (relayer/relayer.ts).
   const relayerWorker = services.relayer.startWorker();
+  // BTC lots: broadcast swaps followed to their first confirmation (bidding/btc-settlement.ts).
+  const settlementFollower = startSettlementFollower(services);
 
   const reconcile = async () => {
     try {
@@ -50,6 +53,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     async close() {
       clearInterval(timer);
       await chainFollower.close();
+      await settlementFollower.close();
       await relayerWorker.close();
       await mailWorker.close();
       await paymentWorker.close();
