@@ -29,13 +29,14 @@ export function PoliciesPage() {
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'policies'] });
   const publish = useMutation({
-    mutationFn: ({ id, requireReacceptance }: { id: string; requireReacceptance: boolean }) =>
-      apiRequest(`/admin/policies/${encodeURIComponent(id)}/publish`, { method: 'POST', body: { requireReacceptance }, schema: policyReplySchema }),
+    mutationFn: ({ id, requireReacceptance }: { id: string; requireReacceptance?: boolean }) =>
+      apiRequest(`/admin/policies/${encodeURIComponent(id)}/publish`, { method: 'POST', body: requireReacceptance === undefined ? {} : { requireReacceptance }, schema: policyReplySchema }),
     onSuccess: (reply) => { notify.success(reply.message, fill(adminMessages.policyPublished, { version: reply.data.version ?? '' })); refresh(); },
     onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to publish policy')),
   });
   const doPublish = (policy: Policy) => {
-    const requireReacceptance = policy.kind === 'terms-conditions' && window.confirm('Ask every bidder to accept the new terms before their next bid?');
+    // Only terms are accepted by bidders, so only they can ask for a new acceptance.
+    const requireReacceptance = policy.kind === 'terms-conditions' ? window.confirm('Ask every bidder to accept the new terms before their next bid?') : undefined;
     publish.mutate({ id: policy._id, requireReacceptance });
   };
 
