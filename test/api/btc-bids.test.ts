@@ -120,8 +120,11 @@ describe('BTC bids are signed offers', () => {
 
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
     expect((await stack.db.prisma.btcOffer.findUniqueOrThrow({ where: { id: bidId } })).finalizedAt).toBeNull();
-    // And the honest signature still goes through afterwards.
-    expect((await finalize(a.sign(offer.body.data.psbtHex))).status).toBe(201);
+    // And the honest signature still goes through afterwards, once, however many times it is sent at once.
+    const honest = a.sign(offer.body.data.psbtHex);
+    const raced = await Promise.all([finalize(honest), finalize(honest), finalize(honest)]);
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(1);
   });
 
   it('refuses a wallet address of another network before building anything', async () => {

@@ -118,16 +118,22 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
 
   const increment = minimumIncrement(lot);
   const amount = BigInt(offer.amount.toFixed(0));
-  const rows = await services.db.sql<PlaceBidRow>(
-    'SELECT placed, end_time, extended, extension_minutes, bid_count, outbid_bid_id, outbid_user_id, outbid_amount::text AS outbid_amount FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)',
-    [lotId, offer.id, user.id, amount.toString(), increment.toString(), offer.walletAddress],
-  );
-  const result = rows[0];
+  // Claim the offer first: of two finalizes racing with the same signed PSBT, one writes the bid.
+  const claimed = await prisma.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
+  if (claimed.count === 0) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+  let result: PlaceBidRow | undefined;
+  try {
+    const rows = await services.db.sql<PlaceBidRow>(
+      'SELECT placed, end_time, extended, extension_minutes, bid_count, outbid_bid_id, outbid_user_id, outbid_amount::text AS outbid_amount FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)',
+      [lotId, offer.id, user.id, amount.toString(), increment.toString(), offer.walletAddress],
+    );
+    result = rows[0];
+  } finally {
+    // Refused (outbid meanwhile, lot ended) or failed: the offer may be finalized again, e.g. after a higher bid.
+    if (!result?.placed) await prisma.btcOffer.update({ where: { id: offer.id }, data: { finalizedAt: null } });
+  }
   if (!result?.placed) throw await refusal(prisma, lotId);
-  await prisma.$transaction([
-    prisma.bid.update({ where: { id: offer.id }, data: { psbtHex: offer.psbtHex, signedPsbtHex: signedPsbtHex as string } }),
-    prisma.btcOffer.update({ where: { id: offer.id }, data: { finalizedAt: new Date() } }),
-  ]);
+  await prisma.bid.update({ where: { id: offer.id }, data: { psbtHex: offer.psbtHex, signedPsbtHex: signedPsbtHex as string } });
   return {
     bidId: offer.id,
     lot: { id: lot.id, title: lot.title, paymentMethod: lot.paymentMethod, auctionEventId: lot.auctionEventId },
