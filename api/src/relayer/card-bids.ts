@@ -17,12 +17,13 @@ import { HttpError } from '../http/errors.ts';
 import { cancelIntent, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { PURPOSE } from '../payments/intent-state.ts';
 import { maskName } from '../bidding/present-bid.ts';
+import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 
 const b = messages.bids;
 
 /** The lot, when it is an auction on the auction house; null for every other lot (the ordinary bid path). */
 export async function chainLotFor(services: Services, lotId: string) {
-  const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true }, select: { id: true, title: true, creatorId: true, chainAuctionId: true, auctionContractAddress: true } });
+  const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true }, select: { id: true, title: true, creatorId: true, chainAuctionId: true, auctionContractAddress: true, auctionEventId: true } });
   if (!lot) return null;
   const auctionId = lot.chainAuctionId?.toFixed(0) ?? null;
   return services.chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress }) ? { ...lot, auctionId: auctionId! } : null;
@@ -34,6 +35,7 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, lot
   const { db, chain, relayer, payments, config, log } = services;
   if (!relayer.enabled) throw new HttpError(503, relayedBidMessages.unavailable, 'relayer_unavailable');
   if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
+  await assertWhitelisted(db.prisma, user, lot.auctionEventId);
   const amount = parseWei(input.amount);
 
   // Refused before any money is held: the contract's own state and minimum, read now from the node (the
