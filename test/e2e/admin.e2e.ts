@@ -153,6 +153,39 @@ describe('admin area', { timeout: 180_000 }, () => {
     await page.locator('a[href="https://example.com/saleroom"]', { hasText: 'Visit our saleroom' }).waitFor();
   });
 
+  it('keeps the whitelist and versioned policies, and lists inscriptions and NFTs', async () => {
+    const { page } = await newPage(suite.browser);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await adminSignIn(page);
+
+    await byTestId(page, 'admin-nav-whitelist').click();
+    await byTestId(page, 'admin-empty').waitFor();
+    await page.click('[data-testid=whitelist-submit]');
+    assert.equal(await text(page, 'whitelist-error'), adminMessages.whitelistTarget);
+    await page.fill('[data-testid=whitelist-target]', 'collector@example.com');
+    await page.click('[data-testid=whitelist-submit]');
+    await waitForToast(page, adminMessages.whitelistAdded);
+    await page.locator('[data-testid=whitelist-row]', { hasText: 'collector@example.com' }).waitFor();
+    await page.locator('[data-testid=whitelist-row]').getByRole('button', { name: 'Remove' }).click();
+    await waitForToast(page, adminMessages.whitelistRemoved);
+    await byTestId(page, 'admin-empty').waitFor();
+
+    await byTestId(page, 'admin-nav-policies').click();
+    await byTestId(page, 'policy-privacy-policy').getByRole('button', { name: 'New draft' }).click();
+    await byTestId(page, 'policy-editor').waitFor();
+    await page.click('[data-testid=rte-area]');
+    await page.keyboard.type('We keep only what the auction needs.');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await waitForToast(page, adminMessages.policySaved);
+    await byTestId(page, 'policy-privacy-policy').getByRole('button', { name: 'Publish' }).click();
+    await byTestId(page, 'policy-privacy-policy').getByText('In force').waitFor();
+
+    await byTestId(page, 'admin-nav-inscriptions').click();
+    await page.locator('[data-testid=admin-inscriptions] [data-testid=admin-empty], [data-testid=inscription-row]').first().waitFor();
+    await byTestId(page, 'admin-nav-nfts').click();
+    await page.locator('[data-testid=admin-nfts] [data-testid=admin-empty], [data-testid=nft-row]').first().waitFor();
+  });
+
   it('runs an auction event: create with an image, every time rule, publish, end, settle', async () => {
     const { page } = await newPage(suite.browser);
     page.on('dialog', (dialog) => void dialog.accept());
