@@ -17,8 +17,23 @@ import { eventually, newPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { injectEvmWallet } from '../support/evm-test-wallet.ts';
 import { createUser, signIn } from '../support/users.ts';
+import { startRecordedStripe, userWithCard } from '../support/card-payments.ts';
+import { privateKeyToAccount } from 'viem/accounts';
+import { gavelAuctionHouseAbi } from '@gavel/contracts';
 
-const suite = browserSuite(() => startChainStack('pglite'), (stack) => stack.api.url, (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }));
+/** anvil, api (with the relayer, anvil account 9), Ponder, and the Stripe stand-in for card bids on on-chain lots. */
+async function startStack() {
+  const stripe = await startRecordedStripe();
+  try {
+    const chain = await startChainStack('pglite', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
+    return { ...chain, stripe, stop: async () => { await chain.stop(); await stripe.stop(); } };
+  } catch (error) {
+    await stripe.stop();
+    throw error;
+  }
+}
+const suite = browserSuite(startStack, (stack) => stack.api.url, (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }));
+const RELAYER = privateKeyToAccount(ANVIL_PRIVATE_KEYS[9] as Hex).address;
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const RESERVE = parseEther('0.01');
 
@@ -80,6 +95,35 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await byTestId(other, 'header-wallet').waitFor({ state: 'detached' });
   });
 
+  // Before the test that moves the chain's clock forward: a later auction would start in the browser's future.
+  it('takes a card bid on an on-chain lot from a bidder without an Ethereum wallet: payment, confirmation, placed on chain by the relayer', async () => {
+    const chain = suite.stack;
+    const act = chainActions(chain);
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
+    const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+    const carol = await userWithCard(chain.api.db, chain.stripe);
+    const token = await signIn(chain.api.url, carol.email);
+    const { page } = await newPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, token, `/auctions/${lot.id}`);
+
+    await byTestId(page, 'bid-input').fill(formatEther(RESERVE));
+    await byTestId(page, 'place-bid').click();
+    await byTestId(page, 'onchain-card-authorize').click();
+    // Back to Payment forgets the authorisation: confirming needs it again.
+    await byTestId(page, 'onchain-card-back').click();
+    await byTestId(page, 'onchain-card-bid-payment').waitFor();
+    assert.equal(await byTestId(page, 'onchain-card-confirm').count(), 0);
+    await byTestId(page, 'onchain-card-authorize').click();
+    await byTestId(page, 'onchain-card-confirm').click();
+    await byTestId(page, 'onchain-card-bid-placed').waitFor({ timeout: 30_000 });
+
+    await eventually(async () => {
+      const auction = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] }) as { highestBidder: string; highestBid: bigint };
+      assert.equal(auction.highestBidder, RELAYER);
+      assert.equal(auction.highestBid, RESERVE);
+    }, { timeout: 30_000, interval: 250 });
+  });
+
   it('bids on chain from the lot page, is outbid by another account, and withdraws the refund after the end', async () => {
     const chain = suite.stack;
     const act = chainActions(chain);
@@ -100,7 +144,7 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await byTestId(page, 'bid-input').fill(formatEther(RESERVE));
     await byTestId(page, 'place-bid').click();
     await waitForToast(page, walletMessages.onChainBidPlaced, 30_000);
-    const onChain = await chain.publicClient.readContract({ address: chain.house, abi: (await import('@gavel/contracts')).gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
+    const onChain = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
     assert.equal((onChain as { highestBidder: string }).highestBidder, address);
     await eventually(async () => {
       await page.reload();
@@ -146,4 +190,5 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
       assert.equal(await suite.stack.api.db.prisma.wallet.count({ where: { userId: user.id, address: wallet.payment } }), 0);
     });
   }
+
 });
