@@ -69,7 +69,7 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
   };
 
   const unit = unitFor(form.paymentMethod);
-  const liveOrLater = context.original && errors.form === undefined && isLive(context);
+  const live = isLive(context);
   const text = (key: keyof LotFormState, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[key]} testId={`lot-${key}`}>
       {(id, described) => (
@@ -122,9 +122,9 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
             The auction event runs from {new Date(context.event.startTime).toLocaleString()} to {new Date(context.event.endTime).toLocaleString()}.
           </p>
         )}
-        {liveOrLater && <p className="field__hint" data-testid="lot-live-note">This lot is live: its start time is locked; the end time can still move.</p>}
+        {live && <p className="field__hint" data-testid="lot-live-note">This lot is live: its start time is locked; the end time can still move.</p>}
         <div className="lot-form__grid">
-          {text('startTime', 'Start time', { type: 'datetime-local', readOnly: liveOrLater || undefined })}
+          {text('startTime', 'Start time', { type: 'datetime-local', readOnly: live || undefined })}
           {text('endTime', 'End time', { type: 'datetime-local' })}
         </div>
       </fieldset>
