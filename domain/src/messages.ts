@@ -234,6 +234,7 @@ export const adminMessages = {
   alreadyCancelled: 'This auction was already cancelled',
   endNotStarted: 'This auction has not started yet. Cancel it instead.',
   editConflict: 'The auction changed while you were saving. Please try again.',
+  endsOnChain: 'This auction runs on the auction house contract: end or cancel it there.',
   eventRequired: 'Please choose an auction event',
   eventNotFound: 'Auction event not found',
   eventCreated: 'Auction event created successfully',
@@ -308,4 +309,6 @@ export const psbtMessages = {
   broadcast: 'Seller signature saved: the swap transaction is broadcast',
   alreadySettled: 'This auction is already settled on chain',
   offerInvalid: 'The winning offer is no longer valid: {reason}',
+  templateCreated: 'Sign the claim transaction in your wallet',
+  claimed: 'Claim signed: the seller can now complete the transfer',
 } as const;

@@ -40,6 +40,8 @@ const adminRoutes: Array<[string, string, unknown?]> = [
   ['POST', `/auctions-v2/${NONE}/lots`, {}],
   ['PUT', `/lots/${NONE}`, {}],
   ['PUT', `/auctions/${NONE}`, {}],
+  ['PATCH', `/lots/${NONE}`, {}],
+  ['PATCH', `/auctions/${NONE}`, {}],
   ['DELETE', `/lots/${NONE}`],
   ['DELETE', `/auctions/${NONE}`],
   ['POST', `/lots/${NONE}/publish`],

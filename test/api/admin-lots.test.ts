@@ -129,7 +129,7 @@ describe('editing a lot', () => {
     const warm = await call('GET', `/auctions?auctionEventId=${event._id}`);
     expect(warm.body.data[0].title).toBe('Genesis inscription');
     const newEnd = new Date(Date.now() + 3 * DAY);
-    const res = await call('PUT', `/lots/${lot._id}`, adminToken, { title: 'Genesis inscription #1', endTime: newEnd.toISOString() });
+    const res = await call('PATCH', `/lots/${lot._id}`, adminToken, { title: 'Genesis inscription #1', endTime: newEnd.toISOString() });
     expect(res.body).toMatchObject({ message: 'Auction lot updated successfully', data: { title: 'Genesis inscription #1', endTime: newEnd.toISOString() } });
     const browse = await call('GET', `/auctions?auctionEventId=${event._id}`);
     expect(browse.body.data[0]).toMatchObject({ title: 'Genesis inscription #1', endTime: newEnd.toISOString() });
@@ -176,6 +176,15 @@ describe('ending, cancelling, deleting', () => {
     expect((await call('POST', `/auctions/${lot._id}/bids`, bidderToken, { amount: '40.00' })).body.message).toBe('This auction has ended');
     const upcoming = await newLot(event._id, { startTime: iso(HOUR) });
     expect((await call('POST', `/auctions/${upcoming._id}/end`, adminToken)).body.message).toBe('This auction has not started yet. Cancel it instead.');
+  });
+
+  it('leaves auctions on the contract to the contract', async () => {
+    const event = await newEvent();
+    const lot = await newLot(event._id, { paymentMethod: 'ETH', startingBid: '0.01' });
+    await stack.db.prisma.lot.update({ where: { id: lot._id }, data: { chainAuctionId: '7', auctionContractAddress: '0x5fbdb2315678afecb367f032d93f642f64180aa3' } });
+    for (const action of ['end', 'cancel']) {
+      expect((await call('POST', `/auctions/${lot._id}/${action}`, adminToken)).body).toMatchObject({ code: 'lot_on_chain', message: 'This auction runs on the auction house contract: end or cancel it there.' });
+    }
   });
 
   it('ends without a winner below the reserve', async () => {

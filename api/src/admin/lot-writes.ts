@@ -171,11 +171,17 @@ export async function publishLot(services: Services, id: string): Promise<LotRow
   return loadLot(prisma, id);
 }
 
+/** An auction on the contract is ended or cancelled by a transaction (the indexer then reports it), not here. */
+function refuseOnChain(row: LotRow): void {
+  if (row.chainAuctionId !== null) throw new HttpError(409, m.endsOnChain, 'lot_on_chain');
+}
+
 /** Ends a live lot now, through the one exactly-once close (a winner is found as at its natural end). */
 export async function endLot(services: Services, id: string): Promise<LotRow> {
   const { prisma } = services.db;
   const row = await loadLot(prisma, id);
   const phase = phaseOf(shownStatus(row));
+  refuseOnChain(row);
   if (row.status === 'cancelled') throw new HttpError(409, m.alreadyCancelled, 'lot_cancelled');
   if (row.status === 'ended') throw new HttpError(409, m.alreadyEnded, 'lot_ended');
   if (phase === 'upcoming') throw new HttpError(409, m.endNotStarted, 'lot_not_started');
@@ -194,6 +200,7 @@ export async function endLot(services: Services, id: string): Promise<LotRow> {
 export async function cancelLot(services: Services, id: string): Promise<LotRow> {
   const { prisma } = services.db;
   const row = await loadLot(prisma, id);
+  refuseOnChain(row);
   const cancelled = await prisma.$transaction(async (tx) => {
     const n = await tx.$executeRaw`UPDATE "Lot" SET status = 'cancelled', "closedAt" = now(), "updatedAt" = now()
       WHERE id = ${id} AND status IN ('upcoming', 'live') AND "endTime" > now()`;

@@ -77,9 +77,10 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ params, body, user }) => ({ message: m.lotCreated, data: presentAdminLot(await createLot(services, user, params.auctionId, body)) }),
   });
 
-  for (const base of ['/lots', '/auctions']) {
+  // The spec does not say whether the edit form PUTs or PATCHes: both are the same partial update.
+  for (const [base, method] of [['/lots', 'put'], ['/auctions', 'put'], ['/lots', 'patch'], ['/auctions', 'patch']] as const) {
     routes.add({
-      method: 'put',
+      method,
       path: `${base}/:id`,
       tag: TAG,
       summary: 'Edit a lot (absent fields keep their values)',
@@ -93,7 +94,9 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       errors: { ...NOT_FOUND, 409: `${m.cannotEditEnded} / ${m.cannotEditCancelled}` },
       handler: async ({ params, body }) => ({ message: m.lotUpdated, data: presentAdminLot(await updateLot(services, params.id!, body)) }),
     });
+  }
 
+  for (const base of ['/lots', '/auctions']) {
     routes.add({
       method: 'delete',
       path: `${base}/:id`,
@@ -127,7 +130,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     summary: 'End a live lot now (the highest bid at or above the reserve wins)',
     access: admin,
     reply: adminLotReplySchema,
-    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled} / ${m.endNotStarted}` },
+    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled} / ${m.endNotStarted} / ${m.endsOnChain}` },
     handler: async ({ params }) => ({ message: m.lotEnded, data: presentAdminLot(await endLot(services, params.id!)) }),
   });
 
@@ -138,7 +141,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     summary: 'Cancel an open lot: no winner, bids cancelled, card holds released',
     access: admin,
     reply: adminLotReplySchema,
-    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled}` },
+    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled} / ${m.endsOnChain}` },
     handler: async ({ params }) => ({ message: m.lotCancelled, data: presentAdminLot(await cancelLot(services, params.id!)) }),
   });
 
