@@ -83,6 +83,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     await adminSignIn(page);
     assert.match(await text(page, 'stat-users-value'), /^\d+$/);
     await byTestId(page, 'chart-lot-status').waitFor();
+    await page.screenshot({ path: screenshotPath('admin-dashboard'), fullPage: true });
     const shell = page.locator('.admin');
     assert.equal(await shell.getAttribute('data-sidebar'), 'expanded');
     await page.keyboard.press('Control+b');

@@ -16,7 +16,7 @@ export function BarChart({ bars, testId }: { bars: Bar[]; testId: string }) {
         <li key={bar.label} className="bar-chart__row" data-testid={`${testId}-${bar.label.toLowerCase().replace(/\s+/g, '-')}`}>
           <span className="bar-chart__label">{bar.label}</span>
           <span className="bar-chart__track" aria-hidden="true">
-            <span className={`bar-chart__bar bar-chart__bar--${bar.tone ?? 'accent'}`} style={{ width: `${(bar.value / max) * 100}%` }} />
+            {bar.value > 0 && <span className={`bar-chart__bar bar-chart__bar--${bar.tone ?? 'accent'}`} style={{ width: `${(bar.value / max) * 100}%` }} />}
           </span>
           <span className="bar-chart__value">{bar.value.toLocaleString()}</span>
         </li>
