@@ -9,7 +9,7 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, rebuild, TestKey } from '../support/bitcoin-wallet.ts';
+import { devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { waitUntil } from '../support/processes.ts';
 
@@ -32,7 +32,7 @@ async function bidder() {
   const user = await createUser(stack.db, 'ready');
   const keys = { payment: new TestKey('p2wpkh', net), ordinals: new TestKey('p2tr', net) };
   await dev.faucet(keys.payment.address, 600);
-  await dev.faucet(keys.payment.address, 200_000);
+  const big = await dev.faucet(keys.payment.address, 200_000);
   await stack.db.prisma.wallet.create({ data: { userId: user.id, address: keys.payment.address, type: 'xverse' } });
   const token = await signIn(stack.url, user.email);
   const bid = (lotId: string, amount: number) => post(`/auctions/${lotId}/bids`, token, { amount, walletAddress: keys.payment.address, ordinalsAddress: keys.ordinals.address });
@@ -41,7 +41,7 @@ async function bidder() {
     keys.payment.sign(psbt, psbt.txInputs.map((_, i) => i).filter((i) => i !== 1));
     return psbt.toHex();
   };
-  return { user, token, keys, bid, sign };
+  return { user, token, keys, bid, sign, big: { txid: big.txid, vout: big.vout, value: 200_000 } };
 }
 
 async function btcLot() {
@@ -196,5 +196,42 @@ describe('settlement: the seller co-signs the winning offer', () => {
     expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: a.keys.payment.address })).body).toEqual({ winnerInputIndices: [0, 2] });
     expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: 'bcrt1qnobody' })).body).toEqual({ winnerInputIndices: [1] });
     expect((await post('/psbt/validate', a.token, { psbtHex: 'zz' })).body).toMatchObject({ code: 'invalid_psbt', fields: { psbtHex: 'PSBT must be hex' } });
+  });
+
+  it('a winning offer spent since the bid is refused at co-sign; the winner claims with a fresh template and the swap goes through', async () => {
+    const sellerUser = await createUser(stack.db, 'seller');
+    const sellerToken = await signIn(stack.url, sellerUser.email);
+    const seller = new TestKey('p2tr', net);
+    const { inscriptionId } = await dev.inscribe(seller.address, 'claimed lot');
+    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
+    const w = await bidder();
+    const offer = await w.bid(lot.id, 10_000);
+    expect((await post(`/auctions/${lot.id}/finalize`, w.token, { bidId: offer.body.data.bid._id, signedPsbtHex: w.sign(offer.body.data.psbtHex) })).status).toBe(201);
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    await closeLot(stack.db.prisma, lot.id);
+    // The winner spends the offer's payment input elsewhere after the close.
+    await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(w.keys.payment, [w.big], [{ address: w.keys.payment.address, value: 190_000 }], 1_000).toHex() });
+
+    const coSign = async () => {
+      const psbt = bitcoin.Psbt.fromHex((await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex, { network: net });
+      psbt.updateInput(1, { tapInternalKey: seller.publicKey });
+      seller.sign(psbt, [1], [0x83]);
+      return post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() });
+    };
+    const dead = await coSign();
+    expect(dead).toMatchObject({ status: 409, body: { code: 'offer_invalid', message: expect.stringContaining('The winning offer is no longer valid') } });
+
+    expect((await post('/psbt/create-winner-psbt-template', sellerToken, { auctionId: lot.id, walletAddress: seller.address })).status).toBe(403);
+    const template = await post('/psbt/create-winner-psbt-template', w.token, { auctionId: lot.id, walletAddress: w.keys.payment.address, ordinalsAddress: w.keys.ordinals.address });
+    expect(template).toMatchObject({ status: 200, body: { data: { templateId: expect.any(String), psbtHex: expect.stringMatching(/^70736274ff/) } } });
+    const claimed = await post('/psbt/validate-for-winner', w.token, { auctionId: lot.id, templateId: template.body.data.templateId, signedPsbtHex: w.sign(template.body.data.psbtHex) });
+    expect(claimed).toMatchObject({ status: 200, body: { data: { stage: 'awaiting_seller' } } });
+
+    const done = await coSign();
+    expect(done).toMatchObject({ status: 200, body: { data: { stage: 'broadcast' } } });
+    await dev.mine();
+    const ordRes = await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } });
+    expect(((await ordRes.json()) as { address: string }).address).toBe(w.keys.ordinals.address);
   });
 });

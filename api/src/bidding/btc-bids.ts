@@ -22,7 +22,7 @@ export const OFFER_TTL_MS = 10 * 60_000;
 export const SIGN_TO_PLACE = 'Sign the transaction in your wallet to place the bid';
 
 /** Turns the offer module's refusals and Esplora/ord outages into api errors. */
-async function offerCall<T>(run: () => Promise<T>): Promise<T> {
+export async function offerCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -161,7 +161,7 @@ interface PlaceBidRow {
 }
 
 /** The bidder pays from a wallet proved to be theirs (the payment address). */
-async function linkedWallet(services: Services, user: UserRow, address: string | undefined): Promise<string> {
+export async function linkedWallet(services: Services, user: UserRow, address: string | undefined): Promise<string> {
   if (!address || address === 'card_payment') throw new HttpError(400, b.walletRequired, 'wallet_required', { walletAddress: b.walletRequired });
   const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: { equals: address, mode: 'insensitive' } } });
   if (!linked) throw new HttpError(403, b.walletNotLinked, 'wallet_not_linked', { walletAddress: b.walletNotLinked });

@@ -9,7 +9,8 @@ import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { EsploraError } from '../bitcoin/index.ts';
-import { completeOffer, INDEX, OfferError } from '../bitcoin/offer/index.ts';
+import { completeOffer, esploraChainView, INDEX, OfferError, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
+import { linkedWallet, offerCall, OFFER_TTL_MS } from './btc-bids.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
 
@@ -101,4 +102,53 @@ export function startSettlementFollower(services: Services, everyMs = services.c
       await running;
     },
   };
+}
+
+/**
+ * The winner's claim when the winning offer can no longer be broadcast (an input spent since the bid): a
+ * fresh offer at the winning amount from the winner's current UTXOs, bound to the winning bid. Signed and
+ * checked by claimWithTemplate, it replaces the bid's PSBTs, and the seller co-signs that one.
+ */
+export async function createWinnerTemplate(
+  services: Services,
+  user: UserRow,
+  body: { auctionId: string; walletAddress: string; ordinalsAddress?: string; paymentPublicKey?: string },
+): Promise<{ templateId: string; psbtHex: string }> {
+  const { lot, bid } = await winnerOf(services, body.auctionId);
+  if (lot.status !== 'ended' || !bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
+  if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
+  if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, p.templateFailed, 'lot_not_ready');
+  const walletAddress = await linkedWallet(services, user, body.walletAddress);
+  const ordinalsAddress = body.ordinalsAddress ?? walletAddress;
+  const built = await offerCall(() =>
+    prepareOffer(services.bitcoin, {
+      lotId: lot.id,
+      bidId: bid.id,
+      price: Number(bid.amount.toFixed(0)),
+      inscriptionId: lot.inscriptionId!,
+      seller: { payoutAddress: lot.sellerWalletAddress! },
+      bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: body.paymentPublicKey },
+      platformFeeAddress: services.config.bitcoin.platformFeeAddress!,
+    }),
+  );
+  const template = await services.db.prisma.btcOffer.create({
+    data: { lotId: lot.id, userId: user.id, amount: bid.amount, walletAddress, ordinalsAddress, psbtHex: built.psbtHex, txid: built.txid, expiresAt: new Date(Date.now() + OFFER_TTL_MS) },
+  });
+  return { templateId: template.id, psbtHex: built.psbtHex };
+}
+
+export async function claimWithTemplate(services: Services, user: UserRow, body: { auctionId: string; templateId: string; signedPsbtHex: string }): Promise<PsbtState> {
+  const { lot, bid } = await winnerOf(services, body.auctionId);
+  if (!bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
+  if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
+  const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
+  if (!template || template.userId !== user.id || template.lotId !== lot.id) throw new HttpError(404, p.noTemplate, 'no_psbt_template');
+  if (template.expiresAt <= new Date()) throw new HttpError(410, 'This claim expired before it was signed. Please start the claim again.', 'offer_expired');
+  const context = { network: services.config.bitcoin.network, lotId: lot.id, bidId: bid.id, builtPsbtHex: template.psbtHex };
+  await offerCall(() => validateBidderSigned(body.signedPsbtHex, context, esploraChainView(services.bitcoin.esplora)));
+  await services.db.prisma.$transaction([
+    services.db.prisma.bid.update({ where: { id: bid.id }, data: { psbtHex: template.psbtHex, signedPsbtHex: body.signedPsbtHex } }),
+    services.db.prisma.btcOffer.update({ where: { id: template.id }, data: { finalizedAt: new Date() } }),
+  ]);
+  return settlementState(services, lot.id);
 }

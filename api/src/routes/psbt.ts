@@ -1,15 +1,17 @@
 /**
  * /psbt/* (admin-side section 7, PSBT): settlement of ended BTC lots and PSBT utilities. Bodies the spec does
  * not show are documented on each route. Implemented: seller-sign, state, transaction, validate,
- * get-winner-input-indices; the winner-claim routes (create-winner-psbt and the template steps) are not.
+ * get-winner-input-indices, and the winner's claim (create-winner-psbt-template or create-winner-psbt, then
+ * validate-for-winner). Not implemented: create, finalize, add-winner-inputs, add-outputs, create-complete-psbt
+ * (the offer flow builds complete PSBTs in one step, so they have no part to play).
  */
-import { psbtHexBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema } from '@gavel/domain';
+import { psbtHexBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
-import { sellerSign, settlementState } from '../bidding/btc-settlement.ts';
+import { claimWithTemplate, createWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
 
 const TAG = 'PSBT';
 
@@ -65,6 +67,36 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       },
     });
   }
+
+  for (const path of ['/psbt/create-winner-psbt-template', '/psbt/create-winner-psbt']) {
+    routes.add({
+      method: 'post',
+      path,
+      tag: TAG,
+      summary: "The winner's claim: a fresh offer PSBT at the winning amount from the winner's current UTXOs",
+      description:
+        'For an ended BTC lot whose winning offer can no longer be broadcast (seller-sign answered offer_invalid). Body: auctionId, walletAddress (linked payment address), ' +
+        'ordinalsAddress and paymentPublicKey as for bids. Reply data: templateId and psbtHex to sign, then POST /psbt/validate-for-winner within 10 minutes.',
+      access: {},
+      body: winnerTemplateBodySchema,
+      reply: winnerTemplateReplySchema,
+      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner', 409: `${p.alreadySettled} / ${p.templateFailed}`, 503: 'Esplora or ord unavailable' },
+      handler: async ({ body, user }) => ({ message: p.templateCreated, data: await createWinnerTemplate(services, user, body) }),
+    });
+  }
+
+  routes.add({
+    method: 'post',
+    path: '/psbt/validate-for-winner',
+    tag: TAG,
+    summary: "The winner's signed claim replaces the winning offer; the seller co-signs it next",
+    description: 'Body: auctionId, templateId, signedPsbtHex. Checked like a bid (same inputs and outputs, signatures, unspent inputs).',
+    access: {},
+    body: winnerClaimBodySchema,
+    reply: winnerClaimReplySchema,
+    errors: { 400: 'The signed PSBT was refused', 403: 'Not the winner', 404: p.noTemplate, 409: p.alreadySettled, 410: 'The claim expired' },
+    handler: async ({ body, user }) => ({ message: p.claimed, data: await claimWithTemplate(services, user, body) }),
+  });
 
   routes.add({
     method: 'post',

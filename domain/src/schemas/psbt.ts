@@ -18,6 +18,17 @@ export const psbtSummarySchema = z.object({
   fee: z.string().nullable(),
 });
 
+/** The winner's claim: a fresh offer from the winner's current UTXOs (create-winner-psbt-template / create-winner-psbt). */
+export const winnerTemplateBodySchema = z.object({
+  auctionId: z.string().trim().min(1),
+  walletAddress: z.string().trim().min(1).max(120),
+  ordinalsAddress: z.string().trim().max(120).optional(),
+  paymentPublicKey: z.string().trim().regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/).optional(),
+});
+export const winnerTemplateReplySchema = z.object({ message: z.string(), data: z.object({ templateId: z.string(), psbtHex: z.string() }) });
+/** validate-for-winner: the template the winner's wallet signed. */
+export const winnerClaimBodySchema = z.object({ auctionId: z.string().trim().min(1), templateId: z.string().trim().min(1), signedPsbtHex: psbtHex });
+
 export const SETTLEMENT_STAGES = ['no_winner', 'awaiting_seller', 'broadcast', 'confirmed'] as const;
 
 export const psbtStateSchema = z.object({
@@ -34,3 +45,4 @@ export const psbtStateSchema = z.object({
 export type PsbtState = z.infer<typeof psbtStateSchema>;
 
 export const sellerSignReplySchema = z.object({ message: z.string(), data: psbtStateSchema });
+export const winnerClaimReplySchema = sellerSignReplySchema;
