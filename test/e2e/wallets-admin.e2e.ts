@@ -40,12 +40,11 @@ async function adminOnEthLot(account = ADMIN_WALLET) {
   return { page, lot, address };
 }
 
-async function receiptEvents<T extends 'Minted' | 'AuctionStarted'>(eventName: T) {
-  const logs = await suite.stack.publicClient.getLogs({ address: [suite.stack.nft, suite.stack.house], fromBlock: 0n });
-  return eventName === 'Minted'
-    ? parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs })
-    : parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionStarted', logs });
+async function chainLogs() {
+  return suite.stack.publicClient.getLogs({ address: [suite.stack.nft, suite.stack.house], fromBlock: 0n });
 }
+const mintedTokens = async () => parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: await chainLogs() });
+const startedAuctions = async () => parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionStarted', logs: await chainLogs() });
 
 describe('admin chain actions', { timeout: 120_000 }, () => {
   it('mints the lot NFT, approves it for the auction house, and creates and starts the auction on chain', async () => {
@@ -56,7 +55,7 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
     await byTestId(page, 'mint-metadata').fill('ipfs://bafkreigaveltestpiece');
     await byTestId(page, 'mint-submit').click();
     await waitForToast(page, walletMessages.minted, 30_000);
-    const minted = (await receiptEvents('Minted')).at(-1)!;
+    const minted = (await mintedTokens()).at(-1)!;
     const tokenId = minted.args.tokenId;
     assert.equal(await suite.stack.publicClient.readContract({ address: suite.stack.nft, abi: gavelNftAbi, functionName: 'ownerOf', args: [tokenId] }), address);
     const record = await suite.stack.api.db.prisma.nft.findFirst({ where: { tokenId: tokenId.toString() } });
@@ -77,7 +76,7 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
     await byTestId(page, 'chain-duration').fill('30');
     await byTestId(page, 'chain-start-submit').click();
     const started = await eventually(async () => {
-      const events = await receiptEvents('AuctionStarted');
+      const events = await startedAuctions();
       assert.ok(events.length > 0, 'no auction started yet');
       return events.at(-1)!;
     }, { timeout: 30_000 });

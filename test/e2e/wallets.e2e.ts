@@ -124,6 +124,22 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     }, { timeout: 30_000, interval: 250 });
   });
 
+  it("refuses the seller's own wallet before anything is signed: the simulation's reason in the spec's words", async () => {
+    const chain = suite.stack;
+    const act = chainActions(chain);
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
+    const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+    const user = await createUser(chain.api.db, 'ready');
+    const { page } = await walletPage(1); // account 1 sells every test auction
+    await openSignedIn(page, suite.dapp.url, await signIn(chain.api.url, user.email), '/auctions');
+    await connectTrust(page, `/auctions/${lot.id}`);
+    const nonce = await chain.publicClient.getTransactionCount({ address: act.address(1) });
+    await byTestId(page, 'bid-input').fill(formatEther(RESERVE));
+    await byTestId(page, 'place-bid').click();
+    await waitForToast(page, 'Transaction would fail: SellerCannotBid', 30_000);
+    assert.equal(await chain.publicClient.getTransactionCount({ address: act.address(1) }), nonce, 'nothing was sent');
+  });
+
   it('bids on chain from the lot page, is outbid by another account, and withdraws the refund after the end', async () => {
     const chain = suite.stack;
     const act = chainActions(chain);
@@ -167,6 +183,14 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     const after = await chain.publicClient.getBalance({ address });
     assert.ok(after > before, 'the refund came back to the wallet');
     await byTestId(page, 'withdraw').waitFor({ state: 'detached' });
+
+    // The winner is recognised by the connected wallet matching the lot's winner address.
+    const winner = await createUser(chain.api.db, 'ready');
+    const winnerPage = await walletPage(3);
+    await openSignedIn(winnerPage.page, suite.dapp.url, await signIn(chain.api.url, winner.email), '/auctions');
+    await connectTrust(winnerPage.page, `/auctions/${lot.id}`);
+    await byTestId(winnerPage.page, 'onchain-won').waitFor();
+    assert.equal(await byTestId(winnerPage.page, 'withdraw').count(), 0);
   });
 
   for (const kind of ['xverse', 'leather'] as const) {
