@@ -115,7 +115,8 @@ describe('lot form rules on create (section 5)', () => {
 
   it('needs an event, and creates through all three paths with amounts in the display unit', async () => {
     expect((await call('POST', '/auctions', adminToken, { title: 'x', paymentMethod: 'BTC' })).body).toMatchObject({ message: 'Please choose an auction event', fields: { auctionEventId: 'Please choose an auction event' } });
-    const a = await create({ reservePrice: 20_000 });
+    const a = await create({ reservePrice: 20_000, imageUrls: ['ipfs://bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku', 'https://cdn.example/a.png'] });
+    expect(a.body.data.imageUrls).toEqual(['/ipfs/bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku', 'https://cdn.example/a.png']);
     expect(a.body).toMatchObject({ message: 'Auction lot created successfully', data: { published: false, startingBid: '10000', reservePrice: '20000', unit: 'sats', status: 'upcoming' } });
     const b = await call('POST', '/auctions/create', adminToken, { auctionEventId: eventId, title: 'Lot 2', paymentMethod: 'Manual', startingBid: '12.50', startTime: iso(HOUR), endTime: iso(DAY) });
     expect(b.body.data).toMatchObject({ startingBid: '12.50', unit: 'USD' });

@@ -1,4 +1,5 @@
-import { formatAmount, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
+import { formatAmount, gatewayUrl, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
+import { imageGateway } from '../storage/image-pinning.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 
 /** What every lot reply loads alongside the lot itself. */
@@ -12,6 +13,7 @@ export type LotRow = P.LotGetPayload<{ include: typeof lotInclude }>;
 /** A stored lot as the api shows it: display-unit amounts, the clock's status, the reserve kept secret. */
 export function presentLot(row: LotRow, now: Date = new Date()): Lot {
   const unit = unitFor(row.paymentMethod);
+  const gateway = imageGateway();
   const amount = (value: P.Decimal | null) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
   const reserve = row.reservePrice === null ? null : BigInt(row.reservePrice.toFixed(0));
   const current = row.currentBid === null ? null : BigInt(row.currentBid.toFixed(0));
@@ -47,7 +49,7 @@ export function presentLot(row: LotRow, now: Date = new Date()): Lot {
       startTime: row.auctionEvent.startTime.toISOString(),
       endTime: row.auctionEvent.endTime.toISOString(),
     },
-    imageUrls: row.imageUrls,
+    imageUrls: row.imageUrls.map((url) => gatewayUrl(url, gateway)),
     inscriptionId: row.inscriptionId,
     contractAddress: row.contractAddress,
     tokenId: row.tokenId?.toFixed(0) ?? null,

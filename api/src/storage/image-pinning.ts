@@ -35,6 +35,14 @@ export function pinataConfig(env: NodeJS.ProcessEnv = process.env): PinataConfig
   };
 }
 
+/**
+ * The gateway stored image addresses (ipfs://CID, a bare CID, {address} templates) are shown through: Pinata's
+ * (or IPFS_GATEWAY_URL) when set, else this api's own /ipfs/:cid. Read per call: tests set the environment late.
+ */
+export function imageGateway(env: NodeJS.ProcessEnv = process.env): string {
+  return pinataConfig(env)?.gatewayUrl ?? env.IPFS_GATEWAY_URL?.replace(/\/+$/, '') ?? '';
+}
+
 export async function pinImage(file: { bytes: Buffer; contentType: string; filename: string }, store: ContentStore, pinata: PinataConfig | null): Promise<PinnedImage> {
   if (!pinata) {
     const cid = await store.put(file.bytes, file.contentType);
