@@ -127,6 +127,24 @@ describe('BTC bids are signed offers', () => {
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(1);
   });
 
+  it('a leading bid whose offer inputs are spent elsewhere is removed and the next bid leads again', async () => {
+    const lot = await btcLot();
+    const a = await bidder();
+    const b = await bidder();
+    for (const [who, amount] of [[a, 10_000], [b, 10_100]] as const) {
+      const offer = await who.bid(lot.id, amount);
+      expect((await post(`/auctions/${lot.id}/finalize`, who.token, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) })).status).toBe(201);
+    }
+    await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(b.keys.payment, [b.big], [{ address: b.keys.payment.address, value: 190_000 }], 1_000).toHex() });
+    const bidsOf = () => stack.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' }, select: { status: true, removedReason: true } });
+    await waitUntil(async () => (await bidsOf())[1]!.status === 'removed', 10_000, "the worker removes B's spent offer");
+    expect(await bidsOf()).toEqual([
+      { status: 'active', removedReason: null },
+      { status: 'removed', removedReason: 'The Bitcoin offer of this bid can no longer be completed: one of its inputs was spent' },
+    ]);
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('10000');
+  });
+
   it('refuses a wallet address of another network before building anything', async () => {
     const lot = await btcLot();
     const user = await createUser(stack.db, 'ready');

@@ -11,6 +11,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { completeOffer, esploraChainView, INDEX, OfferError, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { linkedWallet, offerCall, OFFER_TTL_MS } from './btc-bids.ts';
+import { removeSpentLeadingOffers } from './btc-offer-watch.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
 
@@ -79,7 +80,8 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
 /**
  * The worker's loop over broadcast swaps not yet seen confirmed: each turn asks Esplora once per such lot,
  * so a lot becomes paid and transferred within one turn of its swap's first confirmation, with nobody
- * watching the page. Idempotent: the update only matches a lot not transferred yet.
+ * watching the page. Idempotent: the update only matches a lot not transferred yet. Each turn also removes
+ * leading bids whose offers were spent (btc-offer-watch.ts).
  */
 export function startSettlementFollower(services: Services, everyMs = services.config.bitcoin.followEveryMs): { close(): Promise<void> } {
   let running: Promise<void> | null = null;
@@ -90,6 +92,7 @@ export function startSettlementFollower(services: Services, everyMs = services.c
       take: 100,
     });
     for (const lot of pending) await settlementState(services, lot.id);
+    await removeSpentLeadingOffers(services);
   };
   const timer = setInterval(() => {
     running ??= turn()
