@@ -36,6 +36,7 @@ import { settlementRoutes } from './routes/settlement.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { ethBidRoutes } from './routes/eth-bids.ts';
 import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
+import { cardMintRoutes } from './routes/card-mint.ts';
 
 export function createApp(services: Services): Koa {
   const routes = new RouteTable();
@@ -69,6 +70,7 @@ export function createApp(services: Services): Koa {
   walletRoutes(routes, services);
   ethBidRoutes(routes, services);
   chainAuctionLinkRoutes(routes, services);
+  cardMintRoutes(routes, services);
 
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();

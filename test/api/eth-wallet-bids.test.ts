@@ -103,6 +103,35 @@ describe('EVM wallets on chain', () => {
   });
 });
 
+// Before the card bids: their won auction moves the chain's clock ahead of the wall clock.
+describe('linking a lot to the on-chain auction its seller started', () => {
+  it('reads the auction from the chain: the lot takes its id, NFT, times and live state; others are refused', async () => {
+    const seller = await createUser(chain.api.db, 'seller');
+    const { token } = await proveWallet(seller, 1);
+    const lot = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id, startsInMs: 86_400_000, endsInMs: 90_000_000, startingBid: RESERVE });
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 30n });
+    const link = (as: string, lotId: string, id: bigint | string) => call('POST', `/lots/${lotId}/chain-auction`, as, { auctionId: id.toString(), txHash: `0x${'ab'.repeat(32)}` });
+
+    expect((await link(token, lot.id, 999_999n)).body).toMatchObject({ code: "auction_not_found" });
+    // An admin whose wallets did not create it may not claim it.
+    const admin = await createUser(chain.api.db, 'admin');
+    expect((await link(await signIn(chain.api.url, admin.email), lot.id, auctionId)).body).toMatchObject({ code: 'not_your_auction' });
+
+    const linked = await link(token, lot.id, auctionId);
+    expect(linked.status).toBe(200);
+    const onChain = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
+    expect(linked.body.data).toMatchObject({ auctionId: auctionId.toString(), status: 'live', tokenId: tokenId.toString(), contractAddress: chain.nft.toLowerCase(), endTime: new Date(Number(onChain.endTime) * 1000).toISOString() });
+    const shown = await eventually(() => call('GET', `/auctions/${lot.id}`, token), (r) => r.body.data?.chain?.indexed === true, 10_000, 'the lot showing its auction');
+    expect(shown.body.data).toMatchObject({ status: 'timeStarted', chain: { auctionId: auctionId.toString(), nftId: tokenId.toString() } });
+
+    const second = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id });
+    expect((await link(token, second.id, auctionId)).body.code).toBe('auction_taken');
+    const other = await act.startAuction({ reserveWei: RESERVE });
+    await chain.api.db.prisma.lot.update({ where: { id: second.id }, data: { contractAddress: chain.nft, tokenId: (other.tokenId + 100n).toString() } });
+    expect((await link(token, second.id, other.auctionId)).body.code).toBe('other_nft');
+  });
+});
+
 describe('card bids on on-chain lots, through the relayer', () => {
   const relayed = (userId: string, lotId: string) => chain.api.db.prisma.relayedBid.findFirst({ where: { userId, lotId } });
   const ownerOf = (tokenId: bigint) => chain.publicClient.readContract({ address: chain.nft, abi: gavelNftAbi, functionName: 'ownerOf', args: [tokenId] });
@@ -157,30 +186,28 @@ describe('card bids on on-chain lots, through the relayer', () => {
   });
 });
 
-describe('linking a lot to the on-chain auction its seller started', () => {
-  it('reads the auction from the chain: the lot takes its id, NFT, times and live state; others are refused', async () => {
-    const seller = await createUser(chain.api.db, 'seller');
-    const { token } = await proveWallet(seller, 1);
-    const lot = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id, startsInMs: 86_400_000, endsInMs: 90_000_000, startingBid: RESERVE });
-    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 30n });
-    const link = (as: string, lotId: string, id: bigint | string) => call('POST', `/lots/${lotId}/chain-auction`, as, { auctionId: id.toString(), txHash: `0x${'ab'.repeat(32)}` });
+// Last in the file: it makes the relayer the NFT's minter, which the helpers minting from account 0 rely on not being.
+describe('minting by card through the relayer', () => {
+  it('charges the card the mint price and mints to the buyer’s linked wallet with cardMint', async () => {
+    const nft = { address: chain.nft, abi: gavelNftAbi } as const;
+    const buyer = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, buyer.email);
+    const mint = () => call('POST', '/nfts/card-mint', token, { metadataUrl: 'ipfs://card-mint-test' });
+    expect((await mint()).body).toMatchObject({ code: 'wallet_not_linked' });
+    const { address } = await proveWallet(buyer, 7);
+    expect((await mint()).body).toMatchObject({ code: 'relayer_not_minter', message: 'NFT contract service not available.' });
+    await act.mined(await chain.signers[0]!.writeContract({ ...nft, functionName: 'setMinter', args: [RELAYER] }));
 
-    expect((await link(token, lot.id, 999_999n)).body).toMatchObject({ code: "auction_not_found" });
-    // An admin whose wallets did not create it may not claim it.
-    const admin = await createUser(chain.api.db, 'admin');
-    expect((await link(await signIn(chain.api.url, admin.email), lot.id, auctionId)).body).toMatchObject({ code: 'not_your_auction' });
-
-    const linked = await link(token, lot.id, auctionId);
-    expect(linked.status).toBe(200);
-    const onChain = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
-    expect(linked.body.data).toMatchObject({ auctionId: auctionId.toString(), status: 'live', tokenId: tokenId.toString(), contractAddress: chain.nft.toLowerCase(), endTime: new Date(Number(onChain.endTime) * 1000).toISOString() });
-    const shown = await eventually(() => call('GET', `/auctions/${lot.id}`, token), (r) => r.body.data?.chain?.indexed === true, 10_000, 'the lot showing its auction');
-    expect(shown.body.data).toMatchObject({ status: 'timeStarted', chain: { auctionId: auctionId.toString(), nftId: tokenId.toString() } });
-
-    const second = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id });
-    expect((await link(token, second.id, auctionId)).body.code).toBe('auction_taken');
-    const other = await act.startAuction({ reserveWei: RESERVE });
-    await chain.api.db.prisma.lot.update({ where: { id: second.id }, data: { contractAddress: chain.nft, tokenId: (other.tokenId + 100n).toString() } });
-    expect((await link(token, second.id, other.auctionId)).body.code).toBe('other_nft');
+    const started = await mint();
+    expect(started.status).toBe(202);
+    const price = await chain.publicClient.readContract({ ...nft, functionName: 'publicMintPrice' });
+    const cents = Math.max(50, Number((price * 200_000n + 10n ** 18n - 1n) / 10n ** 18n));
+    expect(started.body.data).toMatchObject({ status: 'queued', toAddress: address.toLowerCase(), amountUsd: (cents / 100).toFixed(2) });
+    const done = await eventually(() => call('GET', `/nfts/card-mint/${started.body.data.id}`, token), (r) => r.body.data?.status === 'minted', 15_000, 'the card mint');
+    const tokenId = BigInt(done.body.data.tokenId);
+    expect(await chain.publicClient.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })).toBe(address);
+    expect(await chain.publicClient.readContract({ ...nft, functionName: 'tokenURI', args: [tokenId] })).toBe('ipfs://card-mint-test');
+    const charge = stripe.calls.find((c) => c.path === '/v1/payment_intents' && c.params.get('metadata[cardMintId]') === started.body.data.id);
+    expect(charge?.reply).toMatchObject({ status: 'succeeded', amount: cents });
   });
 });

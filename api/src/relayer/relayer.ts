@@ -8,6 +8,7 @@
  *   several outbid bids), then releases the hold -> refunded.
  * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
  *   relayer) to the user's linked EVM wallet -> delivered, or keeps it -> custody until they link one.
+ * - relay-mint: GavelNFT `cardMint` for a card buyer (card-mint.ts).
  * The sweep (worker side) moves bids along from the indexer's view and re-queues lost steps.
  */
 import { Queue, Worker, type Job } from 'bullmq';
@@ -20,9 +21,10 @@ import { cancelIntent, captureIntent } from '../payments/intents.ts';
 import { survivesRedisOutage } from '../jobs/redis-outage.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { RelayerSender } from './sender.ts';
+import { mintForCard } from './card-mint.ts';
 
 export const RELAYER_QUEUE = 'relayer';
-type Step = 'relay-bid' | 'relay-refund' | 'relay-deliver';
+type Step = 'relay-bid' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
 
 export class Relayer {
   readonly queue: Queue;
@@ -44,8 +46,9 @@ export class Relayer {
     return this.sender !== null && this.services.chain.auctionHouse !== null;
   }
 
-  enqueue(step: Step, relayedBidId: string): Promise<unknown> {
-    return this.queue.add(step, { relayedBidId }, { jobId: `${step}-${relayedBidId}` });
+  /** `id`: the RelayedBid's, or the CardMint's for relay-mint. */
+  enqueue(step: Step, id: string): Promise<unknown> {
+    return this.queue.add(step, { id }, { jobId: `${step}-${id}` });
   }
 
   close(): Promise<void> {
@@ -55,13 +58,13 @@ export class Relayer {
   startWorker(): { close(): Promise<void> } {
     const { config, log } = this.services;
     // One job at a time per process: the sender's lock serialises processes, this keeps one sequence here.
-    const worker = new Worker(RELAYER_QUEUE, (job: Job<{ relayedBidId: string }>) => this.run(job.name as Step, job.data.relayedBidId), {
+    const worker = new Worker(RELAYER_QUEUE, (job: Job<{ id: string }>) => this.run(job.name as Step, job.data.id), {
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
       prefix: config.redisPrefix,
       concurrency: 1,
     });
     survivesRedisOutage(worker, 'relayer worker', log);
-    worker.on('failed', (job, err) => log.warn({ job: job?.name, id: job?.data.relayedBidId, err: err.message }, 'relayer job failed'));
+    worker.on('failed', (job, err) => log.warn({ job: job?.name, id: job?.data.id, err: err.message }, 'relayer job failed'));
     let running = false;
     const timer = setInterval(() => {
       if (running || !this.enabled) return;
@@ -79,6 +82,7 @@ export class Relayer {
   }
 
   private async run(step: Step, id: string): Promise<void> {
+    if (step === 'relay-mint') return this.sender ? mintForCard(this.services, this.sender, id) : undefined;
     const row = await this.services.db.prisma.relayedBid.findUnique({ where: { id } });
     if (!row || !this.sender) return;
     if (step === 'relay-bid') return this.placeBid(row, this.sender);
@@ -190,6 +194,7 @@ export class Relayer {
   /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
   async sweep(): Promise<void> {
     const { db, chain } = this.services;
+    for (const mint of await db.prisma.cardMint.findMany({ where: { status: 'queued' }, select: { id: true }, take: 100 })) await this.enqueue('relay-mint', mint.id);
     const open = await db.prisma.relayedBid.findMany({ where: { status: { in: ['queued', 'placed', 'outbid', 'won', 'custody'] } }, take: 500, orderBy: { createdAt: 'asc' } });
     if (open.length === 0) return;
     const placed = open.filter((row) => row.status === 'placed' && row.txHash);

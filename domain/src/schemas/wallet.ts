@@ -187,3 +187,31 @@ export const chainAuctionLinkReplySchema = z.object({
     sellerWalletAddress: z.string(),
   }),
 });
+
+/** POST /nfts/card-mint: a card buyer mints a GavelNFT token (the relayer sends `cardMint`) to their linked EVM wallet. */
+export const cardMintBodySchema = z.object({
+  metadataUrl: z.string().trim().min(1, { error: 'Metadata URL is required' }).max(2048),
+});
+
+export const cardMintMessages = {
+  queued: 'Payment received: your NFT is being minted',
+  unavailable: 'NFT contract service not available.',
+  walletNeeded: 'Link an Ethereum wallet to receive the NFT first',
+  notFound: 'Mint not found',
+} as const;
+
+export const cardMintRecordSchema = z.object({
+  id: z.string(),
+  /** queued (paid, transaction pending), minted (tokenId set) or failed (refunded). */
+  status: z.enum(['queued', 'minted', 'failed']),
+  toAddress: z.string(),
+  metadataUrl: z.string(),
+  contractAddress: z.string().nullable(),
+  tokenId: z.string().nullable(),
+  mintTxHash: z.string().nullable(),
+  /** What the card was charged, USD. */
+  amountUsd: z.string(),
+  createdAt: z.string(),
+});
+export type CardMintRecord = z.infer<typeof cardMintRecordSchema>;
+export const cardMintReplySchema = z.object({ message: z.string(), data: cardMintRecordSchema });

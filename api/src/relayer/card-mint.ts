@@ -1,0 +1,94 @@
+/**
+ * Minting by card (buyer-side 7, "cardMint"; GavelNFT's `cardMint` may only be sent by its minter, the
+ * relayer): POST /nfts/card-mint charges the buyer's saved card the public mint price in USD (ETH_USD_PRICE),
+ * then the relay-mint job mints the token to the buyer's linked EVM wallet. A mint that reverts is refunded.
+ */
+import Stripe from 'stripe';
+import { randomUUID } from 'node:crypto';
+import { gavelNftAbi } from '@gavel/contracts';
+import { cardMintMessages as m, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, type CardMintRecord } from '@gavel/domain';
+import { parseEventLogs, type Address, type Hash } from 'viem';
+import type { CardMint } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError } from '../http/errors.ts';
+import { paymentSetupError, stripeAmount } from '../payments/intents.ts';
+import type { RelayerSender } from './sender.ts';
+
+export async function startCardMint(services: Services, user: UserRow, metadataUrl: string): Promise<CardMintRecord> {
+  const { db, chain, relayer, payments, config, log } = services;
+  if (!relayer.enabled || !chain.nft) throw new HttpError(503, m.unavailable, 'relayer_unavailable');
+  const wallet = await db.prisma.wallet.findFirst({ where: { userId: user.id, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
+  if (!wallet) throw new HttpError(403, m.walletNeeded, 'wallet_not_linked');
+  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+  const nft = { address: chain.nft as Address, abi: gavelNftAbi } as const;
+  const [price, minter] = await Promise.all([
+    chain.rpc.client.readContract({ ...nft, functionName: 'publicMintPrice' }),
+    chain.rpc.client.readContract({ ...nft, functionName: 'minter' }),
+  ]);
+  if (minter.toLowerCase() !== relayer.sender!.address) throw new HttpError(503, m.unavailable, 'relayer_not_minter');
+  const cents = Math.max(MIN_CARD_PAYMENT_CENTS, Number((price * BigInt(config.relayer.ethUsdCents) + 10n ** 18n - 1n) / 10n ** 18n));
+
+  const id = randomUUID();
+  let charge: Stripe.PaymentIntent;
+  try {
+    charge = await payments.stripe.paymentIntents.create(
+      {
+        amount: stripeAmount(BigInt(cents)),
+        currency: 'usd',
+        customer: user.stripeCustomerId,
+        payment_method: user.stripePaymentMethodId,
+        allowed_payment_method_types: ['card'],
+        confirm: true,
+        off_session: true,
+        description: 'Gavel NFT mint',
+        metadata: { purpose: 'card_mint', cardMintId: id, userId: user.id },
+      },
+      { idempotencyKey: `card-mint:${id}` },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
+    throw paymentSetupError(error);
+  }
+  if (charge.status !== 'succeeded') throw new HttpError(402, charge.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
+  const row = await db.prisma.cardMint.create({
+    data: { id, userId: user.id, toAddress: wallet.address.toLowerCase(), metadataUrl, priceWei: price.toString(), cents, paymentIntentId: charge.id },
+  });
+  void relayer.enqueue('relay-mint', row.id).catch((err: Error) => log.warn({ err: err.message, id: row.id }, 'queueing a card mint failed; the sweep retries'));
+  return presentCardMint(row, chain.nft);
+}
+
+/** The relay-mint job: sends cardMint once (a retry waits for the recorded transaction) and records the token. */
+export async function mintForCard(services: Pick<Services, 'db' | 'chain' | 'payments'>, sender: RelayerSender, id: string): Promise<void> {
+  const { db, chain, payments } = services;
+  const row = await db.prisma.cardMint.findUnique({ where: { id } });
+  if (!row || row.status !== 'queued') return;
+  const hash =
+    (row.txHash as Hash | null) ??
+    (await sender.send(
+      { address: chain.nft as Address, abi: gavelNftAbi, functionName: 'cardMint', args: [row.toAddress as Address, row.metadataUrl] },
+      async (sent) => void (await db.prisma.cardMint.update({ where: { id }, data: { txHash: sent } })),
+    ));
+  const receipt = await sender.wait(hash);
+  const minted = receipt.status === 'success' ? parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0] : undefined;
+  if (!minted) {
+    await payments.stripe.refunds.create({ payment_intent: row.paymentIntentId }, { idempotencyKey: `card-mint-refund:${id}` });
+    await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'failed', error: 'the mint transaction reverted' } });
+    return;
+  }
+  await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'minted', tokenId: minted.args.tokenId.toString() } });
+}
+
+export function presentCardMint(row: CardMint, contractAddress: string | null): CardMintRecord {
+  return {
+    id: row.id,
+    status: row.status,
+    toAddress: row.toAddress,
+    metadataUrl: row.metadataUrl,
+    contractAddress,
+    tokenId: row.tokenId?.toFixed(0) ?? null,
+    mintTxHash: row.txHash,
+    amountUsd: (row.cents / 100).toFixed(2),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,37 @@
+/** Minting by card through the relayer (relayer/card-mint.ts): start a mint, and read how it went. */
+import { cardMintBodySchema, cardMintMessages as m, cardMintReplySchema } from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { HttpError } from '../http/errors.ts';
+import { presentCardMint, startCardMint } from '../relayer/card-mint.ts';
+
+export function cardMintRoutes(routes: RouteTable, services: Services): void {
+  routes.add({
+    method: 'post',
+    path: '/nfts/card-mint',
+    tag: 'NFTs',
+    summary: 'Mint an NFT paid by card: the relayer sends GavelNFT cardMint to your linked EVM wallet',
+    description: 'Charges the saved card the public mint price in USD (ETH_USD_PRICE, at least $0.50), then mints in the background: poll GET /nfts/card-mint/:id.',
+    access: {},
+    body: cardMintBodySchema,
+    reply: cardMintReplySchema,
+    status: 202,
+    errors: { 402: 'The card refused the charge', 403: m.walletNeeded, 503: m.unavailable },
+    handler: async ({ body, user }) => ({ message: m.queued, data: await startCardMint(services, user, body.metadataUrl) }),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/nfts/card-mint/:id',
+    tag: 'NFTs',
+    summary: 'A card mint and its status (queued, minted with its token id, or failed and refunded)',
+    access: {},
+    reply: cardMintReplySchema,
+    errors: { 404: m.notFound },
+    handler: async ({ params, user }) => {
+      const row = await services.db.prisma.cardMint.findUnique({ where: { id: params.id } }).catch(() => null);
+      if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, m.notFound, 'not_found');
+      return { message: row.status, data: presentCardMint(row, services.chain.nft) };
+    },
+  });
+}
