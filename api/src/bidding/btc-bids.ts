@@ -34,18 +34,18 @@ export async function offerCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const paymentMethods = new Map<string, string>();
+const METHOD_TTL_MS = 5000;
+const paymentMethods = new Map<string, { at: number; method: string }>();
 
-/** Whether a lot takes offer bids; a lot's payment method never changes once it takes bids, so it is kept. */
+/** Whether a lot takes offer bids. Kept a few seconds (as place-bid.ts keeps lot facts): a bidding war asks often. */
 export async function isBtcLot(services: Services, lotId: string): Promise<boolean> {
-  let method = paymentMethods.get(lotId);
-  if (method === undefined) {
-    const lot = await services.db.prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true } });
-    if (!lot) return false;
-    if (paymentMethods.size > 10_000) paymentMethods.clear();
-    paymentMethods.set(lotId, (method = lot.paymentMethod));
-  }
-  return method === 'BTC';
+  const hit = paymentMethods.get(lotId);
+  if (hit && Date.now() - hit.at < METHOD_TTL_MS) return hit.method === 'BTC';
+  const lot = await services.db.prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true } });
+  if (!lot) return false;
+  if (paymentMethods.size > 10_000) paymentMethods.clear();
+  paymentMethods.set(lotId, { at: Date.now(), method: lot.paymentMethod });
+  return lot.paymentMethod === 'BTC';
 }
 
 export interface OfferReply {
