@@ -13,6 +13,7 @@ import { chainActions, eventually, linkLot, startChainStack, type ChainStack } f
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
+import { openEvents } from '../support/sse.ts';
 
 const RESERVE = parseEther('0.01');
 let chain: ChainStack;
@@ -140,6 +141,8 @@ describe('card bids on on-chain lots, through the relayer', () => {
   it('holds the card and bids on chain; outbid by a wallet, the relayer withdraws the refund and the hold is released', async () => {
     const carol = await userWithCard(chain.api.db, stripe);
     const token = await signIn(chain.api.url, carol.email);
+    const events = await openEvents(`${chain.api.url}/events?token=${token}`);
+    await events.next('ready');
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     expect((await cardBid(token, lot.id, '0.005')).body.fields.amount).toBe('Bid must be at least 0.01 ETH');
@@ -157,6 +160,10 @@ describe('card bids on on-chain lots, through the relayer', () => {
 
     await provedBidder(5);
     await act.bid(5, auctionId, RESERVE * 2n);
+    // The card bidder hears of it like any bidder, though the chain's bidder was the relayer.
+    const notice = await events.next('outbid', 15_000);
+    events.close();
+    expect(notice.data).toMatchObject({ auctionId: lot.id, auctionTitle: lot.title, userBidAmount: '0.01', currentBidAmount: '0.02', currencyUnit: 'ETH' });
     const refunded = await eventually(() => relayed(carol.id, lot.id), (row) => row?.status === 'refunded', 15_000, 'the refund withdrawn');
     expect(refunded).toMatchObject({ holdStatus: 'released' });
     expect(refunded!.refundTxHash).toMatch(/^0x/);

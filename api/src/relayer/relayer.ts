@@ -14,6 +14,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
+import { formatAmount, type OutbidNotification } from '@gavel/domain';
 import { sql } from '@ponder/client';
 import type { Services } from '../services.ts';
 import type { RelayedBid } from '../generated/prisma/client.ts';
@@ -30,7 +31,7 @@ export class Relayer {
   readonly queue: Queue;
   readonly sender: RelayerSender | null;
 
-  constructor(private readonly services: Pick<Services, 'config' | 'log' | 'db' | 'redis' | 'chain' | 'payments'>) {
+  constructor(private readonly services: Pick<Services, 'config' | 'log' | 'db' | 'redis' | 'chain' | 'payments' | 'eventHub'>) {
     const { config, redis, chain } = services;
     this.queue = new Queue(RELAYER_QUEUE, {
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
@@ -191,6 +192,22 @@ export class Relayer {
     await this.services.db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus: status === 'canceled' ? 'released' : 'failed' } });
   }
 
+  private async tellOutbid(row: RelayedBid, current: bigint): Promise<void> {
+    const lot = await this.services.db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { title: true, auctionEventId: true } });
+    if (!lot) return;
+    const notification: OutbidNotification = {
+      id: row.id,
+      timestamp: new Date().toISOString(),
+      auctionTitle: lot.title,
+      auctionId: row.lotId,
+      auctionEventId: lot.auctionEventId,
+      userBidAmount: formatAmount(BigInt(row.amount.toFixed(0)), 'ETH'),
+      currentBidAmount: formatAmount(current, 'ETH'),
+      currencyUnit: 'ETH',
+    };
+    await this.services.eventHub.publish(`user:${row.userId}`, { type: 'outbid', data: notification });
+  }
+
   /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
   async sweep(): Promise<void> {
     const { db, chain } = this.services;
@@ -217,8 +234,10 @@ export class Relayer {
       else if (row.status === 'placed') {
         const auction = auctions.get(row.auctionId.toFixed(0));
         if (outbidTx.has(row.txHash!.toLowerCase())) {
-          await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'outbid' } });
+          const { count } = await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'outbid' } });
           await this.enqueue('relay-refund', row.id);
+          // The chain follower tells linked wallets; a card bidder's bid is the relayer's, so the notice is sent here, once.
+          if (count === 1 && auction) await this.tellOutbid(row, BigInt(auction.highest_bid));
         } else if (auction?.status === 'settled' && auction.winner?.toLowerCase() === this.sender?.address) {
           await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'won' } });
           await this.enqueue('relay-deliver', row.id);
