@@ -48,7 +48,7 @@ const startedAuctions = async () => parseEventLogs({ abi: gavelAuctionHouseAbi, 
 
 describe('admin chain actions', { timeout: 120_000 }, () => {
   it('mints the lot NFT, approves it for the auction house, and creates and starts the auction on chain', async () => {
-    const { page, address } = await adminOnEthLot();
+    const { page, address, lot } = await adminOnEthLot();
 
     await byTestId(page, 'onchain-mint').click();
     await byTestId(page, 'mint-name').fill('Gavel test piece');
@@ -84,6 +84,12 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
     assert.equal(auction.nftId, tokenId);
     assert.equal(auction.seller, address);
     assert.equal(auction.endTime - auction.startTime, 30n * 60n, 'the duration went to the contract in minutes');
+
+    // The api linked the lot to the auction (checked on chain), and the lot is live from the chain's state.
+    await waitForToast(page, 'Lot linked to its on-chain auction', 30_000);
+    const row = await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    assert.equal(row.chainAuctionId?.toString(), started.args.auctionId.toString());
+    assert.equal(row.status, 'live');
   });
 
   it('refuses to approve a token the connected wallet does not own, before anything is signed', async () => {
@@ -94,7 +100,7 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
     const lot = await createLot(suite.stack.api.db, { paymentMethod: 'ETH', onchain: true, startingBid: 10n ** 16n });
     await suite.stack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { tokenId: tokenId.toString(), contractAddress: suite.stack.nft } });
 
-    const { page } = await adminOnEthLotFor(lot);
+    const { page } = await adminOnEthLotFor(lot, ADMIN_WALLET + 1); // a wallet links to one account only
     await byTestId(page, 'onchain-approve').click();
     await byTestId(page, 'approve-submit').click();
     assert.equal(await byTestId(page, 'approve-error').textContent(), walletMessages.notOwner);
@@ -103,11 +109,11 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
 });
 
 /** As adminOnEthLot, on an existing lot. */
-async function adminOnEthLotFor(lot: { id: string; auctionEventId: string }) {
+async function adminOnEthLotFor(lot: { id: string; auctionEventId: string }, account: number) {
   const admin = await createUser(suite.stack.api.db, 'admin');
   const token = await signIn(suite.stack.api.url, admin.email);
   const { page } = await newPage(suite.browser);
-  await injectEvmWallet(page, { rpcUrl: suite.stack.rpcUrl, privateKey: ANVIL_PRIVATE_KEYS[ADMIN_WALLET] as Hex });
+  await injectEvmWallet(page, { rpcUrl: suite.stack.rpcUrl, privateKey: ANVIL_PRIVATE_KEYS[account] as Hex });
   await page.addInitScript(`localStorage.setItem('admin_token', ${JSON.stringify(token)})`);
   const lotPath = `/s/admin/auctions/${lot.auctionEventId}/lots/${lot.id}`;
   await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent(lotPath)}&tab=evm`);

@@ -43,8 +43,8 @@ export function StartChainAuctionDialog({ lot, onClose, onStarted }: StartChainA
         durationMinutes: BigInt(value('duration')),
         timeBufferSeconds: BigInt(value('buffer') || '0'),
       });
-      await chainAdminApi.link(lot.id, { auctionId: started.auctionId.toString(), txHash: started.startTxHash });
-      notify.success(undefined, `On-chain auction #${started.auctionId} started`);
+      const linked = await chainAdminApi.link(lot.id, { auctionId: started.auctionId.toString(), txHash: started.startTxHash });
+      notify.success(linked.message, `On-chain auction #${started.auctionId} started`);
       onStarted?.(started.auctionId.toString());
       onClose();
     } catch (failure) {

@@ -1,13 +1,12 @@
 /**
  * Telling the api that a lot now has an auction on chain (admin-side section 4: starting an ETH auction sets
- * the lot live). The api checks the auction on chain itself (exists, escrows the lot's NFT) and takes the
- * lot's state from there, never from this body. Path chosen by the dapp: POST /lots/:id/chain-auction.
+ * the lot live): POST /lots/:id/chain-auction. The api checks the auction on chain itself (it exists, escrows
+ * the lot's NFT, was created by a wallet linked to the caller) and takes the lot's state from there.
  */
+import { chainAuctionLinkReplySchema } from '@gavel/domain';
 import { apiRequest } from './http.ts';
-
-const anyReply = { parse: (payload: unknown) => payload };
 
 export const chainAdminApi = {
   link: (lotId: string, body: { auctionId: string; txHash: string }) =>
-    apiRequest(`/lots/${encodeURIComponent(lotId)}/chain-auction`, { method: 'POST', body, schema: anyReply }),
+    apiRequest(`/lots/${encodeURIComponent(lotId)}/chain-auction`, { method: 'POST', body, schema: chainAuctionLinkReplySchema }),
 };

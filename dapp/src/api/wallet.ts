@@ -22,12 +22,14 @@ export interface ChallengeRequest {
   publicKey?: string;
 }
 
+/** `token`: whose account the wallet is linked to (the buyer session, or an admin's when only that exists). */
 export const walletApi = {
-  challenge: (body: ChallengeRequest) =>
-    apiRequest('/wallet/connect', { method: 'POST', body, schema: walletChallengeReplySchema }).then((reply) => reply.data),
-  verify: (body: { walletAddress: string; walletType: WalletKind; message: string; signature: string; nonce?: string }) =>
-    apiRequest('/wallet/verify', { method: 'POST', body, schema: walletReplySchema }),
-  disconnect: (walletAddress: string) => apiRequest('/wallet/disconnect', { method: 'POST', body: { walletAddress }, schema: walletDisconnectReplySchema }),
+  challenge: (body: ChallengeRequest, token: string) =>
+    apiRequest('/wallet/connect', { method: 'POST', body, schema: walletChallengeReplySchema, token }).then((reply) => reply.data),
+  verify: (body: { walletAddress: string; walletType: WalletKind; message: string; signature: string; nonce?: string }, token: string) =>
+    apiRequest('/wallet/verify', { method: 'POST', body, schema: walletReplySchema, token }),
+  disconnect: (walletAddress: string, token: string) =>
+    apiRequest('/wallet/disconnect', { method: 'POST', body: { walletAddress }, schema: walletDisconnectReplySchema, token }),
   /**
    * The Ethereum bid mutation (section 7 leaves its path open: POST /auctions/:id/eth-bids): the bid is already
    * on chain; the api reads the receipt of `txHash` itself and records the bid for the lot and the user.

@@ -7,6 +7,7 @@
  */
 import { walletApi } from '../api/wallet.ts';
 import { readToken } from '../session/token-store.ts';
+import { readAdminToken } from '../admin/admin-token.ts';
 import { loadWalletKit } from './load-wallet-kit.ts';
 import { clearWallet, readWallet, saveWallet, type ConnectedWallet } from './wallet-store.ts';
 import { CHAIN_ID } from './chain-id.ts';
@@ -25,19 +26,27 @@ async function reach(choice: WalletChoice): Promise<ConnectedWallet> {
   return { address, type: 'evm', walletName: name, walletId: choice.id, connectedAt, linked: false };
 }
 
-/** Signs the api's challenge with the wallet and has the api link the address. */
-async function prove(wallet: ConnectedWallet): Promise<void> {
+/**
+ * Whose account a wallet is linked to: the buyer session, else the admin session (an admin connects the wallet
+ * the auction house calls come from on /connect-wallet, outside /s/admin, so the page's own token is not theirs).
+ */
+function accountToken(): string | null {
+  return readToken() ?? readAdminToken();
+}
+
+/** Signs the api's challenge with the wallet and has the api link the address to `token`'s account. */
+async function prove(wallet: ConnectedWallet, token: string): Promise<void> {
   const kit = await loadWalletKit();
   const challenge = await walletApi.challenge({
     walletAddress: wallet.address,
     walletType: wallet.type,
     walletName: wallet.walletName,
     ...(wallet.type === 'evm' ? { chainId: CHAIN_ID } : { publicKey: wallet.raw?.paymentPublicKey }),
-  });
+  }, token);
   const signature = wallet.type === 'evm'
     ? await kit.signWithEvm(wallet.walletId, wallet.address, challenge.message)
     : await kit.signWithBitcoin(wallet.type, wallet.address, challenge.message);
-  await walletApi.verify({ walletAddress: wallet.address, walletType: wallet.type, message: challenge.message, signature, nonce: challenge.nonce });
+  await walletApi.verify({ walletAddress: wallet.address, walletType: wallet.type, message: challenge.message, signature, nonce: challenge.nonce }, token);
 }
 
 /**
@@ -46,12 +55,13 @@ async function prove(wallet: ConnectedWallet): Promise<void> {
  */
 export async function connectWallet(choice: WalletChoice): Promise<ConnectedWallet> {
   const wallet = await reach(choice);
-  if (!readToken()) {
+  const token = accountToken();
+  if (!token) {
     saveWallet(wallet);
     return wallet;
   }
   try {
-    await prove(wallet);
+    await prove(wallet, token);
   } catch (error) {
     if (wallet.type === 'evm') await loadWalletKit().then((kit) => kit.disconnectEvm(wallet.walletId)).catch(() => {});
     throw error;
@@ -65,7 +75,8 @@ export async function connectWallet(choice: WalletChoice): Promise<ConnectedWall
 export async function disconnectWallet(): Promise<void> {
   const wallet = readWallet();
   if (!wallet) return;
-  if (wallet.linked && readToken()) await walletApi.disconnect(wallet.address);
+  const token = accountToken();
+  if (wallet.linked && token) await walletApi.disconnect(wallet.address, token);
   if (wallet.type === 'evm') await loadWalletKit().then((kit) => kit.disconnectEvm(wallet.walletId)).catch(() => {});
   clearWallet();
 }
