@@ -214,6 +214,15 @@ describe('settlement: the seller co-signs the winning offer', () => {
     expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: a.keys.payment.address })).body).toEqual({ winnerInputIndices: [0, 2] });
     expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: 'bcrt1qnobody' })).body).toEqual({ winnerInputIndices: [1] });
     expect((await post('/psbt/validate', a.token, { psbtHex: 'zz' })).body).toMatchObject({ code: 'invalid_psbt', fields: { psbtHex: 'PSBT must be hex' } });
+    // Finalize: refused while the seller's input is unsigned; a fully signed PSBT gives the transaction.
+    expect((await post('/psbt/finalize', a.token, { psbtHex: a.sign(offer.body.data.psbtHex) })).body).toMatchObject({ code: 'finalize_failed', message: 'Failed to finalize PSBT' });
+    const own = new TestKey('p2wpkh', net);
+    const coin = await dev.faucet(own.address, 5_000);
+    const solo = new bitcoin.Psbt({ network: net });
+    solo.addInput(own.input({ txid: coin.txid, vout: 0, value: 5_000 }));
+    solo.addOutput({ address: own.address, value: 4_000n });
+    own.sign(solo, [0]);
+    expect((await post('/psbt/finalize', a.token, { psbtHex: solo.toHex() })).body).toMatchObject({ txid: expect.stringMatching(/^[0-9a-f]{64}$/), fee: '1000', txHex: expect.any(String) });
   });
 
   it('a winning offer spent since the bid is refused at co-sign; the winner claims with a fresh template and the swap goes through', async () => {

@@ -2,15 +2,15 @@
  * /psbt/* (admin-side section 7, PSBT): settlement of ended BTC lots and PSBT utilities. Bodies the spec does
  * not show are documented on each route. Implemented: seller-sign, state, transaction, validate,
  * get-winner-input-indices, and the winner's claim (create-winner-psbt-template or create-winner-psbt, then
- * validate-for-winner). Not implemented: create, finalize, add-winner-inputs, add-outputs, create-complete-psbt
+ * validate-for-winner), finalize. Not implemented: create, add-winner-inputs, add-outputs, create-complete-psbt
  * (the offer flow builds complete PSBTs in one step, so they have no part to play).
  */
-import { psbtHexBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
+import { finalizedPsbtReplySchema, psbtHexBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
-import { OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
+import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
 import { claimWithTemplate, createWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
 
 const TAG = 'PSBT';
@@ -122,6 +122,26 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       const known = psbt.data.inputs.every((i) => i.witnessUtxo);
       const fee = known ? psbt.data.inputs.reduce((s, i) => s + i.witnessUtxo!.value, 0n) - psbt.txOutputs.reduce((s, o) => s + o.value, 0n) : null;
       return { txid: unsignedTx(psbt).getId(), inputs, outputs: psbt.txOutputs.map((o) => ({ address: addressOf(o.script), value: o.value.toString() })), fee: fee === null ? null : fee.toString() };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/psbt/finalize',
+    tag: TAG,
+    summary: 'Finalize every signed input of a PSBT and extract the transaction (not broadcast)',
+    access: {},
+    body: psbtHexBodySchema,
+    reply: finalizedPsbtReplySchema,
+    errors: { 400: `${p.finalizeFailed}: an input is unsigned, or the PSBT is malformed` },
+    handler: async ({ body }) => {
+      try {
+        const swap = finalizeSwap(parse(body.psbtHex));
+        return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
+      } catch (error) {
+        if (error instanceof OfferError) throw new HttpError(400, error.code === 'finalize_failed' ? p.finalizeFailed : error.message, error.code, { psbtHex: error.message });
+        throw error;
+      }
     },
   });
 

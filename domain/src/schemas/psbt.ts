@@ -29,6 +29,9 @@ export const winnerTemplateReplySchema = z.object({ message: z.string(), data: z
 /** validate-for-winner: the template the winner's wallet signed. */
 export const winnerClaimBodySchema = z.object({ auctionId: z.string().trim().min(1), templateId: z.string().trim().min(1), signedPsbtHex: psbtHex });
 
+/** POST /psbt/finalize: every input finalized and the network transaction extracted (not broadcast). */
+export const finalizedPsbtReplySchema = z.object({ txHex: z.string(), txid: z.string(), vsize: z.number().int(), fee: z.string() });
+
 export const SETTLEMENT_STAGES = ['no_winner', 'awaiting_seller', 'broadcast', 'confirmed'] as const;
 
 export const psbtStateSchema = z.object({
