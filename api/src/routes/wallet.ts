@@ -131,19 +131,17 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
             }).catch(() => false) // a malformed signature, or a smart wallet whose chain cannot be asked
           : verifyBip322(address, body.message, body.signature, config.bitcoin.network);
       if (!valid) throw bad(400, m.badSignature, 'bad_signature', 'signature');
-      await refuseIfLinkedElsewhere(address, user.id);
-      const row = await db.prisma.wallet
-        .upsert({
-          where: { address },
-          create: { userId: user.id, address, type: body.walletType, walletName: challenge.walletName },
-          update: { type: body.walletType, walletName: challenge.walletName, isConnected: true, connectedAt: new Date() },
-        })
-        .catch(async (error: unknown) => {
-          // Another account linked it between the check and the write (address is unique).
-          if ((await walletOf(db, address))?.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
-          throw error;
-        });
-      if (row.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+      // The row as stored, whatever case an earlier link used (EVM addresses compare case-insensitively).
+      const existing = await walletOf(db, address);
+      if (existing && existing.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+      const linked = { type: body.walletType, walletName: challenge.walletName, isConnected: true, connectedAt: new Date() };
+      const row = existing
+        ? await db.prisma.wallet.update({ where: { id: existing.id }, data: linked })
+        : await db.prisma.wallet.create({ data: { userId: user.id, address, ...linked } }).catch(async (error: unknown) => {
+            // Another account linked it between the check and the write (address is unique).
+            if ((await walletOf(db, address))?.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+            throw error;
+          });
       return { message: m.connected, data: presentWallet(row) };
     },
   });
