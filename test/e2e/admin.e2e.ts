@@ -290,6 +290,16 @@ describe('admin area', { timeout: 180_000 }, () => {
     await page.click('[data-testid=lot-edit]');
     assert.equal(await text(page, 'lot-not-editable-title'), adminMessages.cannotEditEnded);
 
+    // The lot's pages fit a phone.
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const route of [eventPath, lotOnePath, `${lotOnePath}/edit`, '/s/admin/auctions?view=lots']) {
+      await page.goto(suite.dapp.url + route);
+      await page.locator('[data-testid=admin-page-title], [data-testid=lot-not-editable]').first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `${route} fits a phone (${width}px)`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // A seller's lot with a bid: the admin sees the bid and ends it; the seller then settles it.
     const seller = await createUser(suite.stack.db, 'seller');
     const sellerLot = await createLot(suite.stack.db, { creatorId: seller.id, paymentMethod: 'Manual', startingBid: 1000n });

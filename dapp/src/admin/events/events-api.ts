@@ -25,7 +25,9 @@ export function useAdminEvent(eventId: string | undefined) {
 
 export function useEventMutations() {
   const queryClient = useQueryClient();
-  const refresh = () => {
+  // The reply's event goes into its cache first, so the page the admin returns to never shows the old values.
+  const refresh = (reply?: ReturnType<typeof adminAuctionEventReplySchema.parse>) => {
+    if (reply) queryClient.setQueryData(['admin', 'events', 'one', reply.data._id], reply);
     void queryClient.invalidateQueries({ queryKey: ['admin'] });
     void queryClient.invalidateQueries({ queryKey: ['auction-events'] });
   };
@@ -45,7 +47,7 @@ export function useEventMutations() {
     }),
     remove: useMutation({
       mutationFn: (eventId: string) => apiRequest(`/auction-events/${encodeURIComponent(eventId)}`, { method: 'DELETE', schema: deletedReplySchema }),
-      onSuccess: refresh,
+      onSuccess: () => refresh(),
     }),
   };
 }

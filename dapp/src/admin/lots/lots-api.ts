@@ -12,6 +12,8 @@ import {
   type LotCreateBody,
   type LotUpdateBody,
 } from '@gavel/domain';
+
+type AdminLotReply = ReturnType<typeof adminLotReplySchema.parse>;
 import { apiRequest, queryString } from '../../api/http.ts';
 
 export interface AdminLotFilters {
@@ -50,10 +52,14 @@ export function useAdminBids(lotId: string) {
   });
 }
 
-/** Every lot mutation: on success the admin's lists, this lot and the public caches are refreshed. */
+/**
+ * Every lot mutation: the reply's lot goes straight into this lot's cache (the page the admin returns to must
+ * not flash the old values while it refetches), then the admin's lists and the public caches are refreshed.
+ */
 export function useLotMutations() {
   const queryClient = useQueryClient();
-  const refresh = () => {
+  const refresh = (reply?: AdminLotReply) => {
+    if (reply) queryClient.setQueryData(['admin', 'lots', 'one', reply.data._id], reply);
     void queryClient.invalidateQueries({ queryKey: ['admin'] });
     void queryClient.invalidateQueries({ queryKey: ['auctions'] });
   };
@@ -72,7 +78,7 @@ export function useLotMutations() {
     }),
     remove: useMutation({
       mutationFn: (lotId: string) => apiRequest(`/auctions/${id(lotId)}`, { method: 'DELETE', schema: deletedReplySchema }),
-      onSuccess: refresh,
+      onSuccess: () => refresh(),
     }),
     publish: action('lots/:id/publish'),
     end: action('auctions/:id/end'),
