@@ -11,7 +11,7 @@ import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
-import { assertWhitelisted } from './whitelist-gate.ts';
+import { assertListed } from './whitelist-gate.ts';
 
 const b = messages.bids;
 
@@ -47,7 +47,8 @@ export async function placeBid(
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.paymentMethod === 'ETH') throw new HttpError(409, b.ethOnChain, 'bid_on_chain');
   if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
-  await assertWhitelisted(prisma, user, lot.auctionEventId);
+  // The event's whitelist flag rides with the lot's cached facts: open events cost the bid path nothing.
+  if (lot.auctionEvent.whitelistOnly) await assertListed(prisma, user, lot.auctionEventId);
 
   const unit = unitFor(lot.paymentMethod);
   let amount: bigint;
@@ -106,13 +107,14 @@ async function placeHeldBid(prisma: PrismaClient, args: unknown[], paymentIntent
   });
 }
 
-type LotFacts = Pick<Lot, 'id' | 'title' | 'paymentMethod' | 'auctionType' | 'creatorId' | 'auctionEventId'>;
+type LotFacts = Pick<Lot, 'id' | 'title' | 'paymentMethod' | 'auctionType' | 'creatorId' | 'auctionEventId'> & { auctionEvent: { whitelistOnly: boolean } };
 const FACTS_TTL_MS = 5000;
 const facts = new Map<string, { at: number; lot: LotFacts }>();
 
-/** An admin edit changed a lot's facts (payment method, publication): drop this instance's copy at once. */
-export function forgetLotFacts(lotId: string): void {
-  facts.delete(lotId);
+/** An admin edit changed a lot's facts (payment method, event flags): drop this instance's copy (all: no id). */
+export function forgetLotFacts(lotId?: string): void {
+  if (lotId) facts.delete(lotId);
+  else facts.clear();
 }
 
 /**
@@ -125,7 +127,7 @@ async function lotFacts(prisma: PrismaClient, lotId: string): Promise<LotFacts |
   if (hit && Date.now() - hit.at < FACTS_TTL_MS) return hit.lot;
   const lot = await prisma.lot.findFirst({
     where: { id: lotId, published: true },
-    select: { id: true, title: true, paymentMethod: true, auctionType: true, creatorId: true, auctionEventId: true },
+    select: { id: true, title: true, paymentMethod: true, auctionType: true, creatorId: true, auctionEventId: true, auctionEvent: { select: { whitelistOnly: true } } },
   });
   if (facts.size > 10_000) facts.clear();
   if (lot) facts.set(lotId, { at: Date.now(), lot });

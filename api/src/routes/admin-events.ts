@@ -22,6 +22,7 @@ import type { Services } from '../services.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
 import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
+import { forgetLotFacts } from '../bidding/place-bid.ts';
 import { eventStatusWhere } from '../admin/event-status.ts';
 
 const admin = { roles: ['admin'] as const };
@@ -83,6 +84,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
   const slugFree = async (slug: string, exceptId?: string) => !(await prisma.auctionEvent.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } }));
   const changed = async (id: string) => {
     forgetEventFlag(id);
+    forgetLotFacts();
     await lotsChanged(services, null);
   };
 
