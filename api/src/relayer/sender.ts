@@ -45,8 +45,8 @@ export class RelayerSender {
       const hash = await this.withLock(async () => {
         const nonce = await this.client.getTransactionCount({ address: this.account.address, blockTag: 'pending' });
         try {
-          const chain = await this.chain();
-          const sent = await this.wallet.writeContract({ ...write, nonce, chain, account: this.account } as Parameters<typeof this.wallet.writeContract>[0]);
+          // chain null: the node's chain id is used (the api serves one chain; ChainService checks its contracts).
+          const sent = await this.wallet.writeContract({ ...write, nonce, chain: null, account: this.account } as Parameters<typeof this.wallet.writeContract>[0]);
           await onSent(sent, nonce);
           return sent;
         } catch (error) {
@@ -60,12 +60,6 @@ export class RelayerSender {
 
   wait(hash: Hash): Promise<TransactionReceipt> {
     return this.client.waitForTransactionReceipt({ hash, timeout: 120_000 });
-  }
-
-  private chainCache: { id: number; name: string; nativeCurrency: { name: string; symbol: string; decimals: number }; rpcUrls: { default: { http: string[] } } } | null = null;
-  private async chain() {
-    this.chainCache ??= { id: await this.client.getChainId(), name: 'gavel', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } };
-    return this.chainCache;
   }
 
   private async withLock<T>(run: () => Promise<T>): Promise<T> {

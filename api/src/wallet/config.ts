@@ -1,4 +1,6 @@
 /** Wallet proof settings: what SIWE messages name as the site asking (EIP-4361 domain and uri). */
+import { WALLET_CHALLENGE_TTL_MS } from '@gavel/domain';
+
 export interface WalletConfig {
   /** SIWE_URI: the dapp's origin; the SIWE domain is its host. Wallets warn when it is not the page's origin. */
   siweUri: string;
@@ -14,7 +16,7 @@ export function walletConfig(env: NodeJS.ProcessEnv): WalletConfig {
   return {
     siweUri,
     siweDomain: new URL(siweUri).host,
-    challengeTtlMs: Number(env.WALLET_CHALLENGE_TTL_MS ?? 10 * 60_000),
+    challengeTtlMs: Number(env.WALLET_CHALLENGE_TTL_MS ?? WALLET_CHALLENGE_TTL_MS),
     balanceCacheMs: Number(env.WALLET_BALANCE_CACHE_MS ?? 10_000),
   };
 }

@@ -10,7 +10,7 @@ import { evmAddress, txHash } from './chain.ts';
 export const WALLET_TYPES = ['hiro', 'xverse', 'evm'] as const;
 export type WalletKind = (typeof WALLET_TYPES)[number];
 
-/** How long a challenge may be signed for; a later signature is refused. */
+/** How long a challenge may be signed for by default (WALLET_CHALLENGE_TTL_MS); a later signature is refused. */
 export const WALLET_CHALLENGE_TTL_MS = 10 * 60_000;
 
 export const walletProofMessages = {
@@ -99,9 +99,6 @@ export const walletBalanceSchema = z.object({
   fetchedAt: z.string(),
 });
 export const walletBalanceReplySchema = z.object({ data: walletBalanceSchema });
-/** The dapp refetches every 30 s and treats a balance as fresh for 60 s (section 7); the api caches 10 s. */
-export const WALLET_BALANCE_REFETCH_MS = 30_000;
-export const WALLET_BALANCE_STALE_MS = 60_000;
 
 /**
  * The Ethereum bid mutation: POST /auctions/:id/eth-bids. The bid is already on chain; the api reads the
