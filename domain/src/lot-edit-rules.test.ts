@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLotEdit, type LotEditContext, type LotFormValues } from './lot-edit-rules.ts';
 import { adminMessages as m, settlementMessages } from './messages.ts';
 import { settlementOf } from './schemas/settlement.ts';
-import { gatewayUrl } from './schemas/admin-media.ts';
+import { gatewayUrl, imageFileError } from './schemas/admin-media.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const event = { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-10T00:00:00Z' };
@@ -129,5 +129,15 @@ describe('gateway URLs', () => {
     expect(gatewayUrl(cid, 'https://gw.example')).toBe(`https://gw.example/ipfs/${cid}`);
     expect(gatewayUrl(`{address}/ipfs/${cid}`, 'https://gw.example')).toBe(`https://gw.example/ipfs/${cid}`);
     expect(gatewayUrl('https://cdn.example/a.png', 'https://gw.example')).toBe('https://cdn.example/a.png');
+  });
+});
+
+describe('image file checks (section 5)', () => {
+  it('speaks each screen’s texts', () => {
+    expect(imageFileError({ type: 'application/pdf', size: 10 }, 'lotForm')).toEqual({ field: 'type', message: 'Please select a valid image file.' });
+    expect(imageFileError({ type: 'application/pdf', size: 10 }, 'storage')).toEqual({ field: 'type', message: 'Please upload a valid image file (JPEG, PNG, WebP, or SVG)' });
+    expect(imageFileError({ type: 'image/webp', size: 10 * 1024 * 1024 + 1 }, 'lotForm')?.message).toBe('Please select an image smaller than 10MB.');
+    expect(imageFileError({ type: 'image/svg+xml', size: 10 * 1024 * 1024 + 1 }, 'storage')?.message).toBe('Image size should be less than 10MB');
+    expect(imageFileError({ type: 'image/jpeg', size: 10 * 1024 * 1024 }, 'storage')).toBeNull();
   });
 });

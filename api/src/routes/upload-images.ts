@@ -3,7 +3,7 @@
  * JPEG, PNG, WebP or SVG up to 10 MB. Refusals carry the storage upload's texts (spec section 5); the admin
  * form checks the same limits first with its own texts (both sets live in domain).
  */
-import { LOT_IMAGE_MAX_BYTES, LOT_IMAGE_TYPES, adminMessages as m, uploadImageReplySchema } from '@gavel/domain';
+import { LOT_IMAGE_MAX_BYTES, adminMessages as m, imageFileError, uploadImageReplySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import type { RouteTable } from '../http/route-table.ts';
@@ -24,11 +24,10 @@ export function uploadImageRoutes(routes: RouteTable, { contentStore }: Services
     errors: { 413: m.uploadSmallerImage, 415: m.uploadValidImage, 502: m.uploadFailedDetail },
     handler: async ({ ctx }) => {
       const { file } = await readMultipart(ctx, { maxFileBytes: LOT_IMAGE_MAX_BYTES, tooLarge: m.uploadSmallerImage });
-      if (!file || file.bytes.length === 0) throw new HttpError(400, m.uploadValidImage, 'invalid_file', { file: m.uploadValidImage });
+      if (!file) throw new HttpError(400, m.uploadValidImage, 'invalid_file', { file: m.uploadValidImage });
       const type = file.contentType.toLowerCase();
-      if (!(LOT_IMAGE_TYPES as readonly string[]).includes(type) || !looksLike(type, file.bytes)) {
-        throw new HttpError(415, m.uploadValidImage, 'invalid_file', { [file.field]: m.uploadValidImage });
-      }
+      const refused = imageFileError({ type, size: file.bytes.length }, 'storage');
+      if (refused || !looksLike(type, file.bytes)) throw new HttpError(415, m.uploadValidImage, 'invalid_file', { [file.field]: m.uploadValidImage });
       const data = await pinImage({ ...file, contentType: type === 'image/jpg' ? 'image/jpeg' : type }, contentStore, pinata);
       return { message: 'Image uploaded successfully', data };
     },

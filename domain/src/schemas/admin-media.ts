@@ -4,9 +4,23 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, paginationSchema, queryInt } from './common.ts';
+import { adminMessages } from '../messages.ts';
 
 export const LOT_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/svg+xml'] as const;
 export const LOT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The image checks (spec section 5), with the texts of the screen asking: the admin lot form says "Please
+ * select ...", the storage upload (the api, the CMS editor) "Please upload ...". Null when the file is fine.
+ */
+export function imageFileError(file: { type: string; size: number }, texts: 'lotForm' | 'storage'): { field: 'type' | 'size'; message: string } | null {
+  const lotForm = texts === 'lotForm';
+  if (file.size === 0 || !(LOT_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase())) {
+    return { field: 'type', message: lotForm ? adminMessages.selectValidImage : adminMessages.uploadValidImage };
+  }
+  if (file.size > LOT_IMAGE_MAX_BYTES) return { field: 'size', message: lotForm ? adminMessages.selectSmallerImage : adminMessages.uploadSmallerImage };
+  return null;
+}
 
 /** Spec section 3 "Image upload result", plus `url` (what the admin form reads as data.url). */
 export const uploadImageReplySchema = z.object({
