@@ -215,4 +215,13 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     });
   }
 
+
+  it('says "Connection cancelled by user" when the wallet is turned down, and keeps no wallet', async () => {
+    const { page } = await newPage(suite.browser);
+    await injectBitcoinWallet(page, 'leather', 'testnet4', { refuse: true });
+    await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent('/auctions')}`);
+    await byTestId(page, 'wallet-option-leather').click();
+    await page.locator('[data-testid=wallet-error]', { hasText: walletMessages.cancelled }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('gavel.wallet')), null);
+  });
 });

@@ -10,7 +10,8 @@ import { testKeys, type WalletNetwork } from './bitcoin-wallet.ts';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather', network: WalletNetwork = 'testnet4') {
+/** `refuse`: the user turns every request down (JSON-RPC error 4001), as when they close the wallet's popup. */
+export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather', network: WalletNetwork = 'testnet4', o: { refuse?: boolean } = {}) {
   const keys = testKeys(network);
   const byAddress = new Map([[keys.payment.address, keys.payment], [keys.ordinals.address, keys.ordinals]]);
   const answer = (method: string, params: Record<string, string> | undefined): unknown => {
@@ -46,6 +47,7 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
   };
   const name = kind === 'xverse' ? '__gavelTestXverse' : '__gavelTestLeather';
   await page.exposeFunction(name, (method: string, params: Record<string, string> | undefined) => {
+    if (o.refuse && method !== 'getInfo') return { jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected the request.' } };
     try {
       return { jsonrpc: '2.0', id: '1', result: answer(method, params) };
     } catch (error) {

@@ -2,6 +2,10 @@ import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useLogout } from '../../session/use-logout.ts';
 import { connectWalletHref } from './ProfileMenu.tsx';
+import { walletMessages } from '@gavel/domain/wallet-rules';
+import { useNotify } from '../toast/use-notify.ts';
+import { disconnectWallet } from '../../wallet/wallet-actions.ts';
+import { useConnectedWallet } from '../../wallet/wallet-store.ts';
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -17,6 +21,8 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
   const { signedIn } = useCurrentUser();
   const logout = useLogout();
   const walletHref = connectWalletHref(location.pathname, location.search);
+  const wallet = useConnectedWallet();
+  const notify = useNotify();
   return (
     <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile" data-testid="mobile-menu">
       <ul className="mobile-menu__list">
@@ -37,7 +43,10 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
           ? <button type="button" className="btn btn--primary btn--block" data-testid="mobile-logout"
               onClick={() => { onNavigate(); void logout(); }}>Logout</button>
           : <NavLink to="/signin" className="btn btn--primary btn--block" onClick={onNavigate}>Sign In</NavLink>}
-        <NavLink to={walletHref} className="btn btn--ghost btn--block" onClick={onNavigate}>Connect Wallet</NavLink>
+        {wallet
+          ? <button type="button" className="btn btn--ghost btn--block" data-testid="mobile-disconnect-wallet"
+              onClick={() => { onNavigate(); disconnectWallet().catch((error: unknown) => notify.failure(error, walletMessages.disconnectFailed)); }}>Disconnect Wallet</button>
+          : <NavLink to={walletHref} className="btn btn--ghost btn--block" onClick={onNavigate}>Connect Wallet</NavLink>}
       </div>
     </nav>
   );
