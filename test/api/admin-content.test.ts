@@ -33,6 +33,8 @@ describe('CMS pages: sanitized on the way in and out', () => {
     ['nested script split', '<scr<script>ipt>alert(1)</scr</script>ipt>', /<script/i],
     ['event handler on a link', '<a href="https://ok.example" onclick="alert(1)">ok</a>', /onclick|alert/i],
     ['protocol-relative link', '<a href="//evil.example">x</a>', /evil/i],
+    ['backslash protocol-relative link', '<a href="/\\evil.example">x</a>', /evil/i],
+    ['math with a javascript: link', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>', /math|javascript/i],
     ['form and input', '<form action="https://evil.example"><input name="p"></form>', /form|input|evil/i],
   ];
 
