@@ -63,6 +63,18 @@ describe('seller settlement', () => {
     expect((await call('GET', `/auctions/${id}`)).body.data.settlement.message).toBe('Auction Complete');
   });
 
+  it('records one transfer when two are sent at once', async () => {
+    const id = await endedLot();
+    await call('POST', `/auctions/${id}/verify-payment`, sellerToken);
+    const both = await Promise.all([
+      call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: 'aaa111' }),
+      call('POST', `/auctions/${id}/transfer`, adminToken, { transferTransactionHash: 'bbb222' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.status === 200)!;
+    expect((await call('GET', `/admin/auctions/${id}`, adminToken)).body.data.transferTransactionHash).toBe(winner.body.data.transferTransactionHash);
+  });
+
   it('a lot without a winner has nothing to settle', async () => {
     const id = await endedLot({ winner: false });
     for (const path of ['verify-payment', 'transfer', 'mark-paid']) {

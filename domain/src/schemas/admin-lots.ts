@@ -9,7 +9,7 @@ import { PAYMENT_METHODS } from '../money.ts';
 import { adminMessages as m } from '../messages.ts';
 import { MAX_PAGE_SIZE, paginationSchema, queryInt, searchText } from './common.ts';
 import { AUCTION_TYPES, lotSchema } from './lot.ts';
-import { auctionEventSchema, AUCTION_EVENT_STATUSES } from './auction-event.ts';
+import { auctionEventSchema } from './auction-event.ts';
 import { BID_STATUSES } from './bid.ts';
 import { settlementSchema } from './settlement.ts';
 
@@ -117,6 +117,5 @@ export const adminAuctionEventSchema = auctionEventSchema.extend({ whitelistOnly
 export type AdminAuctionEvent = z.infer<typeof adminAuctionEventSchema>;
 export const adminAuctionEventReplySchema = z.object({ message: z.string().optional(), data: adminAuctionEventSchema });
 export const adminAuctionEventListSchema = z.object({ data: z.array(adminAuctionEventSchema), pagination: paginationSchema });
-export { AUCTION_EVENT_STATUSES };
 
 export const deletedReplySchema = z.object({ message: z.string(), data: z.object({ _id: z.string() }) });
