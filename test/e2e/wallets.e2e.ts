@@ -11,7 +11,7 @@ import { formatEther, parseEther, type Hex } from 'viem';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, linkLot, startChainStack } from '../support/chain.ts';
-import { openSignedIn, waitForToast } from '../support/account-browser.ts';
+import { openSignedIn, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
 import { eventually, newPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -131,13 +131,16 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     const user = await createUser(chain.api.db, 'ready');
     const { page } = await walletPage(1); // account 1 sells every test auction
-    await openSignedIn(page, suite.dapp.url, await signIn(chain.api.url, user.email), '/auctions');
+    // Connected while signed out (not linked), signed in afterwards: the bid proves the wallet first.
     await connectTrust(page, `/auctions/${lot.id}`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, await signIn(chain.api.url, user.email)]);
+    await page.reload();
     const nonce = await chain.publicClient.getTransactionCount({ address: act.address(1) });
     await byTestId(page, 'bid-input').fill(formatEther(RESERVE));
     await byTestId(page, 'place-bid').click();
     await waitForToast(page, 'Transaction would fail: SellerCannotBid', 30_000);
     assert.equal(await chain.publicClient.getTransactionCount({ address: act.address(1) }), nonce, 'nothing was sent');
+    assert.equal(await chain.api.db.prisma.wallet.count({ where: { userId: user.id, address: { equals: act.address(1), mode: 'insensitive' } } }), 1);
   });
 
   it('bids on chain from the lot page, is outbid by another account, and withdraws the refund after the end', async () => {

@@ -8,6 +8,7 @@ import { useAppDispatch } from '../app/store.ts';
 import { showToast } from '../state/toasts.ts';
 import { loadWalletKit } from '../wallet/load-wallet-kit.ts';
 import { walletFailure } from '../wallet/wallet-failure.ts';
+import { ensureLinked } from '../wallet/wallet-actions.ts';
 import { useBidWallet } from './use-bid-wallet.ts';
 
 /**
@@ -35,6 +36,7 @@ export function OnChainOutcome({ lot }: { lot: Lot }) {
 
   const withdraw = useMutation({
     mutationFn: async () => {
+      await ensureLinked(wallet!);
       const kit = await loadWalletKit();
       const { hash } = await kit.withdrawOnChain(wallet!.walletId, wallet!.address);
       setSent(true);

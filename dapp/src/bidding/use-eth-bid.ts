@@ -14,6 +14,7 @@ import { bidPlacedOn } from '../notices/notices-slice.ts';
 import { loadWalletKit } from '../wallet/load-wallet-kit.ts';
 import type { ConnectedWallet } from '../wallet/wallet-store.ts';
 import { walletFailure } from '../wallet/wallet-failure.ts';
+import { ensureLinked } from '../wallet/wallet-actions.ts';
 
 /** Why an on-chain bid cannot start, in the spec's words, or null. */
 export function ethBidBlock(lot: Pick<Lot, 'auctionId'>, wallet: ConnectedWallet | null): string | null {
@@ -30,6 +31,7 @@ export function useEthBid(lot: Lot, wallet: ConnectedWallet | null) {
       const block = ethBidBlock(lot, wallet);
       if (block) throw new Error(block);
       const amountWei = parseAmount(amount, 'ETH');
+      await ensureLinked(wallet!);
       const kit = await loadWalletKit();
       const { hash } = await kit.bidOnChain(wallet!.walletId, wallet!.address, BigInt(lot.auctionId!), amountWei);
       // The bid is final on chain; a failed record only delays the api, whose chain follower sees it anyway.

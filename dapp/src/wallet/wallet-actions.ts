@@ -71,6 +71,20 @@ export async function connectWallet(choice: WalletChoice): Promise<ConnectedWall
   return linked;
 }
 
+/**
+ * Before an action the api only accepts from linked addresses (an on-chain bid's record, a withdrawal): a wallet
+ * connected while signed out is proven now, so the action is not refused after the chain already took it.
+ */
+export async function ensureLinked(wallet: ConnectedWallet): Promise<ConnectedWallet> {
+  if (wallet.linked) return wallet;
+  const token = accountToken();
+  if (!token) return wallet;
+  await prove(wallet, token);
+  const linked = { ...wallet, linked: true };
+  saveWallet(linked);
+  return linked;
+}
+
 /** Unlinks (when it was linked and the session is still there), lets the wallet go, forgets it. */
 export async function disconnectWallet(): Promise<void> {
   const wallet = readWallet();
