@@ -64,7 +64,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const lotClock = new LotClock({ url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
   const chain = new ChainService(config.chain, log);
   const payments = createPayments(config.stripe, db.prisma, log, { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix });
-  const relayer = new Relayer({ config, log, db, redis, chain, payments, eventHub });
+  const relayer = new Relayer({ config, log, db, redis, chain, payments, eventHub, mailer });
   return {
     config,
     log,

@@ -164,6 +164,8 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const notice = await events.next('outbid', 15_000);
     events.close();
     expect(notice.data).toMatchObject({ auctionId: lot.id, auctionTitle: lot.title, userBidAmount: '0.01', currentBidAmount: '0.02', currencyUnit: 'ETH' });
+    const mail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.email } }), (rows) => rows.length > 0, 5_000, 'the outbid mail');
+    expect(mail.map((m) => m.subject)).toEqual(["You've been outbid"]);
     const refunded = await eventually(() => relayed(carol.id, lot.id), (row) => row?.status === 'refunded', 15_000, 'the refund withdrawn');
     expect(refunded).toMatchObject({ holdStatus: 'released' });
     expect(refunded!.refundTxHash).toMatch(/^0x/);

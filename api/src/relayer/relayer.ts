@@ -14,7 +14,8 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
-import { formatAmount, type OutbidNotification } from '@gavel/domain';
+import { displayAmount, fill, formatAmount, messages, type OutbidNotification } from '@gavel/domain';
+import { outbidMail } from '../mail/templates.ts';
 import { sql } from '@ponder/client';
 import type { Services } from '../services.ts';
 import type { RelayedBid } from '../generated/prisma/client.ts';
@@ -31,7 +32,7 @@ export class Relayer {
   readonly queue: Queue;
   readonly sender: RelayerSender | null;
 
-  constructor(private readonly services: Pick<Services, 'config' | 'log' | 'db' | 'redis' | 'chain' | 'payments' | 'eventHub'>) {
+  constructor(private readonly services: Pick<Services, 'config' | 'log' | 'db' | 'redis' | 'chain' | 'payments' | 'eventHub' | 'mailer'>) {
     const { config, redis, chain } = services;
     this.queue = new Queue(RELAYER_QUEUE, {
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
@@ -193,8 +194,12 @@ export class Relayer {
   }
 
   private async tellOutbid(row: RelayedBid, current: bigint): Promise<void> {
-    const lot = await this.services.db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { title: true, auctionEventId: true } });
-    if (!lot) return;
+    const { db, eventHub, mailer, log } = this.services;
+    const [lot, user] = await Promise.all([
+      db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { title: true, auctionEventId: true } }),
+      db.prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } }),
+    ]);
+    if (!lot || !user) return;
     const notification: OutbidNotification = {
       id: row.id,
       timestamp: new Date().toISOString(),
@@ -205,7 +210,9 @@ export class Relayer {
       currentBidAmount: formatAmount(current, 'ETH'),
       currencyUnit: 'ETH',
     };
-    await this.services.eventHub.publish(`user:${row.userId}`, { type: 'outbid', data: notification });
+    await eventHub.publish(`user:${row.userId}`, { type: 'outbid', data: notification });
+    const text = fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(current, 'ETH') });
+    await mailer.send(outbidMail(user.email, text, row.lotId, lot.auctionEventId)).catch((err: Error) => log.warn({ err: err.message }, 'outbid mail failed'));
   }
 
   /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
@@ -236,7 +243,7 @@ export class Relayer {
         if (outbidTx.has(row.txHash!.toLowerCase())) {
           const { count } = await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'outbid' } });
           await this.enqueue('relay-refund', row.id);
-          // The chain follower tells linked wallets; a card bidder's bid is the relayer's, so the notice is sent here, once.
+          // The chain follower tells linked wallets; a card bidder's bid is the relayer's, so the notice (event and mail) is sent here, once.
           if (count === 1 && auction) await this.tellOutbid(row, BigInt(auction.highest_bid));
         } else if (auction?.status === 'settled' && auction.winner?.toLowerCase() === this.sender?.address) {
           await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'won' } });
