@@ -56,7 +56,8 @@ describe('racing bids', () => {
     expect([...statuses.keys()].every((s) => s === 201 || s === 400)).toBe(true);
     expect(acknowledged.length).toBeGreaterThan(BIDDERS / 10);
 
-    const history = await stack.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { createdAt: 'asc' } });
+    // In the order they were written (bids written within one millisecond tie on createdAt: amount breaks it).
+    const history = await stack.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: [{ createdAt: 'asc' }, { amount: 'asc' }] });
     const ids = new Set(history.map((b) => b.id));
     for (const a of acknowledged) expect(ids.has(a.id)).toBe(true);
     expect(history).toHaveLength(acknowledged.length);
