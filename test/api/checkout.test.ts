@@ -378,6 +378,6 @@ describe('the contract', () => {
     expect(doc.paths['/auctions/{id}/buy-now'].post.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/cart'].get.responses['200']).toBeDefined();
     expect(doc.paths['/cart/checkout'].post.responses['409']).toBeDefined();
-    expect(doc.paths['/auctions/{id}/bids'].post.description).toMatch(/card_payment.*ETH/s);
+    expect(doc.paths['/auctions/{id}/bids'].post.description).toMatch(/card_payment.*on chain by the platform’s relayer/s);
   });
 });
