@@ -171,6 +171,12 @@ describe('card bids on on-chain lots, through the relayer', () => {
     expect(refunded!.refundTxHash).toMatch(/^0x/);
     expect((await stripe.stripe.paymentIntents.retrieve(refunded!.paymentIntentId)).status).toBe('canceled');
     expect(await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'pendingReturns', args: [RELAYER] })).toBe(0n);
+    // The lot's bids show the card bid as Carol's (card_payment), its refund taken back by the relayer.
+    const bids = await eventually(() => call('GET', `/auctions/${lot.id}/bids`, token), (r) => r.body.data?.length === 2, 10_000, 'both bids indexed');
+    expect(bids.body.data.map((b: any) => [b.amount, b.walletAddress, b.status, b.withdrawalStatus, b.bidder.isYou])).toEqual([
+      ['0.02', getAddress(act.address(5)).toLowerCase(), 'active', null, false],
+      ['0.01', 'card_payment', 'outbid', 'withdrawn', true],
+    ]);
   });
 
   it('won: the hold is captured and the NFT waits in custody until the bidder links a wallet, then goes to it', async () => {

@@ -11,6 +11,7 @@ import { maskName } from '../bidding/present-bid.ts';
 import { bidsOfAuction, type BidRow } from './reads.ts';
 import { displayName, ownersOf } from './wallets.ts';
 import { unavailable } from './index.ts';
+import { relayedBidsByTx } from '../relayer/card-bids.ts';
 
 /**
  * GET /auctions/:id/bids for a lot that is an auction on Gavel's auction house: its bids from the chain,
@@ -44,10 +45,12 @@ export interface BidLot {
 
 export async function presentChainBids(db: Database, rows: BidRow[], lotOf: (auctionId: string) => BidLot | undefined, viewerId: string | null): Promise<Bid[]> {
   const bidders = new Set(rows.map((row) => row.bidder));
-  const [owners, withdrawing] = await Promise.all([ownersOf(db, bidders), pendingWithdrawals(db, bidders)]);
+  const [owners, withdrawing, cardBids] = await Promise.all([ownersOf(db, bidders), pendingWithdrawals(db, bidders), relayedBidsByTx({ db }, rows.map((row) => row.tx_hash))]);
   return rows.flatMap((row) => {
     const lot = lotOf(row.auction_id);
     if (!lot) return [];
+    const card = cardBids.get(row.tx_hash.toLowerCase());
+    if (card) return [presentCardBid(row, lot, card, viewerId)];
     const owner = owners.get(row.bidder);
     return [
       {
@@ -65,6 +68,23 @@ export async function presentChainBids(db: Database, rows: BidRow[], lotOf: (auc
       },
     ];
   });
+}
+
+/** A card bid the relayer placed: the card bidder's, `card_payment`; its refund is the relayer's to take back. */
+function presentCardBid(row: BidRow, lot: BidLot, card: { userId: string; name: string | null; refunded: boolean }, viewerId: string | null): Bid {
+  return {
+    _id: row.id,
+    id: row.id,
+    auctionId: lot.id,
+    amount: formatAmount(BigInt(row.amount), 'ETH'),
+    unit: 'ETH',
+    walletAddress: 'card_payment',
+    status: row.outbid_by ? 'outbid' : 'active',
+    withdrawalStatus: row.outbid_by ? (card.refunded ? 'withdrawn' : 'withdrawing') : null,
+    createdAt: new Date(Number(row.timestamp) * 1000).toISOString(),
+    bidder: { displayName: maskName(card.name), isYou: viewerId !== null && card.userId === viewerId },
+    auction: { _id: lot.id, title: lot.title, currentBid: lot.currentBid, paymentMethod: 'ETH' },
+  };
 }
 
 export function withdrawalStatus(row: Pick<BidRow, 'outbid_by' | 'last_withdrawal_id'>, withdrawing: boolean): string | null {
