@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { requiresPaymentHash, settlementMessages as s, type Settlement } from '@gavel/domain';
-import { useNotify } from '../components/toast/use-notify.ts';
 import { useSettlementActions } from './settlement-api.ts';
 import './settlement.css';
 
@@ -71,15 +70,11 @@ function StatusBox({ label, value, done, detail, testId }: { label: string; valu
 
 function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean }) {
   const { verifyPayment, markPaid } = useSettlementActions(lot._id);
-  const notify = useNotify();
   const [hash, setHash] = useState('');
   const [error, setError] = useState<string | null>(null);
   const hashRequired = requiresPaymentHash(lot);
 
-  const verify = () => verifyPayment.mutate(undefined, {
-    onSuccess: () => notify.success(s.paymentVerified, s.paymentVerified),
-    onError: (failure) => notify.failure(failure, s.verifyFailed),
-  });
+  const verify = () => verifyPayment.mutate();
   const submitPaid = (event: FormEvent) => {
     event.preventDefault();
     const txHash = hash.trim();
@@ -89,10 +84,7 @@ function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean })
       return;
     }
     setError(null);
-    markPaid.mutate({ txHash: txHash || undefined, auctionType: lot.auctionType }, {
-      onSuccess: (reply) => notify.success(reply.message, s.markedPaid),
-      onError: (failure) => notify.failure(failure, s.markPaidFailed),
-    });
+    markPaid.mutate({ txHash: txHash || undefined, auctionType: lot.auctionType });
   };
 
   return (
@@ -116,7 +108,6 @@ function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean })
 
 function TransferStep({ lotId }: { lotId: string }) {
   const { transfer } = useSettlementActions(lotId);
-  const notify = useNotify();
   const [hash, setHash] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -127,10 +118,7 @@ function TransferStep({ lotId }: { lotId: string }) {
       return;
     }
     setError(null);
-    transfer.mutate(value, {
-      onSuccess: () => notify.success(s.transferred, s.transferred),
-      onError: (failure) => notify.failure(failure, s.transferFailed),
-    });
+    transfer.mutate(value);
   };
   return (
     <form className="settlement__step settlement__form" onSubmit={submit} noValidate>

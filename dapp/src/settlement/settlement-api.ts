@@ -1,13 +1,20 @@
-/** The settlement calls of an ended lot (admin-side section 7): verify payment, mark paid, mark transferred. */
+/**
+ * The settlement calls of an ended lot (admin-side section 7): verify payment, mark paid, mark transferred, each
+ * with its section 8 toast. The toasts sit on the mutations themselves, not on one `mutate` call: a step's
+ * success changes the lot (often first through the live event stream), which unmounts the form that asked,
+ * and callbacks passed to `mutate` never run for an unmounted component.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminLotReplySchema, type MarkPaidBody } from '@gavel/domain';
+import { adminLotReplySchema, settlementMessages as s, type MarkPaidBody } from '@gavel/domain';
 import { apiRequest } from '../api/http.ts';
+import { useNotify } from '../components/toast/use-notify.ts';
 
 /** Only the reply's message is read here; the lot itself is refetched by whichever page shows it. */
 const replySchema = adminLotReplySchema.pick({ message: true });
 
 export function useSettlementActions(lotId: string) {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const path = (action: string) => `/auctions/${encodeURIComponent(lotId)}/${action}`;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', lotId] });
@@ -16,15 +23,18 @@ export function useSettlementActions(lotId: string) {
   return {
     verifyPayment: useMutation({
       mutationFn: () => apiRequest(path('verify-payment'), { method: 'POST', body: {}, schema: replySchema }),
-      onSuccess: refresh,
+      onSuccess: () => { notify.success(s.paymentVerified, s.paymentVerified); refresh(); },
+      onError: (error) => notify.failure(error, s.verifyFailed),
     }),
     markPaid: useMutation({
       mutationFn: (body: MarkPaidBody) => apiRequest(path('mark-paid'), { method: 'POST', body, schema: replySchema }),
-      onSuccess: refresh,
+      onSuccess: (reply) => { notify.success(reply.message, s.markedPaid); refresh(); },
+      onError: (error) => notify.failure(error, s.markPaidFailed),
     }),
     transfer: useMutation({
       mutationFn: (transferTransactionHash: string) => apiRequest(path('transfer'), { method: 'POST', body: { transferTransactionHash }, schema: replySchema }),
-      onSuccess: refresh,
+      onSuccess: () => { notify.success(s.transferred, s.transferred); refresh(); },
+      onError: (error) => notify.failure(error, s.transferFailed),
     }),
   };
 }
