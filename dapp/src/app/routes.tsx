@@ -10,8 +10,12 @@ import { SignInPage } from '../pages/signin/SignInPage.tsx';
  * A page whose code is fetched when its route is first visited: the first page a visitor opens (say
  * `/auctions`) then loads only its own code, not every screen's. Browse stays in the entry, as the busiest page.
  */
-function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ element: render(await load()) }) };
+function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
+  return {
+    lazy: async () => ({ element: render(await load()) }),
+    // Opened first, the page shows the layout with an empty, busy page area while its code arrives.
+    hydrateFallbackElement: <div className="page" aria-busy="true" />,
+  };
 }
 
 /** Account pages (issue 5): open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
