@@ -129,6 +129,8 @@ export async function seedDemoChain({ rpcUrl, count, metadataUrl = demoMetadataU
     const amount = minimum + parseEther(extraEth);
     await mined(await bidders[bidderIndex]!.writeContract({ ...house, functionName: "bid", args: [auctionId, amount], value: amount }));
   }
+  // The demo's own mints are done: card buyers' mints now go through the api's relayer (anvil account 9 by default).
+  await mined(await minter.writeContract({ ...nft, functionName: "setMinter", args: [DEMO_RELAYER_ADDRESS] }));
 
   const auctions = await Promise.all(
     auctionIds.map(async (auctionId): Promise<DemoAuction> => {
@@ -148,6 +150,9 @@ export async function seedDemoChain({ rpcUrl, count, metadataUrl = demoMetadataU
   );
   return { chainId, nftAddress: deployment.nft, auctionHouseAddress: deployment.auctionHouse, auctions };
 }
+
+/** The api's relayer on anvil (RELAYER_PRIVATE_KEY's default, account 9): the NFT's minter once the demo is seeded. */
+const DEMO_RELAYER_ADDRESS = privateKeyToAccount(ANVIL_PRIVATE_KEYS[9]).address;
 
 /** The demo seller (anvil account 1): every demo auction's seller. */
 export const DEMO_SELLER_ADDRESS = privateKeyToAccount(ANVIL_PRIVATE_KEYS[1]).address;
