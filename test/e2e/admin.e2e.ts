@@ -204,6 +204,12 @@ describe('admin area', { timeout: 180_000 }, () => {
     await page.click('[data-testid=event-submit]');
     await byTestId(page, 'admin-event-detail').waitFor();
     const eventPath = new URL(page.url()).pathname;
+    await page.click('[data-testid=event-edit]');
+    await page.fill('[data-testid=event-title]', 'Winter Sale 2026');
+    await page.click('[data-testid=event-submit]');
+    await waitForToast(page, adminMessages.eventUpdated);
+    assert.equal(await text(page, 'admin-page-title'), 'Winter Sale 2026');
+    assert.equal(await text(page, 'event-status'), 'draft');
 
     // Lot one, with an image (a text file is refused first), times defaulting to the event's window: live.
     await page.click('[data-testid=new-lot]');
@@ -265,6 +271,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     await waitForToast(page, adminMessages.lotUpdated);
     await byTestId(page, 'admin-lot-detail').waitFor();
     assert.equal(await text(page, 'admin-page-title'), 'Lot Two, edited');
+    const lotTwoPath = new URL(page.url()).pathname;
 
     // The live lot: its start is locked, its end cannot go before the start.
     await page.goto(suite.dapp.url + lotOnePath);
@@ -289,6 +296,17 @@ describe('admin area', { timeout: 180_000 }, () => {
     assert.equal(await text(page, 'settlement-no-winner'), settlementMessages.noWinner);
     await page.click('[data-testid=lot-edit]');
     assert.equal(await text(page, 'lot-not-editable-title'), adminMessages.cannotEditEnded);
+
+    // The upcoming lot is cancelled, then deleted (it has no bids).
+    await page.goto(suite.dapp.url + lotTwoPath);
+    await page.click('[data-testid=lot-cancel-auction]');
+    await waitForToast(page, adminMessages.lotCancelled);
+    assert.equal(await text(page, 'lot-status'), 'cancelled');
+    await page.click('[data-testid=lot-delete]');
+    await waitForToast(page, adminMessages.lotDeleted);
+    await byTestId(page, 'admin-event-detail').waitFor();
+    await page.locator('[data-testid=lot-row]', { hasText: 'Lot One' }).waitFor();
+    await page.locator('[data-testid=lot-row]', { hasText: 'Lot Two' }).waitFor({ state: 'detached' });
 
     // The lot's pages fit a phone.
     await page.setViewportSize({ width: 375, height: 800 });
