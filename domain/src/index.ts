@@ -28,3 +28,4 @@ export * from './schemas/policies.ts';
 export * from './schemas/admin-media.ts';
 export * from './schemas/psbt.ts';
 export * from './event-clock.ts';
+export * from './schemas/inscription.ts';
