@@ -5,6 +5,7 @@ import type { ChainConfig } from './chain/index.ts';
 import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
 import { walletConfig, type WalletConfig } from './wallet/config.ts';
 import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
+import { inscriptionConfig, type InscriptionConfig } from './inscriptions/config.ts';
 
 export interface Config {
   port: number;
@@ -46,6 +47,8 @@ export interface Config {
   wallet: WalletConfig;
   /** RELAYER_PRIVATE_KEY (default on chain 31337: anvil account 9), ETH_USD_PRICE, RELAYER_SWEEP_MS. */
   relayer: RelayerConfig;
+  /** INSCRIPTION_KEY_SECRET, INSCRIPTION_PAYMENT_CONFIRMATIONS, INSCRIPTION_WATCH_MS, IPFS_GATEWAY_URL. */
+  inscriptions: InscriptionConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bitcoin: bitcoinConfig(env),
     wallet: walletConfig(env),
     relayer: relayerConfig(env, Number(env.CHAIN_ID ?? 31337)),
+    inscriptions: inscriptionConfig(env),
   };
 }

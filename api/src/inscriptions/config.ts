@@ -1,0 +1,22 @@
+/** Inscription settings from the environment (POST /inscriptions/create and its payment watcher). */
+export interface InscriptionConfig {
+  /** INSCRIPTION_KEY_SECRET: reveal keys derive from it; unset, a random one kept in .data/inscription-key-secret. */
+  keySecret: string | undefined;
+  /** INSCRIPTION_PAYMENT_CONFIRMATIONS: 0 reveals on a mempool payment, 1 (default) waits for one block. */
+  paymentConfirmations: 0 | 1;
+  /** INSCRIPTION_WATCH_MS: how often the job asks Esplora about unpaid commits and unconfirmed reveals (10 s). */
+  watchEveryMs: number;
+  /** IPFS_GATEWAY_URL: the https gateway ipfs-to-gateway answers with (default https://ipfs.io). */
+  ipfsGateway: string;
+}
+
+export function inscriptionConfig(env: NodeJS.ProcessEnv): InscriptionConfig {
+  const confirmations = env.INSCRIPTION_PAYMENT_CONFIRMATIONS ?? '1';
+  if (confirmations !== '0' && confirmations !== '1') throw new Error(`INSCRIPTION_PAYMENT_CONFIRMATIONS must be 0 or 1, not ${confirmations}`);
+  return {
+    keySecret: env.INSCRIPTION_KEY_SECRET || undefined,
+    paymentConfirmations: confirmations === '1' ? 1 : 0,
+    watchEveryMs: Number(env.INSCRIPTION_WATCH_MS ?? 10_000),
+    ipfsGateway: env.IPFS_GATEWAY_URL || 'https://ipfs.io',
+  };
+}
