@@ -30,6 +30,7 @@ import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { adminContentRoutes } from './routes/admin-content.ts';
 import { uploadImageRoutes } from './routes/upload-images.ts';
 import { adminInscriptionRoutes } from './routes/admin-inscriptions.ts';
+import { inscriptionRoutes } from './routes/inscriptions.ts';
 import { whitelistRoutes } from './routes/whitelist.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { settlementRoutes } from './routes/settlement.ts';
@@ -64,6 +65,8 @@ export function createApp(services: Services): Koa {
   adminContentRoutes(routes, services);
   uploadImageRoutes(routes, services);
   adminInscriptionRoutes(routes, services);
+  // After the admin lists: its /inscriptions/:id catch-alls come last.
+  inscriptionRoutes(routes, services);
   whitelistRoutes(routes, services);
   policyRoutes(routes, services);
   settlementRoutes(routes, services);

@@ -12,6 +12,7 @@ import { startPaymentWorker } from '../payments/payment-worker.ts';
 import { startChainFollower } from '../chain/follower.ts';
 import { survivesRedisOutage } from './redis-outage.ts';
 import { startSettlementFollower } from '../bidding/btc-settlement.ts';
+import { startInscriptionWatcher } from './inscription-watch.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
@@ -37,6 +38,8 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   const relayerWorker = services.relayer.startWorker();
   // BTC lots: broadcast swaps followed to their first confirmation (bidding/btc-settlement.ts).
   const settlementFollower = startSettlementFollower(services);
+  // Inscriptions: paid commits get their reveal broadcast, reveals are followed to confirmed (inscription-watch.ts).
+  const inscriptionWatcher = await startInscriptionWatcher(services);
 
   const reconcile = async () => {
     try {
@@ -54,6 +57,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
       clearInterval(timer);
       await chainFollower.close();
       await settlementFollower.close();
+      await inscriptionWatcher.close();
       await relayerWorker.close();
       await mailWorker.close();
       await paymentWorker.close();
