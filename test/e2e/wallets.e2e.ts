@@ -19,7 +19,8 @@ import { injectEvmWallet } from '../support/evm-test-wallet.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { startRecordedStripe, userWithCard } from '../support/card-payments.ts';
 import { privateKeyToAccount } from 'viem/accounts';
-import { gavelAuctionHouseAbi } from '@gavel/contracts';
+import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
+import { createLot } from '../support/lots.ts';
 
 /** anvil, api (with the relayer, anvil account 9), Ponder, and the Stripe stand-in for card bids on on-chain lots. */
 async function startStack() {
@@ -228,5 +229,26 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await byTestId(page, 'wallet-option-leather').click();
     await page.locator('[data-testid=wallet-error]', { hasText: walletMessages.cancelled }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('gavel.wallet')), null);
+  });
+
+  it('mints by card from the mint dialog: the api charges the saved card and its relayer mints to the linked wallet', async () => {
+    const chain = suite.stack;
+    // cardMint is the minter's: hand the role to the relayer (the last test of the file; account 0 mints above).
+    await chain.publicClient.waitForTransactionReceipt({ hash: await chain.signers[0]!.writeContract({ address: chain.nft, abi: gavelNftAbi, functionName: 'setMinter', args: [RELAYER] }) });
+    const lot = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, startingBid: RESERVE });
+    const admin = await userWithCard(chain.api.db, chain.stripe, '4242424242424242', 'admin');
+    const token = await signIn(chain.api.url, admin.email);
+    const { page, address } = await walletPage(6);
+    await page.addInitScript(`localStorage.setItem('admin_token', ${JSON.stringify(token)})`);
+    const lotPath = `/s/admin/auctions/${lot.auctionEventId}/lots/${lot.id}`;
+    await connectTrust(page, lotPath); // links the wallet to the admin's account (the only session)
+
+    await byTestId(page, 'onchain-mint').click();
+    await byTestId(page, 'mint-name').fill('Paid by card');
+    await byTestId(page, 'mint-metadata').fill('ipfs://bafkreipaidbycard');
+    await byTestId(page, 'mint-by-card').click();
+    await waitForToast(page, walletMessages.minted, 60_000);
+    const record = await chain.api.db.prisma.nft.findFirstOrThrow({ where: { name: 'Paid by card' } });
+    assert.equal(await chain.publicClient.readContract({ address: chain.nft, abi: gavelNftAbi, functionName: 'ownerOf', args: [BigInt(record.tokenId.toString())] }), address);
   });
 });
