@@ -129,6 +129,10 @@ export const messages = {
     noWinner: 'No winner found for this auction. It may not have met the reserve price.',
     outbidTitle: "You've been outbid",
     outbidMessage: 'You have been outbid on {title}. The current bid is {amount}.',
+    // Decided: a leading Bitcoin bid removed because its offer's inputs were spent (issue 9).
+    offerSpentMessage: 'Your bid of {bid} on {title} was removed: its Bitcoin offer can no longer be completed because one of its inputs was spent. The current bid is {amount}.',
+    leadingAgainTitle: 'You are the highest bidder again',
+    leadingAgainMessage: 'You are the highest bidder again on {title} at {amount}: a higher bid was removed because its Bitcoin offer can no longer be completed.',
     increaseBid: 'Increase Bid',
     viewAuction: 'View Auction',
     withdrawFailed: 'Failed to withdraw bid',

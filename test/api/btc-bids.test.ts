@@ -12,6 +12,7 @@ import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-in
 import { devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { waitUntil } from '../support/processes.ts';
+import { openEvents } from '../support/sse.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
@@ -135,6 +136,8 @@ describe('BTC bids are signed offers', () => {
       const offer = await who.bid(lot.id, amount);
       expect((await post(`/auctions/${lot.id}/finalize`, who.token, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) })).status).toBe(201);
     }
+    const bEvents = await openEvents(`${stack.url}/events?token=${b.token}`);
+    await bEvents.next('ready');
     await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(b.keys.payment, [b.big], [{ address: b.keys.payment.address, value: 190_000 }], 1_000).toHex() });
     const bidsOf = () => stack.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' }, select: { status: true, removedReason: true } });
     await waitUntil(async () => (await bidsOf())[1]!.status === 'removed', 10_000, "the worker removes B's spent offer");
@@ -143,6 +146,18 @@ describe('BTC bids are signed offers', () => {
       { status: 'removed', removedReason: 'The Bitcoin offer of this bid can no longer be completed: one of its inputs was spent' },
     ]);
     expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('10000');
+    // B no longer leads: the outbid notice, live and by mail saying why; A, outbid before, leads again and is told.
+    const notice = await bEvents.next('outbid', 10_000);
+    bEvents.close();
+    expect(notice.data).toMatchObject({ auctionId: lot.id, userBidAmount: '10100', currentBidAmount: '10000', currencyUnit: 'sats' });
+    const mailTo = (email: string) => stack.db.prisma.outboxMail.findMany({ where: { to: email }, orderBy: { createdAt: 'asc' }, select: { subject: true, text: true } });
+    // A's mail is written last, after B's notices.
+    await waitUntil(async () => (await mailTo(a.user.email)).length === 2, 10_000, "A's leading-again mail");
+    expect(await mailTo(b.user.email)).toMatchObject([{ subject: "You've been outbid", text: expect.stringContaining('Your bid of 10,100 sats on') }]);
+    expect((await mailTo(b.user.email))[0]!.text).toContain('its Bitcoin offer can no longer be completed because one of its inputs was spent. The current bid is 10,000 sats.');
+    const aMails = await mailTo(a.user.email);
+    expect(aMails.map((m) => m.subject)).toEqual(["You've been outbid", 'You are the highest bidder again']);
+    expect(aMails[1]!.text).toContain('at 10,000 sats: a higher bid was removed');
   });
 
   it('refuses a wallet address of another network before building anything', async () => {

@@ -10,6 +10,7 @@ import type { UserRow } from '../auth/session.ts';
 import { checkUnspent, esploraChainView, INDEX, OfferError, parsePsbtHex, type ChainView } from '../bitcoin/offer/index.ts';
 import { removeBid } from './remove-bid.ts';
 import { announceLotChanged } from './notify.ts';
+import { announceSpentOfferRemoved } from './spent-offer-notices.ts';
 
 export const SPENT_OFFER_REASON = 'The Bitcoin offer of this bid can no longer be completed: one of its inputs was spent';
 
@@ -42,6 +43,7 @@ export async function removeSpentLeadingOffers(services: Services): Promise<numb
       if (!(error instanceof OfferError) || (error.code !== 'input_spent' && error.code !== 'input_unknown')) throw error;
       await removeBid(prisma, SYSTEM, bid.id, SPENT_OFFER_REASON);
       await announceLotChanged(services, bid.lotId);
+      await announceSpentOfferRemoved(services, bid.id);
       removed++;
     }
   }

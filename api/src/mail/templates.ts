@@ -42,6 +42,12 @@ export function outbidMail(to: string, text: string, lotId: string, eventId: str
   return { to, subject: "You've been outbid", text: `${text} Bid again: ${link}`, html: layout("You've been outbid", `<p>${text}</p><p><a href="${link}">Increase your bid</a></p>`) };
 }
 
+/** The bidder whose outbid bid leads again after the bid above it was removed. */
+export function leadingAgainMail(to: string, title: string, text: string, lotId: string, eventId: string): MailMessage {
+  const link = `/details/${lotId}?auction=${eventId}`;
+  return { to, subject: title, text: `${text} ${link}`, html: layout(title, `<p>${text}</p><p><a href="${link}">View the lot</a></p>`) };
+}
+
 export function wonMail(to: string, title: string, amount: string, link: string): MailMessage {
   const text = `You won ${title} for ${amount}. Complete your payment from your cart.`;
   return { to, subject: `You won ${title}`, text: `${text} ${link}`, html: layout('You won!', `<p>${text}</p><p><a href="${link}">View the lot</a></p>`) };
