@@ -20,7 +20,7 @@ let token: string;
 let adminToken: string;
 const call = caller(() => stack.url);
 
-async function create(file: { body: string | Uint8Array; type: string; name?: string } | null, fields: Record<string, string>, as = token) {
+async function create(file: { body: string | Uint8Array<ArrayBuffer>; type: string; name?: string } | null, fields: Record<string, string>, as = token) {
   const form = new FormData();
   if (file) form.append('file', new Blob([file.body], { type: file.type }), file.name ?? 'art.txt');
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
