@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Inscription" ADD COLUMN     "fileSize" INTEGER;
