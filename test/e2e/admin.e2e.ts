@@ -208,6 +208,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     await page.fill('[data-testid=event-title]', 'Winter Sale 2026');
     await page.click('[data-testid=event-submit]');
     await waitForToast(page, adminMessages.eventUpdated);
+    await byTestId(page, 'admin-event-detail').waitFor();
     assert.equal(await text(page, 'admin-page-title'), 'Winter Sale 2026');
     assert.equal(await text(page, 'event-status'), 'draft');
 
@@ -301,7 +302,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     await page.goto(suite.dapp.url + lotTwoPath);
     await page.click('[data-testid=lot-cancel-auction]');
     await waitForToast(page, adminMessages.lotCancelled);
-    assert.equal(await text(page, 'lot-status'), 'cancelled');
+    await page.locator('[data-testid=lot-status]', { hasText: 'cancelled' }).waitFor();
     await page.click('[data-testid=lot-delete]');
     await waitForToast(page, adminMessages.lotDeleted);
     await byTestId(page, 'admin-event-detail').waitFor();
