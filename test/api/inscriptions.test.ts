@@ -56,7 +56,7 @@ describe('POST /inscriptions/create', () => {
     const created = await create({ body: '<svg xmlns="http://www.w3.org/2000/svg"/>', type: 'image/svg+xml', name: 'art.svg' }, { destinationAddress: destination, feeRate: '3' });
     expect(created.status).toBe(201);
     const { _id: id, paymentInstructions: pi } = created.body.data;
-    expect(created.body.data).toMatchObject({ status: 'pending_payment', inscriptionId: null, walletAddress: destination, contentType: 'image/svg+xml', fileName: 'art.svg' });
+    expect(created.body.data).toMatchObject({ status: 'pending_payment', inscriptionId: null, walletAddress: destination, contentType: 'image/svg+xml', fileName: 'art.svg', size: 41 });
     expect(pi).toMatchObject({ address: expect.stringMatching(/^bcrt1p/), postage: 546, feeRate: 3 });
     expect(pi.amount).toBe(546 + pi.revealFee);
     expect(pi.revealFee % 3).toBe(0);

@@ -59,6 +59,7 @@ export async function createInscription(
       contentType: envelope.contentType,
       content: new Uint8Array(input.file.bytes),
       fileName: input.file.filename || null,
+      fileSize: input.file.bytes.length,
       feeRate: input.feeRate,
       commitAddress: plan.address,
       commitAmount: BigInt(plan.amount),
@@ -67,7 +68,10 @@ export async function createInscription(
   });
 }
 
-export function paymentInstructionsOf(row: Inscription) {
+/** A row as lists read it: everything but the file itself. */
+export type InscriptionRow = Omit<Inscription, 'content'>;
+
+export function paymentInstructionsOf(row: InscriptionRow) {
   if (!row.commitAddress || row.commitAmount === null || row.revealFee === null || row.feeRate === null) return null;
   const amount = Number(row.commitAmount);
   return {
@@ -81,7 +85,7 @@ export function paymentInstructionsOf(row: Inscription) {
   };
 }
 
-export function inscriptionView(row: Inscription): InscriptionView {
+export function inscriptionView(row: InscriptionRow): InscriptionView {
   return {
     _id: row.id,
     inscriptionId: row.inscriptionId,
@@ -89,7 +93,7 @@ export function inscriptionView(row: Inscription): InscriptionView {
     status: row.status,
     contentType: row.contentType,
     fileName: row.fileName,
-    size: row.content ? row.content.length : null,
+    size: row.fileSize,
     ipfsUrl: row.ipfsUrl,
     gatewayUrl: row.gatewayUrl,
     commitTxid: row.commitTxid,
@@ -100,7 +104,7 @@ export function inscriptionView(row: Inscription): InscriptionView {
 }
 
 /** Sats at the commit address and the output that pays the amount, if any (with its confirmations). */
-export async function commitPayment(services: Services, row: Inscription) {
+export async function commitPayment(services: Services, row: InscriptionRow) {
   const utxos = await services.bitcoin.esplora.addressUtxos(row.commitAddress!);
   const required = Number(row.commitAmount);
   const received = utxos.reduce((sum, u) => sum + u.value, 0);

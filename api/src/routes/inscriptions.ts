@@ -37,7 +37,7 @@ const signedIn = {} as const;
 export function inscriptionRoutes(routes: RouteTable, services: Services): void {
   const { db, bitcoin, config } = services;
   const find = async (id: string) => {
-    const row = await db.prisma.inscription.findFirst({ where: { OR: [{ id }, { inscriptionId: id }] } });
+    const row = await db.prisma.inscription.findFirst({ where: { OR: [{ id }, { inscriptionId: id }] }, omit: { content: true } });
     if (!row) throw notFound(m.notFound);
     return row;
   };
@@ -91,7 +91,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     access: signedIn,
     reply: inscriptionListReplySchema,
     handler: async ({ user }) => {
-      const rows = await db.prisma.inscription.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+      const rows = await db.prisma.inscription.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200, omit: { content: true } });
       return { data: rows.map(inscriptionView) };
     },
   });
@@ -107,6 +107,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
         where: { walletAddress: { equals: params.address!, mode: 'insensitive' } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: 200,
+        omit: { content: true },
       });
       return { data: rows.map(inscriptionView) };
     },
