@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AuctionStats, KycStats, PlatformStats } from '@gavel/domain';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { LoadError, PageHead } from '../common/states.tsx';
-import { kycLabel } from '../users/UsersPage.tsx';
+import { kycLabel } from '../users/KycPill.tsx';
 import { BarChart } from './BarChart.tsx';
 import { useStats } from './stats-api.ts';
 import './dashboard.css';

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { KYC_STATUSES } from '@gavel/domain';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
-import { KycPill } from './KycPill.tsx';
+import { KycPill, kycLabel } from './KycPill.tsx';
 import { useAdminUsers } from './users-api.ts';
 
 /** /s/admin/users: every account, filtered by KYC status and payment verification, 20 a page. */
@@ -64,8 +64,4 @@ export function UsersPage() {
         )}
     </section>
   );
-}
-
-export function kycLabel(status: string): string {
-  return status === 'not_submitted' ? 'Not submitted' : status[0]!.toUpperCase() + status.slice(1);
 }
