@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { EsploraError, OrdError } from '../bitcoin/index.ts';
 import { esploraChainView, OfferError, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { maskName } from './present-bid.ts';
-import { refusal, type PlacedBid } from './place-bid.ts';
+import { PLACE_BID_SQL, placedBid, refusal, type PlaceBidRow, type PlacedBid } from './place-bid.ts';
 
 const b = messages.bids;
 /** How long a wallet has to sign the offer before it must be placed again. */
@@ -123,10 +123,7 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
   if (claimed.count === 0) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
   let result: PlaceBidRow | undefined;
   try {
-    const rows = await services.db.sql<PlaceBidRow>(
-      'SELECT placed, end_time, extended, extension_minutes, bid_count, outbid_bid_id, outbid_user_id, outbid_amount::text AS outbid_amount FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)',
-      [lotId, offer.id, user.id, amount.toString(), increment.toString(), offer.walletAddress],
-    );
+    const rows = await services.db.sql<PlaceBidRow>(PLACE_BID_SQL, [lotId, offer.id, user.id, amount.toString(), increment.toString(), offer.walletAddress]);
     result = rows[0];
   } finally {
     // Refused (outbid meanwhile, lot ended) or failed: the offer may be finalized again, e.g. after a higher bid.
@@ -134,30 +131,7 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
   }
   if (!result?.placed) throw await refusal(prisma, lotId);
   await prisma.bid.update({ where: { id: offer.id }, data: { psbtHex: offer.psbtHex, signedPsbtHex: signedPsbtHex as string } });
-  return {
-    bidId: offer.id,
-    lot: { id: lot.id, title: lot.title, paymentMethod: lot.paymentMethod, auctionEventId: lot.auctionEventId },
-    amount,
-    walletAddress: offer.walletAddress,
-    endTime: result.end_time!,
-    auctionExtended: result.extended,
-    extensionMinutes: result.extension_minutes,
-    bidCount: result.bid_count,
-    outbid: result.outbid_user_id && result.outbid_user_id !== user.id ? { bidId: result.outbid_bid_id!, userId: result.outbid_user_id, amount: BigInt(result.outbid_amount!) } : null,
-    replacedBidId: result.outbid_bid_id,
-    minimumNext: amount + increment,
-  };
-}
-
-interface PlaceBidRow {
-  placed: boolean;
-  end_time: Date | null;
-  extended: boolean;
-  extension_minutes: number;
-  bid_count: number;
-  outbid_bid_id: string | null;
-  outbid_user_id: string | null;
-  outbid_amount: string | null;
+  return placedBid(result, { bidId: offer.id, lot, amount, walletAddress: offer.walletAddress, userId: user.id, increment });
 }
 
 /** The bidder pays from a wallet proved to be theirs (the payment address). */

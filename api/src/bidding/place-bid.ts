@@ -67,22 +67,31 @@ export async function placeBid(
   const args = [lotId, bidId, user.id, amount.toString(), increment.toString(), walletAddress];
   const [result] = hold ? await placeHeldBid(prisma, args, hold.paymentIntentId) : await db.sql<PlaceBidRow>(PLACE_BID_SQL, args);
   if (!result?.placed) throw await refusal(prisma, lotId);
+  return placedBid(result, { bidId, lot, amount, walletAddress, userId: user.id, increment });
+}
+
+/** What placing a bid did, from gavel_place_bid's row: the reply and the announcements both read this. */
+export function placedBid(
+  result: PlaceBidRow,
+  bid: { bidId: string; lot: Pick<Lot, 'id' | 'title' | 'paymentMethod' | 'auctionEventId'>; amount: bigint; walletAddress: string | null; userId: string; increment: bigint },
+): PlacedBid {
+  const { id, title, paymentMethod, auctionEventId } = bid.lot;
   return {
-    bidId,
-    lot: { id: lot.id, title: lot.title, paymentMethod: lot.paymentMethod, auctionEventId: lot.auctionEventId },
-    amount,
-    walletAddress,
+    bidId: bid.bidId,
+    lot: { id, title, paymentMethod, auctionEventId },
+    amount: bid.amount,
+    walletAddress: bid.walletAddress,
     endTime: result.end_time!,
     auctionExtended: result.extended,
     extensionMinutes: result.extension_minutes,
     bidCount: result.bid_count,
-    outbid: result.outbid_user_id && result.outbid_user_id !== user.id ? { bidId: result.outbid_bid_id!, userId: result.outbid_user_id, amount: BigInt(result.outbid_amount!) } : null,
+    outbid: result.outbid_user_id && result.outbid_user_id !== bid.userId ? { bidId: result.outbid_bid_id!, userId: result.outbid_user_id, amount: BigInt(result.outbid_amount!) } : null,
     replacedBidId: result.outbid_bid_id,
-    minimumNext: amount + increment,
+    minimumNext: bid.amount + bid.increment,
   };
 }
 
-interface PlaceBidRow {
+export interface PlaceBidRow {
   placed: boolean;
   end_time: Date | null;
   extended: boolean;
@@ -93,7 +102,7 @@ interface PlaceBidRow {
   outbid_amount: string | null;
 }
 
-const PLACE_BID_SQL = 'SELECT * FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)';
+export const PLACE_BID_SQL = 'SELECT * FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)';
 
 /** The card bid's write: the same function, plus the hold's PaymentIntent on the new bid, in one transaction. */
 async function placeHeldBid(prisma: PrismaClient, args: unknown[], paymentIntentId: string): Promise<PlaceBidRow[]> {
