@@ -42,7 +42,12 @@ export async function placeCardBid(services: Services, user: UserRow, lotId: str
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
-  const holdId = await authorise(payments.stripe, user, { bidId, lotId, amount });
+  const holdId = await holdOnCard(payments.stripe, user, {
+    cents: amount,
+    description: 'Gavel bid hold (captured only if the bid wins)',
+    metadata: { bidId, lotId },
+    idempotencyKey: `bid-hold:${bidId}`,
+  });
   try {
     return await placeBid(db, user, lotId, input, { bidId, paymentIntentId: holdId });
   } catch (error) {
@@ -52,12 +57,20 @@ export async function placeCardBid(services: Services, user: UserRow, lotId: str
   }
 }
 
-async function authorise(stripe: Stripe, user: UserRow, bid: { bidId: string; lotId: string; amount: bigint }): Promise<string> {
-  let hold: Stripe.PaymentIntent;
+/**
+ * Authorises `cents` on the user's saved card, off-session, to be captured only if the bid wins. A declined card
+ * (or one that wants the cardholder, which off-session cannot ask) is a 402 with the card's message.
+ */
+export async function holdOnCard(
+  stripe: Stripe,
+  user: UserRow,
+  hold: { cents: bigint; description: string; metadata: Record<string, string>; idempotencyKey: string },
+): Promise<string> {
+  let intent: Stripe.PaymentIntent;
   try {
-    hold = await stripe.paymentIntents.create(
+    intent = await stripe.paymentIntents.create(
       {
-        amount: stripeAmount(bid.amount),
+        amount: stripeAmount(hold.cents),
         currency: 'usd',
         customer: user.stripeCustomerId!,
         payment_method: user.stripePaymentMethodId!,
@@ -65,21 +78,20 @@ async function authorise(stripe: Stripe, user: UserRow, bid: { bidId: string; lo
         capture_method: 'manual',
         confirm: true,
         off_session: true,
-        description: 'Gavel bid hold (captured only if the bid wins)',
-        metadata: { purpose: PURPOSE.bidHold, bidId: bid.bidId, lotId: bid.lotId, userId: user.id },
+        description: hold.description,
+        metadata: { purpose: PURPOSE.bidHold, userId: user.id, ...hold.metadata },
       },
-      { idempotencyKey: `bid-hold:${bid.bidId}` },
+      { idempotencyKey: hold.idempotencyKey },
     );
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
     throw paymentSetupError(error);
   }
-  if (hold.status !== 'requires_capture') {
-    // Off-session, a card that wants the cardholder fails instead; anything else is no hold either.
-    await cancelIntent(stripe, hold.id).catch(() => undefined);
-    throw new HttpError(402, hold.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
+  if (intent.status !== 'requires_capture') {
+    await cancelIntent(stripe, intent.id).catch(() => undefined);
+    throw new HttpError(402, intent.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
   }
-  return hold.id;
+  return intent.id;
 }
 
 function parseCents(input: string | number): bigint {

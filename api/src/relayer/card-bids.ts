@@ -6,7 +6,6 @@
  * place it on chain (relayer.ts). The reply comes before the transaction is mined: the bid shows as the
  * user's once the relay-bid job has placed it.
  */
-import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
 import { AmountError, fill, formatAmount, messages, parseAmount, paymentMessages, relayedBidMessages, MIN_CARD_PAYMENT_CENTS, type PlaceBidReply } from '@gavel/domain';
@@ -14,8 +13,8 @@ import type { Address } from 'viem';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { cancelIntent, paymentSetupError, stripeAmount } from '../payments/intents.ts';
-import { PURPOSE } from '../payments/intent-state.ts';
+import { holdOnCard } from '../payments/bid-holds.ts';
+import { cancelIntent } from '../payments/intents.ts';
 import { maskName } from '../bidding/present-bid.ts';
 import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 
@@ -62,7 +61,12 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, lot
   const holdCents = Number((amount * BigInt(config.relayer.ethUsdCents) + 10n ** 18n - 1n) / 10n ** 18n);
   if (holdCents < MIN_CARD_PAYMENT_CENTS) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { amount: paymentMessages.minimumUsd });
   const bidId = randomUUID();
-  const holdId = await authorise(payments.stripe, user, { id: bidId, lotId: lot.id, cents: holdCents });
+  const holdId = await holdOnCard(payments.stripe, user, {
+    cents: BigInt(holdCents),
+    description: 'Gavel on-chain bid hold (captured only if the bid wins)',
+    metadata: { relayedBidId: bidId, lotId: lot.id },
+    idempotencyKey: `relayed-bid-hold:${bidId}`,
+  });
   const row = await db.prisma.relayedBid
     .create({ data: { id: bidId, lotId: lot.id, userId: user.id, auctionId: lot.auctionId, amount: amount.toString(), holdCents, paymentIntentId: holdId } })
     .catch(async (error: unknown) => {
@@ -97,35 +101,6 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, lot
     // What the next bid must reach once this one is mined (the contract's increment over it).
     minimumNextBid: formatAmount(amount + BigInt(increment), 'ETH'),
   };
-}
-
-async function authorise(stripe: Stripe, user: UserRow, bid: { id: string; lotId: string; cents: number }): Promise<string> {
-  let hold: Stripe.PaymentIntent;
-  try {
-    hold = await stripe.paymentIntents.create(
-      {
-        amount: stripeAmount(BigInt(bid.cents)),
-        currency: 'usd',
-        customer: user.stripeCustomerId!,
-        payment_method: user.stripePaymentMethodId!,
-        allowed_payment_method_types: ['card'],
-        capture_method: 'manual',
-        confirm: true,
-        off_session: true,
-        description: 'Gavel on-chain bid hold (captured only if the bid wins)',
-        metadata: { purpose: PURPOSE.bidHold, relayedBidId: bid.id, lotId: bid.lotId, userId: user.id },
-      },
-      { idempotencyKey: `relayed-bid-hold:${bid.id}` },
-    );
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
-    throw paymentSetupError(error);
-  }
-  if (hold.status !== 'requires_capture') {
-    await cancelIntent(stripe, hold.id).catch(() => undefined);
-    throw new HttpError(402, hold.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
-  }
-  return hold.id;
 }
 
 function parseWei(input: string | number): bigint {
