@@ -24,24 +24,15 @@ import { lotsChanged } from '../admin/lot-writes.ts';
 import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
 import { forgetLotFacts } from '../bidding/place-bid.ts';
 import { eventStatusWhere } from '../admin/event-status.ts';
+import { presentEvent, withLotCount as withCounts, type EventRow } from '../auction-events/present.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: auction events';
-const withCounts = { _count: { select: { lots: true } } } as const;
-type EventRow = P.AuctionEventGetPayload<{ include: typeof withCounts }>;
 
 async function present(prisma: PrismaClient, row: EventRow): Promise<AdminAuctionEvent> {
   const published = await prisma.lot.count({ where: { auctionEventId: row.id, published: true } });
   return {
-    _id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    status: eventStatusAt(row),
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    coverImageUrl: row.coverImageUrl,
-    published: row.published,
+    ...presentEvent(row),
     lotCount: published,
     allLotCount: row._count.lots,
     whitelistOnly: row.whitelistOnly,

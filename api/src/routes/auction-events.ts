@@ -1,4 +1,5 @@
-import { auctionEventListQuerySchema, auctionEventListSchema, auctionEventReplySchema, eventStatusAt, paginationOf, type AuctionEvent } from '@gavel/domain';
+import { auctionEventListQuerySchema, auctionEventListSchema, auctionEventReplySchema, paginationOf } from '@gavel/domain';
+import { presentEvent } from '../auction-events/present.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -10,23 +11,6 @@ import type { UserRow } from '../auth/session.ts';
 const visibleTo = (user: UserRow | null): P.AuctionEventWhereInput => (user?.role === 'admin' ? {} : { published: true });
 
 const EVENT_LIMIT = 20;
-
-type EventRow = P.AuctionEventGetPayload<{ include: { _count: { select: { lots: true } } } }>;
-
-function presentEvent(row: EventRow): AuctionEvent {
-  return {
-    _id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    status: eventStatusAt(row),
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    coverImageUrl: row.coverImageUrl,
-    published: row.published,
-    lotCount: row._count.lots,
-  };
-}
 
 const withLotCount = { _count: { select: { lots: { where: { published: true } } } } } as const;
 
