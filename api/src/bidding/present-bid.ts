@@ -1,4 +1,4 @@
-import { formatAmount, unitFor, type Bid } from '@gavel/domain';
+import { fill, formatAmount, messages, unitFor, type Bid, type PlaceBidReply } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { PlacedBid } from './place-bid.ts';
@@ -55,5 +55,17 @@ export function presentPlacedBid(placed: PlacedBid, user: UserRow): Bid {
     createdAt: new Date().toISOString(),
     bidder: { displayName: maskName(user.name ?? [user.firstName, user.lastName].filter(Boolean).join(' ')), isYou: true },
     auction: { _id: placed.lot.id, title: placed.lot.title, currentBid: formatAmount(placed.amount, unit), paymentMethod: placed.lot.paymentMethod },
+  };
+}
+
+/** The reply to a bid that was placed (201): the bid, the extension it caused and the next minimum. */
+export function placedBidReply(placed: PlacedBid, user: UserRow): PlaceBidReply {
+  return {
+    message: messages.bids.placed,
+    data: { bid: presentPlacedBid(placed, user), psbtHex: null },
+    auctionExtended: placed.auctionExtended,
+    extensionMessage: placed.auctionExtended ? fill(messages.bids.extended, { minutes: placed.extensionMinutes, endTime: placed.endTime.toISOString() }) : null,
+    endTime: placed.endTime.toISOString(),
+    minimumNextBid: formatAmount(placed.minimumNext, unitFor(placed.lot.paymentMethod)),
   };
 }

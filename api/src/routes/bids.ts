@@ -1,12 +1,12 @@
 /** Bidding on off-chain lots: place, list, take back (buyer-side section 7, Bidding and payment). */
-import { CARD_PAYMENT_MARKER, BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, fill, formatAmount, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, unitFor, GATES } from '@gavel/domain';
+import { CARD_PAYMENT_MARKER, BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { placeBid } from '../bidding/place-bid.ts';
 import { removeBid } from '../bidding/remove-bid.ts';
 import { announceBid, announceLotChanged } from '../bidding/notify.ts';
-import { bidInclude, presentBid, presentPlacedBid } from '../bidding/present-bid.ts';
+import { bidInclude, presentBid, placedBidReply } from '../bidding/present-bid.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 import { chainLotFor, placeRelayedCardBid } from '../relayer/card-bids.ts';
@@ -58,14 +58,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         if (placed.replacedBidId && placed.lot.paymentMethod === 'Manual') {
           void releaseHoldLater(services, placed.replacedBidId).catch((err: Error) => services.log.warn({ err: err.message, bidId: placed.replacedBidId }, 'queueing a hold release failed'));
         }
-        return {
-          message: b.placed,
-          data: { bid: presentPlacedBid(placed, user), psbtHex: null },
-          auctionExtended: placed.auctionExtended,
-          extensionMessage: placed.auctionExtended ? fill(b.extended, { minutes: placed.extensionMinutes, endTime: placed.endTime.toISOString() }) : null,
-          endTime: placed.endTime.toISOString(),
-          minimumNextBid: formatAmount(placed.minimumNext, unitFor(placed.lot.paymentMethod)),
-        };
+        return placedBidReply(placed, user);
       },
     });
 

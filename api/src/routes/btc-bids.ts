@@ -1,11 +1,11 @@
 /** Finalizing Bitcoin bids: the wallet-signed offer PSBT places the bid (buyer-side section 7, Bidding and payment). */
-import { fill, finalizeBidBodySchema, finalizeLotBidBodySchema, formatAmount, messages, placeBidReplySchema, unitFor, GATES } from '@gavel/domain';
+import { finalizeBidBodySchema, finalizeLotBidBodySchema, messages, placeBidReplySchema, GATES } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { finalizeBtcOffer } from '../bidding/btc-bids.ts';
 import { announceBid } from '../bidding/notify.ts';
-import { presentPlacedBid } from '../bidding/present-bid.ts';
+import { placedBidReply } from '../bidding/present-bid.ts';
 
 const b = messages.bids;
 const TAG = 'Bidding';
@@ -21,14 +21,7 @@ export function btcBidRoutes(routes: RouteTable, services: Services): void {
     const placed = await finalizeBtcOffer(services, user, lotId, bidId, signedPsbtHex);
     if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleClose(placed.lot.id, placed.endTime);
     void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'bid announcement failed'));
-    return {
-      message: b.placed,
-      data: { bid: presentPlacedBid(placed, user), psbtHex: null },
-      auctionExtended: placed.auctionExtended,
-      extensionMessage: placed.auctionExtended ? fill(b.extended, { minutes: placed.extensionMinutes, endTime: placed.endTime.toISOString() }) : null,
-      endTime: placed.endTime.toISOString(),
-      minimumNextBid: formatAmount(placed.minimumNext, unitFor(placed.lot.paymentMethod)),
-    };
+    return placedBidReply(placed, user);
   };
 
   routes.add({
