@@ -48,7 +48,11 @@ export async function settlementState(services: Services, lotId: string): Promis
   };
 }
 
-export async function sellerSign(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
+/**
+ * The seller's co-signature checked and merged into the winner's signed offer: the complete swap, not yet
+ * broadcast. POST /psbt/create-complete-psbt answers it as is; seller-sign broadcasts it.
+ */
+export async function completeForSeller(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }) {
   const { lot, bid } = await winnerOf(services, body.auctionId);
   if (lot.creatorId !== user.id && user.role !== 'admin') throw new HttpError(403, 'Only the seller of this lot or an admin can do this', 'not_seller');
   if (!lot.sellerWalletAddress || lot.sellerWalletAddress.toLowerCase() !== body.walletAddress.toLowerCase()) {
@@ -56,13 +60,16 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
   }
   if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
   if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new HttpError(409, p.noTemplate, 'no_psbt_template');
-  let swap;
   try {
-    swap = completeOffer(bid.signedPsbtHex, body.signedPsbtHex, services.config.bitcoin.network);
+    return { lot, swap: completeOffer(bid.signedPsbtHex, body.signedPsbtHex, services.config.bitcoin.network) };
   } catch (error) {
     if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { signedPsbtHex: error.message });
     throw error;
   }
+}
+
+export async function sellerSign(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
+  const { lot, swap } = await completeForSeller(services, user, body);
   try {
     await services.bitcoin.esplora.broadcast(swap.txHex);
   } catch (error) {
@@ -112,17 +119,26 @@ export function startSettlementFollower(services: Services, everyMs = services.c
  * fresh offer at the winning amount from the winner's current UTXOs, bound to the winning bid. Signed and
  * checked by claimWithTemplate, it replaces the bid's PSBTs, and the seller co-signs that one.
  */
-export async function createWinnerTemplate(
-  services: Services,
-  user: UserRow,
-  body: { auctionId: string; walletAddress: string; ordinalsAddress?: string; paymentPublicKey?: string },
-): Promise<{ templateId: string; psbtHex: string }> {
-  const { lot, bid } = await winnerOf(services, body.auctionId);
+interface ClaimWallet {
+  walletAddress: string;
+  ordinalsAddress?: string;
+  paymentPublicKey?: string;
+}
+
+/** The ended lot and winning bid a claim is for, refused to anyone but the winner of a lot still to settle. */
+async function claimable(services: Services, user: UserRow, auctionId: string) {
+  const { lot, bid } = await winnerOf(services, auctionId);
   if (lot.status !== 'ended' || !bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
   if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
   if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, p.templateFailed, 'lot_not_ready');
-  const walletAddress = await linkedWallet(services, user, body.walletAddress);
-  const ordinalsAddress = body.ordinalsAddress ?? walletAddress;
+  return { lot, bid };
+}
+
+/** The claim's offer at the winning amount, from the winner's current UTXOs, bound to the winning bid. */
+async function buildClaim(services: Services, user: UserRow, claim: Awaited<ReturnType<typeof claimable>>, wallet: ClaimWallet) {
+  const { lot, bid } = claim;
+  const walletAddress = await linkedWallet(services, user, wallet.walletAddress);
+  const ordinalsAddress = wallet.ordinalsAddress ?? walletAddress;
   const built = await offerCall(() =>
     prepareOffer(services.bitcoin, {
       lotId: lot.id,
@@ -130,13 +146,39 @@ export async function createWinnerTemplate(
       price: Number(bid.amount.toFixed(0)),
       inscriptionId: lot.inscriptionId!,
       seller: { payoutAddress: lot.sellerWalletAddress! },
-      bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: body.paymentPublicKey },
+      bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: wallet.paymentPublicKey },
       platformFeeAddress: services.config.bitcoin.platformFeeAddress!,
     }),
   );
-  const template = await services.db.prisma.btcOffer.create({
-    data: { lotId: lot.id, userId: user.id, amount: bid.amount, walletAddress, ordinalsAddress, psbtHex: built.psbtHex, txid: built.txid, expiresAt: new Date(Date.now() + OFFER_TTL_MS) },
+  return { walletAddress, ordinalsAddress, psbtHex: built.psbtHex, txid: built.txid, expiresAt: new Date(Date.now() + OFFER_TTL_MS) };
+}
+
+export async function createWinnerTemplate(services: Services, user: UserRow, body: ClaimWallet & { auctionId: string }): Promise<{ templateId: string; psbtHex: string }> {
+  const claim = await claimable(services, user, body.auctionId);
+  const built = await buildClaim(services, user, claim, body);
+  const template = await services.db.prisma.btcOffer.create({ data: { lotId: claim.lot.id, userId: user.id, amount: claim.bid.amount, ...built } });
+  return { templateId: template.id, psbtHex: built.psbtHex };
+}
+
+/**
+ * A claim template rebuilt with other inputs (add-winner-inputs: another linked payment address, or the same
+ * one after its UTXOs changed) or another inscription destination (add-outputs); the fields not given keep the
+ * template's. The template keeps its id and gets a fresh signing window.
+ */
+export async function reviseWinnerTemplate(
+  services: Services,
+  user: UserRow,
+  body: Partial<ClaimWallet> & { auctionId: string; templateId: string },
+): Promise<{ templateId: string; psbtHex: string }> {
+  const claim = await claimable(services, user, body.auctionId);
+  const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
+  if (!template || template.userId !== user.id || template.lotId !== claim.lot.id || template.finalizedAt) throw new HttpError(404, p.noTemplate, 'no_psbt_template');
+  const built = await buildClaim(services, user, claim, {
+    walletAddress: body.walletAddress ?? template.walletAddress,
+    ordinalsAddress: body.ordinalsAddress ?? template.ordinalsAddress,
+    paymentPublicKey: body.paymentPublicKey,
   });
+  await services.db.prisma.btcOffer.update({ where: { id: template.id }, data: built });
   return { templateId: template.id, psbtHex: built.psbtHex };
 }
 

@@ -1,17 +1,18 @@
 /**
  * /psbt/* (admin-side section 7, PSBT): settlement of ended BTC lots and PSBT utilities. Bodies the spec does
- * not show are documented on each route. Implemented: seller-sign, state, transaction, validate,
- * get-winner-input-indices, and the winner's claim (create-winner-psbt-template or create-winner-psbt, then
- * validate-for-winner), finalize. Not implemented: create, add-winner-inputs, add-outputs, create-complete-psbt
- * (the offer flow builds complete PSBTs in one step, so they have no part to play).
+ * not show are documented on each route. Settlement: the seller co-signs the winning offer (seller-sign; a dry
+ * run with create-complete-psbt), followed by state and transaction. When the winning offer is no longer valid
+ * the winner claims with a fresh template: create (or create-winner-psbt-template, create-winner-psbt), revised
+ * with add-winner-inputs and add-outputs if need be, signed and checked by validate-for-winner. Utilities:
+ * validate, finalize, get-winner-input-indices.
  */
-import { finalizedPsbtReplySchema, psbtHexBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
+import { finalizedPsbtReplySchema, psbtHexBodySchema, winnerInputsBodySchema, winnerOutputsBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
-import { claimWithTemplate, createWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
+import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
 
 const TAG = 'PSBT';
 
@@ -49,6 +50,24 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ body, user }) => ({ message: p.broadcast, data: await sellerSign(services, user, body) }),
   });
 
+  routes.add({
+    method: 'post',
+    path: '/psbt/create-complete-psbt',
+    tag: TAG,
+    summary: "The complete swap from the seller's co-signature, checked but neither stored nor broadcast",
+    description:
+      'A dry run of POST /psbt/seller-sign, with the same body (auctionId, walletAddress, signedPsbtHex) and the same checks: the seller signature (input 1, 0x83) merged into ' +
+      "the winner's signed offer, every input finalized. Reply: the network transaction (txHex, txid, vsize, fee in sats) the seller-sign call would broadcast.",
+    access: {},
+    body: sellerSignBodySchema,
+    reply: finalizedPsbtReplySchema,
+    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, finalize_failed, ...)', 403: p.walletMismatch, 409: `${p.noTemplate} / ${p.alreadySettled}` },
+    handler: async ({ body, user }) => {
+      const { swap } = await completeForSeller(services, user, body);
+      return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
+    },
+  });
+
   for (const path of ['/psbt/state/:id', '/psbt/transaction/:id']) {
     routes.add({
       method: 'get',
@@ -68,7 +87,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     });
   }
 
-  for (const path of ['/psbt/create-winner-psbt-template', '/psbt/create-winner-psbt']) {
+  for (const path of ['/psbt/create', '/psbt/create-winner-psbt-template', '/psbt/create-winner-psbt']) {
     routes.add({
       method: 'post',
       path,
@@ -82,6 +101,25 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       reply: winnerTemplateReplySchema,
       errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner', 409: `${p.alreadySettled} / ${p.templateFailed}`, 503: 'Esplora or ord unavailable' },
       handler: async ({ body, user }) => ({ message: p.templateCreated, data: await createWinnerTemplate(services, user, body) }),
+    });
+  }
+
+  const revisions = [
+    ['/psbt/add-winner-inputs', winnerInputsBodySchema, "The claim template's payment inputs picked again from the winner's current UTXOs", 'Body: auctionId, templateId, walletAddress (a linked payment address: the same one after its UTXOs changed, or another) and paymentPublicKey for a taproot payment address.'],
+    ['/psbt/add-outputs', winnerOutputsBodySchema, 'Where the claim template sends the inscription (output 0)', "Body: auctionId, templateId, ordinalsAddress (the winner's ordinals address, on the api's network)."],
+  ] as const;
+  for (const [path, body, summary, bodyText] of revisions) {
+    routes.add({
+      method: 'post',
+      path,
+      tag: TAG,
+      summary,
+      description: `${bodyText} The template from POST /psbt/create is rebuilt (same templateId, a fresh 10-minute signing window); the rest of it is kept. Reply as for create: templateId and psbtHex to sign.`,
+      access: {},
+      body,
+      reply: winnerTemplateReplySchema,
+      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner, or the wallet is not linked', 404: p.noTemplate, 409: `${p.alreadySettled} / ${p.templateFailed}`, 503: 'Esplora or ord unavailable' },
+      handler: async ({ body, user }) => ({ message: p.templateCreated, data: await reviseWinnerTemplate(services, user, body) }),
     });
   }
 

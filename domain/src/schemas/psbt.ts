@@ -25,6 +25,11 @@ export const winnerTemplateBodySchema = z.object({
   ordinalsAddress: z.string().trim().max(120).optional(),
   paymentPublicKey: z.string().trim().regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/).optional(),
 });
+const templateId = z.string().trim().min(1);
+/** add-winner-inputs: the claim template's inputs picked again from this (linked) payment address's UTXOs. */
+export const winnerInputsBodySchema = winnerTemplateBodySchema.pick({ auctionId: true, walletAddress: true, paymentPublicKey: true }).extend({ templateId });
+/** add-outputs: where the claim template sends the inscription (output 0). */
+export const winnerOutputsBodySchema = z.object({ auctionId: z.string().trim().min(1), templateId, ordinalsAddress: z.string().trim().min(1).max(120) });
 export const winnerTemplateReplySchema = z.object({ message: z.string(), data: z.object({ templateId: z.string(), psbtHex: z.string() }) });
 /** validate-for-winner: the template the winner's wallet signed. */
 export const winnerClaimBodySchema = z.object({ auctionId: z.string().trim().min(1), templateId: z.string().trim().min(1), signedPsbtHex: psbtHex });
