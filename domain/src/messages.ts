@@ -136,6 +136,7 @@ export const messages = {
     increaseBid: 'Increase Bid',
     viewAuction: 'View Auction',
     withdrawFailed: 'Failed to withdraw bid',
+    signFailed: 'Bid placed but failed to sign transaction. Please try again.',
   },
   gates: {
     signIn: 'Please sign in first to continue.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameAddress, walletKindFor } from './wallet-rules.ts';
+import { sameAddress, sellerWalletAddress, walletKindFor } from './wallet-rules.ts';
 
 describe('walletKindFor (section 5: Ethereum for ETH or on-chain lots, Bitcoin for the rest)', () => {
   it.each([
@@ -22,5 +22,14 @@ describe('sameAddress', () => {
     expect(sameAddress('tb1qexample', 'TB1QEXAMPLE')).toBe(false);
     expect(sameAddress(null, '0x1')).toBe(false);
     expect(sameAddress(undefined, undefined)).toBe(false);
+  });
+});
+
+describe('sellerWalletAddress (admin-side section 5: the connected wallet must be the seller address, any case)', () => {
+  it('finds the payment or ordinals address equal to the seller address, case-insensitively', () => {
+    expect(sellerWalletAddress(['tb1qpay', 'tb1pord'], 'TB1PORD')).toBe('tb1pord');
+    expect(sellerWalletAddress(['tb1qpay', undefined], 'tb1qpay')).toBe('tb1qpay');
+    expect(sellerWalletAddress(['tb1qpay', 'tb1pord'], 'tb1qother')).toBeNull();
+    expect(sellerWalletAddress(['tb1qpay'], null)).toBeNull();
   });
 });

@@ -50,7 +50,32 @@ export const walletMessages = {
   receiptTimeout: 'The transaction was sent but not confirmed within 120 s. Check your wallet before trying again.',
   wrongChain: 'Please switch your wallet to chain {id}.',
   linkNeedsSignIn: 'Sign in to link this wallet to your account.',
+  // Signing PSBTs (buyer-side and admin-side section 8).
+  psbtCancelled: 'PSBT signing cancelled by user',
+  xverseNotSigned: 'Xverse wallet did not sign the PSBT. Please try again.',
+  xversePaymentRejected: 'Xverse: payment rejected by user',
+  noBitcoinWallet: 'No supported Bitcoin wallet installed (Xverse or Hiro)',
+  unsupportedType: 'Unsupported wallet type. Please use Hiro (Leather) or Xverse wallet.',
+  noAddress: 'No wallet address found. Please connect your wallet again.',
 } as const;
+
+/**
+ * Sighash types a PSBT is signed with (admin-side section 9): bidders sign their inputs SIGHASH_ALL (1, the only
+ * one Leather may use for them), the seller signs the inscription input SIGHASH_SINGLE|ANYONECANPAY (0x83), which
+ * commits to the price output alone so the winner's inputs and outputs complete the swap around it.
+ */
+export const BIDDER_SIGHASH = 0x01;
+export const SELLER_SIGHASH = 0x83;
+
+/**
+ * Seller signing needs the connected wallet to be the lot's seller address, compared case-insensitively
+ * (admin-side section 5). A Bitcoin wallet has two addresses (payment and ordinals): either may be the seller's.
+ * Returns the matching address, or null.
+ */
+export function sellerWalletAddress(walletAddresses: Array<string | null | undefined>, sellerAddress: string | null | undefined): string | null {
+  if (!sellerAddress) return null;
+  return walletAddresses.find((a) => a && a.toLowerCase() === sellerAddress.toLowerCase()) ?? null;
+}
 
 /** How long a contract call's receipt is awaited (sections 7 and 9). */
 export const RECEIPT_TIMEOUT_MS = 120_000;

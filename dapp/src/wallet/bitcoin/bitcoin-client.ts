@@ -24,19 +24,19 @@ declare global {
   }
 }
 
-const XVERSE_PROVIDER = 'XverseProviders.BitcoinProvider';
+export const XVERSE_PROVIDER = 'XverseProviders.BitcoinProvider';
 
 export const leatherInstalled = () => typeof window !== 'undefined' && !!window.LeatherProvider;
 export const xverseInstalled = () => typeof window !== 'undefined' && !!(window.XverseProviders?.BitcoinProvider || window.BitcoinProvider);
 
 /** A JSON-RPC error from either wallet: a refusal (4001, or sats-connect's USER_REJECTION) in the spec's words. */
-function rpcFailure(error: { code?: number; message?: string } | undefined, cancelled: string, fallback: string): WalletError {
+export function rpcFailure(error: { code?: number; message?: string } | undefined, cancelled: string, fallback: string): WalletError {
   if (error?.code === 4001 || error?.code === RpcErrorCode.USER_REJECTION) return new WalletError(cancelled);
   return new WalletError(error?.message ? `${fallback}: ${error.message}` : fallback);
 }
 
 /** Leather rejects the promise with the JSON-RPC reply itself; resolve both shapes to a reply. */
-async function leather(method: string, params?: unknown) {
+export async function leather(method: string, params?: unknown) {
   const provider = window.LeatherProvider;
   if (!provider) throw new WalletError(walletMessages.leatherMissing);
   try {
