@@ -13,6 +13,7 @@ import { ensureRedis } from './redis.ts';
 import { seedDemo } from './seed/demo.ts';
 import { demoAccounts, DEMO_PASSWORD } from './seed/accounts.ts';
 import { startDemoChain } from './seed/demo-chain.ts';
+import { seedDemoBitcoin } from './seed/demo-bitcoin.ts';
 import { startStripeStandIn } from './stand-ins/stripe/index.ts';
 import { startBitcoinStandIn } from './stand-ins/bitcoin/index.ts';
 import { startIndexer } from './chain/indexer.ts';
@@ -48,6 +49,7 @@ async function main() {
   const api = await startApi(config);
   stops.push(api.stop);
   const seed = await seedDemo(api.services.db, api.services.contentStore);
+  const demoBitcoin = bitcoinStandIn ? await seedDemoBitcoin(api.services, bitcoinStandIn.chain) : null;
 
   const chain = process.env.GAVEL_CHAIN ? null : await startDemoChain(api.services);
   if (chain) stops.push(chain.stop);
@@ -70,7 +72,7 @@ async function main() {
     database  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`}
     redis     ${redis.url}${redis.child ? ' (started by npm start)' : ''}
     payments  ${stripeStandIn ? `local Stripe stand-in ${stripeStandIn.url} (test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)` : 'Stripe (STRIPE_SECRET_KEY)'}
-    bitcoin   ${bitcoinStandIn ? `local Esplora/ord stand-in ${bitcoinStandIn.url} (${bitcoinStandIn.network}; faucet: POST ${bitcoinStandIn.url}/dev/faucet {address, sats})` : `${config.bitcoin.network} via ${config.bitcoin.esploraUrl}`}
+    bitcoin   ${bitcoinStandIn ? `local Esplora/ord stand-in ${bitcoinStandIn.url} (${bitcoinStandIn.network}; faucet: POST ${bitcoinStandIn.url}/dev/faucet {address, sats})` : `${config.bitcoin.network} via ${config.bitcoin.esploraUrl}`}${demoBitcoin ? `\n              ${demoBitcoin.inscriptions} BTC lots inscribed to the demo seller; bidder wallets funded: ${demoBitcoin.funded.join(', ')} (demo keys: scripts/seed/bitcoin-wallets.ts)` : ''}
     chain     ${chain ? `anvil ${chain.rpcUrl} (chain 31337), ${chain.auctions} demo auctions` : 'not started (GAVEL_CHAIN is set)'}
     indexer   ${indexer ? `Ponder ${indexer.url}` : 'not started'}
     demo data ${seed.seeded ? `seeded: ${seed.events} events, ${seed.lots} lots` : 'already present (npm start -- --reset to start over)'}

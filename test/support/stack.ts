@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../api/src/config.ts';
 import { startApi } from '../../api/src/main.ts';
 import type { Database } from '../../api/src/db/client.ts';
+import type { Services } from '../../api/src/services.ts';
 import { seedDemo } from '../../scripts/seed/demo.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -16,6 +17,8 @@ export interface TestStack {
   url: string;
   databaseUrl: string;
   db: Database;
+  /** The api's services, for seeds that need more than the database (scripts/seed/demo-bitcoin.ts). */
+  services: Services;
   stop(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function startApiForTest(opts: TestStackOptions = {}): Promise<Test
     url: api.url,
     databaseUrl: database.url,
     db: api.services.db,
+    services: api.services,
     async stop() {
       await api.stop();
       await database.drop();
