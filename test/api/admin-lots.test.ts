@@ -38,7 +38,8 @@ async function newLot(eventId: string, over: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  stack = await startApiForTest({ seed: 'none', env: { REDIS_PREFIX: prefix, RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
+  // BTC bids written directly (BITCOIN_PSBT_BIDS=false): these lots hold no inscription to build an offer on.
+  stack = await startApiForTest({ seed: 'none', env: { REDIS_PREFIX: prefix, BITCOIN_PSBT_BIDS: 'false', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
   clock = new LotClock({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', maxRetriesPerRequest: null }, prefix);
   const [admin, bidder] = await Promise.all([createUser(stack.db, 'admin'), createUser(stack.db, 'ready')]);
   [adminToken, bidderToken] = await Promise.all([signIn(stack.url, admin.email), signIn(stack.url, bidder.email)]);

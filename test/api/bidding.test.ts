@@ -25,7 +25,8 @@ async function readyBidder() {
 }
 
 beforeAll(async () => {
-  stack = await startApiForTest({ seed: 'none', env: { RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
+  // BTC bids written directly (BITCOIN_PSBT_BIDS=false): the amount rules here; signed offers in btc-bids.test.ts.
+  stack = await startApiForTest({ seed: 'none', env: { BITCOIN_PSBT_BIDS: 'false', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
 });
 afterAll(() => stack?.stop());
 

@@ -18,9 +18,9 @@ export interface BitcoinConfig {
    */
   platformFeeAddress: string | undefined;
   /**
-   * BITCOIN_PSBT_BIDS: bids on BTC lots are offer PSBTs placed by POST /auctions/:id/finalize. Off by default
-   * until the dapp signs PSBTs (issue 9, wallets) and demo lots hold stand-in inscriptions; off, BTC bids are
-   * written directly as before.
+   * BITCOIN_PSBT_BIDS: bids on BTC lots are offer PSBTs the bidder's wallet signs, placed by POST
+   * /auctions/:id/finalize (default). `false` writes BTC bids directly, with no offer behind them: only for
+   * lots whose inscription is not on the chain Gavel reads (imported sales settled by hand).
    */
   psbtBids: boolean;
   /** BITCOIN_FOLLOW_MS: how often the worker asks Esplora about broadcast swaps (default 15 s). */
@@ -40,7 +40,7 @@ export function bitcoinConfig(env: NodeJS.ProcessEnv): BitcoinConfig {
   return {
     network,
     platformFeeAddress,
-    psbtBids: env.BITCOIN_PSBT_BIDS === 'true',
+    psbtBids: env.BITCOIN_PSBT_BIDS !== 'false',
     followEveryMs: Number(env.BITCOIN_FOLLOW_MS ?? 15_000),
     esploraUrl: env.BITCOIN_ESPLORA_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/api`,
     ordUrl: env.ORD_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/ord`,

@@ -33,7 +33,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
         'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value and are placed on chain by the platform’s relayer; BTC lots take no card bids. ' +
         'BTC lots: the reply carries data.psbtHex, the offer PSBT built from the walletAddress UTXOs (inscription to ordinalsAddress), and data.bid (status pending); ' +
-        'the bid is placed when POST /auctions/:id/finalize receives the PSBT signed by the wallet, within 10 minutes (with BITCOIN_PSBT_BIDS=true; otherwise BTC bids are written directly).',
+        'the bid is placed when POST /auctions/:id/finalize receives the PSBT signed by the wallet, within 10 minutes (unless BITCOIN_PSBT_BIDS=false, which writes BTC bids directly).',
       access: bidder,
       body: placeBidBodySchema,
       reply: placeBidReplySchema,
@@ -44,7 +44,8 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         const chainLot = body.walletAddress === CARD_PAYMENT_MARKER ? await chainLotFor(services, params.id!) : null;
         if (chainLot) return placeRelayedCardBid(services, user, chainLot, body);
         // BTC lots: the bid is an offer PSBT for the wallet to sign; it is placed by the finalize route (btc-bids.ts).
-        if (services.config.bitcoin.psbtBids && (await isBtcLot(services, params.id!))) {
+        // A card bid on one is refused below like any card bid a lot does not take.
+        if (services.config.bitcoin.psbtBids && body.walletAddress !== CARD_PAYMENT_MARKER && (await isBtcLot(services, params.id!))) {
           const offer = await placeBtcOffer(services, user, params.id!, body);
           return { message: SIGN_TO_PLACE, data: { bid: offer.bid, psbtHex: offer.psbtHex }, auctionExtended: false, extensionMessage: null, endTime: offer.endTime.toISOString(), minimumNextBid: offer.minimumNextBid };
         }
