@@ -2,6 +2,7 @@ export * from './money.ts';
 export * from './lot-clock.ts';
 export * from './bid-rules.ts';
 export * from './messages.ts';
+export * from './page-sizes.ts';
 export * from './schemas/common.ts';
 export * from './schemas/lot.ts';
 export * from './schemas/auction-event.ts';

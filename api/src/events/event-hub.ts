@@ -4,9 +4,15 @@
  * events (outbid, won), and every watcher of a lot for lot events (new price, extension, close).
  */
 import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { lotUpdateSchema, outbidNotificationSchema } from '@gavel/domain';
 
 export type HubEvent = { type: string; data: unknown };
 type Listener = (event: HubEvent) => void;
+
+/** The dapp trusts these payloads' shape, so outside production each is checked against its domain schema. */
+const EVENT_CONTRACTS: Record<string, z.ZodType> = { outbid: outbidNotificationSchema, lot: lotUpdateSchema };
+const CHECK_EVENTS = process.env.NODE_ENV !== 'production';
 
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -34,6 +40,10 @@ export class EventHub {
   }
 
   publish(topic: `user:${string}` | `lot:${string}`, event: HubEvent): Promise<number> {
+    const contract = CHECK_EVENTS ? EVENT_CONTRACTS[event.type] : undefined;
+    if (contract && !contract.safeParse(event.data).success) {
+      return Promise.reject(new Error(`The ${event.type} event breaks its contract: ${JSON.stringify(event.data)}`));
+    }
     return this.publisher.publish(this.channel(topic), JSON.stringify(event));
   }
 

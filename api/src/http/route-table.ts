@@ -12,6 +12,13 @@ import { parseInput, singleValued } from './validate.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/**
+ * Outside production every reply is checked against the schema its route declares, so every api test proves the
+ * contract the dapp relies on. The dapp trusts replies (it takes their types from the same schemas) and so ships
+ * no validator to the browser.
+ */
+const CHECK_REPLIES = process.env.NODE_ENV !== 'production';
+
 export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, A extends Access | undefined = undefined> {
   method: Method;
   path: string;
@@ -51,6 +58,7 @@ export class RouteTable {
         const body = spec.body ? parseInput(spec.body, await readJson(ctx), 'body') : undefined;
         const reply = await spec.handler({ query, body, params: ctx.params, ctx, user: user as UserRow });
         if (ctx.body === undefined || ctx.body === null) {
+          if (CHECK_REPLIES) checkReply(spec, reply);
           ctx.status = spec.status ?? 200;
           ctx.body = reply;
         }
@@ -86,6 +94,14 @@ export class RouteTable {
       };
     }
     return { openapi: '3.1.0', info, paths, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } } };
+  }
+}
+
+/** The reply as the client will read it (dates as ISO strings), against its declared schema. */
+function checkReply(spec: RouteSpec<z.ZodType, z.ZodType, Access | undefined>, reply: unknown): void {
+  const result = spec.reply.safeParse(JSON.parse(JSON.stringify(reply ?? null)));
+  if (!result.success) {
+    throw new Error(`The reply of ${spec.method.toUpperCase()} ${spec.path} breaks its contract: ${z.prettifyError(result.error)}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { userReplySchema, type User } from '@gavel/domain';
-import { apiRequest } from '../api/http.ts';
+import { type userReplySchema, type User } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from '../api/http.ts';
 import type { ProfileLookup } from './shell/guard-state.ts';
 
 /** The spec's admin profile staleness (section 9): 10 minutes. */
@@ -10,7 +10,7 @@ const ADMIN_PROFILE_STALE_MS = 10 * 60_000;
 export function useProfile(kind: 'admin' | 'user', token: string | null) {
   const query = useQuery({
     queryKey: ['admin-guard', kind, token],
-    queryFn: ({ signal }) => apiRequest('/auth/me', { schema: userReplySchema, signal, token }).then((reply) => reply.user),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof userReplySchema>>('/auth/me', { signal, token }).then((reply) => reply.user),
     enabled: Boolean(token),
     staleTime: ADMIN_PROFILE_STALE_MS,
     retry: false,

@@ -40,3 +40,8 @@ export function requestToken(): string | null {
   if (typeof location !== 'undefined' && usesAdminToken(location.host, location.pathname)) return readAdminToken();
   return readToken();
 }
+
+/** Whether `token` is still one this browser keeps (a call made before sign-out may come back after it). */
+export function isStoredToken(token: string): boolean {
+  return token === readToken() || token === readAdminToken();
+}

@@ -1,15 +1,6 @@
-/** The Auth calls of buyer-side section 7, each checked against the reply schema the api itself uses. */
-import {
-  authReplySchema,
-  messageReplySchema,
-  signupReplySchema,
-  userReplySchema,
-  type acceptTermsBodySchema,
-  type changePasswordBodySchema,
-  type signupBodySchema,
-  type updateProfileBodySchema,
-} from '@gavel/domain';
-import { apiRequest } from './http.ts';
+/** The Auth calls of buyer-side section 7, typed by the reply schemas the api checks its replies against. */
+import { type authReplySchema, type messageReplySchema, type signupReplySchema, type userReplySchema, type acceptTermsBodySchema, type changePasswordBodySchema, type signupBodySchema, type updateProfileBodySchema } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from './http.ts';
 
 /** What each form sends: the domain schema's input, before its transforms. */
 type Input<S extends { _zod: { input: unknown } }> = S['_zod']['input'];
@@ -19,20 +10,20 @@ export type UpdateProfileBody = Input<typeof updateProfileBodySchema>;
 export type ChangePasswordBody = Input<typeof changePasswordBodySchema>;
 export type AcceptTermsBody = Input<typeof acceptTermsBodySchema>;
 
-const post = <T>(path: string, body: unknown, schema: { parse(data: unknown): T }) => apiRequest(path, { method: 'POST', body, schema });
+const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });
 
 export const authApi = {
-  signup: (body: SignupBody) => post('/auth/signup', body, signupReplySchema),
-  signin: (body: { email: string; password: string }) => post('/auth/signin', body, authReplySchema),
-  verifyEmail: (body: { userId: string; code: string }) => post('/auth/verify-email', body, authReplySchema),
-  resendCode: (userId: string) => post('/auth/resend-code', { userId }, messageReplySchema),
-  forgotPassword: (email: string) => post('/auth/forgot-password', { email }, messageReplySchema),
-  verifyResetCode: (body: { email: string; code: string }) => post('/auth/verify-reset-code', body, messageReplySchema),
+  signup: (body: SignupBody) => post<ReplyOf<typeof signupReplySchema>>('/auth/signup', body),
+  signin: (body: { email: string; password: string }) => post<ReplyOf<typeof authReplySchema>>('/auth/signin', body),
+  verifyEmail: (body: { userId: string; code: string }) => post<ReplyOf<typeof authReplySchema>>('/auth/verify-email', body),
+  resendCode: (userId: string) => post<ReplyOf<typeof messageReplySchema>>('/auth/resend-code', { userId }),
+  forgotPassword: (email: string) => post<ReplyOf<typeof messageReplySchema>>('/auth/forgot-password', { email }),
+  verifyResetCode: (body: { email: string; code: string }) => post<ReplyOf<typeof messageReplySchema>>('/auth/verify-reset-code', body),
   resetPassword: (body: { email: string; code: string; password: string; confirmPassword?: string }) =>
-    post('/auth/reset-password', body, messageReplySchema),
-  changePassword: (body: ChangePasswordBody) => apiRequest('/auth/change-password', { method: 'PATCH', body, schema: authReplySchema }),
-  updateProfile: (body: UpdateProfileBody) => post('/auth/update-profile', body, userReplySchema),
-  me: (signal?: AbortSignal) => apiRequest('/auth/me', { schema: userReplySchema, signal }),
-  acceptTerms: (body: AcceptTermsBody) => post('/auth/accept-terms', body, userReplySchema),
-  logout: () => post('/auth/logout', undefined, messageReplySchema),
+    post<ReplyOf<typeof messageReplySchema>>('/auth/reset-password', body),
+  changePassword: (body: ChangePasswordBody) => apiRequest<ReplyOf<typeof authReplySchema>>('/auth/change-password', { method: 'PATCH', body }),
+  updateProfile: (body: UpdateProfileBody) => post<ReplyOf<typeof userReplySchema>>('/auth/update-profile', body),
+  me: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof userReplySchema>>('/auth/me', { signal }),
+  acceptTerms: (body: AcceptTermsBody) => post<ReplyOf<typeof userReplySchema>>('/auth/accept-terms', body),
+  logout: (token: string | null) => apiRequest<ReplyOf<typeof messageReplySchema>>('/auth/logout', { method: 'POST', token }),
 };

@@ -1,8 +1,8 @@
 /** The bidding calls of buyer-side section 7, each checked against the reply schema the api itself uses. */
 import { useQuery } from '@tanstack/react-query';
-import { BIDS_LIST_LIMIT, bidListSchema, messageReplySchema, placeBidReplySchema, type PlaceBidBody } from '@gavel/domain';
+import { BIDS_LIST_LIMIT, type bidListSchema, type messageReplySchema, type placeBidReplySchema, type PlaceBidBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ReplyOf } from './http.ts';
 
 /** The lot page refetches its history with the lot itself (every 10 s) and on every live update. */
 const HISTORY_REFETCH_MS = 10_000;
@@ -12,12 +12,12 @@ export const bidHistoryKey = (lotId: string, token: string | null) => ['bids', '
 
 export const bidsApi = {
   place: (lotId: string, body: PlaceBidBody) =>
-    apiRequest(`/auctions/${encodeURIComponent(lotId)}/bids`, { method: 'POST', body, schema: placeBidReplySchema }),
+    apiRequest<ReplyOf<typeof placeBidReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/bids`, { method: 'POST', body }),
   history: (lotId: string, signal?: AbortSignal) =>
-    apiRequest(`/auctions/${encodeURIComponent(lotId)}/bids?limit=${BIDS_LIST_LIMIT}`, { schema: bidListSchema, signal }),
+    apiRequest<ReplyOf<typeof bidListSchema>>(`/auctions/${encodeURIComponent(lotId)}/bids?limit=${BIDS_LIST_LIMIT}`, { signal }),
   /** The signed-in user's bids with their status: the source of the outbid poll. */
-  mine: (signal?: AbortSignal) => apiRequest(`/auctions/bids/me?limit=${BIDS_LIST_LIMIT}`, { schema: bidListSchema, signal }),
-  withdraw: (bidId: string) => apiRequest(`/auctions/bids/${encodeURIComponent(bidId)}`, { method: 'DELETE', schema: messageReplySchema }),
+  mine: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof bidListSchema>>(`/auctions/bids/me?limit=${BIDS_LIST_LIMIT}`, { signal }),
+  withdraw: (bidId: string) => apiRequest<ReplyOf<typeof messageReplySchema>>(`/auctions/bids/${encodeURIComponent(bidId)}`, { method: 'DELETE' }),
 };
 
 /** A lot's bid history, highest first (at most 50), with the viewer's own bids marked. */

@@ -3,10 +3,10 @@
  * the lot live): POST /lots/:id/chain-auction. The api checks the auction on chain itself (it exists, escrows
  * the lot's NFT, was created by a wallet linked to the caller) and takes the lot's state from there.
  */
-import { chainAuctionLinkReplySchema } from '@gavel/domain';
-import { apiRequest } from './http.ts';
+import { type chainAuctionLinkReplySchema } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from './http.ts';
 
 export const chainAdminApi = {
   link: (lotId: string, body: { auctionId: string; txHash: string }) =>
-    apiRequest(`/lots/${encodeURIComponent(lotId)}/chain-auction`, { method: 'POST', body, schema: chainAuctionLinkReplySchema }),
+    apiRequest<ReplyOf<typeof chainAuctionLinkReplySchema>>(`/lots/${encodeURIComponent(lotId)}/chain-auction`, { method: 'POST', body }),
 };

@@ -1,25 +1,17 @@
 /** Buy Now, the cart and final checkout (buyer-side section 7), each checked against the api's own schema. */
 import { useQuery } from '@tanstack/react-query';
-import {
-  buyNowIntentReplySchema,
-  buyNowReplySchema,
-  cartReplySchema,
-  checkoutReplySchema,
-  type BuyNowBody,
-  type BuyNowIntentBody,
-  type CheckoutBody,
-} from '@gavel/domain';
+import { type buyNowIntentReplySchema, type buyNowReplySchema, type cartReplySchema, type checkoutReplySchema, type BuyNowBody, type BuyNowIntentBody, type CheckoutBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, type ReplyOf } from './http.ts';
 
 export const CART_KEY = ['cart'] as const;
 
 export const checkoutApi = {
-  buyNowIntent: (body: BuyNowIntentBody) => apiRequest('/payment/buy-now-intent', { method: 'POST', body, schema: buyNowIntentReplySchema }),
+  buyNowIntent: (body: BuyNowIntentBody) => apiRequest<ReplyOf<typeof buyNowIntentReplySchema>>('/payment/buy-now-intent', { method: 'POST', body }),
   buyNow: (lotId: string, body: BuyNowBody) =>
-    apiRequest(`/auctions/${encodeURIComponent(lotId)}/buy-now`, { method: 'POST', body, schema: buyNowReplySchema }),
-  cart: (signal?: AbortSignal) => apiRequest('/cart', { schema: cartReplySchema, signal }),
-  checkout: (body: CheckoutBody) => apiRequest('/cart/checkout', { method: 'POST', body, schema: checkoutReplySchema }),
+    apiRequest<ReplyOf<typeof buyNowReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/buy-now`, { method: 'POST', body }),
+  cart: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof cartReplySchema>>('/cart', { signal }),
+  checkout: (body: CheckoutBody) => apiRequest<ReplyOf<typeof checkoutReplySchema>>('/cart/checkout', { method: 'POST', body }),
 };
 
 /** The signed-in user's cart: won lots and Buy Now lots, paid or awaiting payment. Keyed by session. */

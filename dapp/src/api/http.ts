@@ -1,6 +1,6 @@
-import { apiErrorSchema } from '@gavel/domain';
+import type { ApiError } from '@gavel/domain';
 import { announceSessionExpired } from '../session/session-expiry.ts';
-import { requestToken } from '../admin/admin-token.ts';
+import { isStoredToken, requestToken } from '../admin/admin-token.ts';
 
 /** Where the api lives. Same-origin `/api` by default: the vite dev and preview servers proxy it. */
 export const API_BASE = (import.meta.env.VITE_API_URL || '/api').replace(/\/$/, '');
@@ -25,13 +25,10 @@ export function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
 }
 
-/** Any schema that checks a reply (the domain's zod schemas); structural so the dapp need not import zod. */
-interface ReplySchema<T> {
-  parse(data: unknown): T;
-}
+/** The reply type a domain schema describes: `ReplyOf<typeof lotListSchema>`, imported with `import type`. */
+export type ReplyOf<Schema extends { _output: unknown }> = Schema['_output'];
 
-interface RequestOptions<T> {
-  schema: ReplySchema<T>;
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, or sent as is when it is FormData (file uploads). */
   body?: unknown;
@@ -41,11 +38,11 @@ interface RequestOptions<T> {
 }
 
 /**
- * One JSON call to the api, with the session's Bearer token when there is one. Replies are checked against the
- * shared zod schema so a contract drift shows up as an error state here rather than as `undefined` deep inside
- * a component.
+ * One JSON call to the api, with the session's Bearer token when there is one. The reply is typed, not checked:
+ * the api checks every reply against the same domain schema in all its tests (api/src/http/route-table.ts), and
+ * not shipping zod to the browser keeps the first screen light.
  */
-export async function apiRequest<T>(path: string, { schema, method = 'GET', body, signal, token: explicitToken }: RequestOptions<T>): Promise<T> {
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal, token: explicitToken }: RequestOptions = {}): Promise<T> {
   // Admin pages send the admin token, every other page the user token (admin-side section 6).
   const token = explicitToken !== undefined ? explicitToken : requestToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -63,17 +60,26 @@ export async function apiRequest<T>(path: string, { schema, method = 'GET', body
   if (!response.ok) {
     // The spec: a 401 clears all local storage (the stored session and wallet are no longer valid) and returns
     // to sign-in. Only for calls that carried a session: a wrong password on /signin is a 401 too, and must not
-    // wipe the visitor's connected wallet or bounce them off the form they are typing in.
-    if (response.status === 401 && token) {
+    // wipe the visitor's connected wallet or bounce them off the form they are typing in. And only for a token
+    // still kept: a call sent before logout or a password change (which replaced the token) may be refused after
+    // it, and must not end the session that follows.
+    if (response.status === 401 && token && isStoredToken(token)) {
       localStorage.clear();
       announceSessionExpired();
     }
-    const error = apiErrorSchema.safeParse(payload);
-    throw error.success
-      ? new ApiRequestError(response.status, error.data.message, error.data.code, error.data.fields, error.data.userId)
+    const error = asApiError(payload);
+    throw error
+      ? new ApiRequestError(response.status, error.message, error.code, error.fields, error.userId)
       : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
   }
-  return schema.parse(payload);
+  return payload as T;
+}
+
+/** The api's `{message, code}` error body; anything else (a proxy's HTML page, an empty body) is not one. */
+function asApiError(payload: unknown): ApiError | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { message, code } = payload as Partial<ApiError>;
+  return typeof message === 'string' && typeof code === 'string' ? (payload as ApiError) : null;
 }
 
 /** `{a: 1, b: undefined}` -> `?a=1`; empty values are left out so the api applies its defaults. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { identityReplySchema } from '@gavel/domain';
-import { apiRequest } from './http.ts';
+import { type identityReplySchema } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from './http.ts';
 
 export const IDENTITY_KEY = ['account', 'identity'] as const;
 
@@ -10,7 +10,7 @@ const REVIEW_POLL_MS = 10_000;
 export function useIdentityCheck() {
   return useQuery({
     queryKey: IDENTITY_KEY,
-    queryFn: ({ signal }) => apiRequest('/identity-verification', { schema: identityReplySchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof identityReplySchema>>('/identity-verification', { signal }),
     refetchInterval: (query) => (query.state.data?.kycStatus === 'pending' ? REVIEW_POLL_MS : false),
   });
 }
@@ -20,5 +20,5 @@ export function submitIdentity(fields: Record<string, string>, document: File) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append('document', document, document.name);
-  return apiRequest('/identity-verification', { method: 'POST', body, schema: identityReplySchema });
+  return apiRequest<ReplyOf<typeof identityReplySchema>>('/identity-verification', { method: 'POST', body });
 }

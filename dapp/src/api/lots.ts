@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BROWSE_LIMIT, lotListSchema, lotReplySchema, type PaymentMethod } from '@gavel/domain';
-import { apiRequest, queryString } from './http.ts';
+import { BROWSE_LIMIT, type lotListSchema, type lotReplySchema, type PaymentMethod } from '@gavel/domain';
+import { apiRequest, queryString, type ReplyOf } from './http.ts';
 
 export interface LotListParams {
   search?: string;
@@ -19,10 +19,8 @@ export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotLi
   return useQuery({
     queryKey: ['auctions', 'list', { ...filters, page, limit }],
     queryFn: ({ signal }) =>
-      apiRequest(`/auctions${queryString({ ...filters, limit, offset: (page - 1) * limit })}`, {
-        schema: lotListSchema,
-        signal,
-      }),
+      apiRequest<ReplyOf<typeof lotListSchema>>(`/auctions${queryString({ ...filters, limit, offset: (page - 1) * limit })}`, {
+        signal }),
     staleTime: LIST_STALE_MS,
     // Keep the old page on screen only while refreshing the same query; a new filter shows skeletons.
     placeholderData: (previous, previousQuery) =>
@@ -33,7 +31,7 @@ export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotLi
 export function useLot(id: string | undefined) {
   return useQuery({
     queryKey: ['auctions', 'detail', id],
-    queryFn: ({ signal }) => apiRequest(`/auctions/${encodeURIComponent(id ?? '')}`, { schema: lotReplySchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof lotReplySchema>>(`/auctions/${encodeURIComponent(id ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(id),
     staleTime: DETAIL_REFETCH_MS,

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { subscribeReplySchema, type SubscribeBody } from '@gavel/domain';
-import { apiRequest } from './http.ts';
+import { type subscribeReplySchema, type SubscribeBody } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from './http.ts';
 
 export function useSubscribe() {
   return useMutation({
     mutationFn: (body: SubscribeBody) =>
-      apiRequest('/subscriptions/subscribe', { method: 'POST', body, schema: subscribeReplySchema }),
+      apiRequest<ReplyOf<typeof subscribeReplySchema>>('/subscriptions/subscribe', { method: 'POST', body }),
   });
 }

@@ -3,15 +3,8 @@
  * wallet signs it, POST /wallet/verify checks it and links the address), disconnect, and the ETH bid and
  * withdrawal records, each checked against the reply schema the api itself uses.
  */
-import {
-  ethBidReplySchema,
-  evmWithdrawalReplySchema,
-  walletChallengeReplySchema,
-  walletDisconnectReplySchema,
-  walletReplySchema,
-  type WalletKind,
-} from '@gavel/domain';
-import { apiRequest } from './http.ts';
+import { type ethBidReplySchema, type evmWithdrawalReplySchema, type walletChallengeReplySchema, type walletDisconnectReplySchema, type walletReplySchema, type WalletKind } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from './http.ts';
 
 export interface ChallengeRequest {
   walletAddress: string;
@@ -25,17 +18,17 @@ export interface ChallengeRequest {
 /** `token`: whose account the wallet is linked to (the buyer session, or an admin's when only that exists). */
 export const walletApi = {
   challenge: (body: ChallengeRequest, token: string) =>
-    apiRequest('/wallet/connect', { method: 'POST', body, schema: walletChallengeReplySchema, token }).then((reply) => reply.data),
+    apiRequest<ReplyOf<typeof walletChallengeReplySchema>>('/wallet/connect', { method: 'POST', body, token }).then((reply) => reply.data),
   verify: (body: { walletAddress: string; walletType: WalletKind; message: string; signature: string; nonce?: string }, token: string) =>
-    apiRequest('/wallet/verify', { method: 'POST', body, schema: walletReplySchema, token }),
+    apiRequest<ReplyOf<typeof walletReplySchema>>('/wallet/verify', { method: 'POST', body, token }),
   disconnect: (walletAddress: string, token: string) =>
-    apiRequest('/wallet/disconnect', { method: 'POST', body: { walletAddress }, schema: walletDisconnectReplySchema, token }),
+    apiRequest<ReplyOf<typeof walletDisconnectReplySchema>>('/wallet/disconnect', { method: 'POST', body: { walletAddress }, token }),
   /**
    * The Ethereum bid mutation (section 7 leaves its path open: POST /auctions/:id/eth-bids): the bid is already
    * on chain; the api reads the receipt of `txHash` itself and records the bid for the lot and the user.
    */
   recordEthBid: (lotId: string, body: { blockchainAuctionId: string; mongoAuctionId: string; bidAmount: string; walletAddress: string; txHash: string }) =>
-    apiRequest(`/auctions/${encodeURIComponent(lotId)}/eth-bids`, { method: 'POST', body, schema: ethBidReplySchema }),
+    apiRequest<ReplyOf<typeof ethBidReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/eth-bids`, { method: 'POST', body }),
   withdrawal: (body: { auctionId?: string; walletAddress: string; txHash: string }) =>
-    apiRequest('/evm-withdrawals', { method: 'POST', body, schema: evmWithdrawalReplySchema }),
+    apiRequest<ReplyOf<typeof evmWithdrawalReplySchema>>('/evm-withdrawals', { method: 'POST', body }),
 };

@@ -4,7 +4,6 @@ import { AppLayout } from '../components/layout/AppLayout.tsx';
 import { AuctionsPage } from '../pages/auctions/AuctionsPage.tsx';
 import { NotFoundPage } from '../pages/info/NotFoundPage.tsx';
 import { RequireSignIn } from '../session/RequireSignIn.tsx';
-import { SignInPage } from '../pages/signin/SignInPage.tsx';
 
 /**
  * A page whose code is fetched when its route is first visited: the first page a visitor opens (say
@@ -20,9 +19,7 @@ function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactNode): 
 
 /** Account pages (issue 5): open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
 const account: RouteObject[] = [
-  // Eager: a lost session navigates here while the guard also redirects; a lazy route would let the guard's
-  // plain /signin win over /signin?error=unauthorized, and the page would not say why.
-  { path: 'signin', element: <SignInPage /> },
+  { path: 'signin', ...lazyPage(() => import('../pages/signin/SignInPage.tsx'), (m) => <m.SignInPage />) },
   { path: 'verify-email', ...lazyPage(() => import('../pages/verify-email/VerifyEmailPage.tsx'), (m) => <m.VerifyEmailPage />) },
   {
     element: <RequireSignIn />,

@@ -4,6 +4,8 @@ import { messages } from '@gavel/domain';
 import { EmptyState } from '../components/empty-state/EmptyState.tsx';
 import { AlertIcon } from '../components/icons/icons.tsx';
 import { useNotify } from '../components/toast/use-notify.ts';
+import { useAppSelector } from '../app/store.ts';
+import { SIGNIN_EXPIRED } from './SessionExpiryWatcher.tsx';
 import { useCurrentUser } from './use-current-user.ts';
 import './require-sign-in.css';
 
@@ -13,13 +15,14 @@ import './require-sign-in.css';
  */
 export function RequireSignIn() {
   const { signedIn, user, isError, refetch } = useCurrentUser();
+  const expired = useAppSelector((state) => state.session.status === 'signedOut' && state.session.expired === true);
   const notify = useNotify();
 
   useEffect(() => {
-    if (!signedIn) notify.info(messages.gates.signIn);
-  }, [signedIn, notify]);
+    if (!signedIn && !expired) notify.info(messages.gates.signIn);
+  }, [signedIn, expired, notify]);
 
-  if (!signedIn) return <Navigate to="/signin" replace />;
+  if (!signedIn) return <Navigate to={expired ? SIGNIN_EXPIRED : '/signin'} replace />;
   if (user) return <Outlet />;
   if (isError) {
     return (

@@ -14,8 +14,10 @@ export function SessionExpiryWatcher() {
   const navigate = useNavigate();
   useEffect(
     () => onSessionExpired(() => {
-      void navigate(SIGNIN_EXPIRED, { replace: true, flushSync: true });
-      end();
+      // Ended as expired, an account page's guard (still mounted while the sign-in page loads) sends the user
+      // to the same place rather than to a plain /signin that does not say why.
+      end('expired');
+      void navigate(SIGNIN_EXPIRED, { replace: true });
     }),
     [end, navigate],
   );

@@ -4,18 +4,22 @@ import { messages } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { useSession } from './use-session.ts';
+import { readToken, removeToken } from './token-store.ts';
 
 /**
  * Logout: the api revokes every token of the user, then this device forgets its session. It forgets it even if
- * the call fails (offline, say): a user who asked to sign out must end up signed out here.
+ * the call fails (offline, say): a user who asked to sign out must end up signed out here. The stored token goes
+ * first, so a poll refused with it after the revocation is not taken for an expired session.
  */
 export function useLogout() {
   const { end } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
   return useCallback(async () => {
+    const token = readToken();
+    removeToken();
     try {
-      const reply = await authApi.logout();
+      const reply = await authApi.logout(token);
       notify.success(reply.message, messages.auth.loggedOut);
     } catch (error) {
       notify.failure(error, messages.auth.failedLogout);

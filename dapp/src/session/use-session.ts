@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { User } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
-import { signedIn, signedOut } from '../state/session.ts';
+import { sessionExpired, signedIn, signedOut } from '../state/session.ts';
 import { removeToken, writeToken } from './token-store.ts';
 import { CURRENT_USER_KEY } from './use-current-user.ts';
 
@@ -28,13 +28,13 @@ export function useSession() {
   const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }), [queryClient]);
 
   /**
-   * Forgets everything the session loaded, so nothing of this account shows after it. Leave any account page
-   * first (navigate with flushSync): its sign-in guard would otherwise see the session end and send the user
-   * to /signin with "Please sign in first".
+   * Forgets everything the session loaded, so nothing of this account shows after it. After a logout, leave any
+   * account page first (await the navigation): its sign-in guard would otherwise see the session end and send
+   * the user to /signin with "Please sign in first". An expired session sends the guard to the expired sign-in.
    */
-  const end = useCallback(() => {
+  const end = useCallback((reason: 'loggedOut' | 'expired' = 'loggedOut') => {
     removeToken();
-    dispatch(signedOut());
+    dispatch(reason === 'expired' ? sessionExpired() : signedOut());
     queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
     queryClient.removeQueries({ queryKey: ['account'] });
   }, [dispatch, queryClient]);

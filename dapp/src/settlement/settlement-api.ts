@@ -5,12 +5,12 @@
  * and callbacks passed to `mutate` never run for an unmounted component.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminLotReplySchema, settlementMessages as s, type MarkPaidBody } from '@gavel/domain';
-import { apiRequest } from '../api/http.ts';
+import { settlementMessages as s, type adminLotReplySchema, type MarkPaidBody } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from '../api/http.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 
 /** Only the reply's message is read here; the lot itself is refetched by whichever page shows it. */
-const replySchema = adminLotReplySchema.pick({ message: true });
+type SettlementReply = Pick<ReplyOf<typeof adminLotReplySchema>, 'message'>;
 
 export function useSettlementActions(lotId: string) {
   const queryClient = useQueryClient();
@@ -22,17 +22,17 @@ export function useSettlementActions(lotId: string) {
   };
   return {
     verifyPayment: useMutation({
-      mutationFn: () => apiRequest(path('verify-payment'), { method: 'POST', body: {}, schema: replySchema }),
+      mutationFn: () => apiRequest<SettlementReply>(path('verify-payment'), { method: 'POST', body: {} }),
       onSuccess: () => { notify.success(s.paymentVerified, s.paymentVerified); refresh(); },
       onError: (error) => notify.failure(error, s.verifyFailed),
     }),
     markPaid: useMutation({
-      mutationFn: (body: MarkPaidBody) => apiRequest(path('mark-paid'), { method: 'POST', body, schema: replySchema }),
+      mutationFn: (body: MarkPaidBody) => apiRequest<SettlementReply>(path('mark-paid'), { method: 'POST', body }),
       onSuccess: (reply) => { notify.success(reply.message, s.markedPaid); refresh(); },
       onError: (error) => notify.failure(error, s.markPaidFailed),
     }),
     transfer: useMutation({
-      mutationFn: (transferTransactionHash: string) => apiRequest(path('transfer'), { method: 'POST', body: { transferTransactionHash }, schema: replySchema }),
+      mutationFn: (transferTransactionHash: string) => apiRequest<SettlementReply>(path('transfer'), { method: 'POST', body: { transferTransactionHash } }),
       onSuccess: () => { notify.success(s.transferred, s.transferred); refresh(); },
       onError: (error) => notify.failure(error, s.transferFailed),
     }),

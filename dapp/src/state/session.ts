@@ -7,7 +7,8 @@ import { readToken } from '../session/token-store.ts';
  */
 export type SessionState =
   | { status: 'signedIn'; token: string }
-  | { status: 'signedOut'; token: null };
+  /** `expired`: the api refused the session (a 401), so sign-in must say why rather than "Please sign in first". */
+  | { status: 'signedOut'; token: null; expired?: boolean };
 
 /** A stored token starts the app signed in; GET /auth/me then confirms it or a 401 ends it. */
 export function initialSession(): SessionState {
@@ -21,7 +22,8 @@ export const sessionSlice = createSlice({
   reducers: {
     signedIn: (_state, action: PayloadAction<string>): SessionState => ({ status: 'signedIn', token: action.payload }),
     signedOut: (): SessionState => ({ status: 'signedOut', token: null }),
+    sessionExpired: (): SessionState => ({ status: 'signedOut', token: null, expired: true }),
   },
 });
 
-export const { signedIn, signedOut } = sessionSlice.actions;
+export const { signedIn, signedOut, sessionExpired } = sessionSlice.actions;

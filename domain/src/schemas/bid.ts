@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { paginationSchema, queryInt } from './common.ts';
-
-export const BIDS_LIST_LIMIT = 50;
+import { BIDS_LIST_LIMIT } from '../page-sizes.ts';
 
 /** POST /auctions/:id/bids — the amount is in the lot's display unit ("15100" sats, "0.0152" ETH, "26.00" USD). */
 export const placeBidBodySchema = z.object({

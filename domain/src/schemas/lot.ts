@@ -7,7 +7,6 @@ import { settlementSchema } from './settlement.ts';
 export const AUCTION_TYPES = ['onchain', 'offchain'] as const;
 export const CHAIN_TYPES = ['ONCHAIN', 'OFFCHAIN'] as const;
 export const LOT_SORTS = ['endTime', 'startTime', 'createdAt', 'price', 'title'] as const;
-export const BROWSE_LIMIT = 20;
 
 /** Status filters accept the spec's mixed case (LIVE, timeStarted, ...). */
 const statusFilter = z

@@ -1,7 +1,7 @@
 /** Admin content pages (admin-side section 7, CMS): list, create, update. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminCmsPageListSchema, adminCmsPageReplySchema } from '@gavel/domain';
-import { apiRequest } from '../../api/http.ts';
+import { type adminCmsPageListSchema, type adminCmsPageReplySchema } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from '../../api/http.ts';
 
 /** The three pages the spec's edit screens cover, with the public route each one feeds. */
 export const CMS_PAGES = [
@@ -13,7 +13,7 @@ export const CMS_PAGES = [
 export function useCmsPages() {
   return useQuery({
     queryKey: ['admin', 'cms'],
-    queryFn: ({ signal }) => apiRequest('/cms/admin/pages', { schema: adminCmsPageListSchema, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminCmsPageListSchema>>('/cms/admin/pages', { signal }).then((r) => r.data),
   });
 }
 
@@ -23,8 +23,8 @@ export function useSaveCmsPage() {
     /** Creates the page the first time, then updates it. */
     mutationFn: ({ slug, title, content, exists }: { slug: string; title: string; content: string; exists: boolean }) =>
       exists
-        ? apiRequest(`/cms/admin/pages/${encodeURIComponent(slug)}`, { method: 'PUT', body: { title, content }, schema: adminCmsPageReplySchema })
-        : apiRequest('/cms/admin/pages', { method: 'POST', body: { slug, title, content }, schema: adminCmsPageReplySchema }),
+        ? apiRequest<ReplyOf<typeof adminCmsPageReplySchema>>(`/cms/admin/pages/${encodeURIComponent(slug)}`, { method: 'PUT', body: { title, content } })
+        : apiRequest<ReplyOf<typeof adminCmsPageReplySchema>>('/cms/admin/pages', { method: 'POST', body: { slug, title, content } }),
     onSuccess: (_reply, { slug }) => {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'cms'] });
       void queryClient.invalidateQueries({ queryKey: ['cms', slug] });

@@ -1,7 +1,7 @@
 /** Admin auction-event calls (admin-side section 7, Auction events): list and one (drafts included, under /admin), create, update, publish, delete. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminAuctionEventListSchema, adminAuctionEventReplySchema, deletedReplySchema, type AuctionEventBody } from '@gavel/domain';
-import { apiRequest, queryString } from '../../api/http.ts';
+import { type adminAuctionEventListSchema, type adminAuctionEventReplySchema, type deletedReplySchema, type AuctionEventBody } from '@gavel/domain';
+import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
 
 export const EVENTS_LIMIT = 20;
 
@@ -9,7 +9,7 @@ export function useAdminEvents(filters: { status?: string; search?: string; page
   return useQuery({
     queryKey: ['admin', 'events', 'list', filters],
     queryFn: ({ signal }) =>
-      apiRequest(`/admin/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { schema: adminAuctionEventListSchema, signal }),
+      apiRequest<ReplyOf<typeof adminAuctionEventListSchema>>(`/admin/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +17,7 @@ export function useAdminEvents(filters: { status?: string; search?: string; page
 export function useAdminEvent(eventId: string | undefined) {
   return useQuery({
     queryKey: ['admin', 'events', 'one', eventId],
-    queryFn: ({ signal }) => apiRequest(`/admin/auction-events/${encodeURIComponent(eventId ?? '')}`, { schema: adminAuctionEventReplySchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminAuctionEventReplySchema>>(`/admin/auction-events/${encodeURIComponent(eventId ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(eventId),
   });
@@ -33,20 +33,20 @@ export function useEventMutations() {
   };
   return {
     create: useMutation({
-      mutationFn: (body: AuctionEventBody) => apiRequest('/auction-events', { method: 'POST', body, schema: adminAuctionEventReplySchema }),
+      mutationFn: (body: AuctionEventBody) => apiRequest<ReplyOf<typeof adminAuctionEventReplySchema>>('/auction-events', { method: 'POST', body }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ eventId, body }: { eventId: string; body: Partial<AuctionEventBody> }) =>
-        apiRequest(`/auction-events/${encodeURIComponent(eventId)}`, { method: 'PUT', body, schema: adminAuctionEventReplySchema }),
+        apiRequest<ReplyOf<typeof adminAuctionEventReplySchema>>(`/auction-events/${encodeURIComponent(eventId)}`, { method: 'PUT', body }),
       onSuccess: refresh,
     }),
     publish: useMutation({
-      mutationFn: (eventId: string) => apiRequest(`/auction-events/${encodeURIComponent(eventId)}/publish`, { method: 'POST', schema: adminAuctionEventReplySchema }),
+      mutationFn: (eventId: string) => apiRequest<ReplyOf<typeof adminAuctionEventReplySchema>>(`/auction-events/${encodeURIComponent(eventId)}/publish`, { method: 'POST' }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (eventId: string) => apiRequest(`/auction-events/${encodeURIComponent(eventId)}`, { method: 'DELETE', schema: deletedReplySchema }),
+      mutationFn: (eventId: string) => apiRequest<ReplyOf<typeof deletedReplySchema>>(`/auction-events/${encodeURIComponent(eventId)}`, { method: 'DELETE' }),
       onSuccess: () => refresh(),
     }),
   };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, fill, POLICY_KINDS, policyBodySchema, policyListSchema, policyReplySchema, type Policy, type PolicyKind } from '@gavel/domain';
-import { apiRequest } from '../../api/http.ts';
+import { adminMessages, fill, POLICY_KINDS, policyBodySchema, type policyListSchema, type policyReplySchema, type Policy, type PolicyKind } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from '../../api/http.ts';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
@@ -25,12 +25,12 @@ export function PoliciesPage() {
   const [editing, setEditing] = useState<Policy | PolicyKind | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'policies'],
-    queryFn: ({ signal }) => apiRequest('/admin/policies', { schema: policyListSchema, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof policyListSchema>>('/admin/policies', { signal }).then((r) => r.data),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'policies'] });
   const publish = useMutation({
     mutationFn: ({ id, requireReacceptance }: { id: string; requireReacceptance?: boolean }) =>
-      apiRequest(`/admin/policies/${encodeURIComponent(id)}/publish`, { method: 'POST', body: requireReacceptance === undefined ? {} : { requireReacceptance }, schema: policyReplySchema }),
+      apiRequest<ReplyOf<typeof policyReplySchema>>(`/admin/policies/${encodeURIComponent(id)}/publish`, { method: 'POST', body: requireReacceptance === undefined ? {} : { requireReacceptance } }),
     onSuccess: (reply) => { notify.success(reply.message, fill(adminMessages.policyPublished, { version: reply.data.version ?? '' })); refresh(); },
     onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to publish policy')),
   });
@@ -95,8 +95,8 @@ function PolicyEditor({ policy, kind, onDone }: { policy: Policy | null; kind: P
   const notify = useNotify();
   const save = useMutation({
     mutationFn: () => policy
-      ? apiRequest(`/admin/policies/${encodeURIComponent(policy._id)}`, { method: 'PUT', body: { title, summary, content }, schema: policyReplySchema })
-      : apiRequest('/admin/policies', { method: 'POST', body: { kind, title, summary, content }, schema: policyReplySchema }),
+      ? apiRequest<ReplyOf<typeof policyReplySchema>>(`/admin/policies/${encodeURIComponent(policy._id)}`, { method: 'PUT', body: { title, summary, content } })
+      : apiRequest<ReplyOf<typeof policyReplySchema>>('/admin/policies', { method: 'POST', body: { kind, title, summary, content } }),
   });
   const submit = () => {
     const check = policyBodySchema.safeParse({ kind, title, summary, content });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, deletedReplySchema, whitelistBodySchema, whitelistEntryReplySchema, whitelistListSchema } from '@gavel/domain';
-import { apiRequest, queryString } from '../../api/http.ts';
+import { adminMessages, type deletedReplySchema, whitelistBodySchema, type whitelistEntryReplySchema, type whitelistListSchema } from '@gavel/domain';
+import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
@@ -23,12 +23,12 @@ export function WhitelistPage() {
   const events = useAdminEvents({ page: 1, limit: 100 });
   const list = useQuery({
     queryKey: ['admin', 'whitelist', values, page],
-    queryFn: ({ signal }) => apiRequest(`/admin/whitelist${queryString({ ...values, limit: LIMIT, offset: (page - 1) * LIMIT })}`, { schema: whitelistListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof whitelistListSchema>>(`/admin/whitelist${queryString({ ...values, limit: LIMIT, offset: (page - 1) * LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'whitelist'] });
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest(`/admin/whitelist/${encodeURIComponent(id)}`, { method: 'DELETE', schema: deletedReplySchema }),
+    mutationFn: (id: string) => apiRequest<ReplyOf<typeof deletedReplySchema>>(`/admin/whitelist/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (reply) => { notify.success(reply.message, adminMessages.whitelistRemoved); refresh(); },
     onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to remove the entry')),
   });
@@ -79,7 +79,7 @@ function AddEntry({ events, onAdded }: { events: { _id: string; title: string }[
   const [error, setError] = useState<string | null>(null);
   const notify = useNotify();
   const add = useMutation({
-    mutationFn: (body: unknown) => apiRequest('/admin/whitelist', { method: 'POST', body, schema: whitelistEntryReplySchema }),
+    mutationFn: (body: unknown) => apiRequest<ReplyOf<typeof whitelistEntryReplySchema>>('/admin/whitelist', { method: 'POST', body }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,18 +3,10 @@
  * update, delete, publish, end, cancel and the admin bid list.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_LOTS_LIMIT,
-  adminBidListSchema,
-  adminLotListSchema,
-  adminLotReplySchema,
-  deletedReplySchema,
-  type LotCreateBody,
-  type LotUpdateBody,
-} from '@gavel/domain';
+import { ADMIN_LOTS_LIMIT, type adminBidListSchema, type adminLotListSchema, type adminLotReplySchema, type deletedReplySchema, type LotCreateBody, type LotUpdateBody } from '@gavel/domain';
 
 type AdminLotReply = ReturnType<typeof adminLotReplySchema.parse>;
-import { apiRequest, queryString } from '../../api/http.ts';
+import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
 
 export interface AdminLotFilters {
   search?: string;
@@ -31,7 +23,7 @@ export function useAdminLots({ page, ...filters }: AdminLotFilters) {
   return useQuery({
     queryKey: ['admin', 'lots', 'list', { ...filters, page }],
     queryFn: ({ signal }) =>
-      apiRequest(`/admin/auctions${queryString({ ...filters, limit: ADMIN_LOTS_LIMIT, offset: (page - 1) * ADMIN_LOTS_LIMIT })}`, { schema: adminLotListSchema, signal }),
+      apiRequest<ReplyOf<typeof adminLotListSchema>>(`/admin/auctions${queryString({ ...filters, limit: ADMIN_LOTS_LIMIT, offset: (page - 1) * ADMIN_LOTS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +31,7 @@ export function useAdminLots({ page, ...filters }: AdminLotFilters) {
 export function useAdminLot(lotId: string | undefined) {
   return useQuery({
     queryKey: ['admin', 'lots', 'one', lotId],
-    queryFn: ({ signal }) => apiRequest(`/admin/auctions/${id(lotId ?? '')}`, { schema: adminLotReplySchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminLotReplySchema>>(`/admin/auctions/${id(lotId ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(lotId),
   });
@@ -48,7 +40,7 @@ export function useAdminLot(lotId: string | undefined) {
 export function useAdminBids(lotId: string) {
   return useQuery({
     queryKey: ['admin', 'lots', 'bids', lotId],
-    queryFn: ({ signal }) => apiRequest(`/auctions/${id(lotId)}/bids/admin${queryString({ limit: 50 })}`, { schema: adminBidListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminBidListSchema>>(`/auctions/${id(lotId)}/bids/admin${queryString({ limit: 50 })}`, { signal }),
   });
 }
 
@@ -64,20 +56,20 @@ export function useLotMutations() {
     void queryClient.invalidateQueries({ queryKey: ['auctions'] });
   };
   const action = (path: string) => useMutation({
-    mutationFn: (lotId: string) => apiRequest(`/${path.replace(':id', id(lotId))}`, { method: 'POST', schema: adminLotReplySchema }),
+    mutationFn: (lotId: string) => apiRequest<ReplyOf<typeof adminLotReplySchema>>(`/${path.replace(':id', id(lotId))}`, { method: 'POST' }),
     onSuccess: refresh,
   });
   return {
     create: useMutation({
-      mutationFn: (body: LotCreateBody) => apiRequest('/auctions', { method: 'POST', body, schema: adminLotReplySchema }),
+      mutationFn: (body: LotCreateBody) => apiRequest<ReplyOf<typeof adminLotReplySchema>>('/auctions', { method: 'POST', body }),
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: ({ lotId, body }: { lotId: string; body: LotUpdateBody }) => apiRequest(`/lots/${id(lotId)}`, { method: 'PUT', body, schema: adminLotReplySchema }),
+      mutationFn: ({ lotId, body }: { lotId: string; body: LotUpdateBody }) => apiRequest<ReplyOf<typeof adminLotReplySchema>>(`/lots/${id(lotId)}`, { method: 'PUT', body }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (lotId: string) => apiRequest(`/auctions/${id(lotId)}`, { method: 'DELETE', schema: deletedReplySchema }),
+      mutationFn: (lotId: string) => apiRequest<ReplyOf<typeof deletedReplySchema>>(`/auctions/${id(lotId)}`, { method: 'DELETE' }),
       onSuccess: () => refresh(),
     }),
     publish: action('lots/:id/publish'),

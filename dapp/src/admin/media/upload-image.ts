@@ -2,8 +2,8 @@
  * Image upload for the lot form and the content editor: checked here first with the admin form's words
  * (section 5: an image, under 10 MB), then sent to POST /auctions/upload-images; the stored address is data.url.
  */
-import { adminMessages, LOT_IMAGE_MAX_BYTES, uploadImageReplySchema } from '@gavel/domain';
-import { apiRequest } from '../../api/http.ts';
+import { adminMessages, LOT_IMAGE_MAX_BYTES, type uploadImageReplySchema } from '@gavel/domain';
+import { apiRequest, type ReplyOf } from '../../api/http.ts';
 
 export type ImageCheck = { ok: true } | { ok: false; title: string; detail: string };
 
@@ -16,6 +16,6 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): ImageCheck {
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const reply = await apiRequest('/auctions/upload-images', { method: 'POST', body: form, schema: uploadImageReplySchema });
+  const reply = await apiRequest<ReplyOf<typeof uploadImageReplySchema>>('/auctions/upload-images', { method: 'POST', body: form });
   return reply.data.url;
 }

@@ -6,7 +6,7 @@ import { authApi } from '../../api/auth.ts';
 import { ChevronDownIcon, LogoutIcon, MenuIcon } from '../../components/icons/icons.tsx';
 import { ToastHost } from '../../components/toast/ToastHost.tsx';
 import { onSessionExpired } from '../../session/session-expiry.ts';
-import { removeAdminToken } from '../admin-token.ts';
+import { readAdminToken, removeAdminToken } from '../admin-token.ts';
 import { ADMIN_NAV } from './admin-nav.tsx';
 import { useSidebar } from './use-sidebar.ts';
 
@@ -29,9 +29,11 @@ export function AdminLayout() {
   useEffect(() => sidebar.closeSheet(), [pathname]); // closeSheet is a fresh function each render, and stable in effect
 
   const logout = async () => {
-    // Revoke the token server-side too; signing out here must work even when that call fails.
-    await authApi.logout().catch(() => undefined);
+    // Revoke the token server-side too; signing out here must work even when that call fails. The stored token
+    // goes first, so a list refused with it after the revocation is not taken for an expired session.
+    const token = readAdminToken();
     removeAdminToken();
+    await authApi.logout(token).catch(() => undefined);
     queryClient.removeQueries({ queryKey: ['admin'] });
     queryClient.removeQueries({ queryKey: ['admin-guard'] });
     await navigate('/s/admin/login', { replace: true });

@@ -1,7 +1,7 @@
 /** Admin users (admin-side section 7, Admin): the list, one user, KYC decisions and payment verification. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_USERS_LIMIT, adminUserListSchema, adminUserReplySchema, type kycDecisionSchema } from '@gavel/domain';
-import { apiRequest, queryString } from '../../api/http.ts';
+import { ADMIN_USERS_LIMIT, type adminUserListSchema, type adminUserReplySchema, type kycDecisionSchema } from '@gavel/domain';
+import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
 
 export interface UserFilters {
   kycStatus?: string;
@@ -14,7 +14,7 @@ export function useAdminUsers({ page, ...filters }: UserFilters) {
   return useQuery({
     queryKey: ['admin', 'users', { ...filters, page }],
     queryFn: ({ signal }) =>
-      apiRequest(`/admin/users${queryString({ ...filters, limit: ADMIN_USERS_LIMIT, offset: (page - 1) * ADMIN_USERS_LIMIT })}`, { schema: adminUserListSchema, signal }),
+      apiRequest<ReplyOf<typeof adminUserListSchema>>(`/admin/users${queryString({ ...filters, limit: ADMIN_USERS_LIMIT, offset: (page - 1) * ADMIN_USERS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +22,7 @@ export function useAdminUsers({ page, ...filters }: UserFilters) {
 export function useAdminUser(id: string) {
   return useQuery({
     queryKey: ['admin', 'users', 'one', id],
-    queryFn: ({ signal }) => apiRequest(`/admin/users/${encodeURIComponent(id)}`, { schema: adminUserReplySchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
     select: (reply) => reply.data,
   });
 }
@@ -37,12 +37,12 @@ export function useUserMutations(id: string) {
     void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
   };
   const kyc = useMutation({
-    mutationFn: (body: KycDecision) => apiRequest(`/admin/users/${encodeURIComponent(id)}/kyc`, { method: 'PATCH', body, schema: adminUserReplySchema }),
+    mutationFn: (body: KycDecision) => apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}/kyc`, { method: 'PATCH', body }),
     onSuccess: done,
   });
   const payment = useMutation({
     mutationFn: (paymentMethodVerified: boolean) =>
-      apiRequest(`/admin/users/${encodeURIComponent(id)}/payment-verification`, { method: 'PATCH', body: { paymentMethodVerified }, schema: adminUserReplySchema }),
+      apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}/payment-verification`, { method: 'PATCH', body: { paymentMethodVerified } }),
     onSuccess: done,
   });
   return { kyc, payment };

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { GavelIcon } from '../icons/icons.tsx';
-import { NewsletterModal } from '../newsletter/NewsletterModal.tsx';
 import { SOCIAL_LINKS } from './social-links.ts';
 import './footer.css';
+
+// Loaded on the first Subscribe click: its form validation brings zod, which the first screen does without.
+const NewsletterModal = lazy(() => import('../newsletter/NewsletterModal.tsx').then((m) => ({ default: m.NewsletterModal })));
 
 /** Screen 10's footer: Pages (with Subscribe opening the newsletter), Legal and Follow Us. */
 export function Footer() {
@@ -47,7 +49,11 @@ export function Footer() {
         </nav>
       </div>
       <p className="footer__legal">© {new Date().getFullYear()} Gavel. All rights reserved.</p>
-      <NewsletterModal open={newsletterOpen} onClose={() => setNewsletterOpen(false)} />
+      {newsletterOpen && (
+        <Suspense fallback={null}>
+          <NewsletterModal open onClose={() => setNewsletterOpen(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }
