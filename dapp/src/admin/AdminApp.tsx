@@ -17,6 +17,8 @@ import { AdminLotDetailPage } from './lots/AdminLotDetailPage.tsx';
 import { LotCreatePage, LotEditPage } from './lots/LotEditPages.tsx';
 import { ContentEditPage, ContentListPage } from './content/ContentPages.tsx';
 import { InscriptionsPage } from './lists/InscriptionsPage.tsx';
+import { InscribePage } from './inscriptions/InscribePage.tsx';
+import { InscriptionProgressPage } from './inscriptions/InscriptionProgressPage.tsx';
 import { NftsPage } from './lists/NftsPage.tsx';
 import { WhitelistPage } from './lists/WhitelistPage.tsx';
 import { PoliciesPage } from './lists/PoliciesPage.tsx';
@@ -40,6 +42,8 @@ export function AdminApp() {
           <Route path="auctions/:eventId/lots/:lotId" element={<AdminLotDetailPage />} />
           <Route path="auctions/:eventId/lots/:lotId/edit" element={<LotEditPage />} />
           <Route path="inscriptions" element={<InscriptionsPage />} />
+          <Route path="inscriptions/new" element={<InscribePage />} />
+          <Route path="inscriptions/:inscriptionId" element={<InscriptionProgressPage />} />
           <Route path="nfts" element={<NftsPage />} />
           <Route path="content" element={<ContentListPage />} />
           <Route path="content/about-us/edit" element={<ContentEditPage slug="about-us" />} />

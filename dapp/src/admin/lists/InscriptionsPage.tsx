@@ -14,6 +14,7 @@ export function InscriptionsPage() {
     <section data-testid="admin-inscriptions">
       <PageHead title="Inscriptions">
         {stats.data && <span className="admin-pill" data-testid="inscription-stats">{stats.data.total} in all, {stats.data.withAuction} in auctions</span>}
+        <Link className="btn btn--primary btn--small" to="/s/admin/inscriptions/new" data-testid="new-inscription">New inscription</Link>
       </PageHead>
       <div className="admin-filters">
         <select value={values.status ?? ''} onChange={(e) => set('status', e.target.value)} aria-label="Status">
@@ -37,7 +38,7 @@ export function InscriptionsPage() {
                 <tbody>
                   {list.data.data.map((item) => (
                     <tr key={item._id} data-testid="inscription-row">
-                      <td className="mono">{item.gatewayUrl ? <a href={item.gatewayUrl} target="_blank" rel="noreferrer">{item.inscriptionId ?? item._id}</a> : (item.inscriptionId ?? 'pending')}</td>
+                      <td className="mono">{item.gatewayUrl ? <a href={item.gatewayUrl} target="_blank" rel="noreferrer">{item.inscriptionId ?? item._id}</a> : <Link to={`/s/admin/inscriptions/${encodeURIComponent(item._id)}`}>{item.inscriptionId ?? 'pending'}</Link>}</td>
                       <td className="mono">{item.walletAddress}</td>
                       <td><span className="admin-pill">{item.status}</span></td>
                       <td>{item.contentType ?? '-'}</td>
