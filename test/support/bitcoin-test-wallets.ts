@@ -2,21 +2,50 @@
  * Test-only Bitcoin wallets for browser tests: a fake Xverse (`window.XverseProviders.BitcoinProvider`, the
  * JSON-RPC shape sats-connect expects, `getInfo` first) and a fake Leather (`window.LeatherProvider`), both
  * answering from Node through `exposeFunction` with test keys: the payment (p2wpkh) and ordinals (p2tr)
- * addresses, and real BIP-322 signatures of the ownership challenge. Only the page's window sees them.
+ * addresses, real BIP-322 signatures of the ownership challenge, and real PSBT signatures (`signPsbt`: Xverse's
+ * base64 with inputs by address, Leather's hex with `signAtIndex` and `allowedSighash`), each input signed by
+ * the key whose output it spends, with the sighash the PSBT names for it. Only the page's window sees them.
  */
+import * as bitcoin from 'bitcoinjs-lib';
 import type { Page } from 'playwright-core';
 import { signBip322 } from './bip322-signer.ts';
-import { testKeys, type WalletNetwork } from './bitcoin-wallet.ts';
+import { networkOf, testKeys, type TestKey, type WalletNetwork } from './bitcoin-wallet.ts';
+
+/** What a wallet's signPsbt does: sign `indices` with the keys that own them; the sighash each input names (ALL by default). */
+function signInputs(psbt: bitcoin.Psbt, indices: number[], keys: TestKey[], allowed?: number[]): void {
+  for (const index of indices) {
+    const script = psbt.data.inputs[index]?.witnessUtxo?.script;
+    const key = script && keys.find((k) => Buffer.from(k.output).equals(Buffer.from(script)));
+    if (!key) throw new Error(`input ${index} is not this wallet's`);
+    const sighash = psbt.data.inputs[index]!.sighashType ?? bitcoin.Transaction.SIGHASH_ALL;
+    if (allowed && !allowed.includes(sighash)) throw new Error(`sighash ${sighash} of input ${index} is not allowed`);
+    key.sign(psbt, [index], [sighash]);
+  }
+}
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-/** `refuse`: the user turns every request down (JSON-RPC error 4001), as when they close the wallet's popup. */
+/**
+ * `refuse`: the user turns every request down (JSON-RPC error 4001), as when they close the wallet's popup;
+ * `refuseSigning(true)` on the result turns down PSBT signing only, until `refuseSigning(false)`.
+ */
 export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather', network: WalletNetwork = 'testnet4', o: { refuse?: boolean } = {}) {
   const keys = testKeys(network);
+  let refusingSigning = false;
   const byAddress = new Map([[keys.payment.address, keys.payment], [keys.ordinals.address, keys.ordinals]]);
-  const answer = (method: string, params: Record<string, string> | undefined): unknown => {
+  const net = networkOf(network);
+  const answer = (method: string, params: Record<string, any> | undefined): unknown => {
     if (kind === 'xverse') {
-      if (method === 'getInfo') return { version: '1.9.0', platform: 'web', methods: ['getAccounts', 'signMessage'], supports: [] };
+      if (method === 'getInfo') return { version: '1.9.0', platform: 'web', methods: ['getAccounts', 'signMessage', 'signPsbt'], supports: [] };
+      if (method === 'signPsbt') {
+        const psbt = bitcoin.Psbt.fromBase64(params!.psbt, { network: net });
+        for (const [address, indices] of Object.entries(params!.signInputs as Record<string, number[]>)) {
+          const key = byAddress.get(address);
+          if (!key) throw new Error(`unknown address ${address}`);
+          signInputs(psbt, indices, [key]);
+        }
+        return { psbt: psbt.toBase64() };
+      }
       if (method === 'getAccounts') {
         return [
           { address: keys.payment.address, publicKey: hex(keys.payment.publicKey), purpose: 'payment', addressType: 'p2wpkh', walletType: 'software' },
@@ -38,6 +67,12 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
           ],
         };
       }
+      if (method === 'signPsbt') {
+        const psbt = bitcoin.Psbt.fromHex(params!.hex, { network: net });
+        const indices = ([] as number[]).concat(params!.signAtIndex ?? psbt.txInputs.map((_, i) => i));
+        signInputs(psbt, indices, [keys.payment, keys.ordinals], params!.allowedSighash);
+        return { hex: psbt.toHex() };
+      }
       if (method === 'signMessage') {
         const key = params!.paymentType === 'p2tr' ? keys.ordinals : keys.payment;
         return { signature: signBip322(key, params!.message!), address: key.address, message: params!.message };
@@ -46,8 +81,8 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
     throw new Error(`method ${method} is not supported`);
   };
   const name = kind === 'xverse' ? '__gavelTestXverse' : '__gavelTestLeather';
-  await page.exposeFunction(name, (method: string, params: Record<string, string> | undefined) => {
-    if (o.refuse && method !== 'getInfo') return { jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected the request.' } };
+  await page.exposeFunction(name, (method: string, params: Record<string, any> | undefined) => {
+    if ((o.refuse && method !== 'getInfo') || (refusingSigning && method === 'signPsbt')) return { jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected the request.' } };
     try {
       return { jsonrpc: '2.0', id: '1', result: answer(method, params) };
     } catch (error) {
@@ -58,5 +93,5 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
   await page.addInitScript(kind === 'xverse'
     ? `window.XverseProviders = { BitcoinProvider: { request: (method, params) => window.${name}(method, params) } };`
     : `window.LeatherProvider = { request: async (method, params) => { const reply = await window.${name}(method, params); if (reply.error) throw reply; return reply; } };`);
-  return { payment: keys.payment.address, ordinals: keys.ordinals.address };
+  return { payment: keys.payment.address, ordinals: keys.ordinals.address, refuseSigning: (on: boolean) => void (refusingSigning = on) };
 }

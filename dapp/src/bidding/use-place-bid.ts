@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messages, type Lot, type PlaceBidReply } from '@gavel/domain';
-import { bidsApi } from '../api/bids.ts';
 import { ApiRequestError } from '../api/http.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
@@ -10,16 +9,18 @@ import { showToast } from '../state/toasts.ts';
 import { bidPlacedOn } from '../notices/notices-slice.ts';
 import { CURRENT_USER_KEY } from '../session/use-current-user.ts';
 import { gateRedirect } from './gate-redirect.ts';
+import { BidSigningError, placeBid } from './place-bid.ts';
 
 interface LotReply {
   data: Lot;
 }
 
 /**
- * POST /auctions/:id/bids and everything a placed bid changes on screen: the spec's success toast (with the
- * extension message when the bid moved the end), the lot's new price and end at once, the history and the
- * user's bids refetched, and any "outbid" notice on this lot withdrawn. Failures toast the api's message; a
- * gate the api refused sends the user to the page that fixes it.
+ * Placing a bid (with a Bitcoin wallet's signature on a BTC lot, place-bid.ts) and everything a placed bid
+ * changes on screen: the spec's success toast (with the extension message when the bid moved the end), the
+ * lot's new price and end at once, the history and the user's bids refetched, and any "outbid" notice on this
+ * lot withdrawn. Failures toast the api's message, or "Bid placed but failed to sign transaction. Please try
+ * again." with the wallet's reason; a gate the api refused sends the user to the page that fixes it.
  */
 export function usePlaceBid(lot: Pick<Lot, '_id'>) {
   const queryClient = useQueryClient();
@@ -28,7 +29,7 @@ export function usePlaceBid(lot: Pick<Lot, '_id'>) {
   const navigate = useNavigate();
 
   return useMutation({
-    mutationFn: (body: { amount: string; walletAddress?: string }) => bidsApi.place(lot._id, body),
+    mutationFn: (body: { amount: string; walletAddress?: string }) => placeBid(lot._id, body),
     onSuccess: (reply: PlaceBidReply) => {
       // One toast at a time (section 9): the extension, when there is one, rides on the success toast.
       dispatch(showToast({ tone: 'success', title: reply.message || messages.bids.placed, description: readableExtension(reply.extensionMessage) }));
@@ -38,6 +39,7 @@ export function usePlaceBid(lot: Pick<Lot, '_id'>) {
       void queryClient.invalidateQueries({ queryKey: ['bids'] });
     },
     onError: (error) => {
+      if (error instanceof BidSigningError) return void dispatch(showToast({ tone: 'error', title: error.message, description: error.reason }));
       notify.failure(error, messages.bids.failed);
       const redirect = error instanceof ApiRequestError ? gateRedirect(error.code) : null;
       if (redirect) {

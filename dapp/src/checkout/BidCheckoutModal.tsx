@@ -80,7 +80,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
       {step === 'payment-details' && (
         <PaymentDetailsStep choice={choice} method={method} saving={busySaving} declined={card.declined} walletAddress={walletAddress}
           onSaveCard={(details) => { void card.save(details); dispatch(goToStep('card-verification')); }}
-          onWalletBid={() => walletAddress && submit(walletAddress)} />
+          onWalletBid={() => walletAddress && submit(walletAddress)} walletBidding={placeBid.isPending} />
       )}
       {step === 'card-verification' && <CardVerificationStep />}
       {step === 'congratulations' && (

@@ -17,17 +17,22 @@ interface PaymentDetailsStepProps {
   walletAddress: string | null;
   /** A Bitcoin bid goes straight from here: the wallet is its payment detail. */
   onWalletBid: () => void;
+  /** The Bitcoin bid is on its way (the api builds the offer, the wallet signs it, the api places it). */
+  walletBidding: boolean;
 }
 
 /** Screen 9's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
-export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid }: PaymentDetailsStepProps) {
+export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid, walletBidding }: PaymentDetailsStepProps) {
   const dispatch = useAppDispatch();
 
   if (choice === 'bitcoin') {
     return (
       <div className="checkout-step" data-testid="checkout-bitcoin">
         <p className="checkout-line"><WalletIcon /> {walletAddress ? `Bitcoin wallet ${walletAddress}` : messages.bids.walletRequired}</p>
-        <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress} onClick={onWalletBid}>Place Bitcoin bid</button>
+        <p className="checkout-note">Your wallet signs an offer: it pays only if you win, when the seller completes the transfer of the inscription to you.</p>
+        <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress || walletBidding} onClick={onWalletBid} data-testid="checkout-bitcoin-bid">
+          {walletBidding ? 'Signing in your wallet…' : 'Place Bitcoin bid'}
+        </button>
       </div>
     );
   }

@@ -1,15 +1,17 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settlementOf, settlementMessages as s } from '@gavel/domain';
+import { psbtMessages, settlementOf, settlementMessages as s } from '@gavel/domain';
+import { walletMessages } from '@gavel/domain/wallet-rules';
 import { createStore } from '../app/store.ts';
 import { ToastHost } from '../components/toast/ToastHost.tsx';
 import { SettlementPanel, type SettlementLot } from './SettlementPanel.tsx';
 
 function lot(facts: { hasWinner: boolean; paid?: boolean; transferred?: boolean }, over: Partial<SettlementLot> = {}): SettlementLot {
   return {
-    _id: 'lot-1', auctionType: 'offchain', unit: 'USD', soldPrice: '25.00', txHash: null, transferTransactionHash: null,
+    _id: 'lot-1', auctionType: 'offchain', paymentMethod: 'Manual', inscriptionId: null, walletAddress: null, unit: 'USD', soldPrice: '25.00', txHash: null, transferTransactionHash: null,
     winner: facts.hasWinner ? { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', walletAddress: null } : null,
     settlement: settlementOf({ status: 'ended', hasWinner: facts.hasWinner, paid: facts.paid ?? false, transferred: facts.transferred ?? false }),
     ...over,
@@ -20,8 +22,10 @@ function show(value: SettlementLot, isAdmin = false) {
   render(
     <Provider store={createStore()}>
       <QueryClientProvider client={new QueryClient()}>
-        <SettlementPanel lot={value} isAdmin={isAdmin} />
-        <ToastHost />
+        <MemoryRouter>
+          <SettlementPanel lot={value} isAdmin={isAdmin} />
+          <ToastHost />
+        </MemoryRouter>
       </QueryClientProvider>
     </Provider>,
   );
@@ -33,6 +37,7 @@ describe('settlement panel', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    localStorage.clear();
   });
 
   it('says there is nothing to settle when the lot had no winner', () => {
@@ -95,5 +100,39 @@ describe('settlement panel', () => {
     show(lot({ hasWinner: true, paid: true, transferred: true }, { transferTransactionHash: '0xfeed' }));
     expect(screen.getByTestId('settlement-complete').textContent).toBe(s.complete);
     expect(screen.getByTestId('transfer-status-value').textContent).toBe('Transferred');
+  });
+
+  describe('a BTC lot: the seller co-signs the winning offer', () => {
+    const SELLER = 'bcrt1pseller';
+    const btcLot = () => lot({ hasWinner: true }, { paymentMethod: 'BTC', inscriptionId: 'abc0i0', walletAddress: SELLER, unit: 'sats' });
+    const state = (stage: string) => replyWith(200, { lotId: 'lot-1', stage, winningBidId: 'bid-1', psbtHex: '70736274ff', sellerInputIndices: [1], txid: null, confirmations: null });
+    const connect = (address: string, ordinalAddress: string) => localStorage.setItem('gavel.wallet', JSON.stringify({
+      address, type: 'hiro', walletName: 'Leather', walletId: 'leather', connectedAt: '', linked: true,
+      raw: { paymentAddress: address, paymentPublicKey: '02'.padEnd(66, '0'), ordinalAddress, ordinalPublicKey: '0'.repeat(64) },
+    }));
+
+    it('asks for a wallet, then for the seller address (either of its addresses, any case)', async () => {
+      vi.stubGlobal('fetch', state('awaiting_seller'));
+      show(btcLot());
+      expect((await screen.findByTestId('btc-settlement-wallet')).textContent).toContain(walletMessages.connectFirst);
+      expect((screen.getByTestId('btc-seller-sign') as HTMLButtonElement).disabled).toBe(true);
+      cleanup();
+      connect('bcrt1qsomeoneelse', 'bcrt1psomeoneelse');
+      show(btcLot());
+      expect((await screen.findByTestId('btc-settlement-wallet')).textContent).toBe(psbtMessages.walletMismatch);
+      cleanup();
+      connect('bcrt1qpayment', SELLER.toUpperCase());
+      show(btcLot());
+      await waitFor(() => expect((screen.getByTestId('btc-seller-sign') as HTMLButtonElement).disabled).toBe(false));
+      expect(screen.queryByTestId('btc-settlement-wallet')).toBeNull();
+      expect(screen.queryByTestId('verify-payment')).toBeNull();
+    });
+
+    it('without a signed winning offer, says the winner must claim first and keeps the manual steps', async () => {
+      vi.stubGlobal('fetch', state('no_winner'));
+      show(btcLot(), true);
+      expect((await screen.findByTestId('btc-settlement-no-template')).textContent).toBe(psbtMessages.noTemplate);
+      expect(screen.getByTestId('mark-paid')).toBeTruthy();
+    });
   });
 });

@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { requiresPaymentHash, settlementMessages as s, type Settlement } from '@gavel/domain';
 import { useSettlementActions } from './settlement-api.ts';
+import { BitcoinSettlementStep } from './BitcoinSettlementStep.tsx';
 import './settlement.css';
 
 export interface SettlementLot {
   _id: string;
   auctionType: 'onchain' | 'offchain';
+  paymentMethod: 'BTC' | 'ETH' | 'Manual';
+  /** BTC lots: the inscription sold, settled by the swap its winning offer describes. */
+  inscriptionId: string | null;
+  /** The seller's wallet address. */
+  walletAddress: string | null;
   unit: string;
   soldPrice: string | null;
   txHash: string | null;
@@ -38,13 +44,20 @@ export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin:
               value={settlement.transferStatus === 'transferred' ? 'Transferred' : 'Not transferred'} done={settlement.transferStatus === 'transferred'}
               detail={lot.transferTransactionHash ? <>Transfer hash <span className="mono">{lot.transferTransactionHash}</span></> : undefined} />
           </div>
-          {settlement.state === 'awaiting_payment' && <PaymentStep lot={lot} isAdmin={isAdmin} />}
+          {settlement.state === 'awaiting_payment' && (settledBySwap(lot)
+            ? <BitcoinSettlementStep lot={lot} manual={<PaymentStep lot={lot} isAdmin={isAdmin} />} />
+            : <PaymentStep lot={lot} isAdmin={isAdmin} />)}
           {settlement.state === 'awaiting_transfer' && <TransferStep lotId={lot._id} />}
           {settlement.state === 'complete' && <p className="settlement__complete" data-testid="settlement-complete">{s.complete}</p>}
         </>
       )}
     </section>
   );
+}
+
+/** A BTC lot selling an inscription is paid and transferred at once, by the swap the seller co-signs. */
+function settledBySwap(lot: SettlementLot): boolean {
+  return lot.paymentMethod === 'BTC' && lot.inscriptionId !== null;
 }
 
 function Winner({ lot }: { lot: SettlementLot }) {

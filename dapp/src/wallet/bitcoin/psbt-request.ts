@@ -42,15 +42,20 @@ function decode(psbtHex: string): Transaction {
 }
 
 /** The output script an address pays to; segwit only (bc1/tb1/bcrt1), which is all these wallets use. */
-function scriptOf(address: string): string {
+function scriptOf(address: string): string | null {
   const hrp = address.slice(0, address.lastIndexOf('1')).toLowerCase();
-  return hex.encode(OutScript.encode(Address({ bech32: hrp, pubKeyHash: 0, scriptHash: 0, wif: 0 }).decode(address)));
+  try {
+    return hex.encode(OutScript.encode(Address({ bech32: hrp, pubKeyHash: 0, scriptHash: 0, wif: 0 }).decode(address)));
+  } catch {
+    return null; // not an address of the kind these PSBTs spend: it owns none of their inputs
+  }
 }
 
 /** Indices of the inputs spending outputs of `address`. */
 function inputsOf(tx: Transaction, address: string): number[] {
   const script = scriptOf(address);
   const owned: number[] = [];
+  if (script === null) return owned;
   for (let i = 0; i < tx.inputsLength; i++) {
     const utxo = tx.getInput(i).witnessUtxo;
     if (utxo && hex.encode(utxo.script) === script) owned.push(i);

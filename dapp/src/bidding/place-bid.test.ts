@@ -1,0 +1,45 @@
+import { p2wpkh, Transaction } from '@scure/btc-signer';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@gavel/domain';
+import { walletMessages } from '@gavel/domain/wallet-rules';
+import { saveWallet, type ConnectedWallet } from '../wallet/wallet-store.ts';
+import { bidBody, BidSigningError, placeBid } from './place-bid.ts';
+
+// The generator point: a valid key for a regtest payment address (nothing is signed with it).
+const G = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
+const payment = p2wpkh(new Uint8Array(Buffer.from(G, 'hex')), { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef });
+const raw = { paymentAddress: payment.address!, paymentPublicKey: G, ordinalAddress: 'bcrt1pord', ordinalPublicKey: '1'.repeat(64) };
+const leather: ConnectedWallet = { address: payment.address!, type: 'hiro', walletName: 'Leather', walletId: 'leather', connectedAt: '', linked: true, raw };
+
+describe('a Bitcoin bid', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    delete window.LeatherProvider;
+  });
+
+  it('tells the api where the inscription goes and the payment key, only for the connected Bitcoin wallet paying', () => {
+    expect(bidBody({ amount: '10000', walletAddress: leather.address }, leather)).toEqual({ amount: '10000', walletAddress: leather.address, ordinalsAddress: 'bcrt1pord', paymentPublicKey: G });
+    expect(bidBody({ amount: '10.00', walletAddress: 'card_payment' }, leather)).toEqual({ amount: '10.00', walletAddress: 'card_payment' });
+    expect(bidBody({ amount: '10000', walletAddress: leather.address }, null)).toEqual({ amount: '10000', walletAddress: leather.address });
+  });
+
+  it('a wallet that does not sign: "Bid placed but failed to sign transaction. Please try again." with its reason, and nothing finalized', async () => {
+    saveWallet(leather);
+    window.LeatherProvider = { request: vi.fn(async () => Promise.reject({ jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected' } })) };
+    const tx = new Transaction();
+    tx.addInput({ txid: new Uint8Array(32).fill(1), index: 0, witnessUtxo: { script: payment.script, amount: 600n } });
+    tx.addOutput({ script: payment.script, amount: 500n });
+    const psbtHex = Buffer.from(tx.toPSBT()).toString('hex');
+    const offer = { message: 'Sign', data: { bid: { _id: 'bid-1' }, psbtHex }, auctionExtended: false, extensionMessage: null, endTime: '', minimumNextBid: '10000' };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(offer), { status: 201, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    const failure = await placeBid('lot-1', { amount: '10000', walletAddress: leather.address }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BidSigningError);
+    expect((failure as BidSigningError).message).toBe(messages.bids.signFailed);
+    expect((failure as BidSigningError).reason).toBe(walletMessages.psbtCancelled);
+    expect(window.LeatherProvider!.request).toHaveBeenCalledWith('signPsbt', expect.objectContaining({ hex: psbtHex, allowedSighash: [1], signAtIndex: [0] }));
+    // Only the bid call: the unsigned offer is never sent to finalize.
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Placing a bid (buyer-side sections 4 and 7). On a BTC lot the api answers POST /auctions/:id/bids with an
+ * offer PSBT instead of a placed bid: the connected Bitcoin wallet (Leather or Xverse) signs it, and POST
+ * /auctions/:id/finalize with the signed PSBT places the bid. Every other bid is placed by the first call.
+ */
+import { messages, type PlaceBidBody, type PlaceBidReply } from '@gavel/domain';
+import { bidsApi } from '../api/bids.ts';
+import { bitcoinApi } from '../api/bitcoin.ts';
+import { loadWalletKit } from '../wallet/load-wallet-kit.ts';
+import { walletFailure } from '../wallet/wallet-failure.ts';
+import { readWallet, type ConnectedWallet } from '../wallet/wallet-store.ts';
+
+/** The offer was built but the wallet did not sign it: the bid is not placed (its offer just expires). */
+export class BidSigningError extends Error {
+  override name = 'BidSigningError';
+  /** The wallet's own reason, in the spec's words ("PSBT signing cancelled by user", ...). */
+  constructor(readonly reason: string) {
+    super(messages.bids.signFailed);
+  }
+}
+
+/**
+ * The bid body with what a Bitcoin offer needs from the wallet paying it: where the inscription goes (the
+ * ordinals address) and the payment key (taproot payment inputs need it in the PSBT).
+ */
+export function bidBody(body: PlaceBidBody, wallet: ConnectedWallet | null): PlaceBidBody {
+  if (!wallet?.raw || wallet.type === 'evm' || body.walletAddress !== wallet.address) return body;
+  return { ...body, ordinalsAddress: wallet.raw.ordinalAddress, ...(wallet.raw.paymentPublicKey ? { paymentPublicKey: wallet.raw.paymentPublicKey } : {}) };
+}
+
+export async function placeBid(lotId: string, body: PlaceBidBody): Promise<PlaceBidReply> {
+  const wallet = readWallet();
+  const reply = await bidsApi.place(lotId, bidBody(body, wallet));
+  if (!reply.data.psbtHex) return reply;
+  let signedPsbtHex: string;
+  try {
+    const kit = await loadWalletKit();
+    signedPsbtHex = await kit.signBidPsbt(wallet, reply.data.psbtHex);
+  } catch (error) {
+    throw new BidSigningError(await walletFailure(error, messages.bids.signFailed));
+  }
+  return bitcoinApi.finalizeBid(lotId, { bidId: reply.data.bid._id, signedPsbtHex });
+}

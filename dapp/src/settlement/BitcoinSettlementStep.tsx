@@ -1,0 +1,95 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { psbtMessages as p } from '@gavel/domain';
+import { sellerWalletAddress, walletMessages } from '@gavel/domain/wallet-rules';
+import { bitcoinApi } from '../api/bitcoin.ts';
+import { useAppDispatch } from '../app/store.ts';
+import { useNotify } from '../components/toast/use-notify.ts';
+import { showToast } from '../state/toasts.ts';
+import { loadWalletKit } from '../wallet/load-wallet-kit.ts';
+import { walletFailure } from '../wallet/wallet-failure.ts';
+import { useConnectedWallet } from '../wallet/wallet-store.ts';
+
+/** While the swap waits for its first confirmation, how often the panel asks (the worker follows it too). */
+const BROADCAST_POLL_MS = 5_000;
+
+interface BitcoinLot {
+  _id: string;
+  /** The seller address: the lot's inscription holder and payout address. */
+  walletAddress: string | null;
+}
+
+/**
+ * The on-chain step of an ended BTC lot (admin-side sections 4 and 5): the seller's connected wallet, which
+ * must be the lot's seller address, co-signs the winning offer's inscription input (SIGHASH_SINGLE|
+ * ANYONECANPAY); the api finalizes and broadcasts the swap, and once it confirms the lot is paid and
+ * transferred with its hash ("Auction Complete"). Without a signed winning offer there is nothing to co-sign:
+ * the winner has to claim first, and meanwhile the manual steps (`manual`) stay open.
+ */
+export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual: ReactNode }) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const dispatch = useAppDispatch();
+  const wallet = useConnectedWallet();
+  const state = useQuery({
+    queryKey: ['psbt', lot._id],
+    queryFn: ({ signal }) => bitcoinApi.settlement(lot._id, signal),
+    refetchInterval: (query) => (query.state.data?.stage === 'broadcast' ? BROADCAST_POLL_MS : false),
+  });
+  const stage = state.data?.stage;
+
+  // A confirmed swap has made the lot paid and transferred: the pages showing the lot read it again.
+  useEffect(() => {
+    if (stage !== 'confirmed') return;
+    void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', lot._id] });
+    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  }, [stage, lot._id, queryClient]);
+
+  const signer = wallet && wallet.type !== 'evm' ? sellerWalletAddress([wallet.address, wallet.raw?.ordinalAddress], lot.walletAddress) : null;
+  const coSign = useMutation({
+    mutationFn: async () => {
+      const kit = await loadWalletKit();
+      const signedPsbtHex = await kit.signSellerPsbt(wallet, state.data!.psbtHex!, state.data!.sellerInputIndices, signer!);
+      return bitcoinApi.sellerSign({ auctionId: lot._id, walletAddress: signer!, signedPsbtHex });
+    },
+    onSuccess: (reply) => {
+      notify.success(reply.message, p.broadcast);
+      queryClient.setQueryData(['psbt', lot._id], reply.data);
+    },
+    onError: async (error) => void dispatch(showToast({ tone: 'error', title: await walletFailure(error, p.sellerSignFailed) })),
+  });
+
+  if (state.isPending) return <div className="skeleton" style={{ height: 48 }} data-testid="btc-settlement-loading" />;
+  if (state.isError || !state.data) return <p className="field__error" data-testid="btc-settlement-error">{p.sellerSignFailed}</p>;
+  if (stage === 'no_winner') {
+    return (
+      <>
+        <p className="settlement__note" data-testid="btc-settlement-no-template">{p.noTemplate}</p>
+        {manual}
+      </>
+    );
+  }
+  if (stage === 'broadcast' || stage === 'confirmed') {
+    return (
+      <div className="settlement__step" data-testid="btc-settlement-broadcast">
+        <p>The swap is broadcast: it pays you and moves the inscription to the winner. Waiting for its first confirmation.</p>
+        <p>Transaction <span className="mono" data-testid="btc-settlement-txid">{state.data.txid}</span></p>
+      </div>
+    );
+  }
+  return (
+    <div className="settlement__step" data-testid="btc-settlement-sign">
+      <p>Sign the winning offer with the seller wallet: one transaction pays you and moves the inscription to the winner.</p>
+      {!wallet && (
+        <p className="field__error" data-testid="btc-settlement-wallet">
+          {walletMessages.connectFirst}. <Link to={`/connect-wallet?returnUrl=${encodeURIComponent(location.pathname + location.search)}`}>Connect Wallet</Link>
+        </p>
+      )}
+      {wallet && !signer && <p className="field__error" data-testid="btc-settlement-wallet">{p.walletMismatch}</p>}
+      <button type="button" className="btn btn--primary" disabled={!signer || coSign.isPending} onClick={() => coSign.mutate()} data-testid="btc-seller-sign">
+        {coSign.isPending ? 'Signing in your wallet…' : 'Sign and transfer'}
+      </button>
+    </div>
+  );
+}

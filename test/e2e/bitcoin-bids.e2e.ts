@@ -1,0 +1,128 @@
+/**
+ * A BTC lot in a real browser against the local Bitcoin (the stand-in: a real UTXO set, every signature checked
+ * by an independent verifier): two bidders with fake Xverse and Leather providers that sign with test keys bid
+ * signed offers from the lot page, one outbids the other, the lot ends, the seller co-signs the winning offer in
+ * the browser, the stand-in accepts the swap, the inscription is at the winner's ordinals address, and the page
+ * says "Auction Complete" with the swap's hash.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { displayAmount, messages, psbtMessages } from '@gavel/domain';
+import { walletMessages } from '@gavel/domain/wallet-rules';
+import { startBitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
+import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { openSignedIn, waitForToast } from '../support/account-browser.ts';
+import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
+import { devClient } from '../support/bitcoin-wallet.ts';
+import { newPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
+import { createLot } from '../support/lots.ts';
+import { startApiForTest } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+
+/** The stand-in (regtest, blocks only on demand) and the api with its worker (the settlement follower) on it. */
+async function startStack() {
+  const btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
+  try {
+    const api = await startApiForTest({
+      seed: 'none',
+      worker: true,
+      env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '200', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' },
+    });
+    return { api, btc, dev: devClient(btc.url), stop: async () => { await api.stop(); await btc.close(); } };
+  } catch (error) {
+    await btc.close();
+    throw error;
+  }
+}
+const suite = browserSuite(startStack, (stack) => stack.api.url);
+const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
+
+/** A page of `user`, signed in, whose fake `kind` wallet is connected (and linked by BIP-322) through screen 3. */
+async function withWallet(kind: 'xverse' | 'leather', user: { email: string }, returnPath: string) {
+  const { page } = await newPage(suite.browser);
+  const wallet = await injectBitcoinWallet(page, kind, 'regtest');
+  await connect(page, kind, user, returnPath);
+  return { page, wallet };
+}
+
+async function connect(page: Page, kind: 'xverse' | 'leather', user: { email: string }, returnPath: string) {
+  await openSignedIn(page, suite.dapp.url, await signIn(suite.stack.api.url, user.email), `/connect-wallet?returnUrl=${encodeURIComponent(returnPath)}`);
+  await byTestId(page, `wallet-option-${kind}`).click();
+  await page.waitForURL((url) => url.pathname === returnPath);
+}
+
+/** PLACE BID, then screen 9's Bitcoin choice: the api builds the offer, the wallet signs it, the api places it. */
+async function bid(page: Page, sats: number) {
+  await byTestId(page, 'bid-input').fill(String(sats));
+  await byTestId(page, 'place-bid').click();
+  await byTestId(page, 'pay-choice-bitcoin').check();
+  await byTestId(page, 'checkout-continue').click();
+  await byTestId(page, 'checkout-bitcoin-bid').click();
+}
+
+describe('Bitcoin lots', { timeout: 180_000 }, () => {
+  it('two wallets bid signed offers, the seller co-signs, one swap pays the seller and moves the inscription: Auction Complete', async () => {
+    const { api, btc, dev } = suite.stack;
+    const sellerUser = await createUser(api.db, 'seller');
+    const lot = await createLot(api.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
+    const lotPath = `/auctions/${lot.id}`;
+
+    // Bidder A with Xverse, bidder B with Leather: each wallet holds a dummy-sized output and its payment funds.
+    const a = await withWallet('xverse', await createUser(api.db, 'ready'), lotPath);
+    const b = await withWallet('leather', await createUser(api.db, 'ready'), lotPath);
+    for (const bidder of [a, b]) {
+      await dev.faucet(bidder.wallet.payment, 600);
+      await dev.faucet(bidder.wallet.payment, 200_000);
+    }
+    // The seller's wallet holds the inscription; the seller's page connects it once the lot has ended.
+    const { page: sellerPage } = await newPage(suite.browser);
+    const sellerWallet = await injectBitcoinWallet(sellerPage, 'leather', 'regtest');
+    const { inscriptionId } = await dev.inscribe(sellerWallet.ordinals, 'the e2e inscription');
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: sellerWallet.ordinals } });
+    for (const bidder of [a, b]) await bidder.page.reload();
+
+    await bid(a.page, 10_000);
+    await waitForToast(a.page, messages.bids.placed, 30_000);
+    await byTestId(a.page, 'checkout-done').click();
+    assert.equal(await byTestId(a.page, 'lot-current-bid').textContent(), displayAmount(10_000n, 'sats'));
+
+    // B turns the signature down first: the offer is not placed, and the page says so.
+    b.wallet.refuseSigning(true);
+    await bid(b.page, 10_100);
+    await waitForToast(b.page, messages.bids.signFailed, 30_000);
+    assert.equal(await b.page.locator('[data-testid=toast]', { hasText: walletMessages.psbtCancelled }).count(), 1);
+    b.wallet.refuseSigning(false);
+    await byTestId(b.page, 'checkout-bitcoin-bid').click();
+    await waitForToast(b.page, messages.bids.placed, 30_000);
+    // A is told at once on the open page.
+    await byTestId(a.page, 'outbid-card').waitFor({ timeout: 20_000 });
+
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    assert.equal((await closeLot(api.db.prisma, lot.id)).closed, true);
+
+    // The seller with another wallet connected: it is not the seller address, so it cannot sign.
+    const other = await withWallet('xverse', sellerUser, lotPath);
+    await byTestId(other.page, 'btc-settlement-wallet').filter({ hasText: psbtMessages.walletMismatch }).waitFor({ timeout: 20_000 });
+    assert.equal(await byTestId(other.page, 'btc-seller-sign').isDisabled(), true);
+
+    await connect(sellerPage, 'leather', sellerUser, lotPath);
+    await byTestId(sellerPage, 'btc-seller-sign').click();
+    await waitForToast(sellerPage, psbtMessages.broadcast, 30_000);
+    const txid = (await byTestId(sellerPage, 'btc-settlement-txid').textContent())!;
+    assert.match(txid, /^[0-9a-f]{64}$/);
+
+    // The stand-in took the swap (every input's signature verified); one block confirms it.
+    await dev.mine();
+    await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
+    assert.equal(await byTestId(sellerPage, 'settlement-complete').textContent(), 'Auction Complete');
+    assert.match(await byTestId(sellerPage, 'transfer-status').textContent() ?? '', new RegExp(txid));
+
+    const swap = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as { status: { confirmed: boolean }; vout: Array<{ scriptpubkey_address: string; value: number }> };
+    assert.equal(swap.status.confirmed, true);
+    assert.deepEqual(swap.vout[1], { ...swap.vout[1], scriptpubkey_address: sellerWallet.ordinals, value: 10_100 });
+    const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
+    assert.equal(inscription.address, b.wallet.ordinals);
+  });
+});
