@@ -12,6 +12,7 @@
  * be completed as built; the bidder signs its own inputs with SIGHASH_ALL.
  */
 import { CALCULATOR_DEFAULTS } from '@gavel/domain';
+import { BIDDER_SIGHASH, SELLER_SIGHASH } from '@gavel/domain/wallet-rules';
 
 export const INDEX = { dummyInput: 0, sellerInput: 1, firstPaymentInput: 2, inscriptionOutput: 0, priceOutput: 1, platformFeeOutput: 2, newDummyOutput: 3, changeOutput: 4 } as const;
 
@@ -28,9 +29,10 @@ export const MIN_PLATFORM_FEE_SATS = 546;
 /** A signed offer PSBT of a few inputs is ~2 kB; anything past 100 kB of hex is refused unread. */
 export const MAX_PSBT_HEX_LENGTH = 200_000;
 
-export const SIGHASH_ALL = 0x01;
+/** The sighash of each signer's inputs, one rule with the dapp's wallets (domain's wallet rules). */
+export const SIGHASH_ALL = BIDDER_SIGHASH;
 export const SIGHASH_DEFAULT = 0x00;
-export const SIGHASH_SINGLE_ANYONECANPAY = 0x83;
+export const SIGHASH_SINGLE_ANYONECANPAY = SELLER_SIGHASH;
 
 export function platformFeeOf(price: number, bps = PLATFORM_FEE_BPS): number {
   return Math.max(MIN_PLATFORM_FEE_SATS, Math.ceil((price * bps) / 10_000));
