@@ -83,6 +83,10 @@ describe('inscriptions', { timeout: 120_000 }, () => {
     assert.match(address, /^bcrt1p/);
     assert.ok(amount > 546, `amount ${amount}`);
     assert.equal(await byTestId(page, 'inscription-progress-detail').innerText(), 'Waiting for the payment to the address below.');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.dapp.url });
+    await byTestId(page, 'payment-address-copy').click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address);
 
     // A funded stand-in wallet pays the commit address in one output.
     const payer = new TestKey('p2wpkh', net);
@@ -111,5 +115,11 @@ describe('inscriptions', { timeout: 120_000 }, () => {
     // The admin list leads back to it.
     await page.goto(`${suite.dapp.url}/s/admin/inscriptions`);
     await page.getByText(inscriptionId).waitFor();
+  });
+
+  it('an unknown inscription says so', async () => {
+    const page = await adminPage('/s/admin/inscriptions/no-such-inscription');
+    await byTestId(page, 'admin-empty').waitFor();
+    assert.match(await byTestId(page, 'admin-empty').innerText(), new RegExp(inscriptionMessages.notFound));
   });
 });

@@ -32,8 +32,9 @@ export function InscriptionProgressPage() {
     return (
       <section>
         <PageHead title="Inscription">{back}</PageHead>
+        {/* Unknown id, or an inscription synced from a wallet, which was never paid for here. */}
         {error instanceof ApiRequestError && error.status === 404
-          ? <NoRows title={m.notFound} description={adminErrorMessage(error, m.paymentInstructionsFailed)} />
+          ? <NoRows title={adminErrorMessage(error, m.notFound)} description="Find it in the inscriptions list." />
           : <LoadError what="the inscription" onRetry={() => { void instructions.refetch(); void status.refetch(); }} />}
       </section>
     );
@@ -88,7 +89,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
     return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <div className="field">
+    <div className="field inscribe-copy">
       <label className="field__label" htmlFor={testId}>{label}</label>
       <div className="admin-inline-form">
         <input id={testId} className="field__input mono" readOnly value={value} data-testid={testId} onFocus={(e) => e.currentTarget.select()} />
