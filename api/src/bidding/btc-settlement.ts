@@ -5,6 +5,7 @@
  * paid and transferred with that hash ("Auction Complete").
  */
 import { fill, psbtMessages as p, type PsbtState } from '@gavel/domain';
+import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -55,7 +56,7 @@ export async function settlementState(services: Services, lotId: string): Promis
 export async function completeForSeller(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }) {
   const { lot, bid } = await winnerOf(services, body.auctionId);
   if (lot.creatorId !== user.id && user.role !== 'admin') throw new HttpError(403, 'Only the seller of this lot or an admin can do this', 'not_seller');
-  if (!lot.sellerWalletAddress || lot.sellerWalletAddress.toLowerCase() !== body.walletAddress.toLowerCase()) {
+  if (!sellerWalletAddress([body.walletAddress], lot.sellerWalletAddress)) {
     throw new HttpError(403, p.walletMismatch, 'wallet_mismatch', { walletAddress: p.walletMismatch });
   }
   if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
