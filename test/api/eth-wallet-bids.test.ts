@@ -181,6 +181,39 @@ describe('card bids on on-chain lots, through the relayer', () => {
     ]);
   });
 
+  it('a card bid the chain refuses (a higher bid landed first) releases the hold and tells the bidder they were outbid', async () => {
+    const dave = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, dave.email);
+    const events = await openEvents(`${chain.api.url}/events?token=${token}`);
+    await events.next('ready');
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
+    const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+
+    // A wallet's higher bid waits in the mempool, ahead of the relayer's (a far higher tip), while the api still
+    // sees an auction without bids and acknowledges Dave's card bid.
+    await act.rpc('evm_setAutomine', [false]);
+    try {
+      const house = { address: chain.house, abi: gavelAuctionHouseAbi } as const;
+      const tip = parseEther('0.0000001');
+      await chain.signers[8]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, RESERVE * 3n], value: RESERVE * 3n, maxPriorityFeePerGas: tip, maxFeePerGas: tip * 2n });
+      const placed = await cardBid(token, lot.id, '0.01');
+      expect(placed.status).toBe(201);
+      await eventually(() => relayed(dave.id, lot.id), (row) => Boolean(row?.txHash) || row?.status === 'failed', 15_000, 'the relayer sending its bid');
+      await act.rpc('evm_mine');
+    } finally {
+      await act.rpc('evm_setAutomine', [true]);
+    }
+
+    const failed = await eventually(() => relayed(dave.id, lot.id), (row) => row?.status === 'failed', 15_000, 'the relayed bid failing');
+    expect(failed).toMatchObject({ holdStatus: 'released' });
+    expect((await stripe.stripe.paymentIntents.retrieve(failed!.paymentIntentId)).status).toBe('canceled');
+    const notice = await events.next('outbid', 15_000);
+    events.close();
+    expect(notice.data).toMatchObject({ auctionId: lot.id, userBidAmount: '0.01', currentBidAmount: '0.03', currencyUnit: 'ETH' });
+    const mail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: dave.email } }), (rows) => rows.length > 0, 5_000, 'the outbid mail');
+    expect(mail.map((m) => m.subject)).toEqual(["You've been outbid"]);
+  });
+
   it('won: the hold is captured and the NFT waits in custody until the bidder links a wallet, then goes to it', async () => {
     const erin = await userWithCard(chain.api.db, stripe);
     const token = await signIn(chain.api.url, erin.email);

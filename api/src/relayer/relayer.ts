@@ -3,7 +3,8 @@
  * bid and step, so a re-queued step runs once; every handler acts only from the status it expects, so a step
  * that runs twice does nothing the second time):
  * - relay-bid: sends `bid(auctionId, amount)` with the amount as value; mined -> placed (and a ChainBid row
- *   for the user, walletAddress card_payment); reverted (outbid or closed meanwhile) -> failed, hold released.
+ *   for the user, walletAddress card_payment); reverted (outbid or closed meanwhile) -> failed, hold released,
+ *   and the bidder told as if outbid.
  * - relay-refund: an outbid relayed bid: withdraws the relayer's pendingReturns (one withdrawal may cover
  *   several outbid bids), then releases the hold -> refunded.
  * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
@@ -135,8 +136,16 @@ export class Relayer {
   }
 
   private async fail(row: RelayedBid, reason: string): Promise<void> {
+    const { db, chain, log } = this.services;
     await this.releaseHold(row);
-    await this.services.db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'failed', error: reason } });
+    const { count } = await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'failed', error: reason } });
+    if (count !== 1) return;
+    // The bidder got a 201 for this bid; the chain refused it because a higher bid (or the close) came first.
+    // For them that is being outbid, so they hear it the same way, once, with the bid that stands now.
+    const auction = await chain.rpc.client
+      .readContract({ address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [BigInt(row.auctionId.toFixed(0))], blockTag: 'pending' })
+      .catch((error: Error) => void log.warn({ relayedBidId: row.id, err: error.message }, 'could not read the auction of a failed relayed bid'));
+    if (auction) await this.tellOutbid(row, auction.highestBid);
   }
 
   private async refund(row: RelayedBid, sender: RelayerSender): Promise<void> {
