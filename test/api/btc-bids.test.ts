@@ -160,6 +160,18 @@ describe('BTC bids are signed offers', () => {
     expect(aMails[1]!.text).toContain('at 10,000 sats: a higher bid was removed');
   });
 
+  it('amounts in whole sats from the starting bid, from a wallet linked to the account', async () => {
+    const lot = await btcLot();
+    const user = await createUser(stack.db, 'ready');
+    const token = await signIn(stack.url, user.email);
+    expect(await post(`/auctions/${lot.id}/bids`, token, { amount: 10_000 })).toMatchObject({ status: 400, body: { message: 'Please connect your wallet to place a crypto bid.' } });
+    expect((await post(`/auctions/${lot.id}/bids`, token, { amount: 10_000, walletAddress: new TestKey('p2wpkh', net).address })).status).toBe(403);
+    const a = await bidder();
+    expect((await a.bid(lot.id, 9_999)).body.message).toBe('Bid must be at least 10000 sats');
+    expect(await post(`/auctions/${lot.id}/bids`, a.token, { amount: '10000.5', walletAddress: a.keys.payment.address })).toMatchObject({ status: 400, body: { fields: { amount: 'Invalid bid amount' } } });
+    expect(await stack.db.prisma.btcOffer.count({ where: { lotId: lot.id } })).toBe(0);
+  });
+
   it('refuses a wallet address of another network before building anything', async () => {
     const lot = await btcLot();
     const user = await createUser(stack.db, 'ready');
