@@ -115,11 +115,7 @@ export function startSettlementFollower(services: Services, everyMs = services.c
   };
 }
 
-/**
- * The winner's claim when the winning offer can no longer be broadcast (an input spent since the bid): a
- * fresh offer at the winning amount from the winner's current UTXOs, bound to the winning bid. Signed and
- * checked by claimWithTemplate, it replaces the bid's PSBTs, and the seller co-signs that one.
- */
+/** The winner's wallet a claim pays from (a linked payment address) and sends the inscription to. */
 interface ClaimWallet {
   walletAddress: string;
   ordinalsAddress?: string;
@@ -154,6 +150,11 @@ async function buildClaim(services: Services, user: UserRow, claim: Awaited<Retu
   return { walletAddress, ordinalsAddress, psbtHex: built.psbtHex, txid: built.txid, expiresAt: new Date(Date.now() + OFFER_TTL_MS) };
 }
 
+/**
+ * The winner's claim when the winning offer can no longer be broadcast (an input spent since the bid): a
+ * fresh offer at the winning amount from the winner's current UTXOs, bound to the winning bid. Signed and
+ * checked by claimWithTemplate, it replaces the bid's PSBTs, and the seller co-signs that one.
+ */
 export async function createWinnerTemplate(services: Services, user: UserRow, body: ClaimWallet & { auctionId: string }): Promise<{ templateId: string; psbtHex: string }> {
   const claim = await claimable(services, user, body.auctionId);
   const built = await buildClaim(services, user, claim, body);
