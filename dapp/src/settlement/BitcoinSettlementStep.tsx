@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { psbtMessages as p } from '@gavel/domain';
 import { sellerWalletAddress, walletMessages } from '@gavel/domain/wallet-rules';
 import { bitcoinApi } from '../api/bitcoin.ts';
+import { ApiRequestError, serverMessage } from '../api/http.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { showToast } from '../state/toasts.ts';
@@ -57,7 +58,11 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
       notify.success(reply.message, p.broadcast);
       queryClient.setQueryData(['psbt', lot._id], reply.data);
     },
-    onError: async (error) => void dispatch(showToast({ tone: 'error', title: await walletFailure(error, p.sellerSignFailed) })),
+    // The api's words when it refused; else a wallet failure is "Seller sign failed", a lost save "Failed to save seller signature".
+    onError: async (error) => {
+      const title = error instanceof ApiRequestError ? (serverMessage(error) ?? p.saveSellerFailed) : await walletFailure(error, p.sellerSignFailed);
+      dispatch(showToast({ tone: 'error', title }));
+    },
   });
 
   if (state.isPending) return <div className="skeleton" style={{ height: 48 }} data-testid="btc-settlement-loading" />;
