@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { phaseOf, shownStatus, type Lot } from '@gavel/domain';
+import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import { useConnectedWallet } from '../wallet/wallet-store.ts';
 
@@ -16,7 +17,7 @@ export function SellerSettlement({ lot }: { lot: Lot }) {
   if (!lot.settlement || phaseOf(shownStatus(lot)) !== 'ended') return null;
   const isAdmin = user?.role === 'admin';
   const isSeller = (user !== null && user.id === lot.creator)
-    || (wallet !== null && wallet.linked && lot.walletAddress !== null && wallet.address.toLowerCase() === lot.walletAddress.toLowerCase());
+    || (wallet !== null && wallet.linked && sellerWalletAddress([wallet.address, wallet.raw?.ordinalAddress], lot.walletAddress) !== null);
   if (!isAdmin && !isSeller) return null;
   return (
     <div className="page">
