@@ -30,7 +30,7 @@ export const leatherInstalled = () => typeof window !== 'undefined' && !!window.
 export const xverseInstalled = () => typeof window !== 'undefined' && !!(window.XverseProviders?.BitcoinProvider || window.BitcoinProvider);
 
 /** A JSON-RPC error from either wallet: a refusal (4001, or sats-connect's USER_REJECTION) in the spec's words. */
-export function rpcFailure(error: { code?: number; message?: string } | undefined, cancelled: string, fallback: string): WalletError {
+function rpcFailure(error: { code?: number; message?: string } | undefined, cancelled: string, fallback: string): WalletError {
   if (error?.code === 4001 || error?.code === RpcErrorCode.USER_REJECTION) return new WalletError(cancelled);
   return new WalletError(error?.message ? `${fallback}: ${error.message}` : fallback);
 }
