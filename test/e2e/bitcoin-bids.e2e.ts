@@ -3,7 +3,8 @@
  * by an independent verifier): two bidders with fake Xverse and Leather providers that sign with test keys bid
  * signed offers from the lot page, one outbids the other, the lot ends, the seller co-signs the winning offer in
  * the browser, the stand-in accepts the swap, the inscription is at the winner's ordinals address, and the page
- * says "Auction Complete" with the swap's hash.
+ * says "Auction Complete" with the swap's hash. And a winning offer spent before the seller co-signs: the
+ * winner signs a fresh claim in the browser and the seller completes that one.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -14,7 +15,7 @@ import { startBitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { devClient } from '../support/bitcoin-wallet.ts';
+import { devClient, spend } from '../support/bitcoin-wallet.ts';
 import { newPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
@@ -124,5 +125,44 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     assert.deepEqual(swap.vout[1], { ...swap.vout[1], scriptpubkey_address: sellerWallet.ordinals, value: 10_100 });
     const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
     assert.equal(inscription.address, b.wallet.ordinals);
+  });
+
+  it("a winning offer spent since the bid is refused at co-sign; the winner signs a fresh claim and the seller completes it", async () => {
+    const { api, btc, dev } = suite.stack;
+    const sellerUser = await createUser(api.db, 'seller');
+    const lot = await createLot(api.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
+    const lotPath = `/auctions/${lot.id}`;
+    const winner = await withWallet('leather', await createUser(api.db, 'ready'), lotPath);
+    await dev.faucet(winner.wallet.payment, 600);
+    const coins = await dev.faucet(winner.wallet.payment, 200_000);
+    // This time the seller signs with Xverse.
+    const { page: sellerPage } = await newPage(suite.browser);
+    const sellerWallet = await injectBitcoinWallet(sellerPage, 'xverse', 'regtest');
+    const { inscriptionId } = await dev.inscribe(sellerWallet.ordinals, 'the claimed inscription');
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: sellerWallet.ordinals } });
+    await winner.page.reload();
+    await bid(winner.page, 10_000);
+    await waitForToast(winner.page, messages.bids.placed, 30_000);
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    await closeLot(api.db.prisma, lot.id);
+
+    // The winner's wallet spends the coins its offer used, back to itself.
+    const spent = spend(winner.wallet.keys.payment, [{ ...coins, value: 200_000 }], [{ address: winner.wallet.payment, value: 190_000 }], 1_000);
+    assert.equal((await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spent.toHex() })).status, 200);
+
+    await connect(sellerPage, 'xverse', sellerUser, lotPath);
+    await byTestId(sellerPage, 'btc-seller-sign').click();
+    await sellerPage.locator('[data-testid=toast-title]', { hasText: 'The winning offer is no longer valid' }).waitFor({ timeout: 30_000 });
+
+    await winner.page.reload();
+    await byTestId(winner.page, 'winner-claim-sign').click();
+    await waitForToast(winner.page, psbtMessages.claimed, 30_000);
+
+    await byTestId(sellerPage, 'btc-seller-sign').click();
+    await waitForToast(sellerPage, psbtMessages.broadcast, 30_000);
+    await dev.mine();
+    await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
+    const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
+    assert.equal(inscription.address, winner.wallet.ordinals);
   });
 });

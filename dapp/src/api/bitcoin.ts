@@ -1,8 +1,11 @@
 /**
  * The Bitcoin calls of a BTC lot (buyer-side section 7, finalize; admin-side section 7, PSBT): the signed offer
- * that places a bid, the settlement state of an ended lot, and the seller's co-signature.
+ * that places a bid, the settlement state of an ended lot, the seller's co-signature and the winner's claim.
  */
-import type { finalizeBidBodySchema, placeBidReplySchema, psbtStateSchema, sellerSignBodySchema, sellerSignReplySchema } from '@gavel/domain';
+import type {
+  finalizeBidBodySchema, placeBidReplySchema, psbtStateSchema, sellerSignBodySchema, sellerSignReplySchema,
+  winnerClaimBodySchema, winnerClaimReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema,
+} from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 
 type Body<Schema extends { _input: unknown }> = Schema['_input'];
@@ -17,4 +20,10 @@ export const bitcoinApi = {
   /** POST /psbt/seller-sign: the api checks the seller's signature, finalizes and broadcasts the swap. */
   sellerSign: (body: Body<typeof sellerSignBodySchema>) =>
     apiRequest<ReplyOf<typeof sellerSignReplySchema>>('/psbt/seller-sign', { method: 'POST', body }),
+  /** POST /psbt/create-winner-psbt-template: a fresh offer at the winning price from the winner's current coins. */
+  winnerTemplate: (body: Body<typeof winnerTemplateBodySchema>) =>
+    apiRequest<ReplyOf<typeof winnerTemplateReplySchema>>('/psbt/create-winner-psbt-template', { method: 'POST', body }),
+  /** POST /psbt/validate-for-winner: the signed claim replaces the winning offer; the seller co-signs it next. */
+  winnerClaim: (body: Body<typeof winnerClaimBodySchema>) =>
+    apiRequest<ReplyOf<typeof winnerClaimReplySchema>>('/psbt/validate-for-winner', { method: 'POST', body }),
 };

@@ -50,8 +50,11 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
   const signer = wallet && wallet.type !== 'evm' ? sellerWalletAddress([wallet.address, wallet.raw?.ordinalAddress], lot.walletAddress) : null;
   const coSign = useMutation({
     mutationFn: async () => {
+      // The winning offer as it is now: a winner's claim may have replaced the one this page first read.
+      const current = await bitcoinApi.settlement(lot._id);
+      if (!current.psbtHex) throw new ApiRequestError(409, p.noTemplate, 'no_psbt_template');
       const kit = await loadWalletKit();
-      const signedPsbtHex = await kit.signSellerPsbt(wallet, state.data!.psbtHex!, state.data!.sellerInputIndices, signer!);
+      const signedPsbtHex = await kit.signSellerPsbt(wallet, current.psbtHex, current.sellerInputIndices, signer!);
       return bitcoinApi.sellerSign({ auctionId: lot._id, walletAddress: signer!, signedPsbtHex });
     },
     onSuccess: (reply) => {

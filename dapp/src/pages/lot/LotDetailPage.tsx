@@ -7,6 +7,7 @@ import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { LotDetailView } from './LotDetailView.tsx';
 import { SellerSettlement } from '../../settlement/SellerSettlement.tsx';
+import { WinnerClaim } from '../../settlement/WinnerClaim.tsx';
 import './lot-detail.css';
 
 /**
@@ -37,7 +38,7 @@ export function LotDetailPage() {
     );
   }
   // The seller and admin settlement panel (admin-side section 2) under an ended lot; it renders nothing for others.
-  return <><LotDetailView lot={lot.data} /><SellerSettlement lot={lot.data} /></>;
+  return <><LotDetailView lot={lot.data} /><SellerSettlement lot={lot.data} /><WinnerClaim lot={lot.data} /></>;
 }
 
 function LotDetailSkeleton() {
