@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
@@ -18,32 +19,9 @@ const net = networkOf('regtest');
 let btc: BitcoinStandIn;
 let stack: TestStack;
 let dev: ReturnType<typeof devClient>;
-type Reply = { status: number; body: any };
 
-const post = async (path: string, token: string, body: unknown): Promise<Reply> => {
-  const res = await fetch(stack.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
-};
-const get = async (path: string, token: string): Promise<Reply> => {
-  const res = await fetch(stack.url + path, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: await res.json() };
-};
-
-async function bidder() {
-  const user = await createUser(stack.db, 'ready');
-  const keys = { payment: new TestKey('p2wpkh', net), ordinals: new TestKey('p2tr', net) };
-  await dev.faucet(keys.payment.address, 600);
-  const big = await dev.faucet(keys.payment.address, 200_000);
-  await stack.db.prisma.wallet.create({ data: { userId: user.id, address: keys.payment.address, type: 'xverse' } });
-  const token = await signIn(stack.url, user.email);
-  const bid = (lotId: string, amount: number) => post(`/auctions/${lotId}/bids`, token, { amount, walletAddress: keys.payment.address, ordinalsAddress: keys.ordinals.address });
-  const sign = (psbtHex: string) => {
-    const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: net });
-    keys.payment.sign(psbt, psbt.txInputs.map((_, i) => i).filter((i) => i !== 1));
-    return psbt.toHex();
-  };
-  return { user, token, keys, bid, sign, big: { txid: big.txid, vout: big.vout, value: 200_000 } };
-}
+const { post, get } = jsonCalls(() => stack.url);
+const bidder = () => offerBidder(stack, dev, net);
 
 async function btcLot() {
   const seller = new TestKey('p2tr', net);

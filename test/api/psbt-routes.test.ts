@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
@@ -18,32 +19,10 @@ const NO_TEMPLATE = 'No PSBT template found. Ask the winner to initiate claim fi
 let btc: BitcoinStandIn;
 let stack: TestStack;
 let dev: ReturnType<typeof devClient>;
-type Reply = { status: number; body: any };
 
-const post = async (path: string, token: string, body: unknown): Promise<Reply> => {
-  const res = await fetch(stack.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
-};
-const get = async (path: string, token: string): Promise<Reply> => {
-  const res = await fetch(stack.url + path, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: await res.json() };
-};
+const { post, get } = jsonCalls(() => stack.url);
+const bidder = () => offerBidder(stack, dev, net);
 const outputAddresses = (psbtHex: string) => bitcoin.Psbt.fromHex(psbtHex, { network: net }).txOutputs.map((o) => bitcoin.address.fromOutputScript(o.script, net));
-
-async function bidder() {
-  const user = await createUser(stack.db, 'ready');
-  const keys = { payment: new TestKey('p2wpkh', net), ordinals: new TestKey('p2tr', net) };
-  await dev.faucet(keys.payment.address, 600);
-  const big = await dev.faucet(keys.payment.address, 200_000);
-  await stack.db.prisma.wallet.create({ data: { userId: user.id, address: keys.payment.address, type: 'xverse' } });
-  const token = await signIn(stack.url, user.email);
-  const sign = (psbtHex: string) => {
-    const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: net });
-    keys.payment.sign(psbt, psbt.txInputs.map((_, i) => i).filter((i) => i !== 1));
-    return psbt.toHex();
-  };
-  return { user, token, keys, sign, big: { txid: big.txid, vout: big.vout, value: 200_000 } };
-}
 
 /** An ended BTC lot won by a signed offer, with its seller (user, token, wallet key). */
 async function wonLot() {
@@ -54,7 +33,7 @@ async function wonLot() {
   const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
   await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
   const winner = await bidder();
-  const offer = await post(`/auctions/${lot.id}/bids`, winner.token, { amount: 10_000, walletAddress: winner.keys.payment.address, ordinalsAddress: winner.keys.ordinals.address });
+  const offer = await winner.bid(lot.id, 10_000);
   expect((await post(`/auctions/${lot.id}/finalize`, winner.token, { bidId: offer.body.data.bid._id, signedPsbtHex: winner.sign(offer.body.data.psbtHex) })).status).toBe(201);
   await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
   expect((await closeLot(stack.db.prisma, lot.id)).closed).toBe(true);
