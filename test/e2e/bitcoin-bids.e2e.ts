@@ -11,33 +11,17 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { displayAmount, messages, psbtMessages } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
-import { startBitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { devClient, spend } from '../support/bitcoin-wallet.ts';
+import { spend } from '../support/bitcoin-wallet.ts';
 import { newPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
+import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createLot } from '../support/lots.ts';
-import { startApiForTest } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 
-/** The stand-in (regtest, blocks only on demand) and the api with its worker (the settlement follower) on it. */
-async function startStack() {
-  const btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
-  try {
-    const api = await startApiForTest({
-      seed: 'none',
-      worker: true,
-      env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '200', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' },
-    });
-    return { api, btc, dev: devClient(btc.url), stop: async () => { await api.stop(); await btc.close(); } };
-  } catch (error) {
-    await btc.close();
-    throw error;
-  }
-}
-const suite = browserSuite(startStack, (stack) => stack.api.url);
+const suite = browserSuite(() => startBitcoinStack({ BITCOIN_FOLLOW_MS: '200', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' }), (stack) => stack.api.url);
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
 /** A page of `user`, signed in, whose fake `kind` wallet is connected (and linked by BIP-322) through screen 3. */

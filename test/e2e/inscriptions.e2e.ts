@@ -9,30 +9,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { adminMessages, inscriptionMessages } from '@gavel/domain';
-import { startBitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import { networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
-import { startApiForTest } from '../support/stack.ts';
+import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 
-/** The stand-in (regtest, blocks only on demand) and the api with its worker (the inscriptions job) on it. */
-async function startStack() {
-  const btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
-  try {
-    const api = await startApiForTest({
-      seed: 'none',
-      worker: true,
-      env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, INSCRIPTION_WATCH_MS: '200', INSCRIPTION_PAYMENT_CONFIRMATIONS: '1' },
-    });
-    return { api, btc, dev: devClient(btc.url), stop: async () => { await api.stop(); await btc.close(); } };
-  } catch (error) {
-    await btc.close();
-    throw error;
-  }
-}
-
-const suite = browserSuite(startStack, (stack) => stack.api.url);
+const suite = browserSuite(() => startBitcoinStack({ INSCRIPTION_WATCH_MS: '200', INSCRIPTION_PAYMENT_CONFIRMATIONS: '1' }), (stack) => stack.api.url);
 const net = networkOf('regtest');
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
