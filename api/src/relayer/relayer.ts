@@ -140,12 +140,14 @@ export class Relayer {
     await this.releaseHold(row);
     const { count } = await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'failed', error: reason } });
     if (count !== 1) return;
-    // The bidder got a 201 for this bid; the chain refused it because a higher bid (or the close) came first.
-    // For them that is being outbid, so they hear it the same way, once, with the bid that stands now.
+    // The bidder got a 201 for this bid. When the chain refused it because another bid at least as high came
+    // first, that is being outbid for them, so they hear it the same way, once, with the bid that stands now.
     const auction = await chain.rpc.client
       .readContract({ address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [BigInt(row.auctionId.toFixed(0))], blockTag: 'pending' })
       .catch((error: Error) => void log.warn({ relayedBidId: row.id, err: error.message }, 'could not read the auction of a failed relayed bid'));
-    if (auction) await this.tellOutbid(row, auction.highestBid);
+    const beaten = auction && auction.highestBid >= BigInt(row.amount.toFixed(0)) && auction.highestBidder.toLowerCase() !== this.sender?.address;
+    if (beaten) await this.tellOutbid(row, auction.highestBid);
+    else log.warn({ relayedBidId: row.id, reason }, 'a relayed card bid failed on chain without being outbid; its hold was released');
   }
 
   private async refund(row: RelayedBid, sender: RelayerSender): Promise<void> {
