@@ -35,6 +35,7 @@ import { whitelistRoutes } from './routes/whitelist.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { settlementRoutes } from './routes/settlement.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { walletSignPsbtRoutes } from './routes/wallet-sign-psbt.ts';
 import { ethBidRoutes } from './routes/eth-bids.ts';
 import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
 import { cardMintRoutes } from './routes/card-mint.ts';
@@ -71,6 +72,7 @@ export function createApp(services: Services): Koa {
   policyRoutes(routes, services);
   settlementRoutes(routes, services);
   walletRoutes(routes, services);
+  walletSignPsbtRoutes(routes, services);
   ethBidRoutes(routes, services);
   chainAuctionLinkRoutes(routes, services);
   cardMintRoutes(routes, services);

@@ -54,3 +54,18 @@ export type PsbtState = z.infer<typeof psbtStateSchema>;
 
 export const sellerSignReplySchema = z.object({ message: z.string(), data: psbtStateSchema });
 export const winnerClaimReplySchema = sellerSignReplySchema;
+
+/** POST /wallet/sign-psbt: which inputs of a PSBT a linked Bitcoin wallet signs, and with which sighash. */
+export const walletSignPsbtBodySchema = z.object({
+  psbtHex,
+  /** The wallet's payment address; its ordinals address too when the PSBT spends its inscription. */
+  walletAddress: z.string().trim().min(1).max(120),
+  ordinalsAddress: z.string().trim().min(1).max(120).optional(),
+});
+export const walletSignPsbtReplySchema = z.object({
+  data: z.object({
+    /** The transaction the signatures commit to (segwit: unchanged by signing). */
+    txid: z.string(),
+    signInputs: z.array(z.object({ index: z.number().int(), address: z.string(), sighash: z.number().int() })),
+  }),
+});
