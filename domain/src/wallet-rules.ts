@@ -60,12 +60,14 @@ export const walletMessages = {
 } as const;
 
 /**
- * Sighash types a PSBT is signed with (admin-side section 9): bidders sign their inputs SIGHASH_ALL (1, the only
- * one Leather may use for them), the seller signs the inscription input SIGHASH_SINGLE|ANYONECANPAY (0x83), which
- * commits to the price output alone so the winner's inputs and outputs complete the swap around it.
+ * Sighash types a PSBT is signed with: SIGHASH_ALL (1) for every signer, the one sighash the spec allows Leather
+ * (admin-side section 9). The bidder signs their inputs first, which fixes every input and output of the swap;
+ * the seller co-signs that same transaction, so ALL takes nothing from the swap and commits the seller to exactly
+ * the transaction they saw, never to a price output someone else could build around. A taproot input may also
+ * carry SIGHASH_DEFAULT (0), which is ALL without the explicit byte.
  */
 export const BIDDER_SIGHASH = 0x01;
-export const SELLER_SIGHASH = 0x83;
+export const SELLER_SIGHASH = 0x01;
 
 /**
  * Seller signing needs the connected wallet to be the lot's seller address, compared case-insensitively

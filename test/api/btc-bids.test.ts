@@ -187,7 +187,7 @@ describe('settlement: the seller co-signs the winning offer', () => {
     const psbt = bitcoin.Psbt.fromHex(state.body.psbtHex, { network: net });
     // The seller's dapp adds the connected wallet's ordinals public key, which taproot signers need.
     psbt.updateInput(1, { tapInternalKey: seller.publicKey });
-    seller.sign(psbt, [1], [0x83]);
+    seller.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
 
     const wrongWallet = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: new TestKey('p2tr', net).address, signedPsbtHex: psbt.toHex() });
     expect(wrongWallet).toMatchObject({ status: 403, body: { message: 'Connected wallet does not match seller address' } });
@@ -248,7 +248,7 @@ describe('settlement: the seller co-signs the winning offer', () => {
     const coSign = async () => {
       const psbt = bitcoin.Psbt.fromHex((await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex, { network: net });
       psbt.updateInput(1, { tapInternalKey: seller.publicKey });
-      seller.sign(psbt, [1], [0x83]);
+      seller.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
       return post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() });
     };
     const dead = await coSign();

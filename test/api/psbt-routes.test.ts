@@ -37,11 +37,11 @@ async function wonLot() {
   expect((await post(`/auctions/${lot.id}/finalize`, winner.token, { bidId: offer.body.data.bid._id, signedPsbtHex: winner.sign(offer.body.data.psbtHex) })).status).toBe(201);
   await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
   expect((await closeLot(stack.db.prisma, lot.id)).closed).toBe(true);
-  /** What the seller's wallet does with the PSBT GET /psbt/state answers: sign input 1 with 0x83. */
+  /** What the seller's wallet does with the PSBT GET /psbt/state answers: sign input 1 with SIGHASH_ALL. */
   const coSigned = async () => {
     const psbt = bitcoin.Psbt.fromHex((await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex, { network: net });
     psbt.updateInput(1, { tapInternalKey: seller.publicKey });
-    seller.sign(psbt, [1], [0x83]);
+    seller.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
     return psbt.toHex();
   };
   return { lot, inscriptionId, seller, sellerToken, winner, coSigned };

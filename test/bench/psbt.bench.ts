@@ -80,7 +80,7 @@ try {
       const signed = run.sign(offer.psbtHex);
       await validateBidderSigned(signed, { network: 'regtest', lotId: 'bench-lot', bidId: 'size', builtPsbtHex: offer.psbtHex }, chain);
       const sellerPsbt = bitcoin.Psbt.fromHex(signed, { network: net });
-      seller.ordinals.sign(sellerPsbt, [1], [0x83]);
+      seller.ordinals.sign(sellerPsbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
       const swap = completeOffer(signed, sellerPsbt.toHex(), 'regtest');
       await access.esplora.broadcast(swap.txHex);
       await dev.mine();

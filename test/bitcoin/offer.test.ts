@@ -1,6 +1,6 @@
 /**
  * Offer PSBTs against the stand-in: the layout built from a bidder's real UTXOs, the full swap (bidder signs,
- * seller co-signs with 0x83, broadcast, mined, inscription at the bidder's address), and the hostile corpus,
+ * seller co-signs with SIGHASH_ALL, broadcast, mined, inscription at the bidder's address), and the hostile corpus,
  * each refused with the error that names it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,7 +114,7 @@ describe('offer PSBT: building', () => {
     ]);
     expect(platformFeeOf(PRICE)).toBe(1_250); // 2.5 %
     expect(offer.networkFee).toBe(offer.vsize * 3);
-    expect(psbt.data.inputs[1]!.sighashType).toBe(0x83);
+    expect(psbt.data.inputs[1]!.sighashType).toBe(bitcoin.Transaction.SIGHASH_ALL); // named, for Leather (sighash 1 only)
   });
 
   it('refuses a bidder without a dummy UTXO, or without the funds', async () => {
@@ -226,15 +226,18 @@ describe('offer PSBT: hostile corpus', () => {
     expect(error.message).toBe(`Input 2 (${spender.big.txid}:0) is already spent`);
   });
 
-  it('seller input signed with the wrong sighash', async () => {
+  it.each([
+    ['SINGLE|ANYONECANPAY', 0x83],
+    ['NONE|ANYONECANPAY', 0x82],
+  ])('seller input signed with the wrong sighash (%s)', async (_name, sighash) => {
     const loose = rebuild(built, { dropSighash: true });
     const signed = bidderSigns(bidder, loose);
     await validate(signed); // the bidder's half is fine
     const psbt = bitcoin.Psbt.fromHex(signed, { network: net });
-    psbt.updateInput(1, { sighashType: bitcoin.Transaction.SIGHASH_ALL });
-    seller.ordinals.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
+    psbt.updateInput(1, { sighashType: sighash });
+    seller.ordinals.sign(psbt, [1], [sighash]);
     const error = await refusedWith(() => completeOffer(signed, psbt.toHex(), 'regtest'), 'wrong_sighash');
-    expect(error.message).toBe('Input 1 (seller inscription) is signed with sighash 0x01; it must use 0x83');
+    expect(error.message).toBe(`Input 1 (seller inscription) is signed with sighash 0x${sighash.toString(16)}; it must be signed with SIGHASH_ALL (0x01)`);
   });
 });
 
@@ -242,7 +245,7 @@ describe('offer PSBT: settled through the stand-in', () => {
   it.each([
     ['p2wpkh', 1],
     ['p2tr', 3],
-  ] as const)('%s bidder with %i payment input(s): bidder signs, seller co-signs 0x83, broadcast, mined, inscription at the bidder', async (type, inputs) => {
+  ] as const)('%s bidder with %i payment input(s): bidder signs, seller co-signs SIGHASH_ALL, broadcast, mined, inscription at the bidder', async (type, inputs) => {
     const winner = { payment: new TestKey(type, net), ordinals: new TestKey('p2tr', net) };
     await dev.faucet(winner.payment.address, 700);
     for (let i = 0; i < inputs; i++) await dev.faucet(winner.payment.address, inputs === 1 ? 30_000 : 9_000);
@@ -254,7 +257,7 @@ describe('offer PSBT: settled through the stand-in', () => {
     await validateBidderSigned(signed, context(offer.psbtHex), chain);
 
     const sellerPsbt = bitcoin.Psbt.fromHex(signed, { network: net });
-    seller.ordinals.sign(sellerPsbt, [1], [0x83]);
+    seller.ordinals.sign(sellerPsbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
     const swap = completeOffer(signed, sellerPsbt.toHex(), 'regtest');
     expect(swap.txid).toBe(offer.txid);
     expect(await access.esplora.broadcast(swap.txHex)).toBe(swap.txid);

@@ -129,13 +129,13 @@ describe('settlement panel', () => {
       expect(screen.queryByTestId('verify-payment')).toBeNull();
     });
 
-    it("co-signs the inscription input in the seller's wallet (0x83, with its taproot key) and sends it to the api", async () => {
+    it("co-signs the inscription input in the seller's wallet (sighash 1, with its taproot key) and sends it to the api", async () => {
       const regtest = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
       const G = new Uint8Array(Buffer.from('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798', 'hex'));
       const seller = p2tr(G.subarray(1), undefined, regtest);
       const tx = new Transaction();
       tx.addInput({ txid: new Uint8Array(32).fill(1), index: 0, witnessUtxo: { script: p2wpkh(G, regtest).script, amount: 600n } });
-      tx.addInput({ txid: new Uint8Array(32).fill(2), index: 0, witnessUtxo: { script: seller.script, amount: 546n }, sighashType: 0x83 });
+      tx.addInput({ txid: new Uint8Array(32).fill(2), index: 0, witnessUtxo: { script: seller.script, amount: 546n }, sighashType: 1 });
       tx.addOutput({ script: seller.script, amount: 10_000n });
       const psbtHex = Buffer.from(tx.toPSBT()).toString('hex');
       const sign = vi.fn(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: params.hex } }));
@@ -151,7 +151,7 @@ describe('settlement panel', () => {
       // Roomy: the wallet chunk's first import takes a while under jsdom.
       await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(psbtMessages.saveSellerFailed), { timeout: 10_000 });
       const [method, params] = sign.mock.calls[0] as unknown as [string, { hex: string; allowedSighash: number[]; signAtIndex: number[] }];
-      expect([method, params.allowedSighash, params.signAtIndex]).toEqual(['signPsbt', [0x83], [1]]);
+      expect([method, params.allowedSighash, params.signAtIndex]).toEqual(['signPsbt', [1], [1]]);
       expect(Transaction.fromPSBT(new Uint8Array(Buffer.from(params.hex, 'hex'))).getInput(1).tapInternalKey).toEqual(G.subarray(1));
       const sent = (fetch.mock.calls as unknown as Array<[string, RequestInit]>).find(([url]) => url.endsWith('/psbt/seller-sign'))!;
       expect(JSON.parse(String(sent[1].body))).toEqual({ auctionId: 'lot-1', walletAddress: seller.address, signedPsbtHex: params.hex });

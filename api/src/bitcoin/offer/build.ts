@@ -15,6 +15,7 @@ import {
   OfferError,
   outpointKey,
   platformFeeOf,
+  SIGHASH_ALL,
   type SpendType,
 } from './layout.ts';
 
@@ -164,7 +165,8 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
     index: seller.inscriptionUtxo.vout,
     sequence: 0xfffffffd,
     witnessUtxo: { script: Buffer.from(seller.inscriptionUtxo.script, 'hex'), value: BigInt(seller.inscriptionUtxo.value) },
-    sighashType: 0x83,
+    // Named on the input: a taproot signer otherwise picks DEFAULT, which Leather (allowed sighash 1) refuses.
+    sighashType: SIGHASH_ALL,
     ...(sellerType === 'p2tr' && seller.tapInternalKey ? { tapInternalKey: xOnly(seller.tapInternalKey) } : {}),
   });
   for (const u of payments) psbt.addInput(bidderInput(u));

@@ -7,12 +7,12 @@
  *            2 platform fee, 3 new dummy to the bidder, 4 change to the bidder (left out when under dust)]
  *
  * Sats flow first in, first out: output 0 takes the dummy's sats and then the inscription's whole output, so
- * the inscription lands in output 0 at offset = dummy value and can never be spent as fee. The seller signs
- * input 1 with SIGHASH_SINGLE|ANYONECANPAY, which commits to output 1 (the price) only, so the offer can only
- * be completed as built; the bidder signs its own inputs with SIGHASH_ALL.
+ * the inscription lands in output 0 at offset = dummy value and can never be spent as fee. Everyone signs
+ * SIGHASH_ALL: the bidder first, which fixes the whole swap, then the seller co-signs input 1 of that same
+ * transaction at settlement.
  */
 import { CALCULATOR_DEFAULTS } from '@gavel/domain';
-import { BIDDER_SIGHASH, SELLER_SIGHASH } from '@gavel/domain/wallet-rules';
+import type { BIDDER_SIGHASH, SELLER_SIGHASH } from '@gavel/domain/wallet-rules';
 
 export const INDEX = { dummyInput: 0, sellerInput: 1, firstPaymentInput: 2, inscriptionOutput: 0, priceOutput: 1, platformFeeOutput: 2, newDummyOutput: 3, changeOutput: 4 } as const;
 
@@ -29,10 +29,17 @@ export const MIN_PLATFORM_FEE_SATS = 546;
 /** A signed offer PSBT of a few inputs is ~2 kB; anything past 100 kB of hex is refused unread. */
 export const MAX_PSBT_HEX_LENGTH = 200_000;
 
-/** The sighash of each signer's inputs, one rule with the dapp's wallets (domain's wallet rules). */
-export const SIGHASH_ALL = BIDDER_SIGHASH;
+/**
+ * Every signer signs SIGHASH_ALL: the domain's wallet rules (BIDDER_SIGHASH, SELLER_SIGHASH) that the dapp's
+ * wallets follow; `satisfies` breaks the build if they part. Taproot may leave ALL implicit: SIGHASH_DEFAULT.
+ */
+export const SIGHASH_ALL = 0x01 satisfies typeof BIDDER_SIGHASH & typeof SELLER_SIGHASH;
 export const SIGHASH_DEFAULT = 0x00;
-export const SIGHASH_SINGLE_ANYONECANPAY = SELLER_SIGHASH;
+
+/** The hash types an input's signature may carry. */
+export function allowedSighashes(type: SpendType): number[] {
+  return type === 'p2tr' ? [SIGHASH_DEFAULT, SIGHASH_ALL] : [SIGHASH_ALL];
+}
 
 export function platformFeeOf(price: number, bps = PLATFORM_FEE_BPS): number {
   return Math.max(MIN_PLATFORM_FEE_SATS, Math.ceil((price * bps) / 10_000));

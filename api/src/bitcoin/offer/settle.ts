@@ -1,12 +1,12 @@
 /**
- * Settlement of an offer: the seller's co-signature of input 1 (SIGHASH_SINGLE|ANYONECANPAY, 0x83) is
- * checked against the bidder-signed PSBT's transaction, merged into it, every input finalized, and the swap
- * extracted for broadcast.
+ * Settlement of an offer: the seller's co-signature of input 1 (SIGHASH_ALL, the only sighash Leather may
+ * sign with; taproot's DEFAULT is the same) is checked against the bidder-signed PSBT's transaction, merged
+ * into it, every input finalized, and the swap extracted for broadcast.
  */
 import type { BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin } from '../network.ts';
 import { unsignedTx } from './build.ts';
-import { INDEX, OfferError, SIGHASH_SINGLE_ANYONECANPAY } from './layout.ts';
+import { INDEX, OfferError } from './layout.ts';
 import { parsePsbtHex } from './validate.ts';
 import { verifyInputSignature } from './signatures.ts';
 
@@ -22,7 +22,7 @@ export function completeOffer(bidderSignedHex: string, sellerSignedHex: unknown,
   const seller = parsePsbtHex(sellerSignedHex, network, 'sellerSignedPsbtHex');
   const tx = unsignedTx(bidder);
   if (unsignedTx(seller).getId() !== tx.getId()) throw new OfferError('psbt_changed', "The seller signed another transaction than the winning offer", 'sellerSignedPsbtHex');
-  verifyInputSignature(seller, tx, INDEX.sellerInput, [SIGHASH_SINGLE_ANYONECANPAY], 'seller inscription');
+  verifyInputSignature(seller, tx, INDEX.sellerInput, 'seller inscription');
   const signed = seller.data.inputs[INDEX.sellerInput]!;
   const mine = bidder.data.inputs[INDEX.sellerInput]!;
   if (signed.finalScriptWitness) bidder.updateInput(INDEX.sellerInput, { finalScriptWitness: signed.finalScriptWitness });

@@ -5,7 +5,7 @@
  */
 import { bitcoin, ecc } from '../network.ts';
 import { spendTypeOf } from './build.ts';
-import { OfferError } from './layout.ts';
+import { allowedSighashes, OfferError, SIGHASH_ALL } from './layout.ts';
 
 export interface FoundSignature {
   /** DER+type (p2wpkh) or 64/65-byte Schnorr (p2tr). */
@@ -32,12 +32,13 @@ export function signatureOf(psbt: bitcoin.Psbt, index: number): FoundSignature |
   return null;
 }
 
-/** Throws OfferError unless input `index` carries a valid signature over `tx` with one of `allowed` sighash types. */
-export function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction, index: number, allowed: number[], who: string): void {
+/** Throws OfferError unless input `index` carries a valid SIGHASH_ALL signature over `tx`. */
+export function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction, index: number, who: string): void {
   const found = signatureOf(psbt, index);
   if (!found) throw new OfferError('unsigned_input', `Input ${index} (${who}) is not signed`, 'signedPsbtHex');
+  const allowed = allowedSighashes(spendTypeOf(psbt.data.inputs[index]!.witnessUtxo!.script)!);
   if (!allowed.includes(found.hashType)) {
-    throw new OfferError('wrong_sighash', `Input ${index} (${who}) is signed with sighash 0x${found.hashType.toString(16).padStart(2, '0')}; it must use ${allowed.map((t) => `0x${t.toString(16).padStart(2, '0')}`).join(' or ')}`, 'signedPsbtHex');
+    throw new OfferError('wrong_sighash', `Input ${index} (${who}) is signed with sighash ${hexByte(found.hashType)}; it must be signed with SIGHASH_ALL (${hexByte(SIGHASH_ALL)})`, 'signedPsbtHex');
   }
   const inputs = psbt.data.inputs;
   const script = inputs[index]!.witnessUtxo!.script;
@@ -64,6 +65,8 @@ export function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction
   );
   if (!ecc.verifySchnorr(hash, script.subarray(2), found.signature.subarray(0, 64))) throw invalid();
 }
+
+const hexByte = (n: number) => `0x${n.toString(16).padStart(2, '0')}`;
 
 /** A serialized witness stack (finalScriptWitness): count, then length-prefixed items. */
 function witnessStack(data: Uint8Array | undefined): Uint8Array[] | null {

@@ -8,7 +8,7 @@
 import type { BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { bindingOf, unsignedTx } from './build.ts';
-import { DUMMY_MAX_SATS, DUMMY_MIN_SATS, INDEX, MAX_PSBT_HEX_LENGTH, OfferError, SIGHASH_ALL, SIGHASH_DEFAULT } from './layout.ts';
+import { DUMMY_MAX_SATS, DUMMY_MIN_SATS, INDEX, MAX_PSBT_HEX_LENGTH, OfferError } from './layout.ts';
 import { signatureOf, verifyInputSignature } from './signatures.ts';
 
 /** What the chain says about an outpoint (Esplora tx + outspend); null when it does not exist. */
@@ -49,7 +49,7 @@ export async function validateBidderSigned(signedHex: unknown, context: OfferCon
       if (signatureOf(signed, index)) throw new OfferError('seller_input_signed', "Input 1 is the seller's inscription: the bidder must not sign it", 'signedPsbtHex');
       return;
     }
-    verifyInputSignature(signed, tx, index, [SIGHASH_ALL, SIGHASH_DEFAULT], index === INDEX.dummyInput ? 'bidder dummy' : 'bidder payment');
+    verifyInputSignature(signed, tx, index, index === INDEX.dummyInput ? 'bidder dummy' : 'bidder payment');
   });
   await checkUnspent(signed, chain);
   return { psbt: signed, txid: tx.getId() };

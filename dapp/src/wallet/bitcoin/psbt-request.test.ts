@@ -22,7 +22,7 @@ function offerPsbt(): string {
   const tx = new Transaction();
   const input = (n: number, script: Uint8Array, amount: bigint) => ({ txid: new Uint8Array(32).fill(n), index: 0, witnessUtxo: { script, amount } });
   tx.addInput(input(1, bidderPayment.script, 600n));
-  tx.addInput({ ...input(2, seller.script, 546n), sighashType: 0x83 });
+  tx.addInput({ ...input(2, seller.script, 546n), sighashType: 1 });
   tx.addInput(input(3, bidderPayment.script, 200_000n));
   tx.addOutput({ script: bidderOrdinals.script, amount: 1_146n });
   tx.addOutput({ script: seller.script, amount: 10_000n });
@@ -39,11 +39,11 @@ describe('what the wallet is asked to sign', () => {
     expect(leatherSignParams(request)).toEqual({ hex: psbtHex, allowedSighash: [1], signAtIndex: [0, 2], network: 'testnet', broadcast: false });
   });
 
-  it('the seller co-signs the inscription input with SIGHASH_SINGLE|ANYONECANPAY, its taproot internal key added', () => {
+  it('the seller co-signs the inscription input with SIGHASH_ALL (Leather: sighash 1 only), its taproot internal key added', () => {
     const request = sellerSignRequest(offerPsbt(), [1], seller.address!, sellerRaw);
     expect(request.inputs).toEqual([{ address: seller.address, indices: [1] }]);
-    expect(request.sighash).toBe(0x83);
-    expect(leatherSignParams(request)).toMatchObject({ allowedSighash: [0x83], signAtIndex: [1] });
+    expect(request.sighash).toBe(1);
+    expect(leatherSignParams(request)).toMatchObject({ allowedSighash: [1], signAtIndex: [1] });
     const input = Transaction.fromPSBT(bytes(request.psbtHex)).getInput(1);
     expect(toHex(input.tapInternalKey!)).toBe(sellerRaw.ordinalPublicKey);
   });

@@ -78,8 +78,8 @@ export function bidderSignRequest(psbtHex: string, raw: BitcoinWalletRaw): SignP
 
 /**
  * The seller's co-signature of the winning offer: the inscription input(s) the api names, signed by the seller
- * address with SIGHASH_SINGLE|ANYONECANPAY. A taproot input gets the wallet's internal key, which key-path
- * signers need and the api cannot know.
+ * address with SIGHASH_ALL (Leather's one allowed sighash; the api built the input naming it). A taproot input
+ * gets the wallet's internal key, which key-path signers need and the api cannot know.
  */
 export function sellerSignRequest(psbtHex: string, sellerInputIndices: number[], sellerAddress: string, raw: BitcoinWalletRaw): SignPsbtRequest {
   const tx = decode(psbtHex);
