@@ -68,6 +68,11 @@ function bidderSigns(b: Bidder, psbtHex: string, skip: number[] = []): string {
   return psbt.toHex();
 }
 
+/** A finalized witness as a PSBT carries it: the item count, then each item length-prefixed (all short here). */
+const witness = (items: Uint8Array[]) => Buffer.concat([Buffer.from([items.length]), ...items.flatMap((item) => [Buffer.from([item.length]), Buffer.from(item)])]);
+/** A signature with one bit flipped: well formed, and not a signature of anything. */
+const garble = (signature: Uint8Array) => Uint8Array.from(signature, (byte, i) => (i === 10 ? byte ^ 1 : byte));
+
 async function refusedWith(promise: Promise<unknown> | (() => unknown), code: string): Promise<OfferError> {
   const error = await (typeof promise === 'function' ? Promise.resolve().then(promise) : promise).then(
     () => null,
@@ -211,6 +216,18 @@ describe('offer PSBT: hostile corpus', () => {
     await refusedWith(validate(bidderSigns(bidder, built, [2])), 'unsigned_input');
   });
 
+  it('a valid partial signature beside a garbage finalized witness (the witness is what would be broadcast)', async () => {
+    const psbt = bitcoin.Psbt.fromHex(bidderSigns(bidder, built), { network: net });
+    const { signature, pubkey } = psbt.data.inputs[0]!.partialSig![0]!;
+    psbt.data.inputs[0]!.finalScriptWitness = witness([garble(signature), pubkey]);
+    const error = await refusedWith(validate(psbt.toHex()), 'invalid_signature');
+    expect(error.message).toBe('Input 0 (bidder dummy) has a signature that does not verify');
+    // A witness of another shape (an extra item) is no key-path spend at all.
+    psbt.data.inputs[0]!.finalScriptWitness = witness([signature, pubkey, pubkey]);
+    const shape = await refusedWith(validate(psbt.toHex()), 'invalid_signature');
+    expect(shape.message).toBe('Input 0 (bidder dummy) is finalized with data that is not a signature of this input; sign the PSBT again');
+  });
+
   it('malformed or oversized hex', async () => {
     for (const hex of ['', 'zz', 'abc', 'deadbeef', 12, '70736274ff01']) await refusedWith(validate(hex), 'invalid_psbt');
     await refusedWith(validate('70736274ff'.padEnd(200_002, '0')), 'psbt_too_large');
@@ -238,6 +255,14 @@ describe('offer PSBT: hostile corpus', () => {
     seller.ordinals.sign(psbt, [1], [sighash]);
     const error = await refusedWith(() => completeOffer(signed, psbt.toHex(), 'regtest'), 'wrong_sighash');
     expect(error.message).toBe(`Input 1 (seller inscription) is signed with sighash 0x${sighash.toString(16)}; it must be signed with SIGHASH_ALL (0x01)`);
+  });
+  it("the seller's valid signature beside a garbage finalized witness", async () => {
+    const signed = bidderSigns(bidder, built);
+    const psbt = bitcoin.Psbt.fromHex(signed, { network: net });
+    seller.ordinals.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
+    psbt.data.inputs[1]!.finalScriptWitness = witness([garble(psbt.data.inputs[1]!.tapKeySig!)]);
+    const error = await refusedWith(() => completeOffer(signed, psbt.toHex(), 'regtest'), 'invalid_signature');
+    expect(error.message).toBe('Input 1 (seller inscription) has a signature that does not verify');
   });
 });
 

@@ -23,11 +23,13 @@ export function completeOffer(bidderSignedHex: string, sellerSignedHex: unknown,
   const tx = unsignedTx(bidder);
   if (unsignedTx(seller).getId() !== tx.getId()) throw new OfferError('psbt_changed', "The seller signed another transaction than the winning offer", 'sellerSignedPsbtHex');
   verifyInputSignature(seller, tx, INDEX.sellerInput, 'seller inscription');
+  // Input 1 goes out with exactly the signature just verified, in the form it was read from.
   const signed = seller.data.inputs[INDEX.sellerInput]!;
-  const mine = bidder.data.inputs[INDEX.sellerInput]!;
-  if (signed.finalScriptWitness) bidder.updateInput(INDEX.sellerInput, { finalScriptWitness: signed.finalScriptWitness });
-  else if (signed.tapKeySig && !mine.tapKeySig) bidder.updateInput(INDEX.sellerInput, { tapKeySig: signed.tapKeySig });
-  else if (signed.partialSig && !mine.partialSig) bidder.updateInput(INDEX.sellerInput, { partialSig: signed.partialSig });
+  const into = bidder.data.inputs[INDEX.sellerInput]!;
+  for (const key of ['partialSig', 'tapKeySig', 'tapScriptSig', 'finalScriptSig', 'finalScriptWitness'] as const) delete into[key];
+  if (signed.finalScriptWitness) into.finalScriptWitness = signed.finalScriptWitness;
+  else if (signed.tapKeySig) into.tapKeySig = signed.tapKeySig;
+  else into.partialSig = signed.partialSig!.slice(0, 1);
   return finalizeSwap(bidder);
 }
 

@@ -1,7 +1,9 @@
 /**
  * Reading and checking one input's signature in a PSBT, whether the wallet left it partial (partialSig,
  * tapKeySig) or finalized it (finalScriptWitness). Only key-path spends of p2wpkh and p2tr, the two kinds of
- * output an offer spends. Sighashes come from bitcoinjs, signatures are checked with tiny-secp256k1.
+ * output an offer spends. Sighashes come from bitcoinjs, signatures are checked with tiny-secp256k1. What is
+ * read is what the broadcast transaction will carry: finalizing keeps a finalized witness as it is, so when
+ * there is one it is checked and any partial signature beside it counts for nothing.
  */
 import { bitcoin, ecc } from '../network.ts';
 import { spendTypeOf } from './build.ts';
@@ -14,18 +16,30 @@ export interface FoundSignature {
   hashType: number;
 }
 
-export function signatureOf(psbt: bitcoin.Psbt, index: number): FoundSignature | null {
+/** Finalized data no key-path signature fits (a script signature, a witness of the wrong shape): it would be broadcast as it is. */
+export const MALFORMED = 'malformed';
+
+/** The signature input `index` will be broadcast with; MALFORMED when what it will carry is none; null when unsigned. */
+export function signatureOf(psbt: bitcoin.Psbt, index: number): FoundSignature | typeof MALFORMED | null {
   const input = psbt.data.inputs[index]!;
   const script = input.witnessUtxo?.script;
   const type = script ? spendTypeOf(script) : null;
+  // Native segwit spends carry an empty script signature: anything there makes the transaction invalid.
+  if (input.finalScriptSig?.length) return MALFORMED;
+  const witness = input.finalScriptWitness ? witnessStack(input.finalScriptWitness) : undefined;
+  if (witness === null) return MALFORMED;
   if (type === 'p2wpkh') {
+    if (witness && witness.length !== 2) return MALFORMED;
     const partial = input.partialSig?.[0];
-    const [signature, pubkey] = partial ? [partial.signature, partial.pubkey] : (witnessStack(input.finalScriptWitness) ?? []);
+    const [signature, pubkey] = witness ?? (partial ? [partial.signature, partial.pubkey] : []);
     if (!signature || !pubkey) return null;
+    if (signature.length === 0) return MALFORMED;
     return { signature, pubkey, hashType: signature[signature.length - 1]! };
   }
   if (type === 'p2tr') {
-    const signature = input.tapKeySig ?? witnessStack(input.finalScriptWitness)?.[0];
+    // One item: a key-path spend. More would be read as a script path or an annex by the network.
+    if (witness && witness.length !== 1) return MALFORMED;
+    const signature = witness ? witness[0] : input.tapKeySig;
     if (!signature) return null;
     return { signature, hashType: signature.length === 65 ? signature[64]! : 0x00 };
   }
@@ -36,6 +50,7 @@ export function signatureOf(psbt: bitcoin.Psbt, index: number): FoundSignature |
 export function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction, index: number, who: string): void {
   const found = signatureOf(psbt, index);
   if (!found) throw new OfferError('unsigned_input', `Input ${index} (${who}) is not signed`, 'signedPsbtHex');
+  if (found === MALFORMED) throw new OfferError('invalid_signature', `Input ${index} (${who}) is finalized with data that is not a signature of this input; sign the PSBT again`, 'signedPsbtHex');
   const allowed = allowedSighashes(spendTypeOf(psbt.data.inputs[index]!.witnessUtxo!.script)!);
   if (!allowed.includes(found.hashType)) {
     throw new OfferError('wrong_sighash', `Input ${index} (${who}) is signed with sighash ${hexByte(found.hashType)}; it must be signed with SIGHASH_ALL (${hexByte(SIGHASH_ALL)})`, 'signedPsbtHex');
@@ -68,9 +83,8 @@ export function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction
 
 const hexByte = (n: number) => `0x${n.toString(16).padStart(2, '0')}`;
 
-/** A serialized witness stack (finalScriptWitness): count, then length-prefixed items. */
-function witnessStack(data: Uint8Array | undefined): Uint8Array[] | null {
-  if (!data) return null;
+/** A serialized witness stack (finalScriptWitness): count, then length-prefixed items; null when it does not parse. */
+function witnessStack(data: Uint8Array): Uint8Array[] | null {
   let at = 0;
   const readSize = () => {
     const first = data[at++]!;
@@ -82,10 +96,11 @@ function witnessStack(data: Uint8Array | undefined): Uint8Array[] | null {
   };
   const items: Uint8Array[] = [];
   const count = readSize();
-  for (let i = 0; i < count; i++) {
+  // Every item reads at least its size byte, so a count past the data ends the loop early, whatever it claims.
+  for (let i = 0; i < count && at <= data.length; i++) {
     const size = readSize();
     items.push(data.subarray(at, at + size));
     at += size;
   }
-  return at === data.length ? items : null;
+  return at === data.length && items.length === count ? items : null;
 }
