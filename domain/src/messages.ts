@@ -297,7 +297,7 @@ export const settlementMessages = {
   alreadyTransferred: 'This auction is already marked as transferred',
   auctionTypeMismatch: 'auctionType does not match this auction ({auctionType})',
   notSeller: 'Only the seller of this lot or an admin can do this',
-  psbtLater: 'On-chain PSBT transfers are not available yet: enter the transfer transaction hash',
+  swapRecorded: 'This auction is settled on chain by its swap transaction {txid}: payment and transfer are recorded when it confirms',
   hashFormat: 'Transaction hash may contain only letters and digits (up to 128)',
 } as const;
 
@@ -316,4 +316,9 @@ export const psbtMessages = {
   offerInvalid: 'The winning offer is no longer valid: {reason}',
   templateCreated: 'Sign the claim transaction in your wallet',
   claimed: 'Claim signed: the seller can now complete the transfer',
+  settledByHand: 'This auction is already marked as paid or transferred: its on-chain swap can no longer be signed',
+  notEnded: 'This auction has not ended yet: there is nothing to claim',
+  claimUsed: 'This claim was already signed. Start a new claim if the seller could not complete it.',
+  offerStillValid: 'The winning offer is still valid: the seller can co-sign it, no claim is needed',
+  walletNotProved: 'The seller wallet must be linked to your account, or be the wallet that signed the inscription input',
 } as const;

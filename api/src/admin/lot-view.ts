@@ -27,12 +27,16 @@ export async function loadLot(prisma: PrismaClient | P.TransactionClient, id: st
 }
 
 /**
- * The seller of a lot (admin-side sections 1 and 6): the user who created it, or a user whose linked wallet
- * is the lot's seller address (compared case-insensitively, as the spec's wallet check does).
+ * Who may act as the seller of a lot (admin-side sections 1, 5 and 6): the user who created it, an admin, or
+ * a user with a linked wallet that is the lot's seller address (compared case-insensitively, as the spec's
+ * wallet check does). One rule for the settlement routes and every /psbt/* seller route.
  */
 export async function isSellerOf(prisma: PrismaClient, user: UserRow, lot: { creatorId: string | null; sellerWalletAddress: string | null }): Promise<boolean> {
-  if (lot.creatorId === user.id) return true;
+  if (user.role === 'admin' || lot.creatorId === user.id) return true;
   if (!lot.sellerWalletAddress) return false;
-  const wallet = await prisma.wallet.findFirst({ where: { userId: user.id, address: { equals: lot.sellerWalletAddress, mode: 'insensitive' } }, select: { id: true } });
+  const wallet = await prisma.wallet.findFirst({
+    where: { userId: user.id, isConnected: true, address: { equals: lot.sellerWalletAddress, mode: 'insensitive' } },
+    select: { id: true },
+  });
   return wallet !== null;
 }

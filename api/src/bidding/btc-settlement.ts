@@ -1,18 +1,20 @@
 /**
  * Settling an ended BTC lot (admin-side sections 4 and 5): the seller's wallet co-signs input 1 of the
- * winner's signed offer with SIGHASH_SINGLE|ANYONECANPAY; the api checks and merges that signature, finalizes,
- * broadcasts the swap through Esplora and records its txid; once Esplora reports it confirmed, the lot is
- * paid and transferred with that hash ("Auction Complete").
+ * winner's signed offer; the api checks and merges that signature, finalizes, records the swap and then
+ * broadcasts it through Esplora (btc-swap.ts); once Esplora reports it confirmed, the lot is paid and
+ * transferred with that hash ("Auction Complete"). When the winning offer can no longer be broadcast, the
+ * winner claims with a fresh offer the seller co-signs instead.
  */
-import { fill, psbtMessages as p, type PsbtState } from '@gavel/domain';
+import { fill, psbtMessages as p, settlementMessages as s, type PsbtState } from '@gavel/domain';
 import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { EsploraError } from '../bitcoin/index.ts';
-import { completeOffer, esploraChainView, INDEX, OfferError, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
+import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
+import { checkUnspent, completeOffer, esploraChainView, INDEX, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
+import { isSellerOf } from '../admin/lot-view.ts';
 import { linkedWallet, offerCall, OFFER_TTL_MS } from './btc-bids.ts';
-import { removeSpentLeadingOffers } from './btc-offer-watch.ts';
+import { broadcastRecorded, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
 
@@ -23,96 +25,91 @@ async function winnerOf(services: Services, lotId: string) {
   return { lot, bid };
 }
 
-/** Where the settlement stands; a broadcast swap found confirmed marks the lot paid and transferred. */
+/** Where the settlement stands; a recorded swap found confirmed marks the lot paid and transferred. */
 export async function settlementState(services: Services, lotId: string): Promise<PsbtState> {
   const { lot, bid } = await winnerOf(services, lotId);
   let confirmations: number | null = null;
-  if (lot.txHash && lot.paymentMethod === 'BTC' && lot.sellerSignedPsbtHex) {
-    confirmations = await services.bitcoin.esplora.confirmations(lot.txHash).catch(() => null);
-    if (confirmations !== null && confirmations > 0 && !lot.transferred) {
-      const now = new Date();
-      await services.db.prisma.lot.updateMany({
-        where: { id: lot.id, transferred: false },
-        data: { paid: true, paidAt: lot.paidAt ?? now, transferred: true, transferredAt: now, transferTransactionHash: lot.txHash },
-      });
-    }
+  if (lot.swapTxid) {
+    confirmations = await services.bitcoin.esplora.confirmations(lot.swapTxid).catch(() => null);
+    if (confirmations !== null && confirmations > 0 && !lot.transferred) await markSwapConfirmed(services, lot, lot.swapTxid);
   }
-  const stage = !bid?.signedPsbtHex ? 'no_winner' : !lot.sellerSignedPsbtHex ? 'awaiting_seller' : confirmations && confirmations > 0 ? 'confirmed' : 'broadcast';
+  const confirmed = lot.swapTxid !== null && (lot.transferred || (confirmations ?? 0) > 0);
+  const stage = lot.swapTxid ? (confirmed ? 'confirmed' : 'broadcast') : !bid?.signedPsbtHex ? 'no_winner' : 'awaiting_seller';
   return {
     lotId: lot.id,
     stage,
     winningBidId: bid?.id ?? null,
     psbtHex: bid?.signedPsbtHex ?? null,
     sellerInputIndices: [INDEX.sellerInput],
-    txid: lot.sellerSignedPsbtHex ? lot.txHash : null,
+    txid: lot.swapTxid,
     confirmations,
   };
 }
 
+/** The address input 1 (the seller's inscription) spends from, which the seller's co-signature proves. */
+function sellerInputAddress(services: Services, offerHex: string): string | null {
+  const network = services.config.bitcoin.network;
+  const utxo = parsePsbtHex(offerHex, network).data.inputs[INDEX.sellerInput]?.witnessUtxo;
+  try {
+    return utxo ? bitcoin.address.fromOutputScript(utxo.script, bitcoinjsNetwork(network)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The seller's co-signature checked and merged into the winner's signed offer: the complete swap, not yet
- * broadcast. POST /psbt/create-complete-psbt answers it as is; seller-sign broadcasts it.
+ * recorded or broadcast. POST /psbt/create-complete-psbt answers it as is; seller-sign broadcasts it. The
+ * caller is the lot's seller (isSellerOf) and walletAddress the seller address, case-insensitive, proved
+ * either by being linked to the caller or by the co-signature itself when input 1 spends from it (the
+ * dapp links a Bitcoin wallet's payment address, while the seller address is usually its ordinals one).
  */
 export async function completeForSeller(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }) {
   const { lot, bid } = await winnerOf(services, body.auctionId);
-  if (lot.creatorId !== user.id && user.role !== 'admin') throw new HttpError(403, 'Only the seller of this lot or an admin can do this', 'not_seller');
-  if (!sellerWalletAddress([body.walletAddress], lot.sellerWalletAddress)) {
-    throw new HttpError(403, p.walletMismatch, 'wallet_mismatch', { walletAddress: p.walletMismatch });
-  }
-  if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
+  if (!(await isSellerOf(services.db.prisma, user, lot))) throw new HttpError(403, s.notSeller, 'not_seller');
+  const walletAddress = sellerWalletAddress([body.walletAddress], lot.sellerWalletAddress);
+  if (!walletAddress) throw new HttpError(403, p.walletMismatch, 'wallet_mismatch', { walletAddress: p.walletMismatch });
+  const refusal = swapRefusal(lot);
+  if (refusal) throw refusal;
   if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new HttpError(409, p.noTemplate, 'no_psbt_template');
+  let swap;
   try {
-    return { lot, swap: completeOffer(bid.signedPsbtHex, body.signedPsbtHex, services.config.bitcoin.network) };
+    swap = completeOffer(bid.signedPsbtHex, body.signedPsbtHex, services.config.bitcoin.network);
   } catch (error) {
     if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { signedPsbtHex: error.message });
     throw error;
   }
-}
-
-export async function sellerSign(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
-  const { lot, swap } = await completeForSeller(services, user, body);
-  try {
-    await services.bitcoin.esplora.broadcast(swap.txHex);
-  } catch (error) {
-    // Esplora's 400 is the node refusing the swap (an input spent since the bid, ...): the offer is dead.
-    if (error instanceof EsploraError && error.status === 400) {
-      const reason = fill(p.offerInvalid, { reason: error.body.replace(/^sendrawtransaction RPC error: /, '') });
-      throw new HttpError(409, reason, 'offer_invalid');
-    }
-    throw new HttpError(503, p.sellerSignFailed, 'bitcoin_unavailable');
+  const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, isConnected: true, address: { equals: walletAddress, mode: 'insensitive' } }, select: { id: true } });
+  if (!linked && sellerInputAddress(services, bid.signedPsbtHex)?.toLowerCase() !== walletAddress.toLowerCase()) {
+    throw new HttpError(403, p.walletNotProved, 'wallet_not_linked', { walletAddress: p.walletNotProved });
   }
-  await services.db.prisma.lot.update({ where: { id: lot.id }, data: { sellerSignedPsbtHex: body.signedPsbtHex, txHash: swap.txid } });
-  return settlementState(services, lot.id);
+  return { lot, swap };
 }
 
 /**
- * The worker's loop over broadcast swaps not yet seen confirmed: each turn asks Esplora once per such lot,
- * so a lot becomes paid and transferred within one turn of its swap's first confirmation, with nobody
- * watching the page. Idempotent: the update only matches a lot not transferred yet. Each turn also removes
- * leading bids whose offers were spent (btc-offer-watch.ts).
+ * The co-signed swap recorded, then broadcast: two co-signs at once record (and broadcast) it once, the other
+ * answering 409. A swap the node refuses is forgotten again (offer_invalid, the winner may claim); one Esplora
+ * could not be reached for stays recorded, and the worker broadcasts it (btc-swap.ts).
  */
-export function startSettlementFollower(services: Services, everyMs = services.config.bitcoin.followEveryMs): { close(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const turn = async () => {
-    const pending = await services.db.prisma.lot.findMany({
-      where: { paymentMethod: 'BTC', sellerSignedPsbtHex: { not: null }, transferred: false },
-      select: { id: true },
-      take: 100,
-    });
-    for (const lot of pending) await settlementState(services, lot.id);
-    await removeSpentLeadingOffers(services);
-  };
-  const timer = setInterval(() => {
-    running ??= turn()
-      .catch((error: Error) => services.log.warn({ err: error.message }, 'settlement follower turn failed'))
-      .finally(() => (running = null));
-  }, everyMs);
-  return {
-    async close() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export async function sellerSign(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
+  const { lot, swap } = await completeForSeller(services, user, body);
+  await recordSwap(services, lot.id, body.signedPsbtHex, swap);
+  const outcome = await broadcastRecorded(services, lot.id, swap);
+  if (!outcome.sent && outcome.refused !== null) throw new HttpError(409, fill(p.offerInvalid, { reason: outcome.refused }), 'offer_invalid');
+  if (!outcome.sent) throw new HttpError(503, p.sellerSignFailed, 'bitcoin_unavailable');
+  return settlementState(services, lot.id);
+}
+
+/** A claim replaces the winning offer only once that offer can no longer be broadcast (an input spent or gone). */
+async function refuseValidOffer(services: Services, offerHex: string | null): Promise<void> {
+  if (!offerHex) return;
+  try {
+    await checkUnspent(parsePsbtHex(offerHex, services.config.bitcoin.network), esploraChainView(services.bitcoin.esplora));
+  } catch (error) {
+    if (error instanceof OfferError) return;
+    throw error;
+  }
+  throw new HttpError(409, p.offerStillValid, 'offer_still_valid');
 }
 
 /** The winner's wallet a claim pays from (a linked payment address) and sends the inscription to. */
@@ -125,15 +122,21 @@ interface ClaimWallet {
 /** The ended lot and winning bid a claim is for, refused to anyone but the winner of a lot still to settle. */
 async function claimable(services: Services, user: UserRow, auctionId: string) {
   const { lot, bid } = await winnerOf(services, auctionId);
-  if (lot.status !== 'ended' || !bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
-  if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
-  if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, p.templateFailed, 'lot_not_ready');
+  if (!bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
+  if (lot.status !== 'ended') throw new HttpError(409, p.notEnded, 'lot_not_ended');
+  const refusal = swapRefusal(lot);
+  if (refusal) throw refusal;
   return { lot, bid };
 }
 
-/** The claim's offer at the winning amount, from the winner's current UTXOs, bound to the winning bid. */
+/**
+ * The claim's offer at the winning amount, from the winner's current UTXOs, bound to the winning bid; only
+ * for a lot with what an offer needs, and once the winning offer is dead.
+ */
 async function buildClaim(services: Services, user: UserRow, claim: Awaited<ReturnType<typeof claimable>>, wallet: ClaimWallet) {
   const { lot, bid } = claim;
+  if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, p.templateFailed, 'lot_not_ready');
+  await refuseValidOffer(services, bid.signedPsbtHex);
   const walletAddress = await linkedWallet(services, user, wallet.walletAddress);
   const ordinalsAddress = wallet.ordinalsAddress ?? walletAddress;
   const built = await offerCall(() =>
@@ -184,18 +187,25 @@ export async function reviseWinnerTemplate(
   return { templateId: template.id, psbtHex: built.psbtHex };
 }
 
+/**
+ * The winner's signed claim replaces the winning offer: only on an ended lot still to settle, with a claim
+ * template not used yet, and only once the winning offer can no longer be broadcast (else the seller co-signs
+ * that one and the winner could not swap it for another).
+ */
 export async function claimWithTemplate(services: Services, user: UserRow, body: { auctionId: string; templateId: string; signedPsbtHex: string }): Promise<PsbtState> {
-  const { lot, bid } = await winnerOf(services, body.auctionId);
-  if (!bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
-  if (lot.sellerSignedPsbtHex) throw new HttpError(409, p.alreadySettled, 'already_settled');
+  const { lot, bid } = await claimable(services, user, body.auctionId);
   const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
   if (!template || template.userId !== user.id || template.lotId !== lot.id) throw new HttpError(404, p.noTemplate, 'no_psbt_template');
+  if (template.finalizedAt) throw new HttpError(409, p.claimUsed, 'claim_used');
   if (template.expiresAt <= new Date()) throw new HttpError(410, 'This claim expired before it was signed. Please start the claim again.', 'offer_expired');
+  await refuseValidOffer(services, bid.signedPsbtHex);
   const context = { network: services.config.bitcoin.network, lotId: lot.id, bidId: bid.id, builtPsbtHex: template.psbtHex };
   await offerCall(() => validateBidderSigned(body.signedPsbtHex, context, esploraChainView(services.bitcoin.esplora)));
-  await services.db.prisma.$transaction([
-    services.db.prisma.bid.update({ where: { id: bid.id }, data: { psbtHex: template.psbtHex, signedPsbtHex: body.signedPsbtHex } }),
-    services.db.prisma.btcOffer.update({ where: { id: template.id }, data: { finalizedAt: new Date() } }),
-  ]);
+  // Conditional on the template still unused, so two signed claims at once replace the offer once.
+  await services.db.prisma.$transaction(async (tx) => {
+    const used = await tx.btcOffer.updateMany({ where: { id: template.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
+    if (used.count === 0) throw new HttpError(409, p.claimUsed, 'claim_used');
+    await tx.bid.update({ where: { id: bid.id }, data: { psbtHex: template.psbtHex, signedPsbtHex: body.signedPsbtHex } });
+  });
   return settlementState(services, lot.id);
 }

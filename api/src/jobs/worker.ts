@@ -11,7 +11,7 @@ import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
 import { startPaymentWorker } from '../payments/payment-worker.ts';
 import { startChainFollower } from '../chain/follower.ts';
 import { survivesRedisOutage } from './redis-outage.ts';
-import { startSettlementFollower } from '../bidding/btc-settlement.ts';
+import { startSettlementFollower } from '../bidding/btc-swap.ts';
 import { startInscriptionWatcher } from './inscription-watch.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
@@ -36,7 +36,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   const chainFollower = startChainFollower(services);
   // Card bids on on-chain lots: the relayer's transactions and its sweep (relayer/relayer.ts).
   const relayerWorker = services.relayer.startWorker();
-  // BTC lots: broadcast swaps followed to their first confirmation (bidding/btc-settlement.ts).
+  // BTC lots: the winning offers' swaps followed to their first confirmation, re-broadcast if lost (bidding/btc-swap.ts).
   const settlementFollower = startSettlementFollower(services);
   // Inscriptions: paid commits get their reveal broadcast, reveals are followed to confirmed (inscription-watch.ts).
   const inscriptionWatcher = await startInscriptionWatcher(services);

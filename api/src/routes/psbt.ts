@@ -13,6 +13,7 @@ import { HttpError } from '../http/errors.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
 import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
+import { isSellerOf } from '../admin/lot-view.ts';
 
 const TAG = 'PSBT';
 
@@ -41,12 +42,18 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     summary: "The seller co-signs the winning offer; the swap is finalized and broadcast",
     description:
       'Body: auctionId, walletAddress (the connected wallet, which must equal the lot seller address, case-insensitive) and signedPsbtHex: the winner PSBT from GET /psbt/state/:id ' +
-      'with input 1 signed by the seller wallet with SIGHASH_SINGLE|ANYONECANPAY (0x83). The api checks that signature, finalizes every input and broadcasts through Esplora; ' +
+      'with input 1 signed by the seller wallet with SIGHASH_SINGLE|ANYONECANPAY (0x83). The api checks that signature, finalizes every input, records the swap on the lot ' +
+      '(once: a second co-sign, or one on a lot marked paid or transferred by hand, is refused with 409) and then broadcasts it through Esplora; ' +
       'the lot becomes paid and transferred (transferTransactionHash = txid, "Auction Complete") once the swap confirms (GET /psbt/state/:id or /psbt/transaction/:id).',
     access: {},
     body: sellerSignBodySchema,
     reply: sellerSignReplySchema,
-    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, ...)', 403: p.walletMismatch, 409: `${p.noTemplate} / ${p.alreadySettled} / offer_invalid`, 503: p.sellerSignFailed },
+    errors: {
+      400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, ...)',
+      403: `Not the seller / ${p.walletMismatch} / ${p.walletNotProved}`,
+      409: `${p.noTemplate} / ${p.alreadySettled} / ${p.settledByHand} / offer_invalid (the swap is forgotten again; the winner may claim)`,
+      503: `${p.sellerSignFailed} (Esplora unreachable: the swap stays recorded and the worker broadcasts it)`,
+    },
     handler: async ({ body, user }) => ({ message: p.broadcast, data: await sellerSign(services, user, body) }),
   });
 
@@ -61,7 +68,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: sellerSignBodySchema,
     reply: finalizedPsbtReplySchema,
-    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, finalize_failed, ...)', 403: p.walletMismatch, 409: `${p.noTemplate} / ${p.alreadySettled}` },
+    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, finalize_failed, ...)', 403: `Not the seller / ${p.walletMismatch} / ${p.walletNotProved}`, 409: `${p.noTemplate} / ${p.alreadySettled} / ${p.settledByHand}` },
     handler: async ({ body, user }) => {
       const { swap } = await completeForSeller(services, user, body);
       return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
@@ -74,14 +81,17 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       path,
       tag: TAG,
       summary: 'Settlement of a BTC lot: the winner offer to co-sign, the swap txid and its confirmations',
-      description: ':id is the lot. A swap found confirmed marks the lot paid and transferred. psbtHex (the winner signed offer) is given to the seller, the winner and admins only.',
+      description:
+        ':id is the lot. /psbt/state and /psbt/transaction answer the same (the spec names both and shows neither reply): the stage, the winner signed offer (psbtHex) ' +
+        'and the recorded swap (txid, confirmations; null before the seller co-signs). A swap found confirmed marks the lot paid and transferred. ' +
+        'psbtHex is given to the seller (isSellerOf: creator, admin or owner of the seller wallet) and the winner only.',
       access: {},
       reply: psbtStateSchema,
       errors: { 404: 'Auction not found. It may have been deleted.' },
       handler: async ({ params, user }) => {
         const state = await settlementState(services, params.id!);
-        const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { creatorId: true, winnerId: true } });
-        const party = user.role === 'admin' || lot.creatorId === user.id || lot.winnerId === user.id;
+        const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { creatorId: true, winnerId: true, sellerWalletAddress: true } });
+        const party = lot.winnerId === user.id || (await isSellerOf(services.db.prisma, user, lot));
         return party ? state : { ...state, psbtHex: null };
       },
     });
@@ -99,7 +109,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       access: {},
       body: winnerTemplateBodySchema,
       reply: winnerTemplateReplySchema,
-      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner', 409: `${p.alreadySettled} / ${p.templateFailed}`, 503: 'Esplora or ord unavailable' },
+      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner', 409: `${p.alreadySettled} / ${p.settledByHand} / ${p.offerStillValid} / ${p.templateFailed}`, 503: 'Esplora or ord unavailable' },
       handler: async ({ body, user }) => ({ message: p.templateCreated, data: await createWinnerTemplate(services, user, body) }),
     });
   }
@@ -128,11 +138,13 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     path: '/psbt/validate-for-winner',
     tag: TAG,
     summary: "The winner's signed claim replaces the winning offer; the seller co-signs it next",
-    description: 'Body: auctionId, templateId, signedPsbtHex. Checked like a bid (same inputs and outputs, signatures, unspent inputs).',
+    description:
+      'Body: auctionId, templateId, signedPsbtHex. Checked like a bid (same inputs and outputs, signatures, unspent inputs). ' +
+      'Refused on a lot not ended or already settled, for a template already signed, and while the winning offer can still be broadcast.',
     access: {},
     body: winnerClaimBodySchema,
     reply: winnerClaimReplySchema,
-    errors: { 400: 'The signed PSBT was refused', 403: 'Not the winner', 404: p.noTemplate, 409: p.alreadySettled, 410: 'The claim expired' },
+    errors: { 400: 'The signed PSBT was refused', 403: 'Not the winner', 404: p.noTemplate, 409: `${p.notEnded} / ${p.alreadySettled} / ${p.settledByHand} / ${p.claimUsed} / ${p.offerStillValid}`, 410: 'The claim expired' },
     handler: async ({ body, user }) => ({ message: p.claimed, data: await claimWithTemplate(services, user, body) }),
   });
 

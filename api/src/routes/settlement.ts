@@ -2,12 +2,14 @@
  * Settlement of ended lots (admin-side section 2 seller/admin panel, section 4 ended auction flow):
  * verify payment (seller or admin), mark paid (admin; the spec gives that power to admins only), record the
  * transfer (seller or admin) -> "Auction Complete". Each step is one conditional update, so a double click
- * or two people at once cannot record a step twice or skip one.
+ * or two people at once cannot record a step twice or skip one. A BTC lot whose swap is recorded settles on
+ * chain (bidding/btc-swap.ts): the manual steps are refused then, so the winner never pays twice.
  */
 import {
   adminLotReplySchema,
   fill,
   markPaidBodySchema,
+  psbtMessages as p,
   requiresPaymentHash,
   settlementMessages as s,
   transferBodySchema,
@@ -18,6 +20,7 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { isSellerOf, loadLot, presentAdminLot } from '../admin/lot-view.ts';
+import { sellerSign } from '../bidding/btc-settlement.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
 import type { LotRow } from '../lots/present.ts';
 
@@ -30,11 +33,21 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
   /** The lot, if the caller may settle it and it is at a step where settling makes sense. */
   const settleable = async (user: UserRow, id: string, who: 'seller' | 'admin'): Promise<LotRow> => {
     const lot = await loadLot(prisma, id);
-    const allowed = user.role === 'admin' || (who === 'seller' && (await isSellerOf(prisma, user, lot)));
+    const allowed = who === 'admin' ? user.role === 'admin' : await isSellerOf(prisma, user, lot);
     if (!allowed) throw new HttpError(403, s.notSeller, 'not_seller');
     if (lot.status !== 'ended') throw new HttpError(409, s.notEnded, 'lot_not_ended');
     if (!lot.winnerId && !lot.winnerWalletAddress) throw new HttpError(409, s.noWinner, 'no_winner');
+    refuseOnChain(lot);
     return lot;
+  };
+  /** 409 while the lot's swap is recorded: it is the payment and the transfer. */
+  const refuseOnChain = (lot: { swapTxid: string | null }) => {
+    if (lot.swapTxid) throw new HttpError(409, fill(s.swapRecorded, { txid: lot.swapTxid }), 'swap_recorded');
+  };
+  /** Marks the lot paid unless a swap was recorded meanwhile; a paid lot stays as it is. */
+  const markPaid = async (id: string, txHash: string | undefined) => {
+    const { count } = await prisma.lot.updateMany({ where: { id, paid: false, swapTxid: null }, data: { paid: true, paidAt: new Date(), ...(txHash ? { txHash } : {}) } });
+    if (count === 0) refuseOnChain(await loadLot(prisma, id));
   };
   const reply = async (message: string, id: string) => {
     await lotsChanged(services, id);
@@ -50,10 +63,10 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: verifyPaymentBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded}` },
+    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / swap_recorded` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
-      await prisma.lot.updateMany({ where: { id: lot.id, paid: false }, data: { paid: true, paidAt: new Date(), ...(body.txHash ? { txHash: body.txHash } : {}) } });
+      await markPaid(lot.id, body.txHash);
       return reply(s.paymentVerified, lot.id);
     },
   });
@@ -69,7 +82,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: { roles: ['admin'] as const },
     body: markPaidBodySchema,
     reply: adminLotReplySchema,
-    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded}` },
+    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / swap_recorded` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'admin');
       if (body.auctionType && body.auctionType !== lot.auctionType) {
@@ -77,7 +90,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
         throw new HttpError(400, message, 'validation_failed', { auctionType: message });
       }
       if (!body.txHash && requiresPaymentHash(lot)) throw new HttpError(400, s.txHashRequired, 'validation_failed', { txHash: s.txHashRequired });
-      await prisma.lot.updateMany({ where: { id: lot.id, paid: false }, data: { paid: true, paidAt: new Date(), ...(body.txHash ? { txHash: body.txHash } : {}) } });
+      await markPaid(lot.id, body.txHash);
       return reply(s.markedPaid, lot.id);
     },
   });
@@ -87,23 +100,28 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     path: '/auctions/:id/transfer',
     tag: TAG,
     summary: 'The seller (or an admin) records the transfer to the winner: "Auction Complete"',
-    description: 'Needs the payment verified first. transferTransactionHash is required and trimmed. finalPsbtHex (on-chain) comes with the PSBT issue.',
+    description:
+      'Needs the payment verified first. transferTransactionHash is required and trimmed. ' +
+      'finalPsbtHex instead (BTC lots): the winning offer PSBT with the seller inscription input signed, as for POST /psbt/seller-sign; ' +
+      'the swap is checked against the winning offer, recorded and broadcast, and the lot becomes paid and transferred with its txid once it confirms.',
     access: signedIn,
     body: transferBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.notPaidYet} / ${s.alreadyTransferred}` },
+    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.notPaidYet} / ${s.alreadyTransferred} / swap_recorded` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
-      if (!body.transferTransactionHash) {
-        const message = body.finalPsbtHex ? s.psbtLater : s.transferHashRequired;
-        throw new HttpError(400, message, 'validation_failed', { transferTransactionHash: message });
+      if (!body.transferTransactionHash && body.finalPsbtHex && lot.paymentMethod === 'BTC') {
+        await sellerSign(services, user, { auctionId: lot.id, walletAddress: lot.sellerWalletAddress ?? '', signedPsbtHex: body.finalPsbtHex });
+        return reply(p.broadcast, lot.id);
       }
+      if (!body.transferTransactionHash) throw new HttpError(400, s.transferHashRequired, 'validation_failed', { transferTransactionHash: s.transferHashRequired });
       const { count } = await prisma.lot.updateMany({
-        where: { id: lot.id, paid: true, transferred: false },
+        where: { id: lot.id, paid: true, transferred: false, swapTxid: null },
         data: { transferred: true, transferredAt: new Date(), transferTransactionHash: body.transferTransactionHash },
       });
       if (count === 0) {
         const now = await loadLot(prisma, lot.id);
+        refuseOnChain(now);
         throw new HttpError(409, now.transferred ? s.alreadyTransferred : s.notPaidYet, now.transferred ? 'already_transferred' : 'not_paid');
       }
       return reply(s.transferred, lot.id);

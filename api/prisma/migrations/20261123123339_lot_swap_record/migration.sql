@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Lot" ADD COLUMN     "swapTxHex" TEXT,
+ADD COLUMN     "swapTxid" TEXT;

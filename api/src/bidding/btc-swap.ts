@@ -1,0 +1,133 @@
+/**
+ * The swap of an ended BTC lot from recorded to confirmed (admin-side sections 4 and 5). The swap is written on
+ * the lot before it is broadcast, by a conditional update only one co-sign can win, so it is broadcast once
+ * and never on top of a payment recorded by hand (settlement.ts refuses the manual steps while it is recorded).
+ * The worker's follower watches the expected swap of every ended lot with a signed winning offer: one Gavel
+ * recorded (broadcast again when Esplora does not know it) or one the seller assembled and broadcast elsewhere.
+ */
+import { psbtMessages as p } from '@gavel/domain';
+import type { Services } from '../services.ts';
+import { HttpError } from '../http/errors.ts';
+import { EsploraError } from '../bitcoin/index.ts';
+import { parsePsbtHex, unsignedTx, type SettledSwap } from '../bitcoin/offer/index.ts';
+import { removeSpentLeadingOffers } from './btc-offer-watch.ts';
+
+type SwapOf = { swapTxid: string | null; paid: boolean; transferred: boolean };
+
+/** Why a lot can no longer take a co-signed swap or a claim: one is recorded, or it was settled by hand. */
+export function swapRefusal(lot: SwapOf): HttpError | null {
+  if (lot.swapTxid) return new HttpError(409, p.alreadySettled, 'already_settled');
+  if (lot.paid || lot.transferred) return new HttpError(409, p.settledByHand, 'settled_by_hand');
+  return null;
+}
+
+/** Records the swap (txid, network hex and the seller's PSBT) unless one is recorded or the lot is paid; else 409. */
+export async function recordSwap(services: Services, lotId: string, sellerSignedPsbtHex: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<void> {
+  const { prisma } = services.db;
+  const { count } = await prisma.lot.updateMany({
+    where: { id: lotId, swapTxid: null, paid: false, transferred: false },
+    data: { swapTxid: swap.txid, swapTxHex: swap.txHex, sellerSignedPsbtHex, txHash: swap.txid },
+  });
+  if (count === 0) throw swapRefusal(await prisma.lot.findUniqueOrThrow({ where: { id: lotId } }))!;
+}
+
+export type BroadcastOutcome = { sent: true } | { sent: false; refused: string | null };
+
+/**
+ * Broadcasts a recorded swap. Esplora refusing it while it knows the txid (in the mempool or a block) is
+ * success: an earlier try, or the seller, sent it. Any other 400 is the node refusing it for good (an input
+ * spent since the bid): the record of that swap, and only that one, is cleared so the winner can claim again.
+ * Esplora unreachable keeps the record; the follower sends it later.
+ */
+export async function broadcastRecorded(services: Services, lotId: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<BroadcastOutcome> {
+  const { esplora } = services.bitcoin;
+  try {
+    await esplora.broadcast(swap.txHex);
+    return { sent: true };
+  } catch (error) {
+    if (!(error instanceof EsploraError && error.status === 400)) return { sent: false, refused: null };
+    if ((await esplora.confirmations(swap.txid).catch(() => null)) !== null) return { sent: true };
+    await services.db.prisma.lot.updateMany({
+      where: { id: lotId, swapTxid: swap.txid },
+      data: { swapTxid: null, swapTxHex: null, sellerSignedPsbtHex: null, txHash: null },
+    });
+    return { sent: false, refused: error.body.replace(/^sendrawtransaction RPC error: /, '') };
+  }
+}
+
+/** A confirmed swap makes the lot paid and transferred with its hash ("Auction Complete"); idempotent. */
+export async function markSwapConfirmed(services: Services, lot: { id: string; paidAt: Date | null; txHash: string | null }, txid: string): Promise<void> {
+  const now = new Date();
+  await services.db.prisma.lot.updateMany({
+    where: { id: lot.id, transferred: false },
+    data: { paid: true, paidAt: lot.paidAt ?? now, txHash: lot.txHash ?? txid, transferred: true, transferredAt: now, transferTransactionHash: txid, swapTxid: txid },
+  });
+}
+
+/** The txid the winning offer's swap will have, whoever finishes and broadcasts it (segwit: signatures do not change it). */
+export function expectedSwapTxid(signedPsbtHex: string, network: Services['config']['bitcoin']['network']): string {
+  return unsignedTx(parsePsbtHex(signedPsbtHex, network)).getId();
+}
+
+/** One turn of the follower: each watched lot is asked about once, so it settles within a turn of its first confirmation. */
+export async function followSwaps(services: Services): Promise<void> {
+  const { prisma } = services.db;
+  const { esplora } = services.bitcoin;
+  const each = async (lotId: string, step: () => Promise<void>) =>
+    step().catch((error: Error) => services.log.warn({ lotId, err: error.message }, 'settlement follower: lot skipped this turn'));
+
+  const recorded = await prisma.lot.findMany({
+    where: { paymentMethod: 'BTC', swapTxid: { not: null }, transferred: false },
+    select: { id: true, swapTxid: true, swapTxHex: true, paidAt: true, txHash: true },
+    take: 100,
+  });
+  for (const lot of recorded) {
+    await each(lot.id, async () => {
+      const confirmations = await esplora.confirmations(lot.swapTxid!);
+      if (confirmations === null && lot.swapTxHex) await broadcastRecorded(services, lot.id, { txid: lot.swapTxid!, txHex: lot.swapTxHex });
+      else if (confirmations !== null && confirmations > 0) await markSwapConfirmed(services, lot, lot.swapTxid!);
+    });
+  }
+
+  // Swaps Gavel did not broadcast: the seller can finish the winning offer from /psbt/state and send it elsewhere.
+  const ended = await prisma.lot.findMany({
+    where: { paymentMethod: 'BTC', status: 'ended', swapTxid: null, transferred: false, winningBidId: { not: null } },
+    orderBy: { closedAt: 'desc' },
+    select: { id: true, winningBidId: true, paidAt: true, txHash: true },
+    take: 100,
+  });
+  const offers = await prisma.bid.findMany({ where: { id: { in: ended.map((l) => l.winningBidId!) }, signedPsbtHex: { not: null } }, select: { id: true, signedPsbtHex: true } });
+  const offerOf = new Map(offers.map((b) => [b.id, b.signedPsbtHex!]));
+  for (const lot of ended) {
+    const offer = offerOf.get(lot.winningBidId!);
+    if (!offer) continue;
+    await each(lot.id, async () => {
+      const txid = expectedSwapTxid(offer, services.config.bitcoin.network);
+      const confirmations = await esplora.confirmations(txid);
+      if (confirmations !== null && confirmations > 0) await markSwapConfirmed(services, lot, txid);
+    });
+  }
+}
+
+/**
+ * The worker's loop (every BITCOIN_FOLLOW_MS): followSwaps, then the removal of leading bids whose offers were
+ * spent (btc-offer-watch.ts). A turn still running when the next is due is not doubled.
+ */
+export function startSettlementFollower(services: Services, everyMs = services.config.bitcoin.followEveryMs): { close(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const turn = async () => {
+    await followSwaps(services);
+    await removeSpentLeadingOffers(services);
+  };
+  const timer = setInterval(() => {
+    running ??= turn()
+      .catch((error: Error) => services.log.warn({ err: error.message }, 'settlement follower turn failed'))
+      .finally(() => (running = null));
+  }, everyMs);
+  return {
+    async close() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
