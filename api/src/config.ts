@@ -1,5 +1,6 @@
 /** Everything the api reads from the environment, with the embedded defaults `npm start` runs on. */
 import path from 'node:path';
+import { CALCULATOR_DEFAULTS } from '@gavel/domain';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
 import type { ChainConfig } from './chain/index.ts';
 import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
@@ -39,6 +40,8 @@ export interface Config {
   reconcileEveryMs: number;
   /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (unset keys: the local stand-in). */
   stripe: StripeConfig;
+  /** BTC_USD_PRICE (default 65000, the cost calculator's fallback price): what a card bid on a BTC lot holds per BTC, in cents. */
+  btcUsdCents: number;
   /** PONDER_URL, RPC_URL, CHAIN_ID (+ GAVEL_AUCTION_HOUSE_ADDRESS, GAVEL_NFT_ADDRESS, CHAIN_FOLLOW_MS, CHAIN_TIMEOUT_MS). */
   chain: ChainConfig;
   /** BITCOIN_NETWORK, BITCOIN_ESPLORA_URL, ORD_URL, BITCOIN_TIMEOUT_MS (unset: testnet4 through the local stand-in). */
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesPerAccount: Number(env.RATE_CODES_PER_ACCOUNT ?? 10),
     },
     stripe: stripeConfig(env),
+    btcUsdCents: Math.round(Number(env.BTC_USD_PRICE ?? CALCULATOR_DEFAULTS.btcPriceUsd) * 100),
     chain: {
       ponderUrl: env.PONDER_URL ?? 'http://127.0.0.1:42069',
       rpcUrl: env.RPC_URL ?? 'http://127.0.0.1:8545',

@@ -12,6 +12,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/bid.ts';
 export * from './schemas/payment.ts';
+export * from './card-hold.ts';
 export * from './card-form.ts';
 export * from './cost-calculator.ts';
 export * from './schemas/checkout.ts';

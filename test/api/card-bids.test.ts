@@ -1,25 +1,39 @@
 /**
- * Card bids on off-chain USD lots, end to end: the real api and worker on PostgreSQL + Redis, the Stripe
- * stand-in behind a recording proxy, webhooks delivered. A card bid authorises its amount before it is written;
- * the hold is released when the bid is outbid or withdrawn, captured when it wins, cancelled when it loses.
+ * Card bids on off-chain USD lots and on BTC lots, end to end: the real api and worker on PostgreSQL + Redis,
+ * the Stripe stand-in behind a recording proxy, webhooks delivered, and the Bitcoin stand-in for the signed
+ * offers card bids compete with on BTC lots. A card bid authorises its amount (on a BTC lot: the sats' USD
+ * value at BTC_USD_PRICE) before it is written; the hold is released when the bid is outbid or withdrawn,
+ * captured when it wins, cancelled when it loses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
+import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import { offerBidder } from '../support/offer-bidders.ts';
 
 let rs: RecordedStripe;
+let btc: BitcoinStandIn;
+let dev: ReturnType<typeof devClient>;
 let stack: TestStack;
+const net = networkOf('regtest');
+/** BTC_USD_PRICE in these tests: $100,000 a BTC, so 1,000 sats hold $1.00. */
+const BTC_USD_PRICE = '100000';
 
 beforeAll(async () => {
   rs = await startRecordedStripe();
-  stack = await startApiForTest({ seed: 'none', worker: true, env: { ...rs.env(), LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000' } });
+  btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
+  dev = devClient(btc.url);
+  const bitcoinEnv = { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '100', BTC_USD_PRICE };
+  stack = await startApiForTest({ seed: 'none', worker: true, env: { ...rs.env(), ...bitcoinEnv, LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' } });
   rs.standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
 });
 
 afterAll(async () => {
   await stack?.stop();
+  await btc?.close();
   await rs?.stop();
 });
 
@@ -92,15 +106,11 @@ describe('placing a card bid', () => {
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
   });
 
-  it('takes no card bids on BTC lots and sends ETH lots on-chain', async () => {
+  it('sends card bids on ETH lots on-chain', async () => {
     const { token } = await cardBidder();
-    const btc = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
-    const refused = await bid(token, btc.id, '20000');
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('card_bid_unsupported');
     const eth = await createLot(stack.db, { paymentMethod: 'ETH', onchain: true, startingBid: 10n ** 16n });
     expect((await bid(token, eth.id, '0.02')).body.code).toBe('bid_on_chain');
-    expect(holdsFor(btc.id)).toHaveLength(0);
+    expect(holdsFor(eth.id)).toHaveLength(0);
   });
 
   it('leaves bids without a card alone: no Stripe call for a plain off-chain bid', async () => {
@@ -204,5 +214,112 @@ describe('after the bid', () => {
     const checkout = await call(stack.url, a.token, 'POST', '/cart/checkout', { lotIds: [lot.id] });
     expect(checkout.status).toBe(200);
     expect(checkout.body.total).toBe('30.00');
+  });
+});
+
+describe('card bids on BTC lots', () => {
+  /** A BTC lot selling an inscription, as offers need; card bids alone need neither. */
+  async function inscriptionLot(options: Parameters<typeof createLot>[1] = {}) {
+    const { inscriptionId } = await dev.inscribe(new TestKey('p2tr', net).address, 'card lot');
+    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, ...options });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: new TestKey('p2wpkh', net).address } });
+    return lot;
+  }
+  const offerBid = async (who: Awaited<ReturnType<typeof offerBidder>>, lotId: string, amount: number) => {
+    const offer = await who.bid(lotId, amount);
+    expect(offer.status).toBe(201);
+    const placed = await call(stack.url, who.token, 'POST', `/auctions/${lotId}/finalize`, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) });
+    expect(placed.status).toBe(201);
+    return offer.body.data.bid._id as string;
+  };
+  const statusOf = async (id: string) => (await bidRow(id)).status;
+  const mailsTo = (email: string) => stack.db.prisma.outboxMail.findMany({ where: { to: email }, orderBy: { createdAt: 'asc' }, select: { subject: true } });
+
+  it('holds the USD value of the sats at BTC_USD_PRICE and places the bid at once, with no PSBT to sign', async () => {
+    const { user, token } = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
+    expect((await call(stack.url, token, 'GET', '/payment/card-hold-rate')).body).toEqual({ btcUsdCents: 10_000_000 });
+    // 20,001 sats at $100,000 are $20.001: the hold rounds up to cover the bid.
+    const res = await bid(token, lot.id, '20001');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ message: 'Bid placed successfully!', minimumNextBid: '20101', data: { psbtHex: null, bid: { status: 'active', amount: '20001', unit: 'sats' } } });
+    const row = await bidRow(res.body.data.bid._id);
+    expect(row).toMatchObject({ status: 'active', holdStatus: 'authorized', walletAddress: null, signedPsbtHex: null });
+    expect(await rs.stripe.paymentIntents.retrieve(row.paymentIntentId!)).toMatchObject({ amount: 2001, currency: 'usd', capture_method: 'manual', status: 'requires_capture', customer: user.stripeCustomerId });
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('20001');
+  });
+
+  it('refuses a bad BTC card bid with the field named, before anything is held', async () => {
+    const { token } = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
+    expect(await bid(token, lot.id, '10000.5')).toMatchObject({ status: 400, body: { message: 'Invalid bid amount', fields: { amount: 'Invalid bid amount' } } });
+    expect(await bid(token, lot.id, '9999')).toMatchObject({ status: 400, body: { message: 'Bid must be at least 10000 sats', code: 'bid_too_low' } });
+    const cheap = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10n });
+    // Under 50 sats, and under $0.50 (400 sats are $0.40 here): the spec's minimum card payment.
+    expect(await bid(token, cheap.id, '49')).toMatchObject({ status: 400, body: { message: 'Minimum payment amount is 50 sats ($0.50 USD) for card payments.', fields: { amount: expect.any(String) } } });
+    expect(await bid(token, cheap.id, '400')).toMatchObject({ status: 400, body: { message: 'Minimum payment amount is $0.50 USD for card payments.' } });
+    expect(holdsFor(lot.id)).toHaveLength(0);
+    expect(holdsFor(cheap.id)).toHaveLength(0);
+    expect(await stack.db.prisma.bid.count({ where: { lotId: { in: [lot.id, cheap.id] } } })).toBe(0);
+  });
+
+  it('a card bid and a signed offer outbid each other, with the outbid notices; the outbid card hold is released', { timeout: 30_000 }, async () => {
+    const lot = await inscriptionLot();
+    const card = await cardBidder();
+    const offerer = await offerBidder(stack, dev, net);
+    const first = (await bid(card.token, lot.id, '10000')).body.data.bid._id as string;
+    const offer = await offerBid(offerer, lot.id, 10_100);
+    expect(await statusOf(first)).toBe('outbid');
+    await heldSettled(first, 'released');
+    expect((await rs.stripe.paymentIntents.retrieve((await bidRow(first)).paymentIntentId!)).status).toBe('canceled');
+    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === "You've been outbid"), 10_000, 'card bidder told of the offer');
+
+    // And back: a card bid above the offer leads, the offer is outbid and its bidder told.
+    const again = await bid(card.token, lot.id, '10200');
+    expect(again.status).toBe(201);
+    expect(await statusOf(offer)).toBe('outbid');
+    expect(await bidRow(again.body.data.bid._id)).toMatchObject({ status: 'active', holdStatus: 'authorized' });
+    await eventually(async () => (await mailsTo(offerer.user.email)).some((m) => m.subject === "You've been outbid"), 10_000, 'offer bidder told of the card bid');
+  });
+
+  it('the spent-offer watch never drops a card bid, and promotes one when the offer above it is spent', { timeout: 30_000 }, async () => {
+    const lot = await inscriptionLot();
+    const card = await cardBidder();
+    const offerer = await offerBidder(stack, dev, net);
+    const cardBid = (await bid(card.token, lot.id, '10000')).body.data.bid._id as string;
+    const offer = await offerBid(offerer, lot.id, 10_100);
+    await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(offerer.keys.payment, [offerer.big], [{ address: offerer.keys.payment.address, value: 190_000 }], 1_000).toHex() });
+    await eventually(async () => (await statusOf(offer)) === 'removed', 10_000, 'the spent offer removed');
+    expect(await statusOf(cardBid)).toBe('active');
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('10000');
+    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === 'You are the highest bidder again'), 10_000, 'card bidder leads again');
+    // The watch keeps turning (every 100 ms here): the leading card bid, with no offer behind it, stays.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await statusOf(cardBid)).toBe('active');
+  });
+
+  it('a card winner pays by the captured hold (once) at close; the seller’s manual transfer with a hash completes the lot', { timeout: 40_000 }, async () => {
+    const seller = await createUser(stack.db, 'seller');
+    const sellerToken = await signIn(stack.url, seller.email);
+    const a = await cardBidder();
+    const b = await cardBidder();
+    const lot = await inscriptionLot({ startingBid: 20_000n, endsInMs: 4000, extensionMinutes: 0, creatorId: seller.id });
+    const lost = (await bid(a.token, lot.id, '20000')).body.data.bid._id as string;
+    const won = (await bid(b.token, lot.id, '25000')).body.data.bid._id as string;
+    await heldSettled(won, 'captured');
+    const winnerPi = (await bidRow(won)).paymentIntentId!;
+    const closed = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    expect(closed).toMatchObject({ status: 'ended', winnerId: b.user.id, winningBidId: won, winnerWalletAddress: null, paid: true, txHash: winnerPi, transferred: false });
+    expect(await rs.stripe.paymentIntents.retrieve(winnerPi)).toMatchObject({ status: 'succeeded', amount_received: 2500 });
+    const captures = rs.calls.filter((x) => x.path === `/v1/payment_intents/${winnerPi}/capture` && x.status === 200 && !x.replayed);
+    expect(captures).toHaveLength(1);
+    await heldSettled(lost, 'released');
+
+    // Paid, awaiting the seller's transfer of the inscription: a transfer hash marks it transferred.
+    const transfer = (body: object) => call(stack.url, sellerToken, 'POST', `/auctions/${lot.id}/transfer`, body);
+    expect(await transfer({})).toMatchObject({ status: 400, body: { fields: { transferTransactionHash: 'Please enter the transfer transaction hash' } } });
+    expect((await transfer({ transferTransactionHash: ' 9f2c4e7a ' })).status).toBe(200);
+    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ transferred: true, transferTransactionHash: '9f2c4e7a' });
+    expect(rs.calls.filter((x) => x.path === `/v1/payment_intents/${winnerPi}/capture` && x.status === 200 && !x.replayed)).toHaveLength(1);
   });
 });

@@ -60,7 +60,8 @@ export async function placeBid(
   }
   if (amount <= 0n) throw new HttpError(400, b.invalidAmount, 'validation_failed', { amount: b.invalidAmount });
 
-  const walletAddress = await checkWallet(prisma, user, lot.paymentMethod, input.walletAddress);
+  // A card bid pays from the card it holds, on any lot that takes one: no wallet behind it.
+  const walletAddress = hold ? null : await checkWallet(prisma, user, lot.paymentMethod, input.walletAddress);
   const increment = minimumIncrement(lot);
 
   const bidId = hold?.bidId ?? randomUUID();
@@ -102,15 +103,14 @@ export interface PlaceBidRow {
   outbid_amount: string | null;
 }
 
-export const PLACE_BID_SQL = 'SELECT * FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)';
+/** The amount as text: db.sql and Prisma's raw queries (in a transaction) then answer the same row. */
+export const PLACE_BID_SQL =
+  'SELECT placed, end_time, extended, extension_minutes, bid_count, outbid_bid_id, outbid_user_id, outbid_amount::text AS outbid_amount FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)';
 
 /** The card bid's write: the same function, plus the hold's PaymentIntent on the new bid, in one transaction. */
 async function placeHeldBid(prisma: PrismaClient, args: unknown[], paymentIntentId: string): Promise<PlaceBidRow[]> {
   return prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<PlaceBidRow[]>(
-      'SELECT placed, end_time, extended, extension_minutes, bid_count, outbid_bid_id, outbid_user_id, outbid_amount::text AS outbid_amount FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)',
-      ...args,
-    );
+    const rows = await tx.$queryRawUnsafe<PlaceBidRow[]>(PLACE_BID_SQL, ...args);
     if (rows[0]?.placed) await tx.bid.update({ where: { id: args[1] as string }, data: { paymentIntentId, holdStatus: 'authorized' } });
     return rows;
   });

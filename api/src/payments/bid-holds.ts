@@ -1,8 +1,10 @@
 /**
- * Card bids on off-chain USD (Manual) lots. A card bid is worth only what the card can pay, so before the bid
- * is written its amount is authorised on the bidder's saved card: a manual-capture PaymentIntent confirmed
- * off-session (idempotency key per bid id). A declined card refuses the bid and nothing is written. Afterwards:
- * - outbid, withdrawn or removed: the hold is released (cancelled) by a job;
+ * Card bids on off-chain lots: USD (Manual) lots, and BTC lots, whose card bids are in sats and held for their
+ * USD value at BTC_USD_PRICE (a card winner of a BTC lot receives the inscription by the seller's manual
+ * transfer). A card bid is worth only what the card can pay, so before the bid is written its hold is
+ * authorised on the bidder's saved card: a manual-capture PaymentIntent confirmed off-session (idempotency key
+ * per bid id). A declined card refuses the bid and nothing is written. Afterwards:
+ * - outbid (by a card bid or, on a BTC lot, a signed offer), withdrawn or removed: the hold is released by a job;
  * - the lot closes with the bid winning: the hold is captured by a job and the lot is paid; losing holds are
  *   released by the same job;
  * - a capture that fails (the hold was released or expired meanwhile) leaves the lot awaiting payment, and the
@@ -12,7 +14,7 @@
  * Only card bids ever reach Stripe: every other bid goes straight to placeBid.
  */
 import Stripe from 'stripe';
-import { checkoutMessages, messages, minimumNextBid, parseAmount, paymentMessages, MIN_CARD_PAYMENT_CENTS, AmountError, shownStatus } from '@gavel/domain';
+import { cardHoldCents, cardMinimumRefusal, messages, minimumNextBid, parseAmount, paymentMessages, AmountError, shownStatus, type CardBidUnit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -28,13 +30,14 @@ type BidInput = { amount: string | number; walletAddress?: string };
 export async function placeCardBid(services: Services, user: UserRow, lotId: string, input: BidInput): Promise<PlacedBid> {
   const { db, payments, log } = services;
   const lot = await db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
-  // Missing lots and ETH lots get placeBid's own answers (404, "placed on-chain"): ETH card bids are a later issue.
+  // Missing lots and ETH lots get placeBid's own answers (404, "placed on-chain"): on-chain card bids are relayed (relayer/card-bids.ts).
   if (!lot || lot.paymentMethod === 'ETH') return placeBid(db, user, lotId, input);
-  if (lot.paymentMethod !== 'Manual') throw new HttpError(409, checkoutMessages.cardUsdOnly, 'card_bid_unsupported');
   if (lot.creatorId === user.id) throw new HttpError(403, messages.bids.ownLot, 'own_lot');
   await assertWhitelisted(db.prisma, user, lot.auctionEventId);
-  const amount = parseCents(input.amount);
-  if (amount < BigInt(MIN_CARD_PAYMENT_CENTS)) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { amount: paymentMessages.minimumUsd });
+  const unit: CardBidUnit = lot.paymentMethod === 'BTC' ? 'sats' : 'USD';
+  const amount = parseBidAmount(input.amount, unit);
+  const tooSmall = cardMinimumRefusal(amount, unit, services.config.btcUsdCents);
+  if (tooSmall) throw new HttpError(400, tooSmall, 'validation_failed', { amount: tooSmall });
 
   // A bid that would be refused anyway is refused before any money is held on the card.
   const minimum = minimumNextBid({ ...lot, startingBid: BigInt(lot.startingBid.toFixed(0)), currentBid: lot.currentBid === null ? null : BigInt(lot.currentBid.toFixed(0)) });
@@ -43,7 +46,7 @@ export async function placeCardBid(services: Services, user: UserRow, lotId: str
 
   const bidId = randomUUID();
   const holdId = await holdOnCard(payments.stripe, user, {
-    cents: amount,
+    cents: cardHoldCents(amount, unit, services.config.btcUsdCents),
     description: 'Gavel bid hold (captured only if the bid wins)',
     metadata: { bidId, lotId },
     idempotencyKey: `bid-hold:${bidId}`,
@@ -94,10 +97,11 @@ export async function holdOnCard(
   return intent.id;
 }
 
-function parseCents(input: string | number): bigint {
+/** The bid in the lot's unit (cents or sats); the hold is worked out from it. */
+function parseBidAmount(input: string | number, unit: CardBidUnit): bigint {
   try {
-    const cents = parseAmount(input, 'USD');
-    if (cents > 0n) return cents;
+    const amount = parseAmount(input, unit);
+    if (amount > 0n) return amount;
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;
   }

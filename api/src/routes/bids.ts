@@ -29,9 +29,10 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'Checks, in order: signed in, e-mail verified, profile complete, identity verified, payment method, terms accepted (403 with the spec message). ' +
         'The amount must reach the minimum next bid (starting bid, else current + 100 sats / + 1 USD). BTC lots need a linked wallet address. ' +
         'A bid in the last N minutes (default 5) extends the end to N minutes after the bid: auctionExtended and extensionMessage say so. ' +
-        'Card bids (USD lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
+        'Card bids (USD and BTC lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
+        'on a BTC lot the amount is in sats, held for its USD value at BTC_USD_PRICE (at least $0.50), and the bid is written at once, with no PSBT; ' +
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
-        'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value and are placed on chain by the platform’s relayer; BTC lots take no card bids. ' +
+        'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value and are placed on chain by the platform’s relayer. ' +
         'BTC lots: the reply carries data.psbtHex, the offer PSBT built from the walletAddress UTXOs (inscription to ordinalsAddress), and data.bid (status pending); ' +
         'the bid is placed when POST /auctions/:id/finalize receives the PSBT signed by the wallet, within 10 minutes (unless BITCOIN_PSBT_BIDS=false, which writes BTC bids directly).',
       access: bidder,
@@ -44,7 +45,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         const chainLot = body.walletAddress === CARD_PAYMENT_MARKER ? await chainLotFor(services, params.id!) : null;
         if (chainLot) return placeRelayedCardBid(services, user, chainLot, body);
         // BTC lots: the bid is an offer PSBT for the wallet to sign; it is placed by the finalize route (btc-bids.ts).
-        // A card bid on one is refused below like any card bid a lot does not take.
+        // A card bid on one is a card bid like on a USD lot (below): the card's hold stands behind it, not an offer.
         if (services.config.bitcoin.psbtBids && body.walletAddress !== CARD_PAYMENT_MARKER && (await isBtcLot(services, params.id!))) {
           const offer = await placeBtcOffer(services, user, params.id!, body);
           return { message: SIGN_TO_PLACE, data: { bid: offer.bid, psbtHex: offer.psbtHex }, auctionExtended: false, extensionMessage: null, endTime: offer.endTime.toISOString(), minimumNextBid: offer.minimumNextBid };
@@ -55,8 +56,8 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         if (placed.auctionExtended || placed.bidCount === 1) await lotClock.scheduleClose(placed.lot.id, placed.endTime);
         // The bid is committed and acknowledged either way; notices go out beside the reply, not before it.
         void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
-        // The replaced bid's card hold, if any, is released by a job (only USD lots take card bids).
-        if (placed.replacedBidId && placed.lot.paymentMethod === 'Manual') {
+        // The replaced bid's card hold, if any, is released by a job.
+        if (placed.replacedBidId) {
           void releaseHoldLater(services, placed.replacedBidId).catch((err: Error) => services.log.warn({ err: err.message, bidId: placed.replacedBidId }, 'queueing a hold release failed'));
         }
         return placedBidReply(placed, user);

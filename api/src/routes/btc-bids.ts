@@ -6,6 +6,7 @@ import type { UserRow } from '../auth/session.ts';
 import { finalizeBtcOffer } from '../bidding/btc-bids.ts';
 import { announceBid } from '../bidding/notify.ts';
 import { placedBidReply } from '../bidding/present-bid.ts';
+import { releaseHoldLater } from '../payments/bid-holds.ts';
 
 const b = messages.bids;
 const TAG = 'Bidding';
@@ -21,6 +22,10 @@ export function btcBidRoutes(routes: RouteTable, services: Services): void {
     const placed = await finalizeBtcOffer(services, user, lotId, bidId, signedPsbtHex);
     if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleClose(placed.lot.id, placed.endTime);
     void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'bid announcement failed'));
+    // An offer may outbid a card bid: its hold is released by a job.
+    if (placed.replacedBidId) {
+      void releaseHoldLater(services, placed.replacedBidId).catch((err: Error) => services.log.warn({ err: err.message, bidId: placed.replacedBidId }, 'queueing a hold release failed'));
+    }
     return placedBidReply(placed, user);
   };
 

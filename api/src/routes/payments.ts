@@ -8,7 +8,7 @@
  * 3. Stripe calls POST /payment/webhook; the api verifies the card with a $1 hold and cancels it.
  * 4. GET /payment/method (poll) until status is verified or failed.
  */
-import { paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
+import { cardHoldRateReplySchema, paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -53,6 +53,16 @@ export function paymentRoutes(routes: RouteTable, services: Services): void {
     access: {},
     reply: paymentMethodReplySchema,
     handler: async ({ user }) => savedCards.methodOf(user),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/payment/card-hold-rate',
+    tag: TAG,
+    summary: 'The USD price per BTC a card bid on a BTC lot is held at',
+    description: 'btcUsdCents: BTC_USD_PRICE in cents. A card bid of N sats holds ceil(N × btcUsdCents / 100,000,000) cents (at least $0.50); the checkout shows it before the bid.',
+    reply: cardHoldRateReplySchema,
+    handler: async () => ({ btcUsdCents: services.config.btcUsdCents }),
   });
 
   routes.add({
