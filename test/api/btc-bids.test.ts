@@ -106,6 +106,28 @@ describe('BTC bids are signed offers', () => {
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(1);
   });
 
+  it('writes the bid and its signed offer together: when storing the offer fails, no bid is left behind', async () => {
+    const lot = await btcLot();
+    const a = await bidder();
+    const offer = await a.bid(lot.id, 10_000);
+    const signed = a.sign(offer.body.data.psbtHex);
+    const finalize = () => post(`/auctions/${lot.id}/finalize`, a.token, { bidId: offer.body.data.bid._id, signedPsbtHex: signed });
+    // The second write fails, as a crash between the two would leave it.
+    await stack.db.sql(`CREATE FUNCTION test_fail_signed_offer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
+    await stack.db.sql('CREATE TRIGGER test_fail_signed_offer BEFORE UPDATE OF "signedPsbtHex" ON "Bid" FOR EACH ROW EXECUTE FUNCTION test_fail_signed_offer()');
+    try {
+      expect((await finalize()).status).toBe(500);
+    } finally {
+      await stack.db.sql('DROP TRIGGER test_fail_signed_offer ON "Bid"');
+      await stack.db.sql('DROP FUNCTION test_fail_signed_offer()');
+    }
+    expect((await get(`/auctions/${lot.id}/bids`, a.token)).body.data).toEqual([]);
+    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id }, select: { currentBid: true, bidCount: true } })).toEqual({ currentBid: null, bidCount: 0 });
+    // Sent again once storage works, the same signature places the bid, with its offer.
+    expect((await finalize()).status).toBe(201);
+    expect(await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: offer.body.data.bid._id }, select: { status: true, signedPsbtHex: true } })).toEqual({ status: 'active', signedPsbtHex: signed });
+  });
+
   it('a leading bid whose offer inputs are spent elsewhere is removed and the next bid leads again', async () => {
     const lot = await btcLot();
     const a = await bidder();

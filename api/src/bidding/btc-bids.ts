@@ -118,21 +118,30 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
 
   const increment = minimumIncrement(lot);
   const amount = BigInt(offer.amount.toFixed(0));
-  // Claim the offer first: of two finalizes racing with the same signed PSBT, one writes the bid.
-  const claimed = await prisma.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
-  if (claimed.count === 0) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
-  let result: PlaceBidRow | undefined;
-  try {
-    const rows = await services.db.sql<PlaceBidRow>(PLACE_BID_SQL, [lotId, offer.id, user.id, amount.toString(), increment.toString(), offer.walletAddress]);
-    result = rows[0];
-  } finally {
-    // Refused (outbid meanwhile, lot ended) or failed: the offer may be finalized again, e.g. after a higher bid.
-    if (!result?.placed) await prisma.btcOffer.update({ where: { id: offer.id }, data: { finalizedAt: null } });
-  }
-  if (!result?.placed) throw await refusal(prisma, lotId);
-  await prisma.bid.update({ where: { id: offer.id }, data: { psbtHex: offer.psbtHex, signedPsbtHex: signedPsbtHex as string } });
+  // One transaction: the offer claimed, the bid written and its signed offer stored with it, so a leading bid
+  // never lacks the PSBT its seller co-signs. The claim comes first: of finalizes racing with the same signed
+  // PSBT, the others wait for it and find the bid placed.
+  const result = await prisma
+    .$transaction(async (tx) => {
+      const claimed = await tx.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
+      if (claimed.count === 0) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+      const [row] = await tx.$queryRawUnsafe<PlaceBidRow[]>(PLACE_BID_SQL, lotId, offer.id, user.id, amount.toString(), increment.toString(), offer.walletAddress);
+      if (!row?.placed) throw new BidRefused();
+      await tx.bid.update({ where: { id: offer.id }, data: { psbtHex: offer.psbtHex, signedPsbtHex: signedPsbtHex as string } });
+      return row;
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof BidRefused) throw await refusal(prisma, lotId);
+      throw error;
+    });
   return placedBid(result, { bidId: offer.id, lot, amount, walletAddress: offer.walletAddress, userId: user.id, increment });
 }
+
+/**
+ * gavel_place_bid refused the bid (outbid meanwhile, lot ended): thrown to roll the offer's claim back, so it may
+ * be finalized again, and answered with the reason.
+ */
+class BidRefused extends Error {}
 
 /** The bidder pays from a wallet proved to be theirs (the payment address). */
 export async function linkedWallet(services: Services, user: UserRow, address: string | undefined): Promise<string> {
