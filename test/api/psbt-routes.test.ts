@@ -4,7 +4,7 @@
  * (create, add-outputs, add-winner-inputs, validate-for-winner), against the Bitcoin stand-in. Refusals answer
  * the spec's messages and store nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
@@ -13,6 +13,7 @@ import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
 
 const net = networkOf('regtest');
 const NO_TEMPLATE = 'No PSBT template found. Ask the winner to initiate claim first.';
@@ -151,5 +152,169 @@ describe("the winner's claim in steps when the winning offer is no longer valid"
     await dev.mine();
     const ordRes = await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } });
     expect(((await ordRes.json()) as { address: string }).address).toBe(winner.keys.ordinals.address);
+  });
+});
+
+describe('the swap is paid once: recorded before its broadcast, and the manual steps kept apart from it', () => {
+  const adminToken = async () => signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+  const lotRow = (id: string) => stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
+  const known = async (txid: string) => (await fetch(`${btc.esploraUrl}/tx/${txid}`)).status === 200;
+
+  it('a lot marked paid by hand takes no co-sign and no claim; nothing is broadcast', async () => {
+    const { lot, seller, sellerToken, winner, coSigned } = await wonLot();
+    const signedPsbtHex = await coSigned();
+    const txid = (await post('/psbt/create-complete-psbt', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex })).body.txid as string;
+    expect((await post(`/auctions/${lot.id}/mark-paid`, await adminToken(), { txHash: 'ab12cd' })).status).toBe(200);
+
+    const byHand = 'This auction is already marked as paid or transferred: its on-chain swap can no longer be signed';
+    for (const path of ['/psbt/seller-sign', '/psbt/create-complete-psbt']) {
+      expect(await post(path, sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex })).toMatchObject({ status: 409, body: { message: byHand } });
+    }
+    expect(await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: winner.keys.payment.address })).toMatchObject({ status: 409, body: { message: byHand } });
+    expect(await known(txid)).toBe(false);
+    expect(await lotRow(lot.id)).toMatchObject({ txHash: 'ab12cd', swapTxid: null });
+  });
+
+  it('while a swap is recorded, verify-payment, mark-paid and transfer are refused and its hash is kept', async () => {
+    const { lot, seller, sellerToken, coSigned } = await wonLot();
+    const signed = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() });
+    const txid = signed.body.data.txid as string;
+    const refused = `This auction is settled on chain by its swap transaction ${txid}: payment and transfer are recorded when it confirms`;
+    const admin = await adminToken();
+    expect(await post(`/auctions/${lot.id}/verify-payment`, sellerToken, { txHash: 'other' })).toMatchObject({ status: 409, body: { message: refused } });
+    expect(await post(`/auctions/${lot.id}/mark-paid`, admin, { txHash: 'other' })).toMatchObject({ status: 409, body: { message: refused } });
+    expect(await post(`/auctions/${lot.id}/transfer`, admin, { transferTransactionHash: 'other' })).toMatchObject({ status: 409, body: { message: refused } });
+    expect(await lotRow(lot.id)).toMatchObject({ paid: false, transferred: false, txHash: txid, swapTxid: txid });
+  });
+
+  it('two co-signs at once broadcast once: one answers the swap, the other that the auction is settled', async () => {
+    const { lot, seller, sellerToken, coSigned } = await wonLot();
+    const signedPsbtHex = await coSigned();
+    const broadcast = vi.spyOn(stack.services.bitcoin.esplora, 'broadcast');
+    try {
+      const both = await Promise.all([1, 2].map(() => post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex })));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.status === 409)!.body.message).toBe('This auction is already settled on chain');
+      const txid = both.find((r) => r.status === 200)!.body.data.txid as string;
+      expect(broadcast).toHaveBeenCalledTimes(1);
+      expect(await known(txid)).toBe(true);
+      expect((await get(`/psbt/state/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'broadcast', txid });
+    } finally {
+      broadcast.mockRestore();
+    }
+  });
+
+  it('a swap Esplora could not take stays recorded and the follower broadcasts it; one already mined counts as sent', async () => {
+    const { lot, seller, sellerToken, coSigned } = await wonLot();
+    const body = { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() };
+    const broadcast = vi.spyOn(stack.services.bitcoin.esplora, 'broadcast').mockRejectedValueOnce(new TypeError('fetch failed'));
+    try {
+      expect(await post('/psbt/seller-sign', sellerToken, body)).toMatchObject({ status: 503, body: { message: 'Seller sign failed' } });
+    } finally {
+      broadcast.mockRestore();
+    }
+    const { swapTxid } = await lotRow(lot.id);
+    expect(swapTxid).toMatch(/^[0-9a-f]{64}$/);
+    expect(await known(swapTxid!)).toBe(false);
+    await followSwaps(stack.services);
+    expect(await known(swapTxid!)).toBe(true);
+    await dev.mine();
+    await followSwaps(stack.services);
+    expect(await lotRow(lot.id)).toMatchObject({ paid: true, transferred: true, transferTransactionHash: swapTxid });
+
+    // The seller sent and saw mined the swap of another lot before co-signing in Gavel: the co-sign still settles it.
+    const other = await wonLot();
+    const otherBody = { auctionId: other.lot.id, walletAddress: other.seller.address, signedPsbtHex: await other.coSigned() };
+    const swap = (await post('/psbt/create-complete-psbt', other.sellerToken, otherBody)).body;
+    expect((await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: swap.txHex })).status).toBe(200);
+    await dev.mine();
+    expect(await post('/psbt/seller-sign', other.sellerToken, otherBody)).toMatchObject({ status: 200, body: { data: { stage: 'confirmed', txid: swap.txid } } });
+  });
+
+  it('a swap refused for good is forgotten: the manual steps are open again', async () => {
+    const { lot, seller, sellerToken, winner, coSigned } = await wonLot();
+    await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(winner.keys.payment, [winner.big], [{ address: winner.keys.payment.address, value: 190_000 }], 1_000).toHex() });
+    expect((await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() })).body.code).toBe('offer_invalid');
+    expect(await lotRow(lot.id)).toMatchObject({ swapTxid: null, swapTxHex: null, sellerSignedPsbtHex: null, txHash: null });
+    expect((await post(`/auctions/${lot.id}/verify-payment`, sellerToken, {})).body.message).toBe('Payment verified successfully!');
+  });
+
+  it('a swap broadcast outside Gavel is noticed once mined: the lot is paid and transferred with its hash', async () => {
+    const { lot, inscriptionId, seller, sellerToken, winner, coSigned } = await wonLot();
+    const swap = (await post('/psbt/create-complete-psbt', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() })).body;
+    expect((await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: swap.txHex })).status).toBe(200);
+    await dev.mine();
+    await followSwaps(stack.services);
+    expect(await lotRow(lot.id)).toMatchObject({ paid: true, transferred: true, transferTransactionHash: swap.txid, txHash: swap.txid });
+    expect((await get(`/psbt/state/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'confirmed', txid: swap.txid, confirmations: 1 });
+    const ordRes = await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } });
+    expect(((await ordRes.json()) as { address: string }).address).toBe(winner.keys.ordinals.address);
+  });
+
+  it('transfer with finalPsbtHex settles on chain like seller-sign', async () => {
+    const { lot, sellerToken, coSigned } = await wonLot();
+    const done = await post(`/auctions/${lot.id}/transfer`, sellerToken, { finalPsbtHex: await coSigned() });
+    expect(done).toMatchObject({ status: 200, body: { message: 'Seller signature saved: the swap transaction is broadcast' } });
+    const { swapTxid } = await lotRow(lot.id);
+    expect(await known(swapTxid!)).toBe(true);
+    await dev.mine();
+    await followSwaps(stack.services);
+    expect(await lotRow(lot.id)).toMatchObject({ transferred: true, transferTransactionHash: swapTxid });
+  });
+});
+
+describe('who is the seller, and which wallet signs', () => {
+  it('the owner of the seller wallet reads the offer and co-signs like the creator', async () => {
+    const { lot, seller, coSigned } = await wonLot();
+    const owner = await createUser(stack.db, 'ready');
+    await stack.db.prisma.wallet.create({ data: { userId: owner.id, address: seller.address, type: 'xverse' } });
+    const token = await signIn(stack.url, owner.email);
+    expect((await get(`/psbt/state/${lot.id}`, token)).body.psbtHex).toMatch(/^70736274ff/);
+    expect(await post('/psbt/seller-sign', token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() })).toMatchObject({ status: 200, body: { data: { stage: 'broadcast' } } });
+  });
+
+  it('walletAddress must be linked to the caller or be the wallet that signed the inscription input', async () => {
+    const { lot, sellerToken, coSigned } = await wonLot();
+    const payout = new TestKey('p2wpkh', net).address;
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { sellerWalletAddress: payout } });
+    const body = { auctionId: lot.id, walletAddress: payout, signedPsbtHex: await coSigned() };
+    expect(await post('/psbt/seller-sign', sellerToken, body)).toMatchObject({
+      status: 403,
+      body: { message: 'The seller wallet must be linked to your account, or be the wallet that signed the inscription input' },
+    });
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).swapTxid).toBeNull();
+    const creatorId = (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).creatorId!;
+    await stack.db.prisma.wallet.create({ data: { userId: creatorId, address: payout, type: 'xverse' } });
+    expect((await post('/psbt/seller-sign', sellerToken, body)).status).toBe(200);
+  });
+});
+
+describe("the winner's claim replaces only a dead offer, once, on an ended lot", () => {
+  it('refuses a claim while the winning offer is still valid', async () => {
+    const { lot, winner } = await wonLot();
+    const still = 'The winning offer is still valid: the seller can co-sign it, no claim is needed';
+    expect(await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: winner.keys.payment.address })).toMatchObject({ status: 409, body: { message: still } });
+    // A template from earlier (its offer dead then) cannot replace an offer valid now.
+    const bid = await stack.db.prisma.bid.findFirstOrThrow({ where: { lotId: lot.id } });
+    const template = await stack.db.prisma.btcOffer.create({
+      data: { lotId: lot.id, userId: winner.user.id, amount: bid.amount, walletAddress: winner.keys.payment.address, ordinalsAddress: winner.keys.ordinals.address, psbtHex: bid.psbtHex!, txid: '00'.repeat(32), expiresAt: new Date(Date.now() + 60_000) },
+    });
+    expect(await post('/psbt/validate-for-winner', winner.token, { auctionId: lot.id, templateId: template.id, signedPsbtHex: bid.signedPsbtHex })).toMatchObject({ status: 409, body: { message: still } });
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bid.id } })).signedPsbtHex).toBe(bid.signedPsbtHex);
+  });
+
+  it('a signed claim template is not signed again, and a lot not ended takes no claim', async () => {
+    const { lot, winner } = await wonLot();
+    await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(winner.keys.payment, [winner.big], [{ address: winner.keys.payment.address, value: 190_000 }], 1_000).toHex() });
+    await dev.faucet(winner.keys.payment.address, 300_000);
+    const created = await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: winner.keys.payment.address, ordinalsAddress: winner.keys.ordinals.address });
+    const body = { auctionId: lot.id, templateId: created.body.data.templateId, signedPsbtHex: winner.sign(created.body.data.psbtHex) };
+
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { status: 'live' } });
+    expect(await post('/psbt/validate-for-winner', winner.token, body)).toMatchObject({ status: 409, body: { message: 'This auction has not ended yet: there is nothing to claim' } });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { status: 'ended' } });
+
+    expect((await post('/psbt/validate-for-winner', winner.token, body)).status).toBe(200);
+    expect(await post('/psbt/validate-for-winner', winner.token, body)).toMatchObject({ status: 409, body: { message: 'This claim was already signed. Start a new claim if the seller could not complete it.' } });
   });
 });
