@@ -199,6 +199,10 @@ describe('the swap is paid once: recorded before its broadcast, and the manual s
       expect(broadcast).toHaveBeenCalledTimes(1);
       expect(await known(txid)).toBe(true);
       expect((await get(`/psbt/state/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'broadcast', txid });
+      // The recorded swap as sent: the network transaction Esplora now holds.
+      const recorded = (await get(`/psbt/transaction/${lot.id}`, sellerToken)).body;
+      expect(recorded).toMatchObject({ stage: 'broadcast', txid, confirmations: 0 });
+      expect(recorded.txHex).toBe(await (await fetch(`${btc.esploraUrl}/tx/${txid}/hex`)).text());
     } finally {
       broadcast.mockRestore();
     }

@@ -6,7 +6,7 @@
  * with add-winner-inputs and add-outputs if need be, signed and checked by validate-for-winner. Utilities:
  * validate, finalize, get-winner-input-indices.
  */
-import { finalizedPsbtReplySchema, psbtHexBodySchema, winnerInputsBodySchema, winnerOutputsBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
+import { finalizedPsbtReplySchema, psbtHexBodySchema, winnerInputsBodySchema, winnerOutputsBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, psbtTransactionSchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
@@ -75,27 +75,42 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     },
   });
 
-  for (const path of ['/psbt/state/:id', '/psbt/transaction/:id']) {
-    routes.add({
-      method: 'get',
-      path,
-      tag: TAG,
-      summary: 'Settlement of a BTC lot: the winner offer to co-sign, the swap txid and its confirmations',
-      description:
-        ':id is the lot. /psbt/state and /psbt/transaction answer the same (the spec names both and shows neither reply): the stage, the winner signed offer (psbtHex) ' +
-        'and the recorded swap (txid, confirmations; null before the seller co-signs). A swap found confirmed marks the lot paid and transferred. ' +
-        'psbtHex is given to the seller (isSellerOf: creator, admin or owner of the seller wallet) and the winner only.',
-      access: {},
-      reply: psbtStateSchema,
-      errors: { 404: 'Auction not found. It may have been deleted.' },
-      handler: async ({ params, user }) => {
-        const state = await settlementState(services, params.id!);
-        const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { creatorId: true, winnerId: true, sellerWalletAddress: true } });
-        const party = lot.winnerId === user.id || (await isSellerOf(services.db.prisma, user, lot));
-        return party ? state : { ...state, psbtHex: null };
-      },
-    });
-  }
+  routes.add({
+    method: 'get',
+    path: '/psbt/state/:id',
+    tag: TAG,
+    summary: 'Settlement of a BTC lot: the winner offer to co-sign, the swap txid and its confirmations',
+    description:
+      ':id is the lot. A swap found confirmed marks the lot paid and transferred. psbtHex (the winner signed offer) is given to the seller ' +
+      '(its creator, an admin, or the owner of a linked wallet that is the seller address) and the winner only.',
+    access: {},
+    reply: psbtStateSchema,
+    errors: { 404: 'Auction not found. It may have been deleted.' },
+    handler: async ({ params, user }) => {
+      const state = await settlementState(services, params.id!);
+      const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { creatorId: true, winnerId: true, sellerWalletAddress: true } });
+      const party = lot.winnerId === user.id || (await isSellerOf(services.db.prisma, user, lot));
+      return party ? state : { ...state, psbtHex: null };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/psbt/transaction/:id',
+    tag: TAG,
+    summary: 'The swap recorded for a BTC lot: txid, network hex and confirmations',
+    description:
+      ':id is the lot. The transaction seller-sign recorded and broadcast (txHex null for a swap broadcast outside Gavel and seen confirmed); ' +
+      'txid and txHex are null before the seller co-signs. A swap found confirmed marks the lot paid and transferred, as GET /psbt/state/:id does.',
+    access: {},
+    reply: psbtTransactionSchema,
+    errors: { 404: 'Auction not found. It may have been deleted.' },
+    handler: async ({ params }) => {
+      const { lotId, stage, txid, confirmations } = await settlementState(services, params.id!);
+      const { swapTxHex } = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { swapTxHex: true } });
+      return { lotId, stage, txid, confirmations, txHex: txid ? swapTxHex : null };
+    },
+  });
 
   for (const path of ['/psbt/create', '/psbt/create-winner-psbt-template', '/psbt/create-winner-psbt']) {
     routes.add({

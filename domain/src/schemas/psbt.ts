@@ -52,6 +52,9 @@ export const psbtStateSchema = z.object({
 });
 export type PsbtState = z.infer<typeof psbtStateSchema>;
 
+/** GET /psbt/transaction/:id: the lot's recorded swap (txid and network hex null before the seller co-signs). */
+export const psbtTransactionSchema = psbtStateSchema.pick({ lotId: true, stage: true, txid: true, confirmations: true }).extend({ txHex: z.string().nullable() });
+
 export const sellerSignReplySchema = z.object({ message: z.string(), data: psbtStateSchema });
 export const winnerClaimReplySchema = sellerSignReplySchema;
 
