@@ -14,10 +14,14 @@ export const placeBidBodySchema = z.object({
 });
 export type PlaceBidBody = z.infer<typeof placeBidBodySchema>;
 
+/** A signed offer PSBT of a few inputs is ~2 kB: past 100 kB of hex one is refused unread, in these words. */
+export const MAX_PSBT_HEX_LENGTH = 200_000;
+export const PSBT_TOO_LARGE = `PSBT is too large (over ${MAX_PSBT_HEX_LENGTH / 2} bytes)`;
+
 /** POST /auctions/:id/finalize: the bid (offer) id from the bid reply and the PSBT the wallet signed. */
 export const finalizeBidBodySchema = z.object({
   bidId: z.string().trim().min(1).max(64),
-  signedPsbtHex: z.string().trim().min(1).max(200_000),
+  signedPsbtHex: z.string().trim().min(1).max(MAX_PSBT_HEX_LENGTH, { error: PSBT_TOO_LARGE }),
 });
 /** POST /auctions-v2/lots/:lotId/bids/:bidId/finalize */
 export const finalizeLotBidBodySchema = finalizeBidBodySchema.pick({ signedPsbtHex: true });

@@ -26,8 +26,6 @@ export const INSCRIPTION_OUTPUT_SATS = 546;
 /** The spec's platform fee (2.5 %), in basis points to stay in integers; never under 546 sats. */
 export const PLATFORM_FEE_BPS = Math.round(CALCULATOR_DEFAULTS.platformFeePercent * 100);
 export const MIN_PLATFORM_FEE_SATS = 546;
-/** A signed offer PSBT of a few inputs is ~2 kB; anything past 100 kB of hex is refused unread. */
-export const MAX_PSBT_HEX_LENGTH = 200_000;
 
 /**
  * Every signer signs SIGHASH_ALL: the domain's wallet rules (BIDDER_SIGHASH, SELLER_SIGHASH) that the dapp's

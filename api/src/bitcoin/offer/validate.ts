@@ -5,10 +5,10 @@
  * The checks run from the most specific to the most general, so each hostile PSBT gets the error that names
  * what it tried.
  */
-import type { BitcoinNetworkName } from '@gavel/domain';
+import { MAX_PSBT_HEX_LENGTH, PSBT_TOO_LARGE, type BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { bindingOf, unsignedTx } from './build.ts';
-import { DUMMY_MAX_SATS, DUMMY_MIN_SATS, INDEX, MAX_PSBT_HEX_LENGTH, OfferError } from './layout.ts';
+import { DUMMY_MAX_SATS, DUMMY_MIN_SATS, INDEX, OfferError } from './layout.ts';
 import { signatureOf, verifyInputSignature } from './signatures.ts';
 
 /** What the chain says about an outpoint (Esplora tx + outspend); null when it does not exist. */
@@ -29,7 +29,7 @@ const OUTPUT_ROLES = ['inscription output', 'payout to the seller', 'platform fe
 /** Parses untrusted PSBT hex with a size limit; every failure is the same clear 400. */
 export function parsePsbtHex(hex: unknown, network: BitcoinNetworkName, field = 'signedPsbtHex'): bitcoin.Psbt {
   if (typeof hex !== 'string' || hex.length === 0) throw new OfferError('invalid_psbt', 'PSBT hex is required', field);
-  if (hex.length > MAX_PSBT_HEX_LENGTH) throw new OfferError('psbt_too_large', `PSBT is too large (over ${MAX_PSBT_HEX_LENGTH / 2} bytes)`, field);
+  if (hex.length > MAX_PSBT_HEX_LENGTH) throw new OfferError('psbt_too_large', PSBT_TOO_LARGE, field);
   if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) throw new OfferError('invalid_psbt', 'PSBT must be hex', field);
   try {
     return bitcoin.Psbt.fromHex(hex, { network: bitcoinjsNetwork(network) });
