@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type paymentMethodReplySchema, type setupIntentReplySchema } from '@gavel/domain';
+import { type cardHoldRateReplySchema, type paymentMethodReplySchema, type setupIntentReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 
 export const PAYMENT_METHOD_KEY = ['account', 'payment-method'] as const;
@@ -20,3 +20,13 @@ export function usePaymentMethod(polling: boolean) {
 
 /** A SetupIntent for the browser to confirm with the card, directly with Stripe (or the local stand-in). */
 export const createSetupIntent = () => apiRequest<ReplyOf<typeof setupIntentReplySchema>>('/payment/setup-intent', { method: 'POST' });
+
+/** The USD price per BTC a card bid on a BTC lot is held at; asked only where a bid is in sats. */
+export function useCardHoldRate(enabled: boolean) {
+  return useQuery({
+    queryKey: ['payment', 'card-hold-rate'],
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof cardHoldRateReplySchema>>('/payment/card-hold-rate', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -57,14 +57,15 @@ export function checkBidAmount(text: string, terms: BidTerms): { ok: true; amoun
 
 /**
  * Why PLACE BID is disabled, or null when it is not. Section 4: no bidding before the start or after the end;
- * section 5 and 7: crypto lots are paid from a connected wallet (ETH bids even go on chain from it).
+ * section 5 and 7: ETH lots are bid on chain from a connected wallet; USD and BTC lots take card bids too.
  */
 export function placeBidBlock(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>, phase: LotPhase, walletAddress: string | null): string | null {
   if (phase === 'upcoming') return messages.bids.notStarted;
   if (phase === 'ended') return messages.bids.ended;
   if (phase === 'cancelled') return messages.bids.cancelled;
   if (lot.paymentMethod === 'ETH' && !walletAddress) return messages.bids.ethOnChain;
-  if ((lot.paymentMethod === 'BTC' || lot.auctionType === 'onchain') && !walletAddress) return messages.bids.walletRequired;
+  // A BTC lot takes card bids too: its checkout asks for the wallet only when the bidder pays with it.
+  if (lot.auctionType === 'onchain' && !walletAddress) return messages.bids.walletRequired;
   return null;
 }
 

@@ -6,6 +6,7 @@ import { Modal } from '../components/modal/Modal.tsx';
 import { usePlaceBid } from '../bidding/use-place-bid.ts';
 import { useBidWallet } from '../bidding/use-bid-wallet.ts';
 import { useSaveCard } from '../pages/payment/use-save-card.ts';
+import { useCardHoldRate } from '../api/payments.ts';
 import { BidPlaced } from './BidPlaced.tsx';
 import { CardVerificationStep } from './CardVerificationStep.tsx';
 import { cardVerified, closeCheckout, goToStep, type CheckoutStep } from './checkout-slice.ts';
@@ -60,6 +61,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
   const card = useSaveCard();
   const method = card.method.data;
   const placeBid = usePlaceBid(lot);
+  const holdRate = useCardHoldRate(lot.unit === 'sats').data;
   const busySaving = card.phase.name !== 'idle';
 
   // card-verification moves on by itself: at once for a verified saved card, after its $1 check for a new one.
@@ -84,7 +86,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
       )}
       {step === 'card-verification' && <CardVerificationStep />}
       {step === 'congratulations' && (
-        <ConfirmBidStep lot={lot} amount={amount} method={method} pending={placeBid.isPending}
+        <ConfirmBidStep lot={lot} amount={amount} method={method} btcUsdCents={holdRate?.btcUsdCents} pending={placeBid.isPending}
           error={placeBid.isError ? (serverMessage(placeBid.error) ?? messages.bids.failed) : null}
           onConfirm={() => submit(CARD_PAYMENT_MARKER)} />
       )}

@@ -1,4 +1,4 @@
-import { checkoutMessages, messages, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import { messages, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from './checkout-slice.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
@@ -10,13 +10,15 @@ interface ChoiceInfo {
   block: string | null;
 }
 
-/** What each of screen 9's choices means for this lot. Cards pay USD lots; wallets pay their own chain's. */
+/**
+ * What each of screen 9's choices means for this lot. Cards bid on every lot this checkout opens for (USD lots,
+ * and BTC lots, held for the sats' USD value; ETH lots are bid on chain instead); wallets pay their own chain's.
+ */
 export function choicesFor(lot: Pick<Lot, 'paymentMethod'>, method: PaymentMethodReply | undefined, walletAddress: string | null): Record<PaymentChoice, ChoiceInfo> {
-  const usd = lot.paymentMethod === 'Manual';
   const saved = cardLabel(method);
   return {
-    stripe: { label: 'Stripe', detail: saved && cardIsReady(method) ? `Your saved ${saved}` : 'Your saved card, held securely by Stripe', block: usd ? null : checkoutMessages.cardUsdOnly },
-    card: { label: 'Credit card', detail: 'Enter a new card', block: usd ? null : checkoutMessages.cardUsdOnly },
+    stripe: { label: 'Stripe', detail: saved && cardIsReady(method) ? `Your saved ${saved}` : 'Your saved card, held securely by Stripe', block: null },
+    card: { label: 'Credit card', detail: 'Enter a new card', block: null },
     bitcoin: {
       label: 'Bitcoin',
       detail: 'Pay from Leather or Xverse',
@@ -57,11 +59,9 @@ export function PaymentChoiceStep({ lot, method, walletAddress }: { lot: Lot; me
           onClick={() => dispatch(goToStep('payment-details'))}>
           Continue
         </button>
-        {lot.paymentMethod === 'Manual' && (
-          <button type="button" className="btn btn--ghost btn--block" data-testid="checkout-add-payment" onClick={() => dispatch(addPaymentMethod())}>
-            ADD PAYMENT METHOD
-          </button>
-        )}
+        <button type="button" className="btn btn--ghost btn--block" data-testid="checkout-add-payment" onClick={() => dispatch(addPaymentMethod())}>
+          ADD PAYMENT METHOD
+        </button>
       </div>
     </div>
   );

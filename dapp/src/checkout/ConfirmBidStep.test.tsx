@@ -1,0 +1,46 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Lot } from '@gavel/domain';
+import { createStore } from '../app/store.ts';
+import { ConfirmBidStep } from './ConfirmBidStep.tsx';
+
+/** $100,000 a BTC: 1,000 sats hold $1.00. */
+const BTC_AT_100K = 10_000_000;
+const btcLot = { title: 'Rare sat', unit: 'sats' } as Lot;
+
+function confirm(amount: string, lot: Lot, btcUsdCents: number | undefined) {
+  render(
+    <Provider store={createStore()}>
+      <ConfirmBidStep lot={lot} amount={amount} method={undefined} btcUsdCents={btcUsdCents} onConfirm={() => {}} pending={false} error={null} />
+    </Provider>,
+  );
+}
+
+describe('ConfirmBidStep on a BTC lot', () => {
+  afterEach(cleanup);
+
+  it('shows the USD held on the card next to the bid in sats, rounded up to the cent', () => {
+    confirm('20001', btcLot, BTC_AT_100K);
+    expect(screen.getByTestId('checkout-bid-amount').textContent).toBe('20,001 sats');
+    expect(screen.getByTestId('checkout-hold-amount').textContent).toBe('$20.01');
+    expect(screen.getByText(/Confirming places a hold of \$20\.01 on your card/)).toBeTruthy();
+    expect((screen.getByTestId('checkout-confirm') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('waits for the price before confirming, and refuses a hold under $0.50', () => {
+    confirm('20001', btcLot, undefined);
+    expect(screen.getByTestId('checkout-hold-amount').textContent).toBe('…');
+    expect((screen.getByTestId('checkout-confirm') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    confirm('400', btcLot, BTC_AT_100K);
+    expect(screen.getByRole('alert').textContent).toBe('Minimum payment amount is $0.50 USD for card payments.');
+    expect((screen.getByTestId('checkout-confirm') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('holds a USD bid itself, with no separate hold line', () => {
+    confirm('12.50', { title: 'Vase', unit: 'USD' } as Lot, undefined);
+    expect(screen.queryByTestId('checkout-hold-amount')).toBeNull();
+    expect(screen.getByText(/Confirming places a hold of \$12\.50 on your card/)).toBeTruthy();
+  });
+});
