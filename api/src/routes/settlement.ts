@@ -63,7 +63,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: verifyPaymentBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / swap_recorded` },
+    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.swapRecorded}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       await markPaid(lot.id, body.txHash);
@@ -82,7 +82,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: { roles: ['admin'] as const },
     body: markPaidBodySchema,
     reply: adminLotReplySchema,
-    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / swap_recorded` },
+    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.swapRecorded}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'admin');
       if (body.auctionType && body.auctionType !== lot.auctionType) {
@@ -107,7 +107,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: transferBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.notPaidYet} / ${s.alreadyTransferred} / swap_recorded` },
+    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.notPaidYet} / ${s.alreadyTransferred} / ${s.swapRecorded}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       if (!body.transferTransactionHash && body.finalPsbtHex && lot.paymentMethod === 'BTC') {

@@ -60,7 +60,10 @@ export function requiresPaymentHash(lot: { auctionType: 'onchain' | 'offchain' }
 /** POST /auctions/:id/verify-payment (seller or admin): no body is needed; a payment hash may be noted. */
 export const verifyPaymentBodySchema = z.object({ txHash: hashText.optional() });
 
-/** POST /auctions/:id/transfer (seller or admin). finalPsbtHex belongs to the on-chain flow (a later issue). */
+/**
+ * POST /auctions/:id/transfer (seller or admin): the transfer hash, or on a BTC lot finalPsbtHex, the winning offer
+ * with the seller's input signed, settled like POST /psbt/seller-sign (checked like any PSBT the api reads).
+ */
 export const transferBodySchema = z.object({
   transferTransactionHash: z
     .string({ error: s.transferHashRequired })
