@@ -1,6 +1,6 @@
 /**
  * Bidding in a real browser against the real api (PostgreSQL, Redis, worker) and the Stripe stand-in: a ready
- * bidder's card bid through screen 9's steps, two bidders racing in two browsers with the loser told within a
+ * bidder's card bid through screen 9's steps (on a USD lot, and on a BTC lot with the USD held shown), two bidders racing in two browsers with the loser told within a
  * second (measured), the outbid card closing itself after 10 s, upcoming and ended lots, and the cost
  * calculator offline.
  */
@@ -73,6 +73,26 @@ describe('placing a bid', { timeout: 60_000 }, () => {
     assert.equal(await byTestId(page, 'lot-current-bid').textContent(), '$10.00');
     // The next minimum follows the domain's table: current + 1 USD.
     assert.equal(await input.getAttribute('placeholder'), 'Minimum: 11.00 USD');
+  });
+
+  it('takes a card bid on a BTC lot without a wallet, showing the USD held beside the sats', async () => {
+    const lot = await createLot(suite.stack.api.db, { paymentMethod: 'BTC', startingBid: 20_000n });
+    const { page } = await bidderOn(lot.id);
+    await byTestId(page, 'bid-input').fill('20000');
+    await byTestId(page, 'place-bid').click();
+    await page.check('[data-testid=pay-choice-stripe]');
+    await byTestId(page, 'checkout-continue').click();
+    await byTestId(page, 'checkout-saved-card').waitFor();
+    await byTestId(page, 'checkout-continue').click();
+    // BTC_USD_PRICE's default, $65,000: 20,000 sats hold $13.00.
+    await byTestId(page, 'checkout-hold-amount').filter({ hasText: '$13.00' }).waitFor();
+    assert.equal(await byTestId(page, 'checkout-bid-amount').textContent(), '20,000 sats');
+    await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath('bidding-btc-card-confirm') });
+    await byTestId(page, 'checkout-confirm').click();
+    await byTestId(page, 'checkout-placed').waitFor();
+    await waitForToast(page, messages.bids.placed);
+    await byTestId(page, 'checkout-done').click();
+    assert.equal(await byTestId(page, 'bid-row').first().locator('[data-testid=bid-row-amount]').textContent(), '20,000 sats');
   });
 });
 
