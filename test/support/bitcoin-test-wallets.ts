@@ -11,13 +11,16 @@ import type { Page } from 'playwright-core';
 import { signBip322 } from './bip322-signer.ts';
 import { networkOf, testKeys, type TestKey, type WalletNetwork } from './bitcoin-wallet.ts';
 
-/** What a wallet's signPsbt does: sign `indices` with the keys that own them; the sighash each input names (ALL by default). */
+/**
+ * What a wallet's signPsbt does: sign `indices` with the keys that own them, with the sighash each input names,
+ * else the default (ALL, or DEFAULT on taproot). Like Leather, refuse a sighash outside `allowed`.
+ */
 function signInputs(psbt: bitcoin.Psbt, indices: number[], keys: TestKey[], allowed?: number[]): void {
   for (const index of indices) {
     const script = psbt.data.inputs[index]?.witnessUtxo?.script;
     const key = script && keys.find((k) => Buffer.from(k.output).equals(Buffer.from(script)));
     if (!key) throw new Error(`input ${index} is not this wallet's`);
-    const sighash = psbt.data.inputs[index]!.sighashType ?? bitcoin.Transaction.SIGHASH_ALL;
+    const sighash = psbt.data.inputs[index]!.sighashType ?? (key.type === 'p2tr' ? bitcoin.Transaction.SIGHASH_DEFAULT : bitcoin.Transaction.SIGHASH_ALL);
     if (allowed && !allowed.includes(sighash)) throw new Error(`sighash ${sighash} of input ${index} is not allowed`);
     key.sign(psbt, [index], [sighash]);
   }

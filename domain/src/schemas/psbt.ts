@@ -43,7 +43,7 @@ export const psbtStateSchema = z.object({
   lotId: z.string(),
   stage: z.enum(SETTLEMENT_STAGES),
   winningBidId: z.string().nullable(),
-  /** The winner's signed offer: what the seller's wallet co-signs (input 1, SIGHASH_SINGLE|ANYONECANPAY). */
+  /** The winner's signed offer: what the seller's wallet co-signs (input 1, SIGHASH_ALL). */
   psbtHex: z.string().nullable(),
   /** Inputs the seller signs. */
   sellerInputIndices: z.array(z.number().int()),
