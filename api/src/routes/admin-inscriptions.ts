@@ -17,6 +17,7 @@ interface Row {
   status: string;
   contentType: string | null;
   ipfsUrl: string | null;
+  createdHere: boolean;
   gatewayUrl: string | null;
   createdAt: Date;
   lotId: string | null;
@@ -43,6 +44,7 @@ export function adminInscriptionRoutes(routes: RouteTable, { db }: Services): vo
       const [rows, counted] = await Promise.all([
         db.sql<Row>(
         `SELECT i.id, i."inscriptionId", i."walletAddress", i.status, i."contentType", i."ipfsUrl", i."gatewayUrl", i."createdAt",
+                i."commitAddress" IS NOT NULL AS "createdHere",
                 (SELECT l.id FROM "Lot" l WHERE l."inscriptionId" = i."inscriptionId" ORDER BY l."createdAt" DESC LIMIT 1) AS "lotId"
            FROM "Inscription" i ${filter}
           ORDER BY i."createdAt" DESC, i.id DESC LIMIT ${limit} OFFSET ${offset}`,
@@ -60,6 +62,7 @@ export function adminInscriptionRoutes(routes: RouteTable, { db }: Services): vo
         gatewayUrl: r.gatewayUrl,
         auctionId: r.lotId,
         hasAuction: r.lotId !== null,
+        createdHere: r.createdHere,
         createdAt: new Date(r.createdAt).toISOString(),
       }));
       return { data, pagination: paginationOf(counted[0]?.n ?? 0, limit, offset) };

@@ -57,6 +57,8 @@ export const adminInscriptionSchema = z.object({
   /** The lot selling it, if any. */
   auctionId: z.string().nullable(),
   hasAuction: z.boolean(),
+  /** Inscribed through POST /inscriptions/create, so it has a payment and progress page. */
+  createdHere: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminInscription = z.infer<typeof adminInscriptionSchema>;

@@ -39,7 +39,7 @@ export function InscriptionsPage() {
                   {list.data.data.map((item) => (
                     <tr key={item._id} data-testid="inscription-row">
                       <td className="mono">{item.gatewayUrl ? <a href={item.gatewayUrl} target="_blank" rel="noreferrer">{item.inscriptionId ?? item._id}</a>
-                        : item.paymentInstructions ? <Link to={`/s/admin/inscriptions/${encodeURIComponent(item._id)}`}>{item.inscriptionId ?? 'pending'}</Link>
+                        : item.createdHere ? <Link to={`/s/admin/inscriptions/${encodeURIComponent(item._id)}`}>{item.inscriptionId ?? 'pending'}</Link>
                         : (item.inscriptionId ?? 'pending')}</td>
                       <td className="mono">{item.walletAddress}</td>
                       <td><span className="admin-pill">{item.status}</span></td>
