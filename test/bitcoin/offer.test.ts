@@ -225,7 +225,7 @@ describe('offer PSBT: hostile corpus', () => {
     // A witness of another shape (an extra item) is no key-path spend at all.
     psbt.data.inputs[0]!.finalScriptWitness = witness([signature, pubkey, pubkey]);
     const shape = await refusedWith(validate(psbt.toHex()), 'invalid_signature');
-    expect(shape.message).toBe('Input 0 (bidder dummy) is finalized with data that is not a signature of this input; sign the PSBT again');
+    expect(shape.message).toBe('Input 0 (bidder dummy) carries data the network would refuse in place of a signature; sign the PSBT again');
   });
 
   it('malformed or oversized hex', async () => {
@@ -267,6 +267,26 @@ describe('offer PSBT: hostile corpus', () => {
 });
 
 describe('offer PSBT: settled through the stand-in', () => {
+  it("a taproot seller signature with SIGHASH_DEFAULT (64 bytes, ALL's commitment) is accepted and broadcast; an explicit 0x00 byte is refused", async () => {
+    const winner = await newBidder();
+    const lotInscription = (await dev.inscribe(seller.ordinals.address, 'Lot default')).inscriptionId;
+    const offer = await prepareOffer(access, params(winner, { inscriptionId: lotInscription }));
+    const signed = bidderSigns(winner, offer.psbtHex);
+    const sellerPsbt = bitcoin.Psbt.fromHex(signed, { network: net });
+    delete sellerPsbt.data.inputs[1]!.sighashType; // a wallet ignoring the sighash the PSBT names
+    seller.ordinals.sign(sellerPsbt, [1], [bitcoin.Transaction.SIGHASH_DEFAULT]);
+    const signature = sellerPsbt.data.inputs[1]!.tapKeySig!;
+    expect(signature).toHaveLength(64);
+
+    const explicit = bitcoin.Psbt.fromHex(sellerPsbt.toHex(), { network: net });
+    explicit.data.inputs[1]!.tapKeySig = Buffer.concat([signature, Buffer.from([0])]);
+    const error = await refusedWith(() => completeOffer(signed, explicit.toHex(), 'regtest'), 'invalid_signature');
+    expect(error.message).toBe('Input 1 (seller inscription) has a signature that does not verify');
+
+    const swap = completeOffer(signed, sellerPsbt.toHex(), 'regtest');
+    expect(await access.esplora.broadcast(swap.txHex)).toBe(offer.txid);
+  });
+
   it.each([
     ['p2wpkh', 1],
     ['p2tr', 3],

@@ -7,7 +7,7 @@
  */
 import { bitcoin, ecc } from '../network.ts';
 import { spendTypeOf } from './build.ts';
-import { allowedSighashes, OfferError, SIGHASH_ALL } from './layout.ts';
+import { allowedSighashes, OfferError, SIGHASH_ALL, SIGHASH_DEFAULT } from './layout.ts';
 
 export interface FoundSignature {
   /** DER+type (p2wpkh) or 64/65-byte Schnorr (p2tr). */
@@ -16,7 +16,7 @@ export interface FoundSignature {
   hashType: number;
 }
 
-/** Finalized data no key-path signature fits (a script signature, a witness of the wrong shape): it would be broadcast as it is. */
+/** Data where a signature belongs that no key-path spend fits (a script signature, a witness of the wrong shape, an empty signature). */
 export const MALFORMED = 'malformed';
 
 /** The signature input `index` will be broadcast with; MALFORMED when what it will carry is none; null when unsigned. */
@@ -50,7 +50,7 @@ export function signatureOf(psbt: bitcoin.Psbt, index: number): FoundSignature |
 export function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction, index: number, who: string): void {
   const found = signatureOf(psbt, index);
   if (!found) throw new OfferError('unsigned_input', `Input ${index} (${who}) is not signed`, 'signedPsbtHex');
-  if (found === MALFORMED) throw new OfferError('invalid_signature', `Input ${index} (${who}) is finalized with data that is not a signature of this input; sign the PSBT again`, 'signedPsbtHex');
+  if (found === MALFORMED) throw new OfferError('invalid_signature', `Input ${index} (${who}) carries data the network would refuse in place of a signature; sign the PSBT again`, 'signedPsbtHex');
   const allowed = allowedSighashes(spendTypeOf(psbt.data.inputs[index]!.witnessUtxo!.script)!);
   if (!allowed.includes(found.hashType)) {
     throw new OfferError('wrong_sighash', `Input ${index} (${who}) is signed with sighash ${hexByte(found.hashType)}; it must be signed with SIGHASH_ALL (${hexByte(SIGHASH_ALL)})`, 'signedPsbtHex');
@@ -71,7 +71,8 @@ export function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction
     if (!ecc.verify(hash, found.pubkey, decoded.signature, true)) throw invalid();
     return;
   }
-  if (found.signature.length !== 64 && found.signature.length !== 65) throw invalid();
+  // BIP-341: 64 bytes is DEFAULT; a 65th byte must name another sighash, an explicit 0x00 is invalid.
+  if (found.signature.length !== 64 && !(found.signature.length === 65 && found.hashType !== SIGHASH_DEFAULT)) throw invalid();
   const hash = tx.hashForWitnessV1(
     index,
     inputs.map((i) => i.witnessUtxo!.script),
