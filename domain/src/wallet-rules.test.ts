@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameAddress, sellerWalletAddress, walletKindFor } from './wallet-rules.ts';
+import { actsAsSeller, sameAddress, sellerWalletAddress, walletKindFor } from './wallet-rules.ts';
 
 describe('walletKindFor (section 5: Ethereum for ETH or on-chain lots, Bitcoin for the rest)', () => {
   it.each([
@@ -31,5 +31,16 @@ describe('sellerWalletAddress (admin-side section 5: the connected wallet must b
     expect(sellerWalletAddress(['tb1qpay', undefined], 'tb1qpay')).toBe('tb1qpay');
     expect(sellerWalletAddress(['tb1qpay', 'tb1pord'], 'tb1qother')).toBeNull();
     expect(sellerWalletAddress(['tb1qpay'], null)).toBeNull();
+  });
+});
+
+describe('actsAsSeller (admin-side sections 1, 5, 6)', () => {
+  const lot = { creatorId: 'creator', sellerWalletAddress: 'tb1pord' };
+  it('is the creator, an admin, or the holder of a linked wallet that is the seller address', () => {
+    expect(actsAsSeller({ id: 'creator', role: 'user' }, [], lot)).toBe(true);
+    expect(actsAsSeller({ id: 'someone', role: 'admin' }, [], lot)).toBe(true);
+    expect(actsAsSeller({ id: 'owner', role: 'user' }, ['tb1qpay', 'TB1PORD'], lot)).toBe(true);
+    expect(actsAsSeller({ id: 'owner', role: 'user' }, ['tb1qpay'], lot)).toBe(false);
+    expect(actsAsSeller({ id: 'owner', role: 'user' }, ['tb1pord'], { creatorId: null, sellerWalletAddress: null })).toBe(false);
   });
 });

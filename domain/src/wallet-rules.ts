@@ -79,6 +79,18 @@ export function sellerWalletAddress(walletAddresses: Array<string | null | undef
   return walletAddresses.find((a) => a && a.toLowerCase() === sellerAddress.toLowerCase()) ?? null;
 }
 
+/**
+ * Who acts as a lot's seller (admin-side sections 1, 5 and 6): an admin, the lot's creator, or the holder of a
+ * linked wallet that is the seller address, case-insensitive. `linkedAddresses`: the user's linked wallets.
+ */
+export function actsAsSeller(
+  user: { id: string; role: string },
+  linkedAddresses: string[],
+  lot: { creatorId: string | null; sellerWalletAddress: string | null },
+): boolean {
+  return user.role === 'admin' || lot.creatorId === user.id || sellerWalletAddress(linkedAddresses, lot.sellerWalletAddress) !== null;
+}
+
 /** How long a contract call's receipt is awaited (sections 7 and 9). */
 export const RECEIPT_TIMEOUT_MS = 120_000;
 /** How long "Copied!" shows (section 9). */

@@ -3,6 +3,7 @@
  * they may see (draft flag, reserve price) and the settlement state. Who counts as the seller is here too.
  */
 import { formatAmount, messages, settlementOf, unitFor, type AdminLot } from '@gavel/domain';
+import { actsAsSeller } from '@gavel/domain/wallet-rules';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -26,17 +27,8 @@ export async function loadLot(prisma: PrismaClient | P.TransactionClient, id: st
   return row;
 }
 
-/**
- * Who may act as the seller of a lot (admin-side sections 1, 5 and 6): the user who created it, an admin, or
- * a user with a linked wallet that is the lot's seller address (compared case-insensitively, as the spec's
- * wallet check does). One rule for the settlement routes and every /psbt/* seller route.
- */
+/** The seller rule of domain (actsAsSeller) with the user's linked wallets: one rule for settlement and every /psbt/* seller route. */
 export async function isSellerOf(prisma: PrismaClient, user: UserRow, lot: { creatorId: string | null; sellerWalletAddress: string | null }): Promise<boolean> {
-  if (user.role === 'admin' || lot.creatorId === user.id) return true;
-  if (!lot.sellerWalletAddress) return false;
-  const wallet = await prisma.wallet.findFirst({
-    where: { userId: user.id, isConnected: true, address: { equals: lot.sellerWalletAddress, mode: 'insensitive' } },
-    select: { id: true },
-  });
-  return wallet !== null;
+  const linked = lot.sellerWalletAddress ? await prisma.wallet.findMany({ where: { userId: user.id, isConnected: true }, select: { address: true } }) : [];
+  return actsAsSeller(user, linked.map((w) => w.address), lot);
 }
