@@ -103,13 +103,15 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
 /** A claim replaces the winning offer only once that offer can no longer be broadcast (an input spent or gone). */
 async function refuseValidOffer(services: Services, offerHex: string | null): Promise<void> {
   if (!offerHex) return;
-  try {
-    await checkUnspent(parsePsbtHex(offerHex, services.config.bitcoin.network), esploraChainView(services.bitcoin.esplora));
-  } catch (error) {
-    if (error instanceof OfferError) return;
-    throw error;
-  }
-  throw new HttpError(409, p.offerStillValid, 'offer_still_valid');
+  const offer = parsePsbtHex(offerHex, services.config.bitcoin.network);
+  // Esplora unreachable is a 503 (offerCall); an OfferError here is the offer found dead, which allows the claim.
+  const dead = await offerCall(() =>
+    checkUnspent(offer, esploraChainView(services.bitcoin.esplora)).then(
+      () => false,
+      (error: unknown) => (error instanceof OfferError ? true : Promise.reject(error)),
+    ),
+  );
+  if (!dead) throw new HttpError(409, p.offerStillValid, 'offer_still_valid');
 }
 
 /** The winner's wallet a claim pays from (a linked payment address) and sends the inscription to. */
