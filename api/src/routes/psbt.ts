@@ -42,7 +42,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     summary: "The seller co-signs the winning offer; the swap is finalized and broadcast",
     description:
       'Body: auctionId, walletAddress (the connected wallet, which must equal the lot seller address, case-insensitive) and signedPsbtHex: the winner PSBT from GET /psbt/state/:id ' +
-      'with input 1 signed by the seller wallet with SIGHASH_SINGLE|ANYONECANPAY (0x83). The api checks that signature, finalizes every input, records the swap on the lot ' +
+      'with input 1 signed by the seller wallet with SIGHASH_ALL (0x01; taproot may use DEFAULT). The api checks that signature, finalizes every input, records the swap on the lot ' +
       '(once: a second co-sign, or one on a lot marked paid or transferred by hand, is refused with 409) and then broadcasts it through Esplora; ' +
       'the lot becomes paid and transferred (transferTransactionHash = txid, "Auction Complete") once the swap confirms (GET /psbt/state/:id or /psbt/transaction/:id).',
     access: {},
@@ -63,7 +63,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     tag: TAG,
     summary: "The complete swap from the seller's co-signature, checked but neither stored nor broadcast",
     description:
-      'A dry run of POST /psbt/seller-sign, with the same body (auctionId, walletAddress, signedPsbtHex) and the same checks: the seller signature (input 1, 0x83) merged into ' +
+      'A dry run of POST /psbt/seller-sign, with the same body (auctionId, walletAddress, signedPsbtHex) and the same checks: the seller signature (input 1, SIGHASH_ALL) merged into ' +
       "the winner's signed offer, every input finalized. Reply: the network transaction (txHex, txid, vsize, fee in sats) the seller-sign call would broadcast.",
     access: {},
     body: sellerSignBodySchema,
