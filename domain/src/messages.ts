@@ -299,6 +299,7 @@ export const settlementMessages = {
   notSeller: 'Only the seller of this lot or an admin can do this',
   swapRecorded: 'This auction is settled on chain by its swap transaction {txid}: payment and transfer are recorded when it confirms',
   hashFormat: 'Transaction hash may contain only letters and digits (up to 128)',
+  awaitingWinnerWallet: 'The winner has not linked a Bitcoin wallet yet: the inscription goes to the first one they link.',
 } as const;
 
 /** Bitcoin offer settlement (admin-side sections 5, 7 and 8, PSBT). */

@@ -13,6 +13,7 @@ import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, ty
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { offerBidder } from '../support/offer-bidders.ts';
+import { signBip322 } from '../support/bip322-signer.ts';
 
 let rs: RecordedStripe;
 let btc: BitcoinStandIn;
@@ -314,6 +315,15 @@ describe('card bids on BTC lots', () => {
     const captures = rs.calls.filter((x) => x.path === `/v1/payment_intents/${winnerPi}/capture` && x.status === 200 && !x.replayed);
     expect(captures).toHaveLength(1);
     await heldSettled(lost, 'released');
+
+    // The card bid named no wallet and the winner had none linked: the first Bitcoin wallet they link becomes
+    // the address the seller sends the inscription to, and the lot shows it.
+    const ordinals = new TestKey('p2tr', net);
+    const challenge = await call(stack.url, b.token, 'POST', '/wallet/connect', { walletAddress: ordinals.address, walletType: 'hiro', walletName: 'Leather' });
+    const { message, nonce } = challenge.body.data;
+    const linked = await call(stack.url, b.token, 'POST', '/wallet/verify', { walletAddress: ordinals.address, walletType: 'hiro', message, nonce, signature: signBip322(ordinals, message) });
+    expect(linked.status).toBe(201);
+    expect((await call(stack.url, sellerToken, 'GET', `/auctions/${lot.id}`)).body.data.winner).toMatchObject({ walletAddress: ordinals.address });
 
     // Paid, awaiting the seller's transfer of the inscription: a transfer hash marks it transferred.
     const transfer = (body: object) => call(stack.url, sellerToken, 'POST', `/auctions/${lot.id}/transfer`, body);

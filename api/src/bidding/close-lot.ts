@@ -12,6 +12,7 @@ import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { wonMail } from '../mail/templates.ts';
 import { lotUpdateOf } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
+import { deliveryAddressOf } from './inscription-delivery.ts';
 
 export type CloseResult =
   | { closed: false }
@@ -30,9 +31,11 @@ export async function closeLot(prisma: PrismaClient, lotId: string): Promise<Clo
        ORDER BY amount DESC, "createdAt" ASC LIMIT 1`;
     const wins = top && (lot.reservePrice === null || BigInt(top.amount) >= BigInt(lot.reservePrice));
     if (!wins) return { closed: true, winnerId: null, winningBidId: null } as const;
+    // A card bid names no wallet; a BTC lot won by card sends the inscription to the winner's Bitcoin wallet.
+    const winnerWalletAddress = top.walletAddress ?? (lot.paymentMethod === 'BTC' && top.userId ? await deliveryAddressOf(tx, top.userId) : null);
     await tx.lot.update({
       where: { id: lotId },
-      data: { winnerId: top.userId, winnerWalletAddress: top.walletAddress, winningBidId: top.id, soldPrice: top.amount },
+      data: { winnerId: top.userId, winnerWalletAddress, winningBidId: top.id, soldPrice: top.amount },
     });
     const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { email: true } }) : null;
     const mail = winner

@@ -28,6 +28,7 @@ import { WalletChallenges, nonceOf } from '../wallet/challenges.ts';
 import { verifyBip322 } from '../wallet/bip322.ts';
 import { isEvmAddress, walletOf } from '../wallet/linked.ts';
 import { BalanceReader } from '../wallet/balance.ts';
+import { fillDeliveryAddress } from '../bidding/inscription-delivery.ts';
 
 const TAG = 'Wallet';
 
@@ -142,6 +143,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
             if ((await walletOf(db, address))?.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
             throw error;
           });
+      if (row.type !== 'evm') await fillDeliveryAddress(db.prisma, user.id, row.address);
       return { message: m.connected, data: presentWallet(row) };
     },
   });

@@ -47,6 +47,16 @@ describe('settlement panel', () => {
     expect(screen.queryByTestId('payment-status')).toBeNull();
   });
 
+  it('tells the seller of a BTC lot won by card that the winner has yet to link a Bitcoin wallet', () => {
+    show(lot({ hasWinner: true, paid: true }, { paymentMethod: 'BTC', unit: 'sats', soldPrice: '25000' }));
+    expect(screen.getByTestId('settlement-awaiting-wallet').textContent?.trim()).toBe(s.awaitingWinnerWallet);
+    cleanup();
+    const linked = lot({ hasWinner: true, paid: true }, { paymentMethod: 'BTC', unit: 'sats', soldPrice: '25000' });
+    show({ ...linked, winner: { ...linked.winner!, walletAddress: 'tb1pwinner' } });
+    expect(screen.getByTestId('settlement-winner').textContent).toContain('tb1pwinner');
+    expect(screen.queryByTestId('settlement-awaiting-wallet')).toBeNull();
+  });
+
   it('offers the seller Verify Payment, and the admin Mark as Paid too', () => {
     show(lot({ hasWinner: true }));
     expect(screen.getByTestId('payment-status-value').textContent).toBe('Awaiting payment');

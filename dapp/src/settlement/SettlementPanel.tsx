@@ -67,6 +67,9 @@ function Winner({ lot }: { lot: SettlementLot }) {
     <p className="settlement__winner" data-testid="settlement-winner">
       Won by {name ?? 'the winning bidder'}{w?.walletAddress ? <> (<span className="mono">{w.walletAddress}</span>)</> : null}
       {lot.soldPrice ? <> for <strong>{lot.soldPrice} {lot.unit}</strong></> : null}.
+      {lot.paymentMethod === 'BTC' && w && !w.walletAddress && (
+        <span className="settlement__hint" data-testid="settlement-awaiting-wallet"> {s.awaitingWinnerWallet}</span>
+      )}
     </p>
   );
 }
