@@ -69,6 +69,9 @@ export function expectedSwapTxid(signedPsbtHex: string, network: Services['confi
   return unsignedTx(parsePsbtHex(signedPsbtHex, network)).getId();
 }
 
+/** How long after its close a lot's winning offer is watched for a swap broadcast outside Gavel. */
+const OUTSIDE_SWAP_WATCH_DAYS = 30;
+
 /** One turn of the follower: each watched lot is asked about once, so it settles within a turn of its first confirmation. */
 export async function followSwaps(services: Services): Promise<void> {
   const { prisma } = services.db;
@@ -90,8 +93,10 @@ export async function followSwaps(services: Services): Promise<void> {
   }
 
   // Swaps Gavel did not broadcast: the seller can finish the winning offer from /psbt/state and send it elsewhere.
+  // Only lots closed in the last OUTSIDE_SWAP_WATCH_DAYS: an offer unsettled that long is left to a claim.
+  const since = new Date(Date.now() - OUTSIDE_SWAP_WATCH_DAYS * 86_400_000);
   const ended = await prisma.lot.findMany({
-    where: { paymentMethod: 'BTC', status: 'ended', swapTxid: null, transferred: false, winningBidId: { not: null } },
+    where: { paymentMethod: 'BTC', status: 'ended', swapTxid: null, transferred: false, winningBidId: { not: null }, closedAt: { gte: since } },
     orderBy: { closedAt: 'desc' },
     select: { id: true, winningBidId: true, paidAt: true, txHash: true },
     take: 100,
