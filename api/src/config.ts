@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   /** Unset: embedded PGlite under .data/ */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per api process (default 10). */
+  databasePoolSize: number;
   pgliteDir: string;
   redisUrl: string;
   logLevel: string;
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 4000),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     logLevel: env.LOG_LEVEL ?? 'info',

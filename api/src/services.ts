@@ -46,7 +46,7 @@ export interface Services {
 }
 
 export async function openServices(config: Config, log: Logger): Promise<Services> {
-  const db = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const db = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: config.databasePoolSize });
   await migrate(db, (line) => log.info(line));
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   const subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });

@@ -90,7 +90,7 @@ COMMIT;
 
 async function main() {
   const database = await createTestDatabase('bidbench');
-  const api = await startApiProcess({ DATABASE_URL: database.url, RATE_SIGNIN_PER_IP: '100000', RATE_SIGNIN_PER_ACCOUNT: '100000' }, 4111);
+  const api = await startApiProcess({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', RATE_SIGNIN_PER_IP: '100000', RATE_SIGNIN_PER_ACCOUNT: '100000' }, 4111);
   const streams: SseClient[] = [];
   try {
     const users = await Promise.all(Array.from({ length: BIDDERS }, () => createUser(database.db, 'ready')));
