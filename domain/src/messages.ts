@@ -309,6 +309,7 @@ export const psbtMessages = {
   templateFailed: 'Failed to create winner PSBT template',
   saveSellerFailed: 'Failed to save seller signature',
   noTemplate: 'No PSBT template found. Ask the winner to initiate claim first.',
+  wonByCard: 'This auction was won by a card bid: the seller transfers the inscription once the card payment is taken',
   sellerSignFailed: 'Seller sign failed',
   walletMismatch: 'Connected wallet does not match seller address',
   // Decided.

@@ -315,6 +315,8 @@ describe('card bids on BTC lots', () => {
     const captures = rs.calls.filter((x) => x.path === `/v1/payment_intents/${winnerPi}/capture` && x.status === 200 && !x.replayed);
     expect(captures).toHaveLength(1);
     await heldSettled(lost, 'released');
+    // Paid by card: the winner cannot also claim the inscription with a BTC offer.
+    expect(await call(stack.url, b.token, 'POST', '/psbt/create', { auctionId: lot.id, walletAddress: 'bcrt1qunused' })).toMatchObject({ status: 409, body: { code: 'won_by_card' } });
 
     // The card bid named no wallet and the winner had none linked: the first Bitcoin wallet they link becomes
     // the address the seller sends the inscription to, and the lot shows it.

@@ -173,6 +173,8 @@ describe('the swap is paid once: recorded before its broadcast, and the manual s
     expect(await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: winner.keys.payment.address })).toMatchObject({ status: 409, body: { message: byHand } });
     expect(await known(txid)).toBe(false);
     expect(await lotRow(lot.id)).toMatchObject({ txHash: 'ab12cd', swapTxid: null });
+    // Nor is the winner's signed offer handed out any more: co-signed elsewhere, it would charge them again.
+    expect((await get(`/psbt/state/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'settled_by_hand', psbtHex: null });
   });
 
   it('while a swap is recorded, verify-payment, mark-paid and transfer are refused and its hash is kept', async () => {
@@ -247,6 +249,8 @@ describe('the swap is paid once: recorded before its broadcast, and the manual s
     const { lot, inscriptionId, seller, sellerToken, winner, coSigned } = await wonLot();
     const swap = (await post('/psbt/create-complete-psbt', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() })).body;
     expect((await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: swap.txHex })).status).toBe(200);
+    // In the mempool it spends the offer's inputs, yet the offer is not dead: it is the lot being paid. No claim.
+    expect(await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: winner.keys.payment.address })).toMatchObject({ status: 409, body: { code: 'swap_recorded' } });
     await dev.mine();
     await followSwaps(stack.services);
     expect(await lotRow(lot.id)).toMatchObject({ paid: true, transferred: true, transferTransactionHash: swap.txid, txHash: swap.txid });

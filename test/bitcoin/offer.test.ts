@@ -256,6 +256,15 @@ describe('offer PSBT: hostile corpus', () => {
     const error = await refusedWith(() => completeOffer(signed, psbt.toHex(), 'regtest'), 'wrong_sighash');
     expect(error.message).toBe(`Input 1 (seller inscription) is signed with sighash 0x${sighash.toString(16)}; it must be signed with SIGHASH_ALL (0x01)`);
   });
+  it("the seller's signature over altered prevouts (a forged amount in the seller's copy)", async () => {
+    const signed = bidderSigns(bidder, built);
+    const psbt = bitcoin.Psbt.fromHex(signed, { network: net });
+    const utxo = psbt.data.inputs[1]!.witnessUtxo!;
+    psbt.data.inputs[1]!.witnessUtxo = { script: utxo.script, value: utxo.value + 1000n };
+    seller.ordinals.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
+    const error = await refusedWith(() => completeOffer(signed, psbt.toHex(), 'regtest'), 'psbt_changed');
+    expect(error.message).toBe("The seller's PSBT describes other coins than the winning offer");
+  });
   it("the seller's valid signature beside a garbage finalized witness", async () => {
     const signed = bidderSigns(bidder, built);
     const psbt = bitcoin.Psbt.fromHex(signed, { network: net });

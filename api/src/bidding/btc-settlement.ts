@@ -14,7 +14,7 @@ import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { checkUnspent, completeOffer, esploraChainView, INDEX, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
 import { linkedWallet, offerCall, OFFER_TTL_MS } from './btc-bids.ts';
-import { broadcastRecorded, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
+import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
 
@@ -34,12 +34,14 @@ export async function settlementState(services: Services, lotId: string): Promis
     if (confirmations !== null && confirmations > 0 && !lot.transferred) await markSwapConfirmed(services, lot, lot.swapTxid);
   }
   const confirmed = lot.swapTxid !== null && (lot.transferred || (confirmations ?? 0) > 0);
-  const stage = lot.swapTxid ? (confirmed ? 'confirmed' : 'broadcast') : !bid?.signedPsbtHex ? 'no_winner' : 'awaiting_seller';
+  // Paid or transferred by hand: the winner's offer must not be co-signed (and so paid) a second time.
+  const byHand = !lot.swapTxid && (lot.paid || lot.transferred);
+  const stage = lot.swapTxid ? (confirmed ? 'confirmed' : 'broadcast') : byHand ? 'settled_by_hand' : !bid?.signedPsbtHex ? 'no_winner' : 'awaiting_seller';
   return {
     lotId: lot.id,
     stage,
     winningBidId: bid?.id ?? null,
-    psbtHex: bid?.signedPsbtHex ?? null,
+    psbtHex: byHand ? null : (bid?.signedPsbtHex ?? null),
     sellerInputIndices: [INDEX.sellerInput],
     txid: lot.swapTxid,
     confirmations,
@@ -103,6 +105,12 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
 /** A claim replaces the winning offer only once that offer can no longer be broadcast (an input spent or gone). */
 async function refuseValidOffer(services: Services, offerHex: string | null): Promise<void> {
   if (!offerHex) return;
+  // Its inputs spent by the swap itself (the seller broadcast it elsewhere): that is the lot being paid, not a
+  // dead offer; the follower records it when it confirms.
+  const swapTxid = expectedSwapTxid(offerHex, services.config.bitcoin.network);
+  if ((await offerCall(() => services.bitcoin.esplora.confirmations(swapTxid))) !== null) {
+    throw new HttpError(409, fill(s.swapRecorded, { txid: swapTxid }), 'swap_recorded');
+  }
   const offer = parsePsbtHex(offerHex, services.config.bitcoin.network);
   // Esplora unreachable is a 503 (offerCall); an OfferError here is the offer found dead, which allows the claim.
   const dead = await offerCall(() =>
@@ -126,6 +134,8 @@ async function claimable(services: Services, user: UserRow, auctionId: string) {
   const { lot, bid } = await winnerOf(services, auctionId);
   if (!bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
   if (lot.status !== 'ended') throw new HttpError(409, p.notEnded, 'lot_not_ended');
+  // A card bid pays by its captured hold; a claim would have the winner pay again in BTC.
+  if (bid.paymentIntentId) throw new HttpError(409, p.wonByCard, 'won_by_card');
   const refusal = swapRefusal(lot);
   if (refusal) throw refusal;
   return { lot, bid };

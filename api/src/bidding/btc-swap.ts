@@ -46,7 +46,10 @@ export async function broadcastRecorded(services: Services, lotId: string, swap:
     return { sent: true };
   } catch (error) {
     if (!(error instanceof EsploraError && error.status === 400)) return { sent: false, refused: null };
-    if ((await esplora.confirmations(swap.txid).catch(() => null)) !== null) return { sent: true };
+    // Known (in the mempool or a block): sent. Not known: refused for good. No answer: keep the record.
+    const known = await esplora.confirmations(swap.txid).then((c) => c !== null, () => undefined);
+    if (known === undefined) return { sent: false, refused: null };
+    if (known) return { sent: true };
     await services.db.prisma.lot.updateMany({
       where: { id: lotId, swapTxid: swap.txid },
       data: { swapTxid: null, swapTxHex: null, sellerSignedPsbtHex: null, txHash: null },

@@ -70,6 +70,7 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
 
   if (state.isPending) return <div className="skeleton" style={{ height: 48 }} data-testid="btc-settlement-loading" />;
   if (state.isError || !state.data) return <p className="field__error" data-testid="btc-settlement-error">{p.sellerSignFailed}</p>;
+  if (stage === 'settled_by_hand') return manual;
   if (stage === 'no_winner') {
     return (
       <>

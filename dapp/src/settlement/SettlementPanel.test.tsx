@@ -139,7 +139,8 @@ describe('settlement panel', () => {
       expect(screen.queryByTestId('verify-payment')).toBeNull();
     });
 
-    it("co-signs the inscription input in the seller's wallet (sighash 1, with its taproot key) and sends it to the api", async () => {
+    // Its own timeout: the wallet chunk's first import under jsdom can outlast the default 5 s on a busy machine.
+    it("co-signs the inscription input in the seller's wallet (sighash 1, with its taproot key) and sends it to the api", { timeout: 20_000 }, async () => {
       const regtest = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
       const G = new Uint8Array(Buffer.from('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798', 'hex'));
       const seller = p2tr(G.subarray(1), undefined, regtest);

@@ -37,7 +37,8 @@ export const winnerClaimBodySchema = z.object({ auctionId: z.string().trim().min
 /** POST /psbt/finalize: every input finalized and the network transaction extracted (not broadcast). */
 export const finalizedPsbtReplySchema = z.object({ txHex: z.string(), txid: z.string(), vsize: z.number().int(), fee: z.string() });
 
-export const SETTLEMENT_STAGES = ['no_winner', 'awaiting_seller', 'broadcast', 'confirmed'] as const;
+/** `settled_by_hand`: marked paid or transferred without a swap, so the winning offer is no longer handed out. */
+export const SETTLEMENT_STAGES = ['no_winner', 'awaiting_seller', 'broadcast', 'confirmed', 'settled_by_hand'] as const;
 
 export const psbtStateSchema = z.object({
   lotId: z.string(),

@@ -22,6 +22,11 @@ export function completeOffer(bidderSignedHex: string, sellerSignedHex: unknown,
   const seller = parsePsbtHex(sellerSignedHex, network, 'sellerSignedPsbtHex');
   const tx = unsignedTx(bidder);
   if (unsignedTx(seller).getId() !== tx.getId()) throw new OfferError('psbt_changed', "The seller signed another transaction than the winning offer", 'sellerSignedPsbtHex');
+  // A signature is checked against the amounts and scripts it commits to: those of the bidder's offer (checked
+  // against the chain when the bid was placed), never a copy the seller's PSBT could carry altered.
+  if (!seller.data.inputs.every((input, i) => sameOutput(input.witnessUtxo, bidder.data.inputs[i]!.witnessUtxo))) {
+    throw new OfferError('psbt_changed', "The seller's PSBT describes other coins than the winning offer", 'sellerSignedPsbtHex');
+  }
   verifyInputSignature(seller, tx, INDEX.sellerInput, 'seller inscription');
   // Input 1 goes out with exactly the signature just verified, in the form it was read from.
   const signed = seller.data.inputs[INDEX.sellerInput]!;
@@ -44,4 +49,8 @@ export function finalizeSwap(psbt: bitcoin.Psbt): SettledSwap {
   } catch (error) {
     throw new OfferError('finalize_failed', `Failed to finalize PSBT: ${error instanceof Error ? error.message : String(error)}`, 'sellerSignedPsbtHex');
   }
+}
+
+function sameOutput(a: { script: Uint8Array; value: bigint } | undefined, b: { script: Uint8Array; value: bigint } | undefined): boolean {
+  return a !== undefined && b !== undefined && a.value === b.value && Buffer.from(a.script).equals(Buffer.from(b.script));
 }
