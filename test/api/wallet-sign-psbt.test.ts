@@ -3,36 +3,28 @@
  * seller's inscription, index 1) with SIGHASH_ALL; refused for addresses the caller has not linked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createLot } from '../support/lots.ts';
-import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, TestKey } from '../support/bitcoin-wallet.ts';
+import { networkOf, TestKey } from '../support/bitcoin-wallet.ts';
+import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 
 const net = networkOf('regtest');
-let btc: BitcoinStandIn;
-let stack: TestStack;
-let dev: ReturnType<typeof devClient>;
-const { post } = jsonCalls(() => stack.url);
+let bitcoinStack: Awaited<ReturnType<typeof startBitcoinStack>>;
+const { post } = jsonCalls(() => bitcoinStack.api.url);
 
 beforeAll(async () => {
-  btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
-  dev = devClient(btc.url);
-  stack = await startApiForTest({ seed: 'none', env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl } });
+  bitcoinStack = await startBitcoinStack();
 });
-afterAll(async () => {
-  await stack?.stop();
-  await btc?.close();
-});
+afterAll(() => bitcoinStack?.stop());
 
 describe('POST /wallet/sign-psbt', () => {
   it("names the linked wallet's inputs of an offer, each with SIGHASH_ALL, and refuses other wallets", async () => {
     const seller = new TestKey('p2tr', net);
-    const { inscriptionId } = await dev.inscribe(seller.address, 'sign-psbt lot');
-    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
-    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
-    const bidder = await offerBidder(stack, dev, net);
-    const other = await offerBidder(stack, dev, net);
+    const { inscriptionId } = await bitcoinStack.dev.inscribe(seller.address, 'sign-psbt lot');
+    const lot = await createLot(bitcoinStack.api.db, { paymentMethod: 'BTC', startingBid: 10_000n });
+    await bitcoinStack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
+    const bidder = await offerBidder(bitcoinStack.api, bitcoinStack.dev, net);
+    const other = await offerBidder(bitcoinStack.api, bitcoinStack.dev, net);
     const offer = await bidder.bid(lot.id, 10_000);
     expect(offer.status).toBe(201);
     const psbtHex = offer.body.data.psbtHex;

@@ -3,7 +3,7 @@ import { devClient } from './bitcoin-wallet.ts';
 import { startApiForTest } from './stack.ts';
 
 /**
- * The Bitcoin stand-in (regtest, blocks only on demand) and the api with its worker on it, for browser tests of
+ * The Bitcoin stand-in (regtest, blocks only on demand) and the api with its worker on it, for tests of
  * BTC lots and inscriptions; `env` adds the job timings a test needs.
  */
 export async function startBitcoinStack(env: Record<string, string> = {}) {

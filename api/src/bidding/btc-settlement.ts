@@ -10,7 +10,7 @@ import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
+import { addressOfScript } from '../bitcoin/network.ts';
 import { checkUnspent, completeOffer, esploraChainView, INDEX, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
 import { linkedWallet, offerCall, OFFER_TTL_MS } from './btc-bids.ts';
@@ -52,11 +52,7 @@ export async function settlementState(services: Services, lotId: string): Promis
 function sellerInputAddress(services: Services, offerHex: string): string | null {
   const network = services.config.bitcoin.network;
   const utxo = parsePsbtHex(offerHex, network).data.inputs[INDEX.sellerInput]?.witnessUtxo;
-  try {
-    return utxo ? bitcoin.address.fromOutputScript(utxo.script, bitcoinjsNetwork(network)) : null;
-  } catch {
-    return null;
-  }
+  return utxo ? addressOfScript(utxo.script, network) : null;
 }
 
 /**

@@ -16,3 +16,12 @@ export function bitcoinjsNetwork(network: BitcoinNetworkName): bitcoin.Network {
   if (network === 'regtest') return bitcoin.networks.regtest;
   return bitcoin.networks.testnet;
 }
+
+/** The address an output script pays, or null for a script with no address (OP_RETURN, bare scripts). */
+export function addressOfScript(script: Uint8Array, network: BitcoinNetworkName): string | null {
+  try {
+    return bitcoin.address.fromOutputScript(script, bitcoinjsNetwork(network));
+  } catch {
+    return null;
+  }
+}

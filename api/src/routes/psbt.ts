@@ -10,8 +10,9 @@ import { finalizedPsbtReplySchema, psbtHexBodySchema, winnerInputsBodySchema, wi
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
-import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
+import { addressOfScript } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
+import { offerCall } from '../bidding/btc-bids.ts';
 import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
 
@@ -19,21 +20,8 @@ const TAG = 'PSBT';
 
 export function psbtRoutes(routes: RouteTable, services: Services): void {
   const network = services.config.bitcoin.network;
-  const parse = (hex: string) => {
-    try {
-      return parsePsbtHex(hex, network, 'psbtHex');
-    } catch (error) {
-      if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { psbtHex: error.message });
-      throw error;
-    }
-  };
-  const addressOf = (script: Uint8Array) => {
-    try {
-      return bitcoin.address.fromOutputScript(script, bitcoinjsNetwork(network));
-    } catch {
-      return null;
-    }
-  };
+  const parse = (hex: string) => offerCall(async () => parsePsbtHex(hex, network, 'psbtHex'));
+  const addressOf = (script: Uint8Array) => addressOfScript(script, network);
 
   routes.add({
     method: 'post',
@@ -173,7 +161,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     reply: psbtSummarySchema,
     errors: { 400: 'Malformed or oversized PSBT' },
     handler: async ({ body }) => {
-      const psbt = parse(body.psbtHex);
+      const psbt = await parse(body.psbtHex);
       const inputs = psbt.txInputs.map((input, i) => {
         const utxo = psbt.data.inputs[i]!.witnessUtxo;
         return {
@@ -201,7 +189,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     errors: { 400: `${p.finalizeFailed}: an input is unsigned, or the PSBT is malformed` },
     handler: async ({ body }) => {
       try {
-        const swap = finalizeSwap(parse(body.psbtHex));
+        const swap = finalizeSwap(await parse(body.psbtHex));
         return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
       } catch (error) {
         if (error instanceof OfferError) throw new HttpError(400, error.code === 'finalize_failed' ? p.finalizeFailed : error.message, error.code, { psbtHex: error.message });
@@ -221,7 +209,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     reply: winnerInputIndicesReplySchema,
     errors: { 400: 'Malformed or oversized PSBT' },
     handler: async ({ body }) => {
-      const psbt = parse(body.psbtHex);
+      const psbt = await parse(body.psbtHex);
       const indices = psbt.data.inputs.flatMap((input, i) => (input.witnessUtxo && addressOf(input.witnessUtxo.script)?.toLowerCase() === body.winnerAddress.toLowerCase() ? [i] : []));
       return { winnerInputIndices: indices.length ? indices : [1] };
     },

@@ -8,9 +8,9 @@ import { walletSignPsbtBodySchema, walletSignPsbtReplySchema } from '@gavel/doma
 import { BIDDER_SIGHASH } from '@gavel/domain/wallet-rules';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
-import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
-import { OfferError, parsePsbtHex, unsignedTx } from '../bitcoin/offer/index.ts';
+import { addressOfScript } from '../bitcoin/network.ts';
+import { parsePsbtHex, unsignedTx } from '../bitcoin/offer/index.ts';
+import { offerCall } from '../bidding/btc-bids.ts';
 import { requireLinkedWallet } from '../wallet/linked.ts';
 
 export function walletSignPsbtRoutes(routes: RouteTable, services: Services): void {
@@ -29,16 +29,10 @@ export function walletSignPsbtRoutes(routes: RouteTable, services: Services): vo
     handler: async ({ body, user }) => {
       const addresses = [body.walletAddress, body.ordinalsAddress].filter((a): a is string => Boolean(a));
       for (const [i, address] of addresses.entries()) await requireLinkedWallet(services.db, user.id, address, i === 0 ? 'walletAddress' : 'ordinalsAddress');
-      let psbt: bitcoin.Psbt;
-      try {
-        psbt = parsePsbtHex(body.psbtHex, network, 'psbtHex');
-      } catch (error) {
-        if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { psbtHex: error.message });
-        throw error;
-      }
+      const psbt = await offerCall(async () => parsePsbtHex(body.psbtHex, network, 'psbtHex'));
       const owned = new Set(addresses);
       const signInputs = psbt.data.inputs.flatMap((input, index) => {
-        const address = input.witnessUtxo ? addressOf(input.witnessUtxo.script, network) : null;
+        const address = input.witnessUtxo ? addressOfScript(input.witnessUtxo.script, network) : null;
         return address && owned.has(address) ? [{ index, address, sighash: BIDDER_SIGHASH }] : [];
       });
       return { data: { txid: unsignedTx(psbt).getId(), signInputs } };
@@ -46,10 +40,3 @@ export function walletSignPsbtRoutes(routes: RouteTable, services: Services): vo
   });
 }
 
-function addressOf(script: Uint8Array, network: Services['config']['bitcoin']['network']): string | null {
-  try {
-    return bitcoin.address.fromOutputScript(script, bitcoinjsNetwork(network));
-  } catch {
-    return null;
-  }
-}

@@ -1,14 +1,11 @@
 /** The Auth calls of buyer-side section 7, typed by the reply schemas the api checks its replies against. */
-import { type authReplySchema, type messageReplySchema, type signupReplySchema, type userReplySchema, type acceptTermsBodySchema, type changePasswordBodySchema, type signupBodySchema, type updateProfileBodySchema } from '@gavel/domain';
-import { apiRequest, type ReplyOf } from './http.ts';
+import type { authReplySchema, messageReplySchema, signupReplySchema, userReplySchema, acceptTermsBodySchema, changePasswordBodySchema, signupBodySchema, updateProfileBodySchema } from '@gavel/domain';
+import { apiRequest, type BodyOf, type ReplyOf } from './http.ts';
 
-/** What each form sends: the domain schema's input, before its transforms. */
-type Input<S extends { _zod: { input: unknown } }> = S['_zod']['input'];
-
-export type SignupBody = Input<typeof signupBodySchema>;
-export type UpdateProfileBody = Input<typeof updateProfileBodySchema>;
-export type ChangePasswordBody = Input<typeof changePasswordBodySchema>;
-export type AcceptTermsBody = Input<typeof acceptTermsBodySchema>;
+export type SignupBody = BodyOf<typeof signupBodySchema>;
+export type UpdateProfileBody = BodyOf<typeof updateProfileBodySchema>;
+export type ChangePasswordBody = BodyOf<typeof changePasswordBodySchema>;
+export type AcceptTermsBody = BodyOf<typeof acceptTermsBodySchema>;
 
 const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });
 

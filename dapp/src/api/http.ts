@@ -27,6 +27,8 @@ export function isRetryable(error: unknown): boolean {
 
 /** The reply type a domain schema describes: `ReplyOf<typeof lotListSchema>`, imported with `import type`. */
 export type ReplyOf<Schema extends { _output: unknown }> = Schema['_output'];
+/** What a form sends for a domain body schema: its input, before the schema's transforms. */
+export type BodyOf<Schema extends { _input: unknown }> = Schema['_input'];
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

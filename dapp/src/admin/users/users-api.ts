@@ -1,7 +1,7 @@
 /** Admin users (admin-side section 7, Admin): the list, one user, KYC decisions and payment verification. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_USERS_LIMIT, type adminUserListSchema, type adminUserReplySchema, type kycDecisionSchema } from '@gavel/domain';
-import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
+import { apiRequest, queryString, type BodyOf, type ReplyOf } from '../../api/http.ts';
 
 export interface UserFilters {
   kycStatus?: string;
@@ -27,7 +27,7 @@ export function useAdminUser(id: string) {
   });
 }
 
-type KycDecision = (typeof kycDecisionSchema)['_zod']['input'];
+type KycDecision = BodyOf<typeof kycDecisionSchema>;
 
 export function useUserMutations(id: string) {
   const queryClient = useQueryClient();

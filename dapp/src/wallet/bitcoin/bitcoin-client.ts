@@ -29,9 +29,14 @@ export const XVERSE_PROVIDER = 'XverseProviders.BitcoinProvider';
 export const leatherInstalled = () => typeof window !== 'undefined' && !!window.LeatherProvider;
 export const xverseInstalled = () => typeof window !== 'undefined' && !!(window.XverseProviders?.BitcoinProvider || window.BitcoinProvider);
 
-/** A JSON-RPC error from either wallet: a refusal (4001, or sats-connect's USER_REJECTION) in the spec's words. */
-function rpcFailure(error: { code?: number; message?: string } | undefined, cancelled: string, fallback: string): WalletError {
-  if (error?.code === 4001 || error?.code === RpcErrorCode.USER_REJECTION) return new WalletError(cancelled);
+type RpcError = { code?: number; message?: string } | undefined;
+
+/** The user said no: 4001 (Leather, EIP-1193 style) or sats-connect's USER_REJECTION. */
+export const isRejection = (error: RpcError) => error?.code === 4001 || error?.code === RpcErrorCode.USER_REJECTION;
+
+/** A JSON-RPC error from either wallet: a refusal in the spec's words (`cancelled`), else `fallback` with the wallet's reason. */
+export function rpcFailure(error: RpcError, cancelled: string, fallback: string): WalletError {
+  if (isRejection(error)) return new WalletError(cancelled);
   return new WalletError(error?.message ? `${fallback}: ${error.message}` : fallback);
 }
 

@@ -4,11 +4,11 @@
  * input. Xverse through sats-connect's `signPsbt`, Leather through `LeatherProvider.request('signPsbt')`. Every
  * refusal and failure comes out as a WalletError in the words of both specs' section 8.
  */
-import { request, RpcErrorCode } from 'sats-connect';
+import { request } from 'sats-connect';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import type { ConnectedWallet, BitcoinWalletRaw } from '../wallet-store.ts';
 import { WalletError } from '../evm/evm-errors.ts';
-import { leather, leatherInstalled, XVERSE_PROVIDER, xverseInstalled } from './bitcoin-client.ts';
+import { isRejection, leather, leatherInstalled, rpcFailure, XVERSE_PROVIDER, xverseInstalled } from './bitcoin-client.ts';
 import { bidderSignRequest, leatherSignParams, sellerSignRequest, signedPsbtHex, xverseSignParams, type SignPsbtRequest } from './psbt-request.ts';
 
 /** Who signs: a bidder pays with the PSBT, the seller hands over the inscription. */
@@ -33,11 +33,9 @@ export function bitcoinSigner(wallet: ConnectedWallet | null): BitcoinWallet {
  * "Xverse: payment rejected by user".
  */
 export function psbtFailure(type: 'hiro' | 'xverse', role: SigningRole, error: { code?: number; message?: string } | undefined): WalletError {
-  if (error?.code === 4001 || error?.code === RpcErrorCode.USER_REJECTION) {
-    return new WalletError(type === 'xverse' && role === 'bidder' ? walletMessages.xversePaymentRejected : walletMessages.psbtCancelled);
-  }
-  if (type === 'xverse') return new WalletError(walletMessages.xverseNotSigned);
-  return new WalletError(error?.message ? `Failed to sign transaction: ${error.message}` : 'Failed to sign transaction');
+  if (type === 'xverse' && !isRejection(error)) return new WalletError(walletMessages.xverseNotSigned);
+  const cancelled = type === 'xverse' && role === 'bidder' ? walletMessages.xversePaymentRejected : walletMessages.psbtCancelled;
+  return rpcFailure(error, cancelled, 'Failed to sign transaction');
 }
 
 async function sign(wallet: BitcoinWallet, role: SigningRole, signing: SignPsbtRequest): Promise<string> {
