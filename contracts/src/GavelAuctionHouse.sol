@@ -14,7 +14,7 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///         the next bid. Settlement never reverts because of a recipient: the NFT moves with `transferFrom`
 ///         (no receiver hook) and an ETH payout that fails is credited to `pendingReturns` instead.
 contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
-    /// @notice One auction as the spec describes it (admin-side spec, section 3).
+    /// @notice One auction with the fields the spec gives an on-chain auction.
     struct Auction {
         address seller;
         address nft;

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { getAddress, parseEther, type Address } from "viem";
 
 export const FEE_BPS = 250; // 2.5%, the spec's platform fee
-export const MIN_INCREMENT = parseEther("0.0001"); // buyer-side spec section 5
+export const MIN_INCREMENT = parseEther("0.0001"); // the spec's minimum ETH increment
 export const MINT_PRICE = parseEther("0.01");
 export const RESERVE = parseEther("0.1");
 export const DURATION_MINUTES = 60n;

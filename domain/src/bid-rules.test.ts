@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bidInputStep, minimumNextBid, minimumPlaceholder } from './bid-rules.ts';
 
-describe('minimum next bid (spec section 5)', () => {
+describe('minimum next bid', () => {
   const base = { startingBid: 5000n, currentBid: null as bigint | null };
 
   it('is the starting bid when nobody has bid', () => {

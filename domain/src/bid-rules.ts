@@ -1,7 +1,7 @@
 import { decimalsOf, formatAmount, parseAmount, unitFor, type PaymentMethod, type Unit } from './money.ts';
 
 /**
- * The minimum next bid table (buyer-side spec section 5), in smallest units:
+ * The spec's minimum next bid table, in smallest units:
  * on-chain or BTC +100 sats, ETH +0.0001, off-chain and Manual (USD) +1.
  */
 export function minimumIncrement(lot: { paymentMethod: PaymentMethod; auctionType: 'onchain' | 'offchain' }): bigint {

@@ -1,5 +1,5 @@
 /**
- * Bitcoin networks and the address rule both sides share (buyer-side spec section 5, admin-side section 9):
+ * Bitcoin networks and the address rule both sides of the spec share:
  * bc1 is mainnet, tb1 is testnet (testnet4 uses testnet3's address parameters), bcrt1 is regtest. Only
  * native segwit (v0: p2wpkh, p2wsh) and taproot (v1: p2tr) addresses are accepted: every wallet the spec
  * supports gives those, and the offer PSBT only knows how to spend them.

@@ -1,5 +1,5 @@
 /**
- * The two card forms of buyer-side spec section 5, as zod schemas the dapp validates with. The card details
+ * The spec's two card forms, as zod schemas the dapp validates with. The card details
  * go from the browser to Stripe (or the local stand-in), never to Gavel's api; `stripeCardParams` turns a
  * valid form into the parameters of Stripe's `POST /v1/payment_methods`.
  */

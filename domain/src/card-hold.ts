@@ -1,5 +1,5 @@
 /**
- * What a card bid holds on the bidder's card (buyer-side sections 8 and 9). A bid on a USD lot holds its own
+ * What a card bid holds on the bidder's card. A bid on a USD lot holds its own
  * amount; a bid on a BTC lot is in sats and holds their USD value at the price the api is configured with
  * (BTC_USD_PRICE), so the api and the checkout show and hold the same cents.
  */

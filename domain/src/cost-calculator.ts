@@ -1,5 +1,5 @@
 /**
- * The Bitcoin cost calculator (buyer-side spec section 9): what a bid costs in USD with the network fee and
+ * The Bitcoin cost calculator: what a bid costs in USD with the network fee and
  * the platform fee, and the rough chance it wins given its premium over the current bid.
  */
 export const CALCULATOR_DEFAULTS = {

@@ -1,5 +1,5 @@
 /**
- * Who may bid, and in which order the checks are made (buyer-side spec section 4, "Checks before bidding").
+ * Who may bid, and in which order the checks are made (the spec's "Checks before bidding").
  * The api answers the first failed gate with a 403 and its message; the dapp sends the user to its page.
  */
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export function firstFailedGate(user: GatedUser | null, required: readonly Gate[
   return null;
 }
 
-/** Where a user lands after signing in (section 4, "Sign-in redirect"). */
+/** Where a user lands after signing in (the spec's "Sign-in redirect"). */
 export function signInRedirect(user: Pick<GatedUser, 'identityVerified' | 'isProfileComplete' | 'hasValidPaymentMethod'>): string {
   if (!user.identityVerified) return '/complete-setup';
   if (!user.isProfileComplete) return '/basic-details';

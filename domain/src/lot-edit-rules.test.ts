@@ -29,7 +29,7 @@ const errors = (values: LotFormValues, ctx: LotEditContext = {}) => {
   return result.ok ? {} : result.fields;
 };
 
-describe('lot edit rules (admin-side section 5)', () => {
+describe('lot edit rules', () => {
   it('accepts a valid new lot and converts amounts to the smallest unit', () => {
     const result = checkLotEdit(form({ reservePrice: '30', buyNowEnabled: true, buyNowPrice: '99.99' }), { now, event });
     expect(result.ok && result.values).toMatchObject({ title: 'Rare Sat', startingBid: 2500n, reservePrice: 3000n, buyNowPrice: 9999n });
@@ -111,7 +111,7 @@ describe('lot edit rules (admin-side section 5)', () => {
   });
 });
 
-describe('settlement state (admin-side section 4)', () => {
+describe('settlement state of an ended lot', () => {
   const ended = { status: 'ended', closedAt: now, hasWinner: true, paid: false, transferred: false };
   it('walks no winner, awaiting payment, awaiting transfer, complete', () => {
     expect(settlementOf({ ...ended, status: 'live', closedAt: null })).toMatchObject({ state: 'open' });
@@ -132,7 +132,7 @@ describe('gateway URLs', () => {
   });
 });
 
-describe('image file checks (section 5)', () => {
+describe('image file checks', () => {
   it('speaks each screen’s texts', () => {
     expect(imageFileError({ type: 'application/pdf', size: 10 }, 'lotForm')).toEqual({ field: 'type', message: 'Please select a valid image file.' });
     expect(imageFileError({ type: 'application/pdf', size: 10 }, 'storage')).toEqual({ field: 'type', message: 'Please upload a valid image file (JPEG, PNG, WebP, or SVG)' });

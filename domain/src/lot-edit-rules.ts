@@ -1,5 +1,5 @@
 /**
- * The admin lot form's rules (admin-side section 5), written once: the dapp's edit form shows these errors as
+ * The admin lot form's rules, written once: the dapp's edit form shows these errors as
  * the admin types, and the api refuses the same inputs with the same texts. The function also resolves what
  * is stored: a time within 60 s of the stored one counts as unchanged (the form's minute-precision inputs
  * round it) and keeps the stored value exactly, so an untouched time never trips the rules for changed ones.
@@ -8,7 +8,7 @@ import { fill, adminMessages as m } from './messages.ts';
 import { AmountError, parseAmount, unitFor, type PaymentMethod } from './money.ts';
 import { phaseOf, shownStatus, type LotStatus, type StoredLotStatus } from './lot-clock.ts';
 
-/** Spec section 9: start/end time tolerance. */
+/** The spec's start/end time tolerance: a time this close to the stored one counts as unchanged. */
 export const TIME_TOLERANCE_MS = 60_000;
 
 type Amount = string | number | null | undefined;

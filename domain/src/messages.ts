@@ -129,7 +129,7 @@ export const messages = {
     noWinner: 'No winner found for this auction. It may not have met the reserve price.',
     outbidTitle: "You've been outbid",
     outbidMessage: 'You have been outbid on {title}. The current bid is {amount}.',
-    // Decided: a leading Bitcoin bid removed because its offer's inputs were spent (issue 9).
+    // Decided: a leading Bitcoin bid removed because its offer's inputs were spent.
     offerSpentMessage: 'Your bid of {bid} on {title} was removed: its Bitcoin offer can no longer be completed because one of its inputs was spent. The current bid is {amount}.',
     leadingAgainTitle: 'You are the highest bidder again',
     leadingAgainMessage: 'You are the highest bidder again on {title} at {amount}: a higher bid was removed because its Bitcoin offer can no longer be completed.',
@@ -159,11 +159,11 @@ export function fill(template: string, values: Record<string, string | number>):
 }
 
 /**
- * Card bids, Buy Now, cart and final checkout (issue 6, item 5). The spec's own payment texts (section 8) are
+ * Card bids, Buy Now, cart and final checkout. The spec's own payment error texts are
  * `paymentMessages` in schemas/payment.ts; these are the ones the spec does not give, decided here.
  */
 export const checkoutMessages = {
-  // Spec section 8, successes and failures.
+  // The spec's error catalogue: successes and failures.
   purchased: 'Auction purchased successfully!',
   purchaseFailed: 'Purchase failed.',
   // Decided here.
@@ -183,15 +183,15 @@ export const checkoutMessages = {
 } as const;
 
 /**
- * Admin area and seller settlement (admin-side sections 5 and 8). The spec's texts are marked; the rest are
+ * Admin area and seller settlement. The spec's texts are marked; the rest are
  * decided here so api and dapp say the same thing.
  */
 export const adminMessages = {
-  // Spec section 5 (lot edit form).
+  // The spec's lot edit form rules.
   titleRequired: 'Title is required',
   endAfterStart: 'End time must be after start time',
   cannotEditEnded: 'Cannot Edit Ended Auction.',
-  // Decided: the rest of section 5's rules, which the spec states without texts.
+  // Decided: the rest of the lot form's rules, which the spec states without texts.
   startTimeRequired: 'Start time is required',
   endTimeRequired: 'End time is required',
   startTimeInvalid: 'Start time must be a valid date',
@@ -210,7 +210,7 @@ export const adminMessages = {
   estimateOrder: 'High estimate must be at least the low estimate',
   cannotEditCancelled: 'Cannot Edit Cancelled Auction.',
   lockedByBids: 'The starting bid and payment method cannot be changed once bids have been placed',
-  // Spec section 8 (lot update and upload).
+  // The spec's error catalogue: lot update and upload.
   auctionNotFound: 'Auction not found. It may have been deleted.',
   notAuthorized: 'You are not authorized. Please log in again.',
   noPermission: 'You do not have permission to perform this action.',
@@ -219,12 +219,12 @@ export const adminMessages = {
   fileTooLarge: 'File Too Large',
   uploadFailed: 'Upload Failed',
   uploadFailedDetail: 'Failed to upload image. Please try again.',
-  // Spec section 5: the admin lot form's image checks, and the storage upload's.
+  // The spec's validation rules: the admin lot form's image checks, and the storage upload's.
   selectValidImage: 'Please select a valid image file.',
   selectSmallerImage: 'Please select an image smaller than 10MB.',
   uploadValidImage: 'Please upload a valid image file (JPEG, PNG, WebP, or SVG)',
   uploadSmallerImage: 'Image size should be less than 10MB',
-  // Spec section 8 defaults.
+  // The spec's error catalogue: defaults.
   createFailed: 'Failed to create auction',
   updateKycFailed: 'Failed to update KYC status',
   // Decided: lots and events.
@@ -275,9 +275,9 @@ export const adminMessages = {
   noTermsPublished: 'No terms have been published yet',
 } as const;
 
-/** Seller and admin settlement of ended lots (admin-side section 2 panel, section 4 flow, section 8 texts). */
+/** Seller and admin settlement of ended lots: the panel, the ended auction flow and their texts. */
 export const settlementMessages = {
-  // Spec section 8 (Seller and admin).
+  // The spec's error catalogue: seller and admin.
   paymentVerified: 'Payment verified successfully!',
   verifyFailed: 'Failed to verify payment',
   transferred: 'Auction marked as transferred!',
@@ -285,10 +285,10 @@ export const settlementMessages = {
   noWinner: 'No winner found for this auction. It may not have met the reserve price.',
   markPaidFailed: 'Failed to mark auction as paid',
   transferInscriptionFailed: 'Failed to transfer inscription',
-  // Spec section 5.
+  // The spec's validation rules.
   transferHashRequired: 'Please enter the transfer transaction hash',
   txHashRequired: 'Please enter transaction hash',
-  // Spec section 2.
+  // The spec's settlement panel.
   complete: 'Auction Complete',
   // Decided.
   markedPaid: 'Auction marked as paid',
@@ -302,9 +302,9 @@ export const settlementMessages = {
   awaitingWinnerWallet: 'The winner has not linked a Bitcoin wallet yet: the inscription goes to the first one they link.',
 } as const;
 
-/** Bitcoin offer settlement (admin-side sections 5, 7 and 8, PSBT). */
+/** Bitcoin offer settlement (the PSBT calls). */
 export const psbtMessages = {
-  // Spec section 8 (PSBT; Wallet).
+  // The spec's error catalogue: PSBT and wallet.
   finalizeFailed: 'Failed to finalize PSBT',
   templateFailed: 'Failed to create winner PSBT template',
   saveSellerFailed: 'Failed to save seller signature',

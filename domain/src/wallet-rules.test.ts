@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actsAsSeller, sameAddress, sellerWalletAddress, walletKindFor } from './wallet-rules.ts';
 
-describe('walletKindFor (section 5: Ethereum for ETH or on-chain lots, Bitcoin for the rest)', () => {
+describe('walletKindFor (Ethereum for ETH or on-chain lots, Bitcoin for the rest)', () => {
   it.each([
     ['ETH', 'onchain', 'evm'],
     ['ETH', 'offchain', 'evm'],
@@ -25,7 +25,7 @@ describe('sameAddress', () => {
   });
 });
 
-describe('sellerWalletAddress (admin-side section 5: the connected wallet must be the seller address, any case)', () => {
+describe('sellerWalletAddress (the connected wallet must be the seller address, any case)', () => {
   it('finds the payment or ordinals address equal to the seller address, case-insensitively', () => {
     expect(sellerWalletAddress(['tb1qpay', 'tb1pord'], 'TB1PORD')).toBe('tb1pord');
     expect(sellerWalletAddress(['tb1qpay', undefined], 'tb1qpay')).toBe('tb1qpay');
@@ -34,7 +34,7 @@ describe('sellerWalletAddress (admin-side section 5: the connected wallet must b
   });
 });
 
-describe('actsAsSeller (admin-side sections 1, 5, 6)', () => {
+describe('actsAsSeller (an admin, the creator, or a linked seller address)', () => {
   const lot = { creatorId: 'creator', sellerWalletAddress: 'tb1pord' };
   it('is the creator, an admin, or the holder of a linked wallet that is the seller address', () => {
     expect(actsAsSeller({ id: 'creator', role: 'user' }, [], lot)).toBe(true);

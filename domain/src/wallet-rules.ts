@@ -1,9 +1,9 @@
 /**
- * Wallet rules and texts shared by every wallet screen (buyer-side sections 5 and 8, admin-side section 8).
+ * Wallet rules and texts shared by every wallet screen, buyer and admin side alike.
  * Imported as `@gavel/domain/wallet-rules`.
  */
 
-/** Which kind of wallet a lot is bid from (section 5): Ethereum for ETH or on-chain lots, Bitcoin otherwise. */
+/** Which kind of wallet a lot is bid from: Ethereum for ETH or on-chain lots, Bitcoin otherwise. */
 export function walletKindFor(lot: { paymentMethod: string; auctionType: string }): 'evm' | 'bitcoin' {
   return lot.paymentMethod === 'ETH' || lot.auctionType === 'onchain' ? 'evm' : 'bitcoin';
 }
@@ -50,7 +50,7 @@ export const walletMessages = {
   receiptTimeout: 'The transaction was sent but not confirmed within 120 s. Check your wallet before trying again.',
   wrongChain: 'Please switch your wallet to chain {id}.',
   linkNeedsSignIn: 'Sign in to link this wallet to your account.',
-  // Signing PSBTs (buyer-side and admin-side section 8).
+  // Signing PSBTs (the error texts of both sides of the spec).
   psbtCancelled: 'PSBT signing cancelled by user',
   xverseNotSigned: 'Xverse wallet did not sign the PSBT. Please try again.',
   xversePaymentRejected: 'Xverse: payment rejected by user',
@@ -60,8 +60,8 @@ export const walletMessages = {
 } as const;
 
 /**
- * Sighash types a PSBT is signed with: SIGHASH_ALL (1) for every signer, the one sighash the spec allows Leather
- * (admin-side section 9). The bidder signs their inputs first, which fixes every input and output of the swap;
+ * Sighash types a PSBT is signed with: SIGHASH_ALL (1) for every signer, the one sighash the spec allows Leather.
+ * The bidder signs their inputs first, which fixes every input and output of the swap;
  * the seller co-signs that same transaction, so ALL takes nothing from the swap and commits the seller to exactly
  * the transaction they saw, never to a price output someone else could build around. A taproot input may also
  * carry SIGHASH_DEFAULT (0), which is ALL without the explicit byte.
@@ -71,7 +71,7 @@ export const SELLER_SIGHASH = 0x01;
 
 /**
  * Seller signing needs the connected wallet to be the lot's seller address, compared case-insensitively
- * (admin-side section 5). A Bitcoin wallet has two addresses (payment and ordinals): either may be the seller's.
+ * A Bitcoin wallet has two addresses (payment and ordinals): either may be the seller's.
  * Returns the matching address, or null.
  */
 export function sellerWalletAddress(walletAddresses: Array<string | null | undefined>, sellerAddress: string | null | undefined): string | null {
@@ -80,7 +80,7 @@ export function sellerWalletAddress(walletAddresses: Array<string | null | undef
 }
 
 /**
- * Who acts as a lot's seller (admin-side sections 1, 5 and 6): an admin, the lot's creator, or the holder of a
+ * Who acts as a lot's seller: an admin, the lot's creator, or the holder of a
  * linked wallet that is the seller address, case-insensitive. `linkedAddresses`: the user's linked wallets.
  */
 export function actsAsSeller(
@@ -91,7 +91,7 @@ export function actsAsSeller(
   return user.role === 'admin' || lot.creatorId === user.id || sellerWalletAddress(linkedAddresses, lot.sellerWalletAddress) !== null;
 }
 
-/** How long a contract call's receipt is awaited (sections 7 and 9). */
+/** How long a contract call's receipt is awaited (the spec's receipt wait). */
 export const RECEIPT_TIMEOUT_MS = 120_000;
-/** How long "Copied!" shows (section 9). */
+/** How long "Copied!" shows. */
 export const COPIED_MS = 2_000;

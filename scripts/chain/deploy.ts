@@ -34,9 +34,9 @@ import { deploymentsDir, writeDeploymentsModule, type DeploymentRecord } from ".
 export type { DeploymentRecord };
 
 export const DEFAULT_FEE_BPS = 250; // 2.5%, the spec's platform fee
-export const DEFAULT_MIN_BID_INCREMENT = parseEther("0.0001"); // buyer-side spec section 5
+export const DEFAULT_MIN_BID_INCREMENT = parseEther("0.0001"); // the spec's minimum ETH increment
 export const DEFAULT_PUBLIC_MINT_PRICE = parseEther("0.001");
-/** The spec's receipt wait for chain calls (admin-side section 9). */
+/** The spec's receipt wait for chain calls. */
 export const RECEIPT_TIMEOUT_MS = 120_000;
 
 const KNOWN_CHAINS: Record<string, { chain: Chain; defaultRpcUrl: string }> = {

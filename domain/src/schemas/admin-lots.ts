@@ -1,5 +1,5 @@
 /**
- * Admin lot and auction-event management (admin-side sections 3, 5, 7): write bodies, admin list queries and
+ * Admin lot and auction-event management: write bodies, admin list queries and
  * the admin's view of a lot (which, unlike the public one, shows the reserve price, drafts and settlement).
  * The form rules themselves are in lot-edit-rules.ts; these schemas only shape the input, so the rules'
  * spec texts are what a caller sees.
@@ -13,7 +13,7 @@ import { auctionEventSchema } from './auction-event.ts';
 import { BID_STATUSES } from './bid.ts';
 import { settlementSchema } from './settlement.ts';
 
-/** Spec section 9: admin auctions list limit 20, offset 0. */
+/** The spec's page size of the admin auctions list: limit 20, offset 0. */
 export const ADMIN_LOTS_LIMIT = 20;
 
 const amountInput = z.union([z.string().trim().max(100), z.number()]).nullable();

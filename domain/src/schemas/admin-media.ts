@@ -1,6 +1,6 @@
 /**
  * POST /auctions/upload-images (admin lot form and CMS editor) and the admin inscription lists.
- * Upload limits are the spec's (section 5 and 9): jpeg, jpg, png, webp, svg+xml; at most 10 MB.
+ * Upload limits are the spec's: jpeg, jpg, png, webp, svg+xml; at most 10 MB.
  */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, paginationSchema, queryInt } from './common.ts';
@@ -10,7 +10,7 @@ export const LOT_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/w
 export const LOT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
- * The image checks (spec section 5), with the texts of the screen asking: the admin lot form says "Please
+ * The spec's image checks, with the texts of the screen asking: the admin lot form says "Please
  * select ...", the storage upload (the api, the CMS editor) "Please upload ...". Null when the file is fine.
  */
 export function imageFileError(file: { type: string; size: number }, texts: 'lotForm' | 'storage'): { field: 'type' | 'size'; message: string } | null {
@@ -22,7 +22,7 @@ export function imageFileError(file: { type: string; size: number }, texts: 'lot
   return null;
 }
 
-/** Spec section 3 "Image upload result", plus `url` (what the admin form reads as data.url). */
+/** The spec's "Image upload result", plus `url` (what the admin form reads as data.url). */
 export const uploadImageReplySchema = z.object({
   message: z.string(),
   data: z.object({
@@ -36,7 +36,7 @@ export const uploadImageReplySchema = z.object({
 });
 export type UploadImageReply = z.infer<typeof uploadImageReplySchema>;
 
-/** Spec section 9: admin inscriptions limit 20, page 1. */
+/** The spec's page size of the admin inscriptions list: limit 20, page 1. */
 export const ADMIN_INSCRIPTIONS_LIMIT = 20;
 export const adminInscriptionListQuerySchema = z.object({
   limit: queryInt(1, MAX_PAGE_SIZE).optional(),

@@ -61,7 +61,7 @@ export const placeBidReplySchema = z.object({
 });
 export type PlaceBidReply = z.infer<typeof placeBidReplySchema>;
 
-/** What an outbid bidder is told (buyer-side section 3, Outbid notification). */
+/** What an outbid bidder is told (the spec's outbid notification). */
 export const outbidNotificationSchema = z.object({
   id: z.string(),
   timestamp: z.string(),

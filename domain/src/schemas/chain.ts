@@ -28,7 +28,7 @@ export const txHash = z
   .regex(/^0x[0-9a-fA-F]{64}$/, { error: chainMessages.invalidTxHash });
 
 /**
- * The on-chain auction behind a lot, in the contract's shape (admin-side spec section 3). Amounts are ETH
+ * The on-chain auction behind a lot, in the contract's shape (the spec's on-chain auction entity). Amounts are ETH
  * strings, times ISO. `stale` is true when the indexer did not answer: the fields are then the last values
  * this api instance saw, or null if it saw none. `indexed` is false while the auction is not (yet) indexed.
  */

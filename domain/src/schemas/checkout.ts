@@ -1,5 +1,5 @@
 /**
- * Card bids, Buy Now, cart and final checkout (buyer-side spec sections 4, 5, 7-9). Amounts are decimal
+ * Card bids, Buy Now, cart and final checkout. Amounts are decimal
  * strings in the lot's display unit ("25.00" USD, "15000" sats); the server decides every price (the buy-now
  * price, the checkout total) and the client's amount is only checked against it.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin content pages (admin-side sections 3, 7): GET/POST /cms/admin/pages, PUT/DELETE /cms/admin/pages/:slug.
+ * Admin content pages: GET/POST /cms/admin/pages, PUT/DELETE /cms/admin/pages/:slug.
  * The api sanitizes `content` with an allow-list before storing it; what it returns is what it stored.
  */
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export const adminCmsPageSchema = cmsPageSchema.extend({ createdAt: z.string() }
 export const adminCmsPageListSchema = z.object({ data: z.array(adminCmsPageSchema) });
 export const adminCmsPageReplySchema = z.object({ message: z.string().optional(), data: adminCmsPageSchema });
 
-/** The rich-text editor's link rule (section 5), shared with the api's sanitizer: a non-empty, safe URL. */
+/** The rich-text editor's link rule, shared with the api's sanitizer: a non-empty, safe URL. */
 export function linkUrlError(href: string | null | undefined): string | null {
   const url = (href ?? '').trim();
   if (!url) return m.linkUrlRequired;

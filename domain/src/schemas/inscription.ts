@@ -1,5 +1,5 @@
 /**
- * Inscriptions (admin-side sections 3, 7, 8): the create form's checks and the /inscriptions/* replies. The
+ * Inscriptions: the create form's checks and the /inscriptions/* replies. The
  * spec names the routes and the messages ('Invalid File', 'File Too Large', 'Failed to create inscription');
  * the file types, the size limit and the statuses are decided here (see the constants' comments).
  */
@@ -26,7 +26,7 @@ export const INSCRIPTION_TYPES = [
   'audio/mpeg',
   'video/mp4',
 ] as const;
-/** The sats the inscribed output carries: the inscription-bearing output size of admin-side section 9. */
+/** The sats the inscribed output carries: the spec's inscription-bearing output size. */
 export const INSCRIPTION_POSTAGE_SATS = 546;
 export const INSCRIPTION_FEE_RATE_MAX = 1000;
 

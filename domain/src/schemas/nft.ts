@@ -1,5 +1,5 @@
 /**
- * NFT records (admin-side spec sections 3 and 7, NFTs): what Gavel knows about a minted token. Owner,
+ * NFT records (the spec's NFT entity and calls): what Gavel knows about a minted token. Owner,
  * approval, mint transaction and status are read from the chain on every write and reply; the client's word
  * for them is never taken. Fields a client may set: name, description, imageUrl, metadataUrl.
  */

@@ -1,5 +1,5 @@
 /**
- * The payment method API (buyer-side spec sections 7-9): saving a card through a Stripe SetupIntent, the $1
+ * The payment method API: saving a card through a Stripe SetupIntent, the $1
  * verification hold, and the texts the payment screens show. The card number never reaches Gavel's api: the
  * browser sends it to Stripe (or the local stand-in) and the api sees only Stripe's ids.
  */
@@ -9,15 +9,15 @@ import { z } from 'zod';
 export const PAYMENT_SETUP_STATUSES = ['none', 'pending', 'verified', 'failed'] as const;
 export type PaymentSetupStatus = (typeof PAYMENT_SETUP_STATUSES)[number];
 
-/** Spec section 9: a $1 card verification hold, released (refunded) within 5 days. In cents. */
+/** The spec's card verification: a $1 hold, released (refunded) within 5 days. In cents. */
 export const CARD_VERIFICATION_HOLD_CENTS = 100;
 export const CARD_VERIFICATION_RELEASE_DAYS = 5;
-/** Spec section 9: the smallest card payment, $0.50 or 50 sats. */
+/** The spec's smallest card payment, $0.50 or 50 sats. */
 export const MIN_CARD_PAYMENT_CENTS = 50;
 export const MIN_CARD_PAYMENT_SATS = 50;
 
 export const paymentMessages = {
-  // Spec section 8, payment errors.
+  // The spec's payment errors.
   loginToPay: 'Please log in to continue with payment.',
   login: 'Please log in to continue.',
   invalidAmount: 'Invalid payment amount.',

@@ -1,4 +1,4 @@
-/** Bodies and replies of the /psbt/* routes (admin-side section 7, PSBT); bodies the spec leaves out are Gavel's. */
+/** Bodies and replies of the /psbt/* routes; bodies the spec leaves out are Gavel's. */
 import { z } from 'zod';
 
 const psbtHex = z.string().trim().min(1).max(200_000);

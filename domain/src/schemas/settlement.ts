@@ -1,5 +1,5 @@
 /**
- * Settlement of an ended lot (admin-side section 2 panel, section 4 ended auction flow). The state is derived
+ * Settlement of an ended lot (the spec's seller and admin panel, and its ended auction flow). The state is derived
  * from the lot's own facts by one rule the api and the dapp share: no winner -> nothing to do; a winner ->
  * payment pending until paid -> transfer pending until transferred -> "Auction Complete".
  */

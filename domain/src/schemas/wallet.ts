@@ -1,5 +1,5 @@
 /**
- * Wallet ownership and balances (buyer-side spec sections 3 Wallet, 7 Wallet; admin-side 7 Wallet). A wallet
+ * Wallet ownership and balances (the spec's wallet entity and calls). A wallet
  * is linked to a user only after it signed a single-use challenge from POST /wallet/connect: a SIWE (EIP-4361)
  * message for EVM wallets, a BIP-322 "simple" message for Bitcoin wallets (Leather is type hiro, Xverse xverse).
  * Only linked addresses may bid, withdraw or act as a seller.
@@ -150,7 +150,7 @@ export const relayedBidMessages = {
 } as const;
 
 /**
- * POST /lots/:id/chain-auction (admin-side 4, starting an ETH auction): the admin's or seller's wallet created
+ * POST /lots/:id/chain-auction (starting an ETH auction sets the lot live): the admin's or seller's wallet created
  * (and usually started) an auction on the auction house for this lot; the api reads the auction from the chain
  * (it exists, escrows the lot's NFT, its seller is a wallet linked to the caller) and takes the lot's on-chain
  * id, times and live state from there. `txHash` (the create or start transaction) is kept for reference only.
