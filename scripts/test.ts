@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite, in the order that fails fastest: type-check, domain and dapp unit tests, api
+ * `npm test`: every suite, in the order that fails fastest: lint and format check (Biome), type-check, domain and dapp unit tests, api
  * integration tests (PostgreSQL, Redis), contract tests (Hardhat), then the dapp build and browser e2e tests.
  * Prints one closing line "N passed, N failed" over all test cases.
  *
@@ -69,6 +69,7 @@ const nodeTests = (name: string, args: string[]): Suite => ({
 });
 
 const suites: Suite[] = [
+  step('lint', [bin('@biomejs/biome/bin/biome'), 'ci', '--error-on-warnings']),
   typecheck(['domain', 'api', 'dapp', 'contracts', 'indexer', '.']),
   vitest('domain', ['--root', 'domain']),
   vitest('dapp', ['--root', 'dapp']),

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs a command under Node 22. These machines ship Node 20; Hardhat 3, Ponder, Vitest 5 and Prisma 7 need 22,
-# so the first run installs Node 22 from the npm registry's `node@22` package into .tools/ (about 8 s).
+# Runs a command under Node 22, first installing what a fresh clone lacks, so `npm start` and `npm test` are all
+# anyone types. These machines ship Node 20; Hardhat 3, Ponder, Vitest 5 and Prisma 7 need 22, so the first run
+# installs Node 22 from the npm registry's `node@22` package into .tools/ (about 8 s). Then `npm ci` runs under
+# that Node when node_modules is absent or older than package-lock.json (npm's record of the last install,
+# node_modules/.package-lock.json, is older than the lock), except when the command is npm itself.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
@@ -11,5 +14,18 @@ if [ "$(major node)" -lt 22 ]; then
     npm i --silent --no-save --prefix "$root/.tools/node22" node@22 >&2
   fi
   export PATH="$local_node:$PATH"
+fi
+installed="$root/node_modules/.package-lock.json"
+stale() { [ ! -e "$installed" ] || [ "$root/package-lock.json" -nt "$installed" ]; }
+if [ "$(basename -- "${1:-sh}")" != npm ] && stale; then
+  # Commands started together (npm start's children, two terminals) install once: the others wait, then see it done.
+  mkdir -p "$root/.tools"
+  exec 9>"$root/.tools/npm-ci.lock"
+  if command -v flock >/dev/null; then flock 9; fi
+  if stale; then
+    echo "node_modules is missing or older than package-lock.json: running npm ci under Node $(node -v)" >&2
+    (cd "$root" && npm ci --no-audit --no-fund >&2)
+  fi
+  exec 9>&-
 fi
 exec "$@"
