@@ -59,7 +59,7 @@ export function createApp(services: Services): Koa {
   nftRoutes(routes, services);
   buyNowRoutes(routes, services);
   checkoutRoutes(routes, services);
-  // Admin area and seller settlement (issue 7).
+  // Admin area and seller settlement.
   adminLotRoutes(routes, services);
   adminEventRoutes(routes, services);
   adminStatsRoutes(routes, services);

@@ -1,5 +1,5 @@
 /**
- * Settling an ended BTC lot (admin-side sections 4 and 5): the seller's wallet co-signs input 1 of the
+ * Settling an ended BTC lot: the seller's wallet co-signs input 1 of the
  * winner's signed offer; the api checks and merges that signature, finalizes, records the swap and then
  * broadcasts it through Esplora (btc-swap.ts); once Esplora reports it confirmed, the lot is paid and
  * transferred with that hash ("Auction Complete"). When the winning offer can no longer be broadcast, the

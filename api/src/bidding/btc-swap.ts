@@ -1,5 +1,5 @@
 /**
- * The swap of an ended BTC lot from recorded to confirmed (admin-side sections 4 and 5). The swap is written on
+ * The swap of an ended BTC lot from recorded to confirmed. The swap is written on
  * the lot before it is broadcast, by a conditional update only one co-sign can win, so it is broadcast once
  * and never on top of a payment recorded by hand (settlement.ts refuses the manual steps while it is recorded).
  * The worker's follower watches the expected swap of every ended lot with a signed winning offer: one Gavel

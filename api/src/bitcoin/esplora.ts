@@ -1,5 +1,5 @@
 /**
- * Esplora client in mempool.space's API shape (the public explorer of admin-side section 7, or the local
+ * Esplora client in mempool.space's API shape (the public explorer the spec names, or the local
  * stand-in in scripts/stand-ins/bitcoin/). `BITCOIN_ESPLORA_URL` is the API root, e.g.
  * https://mempool.space/testnet4/api. Amounts are sats, fee rates sat/vB.
  */

@@ -1,5 +1,5 @@
 /**
- * Buy Now (buyer-side spec sections 4 and 7): "ends the auction immediately and cancels all existing bids".
+ * Buy Now, which in the spec's words "ends the auction immediately and cancels all existing bids".
  *
  * By card: POST /payment/buy-now-intent gives the browser a manual-capture PaymentIntent for the lot's
  * buy-now price (the server's price; the client's amount is only checked against it). The browser confirms it

@@ -1,5 +1,5 @@
 /**
- * The cart and final checkout (screen 9: congratulations -> cart -> final-checkout). The cart is what lies
+ * The cart and final checkout (the checkout's last steps: congratulations -> cart -> final-checkout). The cart is what lies
  * between winning a lot and receiving it: every lot the user won (by bid or Buy Now) that is not yet
  * transferred, with what it costs and whether it is paid. Final checkout pays the selected USD lots in one
  * PaymentIntent for their real total (service fee $0); the webhook marks them paid.

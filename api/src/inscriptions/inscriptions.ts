@@ -1,5 +1,5 @@
 /**
- * Inscriptions made through Gavel (admin-side sections 3 and 7): a created inscription waits for its commit
+ * Inscriptions made through Gavel: a created inscription waits for its commit
  * address to be paid, then the watcher signs and broadcasts the reveal and follows it to its confirmation.
  * Every row lives in the Inscription table the admin lists read.
  */

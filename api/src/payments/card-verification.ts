@@ -1,5 +1,5 @@
 /**
- * The $1 card verification hold (buyer-side spec section 9: "a card verification hold of $1 is refunded in
+ * The $1 card verification hold (the spec: "a card verification hold of $1 is refunded in
  * 5 days"): a manual-capture PaymentIntent confirmed off-session on the saved card, then cancelled at once.
  * The issuer approving the authorisation is the proof the card works; cancelling releases the money (the
  * bank may show it as pending for up to 5 days). Nothing is ever captured.

@@ -1,5 +1,5 @@
 /**
- * Minting by card (buyer-side 7, "cardMint"; GavelNFT's `cardMint` may only be sent by its minter, the
+ * Minting by card (the spec's "cardMint"; GavelNFT's `cardMint` may only be sent by its minter, the
  * relayer): POST /nfts/card-mint charges the buyer's saved card the public mint price in USD (ETH_USD_PRICE),
  * then the relay-mint job mints the token to the buyer's linked EVM wallet. A mint that reverts is refunded.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin content pages (admin-side sections 2, 7): list, create, update, delete. The HTML is sanitized before
+ * Admin content pages: list, create, update, delete. The HTML is sanitized before
  * it is stored (content/sanitize.ts), so the public GET /cms/pages/:slug serves only what the allow-list keeps.
  */
 import { adminCmsPageListSchema, adminCmsPageReplySchema, adminMessages as m, cmsPageBodySchema, cmsPageUpdateBodySchema, deletedReplySchema } from '@gavel/domain';

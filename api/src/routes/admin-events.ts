@@ -1,5 +1,5 @@
 /**
- * Admin auction events (admin-side section 7): create, edit, publish, delete, and the admin lists (drafts
+ * Admin auction events: create, edit, publish, delete, and the admin lists (drafts
  * included, with the whitelist-only flag). The public GET routes (auction-events.ts) show published events only.
  * Publishing an event publishes its lots with it (a sale goes live as a whole); a single lot can still be
  * published on its own with POST /lots/:id/publish.

@@ -1,5 +1,5 @@
 /**
- * Admin inscription lists (admin-side sections 3, 7): every inscription Gavel knows (the Inscription table
+ * Admin inscription lists: every inscription Gavel knows (the Inscription table
  * the inscription flow fills), filtered by status, wallet and whether a lot sells it; and counts. A lot
  * "has" an inscription when its inscriptionId is that inscription's.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin lot management (admin-side sections 5, 7, 8): create, edit, delete, publish, end, cancel, the admin
+ * Admin lot management: create, edit, delete, publish, end, cancel, the admin
  * lists (drafts included) and the admin bid views. Every route is admin-only; a missing lot is the spec's
  * 404 "Auction not found. It may have been deleted.".
  */

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's figures (admin-side sections 1, 7): platform, auction and KYC statistics, counted by
+ * The admin dashboard's figures: platform, auction and KYC statistics, counted by
  * PostgreSQL with grouped queries (a handful of round trips whatever the table sizes). Lot statuses follow
  * the lot clock; money is summed in the smallest unit and sent in each currency's display unit.
  */

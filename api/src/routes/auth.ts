@@ -1,4 +1,4 @@
-/** The Auth routes of buyer-side section 7, with the spec's bodies and messages. */
+/** The spec's Auth routes, with its bodies and messages. */
 import type { Context } from 'koa';
 import {
   acceptTermsBodySchema,

@@ -1,5 +1,5 @@
 /**
- * Buy Now (buyer-side section 7, Bidding and payment). By card:
+ * Buy Now (the spec's bidding and payment calls). By card:
  * 1. POST /payment/buy-now-intent {amount, auctionId, currency} -> {clientSecret, paymentIntentId, ...}: a hold
  *    for the lot's buy-now price (amount must equal it).
  * 2. The browser confirms the intent with Stripe (Stripe.js, or the stand-in at `stripeApiUrl`, as for saving a

@@ -1,5 +1,5 @@
 /**
- * POST /lots/:id/chain-auction (admin-side 4, "starting an ETH auction sets the lot live"): after the admin's
+ * POST /lots/:id/chain-auction (the spec: "starting an ETH auction sets the lot live"): after the admin's
  * (or the lot's seller's) wallet created and started an auction on the auction house, the lot is linked to it.
  * Nothing of the body is taken on trust but the auction id: the auction is read from the chain, must escrow
  * the lot's NFT (or, for a lot without one recorded yet, gives it), and must have been created by a wallet

@@ -1,5 +1,5 @@
 /**
- * Cart and final checkout (screen 9: cart, final-checkout). The cart lists the lots the user won or bought and
+ * Cart and final checkout (the checkout's cart and final-checkout steps). The cart lists the lots the user won or bought and
  * has not received yet; final checkout pays the selected USD lots with one PaymentIntent for their real total
  * (service fee $0), confirmed by the browser; the Stripe webhook marks them paid.
  */

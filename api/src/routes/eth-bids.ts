@@ -1,5 +1,5 @@
 /**
- * The Ethereum bid mutation (buyer-side section 7, "path not shown"): POST /auctions/:id/eth-bids records a bid
+ * The Ethereum bid mutation (the spec names it but not its path): POST /auctions/:id/eth-bids records a bid
  * the user's wallet placed on chain (chain/record-bid.ts). The same bidder gates as any bid apply.
  */
 import { GATES, ethBidBodySchema, ethBidMessages, ethBidReplySchema, messages } from '@gavel/domain';

@@ -1,5 +1,5 @@
 /**
- * POST /evm-withdrawals (buyer-side spec section 7): the dapp reports the transaction of a `withdraw` on the
+ * POST /evm-withdrawals: the dapp reports the transaction of a `withdraw` on the
  * auction house. The record is a claim until the chain settles it (chain/withdrawals.ts): confirmed by the
  * indexed Withdrawn event of that transaction from that wallet, failed by a revert. Until then the wallet's
  * outbid bids show withdrawalStatus 'withdrawing'.

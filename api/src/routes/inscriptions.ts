@@ -1,5 +1,5 @@
 /**
- * The inscription routes of admin-side section 7 (the admin lists are in admin-inscriptions.ts). Creating
+ * The spec's inscription routes (the admin lists are in admin-inscriptions.ts). Creating
  * takes a signed-in user; reading one inscription by id, validating ownership and converting IPFS addresses
  * are open, since everything they show is public on chain. `:id` is Gavel's id or the inscription id.
  */

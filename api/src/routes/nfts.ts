@@ -1,5 +1,5 @@
 /**
- * NFT records (admin-side spec section 7, NFTs). A record holds what the chain cannot (name, description,
+ * NFT records. A record holds what the chain cannot (name, description,
  * image); owner, approval for the auction house, mint transaction and status are read from the chain on every
  * write and reply (chain/tokens.ts) and copied into the record, so lists can filter on them. Lists read the
  * indexer only; single records fall back to JSON-RPC for a token the indexer has not seen yet.

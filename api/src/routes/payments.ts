@@ -1,5 +1,5 @@
 /**
- * Payment method routes (issue 5, item 4). How the dapp saves a card:
+ * Payment method routes. How the dapp saves a card:
  * 1. POST /payment/setup-intent -> { clientSecret, setupIntentId, publishableKey, stripeApiUrl }.
  * 2. The browser sends the card to Stripe, never here: with real Stripe via Stripe.js
  *    (`confirmCardSetup(clientSecret, ...)`); offline against the stand-in at `stripeApiUrl`, as Stripe.js

@@ -1,5 +1,5 @@
 /**
- * /psbt/* (admin-side section 7, PSBT): settlement of ended BTC lots and PSBT utilities. Bodies the spec does
+ * /psbt/*: settlement of ended BTC lots and PSBT utilities. Bodies the spec does
  * not show are documented on each route. Settlement: the seller co-signs the winning offer (seller-sign; a dry
  * run with create-complete-psbt), followed by state and transaction. When the winning offer is no longer valid
  * the winner claims with a fresh template: create (or create-winner-psbt-template, create-winner-psbt), revised

@@ -1,5 +1,5 @@
 /**
- * Settlement of ended lots (admin-side section 2 seller/admin panel, section 4 ended auction flow):
+ * Settlement of ended lots (the spec's seller and admin panel and its ended auction flow):
  * verify payment (seller or admin), mark paid (admin; the spec gives that power to admins only), record the
  * transfer (seller or admin) -> "Auction Complete". Each step is one conditional update, so a double click
  * or two people at once cannot record a step twice or skip one. A BTC lot whose swap is recorded settles on

@@ -1,6 +1,6 @@
 /**
  * POST /auctions/upload-images (admin lot form and CMS editor): one image, multipart field `file` (or `image`),
- * JPEG, PNG, WebP or SVG up to 10 MB. Refusals carry the storage upload's texts (spec section 5); the admin
+ * JPEG, PNG, WebP or SVG up to 10 MB. Refusals carry the spec's storage upload texts; the admin
  * form checks the same limits first with its own texts (both sets live in domain).
  */
 import { LOT_IMAGE_MAX_BYTES, adminMessages as m, imageFileError, uploadImageReplySchema } from '@gavel/domain';

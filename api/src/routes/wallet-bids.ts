@@ -1,5 +1,5 @@
 /**
- * A wallet's bids and wins (buyer-side spec section 7): GET /auctions/bids/user/:address and
+ * A wallet's bids and wins: GET /auctions/bids/user/:address and
  * GET /auctions/won/:address. Bids placed through the api (any lot) and bids on the auction house (ETH lots)
  * together; the chain decides on-chain status, withdrawal status and winners. Public, like the chain itself;
  * `isYou` marks the caller's own bids when signed in.

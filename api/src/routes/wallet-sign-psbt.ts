@@ -1,5 +1,5 @@
 /**
- * POST /wallet/sign-psbt (buyer-side section 7, Wallet; the spec gives no body): the api's reading of a PSBT for
+ * POST /wallet/sign-psbt (the spec names the call but gives no body): the api's reading of a PSBT for
  * one of the caller's linked Bitcoin wallets: the inputs that spend its addresses' outputs, each with the sighash
  * Gavel accepts (SIGHASH_ALL for bidders and sellers alike). The wallet itself signs; the api never holds a key.
  * Addresses the caller has not linked are refused, so the route tells nobody about another user's inputs.

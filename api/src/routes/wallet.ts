@@ -1,5 +1,5 @@
 /**
- * Wallet ownership (buyer-side section 7, Wallet): POST /wallet/connect issues a single-use challenge, POST
+ * Wallet ownership: POST /wallet/connect issues a single-use challenge, POST
  * /wallet/verify checks its signature (SIWE for EVM, BIP-322 simple for Bitcoin) and only then links the
  * address to the signed-in user; the linked wallets, unlinking, and balances.
  */

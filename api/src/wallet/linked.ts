@@ -1,5 +1,5 @@
 /**
- * The rule "only linked addresses" (buyer-side section 5, admin-side 7): a bid, withdrawal or seller action
+ * The spec's rule "only linked addresses": a bid, withdrawal or seller action
  * names a wallet, and the api acts only when that wallet is linked to the signed-in user (proved through
  * POST /wallet/verify). EVM addresses compare case-insensitively, Bitcoin addresses exactly (bech32 is lower case).
  */
