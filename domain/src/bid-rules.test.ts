@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidInputStep, minimumNextBid, minimumPlaceholder } from './bid-rules.ts';
+import { bidInputStep, bidRefusal, minimumNextBid, minimumPlaceholder } from './bid-rules.ts';
 
 describe('minimum next bid', () => {
   const base = { startingBid: 5000n, currentBid: null as bigint | null };
@@ -24,5 +24,18 @@ describe('minimum next bid', () => {
     expect(bidInputStep('Manual')).toBe('0.01');
     expect(minimumPlaceholder(15100n, 'BTC')).toBe('Minimum: 15100 sats');
     expect(minimumPlaceholder(2600n, 'Manual')).toBe('Minimum: 26.00 USD');
+  });
+});
+
+describe('bidRefusal: the rule every bid meets before it is written', () => {
+  it('refuses lots that are not live, whatever the amount', () => {
+    expect(bidRefusal({ phase: 'cancelled', minimum: 1n }, 100n)).toEqual({ reason: 'cancelled' });
+    expect(bidRefusal({ phase: 'ended', minimum: 1n }, 100n)).toEqual({ reason: 'ended' });
+    expect(bidRefusal({ phase: 'upcoming', minimum: 1n }, 100n)).toEqual({ reason: 'notStarted' });
+  });
+
+  it('takes an amount at the minimum and refuses one below it, naming the minimum', () => {
+    expect(bidRefusal({ phase: 'live', minimum: 100n }, 100n)).toBeNull();
+    expect(bidRefusal({ phase: 'live', minimum: 100n }, 99n)).toEqual({ reason: 'tooLow', minimum: 100n });
   });
 });

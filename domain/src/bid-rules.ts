@@ -1,3 +1,4 @@
+import type { LotPhase } from './lot-clock.ts';
 import { decimalsOf, formatAmount, parseAmount, unitFor, type PaymentMethod, type Unit } from './money.ts';
 
 /**
@@ -19,6 +20,21 @@ export function minimumNextBid(lot: {
 }): bigint {
   if (lot.currentBid === null) return lot.startingBid;
   return lot.currentBid + minimumIncrement(lot);
+}
+
+/** Why a bid cannot be placed now, or null when it can: the lot must be live and the amount reach the minimum. */
+export type BidRefusal = { reason: 'cancelled' } | { reason: 'ended' } | { reason: 'notStarted' } | { reason: 'tooLow'; minimum: bigint };
+
+/**
+ * The one rule every bid meets before it is written, whatever pays for it: checked by the api's bid intake and
+ * again after a refused write (to say why), from the lot's phase on the lot clock and its minimum next bid.
+ */
+export function bidRefusal(state: { phase: LotPhase; minimum: bigint }, amount: bigint): BidRefusal | null {
+  if (state.phase === 'cancelled') return { reason: 'cancelled' };
+  if (state.phase === 'ended') return { reason: 'ended' };
+  if (state.phase === 'upcoming') return { reason: 'notStarted' };
+  if (amount < state.minimum) return { reason: 'tooLow', minimum: state.minimum };
+  return null;
 }
 
 /** The bid input's step: sats step 1, ETH 0.0001, USD 0.01. */

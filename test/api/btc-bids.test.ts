@@ -184,6 +184,39 @@ describe('BTC bids are signed offers', () => {
   });
 });
 
+describe('the whitelist holds for offer bids as for every other bid', () => {
+  it('an unlisted bidder gets no offer built and cannot finalize one built before the event became whitelist-only', async () => {
+    const lot = await btcLot();
+    const outsider = await bidder();
+    const listed = await bidder();
+
+    // Built while the event was open to everyone, then the event becomes whitelist-only.
+    const early = await outsider.bid(lot.id, 10_000);
+    expect(early.status).toBe(201);
+    const event = await stack.db.prisma.auctionEvent.create({
+      data: { slug: `members-${lot.id.slice(0, 8)}`, title: 'Members only', published: true, status: 'live', whitelistOnly: true, startTime: new Date(Date.now() - 86_400_000), endTime: new Date(Date.now() + 86_400_000) },
+    });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { auctionEventId: event.id } });
+    await stack.db.prisma.whitelistEntry.create({ data: { email: listed.user.email.toLowerCase(), auctionEventId: event.id } });
+
+    const refusedOffer = await outsider.bid(lot.id, 10_000);
+    expect(refusedOffer).toMatchObject({ status: 403, body: { message: 'This auction is open to whitelisted bidders only.', code: 'not_whitelisted' } });
+    const refusedFinalize = await post(`/auctions/${lot.id}/finalize`, outsider.token, { bidId: early.body.data.bid._id, signedPsbtHex: outsider.sign(early.body.data.psbtHex) });
+    expect(refusedFinalize).toMatchObject({ status: 403, body: { code: 'not_whitelisted' } });
+    // Nothing changed: one offer (the early one, still unplaced), no bid, the price untouched.
+    expect(await stack.db.prisma.btcOffer.count({ where: { lotId: lot.id, userId: outsider.user.id } })).toBe(1);
+    expect(await stack.db.prisma.btcOffer.count({ where: { lotId: lot.id, finalizedAt: { not: null } } })).toBe(0);
+    expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid).toBeNull();
+
+    // The listed bidder bids as usual.
+    const offer = await listed.bid(lot.id, 10_000);
+    expect(offer.status).toBe(201);
+    const placed = await post(`/auctions/${lot.id}/finalize`, listed.token, { bidId: offer.body.data.bid._id, signedPsbtHex: listed.sign(offer.body.data.psbtHex) });
+    expect(placed).toMatchObject({ status: 201, body: { data: { bid: { status: 'active', amount: '10000' } } } });
+  });
+});
+
 describe('settlement: the seller co-signs the winning offer', () => {
   it('broadcasts one swap paying the seller and moving the inscription to the winner: "Auction Complete" once confirmed', async () => {
     const sellerUser = await createUser(stack.db, 'seller');

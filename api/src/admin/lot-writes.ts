@@ -4,7 +4,7 @@
  * close cannot undo either. After each write the lot clock gets the (new) end, and every browse cache drops
  * its pages, so nobody is served the lot as it was.
  */
-import { adminMessages as m, checkLotEdit, formatAmount, phaseOf, shownStatus, unitFor, type LotCreateBody, type LotFormValues, type LotUpdateBody } from '@gavel/domain';
+import { adminMessages, checkLotEdit, formatAmount, phaseOf, shownStatus, unitFor, type LotCreateBody, type LotFormValues, type LotUpdateBody } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -12,7 +12,6 @@ import { HttpError } from '../http/errors.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
-import { forgetLotFacts } from '../bidding/place-bid.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { loadLot } from './lot-view.ts';
 import type { LotRow } from '../lots/present.ts';
@@ -21,7 +20,6 @@ import type { LotRow } from '../lots/present.ts';
 export async function lotsChanged(services: Services, lotId: string | null): Promise<void> {
   services.browseCache.invalidate();
   services.countCache.invalidate();
-  if (lotId) forgetLotFacts(lotId);
   if (lotId) await announceLotChanged(services, lotId);
   else await announceLotsChanged(services.redis, services.config.redisPrefix);
 }
@@ -35,9 +33,9 @@ const text = (value: P.Decimal | null, unit: ReturnType<typeof unitFor>) => (val
 
 export async function createLot(services: Services, user: UserRow, eventId: string | undefined, body: LotCreateBody): Promise<LotRow> {
   const { prisma } = services.db;
-  if (!eventId) throw new HttpError(400, m.eventRequired, 'validation_failed', { auctionEventId: m.eventRequired });
+  if (!eventId) throw new HttpError(400, adminMessages.eventRequired, 'validation_failed', { auctionEventId: adminMessages.eventRequired });
   const event = await prisma.auctionEvent.findUnique({ where: { id: eventId } });
-  if (!event) throw new HttpError(404, m.eventNotFound, 'not_found', { auctionEventId: m.eventNotFound });
+  if (!event) throw new HttpError(404, adminMessages.eventNotFound, 'not_found', { auctionEventId: adminMessages.eventNotFound });
   const checked = checkLotEdit(formOf(body, body.paymentMethod), { event });
   if (!checked.ok) refuse(checked);
   const v = checked.values;
@@ -147,7 +145,7 @@ export async function updateLot(services: Services, id: string, body: LotUpdateB
     await lotsChanged(services, id);
     return loadLot(prisma, id);
   }
-  throw new HttpError(409, m.editConflict, 'edit_conflict');
+  throw new HttpError(409, adminMessages.editConflict, 'edit_conflict');
 }
 
 export async function deleteLot(services: Services, id: string): Promise<void> {
@@ -155,8 +153,7 @@ export async function deleteLot(services: Services, id: string): Promise<void> {
   const row = await loadLot(prisma, id);
   // Bids and winners are other people's records: such a lot is cancelled, never deleted.
   const { count } = await prisma.lot.deleteMany({ where: { id, bidCount: 0, winnerId: null, bids: { none: {} } } });
-  if (count === 0) throw new HttpError(409, m.lotHasBids, 'lot_has_bids');
-  forgetLotFacts(row.id);
+  if (count === 0) throw new HttpError(409, adminMessages.lotHasBids, 'lot_has_bids');
   await lotsChanged(services, null);
 }
 
@@ -173,7 +170,7 @@ export async function publishLot(services: Services, id: string): Promise<LotRow
 
 /** An auction on the contract is ended or cancelled by a transaction (the indexer then reports it), not here. */
 function refuseOnChain(row: LotRow): void {
-  if (row.chainAuctionId !== null) throw new HttpError(409, m.endsOnChain, 'lot_on_chain');
+  if (row.chainAuctionId !== null) throw new HttpError(409, adminMessages.endsOnChain, 'lot_on_chain');
 }
 
 /** Ends a live lot now, through the one exactly-once close (a winner is found as at its natural end). */
@@ -182,15 +179,15 @@ export async function endLot(services: Services, id: string): Promise<LotRow> {
   const row = await loadLot(prisma, id);
   const phase = phaseOf(shownStatus(row));
   refuseOnChain(row);
-  if (row.status === 'cancelled') throw new HttpError(409, m.alreadyCancelled, 'lot_cancelled');
-  if (row.status === 'ended') throw new HttpError(409, m.alreadyEnded, 'lot_ended');
-  if (phase === 'upcoming') throw new HttpError(409, m.endNotStarted, 'lot_not_started');
+  if (row.status === 'cancelled') throw new HttpError(409, adminMessages.alreadyCancelled, 'lot_cancelled');
+  if (row.status === 'ended') throw new HttpError(409, adminMessages.alreadyEnded, 'lot_ended');
+  if (phase === 'upcoming') throw new HttpError(409, adminMessages.endNotStarted, 'lot_not_started');
   // Bring the end to now (bids after this statement see the lot closed), then close like the clock would.
   await prisma.$executeRaw`UPDATE "Lot" SET "endTime" = now(), "updatedAt" = now()
     WHERE id = ${id} AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()`;
   const result = await closeLotAndAnnounce(services, id);
   const after = await loadLot(prisma, id);
-  if (!result.closed && after.status !== 'ended') throw new HttpError(409, after.status === 'cancelled' ? m.alreadyCancelled : m.alreadyEnded, 'lot_not_open');
+  if (!result.closed && after.status !== 'ended') throw new HttpError(409, after.status === 'cancelled' ? adminMessages.alreadyCancelled : adminMessages.alreadyEnded, 'lot_not_open');
   services.browseCache.invalidate();
   services.countCache.invalidate();
   return after;
@@ -209,8 +206,8 @@ export async function cancelLot(services: Services, id: string): Promise<LotRow>
     return true;
   });
   if (!cancelled) {
-    if (row.status === 'cancelled') throw new HttpError(409, m.alreadyCancelled, 'lot_cancelled');
-    throw new HttpError(409, m.alreadyEnded, 'lot_ended');
+    if (row.status === 'cancelled') throw new HttpError(409, adminMessages.alreadyCancelled, 'lot_cancelled');
+    throw new HttpError(409, adminMessages.alreadyEnded, 'lot_ended');
   }
   await settleHoldsLater(services, id).catch((err: Error) => services.log.warn({ err: err.message, lotId: id }, 'queueing the release of card holds failed'));
   await lotsChanged(services, id);

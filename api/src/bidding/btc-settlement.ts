@@ -13,7 +13,8 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { checkUnspent, completeOffer, esploraChainView, INDEX, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
-import { linkedWallet, offerCall, OFFER_TTL_MS } from './btc-bids.ts';
+import { offerCall, OFFER_TTL_MS } from './btc-bids.ts';
+import { linkedWallet } from './intake.ts';
 import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';

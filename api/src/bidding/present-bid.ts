@@ -1,4 +1,4 @@
-import { fill, formatAmount, messages, unitFor, type Bid, type PlaceBidReply } from '@gavel/domain';
+import { extensionMessage, formatAmount, messages, unitFor, type Bid, type PlaceBidReply } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { PlacedBid } from './place-bid.ts';
@@ -60,12 +60,15 @@ export function presentPlacedBid(placed: PlacedBid, user: UserRow): Bid {
 
 /** The reply to a bid that was placed (201): the bid, the extension it caused and the next minimum. */
 export function placedBidReply(placed: PlacedBid, user: UserRow): PlaceBidReply {
+  const endTime = placed.endTime.toISOString();
+  const extension = placed.auctionExtended ? { minutes: placed.extensionMinutes, endTime } : null;
   return {
     message: messages.bids.placed,
     data: { bid: presentPlacedBid(placed, user), psbtHex: null },
-    auctionExtended: placed.auctionExtended,
-    extensionMessage: placed.auctionExtended ? fill(messages.bids.extended, { minutes: placed.extensionMinutes, endTime: placed.endTime.toISOString() }) : null,
-    endTime: placed.endTime.toISOString(),
+    auctionExtended: extension !== null,
+    extensionMessage: extension && extensionMessage(extension),
+    ...(extension && { extensionMinutes: extension.minutes }),
+    endTime,
     minimumNextBid: formatAmount(placed.minimumNext, unitFor(placed.lot.paymentMethod)),
   };
 }

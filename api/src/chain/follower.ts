@@ -10,9 +10,9 @@
  * a bid that a reorg moved into a block below the cursor is still seen, and its claim keeps a bid that was
  * re-mined in a new block from being announced twice.
  */
-import { displayAmount, fill, formatAmount, messages, type LotUpdate, type OutbidNotification } from '@gavel/domain';
+import { formatAmount, type LotUpdate } from '@gavel/domain';
 import type { Services } from '../services.ts';
-import { outbidMail } from '../mail/templates.ts';
+import { tellOutbid } from '../bidding/outbid-notifier.ts';
 import { IndexerUnavailable } from './ponder.ts';
 import { bidsAfterBlock, lastBidBlock, type BidRow } from './reads.ts';
 import { reconcilePendingWithdrawals } from './withdrawals.ts';
@@ -102,7 +102,7 @@ async function claim(services: Services, bids: BidRow[]): Promise<BidRow[]> {
 }
 
 async function announce(services: Services, bids: BidRow[]): Promise<void> {
-  const { chain, db, eventHub, mailer, log } = services;
+  const { chain, db, eventHub } = services;
   const auctionIds = [...new Set(bids.map((bid) => bid.auction_id))];
   const [lots, { rows: auctions }] = await Promise.all([
     db.prisma.lot.findMany({
@@ -130,21 +130,15 @@ async function announce(services: Services, bids: BidRow[]): Promise<void> {
   const owners = await ownersOf(db, outbids.map((bid) => bid.previous_bidder!));
   for (const bid of outbids) {
     const owner = owners.get(bid.previous_bidder!);
-    const lot = lotOf.get(bid.auction_id)!;
     if (!owner) continue;
-    const amount = BigInt(bid.amount);
-    const notification: OutbidNotification = {
-      id: bid.previous_bid_id ?? bid.id,
-      timestamp: new Date().toISOString(),
-      auctionTitle: lot.title,
-      auctionId: lot.id,
-      auctionEventId: lot.auctionEventId,
-      userBidAmount: formatAmount(BigInt(bid.previous_amount ?? '0'), 'ETH'),
-      currentBidAmount: formatAmount(amount, 'ETH'),
-      currencyUnit: 'ETH',
-    };
-    await eventHub.publish(`user:${owner.userId}`, { type: 'outbid', data: notification });
-    const text = fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(amount, 'ETH') });
-    await mailer.send(outbidMail(owner.email, text, lot.id, lot.auctionEventId)).catch((err: Error) => log.warn({ err: err.message }, 'outbid mail failed'));
+    await tellOutbid(services, {
+      userId: owner.userId,
+      email: owner.email,
+      bidId: bid.previous_bid_id ?? bid.id,
+      lot: lotOf.get(bid.auction_id)!,
+      unit: 'ETH',
+      bidAmount: BigInt(bid.previous_amount ?? '0'),
+      currentAmount: BigInt(bid.amount),
+    });
   }
 }

@@ -11,48 +11,43 @@
  *   winner pays it in the cart like any other won lot.
  * A reconcile sweep (payment-jobs.ts) redoes any of these whose job was lost.
  *
- * Only card bids ever reach Stripe: every other bid goes straight to placeBid.
+ * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts).
  */
 import Stripe from 'stripe';
-import { cardHoldCents, cardMinimumRefusal, messages, minimumNextBid, parseAmount, paymentMessages, AmountError, shownStatus, type CardBidUnit } from '@gavel/domain';
+import { cardHoldCents, cardMinimumRefusal, messages, paymentMessages, type CardBidUnit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { placeBid, refusal, type PlacedBid } from '../bidding/place-bid.ts';
-import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
+import { commitBid, type PlacedBid } from '../bidding/place-bid.ts';
+import type { AdmittedBid } from '../bidding/intake.ts';
 import { cancelIntent, captureIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 
-type BidInput = { amount: string | number; walletAddress?: string };
-
-/** POST /auctions/:id/bids with walletAddress "card_payment": authorise, then bid; a refused bid releases its hold. */
-export async function placeCardBid(services: Services, user: UserRow, lotId: string, input: BidInput): Promise<PlacedBid> {
-  const { db, payments, log } = services;
-  const lot = await db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
-  // Missing lots and ETH lots get placeBid's own answers (404, "placed on-chain"): on-chain card bids are relayed (relayer/card-bids.ts).
-  if (!lot || lot.paymentMethod === 'ETH') return placeBid(db, user, lotId, input);
-  if (lot.creatorId === user.id) throw new HttpError(403, messages.bids.ownLot, 'own_lot');
-  await assertWhitelisted(db.prisma, user, lot.auctionEventId);
-  const unit: CardBidUnit = lot.paymentMethod === 'BTC' ? 'sats' : 'USD';
-  const amount = parseBidAmount(input.amount, unit);
-  const tooSmall = cardMinimumRefusal(amount, unit, services.config.btcUsdCents);
+/** A card bid the intake admitted (USD and BTC lots): authorise, then write; a refused write releases its hold. */
+export async function placeCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
+  const { payments, log } = services;
+  const unit = bid.unit as CardBidUnit;
+  const tooSmall = cardMinimumRefusal(bid.amount, unit, services.config.btcUsdCents);
   if (tooSmall) throw new HttpError(400, tooSmall, 'validation_failed', { amount: tooSmall });
-
-  // A bid that would be refused anyway is refused before any money is held on the card.
-  const minimum = minimumNextBid({ ...lot, startingBid: BigInt(lot.startingBid.toFixed(0)), currentBid: lot.currentBid === null ? null : BigInt(lot.currentBid.toFixed(0)) });
-  if (shownStatus(lot) !== 'live' || amount < minimum) throw await refusal(db.prisma, lotId);
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
   const holdId = await holdOnCard(payments.stripe, user, {
-    cents: cardHoldCents(amount, unit, services.config.btcUsdCents),
+    cents: cardHoldCents(bid.amount, unit, services.config.btcUsdCents),
     description: 'Gavel bid hold (captured only if the bid wins)',
-    metadata: { bidId, lotId },
+    metadata: { bidId, lotId: bid.lot.id },
     idempotencyKey: `bid-hold:${bidId}`,
   });
   try {
-    return await placeBid(db, user, lotId, input, { bidId, paymentIntentId: holdId });
+    // The hold's PaymentIntent is written with the bid, so a job releasing an outbid hold always finds it.
+    return await commitBid(services, user, bid, {
+      bidId,
+      walletAddress: null,
+      with: async (tx) => {
+        await tx.bid.update({ where: { id: bidId }, data: { paymentIntentId: holdId, holdStatus: 'authorized' } });
+      },
+    });
   } catch (error) {
     // Outbid or closed between the check and the write: give the money back before answering.
     await cancelIntent(payments.stripe, holdId).catch((err: Error) => log.error({ err: err.message, holdId, bidId }, 'could not release the hold of a refused card bid; Stripe expires it in 7 days'));
@@ -95,17 +90,6 @@ export async function holdOnCard(
     throw new HttpError(402, intent.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
   }
   return intent.id;
-}
-
-/** The bid in the lot's unit (cents or sats); the hold is worked out from it. */
-function parseBidAmount(input: string | number, unit: CardBidUnit): bigint {
-  try {
-    const amount = parseAmount(input, unit);
-    if (amount > 0n) return amount;
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-  }
-  throw new HttpError(400, messages.bids.invalidAmount, 'validation_failed', { amount: messages.bids.invalidAmount });
 }
 
 /**

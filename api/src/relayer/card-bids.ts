@@ -1,14 +1,14 @@
 /**
- * Card bids on on-chain lots (buyer-side 4, "card on-chain bid"): POST /auctions/:id/bids with walletAddress
- * card_payment on a lot that is an auction on Gavel's auction house. The bid is checked against the chain's
- * state (started, not over, at least the reserve or the highest bid plus the contract's increment), the card
+ * Card bids on on-chain lots (the spec's "card on-chain bid"): POST /auctions/:id/bids with walletAddress
+ * card_payment on a lot that is an auction on Gavel's auction house. The bid intake checks it against the
+ * chain's state (started, not over, at least the reserve or the highest bid plus the contract's increment), the card
  * is held for its USD value (ETH_USD_PRICE) by a manual-capture PaymentIntent, and the relayer is asked to
  * place it on chain (relayer.ts). The reply comes before the transaction is mined: the bid shows as the
  * user's once the relay-bid job has placed it.
  */
 import { randomUUID } from 'node:crypto';
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
-import { AmountError, fill, formatAmount, messages, parseAmount, paymentMessages, relayedBidMessages, MIN_CARD_PAYMENT_CENTS, type PlaceBidReply } from '@gavel/domain';
+import { formatAmount, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, type PlaceBidReply } from '@gavel/domain';
 import type { Address } from 'viem';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -16,51 +16,43 @@ import { HttpError } from '../http/errors.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { maskName } from '../bidding/present-bid.ts';
-import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
+import type { AdmittedBid } from '../bidding/intake.ts';
+import type { BidState } from '../bidding/refusal.ts';
 
-const b = messages.bids;
-
-/** The lot, when it is an auction on the auction house; null for every other lot (the ordinary bid path). */
-export async function chainLotFor(services: Services, lotId: string) {
-  const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true }, select: { id: true, title: true, creatorId: true, chainAuctionId: true, auctionContractAddress: true, auctionEventId: true } });
-  if (!lot) return null;
-  const auctionId = lot.chainAuctionId?.toFixed(0) ?? null;
-  return services.chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress }) ? { ...lot, auctionId: auctionId! } : null;
-}
-
-type ChainLot = NonNullable<Awaited<ReturnType<typeof chainLotFor>>>;
-
-export async function placeRelayedCardBid(services: Services, user: UserRow, lot: ChainLot, input: { amount: string | number }): Promise<PlaceBidReply> {
-  const { db, chain, relayer, payments, config, log } = services;
-  if (!relayer.enabled) throw new HttpError(503, relayedBidMessages.unavailable, 'relayer_unavailable');
-  if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
-  await assertWhitelisted(db.prisma, user, lot.auctionEventId);
-  const amount = parseWei(input.amount);
-
-  // Refused before any money is held: the contract's own state and minimum, read now from the node (the
-  // indexer may lag a freshly started auction); the transaction re-checks them.
+/**
+ * An auction on the contract as a new bid sees it, read now from the node (the indexer may lag a freshly
+ * started auction): cancelled (a zero seller), not started, over, or live with the contract's minimum.
+ */
+export async function readChainBidState(services: Pick<Services, 'chain'>, auctionId: string): Promise<BidState> {
+  const { chain } = services;
   const house = { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi } as const;
-  const id = BigInt(lot.auctionId);
-  const [auction, block, increment] = await Promise.all([
+  const id = BigInt(auctionId);
+  const [auction, block, increment, minimum] = await Promise.all([
     chain.rpc.client.readContract({ ...house, functionName: 'getAuction', args: [id] }).catch(() => null),
     chain.rpc.client.getBlock({ blockTag: 'latest' }),
     chain.rpc.client.readContract({ ...house, functionName: 'minBidIncrement' }),
+    chain.rpc.client.readContract({ ...house, functionName: 'minNextBid', args: [id] }).catch(() => 0n),
   ]);
-  // A cancelled auction reads with a zero seller.
-  if (!auction || /^0x0{40}$/i.test(auction.seller)) throw new HttpError(409, b.cancelled, 'lot_cancelled');
-  if (!auction.started) throw new HttpError(409, b.notStarted, 'lot_not_started');
-  if (auction.ended || block.timestamp >= auction.endTime) throw new HttpError(409, b.ended, 'lot_ended');
-  const minimum = await chain.rpc.client.readContract({ ...house, functionName: 'minNextBid', args: [id] });
-  if (amount < minimum) {
-    const message = fill(b.tooLow, { minimum: formatAmount(minimum, 'ETH'), unit: 'ETH' });
-    throw new HttpError(400, message, 'bid_too_low', { amount: message }, { minimumBid: formatAmount(minimum, 'ETH') });
-  }
+  const endTime = new Date(Number(auction?.endTime ?? 0n) * 1000);
+  const currentBid = auction && auction.highestBid > 0n ? auction.highestBid : null;
+  const base = { minimum, increment: BigInt(increment), endTime, currentBid };
+  if (!auction || /^0x0{40}$/i.test(auction.seller)) return { ...base, phase: 'cancelled' };
+  if (!auction.started) return { ...base, phase: 'upcoming' };
+  if (auction.ended || block.timestamp >= auction.endTime) return { ...base, phase: 'ended' };
+  return { ...base, phase: 'live' };
+}
+
+/** A card bid on an auction of the contract, admitted by the bid intake: hold the card, record it, queue the relay. */
+export async function placeRelayedCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {
+  const { db, relayer, payments, config, log } = services;
+  const { lot, amount } = bid;
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   // Whole cents, rounded up: the hold covers the bid.
   const holdCents = Number((amount * BigInt(config.relayer.ethUsdCents) + 10n ** 18n - 1n) / 10n ** 18n);
   if (holdCents < MIN_CARD_PAYMENT_CENTS) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { amount: paymentMessages.minimumUsd });
   const bidId = randomUUID();
+  const auctionId = lot.chainAuctionId!.toFixed(0);
   const holdId = await holdOnCard(payments.stripe, user, {
     cents: BigInt(holdCents),
     description: 'Gavel on-chain bid hold (captured only if the bid wins)',
@@ -68,7 +60,7 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, lot
     idempotencyKey: `relayed-bid-hold:${bidId}`,
   });
   const row = await db.prisma.relayedBid
-    .create({ data: { id: bidId, lotId: lot.id, userId: user.id, auctionId: lot.auctionId, amount: amount.toString(), holdCents, paymentIntentId: holdId } })
+    .create({ data: { id: bidId, lotId: lot.id, userId: user.id, auctionId, amount: amount.toString(), holdCents, paymentIntentId: holdId } })
     .catch(async (error: unknown) => {
       await cancelIntent(payments.stripe, holdId).catch((err: Error) => log.error({ err: err.message, holdId }, 'could not release the hold of an unrecorded relayed bid'));
       throw error;
@@ -76,41 +68,30 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, lot
   // Queued beside the reply; the sweep queues it again if this enqueue is lost.
   void relayer.enqueue('relay-bid', row.id).catch((err: Error) => log.warn({ err: err.message, id: row.id }, 'queueing a relayed bid failed; the sweep retries'));
 
-  const shown = formatAmount(amount, 'ETH');
   return {
-    message: b.placed,
+    message: messages.bids.placed,
     data: {
       bid: {
         _id: row.id,
         id: row.id,
         auctionId: lot.id,
-        amount: shown,
+        amount: formatAmount(amount, 'ETH'),
         unit: 'ETH',
         walletAddress: 'card_payment',
         status: 'active',
         withdrawalStatus: null,
         createdAt: row.createdAt.toISOString(),
         bidder: { displayName: maskName(user.name ?? [user.firstName, user.lastName].filter(Boolean).join(' ')), isYou: true },
-        auction: { _id: lot.id, title: lot.title, currentBid: auction.highestBid > 0n ? formatAmount(auction.highestBid, 'ETH') : null, paymentMethod: 'ETH' },
+        auction: { _id: lot.id, title: lot.title, currentBid: bid.state.currentBid === null ? null : formatAmount(bid.state.currentBid, 'ETH'), paymentMethod: 'ETH' },
       },
       psbtHex: null,
     },
     auctionExtended: false,
     extensionMessage: null,
-    endTime: new Date(Number(auction.endTime) * 1000).toISOString(),
+    endTime: bid.state.endTime.toISOString(),
     // What the next bid must reach once this one is mined (the contract's increment over it).
-    minimumNextBid: formatAmount(amount + BigInt(increment), 'ETH'),
+    minimumNextBid: formatAmount(amount + bid.increment, 'ETH'),
   };
-}
-
-function parseWei(input: string | number): bigint {
-  try {
-    const wei = parseAmount(input, 'ETH');
-    if (wei > 0n) return wei;
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-  }
-  throw new HttpError(400, b.invalidAmount, 'validation_failed', { amount: b.invalidAmount });
 }
 
 /**

@@ -15,8 +15,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
-import { displayAmount, fill, formatAmount, messages, type OutbidNotification } from '@gavel/domain';
-import { outbidMail } from '../mail/templates.ts';
+import { tellOutbid } from '../bidding/outbid-notifier.ts';
 import { sql } from '@ponder/client';
 import type { Services } from '../services.ts';
 import type { RelayedBid } from '../generated/prisma/client.ts';
@@ -205,25 +204,8 @@ export class Relayer {
   }
 
   private async tellOutbid(row: RelayedBid, current: bigint): Promise<void> {
-    const { db, eventHub, mailer, log } = this.services;
-    const [lot, user] = await Promise.all([
-      db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { title: true, auctionEventId: true } }),
-      db.prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } }),
-    ]);
-    if (!lot || !user) return;
-    const notification: OutbidNotification = {
-      id: row.id,
-      timestamp: new Date().toISOString(),
-      auctionTitle: lot.title,
-      auctionId: row.lotId,
-      auctionEventId: lot.auctionEventId,
-      userBidAmount: formatAmount(BigInt(row.amount.toFixed(0)), 'ETH'),
-      currentBidAmount: formatAmount(current, 'ETH'),
-      currencyUnit: 'ETH',
-    };
-    await eventHub.publish(`user:${row.userId}`, { type: 'outbid', data: notification });
-    const text = fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(current, 'ETH') });
-    await mailer.send(outbidMail(user.email, text, row.lotId, lot.auctionEventId)).catch((err: Error) => log.warn({ err: err.message }, 'outbid mail failed'));
+    const lot = await this.services.db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { id: true, title: true, auctionEventId: true } });
+    if (lot) await tellOutbid(this.services, { userId: row.userId, bidId: row.id, lot, unit: 'ETH', bidAmount: BigInt(row.amount.toFixed(0)), currentAmount: current });
   }
 
   /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */

@@ -7,7 +7,7 @@
 import {
   adminAuctionEventListSchema,
   adminAuctionEventReplySchema,
-  adminMessages as m,
+  adminMessages,
   auctionEventBodySchema,
   auctionEventListQuerySchema,
   auctionEventUpdateBodySchema,
@@ -22,7 +22,6 @@ import type { Services } from '../services.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
 import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
-import { forgetLotFacts } from '../bidding/place-bid.ts';
 import { eventStatusWhere } from '../admin/event-status.ts';
 import { presentEvent, withLotCount as withCounts, type EventRow } from '../auction-events/present.ts';
 
@@ -49,9 +48,9 @@ function checkTimes(startText: string, endText: string): { startTime: Date; endT
   const startTime = new Date(startText);
   const endTime = new Date(endText);
   const fields: Record<string, string> = {};
-  if (Number.isNaN(startTime.getTime())) fields.startTime = m.startTimeInvalid;
-  if (Number.isNaN(endTime.getTime())) fields.endTime = m.endTimeInvalid;
-  else if (!fields.startTime && endTime <= startTime) fields.endTime = m.endAfterStart;
+  if (Number.isNaN(startTime.getTime())) fields.startTime = adminMessages.startTimeInvalid;
+  if (Number.isNaN(endTime.getTime())) fields.endTime = adminMessages.endTimeInvalid;
+  else if (!fields.startTime && endTime <= startTime) fields.endTime = adminMessages.endAfterStart;
   const first = Object.values(fields)[0];
   if (first) throw new HttpError(400, first, 'validation_failed', fields);
   return { startTime, endTime };
@@ -69,13 +68,12 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
   const { prisma } = services.db;
   const load = async (id: string) => {
     const row = await prisma.auctionEvent.findUnique({ where: { id }, include: withCounts });
-    if (!row) throw new HttpError(404, m.eventNotFound, 'not_found');
+    if (!row) throw new HttpError(404, adminMessages.eventNotFound, 'not_found');
     return row;
   };
   const slugFree = async (slug: string, exceptId?: string) => !(await prisma.auctionEvent.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } }));
   const changed = async (id: string) => {
     forgetEventFlag(id);
-    forgetLotFacts();
     await lotsChanged(services, null);
   };
 
@@ -89,11 +87,11 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     body: auctionEventBodySchema,
     reply: adminAuctionEventReplySchema,
     status: 201,
-    errors: { 409: m.slugTaken },
+    errors: { 409: adminMessages.slugTaken },
     handler: async ({ body }) => {
       const { startTime, endTime } = checkTimes(body.startTime, body.endTime);
       let slug = body.slug;
-      if (slug && !(await slugFree(slug))) throw new HttpError(409, m.slugTaken, 'slug_taken', { slug: m.slugTaken });
+      if (slug && !(await slugFree(slug))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
       if (!slug) {
         const base = slugify(body.title);
         slug = base;
@@ -103,7 +101,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
         data: { slug, title: body.title, description: body.description ?? '', startTime, endTime, coverImageUrl: body.coverImageUrl ?? null, whitelistOnly: body.whitelistOnly ?? false },
         include: withCounts,
       });
-      return { message: m.eventCreated, data: await present(prisma, row) };
+      return { message: adminMessages.eventCreated, data: await present(prisma, row) };
     },
   });
 
@@ -116,11 +114,11 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     access: admin,
     body: auctionEventUpdateBodySchema,
     reply: adminAuctionEventReplySchema,
-    errors: { 404: m.eventNotFound, 409: m.slugTaken },
+    errors: { 404: adminMessages.eventNotFound, 409: adminMessages.slugTaken },
     handler: async ({ params, body }) => {
       const row = await load(params.id!);
       const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
-      if (body.slug && body.slug !== row.slug && !(await slugFree(body.slug, row.id))) throw new HttpError(409, m.slugTaken, 'slug_taken', { slug: m.slugTaken });
+      if (body.slug && body.slug !== row.slug && !(await slugFree(body.slug, row.id))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
       const updated = await prisma.auctionEvent.update({
         where: { id: row.id },
         data: {
@@ -136,7 +134,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
         include: withCounts,
       });
       await changed(row.id);
-      return { message: m.eventUpdated, data: await present(prisma, updated) };
+      return { message: adminMessages.eventUpdated, data: await present(prisma, updated) };
     },
   });
 
@@ -147,7 +145,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     summary: 'Publish an auction event and its lots (idempotent)',
     access: admin,
     reply: adminAuctionEventReplySchema,
-    errors: { 404: m.eventNotFound },
+    errors: { 404: adminMessages.eventNotFound },
     handler: async ({ params }) => {
       const row = await load(params.id!);
       const lots = await prisma.lot.findMany({ where: { auctionEventId: row.id, published: false, status: { not: 'cancelled' } }, select: { id: true, endTime: true } });
@@ -157,7 +155,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
       });
       for (const lot of lots) await services.lotClock.scheduleClose(lot.id, lot.endTime);
       await changed(row.id);
-      return { message: m.eventPublished, data: await present(prisma, updated) };
+      return { message: adminMessages.eventPublished, data: await present(prisma, updated) };
     },
   });
 
@@ -168,14 +166,14 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     summary: 'Delete an auction event and its lots, unless any of its lots has bids',
     access: admin,
     reply: deletedReplySchema,
-    errors: { 404: m.eventNotFound, 409: m.eventHasBids },
+    errors: { 404: adminMessages.eventNotFound, 409: adminMessages.eventHasBids },
     handler: async ({ params }) => {
       const row = await load(params.id!);
       const withBids = await prisma.lot.count({ where: { auctionEventId: row.id, OR: [{ bidCount: { gt: 0 } }, { winnerId: { not: null } }, { bids: { some: {} } }] } });
-      if (withBids > 0) throw new HttpError(409, m.eventHasBids, 'event_has_bids');
+      if (withBids > 0) throw new HttpError(409, adminMessages.eventHasBids, 'event_has_bids');
       await prisma.auctionEvent.delete({ where: { id: row.id } });
       await changed(row.id);
-      return { message: m.eventDeleted, data: { _id: row.id } };
+      return { message: adminMessages.eventDeleted, data: { _id: row.id } };
     },
   });
 
@@ -209,7 +207,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     summary: 'One auction event, draft or not',
     access: admin,
     reply: adminAuctionEventReplySchema,
-    errors: { 404: m.eventNotFound },
+    errors: { 404: adminMessages.eventNotFound },
     handler: async ({ params }) => ({ data: await present(prisma, await load(params.id!)) }),
   });
 }

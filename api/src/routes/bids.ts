@@ -1,18 +1,19 @@
-/** Bidding on off-chain lots: place, list, take back (buyer-side section 7, Bidding and payment). */
-import { CARD_PAYMENT_MARKER, BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
+/** Bidding: place (every rail, through the bid intake), list, take back. */
+import { BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { placeBid } from '../bidding/place-bid.ts';
+import { commitBid } from '../bidding/place-bid.ts';
 import { removeBid } from '../bidding/remove-bid.ts';
-import { announceBid, announceLotChanged } from '../bidding/notify.ts';
+import { announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, placedBidReply } from '../bidding/present-bid.ts';
+import { admitBid, afterBidCommitted, bidRailOf, readLotForBid, walletOfBid } from '../bidding/intake.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
-import { chainLotFor, placeRelayedCardBid } from '../relayer/card-bids.ts';
-import { isBtcLot, placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
+import { placeRelayedCardBid } from '../relayer/card-bids.ts';
+import { placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
 
-const b = messages.bids;
+const bidMessages = messages.bids;
 const TAG = 'Bidding';
 const bidder = { gates: GATES } as const;
 
@@ -39,27 +40,19 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       body: placeBidBodySchema,
       reply: placeBidReplySchema,
       status: 201,
-      errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${b.ended} / ${b.notStarted} / ${b.cancelled} / ${b.ethOnChain}`, 503: 'Card bid: the payment service is unavailable' },
+      errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${bidMessages.ended} / ${bidMessages.notStarted} / ${bidMessages.cancelled} / ${bidMessages.ethOnChain}`, 503: 'Card bid: the payment service is unavailable' },
       handler: async ({ params, body, user }) => {
-        // A card bid on an auction of the auction house: the relayer places it on chain (relayer/card-bids.ts).
-        const chainLot = body.walletAddress === CARD_PAYMENT_MARKER ? await chainLotFor(services, params.id!) : null;
-        if (chainLot) return placeRelayedCardBid(services, user, chainLot, body);
-        // BTC lots: the bid is an offer PSBT for the wallet to sign; it is placed by the finalize route (btc-bids.ts).
-        // A card bid on one is a card bid like on a USD lot (below): the card's hold stands behind it, not an offer.
-        if (services.config.bitcoin.psbtBids && body.walletAddress !== CARD_PAYMENT_MARKER && (await isBtcLot(services, params.id!))) {
-          const offer = await placeBtcOffer(services, user, params.id!, body);
+        const lot = await readLotForBid(services, params.id!);
+        const bid = await admitBid(services, user, lot, body.amount, bidRailOf(services, lot, body.walletAddress));
+        // Placed on chain by the relayer once the card is held: no write of Gavel's own to follow up.
+        if (bid.rail === 'relayed-card') return placeRelayedCardBid(services, user, bid);
+        // An offer for the wallet to sign: placed by the finalize route (routes/btc-bids.ts).
+        if (bid.rail === 'btc-offer') {
+          const offer = await placeBtcOffer(services, user, bid, body);
           return { message: SIGN_TO_PLACE, data: { bid: offer.bid, psbtHex: offer.psbtHex }, auctionExtended: false, extensionMessage: null, endTime: offer.endTime.toISOString(), minimumNextBid: offer.minimumNextBid };
         }
-        // Only card bids reach Stripe; every other bid goes straight to the write.
-        const placed = body.walletAddress === CARD_PAYMENT_MARKER ? await placeCardBid(services, user, params.id!, body) : await placeBid(db, user, params.id!, body);
-        // Idempotent per (lot, end): the first bid schedules the close, an extension schedules the new one.
-        if (placed.auctionExtended || placed.bidCount === 1) await lotClock.scheduleClose(placed.lot.id, placed.endTime);
-        // The bid is committed and acknowledged either way; notices go out beside the reply, not before it.
-        void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
-        // The replaced bid's card hold, if any, is released by a job.
-        if (placed.replacedBidId) {
-          void releaseHoldLater(services, placed.replacedBidId).catch((err: Error) => services.log.warn({ err: err.message, bidId: placed.replacedBidId }, 'queueing a hold release failed'));
-        }
+        const placed = bid.rail === 'card' ? await placeCardBid(services, user, bid) : await commitBid(services, user, bid, { walletAddress: await walletOfBid(services, user, bid, body.walletAddress) });
+        await afterBidCommitted(services, placed);
         return placedBidReply(placed, user);
       },
     });
@@ -118,12 +111,12 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: removeBidBodySchema,
     reply: messageReplySchema,
-    errors: { 404: b.bidNotFound, 409: b.cannotWithdrawHighest },
+    errors: { 404: bidMessages.bidNotFound, 409: bidMessages.cannotWithdrawHighest },
     handler: async ({ params, body, user }) => {
       const removed = await removeBid(db.prisma, user, params.bidId!, body.reason);
       void releaseHoldLater(services, params.bidId!).catch((err: Error) => services.log.warn({ err: err.message, bidId: params.bidId }, 'queueing a hold release failed'));
       await announceLotChanged(services, removed.lotId);
-      return { message: removed.status === 'removed' ? b.removed : b.withdrawn };
+      return { message: removed.status === 'removed' ? bidMessages.removed : bidMessages.withdrawn };
     },
   });
 }

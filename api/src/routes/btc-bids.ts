@@ -1,31 +1,25 @@
-/** Finalizing Bitcoin bids: the wallet-signed offer PSBT places the bid (buyer-side section 7, Bidding and payment). */
+/** Finalizing Bitcoin bids: the wallet-signed offer PSBT places the bid. */
 import { finalizeBidBodySchema, finalizeLotBidBodySchema, messages, placeBidReplySchema, GATES } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { finalizeBtcOffer } from '../bidding/btc-bids.ts';
-import { announceBid } from '../bidding/notify.ts';
+import { afterBidCommitted } from '../bidding/intake.ts';
 import { placedBidReply } from '../bidding/present-bid.ts';
-import { releaseHoldLater } from '../payments/bid-holds.ts';
 
-const b = messages.bids;
+const bidMessages = messages.bids;
 const TAG = 'Bidding';
 const description =
   'Validates the signed PSBT against the offer built for the bid: the same inputs and outputs (inscription to the bidder, price to the seller, platform fee, new dummy, change), ' +
   'a valid SIGHASH_ALL signature on every bidder input, every input unspent. Then the bid is placed like any other: the price moves and the previous bid is outbid. ' +
   'A refused PSBT is a 400 naming what was wrong (code: payout_amount_changed, payout_address_changed, inscription_address_changed, inscription_moved, missing_dummy, ' +
   'undersized_dummy, foreign_input, inputs_changed, outputs_changed, psbt_other_bid, unsigned_input, invalid_signature, input_spent, input_unknown, invalid_psbt, psbt_too_large) and stores nothing.';
-const errors = { 400: 'The signed PSBT was refused', 404: b.bidNotFound, 409: `${b.ended} / already placed`, 410: 'The offer expired unsigned', 503: 'Esplora or ord unavailable' };
+const errors = { 400: 'The signed PSBT was refused', 404: bidMessages.bidNotFound, 409: `${bidMessages.ended} / already placed`, 410: 'The offer expired unsigned', 503: 'Esplora or ord unavailable' };
 
 export function btcBidRoutes(routes: RouteTable, services: Services): void {
   const finalize = async (user: UserRow, lotId: string, bidId: string, signedPsbtHex: string) => {
     const placed = await finalizeBtcOffer(services, user, lotId, bidId, signedPsbtHex);
-    if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleClose(placed.lot.id, placed.endTime);
-    void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'bid announcement failed'));
-    // An offer may outbid a card bid: its hold is released by a job.
-    if (placed.replacedBidId) {
-      void releaseHoldLater(services, placed.replacedBidId).catch((err: Error) => services.log.warn({ err: err.message, bidId: placed.replacedBidId }, 'queueing a hold release failed'));
-    }
+    await afterBidCommitted(services, placed);
     return placedBidReply(placed, user);
   };
 

@@ -1,0 +1,145 @@
+/**
+ * The bid intake: every bid enters here, whatever pays for it (a wallet, pay-later, a card hold, a card bid the
+ * relayer places on chain, a Bitcoin offer and its finalize). Three steps, each in one place:
+ *
+ *   readLotForBid  -> the lot, read once per bid;
+ *   admitBid       -> the bid checked against the lot and the bidder: kind of lot, own lot, whitelist, amount,
+ *                     open, minimum (the domain's bidRefusal), with the spec's answers;
+ *   afterBidCommitted -> once the write committed: the close scheduled, the bid announced, the old hold released.
+ *
+ * Between admission and the write each rail does what only it does (hold the card, build the offer, validate the
+ * signed PSBT); the write itself is commitBid (place-bid.ts), which re-checks open and minimum inside its
+ * transaction, so a bid admitted here can still lose a race but never win one it should not.
+ */
+import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, messages, parseAmount, relayedBidMessages, unitFor, type Unit } from '@gavel/domain';
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { assertListed } from './whitelist-gate.ts';
+import { announceBid } from './notify.ts';
+import { releaseHoldLater } from '../payments/bid-holds.ts';
+import { readChainBidState } from '../relayer/card-bids.ts';
+import type { PlacedBid } from './place-bid.ts';
+import { lotBidState, refusalError, type BidState } from './refusal.ts';
+
+const bidMessages = messages.bids;
+
+const lotForBidSelect = {
+  id: true,
+  title: true,
+  paymentMethod: true,
+  auctionType: true,
+  status: true,
+  startTime: true,
+  endTime: true,
+  startingBid: true,
+  currentBid: true,
+  creatorId: true,
+  auctionEventId: true,
+  inscriptionId: true,
+  sellerWalletAddress: true,
+  chainAuctionId: true,
+  auctionContractAddress: true,
+  auctionEvent: { select: { whitelistOnly: true } },
+} satisfies Prisma.LotSelect;
+
+export type LotForBid = Prisma.LotGetPayload<{ select: typeof lotForBidSelect }>;
+
+/**
+ * How a bid is paid, which decides what stands behind it:
+ * - wallet: a linked crypto wallet, or no wallet on a USD lot (pay-later, settled by hand);
+ * - card: a hold on the saved card (USD and BTC lots);
+ * - relayed-card: a card hold, the bid placed on the auction house by the relayer (on-chain auctions);
+ * - btc-offer / btc-finalize: a Bitcoin offer PSBT built for the wallet to sign, then placed once signed.
+ */
+export type BidRail = 'wallet' | 'card' | 'relayed-card' | 'btc-offer' | 'btc-finalize';
+
+/** The published lot a bid is for (404 otherwise): one read per bid, fresh, since open and minimum are checked from it. */
+export async function readLotForBid(services: Pick<Services, 'db'>, lotId: string): Promise<LotForBid> {
+  const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true }, select: lotForBidSelect });
+  if (!lot) throw notFound(messages.browse.auctionNotFound);
+  return lot;
+}
+
+/** Which rail a bid body takes on this lot (POST /auctions/:id/bids). */
+export function bidRailOf(services: Pick<Services, 'chain' | 'config'>, lot: LotForBid, walletAddress: string | undefined): BidRail {
+  if (walletAddress === CARD_PAYMENT_MARKER) return isChainAuction(services, lot) ? 'relayed-card' : 'card';
+  if (lot.paymentMethod === 'BTC' && services.config.bitcoin.psbtBids) return 'btc-offer';
+  return 'wallet';
+}
+
+/** The lot is an auction on Gavel's auction house contract: its bids live on chain. */
+function isChainAuction(services: Pick<Services, 'chain'>, lot: LotForBid): boolean {
+  return services.chain.isChainLot({ auctionId: lot.chainAuctionId?.toFixed(0) ?? null, auctionContractAddress: lot.auctionContractAddress });
+}
+
+export interface AdmittedBid {
+  lot: LotForBid;
+  rail: BidRail;
+  unit: Unit;
+  amount: bigint;
+  /** Where the lot stood when the bid was admitted (for an auction on the contract, the contract's view). */
+  state: BidState;
+  /** The lot's minimum increment: what the next bid must add over this one once it is written. */
+  increment: bigint;
+}
+
+/**
+ * Checks a bid against the lot and the bidder before anything is held, built or written. Refusals, in order:
+ * 404 (readLotForBid), 503 relayer off, 409 ETH lots take only on-chain bids, 403 own lot, 403 not whitelisted,
+ * 400 invalid amount, 409 cancelled / ended / not started, 400 below the minimum next bid.
+ */
+export async function admitBid(services: Pick<Services, 'db' | 'chain' | 'relayer'>, user: UserRow, lot: LotForBid, input: string | number | bigint, rail: BidRail): Promise<AdmittedBid> {
+  if (rail === 'relayed-card' && !services.relayer.enabled) throw new HttpError(503, relayedBidMessages.unavailable, 'relayer_unavailable');
+  if (rail !== 'relayed-card' && lot.paymentMethod === 'ETH') throw new HttpError(409, bidMessages.ethOnChain, 'bid_on_chain');
+  if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
+  if (lot.auctionEvent.whitelistOnly) await assertListed(services.db.prisma, user, lot.auctionEventId);
+
+  const unit = unitFor(lot.paymentMethod);
+  const amount = parseBidAmount(input, unit);
+  // An auction on the contract is open and priced by the contract; the indexer may lag a freshly started one.
+  const state = rail === 'relayed-card' ? await readChainBidState(services, lot.chainAuctionId!.toFixed(0)) : lotBidState(lot);
+  const refused = bidRefusal(state, amount);
+  if (refused) throw refusalError(refused, unit);
+  return { lot, rail, unit, amount, state, increment: state.increment };
+}
+
+/** A positive amount in the lot's unit (sats, wei, cents). */
+function parseBidAmount(input: string | number | bigint, unit: Unit): bigint {
+  if (typeof input === 'bigint') return input;
+  try {
+    const amount = parseAmount(input, unit);
+    if (amount > 0n) return amount;
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+  }
+  throw new HttpError(400, bidMessages.invalidAmount, 'validation_failed', { amount: bidMessages.invalidAmount });
+}
+
+/** A crypto bid pays from a wallet the bidder proved they own; the linked address, as stored. */
+export async function linkedWallet(services: Pick<Services, 'db'>, user: UserRow, address: string | undefined): Promise<string> {
+  const given = address && address !== CARD_PAYMENT_MARKER ? address : undefined;
+  if (!given) throw new HttpError(400, bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
+  const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: { equals: given, mode: 'insensitive' } } });
+  if (!linked) throw new HttpError(403, bidMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: bidMessages.walletNotLinked });
+  return linked.address;
+}
+
+/** The wallet behind a wallet-rail bid: none for pay-later on a USD lot, else a linked one. */
+export async function walletOfBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, address: string | undefined): Promise<string | null> {
+  if (bid.lot.paymentMethod === 'Manual' && (!address || address === CARD_PAYMENT_MARKER)) return null;
+  return linkedWallet(services, user, address);
+}
+
+/**
+ * After a bid committed (every rail whose write is Gavel's own): the close moves with the end (idempotent per
+ * lot and end, so only the first bid and an extension schedule), then, beside the reply, the bid is announced
+ * and the card hold of the bid it replaced is released by a job. The bid is acknowledged whatever these do.
+ */
+export async function afterBidCommitted(services: Services, placed: PlacedBid): Promise<void> {
+  if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleClose(placed.lot.id, placed.endTime);
+  void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
+  const replaced = placed.replacedBidId;
+  if (replaced) void releaseHoldLater(services, replaced).catch((err: Error) => services.log.warn({ err: err.message, bidId: replaced }, 'queueing a hold release failed'));
+}
