@@ -14,7 +14,7 @@ type ChainLot = Pick<Lot, '_id' | 'title' | 'paymentMethod' | 'auctionType' | 't
 
 /**
  * The admin lot screen's chain block for ETH and on-chain lots: before the lot has an auction on chain, mint
- * its NFT, approve it for the auction house and create and start the auction (admin-side section 4); after,
+ * its NFT, approve it for the auction house and create and start the auction, which sets the lot live; after,
  * end or cancel it on chain. Every call goes from the admin's connected EVM wallet.
  */
 export function OnChainLotPanel({ lot, onChanged }: { lot: ChainLot; onChanged?: () => void }) {

@@ -16,7 +16,7 @@ export interface StartChainAuctionProps {
 }
 
 /**
- * The admin's "start an ETH auction" (admin-side section 4): from the connected wallet, which must own the
+ * The admin's "start an ETH auction": from the connected wallet, which must own the
  * approved NFT, create(nft, tokenId, reserve, durationMinutes, timeBufferSeconds) then start(auctionId) on the
  * auction house (duration in minutes, as the contract takes it), then tell the api so the lot goes live.
  * For the admin NFT and lot screens to mount.

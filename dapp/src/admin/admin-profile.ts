@@ -3,7 +3,7 @@ import { type userReplySchema, type User } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../api/http.ts';
 import type { ProfileLookup } from './shell/guard-state.ts';
 
-/** The spec's admin profile staleness (section 9): 10 minutes. */
+/** The spec's admin profile staleness: 10 minutes. */
 const ADMIN_PROFILE_STALE_MS = 10 * 60_000;
 
 /** Who a token belongs to (GET /auth/me with that token); `null` token: nothing to ask. */

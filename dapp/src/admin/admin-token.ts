@@ -1,5 +1,5 @@
 /**
- * The admin's separate token (admin-side section 6): kept under `admin_token`, apart from the buyer session, and
+ * The admin's separate token: kept under `admin_token`, apart from the buyer session, and
  * sent instead of the user token when the page is on an `admin.` host or under /s/admin. Both go as Bearer.
  */
 import { readToken } from '../session/token-store.ts';

@@ -1,4 +1,4 @@
-/** The Auth calls of buyer-side section 7, typed by the reply schemas the api checks its replies against. */
+/** The spec's Auth calls, typed by the reply schemas the api checks its replies against. */
 import type { authReplySchema, messageReplySchema, signupReplySchema, userReplySchema, acceptTermsBodySchema, changePasswordBodySchema, signupBodySchema, updateProfileBodySchema } from '@gavel/domain';
 import { apiRequest, type BodyOf, type ReplyOf } from './http.ts';
 

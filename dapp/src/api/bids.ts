@@ -1,4 +1,4 @@
-/** The bidding calls of buyer-side section 7, each checked against the reply schema the api itself uses. */
+/** The spec's bidding calls, each checked against the reply schema the api itself uses. */
 import { useQuery } from '@tanstack/react-query';
 import { BIDS_LIST_LIMIT, type bidListSchema, type messageReplySchema, type placeBidReplySchema, type PlaceBidBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';

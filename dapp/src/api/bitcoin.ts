@@ -1,5 +1,5 @@
 /**
- * The Bitcoin calls of a BTC lot (buyer-side section 7, finalize; admin-side section 7, PSBT): the signed offer
+ * The Bitcoin calls of a BTC lot (finalize and the PSBT calls): the signed offer
  * that places a bid, the settlement state of an ended lot, the seller's co-signature and the winner's claim.
  */
 import type {

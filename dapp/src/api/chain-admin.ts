@@ -1,5 +1,5 @@
 /**
- * Telling the api that a lot now has an auction on chain (admin-side section 4: starting an ETH auction sets
+ * Telling the api that a lot now has an auction on chain (starting an ETH auction sets
  * the lot live): POST /lots/:id/chain-auction. The api checks the auction on chain itself (it exists, escrows
  * the lot's NFT, was created by a wallet linked to the caller) and takes the lot's state from there.
  */

@@ -1,4 +1,4 @@
-/** Buy Now, the cart and final checkout (buyer-side section 7), each checked against the api's own schema. */
+/** Buy Now, the cart and final checkout, each checked against the api's own schema. */
 import { useQuery } from '@tanstack/react-query';
 import { type buyNowIntentReplySchema, type buyNowReplySchema, type cartReplySchema, type checkoutReplySchema, type BuyNowBody, type BuyNowIntentBody, type CheckoutBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';

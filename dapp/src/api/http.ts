@@ -45,7 +45,7 @@ interface RequestOptions {
  * not shipping zod to the browser keeps the first screen light.
  */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal, token: explicitToken }: RequestOptions = {}): Promise<T> {
-  // Admin pages send the admin token, every other page the user token (admin-side section 6).
+  // Admin pages send the admin token, every other page the user token.
   const token = explicitToken !== undefined ? explicitToken : requestToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;

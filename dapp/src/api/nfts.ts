@@ -1,4 +1,4 @@
-/** NFT records (section 7, NFT calls): recording a minted token, minting by card, and asking the api to re-read one from the chain. */
+/** NFT records: recording a minted token, minting by card, and asking the api to re-read one from the chain. */
 import { type cardMintReplySchema, type nftMessageReplySchema, type Nft } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 

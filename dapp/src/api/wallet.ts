@@ -1,5 +1,5 @@
 /**
- * The wallet calls of buyer-side section 7: the ownership proof (POST /wallet/connect issues a challenge, the
+ * The spec's wallet calls: the ownership proof (POST /wallet/connect issues a challenge, the
  * wallet signs it, POST /wallet/verify checks it and links the address), disconnect, and the ETH bid and
  * withdrawal records, each checked against the reply schema the api itself uses.
  */
@@ -24,7 +24,7 @@ export const walletApi = {
   disconnect: (walletAddress: string, token: string) =>
     apiRequest<ReplyOf<typeof walletDisconnectReplySchema>>('/wallet/disconnect', { method: 'POST', body: { walletAddress }, token }),
   /**
-   * The Ethereum bid mutation (section 7 leaves its path open: POST /auctions/:id/eth-bids): the bid is already
+   * The Ethereum bid mutation (the spec leaves its path open: POST /auctions/:id/eth-bids): the bid is already
    * on chain; the api reads the receipt of `txHash` itself and records the bid for the lot and the user.
    */
   recordEthBid: (lotId: string, body: { blockchainAuctionId: string; mongoAuctionId: string; bidAmount: string; walletAddress: string; txHash: string }) =>

@@ -17,7 +17,7 @@ function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactNode): 
   };
 }
 
-/** Account pages (issue 5): open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
+/** Account pages: open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
 const account: RouteObject[] = [
   { path: 'signin', ...lazyPage(() => import('../pages/signin/SignInPage.tsx'), (m) => <m.SignInPage />) },
   { path: 'verify-email', ...lazyPage(() => import('../pages/verify-email/VerifyEmailPage.tsx'), (m) => <m.VerifyEmailPage />) },
@@ -34,9 +34,9 @@ const account: RouteObject[] = [
   },
 ];
 
-/** Every route of buyer-side section 2, in the shared layout. */
+/** Every buyer route of the spec, in the shared layout. */
 export const routes: RouteObject[] = [
-  // The admin area (issue 7): its own layout and chunk, so buyer pages never load it.
+  // The admin area: its own layout and chunk, so buyer pages never load it.
   { path: 's/admin/*', ...lazyPage(() => import('../admin/AdminApp.tsx'), (m) => <m.AdminApp />) },
   {
     element: <AppLayout />,
@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
       { path: 'support', ...lazyPage(() => import('../pages/info/SupportPage.tsx'), (m) => <m.SupportPage />) },
       { path: 'unauthorized', ...lazyPage(() => import('../pages/info/UnauthorizedPage.tsx'), (m) => <m.UnauthorizedPage />) },
       ...account,
-      // Screen 9's cart and final checkout: the signed-in user's won and Buy Now lots.
+      // The cart and final checkout: the signed-in user's won and Buy Now lots.
       { element: <RequireSignIn />, children: [{ path: 'cart', ...lazyPage(() => import('../pages/cart/CartPage.tsx'), (m) => <m.CartPage />) }] },
       { path: 'connect-wallet', ...lazyPage(() => import('../wallet/ConnectWalletPage.tsx'), (m) => <m.ConnectWalletPage />) },
       { path: '*', element: <NotFoundPage /> },

@@ -14,7 +14,7 @@ interface BidFormProps {
 }
 
 /**
- * The bid box of screen 6: a numeric input whose min, step and placeholder ("Minimum: 26.00 USD") follow the
+ * The lot page's bid box: a numeric input whose min, step and placeholder ("Minimum: 26.00 USD") follow the
  * domain's table, and PLACE BID. Opened through Increase Bid, it fills in the new minimum and takes focus.
  */
 export function BidForm({ lot, block, busy, onBid }: BidFormProps) {

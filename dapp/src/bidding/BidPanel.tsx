@@ -22,11 +22,11 @@ interface BidPanelProps {
 }
 
 /**
- * Screen 6's bidding block for a lot that has not ended: wallet status, the bid box (live lots only; section
- * 4 hides it before the start), the terms block, and ADD TO CART / BUY NOW, each disabled exactly when
- * sections 4 and 5 say. Every action first accepts ticked terms, then runs the bid gate (its first failure
- * toasts and leads to the page that fixes it), then opens screen 9's modal (mounted by the page, not here:
- * a Buy Now ends the lot, and this block with it, while its modal still has the result to show).
+ * The lot page's bidding block for a lot that has not ended: wallet status, the bid box (live lots only; the
+ * spec hides it before the start), the terms block, and ADD TO CART / BUY NOW, each disabled exactly when
+ * the spec's states and validation rules say. Every action first accepts ticked terms, then runs the bid gate
+ * (its first failure toasts and leads to the page that fixes it), then opens the bid or Buy Now modal (mounted by
+ * the page, not here: a Buy Now ends the lot, and this block with it, while its modal still has the result to show).
  */
 export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const dispatch = useAppDispatch();
@@ -49,7 +49,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
 
   /**
    * ETH and on-chain lots are bid on chain from the Ethereum wallet at once, or by card through the on-chain card
-   * bid modal when no Ethereum wallet is connected; the others go through screen 9's checkout.
+   * bid modal when no Ethereum wallet is connected; the others go through the checkout modal.
    */
   async function bid(amount: string) {
     if (!(await cleared())) return;

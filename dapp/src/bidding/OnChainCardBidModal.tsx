@@ -16,7 +16,7 @@ interface OnChainCardBidModalProps {
 }
 
 /**
- * Screen 9's on-chain card bid (section 4): for a bidder without an Ethereum wallet, a payment step (the saved,
+ * The on-chain card bid modal: for a bidder without an Ethereum wallet, a payment step (the saved,
  * verified card is authorised for this bid) and a confirmation step; the api holds the card for the bid's
  * value and its relayer places the bid on chain for the bidder (walletAddress card_payment). Back to Payment
  * returns to the first step and clears the authorisation, so nothing is placed until it is given again.

@@ -12,7 +12,7 @@ import { ensureLinked } from '../wallet/wallet-actions.ts';
 import { useBidWallet } from './use-bid-wallet.ts';
 
 /**
- * The connected wallet's side of an ended on-chain lot (screen 6, section 6): the winner is the wallet whose
+ * The connected wallet's side of an ended on-chain lot on the lot page: the winner is the wallet whose
  * address is the lot's winner; a wallet that was outbid and has ETH waiting in the auction house gets
  * WITHDRAW (WITHDRAWING... while it runs, and while a withdrawal of its bids is still being indexed), which
  * sends `withdraw()` and then tells the api with POST /evm-withdrawals.

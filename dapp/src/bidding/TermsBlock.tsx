@@ -9,7 +9,7 @@ import '../components/terms/terms.css';
 const CHOICES: Record<(typeof BIDDING_FOR)[number], string> = { myself: 'Myself', someone_else: 'Someone else' };
 
 /**
- * Screen 7 on the lot page. Accepted: when and for whom. Otherwise who the user bids for and the box, with no
+ * The terms acceptance panel on the lot page. Accepted: when and for whom. Otherwise who the user bids for and the box, with no
  * button of its own: the terms are accepted together with the first BUY NOW, ADD TO CART or PLACE BID, so the
  * bidder never leaves the lot for their profile.
  */

@@ -8,7 +8,7 @@ import { walletKindFor } from '@gavel/domain/wallet-rules';
 const TYPE_NAMES = { hiro: 'Leather', xverse: 'Xverse', evm: 'Ethereum' } as const;
 
 /**
- * Screen 6's wallet status: which wallet a crypto bid would come from, or how to connect one. Card-paid
+ * The lot page's wallet status: which wallet a crypto bid would come from, or how to connect one. Card-paid
  * (Manual) lots need none, and say so, so nobody goes looking for a wallet they do not need.
  */
 export function WalletStatus({ lot, wallet }: { lot: Pick<Lot, 'paymentMethod' | 'auctionType'>; wallet: BidWallet }) {

@@ -8,7 +8,7 @@ const usd: TermsLot = { paymentMethod: 'Manual', auctionType: 'offchain', starti
 const btc: TermsLot = { paymentMethod: 'BTC', auctionType: 'offchain', startingBid: '15000', currentBid: '15000', unit: 'sats' };
 const eth: TermsLot = { paymentMethod: 'ETH', auctionType: 'onchain', startingBid: '0.01', currentBid: '0.0151', unit: 'ETH' };
 
-describe('bid terms (section 5)', () => {
+describe('bid terms', () => {
   it('asks for the starting bid first, then current + the table increment, with the unit step and placeholder', () => {
     expect(bidTermsOf(usd)).toMatchObject({ minimumText: '10.00', step: '0.01', placeholder: 'Minimum: 10.00 USD' });
     expect(bidTermsOf({ ...usd, currentBid: '20.00' })).toMatchObject({ minimumText: '21.00', placeholder: 'Minimum: 21.00 USD' });

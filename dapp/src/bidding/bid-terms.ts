@@ -1,5 +1,5 @@
 /**
- * What the lot page needs to know to take a bid, from the domain's rules (buyer-side section 5): the minimum
+ * What the lot page needs to know to take a bid, from the domain's rules: the minimum
  * next bid, the input's step and placeholder, and whether PLACE BID, BUY NOW and ADD TO CART may be pressed.
  */
 import {
@@ -56,8 +56,8 @@ export function checkBidAmount(text: string, terms: BidTerms): { ok: true; amoun
 }
 
 /**
- * Why PLACE BID is disabled, or null when it is not. Section 4: no bidding before the start or after the end;
- * section 5 and 7: ETH lots are bid on chain from a connected wallet; USD and BTC lots take card bids too.
+ * Why PLACE BID is disabled, or null when it is not. No bidding before the start or after the end;
+ * ETH lots are bid on chain from a connected wallet; USD and BTC lots take card bids too.
  */
 export function placeBidBlock(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>, phase: LotPhase, walletAddress: string | null): string | null {
   if (phase === 'upcoming') return messages.bids.notStarted;
@@ -71,7 +71,7 @@ export function placeBidBlock(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>, p
 
 /**
  * Why BUY NOW is disabled, or null. Offered while the lot is live with a Buy Now price that bidding has not
- * reached; cards pay USD lots, crypto lots need the wallet; and (section 5) only once the terms are accepted
+ * reached; cards pay USD lots, crypto lots need the wallet; and only once the terms are accepted
  * or their box is ticked.
  */
 export function buyNowBlock(lot: Pick<Lot, 'paymentMethod' | 'buyNowEnabled' | 'buyNowPrice' | 'currentBid' | 'unit'>, phase: LotPhase, termsOk: boolean, walletAddress: string | null): string | null {

@@ -1,5 +1,5 @@
 /**
- * Placing a bid (buyer-side sections 4 and 7). On a BTC lot the api answers POST /auctions/:id/bids with an
+ * Placing a bid. On a BTC lot the api answers POST /auctions/:id/bids with an
  * offer PSBT instead of a placed bid: the connected Bitcoin wallet (Leather or Xverse) signs it, and POST
  * /auctions/:id/finalize with the signed PSBT places the bid. Every other bid is placed by the first call.
  */

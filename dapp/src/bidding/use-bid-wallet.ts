@@ -1,5 +1,5 @@
 /**
- * The wallet a crypto bid pays from (section 5: a wallet must be connected to bid with crypto): the connected
+ * The wallet a crypto bid pays from (a wallet must be connected to bid with crypto): the connected
  * wallet when it is of the kind the lot needs (Ethereum for ETH or on-chain lots, Bitcoin otherwise), else none.
  */
 import { walletKindFor } from '@gavel/domain/wallet-rules';
@@ -23,7 +23,7 @@ export function useBidWallet(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>): B
   return fits ? { address: wallet.address, type: wallet.type, wallet } : NONE;
 }
 
-/** "tb1qxy2kgd…0wlh5f8rl": the lot view shows the first 10 and last 10 characters (screen 6). */
+/** "tb1qxy2kgd…0wlh5f8rl": the lot page shows the first 10 and last 10 characters. */
 export function shortAddress(address: string): string {
   return address.length <= 24 ? address : `${address.slice(0, 10)}…${address.slice(-10)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * PLACE BID on ETH and on-chain lots (sections 4, 5 and 7): the bid goes on chain from the connected Ethereum
+ * PLACE BID on ETH and on-chain lots: the bid goes on chain from the connected Ethereum
  * wallet. The wallet rules first (an Ethereum wallet, a blockchain auction id), then the wallet kit simulates,
  * sends and waits for the receipt; the api records the mined bid (it reads the receipt itself), and the lot's
  * price follows from the indexer. Success is "On-chain bid placed successfully!".

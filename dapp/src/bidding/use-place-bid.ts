@@ -31,7 +31,7 @@ export function usePlaceBid(lot: Pick<Lot, '_id'>) {
   return useMutation({
     mutationFn: (body: { amount: string; walletAddress?: string }) => placeBid(lot._id, body),
     onSuccess: (reply: PlaceBidReply) => {
-      // One toast at a time (section 9): the extension, when there is one, rides on the success toast.
+      // One toast at a time: the extension, when there is one, rides on the success toast.
       dispatch(showToast({ tone: 'success', title: reply.message || messages.bids.placed, description: readableExtension(reply.extensionMessage) }));
       dispatch(bidPlacedOn(lot._id));
       patchLot(queryClient, lot._id, reply);

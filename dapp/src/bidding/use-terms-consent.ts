@@ -10,7 +10,7 @@ export interface TermsConsent {
   biddingFor: string;
   ticked: boolean;
   errors: FieldErrors;
-  /** Section 5: ADD TO CART and BUY NOW wait until the terms are accepted or the box is ticked. */
+  /** ADD TO CART and BUY NOW wait until the terms are accepted or the box is ticked. */
   ok: boolean;
   choose: (biddingFor: string) => void;
   tick: (ticked: boolean) => void;
@@ -21,7 +21,7 @@ export interface TermsConsent {
   ensureAccepted: () => Promise<boolean>;
 }
 
-/** The lot page's terms block (screen 7) as state: who the user bids for, the box, and accepting both. */
+/** The lot page's terms block as state: who the user bids for, the box, and accepting both. */
 export function useTermsConsent(user: User | null): TermsConsent {
   const [biddingFor, setBiddingFor] = useState('');
   const [ticked, setTicked] = useState(false);

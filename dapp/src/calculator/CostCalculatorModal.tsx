@@ -16,7 +16,7 @@ interface CostCalculatorModalProps {
 }
 
 /**
- * Screen 9's Bitcoin cost calculator: what a bid costs in USD with the network and platform fees, and its
+ * The Bitcoin cost calculator modal: what a bid costs in USD with the network and platform fees, and its
  * rough chance of winning. The BTC price follows the public price service every 30 s until the user types
  * their own; without the service it starts from the spec's default, silently.
  */

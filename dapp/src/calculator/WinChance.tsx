@@ -1,4 +1,4 @@
-/** Section 9's table: the bid's premium over the current bid, and the chance of winning it gives. */
+/** The spec's table: the bid's premium over the current bid, and the chance of winning it gives. */
 const TABLE = [
   { premium: '50% or more', chance: 95 },
   { premium: '25% or more', chance: 80 },

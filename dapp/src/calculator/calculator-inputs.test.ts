@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CALCULATOR_DEFAULTS } from '@gavel/domain';
 import { currentBidSats, initialInputs, numberOr, SAMPLE_BID_SATS } from './calculator-inputs.ts';
 
-describe('calculator inputs (section 9)', () => {
+describe('calculator inputs', () => {
   it('starts at the current bid + 1000 sats, or the starting bid, with the default price and fees', () => {
     expect(initialInputs({ unit: 'sats', currentBid: '20000', startingBid: '15000' }, 65_000)).toEqual({
       bidSats: '21000',

@@ -16,7 +16,7 @@ export function currentBidSats(lot: Pick<Lot, 'unit' | 'currentBid'>): number | 
   return Number(parseAmount(lot.currentBid, 'sats'));
 }
 
-/** Section 9's defaults: the current bid + 1000 sats (or the starting bid), and the default price and fees. */
+/** The spec's calculator defaults: the current bid + 1000 sats (or the starting bid), and the default price and fees. */
 export function initialInputs(lot: Pick<Lot, 'unit' | 'currentBid' | 'startingBid'>, btcPriceUsd: number): CalculatorInputs {
   const bid = lot.unit === 'sats' ? defaultCalculatorBid(currentBidSats(lot), Number(parseAmount(lot.startingBid, 'sats'))) : SAMPLE_BID_SATS;
   return {

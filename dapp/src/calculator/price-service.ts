@@ -1,5 +1,5 @@
 /**
- * The public price service of section 7 ("gives ethereum and bitcoin in USD"): CoinGecko's simple price API
+ * The spec's public price service ("gives ethereum and bitcoin in USD"): CoinGecko's simple price API
  * unless VITE_PRICE_API_URL points elsewhere (same reply shape). It is only ever a convenience for the
  * calculator, so a failure is not an error: the spec's defaults stand in, silently, and one warning is left
  * for whoever looks at the console (not one per refresh).

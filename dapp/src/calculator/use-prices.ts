@@ -3,7 +3,7 @@ import { CALCULATOR_DEFAULTS } from '@gavel/domain';
 import { fetchPrices, FALLBACK_PRICES, type Prices } from './price-service.ts';
 
 /**
- * Prices for the calculator, refreshed every 30 s (section 9) while it is open. After a failed fetch the
+ * Prices for the calculator, refreshed every 30 s while it is open. After a failed fetch the
  * defaults stand and refreshing stops until the calculator is next opened: offline, one attempt per opening
  * instead of a failing request every 30 s.
  */

@@ -25,7 +25,7 @@ const TITLES: Partial<Record<CheckoutStep, string>> = {
   congratulations: 'Confirm your bid',
 };
 
-/** Screen 9's CHECKOUT modal for a bid on `lot`; open while the checkout slice holds a bid on it. */
+/** The CHECKOUT modal for a bid on `lot`; open while the checkout slice holds a bid on it. */
 export function BidCheckoutModal({ lot }: { lot: Lot }) {
   const { bid, step } = useAppSelector((state) => state.checkout);
   const walletAddress = useBidWallet(lot).address;

@@ -3,7 +3,7 @@ import { CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
 import { readableExtension } from '../bidding/use-place-bid.ts';
 
-/** The success modal of the bid flow (section 4): its Done runs the caller's success callback. */
+/** The success modal of the bid flow: its Done runs the caller's success callback. */
 export function BidPlaced({ lot, reply, onDone }: { lot: Lot; reply: PlaceBidReply; onDone: () => void }) {
   return (
     <div className="checkout-step checkout-step--center" data-testid="checkout-placed">

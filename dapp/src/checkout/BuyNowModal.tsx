@@ -7,7 +7,7 @@ import { closeCheckout } from './checkout-slice.ts';
 import './checkout.css';
 
 /**
- * Screen 9's Buy Now modal. BUY NOW pays the Buy Now price by card at once; ADD TO CART buys the lot now and
+ * The Buy Now modal. BUY NOW pays the Buy Now price by card at once; ADD TO CART buys the lot now and
  * leaves the payment to the cart (cart, then final-checkout), for someone buying several lots together.
  */
 export function BuyNowModal({ lot }: { lot: Lot }) {

@@ -2,7 +2,7 @@ import { paymentMessages } from '@gavel/domain';
 import { ShieldIcon } from '../components/icons/icons.tsx';
 
 /**
- * Screen 9's card-verification step: while the api's $1 hold checks a newly saved card (a second or two), or
+ * The checkout's card-verification step: while the api's $1 hold checks a newly saved card (a second or two), or
  * for a blink when the saved card is already verified. The flow moves on by itself once it is decided.
  */
 export function CardVerificationStep() {

@@ -19,8 +19,8 @@ interface ConfirmBidStepProps {
 }
 
 /**
- * Screen 9's congratulations step: the card is ready; CONFIRM YOUR BID places the bid and its hold. A bid in
- * sats holds its USD value, shown beside it; section 5: below $0.50 (or 50 sats) no hold is even attempted.
+ * The checkout's congratulations step: the card is ready; CONFIRM YOUR BID places the bid and its hold. A bid in
+ * sats holds its USD value, shown beside it; below $0.50 (or 50 sats) no hold is even attempted.
  */
 export function ConfirmBidStep({ lot, amount, method, btcUsdCents, onConfirm, pending, error }: ConfirmBidStepProps) {
   const dispatch = useAppDispatch();

@@ -13,7 +13,7 @@ import { useCheckoutIntent } from './use-checkout-intent.ts';
 import { usePayIntent } from './use-pay-intent.ts';
 
 /**
- * Screen 9's final-checkout: the selected lots, the $0 service fee and the real total from the api, paid in
+ * The final-checkout step: the selected lots, the $0 service fee and the real total from the api, paid in
  * one PaymentIntent with the saved card or a card entered here. The webhook marks the lots paid.
  */
 export function FinalCheckout({ lotIds, onPaid }: { lotIds: string[]; onPaid: () => void }) {

@@ -16,7 +16,7 @@ interface PaymentCardFormProps {
 }
 
 /**
- * The spec's alternative card form (section 5), for paying now: 16-digit number, MM/YY, CVV of 3 or 4
+ * The spec's alternative card form, for paying now: 16-digit number, MM/YY, CVV of 3 or 4
  * digits, the cardholder's name and an e-mail for the receipt, each with the domain's message.
  */
 export function PaymentCardForm({ submitLabel, busy, onPay, initialEmail = '', children }: PaymentCardFormProps) {

@@ -11,7 +11,7 @@ interface ChoiceInfo {
 }
 
 /**
- * What each of screen 9's choices means for this lot. Cards bid on every lot this checkout opens for (USD lots,
+ * What each of the checkout's payment choices means for this lot. Cards bid on every lot this checkout opens for (USD lots,
  * and BTC lots, held for the sats' USD value; ETH lots are bid on chain instead); wallets pay their own chain's.
  */
 export function choicesFor(lot: Pick<Lot, 'paymentMethod'>, method: PaymentMethodReply | undefined, walletAddress: string | null): Record<PaymentChoice, ChoiceInfo> {
@@ -32,7 +32,7 @@ export function choicesFor(lot: Pick<Lot, 'paymentMethod'>, method: PaymentMetho
   };
 }
 
-/** Screen 9's CHECKOUT step: the payment choice, and ADD PAYMENT METHOD for a card not saved yet. */
+/** The CHECKOUT step: the payment choice, and ADD PAYMENT METHOD for a card not saved yet. */
 export function PaymentChoiceStep({ lot, method, walletAddress }: { lot: Lot; method: PaymentMethodReply | undefined; walletAddress: string | null }) {
   const dispatch = useAppDispatch();
   const chosen = useAppSelector((state) => state.checkout.choice);

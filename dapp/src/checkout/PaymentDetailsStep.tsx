@@ -21,7 +21,7 @@ interface PaymentDetailsStepProps {
   walletBidding: boolean;
 }
 
-/** Screen 9's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
+/** The checkout's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
 export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid, walletBidding }: PaymentDetailsStepProps) {
   const dispatch = useAppDispatch();
 

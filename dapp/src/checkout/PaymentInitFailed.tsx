@@ -2,7 +2,7 @@ import { paymentMessages } from '@gavel/domain';
 import { AlertIcon } from '../components/icons/icons.tsx';
 
 /**
- * Section 8's panel for a payment that could not even start (the api or Stripe unreachable, no client
+ * The spec's panel for a payment that could not even start (the api or Stripe unreachable, no client
  * secret): its Try Again reloads the page, which starts everything afresh, the spec's own remedy.
  */
 export function PaymentInitFailed({ message = paymentMessages.initFailed }: { message?: string }) {

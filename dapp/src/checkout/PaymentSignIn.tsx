@@ -3,7 +3,7 @@ import { LoginIcon } from '../components/icons/icons.tsx';
 import { useAppSelector } from '../app/store.ts';
 
 /**
- * Section 8's "Please log in to continue with payment." (and "Please log in to continue." for bids) when a
+ * The spec's "Please log in to continue with payment." (and "Please log in to continue." for bids) when a
  * payment screen is reached without a session: the session may have ended in another tab meanwhile.
  */
 export function useSignedIn(): boolean {

@@ -9,7 +9,7 @@ const LABELS: Record<CheckoutStep, string> = {
   'final-checkout': 'Pay',
 };
 
-/** Where the bidder is in screen 9's sequence: the steps of this flow, done ones ticked, the current one marked. */
+/** Where the bidder is in the checkout's sequence: the steps of this flow, done ones ticked, the current one marked. */
 export function StepTrail({ step, steps = CHECKOUT_STEPS.slice(0, 4) }: { step: CheckoutStep; steps?: readonly CheckoutStep[] }) {
   const current = steps.indexOf(step);
   return (

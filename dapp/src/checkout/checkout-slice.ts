@@ -1,10 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Screen 9's step sequence, in order. The bid modal walks the first four; Buy Now ends in the last two. */
+/** The spec's checkout step sequence, in order. The bid modal walks the first four; Buy Now ends in the last two. */
 export const CHECKOUT_STEPS = ['checkout', 'payment-details', 'card-verification', 'congratulations', 'cart', 'final-checkout'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
-/** Screen 9's payment choices. */
+/** The checkout's payment choices. */
 export const PAYMENT_CHOICES = ['stripe', 'card', 'bitcoin', 'ethereum'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 

@@ -11,7 +11,7 @@ import { useEvmWallet } from './use-evm-wallet.ts';
 type ApprovableNft = Pick<Nft, 'name' | 'contractAddress' | 'tokenId'>;
 
 /**
- * Screen 12's approve dialog: approve(auctionHouse, tokenId), only from the token's owner (section 5: "Connected
+ * The NFT approve dialog: approve(auctionHouse, tokenId), only from the token's owner ("Connected
  * wallet is not the owner of this token."), then the api re-reads the record (status approved).
  */
 export function ApproveNftDialog({ nft, onClose, onApproved }: { nft: ApprovableNft | null; onClose: () => void; onApproved?: (nft: Nft) => void }) {

@@ -31,7 +31,7 @@ async function mintByCard(metadataUrl: string): Promise<{ tokenId: string; contr
 }
 
 /**
- * Screen 12's mint dialog: GavelNFT.publicMint(metadataUrl) from the connected EVM wallet at the contract's
+ * The NFT mint dialog: GavelNFT.publicMint(metadataUrl) from the connected EVM wallet at the contract's
  * current price (read at send time), or paid by card (the api's relayer calls cardMint to the linked wallet);
  * then the token is recorded with POST /nfts, which re-reads it from chain.
  */

@@ -5,7 +5,7 @@ import { closeBanner } from './notices-slice.ts';
 import { outbidText, shownAmount } from './use-outbid-alerts.ts';
 
 /**
- * Screen 8's inline banner, on the outbid lot's own page: it stays until dismissed or until the user bids
+ * The outbid notice's inline banner, on the outbid lot's own page: it stays until dismissed or until the user bids
  * again, since the price in front of them is the one that beat them.
  */
 export function OutbidBanner({ lotId, onIncrease }: { lotId: string; onIncrease?: () => void }) {

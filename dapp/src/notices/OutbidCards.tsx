@@ -8,7 +8,7 @@ import { outbidText, shownAmount } from './use-outbid-alerts.ts';
 import { increaseBidState } from './increase-bid.ts';
 
 /**
- * Screen 8's top-right cards: one per fresh outbid notice, each closing itself 10 s after it arrived. Shown as
+ * The outbid notices' top-right cards: one per fresh outbid notice, each closing itself 10 s after it arrived. Shown as
  * a popover so it sits in the top layer, above an open bid modal (a bidder mid-checkout most needs to know).
  */
 export function OutbidCards() {

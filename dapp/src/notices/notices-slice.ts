@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OutbidNotification } from '@gavel/domain';
 
-/** Screen 8's limits: at most 5 notices are kept; the top-right card closes itself after 10 s. */
+/** The spec's outbid notice limits: at most 5 notices are kept; the top-right card closes itself after 10 s. */
 export const MAX_NOTICES = 5;
 export const NOTICE_CARD_MS = 10_000;
 

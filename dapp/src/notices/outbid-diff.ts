@@ -4,7 +4,7 @@ import type { Bid, OutbidNotification } from '@gavel/domain';
 export type BidBaseline = ReadonlyMap<string, Bid['status']>;
 
 /**
- * The spec's poll rule (section 4): the first poll only records a baseline; later polls raise a notice for each
+ * The spec's poll rule: the first poll only records a baseline; later polls raise a notice for each
  * bid that went from active to outbid since the previous one. Bids first seen already outbid raise nothing:
  * they were outbid before this tab was looking, and the stream or the e-mail told the user then.
  */

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector, type RootState } from '../app/store.ts'
 import { showToast } from '../state/toasts.ts';
 import { clearNotices, outbidReceived } from './notices-slice.ts';
 
-/** "You have been outbid on Lot. The current bid is $130.00." (the catalogue's words, screen 8's toast). */
+/** "You have been outbid on Lot. The current bid is $130.00." (the catalogue's words, the outbid toast). */
 export function outbidText(notification: Pick<OutbidNotification, 'auctionTitle' | 'currentBidAmount' | 'currencyUnit'>): string {
   return fill(messages.bids.outbidMessage, { title: notification.auctionTitle, amount: shownAmount(notification.currentBidAmount, notification.currencyUnit) });
 }
@@ -21,7 +21,7 @@ export function shownAmount(amount: string, unit: Unit): string {
 }
 
 /**
- * Turns outbid events (from the stream, or the poll through the returned `raise`) into screen 8's notices and
+ * Turns outbid events (from the stream, or the poll through the returned `raise`) into the outbid notices and
  * toast, and a won lot into a toast. A notice already known (both paths saw it) raises nothing new.
  */
 export function useOutbidAlerts(): (notification: OutbidNotification) => void {

@@ -3,7 +3,7 @@ import type { OutbidNotification } from '@gavel/domain';
 import { bidsApi } from '../api/bids.ts';
 import { outbidSince, type BidBaseline } from './outbid-diff.ts';
 
-/** Spec section 9: the outbid poll runs every 5 s. */
+/** The spec's outbid poll runs every 5 s. */
 export const OUTBID_POLL_MS = 5_000;
 
 /**

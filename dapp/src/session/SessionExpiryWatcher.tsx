@@ -6,7 +6,7 @@ import { useSession } from './use-session.ts';
 export const SIGNIN_EXPIRED = '/signin?error=unauthorized';
 
 /**
- * The spec's 401 rule (section 7): when any authenticated call is refused, local storage is already cleared by
+ * The spec's 401 rule: when any authenticated call is refused, local storage is already cleared by
  * the api client; this forgets the session's cached data and returns to sign-in, which says why.
  */
 export function SessionExpiryWatcher() {

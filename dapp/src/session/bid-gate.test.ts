@@ -10,7 +10,7 @@ const ready: User = {
   createdAt: '2026-01-01T00:00:00Z',
 };
 
-describe('checkBidGate (spec section 4, checks before bidding)', () => {
+describe('checkBidGate (the checks before bidding, in the spec order)', () => {
   it('lets a ready user bid', () => {
     expect(checkBidGate(ready)).toBeNull();
   });

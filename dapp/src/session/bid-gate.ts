@@ -1,5 +1,5 @@
 /**
- * The spec's "Checks before bidding" (section 4) for the dapp: the first failed check, in the spec's order,
+ * The spec's "Checks before bidding" for the dapp: the first failed check, in the spec's order,
  * with its message and the page that fixes it. The api enforces the same checks (GET /auth/bid-eligibility and
  * a 403 on bid routes); this lets the lot page send the user straight to the fix instead of a failed request.
  */

@@ -22,7 +22,7 @@ interface BitcoinLot {
 }
 
 /**
- * The on-chain step of an ended BTC lot (admin-side sections 4 and 5): the seller's connected wallet, which
+ * The on-chain step of an ended BTC lot: the seller's connected wallet, which
  * must be the lot's seller address, co-signs the winning offer's inscription input (SIGHASH_ALL);
  * the api finalizes and broadcasts the swap, and once it confirms the lot is paid and
  * transferred with its hash ("Auction Complete"). Without a signed winning offer there is nothing to co-sign:

@@ -21,7 +21,7 @@ export interface SettlementLot {
 }
 
 /**
- * The seller and admin panel of an ended lot (admin-side section 2): payment status and transfer status boxes,
+ * The seller and admin panel of an ended lot: payment status and transfer status boxes,
  * then the next step: verify the payment (or, for an admin, mark it paid), enter the transfer hash and mark it
  * transferred, and finally "Auction Complete". A lot without a winner only says so.
  */

@@ -11,11 +11,11 @@ import { useConnectedWallet } from '../wallet/wallet-store.ts';
 import './settlement.css';
 
 /**
- * The winner's claim on an ended BTC lot (admin-side sections 1 and 4: the seller co-signs, the winner
+ * The winner's claim on an ended BTC lot (the seller co-signs, the winner
  * completes). The winning offer is normally all the seller needs; if the winner's wallet has spent the coins it
  * offered, the seller cannot complete it, and the winner signs a fresh claim at the winning price from the
  * wallet's current coins, which replaces the offer. Shown to the winner, recognised by the connected wallet
- * being the lot's winner address (buyer-side section 6), until the lot is paid.
+ * being the lot's winner address, until the lot is paid.
  */
 export function WinnerClaim({ lot }: { lot: Lot }) {
   const queryClient = useQueryClient();

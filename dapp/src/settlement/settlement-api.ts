@@ -1,6 +1,6 @@
 /**
- * The settlement calls of an ended lot (admin-side section 7): verify payment, mark paid, mark transferred, each
- * with its section 8 toast. The toasts sit on the mutations themselves, not on one `mutate` call: a step's
+ * The settlement calls of an ended lot: verify payment, mark paid, mark transferred, each
+ * with the spec's toast. The toasts sit on the mutations themselves, not on one `mutate` call: a step's
  * success changes the lot (often first through the live event stream), which unmounts the form that asked,
  * and callbacks passed to `mutate` never run for an unmounted component.
  */

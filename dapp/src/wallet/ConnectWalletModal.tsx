@@ -9,7 +9,7 @@ import type { ConnectedWallet } from './wallet-store.ts';
 import './wallet.css';
 
 type Tab = 'bitcoin' | 'evm';
-/** Section 9: extensions inject their providers a moment after the page loads. */
+/** Extensions inject their providers a moment after the page loads. */
 const DETECTION_DELAY_MS = 500;
 
 interface InstallState {
@@ -40,7 +40,7 @@ interface ConnectWalletModalProps {
 }
 
 /**
- * Screen 3: a Bitcoin tab (Leather, Popular; Xverse Wallet) and an EVM tab (Trust Wallet, Popular; MetaMask,
+ * The connect-wallet modal: a Bitcoin tab (Leather, Popular; Xverse Wallet) and an EVM tab (Trust Wallet, Popular; MetaMask,
  * Recent; Rainbow; Base Account; WalletConnect). A missing extension shows a download arrow to its install
  * page (new tab); while a wallet is asked, "Connecting to wallet..."; a failure shows inline in the spec's words.
  * Opening it is the wallet action that fetches the wallet code.

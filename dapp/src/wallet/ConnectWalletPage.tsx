@@ -6,7 +6,7 @@ export function safeReturnUrl(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 }
 
-/** `/connect-wallet?returnUrl=`: screen 3 on its own route; connecting or closing goes back to `returnUrl`. */
+/** `/connect-wallet?returnUrl=`: the connect-wallet modal on its own route; connecting or closing goes back to `returnUrl`. */
 export function ConnectWalletPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

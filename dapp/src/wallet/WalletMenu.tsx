@@ -8,7 +8,7 @@ import { headerAddress, useConnectedWallet, WALLET_TYPE_LABELS } from './wallet-
 import './wallet.css';
 
 /**
- * The header's wallet (screens 1 and 2): the address as first 6 + last 4, opening the dropdown with the full
+ * The header's wallet and its dropdown: the address as first 6 + last 4, opening the dropdown with the full
  * short address, the wallet type badge, Copy Address ("Copied!" for 2 s) and Disconnect Wallet. Nothing shows
  * while no wallet is connected (the profile menu offers Connect Wallet then).
  */

@@ -1,5 +1,5 @@
 /**
- * Connecting and disconnecting (screens 2 and 3). Connecting asks the wallet for its address, then proves
+ * Connecting and disconnecting. Connecting asks the wallet for its address, then proves
  * ownership to the api: POST /wallet/connect gives a challenge (SIWE for EVM, a BIP-322 message for Bitcoin),
  * the wallet signs it, POST /wallet/verify checks it and links the address to the signed-in user. Only a
  * linked address can bid, withdraw or sell, so a visitor who is signed out keeps the wallet unlinked until

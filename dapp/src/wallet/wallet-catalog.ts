@@ -1,4 +1,4 @@
-/** Screen 3's two tabs, in the spec's order, with their badges. Ids are the wallet kit's. */
+/** The connect-wallet modal's two tabs, in the spec's order, with their badges. Ids are the wallet kit's. */
 export interface CatalogEntry {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The connected wallet (buyer-side section 3, Wallet; admin-side section 3, connected Bitcoin / EVM wallet),
+ * The connected wallet (Bitcoin or EVM),
  * kept in localStorage so it survives reloads, and followed across tabs through the `storage` event: connect
  * or disconnect in one tab and every other tab's header and lot page change with it. No wallet library is
  * imported here: the header and lot pages read this on every route, so it must stay tiny.
@@ -86,7 +86,7 @@ export function clearWallet(): void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // Other tabs write the same key; a 401 clearing all storage (section 7) fires this with key null.
+  // Other tabs write the same key; a 401 clearing all storage (the spec's 401 rule) fires this with key null.
   const onStorage = (event: StorageEvent) => {
     if (event.key === KEY || event.key === null) listener();
   };
@@ -101,7 +101,7 @@ export function useConnectedWallet(): ConnectedWallet | null {
   return useSyncExternalStore(subscribe, readWallet, () => null);
 }
 
-/** "0x1234…abcd": the header shows the first 6 and last 4 characters (screen 1). */
+/** "0x1234…abcd": the header shows the first 6 and last 4 characters. */
 export function headerAddress(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }

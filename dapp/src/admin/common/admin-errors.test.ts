@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/http.ts';
 import { checkImageFile } from '../media/upload-image.ts';
 import { adminErrorMessage, fieldErrors } from './admin-errors.ts';
 
-describe('section 8 error mapping', () => {
+describe('admin error mapping', () => {
   it("prefers the server's own message", () => {
     expect(adminErrorMessage(new ApiRequestError(409, adminMessages.cannotEditEnded, 'lot_ended'), 'x')).toBe(adminMessages.cannotEditEnded);
   });
@@ -28,7 +28,7 @@ describe('section 8 error mapping', () => {
   });
 });
 
-describe('lot form image checks (section 5)', () => {
+describe('lot form image checks', () => {
   it('accepts an image under 10 MB', () => {
     expect(checkImageFile({ type: 'image/png', size: 1024 })).toEqual({ ok: true });
   });

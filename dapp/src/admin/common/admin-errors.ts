@@ -2,7 +2,7 @@ import { adminMessages } from '@gavel/domain';
 import { ApiRequestError, serverMessage } from '../../api/http.ts';
 
 /**
- * Section 8's error mapping for admin calls: the server's own message when it sent one, else by status (401 log
+ * The spec's error mapping for admin calls: the server's own message when it sent one, else by status (401 log
  * in again, 403 no permission, 404 the lot is gone, 5xx server error), else the screen's default.
  */
 export function adminErrorMessage(error: unknown, fallback: string): string {

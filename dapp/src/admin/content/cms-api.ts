@@ -1,4 +1,4 @@
-/** Admin content pages (admin-side section 7, CMS): list, create, update. */
+/** Admin content pages: list, create, update. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type adminCmsPageListSchema, type adminCmsPageReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../../api/http.ts';

@@ -1,4 +1,4 @@
-/** Admin auction-event calls (admin-side section 7, Auction events): list and one (drafts included, under /admin), create, update, publish, delete. */
+/** Admin auction-event calls: list and one (drafts included, under /admin), create, update, publish, delete. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type adminAuctionEventListSchema, type adminAuctionEventReplySchema, type deletedReplySchema, type AuctionEventBody } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';

@@ -1,5 +1,5 @@
 /**
- * /s/admin/inscriptions/new: inscribe a file (admin-side section 7, POST /inscriptions/create). The file, where
+ * /s/admin/inscriptions/new: inscribe a file (POST /inscriptions/create). The file, where
  * the inscription goes and the fee rate; each field's error is shown beside it, whether this page or the api
  * found it. A created inscription opens its payment page.
  */

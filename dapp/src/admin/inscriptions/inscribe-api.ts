@@ -1,5 +1,5 @@
 /**
- * The calls of inscription creation (admin-side section 7, Inscriptions): create with the file, then follow
+ * The calls of inscription creation: create with the file, then follow
  * the payment and the reveal by polling, since the api's job moves the inscription on with nobody asking.
  */
 import { useQuery } from '@tanstack/react-query';

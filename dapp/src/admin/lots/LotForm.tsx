@@ -10,7 +10,7 @@ import './lot-form.css';
 interface LotFormProps {
   mode: 'create' | 'edit';
   initial: LotFormState;
-  /** The stored lot and its event window, for the edit rules (section 5). */
+  /** The stored lot and its event window, for the edit rules. */
   context: Omit<LotEditContext, 'now'>;
   /** Resolves when saved (the page then navigates away); throws the api's error to show its field messages. */
   onSubmit: (body: ReturnType<typeof lotBody>) => Promise<void>;
@@ -21,7 +21,7 @@ interface LotFormProps {
 
 /**
  * The admin lot form: sections Basic Information, Auction Details, Time Settings and Images; Cancel and Update
- * Auction Lot. Every rule of section 5 comes from domain's checkLotEdit, the same function the api applies, and
+ * Auction Lot. Every edit rule comes from domain's checkLotEdit, the same function the api applies, and
  * its field errors show beside their fields. Leaving with unsaved changes asks first.
  */
 export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: LotFormProps) {

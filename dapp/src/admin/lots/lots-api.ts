@@ -1,5 +1,5 @@
 /**
- * Admin lot calls (admin-side section 7): the admin list (drafts included), one lot in the admin's view, create,
+ * Admin lot calls: the admin list (drafts included), one lot in the admin's view, create,
  * update, delete, publish, end, cancel and the admin bid list.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * Image upload for the lot form and the content editor: checked here first with the admin form's words
- * (section 5: an image, under 10 MB), then sent to POST /auctions/upload-images; the stored address is data.url.
+ * (an image, under 10 MB), then sent to POST /auctions/upload-images; the stored address is data.url.
  */
 import { adminMessages, LOT_IMAGE_MAX_BYTES, type uploadImageReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../../api/http.ts';

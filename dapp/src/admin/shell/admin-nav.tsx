@@ -3,7 +3,7 @@ import { CardIcon, DocumentIcon, GavelIcon, ImageIcon, InfoIcon, ScrollIcon, Shi
 
 type Icon = (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
 
-/** The sidebar's entries, one per admin route of section 2. */
+/** The sidebar's entries, one per admin route of the spec. */
 export const ADMIN_NAV: { to: string; label: string; icon: Icon; end?: boolean }[] = [
   { to: '/s/admin', label: 'Dashboard', icon: InfoIcon, end: true },
   { to: '/s/admin/users', label: 'Users', icon: UserIcon },

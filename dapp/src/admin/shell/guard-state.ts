@@ -1,5 +1,5 @@
 /**
- * The admin guard's decision (admin-side sections 2 and 4), kept pure so each state is tested on its own:
+ * The admin guard's decision, kept pure so each state is tested on its own:
  * - an admin token is checked first: loading -> Verifying Access; refused or failed -> Access Denied (the token
  *   is cleared); a profile whose role is not admin -> /unauthorized; admin -> the area.
  * - no admin token but a buyer session: that account is looked up, and a non-admin sees Insufficient

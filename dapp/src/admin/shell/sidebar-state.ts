@@ -1,5 +1,5 @@
 /**
- * The admin sidebar's open/collapsed state (admin-side section 2 and 9): kept in a cookie for 7 days, so the
+ * The admin sidebar's open/collapsed state: kept in a cookie for 7 days, so the
  * choice survives reloads and is readable by a server render too; toggled with Ctrl+B or Cmd+B.
  */
 export const SIDEBAR_COOKIE = 'sidebar_state';

@@ -1,4 +1,4 @@
-/** Admin users (admin-side section 7, Admin): the list, one user, KYC decisions and payment verification. */
+/** Admin users: the list, one user, KYC decisions and payment verification. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_USERS_LIMIT, type adminUserListSchema, type adminUserReplySchema, type kycDecisionSchema } from '@gavel/domain';
 import { apiRequest, queryString, type BodyOf, type ReplyOf } from '../../api/http.ts';

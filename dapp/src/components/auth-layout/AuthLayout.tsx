@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { GavelIcon } from '../icons/icons.tsx';
 import './auth-layout.css';
 
-/** Screen 11's split-screen layout for account pages: the brand panel beside the page's own content. */
+/** The spec's split-screen layout for account pages: the brand panel beside the page's own content. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="auth-layout">

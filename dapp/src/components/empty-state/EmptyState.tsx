@@ -11,7 +11,7 @@ interface EmptyStateProps {
   testId?: string;
 }
 
-/** The spec's empty-state block (screen 11): a title, a description and an action. */
+/** The spec's empty-state block: a title, a description and an action. */
 export function EmptyState({ title, description, action, icon, tone = 'neutral', testId = 'empty-state' }: EmptyStateProps) {
   return (
     <section className={`empty-state empty-state--${tone}`} data-testid={testId} role={tone === 'error' ? 'alert' : undefined}>

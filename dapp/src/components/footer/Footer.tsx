@@ -7,7 +7,7 @@ import './footer.css';
 // Loaded on the first Subscribe click: its form validation brings zod, which the first screen does without.
 const NewsletterModal = lazy(() => import('../newsletter/NewsletterModal.tsx').then((m) => ({ default: m.NewsletterModal })));
 
-/** Screen 10's footer: Pages (with Subscribe opening the newsletter), Legal and Follow Us. */
+/** The spec's footer: Pages (with Subscribe opening the newsletter), Legal and Follow Us. */
 export function Footer() {
   const [newsletterOpen, setNewsletterOpen] = useState(false);
 

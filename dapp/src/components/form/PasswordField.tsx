@@ -9,7 +9,7 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   testId: string;
 }
 
-/** A password input with the spec's show/hide toggle (section 5), so people can check what they typed on a phone. */
+/** A password input with the spec's show/hide toggle, so people can check what they typed on a phone. */
 export function PasswordField({ label, error, hint, testId, ...input }: PasswordFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);

@@ -9,7 +9,7 @@ import { CartLink } from '../../pages/cart/CartLink.tsx';
 import { WalletMenu } from '../../wallet/WalletMenu.tsx';
 import './header.css';
 
-/** Screen 1: brand, Auctions link, search toggle, profile menu, and the mobile menu on small screens. */
+/** The header: brand, Auctions link, search toggle, profile menu, and the mobile menu on small screens. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();

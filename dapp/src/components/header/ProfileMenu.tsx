@@ -9,13 +9,13 @@ import { disconnectWallet } from '../../wallet/wallet-actions.ts';
 import { useNotify } from '../toast/use-notify.ts';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 
-/** `/connect-wallet?returnUrl=` brings the visitor back to the page they were on (spec section 2). */
+/** `/connect-wallet?returnUrl=` brings the visitor back to the page they were on. */
 export function connectWalletHref(pathname: string, search: string): string {
   return `/connect-wallet?returnUrl=${encodeURIComponent(pathname + search)}`;
 }
 
 /**
- * The header's profile menu (screen 1). Signed out: Sign In and Connect Wallet. Signed in: who is signed in,
+ * The header's profile menu. Signed out: Sign In and Connect Wallet. Signed in: who is signed in,
  * then Profile, Reset Password, Connect Wallet (or Disconnect Wallet) and Logout.
  */
 export function ProfileMenu() {
@@ -29,7 +29,7 @@ export function ProfileMenu() {
   const walletHref = connectWalletHref(location.pathname, location.search);
   const wallet = useConnectedWallet();
   const notify = useNotify();
-  // Screen 1: Connect Wallet, or Disconnect Wallet once one is connected.
+  // Connect Wallet, or Disconnect Wallet once one is connected.
   const walletItem = wallet ? (
     <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="menu-disconnect-wallet"
       onClick={() => { close(); disconnectWallet().catch((error: unknown) => notify.failure(error, walletMessages.disconnectFailed)); }}>

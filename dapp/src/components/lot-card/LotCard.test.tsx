@@ -18,7 +18,7 @@ describe('LotCard', () => {
     vi.useRealTimers();
   });
 
-  it('shows the screen 5 fields: placeholder image, type, plain description, starting bid with its unit', () => {
+  it('shows the browse card fields: placeholder image, type, plain description, starting bid with its unit', () => {
     renderCard({});
     expect(screen.getByTestId('lot-image-placeholder').textContent).toBe(messages.browse.noImage);
     expect(screen.getByTestId('lot-type').textContent).toBe('Bitcoin · On-chain');

@@ -16,7 +16,7 @@ export function lotHref(lot: Pick<Lot, 'lotId' | 'auctionEventId'>): string {
   return `/details/${encodeURIComponent(lot.lotId)}?auction=${encodeURIComponent(lot.auctionEventId)}`;
 }
 
-/** One lot in the browse grid (screen 5). */
+/** One lot in the browse grid. */
 export function LotCard({ lot }: { lot: Lot }) {
   const clock = useLotClock(lot);
   const tooltipId = useId();

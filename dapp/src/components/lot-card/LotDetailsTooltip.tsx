@@ -3,7 +3,7 @@ import { formatDateTime } from '../../dates/format-date.ts';
 import { lotEstimate } from '../../lots/lot-money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../lots/lot-type.ts';
 
-/** The card's hover details (screen 5): the event, how it is paid, the estimate and when it ends. */
+/** The card's hover details: the event, how it is paid, the estimate and when it ends. */
 export function LotDetailsTooltip({ lot, id }: { lot: Lot; id: string }) {
   return (
     <div id={id} role="tooltip" className="lot-card__tooltip" data-testid="lot-tooltip">

@@ -18,7 +18,7 @@ interface LotGridProps {
   skeletons?: number;
 }
 
-/** Lots in 1 to 4 columns by width (screen 5), skeletons while loading. */
+/** Lots in 1 to 4 columns by width, skeletons while loading. */
 export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons = SKELETON_COUNT }: LotGridProps) {
   if (loading) {
     return (

@@ -16,7 +16,7 @@ interface NewsletterModalProps {
   onClose: () => void;
 }
 
-/** The footer's newsletter sign-up (screen 10) with the spec's field messages and toasts. */
+/** The footer's newsletter sign-up with the spec's field messages and toasts. */
 export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
   const [form, setForm] = useState(EMPTY_FORM);
   const [errors, setErrors] = useState<NewsletterErrors>({});

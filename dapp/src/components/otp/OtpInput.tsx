@@ -19,7 +19,7 @@ interface OtpInputProps {
 }
 
 /**
- * The spec's OTP input (section 5): one numeric digit per box. Typing moves to the next box, Backspace on an
+ * The spec's OTP input: one numeric digit per box. Typing moves to the next box, Backspace on an
  * empty box goes back, and pasting or autofilling the whole code (SMS/mail "one-time-code") fills every box.
  */
 export function OtpInput({ value, onChange, onComplete, disabled, invalid, autoFocus, testId = 'otp', label = 'Verification code' }: OtpInputProps) {

@@ -15,7 +15,7 @@ const CHOICES: Record<(typeof BIDDING_FOR)[number], { label: string; text: strin
 };
 
 /**
- * Screen 7, the terms acceptance panel: who the user bids for, and the box that accepts the terms, with the
+ * The terms acceptance panel: who the user bids for, and the box that accepts the terms, with the
  * spec's two messages. Used on the profile, and ready for the lot page's terms block.
  */
 export function TermsAcceptancePanel({ onAccepted }: { onAccepted?: (user: User) => void }) {

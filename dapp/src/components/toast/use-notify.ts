@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../app/store.ts';
 import { showToast } from '../../state/toasts.ts';
 
 /**
- * The spec's toast rule in one place (section 8): a success shows the api's message, else the spec's wording;
+ * The spec's toast rule in one place: a success shows the api's message, else the spec's wording;
  * a failure shows the api's `message` field, else the screen's default ("Failed to sign in", ...).
  */
 export function useNotify() {

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../use-document-title.ts';
 import { useBrowseParams } from './browse-params.ts';
 import { GridFilters } from './GridFilters.tsx';
 
-/** /auctions: the browse grid of screen 5, with its filters and paging in the URL. */
+/** /auctions: the browse grid, with its filters and paging in the URL. */
 export function AuctionsPage() {
   useDocumentTitle('Auctions');
   const [params, update] = useBrowseParams();

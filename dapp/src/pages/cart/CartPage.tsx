@@ -18,7 +18,7 @@ import './cart.css';
 const PROCESSING_POLL_MS = 2_000;
 const STEPS = ['cart', 'final-checkout'] as const;
 
-/** /cart (screen 9's cart, then final-checkout): won and Buy Now lots, selected and paid together by card. */
+/** /cart (the checkout's cart, then final-checkout): won and Buy Now lots, selected and paid together by card. */
 export function CartPage() {
   useDocumentTitle('Cart');
   const [processing, setProcessing] = useState(false);

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../use-document-title.ts';
 import { PASSWORD_HINT } from '../signin/SignUpForm.tsx';
 
 /**
- * /change-password, shown as Reset Password (spec section 2). The api revokes every earlier token and returns a
+ * /change-password, shown as Reset Password. The api revokes every earlier token and returns a
  * new one, which replaces the stored session so this tab stays signed in while all others are signed out.
  */
 export function ChangePasswordPage() {

@@ -9,7 +9,7 @@ export interface BuiltinPage {
 
 /**
  * CMS pages whose content ships with the dapp. A slug listed here is rendered from it; any other slug is
- * fetched from the api's CMS (spec section 1).
+ * fetched from the api's CMS.
  */
 export const BUILTIN_PAGES: Partial<Record<string, BuiltinPage>> = {
   'terms-conditions': { title: 'Terms & Conditions', updatedAt: TERMS_UPDATED, Content: TermsContent },

@@ -5,7 +5,7 @@ import { Countdown } from '../../components/lot-status/Countdown.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
 
 /**
- * Screen 6's countdowns: to the start (upcoming) and to the end, both ticking every second; once ended, the
+ * The lot page's countdowns: to the start (upcoming) and to the end, both ticking every second; once ended, the
  * close date. The end line shows the real end, which a late bid can push back (anti-sniping).
  */
 export function LotCountdowns({ lot, clock }: { lot: Pick<Lot, 'startTime' | 'endTime' | 'closedAt'>; clock: LotClock }) {

@@ -37,7 +37,7 @@ export function LotDetailPage() {
       </div>
     );
   }
-  // The seller and admin settlement panel (admin-side section 2) under an ended lot; it renders nothing for others.
+  // The seller and admin settlement panel under an ended lot; it renders nothing for others.
   return <><LotDetailView lot={lot.data} /><SellerSettlement lot={lot.data} /><WinnerClaim lot={lot.data} /></>;
 }
 

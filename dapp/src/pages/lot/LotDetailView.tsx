@@ -23,7 +23,7 @@ import { useLiveLot } from './use-live-lot.ts';
 // The calculator is a side trip most visitors never take: its code loads when it is first opened.
 const CostCalculatorModal = lazy(() => import('../../calculator/CostCalculatorModal.tsx'));
 
-/** Screen 6 once the lot has loaded: its status and countdowns follow the lot clock, its price the event stream. */
+/** The lot page once the lot has loaded: its status and countdowns follow the lot clock, its price the event stream. */
 export function LotDetailView({ lot }: { lot: Lot }) {
   const clock = useLotClock(lot);
   const { user, signedIn } = useCurrentUser();
@@ -80,7 +80,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <RichText html={lot.description} testId="lot-description" />
         </section>
       )}
-      {/* Screen 9's modals outlive the bid block: a purchase ends the lot while its modal shows the result. */}
+      {/* The bid and Buy Now modals outlive the bid block: a purchase ends the lot while its modal shows the result. */}
       <BidCheckoutModal lot={lot} />
       <BuyNowModal lot={lot} />
       {calculator !== 'closed' && (

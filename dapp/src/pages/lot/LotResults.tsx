@@ -7,7 +7,7 @@ import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
 import { OnChainOutcome } from '../../bidding/OnChainOutcome.tsx';
 
 /**
- * The ended view (screen 6): closed date, estimate ("Upon Request" if none), and the sold price or "No bids
+ * The lot page's ended view: closed date, estimate ("Upon Request" if none), and the sold price or "No bids
  * placed". The price is public as in any auction house; the outcome for the viewer (won, outbid) needs an
  * account, so signed-out visitors get "Log in to view results" instead.
  */

@@ -14,7 +14,7 @@ interface CardFormProps {
 }
 
 /**
- * The spec's saved card form (section 5): 16-digit number, MM/YY expiry, 3-digit CVC, optional e-mail and the
+ * The spec's saved card form: 16-digit number, MM/YY expiry, 3-digit CVC, optional e-mail and the
  * terms box, with the domain's messages beside each field. The details go to Stripe, never to Gavel's api.
  */
 export function CardForm({ onSave, busy, initialEmail = '' }: CardFormProps) {

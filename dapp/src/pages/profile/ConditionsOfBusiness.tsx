@@ -7,7 +7,7 @@ const LINKS = [
   { to: '/terms-conditions#payment', label: 'Payment and Settlement Terms' },
 ] as const;
 
-/** Screen 4: admins and sellers see the Conditions of Business, three links into the terms. */
+/** On the profile, admins and sellers see the Conditions of Business, three links into the terms. */
 export function ConditionsOfBusiness() {
   return (
     <section className="account-card conditions" data-testid="conditions-of-business">

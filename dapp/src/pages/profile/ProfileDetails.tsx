@@ -5,7 +5,7 @@ import { formatDate } from '../../dates/format-date.ts';
 
 export const roleLabel = (role: User['role']) => role.charAt(0).toUpperCase() + role.slice(1);
 
-/** Screen 4's expandable details: folded by default, so the status indicators lead on a phone. */
+/** The profile's expandable details: folded by default, so the status indicators lead on a phone. */
 export function ProfileDetails({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const id = useId();

@@ -10,7 +10,7 @@ import { TermsSection } from './TermsSection.tsx';
 import '../setup/account.css';
 import './profile.css';
 
-/** /profile, screen 4: who the user is, the four bidding checks, the terms, and for staff the Conditions of Business. */
+/** /profile: who the user is, the four bidding checks, the terms, and for staff the Conditions of Business. */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const user = useSignedInUser();

@@ -11,7 +11,7 @@ interface Indicator {
   fix: string;
 }
 
-/** Screen 4's four status indicators: green when met, grey with a link to the page that meets it. */
+/** The profile's four status indicators: green when met, grey with a link to the page that meets it. */
 export function ProfileStatus({ user }: { user: User }) {
   const indicators: Indicator[] = [
     { key: 'profile', label: 'Profile complete', done: user.isProfileComplete, fix: '/basic-details' },

@@ -1,5 +1,5 @@
 /**
- * The four things a bidder sets up (spec sections 1 and 4), in the order the bidding checks ask for them, with
+ * The four things a bidder sets up, in the order the bidding checks ask for them, with
  * each one's state for the /complete-setup hub and the "what next" after each step.
  */
 import type { User } from '@gavel/domain';

@@ -16,7 +16,7 @@ interface SignInFormProps {
   onForgotPassword: (email: string) => void;
 }
 
-/** E-mail and password; where the user lands afterwards follows the spec's sign-in redirect (section 4). */
+/** E-mail and password; where the user lands afterwards follows the spec's sign-in redirect. */
 export function SignInForm({ initialEmail = '', onForgotPassword }: SignInFormProps) {
   const form = useForm({ email: initialEmail, password: '' });
   const session = useSession();

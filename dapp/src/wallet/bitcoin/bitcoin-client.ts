@@ -1,5 +1,5 @@
 /**
- * The Bitcoin tab of screen 3: Xverse through sats-connect's JSON-RPC `request` (straight to
+ * The connect-wallet modal's Bitcoin tab: Xverse through sats-connect's JSON-RPC `request` (straight to
  * `window.XverseProviders.BitcoinProvider`, without its picker, which fetches fonts from the web), and
  * Leather through `window.LeatherProvider.request`, which sats-connect does not cover. Both give the
  * payment and ordinals addresses and sign the ownership challenge as BIP-322. Loaded only on demand.

@@ -61,7 +61,7 @@ describe('what the wallet is asked to sign', () => {
   });
 });
 
-describe('wallet failures in the words of section 8', () => {
+describe('wallet failures in the words of the spec', () => {
   afterEach(() => {
     delete window.LeatherProvider;
     delete (window as { XverseProviders?: unknown }).XverseProviders;

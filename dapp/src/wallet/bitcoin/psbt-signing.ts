@@ -1,8 +1,8 @@
 /**
- * Signing PSBTs with the connected Bitcoin wallet (buyer-side section 4, Bitcoin bid; admin-side section 5,
- * seller signing): a bidder signs their offer's inputs, the seller co-signs the winning offer's inscription
- * input. Xverse through sats-connect's `signPsbt`, Leather through `LeatherProvider.request('signPsbt')`. Every
- * refusal and failure comes out as a WalletError in the words of both specs' section 8.
+ * Signing PSBTs with the connected Bitcoin wallet: a bidder signs their offer's inputs, the seller co-signs the
+ * winning offer's inscription input. Xverse through sats-connect's `signPsbt`, Leather through
+ * `LeatherProvider.request('signPsbt')`. Every refusal and failure comes out as a WalletError in the words of both
+ * specs' error catalogues.
  */
 import { request } from 'sats-connect';
 import { walletMessages } from '@gavel/domain/wallet-rules';

@@ -1,5 +1,5 @@
 /**
- * The one chain Gavel's contracts live on (section 9: "configured for one chain only"), from the build's config:
+ * The one chain Gavel's contracts live on (the spec: "configured for one chain only"), from the build's config:
  * VITE_CHAIN_ID (default 31337, the local anvil) and VITE_RPC_URL (default `/rpc` on the dapp's own origin,
  * which the dev and preview servers proxy to the node, as they proxy `/api`).
  */

@@ -1,6 +1,6 @@
 /**
- * Everything the dapp does with an EVM wallet, on wagmi 2's core actions: connect one of screen 3's wallets,
- * sign the ownership challenge, and the contract calls of section 7 (bid, withdraw, publicMint, approve, and
+ * Everything the dapp does with an EVM wallet, on wagmi 2's core actions: connect one of the connect-wallet modal's
+ * wallets, sign the ownership challenge, and the spec's contract calls (bid, withdraw, publicMint, approve, and
  * the admin's create / start / end / cancel), each simulated first and awaited to its receipt (120 s).
  * Only reached through a dynamic import, so none of this is in the pages' initial JavaScript.
  */
@@ -150,7 +150,7 @@ export async function mintPrice(walletId: string, address: string): Promise<bigi
   return readContract(config, { ...nft(), functionName: 'publicMintPrice' });
 }
 
-/** approve(auctionHouse, tokenId), only from the token's owner (section 5). */
+/** approve(auctionHouse, tokenId), only from the token's owner. */
 export async function approveForAuction(walletId: string, address: string, tokenId: bigint) {
   const { config, account } = await session(walletId, address);
   const owner = await readContract(config, { ...nft(), functionName: 'ownerOf', args: [tokenId] });

@@ -1,5 +1,5 @@
 /**
- * Wallet and contract failures in the spec's words (section 8): a refused request is "cancelled by user", a
+ * Wallet and contract failures in the spec's words: a refused request is "cancelled by user", a
  * call that would revert is "Transaction would fail: {reason}" with the contract's own error name, the rest
  * keeps the library's short message.
  */

@@ -1,5 +1,5 @@
 /**
- * The EVM tab of screen 3, as RainbowKit wallet objects: their ids, names, install state and download pages,
+ * The connect-wallet modal's EVM tab, as RainbowKit wallet objects: their ids, names, install state and download pages,
  * and the wagmi connector each one creates. Loaded only with the rest of the wallet code.
  */
 import { connectorsForWallets } from '@rainbow-me/rainbowkit';
@@ -13,7 +13,7 @@ export const PROJECT_ID = import.meta.env.VITE_WALLETCONNECT_PROJECT_ID || 'gave
 
 type CreateWallet = (options: { projectId: string; appName: string }) => Wallet;
 
-/** In screen 3's order. */
+/** In the connect-wallet modal's order. */
 export const EVM_WALLETS: Record<string, CreateWallet> = {
   trust: trustWallet,
   metaMask: metaMaskWallet,
