@@ -18,38 +18,37 @@ export const cardFormMessages = {
   emailRequired: 'Email is required',
 } as const;
 
-const m = cardFormMessages;
 
 /** 16 digits; spaces and dashes typed between groups are ignored. */
 const cardNumber = z
-  .string({ error: m.cardNumber })
+  .string({ error: cardFormMessages.cardNumber })
   .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{16}$/, { error: m.cardNumber }));
+  .pipe(z.string().regex(/^\d{16}$/, { error: cardFormMessages.cardNumber }));
 
 /** MM/YY with a month of 01-12. */
 const expiry = z
-  .string({ error: m.expiry })
+  .string({ error: cardFormMessages.expiry })
   .trim()
-  .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: m.expiry });
+  .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: cardFormMessages.expiry });
 
-const validEmail = z.string().trim().toLowerCase().pipe(z.email({ error: m.email }));
+const validEmail = z.string().trim().toLowerCase().pipe(z.email({ error: cardFormMessages.email }));
 
 export const savedCardFormSchema = z.object({
   cardNumber,
   expiry,
-  cvc: z.string({ error: m.cvc }).trim().regex(/^\d{3}$/, { error: m.cvc }),
+  cvc: z.string({ error: cardFormMessages.cvc }).trim().regex(/^\d{3}$/, { error: cardFormMessages.cvc }),
   /** Optional; checked only when filled in. */
   email: z.union([z.literal('').transform(() => undefined), validEmail]).optional(),
-  acceptTerms: z.literal(true, { error: m.terms }),
+  acceptTerms: z.literal(true, { error: cardFormMessages.terms }),
 });
 export type SavedCardForm = z.input<typeof savedCardFormSchema>;
 
 export const alternativeCardFormSchema = z.object({
   cardNumber,
   expiry,
-  cvv: z.string({ error: m.cvv }).trim().regex(/^\d{3,4}$/, { error: m.cvv }),
-  cardholderName: z.string({ error: m.cardholderName }).trim().min(1, { error: m.cardholderName }).max(200),
-  email: z.string({ error: m.emailRequired }).trim().min(1, { error: m.emailRequired }).pipe(validEmail),
+  cvv: z.string({ error: cardFormMessages.cvv }).trim().regex(/^\d{3,4}$/, { error: cardFormMessages.cvv }),
+  cardholderName: z.string({ error: cardFormMessages.cardholderName }).trim().min(1, { error: cardFormMessages.cardholderName }).max(200),
+  email: z.string({ error: cardFormMessages.emailRequired }).trim().min(1, { error: cardFormMessages.emailRequired }).pipe(validEmail),
 });
 export type AlternativeCardForm = z.input<typeof alternativeCardFormSchema>;
 

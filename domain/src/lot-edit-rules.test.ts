@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLotEdit, type LotEditContext, type LotFormValues } from './lot-edit-rules.ts';
-import { adminMessages as m, settlementMessages } from './messages.ts';
+import { adminMessages, settlementMessages } from './messages.ts';
 import { settlementOf } from './schemas/settlement.ts';
 import { gatewayUrl, imageFileError } from './schemas/admin-media.ts';
 
@@ -36,21 +36,21 @@ describe('lot edit rules', () => {
   });
 
   it('requires a title', () => {
-    expect(errors(form({ title: '   ' }))).toEqual({ title: m.titleRequired });
+    expect(errors(form({ title: '   ' }))).toEqual({ title: adminMessages.titleRequired });
   });
 
   it('requires valid start and end times, the end after the start', () => {
-    expect(errors(form({ startTime: '' }))).toEqual({ startTime: m.startTimeRequired });
-    expect(errors(form({ endTime: 'soon' }))).toEqual({ endTime: m.endTimeInvalid });
-    expect(errors(form({ endTime: '2026-03-02T09:00:00Z' }))).toEqual({ endTime: m.endAfterStart });
-    expect(errors(form({ endTime: '2026-03-02T10:00:00Z' }))).toEqual({ endTime: m.endAfterStart });
+    expect(errors(form({ startTime: '' }))).toEqual({ startTime: adminMessages.startTimeRequired });
+    expect(errors(form({ endTime: 'soon' }))).toEqual({ endTime: adminMessages.endTimeInvalid });
+    expect(errors(form({ endTime: '2026-03-02T09:00:00Z' }))).toEqual({ endTime: adminMessages.endAfterStart });
+    expect(errors(form({ endTime: '2026-03-02T10:00:00Z' }))).toEqual({ endTime: adminMessages.endAfterStart });
   });
 
   it('wants a starting bid above 0 and a reserve that is not negative', () => {
-    expect(errors(form({ startingBid: '0' }))).toEqual({ startingBid: m.startingBidPositive });
-    expect(errors(form({ startingBid: '-3' }))).toEqual({ startingBid: m.startingBidPositive });
-    expect(errors(form({ startingBid: '' }))).toEqual({ startingBid: m.startingBidRequired });
-    expect(errors(form({ reservePrice: '-1' }))).toEqual({ reservePrice: m.reserveNotNegative });
+    expect(errors(form({ startingBid: '0' }))).toEqual({ startingBid: adminMessages.startingBidPositive });
+    expect(errors(form({ startingBid: '-3' }))).toEqual({ startingBid: adminMessages.startingBidPositive });
+    expect(errors(form({ startingBid: '' }))).toEqual({ startingBid: adminMessages.startingBidRequired });
+    expect(errors(form({ reservePrice: '-1' }))).toEqual({ reservePrice: adminMessages.reserveNotNegative });
     expect(checkLotEdit(form({ reservePrice: '0' }), { now, event }).ok).toBe(true);
     expect(errors(form({ startingBid: '1.234' }))).toEqual({ startingBid: 'Please enter a valid amount in USD' });
   });
@@ -63,18 +63,18 @@ describe('lot edit rules', () => {
 
   it('refuses to edit an ended lot, including one whose end passed but is not closed yet', () => {
     const ended = checkLotEdit(form(), { now, event, original: { ...upcoming, status: 'ended' } });
-    expect(ended).toMatchObject({ ok: false, code: 'lot_ended', message: m.cannotEditEnded });
+    expect(ended).toMatchObject({ ok: false, code: 'lot_ended', message: adminMessages.cannotEditEnded });
     const overdue = checkLotEdit(form(), { now, event, original: { ...live, endTime: '2026-03-01T11:59:00Z' } });
-    expect(overdue).toMatchObject({ ok: false, message: m.cannotEditEnded });
-    expect(checkLotEdit(form(), { now, original: { ...upcoming, status: 'cancelled' } })).toMatchObject({ ok: false, message: m.cannotEditCancelled });
+    expect(overdue).toMatchObject({ ok: false, message: adminMessages.cannotEditEnded });
+    expect(checkLotEdit(form(), { now, original: { ...upcoming, status: 'cancelled' } })).toMatchObject({ ok: false, message: adminMessages.cannotEditCancelled });
   });
 
   it('locks the start of a live lot but lets its end move, never before the current start', () => {
-    expect(errors(form({ startTime: '2026-03-01T11:00:00Z', endTime: '2026-03-04T10:00:00Z' }), { original: live })).toEqual({ startTime: m.startTimeLocked });
+    expect(errors(form({ startTime: '2026-03-01T11:00:00Z', endTime: '2026-03-04T10:00:00Z' }), { original: live })).toEqual({ startTime: adminMessages.startTimeLocked });
     const moved = checkLotEdit(form({ startTime: live.startTime, endTime: '2026-03-04T10:00:00Z' }), { now, event, original: live });
     expect(moved.ok && moved.values.endTime.toISOString()).toBe('2026-03-04T10:00:00.000Z');
-    expect(errors(form({ startTime: live.startTime, endTime: '2026-03-01T09:00:00Z' }), { original: live })).toEqual({ endTime: m.endBeforeLiveStart });
-    expect(errors(form({ startTime: live.startTime, endTime: '2026-03-01T11:00:00Z' }), { original: live })).toEqual({ endTime: m.endInPast });
+    expect(errors(form({ startTime: live.startTime, endTime: '2026-03-01T09:00:00Z' }), { original: live })).toEqual({ endTime: adminMessages.endBeforeLiveStart });
+    expect(errors(form({ startTime: live.startTime, endTime: '2026-03-01T11:00:00Z' }), { original: live })).toEqual({ endTime: adminMessages.endInPast });
   });
 
   it('lets a live lot keep a start before its event start (the start rule is for lots not yet live)', () => {
@@ -94,20 +94,20 @@ describe('lot edit rules', () => {
     expect(errors(form({ startTime: stored.startTime, endTime: '2026-03-09T10:02:00Z' }), { event: later, original: stored })).toEqual({ endTime: expect.stringContaining('after the auction event ends') });
     const liveStored = { ...live, startTime: '2026-03-01T10:00:45Z' };
     expect(checkLotEdit(form({ startTime: '2026-03-01T10:00:00Z' }), { now, event, original: liveStored }).ok).toBe(true);
-    expect(errors(form({ startTime: '2026-03-01T10:02:00Z' }), { original: liveStored })).toEqual({ startTime: m.startTimeLocked });
+    expect(errors(form({ startTime: '2026-03-01T10:02:00Z' }), { original: liveStored })).toEqual({ startTime: adminMessages.startTimeLocked });
   });
 
   it('locks the starting bid and payment method once bids exist', () => {
     const bid = { ...live, bidCount: 2 };
-    expect(errors(form({ startTime: bid.startTime, startingBid: '30.00' }), { original: bid })).toEqual({ startingBid: m.lockedByBids });
-    expect(errors(form({ startTime: bid.startTime, paymentMethod: 'BTC', startingBid: '1000' }), { original: bid })).toEqual({ paymentMethod: m.lockedByBids });
+    expect(errors(form({ startTime: bid.startTime, startingBid: '30.00' }), { original: bid })).toEqual({ startingBid: adminMessages.lockedByBids });
+    expect(errors(form({ startTime: bid.startTime, paymentMethod: 'BTC', startingBid: '1000' }), { original: bid })).toEqual({ paymentMethod: adminMessages.lockedByBids });
     expect(checkLotEdit(form({ startTime: bid.startTime, startingBid: '25' }), { now, event, original: bid }).ok).toBe(true);
   });
 
   it('checks Buy Now and estimates', () => {
-    expect(errors(form({ buyNowEnabled: true }))).toEqual({ buyNowPrice: m.buyNowPriceRequired });
-    expect(errors(form({ buyNowEnabled: true, buyNowPrice: '10' }))).toEqual({ buyNowPrice: m.buyNowBelowStart });
-    expect(errors(form({ estimateLow: '100', estimateHigh: '50' }))).toEqual({ estimateHigh: m.estimateOrder });
+    expect(errors(form({ buyNowEnabled: true }))).toEqual({ buyNowPrice: adminMessages.buyNowPriceRequired });
+    expect(errors(form({ buyNowEnabled: true, buyNowPrice: '10' }))).toEqual({ buyNowPrice: adminMessages.buyNowBelowStart });
+    expect(errors(form({ estimateLow: '100', estimateHigh: '50' }))).toEqual({ estimateHigh: adminMessages.estimateOrder });
   });
 });
 

@@ -4,7 +4,7 @@
  * is stored: a time within 60 s of the stored one counts as unchanged (the form's minute-precision inputs
  * round it) and keeps the stored value exactly, so an untouched time never trips the rules for changed ones.
  */
-import { fill, adminMessages as m } from './messages.ts';
+import { fill, adminMessages } from './messages.ts';
 import { AmountError, parseAmount, unitFor, type PaymentMethod } from './money.ts';
 import { phaseOf, shownStatus, type LotStatus, type StoredLotStatus } from './lot-clock.ts';
 
@@ -65,36 +65,36 @@ export function checkLotEdit(form: LotFormValues, context: LotEditContext = {}):
   const now = context.now ?? new Date();
   const original = context.original;
   const phase = original ? phaseOf(shownStatus(original, now)) : 'upcoming';
-  if (phase === 'ended') return { ok: false, code: 'lot_ended', message: m.cannotEditEnded, fields: {} };
-  if (phase === 'cancelled') return { ok: false, code: 'lot_cancelled', message: m.cannotEditCancelled, fields: {} };
+  if (phase === 'ended') return { ok: false, code: 'lot_ended', message: adminMessages.cannotEditEnded, fields: {} };
+  if (phase === 'cancelled') return { ok: false, code: 'lot_cancelled', message: adminMessages.cannotEditCancelled, fields: {} };
 
   const fields: Record<string, string> = {};
   const title = (form.title ?? '').trim();
-  if (!title) fields.title = m.titleRequired;
+  if (!title) fields.title = adminMessages.titleRequired;
 
   const unit = unitFor(form.paymentMethod);
   const amount = (field: string, value: Amount, negative: string) => parseField(fields, field, value, unit, negative);
-  const startingBid = amount('startingBid', form.startingBid, m.startingBidPositive);
-  if (startingBid === null && !fields.startingBid) fields.startingBid = m.startingBidRequired;
-  else if (startingBid === 0n) fields.startingBid = m.startingBidPositive;
-  const reservePrice = amount('reservePrice', form.reservePrice, m.reserveNotNegative);
-  const buyNowPrice = form.buyNowEnabled ? amount('buyNowPrice', form.buyNowPrice, m.buyNowPriceRequired) : null;
+  const startingBid = amount('startingBid', form.startingBid, adminMessages.startingBidPositive);
+  if (startingBid === null && !fields.startingBid) fields.startingBid = adminMessages.startingBidRequired;
+  else if (startingBid === 0n) fields.startingBid = adminMessages.startingBidPositive;
+  const reservePrice = amount('reservePrice', form.reservePrice, adminMessages.reserveNotNegative);
+  const buyNowPrice = form.buyNowEnabled ? amount('buyNowPrice', form.buyNowPrice, adminMessages.buyNowPriceRequired) : null;
   if (form.buyNowEnabled && !fields.buyNowPrice) {
-    if (!buyNowPrice) fields.buyNowPrice = m.buyNowPriceRequired;
-    else if (startingBid !== null && buyNowPrice < startingBid) fields.buyNowPrice = m.buyNowBelowStart;
+    if (!buyNowPrice) fields.buyNowPrice = adminMessages.buyNowPriceRequired;
+    else if (startingBid !== null && buyNowPrice < startingBid) fields.buyNowPrice = adminMessages.buyNowBelowStart;
   }
-  const estimateLow = amount('estimateLow', form.estimateLow, fill(m.amountInvalid, { unit }));
-  const estimateHigh = amount('estimateHigh', form.estimateHigh, fill(m.amountInvalid, { unit }));
-  if (estimateLow !== null && estimateHigh !== null && estimateHigh < estimateLow) fields.estimateHigh = m.estimateOrder;
+  const estimateLow = amount('estimateLow', form.estimateLow, fill(adminMessages.amountInvalid, { unit }));
+  const estimateHigh = amount('estimateHigh', form.estimateHigh, fill(adminMessages.amountInvalid, { unit }));
+  if (estimateLow !== null && estimateHigh !== null && estimateHigh < estimateLow) fields.estimateHigh = adminMessages.estimateOrder;
 
   if (original && original.bidCount > 0) {
     const startingChanged = startingBid !== null && original.paymentMethod === form.paymentMethod && startingBid !== safeParse(original.startingBid, unit);
-    if (original.paymentMethod !== form.paymentMethod) fields.paymentMethod = m.lockedByBids;
-    else if (startingChanged && !fields.startingBid) fields.startingBid = m.lockedByBids;
+    if (original.paymentMethod !== form.paymentMethod) fields.paymentMethod = adminMessages.lockedByBids;
+    else if (startingChanged && !fields.startingBid) fields.startingBid = adminMessages.lockedByBids;
   }
 
-  const start = parseTime(fields, 'startTime', form.startTime, m.startTimeRequired, m.startTimeInvalid);
-  const end = parseTime(fields, 'endTime', form.endTime, m.endTimeRequired, m.endTimeInvalid);
+  const start = parseTime(fields, 'startTime', form.startTime, adminMessages.startTimeRequired, adminMessages.startTimeInvalid);
+  const end = parseTime(fields, 'endTime', form.endTime, adminMessages.endTimeRequired, adminMessages.endTimeInvalid);
   let startTime = start;
   let endTime = end;
   if (start && end) {
@@ -105,16 +105,16 @@ export function checkLotEdit(form: LotFormValues, context: LotEditContext = {}):
     const event = context.event;
     if (phase === 'live') {
       // A live lot has bidders: its start is history and stays as it was.
-      if (startChanged) fields.startTime = m.startTimeLocked;
+      if (startChanged) fields.startTime = adminMessages.startTimeLocked;
       startTime = new Date(original!.startTime);
-      if (endTime! < startTime) fields.endTime = m.endBeforeLiveStart;
+      if (endTime! < startTime) fields.endTime = adminMessages.endBeforeLiveStart;
     } else if (startChanged && event && start < new Date(event.startTime)) {
-      fields.startTime = fill(m.startBeforeEvent, { eventStart: new Date(event.startTime).toISOString() });
+      fields.startTime = fill(adminMessages.startBeforeEvent, { eventStart: new Date(event.startTime).toISOString() });
     }
-    if (!fields.endTime && endTime! <= startTime!) fields.endTime = m.endAfterStart;
-    else if (!fields.endTime && endChanged && endTime! <= now) fields.endTime = m.endInPast;
+    if (!fields.endTime && endTime! <= startTime!) fields.endTime = adminMessages.endAfterStart;
+    else if (!fields.endTime && endChanged && endTime! <= now) fields.endTime = adminMessages.endInPast;
     else if (!fields.endTime && endChanged && event && endTime! > new Date(event.endTime)) {
-      fields.endTime = fill(m.endAfterEvent, { eventEnd: new Date(event.endTime).toISOString() });
+      fields.endTime = fill(adminMessages.endAfterEvent, { eventEnd: new Date(event.endTime).toISOString() });
     }
   }
 
@@ -156,7 +156,7 @@ function parseField(fields: Record<string, string>, field: string, value: Amount
     return parseAmount(value, unit);
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;
-    fields[field] = fill(m.amountInvalid, { unit });
+    fields[field] = fill(adminMessages.amountInvalid, { unit });
     return null;
   }
 }

@@ -7,7 +7,7 @@
  * reply says whether it has seen the bid yet.
  */
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
-import { ethBidMessages as e, formatAmount, walletProofMessages, type ChainBidRecord } from '@gavel/domain';
+import { ethBidMessages, formatAmount, walletProofMessages, type ChainBidRecord } from '@gavel/domain';
 import { sql } from '@ponder/client';
 import { parseEventLogs, type Hash } from 'viem';
 import type { ChainBid } from '../generated/prisma/client.ts';
@@ -31,21 +31,21 @@ export async function recordEthBid(services: Services, userId: string, claim: Ch
   const lot = await db.prisma.lot.findFirst({ where: { id: claim.lotId, published: true }, select: { id: true, chainAuctionId: true, auctionContractAddress: true } });
   if (!lot) throw notFound();
   const auctionId = lot.chainAuctionId?.toFixed(0) ?? null;
-  if (!chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress })) throw bad(409, e.notChainLot, 'not_chain_lot');
-  if (claim.blockchainAuctionId !== auctionId) throw bad(400, e.auctionMismatch, 'auction_mismatch', 'blockchainAuctionId');
+  if (!chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress })) throw bad(409, ethBidMessages.notChainLot, 'not_chain_lot');
+  if (claim.blockchainAuctionId !== auctionId) throw bad(400, ethBidMessages.auctionMismatch, 'auction_mismatch', 'blockchainAuctionId');
   if (!(await isLinkedTo(db, userId, claim.walletAddress))) throw bad(403, walletProofMessages.notLinked, 'wallet_not_linked', 'walletAddress');
 
   const hash = claim.txHash.toLowerCase();
   const receipt = await chain.rpc.client.getTransactionReceipt({ hash: hash as Hash }).catch(() => null);
-  if (!receipt) throw bad(409, e.notMined, 'bid_not_mined', 'txHash');
-  if (receipt.status !== 'success') throw bad(400, e.reverted, 'bid_reverted', 'txHash');
+  if (!receipt) throw bad(409, ethBidMessages.notMined, 'bid_not_mined', 'txHash');
+  if (receipt.status !== 'success') throw bad(400, ethBidMessages.reverted, 'bid_reverted', 'txHash');
   const bids = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionBid', logs: receipt.logs }).filter(
     (log) => log.address.toLowerCase() === chain.auctionHouse && log.args.auctionId.toString() === auctionId,
   );
   const event = bids[0];
-  if (!event) throw bad(400, e.noBid, 'no_bid', 'txHash');
+  if (!event) throw bad(400, ethBidMessages.noBid, 'no_bid', 'txHash');
   const bidder = event.args.bidder.toLowerCase();
-  if (bidder !== claim.walletAddress.toLowerCase()) throw bad(403, e.bidderMismatch, 'bidder_mismatch', 'walletAddress');
+  if (bidder !== claim.walletAddress.toLowerCase()) throw bad(403, ethBidMessages.bidderMismatch, 'bidder_mismatch', 'walletAddress');
   const amount = formatAmount(event.args.amount, 'ETH');
 
   const key = { txHash_logIndex: { txHash: hash, logIndex: event.logIndex } };
@@ -67,7 +67,7 @@ export async function recordEthBid(services: Services, userId: string, claim: Ch
       })
       // Two reports of one bid racing: the loser reads the winner's row.
       .catch(() => db.prisma.chainBid.findUniqueOrThrow({ where: key })));
-  if (row.userId !== userId) throw bad(409, e.recordedByOther, 'bid_recorded_by_other', 'txHash');
+  if (row.userId !== userId) throw bad(409, ethBidMessages.recordedByOther, 'bid_recorded_by_other', 'txHash');
   return presentChainBid(row, amount, await isIndexed(services, hash, event.logIndex));
 }
 

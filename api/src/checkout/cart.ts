@@ -21,7 +21,6 @@ import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '..
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 
-const c = checkoutMessages;
 const CART_LIMIT = 100;
 export const SERVICE_FEE = '0.00';
 
@@ -49,13 +48,13 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
     const states = await paymentStates(prisma, lots);
     for (const id of lotIds) {
       const lot = lots.find((l) => l.id === id);
-      if (!lot || lot.winnerId !== user.id || lot.status !== 'ended') throw new HttpError(409, c.notOwed, 'not_owed', { lotIds: c.notOwed }, { lotId: id });
-      if (lot.paid) throw new HttpError(409, c.alreadyPaid, 'already_paid', { lotIds: c.alreadyPaid }, { lotId: id });
-      if (states.get(id) === 'processing') throw new HttpError(409, c.paymentProcessing, 'payment_processing', { lotIds: c.paymentProcessing }, { lotId: id });
+      if (!lot || lot.winnerId !== user.id || lot.status !== 'ended') throw new HttpError(409, checkoutMessages.notOwed, 'not_owed', { lotIds: checkoutMessages.notOwed }, { lotId: id });
+      if (lot.paid) throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid', { lotIds: checkoutMessages.alreadyPaid }, { lotId: id });
+      if (states.get(id) === 'processing') throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing', { lotIds: checkoutMessages.paymentProcessing }, { lotId: id });
     }
     const methods = new Set(lots.map((l) => l.paymentMethod));
-    if (methods.size > 1) throw new HttpError(400, c.mixedCurrencies, 'mixed_currencies', { lotIds: c.mixedCurrencies });
-    if (!methods.has('Manual')) throw new HttpError(400, c.cardUsdOnly, 'card_currency_unsupported', { lotIds: c.cardUsdOnly });
+    if (methods.size > 1) throw new HttpError(400, checkoutMessages.mixedCurrencies, 'mixed_currencies', { lotIds: checkoutMessages.mixedCurrencies });
+    if (!methods.has('Manual')) throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported', { lotIds: checkoutMessages.cardUsdOnly });
     const total = lots.reduce((sum, lot) => sum + price(lot), 0n);
     if (total < BigInt(MIN_CARD_PAYMENT_CENTS)) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { lotIds: paymentMessages.minimumUsd });
 
@@ -115,9 +114,9 @@ async function settleReplaced(services: Services, paymentIntentId: string): Prom
   if (status === 'canceled') return paymentCanceled(services.db.prisma, paymentIntentId);
   if (status === 'succeeded') {
     await paymentSucceeded(services.db.prisma, paymentIntentId);
-    throw new HttpError(409, c.alreadyPaid, 'already_paid');
+    throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid');
   }
-  throw new HttpError(409, c.paymentProcessing, 'payment_processing');
+  throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing');
 }
 
 /**

@@ -3,7 +3,7 @@
  * wallets (Leather/Hiro or Xverse) become rows of the Inscription table, so "my inscriptions" and the admin
  * list show what the user holds even when it was inscribed elsewhere.
  */
-import { inscriptionMessages as m } from '@gavel/domain';
+import { inscriptionMessages } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -13,7 +13,7 @@ export async function syncWalletInscriptions(services: Services, userId: string,
     where: { userId, type: { in: ['hiro', 'xverse'] }, ...(walletAddress ? { address: { equals: walletAddress, mode: 'insensitive' as const } } : {}) },
     select: { address: true },
   });
-  if (walletAddress && wallets.length === 0) throw new HttpError(403, m.walletNotLinked, 'wallet_not_linked', { walletAddress: m.walletNotLinked });
+  if (walletAddress && wallets.length === 0) throw new HttpError(403, inscriptionMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: inscriptionMessages.walletNotLinked });
   let found = 0;
   let added = 0;
   for (const { address } of wallets) {

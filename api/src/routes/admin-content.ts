@@ -2,7 +2,7 @@
  * Admin content pages: list, create, update, delete. The HTML is sanitized before
  * it is stored (content/sanitize.ts), so the public GET /cms/pages/:slug serves only what the allow-list keeps.
  */
-import { adminCmsPageListSchema, adminCmsPageReplySchema, adminMessages as m, cmsPageBodySchema, cmsPageUpdateBodySchema, deletedReplySchema } from '@gavel/domain';
+import { adminCmsPageListSchema, adminCmsPageReplySchema, adminMessages, cmsPageBodySchema, cmsPageUpdateBodySchema, deletedReplySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -23,7 +23,7 @@ const present = (page: CmsPage) => ({
 /** Content that is empty once cleaned (only a script, say) is refused like empty content. */
 function cleanContent(html: string): string {
   const clean = sanitizeRichText(html);
-  if (!clean.replace(/<[^>]*>/g, '').trim() && !/<img\s/i.test(clean)) throw new HttpError(400, m.pageContentRequired, 'validation_failed', { content: m.pageContentRequired });
+  if (!clean.replace(/<[^>]*>/g, '').trim() && !/<img\s/i.test(clean)) throw new HttpError(400, adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
   return clean;
 }
 
@@ -65,12 +65,12 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
     body: cmsPageBodySchema,
     reply: adminCmsPageReplySchema,
     status: 201,
-    errors: { 409: m.pageExists },
+    errors: { 409: adminMessages.pageExists },
     handler: async ({ body }) => {
       const content = cleanContent(body.content);
-      if (await prisma.cmsPage.findUnique({ where: { slug: body.slug } })) throw new HttpError(409, m.pageExists, 'page_exists', { slug: m.pageExists });
+      if (await prisma.cmsPage.findUnique({ where: { slug: body.slug } })) throw new HttpError(409, adminMessages.pageExists, 'page_exists', { slug: adminMessages.pageExists });
       const page = await prisma.cmsPage.create({ data: { slug: body.slug, title: body.title, content } });
-      return { message: m.pageSaved, data: present(page) };
+      return { message: adminMessages.pageSaved, data: present(page) };
     },
   });
 
@@ -89,7 +89,7 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
         where: { slug: params.slug! },
         data: { ...(body.title !== undefined ? { title: body.title } : {}), ...(body.content !== undefined ? { content: cleanContent(body.content) } : {}) },
       });
-      return { message: m.pageSaved, data: present(page) };
+      return { message: adminMessages.pageSaved, data: present(page) };
     },
   });
 
@@ -104,7 +104,7 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
     handler: async ({ params }) => {
       await load(params.slug!);
       await prisma.cmsPage.delete({ where: { slug: params.slug! } });
-      return { message: m.pageDeleted, data: { _id: params.slug! } };
+      return { message: adminMessages.pageDeleted, data: { _id: params.slug! } };
     },
   });
 }

@@ -5,7 +5,7 @@
  */
 import {
   ADMIN_LOTS_LIMIT,
-  adminMessages as m,
+  adminMessages,
   adminBidListQuerySchema,
   adminBidListSchema,
   adminLotListQuerySchema,
@@ -58,8 +58,8 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       body: lotCreateBodySchema,
       reply: adminLotReplySchema,
       status: 201,
-      errors: { 404: m.eventNotFound },
-      handler: async ({ body, user }) => ({ message: m.lotCreated, data: presentAdminLot(await createLot(services, user, body.auctionEventId, body)) }),
+      errors: { 404: adminMessages.eventNotFound },
+      handler: async ({ body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(await createLot(services, user, body.auctionEventId, body)) }),
     });
   }
 
@@ -73,8 +73,8 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     body: lotCreateBodySchema,
     reply: adminLotReplySchema,
     status: 201,
-    errors: { 404: m.eventNotFound },
-    handler: async ({ params, body, user }) => ({ message: m.lotCreated, data: presentAdminLot(await createLot(services, user, params.auctionId, body)) }),
+    errors: { 404: adminMessages.eventNotFound },
+    handler: async ({ params, body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(await createLot(services, user, params.auctionId, body)) }),
   });
 
   // The spec does not say whether the edit form PUTs or PATCHes: both are the same partial update.
@@ -91,8 +91,8 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       access: admin,
       body: lotUpdateBodySchema,
       reply: adminLotReplySchema,
-      errors: { ...NOT_FOUND, 409: `${m.cannotEditEnded} / ${m.cannotEditCancelled}` },
-      handler: async ({ params, body }) => ({ message: m.lotUpdated, data: presentAdminLot(await updateLot(services, params.id!, body)) }),
+      errors: { ...NOT_FOUND, 409: `${adminMessages.cannotEditEnded} / ${adminMessages.cannotEditCancelled}` },
+      handler: async ({ params, body }) => ({ message: adminMessages.lotUpdated, data: presentAdminLot(await updateLot(services, params.id!, body)) }),
     });
   }
 
@@ -104,10 +104,10 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       summary: 'Delete a lot that has no bids (cancel one that has)',
       access: admin,
       reply: deletedReplySchema,
-      errors: { ...NOT_FOUND, 409: m.lotHasBids },
+      errors: { ...NOT_FOUND, 409: adminMessages.lotHasBids },
       handler: async ({ params }) => {
         await deleteLot(services, params.id!);
-        return { message: m.lotDeleted, data: { _id: params.id! } };
+        return { message: adminMessages.lotDeleted, data: { _id: params.id! } };
       },
     });
   }
@@ -120,7 +120,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     access: admin,
     reply: adminLotReplySchema,
     errors: NOT_FOUND,
-    handler: async ({ params }) => ({ message: m.lotPublished, data: presentAdminLot(await publishLot(services, params.id!)) }),
+    handler: async ({ params }) => ({ message: adminMessages.lotPublished, data: presentAdminLot(await publishLot(services, params.id!)) }),
   });
 
   routes.add({
@@ -130,8 +130,8 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     summary: 'End a live lot now (the highest bid at or above the reserve wins)',
     access: admin,
     reply: adminLotReplySchema,
-    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled} / ${m.endNotStarted} / ${m.endsOnChain}` },
-    handler: async ({ params }) => ({ message: m.lotEnded, data: presentAdminLot(await endLot(services, params.id!)) }),
+    errors: { ...NOT_FOUND, 409: `${adminMessages.alreadyEnded} / ${adminMessages.alreadyCancelled} / ${adminMessages.endNotStarted} / ${adminMessages.endsOnChain}` },
+    handler: async ({ params }) => ({ message: adminMessages.lotEnded, data: presentAdminLot(await endLot(services, params.id!)) }),
   });
 
   routes.add({
@@ -141,8 +141,8 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     summary: 'Cancel an open lot: no winner, bids cancelled, card holds released',
     access: admin,
     reply: adminLotReplySchema,
-    errors: { ...NOT_FOUND, 409: `${m.alreadyEnded} / ${m.alreadyCancelled} / ${m.endsOnChain}` },
-    handler: async ({ params }) => ({ message: m.lotCancelled, data: presentAdminLot(await cancelLot(services, params.id!)) }),
+    errors: { ...NOT_FOUND, 409: `${adminMessages.alreadyEnded} / ${adminMessages.alreadyCancelled} / ${adminMessages.endsOnChain}` },
+    handler: async ({ params }) => ({ message: adminMessages.lotCancelled, data: presentAdminLot(await cancelLot(services, params.id!)) }),
   });
 
   routes.add({

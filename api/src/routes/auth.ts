@@ -30,7 +30,7 @@ import type { CodeCheck } from '../auth/email-codes.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { currentTermsVersion } from '../content/policies.ts';
 
-const m = messages.auth;
+const authMessages = messages.auth;
 const TAG = 'Auth';
 
 export function authRoutes(routes: RouteTable, services: Services): void {
@@ -51,7 +51,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     body: signupBodySchema,
     reply: signupReplySchema,
     status: 201,
-    errors: { 409: m.emailTaken, 429: m.tooManyRequests },
+    errors: { 409: authMessages.emailTaken, 429: authMessages.tooManyRequests },
     handler: async ({ body, ctx }) => {
       await rateLimiter.hit(`signup:ip:${ctx.ip}`, limits.signinPerIp);
       const passwordHash = await hashPassword(body.password);
@@ -60,10 +60,10 @@ export function authRoutes(routes: RouteTable, services: Services): void {
          VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now()) ON CONFLICT (email) DO NOTHING RETURNING id`,
         [body.email, passwordHash, body.firstName, body.lastName, `${body.firstName} ${body.lastName}`],
       );
-      if (!created[0]) throw new HttpError(409, m.emailTaken, 'email_taken', { email: m.emailTaken });
+      if (!created[0]) throw new HttpError(409, authMessages.emailTaken, 'email_taken', { email: authMessages.emailTaken });
       const user = await db.prisma.user.findUniqueOrThrow({ where: { id: created[0].id } });
       await sendVerifyCode(user);
-      return { message: m.accountCreated, userId: user.id };
+      return { message: authMessages.accountCreated, userId: user.id };
     },
   });
 
@@ -75,22 +75,22 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     description: 'An unverified address gets 403 `email_not_verified` with `userId`, and a fresh code is e-mailed.',
     body: signinBodySchema,
     reply: authReplySchema,
-    errors: { 401: m.invalidCredentials, 403: m.emailNotVerified, 429: m.tooManyRequests },
+    errors: { 401: authMessages.invalidCredentials, 403: authMessages.emailNotVerified, 429: authMessages.tooManyRequests },
     handler: async ({ body, ctx }) => {
       await rateLimiter.hit(`signin:ip:${ctx.ip}`, limits.signinPerIp);
       await rateLimiter.hit(`signin:account:${body.email}`, limits.signinPerAccount);
       const user = await db.prisma.user.findUnique({ where: { email: body.email } });
       if (!user) {
         await burnPasswordCheck(body.password);
-        throw new HttpError(401, m.invalidCredentials, 'invalid_credentials');
+        throw new HttpError(401, authMessages.invalidCredentials, 'invalid_credentials');
       }
-      if (!(await passwordMatches(user.passwordHash, body.password))) throw new HttpError(401, m.invalidCredentials, 'invalid_credentials');
+      if (!(await passwordMatches(user.passwordHash, body.password))) throw new HttpError(401, authMessages.invalidCredentials, 'invalid_credentials');
       if (!user.emailVerified) {
         const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
         if (!last || Date.now() - last.getTime() > EMAIL_CODE_RESEND_COOLDOWN_MS) await sendVerifyCode(user);
-        throw new HttpError(403, m.emailNotVerified, 'email_not_verified', undefined, { userId: user.id });
+        throw new HttpError(403, authMessages.emailNotVerified, 'email_not_verified', undefined, { userId: user.id });
       }
-      return { message: m.welcomeBack, user: presentUser(user), token: await issueToken(user) };
+      return { message: authMessages.welcomeBack, user: presentUser(user), token: await issueToken(user) };
     },
   });
 
@@ -101,16 +101,16 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     summary: 'Verify the e-mail address with its 6-digit code; signs the user in',
     body: verifyEmailBodySchema,
     reply: authReplySchema,
-    errors: { 429: m.tooManyAttempts },
+    errors: { 429: authMessages.tooManyAttempts },
     handler: async ({ body, ctx }) => {
       await limitCodes(ctx, body.userId);
       const user = await db.prisma.user.findUnique({ where: { id: body.userId } });
       if (!user) throw codeError('invalid');
-      if (user.emailVerified) throw new HttpError(409, m.alreadyVerified, 'already_verified');
+      if (user.emailVerified) throw new HttpError(409, authMessages.alreadyVerified, 'already_verified');
       const result = await emailCodes.check(user.id, 'verify_email', body.code, true);
       if (result !== 'ok') throw codeError(result);
       const verified = await db.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true } });
-      return { message: m.emailVerified, user: presentUser(verified), token: await issueToken(verified) };
+      return { message: authMessages.emailVerified, user: presentUser(verified), token: await issueToken(verified) };
     },
   });
 
@@ -121,16 +121,16 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     summary: 'E-mail a new verification code (at most one every 30 s)',
     body: resendCodeBodySchema,
     reply: messageReplySchema,
-    errors: { 429: m.resendTooSoon },
+    errors: { 429: authMessages.resendTooSoon },
     handler: async ({ body, ctx }) => {
       await limitCodes(ctx, body.userId);
       const user = await db.prisma.user.findUnique({ where: { id: body.userId } });
       // Unknown or already-verified ids get the same answer, so the route tells nothing about accounts.
-      if (!user || user.emailVerified) return { message: m.codeSent };
+      if (!user || user.emailVerified) return { message: authMessages.codeSent };
       const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
-      if (last && Date.now() - last.getTime() < EMAIL_CODE_RESEND_COOLDOWN_MS) throw new HttpError(429, m.resendTooSoon, 'resend_too_soon');
+      if (last && Date.now() - last.getTime() < EMAIL_CODE_RESEND_COOLDOWN_MS) throw new HttpError(429, authMessages.resendTooSoon, 'resend_too_soon');
       await sendVerifyCode(user);
-      return { message: m.codeSent };
+      return { message: authMessages.codeSent };
     },
   });
 
@@ -150,7 +150,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
           await mailer.send(resetPasswordMail(user.email, await emailCodes.issue(user.id, 'reset_password')));
         }
       }
-      return { message: m.resetCodeSent };
+      return { message: authMessages.resetCodeSent };
     },
   });
 
@@ -166,7 +166,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
       const user = await db.prisma.user.findUnique({ where: { email: body.email } });
       const result = user ? await emailCodes.check(user.id, 'reset_password', body.code, false) : 'invalid';
       if (result !== 'ok') throw codeError(result);
-      return { message: m.codeVerified };
+      return { message: authMessages.codeVerified };
     },
   });
 
@@ -188,7 +188,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
         data: { passwordHash: await hashPassword(body.password), tokenVersion: { increment: 1 }, emailVerified: true },
       });
       await mailer.send(passwordChangedMail(user.email));
-      return { message: m.passwordReset };
+      return { message: authMessages.passwordReset };
     },
   });
 
@@ -202,14 +202,14 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     reply: authReplySchema,
     handler: async ({ body, user }) => {
       if (!(await passwordMatches(user.passwordHash, body.currentPassword))) {
-        throw new HttpError(400, m.wrongPassword, 'wrong_password', { currentPassword: m.wrongPassword });
+        throw new HttpError(400, authMessages.wrongPassword, 'wrong_password', { currentPassword: authMessages.wrongPassword });
       }
       const updated = await db.prisma.user.update({
         where: { id: user.id },
         data: { passwordHash: await hashPassword(body.newPassword), tokenVersion: { increment: 1 } },
       });
       await mailer.send(passwordChangedMail(user.email));
-      return { message: m.passwordUpdated, user: presentUser(updated), token: await issueToken(updated) };
+      return { message: authMessages.passwordUpdated, user: presentUser(updated), token: await issueToken(updated) };
     },
   });
 
@@ -234,7 +234,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
           isProfileComplete: true,
         },
       });
-      return { message: m.profileUpdated, user: presentUser(updated) };
+      return { message: authMessages.profileUpdated, user: presentUser(updated) };
     },
   });
 
@@ -287,12 +287,12 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     reply: messageReplySchema,
     handler: async ({ user }) => {
       await db.prisma.user.update({ where: { id: user.id }, data: { tokenVersion: { increment: 1 } } });
-      return { message: m.loggedOut };
+      return { message: authMessages.loggedOut };
     },
   });
 }
 
 function codeError(result: CodeCheck): HttpError {
-  if (result === 'too_many_attempts') return new HttpError(429, m.tooManyAttempts, 'too_many_attempts', { code: m.tooManyAttempts });
-  return new HttpError(400, m.invalidCode, 'invalid_code', { code: m.invalidCode });
+  if (result === 'too_many_attempts') return new HttpError(429, authMessages.tooManyAttempts, 'too_many_attempts', { code: authMessages.tooManyAttempts });
+  return new HttpError(400, authMessages.invalidCode, 'invalid_code', { code: authMessages.invalidCode });
 }

@@ -16,7 +16,6 @@ import type { Services } from '../services.ts';
 import { buyNow, createBuyNowIntent } from '../checkout/buy-now.ts';
 
 const TAG = 'Buy Now';
-const c = checkoutMessages;
 
 export function buyNowRoutes(routes: RouteTable, services: Services): void {
   routes.add({
@@ -36,7 +35,7 @@ export function buyNowRoutes(routes: RouteTable, services: Services): void {
     errors: {
       401: paymentMessages.loginToPay,
       404: messages.browse.auctionNotFound,
-      409: `${c.buyNowUnavailable} / ${c.buyNowPriceReached} / ${messages.bids.ended} / ${messages.bids.notStarted} / ${messages.bids.cancelled}`,
+      409: `${checkoutMessages.buyNowUnavailable} / ${checkoutMessages.buyNowPriceReached} / ${messages.bids.ended} / ${messages.bids.notStarted} / ${messages.bids.cancelled}`,
       503: paymentMessages.providerUnavailable,
     },
     handler: async ({ ctx, body, user }) => {
@@ -62,7 +61,7 @@ export function buyNowRoutes(routes: RouteTable, services: Services): void {
     errors: {
       402: paymentMessages.failed,
       404: messages.browse.auctionNotFound,
-      409: `${c.buyNowUnavailable} / ${c.buyNowPriceReached} / ${messages.bids.ended} / ${messages.bids.notStarted} / ${messages.bids.cancelled}`,
+      409: `${checkoutMessages.buyNowUnavailable} / ${checkoutMessages.buyNowPriceReached} / ${messages.bids.ended} / ${messages.bids.notStarted} / ${messages.bids.cancelled}`,
       503: paymentMessages.providerUnavailable,
     },
     handler: async ({ params, body, user }) => buyNow(services, user, params.id!, body),

@@ -1,5 +1,5 @@
 /** Minting by card through the relayer (relayer/card-mint.ts): start a mint, and read how it went. */
-import { cardMintBodySchema, cardMintMessages as m, cardMintReplySchema } from '@gavel/domain';
+import { cardMintBodySchema, cardMintMessages, cardMintReplySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
@@ -16,8 +16,8 @@ export function cardMintRoutes(routes: RouteTable, services: Services): void {
     body: cardMintBodySchema,
     reply: cardMintReplySchema,
     status: 202,
-    errors: { 402: 'The card refused the charge', 403: m.walletNeeded, 503: m.unavailable },
-    handler: async ({ body, user }) => ({ message: m.queued, data: await startCardMint(services, user, body.metadataUrl) }),
+    errors: { 402: 'The card refused the charge', 403: cardMintMessages.walletNeeded, 503: cardMintMessages.unavailable },
+    handler: async ({ body, user }) => ({ message: cardMintMessages.queued, data: await startCardMint(services, user, body.metadataUrl) }),
   });
 
   routes.add({
@@ -27,10 +27,10 @@ export function cardMintRoutes(routes: RouteTable, services: Services): void {
     summary: 'A card mint and its status (queued, minted with its token id, or failed and refunded)',
     access: {},
     reply: cardMintReplySchema,
-    errors: { 404: m.notFound },
+    errors: { 404: cardMintMessages.notFound },
     handler: async ({ params, user }) => {
       const row = await services.db.prisma.cardMint.findUnique({ where: { id: params.id } }).catch(() => null);
-      if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, m.notFound, 'not_found');
+      if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, cardMintMessages.notFound, 'not_found');
       return { message: row.status, data: presentCardMint(row, services.chain.nft) };
     },
   });

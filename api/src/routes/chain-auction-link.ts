@@ -6,7 +6,7 @@
  * linked to the caller. Times and status come from the chain; the lot clock and browse then follow them.
  */
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
-import { chainAuctionLinkBodySchema, chainAuctionLinkMessages as m, chainAuctionLinkReplySchema } from '@gavel/domain';
+import { chainAuctionLinkBodySchema, chainAuctionLinkMessages, chainAuctionLinkReplySchema } from '@gavel/domain';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
 import type { Address } from 'viem';
 import type { RouteTable } from '../http/route-table.ts';
@@ -25,30 +25,30 @@ export function chainAuctionLinkRoutes(routes: RouteTable, services: Services): 
     access: { roles: ['admin', 'seller'] as const },
     body: chainAuctionLinkBodySchema,
     reply: chainAuctionLinkReplySchema,
-    errors: { 403: `${m.notYourLot} / ${m.notYourAuction}`, 404: m.notFound, 409: `${m.notEvmLot} / ${m.otherNft} / ${m.alreadyLinked} / ${m.auctionTaken}` },
+    errors: { 403: `${chainAuctionLinkMessages.notYourLot} / ${chainAuctionLinkMessages.notYourAuction}`, 404: chainAuctionLinkMessages.notFound, 409: `${chainAuctionLinkMessages.notEvmLot} / ${chainAuctionLinkMessages.otherNft} / ${chainAuctionLinkMessages.alreadyLinked} / ${chainAuctionLinkMessages.auctionTaken}` },
     handler: async ({ params, body, user }) => {
       const lot = await db.prisma.lot.findUnique({ where: { id: params.id } });
       if (!lot) throw notFound();
-      if (user.role !== 'admin' && lot.creatorId !== user.id) throw new HttpError(403, m.notYourLot, 'not_your_lot');
-      if (walletKindFor(lot) !== 'evm') throw new HttpError(409, m.notEvmLot, 'not_evm_lot');
-      if (!chain.auctionHouse) throw new HttpError(503, m.notFound, 'auction_house_not_deployed');
+      if (user.role !== 'admin' && lot.creatorId !== user.id) throw new HttpError(403, chainAuctionLinkMessages.notYourLot, 'not_your_lot');
+      if (walletKindFor(lot) !== 'evm') throw new HttpError(409, chainAuctionLinkMessages.notEvmLot, 'not_evm_lot');
+      if (!chain.auctionHouse) throw new HttpError(503, chainAuctionLinkMessages.notFound, 'auction_house_not_deployed');
       const current = lot.chainAuctionId?.toFixed(0) ?? null;
-      if (current !== null && current !== body.auctionId) throw new HttpError(409, m.alreadyLinked, 'already_linked', { auctionId: m.alreadyLinked });
+      if (current !== null && current !== body.auctionId) throw new HttpError(409, chainAuctionLinkMessages.alreadyLinked, 'already_linked', { auctionId: chainAuctionLinkMessages.alreadyLinked });
       const other = await db.prisma.lot.findFirst({ where: { chainAuctionId: body.auctionId, auctionContractAddress: chain.auctionHouse, id: { not: lot.id } }, select: { id: true } });
-      if (other) throw new HttpError(409, m.auctionTaken, 'auction_taken', { auctionId: m.auctionTaken });
+      if (other) throw new HttpError(409, chainAuctionLinkMessages.auctionTaken, 'auction_taken', { auctionId: chainAuctionLinkMessages.auctionTaken });
 
       // An id never created (or cancelled, which deletes it) reads as an empty auction with no seller.
       const auction = await chain.rpc.client
         .readContract({ address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [BigInt(body.auctionId)] })
         .catch(() => null);
-      if (!auction || /^0x0{40}$/i.test(auction.seller)) throw new HttpError(404, m.notFound, 'auction_not_found', { auctionId: m.notFound });
+      if (!auction || /^0x0{40}$/i.test(auction.seller)) throw new HttpError(404, chainAuctionLinkMessages.notFound, 'auction_not_found', { auctionId: chainAuctionLinkMessages.notFound });
       const nft = auction.nft.toLowerCase();
       const tokenId = auction.nftId.toString();
       if (lot.contractAddress && lot.tokenId !== null && (lot.contractAddress.toLowerCase() !== nft || lot.tokenId.toFixed(0) !== tokenId)) {
-        throw new HttpError(409, m.otherNft, 'other_nft', { auctionId: m.otherNft });
+        throw new HttpError(409, chainAuctionLinkMessages.otherNft, 'other_nft', { auctionId: chainAuctionLinkMessages.otherNft });
       }
       await requireLinkedWallet(db, user.id, auction.seller, 'auctionId').catch(() => {
-        throw new HttpError(403, m.notYourAuction, 'not_your_auction', { auctionId: m.notYourAuction });
+        throw new HttpError(403, chainAuctionLinkMessages.notYourAuction, 'not_your_auction', { auctionId: chainAuctionLinkMessages.notYourAuction });
       });
 
       const block = await chain.rpc.client.getBlock({ blockTag: 'latest' });
@@ -70,7 +70,7 @@ export function chainAuctionLinkRoutes(routes: RouteTable, services: Services): 
       });
       await announceLotsChanged(redis, config.redisPrefix);
       return {
-        message: m.linked,
+        message: chainAuctionLinkMessages.linked,
         data: {
           id: updated.id,
           auctionId: body.auctionId,

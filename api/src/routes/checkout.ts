@@ -10,7 +10,6 @@ import type { Services } from '../services.ts';
 import { checkout, listCart } from '../checkout/cart.ts';
 
 const TAG = 'Checkout';
-const c = checkoutMessages;
 
 export function checkoutRoutes(routes: RouteTable, services: Services): void {
   routes.add({
@@ -41,7 +40,7 @@ export function checkoutRoutes(routes: RouteTable, services: Services): void {
     reply: checkoutReplySchema,
     errors: {
       401: paymentMessages.loginToPay,
-      409: `${c.notOwed} / ${c.alreadyPaid} / ${c.paymentProcessing}`,
+      409: `${checkoutMessages.notOwed} / ${checkoutMessages.alreadyPaid} / ${checkoutMessages.paymentProcessing}`,
       503: paymentMessages.providerUnavailable,
     },
     handler: async ({ body, user }) => {

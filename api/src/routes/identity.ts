@@ -8,7 +8,7 @@ import { decideIdentity, presentIdentityCheck } from '../identity/identity.ts';
 import { PrivateStore } from '../storage/private-store.ts';
 import path from 'node:path';
 
-const k = messages.identity;
+const identityMessages = messages.identity;
 
 export function identityRoutes(routes: RouteTable, { db, mailer, config }: Services): void {
   const documents = new PrivateStore(path.join(config.dataDir, 'private', 'identity'));
@@ -35,15 +35,15 @@ export function identityRoutes(routes: RouteTable, { db, mailer, config }: Servi
     access: { gates: ['emailVerified'] },
     reply: identityReplySchema,
     status: 201,
-    errors: { 409: k.alreadyPending, 413: k.documentTooLarge },
+    errors: { 409: identityMessages.alreadyPending, 413: identityMessages.documentTooLarge },
     handler: async ({ ctx, user }) => {
-      if (user.identityVerified) throw new HttpError(409, k.alreadyVerified, 'already_verified');
-      if (user.kycStatus === 'pending') throw new HttpError(409, k.alreadyPending, 'already_pending');
-      const { fields, file } = await readMultipart(ctx, { maxFileBytes: IDENTITY_DOCUMENT_MAX_BYTES, tooLarge: k.documentTooLarge });
+      if (user.identityVerified) throw new HttpError(409, identityMessages.alreadyVerified, 'already_verified');
+      if (user.kycStatus === 'pending') throw new HttpError(409, identityMessages.alreadyPending, 'already_pending');
+      const { fields, file } = await readMultipart(ctx, { maxFileBytes: IDENTITY_DOCUMENT_MAX_BYTES, tooLarge: identityMessages.documentTooLarge });
       const form = parseInput(identitySubmissionSchema, fields, 'body');
-      if (!file || file.bytes.length === 0) throw new HttpError(400, k.documentRequired, 'validation_failed', { document: k.documentRequired });
+      if (!file || file.bytes.length === 0) throw new HttpError(400, identityMessages.documentRequired, 'validation_failed', { document: identityMessages.documentRequired });
       if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(file.contentType)) {
-        throw new HttpError(400, k.documentType, 'validation_failed', { document: k.documentType });
+        throw new HttpError(400, identityMessages.documentType, 'validation_failed', { document: identityMessages.documentType });
       }
       const sha256 = await documents.put(file.bytes);
       const check = await db.prisma.identityVerification.create({
@@ -53,9 +53,9 @@ export function identityRoutes(routes: RouteTable, { db, mailer, config }: Servi
       if (config.kycAutoApprove) {
         await decideIdentity(db.prisma, mailer, { userId: user.id, status: 'approved', reason: 'Approved automatically (demo)', reviewerId: null });
         const approved = await db.prisma.identityVerification.findUniqueOrThrow({ where: { id: check.id } });
-        return { message: k.approvedNow, data: presentIdentityCheck(approved), kycStatus: 'approved' as const };
+        return { message: identityMessages.approvedNow, data: presentIdentityCheck(approved), kycStatus: 'approved' as const };
       }
-      return { message: k.submitted, data: presentIdentityCheck(check), kycStatus: 'pending' as const };
+      return { message: identityMessages.submitted, data: presentIdentityCheck(check), kycStatus: 'pending' as const };
     },
   });
 }

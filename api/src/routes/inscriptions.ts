@@ -11,7 +11,7 @@ import {
   inscriptionFeeRateSchema,
   inscriptionFileError,
   inscriptionListReplySchema,
-  inscriptionMessages as m,
+  inscriptionMessages,
   inscriptionReplySchema,
   inscriptionStatusReplySchema,
   ipfsToGatewayBodySchema,
@@ -38,7 +38,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
   const { db, bitcoin, config } = services;
   const find = async (id: string) => {
     const row = await db.prisma.inscription.findFirst({ where: { OR: [{ id }, { inscriptionId: id }] }, omit: { content: true } });
-    if (!row) throw notFound(m.notFound);
+    if (!row) throw notFound(inscriptionMessages.notFound);
     return row;
   };
   const confirmationsOf = (txid: string | null) => (txid ? bitcoin.esplora.confirmations(txid).catch(() => null) : Promise.resolve(null));
@@ -56,10 +56,10 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     access: signedIn,
     reply: inscriptionReplySchema,
     status: 201,
-    errors: { 413: m.fileTooLarge, 415: m.invalidFile },
+    errors: { 413: inscriptionMessages.fileTooLarge, 415: inscriptionMessages.invalidFile },
     handler: async ({ ctx, user }) => {
-      const { fields, file } = await readMultipart(ctx, { maxFileBytes: INSCRIPTION_MAX_BYTES, tooLarge: m.fileTooLarge });
-      if (!file) throw new HttpError(400, m.fileRequired, 'file_required', { file: m.fileRequired });
+      const { fields, file } = await readMultipart(ctx, { maxFileBytes: INSCRIPTION_MAX_BYTES, tooLarge: inscriptionMessages.fileTooLarge });
+      if (!file) throw new HttpError(400, inscriptionMessages.fileRequired, 'file_required', { file: inscriptionMessages.fileRequired });
       const refused = inscriptionFileError({ type: file.contentType, size: file.bytes.length });
       if (refused) throw new HttpError(refused.field === 'size' ? 413 : 415, refused.message, refused.field === 'size' ? 'file_too_large' : 'invalid_file', { [file.field]: refused.message });
       const destination = (fields.destinationAddress ?? fields.walletAddress ?? '').trim();
@@ -70,12 +70,12 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
         feeRate = await bitcoin.esplora.recommendedFees().then(
           (fees) => fees.halfHourFee,
           () => {
-            throw new HttpError(503, m.createFailed, 'bitcoin_unavailable');
+            throw new HttpError(503, inscriptionMessages.createFailed, 'bitcoin_unavailable');
           },
         );
       } else {
         const parsed = inscriptionFeeRateSchema.safeParse(fields.feeRate);
-        if (!parsed.success) throw new HttpError(400, m.feeRateInvalid, 'invalid_fee_rate', { feeRate: m.feeRateInvalid });
+        if (!parsed.success) throw new HttpError(400, inscriptionMessages.feeRateInvalid, 'invalid_fee_rate', { feeRate: inscriptionMessages.feeRateInvalid });
         feeRate = parsed.data;
       }
       const row = await createInscription(services, user.id, { file, destination: destination.toLowerCase(), feeRate });
@@ -120,7 +120,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
       tag: TAG,
       summary: 'Where an inscription stands: pending_payment, revealed, confirmed or failed, with the reveal confirmations',
       reply: inscriptionStatusReplySchema,
-      errors: { 404: m.notFound },
+      errors: { 404: inscriptionMessages.notFound },
       handler: async ({ params }) => {
         const row = await find(params.id!);
         return { data: { _id: row.id, status: row.status, inscriptionId: row.inscriptionId, commitTxid: row.commitTxid, revealTxid: row.revealTxid, confirmations: await confirmationsOf(row.revealTxid) } };
@@ -134,12 +134,12 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     tag: TAG,
     summary: 'Where to pay and how much (sats) for a created inscription',
     reply: paymentInstructionsReplySchema,
-    errors: { 404: m.notFound },
+    errors: { 404: inscriptionMessages.notFound },
     handler: async ({ params }) => {
       const row = await find(params.id!);
       const instructions = paymentInstructionsOf(row);
       // A synced inscription was never created here: there is nothing to pay.
-      if (!instructions) throw new HttpError(404, m.paymentInstructionsFailed, 'no_payment');
+      if (!instructions) throw new HttpError(404, inscriptionMessages.paymentInstructionsFailed, 'no_payment');
       return { data: { _id: row.id, status: row.status, ...instructions } };
     },
   });
@@ -150,10 +150,10 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     tag: TAG,
     summary: 'Whether the commit address received the amount (sats, mempool included) and its confirmations',
     reply: paymentStatusReplySchema,
-    errors: { 404: m.notFound },
+    errors: { 404: inscriptionMessages.notFound },
     handler: async ({ params }) => {
       const row = await find(params.id!);
-      if (!row.commitAddress || row.commitAmount === null) throw new HttpError(404, m.paymentInstructionsFailed, 'no_payment');
+      if (!row.commitAddress || row.commitAmount === null) throw new HttpError(404, inscriptionMessages.paymentInstructionsFailed, 'no_payment');
       const required = Number(row.commitAmount);
       if (row.commitTxid) {
         const tx = await bitcoin.esplora.tx(row.commitTxid).catch(() => null);
@@ -174,7 +174,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
       tag: TAG,
       summary: "One inscription, with what ord reports now (holder, satpoint, content URL) once it is revealed",
       reply: inscriptionDetailsReplySchema,
-      errors: { 404: m.notFound },
+      errors: { 404: inscriptionMessages.notFound },
       handler: async ({ params }) => {
         const row = await find(params.id!);
         let ord = null;
@@ -200,13 +200,13 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     description: 'Body `{inscriptionId, walletAddress}`. data.currentAddress is the holder ord reports; the comparison ignores case.',
     body: validateOwnershipBodySchema,
     reply: validateOwnershipReplySchema,
-    errors: { 404: m.notFound },
+    errors: { 404: inscriptionMessages.notFound },
     handler: async ({ body }) => {
       let holder: string | null;
       try {
         holder = (await bitcoin.ord.inscription(body.inscriptionId)).address;
       } catch (error) {
-        if (error instanceof OrdError && error.status === 404) throw notFound(m.notFound);
+        if (error instanceof OrdError && error.status === 404) throw notFound(inscriptionMessages.notFound);
         throw error;
       }
       const isOwner = holder !== null && holder.toLowerCase() === body.walletAddress.toLowerCase();
@@ -224,7 +224,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     reply: ipfsToGatewayReplySchema,
     handler: async ({ body }) => {
       const url = gatewayUrl(body.ipfsUrl, config.inscriptions.ipfsGateway);
-      if (url === body.ipfsUrl) throw new HttpError(400, m.ipfsUrlInvalid, 'invalid_ipfs_url', { ipfsUrl: m.ipfsUrlInvalid });
+      if (url === body.ipfsUrl) throw new HttpError(400, inscriptionMessages.ipfsUrlInvalid, 'invalid_ipfs_url', { ipfsUrl: inscriptionMessages.ipfsUrlInvalid });
       return { data: { ipfsUrl: body.ipfsUrl, gatewayUrl: url } };
     },
   });
@@ -240,7 +240,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     access: signedIn,
     body: syncWalletBodySchema,
     reply: syncWalletReplySchema,
-    errors: { 403: m.walletNotLinked },
+    errors: { 403: inscriptionMessages.walletNotLinked },
     handler: async ({ body, user }) => {
       const data = await syncWalletInscriptions(services, user.id, body.walletAddress);
       return { message: `Synced ${data.found} inscriptions`, data };

@@ -3,7 +3,7 @@
  * them as numbered versions; anyone reads the versions in force. Content is sanitized like CMS pages.
  */
 import {
-  adminMessages as m,
+  adminMessages,
   deletedReplySchema,
   fill,
   policyBodySchema,
@@ -26,17 +26,17 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
   const { prisma } = db;
   const load = async (id: string) => {
     const row = await prisma.policy.findUnique({ where: { id } });
-    if (!row) throw new HttpError(404, m.policyNotFound, 'not_found');
+    if (!row) throw new HttpError(404, adminMessages.policyNotFound, 'not_found');
     return row;
   };
   const draft = async (id: string) => {
     const row = await load(id);
-    if (row.version !== null) throw new HttpError(409, m.policyPublishedLocked, 'policy_published');
+    if (row.version !== null) throw new HttpError(409, adminMessages.policyPublishedLocked, 'policy_published');
     return row;
   };
   const clean = (html: string) => {
     const content = sanitizeRichText(html);
-    if (!content.replace(/<[^>]*>/g, '').trim()) throw new HttpError(400, m.pageContentRequired, 'validation_failed', { content: m.pageContentRequired });
+    if (!content.replace(/<[^>]*>/g, '').trim()) throw new HttpError(400, adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
     return content;
   };
 
@@ -83,7 +83,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     status: 201,
     handler: async ({ body }) => {
       const row = await prisma.policy.create({ data: { kind: body.kind, title: body.title, content: clean(body.content), summary: body.summary ?? '' } });
-      return { message: m.policySaved, data: presentPolicy(row, await currentVersions(prisma)) };
+      return { message: adminMessages.policySaved, data: presentPolicy(row, await currentVersions(prisma)) };
     },
   });
 
@@ -95,7 +95,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     access: admin,
     body: policyUpdateBodySchema,
     reply: policyReplySchema,
-    errors: { 404: m.policyNotFound, 409: m.policyPublishedLocked },
+    errors: { 404: adminMessages.policyNotFound, 409: adminMessages.policyPublishedLocked },
     handler: async ({ params, body }) => {
       const row = await draft(params.id!);
       const updated = await prisma.policy.update({
@@ -106,7 +106,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
           ...(body.summary !== undefined ? { summary: body.summary } : {}),
         },
       });
-      return { message: m.policySaved, data: presentPolicy(updated, await currentVersions(prisma)) };
+      return { message: adminMessages.policySaved, data: presentPolicy(updated, await currentVersions(prisma)) };
     },
   });
 
@@ -117,11 +117,11 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     summary: 'Delete a draft (published versions are kept: users accepted them)',
     access: admin,
     reply: deletedReplySchema,
-    errors: { 404: m.policyNotFound, 409: m.policyPublishedLocked },
+    errors: { 404: adminMessages.policyNotFound, 409: adminMessages.policyPublishedLocked },
     handler: async ({ params }) => {
       const row = await draft(params.id!);
       await prisma.policy.delete({ where: { id: row.id } });
-      return { message: m.policyDeleted, data: { _id: row.id } };
+      return { message: adminMessages.policyDeleted, data: { _id: row.id } };
     },
   });
 
@@ -136,12 +136,12 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     access: admin,
     body: publishPolicyBodySchema,
     reply: policyReplySchema,
-    errors: { 404: m.policyNotFound, 409: m.policyPublishedLocked },
+    errors: { 404: adminMessages.policyNotFound, 409: adminMessages.policyPublishedLocked },
     handler: async ({ params, body }) => {
       await draft(params.id!);
       const published = await publishPolicy(prisma, params.id!, body.requireReacceptance ?? true);
-      if (!published) throw new HttpError(409, m.policyPublishedLocked, 'policy_published');
-      return { message: fill(m.policyPublished, { version: published.version! }), data: presentPolicy(published, await currentVersions(prisma)) };
+      if (!published) throw new HttpError(409, adminMessages.policyPublishedLocked, 'policy_published');
+      return { message: fill(adminMessages.policyPublished, { version: published.version! }), data: presentPolicy(published, await currentVersions(prisma)) };
     },
   });
 }

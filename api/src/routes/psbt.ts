@@ -6,7 +6,7 @@
  * with add-winner-inputs and add-outputs if need be, signed and checked by validate-for-winner. Utilities:
  * validate, finalize, get-winner-input-indices.
  */
-import { finalizedPsbtReplySchema, psbtHexBodySchema, winnerInputsBodySchema, winnerOutputsBodySchema, psbtMessages as p, psbtStateSchema, psbtSummarySchema, psbtTransactionSchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
+import { finalizedPsbtReplySchema, psbtHexBodySchema, winnerInputsBodySchema, winnerOutputsBodySchema, psbtMessages, psbtStateSchema, psbtSummarySchema, psbtTransactionSchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
@@ -38,11 +38,11 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     reply: sellerSignReplySchema,
     errors: {
       400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, ...)',
-      403: `Not the seller / ${p.walletMismatch} / ${p.walletNotProved}`,
-      409: `${p.noTemplate} / ${p.alreadySettled} / ${p.settledByHand} / offer_invalid (the swap is forgotten again; the winner may claim)`,
-      503: `${p.sellerSignFailed} (Esplora unreachable: the swap stays recorded and the worker broadcasts it)`,
+      403: `Not the seller / ${psbtMessages.walletMismatch} / ${psbtMessages.walletNotProved}`,
+      409: `${psbtMessages.noTemplate} / ${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand} / offer_invalid (the swap is forgotten again; the winner may claim)`,
+      503: `${psbtMessages.sellerSignFailed} (Esplora unreachable: the swap stays recorded and the worker broadcasts it)`,
     },
-    handler: async ({ body, user }) => ({ message: p.broadcast, data: await sellerSign(services, user, body) }),
+    handler: async ({ body, user }) => ({ message: psbtMessages.broadcast, data: await sellerSign(services, user, body) }),
   });
 
   routes.add({
@@ -56,7 +56,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: sellerSignBodySchema,
     reply: finalizedPsbtReplySchema,
-    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, finalize_failed, ...)', 403: `Not the seller / ${p.walletMismatch} / ${p.walletNotProved}`, 409: `${p.noTemplate} / ${p.alreadySettled} / ${p.settledByHand}` },
+    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, finalize_failed, ...)', 403: `Not the seller / ${psbtMessages.walletMismatch} / ${psbtMessages.walletNotProved}`, 409: `${psbtMessages.noTemplate} / ${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand}` },
     handler: async ({ body, user }) => {
       const { swap } = await completeForSeller(services, user, body);
       return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
@@ -112,8 +112,8 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       access: {},
       body: winnerTemplateBodySchema,
       reply: winnerTemplateReplySchema,
-      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner', 409: `${p.alreadySettled} / ${p.settledByHand} / ${p.offerStillValid} / ${p.templateFailed}`, 503: 'Esplora or ord unavailable' },
-      handler: async ({ body, user }) => ({ message: p.templateCreated, data: await createWinnerTemplate(services, user, body) }),
+      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner', 409: `${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand} / ${psbtMessages.offerStillValid} / ${psbtMessages.templateFailed}`, 503: 'Esplora or ord unavailable' },
+      handler: async ({ body, user }) => ({ message: psbtMessages.templateCreated, data: await createWinnerTemplate(services, user, body) }),
     });
   }
 
@@ -131,8 +131,8 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       access: {},
       body,
       reply: winnerTemplateReplySchema,
-      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner, or the wallet is not linked', 404: p.noTemplate, 409: `${p.alreadySettled} / ${p.templateFailed}`, 503: 'Esplora or ord unavailable' },
-      handler: async ({ body, user }) => ({ message: p.templateCreated, data: await reviseWinnerTemplate(services, user, body) }),
+      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner, or the wallet is not linked', 404: psbtMessages.noTemplate, 409: `${psbtMessages.alreadySettled} / ${psbtMessages.templateFailed}`, 503: 'Esplora or ord unavailable' },
+      handler: async ({ body, user }) => ({ message: psbtMessages.templateCreated, data: await reviseWinnerTemplate(services, user, body) }),
     });
   }
 
@@ -147,8 +147,8 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: winnerClaimBodySchema,
     reply: winnerClaimReplySchema,
-    errors: { 400: 'The signed PSBT was refused', 403: 'Not the winner', 404: p.noTemplate, 409: `${p.notEnded} / ${p.alreadySettled} / ${p.settledByHand} / ${p.claimUsed} / ${p.offerStillValid}`, 410: 'The claim expired' },
-    handler: async ({ body, user }) => ({ message: p.claimed, data: await claimWithTemplate(services, user, body) }),
+    errors: { 400: 'The signed PSBT was refused', 403: 'Not the winner', 404: psbtMessages.noTemplate, 409: `${psbtMessages.notEnded} / ${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand} / ${psbtMessages.claimUsed} / ${psbtMessages.offerStillValid}`, 410: 'The claim expired' },
+    handler: async ({ body, user }) => ({ message: psbtMessages.claimed, data: await claimWithTemplate(services, user, body) }),
   });
 
   routes.add({
@@ -186,13 +186,13 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: psbtHexBodySchema,
     reply: finalizedPsbtReplySchema,
-    errors: { 400: `${p.finalizeFailed}: an input is unsigned, or the PSBT is malformed` },
+    errors: { 400: `${psbtMessages.finalizeFailed}: an input is unsigned, or the PSBT is malformed` },
     handler: async ({ body }) => {
       try {
         const swap = finalizeSwap(await parse(body.psbtHex));
         return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
       } catch (error) {
-        if (error instanceof OfferError) throw new HttpError(400, error.code === 'finalize_failed' ? p.finalizeFailed : error.message, error.code, { psbtHex: error.message });
+        if (error instanceof OfferError) throw new HttpError(400, error.code === 'finalize_failed' ? psbtMessages.finalizeFailed : error.message, error.code, { psbtHex: error.message });
         throw error;
       }
     },

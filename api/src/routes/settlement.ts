@@ -9,9 +9,9 @@ import {
   adminLotReplySchema,
   fill,
   markPaidBodySchema,
-  psbtMessages as p,
+  psbtMessages,
   requiresPaymentHash,
-  settlementMessages as s,
+  settlementMessages,
   transferBodySchema,
   verifyPaymentBodySchema,
 } from '@gavel/domain';
@@ -34,15 +34,15 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
   const settleable = async (user: UserRow, id: string, who: 'seller' | 'admin'): Promise<LotRow> => {
     const lot = await loadLot(prisma, id);
     const allowed = who === 'admin' ? user.role === 'admin' : await isSellerOf(prisma, user, lot);
-    if (!allowed) throw new HttpError(403, s.notSeller, 'not_seller');
-    if (lot.status !== 'ended') throw new HttpError(409, s.notEnded, 'lot_not_ended');
-    if (!lot.winnerId && !lot.winnerWalletAddress) throw new HttpError(409, s.noWinner, 'no_winner');
+    if (!allowed) throw new HttpError(403, settlementMessages.notSeller, 'not_seller');
+    if (lot.status !== 'ended') throw new HttpError(409, settlementMessages.notEnded, 'lot_not_ended');
+    if (!lot.winnerId && !lot.winnerWalletAddress) throw new HttpError(409, settlementMessages.noWinner, 'no_winner');
     refuseOnChain(lot);
     return lot;
   };
   /** 409 while the lot's swap is recorded: it is the payment and the transfer. */
   const refuseOnChain = (lot: { swapTxid: string | null }) => {
-    if (lot.swapTxid) throw new HttpError(409, fill(s.swapRecorded, { txid: lot.swapTxid }), 'swap_recorded');
+    if (lot.swapTxid) throw new HttpError(409, fill(settlementMessages.swapRecorded, { txid: lot.swapTxid }), 'swap_recorded');
   };
   /** Marks the lot paid unless a swap was recorded meanwhile; a paid lot stays as it is. */
   const markPaid = async (id: string, txHash: string | undefined) => {
@@ -63,11 +63,11 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: verifyPaymentBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.swapRecorded}` },
+    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       await markPaid(lot.id, body.txHash);
-      return reply(s.paymentVerified, lot.id);
+      return reply(settlementMessages.paymentVerified, lot.id);
     },
   });
 
@@ -82,16 +82,16 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: { roles: ['admin'] as const },
     body: markPaidBodySchema,
     reply: adminLotReplySchema,
-    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.swapRecorded}` },
+    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'admin');
       if (body.auctionType && body.auctionType !== lot.auctionType) {
-        const message = fill(s.auctionTypeMismatch, { auctionType: lot.auctionType });
+        const message = fill(settlementMessages.auctionTypeMismatch, { auctionType: lot.auctionType });
         throw new HttpError(400, message, 'validation_failed', { auctionType: message });
       }
-      if (!body.txHash && requiresPaymentHash(lot)) throw new HttpError(400, s.txHashRequired, 'validation_failed', { txHash: s.txHashRequired });
+      if (!body.txHash && requiresPaymentHash(lot)) throw new HttpError(400, settlementMessages.txHashRequired, 'validation_failed', { txHash: settlementMessages.txHashRequired });
       await markPaid(lot.id, body.txHash);
-      return reply(s.markedPaid, lot.id);
+      return reply(settlementMessages.markedPaid, lot.id);
     },
   });
 
@@ -107,14 +107,14 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: transferBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: s.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${s.noWinner} / ${s.notEnded} / ${s.notPaidYet} / ${s.alreadyTransferred} / ${s.swapRecorded}` },
+    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.notPaidYet} / ${settlementMessages.alreadyTransferred} / ${settlementMessages.swapRecorded}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       if (!body.transferTransactionHash && body.finalPsbtHex && lot.paymentMethod === 'BTC') {
         await sellerSign(services, user, { auctionId: lot.id, walletAddress: lot.sellerWalletAddress ?? '', signedPsbtHex: body.finalPsbtHex });
-        return reply(p.broadcast, lot.id);
+        return reply(psbtMessages.broadcast, lot.id);
       }
-      if (!body.transferTransactionHash) throw new HttpError(400, s.transferHashRequired, 'validation_failed', { transferTransactionHash: s.transferHashRequired });
+      if (!body.transferTransactionHash) throw new HttpError(400, settlementMessages.transferHashRequired, 'validation_failed', { transferTransactionHash: settlementMessages.transferHashRequired });
       const { count } = await prisma.lot.updateMany({
         where: { id: lot.id, paid: true, transferred: false, swapTxid: null },
         data: { transferred: true, transferredAt: new Date(), transferTransactionHash: body.transferTransactionHash },
@@ -122,9 +122,9 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
       if (count === 0) {
         const now = await loadLot(prisma, lot.id);
         refuseOnChain(now);
-        throw new HttpError(409, now.transferred ? s.alreadyTransferred : s.notPaidYet, now.transferred ? 'already_transferred' : 'not_paid');
+        throw new HttpError(409, now.transferred ? settlementMessages.alreadyTransferred : settlementMessages.notPaidYet, now.transferred ? 'already_transferred' : 'not_paid');
       }
-      return reply(s.transferred, lot.id);
+      return reply(settlementMessages.transferred, lot.id);
     },
   });
 }

@@ -3,7 +3,7 @@
  * JPEG, PNG, WebP or SVG up to 10 MB. Refusals carry the spec's storage upload texts; the admin
  * form checks the same limits first with its own texts (both sets live in domain).
  */
-import { LOT_IMAGE_MAX_BYTES, adminMessages as m, imageFileError, uploadImageReplySchema } from '@gavel/domain';
+import { LOT_IMAGE_MAX_BYTES, adminMessages, imageFileError, uploadImageReplySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import type { RouteTable } from '../http/route-table.ts';
@@ -21,13 +21,13 @@ export function uploadImageRoutes(routes: RouteTable, { contentStore }: Services
     access: { roles: ['admin'] as const },
     reply: uploadImageReplySchema,
     status: 201,
-    errors: { 413: m.uploadSmallerImage, 415: m.uploadValidImage, 502: m.uploadFailedDetail },
+    errors: { 413: adminMessages.uploadSmallerImage, 415: adminMessages.uploadValidImage, 502: adminMessages.uploadFailedDetail },
     handler: async ({ ctx }) => {
-      const { file } = await readMultipart(ctx, { maxFileBytes: LOT_IMAGE_MAX_BYTES, tooLarge: m.uploadSmallerImage });
-      if (!file) throw new HttpError(400, m.uploadValidImage, 'invalid_file', { file: m.uploadValidImage });
+      const { file } = await readMultipart(ctx, { maxFileBytes: LOT_IMAGE_MAX_BYTES, tooLarge: adminMessages.uploadSmallerImage });
+      if (!file) throw new HttpError(400, adminMessages.uploadValidImage, 'invalid_file', { file: adminMessages.uploadValidImage });
       const type = file.contentType.toLowerCase();
       const refused = imageFileError({ type, size: file.bytes.length }, 'storage');
-      if (refused || !looksLike(type, file.bytes)) throw new HttpError(415, m.uploadValidImage, 'invalid_file', { [file.field]: m.uploadValidImage });
+      if (refused || !looksLike(type, file.bytes)) throw new HttpError(415, adminMessages.uploadValidImage, 'invalid_file', { [file.field]: adminMessages.uploadValidImage });
       const data = await pinImage({ ...file, contentType: type === 'image/jpg' ? 'image/jpeg' : type }, contentStore, pinata);
       return { message: 'Image uploaded successfully', data };
     },

@@ -14,7 +14,7 @@ import {
   walletDisconnectBodySchema,
   walletDisconnectReplySchema,
   walletListReplySchema,
-  walletProofMessages as m,
+  walletProofMessages,
   walletReplySchema,
   walletVerifyBodySchema,
   type Wallet,
@@ -55,18 +55,18 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
   /** The address in its stored form (checksummed EVM, bech32 as given) after the type and network checks. */
   const normalise = (address: string, type: WalletKind): string => {
     if (type === 'evm') {
-      if (!isEvmAddress(address)) throw bad(400, m.evmAddressForEvm, 'invalid_address', 'walletAddress');
+      if (!isEvmAddress(address)) throw bad(400, walletProofMessages.evmAddressForEvm, 'invalid_address', 'walletAddress');
       return getAddress(address);
     }
     const check = checkBitcoinAddress(address, config.bitcoin.network);
     if (!check.ok) throw bad(400, check.message, 'invalid_address', 'walletAddress');
-    if (check.type !== 'p2wpkh' && check.type !== 'p2tr') throw bad(400, m.bitcoinKeyUnsupported, 'unsupported_address', 'walletAddress');
+    if (check.type !== 'p2wpkh' && check.type !== 'p2tr') throw bad(400, walletProofMessages.bitcoinKeyUnsupported, 'unsupported_address', 'walletAddress');
     return address.trim().toLowerCase();
   };
 
   const refuseIfLinkedElsewhere = async (address: string, userId: string) => {
     const owner = await walletOf(db, address);
-    if (owner && owner.userId !== userId) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+    if (owner && owner.userId !== userId) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
   };
 
   routes.add({
@@ -80,11 +80,11 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: walletConnectBodySchema,
     reply: walletChallengeReplySchema,
-    errors: { 409: m.linkedElsewhere },
+    errors: { 409: walletProofMessages.linkedElsewhere },
     handler: async ({ body, user }) => {
       const address = normalise(body.walletAddress, body.walletType);
       if (body.walletType === 'evm' && body.chainId !== undefined && body.chainId !== config.chain.chainId) {
-        throw bad(400, fill(m.wrongChain, { id: config.chain.chainId }), 'wrong_chain', 'chainId');
+        throw bad(400, fill(walletProofMessages.wrongChain, { id: config.chain.chainId }), 'wrong_chain', 'chainId');
       }
       await refuseIfLinkedElsewhere(address, user.id);
       const challenge = await challenges.issue(
@@ -92,7 +92,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
         { domain: config.wallet.siweDomain, uri: config.wallet.siweUri, chainId: config.chain.chainId, ttlMs: config.wallet.challengeTtlMs },
       );
       const { message, nonce, expiresAt, scheme } = challenge;
-      return { message: m.challengeIssued, data: { walletAddress: address, walletType: body.walletType, message, nonce, expiresAt, scheme } };
+      return { message: walletProofMessages.challengeIssued, data: { walletAddress: address, walletType: body.walletType, message, nonce, expiresAt, scheme } };
     },
   });
 
@@ -108,18 +108,18 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     body: walletVerifyBodySchema,
     reply: walletReplySchema,
     status: 201,
-    errors: { 403: m.challengeOtherUser, 409: m.linkedElsewhere, 410: m.challengeExpired },
+    errors: { 403: walletProofMessages.challengeOtherUser, 409: walletProofMessages.linkedElsewhere, 410: walletProofMessages.challengeExpired },
     handler: async ({ body, user }) => {
       const address = normalise(body.walletAddress, body.walletType);
       const nonce = body.nonce ?? nonceOf(body.message);
       const challenge = nonce ? await challenges.read(nonce) : null;
-      if (!challenge) throw bad(400, m.challengeUnknown, 'challenge_unknown', 'message');
-      if (challenge.userId !== user.id) throw bad(403, m.challengeOtherUser, 'challenge_other_user');
+      if (!challenge) throw bad(400, walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
+      if (challenge.userId !== user.id) throw bad(403, walletProofMessages.challengeOtherUser, 'challenge_other_user');
       // From here the attempt spends the challenge, whatever its outcome.
-      if (!(await challenges.consume(challenge.nonce))) throw bad(400, m.challengeUnknown, 'challenge_unknown', 'message');
-      if (Date.parse(challenge.expiresAt) <= Date.now()) throw bad(410, m.challengeExpired, 'challenge_expired', 'message');
+      if (!(await challenges.consume(challenge.nonce))) throw bad(400, walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
+      if (Date.parse(challenge.expiresAt) <= Date.now()) throw bad(410, walletProofMessages.challengeExpired, 'challenge_expired', 'message');
       if (challenge.walletAddress !== address || challenge.walletType !== body.walletType || challenge.message !== body.message) {
-        throw bad(400, m.challengeMismatch, 'challenge_mismatch', 'message');
+        throw bad(400, walletProofMessages.challengeMismatch, 'challenge_mismatch', 'message');
       }
       const valid =
         challenge.scheme === 'siwe'
@@ -131,20 +131,20 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
               nonce: challenge.nonce,
             }).catch(() => false) // a malformed signature, or a smart wallet whose chain cannot be asked
           : verifyBip322(address, body.message, body.signature, config.bitcoin.network);
-      if (!valid) throw bad(400, m.badSignature, 'bad_signature', 'signature');
+      if (!valid) throw bad(400, walletProofMessages.badSignature, 'bad_signature', 'signature');
       // The row as stored, whatever case an earlier link used (EVM addresses compare case-insensitively).
       const existing = await walletOf(db, address);
-      if (existing && existing.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+      if (existing && existing.userId !== user.id) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
       const linked = { type: body.walletType, walletName: challenge.walletName, isConnected: true, connectedAt: new Date() };
       const row = existing
         ? await db.prisma.wallet.update({ where: { id: existing.id }, data: linked })
         : await db.prisma.wallet.create({ data: { userId: user.id, address, ...linked } }).catch(async (error: unknown) => {
             // Another account linked it between the check and the write (address is unique).
-            if ((await walletOf(db, address))?.userId !== user.id) throw bad(409, m.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+            if ((await walletOf(db, address))?.userId !== user.id) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
             throw error;
           });
       if (row.type !== 'evm') await fillDeliveryAddress(db.prisma, user.id, row.address);
-      return { message: m.connected, data: presentWallet(row) };
+      return { message: walletProofMessages.connected, data: presentWallet(row) };
     },
   });
 
@@ -173,12 +173,12 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       access: {},
       body: walletDisconnectBodySchema,
       reply: walletDisconnectReplySchema,
-      errors: { 404: m.notLinked },
+      errors: { 404: walletProofMessages.notLinked },
       handler: async ({ body, user }) => {
         const row = await walletOf(db, body.walletAddress.trim());
-        if (!row || row.userId !== user.id) throw bad(404, m.notLinked, 'wallet_not_linked', 'walletAddress');
+        if (!row || row.userId !== user.id) throw bad(404, walletProofMessages.notLinked, 'wallet_not_linked', 'walletAddress');
         await db.prisma.wallet.delete({ where: { id: row.id } });
-        return { message: m.disconnected, data: { walletAddress: row.address } };
+        return { message: walletProofMessages.disconnected, data: { walletAddress: row.address } };
       },
     });
   }
@@ -190,7 +190,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     summary: 'Balance of an address: ETH from the chain, sats from Esplora (cached for a few seconds)',
     access: {},
     reply: walletBalanceReplySchema,
-    errors: { 503: m.balanceUnavailable },
+    errors: { 503: walletProofMessages.balanceUnavailable },
     handler: async ({ params }) => {
       const raw = params.address!.trim();
       const kind = isEvmAddress(raw) ? 'evm' : 'bitcoin';
@@ -200,7 +200,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       }
       const data = await balances.read(kind === 'evm' ? getAddress(raw) : raw.toLowerCase(), kind).catch((error: unknown) => {
         services.log.warn({ err: error, address: raw }, 'balance read failed');
-        throw new HttpError(503, m.balanceUnavailable, 'balance_unavailable');
+        throw new HttpError(503, walletProofMessages.balanceUnavailable, 'balance_unavailable');
       });
       return { data };
     },

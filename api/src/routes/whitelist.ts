@@ -4,7 +4,7 @@
  * paths (bidding/whitelist-gate.ts). Addresses and e-mails are stored lower-case and matched as such.
  */
 import {
-  adminMessages as m,
+  adminMessages,
   deletedReplySchema,
   paginationOf,
   whitelistBodySchema,
@@ -37,14 +37,14 @@ const present = (row: EntryRow): WhitelistEntry => ({
 async function checkEvent(prisma: PrismaClient, eventId: string | null | undefined): Promise<void> {
   if (!eventId) return;
   const event = await prisma.auctionEvent.findUnique({ where: { id: eventId }, select: { id: true } });
-  if (!event) throw new HttpError(404, m.eventNotFound, 'not_found', { auctionEventId: m.eventNotFound });
+  if (!event) throw new HttpError(404, adminMessages.eventNotFound, 'not_found', { auctionEventId: adminMessages.eventNotFound });
 }
 
 export function whitelistRoutes(routes: RouteTable, { db }: Services): void {
   const { prisma } = db;
   const load = async (id: string) => {
     const row = await prisma.whitelistEntry.findUnique({ where: { id }, include: withEvent });
-    if (!row) throw new HttpError(404, m.whitelistNotFound, 'not_found');
+    if (!row) throw new HttpError(404, adminMessages.whitelistNotFound, 'not_found');
     return row;
   };
   // NULL event ids are distinct to a unique index, so "for every event" duplicates are caught here.
@@ -84,14 +84,14 @@ export function whitelistRoutes(routes: RouteTable, { db }: Services): void {
     body: whitelistBodySchema,
     reply: whitelistEntryReplySchema,
     status: 201,
-    errors: { 404: m.eventNotFound, 409: m.whitelistDuplicate },
+    errors: { 404: adminMessages.eventNotFound, 409: adminMessages.whitelistDuplicate },
     handler: async ({ body, user }) => {
       await checkEvent(prisma, body.auctionEventId);
       const target = { walletAddress: body.walletAddress?.toLowerCase() ?? null, email: body.email ?? null };
       const eventId = body.auctionEventId ?? null;
-      if (await duplicate(target, eventId)) throw new HttpError(409, m.whitelistDuplicate, 'duplicate', { [target.email ? 'email' : 'walletAddress']: m.whitelistDuplicate });
+      if (await duplicate(target, eventId)) throw new HttpError(409, adminMessages.whitelistDuplicate, 'duplicate', { [target.email ? 'email' : 'walletAddress']: adminMessages.whitelistDuplicate });
       const row = await prisma.whitelistEntry.create({ data: { ...target, auctionEventId: eventId, note: body.note ?? '', createdById: user.id }, include: withEvent });
-      return { message: m.whitelistAdded, data: present(row) };
+      return { message: adminMessages.whitelistAdded, data: present(row) };
     },
   });
 
@@ -103,18 +103,18 @@ export function whitelistRoutes(routes: RouteTable, { db }: Services): void {
     access: admin,
     body: whitelistUpdateBodySchema,
     reply: whitelistEntryReplySchema,
-    errors: { 404: m.whitelistNotFound, 409: m.whitelistDuplicate },
+    errors: { 404: adminMessages.whitelistNotFound, 409: adminMessages.whitelistDuplicate },
     handler: async ({ params, body }) => {
       const row = await load(params.id!);
       await checkEvent(prisma, body.auctionEventId);
       const eventId = body.auctionEventId === undefined ? row.auctionEventId : body.auctionEventId;
-      if (await duplicate({ walletAddress: row.walletAddress, email: row.email }, eventId, row.id)) throw new HttpError(409, m.whitelistDuplicate, 'duplicate');
+      if (await duplicate({ walletAddress: row.walletAddress, email: row.email }, eventId, row.id)) throw new HttpError(409, adminMessages.whitelistDuplicate, 'duplicate');
       const updated = await prisma.whitelistEntry.update({
         where: { id: row.id },
         data: { auctionEventId: eventId, ...(body.note !== undefined ? { note: body.note } : {}) },
         include: withEvent,
       });
-      return { message: m.whitelistUpdated, data: present(updated) };
+      return { message: adminMessages.whitelistUpdated, data: present(updated) };
     },
   });
 
@@ -125,11 +125,11 @@ export function whitelistRoutes(routes: RouteTable, { db }: Services): void {
     summary: 'Remove an entry',
     access: admin,
     reply: deletedReplySchema,
-    errors: { 404: m.whitelistNotFound },
+    errors: { 404: adminMessages.whitelistNotFound },
     handler: async ({ params }) => {
       const row = await load(params.id!);
       await prisma.whitelistEntry.delete({ where: { id: row.id } });
-      return { message: m.whitelistRemoved, data: { _id: row.id } };
+      return { message: adminMessages.whitelistRemoved, data: { _id: row.id } };
     },
   });
 }

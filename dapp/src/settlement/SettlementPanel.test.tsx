@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { psbtMessages, settlementOf, settlementMessages as s } from '@gavel/domain';
+import { psbtMessages, settlementOf, settlementMessages } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { createStore } from '../app/store.ts';
 import { ToastHost } from '../components/toast/ToastHost.tsx';
@@ -43,13 +43,13 @@ describe('settlement panel', () => {
 
   it('says there is nothing to settle when the lot had no winner', () => {
     show(lot({ hasWinner: false }));
-    expect(screen.getByTestId('settlement-no-winner').textContent).toBe(s.noWinner);
+    expect(screen.getByTestId('settlement-no-winner').textContent).toBe(settlementMessages.noWinner);
     expect(screen.queryByTestId('payment-status')).toBeNull();
   });
 
   it('tells the seller of a BTC lot won by card that the winner has yet to link a Bitcoin wallet', () => {
     show(lot({ hasWinner: true, paid: true }, { paymentMethod: 'BTC', unit: 'sats', soldPrice: '25000' }));
-    expect(screen.getByTestId('settlement-awaiting-wallet').textContent?.trim()).toBe(s.awaitingWinnerWallet);
+    expect(screen.getByTestId('settlement-awaiting-wallet').textContent?.trim()).toBe(settlementMessages.awaitingWinnerWallet);
     cleanup();
     const linked = lot({ hasWinner: true, paid: true }, { paymentMethod: 'BTC', unit: 'sats', soldPrice: '25000' });
     show({ ...linked, winner: { ...linked.winner!, walletAddress: 'tb1pwinner' } });
@@ -73,7 +73,7 @@ describe('settlement panel', () => {
     vi.stubGlobal('fetch', fetch);
     show(lot({ hasWinner: true }, { auctionType: 'onchain' }), true);
     fireEvent.click(screen.getByTestId('mark-paid'));
-    expect(screen.getByTestId('mark-paid-hash-error').textContent).toBe(s.txHashRequired);
+    expect(screen.getByTestId('mark-paid-hash-error').textContent).toBe(settlementMessages.txHashRequired);
     expect(fetch).not.toHaveBeenCalled();
     cleanup();
     show(lot({ hasWinner: true }), true);
@@ -83,33 +83,33 @@ describe('settlement panel', () => {
   });
 
   it('shows the spec texts for a verified payment and a failed one', async () => {
-    vi.stubGlobal('fetch', replyWith(200, { message: s.paymentVerified }));
+    vi.stubGlobal('fetch', replyWith(200, { message: settlementMessages.paymentVerified }));
     show(lot({ hasWinner: true }));
     fireEvent.click(screen.getByTestId('verify-payment'));
-    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(s.paymentVerified));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.paymentVerified));
     cleanup();
     vi.stubGlobal('fetch', replyWith(500, null));
     show(lot({ hasWinner: true }));
     fireEvent.click(screen.getByTestId('verify-payment'));
-    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(s.verifyFailed));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.verifyFailed));
   });
 
   it('needs a transfer hash, trimmed, before marking the lot transferred', async () => {
-    const fetch = replyWith(200, { message: s.transferred });
+    const fetch = replyWith(200, { message: settlementMessages.transferred });
     vi.stubGlobal('fetch', fetch);
     show(lot({ hasWinner: true, paid: true }));
     expect(screen.getByTestId('payment-status-value').textContent).toBe('Paid');
     fireEvent.click(screen.getByTestId('mark-transferred'));
-    expect(screen.getByTestId('transfer-hash-error').textContent).toBe(s.transferHashRequired);
+    expect(screen.getByTestId('transfer-hash-error').textContent).toBe(settlementMessages.transferHashRequired);
     fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: '  0xfeed  ' } });
     fireEvent.click(screen.getByTestId('mark-transferred'));
-    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(s.transferred));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.transferred));
     expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ transferTransactionHash: '0xfeed' });
   });
 
   it('ends at Auction Complete', () => {
     show(lot({ hasWinner: true, paid: true, transferred: true }, { transferTransactionHash: '0xfeed' }));
-    expect(screen.getByTestId('settlement-complete').textContent).toBe(s.complete);
+    expect(screen.getByTestId('settlement-complete').textContent).toBe(settlementMessages.complete);
     expect(screen.getByTestId('transfer-status-value').textContent).toBe('Transferred');
   });
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../money.ts';
-import { adminMessages as m } from '../messages.ts';
+import { adminMessages } from '../messages.ts';
 import { MAX_PAGE_SIZE, paginationSchema, queryInt, searchText } from './common.ts';
 import { AUCTION_TYPES, lotSchema } from './lot.ts';
 import { auctionEventSchema } from './auction-event.ts';
@@ -24,7 +24,7 @@ const booleanText = z.enum(['true', 'false'], { error: 'must be true or false' }
 export const lotUpdateBodySchema = z.object({
   title: z.string().max(200, { error: 'Title must be at most 200 characters' }).optional(),
   description: z.string().max(20_000, { error: 'Description must be at most 20000 characters' }).optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: m.paymentMethodRequired }).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: adminMessages.paymentMethodRequired }).optional(),
   startingBid: amountInput.optional(),
   reservePrice: amountInput.optional(),
   buyNowEnabled: z.boolean({ error: 'buyNowEnabled must be true or false' }).optional(),
@@ -46,8 +46,8 @@ export type LotUpdateBody = z.infer<typeof lotUpdateBodySchema>;
 
 /** POST /auctions, POST /auctions/create (auctionEventId in the body), POST /auctions-v2/:auctionId/lots (in the path). */
 export const lotCreateBodySchema = lotUpdateBodySchema.extend({
-  auctionEventId: z.string({ error: m.eventRequired }).trim().min(1, { error: m.eventRequired }).max(64).optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: m.paymentMethodRequired }),
+  auctionEventId: z.string({ error: adminMessages.eventRequired }).trim().min(1, { error: adminMessages.eventRequired }).max(64).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: adminMessages.paymentMethodRequired }),
   auctionType: z.enum(AUCTION_TYPES, { error: 'auctionType must be onchain or offchain' }).optional(),
   /** Create as published (visible at once) instead of a draft to publish later. */
   published: z.boolean().optional(),
@@ -99,12 +99,12 @@ export const adminBidListSchema = z.object({ data: z.array(adminBidSchema), pagi
 
 /** POST /auction-events; PUT /auction-events/:id takes the same fields, all optional. */
 export const auctionEventBodySchema = z.object({
-  title: z.string({ error: m.titleRequired }).trim().min(1, { error: m.titleRequired }).max(200),
+  title: z.string({ error: adminMessages.titleRequired }).trim().min(1, { error: adminMessages.titleRequired }).max(200),
   description: z.string().max(20_000).optional(),
   /** Derived from the title when absent. */
-  slug: z.string().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: m.slugFormat }).max(120).optional(),
-  startTime: z.string({ error: m.startTimeRequired }).trim().min(1, { error: m.startTimeRequired }),
-  endTime: z.string({ error: m.endTimeRequired }).trim().min(1, { error: m.endTimeRequired }),
+  slug: z.string().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: adminMessages.slugFormat }).max(120).optional(),
+  startTime: z.string({ error: adminMessages.startTimeRequired }).trim().min(1, { error: adminMessages.startTimeRequired }),
+  endTime: z.string({ error: adminMessages.endTimeRequired }).trim().min(1, { error: adminMessages.endTimeRequired }),
   coverImageUrl: z.string().trim().max(2000).nullable().optional(),
   /** Only whitelisted wallets and e-mails may bid on this event's lots. */
   whitelistOnly: z.boolean().optional(),

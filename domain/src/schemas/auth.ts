@@ -10,40 +10,40 @@ export const MINIMUM_AGE = 18;
 /** The shortest gap between two e-mail codes of one purpose to one user: the api refuses, the dapp counts down. */
 export const EMAIL_CODE_RESEND_COOLDOWN_MS = 30_000;
 
-const m = messages.auth;
+const authMessages = messages.auth;
 
 /** At least 8 characters with a letter and a digit: the one password rule, for sign-up, reset and change. */
 export const passwordField = z
-  .string({ error: m.passwordRequired })
-  .min(8, { error: m.passwordTooShort })
-  .max(128, { error: m.passwordTooLong })
-  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { error: m.passwordWeak });
+  .string({ error: authMessages.passwordRequired })
+  .min(8, { error: authMessages.passwordTooShort })
+  .max(128, { error: authMessages.passwordTooLong })
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { error: authMessages.passwordWeak });
 
-const code = z.string({ error: m.codeRequired }).trim().regex(/^\d{6}$/, { error: m.codeFormat });
+const code = z.string({ error: authMessages.codeRequired }).trim().regex(/^\d{6}$/, { error: authMessages.codeFormat });
 const name = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(100);
 
 export const signupBodySchema = z
   .object({
-    firstName: name(m.firstNameRequired),
-    lastName: name(m.lastNameRequired),
+    firstName: name(authMessages.firstNameRequired),
+    lastName: name(authMessages.lastNameRequired),
     email: emailField,
     password: passwordField,
     confirmPassword: z.string().optional(),
   })
-  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { error: m.passwordsDiffer, path: ['confirmPassword'] });
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { error: authMessages.passwordsDiffer, path: ['confirmPassword'] });
 
-export const signinBodySchema = z.object({ email: emailField, password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }) });
-export const verifyEmailBodySchema = z.object({ userId: z.string({ error: m.userIdRequired }).min(1, { error: m.userIdRequired }), code });
-export const resendCodeBodySchema = z.object({ userId: z.string({ error: m.userIdRequired }).min(1, { error: m.userIdRequired }) });
+export const signinBodySchema = z.object({ email: emailField, password: z.string({ error: authMessages.passwordRequired }).min(1, { error: authMessages.passwordRequired }) });
+export const verifyEmailBodySchema = z.object({ userId: z.string({ error: authMessages.userIdRequired }).min(1, { error: authMessages.userIdRequired }), code });
+export const resendCodeBodySchema = z.object({ userId: z.string({ error: authMessages.userIdRequired }).min(1, { error: authMessages.userIdRequired }) });
 export const forgotPasswordBodySchema = z.object({ email: emailField });
 export const verifyResetCodeBodySchema = z.object({ email: emailField, code });
 export const resetPasswordBodySchema = z
   .object({ email: emailField, code, password: passwordField, confirmPassword: z.string().optional() })
-  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { error: m.passwordsDiffer, path: ['confirmPassword'] });
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { error: authMessages.passwordsDiffer, path: ['confirmPassword'] });
 export const changePasswordBodySchema = z
-  .object({ currentPassword: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }), newPassword: passwordField, confirmPassword: z.string().optional() })
-  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.newPassword, { error: m.passwordsDiffer, path: ['confirmPassword'] })
-  .refine((b) => b.currentPassword !== b.newPassword, { error: m.passwordUnchanged, path: ['newPassword'] });
+  .object({ currentPassword: z.string({ error: authMessages.passwordRequired }).min(1, { error: authMessages.passwordRequired }), newPassword: passwordField, confirmPassword: z.string().optional() })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.newPassword, { error: authMessages.passwordsDiffer, path: ['confirmPassword'] })
+  .refine((b) => b.currentPassword !== b.newPassword, { error: authMessages.passwordUnchanged, path: ['newPassword'] });
 export const acceptTermsBodySchema = z.object({ biddingFor: z.enum(BIDDING_FOR, { error: messages.terms.biddingForRequired }) });
 
 /** Age in whole years on `today`. */
@@ -56,25 +56,25 @@ export function ageOn(dateOfBirth: Date, today: Date = new Date()): number {
 }
 
 export const dateOfBirthField = z
-  .string({ error: m.dateOfBirthRequired })
+  .string({ error: authMessages.dateOfBirthRequired })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateOfBirthFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: authMessages.dateOfBirthFormat })
   .transform((s) => new Date(`${s}T00:00:00Z`))
-  .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() > 1900, { error: m.dateOfBirthFormat })
-  .refine((d) => ageOn(d) >= MINIMUM_AGE, { error: m.underAge });
+  .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() > 1900, { error: authMessages.dateOfBirthFormat })
+  .refine((d) => ageOn(d) >= MINIMUM_AGE, { error: authMessages.underAge });
 
 const text = (message: string, max = 200) => z.string({ error: message }).trim().min(1, { error: message }).max(max);
 
 /** The profile fields that make a profile complete (the basic-details form). */
 export const updateProfileBodySchema = z.object({
-  firstName: text(m.firstNameRequired, 100),
-  lastName: text(m.lastNameRequired, 100),
-  phoneNumber: z.string({ error: m.phoneRequired }).trim().regex(/^\+?[\d\s()-]{7,20}$/, { error: m.phoneFormat }),
-  country: text(m.countryRequired, 100),
-  city: text(m.cityRequired, 100),
+  firstName: text(authMessages.firstNameRequired, 100),
+  lastName: text(authMessages.lastNameRequired, 100),
+  phoneNumber: z.string({ error: authMessages.phoneRequired }).trim().regex(/^\+?[\d\s()-]{7,20}$/, { error: authMessages.phoneFormat }),
+  country: text(authMessages.countryRequired, 100),
+  city: text(authMessages.cityRequired, 100),
   state: z.string().trim().max(100).optional(),
-  address: text(m.addressRequired),
-  postCode: text(m.postCodeRequired, 20),
+  address: text(authMessages.addressRequired),
+  postCode: text(authMessages.postCodeRequired, 20),
   dateOfBirth: dateOfBirthField,
   title: z.string().trim().max(50).optional(),
 });

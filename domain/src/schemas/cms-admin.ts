@@ -3,15 +3,15 @@
  * The api sanitizes `content` with an allow-list before storing it; what it returns is what it stored.
  */
 import { z } from 'zod';
-import { adminMessages as m } from '../messages.ts';
+import { adminMessages } from '../messages.ts';
 import { cmsPageSchema } from './content.ts';
 
-const slug = z.string({ error: m.pageSlugFormat }).trim().max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: m.pageSlugFormat });
+const slug = z.string({ error: adminMessages.pageSlugFormat }).trim().max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: adminMessages.pageSlugFormat });
 
 export const cmsPageBodySchema = z.object({
   slug,
-  title: z.string({ error: m.pageTitleRequired }).trim().min(1, { error: m.pageTitleRequired }).max(200),
-  content: z.string({ error: m.pageContentRequired }).max(500_000).refine((c) => c.trim().length > 0, { error: m.pageContentRequired }),
+  title: z.string({ error: adminMessages.pageTitleRequired }).trim().min(1, { error: adminMessages.pageTitleRequired }).max(200),
+  content: z.string({ error: adminMessages.pageContentRequired }).max(500_000).refine((c) => c.trim().length > 0, { error: adminMessages.pageContentRequired }),
 });
 export const cmsPageUpdateBodySchema = cmsPageBodySchema.omit({ slug: true }).partial();
 
@@ -22,7 +22,7 @@ export const adminCmsPageReplySchema = z.object({ message: z.string().optional()
 /** The rich-text editor's link rule, shared with the api's sanitizer: a non-empty, safe URL. */
 export function linkUrlError(href: string | null | undefined): string | null {
   const url = (href ?? '').trim();
-  if (!url) return m.linkUrlRequired;
-  if (!/^(https?:|mailto:|\/|#)/i.test(url)) return m.linkUrlRequired;
+  if (!url) return adminMessages.linkUrlRequired;
+  if (!/^(https?:|mailto:|\/|#)/i.test(url)) return adminMessages.linkUrlRequired;
   return null;
 }

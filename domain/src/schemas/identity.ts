@@ -7,18 +7,18 @@ export const DOCUMENT_TYPES = ['passport', 'national_id', 'driving_licence'] as 
 export const IDENTITY_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export const IDENTITY_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-const k = messages.identity;
+const identityMessages = messages.identity;
 
 /** The identity form's text fields (the document image travels beside them in the multipart body). */
 export const identitySubmissionSchema = z.object({
-  legalName: z.string({ error: k.legalNameRequired }).trim().min(2, { error: k.legalNameRequired }).max(200),
+  legalName: z.string({ error: identityMessages.legalNameRequired }).trim().min(2, { error: identityMessages.legalNameRequired }).max(200),
   dateOfBirth: dateOfBirthField,
-  country: z.string({ error: k.countryRequired }).trim().min(2, { error: k.countryRequired }).max(100),
-  documentType: z.enum(DOCUMENT_TYPES, { error: k.documentTypeRequired }),
+  country: z.string({ error: identityMessages.countryRequired }).trim().min(2, { error: identityMessages.countryRequired }).max(100),
+  documentType: z.enum(DOCUMENT_TYPES, { error: identityMessages.documentTypeRequired }),
   documentNumber: z
-    .string({ error: k.documentNumberRequired })
+    .string({ error: identityMessages.documentNumberRequired })
     .trim()
-    .regex(/^[A-Za-z0-9 -]{4,30}$/, { error: k.documentNumberFormat }),
+    .regex(/^[A-Za-z0-9 -]{4,30}$/, { error: identityMessages.documentNumberFormat }),
 });
 
 export const identityCheckSchema = z.object({
@@ -35,8 +35,8 @@ export const identityReplySchema = z.object({ message: z.string().optional(), da
 
 /** PATCH /admin/users/:id/kyc — a rejection must say why. */
 export const kycDecisionSchema = z
-  .object({ kycStatus: z.enum(['approved', 'rejected', 'pending'], { error: k.kycStatusRequired }), reason: z.string().trim().max(500).optional() })
-  .refine((b) => b.kycStatus !== 'rejected' || !!b.reason, { error: k.reasonRequired, path: ['reason'] });
+  .object({ kycStatus: z.enum(['approved', 'rejected', 'pending'], { error: identityMessages.kycStatusRequired }), reason: z.string().trim().max(500).optional() })
+  .refine((b) => b.kycStatus !== 'rejected' || !!b.reason, { error: identityMessages.reasonRequired, path: ['reason'] });
 
 export const paymentVerificationSchema = z.object({ paymentMethodVerified: z.boolean({ error: 'paymentMethodVerified must be true or false' }) });
 

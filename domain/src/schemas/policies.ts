@@ -5,15 +5,15 @@
  * (POST /auth/accept-terms) records the version accepted.
  */
 import { z } from 'zod';
-import { adminMessages as m } from '../messages.ts';
+import { adminMessages } from '../messages.ts';
 
 export const POLICY_KINDS = ['terms-conditions', 'privacy-policy', 'conditions-of-business'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
 
 export const policyBodySchema = z.object({
-  kind: z.enum(POLICY_KINDS, { error: m.policyKindRequired }),
-  title: z.string({ error: m.pageTitleRequired }).trim().min(1, { error: m.pageTitleRequired }).max(200),
-  content: z.string({ error: m.pageContentRequired }).max(500_000).refine((c) => c.trim().length > 0, { error: m.pageContentRequired }),
+  kind: z.enum(POLICY_KINDS, { error: adminMessages.policyKindRequired }),
+  title: z.string({ error: adminMessages.pageTitleRequired }).trim().min(1, { error: adminMessages.pageTitleRequired }).max(200),
+  content: z.string({ error: adminMessages.pageContentRequired }).max(500_000).refine((c) => c.trim().length > 0, { error: adminMessages.pageContentRequired }),
   /** Shown with the version ("what changed"). */
   summary: z.string().trim().max(1000).optional(),
 });

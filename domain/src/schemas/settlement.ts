@@ -4,7 +4,7 @@
  * payment pending until paid -> transfer pending until transferred -> "Auction Complete".
  */
 import { z } from 'zod';
-import { settlementMessages as s } from '../messages.ts';
+import { settlementMessages } from '../messages.ts';
 
 export const SETTLEMENT_STATES = ['open', 'no_winner', 'awaiting_payment', 'awaiting_transfer', 'complete'] as const;
 export type SettlementState = (typeof SETTLEMENT_STATES)[number];
@@ -33,14 +33,14 @@ export function settlementOf(lot: {
   const base = { paidAt: iso(lot.paidAt), transferredAt: iso(lot.transferredAt) };
   const closed = lot.status === 'ended' || !!lot.closedAt;
   if (!closed || lot.status === 'cancelled') return { state: 'open', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: null, ...base };
-  if (!lot.hasWinner) return { state: 'no_winner', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: s.noWinner, ...base };
-  if (lot.transferred) return { state: 'complete', paymentStatus: 'paid', transferStatus: 'transferred', message: s.complete, ...base };
+  if (!lot.hasWinner) return { state: 'no_winner', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: settlementMessages.noWinner, ...base };
+  if (lot.transferred) return { state: 'complete', paymentStatus: 'paid', transferStatus: 'transferred', message: settlementMessages.complete, ...base };
   if (lot.paid) return { state: 'awaiting_transfer', paymentStatus: 'paid', transferStatus: 'pending', message: null, ...base };
   return { state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending', message: null, ...base };
 }
 
 /** Hashes of any chain (hex Bitcoin txids, 0x EVM hashes) or a bank/manual reference: letters and digits. */
-const hashText = z.string().trim().max(130).regex(/^(0x)?[0-9A-Za-z]*$/, { error: s.hashFormat });
+const hashText = z.string().trim().max(130).regex(/^(0x)?[0-9A-Za-z]*$/, { error: settlementMessages.hashFormat });
 
 /**
  * POST /auctions/:id/mark-paid (admin). The spec calls the hash optional and its panel also asks for one:
@@ -66,11 +66,11 @@ export const verifyPaymentBodySchema = z.object({ txHash: hashText.optional() })
  */
 export const transferBodySchema = z.object({
   transferTransactionHash: z
-    .string({ error: s.transferHashRequired })
+    .string({ error: settlementMessages.transferHashRequired })
     .trim()
-    .min(1, { error: s.transferHashRequired })
+    .min(1, { error: settlementMessages.transferHashRequired })
     .max(130)
-    .regex(/^(0x)?[0-9A-Za-z]+$/, { error: s.hashFormat })
+    .regex(/^(0x)?[0-9A-Za-z]+$/, { error: settlementMessages.hashFormat })
     .optional(),
   finalPsbtHex: z.string().max(200_000).optional(),
 });

@@ -4,19 +4,19 @@
  * event or for every whitelist-only event (auctionEventId null).
  */
 import { z } from 'zod';
-import { adminMessages as m } from '../messages.ts';
+import { adminMessages } from '../messages.ts';
 import { emailField } from './content.ts';
 import { MAX_PAGE_SIZE, paginationSchema, queryInt, searchText } from './common.ts';
 
 export const whitelistBodySchema = z
   .object({
-    walletAddress: z.string().trim().min(1, { error: m.whitelistTarget }).max(120).optional(),
+    walletAddress: z.string().trim().min(1, { error: adminMessages.whitelistTarget }).max(120).optional(),
     email: emailField.optional(),
     /** Absent or null: every whitelist-only event. */
     auctionEventId: z.string().trim().min(1).max(64).nullable().optional(),
     note: z.string().trim().max(500).optional(),
   })
-  .refine((b) => !!b.walletAddress !== !!b.email, { error: m.whitelistTarget, path: ['walletAddress'] });
+  .refine((b) => !!b.walletAddress !== !!b.email, { error: adminMessages.whitelistTarget, path: ['walletAddress'] });
 export type WhitelistBody = z.infer<typeof whitelistBodySchema>;
 
 export const whitelistUpdateBodySchema = z.object({

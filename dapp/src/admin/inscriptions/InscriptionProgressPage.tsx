@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { inscriptionMessages as m } from '@gavel/domain';
+import { inscriptionMessages } from '@gavel/domain';
 import { ApiRequestError } from '../../api/http.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
@@ -34,7 +34,7 @@ export function InscriptionProgressPage() {
         <PageHead title="Inscription">{back}</PageHead>
         {/* Unknown id, or an inscription synced from a wallet, which was never paid for here. */}
         {error instanceof ApiRequestError && error.status === 404
-          ? <NoRows title={adminErrorMessage(error, m.notFound)} description="Find it in the inscriptions list." />
+          ? <NoRows title={adminErrorMessage(error, inscriptionMessages.notFound)} description="Find it in the inscriptions list." />
           : <LoadError what="the inscription" onRetry={() => { void instructions.refetch(); void status.refetch(); }} />}
       </section>
     );
@@ -67,7 +67,7 @@ export function InscriptionProgressPage() {
         <p className={progress.failed ? 'form-banner form-banner--error' : undefined} role={progress.failed ? 'alert' : undefined} data-testid="inscription-progress-detail">
           {progress.detail}
         </p>
-        {payment.isError && <p className="field__error">{adminErrorMessage(payment.error, m.paymentInstructionsFailed)}</p>}
+        {payment.isError && <p className="field__error">{adminErrorMessage(payment.error, inscriptionMessages.paymentInstructionsFailed)}</p>}
         {revealed && (
           <dl className="admin-dl">
             <dt>Inscription id</dt><dd className="mono" data-testid="inscription-id">{revealed}</dd>
