@@ -1,7 +1,7 @@
 /**
  * The admin and settlement authorization matrix: every admin route and every settlement route, called by an
  * anonymous visitor, a ready bidder, the seller of another lot, the seller of this lot and an admin. The
- * expectation comes from the spec's roles (section 6), not from the routes: admin routes are for admins; verify
+ * expectation comes from the spec's roles, not from the routes: admin routes are for admins; verify
  * payment and the transfer for this lot's seller or an admin; mark paid for admins. "Allowed" means the caller
  * got past the gate (any answer but 401/403); the routes' own answers are tested elsewhere.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin content (admin-side sections 5, 7): CMS pages stored sanitized against hostile HTML and served that
+ * Admin content: CMS pages stored sanitized against hostile HTML and served that
  * way, image uploads (type and size checks with the spec's texts, the real CID, inert SVG serving), versioned
  * policies with the accepted terms version, and the inscription lists.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin auction events and lots (admin-side sections 5, 7, 8): drafts hidden from the public until published,
+ * Admin auction events and lots: drafts hidden from the public until published,
  * every lot form rule with the spec's texts, edits that reach browse and the lot clock at once, ending through
  * the exactly-once close, cancelling, deleting, the admin bid views and the dashboard figures.
  */
@@ -90,7 +90,7 @@ describe('auction events', () => {
   });
 });
 
-describe('lot form rules on create (section 5)', () => {
+describe('lot form rules on create', () => {
   let eventId: string;
   beforeAll(async () => {
     eventId = (await newEvent({ startTime: iso(-DAY), endTime: iso(5 * DAY) }))._id;

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-describe('minimum next bid (section 5) on each payment method', () => {
+describe('minimum next bid on each payment method', () => {
   it('Manual: the starting bid first, then current + 1 USD', async () => {
     const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 2500n });
     const { token } = await readyBidder();

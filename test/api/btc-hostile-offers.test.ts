@@ -1,5 +1,5 @@
 /**
- * The hostile corpus of issue 9 through the api, against the Bitcoin stand-in: every tampered, foreign,
+ * The hostile offer corpus (test/bitcoin/offer.test.ts) through the api, against the Bitcoin stand-in: every tampered, foreign,
  * replayed or malformed offer sent to POST /auctions/:id/finalize (and a wrong-network address sent to the bid
  * request) is refused with a 400 naming what was wrong, and nothing changes: the bid is not placed, the lot's
  * current bid and bid count stay, no signed offer is stored. A seller co-signature with another sighash than

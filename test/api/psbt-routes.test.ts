@@ -1,5 +1,5 @@
 /**
- * The /psbt/* routes of a BTC lot's settlement beyond seller-sign (admin-side section 7, PSBT): the seller's
+ * The /psbt/* routes of a BTC lot's settlement beyond seller-sign: the seller's
  * dry run (create-complete-psbt), and the winner's claim in steps when the winning offer is no longer valid
  * (create, add-outputs, add-winner-inputs, validate-for-winner), against the Bitcoin stand-in. Refusals answer
  * the spec's messages and store nothing.

@@ -1,5 +1,5 @@
 /**
- * Settling ended lots (admin-side sections 2, 4, 8) and the whitelist gate on bidding: the seller (creator or
+ * Settling ended lots and the whitelist gate on bidding: the seller (creator or
  * the owner of the seller wallet) verifies payment and records the transfer to "Auction Complete"; admins mark
  * paid; a lot without a winner says so; whitelist-only events take bids only from listed e-mails and wallets.
  */

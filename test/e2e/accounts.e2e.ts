@@ -1,7 +1,7 @@
 /**
- * Issue 5 in a real browser: a new user goes from sign-up to "ready to bid" (code read from a real SMTP server,
- * identity approved by an admin, a card saved against the Stripe stand-in), the sign-in redirects of spec
- * section 4 for users in each state, and a revoked session (401) clearing storage and landing on /signin.
+ * Accounts in a real browser: a new user goes from sign-up to "ready to bid" (code read from a real SMTP server,
+ * identity approved by an admin, a card saved against the Stripe stand-in), the spec's sign-in redirects
+ * for users in each state, and a revoked session (401) clearing storage and landing on /signin.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -148,7 +148,7 @@ describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
   });
 });
 
-describe('sign-in redirect (spec section 4)', { timeout: 120_000 }, () => {
+describe('sign-in redirect', { timeout: 120_000 }, () => {
   async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD) {
     await page.goto(`${suite.dapp.url}/signin`);
     await page.fill('[data-testid=signin-email]', email);

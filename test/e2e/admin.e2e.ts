@@ -1,5 +1,5 @@
 /**
- * The admin area and seller settlement in a real browser (issue 7): who gets in, the shell, an admin running an
+ * The admin area and seller settlement in a real browser: who gets in, the shell, an admin running an
  * auction event from creation (with an image) through each time rule of the lot form to publishing and ending,
  * and a seller settling a won lot to "Auction Complete".
  */

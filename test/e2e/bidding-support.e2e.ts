@@ -1,6 +1,6 @@
 /**
  * Helpers shared by the bidding and checkout browser tests (this file holds no tests of its own): bidders
- * whose card is saved and verified through the Stripe stand-in, and a bid placed through screen 9's steps.
+ * whose card is saved and verified through the Stripe stand-in, and a bid placed through the checkout's steps.
  */
 import type { Page } from 'playwright-core';
 import type { AccountStack } from '../support/account-stack.ts';

@@ -1,6 +1,6 @@
 /**
  * Bidding in a real browser against the real api (PostgreSQL, Redis, worker) and the Stripe stand-in: a ready
- * bidder's card bid through screen 9's steps (on a USD lot, and on a BTC lot with the USD held shown), two bidders racing in two browsers with the loser told within a
+ * bidder's card bid through the checkout's steps (on a USD lot, and on a BTC lot with the USD held shown), two bidders racing in two browsers with the loser told within a
  * second (measured), the outbid card closing itself after 10 s, upcoming and ended lots, and the cost
  * calculator offline.
  */
@@ -136,7 +136,7 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     assert.equal(await byTestId(alice.page, 'notice-count').textContent(), '1');
     await alice.page.screenshot({ path: screenshotPath('bidding-outbid-card') });
 
-    // Screen 8: the card closes itself 10 s after it came.
+    // The outbid card closes itself 10 s after it came.
     await card.waitFor({ state: 'detached', timeout: 12_000 });
     const open = Date.now() - seenAt;
     assert.ok(open >= 9_500 && open <= 11_500, `card open for ${open} ms`);

@@ -24,7 +24,7 @@ import { createUser, signIn } from '../support/users.ts';
 const suite = browserSuite(() => startBitcoinStack({ BITCOIN_FOLLOW_MS: '200', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' }), (stack) => stack.api.url);
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
-/** A page of `user`, signed in, whose fake `kind` wallet is connected (and linked by BIP-322) through screen 3. */
+/** A page of `user`, signed in, whose fake `kind` wallet is connected (and linked by BIP-322) through the connect-wallet modal. */
 async function withWallet(kind: 'xverse' | 'leather', user: { email: string }, returnPath: string) {
   const { page } = await newPage(suite.browser);
   const wallet = await injectBitcoinWallet(page, kind, 'regtest');
@@ -38,7 +38,7 @@ async function connect(page: Page, kind: 'xverse' | 'leather', user: { email: st
   await page.waitForURL((url) => url.pathname === returnPath);
 }
 
-/** PLACE BID, then screen 9's Bitcoin choice: the api builds the offer, the wallet signs it, the api places it. */
+/** PLACE BID, then the checkout's Bitcoin choice: the api builds the offer, the wallet signs it, the api places it. */
 async function bid(page: Page, sats: number) {
   await byTestId(page, 'bid-input').fill(String(sats));
   await byTestId(page, 'place-bid').click();

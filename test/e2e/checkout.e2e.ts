@@ -53,7 +53,7 @@ describe('Buy Now', { timeout: 60_000 }, () => {
     const { page } = await newPage(suite.browser, { width: 390, height: 844 });
     await openSignedIn(page, suite.dapp.url, buyer.token, `/auctions/${lot.id}`);
 
-    // Section 5: disabled until the terms are accepted or their box is ticked.
+    // Disabled until the terms are accepted or their box is ticked.
     await byTestId(page, 'buy-now').waitFor();
     assert.equal(await byTestId(page, 'buy-now').isDisabled(), true);
     assert.equal(await byTestId(page, 'add-to-cart').isDisabled(), true);

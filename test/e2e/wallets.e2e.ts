@@ -1,7 +1,7 @@
 /**
  * Wallets in a real browser against anvil, the api and the Ponder indexer: a test EVM wallet (an injected
- * EIP-1193 provider signing with anvil keys, test/support/evm-test-wallet.ts) connected through screen 3's EVM
- * tab; the header's 6+4 address, the dropdown's copy and disconnect, the wallet followed across tabs; an ETH
+ * EIP-1193 provider signing with anvil keys, test/support/evm-test-wallet.ts) connected through the connect-wallet
+ * modal's EVM tab; the header's 6+4 address, the dropdown's copy and disconnect, the wallet followed across tabs; an ETH
  * lot bid on chain from the lot page, outbid by another account, settled, and the refund withdrawn.
  */
 import assert from 'node:assert/strict';
@@ -45,7 +45,7 @@ async function walletPage(account: number, context?: BrowserContext) {
   return { ...opened, address };
 }
 
-/** Screen 3's EVM tab, Trust Wallet; back on `returnUrl` once connected. */
+/** The connect-wallet modal's EVM tab, Trust Wallet; back on `returnUrl` once connected. */
 async function connectTrust(page: Page, returnUrl: string) {
   await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent(returnUrl)}&tab=evm`);
   await byTestId(page, 'wallet-option-trust').click();
@@ -53,7 +53,7 @@ async function connectTrust(page: Page, returnUrl: string) {
 }
 
 describe('EVM wallets', { timeout: 120_000 }, () => {
-  it('lists both tabs as screen 3 does, connects Trust Wallet, and shows it in the header of every tab until disconnected', async () => {
+  it('lists both tabs of the connect-wallet modal, connects Trust Wallet, and shows it in the header of every tab until disconnected', async () => {
     const { context, page, address } = await walletPage(2);
     await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent('/auctions')}`);
     const modal = byTestId(page, 'connect-wallet-modal');
