@@ -54,8 +54,13 @@ export const bidListSchema = z.object({ data: z.array(bidSchema), pagination: pa
 export const placeBidReplySchema = z.object({
   message: z.string(),
   data: z.object({ bid: bidSchema, psbtHex: z.string().nullable() }),
+  /** The bid moved the lot's end: a bid in the final `extensionMinutes` ends the auction that long after it. */
   auctionExtended: z.boolean(),
+  /** The sentence the spec names, with the end as an ISO time; clients that show dates write their own from the fields. */
   extensionMessage: z.string().nullable(),
+  /** Set only when `auctionExtended`: the lot's extension, in minutes. */
+  extensionMinutes: z.number().int().positive().optional(),
+  /** The lot's end, moved or not. */
   endTime: z.string(),
   minimumNextBid: z.string(),
 });
