@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type auctionEventListSchema, type auctionEventReplySchema } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from './http.ts';
+import { queryKeys } from './query-keys.ts';
 
 const EVENTS_STALE_MS = 5 * 60_000;
 
 export function useAuctionEvents(params: { status?: string; limit?: number } = {}) {
   return useQuery({
-    queryKey: ['auction-events', 'list', params],
+    queryKey: queryKeys.events.list(params),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof auctionEventListSchema>>(`/auction-events${queryString(params)}`, { signal }),
     staleTime: EVENTS_STALE_MS,
   });
@@ -14,7 +15,7 @@ export function useAuctionEvents(params: { status?: string; limit?: number } = {
 
 export function useAuctionEvent(id: string | undefined) {
   return useQuery({
-    queryKey: ['auction-events', 'detail', id],
+    queryKey: queryKeys.events.event(id),
     queryFn: ({ signal }) =>
       apiRequest<ReplyOf<typeof auctionEventReplySchema>>(`/auction-events/${encodeURIComponent(id ?? '')}`, { signal }),
     select: (reply) => reply.data,

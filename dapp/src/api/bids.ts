@@ -3,12 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { BIDS_LIST_LIMIT, type bidListSchema, type messageReplySchema, type placeBidReplySchema, type PlaceBidBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The lot page refetches its history with the lot itself (every 10 s) and on every live update. */
 const HISTORY_REFETCH_MS = 10_000;
-
-/** The viewer is part of the key: the same history reads differently ("You") for each signed-in user. */
-export const bidHistoryKey = (lotId: string, token: string | null) => ['bids', 'lot', lotId, token ?? 'anonymous'] as const;
 
 export const bidsApi = {
   place: (lotId: string, body: PlaceBidBody) =>
@@ -24,7 +22,7 @@ export const bidsApi = {
 export function useBidHistory(lotId: string) {
   const token = useAppSelector((state) => state.session.token);
   return useQuery({
-    queryKey: bidHistoryKey(lotId, token),
+    queryKey: queryKeys.bids.history(lotId, token),
     queryFn: ({ signal }) => bidsApi.history(lotId, signal),
     select: (reply) => reply.data,
     staleTime: HISTORY_REFETCH_MS,

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type buyNowIntentReplySchema, type buyNowReplySchema, type cartReplySchema, type checkoutReplySchema, type BuyNowBody, type BuyNowIntentBody, type CheckoutBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
-
-export const CART_KEY = ['cart'] as const;
+import { queryKeys } from './query-keys.ts';
 
 export const checkoutApi = {
   buyNowIntent: (body: BuyNowIntentBody) => apiRequest<ReplyOf<typeof buyNowIntentReplySchema>>('/payment/buy-now-intent', { method: 'POST', body }),
@@ -18,7 +17,7 @@ export const checkoutApi = {
 export function useCart(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
   const token = useAppSelector((state) => state.session.token);
   return useQuery({
-    queryKey: [...CART_KEY, token],
+    queryKey: queryKeys.cart.of(token),
     queryFn: ({ signal }) => checkoutApi.cart(signal),
     enabled: Boolean(token) && (options.enabled ?? true),
     refetchInterval: options.refetchInterval,

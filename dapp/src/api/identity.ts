@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type identityReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
-
-export const IDENTITY_KEY = ['account', 'identity'] as const;
+import { queryKeys } from './query-keys.ts';
 
 /** While a check is under review, ask again every 10 s so an admin's decision shows without a reload. */
 const REVIEW_POLL_MS = 10_000;
 
 export function useIdentityCheck() {
   return useQuery({
-    queryKey: IDENTITY_KEY,
+    queryKey: queryKeys.account.identity,
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof identityReplySchema>>('/identity-verification', { signal }),
     refetchInterval: (query) => (query.state.data?.kycStatus === 'pending' ? REVIEW_POLL_MS : false),
   });

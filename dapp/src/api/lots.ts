@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BROWSE_LIMIT, type lotListSchema, type lotReplySchema, type PaymentMethod } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from './http.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface LotListParams {
   search?: string;
@@ -17,7 +18,7 @@ const DETAIL_REFETCH_MS = 10_000;
 
 export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotListParams) {
   return useQuery({
-    queryKey: ['auctions', 'list', { ...filters, page, limit }],
+    queryKey: queryKeys.lots.list({ ...filters, page, limit }),
     queryFn: ({ signal }) =>
       apiRequest<ReplyOf<typeof lotListSchema>>(`/auctions${queryString({ ...filters, limit, offset: (page - 1) * limit })}`, {
         signal }),
@@ -30,7 +31,7 @@ export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotLi
 
 export function useLot(id: string | undefined) {
   return useQuery({
-    queryKey: ['auctions', 'detail', id],
+    queryKey: queryKeys.lots.lot(id),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof lotReplySchema>>(`/auctions/${encodeURIComponent(id ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(id),

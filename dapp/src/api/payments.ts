@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type cardHoldRateReplySchema, type paymentMethodReplySchema, type setupIntentReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
-
-export const PAYMENT_METHOD_KEY = ['account', 'payment-method'] as const;
+import { queryKeys } from './query-keys.ts';
 
 /** How often the card's $1 verification hold is checked while it runs (a second or two in practice). */
 export const VERIFICATION_POLL_MS = 1_000;
@@ -12,7 +11,7 @@ export const fetchPaymentMethod = (signal?: AbortSignal) => apiRequest<ReplyOf<t
 /** The saved card and where its verification stands; polled every second while `polling`. */
 export function usePaymentMethod(polling: boolean) {
   return useQuery({
-    queryKey: PAYMENT_METHOD_KEY,
+    queryKey: queryKeys.account.paymentMethod,
     queryFn: ({ signal }) => fetchPaymentMethod(signal),
     refetchInterval: polling ? VERIFICATION_POLL_MS : false,
   });
@@ -24,7 +23,7 @@ export const createSetupIntent = () => apiRequest<ReplyOf<typeof setupIntentRepl
 /** The USD price per BTC a card bid on a BTC lot is held at; asked only where a bid is in sats. */
 export function useCardHoldRate(enabled: boolean) {
   return useQuery({
-    queryKey: ['payment', 'card-hold-rate'],
+    queryKey: queryKeys.cardHoldRate,
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof cardHoldRateReplySchema>>('/payment/card-hold-rate', { signal }),
     enabled,
     staleTime: 60_000,

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Lot } from '@gavel/domain';
 import { sameAddress, walletMessages } from '@gavel/domain/wallet-rules';
 import { useBidHistory } from '../api/bids.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { walletApi } from '../api/wallet.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { showToast } from '../state/toasts.ts';
@@ -28,7 +29,7 @@ export function OnChainOutcome({ lot }: { lot: Lot }) {
   const underWay = sent || myBids.some((bid) => bid.withdrawalStatus === 'withdrawing');
 
   const pending = useQuery({
-    queryKey: ['chain', 'pendingReturns', wallet?.address],
+    queryKey: queryKeys.pendingReturns.of(wallet?.address),
     enabled: wallet !== null && !won && myBids.length > 0,
     queryFn: async () => (await loadWalletKit()).pendingReturns(wallet!.walletId, wallet!.address),
     staleTime: 5_000,
@@ -44,8 +45,9 @@ export function OnChainOutcome({ lot }: { lot: Lot }) {
     },
     onSuccess: () => {
       dispatch(showToast({ tone: 'success', title: walletMessages.withdrawalDone }));
-      void queryClient.invalidateQueries({ queryKey: ['chain', 'pendingReturns'] });
-      void queryClient.invalidateQueries({ queryKey: ['bids'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pendingReturns.all });
+      // withdraw() takes the wallet's refunds of every auction: each history showing its bids reads them again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bids.all });
     },
     onError: async (error) => {
       const reason = await walletFailure(error, walletMessages.withdrawalFailed);

@@ -42,6 +42,8 @@ describe('bid terms', () => {
     expect(buyNowBlock({ ...lot, currentBid: '50.00' }, 'live', true, null)).toBe(checkoutMessages.buyNowPriceReached);
     expect(buyNowBlock({ ...lot, buyNowEnabled: false }, 'live', true, null)).toBe(checkoutMessages.buyNowUnavailable);
     expect(buyNowBlock(lot, 'upcoming', true, null)).toBe(messages.bids.notStarted);
+    expect(buyNowBlock(lot, 'cancelled', true, null)).toBe(messages.bids.cancelled);
+    expect(buyNowBlock({ ...lot, paymentMethod: 'ETH', unit: 'ETH', buyNowPrice: '1.5' }, 'live', true, '0xabc')).toBe(checkoutMessages.buyNowUnavailable);
     expect(buyNowBlock({ ...lot, paymentMethod: 'BTC', unit: 'sats', buyNowPrice: '90000', currentBid: null }, 'live', true, null)).toBe(messages.bids.walletRequired);
   });
 });

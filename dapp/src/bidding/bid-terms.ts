@@ -4,7 +4,7 @@
  */
 import {
   bidInputStep,
-  checkoutMessages,
+  buyNowRefusal,
   fill,
   formatAmount,
   messages,
@@ -70,15 +70,19 @@ export function placeBidBlock(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>, p
 }
 
 /**
- * Why BUY NOW is disabled, or null. Offered while the lot is live with a Buy Now price that bidding has not
- * reached; cards pay USD lots, crypto lots need the wallet; and only once the terms are accepted
- * or their box is ticked.
+ * Why BUY NOW is disabled, or null. Whether the lot offers Buy Now now is the domain's rule, the one the api
+ * decides a purchase with; then cards pay USD lots, BTC lots need the wallet, and only once the
+ * terms are accepted or their box is ticked.
  */
 export function buyNowBlock(lot: Pick<Lot, 'paymentMethod' | 'buyNowEnabled' | 'buyNowPrice' | 'currentBid' | 'unit'>, phase: LotPhase, termsOk: boolean, walletAddress: string | null): string | null {
-  if (!lot.buyNowEnabled || !lot.buyNowPrice) return checkoutMessages.buyNowUnavailable;
-  if (phase !== 'live') return phase === 'upcoming' ? messages.bids.notStarted : messages.bids.ended;
-  if (lot.currentBid !== null && parseAmount(lot.currentBid, lot.unit) >= parseAmount(lot.buyNowPrice, lot.unit)) return checkoutMessages.buyNowPriceReached;
-  if (lot.paymentMethod === 'ETH') return messages.bids.ethOnChain;
+  const refusal = buyNowRefusal({
+    phase,
+    paymentMethod: lot.paymentMethod,
+    buyNowEnabled: lot.buyNowEnabled,
+    buyNowPrice: lot.buyNowPrice === null ? null : parseAmount(lot.buyNowPrice, lot.unit),
+    currentBid: lot.currentBid === null ? null : parseAmount(lot.currentBid, lot.unit),
+  });
+  if (refusal) return refusal.message;
   if (lot.paymentMethod === 'BTC' && !walletAddress) return messages.bids.walletRequired;
   if (!termsOk) return messages.terms.checkboxRequired;
   return null;

@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { parseAmount, type Lot } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
+import { lotChanged } from '../api/lot-cache.ts';
 import { walletApi } from '../api/wallet.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { showToast } from '../state/toasts.ts';
@@ -47,8 +48,7 @@ export function useEthBid(lot: Lot, wallet: ConnectedWallet | null) {
         description: recorded ? undefined : 'It will show on the lot as soon as Gavel reads it from the chain.',
       }));
       dispatch(bidPlacedOn(lot._id));
-      void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail'] });
-      void queryClient.invalidateQueries({ queryKey: ['bids'] });
+      lotChanged(queryClient, lot._id);
     },
     onError: async (error) => {
       dispatch(showToast({ tone: 'error', title: await walletFailure(error, 'Failed to place bid') }));

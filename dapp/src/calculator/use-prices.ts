@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CALCULATOR_DEFAULTS } from '@gavel/domain';
+import { queryKeys } from '../api/query-keys.ts';
 import { fetchPrices, FALLBACK_PRICES, type Prices } from './price-service.ts';
 
 /**
@@ -9,7 +10,7 @@ import { fetchPrices, FALLBACK_PRICES, type Prices } from './price-service.ts';
  */
 export function usePrices(enabled: boolean): Prices {
   const query = useQuery({
-    queryKey: ['prices'],
+    queryKey: queryKeys.prices,
     queryFn: ({ signal }) => fetchPrices(signal),
     enabled,
     staleTime: CALCULATOR_DEFAULTS.priceRefreshMs,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { checkoutMessages, paymentMessages } from '@gavel/domain';
-import { CART_KEY } from '../api/checkout.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { usePaymentMethod } from '../api/payments.ts';
@@ -36,7 +36,7 @@ export function FinalCheckout({ lotIds, onPaid }: { lotIds: string[]; onPaid: ()
   const paid = async (card: Parameters<typeof pay>[1]) => {
     if (!(await pay(reply, card, returnUrl))) return;
     notify.success(undefined, checkoutMessages.paid);
-    void queryClient.invalidateQueries({ queryKey: CART_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
     onPaid();
   };
   const saved = cardIsReady(method) && !newCard;

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buyNowIntentBodySchema, checkoutMessages, type BuyNowBody, type Lot } from '@gavel/domain';
-import { CART_KEY, checkoutApi } from '../api/checkout.ts';
+import { checkoutApi } from '../api/checkout.ts';
+import { lotChanged } from '../api/lot-cache.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { validate } from '../forms/validate.ts';
 import { initFailure, MissingSecret } from './use-checkout-intent.ts';
@@ -13,7 +15,7 @@ class InvalidIntent extends Error {}
  */
 export function useBuyNowIntent(lot: Pick<Lot, '_id' | 'buyNowPrice'>, enabled: boolean) {
   const query = useQuery({
-    queryKey: ['buy-now-intent', lot._id, lot.buyNowPrice],
+    queryKey: queryKeys.buyNowIntent(lot._id, lot.buyNowPrice),
     queryFn: async () => {
       const body = validate(buyNowIntentBodySchema, { amount: lot.buyNowPrice ?? '', auctionId: lot._id, currency: 'usd' });
       if (!body.ok) throw new InvalidIntent(Object.values(body.errors)[0]);
@@ -38,9 +40,10 @@ export function useBuyNow(lotId: string) {
     mutationFn: (body: BuyNowBody) => checkoutApi.buyNow(lotId, body),
     onSuccess: (reply) => {
       notify.success(reply.message, checkoutMessages.purchased);
-      void queryClient.invalidateQueries({ queryKey: ['auctions'] });
-      void queryClient.invalidateQueries({ queryKey: ['bids'] });
-      void queryClient.invalidateQueries({ queryKey: CART_KEY });
+      lotChanged(queryClient, lotId, () => ({ status: reply.data.status }));
+      // Ended now: the browse lists filtered by status read themselves again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lots.lists });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
     },
     onError: (error) => notify.failure(error, checkoutMessages.purchaseFailed),
   });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { paymentMessages, type CheckoutReply } from '@gavel/domain';
 import { checkoutApi } from '../api/checkout.ts';
 import { ApiRequestError, serverMessage } from '../api/http.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /**
  * POST /cart/checkout for the selected lots: one PaymentIntent for their real total. Asked once per
@@ -10,7 +11,7 @@ import { ApiRequestError, serverMessage } from '../api/http.ts';
 export function useCheckoutIntent(lotIds: string[]) {
   const ids = [...lotIds].sort();
   const query = useQuery({
-    queryKey: ['checkout-intent', ids],
+    queryKey: queryKeys.checkoutIntent(ids),
     queryFn: async (): Promise<CheckoutReply> => {
       const reply = await checkoutApi.checkout({ lotIds: ids });
       if (!reply.clientSecret) throw new MissingSecret();

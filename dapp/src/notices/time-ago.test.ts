@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readableExtension } from '../bidding/use-place-bid.ts';
 import { timeAgo } from './time-ago.ts';
 
 describe('small texts', () => {
@@ -9,11 +8,5 @@ describe('small texts', () => {
     expect(timeAgo(now - 3 * 60_000, now)).toBe('3 min ago');
     expect(timeAgo(now - 2 * 3_600_000, now)).toBe('2 h ago');
     expect(timeAgo(now - 3 * 86_400_000, now)).toBe('3 d ago');
-  });
-
-  it('rewrites the extension message\'s ISO end time for people', () => {
-    const text = readableExtension('Bid placed in the final 5 minutes: the auction now ends at 2026-11-22T12:05:00.000Z');
-    expect(text).toMatch(/^Bid placed in the final 5 minutes: the auction now ends at \d{1,2} Nov 2026, \d{2}:\d{2}$/);
-    expect(readableExtension(null)).toBeUndefined();
   });
 });

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { displayAmount, fill, messages, parseAmount, type OutbidNotification, type Unit } from '@gavel/domain';
 import { liveEvents } from '../api/events.ts';
+import { lotChanged } from '../api/lot-cache.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../app/store.ts';
 import { showToast } from '../state/toasts.ts';
@@ -37,16 +39,15 @@ export function useOutbidAlerts(): (notification: OutbidNotification) => void {
     dispatch(outbidReceived(notification));
     if (fresh) dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
     // The outbid lot's price and history moved; anything showing them should catch up now, not in 10 s.
-    void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', notification.auctionId] });
-    void queryClient.invalidateQueries({ queryKey: ['bids'] });
+    lotChanged(queryClient, notification.auctionId);
   }, [dispatch, store, queryClient]);
 
   useEffect(() => liveEvents.listen({
     outbid: raise,
     won: (event) => {
       dispatch(showToast({ tone: 'success', title: `You won ${event.auctionTitle}`, description: `Hammer price ${event.amount}. It is waiting in your cart.` }));
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
-      void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', event.auctionId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+      lotChanged(queryClient, event.auctionId);
     },
   }), [raise, dispatch, queryClient]);
 

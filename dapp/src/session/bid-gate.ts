@@ -8,9 +8,10 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { firstFailedGate, type GateFailure, type User } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useAppSelector } from '../app/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
-import { CURRENT_USER_KEY, USER_STALE_MS, useCurrentUser } from './use-current-user.ts';
+import { USER_STALE_MS, useCurrentUser } from './use-current-user.ts';
 
 /** The first failed bidding check for `user` (null: signed out), or null when they may bid. */
 export function checkBidGate(user: User | null): GateFailure | null {
@@ -41,7 +42,7 @@ export function useBidGate(): BidGate {
     // The cached user if fresh enough, else one GET /auth/me; a failure to load counts as not signed in.
     const current = token
       ? await queryClient
-          .ensureQueryData({ queryKey: [...CURRENT_USER_KEY, token], queryFn: () => authApi.me().then((reply) => reply.user), staleTime: USER_STALE_MS, retry: false })
+          .ensureQueryData({ queryKey: queryKeys.currentUser.of(token), queryFn: () => authApi.me().then((reply) => reply.user), staleTime: USER_STALE_MS, retry: false })
           .catch(() => null)
       : null;
     const failure = checkBidGate(current);

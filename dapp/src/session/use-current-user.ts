@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useAppSelector } from '../app/store.ts';
-
-export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 
 /** The spec: the user query is fresh for 5 minutes and never retried (a 401 must end the session at once). */
 export const USER_STALE_MS = 5 * 60_000;
@@ -24,7 +23,7 @@ export function useCurrentUser(): CurrentUser {
   const signedIn = session.status === 'signedIn';
   const query = useQuery({
     // The token is part of the key so a new session (another account, a changed password) never shows the old user.
-    queryKey: [...CURRENT_USER_KEY, session.token],
+    queryKey: queryKeys.currentUser.of(session.token),
     queryFn: ({ signal }) => authApi.me(signal).then((reply) => reply.user),
     enabled: signedIn,
     staleTime: USER_STALE_MS,

@@ -4,7 +4,7 @@ import type { User } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { sessionExpired, signedIn, signedOut } from '../state/session.ts';
 import { removeToken, writeToken } from './token-store.ts';
-import { CURRENT_USER_KEY } from './use-current-user.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /** Starting, updating and ending the session, keeping the stored token, the store and the user cache in step. */
 export function useSession() {
@@ -15,17 +15,17 @@ export function useSession() {
   /** After sign-in, e-mail verification or a password change (which revokes the old token and sends a new one). */
   const start = useCallback((newToken: string, user: User) => {
     writeToken(newToken);
-    queryClient.setQueryData([...CURRENT_USER_KEY, newToken], user);
+    queryClient.setQueryData(queryKeys.currentUser.of(newToken), user);
     dispatch(signedIn(newToken));
   }, [dispatch, queryClient]);
 
   /** A reply that carries the updated user (profile saved, terms accepted): no need to ask the api again. */
   const updateUser = useCallback((user: User) => {
-    if (token) queryClient.setQueryData([...CURRENT_USER_KEY, token], user);
+    if (token) queryClient.setQueryData(queryKeys.currentUser.of(token), user);
   }, [queryClient, token]);
 
   /** Something changed server-side that the user record reflects (identity decided, card verified). */
-  const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }), [queryClient]);
+  const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser.all }), [queryClient]);
 
   /**
    * Forgets everything the session loaded, so nothing of this account shows after it. After a logout, leave any
@@ -35,8 +35,8 @@ export function useSession() {
   const end = useCallback((reason: 'loggedOut' | 'expired' = 'loggedOut') => {
     removeToken();
     dispatch(reason === 'expired' ? sessionExpired() : signedOut());
-    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
-    queryClient.removeQueries({ queryKey: ['account'] });
+    queryClient.removeQueries({ queryKey: queryKeys.currentUser.all });
+    queryClient.removeQueries({ queryKey: queryKeys.account.all });
   }, [dispatch, queryClient]);
 
   return { start, updateUser, refreshUser, end };

@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { psbtMessages as p } from '@gavel/domain';
+import { psbtMessages } from '@gavel/domain';
 import { sellerWalletAddress, walletMessages } from '@gavel/domain/wallet-rules';
 import { bitcoinApi } from '../api/bitcoin.ts';
 import { ApiRequestError, serverMessage } from '../api/http.ts';
+import { lotChanged } from '../api/lot-cache.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { showToast } from '../state/toasts.ts';
@@ -34,7 +36,7 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
   const dispatch = useAppDispatch();
   const wallet = useConnectedWallet();
   const state = useQuery({
-    queryKey: ['psbt', lot._id],
+    queryKey: queryKeys.settlementPsbt(lot._id),
     queryFn: ({ signal }) => bitcoinApi.settlement(lot._id, signal),
     refetchInterval: (query) => (query.state.data?.stage === 'broadcast' ? BROADCAST_POLL_MS : false),
   });
@@ -43,8 +45,8 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
   // A confirmed swap has made the lot paid and transferred: the pages showing the lot read it again.
   useEffect(() => {
     if (stage !== 'confirmed') return;
-    void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', lot._id] });
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    lotChanged(queryClient, lot._id);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   }, [stage, lot._id, queryClient]);
 
   const signer = wallet && wallet.type !== 'evm' ? sellerWalletAddress([wallet.address, wallet.raw?.ordinalAddress], lot.walletAddress) : null;
@@ -52,29 +54,29 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
     mutationFn: async () => {
       // The winning offer as it is now: a winner's claim may have replaced the one this page first read.
       const current = await bitcoinApi.settlement(lot._id);
-      if (!current.psbtHex) throw new ApiRequestError(409, p.noTemplate, 'no_psbt_template');
+      if (!current.psbtHex) throw new ApiRequestError(409, psbtMessages.noTemplate, 'no_psbt_template');
       const kit = await loadWalletKit();
       const signedPsbtHex = await kit.signSellerPsbt(wallet, current.psbtHex, current.sellerInputIndices, signer!);
       return bitcoinApi.sellerSign({ auctionId: lot._id, walletAddress: signer!, signedPsbtHex });
     },
     onSuccess: (reply) => {
-      notify.success(reply.message, p.broadcast);
-      queryClient.setQueryData(['psbt', lot._id], reply.data);
+      notify.success(reply.message, psbtMessages.broadcast);
+      queryClient.setQueryData(queryKeys.settlementPsbt(lot._id), reply.data);
     },
     // The api's words when it refused; else a wallet failure is "Seller sign failed", a lost save "Failed to save seller signature".
     onError: async (error) => {
-      const title = error instanceof ApiRequestError ? (serverMessage(error) ?? p.saveSellerFailed) : await walletFailure(error, p.sellerSignFailed);
+      const title = error instanceof ApiRequestError ? (serverMessage(error) ?? psbtMessages.saveSellerFailed) : await walletFailure(error, psbtMessages.sellerSignFailed);
       dispatch(showToast({ tone: 'error', title }));
     },
   });
 
   if (state.isPending) return <div className="skeleton" style={{ height: 48 }} data-testid="btc-settlement-loading" />;
-  if (state.isError || !state.data) return <p className="field__error" data-testid="btc-settlement-error">{p.sellerSignFailed}</p>;
+  if (state.isError || !state.data) return <p className="field__error" data-testid="btc-settlement-error">{psbtMessages.sellerSignFailed}</p>;
   if (stage === 'settled_by_hand') return manual;
   if (stage === 'no_winner') {
     return (
       <>
-        <p className="settlement__note" data-testid="btc-settlement-no-template">{p.noTemplate}</p>
+        <p className="settlement__note" data-testid="btc-settlement-no-template">{psbtMessages.noTemplate}</p>
         {manual}
       </>
     );
@@ -95,7 +97,7 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
           {walletMessages.connectFirst}. <Link to={`/connect-wallet?returnUrl=${encodeURIComponent(location.pathname + location.search)}`}>Connect Wallet</Link>
         </p>
       )}
-      {wallet && !signer && <p className="field__error" data-testid="btc-settlement-wallet">{p.walletMismatch}</p>}
+      {wallet && !signer && <p className="field__error" data-testid="btc-settlement-wallet">{psbtMessages.walletMismatch}</p>}
       <button type="button" className="btn btn--primary" disabled={!signer || coSign.isPending} onClick={() => coSign.mutate()} data-testid="btc-seller-sign">
         {coSign.isPending ? 'Signing in your wallet…' : 'Sign and transfer'}
       </button>

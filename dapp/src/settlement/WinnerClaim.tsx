@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { psbtMessages as p, type Lot } from '@gavel/domain';
+import { psbtMessages, type Lot } from '@gavel/domain';
 import { bitcoinApi } from '../api/bitcoin.ts';
 import { ApiRequestError, serverMessage } from '../api/http.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { showToast } from '../state/toasts.ts';
@@ -35,11 +36,11 @@ export function WinnerClaim({ lot }: { lot: Lot }) {
       return bitcoinApi.winnerClaim({ auctionId: lot._id, templateId: template.data.templateId, signedPsbtHex });
     },
     onSuccess: (reply) => {
-      notify.success(reply.message, p.claimed);
-      void queryClient.invalidateQueries({ queryKey: ['psbt', lot._id] });
+      notify.success(reply.message, psbtMessages.claimed);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settlementPsbt(lot._id) });
     },
     onError: async (error) => {
-      const title = error instanceof ApiRequestError ? (serverMessage(error) ?? p.templateFailed) : await walletFailure(error, p.templateFailed);
+      const title = error instanceof ApiRequestError ? (serverMessage(error) ?? psbtMessages.templateFailed) : await walletFailure(error, psbtMessages.templateFailed);
       dispatch(showToast({ tone: 'error', title }));
     },
   });

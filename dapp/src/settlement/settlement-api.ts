@@ -5,8 +5,10 @@
  * and callbacks passed to `mutate` never run for an unmounted component.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settlementMessages as s, type adminLotReplySchema, type MarkPaidBody } from '@gavel/domain';
+import { settlementMessages, type adminLotReplySchema, type MarkPaidBody } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../api/http.ts';
+import { lotChanged } from '../api/lot-cache.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 
 /** Only the reply's message is read here; the lot itself is refetched by whichever page shows it. */
@@ -17,24 +19,24 @@ export function useSettlementActions(lotId: string) {
   const notify = useNotify();
   const path = (action: string) => `/auctions/${encodeURIComponent(lotId)}/${action}`;
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail', lotId] });
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    lotChanged(queryClient, lotId);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   };
   return {
     verifyPayment: useMutation({
       mutationFn: () => apiRequest<SettlementReply>(path('verify-payment'), { method: 'POST', body: {} }),
-      onSuccess: () => { notify.success(s.paymentVerified, s.paymentVerified); refresh(); },
-      onError: (error) => notify.failure(error, s.verifyFailed),
+      onSuccess: () => { notify.success(settlementMessages.paymentVerified, settlementMessages.paymentVerified); refresh(); },
+      onError: (error) => notify.failure(error, settlementMessages.verifyFailed),
     }),
     markPaid: useMutation({
       mutationFn: (body: MarkPaidBody) => apiRequest<SettlementReply>(path('mark-paid'), { method: 'POST', body }),
-      onSuccess: (reply) => { notify.success(reply.message, s.markedPaid); refresh(); },
-      onError: (error) => notify.failure(error, s.markPaidFailed),
+      onSuccess: (reply) => { notify.success(reply.message, settlementMessages.markedPaid); refresh(); },
+      onError: (error) => notify.failure(error, settlementMessages.markPaidFailed),
     }),
     transfer: useMutation({
       mutationFn: (transferTransactionHash: string) => apiRequest<SettlementReply>(path('transfer'), { method: 'POST', body: { transferTransactionHash } }),
-      onSuccess: () => { notify.success(s.transferred, s.transferred); refresh(); },
-      onError: (error) => notify.failure(error, s.transferFailed),
+      onSuccess: () => { notify.success(settlementMessages.transferred, settlementMessages.transferred); refresh(); },
+      onError: (error) => notify.failure(error, settlementMessages.transferFailed),
     }),
   };
 }

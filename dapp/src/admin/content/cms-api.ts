@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type adminCmsPageListSchema, type adminCmsPageReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /** The three pages the spec's edit screens cover, with the public route each one feeds. */
 export const CMS_PAGES = [
@@ -12,7 +13,7 @@ export const CMS_PAGES = [
 
 export function useCmsPages() {
   return useQuery({
-    queryKey: ['admin', 'cms'],
+    queryKey: queryKeys.admin.cms,
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminCmsPageListSchema>>('/cms/admin/pages', { signal }).then((r) => r.data),
   });
 }
@@ -26,8 +27,8 @@ export function useSaveCmsPage() {
         ? apiRequest<ReplyOf<typeof adminCmsPageReplySchema>>(`/cms/admin/pages/${encodeURIComponent(slug)}`, { method: 'PUT', body: { title, content } })
         : apiRequest<ReplyOf<typeof adminCmsPageReplySchema>>('/cms/admin/pages', { method: 'POST', body: { slug, title, content } }),
     onSuccess: (_reply, { slug }) => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'cms'] });
-      void queryClient.invalidateQueries({ queryKey: ['cms', slug] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.cms });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cms(slug) });
     },
   });
 }

@@ -2,12 +2,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type adminAuctionEventListSchema, type adminAuctionEventReplySchema, type deletedReplySchema, type AuctionEventBody } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 export const EVENTS_LIMIT = 20;
 
 export function useAdminEvents(filters: { status?: string; search?: string; page: number; limit?: number }) {
   return useQuery({
-    queryKey: ['admin', 'events', 'list', filters],
+    queryKey: queryKeys.admin.events.list(filters),
     queryFn: ({ signal }) =>
       apiRequest<ReplyOf<typeof adminAuctionEventListSchema>>(`/admin/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
@@ -16,7 +17,7 @@ export function useAdminEvents(filters: { status?: string; search?: string; page
 
 export function useAdminEvent(eventId: string | undefined) {
   return useQuery({
-    queryKey: ['admin', 'events', 'one', eventId],
+    queryKey: queryKeys.admin.events.event(eventId),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminAuctionEventReplySchema>>(`/admin/auction-events/${encodeURIComponent(eventId ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(eventId),
@@ -27,9 +28,9 @@ export function useEventMutations() {
   const queryClient = useQueryClient();
   // The reply's event goes into its cache first, so the page the admin returns to never shows the old values.
   const refresh = (reply?: ReturnType<typeof adminAuctionEventReplySchema.parse>) => {
-    if (reply) queryClient.setQueryData(['admin', 'events', 'one', reply.data._id], reply);
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
-    void queryClient.invalidateQueries({ queryKey: ['auction-events'] });
+    if (reply) queryClient.setQueryData(queryKeys.admin.events.event(reply.data._id), reply);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
   };
   return {
     create: useMutation({

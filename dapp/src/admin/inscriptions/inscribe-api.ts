@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { inscriptionReplySchema, inscriptionStatusReplySchema, paymentInstructionsReplySchema, paymentStatusReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /** How often the page asks: a block is minutes on a real network, the job looks every few seconds. */
 const POLL_MS = 3_000;
@@ -21,7 +22,7 @@ export async function createInscription(input: { file: File; destinationAddress:
 
 export function usePaymentInstructions(id: string) {
   return useQuery({
-    queryKey: ['inscriptions', id, 'payment-instructions'],
+    queryKey: queryKeys.inscription.paymentInstructions(id),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof paymentInstructionsReplySchema>>(`/inscriptions/payment-instructions/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
     staleTime: Infinity,
   });
@@ -30,7 +31,7 @@ export function usePaymentInstructions(id: string) {
 /** The inscription's status, polled until it is revealed (then until confirmed) or failed. */
 export function useInscriptionStatus(id: string) {
   return useQuery({
-    queryKey: ['inscriptions', id, 'status'],
+    queryKey: queryKeys.inscription.status(id),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof inscriptionStatusReplySchema>>(`/inscriptions/status/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
     refetchInterval: (query) => (query.state.data?.status === 'confirmed' || query.state.data?.status === 'failed' ? false : POLL_MS),
   });
@@ -39,7 +40,7 @@ export function useInscriptionStatus(id: string) {
 /** What the commit address received, polled while the inscription waits for its payment. */
 export function usePaymentStatus(id: string, status: string | undefined) {
   return useQuery({
-    queryKey: ['inscriptions', id, 'payment-status'],
+    queryKey: queryKeys.inscription.paymentStatus(id),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof paymentStatusReplySchema>>(`/inscriptions/payment-status/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
     refetchInterval: status && FINAL.has(status) ? false : POLL_MS,
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, fill, POLICY_KINDS, policyBodySchema, type policyListSchema, type policyReplySchema, type Policy, type PolicyKind } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
@@ -24,10 +25,10 @@ export function PoliciesPage() {
   const notify = useNotify();
   const [editing, setEditing] = useState<Policy | PolicyKind | null>(null);
   const list = useQuery({
-    queryKey: ['admin', 'policies'],
+    queryKey: queryKeys.admin.policies,
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof policyListSchema>>('/admin/policies', { signal }).then((r) => r.data),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'policies'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.policies });
   const publish = useMutation({
     mutationFn: ({ id, requireReacceptance }: { id: string; requireReacceptance?: boolean }) =>
       apiRequest<ReplyOf<typeof policyReplySchema>>(`/admin/policies/${encodeURIComponent(id)}/publish`, { method: 'POST', body: requireReacceptance === undefined ? {} : { requireReacceptance } }),

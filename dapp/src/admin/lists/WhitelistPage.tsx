@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, type deletedReplySchema, whitelistBodySchema, type whitelistEntryReplySchema, type whitelistListSchema } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
@@ -22,11 +23,11 @@ export function WhitelistPage() {
   const notify = useNotify();
   const events = useAdminEvents({ page: 1, limit: 100 });
   const list = useQuery({
-    queryKey: ['admin', 'whitelist', values, page],
+    queryKey: queryKeys.admin.whitelist.list(values, page),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof whitelistListSchema>>(`/admin/whitelist${queryString({ ...values, limit: LIMIT, offset: (page - 1) * LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'whitelist'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.whitelist.all });
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest<ReplyOf<typeof deletedReplySchema>>(`/admin/whitelist/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (reply) => { notify.success(reply.message, adminMessages.whitelistRemoved); refresh(); },

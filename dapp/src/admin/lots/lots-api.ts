@@ -7,6 +7,7 @@ import { ADMIN_LOTS_LIMIT, type adminBidListSchema, type adminLotListSchema, typ
 
 type AdminLotReply = ReturnType<typeof adminLotReplySchema.parse>;
 import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 export interface AdminLotFilters {
   search?: string;
@@ -21,7 +22,7 @@ const id = (lotId: string) => encodeURIComponent(lotId);
 
 export function useAdminLots({ page, ...filters }: AdminLotFilters) {
   return useQuery({
-    queryKey: ['admin', 'lots', 'list', { ...filters, page }],
+    queryKey: queryKeys.admin.lots.list({ ...filters, page }),
     queryFn: ({ signal }) =>
       apiRequest<ReplyOf<typeof adminLotListSchema>>(`/admin/auctions${queryString({ ...filters, limit: ADMIN_LOTS_LIMIT, offset: (page - 1) * ADMIN_LOTS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
@@ -30,7 +31,7 @@ export function useAdminLots({ page, ...filters }: AdminLotFilters) {
 
 export function useAdminLot(lotId: string | undefined) {
   return useQuery({
-    queryKey: ['admin', 'lots', 'one', lotId],
+    queryKey: queryKeys.admin.lots.lot(lotId),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminLotReplySchema>>(`/admin/auctions/${id(lotId ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(lotId),
@@ -39,7 +40,7 @@ export function useAdminLot(lotId: string | undefined) {
 
 export function useAdminBids(lotId: string) {
   return useQuery({
-    queryKey: ['admin', 'lots', 'bids', lotId],
+    queryKey: queryKeys.admin.lots.bids(lotId),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminBidListSchema>>(`/auctions/${id(lotId)}/bids/admin${queryString({ limit: 50 })}`, { signal }),
   });
 }
@@ -51,9 +52,9 @@ export function useAdminBids(lotId: string) {
 export function useLotMutations() {
   const queryClient = useQueryClient();
   const refresh = (reply?: AdminLotReply) => {
-    if (reply) queryClient.setQueryData(['admin', 'lots', 'one', reply.data._id], reply);
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
-    void queryClient.invalidateQueries({ queryKey: ['auctions'] });
+    if (reply) queryClient.setQueryData(queryKeys.admin.lots.lot(reply.data._id), reply);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.lots.all });
   };
   const action = (path: string) => useMutation({
     mutationFn: (lotId: string) => apiRequest<ReplyOf<typeof adminLotReplySchema>>(`/${path.replace(':id', id(lotId))}`, { method: 'POST' }),

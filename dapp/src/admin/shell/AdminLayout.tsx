@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { User } from '@gavel/domain';
 import { authApi } from '../../api/auth.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { ChevronDownIcon, LogoutIcon, MenuIcon } from '../../components/icons/icons.tsx';
 import { ToastHost } from '../../components/toast/ToastHost.tsx';
 import { onSessionExpired } from '../../session/session-expiry.ts';
@@ -21,7 +22,7 @@ export function AdminLayout() {
 
   // A 401 on an admin call: the api client has already cleared storage; back to the admin login, saying why.
   useEffect(() => onSessionExpired(() => {
-    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: queryKeys.admin.all });
     void navigate('/s/admin/login?error=unauthorized', { replace: true });
   }), [navigate, queryClient]);
 
@@ -34,8 +35,8 @@ export function AdminLayout() {
     const token = readAdminToken();
     removeAdminToken();
     await authApi.logout(token).catch(() => undefined);
-    queryClient.removeQueries({ queryKey: ['admin'] });
-    queryClient.removeQueries({ queryKey: ['admin-guard'] });
+    queryClient.removeQueries({ queryKey: queryKeys.admin.all });
+    queryClient.removeQueries({ queryKey: queryKeys.adminGuard.all });
     await navigate('/s/admin/login', { replace: true });
   };
 

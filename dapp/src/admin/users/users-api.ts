@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_USERS_LIMIT, type adminUserListSchema, type adminUserReplySchema, type kycDecisionSchema } from '@gavel/domain';
 import { apiRequest, queryString, type BodyOf, type ReplyOf } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 export interface UserFilters {
   kycStatus?: string;
@@ -12,7 +13,7 @@ export interface UserFilters {
 
 export function useAdminUsers({ page, ...filters }: UserFilters) {
   return useQuery({
-    queryKey: ['admin', 'users', { ...filters, page }],
+    queryKey: queryKeys.admin.users.list({ ...filters, page }),
     queryFn: ({ signal }) =>
       apiRequest<ReplyOf<typeof adminUserListSchema>>(`/admin/users${queryString({ ...filters, limit: ADMIN_USERS_LIMIT, offset: (page - 1) * ADMIN_USERS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
@@ -21,7 +22,7 @@ export function useAdminUsers({ page, ...filters }: UserFilters) {
 
 export function useAdminUser(id: string) {
   return useQuery({
-    queryKey: ['admin', 'users', 'one', id],
+    queryKey: queryKeys.admin.users.user(id),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
     select: (reply) => reply.data,
   });
@@ -32,9 +33,9 @@ type KycDecision = BodyOf<typeof kycDecisionSchema>;
 export function useUserMutations(id: string) {
   const queryClient = useQueryClient();
   const done = (reply: { data: unknown }) => {
-    queryClient.setQueryData(['admin', 'users', 'one', id], reply);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'users'], exact: false });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+    queryClient.setQueryData(queryKeys.admin.users.user(id), reply);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats.all });
   };
   const kyc = useMutation({
     mutationFn: (body: KycDecision) => apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}/kyc`, { method: 'PATCH', body }),

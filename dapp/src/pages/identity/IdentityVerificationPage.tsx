@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { IDENTITY_KEY, useIdentityCheck } from '../../api/identity.ts';
+import { useIdentityCheck } from '../../api/identity.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useSignedInUser } from '../../session/use-current-user.ts';
 import { useSession } from '../../session/use-session.ts';
 import { AccountFrame } from '../setup/AccountFrame.tsx';
@@ -23,7 +24,7 @@ export function IdentityVerificationPage() {
   }, [check.data, user.kycStatus, refreshUser]);
 
   function submitted() {
-    void queryClient.invalidateQueries({ queryKey: IDENTITY_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account.identity });
     void refreshUser();
   }
 

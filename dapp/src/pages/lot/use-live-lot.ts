@@ -1,11 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Lot, LotStatus } from '@gavel/domain';
+import type { LotStatus } from '@gavel/domain';
 import { liveEvents } from '../../api/events.ts';
-
-interface LotReply {
-  data: Lot;
-}
+import { lotChanged } from '../../api/lot-cache.ts';
 
 /**
  * Live updates of the lot on screen from the event stream: a new price, a moved end or the close show at
@@ -19,13 +16,7 @@ export function useLiveLot(lotId: string): void {
     const unlisten = liveEvents.listen({
       lot: (update) => {
         if (update.lotId !== lotId) return;
-        queryClient.setQueriesData<LotReply>({ queryKey: ['auctions', 'detail'] }, (old) =>
-          old && old.data._id === lotId
-            ? { ...old, data: { ...old.data, currentBid: update.currentBid, bidCount: update.bidCount, endTime: update.endTime, status: update.status as LotStatus } }
-            : old,
-        );
-        void queryClient.invalidateQueries({ queryKey: ['auctions', 'detail'] });
-        void queryClient.invalidateQueries({ queryKey: ['bids', 'lot', lotId] });
+        lotChanged(queryClient, lotId, () => ({ currentBid: update.currentBid, bidCount: update.bidCount, endTime: update.endTime, status: update.status as LotStatus }));
       },
     });
     return () => {

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { paymentMessages, type PaymentMethodReply } from '@gavel/domain';
-import { createSetupIntent, fetchPaymentMethod, PAYMENT_METHOD_KEY, usePaymentMethod } from '../../api/payments.ts';
+import { createSetupIntent, fetchPaymentMethod, usePaymentMethod } from '../../api/payments.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useSession } from '../../session/use-session.ts';
 import { cardCollectorFor, PaymentError, type CardDetails } from './card-collector.ts';
@@ -73,7 +74,7 @@ export function useSaveCard() {
     setDeclined(null);
     setPhase({ name: 'saving' });
     try {
-      const snapshot = await queryClient.fetchQuery({ queryKey: PAYMENT_METHOD_KEY, queryFn: () => fetchPaymentMethod(), staleTime: 0 });
+      const snapshot = await queryClient.fetchQuery({ queryKey: queryKeys.account.paymentMethod, queryFn: () => fetchPaymentMethod(), staleTime: 0 });
       const setup = await createSetupIntent();
       const outcome = await cardCollectorFor(setup).confirmSetup(setup, card, `${window.location.origin}/payment-details`);
       if (outcome.status === 'requires_action') {
