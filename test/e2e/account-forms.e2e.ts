@@ -277,7 +277,12 @@ describe('header and profile', { timeout: 60_000 }, () => {
     await page.click('[data-testid=profile-menu-button]');
     await page.click('[data-testid=menu-logout]');
     await waitForToast(page, messages.auth.loggedOut);
-    await page.waitForURL((url) => url.pathname === '/');
+    // Home has rendered, which is after the profile page's guard saw the session end: the toast is still the
+    // logout's (not "Please sign in first") and the user stayed home (not sent on to /signin).
+    await page.locator('[data-testid=hero]').waitFor();
+    await page.locator('[data-testid=profile-menu-button]:not([data-signed-in])').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.locator('[data-testid=toast-title]').textContent(), messages.auth.loggedOut);
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY), null);
     const me = await fetch(`${suite.stack.api.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(me.status, 401, 'logout revoked the token');

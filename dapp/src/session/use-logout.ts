@@ -7,9 +7,11 @@ import { useSession } from './use-session.ts';
 import { readToken, removeToken } from './token-store.ts';
 
 /**
- * Logout: the api revokes every token of the user, then this device forgets its session. It forgets it even if
- * the call fails (offline, say): a user who asked to sign out must end up signed out here. The stored token goes
- * first, so a poll refused with it after the revocation is not taken for an expired session.
+ * Logout: the api revokes every token of the user, then this device goes home and forgets its session. It
+ * forgets it even if the call fails (offline, say): a user who asked to sign out must end up signed out here.
+ * The stored token goes first, so a poll refused with it after the revocation is not taken for an expired
+ * session. An account page still on screen when the session ends sends the user home too, without a toast of
+ * its own (RequireSignIn), so the logout's toast is the one that stays.
  */
 export function useLogout() {
   const { end } = useSession();
@@ -24,7 +26,7 @@ export function useLogout() {
     } catch (error) {
       notify.failure(error, messages.auth.failedLogout);
     }
-    await navigate('/', { flushSync: true });
+    await navigate('/');
     end();
   }, [end, notify, navigate]);
 }
