@@ -109,6 +109,7 @@ describe('outbid, extension, reserve and history', () => {
     const reply = await bid(token, lot.id, 10);
     expect(reply.body.auctionExtended).toBe(true);
     expect(reply.body.extensionMessage).toContain('Bid placed in the final 5 minutes');
+    expect(reply.body.extensionMinutes).toBe(5);
     const newEnd = Date.parse(reply.body.endTime);
     expect(newEnd).toBeGreaterThan(Date.now() + 4.5 * 60_000);
     expect(newEnd).toBeLessThan(Date.now() + 5.5 * 60_000);

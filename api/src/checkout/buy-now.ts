@@ -10,7 +10,7 @@
  * not get. Without a card (BTC, Manual) the buyer becomes the winner and pays afterwards (cart or wallet).
  */
 import Stripe from 'stripe';
-import { checkoutMessages, displayAmount, fill, formatAmount, messages, parseAmount, paymentMessages, shownStatus, unitFor, AmountError, type BuyNowBody, type BuyNowIntentReply, type BuyNowReply, type PaymentCurrency } from '@gavel/domain';
+import { buyNowRefusal, checkoutMessages, displayAmount, fill, formatAmount, messages, parseAmount, paymentMessages, phaseOf, shownStatus, unitFor, AmountError, type BuyNowBody, type BuyNowIntentReply, type BuyNowReply, type PaymentCurrency } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -23,30 +23,31 @@ import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-s
 import { withUserPaymentLock } from './user-lock.ts';
 import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 
-const b = messages.bids;
-const c = checkoutMessages;
+const bidMessages = messages.bids;
 
 /** The lot, if Buy Now is open on it now, and its price in the smallest unit. Throws the reason otherwise. */
 async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint }> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
-  if (lot.creatorId === user.id) throw new HttpError(403, b.ownLot, 'own_lot');
+  if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
   await assertWhitelisted(services.db.prisma, user, lot.auctionEventId);
-  const status = shownStatus(lot);
-  if (status === 'cancelled') throw new HttpError(409, b.cancelled, 'lot_cancelled');
-  if (status === 'ended' || status === 'timeEnded') throw new HttpError(409, b.ended, 'lot_ended');
-  if (status === 'upcoming') throw new HttpError(409, b.notStarted, 'lot_not_started');
-  // ETH lots are bought on-chain (a later issue), never through this api.
-  if (!lot.buyNowEnabled || lot.buyNowPrice === null || lot.paymentMethod === 'ETH') throw new HttpError(409, c.buyNowUnavailable, 'buy_now_unavailable');
-  const price = BigInt(lot.buyNowPrice.toFixed(0));
-  if (lot.currentBid !== null && BigInt(lot.currentBid.toFixed(0)) >= price) throw new HttpError(409, c.buyNowPriceReached, 'buy_now_price_reached');
-  return { lot, price };
+  const price = lot.buyNowPrice === null ? null : BigInt(lot.buyNowPrice.toFixed(0));
+  const refusal = buyNowRefusal({
+    phase: phaseOf(shownStatus(lot)),
+    paymentMethod: lot.paymentMethod,
+    buyNowEnabled: lot.buyNowEnabled,
+    buyNowPrice: price,
+    currentBid: lot.currentBid === null ? null : BigInt(lot.currentBid.toFixed(0)),
+  });
+  if (refusal) throw new HttpError(409, refusal.message, refusal.code);
+  // Not refused: the lot has a Buy Now price.
+  return { lot, price: price! };
 }
 
 /** POST /payment/buy-now-intent (the body's shape and minimums were checked by its schema). */
 export async function createBuyNowIntent(services: Services, user: UserRow, body: { amount: string | number; auctionId: string; currency?: PaymentCurrency }): Promise<BuyNowIntentReply> {
   const { lot, price } = await buyableLot(services, user, body.auctionId);
-  if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new HttpError(400, c.cardUsdOnly, 'card_currency_unsupported');
+  if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
   let amount: bigint;
   try {
     amount = parseAmount(body.amount, 'USD');
@@ -123,7 +124,7 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
     if (again) return again;
     if (pi) await releaseBuyNowHold(services, pi);
     await buyableLot(services, user, lotId); // throws the reason
-    throw new HttpError(409, c.purchaseFailed, 'purchase_failed');
+    throw new HttpError(409, checkoutMessages.purchaseFailed, 'purchase_failed');
   }
 
   // Committed: the rest follows, and each step is redone by a job or the sweep if it fails here.
@@ -173,12 +174,12 @@ async function alreadyBought(services: Services, user: UserRow, lotId: string, m
 async function checkMethod(services: Services, user: UserRow, lot: Lot, price: bigint, body: BuyNowBody): Promise<string | null> {
   const method = body.paymentMethod;
   const allowed = lot.paymentMethod === 'Manual' ? ['Stripe', 'Manual'] : ['BTC'];
-  if (method === 'Stripe' && lot.paymentMethod !== 'Manual') throw new HttpError(400, c.cardUsdOnly, 'card_currency_unsupported');
-  if (!allowed.includes(method)) throw new HttpError(400, fill(c.buyNowMethod, { method }), 'buy_now_method');
+  if (method === 'Stripe' && lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
+  if (!allowed.includes(method)) throw new HttpError(400, fill(checkoutMessages.buyNowMethod, { method }), 'buy_now_method');
   if (method === 'BTC') {
-    if (!body.walletAddress) throw new HttpError(400, b.walletRequired, 'wallet_required', { walletAddress: b.walletRequired });
+    if (!body.walletAddress) throw new HttpError(400, bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
     const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: { equals: body.walletAddress, mode: 'insensitive' } } });
-    if (!linked) throw new HttpError(403, b.walletNotLinked, 'wallet_not_linked', { walletAddress: b.walletNotLinked });
+    if (!linked) throw new HttpError(403, bidMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: bidMessages.walletNotLinked });
     return linked.address;
   }
   if (method === 'Stripe') await checkHeldPayment(services, user, lot, price, body.paymentIntentId);
@@ -187,12 +188,12 @@ async function checkMethod(services: Services, user: UserRow, lot: Lot, price: b
 
 /** The card payment must be this user's Buy Now intent for this lot, holding exactly the price. */
 async function checkHeldPayment(services: Services, user: UserRow, lot: Lot, price: bigint, paymentIntentId: string | undefined): Promise<void> {
-  if (!paymentIntentId) throw new HttpError(400, c.paymentIntentRequired, 'payment_intent_required', { paymentIntentId: c.paymentIntentRequired });
+  if (!paymentIntentId) throw new HttpError(400, checkoutMessages.paymentIntentRequired, 'payment_intent_required', { paymentIntentId: checkoutMessages.paymentIntentRequired });
   const record = await services.db.prisma.cardPayment.findUnique({ where: { paymentIntentId } });
-  if (!record || record.kind !== 'buy_now' || record.userId !== user.id || record.lotIds[0] !== lot.id) throw new HttpError(400, c.paymentMismatch, 'payment_mismatch');
+  if (record?.kind !== 'buy_now' || record.userId !== user.id || record.lotIds[0] !== lot.id) throw new HttpError(400, checkoutMessages.paymentMismatch, 'payment_mismatch');
   const intent = await services.payments.stripe.paymentIntents.retrieve(paymentIntentId).catch(unavailable);
   const meta = intent.metadata ?? {};
-  if (meta.purpose !== PURPOSE.buyNow || meta.lotId !== lot.id || meta.userId !== user.id || intent.currency !== 'usd') throw new HttpError(400, c.paymentMismatch, 'payment_mismatch');
+  if (meta.purpose !== PURPOSE.buyNow || meta.lotId !== lot.id || meta.userId !== user.id || intent.currency !== 'usd') throw new HttpError(400, checkoutMessages.paymentMismatch, 'payment_mismatch');
   // The price changed since the intent was made: the buyer must start again at the new price.
   if (BigInt(intent.amount) !== price) throw new HttpError(400, paymentMessages.invalidAmount, 'amount_mismatch', undefined, { buyNowPrice: formatAmount(price, 'USD') });
   if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') throw new HttpError(402, paymentMessages.failed, 'payment_not_authorized');
@@ -202,13 +203,13 @@ function reply(user: UserRow, lot: Lot, price: bigint, method: BuyNowBody['payme
   const unit = unitFor(lot.paymentMethod);
   const name = user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null);
   return {
-    message: c.purchased,
+    message: checkoutMessages.purchased,
     data: { auctionId: lot.id, status: 'ended', soldPrice: formatAmount(price, unit), unit, paymentMethod: method, paymentState, paymentIntentId: pi, winner: { id: user.id, name, walletAddress: wallet } },
   };
 }
 
 function unavailable(error: unknown): never {
   if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new HttpError(400, c.paymentMismatch, 'payment_mismatch');
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new HttpError(400, checkoutMessages.paymentMismatch, 'payment_mismatch');
   throw error;
 }
