@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { RouteTable } from './http/route-table.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { corsMiddleware, requestLog } from './http/middleware.ts';
+import { addressGuard } from './http/hostile-input.ts';
 import type { Services } from './services.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -94,6 +95,7 @@ export function createApp(services: Services): Koa {
   });
   app.use(requestLog(services.log));
   app.use(errorMiddleware(services.log));
+  app.use(addressGuard());
   app.use(corsMiddleware(services.config.corsOrigins));
   app.use(sessionMiddleware(services.db.prisma, services.tokens));
   const router = routes.router();

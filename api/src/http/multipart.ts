@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import { HttpError } from './errors.ts';
+import { holdsControlCharacters, notAllowed } from './hostile-input.ts';
 
 export interface UploadedFile {
   field: string;
@@ -24,14 +25,26 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<{ 
     const fields: Record<string, string> = {};
     let file: UploadedFile | null = null;
     let failure: HttpError | null = null;
-    const parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: limits.maxFileBytes, fields: 50, fieldSize: 10_000 } });
-    parser.on('field', (name, value) => (fields[name] = value));
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: limits.maxFileBytes, fields: 50, fieldSize: 10_000 } });
+    } catch {
+      // busboy throws at once on a content type it cannot read (no boundary, say).
+      reject(new HttpError(400, 'The form could not be read', 'invalid_multipart'));
+      return;
+    }
+    parser.on('field', (name, value) => {
+      if (holdsControlCharacters(name) || holdsControlCharacters(value)) failure ??= notAllowed(holdsControlCharacters(name) ? 'form' : name);
+      else fields[name] = value;
+    });
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => (failure = new HttpError(413, limits.tooLarge, 'file_too_large', { [field]: limits.tooLarge })));
       stream.on('end', () => {
-        file = { field, filename: info.filename ?? "", contentType: info.mimeType, bytes: Buffer.concat(chunks) };
+        const filename = info.filename ?? '';
+        if (holdsControlCharacters(filename)) failure ??= notAllowed('filename');
+        file = { field, filename, contentType: info.mimeType, bytes: Buffer.concat(chunks) };
       });
     });
     parser.on('error', () => reject(new HttpError(400, 'The form could not be read', 'invalid_multipart')));
