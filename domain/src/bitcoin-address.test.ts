@@ -32,7 +32,7 @@ describe('checkBitcoinAddress', () => {
   it('refuses bad checksums, mixed case, legacy and garbage with the expected prefix in the message', () => {
     const invalid = 'Invalid Bitcoin address: expected a Bitcoin testnet4 address starting with tb1';
     for (const address of [
-      testnetP2tr.slice(0, -1) + 'q', // checksum
+      `${testnetP2tr.slice(0, -1)}q`, // checksum
       'tb1ppyysjzgfpyysjzgfpyysjzgfpyysjzgfpyysjzgfpyysjzgfpyys0293yf', // v1 with a bech32 (not bech32m) checksum
       'tb1qqurswpc8qurswpc8qurswpc8qurswpc86njw6a', // v0 with a bech32m checksum
       'tb1Ppyysjzgfpyysjzgfpyysjzgfpyysjzgfpyysjzgfpyysjzgfpyys6k4apt', // mixed case

@@ -55,7 +55,9 @@ describe('demo Bitcoin', () => {
     expect(offer.status).toBe(201);
     const psbt = bitcoin.Psbt.fromHex(offer.body.data.psbtHex, { network: net });
     const key = ECPairFactory(ecc).fromPrivateKey(Buffer.from(bidder.payment.privateKey, 'hex'), { network: net });
-    psbt.txInputs.forEach((_, i) => i !== 1 && psbt.signInput(i, key));
+    psbt.txInputs.forEach((_, i) => {
+      if (i !== 1) psbt.signInput(i, key);
+    });
     const placed = await post(`/auctions/${lot.id}/finalize`, { bidId: offer.body.data.bid._id, signedPsbtHex: psbt.toHex() });
     expect(placed).toMatchObject({ status: 201, body: { data: { bid: { status: 'active', walletAddress: bidder.payment.address } } } });
   });

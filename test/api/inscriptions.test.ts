@@ -70,7 +70,14 @@ describe('POST /inscriptions/create', () => {
     await dev.mine(1);
 
     let status: any;
-    await waitUntil(async () => (status = (await call('GET', `/inscriptions/status/${id}`)).body.data).status === 'revealed', 20_000, 'the reveal broadcast');
+    await waitUntil(
+      async () => {
+        status = (await call('GET', `/inscriptions/status/${id}`)).body.data;
+        return status.status === 'revealed';
+      },
+      20_000,
+      'the reveal broadcast',
+    );
     expect(status.inscriptionId).toBe(`${status.revealTxid}i0`);
     await dev.mine(1);
     await waitUntil(async () => (await call('GET', `/inscriptions/${id}/status`)).body.data.status === 'confirmed', 20_000, 'the reveal confirmed');

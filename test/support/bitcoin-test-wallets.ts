@@ -96,5 +96,12 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
   await page.addInitScript(kind === 'xverse'
     ? `window.XverseProviders = { BitcoinProvider: { request: (method, params) => window.${name}(method, params) } };`
     : `window.LeatherProvider = { request: async (method, params) => { const reply = await window.${name}(method, params); if (reply.error) throw reply; return reply; } };`);
-  return { payment: keys.payment.address, ordinals: keys.ordinals.address, keys, refuseSigning: (on: boolean) => void (refusingSigning = on) };
+  return {
+    payment: keys.payment.address,
+    ordinals: keys.ordinals.address,
+    keys,
+    refuseSigning: (on: boolean) => {
+      refusingSigning = on;
+    },
+  };
 }

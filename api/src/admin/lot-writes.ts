@@ -150,7 +150,7 @@ export async function updateLot(services: Services, id: string, body: LotUpdateB
 
 export async function deleteLot(services: Services, id: string): Promise<void> {
   const { prisma } = services.db;
-  const row = await loadLot(prisma, id);
+  await loadLot(prisma, id);
   // Bids and winners are other people's records: such a lot is cancelled, never deleted.
   const { count } = await prisma.lot.deleteMany({ where: { id, bidCount: 0, winnerId: null, bids: { none: {} } } });
   if (count === 0) throw new HttpError(409, adminMessages.lotHasBids, 'lot_has_bids');

@@ -12,7 +12,6 @@ import {
   auctionEventListQuerySchema,
   auctionEventUpdateBodySchema,
   deletedReplySchema,
-  eventStatusAt,
   paginationOf,
   type AdminAuctionEvent,
 } from '@gavel/domain';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Services } from '../services.ts';
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * GET /dev/mailbox: the outbox as a page, so a developer without SMTP can read verification codes.
@@ -12,7 +12,7 @@ export function mountDevMailbox(router: Router, { db, config }: Services): void 
   router.get('/dev/mailbox', async (ctx) => {
     const mails = await db.prisma.outboxMail.findMany({ orderBy: { createdAt: 'desc' }, take: 50 });
     const rows = mails
-      .map((m) => `<article><header><b>${escape(m.subject)}</b> to ${escape(m.to)} <time>${m.createdAt.toISOString()}</time></header>${m.html}</article>`)
+      .map((m) => `<article><header><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to)} <time>${m.createdAt.toISOString()}</time></header>${m.html}</article>`)
       .join('');
     ctx.type = 'html';
     ctx.body = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Gavel dev mailbox</title>

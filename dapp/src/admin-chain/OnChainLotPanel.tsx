@@ -32,7 +32,7 @@ export function OnChainLotPanel({ lot, onChanged }: { lot: ChainLot; onChanged?:
       {wallet ? (
         <p>Wallet <code>{headerAddress(wallet.address)}</code>{lot.auctionId ? <> · auction #{lot.auctionId}</> : null}</p>
       ) : (
-        <p><Link to={connectWalletHref(location.pathname, location.search) + '&tab=evm'} data-testid="onchain-connect">Connect an EVM wallet</Link> to act on chain.</p>
+        <p><Link to={`${connectWalletHref(location.pathname, location.search)}&tab=evm`} data-testid="onchain-connect">Connect an EVM wallet</Link> to act on chain.</p>
       )}
       {lot.auctionId ? (
         <SettleChainAuctionButtons auctionId={lot.auctionId} onDone={onChanged} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type userReplySchema, type User } from '@gavel/domain';
+import type { userReplySchema, User } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../api/http.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import type { ProfileLookup } from './shell/guard-state.ts';

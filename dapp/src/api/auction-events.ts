@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type auctionEventListSchema, type auctionEventReplySchema } from '@gavel/domain';
+import type { auctionEventListSchema, auctionEventReplySchema } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -1,6 +1,6 @@
 /** Buy Now, the cart and final checkout, each checked against the api's own schema. */
 import { useQuery } from '@tanstack/react-query';
-import { type buyNowIntentReplySchema, type buyNowReplySchema, type cartReplySchema, type checkoutReplySchema, type BuyNowBody, type BuyNowIntentBody, type CheckoutBody } from '@gavel/domain';
+import type { buyNowIntentReplySchema, buyNowReplySchema, cartReplySchema, checkoutReplySchema, BuyNowBody, BuyNowIntentBody, CheckoutBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type cmsPageReplySchema } from '@gavel/domain';
+import type { cmsPageReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 

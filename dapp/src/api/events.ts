@@ -86,9 +86,13 @@ export class LiveEvents {
     this.close({ keep: previous });
     if (!this.token && this.lots.size === 0) {
       previous?.close();
-      return this.setState('idle');
+      this.setState('idle');
+      return;
     }
-    if (typeof EventSource === 'undefined') return this.setState('down');
+    if (typeof EventSource === 'undefined') {
+      this.setState('down');
+      return;
+    }
     const params = new URLSearchParams();
     if (this.token) params.set('token', this.token);
     for (const lotId of this.lots.keys()) params.append('lot', lotId);

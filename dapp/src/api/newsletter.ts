@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type subscribeReplySchema, type SubscribeBody } from '@gavel/domain';
+import type { subscribeReplySchema, SubscribeBody } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 
 export function useSubscribe() {

@@ -1,5 +1,5 @@
 /** NFT records: recording a minted token, minting by card, and asking the api to re-read one from the chain. */
-import { type cardMintReplySchema, type nftMessageReplySchema, type Nft } from '@gavel/domain';
+import type { cardMintReplySchema, nftMessageReplySchema, Nft } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 
 export const nftApi = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type cardHoldRateReplySchema, type paymentMethodReplySchema, type setupIntentReplySchema } from '@gavel/domain';
+import type { cardHoldRateReplySchema, paymentMethodReplySchema, setupIntentReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -3,7 +3,7 @@
  * wallet signs it, POST /wallet/verify checks it and links the address), disconnect, and the ETH bid and
  * withdrawal records, each checked against the reply schema the api itself uses.
  */
-import { type ethBidReplySchema, type evmWithdrawalReplySchema, type walletChallengeReplySchema, type walletDisconnectReplySchema, type walletReplySchema, type WalletKind } from '@gavel/domain';
+import type { ethBidReplySchema, evmWithdrawalReplySchema, walletChallengeReplySchema, walletDisconnectReplySchema, walletReplySchema, WalletKind } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 
 export interface ChallengeRequest {

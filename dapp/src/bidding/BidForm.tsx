@@ -25,6 +25,7 @@ export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
   const id = useId();
   const increase = useIncreaseBidRequest();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request acts, see below
   useEffect(() => {
     if (increase === null) return;
     setText(terms.minimumText);

@@ -19,7 +19,7 @@ import { ensureLinked } from '../wallet/wallet-actions.ts';
 
 /** Why an on-chain bid cannot start, in the spec's words, or null. */
 export function ethBidBlock(lot: Pick<Lot, 'auctionId'>, wallet: ConnectedWallet | null): string | null {
-  if (!wallet || wallet.type !== 'evm') return walletMessages.connectEthereum;
+  if (wallet?.type !== 'evm') return walletMessages.connectEthereum;
   if (!lot.auctionId) return walletMessages.auctionIdRequired;
   return null;
 }

@@ -3,7 +3,7 @@ import { brandName } from '../pages/payment/card-input.ts';
 
 /** "Visa •••• 4242", or null when no card is saved. */
 export function cardLabel(method: PaymentMethodReply | undefined): string | null {
-  if (!method || !method.last4) return null;
+  if (!method?.last4) return null;
   return `${brandName(method.brand)} •••• ${method.last4}`;
 }
 

@@ -20,6 +20,7 @@ export function useResumeBuyNow(lotId: string): void {
   const intentId = params.get('buyNow') ? params.get('payment_intent') : null;
   const status = params.get('redirect_status');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per return, see below
   useEffect(() => {
     if (!intentId) return;
     setParams({}, { replace: true });

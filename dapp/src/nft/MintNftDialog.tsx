@@ -88,7 +88,7 @@ export function MintNftDialog({ open, onClose, onMinted }: { open: boolean; onCl
     <Modal open={open} title="Mint NFT" onClose={onClose} testId="mint-nft-dialog">
       {!wallet ? (
         <p className="field__hint">
-          {walletMessages.connectFirst}. <Link to={connectWalletHref(location.pathname, location.search) + '&tab=evm'}>Connect wallet</Link>
+          {walletMessages.connectFirst}. <Link to={`${connectWalletHref(location.pathname, location.search)}&tab=evm`}>Connect wallet</Link>
         </p>
       ) : (
         <form className="form" onSubmit={(event) => void submit(event)}>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { requiresPaymentHash, settlementMessages as s, type Settlement } from '@gavel/domain';
+import { requiresPaymentHash, settlementMessages, type Settlement } from '@gavel/domain';
 import { useSettlementActions } from './settlement-api.ts';
 import { BitcoinSettlementStep } from './BitcoinSettlementStep.tsx';
 import './settlement.css';
@@ -32,7 +32,7 @@ export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin:
     <section className="settlement" data-testid="settlement-panel" data-state={settlement.state} aria-labelledby="settlement-title">
       <h2 id="settlement-title" className="settlement__title">Settlement</h2>
       {settlement.state === 'no_winner' ? (
-        <p className="settlement__note" data-testid="settlement-no-winner">{s.noWinner}</p>
+        <p className="settlement__note" data-testid="settlement-no-winner">{settlementMessages.noWinner}</p>
       ) : (
         <>
           <Winner lot={lot} />
@@ -48,7 +48,7 @@ export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin:
             ? <BitcoinSettlementStep lot={lot} manual={<PaymentStep lot={lot} isAdmin={isAdmin} />} />
             : <PaymentStep lot={lot} isAdmin={isAdmin} />)}
           {settlement.state === 'awaiting_transfer' && <TransferStep lotId={lot._id} />}
-          {settlement.state === 'complete' && <p className="settlement__complete" data-testid="settlement-complete">{s.complete}</p>}
+          {settlement.state === 'complete' && <p className="settlement__complete" data-testid="settlement-complete">{settlementMessages.complete}</p>}
         </>
       )}
     </section>
@@ -68,7 +68,7 @@ function Winner({ lot }: { lot: SettlementLot }) {
       Won by {name ?? 'the winning bidder'}{w?.walletAddress ? <> (<span className="mono">{w.walletAddress}</span>)</> : null}
       {lot.soldPrice ? <> for <strong>{lot.soldPrice} {lot.unit}</strong></> : null}.
       {lot.paymentMethod === 'BTC' && w && !w.walletAddress && (
-        <span className="settlement__hint" data-testid="settlement-awaiting-wallet"> {s.awaitingWinnerWallet}</span>
+        <span className="settlement__hint" data-testid="settlement-awaiting-wallet"> {settlementMessages.awaitingWinnerWallet}</span>
       )}
     </p>
   );
@@ -96,7 +96,7 @@ function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean })
     const txHash = hash.trim();
     // The spec's two readings of the hash, resolved in domain: required for on-chain lots, optional otherwise.
     if (!txHash && hashRequired) {
-      setError(s.txHashRequired);
+      setError(settlementMessages.txHashRequired);
       return;
     }
     setError(null);
@@ -130,7 +130,7 @@ function TransferStep({ lotId }: { lotId: string }) {
     event.preventDefault();
     const value = hash.trim();
     if (!value) {
-      setError(s.transferHashRequired);
+      setError(settlementMessages.transferHashRequired);
       return;
     }
     setError(null);

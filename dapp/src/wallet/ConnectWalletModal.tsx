@@ -63,6 +63,7 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
     };
   }, [open, tab]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening and switching tab both clear the last error
   useEffect(() => {
     if (open) setError(null);
   }, [open, tab]);

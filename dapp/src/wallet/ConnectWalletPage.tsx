@@ -3,7 +3,7 @@ import { ConnectWalletModal } from './ConnectWalletModal.tsx';
 
 /** Only paths of this site: `returnUrl` comes from the address bar, so `//evil.example` must not redirect away. */
 export function safeReturnUrl(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 }
 
 /** `/connect-wallet?returnUrl=`: the connect-wallet modal on its own route; connecting or closing goes back to `returnUrl`. */

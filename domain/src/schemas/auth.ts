@@ -48,7 +48,7 @@ export const acceptTermsBodySchema = z.object({ biddingFor: z.enum(BIDDING_FOR, 
 
 /** Age in whole years on `today`. */
 export function ageOn(dateOfBirth: Date, today: Date = new Date()): number {
-  let age = today.getUTCFullYear() - dateOfBirth.getUTCFullYear();
+  const age = today.getUTCFullYear() - dateOfBirth.getUTCFullYear();
   const beforeBirthday =
     today.getUTCMonth() < dateOfBirth.getUTCMonth() ||
     (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());

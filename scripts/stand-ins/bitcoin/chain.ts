@@ -131,7 +131,7 @@ export class Chain {
     const fee = valueIn - valueOut;
     const minFee = Math.ceil(tx.virtualSize() * this.minRelayFeeRate);
     if (fee < minFee) throw rpc.minRelayFee(fee, minFee);
-    tx.ins.forEach((_, index) => verifyInput(tx, index, prevouts));
+    for (let index = 0; index < tx.ins.length; index++) verifyInput(tx, index, prevouts);
     this.store(tx, prevouts, false, fee);
     return txid;
   }

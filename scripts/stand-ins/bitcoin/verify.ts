@@ -40,9 +40,9 @@ export function verifyInput(tx: bitcoin.Transaction, index: number, prevouts: Pr
   const type = scriptType(prevout.script);
   const input = tx.ins[index]!;
   if (input.script.length > 0) throw rpc.nonStandard('scriptSig-not-empty');
-  if (type === 'p2wpkh') return verifyP2wpkh(tx, index, prevout);
-  if (type === 'p2tr') return verifyTaproot(tx, index, prevouts);
-  throw rpc.nonStandard(`stand-in accepts p2wpkh and p2tr inputs only, input ${index} spends ${type}`);
+  if (type === 'p2wpkh') verifyP2wpkh(tx, index, prevout);
+  else if (type === 'p2tr') verifyTaproot(tx, index, prevouts);
+  else throw rpc.nonStandard(`stand-in accepts p2wpkh and p2tr inputs only, input ${index} spends ${type}`);
 }
 
 function verifyP2wpkh(tx: bitcoin.Transaction, index: number, prevout: Prevout): void {

@@ -4,7 +4,7 @@
  * into it, every input finalized, and the swap extracted for broadcast.
  */
 import type { BitcoinNetworkName } from '@gavel/domain';
-import { bitcoin } from '../network.ts';
+import type { bitcoin } from '../network.ts';
 import { unsignedTx } from './build.ts';
 import { INDEX, OfferError } from './layout.ts';
 import { parsePsbtHex } from './validate.ts';

@@ -17,6 +17,7 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
   const imageInput = useRef<HTMLInputElement>(null);
   const { upload, uploading } = useImageUpload();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only, see below
   useEffect(() => {
     if (area.current) area.current.innerHTML = initialHtml; // once: afterwards the DOM is the source of truth
   }, []); // mount only: re-setting innerHTML later would lose the caret and the undo history
@@ -83,6 +84,7 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
       </div>
       {linking && (
         <form className="rte__link" onSubmit={addLink} noValidate>
+          {/* biome-ignore lint/a11y/noAutofocus: the field opens on the admin's own click on Link, to be typed in next */}
           <input className="field__input" type="url" placeholder="https://" value={url} autoFocus aria-label="Link URL"
             aria-invalid={linkError ? true : undefined} onChange={(e) => setUrl(e.target.value)} data-testid="rte-link-url" />
           <button type="submit" className="btn btn--primary btn--small" data-testid="rte-link-apply">Apply</button>
@@ -90,6 +92,8 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
           {linkError && <p className="field__error" data-testid="rte-link-error">{linkError}</p>}
         </form>
       )}
+      {/* biome-ignore lint/a11y/useSemanticElements: rich text (links, lists) cannot live in an input or a textarea */}
+      {/* biome-ignore lint/a11y/useFocusableInteractive: contentEditable makes it focusable */}
       <div ref={area} className="rte__area prose" contentEditable suppressContentEditableWarning role="textbox" aria-multiline="true"
         aria-label={label} onInput={changed} onBlur={keepSelection} onKeyUp={keepSelection} onMouseUp={keepSelection} data-testid="rte-area" />
     </div>

@@ -1,6 +1,6 @@
 /** Admin content pages: list, create, update. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type adminCmsPageListSchema, type adminCmsPageReplySchema } from '@gavel/domain';
+import type { adminCmsPageListSchema, adminCmsPageReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type auctionStatsSchema, type kycStatsSchema, type platformStatsSchema } from '@gavel/domain';
+import type { auctionStatsSchema, kycStatsSchema, platformStatsSchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 

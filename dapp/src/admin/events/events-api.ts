@@ -1,6 +1,6 @@
 /** Admin auction-event calls: list and one (drafts included, under /admin), create, update, publish, delete. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type adminAuctionEventListSchema, type adminAuctionEventReplySchema, type deletedReplySchema, type AuctionEventBody } from '@gavel/domain';
+import type { adminAuctionEventListSchema, adminAuctionEventReplySchema, deletedReplySchema, AuctionEventBody } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 

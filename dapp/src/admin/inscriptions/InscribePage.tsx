@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { bitcoinAddressMessages, INSCRIPTION_MAX_BYTES, INSCRIPTION_TYPES, inscriptionFeeRateSchema, inscriptionFileError, inscriptionMessages as m } from '@gavel/domain';
+import { bitcoinAddressMessages, INSCRIPTION_MAX_BYTES, INSCRIPTION_TYPES, inscriptionFeeRateSchema, inscriptionFileError, inscriptionMessages } from '@gavel/domain';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
@@ -17,10 +17,10 @@ type Field = 'file' | 'destinationAddress' | 'feeRate';
 
 function checkForm(file: File | null, destinationAddress: string, feeRate: string): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  const refused = file ? inscriptionFileError({ type: file.type, size: file.size }) : { message: m.fileRequired };
+  const refused = file ? inscriptionFileError({ type: file.type, size: file.size }) : { message: inscriptionMessages.fileRequired };
   if (refused) errors.file = refused.message;
   if (!destinationAddress.trim()) errors.destinationAddress = bitcoinAddressMessages.required;
-  if (feeRate.trim() && !inscriptionFeeRateSchema.safeParse(feeRate.trim()).success) errors.feeRate = m.feeRateInvalid;
+  if (feeRate.trim() && !inscriptionFeeRateSchema.safeParse(feeRate.trim()).success) errors.feeRate = inscriptionMessages.feeRateInvalid;
   return errors;
 }
 
@@ -45,7 +45,7 @@ export function InscribePage() {
         const fields = fieldErrors(error);
         const named = { file: fields.file, destinationAddress: fields.destinationAddress ?? fields.walletAddress, feeRate: fields.feeRate };
         const anyField = Object.values(named).some(Boolean);
-        setErrors({ ...named, form: anyField ? undefined : adminErrorMessage(error, m.createFailed) });
+        setErrors({ ...named, form: anyField ? undefined : adminErrorMessage(error, inscriptionMessages.createFailed) });
       },
     });
   };

@@ -88,7 +88,7 @@ function LotView({ lot }: { lot: AdminLot }) {
           <div className="admin-card">
             <h2 className="admin-card__title">Images</h2>
             <div className="images-field__list">
-              {lot.imageUrls.map((url, index) => <img key={url} src={assetUrl(url)} alt={`Lot image ${index + 1}`} className="admin-lot__image" data-testid="admin-lot-image" />)}
+              {lot.imageUrls.map((url, index) => <img key={url} src={assetUrl(url)} alt={`${lot.title}, ${index + 1} of ${lot.imageUrls.length}`} className="admin-lot__image" data-testid="admin-lot-image" />)}
             </div>
           </div>
         )}

@@ -17,8 +17,9 @@ export function ImagesField({ urls, onChange }: { urls: string[]; onChange: (url
       {urls.length === 0 && <p className="field__hint">No images yet.</p>}
       <ul className="images-field__list">
         {urls.map((url, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same URL may be listed twice, so its place is part of its identity
           <li key={`${url}-${index}`} className="images-field__item" data-testid="lot-image">
-            <img src={assetUrl(url)} alt={`Lot image ${index + 1}`} />
+            <img src={assetUrl(url)} alt={`Upload ${index + 1} of ${urls.length}`} />
             <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(urls.filter((_, i) => i !== index))}
               aria-label={`Remove image ${index + 1}`}>Remove</button>
           </li>

@@ -56,10 +56,6 @@ export function useLotMutations() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.lots.all });
   };
-  const action = (path: string) => useMutation({
-    mutationFn: (lotId: string) => apiRequest<ReplyOf<typeof adminLotReplySchema>>(`/${path.replace(':id', id(lotId))}`, { method: 'POST' }),
-    onSuccess: refresh,
-  });
   return {
     create: useMutation({
       mutationFn: (body: LotCreateBody) => apiRequest<ReplyOf<typeof adminLotReplySchema>>('/auctions', { method: 'POST', body }),
@@ -73,8 +69,16 @@ export function useLotMutations() {
       mutationFn: (lotId: string) => apiRequest<ReplyOf<typeof deletedReplySchema>>(`/auctions/${id(lotId)}`, { method: 'DELETE' }),
       onSuccess: () => refresh(),
     }),
-    publish: action('lots/:id/publish'),
-    end: action('auctions/:id/end'),
-    cancel: action('auctions/:id/cancel'),
+    publish: useLotAction('lots/:id/publish', refresh),
+    end: useLotAction('auctions/:id/end', refresh),
+    cancel: useLotAction('auctions/:id/cancel', refresh),
   };
+}
+
+/** A POST on the lot that answers with the lot (publish, end, cancel). */
+function useLotAction(path: string, refresh: (reply?: AdminLotReply) => void) {
+  return useMutation({
+    mutationFn: (lotId: string) => apiRequest<ReplyOf<typeof adminLotReplySchema>>(`/${path.replace(':id', id(lotId))}`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
 }

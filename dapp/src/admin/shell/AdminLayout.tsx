@@ -27,6 +27,7 @@ export function AdminLayout() {
   }), [navigate, queryClient]);
 
   // A new page closes the phone sheet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page is the trigger, see below
   useEffect(() => sidebar.closeSheet(), [pathname]); // closeSheet is a fresh function each render, and stable in effect
 
   const logout = async () => {

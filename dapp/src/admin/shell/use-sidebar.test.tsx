@@ -17,6 +17,7 @@ function setWidth(width: number) {
   }));
 }
 
+// biome-ignore lint/suspicious/noDocumentCookie: the hook under test reads document.cookie
 const clearCookie = () => { document.cookie = 'sidebar_state=; path=/; max-age=0'; };
 const state = () => screen.getByTestId('state').textContent;
 
@@ -42,6 +43,7 @@ describe('admin sidebar', () => {
 
   it('starts from the stored choice', () => {
     setWidth(1280);
+    // biome-ignore lint/suspicious/noDocumentCookie: the hook under test reads document.cookie
     document.cookie = 'sidebar_state=false; path=/';
     render(<Probe />);
     expect(state()).toBe('wide:false');

@@ -25,6 +25,7 @@ export function useSidebar() {
       return;
     }
     setOpen((wasOpen) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the sidebar state is the cookie sidebar_state, and the Cookie Store API is not in every browser
       document.cookie = sidebarCookie(!wasOpen);
       return !wasOpen;
     });

@@ -15,6 +15,7 @@ export function Header() {
   const { pathname } = useLocation();
 
   // A route change means the visitor picked something: fold the mobile menu away.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route is the trigger
   useEffect(() => {
     setMenuOpen(false);
   }, [pathname]);

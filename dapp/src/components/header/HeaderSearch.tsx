@@ -63,6 +63,7 @@ export function HeaderSearch() {
         aria-label={open ? 'Close search' : 'Search lots'} data-testid="search-toggle" onClick={toggle}>
         {open ? <CloseIcon /> : <SearchIcon />}
       </button>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role search reaches browsers the search element does not */}
       <form id="header-search" role="search" className="header-search" hidden={!open} onSubmit={submit}>
         <SearchIcon className="header-search__icon" width={18} height={18} />
         <label htmlFor="header-search-input" className="visually-hidden">Search lots</label>

@@ -13,6 +13,7 @@ export function AppLayout() {
   // A new page starts at its top (unless the link names a section of it: the page scrolls there itself);
   // paging within /auctions scrolls itself. Braces matter: current Chromium's scrollTo returns a promise,
   // which React would take for a clean-up function.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the trigger, see below
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname]); // not `hash`: moving between sections of one page is not a new page

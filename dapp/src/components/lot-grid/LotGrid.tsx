@@ -22,7 +22,8 @@ interface LotGridProps {
 export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons = SKELETON_COUNT }: LotGridProps) {
   if (loading) {
     return (
-      <div className="lot-grid" data-testid="lot-grid-loading" aria-busy="true" aria-label="Loading lots">
+      <div className="lot-grid" data-testid="lot-grid-loading" role="status" aria-busy="true" aria-label="Loading lots">
+        {/* biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place */}
         {Array.from({ length: skeletons }, (_, index) => <LotCardSkeleton key={index} />)}
       </div>
     );

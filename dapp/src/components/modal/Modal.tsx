@@ -26,6 +26,7 @@ export function Modal({ open, title, onClose, children, testId }: ModalProps) {
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's Escape; keyboards close it with Escape (onCancel)
     <dialog ref={ref} className="modal" aria-labelledby={titleId} data-testid={testId}
       onClose={onClose}
       onCancel={(event) => { event.preventDefault(); onClose(); }}

@@ -16,7 +16,7 @@ interface DocumentPickerProps {
 export function DocumentPicker({ file, onChange, error }: DocumentPickerProps) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
-  const preview = useObjectUrl(file && file.type.startsWith('image/') ? file : null);
+  const preview = useObjectUrl(file?.type.startsWith('image/') ? file : null);
 
   function onDrop(event: DragEvent) {
     event.preventDefault();

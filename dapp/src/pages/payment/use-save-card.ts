@@ -54,6 +54,7 @@ export function useSaveCard() {
   }, [pendingOnLoad]);
 
   // Each poll: has the hold decided this card yet?
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every poll re-checks the deadline, even when the reply is unchanged and keeps its object
   useEffect(() => {
     if (phase.name !== 'verifying' || !method.data) return;
     const seenPending = phase.seenPending || method.data.status === 'pending';

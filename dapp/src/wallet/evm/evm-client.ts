@@ -95,14 +95,11 @@ type CallRequest = Parameters<typeof simulateContract>[1];
 
 /** Simulate, send, wait: a revert is reported before anything is signed, in the spec's words. */
 async function send(config: Config, request: CallRequest) {
-  let prepared;
-  try {
-    prepared = await simulateContract(config, request);
-  } catch (error) {
+  const prepared = await simulateContract(config, request).catch((error: unknown) => {
     const reason = revertReason(error);
     if (reason) throw new WalletError(fill(walletMessages.wouldFail, { reason }));
     throw error;
-  }
+  });
   const hash = await writeContract(config, prepared.request as WriteRequest);
   const receipt = await waitForTransactionReceipt(config, { hash, timeout: RECEIPT_TIMEOUT_MS }).catch((error: Error) => {
     if (error.name === 'WaitForTransactionReceiptTimeoutError') throw new WalletError(walletMessages.receiptTimeout);

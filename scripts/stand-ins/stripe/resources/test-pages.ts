@@ -17,16 +17,16 @@ import { requireInput, verify } from './identity.ts';
 import { authorise, failAuthentication as failPayment } from './payment-intents.ts';
 import { failAuthentication as failSetup, succeed as succeedSetup } from './setup-intents.ts';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, text: string, action: string, hidden: Record<string, string>, choices: Array<[string, string]>): RawReply {
   const inputs = Object.entries(hidden)
-    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
-  const buttons = choices.map(([value, label]) => `<button name="outcome" value="${escape(value)}">${escape(label)}</button>`).join(' ');
-  const body = `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head>
-<body style="font-family:sans-serif;max-width:28rem;margin:4rem auto"><h1>${escape(title)}</h1><p>${escape(text)}</p>
-<form method="post" action="${escape(action)}">${inputs}${buttons}</form></body></html>`;
+  const buttons = choices.map(([value, label]) => `<button name="outcome" value="${escapeHtml(value)}">${escapeHtml(label)}</button>`).join(' ');
+  const body = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:sans-serif;max-width:28rem;margin:4rem auto"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>
+<form method="post" action="${escapeHtml(action)}">${inputs}${buttons}</form></body></html>`;
   return { raw: true, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
 }
 
