@@ -7,8 +7,10 @@ import type { Pagination } from '@gavel/domain';
 export function TableSkeleton({ rows = 6, testId = 'admin-loading' }: { rows?: number; testId?: string }) {
   return (
     <div data-testid={testId} aria-busy="true">
-      {/* biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place */}
-      {Array.from({ length: rows }, (_, index) => <div key={index} className="skeleton admin-skeleton-row" />)}
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+        <div key={index} className="skeleton admin-skeleton-row" />
+      ))}
     </div>
   );
 }

@@ -84,8 +84,9 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
       </div>
       {linking && (
         <form className="rte__link" onSubmit={addLink} noValidate>
-          {/* biome-ignore lint/a11y/noAutofocus: the field opens on the admin's own click on Link, to be typed in next */}
-          <input className="field__input" type="url" placeholder="https://" value={url} autoFocus aria-label="Link URL"
+          <input className="field__input" type="url" placeholder="https://" value={url}
+            // biome-ignore lint/a11y/noAutofocus: the field opens on the admin's own click on Link, to be typed in next
+            autoFocus aria-label="Link URL"
             aria-invalid={linkError ? true : undefined} onChange={(e) => setUrl(e.target.value)} data-testid="rte-link-url" />
           <button type="submit" className="btn btn--primary btn--small" data-testid="rte-link-apply">Apply</button>
           <button type="button" className="btn btn--ghost btn--small" onClick={() => { setLinking(false); setLinkError(null); }}>Cancel</button>

@@ -20,10 +20,18 @@ export function DashboardPage() {
     return (
       <section data-testid="dashboard-loading" aria-busy="true">
         <PageHead title="Dashboard" />
-        {/* biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place */}
-        <div className="stat-tiles">{Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton stat-tile stat-tile--skeleton" />)}</div>
-        {/* biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place */}
-        <div className="dashboard-grid">{Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton dashboard-chart-skeleton" />)}</div>
+        <div className="stat-tiles">
+          {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+            <div key={i} className="skeleton stat-tile stat-tile--skeleton" />
+          ))}
+        </div>
+        <div className="dashboard-grid">
+          {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+            <div key={i} className="skeleton dashboard-chart-skeleton" />
+          ))}
+        </div>
       </section>
     );
   }

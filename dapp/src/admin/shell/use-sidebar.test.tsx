@@ -17,8 +17,10 @@ function setWidth(width: number) {
   }));
 }
 
-// biome-ignore lint/suspicious/noDocumentCookie: the hook under test reads document.cookie
-const clearCookie = () => { document.cookie = 'sidebar_state=; path=/; max-age=0'; };
+const clearCookie = () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the hook under test reads document.cookie
+  document.cookie = 'sidebar_state=; path=/; max-age=0';
+};
 const state = () => screen.getByTestId('state').textContent;
 
 describe('admin sidebar', () => {

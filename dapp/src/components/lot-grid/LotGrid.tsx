@@ -23,8 +23,10 @@ export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons
   if (loading) {
     return (
       <div className="lot-grid" data-testid="lot-grid-loading" role="status" aria-busy="true" aria-label="Loading lots">
-        {/* biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place */}
-        {Array.from({ length: skeletons }, (_, index) => <LotCardSkeleton key={index} />)}
+        {Array.from({ length: skeletons }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+          <LotCardSkeleton key={index} />
+        ))}
       </div>
     );
   }

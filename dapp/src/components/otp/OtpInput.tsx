@@ -71,12 +71,13 @@ export function OtpInput({ value, onChange, onComplete, disabled, invalid, autoF
     // biome-ignore lint/a11y/useSemanticElements: a fieldset's default border, padding and min-width would break the row of boxes
     <div className="otp" role="group" aria-label={label} data-testid={testId}>
       {value.map((digit, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: each box is the digit at that place
-        <input key={index} ref={(element) => { boxes.current[index] = element; }}
+        <input
+          // biome-ignore lint/suspicious/noArrayIndexKey: each box is the digit at that place
+          key={index} ref={(element) => { boxes.current[index] = element; }}
           className="otp__box" type="text" inputMode="numeric" pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'} aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
           // biome-ignore lint/a11y/noAutofocus: opt-in, for a code the visitor just asked for and types next
-          aria-invalid={invalid || undefined} disabled={disabled} autoFocus={autoFocus && index === 0}
+          autoFocus={autoFocus && index === 0} aria-invalid={invalid || undefined} disabled={disabled}
           data-testid={`${testId}-${index}`} value={digit}
           // Selecting the digit on focus makes typing replace it rather than append to it.
           onFocus={(event) => event.target.select()}
