@@ -6,7 +6,7 @@
  * sync". Each missing optional dependency gets an entry with its os/cpu/libc, so npm ci accepts the lock and
  * skips those packages on this platform (it never fetches a package whose os or cpu does not match).
  */
-import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 
 type Entry = { version?: string; optional?: boolean; os?: string[]; cpu?: string[]; libc?: string[]; optionalDependencies?: Record<string, string> };
 
@@ -26,8 +26,9 @@ for (const [location, entry] of Object.entries(lock.packages)) {
 await writeFile(path, `${JSON.stringify(lock, null, 2)}\n`);
 // The entries added are other platforms' packages, so what is installed here is still current: keep npm's record of
 // the install newer than the lock, or scripts/with-node22.sh would take the lock as changed and run npm ci again.
-const now = new Date();
-await utimes(new URL('../node_modules/.package-lock.json', import.meta.url), now, now).catch(() => undefined);
+// A millisecond past the lock's own time, which has more precision than a Date holds.
+const later = new Date(Math.ceil((await stat(path)).mtimeMs) + 1);
+await utimes(new URL('../node_modules/.package-lock.json', import.meta.url), later, later).catch(() => undefined);
 console.log(added.length ? `added lock entries for ${added.join(', ')}` : 'lockfile already lists every optional platform package');
 
 function platformOf(name: string): Pick<Entry, 'os' | 'cpu' | 'libc'> {

@@ -3,7 +3,8 @@
 # anyone types. These machines ship Node 20; Hardhat 3, Ponder, Vitest 5 and Prisma 7 need 22, so the first run
 # installs Node 22 from the npm registry's `node@22` package into .tools/ (about 8 s). Then `npm ci` runs under
 # that Node when node_modules is absent or older than package-lock.json (npm's record of the last install,
-# node_modules/.package-lock.json, is older than the lock), except when the command is npm itself.
+# node_modules/.package-lock.json, is older than the lock), except when the command is npm itself. npm deletes
+# that record while it installs, so a node_modules without one is taken as an install in progress, not as absent.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
@@ -16,7 +17,7 @@ if [ "$(major node)" -lt 22 ]; then
   export PATH="$local_node:$PATH"
 fi
 installed="$root/node_modules/.package-lock.json"
-stale() { [ ! -e "$installed" ] || [ "$root/package-lock.json" -nt "$installed" ]; }
+stale() { [ ! -d "$root/node_modules" ] || { [ -e "$installed" ] && [ "$root/package-lock.json" -nt "$installed" ]; }; }
 if [ "$(basename -- "${1:-sh}")" != npm ] && stale; then
   # Commands started together (npm start's children, two terminals) install once: the others wait, then see it done.
   mkdir -p "$root/.tools"
