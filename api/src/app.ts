@@ -42,7 +42,7 @@ import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
 import { cardMintRoutes } from './routes/card-mint.ts';
 
 export function createApp(services: Services): Koa {
-  const routes = new RouteTable();
+  const routes = new RouteTable({ checkReplies: services.config.checkContracts });
   healthRoutes(routes, services);
   lotRoutes(routes, services);
   auctionEventRoutes(routes, services);

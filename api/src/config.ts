@@ -7,6 +7,7 @@ import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
 import { walletConfig, type WalletConfig } from './wallet/config.ts';
 import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
 import { inscriptionConfig, type InscriptionConfig } from './inscriptions/config.ts';
+import { storageConfig, type StorageConfig } from './storage/config.ts';
 
 export interface Config {
   port: number;
@@ -18,7 +19,13 @@ export interface Config {
   pgliteDir: string;
   redisUrl: string;
   logLevel: string;
-  storageDir: string;
+  /**
+   * NODE_ENV: anything but `production` checks every reply and every live event against the schema the dapp
+   * trusts, so that every api test proves the contract; production skips the cost.
+   */
+  checkContracts: boolean;
+  /** STORAGE_DIR, PINATA_JWT, PINATA_API_URL, IMAGE_GATEWAY_URL: uploaded images and the gateway they are shown through. */
+  storage: StorageConfig;
   corsOrigins: string[];
   /** Run the BullMQ worker inside the api process (the embedded default). */
   runWorker: boolean;
@@ -30,6 +37,8 @@ export interface Config {
   browseCountTtlMs: number;
   /** HS256 key for session tokens; unset: a random key kept in .data/ so dev sessions survive restarts. */
   jwtSecret: string | undefined;
+  /** EMAIL_CODE_PEPPER: HMAC key of stored e-mail codes; unset: a random key kept in .data/ (set it in production). */
+  emailCodePepper: string | undefined;
   dataDir: string;
   /** nodemailer SMTP url; unset: mail goes only to the dev outbox at /dev/mailbox. */
   smtpUrl: string | undefined;
@@ -38,7 +47,11 @@ export interface Config {
   kycAutoApprove: boolean;
   /** Requests per minute: sign-in per IP and per account; code routes per IP and per account. */
   rateLimits: { signinPerIp: number; signinPerAccount: number; codesPerIp: number; codesPerAccount: number };
-  /** How often the worker re-creates its sweeps and the next hour's close jobs (recovery from a lost Redis). */
+  /**
+   * LOT_CLOCK_RECONCILE_MS: how often the worker redoes from the database what lost jobs would have done (a
+   * crash, a Redis that lost its data): repeating jobs upserted again, the next hour's close jobs, unsent mail,
+   * and the payments sweep (money a lost job left held).
+   */
   reconcileEveryMs: number;
   /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (unset keys: the local stand-in). */
   stripe: StripeConfig;
@@ -66,7 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     logLevel: env.LOG_LEVEL ?? 'info',
-    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'ipfs')),
+    checkContracts: env.NODE_ENV !== 'production',
+    storage: storageConfig(env, dataDir),
     corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173,http://localhost:4173,http://127.0.0.1:4173')
       .split(',')
       .map((s) => s.trim())
@@ -76,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     browseCacheTtlMs: Number(env.BROWSE_CACHE_TTL_MS ?? 1000),
     browseCountTtlMs: Number(env.BROWSE_COUNT_TTL_MS ?? 15_000),
     jwtSecret: env.JWT_SECRET || undefined,
+    emailCodePepper: env.EMAIL_CODE_PEPPER || undefined,
     dataDir,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Gavel <no-reply@gavel.local>',

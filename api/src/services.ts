@@ -16,6 +16,8 @@ import { LotClock } from './jobs/lot-clock.ts';
 import { ChainService } from './chain/index.ts';
 import { survivesRedisOutage } from './jobs/redis-outage.ts';
 import { Relayer } from './relayer/relayer.ts';
+import type { QueueRedis } from './jobs/job-queue.ts';
+import { keptSecret } from './kept-secret.ts';
 import { createBitcoinAccess, type BitcoinAccess } from './bitcoin/index.ts';
 
 export interface Services {
@@ -42,6 +44,8 @@ export interface Services {
   bitcoin: BitcoinAccess;
   /** The platform's relayer account: card bids on on-chain lots (relayer/). */
   relayer: Relayer;
+  /** Where every BullMQ queue lives (jobs/job-queue.ts). */
+  queues: QueueRedis;
   close(): Promise<void>;
 }
 
@@ -57,14 +61,15 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   await browseCache.listen(subscriber, config.redisPrefix);
   await countCache.listen(subscriber, config.redisPrefix);
   const tokens = await TokenService.create(config.jwtSecret, config.dataDir);
-  const pepper = config.jwtSecret ?? 'gavel-dev-code-pepper';
-  const mailer = new Mailer(db.prisma, { url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
-  const eventHub = new EventHub(redis, config.redisPrefix);
+  const pepper = config.emailCodePepper ?? (await keptSecret(config.dataDir, 'email-code-pepper'));
+  const queues: QueueRedis = { url: config.redisUrl, prefix: config.redisPrefix, log };
+  const mailer = new Mailer(db.prisma, queues);
+  const eventHub = new EventHub(redis, config.redisPrefix, { checkEvents: config.checkContracts });
   await eventHub.listen(subscriber);
-  const lotClock = new LotClock({ url: config.redisUrl, maxRetriesPerRequest: null }, config.redisPrefix);
+  const lotClock = new LotClock(queues);
   const chain = new ChainService(config.chain, log);
-  const payments = createPayments(config.stripe, db.prisma, log, { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix });
-  const relayer = new Relayer({ config, log, db, redis, chain, payments, eventHub, mailer });
+  const payments = createPayments(config.stripe, db.prisma, log, queues);
+  const relayer = new Relayer({ config, log, db, redis, chain, payments, eventHub, mailer, queues });
   return {
     config,
     log,
@@ -73,7 +78,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     subscriber,
     browseCache,
     countCache,
-    contentStore: new ContentStore(config.storageDir),
+    contentStore: new ContentStore(config.storage.dir),
     tokens,
     emailCodes: new EmailCodes(db.prisma, pepper),
     rateLimiter: new RateLimiter(redis, config.redisPrefix),
@@ -83,6 +88,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     lotClock,
     chain,
     relayer,
+    queues,
     bitcoin: createBitcoinAccess(config.bitcoin),
     async close() {
       await relayer.close();

@@ -8,13 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { caller, DAY, HOUR, iso } from '../support/admin-api.ts';
-import { LotClock } from '../../api/src/jobs/lot-clock.ts';
 
 let stack: TestStack;
-let clock: LotClock;
 let adminToken: string;
 let bidderToken: string;
-const prefix = `gavel-test-admin-${randomBytes(4).toString('hex')}`;
 const call = caller(() => stack.url);
 
 async function newEvent(over: Record<string, unknown> = {}) {
@@ -39,13 +36,11 @@ async function newLot(eventId: string, over: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   // BTC bids written directly (BITCOIN_PSBT_BIDS=false): these lots hold no inscription to build an offer on.
-  stack = await startApiForTest({ seed: 'none', env: { REDIS_PREFIX: prefix, BITCOIN_PSBT_BIDS: 'false', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
-  clock = new LotClock({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', maxRetriesPerRequest: null }, prefix);
+  stack = await startApiForTest({ seed: 'none', env: { BITCOIN_PSBT_BIDS: 'false', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
   const [admin, bidder] = await Promise.all([createUser(stack.db, 'admin'), createUser(stack.db, 'ready')]);
   [adminToken, bidderToken] = await Promise.all([signIn(stack.url, admin.email), signIn(stack.url, bidder.email)]);
 });
 afterAll(async () => {
-  await clock?.close();
   await stack?.stop();
 });
 
@@ -135,7 +130,7 @@ describe('editing a lot', () => {
     expect(res.body).toMatchObject({ message: 'Auction lot updated successfully', data: { title: 'Genesis inscription #1', endTime: newEnd.toISOString() } });
     const browse = await call('GET', `/auctions?auctionEventId=${event._id}`);
     expect(browse.body.data[0]).toMatchObject({ title: 'Genesis inscription #1', endTime: newEnd.toISOString() });
-    const job = await clock.queue.getJob(`close-${lot._id}-${newEnd.getTime()}`);
+    const job = await stack.services.lotClock.queue.bullmq.getJob(`close-${lot._id}-${newEnd.getTime()}`);
     expect(job?.data).toEqual({ lotId: lot._id });
   });
 

@@ -2,12 +2,14 @@
  * With PINATA_JWT set, uploads are pinned through Pinata's pinFileToIPFS (here a local server answering in
  * Pinata's shape, since the machine has no internet): the JWT is sent as a bearer token, the file as multipart
  * `file`, and the reply's IpfsHash becomes a gateway URL. A failed pin is the spec's "Upload Failed" detail.
+ * Lot images are shown through IMAGE_GATEWAY_URL; IPFS_GATEWAY_URL is only what ipfs-to-gateway answers with.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { freePort } from '../support/processes.ts';
+import { createLot } from '../support/lots.ts';
 
 const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('pinned-png')]);
@@ -33,9 +35,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => pinata.listen(port, '127.0.0.1', resolve));
-  // The upload route reads its Pinata settings from the process environment (this test file's own process).
-  Object.assign(process.env, { PINATA_JWT: 'test-jwt', PINATA_API_URL: `http://127.0.0.1:${port}`, IPFS_GATEWAY_URL: 'https://gw.example' });
-  stack = await startApiForTest({ seed: 'none' });
+  stack = await startApiForTest({
+    seed: 'none',
+    env: { PINATA_JWT: 'test-jwt', PINATA_API_URL: `http://127.0.0.1:${port}`, IMAGE_GATEWAY_URL: 'https://gw.example', IPFS_GATEWAY_URL: 'https://public.example' },
+  });
   token = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
 });
 afterAll(async () => {
@@ -63,5 +66,16 @@ describe('Pinata pinning', () => {
   it('a refused pin is a 502 with the upload failure text', async () => {
     failNext = true;
     expect(await upload()).toMatchObject({ status: 502, body: { message: 'Failed to upload image. Please try again.' } });
+  });
+});
+
+describe('the two gateways', () => {
+  it("shows a lot's stored image through IMAGE_GATEWAY_URL, while ipfs-to-gateway answers with IPFS_GATEWAY_URL", async () => {
+    const lot = await createLot(stack.db);
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { imageUrls: [`ipfs://${CID}`] } });
+    const shown = await fetch(`${stack.url}/auctions/${lot.id}`).then((res) => res.json());
+    expect(shown.data.imageUrls).toEqual([`https://gw.example/ipfs/${CID}`]);
+    const converted = await fetch(`${stack.url}/inscriptions/ipfs-to-gateway`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ipfsUrl: `ipfs://${CID}` }) });
+    expect(await converted.json()).toMatchObject({ data: { gatewayUrl: `https://public.example/ipfs/${CID}` } });
   });
 });

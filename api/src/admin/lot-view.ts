@@ -9,10 +9,10 @@ import { HttpError } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 import { lotInclude, presentLot, type LotRow } from '../lots/present.ts';
 
-export function presentAdminLot(row: LotRow, now: Date = new Date()): AdminLot {
+export function presentAdminLot(imageGateway: string, row: LotRow, now: Date = new Date()): AdminLot {
   const unit = unitFor(row.paymentMethod);
   return {
-    ...presentLot(row, now),
+    ...presentLot(imageGateway, row, now),
     published: row.published,
     reservePrice: row.reservePrice === null ? null : formatAmount(BigInt(row.reservePrice.toFixed(0)), unit),
     extensionMinutes: row.extensionMinutes,

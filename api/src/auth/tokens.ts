@@ -2,11 +2,9 @@
  * Session tokens: HS256 JWTs carrying the user id, role and the user's token version. Logout and password
  * change bump the version, which revokes every token issued before.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '@gavel/domain';
+import { keptSecret } from '../kept-secret.ts';
 
 const TOKEN_LIFETIME = '7d';
 const ISSUER = 'gavel';
@@ -21,7 +19,7 @@ export class TokenService {
   private constructor(private readonly key: Uint8Array) {}
 
   static async create(secret: string | undefined, dataDir: string): Promise<TokenService> {
-    return new TokenService(new TextEncoder().encode(secret ?? (await devSecret(dataDir))));
+    return new TokenService(new TextEncoder().encode(secret ?? (await keptSecret(dataDir, 'jwt-secret'))));
   }
 
   sign(claims: TokenClaims): Promise<string> {
@@ -44,14 +42,4 @@ export class TokenService {
       return null;
     }
   }
-}
-
-async function devSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'jwt-secret');
-  const existing = await readFile(file, 'utf8').catch(() => null);
-  if (existing) return existing.trim();
-  const secret = randomBytes(32).toString('hex');
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, secret, { mode: 0o600 });
-  return secret;
 }

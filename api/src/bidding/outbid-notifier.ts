@@ -6,7 +6,10 @@
  * fails, so a mail server outage never undoes or repeats the rest.
  */
 import { displayAmount, fill, formatAmount, messages, type OutbidNotification, type Unit } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { outbidMail } from '../mail/templates.ts';
 
 export interface Outbid {
@@ -26,7 +29,10 @@ export interface Outbid {
   email?: string;
 }
 
-export async function tellOutbid(services: Pick<Services, 'db' | 'eventHub' | 'mailer' | 'log'>, outbid: Outbid): Promise<void> {
+/** Only what telling needs, not the services: the relayer, one of the services, tells through here too. */
+export type OutbidTeller = { db: Database; eventHub: EventHub; mailer: Mailer; log: Logger };
+
+export async function tellOutbid(services: OutbidTeller, outbid: Outbid): Promise<void> {
   const { lot, unit } = outbid;
   const notification: OutbidNotification = {
     id: outbid.bidId,

@@ -22,40 +22,23 @@ import { ownersOf } from './wallets.ts';
 export const REORG_WINDOW = 30;
 const BATCH = 1000;
 const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
-/** Withdrawals are settled every this many passes (each may cost an RPC call per pending record). */
-const WITHDRAWALS_EVERY = 8;
+/** Withdrawals are settled once every this many bid turns (each may cost an RPC call per pending record). */
+export const WITHDRAWALS_EVERY = 8;
 
-export function startChainFollower(services: Services): { close(): Promise<void> } {
-  const { log } = services;
-  const every = services.chain.config.followEveryMs;
+/**
+ * The follower's two turns, repeated by the worker's followers (jobs/followers.ts): announce new bids, and
+ * settle reported withdrawals. The indexer being down is logged once by its reader, so a turn it fails is not
+ * logged again; anything else fails the turn, and the next turn tries again.
+ */
+export function chainFollowerTurns(services: Services): { followBids(): Promise<void>; settleWithdrawals(): Promise<void> } {
+  // Bids already handled by this process: the Redis claims decide, this only saves round trips.
   const seen = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let pass = 0;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = async () => {
-    try {
-      await followBids(services, seen);
-      if (++pass % WITHDRAWALS_EVERY === 0) await reconcilePendingWithdrawals(services.chain, services.db);
-    } catch (error) {
-      // The indexer being down is logged once by the reader; anything else is worth a line each time.
-      if (!(error instanceof IndexerUnavailable)) log.warn({ err: (error as Error).message }, 'chain follower pass failed');
-    }
+  const quietWhileIndexerDown = (error: unknown) => {
+    if (!(error instanceof IndexerUnavailable)) throw error;
   };
-  const loop = () => {
-    if (stopped) return;
-    running = tick().finally(() => {
-      if (!stopped) timer = setTimeout(loop, every);
-    });
-  };
-  if (every > 0) loop();
   return {
-    async close() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    followBids: () => followBids(services, seen).then(() => undefined, quietWhileIndexerDown),
+    settleWithdrawals: () => reconcilePendingWithdrawals(services.chain, services.db).then(() => undefined, quietWhileIndexerDown),
   };
 }
 

@@ -12,8 +12,9 @@ const result = spawnSync(process.execPath, [prismaCli, 'generate', '--schema', S
   cwd: path.dirname(path.dirname(SCHEMA_PATH)),
   stdio: 'inherit',
   env: {
+    PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+    // biome-ignore lint/style/noProcessEnv: handed whole to the Prisma CLI over the defaults around it; this tool reads none of it
     ...process.env,
-    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
     PRISMA_HIDE_UPDATE_MESSAGE: '1',
     CHECKPOINT_DISABLE: '1',
   },

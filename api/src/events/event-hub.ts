@@ -12,14 +12,15 @@ type Listener = (event: HubEvent) => void;
 
 /** The dapp trusts these payloads' shape, so outside production each is checked against its domain schema. */
 const EVENT_CONTRACTS: Record<string, z.ZodType> = { outbid: outbidNotificationSchema, lot: lotUpdateSchema };
-const CHECK_EVENTS = process.env.NODE_ENV !== 'production';
 
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
 
+  /** `checkEvents`: published payloads are checked against EVENT_CONTRACTS (config.checkContracts). */
   constructor(
     private readonly publisher: Redis,
     private readonly prefix: string,
+    private readonly options: { checkEvents: boolean },
   ) {}
 
   private channel(topic: string): string {
@@ -40,7 +41,7 @@ export class EventHub {
   }
 
   publish(topic: `user:${string}` | `lot:${string}`, event: HubEvent): Promise<number> {
-    const contract = CHECK_EVENTS ? EVENT_CONTRACTS[event.type] : undefined;
+    const contract = this.options.checkEvents ? EVENT_CONTRACTS[event.type] : undefined;
     if (contract && !contract.safeParse(event.data).success) {
       return Promise.reject(new Error(`The ${event.type} event breaks its contract: ${JSON.stringify(event.data)}`));
     }

@@ -15,7 +15,7 @@ const replies: Record<string, unknown> = {
 };
 
 beforeAll(async () => {
-  const table = new RouteTable();
+  const table = new RouteTable({ checkReplies: true });
   table.add({
     method: 'get',
     path: '/replies/:name',

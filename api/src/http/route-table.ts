@@ -12,13 +12,6 @@ import { parseInput, singleValued } from './validate.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/**
- * Outside production every reply is checked against the schema its route declares, so every api test proves the
- * contract the dapp relies on. The dapp trusts replies (it takes their types from the same schemas) and so ships
- * no validator to the browser.
- */
-const CHECK_REPLIES = process.env.NODE_ENV !== 'production';
-
 export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, A extends Access | undefined = undefined> {
   method: Method;
   path: string;
@@ -45,6 +38,13 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, A extends A
 export class RouteTable {
   private readonly specs: RouteSpec<z.ZodType, z.ZodType, Access | undefined>[] = [];
 
+  /**
+   * `checkReplies` (outside production, config.checkContracts): every reply is checked against the schema its
+   * route declares, so every api test proves the contract the dapp relies on. The dapp trusts replies (it takes
+   * their types from the same schemas) and so ships no validator to the browser.
+   */
+  constructor(private readonly options: { checkReplies: boolean }) {}
+
   add<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown, A extends Access | undefined = undefined>(spec: RouteSpec<Q, B, A>): void {
     this.specs.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType, Access | undefined>);
   }
@@ -58,7 +58,7 @@ export class RouteTable {
         const body = spec.body ? parseInput(spec.body, await readJson(ctx), 'body') : undefined;
         const reply = await spec.handler({ query, body, params: ctx.params, ctx, user: user as UserRow });
         if (ctx.body === undefined || ctx.body === null) {
-          if (CHECK_REPLIES) checkReply(spec, reply);
+          if (this.options.checkReplies) checkReply(spec, reply);
           ctx.status = spec.status ?? 200;
           ctx.body = reply;
         }

@@ -6,7 +6,10 @@ export interface InscriptionConfig {
   paymentConfirmations: 0 | 1;
   /** INSCRIPTION_WATCH_MS: how often the job asks Esplora about unpaid commits and unconfirmed reveals (10 s). */
   watchEveryMs: number;
-  /** IPFS_GATEWAY_URL: the https gateway ipfs-to-gateway answers with (default https://ipfs.io). */
+  /**
+   * IPFS_GATEWAY_URL: the public https gateway POST /inscriptions/ipfs-to-gateway answers with (default
+   * https://ipfs.io). Not the one lot images are shown through (IMAGE_GATEWAY_URL, storage/config.ts).
+   */
   ipfsGateway: string;
 }
 

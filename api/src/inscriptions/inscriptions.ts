@@ -3,14 +3,13 @@
  * address to be paid, then the watcher signs and broadcasts the reveal and follows it to its confirmation.
  * Every row lives in the Inscription table the admin lists read.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { INSCRIPTION_POSTAGE_SATS, type InscriptionView } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import type { Inscription } from '../generated/prisma/client.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { inscriptionKey, planCommit, signReveal, type Envelope } from './reveal.ts';
+import { keptSecret } from '../kept-secret.ts';
 
 const secrets = new WeakMap<Services, Promise<string>>();
 
@@ -18,23 +17,10 @@ const secrets = new WeakMap<Services, Promise<string>>();
 function keySecret(services: Services): Promise<string> {
   let secret = secrets.get(services);
   if (!secret) {
-    secret = services.config.inscriptions.keySecret ? Promise.resolve(services.config.inscriptions.keySecret) : devSecret(services.config.dataDir);
+    secret = services.config.inscriptions.keySecret ? Promise.resolve(services.config.inscriptions.keySecret) : keptSecret(services.config.dataDir, 'inscription-key-secret');
     secrets.set(services, secret);
   }
   return secret;
-}
-
-async function devSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'inscription-key-secret');
-  const existing = await readFile(file, 'utf8').catch(() => null);
-  if (existing) return existing.trim();
-  const secret = randomBytes(32).toString('hex');
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
-  // Another process may have written first: its secret wins for both.
-  return (await readFile(file, 'utf8')).trim();
 }
 
 function envelopeOf(row: Pick<Inscription, 'contentType' | 'content'>): Envelope {

@@ -4,32 +4,23 @@
  * lots and close any overdue lot the delayed jobs missed (a lost Redis, a crashed worker). The database is
  * the truth: every job is safe to run twice.
  */
-import { Queue } from 'bullmq';
-import { survivesRedisOutage } from './redis-outage.ts';
+import { JobQueue, type QueueRedis } from './job-queue.ts';
 
 export const LOT_CLOCK_QUEUE = 'lot-clock';
 export const SWEEP_EVERY_MS = 15_000;
 
-export class LotClock {
-  readonly queue: Queue;
+export type LotClockJobs = { 'close-lot': { lotId: string }; 'open-started-lots': object; 'close-overdue-lots': object };
 
-  constructor(connection: { url: string; maxRetriesPerRequest: null }, prefix: string) {
-    this.queue = new Queue(LOT_CLOCK_QUEUE, {
-      connection,
-      prefix,
-      defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: 1000 },
-    });
-    survivesRedisOutage(this.queue, 'lot clock queue');
+export class LotClock {
+  readonly queue: JobQueue<LotClockJobs>;
+
+  constructor(redis: QueueRedis) {
+    this.queue = new JobQueue(LOT_CLOCK_QUEUE, redis);
   }
 
   /** Idempotent: one job per (lot, end time). */
   async scheduleClose(lotId: string, endTime: Date): Promise<void> {
     await this.queue.add('close-lot', { lotId }, { jobId: `close-${lotId}-${endTime.getTime()}`, delay: Math.max(0, endTime.getTime() - Date.now()) });
-  }
-
-  async ensureSweeps(): Promise<void> {
-    await this.queue.upsertJobScheduler('open-started-lots', { every: SWEEP_EVERY_MS }, { name: 'open-started-lots' });
-    await this.queue.upsertJobScheduler('close-overdue-lots', { every: SWEEP_EVERY_MS }, { name: 'close-overdue-lots' });
   }
 
   close(): Promise<void> {

@@ -1,53 +1,51 @@
 /**
- * The BullMQ worker: the lot clock (open, close) and mail delivery. Every job has a deterministic id and is
- * safe to run twice. A reconcile loop re-creates the sweeps, the next hour's close jobs and the jobs of unsent
- * mail every 30 s, so a Redis that lost its data (restart without persistence) is repopulated from the database.
+ * The BullMQ worker: the lot clock (open, close), mail, payments, the relayer's transactions and the followers
+ * of the outside world (followers.ts). Every job has a deterministic id and is safe to run twice. A reconcile
+ * loop (LOT_CLOCK_RECONCILE_MS) upserts every repeating job again, queues the next hour's close jobs and the
+ * jobs of unsent mail, so a Redis that lost its data (a restart without persistence) is repopulated from the
+ * database: a repeating job cannot bring back its own lost schedule, so this one loop stays a timer.
  */
-import { Worker } from 'bullmq';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
-import { LOT_CLOCK_QUEUE } from './lot-clock.ts';
+import { SWEEP_EVERY_MS } from './lot-clock.ts';
 import { startPaymentWorker } from '../payments/payment-worker.ts';
-import { startChainFollower } from '../chain/follower.ts';
-import { survivesRedisOutage } from './redis-outage.ts';
-import { startSettlementFollower } from '../bidding/btc-swap.ts';
-import { startInscriptionWatcher } from './inscription-watch.ts';
+import { startFollowers } from './followers.ts';
+import type { RunningWorker } from './job-queue.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
 export async function startWorker(services: Services): Promise<{ close(): Promise<void> }> {
-  const { config, log, lotClock } = services;
-  const connection = { url: config.redisUrl, maxRetriesPerRequest: null };
-  const worker = new Worker(
-    LOT_CLOCK_QUEUE,
-    async (job) => {
-      if (job.name === 'open-started-lots') return openStartedLots(services);
-      if (job.name === 'close-overdue-lots') return closeOverdueLots(services);
-      if (job.name === 'close-lot') return (await closeLotAndAnnounce(services, job.data.lotId as string)).closed;
-    },
-    { connection, prefix: config.redisPrefix, concurrency: 4 },
-  );
-  survivesRedisOutage(worker, 'lot clock worker', log);
-  worker.on('failed', (job, err) => log.warn({ job: job?.name, err: err.message }, 'job failed'));
-  const mailWorker = services.mailer.startWorker(config.smtpUrl, config.mailFrom, log);
-  const paymentWorker = await startPaymentWorker(services);
-  // On-chain bids: outbid notices, lot price and end, reported withdrawals (chain/follower.ts).
-  const chainFollower = startChainFollower(services);
-  // Card bids on on-chain lots: the relayer's transactions and its sweep (relayer/relayer.ts).
-  const relayerWorker = services.relayer.startWorker();
-  // BTC lots: the winning offers' swaps followed to their first confirmation, re-broadcast if lost (bidding/btc-swap.ts).
-  const settlementFollower = startSettlementFollower(services);
-  // Inscriptions: paid commits get their reveal broadcast, reveals are followed to confirmed (inscription-watch.ts).
-  const inscriptionWatcher = await startInscriptionWatcher(services);
+  const { config, log, lotClock, mailer, relayer } = services;
+  const workers: RunningWorker[] = [
+    await lotClock.queue.work(
+      {
+        'close-lot': async ({ lotId }) => (await closeLotAndAnnounce(services, lotId)).closed,
+        'open-started-lots': () => openStartedLots(services),
+        'close-overdue-lots': () => closeOverdueLots(services),
+      },
+      { concurrency: 4, every: { 'open-started-lots': SWEEP_EVERY_MS, 'close-overdue-lots': SWEEP_EVERY_MS } },
+    ),
+    await mailer.startWorker(config.smtpUrl, config.mailFrom),
+    await startPaymentWorker(services),
+    // Card bids on on-chain lots and mints by card: the relayer's transactions (relayer/relayer.ts).
+    await relayer.startWorker(),
+    await startFollowers(services),
+  ];
 
+  let reconciling = false;
   const reconcile = async () => {
+    // A pass still waiting on a Redis that is down is not joined by another.
+    if (reconciling) return;
+    reconciling = true;
     try {
-      await lotClock.ensureSweeps();
+      for (const worker of workers) await worker.reconcile();
       await scheduleUpcomingCloses(services);
-      await services.mailer.requeueUnsent();
+      await mailer.requeueUnsent();
     } catch (error) {
-      log.warn({ err: (error as Error).message }, 'lot clock reconcile failed; will retry');
+      log.warn({ err: (error as Error).message }, 'worker reconcile failed; will retry');
+    } finally {
+      reconciling = false;
     }
   };
   await reconcile();
@@ -55,13 +53,8 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
   return {
     async close() {
       clearInterval(timer);
-      await chainFollower.close();
-      await settlementFollower.close();
-      await inscriptionWatcher.close();
-      await relayerWorker.close();
-      await mailWorker.close();
-      await paymentWorker.close();
-      await worker.close();
+      // The followers first: they queue relay steps and mail the later workers carry out.
+      for (const worker of workers.reverse()) await worker.close();
     },
   };
 }

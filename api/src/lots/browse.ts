@@ -69,7 +69,7 @@ export function filterFromLotQuery(q: LotListQuery): BrowseFilter {
  * One page of lots and the total. Counting tens of thousands of matches costs far more than reading 20 rows,
  * so totals come through `counts` (a longer-lived cache shared by every page and sort of the same filter).
  */
-export async function browseLots(prisma: PrismaClient, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
+export async function browseLots(prisma: PrismaClient, imageGateway: string, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
   const where = whereOf(filter, now);
   const { limit: _limit, offset: _offset, sort: _sort, order: _order, ...countKey } = filter;
   const count = () => prisma.lot.count({ where });
@@ -77,7 +77,7 @@ export async function browseLots(prisma: PrismaClient, filter: BrowseFilter, cou
     prisma.lot.findMany({ where, include: lotInclude, orderBy: orderOf(filter), take: filter.limit, skip: filter.offset }),
     counts ? counts.get('count', countKey, count) : count(),
   ]);
-  return { data: rows.map((row) => presentLot(row, now)), pagination: paginationOf(total, filter.limit, filter.offset) };
+  return { data: rows.map((row) => presentLot(imageGateway, row, now)), pagination: paginationOf(total, filter.limit, filter.offset) };
 }
 
 function phaseFilter(status: string): Phase {

@@ -1,5 +1,4 @@
 import { formatAmount, gatewayUrl, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
-import { imageGateway } from '../storage/image-pinning.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 
 /** What every lot reply loads alongside the lot itself. */
@@ -10,10 +9,12 @@ export const lotInclude = {
 
 export type LotRow = P.LotGetPayload<{ include: typeof lotInclude }>;
 
-/** A stored lot as the api shows it: display-unit amounts, the clock's status, the reserve kept secret. */
-export function presentLot(row: LotRow, now: Date = new Date()): Lot {
+/**
+ * A stored lot as the api shows it: display-unit amounts, the clock's status, the reserve kept secret, and its
+ * images through `imageGateway` (config.storage.imageGateway).
+ */
+export function presentLot(imageGateway: string, row: LotRow, now: Date = new Date()): Lot {
   const unit = unitFor(row.paymentMethod);
-  const gateway = imageGateway();
   const amount = (value: P.Decimal | null) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
   const reserve = row.reservePrice === null ? null : BigInt(row.reservePrice.toFixed(0));
   const current = row.currentBid === null ? null : BigInt(row.currentBid.toFixed(0));
@@ -49,7 +50,7 @@ export function presentLot(row: LotRow, now: Date = new Date()): Lot {
       startTime: row.auctionEvent.startTime.toISOString(),
       endTime: row.auctionEvent.endTime.toISOString(),
     },
-    imageUrls: row.imageUrls.map((url) => gatewayUrl(url, gateway)),
+    imageUrls: row.imageUrls.map((url) => gatewayUrl(url, imageGateway)),
     inscriptionId: row.inscriptionId,
     contractAddress: row.contractAddress,
     tokenId: row.tokenId?.toFixed(0) ?? null,

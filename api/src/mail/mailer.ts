@@ -4,11 +4,9 @@
  * and marks it sent; unsent rows whose job went missing are re-queued by the worker's reconcile loop.
  * Without SMTP_URL the outbox is the mailbox, shown at /dev/mailbox.
  */
-import { Queue, Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { survivesRedisOutage } from '../jobs/redis-outage.ts';
+import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 
 export const MAIL_QUEUE = 'mail';
 
@@ -20,14 +18,13 @@ export interface MailMessage {
 }
 
 export class Mailer {
-  private readonly queue: Queue;
+  private readonly queue: JobQueue<{ 'send-mail': { outboxId: string } }>;
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly connection: { url: string; maxRetriesPerRequest: null },
-    private readonly prefix: string,
+    redis: QueueRedis,
   ) {
-    this.queue = survivesRedisOutage(new Queue(MAIL_QUEUE, { connection, prefix }), 'mail queue');
+    this.queue = new JobQueue(MAIL_QUEUE, redis);
   }
 
   async send(message: MailMessage): Promise<string> {
@@ -38,7 +35,7 @@ export class Mailer {
 
   /** Delivers a message already written to the outbox (e.g. inside the transaction that caused it). */
   async enqueue(outboxId: string): Promise<void> {
-    await this.queue.add('send-mail', { outboxId }, { jobId: outboxId, attempts: 8, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000 });
+    await this.queue.add('send-mail', { outboxId }, { jobId: outboxId });
   }
 
   /** Re-queues mail whose job was lost (a crash between commit and enqueue, a Redis that lost its data). */
@@ -53,21 +50,15 @@ export class Mailer {
   }
 
   /** The worker half: delivers queued mail. Safe to run twice: a sent message is not sent again. */
-  startWorker(smtpUrl: string | undefined, from: string, log: Logger): Worker {
+  startWorker(smtpUrl: string | undefined, from: string): Promise<RunningWorker> {
     const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-    const worker = new Worker(
-      MAIL_QUEUE,
-      async (job) => {
-        const mail = await this.prisma.outboxMail.findUnique({ where: { id: job.data.outboxId as string } });
-        if (!mail || mail.sentAt) return;
-        if (transport) await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await this.prisma.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date() } });
-      },
-      { connection: this.connection, prefix: this.prefix, concurrency: 4 },
-    );
-    survivesRedisOutage(worker, 'mail worker', log);
-    worker.on('failed', (job, err) => log.warn({ job: job?.id, err: err.message }, 'mail delivery failed; will retry'));
-    return worker;
+    const deliver = async ({ outboxId }: { outboxId: string }) => {
+      const mail = await this.prisma.outboxMail.findUnique({ where: { id: outboxId } });
+      if (!mail || mail.sentAt) return;
+      if (transport) await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.prisma.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date() } });
+    };
+    return this.queue.work({ 'send-mail': deliver }, { concurrency: 4 });
   }
 
   close(): Promise<void> {

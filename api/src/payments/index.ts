@@ -13,6 +13,7 @@ import { createStripeClient } from './stripe-client.ts';
 import { StripeWebhooks } from './webhooks.ts';
 import { registerIntentEvents } from './intent-state.ts';
 import { PaymentJobs } from './payment-jobs.ts';
+import type { QueueRedis } from '../jobs/job-queue.ts';
 
 export interface Payments {
   config: StripeConfig;
@@ -24,13 +25,13 @@ export interface Payments {
   close(): Promise<void>;
 }
 
-export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queue: { connection: { url: string; maxRetriesPerRequest: null }; prefix: string }): Payments {
+export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queues: QueueRedis): Payments {
   const stripe = createStripeClient(config);
   const savedCards = new SavedCards(stripe, prisma, config, log);
   const webhooks = new StripeWebhooks(stripe, prisma, config.webhookSecret, log);
   webhooks.on('setup_intent.succeeded', (event) => savedCards.sync(event.data.object.id));
   webhooks.on('setup_intent.setup_failed', (event) => savedCards.sync(event.data.object.id));
   registerIntentEvents(webhooks, prisma, log);
-  const jobs = new PaymentJobs(queue.connection, queue.prefix);
+  const jobs = new PaymentJobs(queues);
   return { config, stripe, savedCards, webhooks, jobs, close: () => jobs.close() };
 }

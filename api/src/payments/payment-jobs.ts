@@ -4,21 +4,22 @@
  * ids are deterministic, so enqueuing twice runs once, and every job is safe to run twice anyway: the
  * database and Stripe's idempotency keys decide, not the queue. The worker half is payment-worker.ts.
  */
-import { Queue } from 'bullmq';
-import { survivesRedisOutage } from '../jobs/redis-outage.ts';
+import { JobQueue, type QueueRedis } from '../jobs/job-queue.ts';
 
 export const PAYMENT_QUEUE = 'payments';
 
-export class PaymentJobs {
-  readonly queue: Queue;
+export type PaymentQueueJobs = {
+  'release-hold': { bidId: string };
+  'settle-lot': { lotId: string };
+  'capture-buy-now': { paymentIntentId: string };
+  'reconcile-payments': object;
+};
 
-  constructor(connection: { url: string; maxRetriesPerRequest: null }, prefix: string) {
-    this.queue = new Queue(PAYMENT_QUEUE, {
-      connection,
-      prefix,
-      defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 1000 },
-    });
-    survivesRedisOutage(this.queue, 'payment queue');
+export class PaymentJobs {
+  readonly queue: JobQueue<PaymentQueueJobs>;
+
+  constructor(redis: QueueRedis) {
+    this.queue = new JobQueue(PAYMENT_QUEUE, redis);
   }
 
   /** A card bid was outbid, withdrawn or removed. */
@@ -34,10 +35,6 @@ export class PaymentJobs {
   /** A Buy Now committed but its capture did not happen in the request. */
   async captureBuyNow(paymentIntentId: string): Promise<void> {
     await this.queue.add('capture-buy-now', { paymentIntentId }, { jobId: `capture-buy-now-${paymentIntentId}` });
-  }
-
-  async ensureSweep(everyMs: number): Promise<void> {
-    await this.queue.upsertJobScheduler('reconcile-payments', { every: everyMs }, { name: 'reconcile-payments' });
   }
 
   close(): Promise<void> {

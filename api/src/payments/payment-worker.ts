@@ -6,12 +6,10 @@
  * - a Buy Now hold whose purchase committed but was not captured: capture;
  * - a Buy Now intent left unused (the buyer closed the tab, or lost the race and the request died): cancel.
  */
-import { Worker } from 'bullmq';
 import type { Services } from '../services.ts';
 import { captureBuyNowPayment, releaseBuyNowHold } from '../checkout/buy-now.ts';
 import { releaseBidHold, settleLotHolds } from './bid-holds.ts';
-import { PAYMENT_QUEUE } from './payment-jobs.ts';
-import { survivesRedisOutage } from '../jobs/redis-outage.ts';
+import type { RunningWorker } from '../jobs/job-queue.ts';
 
 /** How long a Buy Now hold may wait for its POST /auctions/:id/buy-now before it is given back. */
 const UNUSED_BUY_NOW_MS = 30 * 60_000;
@@ -19,30 +17,17 @@ const UNUSED_BUY_NOW_MS = 30 * 60_000;
 const IN_FLIGHT_GRACE_MS = 60_000;
 const BATCH = 200;
 
-export async function startPaymentWorker(services: Services): Promise<{ close(): Promise<void> }> {
-  const { config, log, payments } = services;
-  const worker = new Worker(
-    PAYMENT_QUEUE,
-    async (job) => {
-      if (job.name === 'release-hold') return releaseBidHold(services, job.data.bidId as string);
-      if (job.name === 'settle-lot') return settleLotHolds(services, job.data.lotId as string);
-      if (job.name === 'capture-buy-now') return captureBuyNowPayment(services, job.data.paymentIntentId as string);
-      if (job.name === 'reconcile-payments') return reconcilePayments(services);
+/** The sweep runs every LOT_CLOCK_RECONCILE_MS, like the worker's other rebuilds from the database. */
+export function startPaymentWorker(services: Services): Promise<RunningWorker> {
+  return services.payments.jobs.queue.work(
+    {
+      'release-hold': ({ bidId }) => releaseBidHold(services, bidId),
+      'settle-lot': ({ lotId }) => settleLotHolds(services, lotId),
+      'capture-buy-now': ({ paymentIntentId }) => captureBuyNowPayment(services, paymentIntentId),
+      'reconcile-payments': () => reconcilePayments(services),
     },
-    { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix, concurrency: 4 },
+    { concurrency: 4, every: { 'reconcile-payments': services.config.reconcileEveryMs } },
   );
-  survivesRedisOutage(worker, 'payment worker', log);
-  worker.on('failed', (job, err) => log.warn({ job: job?.name, jobId: job?.id, err: err.message }, 'payment job failed'));
-  // Re-created on a timer, like the lot clock's sweeps: a Redis that lost its data forgets schedulers too.
-  const ensure = () => payments.jobs.ensureSweep(config.reconcileEveryMs).catch((err: Error) => log.warn({ err: err.message }, 'payment sweep scheduling failed'));
-  await ensure();
-  const timer = setInterval(ensure, config.reconcileEveryMs);
-  return {
-    async close() {
-      clearInterval(timer);
-      await worker.close();
-    },
-  };
 }
 
 export async function reconcilePayments(services: Services): Promise<{ holds: number; buyNows: number }> {

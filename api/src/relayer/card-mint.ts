@@ -1,19 +1,19 @@
 /**
  * Minting by card (the spec's "cardMint"; GavelNFT's `cardMint` may only be sent by its minter, the
  * relayer): POST /nfts/card-mint charges the buyer's saved card the public mint price in USD (ETH_USD_PRICE),
- * then the relay-mint job mints the token to the buyer's linked EVM wallet. A mint that reverts is refunded.
+ * then the relayer's relay-mint job (relayer.ts) mints the token to the buyer's linked EVM wallet, or refunds a
+ * mint that reverts.
  */
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import { gavelNftAbi } from '@gavel/contracts';
 import { cardMintMessages as m, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, type CardMintRecord } from '@gavel/domain';
-import { parseEventLogs, type Address, type Hash } from 'viem';
+import type { Address } from 'viem';
 import type { CardMint } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { paymentSetupError, stripeAmount } from '../payments/intents.ts';
-import type { RelayerSender } from './sender.ts';
 
 export async function startCardMint(services: Services, user: UserRow, metadataUrl: string): Promise<CardMintRecord> {
   const { db, chain, relayer, payments, config, log } = services;
@@ -56,27 +56,6 @@ export async function startCardMint(services: Services, user: UserRow, metadataU
   });
   void relayer.enqueue('relay-mint', row.id).catch((err: Error) => log.warn({ err: err.message, id: row.id }, 'queueing a card mint failed; the sweep retries'));
   return presentCardMint(row, chain.nft);
-}
-
-/** The relay-mint job: sends cardMint once (a retry waits for the recorded transaction) and records the token. */
-export async function mintForCard(services: Pick<Services, 'db' | 'chain' | 'payments'>, sender: RelayerSender, id: string): Promise<void> {
-  const { db, chain, payments } = services;
-  const row = await db.prisma.cardMint.findUnique({ where: { id } });
-  if (!row || row.status !== 'queued') return;
-  const hash =
-    (row.txHash as Hash | null) ??
-    (await sender.send(
-      { address: chain.nft as Address, abi: gavelNftAbi, functionName: 'cardMint', args: [row.toAddress as Address, row.metadataUrl] },
-      async (sent) => void (await db.prisma.cardMint.update({ where: { id }, data: { txHash: sent } })),
-    ));
-  const receipt = await sender.wait(hash);
-  const minted = receipt.status === 'success' ? parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0] : undefined;
-  if (!minted) {
-    await payments.stripe.refunds.create({ payment_intent: row.paymentIntentId }, { idempotencyKey: `card-mint-refund:${id}` });
-    await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'failed', error: 'the mint transaction reverted' } });
-    return;
-  }
-  await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'minted', tokenId: minted.args.tokenId.toString() } });
 }
 
 export function presentCardMint(row: CardMint, contractAddress: string | null): CardMintRecord {

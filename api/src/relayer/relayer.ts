@@ -9,38 +9,56 @@
  *   several outbid bids), then releases the hold -> refunded.
  * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
  *   relayer) to the user's linked EVM wallet -> delivered, or keeps it -> custody until they link one.
- * - relay-mint: GavelNFT `cardMint` for a card buyer (card-mint.ts).
- * The sweep (worker side) moves bids along from the indexer's view and re-queues lost steps.
+ * - relay-mint: GavelNFT `cardMint` for a card buyer (the request that pays for it is card-mint.ts); a mint
+ *   that reverts is refunded.
+ * The sweep (a turn of the worker's followers, jobs/followers.ts) moves bids along from the indexer's view and
+ * re-queues lost steps.
  */
-import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
 import { tellOutbid } from '../bidding/outbid-notifier.ts';
 import { sql } from '@ponder/client';
-import type { Services } from '../services.ts';
 import type { RelayedBid } from '../generated/prisma/client.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { ChainService } from '../chain/index.ts';
+import type { Payments } from '../payments/index.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { cancelIntent, captureIntent } from '../payments/intents.ts';
-import { survivesRedisOutage } from '../jobs/redis-outage.ts';
+import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { RelayerSender } from './sender.ts';
-import { mintForCard } from './card-mint.ts';
 
 export const RELAYER_QUEUE = 'relayer';
 type Step = 'relay-bid' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
 
+/**
+ * What the relayer works with. It is one of the services (services.ts builds it), so it is handed these few
+ * rather than the whole set it belongs to.
+ */
+export interface RelayerServices {
+  config: Pick<Config, 'relayer' | 'chain' | 'redisPrefix'>;
+  log: Logger;
+  db: Database;
+  redis: Redis;
+  chain: ChainService;
+  payments: Pick<Payments, 'stripe'>;
+  eventHub: EventHub;
+  mailer: Mailer;
+  queues: QueueRedis;
+}
+
 export class Relayer {
-  readonly queue: Queue;
+  readonly queue: JobQueue<Record<Step, { id: string }>>;
   readonly sender: RelayerSender | null;
 
-  constructor(private readonly services: Pick<Services, 'config' | 'log' | 'db' | 'redis' | 'chain' | 'payments' | 'eventHub' | 'mailer'>) {
+  constructor(private readonly services: RelayerServices) {
     const { config, redis, chain } = services;
-    this.queue = new Queue(RELAYER_QUEUE, {
-      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
-      prefix: config.redisPrefix,
-      defaultJobOptions: { attempts: 8, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: true },
-    });
     // Finished jobs are removed so that the sweep can queue a step again under the same id (custody -> deliver).
-    survivesRedisOutage(this.queue, 'relayer queue', services.log);
+    this.queue = new JobQueue(RELAYER_QUEUE, services.queues, { removeFinished: true });
     this.sender = config.relayer.privateKey ? new RelayerSender(config.relayer.privateKey, config.chain.rpcUrl, chain.rpc.client, redis, config.redisPrefix) : null;
   }
 
@@ -49,7 +67,7 @@ export class Relayer {
   }
 
   /** `id`: the RelayedBid's, or the CardMint's for relay-mint. */
-  enqueue(step: Step, id: string): Promise<unknown> {
+  enqueue(step: Step, id: string): Promise<void> {
     return this.queue.add(step, { id }, { jobId: `${step}-${id}` });
   }
 
@@ -57,39 +75,40 @@ export class Relayer {
     return this.queue.close();
   }
 
-  startWorker(): { close(): Promise<void> } {
-    const { config, log } = this.services;
-    // One job at a time per process: the sender's lock serialises processes, this keeps one sequence here.
-    const worker = new Worker(RELAYER_QUEUE, (job: Job<{ id: string }>) => this.run(job.name as Step, job.data.id), {
-      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
-      prefix: config.redisPrefix,
-      concurrency: 1,
-    });
-    survivesRedisOutage(worker, 'relayer worker', log);
-    worker.on('failed', (job, err) => log.warn({ job: job?.name, id: job?.data.id, err: err.message }, 'relayer job failed'));
-    let running = false;
-    const timer = setInterval(() => {
-      if (running || !this.enabled) return;
-      running = true;
-      this.sweep()
-        .catch((err: Error) => log.warn({ err: err.message }, 'relayer sweep failed; will retry'))
-        .finally(() => (running = false));
-    }, config.relayer.sweepEveryMs);
-    return {
-      close: async () => {
-        clearInterval(timer);
-        await worker.close();
-      },
-    };
+  /** The worker half. One step at a time per process: the sender's lock serialises processes, this keeps one sequence here. */
+  startWorker(): Promise<RunningWorker> {
+    const step = (name: Step) => ({ id }: { id: string }) => this.run(name, id);
+    return this.queue.work({ 'relay-bid': step('relay-bid'), 'relay-refund': step('relay-refund'), 'relay-deliver': step('relay-deliver'), 'relay-mint': step('relay-mint') }, { concurrency: 1 });
   }
 
   private async run(step: Step, id: string): Promise<void> {
-    if (step === 'relay-mint') return this.sender ? mintForCard(this.services, this.sender, id) : undefined;
+    if (step === 'relay-mint') return this.sender ? this.mint(id, this.sender) : undefined;
     const row = await this.services.db.prisma.relayedBid.findUnique({ where: { id } });
     if (!row || !this.sender) return;
     if (step === 'relay-bid') return this.placeBid(row, this.sender);
     if (step === 'relay-refund') return this.refund(row, this.sender);
     return this.deliver(row, this.sender);
+  }
+
+  /** relay-mint: sends cardMint once (a retry waits for the recorded transaction) and records the token. */
+  private async mint(id: string, sender: RelayerSender): Promise<void> {
+    const { db, chain, payments } = this.services;
+    const row = await db.prisma.cardMint.findUnique({ where: { id } });
+    if (row?.status !== 'queued') return;
+    const hash =
+      (row.txHash as Hash | null) ??
+      (await sender.send(
+        { address: chain.nft as Address, abi: gavelNftAbi, functionName: 'cardMint', args: [row.toAddress as Address, row.metadataUrl] },
+        async (sent) => void (await db.prisma.cardMint.update({ where: { id }, data: { txHash: sent } })),
+      ));
+    const receipt = await sender.wait(hash);
+    const minted = receipt.status === 'success' ? parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0] : undefined;
+    if (!minted) {
+      await payments.stripe.refunds.create({ payment_intent: row.paymentIntentId }, { idempotencyKey: `card-mint-refund:${id}` });
+      await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'failed', error: 'the mint transaction reverted' } });
+      return;
+    }
+    await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'minted', tokenId: minted.args.tokenId.toString() } });
   }
 
   private async placeBid(row: RelayedBid, sender: RelayerSender): Promise<void> {

@@ -43,6 +43,7 @@ function phaseWhere(status: NonNullable<AdminLotListQuery['status']>, now: Date)
 
 export function adminLotRoutes(routes: RouteTable, services: Services): void {
   const { db } = services;
+  const { imageGateway } = services.config.storage;
   const CREATE_NOTES =
     'Amounts in the lot’s display unit (sats, ETH, USD). The lot form’s rules apply (domain lot-edit-rules.ts): title, times, ' +
     'end after start, inside the event’s window, starting bid above 0, reserve not negative. Created as a draft unless `published: true`.';
@@ -59,7 +60,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       reply: adminLotReplySchema,
       status: 201,
       errors: { 404: adminMessages.eventNotFound },
-      handler: async ({ body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(await createLot(services, user, body.auctionEventId, body)) }),
+      handler: async ({ body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(imageGateway, await createLot(services, user, body.auctionEventId, body)) }),
     });
   }
 
@@ -74,7 +75,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     reply: adminLotReplySchema,
     status: 201,
     errors: { 404: adminMessages.eventNotFound },
-    handler: async ({ params, body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(await createLot(services, user, params.auctionId, body)) }),
+    handler: async ({ params, body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(imageGateway, await createLot(services, user, params.auctionId, body)) }),
   });
 
   // The spec does not say whether the edit form PUTs or PATCHes: both are the same partial update.
@@ -92,7 +93,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       body: lotUpdateBodySchema,
       reply: adminLotReplySchema,
       errors: { ...NOT_FOUND, 409: `${adminMessages.cannotEditEnded} / ${adminMessages.cannotEditCancelled}` },
-      handler: async ({ params, body }) => ({ message: adminMessages.lotUpdated, data: presentAdminLot(await updateLot(services, params.id!, body)) }),
+      handler: async ({ params, body }) => ({ message: adminMessages.lotUpdated, data: presentAdminLot(imageGateway, await updateLot(services, params.id!, body)) }),
     });
   }
 
@@ -120,7 +121,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     access: admin,
     reply: adminLotReplySchema,
     errors: NOT_FOUND,
-    handler: async ({ params }) => ({ message: adminMessages.lotPublished, data: presentAdminLot(await publishLot(services, params.id!)) }),
+    handler: async ({ params }) => ({ message: adminMessages.lotPublished, data: presentAdminLot(imageGateway, await publishLot(services, params.id!)) }),
   });
 
   routes.add({
@@ -131,7 +132,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     access: admin,
     reply: adminLotReplySchema,
     errors: { ...NOT_FOUND, 409: `${adminMessages.alreadyEnded} / ${adminMessages.alreadyCancelled} / ${adminMessages.endNotStarted} / ${adminMessages.endsOnChain}` },
-    handler: async ({ params }) => ({ message: adminMessages.lotEnded, data: presentAdminLot(await endLot(services, params.id!)) }),
+    handler: async ({ params }) => ({ message: adminMessages.lotEnded, data: presentAdminLot(imageGateway, await endLot(services, params.id!)) }),
   });
 
   routes.add({
@@ -142,7 +143,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     access: admin,
     reply: adminLotReplySchema,
     errors: { ...NOT_FOUND, 409: `${adminMessages.alreadyEnded} / ${adminMessages.alreadyCancelled} / ${adminMessages.endsOnChain}` },
-    handler: async ({ params }) => ({ message: adminMessages.lotCancelled, data: presentAdminLot(await cancelLot(services, params.id!)) }),
+    handler: async ({ params }) => ({ message: adminMessages.lotCancelled, data: presentAdminLot(imageGateway, await cancelLot(services, params.id!)) }),
   });
 
   routes.add({
@@ -170,7 +171,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
         db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
         db.prisma.lot.count({ where }),
       ]);
-      return { data: rows.map((row) => presentAdminLot(row, now)), pagination: paginationOf(total, limit, offset) };
+      return { data: rows.map((row) => presentAdminLot(imageGateway, row, now)), pagination: paginationOf(total, limit, offset) };
     },
   });
 
@@ -182,7 +183,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     access: admin,
     reply: adminLotReplySchema,
     errors: NOT_FOUND,
-    handler: async ({ params }) => ({ data: presentAdminLot(await loadLot(db.prisma, params.id!)) }),
+    handler: async ({ params }) => ({ data: presentAdminLot(imageGateway, await loadLot(db.prisma, params.id!)) }),
   });
 
   for (const path of ['/auctions/:id/bids/admin', '/admin/auctions/:id/bids']) {

@@ -13,14 +13,15 @@ const BROWSE_NOTES =
   "lot's display unit (sats, ETH, USD). startDate/endDate select lots open at some time inside that window. " +
   'Default order: newest first. Paging: limit/offset or page/pageSize (at most 100).';
 
-export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, chain }: Services): void {
+export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, chain, config }: Services): void {
+  const { imageGateway } = config.storage;
   /**
    * Pages are cached already serialised: most browse traffic is the same few pages, and JSON is the cost.
    * On-chain lots get their chain state in one indexer query per page (chain/lots.ts), cached with the page.
    */
   const servePage = (ctx: Context, route: string, query: object, filter: BrowseFilter) =>
     browseCache.get(route, query, async () => {
-      const page = await browseLots(db.prisma, filter, countCache);
+      const page = await browseLots(db.prisma, imageGateway, filter, countCache);
       return JSON.stringify({ ...page, data: await withChain(chain, db, page.data) });
     }).then((json) => {
       ctx.type = 'application/json';
@@ -60,7 +61,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
       handler: async ({ params }) => {
         const row = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, include: lotInclude });
         if (!row) throw notFound(messages.browse.auctionNotFound);
-        const [lot] = await withChain(chain, db, [presentLot(row)]);
+        const [lot] = await withChain(chain, db, [presentLot(imageGateway, row)]);
         return { data: lot };
       },
     });

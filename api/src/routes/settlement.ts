@@ -29,6 +29,7 @@ const signedIn = {} as const;
 
 export function settlementRoutes(routes: RouteTable, services: Services): void {
   const { prisma } = services.db;
+  const { imageGateway } = services.config.storage;
 
   /** The lot, if the caller may settle it and it is at a step where settling makes sense. */
   const settleable = async (user: UserRow, id: string, who: 'seller' | 'admin'): Promise<LotRow> => {
@@ -51,7 +52,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
   };
   const reply = async (message: string, id: string) => {
     await lotsChanged(services, id);
-    return { message, data: presentAdminLot(await loadLot(prisma, id)) };
+    return { message, data: presentAdminLot(imageGateway, await loadLot(prisma, id)) };
   };
 
   routes.add({

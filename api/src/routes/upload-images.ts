@@ -8,16 +8,16 @@ import { HttpError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { looksLike, pinataConfig, pinImage } from '../storage/image-pinning.ts';
+import { looksLike, pinImage } from '../storage/image-pinning.ts';
 
-export function uploadImageRoutes(routes: RouteTable, { contentStore }: Services): void {
-  const pinata = pinataConfig();
+export function uploadImageRoutes(routes: RouteTable, { contentStore, config }: Services): void {
+  const { storage } = config;
   routes.add({
     method: 'post',
     path: '/auctions/upload-images',
     tag: 'Admin: lots',
     summary: 'Upload an image (multipart `file`): pinned on IPFS with PINATA_JWT, else stored locally by its real CID',
-    description: `Reply data.url is what a lot's imageUrls store. ${pinata ? 'Pinned through Pinata.' : 'Stored locally and served at /ipfs/:cid.'}`,
+    description: `Reply data.url is what a lot's imageUrls store. ${storage.pinata ? 'Pinned through Pinata.' : 'Stored locally and served at /ipfs/:cid.'}`,
     access: { roles: ['admin'] as const },
     reply: uploadImageReplySchema,
     status: 201,
@@ -28,7 +28,7 @@ export function uploadImageRoutes(routes: RouteTable, { contentStore }: Services
       const type = file.contentType.toLowerCase();
       const refused = imageFileError({ type, size: file.bytes.length }, 'storage');
       if (refused || !looksLike(type, file.bytes)) throw new HttpError(415, adminMessages.uploadValidImage, 'invalid_file', { [file.field]: adminMessages.uploadValidImage });
-      const data = await pinImage({ ...file, contentType: type === 'image/jpg' ? 'image/jpeg' : type }, contentStore, pinata);
+      const data = await pinImage({ ...file, contentType: type === 'image/jpg' ? 'image/jpeg' : type }, contentStore, storage);
       return { message: 'Image uploaded successfully', data };
     },
   });

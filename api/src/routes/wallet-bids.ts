@@ -29,6 +29,7 @@ const addressOf = (params: Record<string, string>): string => {
 
 export function walletBidRoutes(routes: RouteTable, services: Services): void {
   const { db, chain } = services;
+  const { imageGateway } = services.config.storage;
 
   routes.add({
     method: 'get',
@@ -82,7 +83,7 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
         db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
         db.prisma.lot.count({ where }),
       ]);
-      return { data: await withChain(chain, db, rows.map((row) => presentLot(row))), pagination: paginationOf(total, limit, offset) };
+      return { data: await withChain(chain, db, rows.map((row) => presentLot(imageGateway, row))), pagination: paginationOf(total, limit, offset) };
     },
   });
 }

@@ -2,12 +2,10 @@
  * Where uploaded lot and page images go: pinned on IPFS through Pinata's official HTTP API (pinFileToIPFS)
  * when PINATA_JWT is set, else the local content-addressed store, which computes the real CID and serves it
  * at /ipfs/:cid. Either way the reply carries the spec's upload result (IpfsHash, PinSize, Timestamp, ipfsUrl,
- * gatewayUrl) and `url`, the address the lot stores and the dapp loads.
- *
- * PINATA_JWT: Pinata API key (JWT). PINATA_API_URL: default https://api.pinata.cloud. IPFS_GATEWAY_URL: the
- * gateway pinned files are shown through, default https://gateway.pinata.cloud.
+ * gatewayUrl) and `url`, the address the lot stores and the dapp loads. Settings: config.ts beside this file.
  */
 import type { ContentStore } from './content-store.ts';
+import type { StorageConfig } from './config.ts';
 import { HttpError } from '../http/errors.ts';
 import { adminMessages } from '@gavel/domain';
 
@@ -20,30 +18,8 @@ export interface PinnedImage {
   gatewayUrl: string;
 }
 
-export interface PinataConfig {
-  jwt: string;
-  apiUrl: string;
-  gatewayUrl: string;
-}
-
-export function pinataConfig(env: NodeJS.ProcessEnv = process.env): PinataConfig | null {
-  if (!env.PINATA_JWT) return null;
-  return {
-    jwt: env.PINATA_JWT,
-    apiUrl: (env.PINATA_API_URL ?? 'https://api.pinata.cloud').replace(/\/+$/, ''),
-    gatewayUrl: (env.IPFS_GATEWAY_URL ?? 'https://gateway.pinata.cloud').replace(/\/+$/, ''),
-  };
-}
-
-/**
- * The gateway stored image addresses (ipfs://CID, a bare CID, {address} templates) are shown through: Pinata's
- * (or IPFS_GATEWAY_URL) when set, else this api's own /ipfs/:cid. Read per call: tests set the environment late.
- */
-export function imageGateway(env: NodeJS.ProcessEnv = process.env): string {
-  return pinataConfig(env)?.gatewayUrl ?? env.IPFS_GATEWAY_URL?.replace(/\/+$/, '') ?? '';
-}
-
-export async function pinImage(file: { bytes: Buffer; contentType: string; filename: string }, store: ContentStore, pinata: PinataConfig | null): Promise<PinnedImage> {
+export async function pinImage(file: { bytes: Buffer; contentType: string; filename: string }, store: ContentStore, storage: StorageConfig): Promise<PinnedImage> {
+  const { pinata } = storage;
   if (!pinata) {
     const cid = await store.put(file.bytes, file.contentType);
     const local = `/ipfs/${cid}`;
@@ -61,7 +37,7 @@ export async function pinImage(file: { bytes: Buffer; contentType: string; filen
   }
   if (!res.ok) throw new HttpError(502, adminMessages.uploadFailedDetail, 'upload_failed');
   const pinned = (await res.json()) as { IpfsHash: string; PinSize: number; Timestamp: string };
-  const gatewayUrl = `${pinata.gatewayUrl}/ipfs/${pinned.IpfsHash}`;
+  const gatewayUrl = `${storage.imageGateway}/ipfs/${pinned.IpfsHash}`;
   return { url: gatewayUrl, IpfsHash: pinned.IpfsHash, PinSize: pinned.PinSize, Timestamp: pinned.Timestamp, ipfsUrl: `ipfs://${pinned.IpfsHash}`, gatewayUrl };
 }
 

@@ -1,0 +1,59 @@
+/**
+ * The worker's followers: repeating turns that read what happened outside Gavel and move its records along.
+ * - follow-chain-bids (CHAIN_FOLLOW_MS): new on-chain bids become outbid notices, prices and end times, and
+ *   settle-withdrawals (every WITHDRAWALS_EVERY of those) checks reported withdrawals (chain/follower.ts);
+ * - sweep-relayed-bids (RELAYER_SWEEP_MS): the card bids the relayer placed, moved along from the indexer's
+ *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts);
+ * - follow-swaps (BITCOIN_FOLLOW_MS): BTC lots' swaps followed to their first confirmation (re-broadcast if
+ *   lost), and leading bids whose offers were spent elsewhere removed (bidding/btc-swap.ts, btc-offer-watch.ts);
+ * - watch-inscriptions (INSCRIPTION_WATCH_MS): paid commits get their reveal, reveals are followed to their
+ *   confirmation (inscriptions/inscriptions.ts).
+ * Each turn reads the database and the outside system afresh, so a lost turn costs only time and a doubled one
+ * nothing.
+ */
+import type { Services } from '../services.ts';
+import { chainFollowerTurns, WITHDRAWALS_EVERY } from '../chain/follower.ts';
+import { followSwaps } from '../bidding/btc-swap.ts';
+import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
+import { watchInscriptions } from '../inscriptions/inscriptions.ts';
+import { JobQueue, type RunningWorker } from './job-queue.ts';
+
+export const FOLLOWERS_QUEUE = 'followers';
+
+type FollowerJobs = Record<'follow-chain-bids' | 'settle-withdrawals' | 'sweep-relayed-bids' | 'follow-swaps' | 'watch-inscriptions', object>;
+
+export async function startFollowers(services: Services): Promise<RunningWorker> {
+  const { config, relayer } = services;
+  const queue = new JobQueue<FollowerJobs>(FOLLOWERS_QUEUE, services.queues);
+  const chain = chainFollowerTurns(services);
+  const worker = await queue.work(
+    {
+      'follow-chain-bids': chain.followBids,
+      'settle-withdrawals': chain.settleWithdrawals,
+      'sweep-relayed-bids': async () => (relayer.enabled ? relayer.sweep() : undefined),
+      'follow-swaps': async () => {
+        await followSwaps(services);
+        await removeSpentLeadingOffers(services);
+      },
+      'watch-inscriptions': () => watchInscriptions(services),
+    },
+    {
+      // One slot per follower: a slow one (Esplora or the indexer not answering) holds up none of the others.
+      concurrency: 5,
+      every: {
+        'follow-chain-bids': config.chain.followEveryMs,
+        'settle-withdrawals': config.chain.followEveryMs * WITHDRAWALS_EVERY,
+        'sweep-relayed-bids': config.relayer.sweepEveryMs,
+        'follow-swaps': config.bitcoin.followEveryMs,
+        'watch-inscriptions': config.inscriptions.watchEveryMs,
+      },
+    },
+  );
+  return {
+    reconcile: worker.reconcile,
+    async close() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
