@@ -16,7 +16,8 @@ export const auction = onchainTable(
     reservePrice: t.bigint().notNull(),
     durationSeconds: t.bigint().notNull(),
     timeBufferSeconds: t.bigint().notNull(),
-    /** created -> started -> settled, or created/started (no bids) -> cancelled. */
+    /** created -> started -> settled, or created/started (no bids) -> cancelled. An auction whose NFT could not be
+     *  delivered to its winner stays started after `end` until the winner's claim (sold) or its expiry settles it. */
     status: t.text().$type<"created" | "started" | "settled" | "cancelled">().notNull(),
     /** Null until `start`; the end moves with every extension. */
     startTime: t.bigint(),
@@ -27,9 +28,13 @@ export const auction = onchainTable(
     highestBidId: t.text(),
     bidCount: t.integer().notNull(),
     extensionCount: t.integer().notNull(),
-    /** Set at settlement: null when nothing sold (no bids, or the NFT could not be delivered). */
+    /** Set at settlement: null when nothing sold (no bids, or the winner's NFT claim expired). */
     winner: t.hex(),
+    /** The house could not move the NFT at some point (a paused or fussy collection). */
     nftTransferFailed: t.boolean().notNull(),
+    /** Who may pull the NFT from the house with `claimNft` now: the winner, or the seller once nothing sold;
+     *  null when the NFT is not waiting for a claim. */
+    nftClaimant: t.hex(),
     createdTxHash: t.hex().notNull(),
     createdAt: t.bigint().notNull(),
     updatedBlock: t.bigint().notNull(),

@@ -1095,6 +1095,49 @@ export const gavelAuctionHouseAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "expiresAt",
+        "type": "uint256"
+      }
+    ],
+    "name": "NftClaimNotExpired",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      }
+    ],
+    "name": "NoNftClaim",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "claimant",
+        "type": "address"
+      }
+    ],
+    "name": "NotNftClaimant",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "caller",
         "type": "address"
@@ -1361,6 +1404,50 @@ export const gavelAuctionHouseAbi = [
       {
         "indexed": true,
         "internalType": "address",
+        "name": "winner",
+        "type": "address"
+      }
+    ],
+    "name": "NftClaimExpired",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "claimant",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
+    ],
+    "name": "NftClaimed",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
         "name": "to",
         "type": "address"
       }
@@ -1510,6 +1597,19 @@ export const gavelAuctionHouseAbi = [
   },
   {
     "inputs": [],
+    "name": "NFT_CLAIM_PERIOD",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "PAYOUT_GAS_LIMIT",
     "outputs": [
       {
@@ -1562,6 +1662,24 @@ export const gavelAuctionHouseAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
+    ],
+    "name": "claimNft",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "nft",
         "type": "address"
@@ -1607,6 +1725,19 @@ export const gavelAuctionHouseAbi = [
       }
     ],
     "name": "end",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      }
+    ],
+    "name": "expireNftClaim",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -1692,7 +1823,7 @@ export const gavelAuctionHouseAbi = [
             "type": "bool"
           }
         ],
-        "internalType": "struct GavelAuctionHouse.Auction",
+        "internalType": "struct IGavelAuctionHouse.Auction",
         "name": "auction",
         "type": "tuple"
       }
@@ -1740,6 +1871,25 @@ export const gavelAuctionHouseAbi = [
         "internalType": "uint256",
         "name": "",
         "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      }
+    ],
+    "name": "nftClaimant",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       }
     ],
     "stateMutability": "view",

@@ -5,6 +5,7 @@ import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IGavelAuctionHouse} from "./IGavelAuctionHouse.sol";
 
 /// @title GavelAuctionHouse
 /// @notice English auctions for ERC-721 tokens, paid in ETH, many auctions in one contract.
@@ -12,23 +13,9 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///         `end` once time is up. Outbid bidders are never paid inside someone else's transaction: their bid
 ///         is credited to `pendingReturns` and pulled with `withdraw`, so no bidder contract can block or tax
 ///         the next bid. Settlement never reverts because of a recipient: the NFT moves with `transferFrom`
-///         (no receiver hook) and an ETH payout that fails is credited to `pendingReturns` instead.
-contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
-    /// @notice One auction with the fields the spec gives an on-chain auction.
-    struct Auction {
-        address seller;
-        address nft;
-        uint256 nftId;
-        uint256 reservePrice;
-        uint256 highestBid;
-        address highestBidder;
-        uint256 startTime;
-        uint256 endTime;
-        uint256 timeBufferSeconds;
-        bool started;
-        bool ended;
-    }
-
+///         (no receiver hook), an ETH payout that fails is credited to `pendingReturns` instead, and an NFT the
+///         collection refuses to move stays here for its owner to pull with `claimNft`.
+contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardTransient {
     // Storage form of an auction. A bid touches only slots 0 and 1, and both are non-zero by then (the seller
     // is set at create, endTime at start), so a first bid pays two 2,900-gas updates instead of a 20,000-gas
     // zero-to-non-zero store. uint96 holds 79 billion ETH; uint40 seconds last until the year 36812.
@@ -40,6 +27,7 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
         uint32 timeBufferSeconds;
         bool started;
         bool ended;
+        NftClaim nftClaim;
         address nft; // slot 2
         uint96 reservePrice;
         uint256 nftId; // slot 3
@@ -53,6 +41,10 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
     uint256 public constant MAX_DURATION_MINUTES = 60 * 24 * 60;
     /// @notice Longest anti-sniping extension window, in seconds (1 day).
     uint256 public constant MAX_TIME_BUFFER_SECONDS = 1 days;
+    /// @notice How long after the end a winner has to claim an NFT the collection would not deliver at `end`,
+    ///         before anyone may expire the claim: the winner's bid is refunded and the NFT goes to the seller.
+    ///         Long enough for a paused collection to resume, short enough that neither side waits for good.
+    uint256 public constant NFT_CLAIM_PERIOD = 7 days;
     /// @notice Gas forwarded with a settlement payout. Enough for a smart-contract wallet's receive, too little
     ///         for a recipient to burn the settler's gas; a failed payout is credited to `pendingReturns`.
     uint256 public constant PAYOUT_GAS_LIMIT = 50_000;
@@ -68,54 +60,6 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
     mapping(address account => uint256 amount) public pendingReturns;
 
     mapping(uint256 auctionId => StoredAuction) private _auctions;
-
-    event AuctionCreated(
-        uint256 indexed auctionId,
-        address indexed seller,
-        address indexed nft,
-        uint256 nftId,
-        uint256 reservePrice,
-        uint256 durationSeconds,
-        uint256 timeBufferSeconds
-    );
-    event AuctionStarted(uint256 indexed auctionId, uint256 startTime, uint256 endTime);
-    /// @param extended Whether this bid pushed the end time out (an `AuctionExtended` event accompanies it).
-    event AuctionBid(uint256 indexed auctionId, address indexed bidder, uint256 amount, bool extended);
-    event AuctionExtended(uint256 indexed auctionId, uint256 endTime);
-    /// @notice Emitted once per auction. `winner` is zero when nothing sold (no bids, or the NFT could not be
-    ///         delivered and the bid was refunded); then `amount` and `fee` are zero.
-    event AuctionSettled(uint256 indexed auctionId, address indexed winner, uint256 amount, uint256 fee);
-    event AuctionCancelled(uint256 indexed auctionId);
-    /// @notice `account` can now `withdraw` `amount` more, owed from `auctionId`.
-    event RefundCredited(address indexed account, uint256 indexed auctionId, uint256 amount);
-    event Withdrawn(address indexed account, address indexed to, uint256 amount);
-    /// @notice The escrowed NFT could not be moved to `to` at settlement (a broken or paused NFT contract).
-    event NftTransferFailed(uint256 indexed auctionId, address indexed to);
-    event FeeUpdated(uint256 feeBps);
-    event TreasuryUpdated(address indexed treasury);
-    event MinBidIncrementUpdated(uint256 minBidIncrement);
-
-    error AuctionNotFound(uint256 auctionId);
-    error AuctionAlreadyStarted(uint256 auctionId);
-    error AuctionNotStarted(uint256 auctionId);
-    error AuctionExpired(uint256 auctionId);
-    error AuctionNotOver(uint256 auctionId, uint256 endTime);
-    error AuctionAlreadySettled(uint256 auctionId);
-    error AuctionHasBids(uint256 auctionId);
-    error NotSellerOrOwner(address caller);
-    error SellerCannotBid();
-    error BidValueMismatch(uint256 amount, uint256 value);
-    error BidBelowReserve(uint256 reservePrice);
-    error BidBelowMinimum(uint256 minimumBid);
-    error AmountTooLarge(uint256 amount);
-    error InvalidDuration(uint256 durationMinutes);
-    error InvalidTimeBuffer(uint256 timeBufferSeconds);
-    error FeeTooHigh(uint256 feeBps);
-    error ZeroAddress();
-    error InvalidTreasury(address treasury);
-    error ZeroMinBidIncrement();
-    error NothingToWithdraw();
-    error WithdrawFailed();
 
     /// @param initialOwner Owner of the settings; may also cancel auctions that have no bids.
     /// @param initialTreasury Receives the platform fee.
@@ -259,7 +203,8 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
 
     /// @notice Settles a started auction whose end time has passed; anyone may call it, once. With a winner:
     ///         NFT to the winner, the fee to the treasury, the rest to the seller. Without bids: NFT back to the
-    ///         seller.
+    ///         seller. If the NFT contract refuses the transfer, the NFT (and a winner's bid) wait here for
+    ///         `claimNft` or `expireNftClaim`.
     /// @param auctionId The auction to settle.
     function end(uint256 auctionId) external nonReentrant {
         StoredAuction storage a = _existing(auctionId);
@@ -271,18 +216,53 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
         (address seller, address winner, uint256 amount) = (a.seller, a.highestBidder, a.highestBid);
         (address nft, uint256 nftId) = (a.nft, a.nftId);
         if (winner == address(0)) {
-            _sendNft(auctionId, nft, nftId, seller);
             emit AuctionSettled(auctionId, address(0), 0, 0);
+            if (!_sendNft(auctionId, nft, nftId, seller)) a.nftClaim = NftClaim.Seller;
         } else if (!_sendNft(auctionId, nft, nftId, winner)) {
-            // The winner cannot get what they paid for, so they get their money back.
-            _credit(winner, auctionId, amount);
-            emit AuctionSettled(auctionId, address(0), 0, 0);
+            // The sale stands but is not paid out: the bid waits here with the NFT, so the seller is paid only
+            // once the winner has the NFT, and the winner gets the bid back if the claim expires.
+            a.nftClaim = NftClaim.Winner;
         } else {
-            uint256 fee = (amount * feeBps) / 10_000;
-            emit AuctionSettled(auctionId, winner, amount, fee);
-            _pay(treasury, auctionId, fee);
-            _pay(seller, auctionId, amount - fee);
+            _paySale(auctionId, seller, winner, amount);
         }
+    }
+
+    /// @notice Sends `to` the auction's NFT that could not be delivered at settlement; only the auction's
+    ///         `nftClaimant` may call it. The winner may claim until someone calls `expireNftClaim`, and their
+    ///         claim completes the sale: the fee (at the rate then in force) to the treasury, the rest to the
+    ///         seller, as at `end`. Reverts, changing nothing, while the NFT contract still refuses the transfer.
+    /// @param auctionId The auction whose NFT is claimed.
+    /// @param to Recipient of the NFT: the way out for a winner the collection will not send to.
+    function claimNft(uint256 auctionId, address to) external nonReentrant {
+        if (to == address(0)) revert ZeroAddress();
+        StoredAuction storage a = _existing(auctionId);
+        NftClaim claim = a.nftClaim;
+        address claimant = _claimant(a, claim);
+        if (claimant == address(0)) revert NoNftClaim(auctionId);
+        if (msg.sender != claimant) revert NotNftClaimant(msg.sender, claimant);
+        a.nftClaim = NftClaim.None;
+        emit NftClaimed(auctionId, claimant, to);
+        IERC721(a.nft).transferFrom(address(this), to, a.nftId);
+        if (claim == NftClaim.Winner) _paySale(auctionId, a.seller, claimant, a.highestBid);
+    }
+
+    /// @notice Ends a winner's claim that is still unclaimed `NFT_CLAIM_PERIOD` after the auction's end; anyone
+    ///         may call it. The winner's bid is credited back to them and the NFT goes to the seller (or, if the
+    ///         collection still refuses, waits for the seller's `claimNft`). This is how a seller takes back an
+    ///         NFT the winner cannot or will not receive, and how a winner recovers a bid for an NFT that cannot
+    ///         move at all.
+    /// @param auctionId The auction whose winner's claim expires.
+    function expireNftClaim(uint256 auctionId) external nonReentrant {
+        StoredAuction storage a = _existing(auctionId);
+        if (a.nftClaim != NftClaim.Winner) revert NoNftClaim(auctionId);
+        uint256 expiresAt = uint256(a.endTime) + NFT_CLAIM_PERIOD;
+        if (block.timestamp < expiresAt) revert NftClaimNotExpired(auctionId, expiresAt);
+        address winner = a.highestBidder;
+        a.nftClaim = NftClaim.None;
+        emit NftClaimExpired(auctionId, winner);
+        _credit(winner, auctionId, a.highestBid);
+        emit AuctionSettled(auctionId, address(0), 0, 0);
+        if (!_sendNft(auctionId, a.nft, a.nftId, a.seller)) a.nftClaim = NftClaim.Seller;
     }
 
     // ---------------------------------------------------------------- reads
@@ -305,6 +285,15 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
             started: a.started,
             ended: a.ended
         });
+    }
+
+    /// @notice Who may pull this auction's NFT with `claimNft`: the winner or the seller while the NFT waits
+    ///         here after a refused transfer, else zero.
+    /// @param auctionId The auction.
+    /// @return The claimant, or the zero address.
+    function nftClaimant(uint256 auctionId) external view returns (address) {
+        StoredAuction storage a = _auctions[auctionId];
+        return _claimant(a, a.nftClaim);
     }
 
     /// @notice The smallest bid `bid` would accept now (ignoring whether the auction is open).
@@ -347,8 +336,22 @@ contract GavelAuctionHouse is Ownable2Step, ReentrancyGuardTransient {
         if (msg.sender != a.seller && msg.sender != owner()) revert NotSellerOrOwner(msg.sender);
     }
 
+    function _claimant(StoredAuction storage a, NftClaim claim) private view returns (address) {
+        if (claim == NftClaim.Winner) return a.highestBidder;
+        if (claim == NftClaim.Seller) return a.seller;
+        return address(0);
+    }
+
+    // The sale completed: the fee to the treasury, the rest to the seller.
+    function _paySale(uint256 auctionId, address seller, address winner, uint256 amount) private {
+        uint256 fee = (amount * feeBps) / 10_000;
+        emit AuctionSettled(auctionId, winner, amount, fee);
+        _pay(treasury, auctionId, fee);
+        _pay(seller, auctionId, amount - fee);
+    }
+
     // try/catch rather than a plain call: a paused or malicious NFT contract must not keep `end` from running,
-    // or the winning bid would be locked in here for good.
+    // or the winning bid would be locked in here for good. On false the caller records who may claim the NFT.
     function _sendNft(uint256 auctionId, address nft, uint256 nftId, address to) private returns (bool sent) {
         try IERC721(nft).transferFrom(address(this), to, nftId) {
             return true;

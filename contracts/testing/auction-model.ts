@@ -1,10 +1,19 @@
 // A plain TypeScript model of GavelAuctionHouse's rules. The property tests run random command sequences
-// against both and require the same outcome (success, or the same custom error) and the same state.
+// against both and require the same outcome (success, or the same custom error) and the same state, down to
+// where every auctioned NFT is.
 import type { Address } from "viem";
+
+/** A collection the model knows how to move tokens of: `fussy` ones are a FreezableNFT (see src/test). */
+export interface ModelCollection {
+  address: Address;
+  fussy: boolean;
+}
 
 export interface ModelAuction {
   id: bigint;
   seller: Address;
+  collection: ModelCollection;
+  nftId: bigint;
   reservePrice: bigint;
   durationSeconds: bigint;
   timeBufferSeconds: bigint;
@@ -15,12 +24,17 @@ export interface ModelAuction {
   highestBidder: Address | null;
   ended: boolean;
   cancelled: boolean;
+  /** Its money is settled (paid out, or refunded when nothing sold): the contract emitted AuctionSettled. */
+  settled: boolean;
+  /** Who may pull the NFT with `claimNft`, when the house could not push it. */
+  claim: "winner" | "seller" | null;
+  /** Where the NFT is: the house while the auction runs or a claim waits, else whoever received it. */
+  nftOwner: Address;
 }
 
-/** What a successful `end` should have paid. */
-export interface Settlement {
+/** What a call paid out of a completed sale: the proceeds to `seller`, the fee to the treasury. */
+export interface Payout {
   seller: Address;
-  winner: Address | null;
   amount: bigint;
   fee: bigint;
 }
@@ -31,23 +45,58 @@ export class AuctionModel {
   readonly auctions = new Map<bigint, ModelAuction>();
   readonly pending = new Map<Address, bigint>();
   nextId = 1n;
+  /** Whether the fussy collections are frozen (every transfer reverts with `Frozen`). */
+  frozen = false;
 
   constructor(
     readonly owner: Address,
+    readonly house: Address,
     readonly feeBps: bigint,
     readonly minIncrement: bigint,
+    readonly claimPeriod: bigint,
+    /** Contracts without `onERC721Received`: a fussy collection refuses to send them tokens. */
+    readonly nftRefusers: ReadonlySet<Address>,
   ) {}
 
   owed(account: Address): bigint {
     return this.pending.get(account) ?? 0n;
   }
 
-  /** ETH the contract must hold: every credit plus every bid still in play. */
+  /** ETH the contract must hold: every credit plus every bid still in play (live, or waiting for a claim). */
   expectedBalance(): bigint {
     let total = 0n;
     for (const amount of this.pending.values()) total += amount;
-    for (const a of this.auctions.values()) if (!a.ended && !a.cancelled) total += a.highestBid;
+    for (const a of this.auctions.values()) if (!a.settled && !a.cancelled) total += a.highestBid;
     return total;
+  }
+
+  /** Who may claim the auction's NFT, as `nftClaimant` reads it. */
+  claimant(a: ModelAuction): Address | null {
+    if (a.claim === "winner") return a.highestBidder;
+    return a.claim === "seller" ? a.seller : null;
+  }
+
+  /** Why a transfer of a `collection` token by the house to `to` reverts, or null when it goes through. */
+  private transferError(collection: ModelCollection, to: Address): string | null {
+    if (!collection.fussy) return null;
+    if (this.frozen) return "Frozen";
+    return this.nftRefusers.has(to) ? "ERC721InvalidReceiver" : null;
+  }
+
+  /** A push that must not revert (`end`, `expireNftClaim`): on failure the NFT waits for `claim`. */
+  private push(a: ModelAuction, to: Address, claim: "winner" | "seller"): boolean {
+    if (this.transferError(a.collection, to)) {
+      a.claim = claim;
+      return false;
+    }
+    a.nftOwner = to;
+    return true;
+  }
+
+  private paySale(a: ModelAuction): Payout {
+    a.settled = true;
+    const fee = (a.highestBid * this.feeBps) / 10_000n;
+    return { seller: a.seller, amount: a.highestBid, fee };
   }
 
   private live(id: bigint): ModelAuction | undefined {
@@ -55,7 +104,9 @@ export class AuctionModel {
     return a && !a.cancelled ? a : undefined;
   }
 
-  create(seller: Address, reservePrice: bigint, minutes: bigint, timeBufferSeconds: bigint): Outcome<bigint> {
+  create(seller: Address, collection: ModelCollection, nftId: bigint, reservePrice: bigint, minutes: bigint, timeBufferSeconds: bigint): Outcome<bigint> {
+    const error = this.transferError(collection, this.house);
+    if (error) return { error };
     return {
       ok: true,
       apply: () => {
@@ -63,6 +114,8 @@ export class AuctionModel {
         this.auctions.set(id, {
           id,
           seller,
+          collection,
+          nftId,
           reservePrice,
           durationSeconds: minutes * 60n,
           timeBufferSeconds,
@@ -73,6 +126,9 @@ export class AuctionModel {
           highestBidder: null,
           ended: false,
           cancelled: false,
+          settled: false,
+          claim: null,
+          nftOwner: this.house,
         });
         return id;
       },
@@ -117,7 +173,8 @@ export class AuctionModel {
     };
   }
 
-  end(id: bigint, now: bigint): Outcome<Settlement> {
+  /** On success: what `end` paid out (nothing when nothing sold or the NFT waits for the winner's claim). */
+  end(id: bigint, now: bigint): Outcome<Payout | null> {
     const a = this.live(id);
     if (!a) return { error: "AuctionNotFound" };
     if (!a.started) return { error: "AuctionNotStarted" };
@@ -127,8 +184,48 @@ export class AuctionModel {
       ok: true,
       apply: () => {
         a.ended = true;
-        const fee = a.highestBidder ? (a.highestBid * this.feeBps) / 10_000n : 0n;
-        return { seller: a.seller, winner: a.highestBidder, amount: a.highestBidder ? a.highestBid : 0n, fee };
+        if (a.highestBidder === null) {
+          a.settled = true;
+          this.push(a, a.seller, "seller");
+          return null;
+        }
+        return this.push(a, a.highestBidder, "winner") ? this.paySale(a) : null;
+      },
+    };
+  }
+
+  /** On success: what the claim paid out (the sale, when the winner claims). */
+  claimNft(id: bigint, caller: Address, to: Address): Outcome<Payout | null> {
+    const a = this.live(id);
+    if (!a) return { error: "AuctionNotFound" };
+    const claimant = this.claimant(a);
+    if (claimant === null) return { error: "NoNftClaim" };
+    if (caller !== claimant) return { error: "NotNftClaimant" };
+    const error = this.transferError(a.collection, to);
+    if (error) return { error };
+    return {
+      ok: true,
+      apply: () => {
+        const byWinner = a.claim === "winner";
+        a.claim = null;
+        a.nftOwner = to;
+        return byWinner ? this.paySale(a) : null;
+      },
+    };
+  }
+
+  expireNftClaim(id: bigint, now: bigint): Outcome {
+    const a = this.live(id);
+    if (!a) return { error: "AuctionNotFound" };
+    if (a.claim !== "winner") return { error: "NoNftClaim" };
+    if (now < a.endTime + this.claimPeriod) return { error: "NftClaimNotExpired" };
+    return {
+      ok: true,
+      apply: () => {
+        a.claim = null;
+        this.credit(a.highestBidder!, a.highestBid);
+        a.settled = true;
+        this.push(a, a.seller, "seller");
       },
     };
   }
@@ -139,7 +236,15 @@ export class AuctionModel {
     if (caller !== a.seller && caller !== this.owner) return { error: "NotSellerOrOwner" };
     if (a.ended) return { error: "AuctionAlreadySettled" };
     if (a.highestBidder !== null) return { error: "AuctionHasBids" };
-    return { ok: true, apply: () => void (a.cancelled = true) };
+    const error = this.transferError(a.collection, a.seller);
+    if (error) return { error };
+    return {
+      ok: true,
+      apply: () => {
+        a.cancelled = true;
+        a.nftOwner = a.seller;
+      },
+    };
   }
 
   withdraw(account: Address): Outcome<bigint> {

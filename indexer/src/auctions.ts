@@ -1,4 +1,5 @@
-/** An auction's life: created, started, extended, settled or cancelled. Bids are in bids.ts. */
+/** An auction's life: created, started, extended, settled or cancelled, and an NFT waiting for a claim. Bids are in
+ *  bids.ts. */
 import { ponder } from "ponder:registry";
 import { auction, cancellation, extension, settlement } from "ponder:schema";
 
@@ -43,9 +44,19 @@ ponder.on("GavelAuctionHouse:AuctionExtended", async ({ event, context }) => {
     .set((row) => ({ endTime, extensionCount: row.extensionCount + 1, updatedBlock: event.block.number }));
 });
 
-// Emitted before AuctionSettled in the same transaction, so the settlement sees the flag.
+// The NFT stays in the house until `to` claims it.
 ponder.on("GavelAuctionHouse:NftTransferFailed", async ({ event, context }) => {
-  await context.db.update(auction, { id: event.args.auctionId }).set({ nftTransferFailed: true, updatedBlock: event.block.number });
+  const { auctionId, to } = event.args;
+  await context.db.update(auction, { id: auctionId }).set({ nftTransferFailed: true, nftClaimant: to, updatedBlock: event.block.number });
+});
+
+ponder.on("GavelAuctionHouse:NftClaimed", async ({ event, context }) => {
+  await context.db.update(auction, { id: event.args.auctionId }).set({ nftClaimant: null, updatedBlock: event.block.number });
+});
+
+// The winner's claim lapsed; a NftTransferFailed for the seller follows if the NFT cannot go back to them.
+ponder.on("GavelAuctionHouse:NftClaimExpired", async ({ event, context }) => {
+  await context.db.update(auction, { id: event.args.auctionId }).set({ nftClaimant: null, updatedBlock: event.block.number });
 });
 
 ponder.on("GavelAuctionHouse:AuctionSettled", async ({ event, context }) => {

@@ -4,9 +4,9 @@ pragma solidity 0.8.28;
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {GavelAuctionHouse} from "../GavelAuctionHouse.sol";
 
-/// @notice Test-only contract that bids, sells and withdraws through the auction house and misbehaves on demand
-///         when it receives ETH. It has no `onERC721Received`, so it also stands for a winner that cannot take a
-///         `safeTransferFrom`.
+/// @notice Test-only contract that bids, sells, withdraws and claims through the auction house and misbehaves on
+///         demand when it receives ETH. It has no `onERC721Received`, so it also stands for a winner that cannot
+///         take a `safeTransferFrom`.
 contract TestActor {
     enum Mode {
         Accept,
@@ -51,6 +51,10 @@ contract TestActor {
 
     function withdrawTo(address payable to) external {
         house.withdrawTo(to);
+    }
+
+    function claimNft(uint256 auctionId, address to) external {
+        house.claimNft(auctionId, to);
     }
 
     receive() external payable {
