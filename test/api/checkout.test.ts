@@ -370,14 +370,3 @@ describe('cart and final checkout', () => {
     expect((await lotRow(lot.id)).txHash).toBe(made.body.paymentIntentId);
   });
 });
-
-describe('the contract', () => {
-  it('documents the routes with their bodies in /openapi.json', async () => {
-    const doc = (await (await fetch(`${stack.url}/openapi.json`)).json()) as any;
-    expect(doc.paths['/payment/buy-now-intent'].post.requestBody).toBeDefined();
-    expect(doc.paths['/auctions/{id}/buy-now'].post.security).toEqual([{ bearer: [] }]);
-    expect(doc.paths['/cart'].get.responses['200']).toBeDefined();
-    expect(doc.paths['/cart/checkout'].post.responses['409']).toBeDefined();
-    expect(doc.paths['/auctions/{id}/bids'].post.description).toMatch(/card_payment.*on chain by the platform’s relayer/s);
-  });
-});

@@ -216,12 +216,16 @@ describe('saving a card', () => {
     standIn.setWebhook(null);
     try {
       expect((await saveCardInBrowser(setup, '4242424242424242')).body.status).toBe('succeeded');
-      await new Promise((r) => setTimeout(r, 200));
-      expect(await userRow(user.id)).toMatchObject({ hasValidPaymentMethod: false, paymentSetupStatus: 'none' });
     } finally {
       standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
     }
+    // Stripe recorded the success and told the api nothing (this stack runs no worker either): the api knows
+    // only what the browser's confirm could have told it, which must be nothing.
     const event = standIn.events('setup_intent.succeeded').find((e) => (e.data.object as Stripe.SetupIntent).id === setup.setupIntentId)!;
+    expect(standIn.deliveries.filter((d) => d.eventId === event.id)).toEqual([]);
+    expect((await api(token, 'GET', '/payment/method')).body.status).toBe('none');
+    expect(await userRow(user.id)).toMatchObject({ hasValidPaymentMethod: false, paymentSetupStatus: 'none' });
+    expect(holdsFor(setup.setupIntentId)).toHaveLength(0);
     standIn.resend(event.id);
     expect((await settledMethod(token)).status).toBe('verified');
   });
@@ -274,12 +278,5 @@ describe('the webhook', () => {
     expect(replies.map((r) => r.status)).toEqual([200, 200]);
     expect(bodies.filter((b: any) => b.duplicate === true)).toHaveLength(1);
     expect(await stack.db.prisma.stripeEvent.count({ where: { id: JSON.parse(payload).id } })).toBe(1);
-  });
-
-  it('is documented in the OpenAPI document with the other payment routes', async () => {
-    const doc = (await (await fetch(`${stack.url}/openapi.json`)).json()) as any;
-    expect(doc.paths['/payment/setup-intent'].post.security).toEqual([{ bearer: [] }]);
-    expect(doc.paths['/payment/method'].get).toBeDefined();
-    expect(doc.paths['/payment/webhook'].post.responses['400']).toBeDefined();
   });
 });
