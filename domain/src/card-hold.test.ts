@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardHoldCents, cardMinimumRefusal } from './card-hold.ts';
+import { cardHoldCents, cardAmountRefusal } from './card-hold.ts';
 
 const BTC_AT_100K = 10_000_000;
 
@@ -11,10 +11,17 @@ describe('the hold of a card bid', () => {
   });
 
   it('must reach the spec’s minimum card payment: 50 sats, and $0.50 in any unit', () => {
-    expect(cardMinimumRefusal(49n, 'USD', BTC_AT_100K)).toBe('Minimum payment amount is $0.50 USD for card payments.');
-    expect(cardMinimumRefusal(50n, 'USD', BTC_AT_100K)).toBeNull();
-    expect(cardMinimumRefusal(49n, 'sats', BTC_AT_100K)).toBe('Minimum payment amount is 50 sats ($0.50 USD) for card payments.');
-    expect(cardMinimumRefusal(490n, 'sats', BTC_AT_100K)).toBe('Minimum payment amount is $0.50 USD for card payments.');
-    expect(cardMinimumRefusal(500n, 'sats', BTC_AT_100K)).toBeNull();
+    expect(cardAmountRefusal(49n, 'USD', BTC_AT_100K)).toBe('Minimum payment amount is $0.50 USD for card payments.');
+    expect(cardAmountRefusal(50n, 'USD', BTC_AT_100K)).toBeNull();
+    expect(cardAmountRefusal(49n, 'sats', BTC_AT_100K)).toBe('Minimum payment amount is 50 sats ($0.50 USD) for card payments.');
+    expect(cardAmountRefusal(490n, 'sats', BTC_AT_100K)).toBe('Minimum payment amount is $0.50 USD for card payments.');
+    expect(cardAmountRefusal(500n, 'sats', BTC_AT_100K)).toBeNull();
+  });
+
+  it('refuses what one card charge cannot carry ($999,999.99), in either unit', () => {
+    expect(cardAmountRefusal(99_999_999n, 'USD', BTC_AT_100K)).toBeNull();
+    expect(cardAmountRefusal(100_000_000n, 'USD', BTC_AT_100K)).toMatch(/^A card payment can be at most \$999,999\.99/);
+    // 10 BTC at $100,000 is $1,000,000.
+    expect(cardAmountRefusal(1_000_000_000n, 'sats', BTC_AT_100K)).toMatch(/^A card payment can be at most/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SATS_PER_BTC } from './cost-calculator.ts';
-import { MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from './schemas/payment.ts';
+import { MAX_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from './schemas/payment.ts';
 
 /** The units a card bid can be in: USD lots and BTC lots (ETH card bids are held by the relayer). */
 export type CardBidUnit = 'USD' | 'sats';
@@ -17,11 +17,20 @@ export function cardHoldCents(amount: bigint, unit: CardBidUnit, btcUsdCents: nu
   return (amount * BigInt(btcUsdCents) + satsPerBtc - 1n) / satsPerBtc;
 }
 
-/** The spec's minimum card payment ($0.50, or 50 sats) as the message refusing a smaller card bid; null when it is enough. */
-export function cardMinimumRefusal(amount: bigint, unit: CardBidUnit, btcUsdCents: number): string | null {
+/**
+ * Whether a card can carry a bid of `amount`: the message refusing it, or null. At least the spec's minimum card
+ * payment ($0.50, or 50 sats), at most what one card charge can be ($999,999.99).
+ */
+export function cardAmountRefusal(amount: bigint, unit: CardBidUnit, btcUsdCents: number): string | null {
   if (unit === 'sats' && amount < BigInt(MIN_CARD_PAYMENT_SATS)) return paymentMessages.minimumSats;
+  return cardCentsRefusal(cardHoldCents(amount, unit, btcUsdCents));
+}
+
+/** The same bounds on a payment already in cents (a hold, a Buy Now price, a cart total). */
+export function cardCentsRefusal(cents: bigint): string | null {
   // Below $0.50 a hold is refused whatever the unit: the card network would not take it.
-  return cardHoldCents(amount, unit, btcUsdCents) < BigInt(MIN_CARD_PAYMENT_CENTS) ? paymentMessages.minimumUsd : null;
+  if (cents < BigInt(MIN_CARD_PAYMENT_CENTS)) return paymentMessages.minimumUsd;
+  return cents > BigInt(MAX_CARD_PAYMENT_CENTS) ? paymentMessages.maximumUsd : null;
 }
 
 /** GET /payment/card-hold-rate: the USD price per BTC a card bid on a BTC lot is held at, in cents. */

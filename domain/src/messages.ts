@@ -47,6 +47,9 @@ export const messages = {
     resendTooSoon: 'Please wait before requesting another code',
     wrongPassword: 'Current password is incorrect',
     tooManyRequests: 'Too many requests. Please try again later.',
+    // Decided: the account-wide wait after many failed sign-ins, and the daily cap on wrong reset codes.
+    signinDelayed: 'Too many failed sign-ins for this account. Please try again in {wait}.',
+    resetCodesCapped: 'Too many wrong codes for this account. Please try again in {wait}.',
     unauthorized: 'Please sign in to continue',
     sessionExpired: 'Your session has expired. Please sign in again.',
     forbiddenRole: 'You do not have permission to do this',
@@ -106,6 +109,8 @@ export const messages = {
     kycUpdated: 'KYC status updated successfully',
     kycUpdateFailed: 'Failed to update KYC status',
     paymentVerificationUpdated: 'Payment verification updated successfully',
+    biddingLimitUpdated: 'Bidding limit updated',
+    biddingLimitFormat: 'Enter the bidding limit in US dollars, e.g. 2500 or 2500.00',
   },
   bids: {
     placed: 'Bid placed successfully!',
@@ -145,6 +150,21 @@ export const messages = {
     identity: 'Please verify your identity first.',
     paymentMethod: 'Please set up your payment method first.',
     terms: 'Please accept terms and conditions before bidding.',
+  },
+  events: {
+    // Decided: the event stream's refusals (a session token in a URL lands in logs and browser history).
+    tokenInQuery: 'The event stream does not accept a session token in its address. Ask POST /events/ticket for a ticket and open /events?ticket=<ticket>.',
+    ticketRefused: 'This event stream ticket is invalid, used or expired. Ask for a new one.',
+  },
+  // Decided: the refusals of the routes limited per user and per address ({wait}: when to retry, in words).
+  rateLimits: {
+    bids: 'You are bidding too fast. Please try again in {wait}.',
+    cardSetup: 'Too many attempts to add a card. Please try again in {wait}.',
+    uploads: 'Too many uploads. Please try again in {wait}.',
+    walletConnect: 'Too many wallet connection attempts. Please try again in {wait}.',
+    inscriptions: 'Too many inscription requests. Please try again in {wait}.',
+    subscribe: 'Too many subscription attempts. Please try again in {wait}.',
+    eventStream: 'Too many live update connections. Please try again in {wait}.',
   },
   server: {
     notFound: 'Not found',

@@ -179,6 +179,8 @@ async function createAccounts(db: Database): Promise<Map<string, DemoUser>> {
         termsAccepted: ready,
         termsAcceptedAt: ready ? new Date() : null,
         biddingFor: ready ? 'myself' : null,
+        // The demo's ready bidders may also bid without a card (pay-later) up to $50,000.
+        biddingLimit: ready ? '5000000' : '0',
       },
     });
     const evmAddress = 'evmAddress' in account ? account.evmAddress : undefined;

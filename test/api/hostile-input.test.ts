@@ -108,7 +108,7 @@ const request = fc.record({
   body: fc.record({ kind: bodyKind, values: fc.array(hostileValue, { minLength: 6, maxLength: 6 }), raw: hostileText }),
 });
 
-type Generated = fc.RecordValue<typeof request extends fc.Arbitrary<infer T> ? T : never>;
+type Generated = typeof request extends fc.Arbitrary<infer T> ? T : never;
 
 function build(g: Generated): { method: string; url: string; headers: Record<string, string>; body?: string | Buffer } {
   const route = routes[g.route % routes.length]!;

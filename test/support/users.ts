@@ -29,6 +29,9 @@ export async function createUser(db: Database, state: UserState, email = `${stat
       termsAccepted: level >= 5,
       termsAcceptedAt: level >= 5 ? new Date() : null,
       biddingFor: level >= 5 ? 'myself' : null,
+      // Ready bidders may bid without a card (pay-later) up to $1,000,000, so off-chain bid tests need no card;
+      // the tests of the pay-later rule set their own limits.
+      biddingLimit: level >= 5 ? '100000000' : '0',
       ...(level >= 2 ? { phoneNumber: '+44 20 1234 5678', country: 'UK', city: 'London', address: '1 St', postCode: 'E1', dateOfBirth: new Date('1990-01-01') } : {}),
     },
   });

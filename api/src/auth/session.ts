@@ -4,9 +4,10 @@
  * and routes that need a user answer 401.
  */
 import type { Context, Next } from 'koa';
-import { firstFailedGate, messages, type Gate, type Role, type User } from '@gavel/domain';
-import type { PrismaClient, User as UserRow } from '../generated/prisma/client.ts';
+import { firstFailedGate, formatAmount, messages, type Gate, type Role, type User } from '@gavel/domain';
+import type { Prisma, PrismaClient, User as UserRow } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
+import type { EventHub } from '../events/event-hub.ts';
 import type { TokenService } from './tokens.ts';
 
 export type { UserRow };
@@ -30,6 +31,17 @@ export function sessionMiddleware(prisma: PrismaClient, tokens: TokenService) {
     }
     await next();
   };
+}
+
+/**
+ * Signs the user out everywhere (logout, password change, password reset), with `changes` in the same write: the
+ * token version moves on, which refuses every token issued before, and every api instance closes the user's
+ * open event streams.
+ */
+export async function revokeSessions(prisma: PrismaClient, eventHub: EventHub, userId: string, changes: Prisma.UserUpdateInput = {}): Promise<UserRow> {
+  const user = await prisma.user.update({ where: { id: userId }, data: { ...changes, tokenVersion: { increment: 1 } } });
+  await eventHub.announceRevoked(user.id, user.tokenVersion);
+  return user;
 }
 
 /** Enforces a route's access rule and returns its user. */
@@ -69,6 +81,7 @@ export function presentUser(user: UserRow): User {
     kycReason: user.kycReason,
     hasValidPaymentMethod: user.hasValidPaymentMethod,
     paymentMethod: user.paymentMethodBrand && user.paymentMethodLast4 ? { brand: user.paymentMethodBrand, last4: user.paymentMethodLast4 } : null,
+    biddingLimit: formatAmount(BigInt(user.biddingLimit.toFixed(0)), 'USD'),
     termsAccepted: user.termsAccepted,
     termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
     termsVersion: user.termsVersion,

@@ -20,7 +20,8 @@ import { assertListed } from './whitelist-gate.ts';
 import { announceBid } from './notify.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
 import { readChainBidState } from '../relayer/card-bids.ts';
-import type { PlacedBid } from './place-bid.ts';
+import type { CommitOptions, PlacedBid } from './place-bid.ts';
+import { assertWithinBiddingLimit } from './pay-later.ts';
 import { lotBidState, refusalError, type BidState } from './refusal.ts';
 
 const bidMessages = messages.bids;
@@ -130,6 +131,15 @@ export async function linkedWallet(services: Pick<Services, 'db'>, user: UserRow
 export async function walletOfBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, address: string | undefined): Promise<string | null> {
   if (bid.lot.paymentMethod === 'Manual' && (!address || address === CARD_PAYMENT_MARKER)) return null;
   return linkedWallet(services, user, address);
+}
+
+/**
+ * What stands behind a wallet-rail bid on a USD lot, which no card or chain backs: the pay-later allowance,
+ * checked in the bid's own transaction (pay-later.ts). Other wallet-rail bids pay from their wallet.
+ */
+export function payLaterGate(user: UserRow, bid: AdmittedBid): CommitOptions['before'] {
+  if (bid.rail !== 'wallet' || bid.lot.paymentMethod !== 'Manual') return undefined;
+  return (tx) => assertWithinBiddingLimit(tx, user.id, bid.lot.id, bid.amount);
 }
 
 /**

@@ -10,7 +10,7 @@
  * not get. Without a card (BTC, Manual) the buyer becomes the winner and pays afterwards (cart or wallet).
  */
 import Stripe from 'stripe';
-import { buyNowRefusal, checkoutMessages, displayAmount, fill, formatAmount, messages, parseAmount, paymentMessages, phaseOf, shownStatus, unitFor, AmountError, type BuyNowBody, type BuyNowIntentReply, type BuyNowReply, type PaymentCurrency } from '@gavel/domain';
+import { buyNowRefusal, cardCentsRefusal, checkoutMessages, displayAmount, fill, formatAmount, messages, parseAmount, paymentMessages, phaseOf, shownStatus, unitFor, AmountError, type BuyNowBody, type BuyNowIntentReply, type BuyNowReply, type PaymentCurrency } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -18,10 +18,11 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { wonMail } from '../mail/templates.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
-import { cancelIntent, captureIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
+import { cancelIntent, capturedIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
+import { assertWithinBiddingLimit } from '../bidding/pay-later.ts';
 
 const bidMessages = messages.bids;
 
@@ -57,6 +58,8 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
   }
   // The server's price decides; a stale or tampered amount is refused with the real price beside it.
   if (amount !== price) throw new HttpError(400, paymentMessages.invalidAmount, 'amount_mismatch', { amount: paymentMessages.invalidAmount }, { buyNowPrice: formatAmount(price, 'USD') });
+  const refused = cardCentsRefusal(price);
+  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
 
   const { stripe, config } = services.payments;
   const pi = await withUserPaymentLock(services.redis, services.config.redisPrefix, user.id, async () => {
@@ -97,35 +100,23 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
 
 /** POST /auctions/:id/buy-now */
 export async function buyNow(services: Services, user: UserRow, lotId: string, body: BuyNowBody): Promise<BuyNowReply> {
-  const { prisma } = services.db;
   const pi = body.paymentMethod === 'Stripe' ? (body.paymentIntentId ?? null) : null;
   const done = await alreadyBought(services, user, lotId, body.paymentMethod, pi);
   if (done) return done;
-  const { lot, price } = await buyableLot(services, user, lotId);
-  const wallet = await checkMethod(services, user, lot, price, body);
-
-  const won = await prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<Array<{ id: string }>>`
-      UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now(), "winnerId" = ${user.id}, "winnerWalletAddress" = ${wallet},
-             "soldPrice" = "buyNowPrice", "boughtNow" = true, "txHash" = ${pi}
-       WHERE id = ${lotId} AND published AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()
-         AND "buyNowEnabled" AND "buyNowPrice" = ${price.toString()}::numeric AND ("currentBid" IS NULL OR "currentBid" < "buyNowPrice")
-      RETURNING id`;
-    if (!row) return null;
-    await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${lotId} AND status IN ('active', 'outbid')`;
-    if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
-    const link = `/details/${lot.id}?auction=${lot.auctionEventId}`;
-    return tx.outboxMail.create({ data: wonMail(user.email, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), link), select: { id: true } });
-  });
-
-  if (!won) {
-    // A racing bid or buyer got there first (or a duplicate of this very request did).
+  let bought: Awaited<ReturnType<typeof purchase>>;
+  try {
+    bought = await purchase(services, user, lotId, body, pi);
+  } catch (error) {
+    // A duplicate of this very request got there first: answer it again (its hold is the sale's, never released).
     const again = await alreadyBought(services, user, lotId, body.paymentMethod, pi);
     if (again) return again;
-    if (pi) await releaseBuyNowHold(services, pi);
-    await buyableLot(services, user, lotId); // throws the reason
-    throw new HttpError(409, checkoutMessages.purchaseFailed, 'purchase_failed');
+    // Refused: the money its card holds for it goes back at once, whatever refused it.
+    if (pi && (await isOwnBuyNowIntent(services, user, lotId, pi))) {
+      await releaseBuyNowHold(services, pi).catch((err: Error) => services.log.error({ err: err.message, pi }, 'could not release the hold of a refused Buy Now; the payments sweep retries'));
+    }
+    throw error;
   }
+  const { lot, price, wallet, won } = bought;
 
   // Committed: the rest follows, and each step is redone by a job or the sweep if it fails here.
   const after = (what: string) => (err: Error) => services.log.warn({ err: err.message, lotId }, `buy now: ${what} failed; it will be retried`);
@@ -143,12 +134,51 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
   return reply(user, lot, price, body.paymentMethod, pi, pi ? (paid ? 'paid' : 'processing') : 'awaiting_payment', wallet);
 }
 
+/**
+ * The purchase itself: Buy Now still open at this price, the payment checked, then one transaction whose
+ * conditional update ends the lot only if it is still open, still offers Buy Now at that price and no bid has
+ * reached it. Without a card (Manual), the buyer's pay-later bidding limit must cover the price, checked in the
+ * same transaction.
+ */
+async function purchase(services: Services, user: UserRow, lotId: string, body: BuyNowBody, pi: string | null) {
+  const { prisma } = services.db;
+  const { lot, price } = await buyableLot(services, user, lotId);
+  const wallet = await checkMethod(services, user, lot, price, body);
+  const won = await prisma.$transaction(async (tx) => {
+    if (body.paymentMethod === 'Manual') await assertWithinBiddingLimit(tx, user.id, lotId, price);
+    const [row] = await tx.$queryRaw<Array<{ id: string }>>`
+      UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now(), "winnerId" = ${user.id}, "winnerWalletAddress" = ${wallet},
+             "soldPrice" = "buyNowPrice", "boughtNow" = true, "txHash" = ${pi}
+       WHERE id = ${lotId} AND published AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()
+         AND "buyNowEnabled" AND "buyNowPrice" = ${price.toString()}::numeric AND ("currentBid" IS NULL OR "currentBid" < "buyNowPrice")
+      RETURNING id`;
+    if (!row) return null;
+    await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${lotId} AND status IN ('active', 'outbid')`;
+    if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
+    return tx.outboxMail.create({ data: wonMail(user.email, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId), select: { id: true } });
+  });
+  if (!won) {
+    // A racing bid or buyer got there first: the reason, as buyableLot words it.
+    await buyableLot(services, user, lotId);
+    throw new HttpError(409, checkoutMessages.purchaseFailed, 'purchase_failed');
+  }
+  return { lot, price, wallet, won };
+}
+
+/** The intent is this user's Buy Now intent for this lot (never release anyone else's). */
+async function isOwnBuyNowIntent(services: Services, user: UserRow, lotId: string, paymentIntentId: string): Promise<boolean> {
+  const record = await services.db.prisma.cardPayment.findUnique({ where: { paymentIntentId } });
+  return record?.kind === 'buy_now' && record.userId === user.id && record.lotIds[0] === lotId;
+}
+
 /** Takes the held buy-now price once the purchase has committed; true when the lot is paid. */
 export async function captureBuyNowPayment(services: Services, paymentIntentId: string): Promise<boolean> {
-  const status = await captureIntent(services.payments.stripe, paymentIntentId);
+  const intent = await capturedIntent(services.payments.stripe, paymentIntentId);
+  const status = intent.status;
   if (status === 'succeeded') {
-    await paymentSucceeded(services.db.prisma, paymentIntentId);
-    return true;
+    const { outcome } = await paymentSucceeded(services.db.prisma, intent, 'stripe');
+    if (outcome === 'mismatch') services.log.error({ paymentIntentId, amountReceived: intent.amount_received }, 'a buy now hold was captured for another amount than the price: nothing paid, flagged for the admin');
+    return outcome === 'paid';
   }
   services.log.warn({ paymentIntentId, status }, 'buy now hold could not be captured; the buyer pays in the cart');
   if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId);

@@ -12,7 +12,7 @@
  *   a per-user lock), and one that turns out to have been paid meanwhile is recorded and the new one refused.
  */
 import { createHash } from 'node:crypto';
-import { checkoutMessages, formatAmount, paymentMessages, unitFor, MIN_CARD_PAYMENT_CENTS, type CartItem, type CartReply, type CheckoutReply, type PaymentState } from '@gavel/domain';
+import { cardCentsRefusal, checkoutMessages, formatAmount, unitFor, type CartItem, type CartReply, type CheckoutReply, type PaymentState } from '@gavel/domain';
 import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -56,7 +56,8 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
     if (methods.size > 1) throw new HttpError(400, checkoutMessages.mixedCurrencies, 'mixed_currencies', { lotIds: checkoutMessages.mixedCurrencies });
     if (!methods.has('Manual')) throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported', { lotIds: checkoutMessages.cardUsdOnly });
     const total = lots.reduce((sum, lot) => sum + price(lot), 0n);
-    if (total < BigInt(MIN_CARD_PAYMENT_CENTS)) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { lotIds: paymentMessages.minimumUsd });
+    const refused = cardCentsRefusal(total);
+    if (refused) throw new HttpError(400, refused, 'validation_failed', { lotIds: refused });
 
     const open = await prisma.cardPayment.findMany({ where: { userId: user.id, kind: 'checkout', status: 'open' } });
     const same = open.find((p) => sameIds(p.lotIds, lotIds) && BigInt(p.amount.toFixed(0)) === total);
@@ -107,13 +108,16 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
 
 /**
  * An earlier checkout intent covering some of these lots must not stay payable: cancel it. If the browser paid
- * it meanwhile, record that (its lots are now paid) and refuse the new checkout.
+ * it meanwhile, record that (its lots are now paid) and refuse the new checkout; if it took another amount than
+ * owed, it paid nothing (the admin sees it) and the new checkout goes on.
  */
 async function settleReplaced(services: Services, paymentIntentId: string): Promise<void> {
-  const status = await cancelIntent(services.payments.stripe, paymentIntentId);
+  const { stripe } = services.payments;
+  const status = await cancelIntent(stripe, paymentIntentId);
   if (status === 'canceled') return paymentCanceled(services.db.prisma, paymentIntentId);
   if (status === 'succeeded') {
-    await paymentSucceeded(services.db.prisma, paymentIntentId);
+    const { outcome } = await paymentSucceeded(services.db.prisma, await stripe.paymentIntents.retrieve(paymentIntentId), 'stripe');
+    if (outcome === 'mismatch') return;
     throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid');
   }
   throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing');

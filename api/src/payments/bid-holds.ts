@@ -14,38 +14,40 @@
  * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts).
  */
 import Stripe from 'stripe';
-import { cardHoldCents, cardMinimumRefusal, messages, paymentMessages, type CardBidUnit } from '@gavel/domain';
+import { cardAmountRefusal, cardHoldCents, messages, paymentMessages, type CardBidUnit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { commitBid, type PlacedBid } from '../bidding/place-bid.ts';
 import type { AdmittedBid } from '../bidding/intake.ts';
-import { cancelIntent, captureIntent, paymentSetupError, stripeAmount } from './intents.ts';
+import { cancelIntent, capturedIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 
 /** A card bid the intake admitted (USD and BTC lots): authorise, then write; a refused write releases its hold. */
 export async function placeCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
   const { payments, log } = services;
   const unit = bid.unit as CardBidUnit;
-  const tooSmall = cardMinimumRefusal(bid.amount, unit, services.config.btcUsdCents);
-  if (tooSmall) throw new HttpError(400, tooSmall, 'validation_failed', { amount: tooSmall });
+  const refused = cardAmountRefusal(bid.amount, unit, services.config.btcUsdCents);
+  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
+  const holdCents = cardHoldCents(bid.amount, unit, services.config.btcUsdCents);
   const holdId = await holdOnCard(payments.stripe, user, {
-    cents: cardHoldCents(bid.amount, unit, services.config.btcUsdCents),
+    cents: holdCents,
     description: 'Gavel bid hold (captured only if the bid wins)',
     metadata: { bidId, lotId: bid.lot.id },
     idempotencyKey: `bid-hold:${bidId}`,
   });
   try {
-    // The hold's PaymentIntent is written with the bid, so a job releasing an outbid hold always finds it.
+    // The hold's PaymentIntent is written with the bid, so a job releasing an outbid hold always finds it; its
+    // amount too, so a capture pays the lot only when Stripe took exactly that.
     return await commitBid(services, user, bid, {
       bidId,
       walletAddress: null,
       with: async (tx) => {
-        await tx.bid.update({ where: { id: bidId }, data: { paymentIntentId: holdId, holdStatus: 'authorized' } });
+        await tx.bid.update({ where: { id: bidId }, data: { paymentIntentId: holdId, holdStatus: 'authorized', holdCents: Number(holdCents) } });
       },
     });
   } catch (error) {
@@ -142,12 +144,14 @@ export async function settleLotHolds(services: Services, lotId: string): Promise
 
 /** Takes the winning bid's money; true when the lot is now paid. */
 async function captureBidHold(services: Services, paymentIntentId: string): Promise<boolean> {
-  const status = await captureIntent(services.payments.stripe, paymentIntentId);
-  if (status === 'succeeded') {
-    await holdCaptured(services.db.prisma, paymentIntentId);
-    return true;
+  const intent = await capturedIntent(services.payments.stripe, paymentIntentId);
+  if (intent.status === 'succeeded') {
+    const outcome = await holdCaptured(services.db.prisma, intent, 'stripe');
+    if (outcome !== 'mismatch') return true;
+    services.log.error({ paymentIntentId, amountReceived: intent.amount_received, currency: intent.currency }, 'a winning hold was captured for another amount than the bid’s: nothing paid, flagged for the admin');
+    return false;
   }
-  services.log.warn({ paymentIntentId, status }, 'winning hold could not be captured; the winner pays in the cart');
+  services.log.warn({ paymentIntentId, status: intent.status }, 'winning hold could not be captured; the winner pays in the cart');
   await holdFailed(services.db.prisma, paymentIntentId);
   return false;
 }

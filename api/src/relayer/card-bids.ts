@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
-import { formatAmount, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, type PlaceBidReply } from '@gavel/domain';
+import { cardCentsRefusal, formatAmount, messages, type PlaceBidReply } from '@gavel/domain';
 import type { Address } from 'viem';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -50,7 +50,8 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
 
   // Whole cents, rounded up: the hold covers the bid.
   const holdCents = Number((amount * BigInt(config.relayer.ethUsdCents) + 10n ** 18n - 1n) / 10n ** 18n);
-  if (holdCents < MIN_CARD_PAYMENT_CENTS) throw new HttpError(400, paymentMessages.minimumUsd, 'validation_failed', { amount: paymentMessages.minimumUsd });
+  const refused = cardCentsRefusal(BigInt(holdCents));
+  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
   const bidId = randomUUID();
   const auctionId = lot.chainAuctionId!.toFixed(0);
   const holdId = await holdOnCard(payments.stripe, user, {

@@ -4,8 +4,11 @@ import {
   adminUserListQuerySchema,
   adminUserListSchema,
   adminUserReplySchema,
+  biddingLimitBodySchema,
+  formatAmount,
   kycDecisionSchema,
   messages,
+  parseAmount,
   paginationOf,
   paymentVerificationSchema,
 } from '@gavel/domain';
@@ -34,6 +37,7 @@ function presentAdminUser(user: AdminUserRow) {
     reason: user.kycReason,
     hasValidPaymentMethod: user.hasValidPaymentMethod,
     paymentMethodVerified: user.paymentMethodVerified,
+    biddingLimit: formatAmount(BigInt(user.biddingLimit.toFixed(0)), 'USD'),
     termsAccepted: user.termsAccepted,
     createdAt: user.createdAt.toISOString(),
     identity: latest ? presentIdentityCheck(latest) : null,
@@ -111,6 +115,25 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer }: Services): v
       await load(params.id!);
       await db.prisma.user.update({ where: { id: params.id! }, data: { paymentMethodVerified: body.paymentMethodVerified } });
       return { message: messages.identity.paymentVerificationUpdated, data: presentAdminUser(await load(params.id!)) };
+    },
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/admin/users/:id/bidding-limit',
+    tag: 'Admin',
+    summary: "Set a user's pay-later bidding limit (USD)",
+    description:
+      'Bids and Buy Now purchases on USD lots without a card hold are accepted only within this limit, less the user’s open pay-later commitments ' +
+      '(their leading bids without a hold on open USD lots, and USD lots they won or bought without a card and have not paid). 0 turns pay-later off.',
+    access: admin,
+    body: biddingLimitBodySchema,
+    reply: adminUserReplySchema,
+    errors: { 404: messages.auth.userNotFound },
+    handler: async ({ params, body }) => {
+      await load(params.id!);
+      await db.prisma.user.update({ where: { id: params.id! }, data: { biddingLimit: parseAmount(body.biddingLimit, 'USD').toString() } });
+      return { message: messages.identity.biddingLimitUpdated, data: presentAdminUser(await load(params.id!)) };
     },
   });
 }

@@ -7,8 +7,9 @@ import { commitBid } from '../bidding/place-bid.ts';
 import { removeBid } from '../bidding/remove-bid.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, placedBidReply } from '../bidding/present-bid.ts';
-import { admitBid, afterBidCommitted, bidRailOf, readLotForBid, walletOfBid } from '../bidding/intake.ts';
+import { admitBid, afterBidCommitted, bidRailOf, payLaterGate, readLotForBid, walletOfBid } from '../bidding/intake.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
+import { requireSignInForResults } from '../lots/results-privacy.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 import { placeRelayedCardBid } from '../relayer/card-bids.ts';
 import { placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
@@ -24,6 +25,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     routes.add({
       method: 'post',
       path,
+      rateLimit: 'bids',
       tag: TAG,
       summary: 'Place a bid on an off-chain lot',
       description:
@@ -51,7 +53,10 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
           const offer = await placeBtcOffer(services, user, bid, body);
           return { message: SIGN_TO_PLACE, data: { bid: offer.bid, psbtHex: offer.psbtHex }, auctionExtended: false, extensionMessage: null, endTime: offer.endTime.toISOString(), minimumNextBid: offer.minimumNextBid };
         }
-        const placed = bid.rail === 'card' ? await placeCardBid(services, user, bid) : await commitBid(services, user, bid, { walletAddress: await walletOfBid(services, user, bid, body.walletAddress) });
+        const placed =
+          bid.rail === 'card'
+            ? await placeCardBid(services, user, bid)
+            : await commitBid(services, user, bid, { walletAddress: await walletOfBid(services, user, bid, body.walletAddress), before: payLaterGate(user, bid) });
         await afterBidCommitted(services, placed);
         return placedBidReply(placed, user);
       },
@@ -62,12 +67,17 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       path,
       tag: TAG,
       summary: 'Bid history of a lot, highest first (limit 50)',
+      description: "Once the lot ended its history names the final bid and the winner's wallet: signed-out callers get 401 then.",
       query: bidListQuerySchema,
       reply: bidListSchema,
-      errors: { 404: messages.browse.auctionNotFound },
+      errors: { 401: messages.browse.logInForResults, 404: messages.browse.auctionNotFound },
       handler: async ({ params, query, user }) => {
-        const lot = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, select: { id: true, title: true, chainAuctionId: true, auctionContractAddress: true } });
+        const lot = await db.prisma.lot.findFirst({
+          where: { id: params.id, published: true },
+          select: { id: true, title: true, chainAuctionId: true, auctionContractAddress: true, status: true, startTime: true, endTime: true, paymentMethod: true, auctionType: true },
+        });
         if (!lot) throw notFound(messages.browse.auctionNotFound);
+        requireSignInForResults(user !== null, lot);
         const limit = query.limit ?? BIDS_LIST_LIMIT;
         const offset = query.offset ?? 0;
         // An auction on the auction house: its bids are on the chain (chain/bids.ts).

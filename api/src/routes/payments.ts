@@ -8,12 +8,13 @@
  * 3. Stripe calls POST /payment/webhook; the api verifies the card with a $1 hold and cancels it.
  * 4. GET /payment/method (poll) until status is verified or failed.
  */
-import { cardHoldRateReplySchema, paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
+import { biddingLimitReplySchema, cardHoldRateReplySchema, formatAmount, paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
 import { readRawBody } from '../payments/webhooks.ts';
+import { payLaterAvailable } from '../bidding/pay-later.ts';
 
 const TAG = 'Payments';
 
@@ -23,6 +24,7 @@ export function paymentRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/payment/setup-intent',
+    rateLimit: 'cardSetup',
     tag: TAG,
     summary: 'Start saving a card: a Stripe SetupIntent for the browser to confirm',
     description:
@@ -63,6 +65,20 @@ export function paymentRoutes(routes: RouteTable, services: Services): void {
     description: 'btcUsdCents: BTC_USD_PRICE in cents. A card bid of N sats holds ceil(N × btcUsdCents / 100,000,000) cents (at least $0.50); the checkout shows it before the bid.',
     reply: cardHoldRateReplySchema,
     handler: async () => ({ btcUsdCents: services.config.btcUsdCents }),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/payment/bidding-limit',
+    tag: TAG,
+    summary: "The signed-in user's pay-later bidding limit and what is left of it",
+    description: 'limit: what an admin granted (USD); available: the limit less open pay-later commitments (leading bids without a card hold on open USD lots, won or bought USD lots not paid).',
+    access: {},
+    reply: biddingLimitReplySchema,
+    handler: async ({ user }) => {
+      const { limit, available } = await payLaterAvailable(services.db.prisma, user.id, '');
+      return { data: { limit: formatAmount(limit, 'USD'), available: formatAmount(available, 'USD') } };
+    },
   });
 
   routes.add({

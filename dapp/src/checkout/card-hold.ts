@@ -1,4 +1,4 @@
-import { cardHoldCents, cardMinimumRefusal, displayAmount, paymentMessages, parseAmount, type Lot } from '@gavel/domain';
+import { cardHoldCents, cardAmountRefusal, displayAmount, paymentMessages, parseAmount, type Lot } from '@gavel/domain';
 
 export interface CardHold {
   /** What the card is held for, in USD ("$20.01"); null while the BTC price is not known yet. */
@@ -22,5 +22,5 @@ export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit'>, btcUsdCents:
   }
   if (lot.unit === 'sats' && btcUsdCents === undefined) return { held: null, refusal: null };
   const rate = btcUsdCents ?? 0;
-  return { held: displayAmount(cardHoldCents(value, lot.unit, rate), 'USD'), refusal: cardMinimumRefusal(value, lot.unit, rate) };
+  return { held: displayAmount(cardHoldCents(value, lot.unit, rate), 'USD'), refusal: cardAmountRefusal(value, lot.unit, rate) };
 }

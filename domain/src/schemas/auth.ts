@@ -102,6 +102,8 @@ export const userSchema = z.object({
   kycReason: z.string().nullable(),
   hasValidPaymentMethod: z.boolean(),
   paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** The pay-later allowance an admin granted, USD ("0.00": none; bid by card). */
+  biddingLimit: z.string(),
   termsAccepted: z.boolean(),
   termsAcceptedAt: z.string().nullable(),
   /** The published terms version accepted (null: none published when accepted). */

@@ -63,9 +63,22 @@ export const adminUserSchema = z.object({
   reason: z.string().nullable(),
   hasValidPaymentMethod: z.boolean(),
   paymentMethodVerified: z.boolean(),
+  /** The pay-later allowance, USD ("2500.00"). */
+  biddingLimit: z.string(),
   termsAccepted: z.boolean(),
   createdAt: z.string(),
   identity: identityCheckSchema.nullable(),
 });
 export const adminUserListSchema = z.object({ data: z.array(adminUserSchema), pagination: paginationSchema });
 export const adminUserReplySchema = z.object({ message: z.string().optional(), data: adminUserSchema });
+
+/** PATCH /admin/users/:id/bidding-limit: US dollars, whole cents, at most $1,000,000,000. */
+export const biddingLimitBodySchema = z.object({
+  biddingLimit: z
+    .union([z.string().trim(), z.number()], { error: messages.identity.biddingLimitFormat })
+    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(String(v)) && Number(v) <= 1_000_000_000, { error: messages.identity.biddingLimitFormat }),
+});
+
+/** GET /payment/bidding-limit: the user's pay-later allowance and what their open pay-later commitments leave of it. */
+export const biddingLimitReplySchema = z.object({ data: z.object({ limit: z.string(), available: z.string() }) });
+export type BiddingLimitReply = z.infer<typeof biddingLimitReplySchema>;

@@ -15,6 +15,8 @@ export const CARD_VERIFICATION_RELEASE_DAYS = 5;
 /** The spec's smallest card payment, $0.50 or 50 sats. */
 export const MIN_CARD_PAYMENT_CENTS = 50;
 export const MIN_CARD_PAYMENT_SATS = 50;
+/** The most one card payment can carry: Stripe's cap on a charge, $999,999.99. */
+export const MAX_CARD_PAYMENT_CENTS = 99_999_999;
 
 export const paymentMessages = {
   // The spec's payment errors.
@@ -36,6 +38,11 @@ export const paymentMessages = {
   /** A card refused for a reason Stripe gave no message for. */
   cardRefused: 'Your card could not be verified. Please try another card.',
   providerUnavailable: 'The payment service is unavailable. Please try again in a moment.',
+  /** Above what one card payment can carry: the pay-later path (a bidding limit) is the way. */
+  maximumUsd: 'A card payment can be at most $999,999.99. For more, ask us for a pay-later bidding limit on the support page.',
+  /** No card hold or wallet stands behind the bid or purchase, and the pay-later allowance does not cover it. */
+  noBiddingLimit: 'Bidding without a card needs a pay-later bidding limit. Bid by card, or ask us for a limit on the support page.',
+  biddingLimitLeft: 'Your pay-later bidding limit has {available} left. Bid by card, or ask us for a higher limit on the support page.',
   webhookSignature: 'Invalid Stripe signature',
 } as const;
 

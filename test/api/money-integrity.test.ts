@@ -1,0 +1,166 @@
+/**
+ * Every lead and every sale is backed by money: a bid or a Buy Now on a USD lot without a card hold stands only
+ * within the pay-later bidding limit an admin granted; amounts beyond what a card can carry are refused before
+ * anything is held; a buyer refused after their card was held gets the hold back in the same request. Each
+ * refusal is checked for its message and for nothing having changed (lot, bids, holds).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+import { call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+
+let rs: RecordedStripe;
+let stack: TestStack;
+let adminToken: string;
+
+beforeAll(async () => {
+  rs = await startRecordedStripe();
+  stack = await startApiForTest({ seed: 'none', worker: true, env: { ...rs.env(), RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' } });
+  rs.standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
+  adminToken = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+});
+afterAll(async () => {
+  await stack?.stop();
+  await rs?.stop();
+});
+
+const NO_LIMIT = 'Bidding without a card needs a pay-later bidding limit. Bid by card, or ask us for a limit on the support page.';
+const api = (token: string | null, method: string, path: string, body?: unknown) => call(stack.url, token, method, path, body);
+
+/** A ready bidder with no card and the given pay-later limit (cents). */
+async function payLaterBidder(limitCents: bigint) {
+  const user = await createUser(stack.db, 'ready');
+  await stack.db.prisma.user.update({ where: { id: user.id }, data: { biddingLimit: limitCents.toString() } });
+  return { user, token: await signIn(stack.url, user.email) };
+}
+
+async function lotState(id: string) {
+  const lot = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
+  const bids = await stack.db.prisma.bid.findMany({ where: { lotId: id }, select: { status: true, amount: true, holdStatus: true } });
+  return { status: lot.status, currentBid: lot.currentBid?.toFixed(0) ?? null, winnerId: lot.winnerId, bids: bids.map((b) => `${b.amount.toFixed(0)}:${b.status}:${b.holdStatus}`).sort() };
+}
+
+describe('pay-later bids stand only within the bidding limit', () => {
+  it('a bid with no card and no limit is refused with how to bid instead, and nothing changes', async () => {
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const before = await lotState(lot.id);
+    const { token } = await payLaterBidder(0n);
+    for (const amount of ['10.00', '1000000.00', '1000000000000000']) {
+      const refused = await api(token, 'POST', `/auctions/${lot.id}/bids`, { amount });
+      expect(refused).toMatchObject({ status: 402, body: { message: NO_LIMIT, code: 'bidding_limit', fields: { amount: NO_LIMIT } } });
+    }
+    expect(await lotState(lot.id)).toEqual(before);
+  });
+
+  it('the admin grants a limit, and the same bid goes through; open commitments count against it, one’s own raise once', async () => {
+    const first = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const second = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const { user, token } = await payLaterBidder(0n);
+    expect((await api(token, 'POST', `/auctions/${first.id}/bids`, { amount: '100.00' })).status).toBe(402);
+
+    const granted = await api(adminToken, 'PATCH', `/admin/users/${user.id}/bidding-limit`, { biddingLimit: '150' });
+    expect(granted).toMatchObject({ status: 200, body: { message: 'Bidding limit updated', data: { biddingLimit: '150.00' } } });
+    expect((await api(token, 'GET', '/auth/me')).body.user.biddingLimit).toBe('150.00');
+    expect((await api(token, 'POST', `/auctions/${first.id}/bids`, { amount: '100.00' })).status).toBe(201);
+    expect((await api(token, 'GET', '/payment/bidding-limit')).body.data).toEqual({ limit: '150.00', available: '50.00' });
+
+    const over = await api(token, 'POST', `/auctions/${second.id}/bids`, { amount: '60.00' });
+    expect(over).toMatchObject({ status: 402, body: { message: 'Your pay-later bidding limit has $50.00 left. Bid by card, or ask us for a higher limit on the support page.' } });
+    expect((await lotState(second.id)).bids).toEqual([]);
+    // Raising one's own leading bid counts the lot once.
+    expect((await api(token, 'POST', `/auctions/${first.id}/bids`, { amount: '140.00' })).status).toBe(201);
+    // Outbid by someone else, the commitment is gone.
+    const rival = await payLaterBidder(100_000n);
+    expect((await api(rival.token, 'POST', `/auctions/${first.id}/bids`, { amount: '141.00' })).status).toBe(201);
+    expect((await api(token, 'POST', `/auctions/${second.id}/bids`, { amount: '150.00' })).status).toBe(201);
+
+    const bad = await api(adminToken, 'PATCH', `/admin/users/${user.id}/bidding-limit`, { biddingLimit: '-5' });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Enter the bidding limit in US dollars, e.g. 2500 or 2500.00', fields: { biddingLimit: expect.any(String) } } });
+    expect((await api(token, 'PATCH', `/admin/users/${user.id}/bidding-limit`, { biddingLimit: '1000000' })).status).toBe(403);
+  });
+
+  it('racing pay-later bids on five lots never spend one allowance twice', async () => {
+    const lots = await Promise.all(Array.from({ length: 5 }, () => createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n })));
+    const { user, token } = await payLaterBidder(10_000n);
+    const replies = await Promise.all(lots.map((lot) => api(token, 'POST', `/auctions/${lot.id}/bids`, { amount: '100.00' })));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 402, 402, 402, 402]);
+    expect(await stack.db.prisma.bid.count({ where: { userId: user.id, status: 'active' } })).toBe(1);
+  });
+
+  it('a Buy Now without a card falls within the limit too', async () => {
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: '50000' } });
+    const before = await lotState(lot.id);
+    const { user, token } = await payLaterBidder(0n);
+    const refused = await api(token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Manual' });
+    expect(refused).toMatchObject({ status: 402, body: { message: NO_LIMIT } });
+    expect(await lotState(lot.id)).toEqual(before);
+    await api(adminToken, 'PATCH', `/admin/users/${user.id}/bidding-limit`, { biddingLimit: '500' });
+    expect((await api(token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Manual' })).status).toBe(200);
+    // The unpaid purchase is an open commitment: nothing is left for another.
+    expect((await api(token, 'GET', '/payment/bidding-limit')).body.data.available).toBe('0.00');
+  });
+});
+
+describe('amounts beyond what a card can carry', () => {
+  const CAP = 'A card payment can be at most $999,999.99. For more, ask us for a pay-later bidding limit on the support page.';
+
+  it('a card bid, a Buy Now intent and a cart checkout above $999,999.99 are 400s naming the limit, and nothing is held', async () => {
+    const user = await userWithCard(stack.db, rs);
+    const token = await signIn(stack.url, user.email);
+    const holdsBefore = rs.createdIntents().length;
+
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const bid = await api(token, 'POST', `/auctions/${lot.id}/bids`, { amount: '1000000.00', walletAddress: 'card_payment' });
+    expect(bid).toMatchObject({ status: 400, body: { message: CAP, fields: { amount: CAP } } });
+    expect((await lotState(lot.id)).bids).toEqual([]);
+
+    const buyNow = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    await stack.db.prisma.lot.update({ where: { id: buyNow.id }, data: { buyNowEnabled: true, buyNowPrice: '100000000' } });
+    const intent = await api(token, 'POST', '/payment/buy-now-intent', { amount: '1000000.00', auctionId: buyNow.id, currency: 'usd' });
+    expect(intent).toMatchObject({ status: 400, body: { message: CAP } });
+
+    const won = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 100_000_000n });
+    const winning = await stack.db.prisma.bid.create({ data: { lotId: won.id, userId: user.id, amount: '100000000', status: 'active' } });
+    await stack.db.prisma.lot.update({ where: { id: won.id }, data: { status: 'ended', closedAt: new Date(), endTime: new Date(Date.now() - 1000), winnerId: user.id, winningBidId: winning.id, soldPrice: '100000000', currentBid: '100000000', bidCount: 1 } });
+    const checkout = await api(token, 'POST', '/cart/checkout', { lotIds: [won.id] });
+    expect(checkout.status).toBe(400);
+    expect(checkout.body.message).toBe(CAP);
+
+    expect(rs.createdIntents().length).toBe(holdsBefore);
+  });
+});
+
+describe('a refusal releases the hold at once', () => {
+  it('of five buyers racing for one Buy Now, the four refused have their holds cancelled before they are answered', async () => {
+    const durations: number[] = [];
+    for (let race = 0; race < 4; race++) {
+      const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+      await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: '5000' } });
+      const buyers = await Promise.all(Array.from({ length: 5 }, async () => {
+        const user = await userWithCard(stack.db, rs);
+        const token = await signIn(stack.url, user.email);
+        const made = await api(token, 'POST', '/payment/buy-now-intent', { amount: '50.00', auctionId: lot.id, currency: 'usd' });
+        expect((await confirmInBrowser(rs, made.body)).body.status).toBe('requires_capture');
+        return { token, pi: made.body.paymentIntentId as string };
+      }));
+      const replies = await Promise.all(buyers.map(async (b) => {
+        const started = performance.now();
+        const reply = await api(b.token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Stripe', paymentIntentId: b.pi });
+        return { ...b, reply, ms: performance.now() - started };
+      }));
+      const winners = replies.filter((r) => r.reply.status === 200);
+      expect(winners).toHaveLength(1);
+      for (const refused of replies.filter((r) => r.reply.status !== 200)) {
+        expect(refused.reply.status).toBe(409);
+        // Read the moment the refusal arrived: the hold is already gone.
+        expect((await rs.stripe.paymentIntents.retrieve(refused.pi)).status).toBe('canceled');
+        durations.push(refused.ms);
+      }
+      expect((await rs.stripe.paymentIntents.retrieve(winners[0]!.pi)).status).toBe('succeeded');
+    }
+    durations.sort((a, b) => a - b);
+    console.log(`refused Buy Now, answered with the hold already cancelled: p50 ${durations[Math.floor(durations.length / 2)]!.toFixed(0)} ms, max ${durations.at(-1)!.toFixed(0)} ms over ${durations.length} refusals`);
+  });
+});
