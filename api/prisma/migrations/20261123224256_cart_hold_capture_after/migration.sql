@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CardPayment" ADD COLUMN     "captureAfter" TIMESTAMP(3);
