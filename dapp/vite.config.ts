@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -14,9 +16,23 @@ const proxy: Record<string, ProxyOptions> = {
   '/rpc': { target: rpcTarget, changeOrigin: true, rewrite: () => '/' },
 };
 
+const dappDir = path.dirname(fileURLToPath(import.meta.url));
+const checkout = path.resolve(dappDir, '..');
+
+/**
+ * What the dev server may read and send (`/@fs/...` reaches any file it allows): the dapp, the shared domain code,
+ * the contracts' generated ABIs and addresses, and installed packages. Never the checkout's root, where .data keeps
+ * the session-signing secret, the PGlite database and identity documents; those and every key are denied anyway.
+ */
+const fs = {
+  strict: true,
+  allow: [dappDir, path.join(checkout, 'domain/src'), path.join(checkout, 'contracts/generated'), path.join(checkout, 'node_modules')],
+  deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.data/**', '**/jwt-secret', '**/*-secret', '**/private/identity/**'],
+};
+
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, proxy },
+  server: { port: 5173, proxy, fs },
   preview: { port: 4173, proxy },
   build: {
     rolldownOptions: {

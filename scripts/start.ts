@@ -2,8 +2,12 @@
  * `npm start`: the whole marketplace on embedded defaults. Redis (started if needed), a local chain with
  * the contracts and demo auctions, the api and worker on PGlite (or DATABASE_URL), the demo seed on an empty
  * database, and the dapp's dev server. `npm start -- --reset` wipes .data/ first.
+ *
+ * `NODE_ENV=production npm start` (or `npm start -- --production`): the api and worker on the configuration
+ * given, serving the built dapp (`npm run build`) on the same origin; no stand-in, no demo data, no Vite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +26,27 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
 const stops: Array<() => Promise<unknown>> = [];
 
+/** The production process: only what the configuration names, and the built dapp. */
+async function startProduction() {
+  const config = loadConfig();
+  if (!config.dappDir || !existsSync(path.join(config.dappDir, 'index.html'))) {
+    throw new Error(`no built dapp in ${config.dappDir ?? 'DAPP_DIR'}: run \`npm run build\` first`);
+  }
+  const api = await startApi(config);
+  stops.push(api.stop);
+  console.log(`
+  Gavel is running in production mode
+    site      ${config.publicUrl ?? api.url}   (listening on ${api.url}; the dapp from ${config.dappDir})
+    api       ${api.url}/api   (OpenAPI: ${api.url}/api/openapi.json)
+    worker    ${config.runWorker ? 'in this process' : 'not here (RUN_WORKER=false)'}
+`);
+}
+
 async function main() {
   process.chdir(root);
+  // Every module reads NODE_ENV through loadConfig, so the flag only has to be set before that.
+  if (process.argv.includes('--production')) process.env.NODE_ENV = 'production';
+  if (process.env.NODE_ENV === 'production') return startProduction();
   if (process.argv.includes('--reset')) await rm(path.join(root, '.data'), { recursive: true, force: true });
 
   const redis = await ensureRedis();

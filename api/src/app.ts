@@ -3,6 +3,8 @@ import Router from '@koa/router';
 import { RouteTable } from './http/route-table.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { corsMiddleware, requestLog } from './http/middleware.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { publicSite } from './http/public-site.ts';
 import { addressGuard } from './http/hostile-input.ts';
 import type { Services } from './services.ts';
 import { sessionMiddleware } from './auth/session.ts';
@@ -41,7 +43,8 @@ import { ethBidRoutes } from './routes/eth-bids.ts';
 import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
 import { cardMintRoutes } from './routes/card-mint.ts';
 
-export function createApp(services: Services): Koa {
+/** `dappDir`: the built dapp to serve on the same origin, with the api under /api (production; config.dappDir by default). */
+export function createApp(services: Services, dappDir = services.config.dappDir): Koa {
   const routes = new RouteTable({ checkReplies: services.config.checkContracts });
   healthRoutes(routes, services);
   lotRoutes(routes, services);
@@ -94,8 +97,10 @@ export function createApp(services: Services): Koa {
     services.log.error({ err }, 'unhandled koa error');
   });
   app.use(requestLog(services.log));
+  app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.log));
   app.use(addressGuard());
+  if (dappDir) app.use(publicSite(services.config, dappDir));
   app.use(corsMiddleware(services.config.corsOrigins));
   app.use(sessionMiddleware(services.db.prisma, services.tokens));
   const router = routes.router();

@@ -1,5 +1,6 @@
 /** Everything the api reads from the environment, with the embedded defaults `npm start` runs on. */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CALCULATOR_DEFAULTS } from '@gavel/domain';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
 import type { ChainConfig } from './chain/index.ts';
@@ -27,6 +28,15 @@ export interface Config {
   /** STORAGE_DIR, PINATA_JWT, PINATA_API_URL, IMAGE_GATEWAY_URL: uploaded images and the gateway they are shown through. */
   storage: StorageConfig;
   corsOrigins: string[];
+  /** PUBLIC_URL: the address users reach Gavel at; an https one makes every reply ask browsers for https only (HSTS). */
+  publicUrl: string | undefined;
+  /**
+   * DAPP_DIR (default dapp/dist when NODE_ENV=production): the built dapp this process serves, with the api under
+   * /api on the same origin; unset, the api alone at / (development, where Vite's server has the dapp).
+   */
+  dappDir: string | undefined;
+  /** CSP_CONNECT_SRC: more origins the dapp's pages may call, space-separated (a remote VITE_RPC_URL, VITE_PRICE_API_URL). */
+  cspConnectSources: string[];
   /** Run the BullMQ worker inside the api process (the embedded default). */
   runWorker: boolean;
   /** Namespaces queues and pub/sub channels, so several stacks (tests, demos) can share one Redis. */
@@ -69,6 +79,9 @@ export interface Config {
   inscriptions: InscriptionConfig;
 }
 
+/** Where `npm run build` leaves the dapp. */
+const BUILT_DAPP_DIR = fileURLToPath(new URL('../../dapp/dist', import.meta.url));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.GAVEL_DATA_DIR ?? '.data');
   return {
@@ -85,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    publicUrl: env.PUBLIC_URL || undefined,
+    dappDir: env.DAPP_DIR ? path.resolve(env.DAPP_DIR) : env.NODE_ENV === 'production' ? BUILT_DAPP_DIR : undefined,
+    cspConnectSources: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
     runWorker: env.RUN_WORKER !== 'false',
     redisPrefix: env.REDIS_PREFIX ?? 'gavel',
     browseCacheTtlMs: Number(env.BROWSE_CACHE_TTL_MS ?? 1000),

@@ -11,12 +11,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort } from '../../scripts/free-port.ts';
+import { createApp } from '../../api/src/app.ts';
+import { servicesByUrl } from './stack.ts';
 
 export { freePort };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dappDir = path.join(root, 'dapp');
 const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
+export const DAPP_DIST = path.join(dappDir, 'dist');
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -68,8 +71,13 @@ export interface DappServer {
   stop(): Promise<void>;
 }
 
-/** `vite preview` of dapp/dist on a free port, proxying `/api` and `/ipfs` to `apiUrl` (`env`: e.g. GAVEL_RPC_URL for `/rpc`). */
+/**
+ * `vite preview` of dapp/dist on a free port, proxying `/api` and `/ipfs` to `apiUrl` (`env`: e.g. GAVEL_RPC_URL for
+ * `/rpc`). With E2E_SERVER=production, the production server instead: the api's own app serving dapp/dist, with the
+ * api under /api, its headers and its `/rpc`, on the services of the api at `apiUrl` (started by startApiForTest).
+ */
 export async function startDappPreview(apiUrl: string, env: Record<string, string> = {}): Promise<DappServer> {
+  if (process.env.E2E_SERVER === 'production') return startProductionServer(apiUrl);
   const port = await freePort();
   // Spawned with node directly, never through npx: killing npx leaves vite running.
   const child = spawn(process.execPath, [viteBin, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
@@ -92,6 +100,22 @@ export async function startDappPreview(apiUrl: string, env: Record<string, strin
   return { url, stop };
 }
 
+/** The built dapp and the api on one origin, as `NODE_ENV=production npm start` serves them, beside the test's api. */
+export async function startProductionServer(apiUrl: string): Promise<DappServer> {
+  const services = servicesByUrl.get(apiUrl);
+  if (!services) throw new Error(`No api started by startApiForTest at ${apiUrl}`);
+  const server = createApp(services, DAPP_DIST).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -30,6 +30,9 @@ export interface TestStackOptions {
   env?: Record<string, string>;
 }
 
+/** The services of every api a test started, by its url: the production server of a browser test shares them. */
+export const servicesByUrl = new Map<string, Services>();
+
 export async function startApiForTest(opts: TestStackOptions = {}): Promise<TestStack> {
   const database = await createTestDatabase('e2e');
   const storageDir = await mkdtemp(path.join(tmpdir(), 'gavel-ipfs-'));
@@ -48,6 +51,7 @@ export async function startApiForTest(opts: TestStackOptions = {}): Promise<Test
     runWorker: opts.worker ?? false,
   };
   const api = await startApi(config);
+  servicesByUrl.set(api.url, api.services);
   const seed = opts.seed ?? 'demo';
   if (seed === 'demo') await seedDemo(api.services.db, api.services.contentStore);
   else if (typeof seed === 'function') await seed(api.services.db);
@@ -57,6 +61,7 @@ export async function startApiForTest(opts: TestStackOptions = {}): Promise<Test
     db: api.services.db,
     services: api.services,
     async stop() {
+      servicesByUrl.delete(api.url);
       await api.stop();
       await database.drop();
       await rm(storageDir, { recursive: true, force: true });
