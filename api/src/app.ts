@@ -45,7 +45,8 @@ import { cardMintRoutes } from './routes/card-mint.ts';
 
 /** `dappDir`: the built dapp to serve on the same origin, with the api under /api (production; config.dappDir by default). */
 export function createApp(services: Services, dappDir = services.config.dappDir): Koa {
-  const routes = new RouteTable({ checkReplies: services.config.checkContracts });
+  const limits = { limiter: services.rateLimiter, rules: services.config.rateLimits.routes };
+  const routes = new RouteTable({ checkReplies: services.config.checkContracts, limits });
   healthRoutes(routes, services);
   lotRoutes(routes, services);
   auctionEventRoutes(routes, services);
@@ -90,7 +91,10 @@ export function createApp(services: Services, dappDir = services.config.dappDir)
   mountDevMailbox(extra, services);
   mountEvents(extra, services);
 
-  const app = new Koa({ proxy: true });
+  // The client's address (ctx.ip, which rate limits count by) is taken from X-Forwarded-For only as far as the
+  // configured proxies wrote it: a client can put anything at the front of that header.
+  const hops = services.config.trustedProxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   // A client closing an event stream or download mid-way is normal, not an error worth a stack trace.
   app.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;

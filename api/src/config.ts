@@ -9,10 +9,16 @@ import { walletConfig, type WalletConfig } from './wallet/config.ts';
 import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
 import { inscriptionConfig, type InscriptionConfig } from './inscriptions/config.ts';
 import { storageConfig, type StorageConfig } from './storage/config.ts';
+import { rateLimitConfig, type RateLimitConfig } from './auth/rate-limit-config.ts';
 
 export interface Config {
   port: number;
   host: string;
+  /**
+   * TRUSTED_PROXY_HOPS: how many reverse proxies in front of the api append to X-Forwarded-For. 0 (the default):
+   * the client is the socket's peer and X-Forwarded-For is ignored; n: the n-th address from the header's end.
+   */
+  trustedProxyHops: number;
   /** Unset: embedded PGlite under .data/ */
   databaseUrl: string | undefined;
   /** DATABASE_POOL_SIZE: PostgreSQL connections per api process (default 10). */
@@ -55,8 +61,8 @@ export interface Config {
   mailFrom: string;
   /** Demo only: identity checks are approved as soon as they are submitted. */
   kycAutoApprove: boolean;
-  /** Requests per minute: sign-in per IP and per account; code routes per IP and per account. */
-  rateLimits: { signinPerIp: number; signinPerAccount: number; codesPerIp: number; codesPerAccount: number };
+  /** RATE_*: sign-in protection, e-mail codes and the routes limited per user and per address. */
+  rateLimits: RateLimitConfig;
   /**
    * LOT_CLOCK_RECONCILE_MS: how often the worker redoes from the database what lost jobs would have done (a
    * crash, a Redis that lost its data): repeating jobs upserted again, the next hour's close jobs, unsent mail,
@@ -87,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 4000),
     host: env.HOST ?? '127.0.0.1',
+    trustedProxyHops: Number(env.TRUSTED_PROXY_HOPS ?? 0),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     pgliteDir: path.join(dataDir, 'pglite'),
@@ -112,12 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Gavel <no-reply@gavel.local>',
     kycAutoApprove: env.KYC_AUTO_APPROVE === 'true',
     reconcileEveryMs: Number(env.LOT_CLOCK_RECONCILE_MS ?? 30_000),
-    rateLimits: {
-      signinPerIp: Number(env.RATE_SIGNIN_PER_IP ?? 30),
-      signinPerAccount: Number(env.RATE_SIGNIN_PER_ACCOUNT ?? 10),
-      codesPerIp: Number(env.RATE_CODES_PER_IP ?? 30),
-      codesPerAccount: Number(env.RATE_CODES_PER_ACCOUNT ?? 10),
-    },
+    rateLimits: rateLimitConfig(env),
     stripe: stripeConfig(env),
     btcUsdCents: Math.round(Number(env.BTC_USD_PRICE ?? CALCULATOR_DEFAULTS.btcPriceUsd) * 100),
     chain: {

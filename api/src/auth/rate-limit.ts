@@ -1,10 +1,20 @@
 import type { Redis } from 'ioredis';
-import { messages } from '@gavel/domain';
+import { fill, messages } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
+import type { LimitedRoute, RouteLimit } from './rate-limit-config.ts';
+
+/** What a refused client reads: `message` may say when to retry with {wait}; the window is a minute unless set. */
+export interface Refusal {
+  message: string;
+  windowSeconds?: number;
+}
+
+const PER_MINUTE: Refusal = { message: messages.auth.tooManyRequests };
 
 /**
- * Fixed one-minute windows in Redis, shared by every api instance. Each key (e.g. "signin:ip:1.2.3.4") gets
- * `limit` requests a minute; the next one is a 429.
+ * Counters in Redis, shared by every api instance: the one rate limiter of the api. A counter's window opens
+ * with its first hit; past the limit inside it a request is a 429 whose Retry-After header (and message, where
+ * it has {wait}) says when the window closes.
  */
 export class RateLimiter {
   constructor(
@@ -12,10 +22,76 @@ export class RateLimiter {
     private readonly prefix: string,
   ) {}
 
-  async hit(key: string, limit: number): Promise<void> {
-    const window = Math.floor(Date.now() / 60_000);
-    const redisKey = `${this.prefix}:rate:${key}:${window}`;
-    const [[, count]] = (await this.redis.multi().incr(redisKey).expire(redisKey, 61).exec()) as [[null, number], unknown];
-    if (count > limit) throw new HttpError(429, messages.auth.tooManyRequests, 'rate_limited');
+  /** Counts this request against `key` (e.g. "signin:ip:1.2.3.4"); past `limit` in the window, a 429. */
+  async hit(key: string, limit: number, refusal: Refusal = PER_MINUTE): Promise<void> {
+    const { count, msLeft } = await this.count(key, refusal.windowSeconds ?? 60);
+    if (count > limit) throw tooManyRequests(refusal.message, msLeft);
   }
+
+  /** A 429 when `key` has already counted `limit` in its window; this request is not counted (a cap on failures). */
+  async refuseAtLimit(key: string, limit: number, refusal: Refusal): Promise<void> {
+    const k = this.key(key);
+    const [[, count], [, msLeft]] = (await this.redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
+    if (Number(count ?? 0) >= limit) throw tooManyRequests(refusal.message, msLeft);
+  }
+
+  /** Counts one event on `key`; `sliding`: each event restarts the window, so it closes only after a quiet one. */
+  async count(key: string, windowSeconds: number, sliding = false): Promise<{ count: number; msLeft: number }> {
+    const k = this.key(key);
+    const tx = this.redis.multi().incr(k);
+    if (sliding) tx.pexpire(k, windowSeconds * 1000);
+    else tx.pexpire(k, windowSeconds * 1000, 'NX');
+    const [[, count], , [, msLeft]] = (await tx.pttl(k).exec()) as [[null, number], unknown, [null, number]];
+    return { count, msLeft };
+  }
+
+  /** The events counted on `key` in its open window (0 when none is open). */
+  async current(key: string): Promise<number> {
+    return Number((await this.redis.get(this.key(key))) ?? 0);
+  }
+
+  /** One turn on `key` every `ms`, across instances: 0 when this caller took it, else the ms until the next. */
+  async takeTurn(key: string, ms: number): Promise<number> {
+    const k = this.key(key);
+    if ((await this.redis.set(k, '1', 'PX', ms, 'NX')) === 'OK') return 0;
+    return Math.max(await this.redis.pttl(k), 1);
+  }
+
+  /** Remembers `key` for `seconds` (e.g. an address the owner signed in from). */
+  async remember(key: string, seconds: number): Promise<void> {
+    await this.redis.set(this.key(key), '1', 'EX', seconds);
+  }
+
+  async remembers(key: string): Promise<boolean> {
+    return (await this.redis.exists(this.key(key))) === 1;
+  }
+
+  /**
+   * A request to a route limited per user and per address (the `rateLimit` of its declaration): counted for its
+   * user when signed in and for its address; past either limit, a 429 with the route's own message.
+   */
+  async limitRoute(name: LimitedRoute, rule: RouteLimit, ip: string, userId?: string | null): Promise<void> {
+    const refusal = { message: messages.rateLimits[name] };
+    if (userId) await this.hit(`${name}:user:${userId}`, rule.perUser, refusal);
+    await this.hit(`${name}:ip:${ip}`, rule.perIp, refusal);
+  }
+
+  private key(key: string): string {
+    return `${this.prefix}:rate:${key}`;
+  }
+}
+
+/** A 429 saying when to retry: in the Retry-After header (whole seconds) and in words where the message has {wait}. */
+export function tooManyRequests(message: string, msLeft: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+  const refusal = new HttpError(429, fill(message, { wait: waitInWords(seconds) }), 'rate_limited');
+  refusal.headers['Retry-After'] = String(seconds);
+  return refusal;
+}
+
+function waitInWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 90) return plural(seconds, 'second');
+  if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
 }

@@ -4,6 +4,9 @@ import { messages, type ApiError } from '@gavel/domain';
 
 /** An error the client caused or may see: its status and body are sent as they are. */
 export class HttpError extends Error {
+  /** Headers the reply carries (e.g. Retry-After on a 429). */
+  readonly headers: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     message: string,
@@ -28,6 +31,7 @@ export function errorMiddleware(log: Logger) {
       const body = toBody(error);
       ctx.status = body.status;
       ctx.body = body.json;
+      if (error instanceof HttpError) ctx.set(error.headers);
       if (body.status >= 500) log.error({ err: error, method: ctx.method, url: ctx.url }, 'request failed');
     }
   };

@@ -9,6 +9,8 @@ import { apiErrorSchema } from '@gavel/domain';
 import { readJson } from './body.ts';
 import { authorize, type Access, type UserRow } from '../auth/session.ts';
 import { parseInput, singleValued } from './validate.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { LimitedRoute, RouteLimit } from '../auth/rate-limit-config.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -26,6 +28,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, A extends A
   errors?: Record<number, string>;
   /** Set: the caller must be signed in, pass these gates and hold one of these roles (checked before the body). */
   access?: A;
+  /** Set: requests are counted per user and per address under this limit, checked after `access`, before the body. */
+  rateLimit?: LimitedRoute;
   handler: (input: {
     query: z.output<Q>;
     body: z.output<B>;
@@ -43,7 +47,7 @@ export class RouteTable {
    * route declares, so every api test proves the contract the dapp relies on. The dapp trusts replies (it takes
    * their types from the same schemas) and so ships no validator to the browser.
    */
-  constructor(private readonly options: { checkReplies: boolean }) {}
+  constructor(private readonly options: { checkReplies: boolean; limits?: { limiter: RateLimiter; rules: Record<LimitedRoute, RouteLimit> } }) {}
 
   add<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown, A extends Access | undefined = undefined>(spec: RouteSpec<Q, B, A>): void {
     this.specs.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType, Access | undefined>);
@@ -54,6 +58,8 @@ export class RouteTable {
     for (const spec of this.specs) {
       router[spec.method](spec.path, async (ctx) => {
         const user = spec.access ? authorize(ctx, spec.access) : (ctx.state.user as UserRow | null);
+        const { limits } = this.options;
+        if (spec.rateLimit && limits) await limits.limiter.limitRoute(spec.rateLimit, limits.rules[spec.rateLimit], ctx.ip, user?.id);
         const query = spec.query ? parseInput(spec.query, singleValued(ctx.query), 'query') : undefined;
         const body = spec.body ? parseInput(spec.body, await readJson(ctx), 'body') : undefined;
         const reply = await spec.handler({ query, body, params: ctx.params, ctx, user: user as UserRow });
@@ -81,6 +87,12 @@ export class RouteTable {
       if (spec.access) {
         responses[401] = errorResponse('Not signed in, or the token was revoked');
         responses[403] = errorResponse(`A gate failed (${['signedIn', ...(spec.access.gates ?? [])].join(', ')})${spec.access.roles ? ` or the role is not ${spec.access.roles.join('/')}` : ''}`);
+      }
+      if (spec.rateLimit) {
+        responses[429] = {
+          ...errorResponse(`Too many requests from this user or address (the \`${spec.rateLimit}\` limit): the message says when to retry`),
+          headers: { 'Retry-After': { description: 'Seconds until the next request is accepted', schema: { type: 'integer' } } },
+        };
       }
       for (const [status, why] of Object.entries(spec.errors ?? {})) responses[status] = errorResponse(why);
       (paths[path] ??= {})[spec.method] = {

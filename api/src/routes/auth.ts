@@ -27,11 +27,14 @@ import type { Services } from '../services.ts';
 import { burnPasswordCheck, hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { presentUser, type UserRow } from '../auth/session.ts';
 import type { CodeCheck } from '../auth/email-codes.ts';
+import { SigninGuard } from '../auth/signin-guard.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { currentTermsVersion } from '../content/policies.ts';
 
 const authMessages = messages.auth;
 const TAG = 'Auth';
+/** Wrong reset codes are capped per account over this window. */
+const RESET_CODE_FAILURES_WINDOW_S = 86_400;
 
 export function authRoutes(routes: RouteTable, services: Services): void {
   const { db, tokens, emailCodes, rateLimiter, mailer, config } = services;
@@ -40,6 +43,19 @@ export function authRoutes(routes: RouteTable, services: Services): void {
   const limitCodes = async (ctx: Context, account: string) => {
     await rateLimiter.hit(`codes:ip:${ctx.ip}`, limits.codesPerIp);
     await rateLimiter.hit(`codes:account:${account}`, limits.codesPerAccount);
+  };
+  const signinGuard = new SigninGuard(rateLimiter, limits);
+  /** A reset code checked against the day's cap on wrong ones, counted by e-mail so unknown addresses answer alike. */
+  const checkResetCode = async (email: string, code: string, consume: boolean) => {
+    const failures = `reset-code-failures:${email}`;
+    await rateLimiter.refuseAtLimit(failures, limits.resetCodeFailuresPerDay, { message: authMessages.resetCodesCapped });
+    const user = await db.prisma.user.findUnique({ where: { email } });
+    const result = user ? await emailCodes.check(user.id, 'reset_password', code, consume) : 'invalid';
+    if (!user || result !== 'ok') {
+      await rateLimiter.count(failures, RESET_CODE_FAILURES_WINDOW_S);
+      throw codeError(result);
+    }
+    return user;
   };
   const sendVerifyCode = async (user: UserRow) => mailer.send(verifyEmailMail(user.email, await emailCodes.issue(user.id, 'verify_email')));
 
@@ -75,16 +91,16 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     description: 'An unverified address gets 403 `email_not_verified` with `userId`, and a fresh code is e-mailed.',
     body: signinBodySchema,
     reply: authReplySchema,
-    errors: { 401: authMessages.invalidCredentials, 403: authMessages.emailNotVerified, 429: authMessages.tooManyRequests },
+    errors: { 401: authMessages.invalidCredentials, 403: authMessages.emailNotVerified, 429: `${authMessages.tooManyRequests} / ${authMessages.signinDelayed}` },
     handler: async ({ body, ctx }) => {
-      await rateLimiter.hit(`signin:ip:${ctx.ip}`, limits.signinPerIp);
-      await rateLimiter.hit(`signin:account:${body.email}`, limits.signinPerAccount);
+      await signinGuard.admit(body.email, ctx.ip);
       const user = await db.prisma.user.findUnique({ where: { email: body.email } });
-      if (!user) {
-        await burnPasswordCheck(body.password);
+      if (!user) await burnPasswordCheck(body.password);
+      if (!user || !(await passwordMatches(user.passwordHash, body.password))) {
+        await signinGuard.failed(body.email);
         throw new HttpError(401, authMessages.invalidCredentials, 'invalid_credentials');
       }
-      if (!(await passwordMatches(user.passwordHash, body.password))) throw new HttpError(401, authMessages.invalidCredentials, 'invalid_credentials');
+      await signinGuard.succeeded(body.email, ctx.ip);
       if (!user.emailVerified) {
         const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
         if (!last || Date.now() - last.getTime() > EMAIL_CODE_RESEND_COOLDOWN_MS) await sendVerifyCode(user);
@@ -161,11 +177,10 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     summary: 'Check a reset code without spending it (the reset itself spends it)',
     body: verifyResetCodeBodySchema,
     reply: messageReplySchema,
+    errors: { 429: `${authMessages.tooManyAttempts} / ${authMessages.resetCodesCapped}` },
     handler: async ({ body, ctx }) => {
       await limitCodes(ctx, body.email);
-      const user = await db.prisma.user.findUnique({ where: { email: body.email } });
-      const result = user ? await emailCodes.check(user.id, 'reset_password', body.code, false) : 'invalid';
-      if (result !== 'ok') throw codeError(result);
+      await checkResetCode(body.email, body.code, false);
       return { message: authMessages.codeVerified };
     },
   });
@@ -177,11 +192,10 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     summary: 'Set a new password with a reset code; signs out every session',
     body: resetPasswordBodySchema,
     reply: messageReplySchema,
+    errors: { 429: `${authMessages.tooManyAttempts} / ${authMessages.resetCodesCapped}` },
     handler: async ({ body, ctx }) => {
       await limitCodes(ctx, body.email);
-      const user = await db.prisma.user.findUnique({ where: { email: body.email } });
-      const result = user ? await emailCodes.check(user.id, 'reset_password', body.code, true) : 'invalid';
-      if (!user || result !== 'ok') throw codeError(result);
+      const user = await checkResetCode(body.email, body.code, true);
       // Whoever reads the mailbox owns the address, so a reset also proves it.
       await db.prisma.user.update({
         where: { id: user.id },

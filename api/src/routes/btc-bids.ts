@@ -26,6 +26,7 @@ export function btcBidRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/auctions/:id/finalize',
+    rateLimit: 'bids',
     tag: TAG,
     summary: 'Place a Bitcoin bid: finalize its offer with the PSBT the wallet signed',
     description,
@@ -40,6 +41,7 @@ export function btcBidRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/auctions-v2/lots/:lotId/bids/:bidId/finalize',
+    rateLimit: 'bids',
     tag: TAG,
     summary: 'Place a Bitcoin bid (lot-v2): finalize its offer with the PSBT the wallet signed',
     description,

@@ -23,6 +23,7 @@ export function contentRoutes(routes: RouteTable, { db }: Services): void {
   routes.add({
     method: 'post',
     path: '/subscriptions/subscribe',
+    rateLimit: 'subscribe',
     tag: 'Content',
     summary: 'Subscribe to the newsletter',
     body: subscribeBodySchema,

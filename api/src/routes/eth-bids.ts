@@ -11,6 +11,7 @@ export function ethBidRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/auctions/:id/eth-bids',
+    rateLimit: 'bids',
     tag: 'Bidding',
     summary: 'Record an on-chain ETH bid (the transaction hash of `bid` on the auction house)',
     description:

@@ -10,8 +10,9 @@ import type { HubEvent } from '../events/event-hub.ts';
 
 const HEARTBEAT_MS = 15_000;
 
-export function mountEvents(router: Router, { tokens, db, eventHub }: Services): void {
+export function mountEvents(router: Router, { tokens, db, eventHub, rateLimiter, config }: Services): void {
   router.get('/events', async (ctx) => {
+    await rateLimiter.limitRoute('eventStream', config.rateLimits.routes.eventStream, ctx.ip);
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : null;
     const claims = token ? await tokens.verify(token) : null;
     const user = claims ? await db.prisma.user.findUnique({ where: { id: claims.userId }, select: { id: true, tokenVersion: true } }) : null;

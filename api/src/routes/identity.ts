@@ -29,6 +29,7 @@ export function identityRoutes(routes: RouteTable, { db, mailer, config }: Servi
   routes.add({
     method: 'post',
     path: '/identity-verification',
+    rateLimit: 'uploads',
     tag: 'Identity',
     summary: 'Submit an identity check (multipart: legalName, dateOfBirth YYYY-MM-DD, country, documentType, documentNumber, document file)',
     description: `The document is a JPEG, PNG, WebP or PDF under 10 MB, stored privately. The check is pending until an admin decides${config.kycAutoApprove ? ' (KYC_AUTO_APPROVE is on: approved at once)' : ''}.`,

@@ -46,6 +46,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
   routes.add({
     method: 'post',
     path: '/inscriptions/create',
+    rateLimit: 'inscriptions',
     tag: TAG,
     summary: 'Inscribe a file: answers the commit address and the exact sats to pay to it',
     description:

@@ -15,6 +15,7 @@ export function uploadImageRoutes(routes: RouteTable, { contentStore, config }: 
   routes.add({
     method: 'post',
     path: '/auctions/upload-images',
+    rateLimit: 'uploads',
     tag: 'Admin: lots',
     summary: 'Upload an image (multipart `file`): pinned on IPFS with PINATA_JWT, else stored locally by its real CID',
     description: `Reply data.url is what a lot's imageUrls store. ${storage.pinata ? 'Pinned through Pinata.' : 'Stored locally and served at /ipfs/:cid.'}`,

@@ -72,6 +72,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/wallet/connect',
+    rateLimit: 'walletConnect',
     tag: TAG,
     summary: 'Ask for a challenge proving a wallet is yours (SIWE for EVM, BIP-322 for Bitcoin)',
     description:
@@ -99,6 +100,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/wallet/verify',
+    rateLimit: 'walletConnect',
     tag: TAG,
     summary: 'Prove a wallet with the signed challenge; links the address to you',
     description:

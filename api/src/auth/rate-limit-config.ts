@@ -1,0 +1,64 @@
+/** How many requests each client may make: sign-in protection, e-mail codes and the rate-limited routes. */
+
+/** The routes limited per user and per address, each named by the `rateLimit` of its route declarations. */
+export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'eventStream'] as const;
+export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
+
+/** Requests a minute for one user and for one address (a signed-out caller is counted by address only). */
+export interface RouteLimit {
+  perUser: number;
+  perIp: number;
+}
+
+export interface RateLimitConfig {
+  /** RATE_SIGNIN_PER_IP: sign-in and sign-up attempts a minute from one address, whatever the account. */
+  signinPerIp: number;
+  /** RATE_SIGNIN_PER_ACCOUNT: sign-in attempts a minute on one account from one address. */
+  signinPerAccount: number;
+  /**
+   * RATE_SIGNIN_FREE_FAILURES: failed sign-ins on one account, from any addresses, before addresses its owner
+   * has not signed in from take turns: one attempt per wait, RATE_SIGNIN_DELAY_S at first, doubling with each
+   * further failure up to RATE_SIGNIN_MAX_DELAY_S.
+   */
+  signinFreeFailures: number;
+  signinDelaySeconds: number;
+  signinMaxDelaySeconds: number;
+  /** RATE_CODES_PER_IP, RATE_CODES_PER_ACCOUNT: e-mail code requests and checks a minute. */
+  codesPerIp: number;
+  codesPerAccount: number;
+  /** RATE_RESET_CODE_FAILURES_PER_DAY: wrong password-reset codes one account may take in 24 hours. */
+  resetCodeFailuresPerDay: number;
+  /** RATE_<ROUTE>_PER_USER and RATE_<ROUTE>_PER_IP, a minute each. */
+  routes: Record<LimitedRoute, RouteLimit>;
+}
+
+/** Each limited route's environment name and defaults: generous enough for a bidding war from one office. */
+const ROUTE_DEFAULTS: Record<LimitedRoute, { env: string } & RouteLimit> = {
+  bids: { env: 'BIDS', perUser: 60, perIp: 600 },
+  cardSetup: { env: 'CARD_SETUP', perUser: 10, perIp: 30 },
+  uploads: { env: 'UPLOADS', perUser: 30, perIp: 60 },
+  walletConnect: { env: 'WALLET_CONNECT', perUser: 20, perIp: 60 },
+  inscriptions: { env: 'INSCRIPTIONS', perUser: 10, perIp: 30 },
+  subscribe: { env: 'SUBSCRIBE', perUser: 5, perIp: 10 },
+  eventStream: { env: 'EVENTS', perUser: 30, perIp: 120 },
+};
+
+export function rateLimitConfig(env: NodeJS.ProcessEnv): RateLimitConfig {
+  const routes = Object.fromEntries(
+    LIMITED_ROUTES.map((name) => {
+      const d = ROUTE_DEFAULTS[name];
+      return [name, { perUser: Number(env[`RATE_${d.env}_PER_USER`] ?? d.perUser), perIp: Number(env[`RATE_${d.env}_PER_IP`] ?? d.perIp) }];
+    }),
+  ) as Record<LimitedRoute, RouteLimit>;
+  return {
+    signinPerIp: Number(env.RATE_SIGNIN_PER_IP ?? 30),
+    signinPerAccount: Number(env.RATE_SIGNIN_PER_ACCOUNT ?? 10),
+    signinFreeFailures: Number(env.RATE_SIGNIN_FREE_FAILURES ?? 10),
+    signinDelaySeconds: Number(env.RATE_SIGNIN_DELAY_S ?? 1),
+    signinMaxDelaySeconds: Number(env.RATE_SIGNIN_MAX_DELAY_S ?? 60),
+    codesPerIp: Number(env.RATE_CODES_PER_IP ?? 30),
+    codesPerAccount: Number(env.RATE_CODES_PER_ACCOUNT ?? 10),
+    resetCodeFailuresPerDay: Number(env.RATE_RESET_CODE_FAILURES_PER_DAY ?? 20),
+    routes,
+  };
+}
