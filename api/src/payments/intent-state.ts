@@ -7,21 +7,87 @@
  * An intent's `metadata.purpose` says what it pays for: a card bid's hold (the Bid row carries the intent), a
  * final checkout or a Buy Now (a CardPayment row). The $1 card verification hold has its own purpose and is
  * ignored here.
+ *
+ * A succeeded intent is checked, not trusted: it pays only when the amount it received and its currency are
+ * what Gavel recorded as owed (the hold's amount on the bid, the CardPayment's amount). A webhook is only as
+ * trustworthy as its secret, and even Stripe's own answer can differ (a partial capture in the Dashboard), so
+ * a difference pays nothing and is recorded as a PaymentMismatch, which the admin sees on the lot.
  */
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { StripeWebhooks } from './webhooks.ts';
 
 export const PURPOSE = { bidHold: 'bid_hold', checkout: 'checkout', buyNow: 'buy_now' } as const;
 
-/** The hold on a card bid was captured: the bid won, so its lot is paid with this intent. */
-export async function holdCaptured(prisma: PrismaClient, paymentIntentId: string): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const bid = await tx.bid.findFirst({ where: { paymentIntentId }, select: { id: true, lotId: true } });
-    if (!bid) return;
+/** What an intent says it took. */
+export type TakenIntent = Pick<Stripe.PaymentIntent, 'id' | 'amount_received' | 'currency'>;
+
+/**
+ * Who says so. `webhook`: a signed event's copy of the intent, a claim, so a mismatch changes nothing but the
+ * flag (the api's own capture still runs and finds the truth). `stripe`: Stripe's answer to the api's own call,
+ * so the money really moved: a mismatching hold or payment is closed and left to the admin.
+ */
+export type IntentSource = 'webhook' | 'stripe';
+
+/** paid: recorded as paid (now or before); mismatch: flagged, nothing paid; unknown: not one of ours. */
+export type PaymentOutcome = 'paid' | 'mismatch' | 'unknown';
+
+interface Owed {
+  purpose: (typeof PURPOSE)[keyof typeof PURPOSE];
+  lotIds: string[];
+  /** Smallest currency unit; null when nothing was recorded (a hold placed before amounts were kept). */
+  amount: bigint | null;
+  currency: string;
+}
+
+/** The intent took exactly what is owed; anything malformed in a claim counts as a difference. */
+function takesOwed(intent: TakenIntent, owed: Owed): boolean {
+  const received = receivedOf(intent);
+  return owed.amount !== null && received.amount === owed.amount && received.currency === owed.currency.toLowerCase();
+}
+
+function receivedOf(intent: TakenIntent): { amount: bigint | null; currency: string | null } {
+  return {
+    amount: Number.isSafeInteger(intent.amount_received) ? BigInt(intent.amount_received) : null,
+    currency: typeof intent.currency === 'string' ? intent.currency.toLowerCase() : null,
+  };
+}
+
+async function flagMismatch(tx: P.TransactionClient, intent: TakenIntent, owed: Owed, source: IntentSource): Promise<void> {
+  const received = receivedOf(intent);
+  await tx.paymentMismatch.createMany({
+    data: [
+      {
+        paymentIntentId: intent.id,
+        purpose: owed.purpose,
+        lotIds: owed.lotIds,
+        owedAmount: owed.amount?.toString() ?? null,
+        owedCurrency: owed.currency,
+        receivedAmount: received.amount?.toString() ?? null,
+        receivedCurrency: received.currency,
+        source,
+      },
+    ],
+    skipDuplicates: true,
+  });
+}
+
+/** The hold on a card bid was captured: the bid won, so its lot is paid with this intent, if it took the hold's amount. */
+export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, source: IntentSource): Promise<PaymentOutcome> {
+  return prisma.$transaction(async (tx) => {
+    const bid = await tx.bid.findFirst({ where: { paymentIntentId: intent.id }, select: { id: true, lotId: true, holdCents: true } });
+    if (!bid) return 'unknown';
+    const owed: Owed = { purpose: PURPOSE.bidHold, lotIds: [bid.lotId], amount: bid.holdCents === null ? null : BigInt(bid.holdCents), currency: 'usd' };
+    if (!takesOwed(intent, owed)) {
+      await flagMismatch(tx, intent, owed, source);
+      // The capture happened with the wrong amount: the hold is over, and the lot waits for the admin.
+      if (source === 'stripe') await tx.bid.updateMany({ where: { id: bid.id, holdStatus: 'authorized' }, data: { holdStatus: 'failed' } });
+      return 'mismatch';
+    }
     await tx.bid.updateMany({ where: { id: bid.id, holdStatus: { not: 'captured' } }, data: { holdStatus: 'captured' } });
-    await tx.lot.updateMany({ where: { id: bid.lotId, winningBidId: bid.id, paid: false }, data: { paid: true, paidAt: new Date(), txHash: paymentIntentId } });
+    await tx.lot.updateMany({ where: { id: bid.lotId, winningBidId: bid.id, paid: false }, data: { paid: true, paidAt: new Date(), txHash: intent.id } });
+    return 'paid';
   });
 }
 
@@ -36,16 +102,31 @@ export async function holdFailed(prisma: PrismaClient, paymentIntentId: string):
 }
 
 /**
- * A checkout or Buy Now intent took the money: its lots are paid. A Buy Now pays only the lot it bought
- * (`txHash` was set to the intent when the purchase committed). Returns how many lots it marked paid.
+ * A checkout or Buy Now intent took the money: its lots are paid if it took the recorded amount and currency.
+ * A Buy Now pays only the lot it bought (`txHash` was set to the intent when the purchase committed).
+ * `lotsPaid`: how many lots this call marked paid.
  */
-export async function paymentSucceeded(prisma: PrismaClient, paymentIntentId: string): Promise<number> {
+export async function paymentSucceeded(prisma: PrismaClient, intent: TakenIntent, source: IntentSource): Promise<{ outcome: PaymentOutcome; lotsPaid: number }> {
+  const paymentIntentId = intent.id;
   return prisma.$transaction(async (tx) => {
     const payment = await tx.cardPayment.findUnique({ where: { paymentIntentId } });
-    if (!payment) return 0;
+    if (!payment) return { outcome: 'unknown', lotsPaid: 0 };
+    const owed: Owed = {
+      purpose: payment.kind === 'buy_now' ? PURPOSE.buyNow : PURPOSE.checkout,
+      lotIds: payment.lotIds,
+      amount: BigInt(payment.amount.toFixed(0)),
+      currency: payment.currency,
+    };
+    // Stripe itself said this intent took the wrong amount: no later claim overrules that.
+    if (payment.status === 'mismatch') return { outcome: 'mismatch', lotsPaid: 0 };
+    if (!takesOwed(intent, owed)) {
+      await flagMismatch(tx, intent, owed, source);
+      if (source === 'stripe') await tx.cardPayment.updateMany({ where: { id: payment.id, status: { in: ['open', 'authorized'] } }, data: { status: 'mismatch' } });
+      return { outcome: 'mismatch', lotsPaid: 0 };
+    }
     const now = new Date();
-    const first = await tx.cardPayment.updateMany({ where: { id: payment.id, status: { not: 'succeeded' } }, data: { status: 'succeeded', paidAt: now } });
-    if (first.count === 0) return 0;
+    const first = await tx.cardPayment.updateMany({ where: { id: payment.id, status: { notIn: ['succeeded', 'mismatch'] } }, data: { status: 'succeeded', paidAt: now } });
+    if (first.count === 0) return { outcome: 'paid', lotsPaid: 0 };
     const { count } = await tx.lot.updateMany({
       where: {
         id: { in: payment.lotIds },
@@ -55,7 +136,7 @@ export async function paymentSucceeded(prisma: PrismaClient, paymentIntentId: st
       },
       data: { paid: true, paidAt: now, txHash: paymentIntentId },
     });
-    return count;
+    return { outcome: 'paid', lotsPaid: count };
   });
 }
 
@@ -73,10 +154,16 @@ export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaCli
   const purposeOf = (pi: Stripe.PaymentIntent) => pi.metadata?.purpose;
   webhooks.on('payment_intent.succeeded', async (event) => {
     const pi = event.data.object;
-    if (purposeOf(pi) === PURPOSE.bidHold) await holdCaptured(prisma, pi.id);
-    else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) {
-      const marked = await paymentSucceeded(prisma, pi.id);
-      log.info({ paymentIntentId: pi.id, purpose: purposeOf(pi), lotsMarkedPaid: marked, amountReceived: pi.amount_received }, 'card payment succeeded');
+    const purpose = purposeOf(pi);
+    let outcome: PaymentOutcome = 'unknown';
+    if (purpose === PURPOSE.bidHold) outcome = await holdCaptured(prisma, pi, 'webhook');
+    else if (purpose === PURPOSE.checkout || purpose === PURPOSE.buyNow) {
+      const settled = await paymentSucceeded(prisma, pi, 'webhook');
+      outcome = settled.outcome;
+      if (outcome === 'paid') log.info({ paymentIntentId: pi.id, purpose, lotsMarkedPaid: settled.lotsPaid, amountReceived: pi.amount_received }, 'card payment succeeded');
+    }
+    if (outcome === 'mismatch') {
+      log.warn({ eventId: event.id, paymentIntentId: pi.id, purpose, amountReceived: pi.amount_received, currency: pi.currency }, 'a succeeded intent took another amount or currency than owed: nothing paid, flagged for the admin');
     }
   });
   webhooks.on('payment_intent.canceled', async (event) => {

@@ -27,14 +27,23 @@ export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalSta
   }
 }
 
-/** Takes the held money. Returns succeeded, or the status that made it impossible (canceled: the hold was released or expired). */
-export async function captureIntent(stripe: Stripe, id: string): Promise<FinalStatus> {
+/**
+ * Takes the held money. Returns the intent as Stripe then has it: succeeded (with what it received, for the
+ * caller to check against what was owed), or the status that made it impossible (canceled: the hold was
+ * released or expired).
+ */
+export async function capturedIntent(stripe: Stripe, id: string): Promise<Stripe.PaymentIntent> {
   try {
-    return (await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture:${id}` })).status;
+    return await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture:${id}` });
   } catch (error) {
     if (!isUnexpectedState(error)) throw error;
-    return (await stripe.paymentIntents.retrieve(id)).status;
+    return stripe.paymentIntents.retrieve(id);
   }
+}
+
+/** capturedIntent's status alone, for holds that pay for no recorded amount (the relayer's). */
+export async function captureIntent(stripe: Stripe, id: string): Promise<FinalStatus> {
+  return (await capturedIntent(stripe, id)).status;
 }
 
 /**

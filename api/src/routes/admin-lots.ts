@@ -26,6 +26,7 @@ import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { lotInclude } from '../lots/present.ts';
 import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
+import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';
 import { cancelLot, createLot, deleteLot, endLot, publishLot, updateLot } from '../admin/lot-writes.ts';
 
 const admin = { roles: ['admin'] as const };
@@ -179,11 +180,14 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     method: 'get',
     path: '/admin/auctions/:id',
     tag: TAG,
-    summary: 'One lot as the admin sees it (drafts, reserve price, settlement)',
+    summary: 'One lot as the admin sees it (drafts, reserve price, settlement, card payments that did not match what was owed)',
     access: admin,
     reply: adminLotReplySchema,
     errors: NOT_FOUND,
-    handler: async ({ params }) => ({ data: presentAdminLot(imageGateway, await loadLot(db.prisma, params.id!)) }),
+    handler: async ({ params }) => {
+      const lot = presentAdminLot(imageGateway, await loadLot(db.prisma, params.id!));
+      return { data: { ...lot, paymentMismatches: await paymentMismatchesOf(db.prisma, lot._id) } };
+    },
   });
 
   for (const path of ['/auctions/:id/bids/admin', '/admin/auctions/:id/bids']) {

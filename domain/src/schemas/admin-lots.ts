@@ -67,12 +67,30 @@ export const adminLotListQuerySchema = z.object({
 });
 export type AdminLotListQuery = z.infer<typeof adminLotListQuerySchema>;
 
+/**
+ * A card payment for the lot whose intent said it took another amount or currency than was owed (a forged
+ * webhook, a partial capture in the Stripe Dashboard): it paid nothing, and the admin settles it. Amounts in
+ * the currency's smallest unit (cents for usd), as Stripe counts them; null when unknown.
+ */
+export const paymentMismatchSchema = z.object({
+  paymentIntentId: z.string(),
+  purpose: z.string(),
+  owed: z.object({ amount: z.string().nullable(), currency: z.string() }),
+  received: z.object({ amount: z.string().nullable(), currency: z.string().nullable() }),
+  /** webhook: a signed event's claim; stripe: Stripe's own answer to the api. */
+  source: z.enum(['webhook', 'stripe']),
+  createdAt: z.string(),
+});
+export type PaymentMismatch = z.infer<typeof paymentMismatchSchema>;
+
 /** The admin's (and the lot's seller's) view of a lot. */
 export const adminLotSchema = lotSchema.extend({
   published: z.boolean(),
   reservePrice: z.string().nullable(),
   extensionMinutes: z.number().int(),
   settlement: settlementSchema,
+  /** GET /admin/auctions/:id only: the lot's card payments that took another amount than owed, newest first. */
+  paymentMismatches: z.array(paymentMismatchSchema).optional(),
 });
 export type AdminLot = z.infer<typeof adminLotSchema>;
 export const adminLotReplySchema = z.object({ message: z.string().optional(), data: adminLotSchema });

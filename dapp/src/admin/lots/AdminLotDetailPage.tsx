@@ -9,6 +9,7 @@ import { SettlementPanel } from '../../settlement/SettlementPanel.tsx';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
 import { AdminBids } from './AdminBids.tsx';
+import { PaymentMismatches } from './PaymentMismatches.tsx';
 import { LotStatusPill } from './LotRows.tsx';
 import { useAdminLot, useLotMutations } from './lots-api.ts';
 import { OnChainLotPanel } from '../../admin-chain/OnChainLotPanel.tsx';
@@ -95,6 +96,7 @@ function LotView({ lot }: { lot: AdminLot }) {
       </div>
       <OnChainLotPanel lot={lot} />
       {lot.settlement.state !== 'open' && <div style={{ marginTop: 'var(--space-4)' }}><SettlementPanel lot={lot} isAdmin /></div>}
+      <PaymentMismatches mismatches={lot.paymentMismatches} />
       <AdminBids lotId={lot._id} />
     </section>
   );
