@@ -10,6 +10,7 @@ import { TokenService } from './auth/tokens.ts';
 import { EmailCodes } from './auth/email-codes.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { Mailer } from './mail/mailer.ts';
+import { setMailSite } from './mail/templates.ts';
 import { createPayments, type Payments } from './payments/index.ts';
 import { EventHub } from './events/event-hub.ts';
 import { LotClock } from './jobs/lot-clock.ts';
@@ -64,6 +65,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const pepper = config.emailCodePepper ?? (await keptSecret(config.dataDir, 'email-code-pepper'));
   const queues: QueueRedis = { url: config.redisUrl, prefix: config.redisPrefix, log };
   const mailer = new Mailer(db.prisma, queues);
+  setMailSite(config.publicUrl);
   const eventHub = new EventHub(redis, config.redisPrefix, { checkEvents: config.checkContracts });
   await eventHub.listen(subscriber);
   const lotClock = new LotClock(queues);

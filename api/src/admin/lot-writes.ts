@@ -14,6 +14,7 @@ import { announceLotChanged } from '../bidding/notify.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { loadLot } from './lot-view.ts';
+import { sanitizeRichText } from '../content/sanitize.ts';
 import type { LotRow } from '../lots/present.ts';
 
 /** Drop every cached view of the lot on this instance now, and on the others through Redis. */
@@ -43,7 +44,7 @@ export async function createLot(services: Services, user: UserRow, eventId: stri
     data: {
       auctionEventId: event.id,
       title: v.title,
-      description: body.description ?? '',
+      description: sanitizeRichText(body.description ?? ''),
       paymentMethod: body.paymentMethod,
       // ETH lots are auctions on the auction house contract; the others are off-chain unless said otherwise.
       auctionType: body.auctionType ?? (body.paymentMethod === 'ETH' ? 'onchain' : 'offchain'),
@@ -120,7 +121,7 @@ export async function updateLot(services: Services, id: string, body: LotUpdateB
       where: { id, status: { in: ['upcoming', 'live'] }, closedAt: null, bidCount: row.bidCount, endTime: row.endTime },
       data: {
         title: v.title,
-        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.description !== undefined ? { description: sanitizeRichText(body.description) } : {}),
         paymentMethod,
         startingBid: v.startingBid.toString(),
         reservePrice: v.reservePrice?.toString() ?? null,

@@ -40,7 +40,7 @@ export async function closeLot(prisma: PrismaClient, lotId: string): Promise<Clo
     const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { email: true } }) : null;
     const mail = winner
       ? await tx.outboxMail.create({
-          data: wonMail(winner.email, lot.title, displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)), `/details/${lot.id}?auction=${lot.auctionEventId}`),
+          data: wonMail(winner.email, lot.title, displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId),
         })
       : null;
     return { closed: true, winnerId: top.userId, winningBidId: top.id, ...(mail ? { wonMailId: mail.id } : {}) } as const;

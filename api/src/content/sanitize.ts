@@ -1,6 +1,7 @@
 /**
- * Rich text from the admin editor (CMS pages, policies) is cleaned on the server before it is stored, with an
- * allow-list: formatting, lists, tables, links and images only. Everything else is dropped: script, style,
+ * Rich text written by admins (CMS pages, policies, lot descriptions) is cleaned on the server before it is
+ * stored, and again as it is served (rows stored before a rule existed), with an allow-list: formatting, lists,
+ * tables, links and images only. Everything else is dropped: script, style,
  * iframe, svg, forms, event handler attributes, style attributes, and any URL that is not http(s), mailto or
  * relative (so no javascript:, data: or vbscript:). A link without a usable URL keeps its text but loses the
  * link (the editor's "links need a non-empty URL" rule, enforced here too). What is stored is what pages serve.

@@ -1,9 +1,32 @@
+/**
+ * Every mail Gavel sends. What users or admins wrote (lot titles, names, KYC reasons, the sentences built from
+ * them) is escaped in the HTML part, and subjects are kept to one line. Mail is read in a mail client, far from
+ * the site, so every link is absolute: on PUBLIC_URL, the address users reach the dapp at (unset in
+ * development: the dapp's dev server), given once at startup by setMailSite.
+ */
 import type { MailMessage } from './mailer.ts';
 
-const layout = (title: string, body: string) =>
-  `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto"><h2>${title}</h2>${body}<p style="color:#888">Gavel</p></div>`;
+const DEV_SITE = 'http://127.0.0.1:5173';
+let site = DEV_SITE;
 
-const codeBlock = (code: string) => `<p style="font-size:28px;letter-spacing:6px;font-weight:700">${code}</p>`;
+/** Where mail links point: config.publicUrl (PUBLIC_URL). */
+export function setMailSite(publicUrl: string | undefined): void {
+  site = (publicUrl || DEV_SITE).replace(/\/+$/, '');
+}
+
+/** The lot's page on the dapp, as a link that works from a mail client. */
+const lotPage = (lotId: string, eventId: string) => `${site}/details/${encodeURIComponent(lotId)}?auction=${encodeURIComponent(eventId)}`;
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const layout = (title: string, body: string) =>
+  `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto"><h2>${escapeHtml(title)}</h2>${body}<p style="color:#888">Gavel</p></div>`;
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+const button = (href: string, label: string) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
+const codeBlock = (code: string) => `<p style="font-size:28px;letter-spacing:6px;font-weight:700">${escapeHtml(code)}</p>`;
 
 export function verifyEmailMail(to: string, code: string): MailMessage {
   return {
@@ -32,23 +55,27 @@ export function passwordChangedMail(to: string): MailMessage {
   };
 }
 
+/** `reason`: the admin's words when the check was refused. */
 export function identityReviewedMail(to: string, approved: boolean, reason: string | null): MailMessage {
   const text = approved ? 'Your identity is verified. You can now bid once your payment method and terms are in place.' : `Your identity check was not approved${reason ? `: ${reason}` : ''}. You can submit it again.`;
-  return { to, subject: approved ? 'Identity verified' : 'Identity check not approved', text, html: layout(approved ? 'Identity verified' : 'Identity check not approved', `<p>${text}</p>`) };
+  const title = approved ? 'Identity verified' : 'Identity check not approved';
+  return { to, subject: title, text, html: layout(title, paragraph(text)) };
 }
 
+/** `text`: the outbid sentence, with the lot's title in it. */
 export function outbidMail(to: string, text: string, lotId: string, eventId: string): MailMessage {
-  const link = `/details/${lotId}?auction=${eventId}`;
-  return { to, subject: "You've been outbid", text: `${text} Bid again: ${link}`, html: layout("You've been outbid", `<p>${text}</p><p><a href="${link}">Increase your bid</a></p>`) };
+  const link = lotPage(lotId, eventId);
+  return { to, subject: "You've been outbid", text: `${text} Bid again: ${link}`, html: layout("You've been outbid", paragraph(text) + button(link, 'Increase your bid')) };
 }
 
 /** The bidder whose outbid bid leads again after the bid above it was removed. */
 export function leadingAgainMail(to: string, title: string, text: string, lotId: string, eventId: string): MailMessage {
-  const link = `/details/${lotId}?auction=${eventId}`;
-  return { to, subject: title, text: `${text} ${link}`, html: layout(title, `<p>${text}</p><p><a href="${link}">View the lot</a></p>`) };
+  const link = lotPage(lotId, eventId);
+  return { to, subject: oneLine(title), text: `${text} ${link}`, html: layout(title, paragraph(text) + button(link, 'View the lot')) };
 }
 
-export function wonMail(to: string, title: string, amount: string, link: string): MailMessage {
+export function wonMail(to: string, title: string, amount: string, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
   const text = `You won ${title} for ${amount}. Complete your payment from your cart.`;
-  return { to, subject: `You won ${title}`, text: `${text} ${link}`, html: layout('You won!', `<p>${text}</p><p><a href="${link}">View the lot</a></p>`) };
+  return { to, subject: oneLine(`You won ${title}`), text: `${text} ${link}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot')) };
 }

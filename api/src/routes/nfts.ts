@@ -4,8 +4,8 @@
  * write and reply (chain/tokens.ts) and copied into the record, so lists can filter on them. Lists read the
  * indexer only; single records fall back to JSON-RPC for a token the indexer has not seen yet.
  *
- * Reading is public (the chain is). Recording needs a signed-in user; changing or deleting a record needs the
- * user who recorded it, or an admin.
+ * Reading is public (the chain is). Recording needs a signed-in user whose linked wallet owns the token now,
+ * or an admin; changing or deleting a record needs the user who recorded it, or an admin.
  */
 import {
   NFT_LIST_LIMIT,
@@ -30,8 +30,10 @@ import { HttpError } from '../http/errors.ts';
 import { readTokens, tokenKey, type ChainToken } from '../chain/tokens.ts';
 import { tokenIdsOwnedBy } from '../chain/reads.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
+import { isLinkedTo } from '../wallet/linked.ts';
 
 const TAG = 'NFTs';
+const NO_HOUSE = '0x0000000000000000000000000000000000000000';
 const notFound = () => new HttpError(404, nftMessages.notFound, 'not_found');
 
 export function nftRoutes(routes: RouteTable, services: Services): void {
@@ -101,17 +103,20 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     path: '/nfts',
     tag: TAG,
     summary: 'Record a minted token',
-    description: 'The token must exist on chain. Owner, approval, status and mint transaction come from the chain; the metadata URL too when the contract has one.',
+    description:
+      'The token must exist on chain, owned (ownerOf, read from the node) by a wallet linked to the caller, unless the caller is an admin. ' +
+      'Owner, approval, status and mint transaction come from the chain; the metadata URL too when the contract has one.',
     access: {},
     body: createNftBodySchema,
     reply: nftMessageReplySchema,
     status: 201,
-    errors: { 409: nftMessages.alreadyRecorded, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
+    errors: { 403: nftMessages.notOwner, 409: nftMessages.alreadyRecorded, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
     handler: async ({ body, user }) => {
       const contractAddress = body.contractAddress.toLowerCase();
       const key = { contractAddress, tokenId: body.tokenId };
       if (await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: key } })) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
       const token = await tokenOnChain(services, contractAddress, body.tokenId);
+      await requireOwner(services, user, contractAddress, body.tokenId);
       const row = await db.prisma.nft
         .create({
           data: {
@@ -192,6 +197,20 @@ async function tokenOnChain({ chain }: Services, contractAddress: string, tokenI
   if (token) return token;
   if (stale) throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
   throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
+}
+
+/**
+ * A record names who recorded the token, so only its owner may: ownerOf read from the node now (the indexer
+ * may not have seen a transfer yet) must be a wallet linked to the caller. Admins record any token.
+ */
+async function requireOwner(services: Services, user: UserRow, contractAddress: string, tokenId: string): Promise<void> {
+  if (user.role === 'admin') return;
+  const { chain, db } = services;
+  const onNode = await chain.rpc.token(contractAddress, tokenId, chain.auctionHouse ?? NO_HOUSE).catch(() => {
+    throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
+  });
+  if (!onNode) throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
+  if (!(await isLinkedTo(db, user.id, onNode.owner))) throw new HttpError(403, nftMessages.notOwner, 'not_token_owner');
 }
 
 /** Where `ownerAddress` filters: the records the chain says it owns, plus those last seen with it. */
