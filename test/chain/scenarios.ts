@@ -133,8 +133,18 @@ export function chainScenarios(database: IndexerDatabase): void {
     it('NFT records take owner and approval from the chain, never from the client', async () => {
       const owner = await createUser(chain.api.db, 'ready');
       const other = await createUser(chain.api.db, 'ready');
+      await linkWallet(chain, owner.id, act.address(5));
+      await linkWallet(chain, other.id, act.address(6));
       const [token, otherToken] = [await signIn(chain.api.url, owner.email), await signIn(chain.api.url, other.email)];
       const tokenId = await act.mint(act.address(5), 'ipfs://bafy-test-metadata');
+
+      // Someone else's token cannot be recorded in one's name, whatever owner the body claims.
+      const notTheirs = await send('POST', '/nfts', otherToken, { name: 'Not mine', contractAddress: chain.nft, tokenId: tokenId.toString(), ownerAddress: act.address(6) });
+      expect(notTheirs).toEqual({
+        status: 403,
+        body: { message: 'This token is owned by a wallet not linked to your account. Connect and verify the wallet that owns it, then record it.', code: 'not_token_owner' },
+      });
+      expect(await chain.api.db.prisma.nft.count({ where: { contractAddress: chain.nft.toLowerCase(), tokenId: tokenId.toString() } })).toBe(0);
 
       const created = await send('POST', '/nfts', token, {
         name: 'Test piece',
@@ -174,6 +184,10 @@ export function chainScenarios(database: IndexerDatabase): void {
       expect((await send('DELETE', `/nfts/${created.body.data.id}`, otherToken)).status).toBe(403);
       expect((await send('DELETE', `/nfts/${created.body.data.id}`, token)).status).toBe(200);
       expect((await get(`/nfts/${created.body.data.id}`)).status).toBe(404);
+
+      // An admin may record any token.
+      const admin = await signIn(chain.api.url, (await createUser(chain.api.db, 'admin')).email);
+      expect((await send('POST', '/nfts', admin, { name: 'Catalogued', contractAddress: chain.nft, tokenId: tokenId.toString() })).status).toBe(201);
     }, 60_000);
 
     it('follows a reorg: a bid that left the canonical chain leaves the api too', async () => {

@@ -1,5 +1,6 @@
 import { formatAmount, gatewayUrl, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
+import { sanitizeRichText } from '../content/sanitize.ts';
 
 /** What every lot reply loads alongside the lot itself. */
 export const lotInclude = {
@@ -24,7 +25,8 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
     lotId: row.id,
     lotNumber: row.lotNumber,
     title: row.title,
-    description: row.description,
+    // Cleaned on write too; rows stored before that are cleaned here, as CMS pages are (the SQL migrations cannot run the sanitizer).
+    description: sanitizeRichText(row.description),
     status: shownStatus(row, now),
     auctionType: row.auctionType,
     chainType: row.auctionType === 'onchain' ? 'ONCHAIN' : 'OFFCHAIN',
