@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, confirmInBrowser, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;
@@ -162,5 +162,61 @@ describe('a refusal releases the hold at once', () => {
     }
     durations.sort((a, b) => a - b);
     console.log(`refused Buy Now, answered with the hold already cancelled: p50 ${durations[Math.floor(durations.length / 2)]!.toFixed(0)} ms, max ${durations.at(-1)!.toFixed(0)} ms over ${durations.length} refusals`);
+  });
+});
+
+describe('ADD TO CART holds the card, and the cart pays it', () => {
+  async function cartLot(price: bigint) {
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    return stack.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: price.toString() } });
+  }
+
+  it('with a saved card: the price is held, the lot is bought, and Pay now in the cart charges the hold', async () => {
+    const user = await userWithCard(stack.db, rs);
+    const token = await signIn(stack.url, user.email);
+    const lot = await cartLot(4200n);
+    const bought = await api(token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Manual' });
+    expect(bought).toMatchObject({ status: 200, body: { data: { status: 'ended', paymentState: 'processing', paymentIntentId: expect.stringMatching(/^pi_/) } } });
+    const pi = bought.body.data.paymentIntentId as string;
+    const held = await rs.stripe.paymentIntents.retrieve(pi);
+    expect(held).toMatchObject({ status: 'requires_capture', amount: 4200, currency: 'usd', customer: user.stripeCustomerId });
+
+    const cart = await api(token, 'GET', '/cart');
+    const item = cart.body.items.find((i: { lotId: string }) => i.lotId === lot.id);
+    expect(item).toMatchObject({ paymentState: 'processing', heldUntil: expect.any(String), payableByCard: false });
+    expect(new Date(item.heldUntil).getTime() - Date.now()).toBeGreaterThan(47 * 3600_000);
+
+    const stranger = await userWithCard(stack.db, rs);
+    const notTheirs = await api(await signIn(stack.url, stranger.email), 'POST', '/cart/pay-held', { lotIds: [lot.id] });
+    expect(notTheirs).toMatchObject({ status: 409, body: { message: 'No card hold of yours stands for this lot.' } });
+
+    const paid = await api(token, 'POST', '/cart/pay-held', { lotIds: [lot.id] });
+    expect(paid).toMatchObject({ status: 200, body: { message: 'Payment received. Thank you!', paid: [lot.id] } });
+    expect((await rs.stripe.paymentIntents.retrieve(pi)).status).toBe('succeeded');
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid).toBe(true);
+    expect((await api(token, 'GET', '/cart')).body.items.find((i: { lotId: string }) => i.lotId === lot.id)).toMatchObject({ paymentState: 'paid', heldUntil: null });
+  });
+
+  it('unpaid in the cart, the hold is charged at its deadline by a delayed job', async () => {
+    const user = await userWithCard(stack.db, rs);
+    const token = await signIn(stack.url, user.email);
+    const lot = await cartLot(3100n);
+    const pi = (await api(token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Manual' })).body.data.paymentIntentId as string;
+    const job = await stack.services.payments.jobs.queue.bullmq.getJob(`capture-cart-hold-${pi}`);
+    expect(job?.delay).toBeGreaterThan(47 * 3600_000);
+    // The deadline, brought forward: the job runs as it would in 48 hours.
+    await job!.promote();
+    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, 20_000, 'the held lot paid at its deadline');
+    expect((await rs.stripe.paymentIntents.retrieve(pi)).status).toBe('succeeded');
+  });
+
+  it('a declined card refuses ADD TO CART and the lot stays on sale', async () => {
+    const user = await userWithCard(stack.db, rs, '4000000000000341');
+    const token = await signIn(stack.url, user.email);
+    const lot = await cartLot(2500n);
+    const before = await lotState(lot.id);
+    const refused = await api(token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Manual' });
+    expect(refused.status).toBe(402);
+    expect(await lotState(lot.id)).toEqual(before);
   });
 });

@@ -23,6 +23,8 @@ import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-s
 import { withUserPaymentLock } from './user-lock.ts';
 import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 import { assertWithinBiddingLimit } from '../bidding/pay-later.ts';
+import { holdOnCard } from '../payments/bid-holds.ts';
+import { randomUUID } from 'node:crypto';
 
 const bidMessages = messages.bids;
 
@@ -117,6 +119,9 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
     throw error;
   }
   const { lot, price, wallet, won } = bought;
+  // The card hold behind the purchase: the paid Buy Now intent, or an ADD TO CART hold (captured later).
+  const held = bought.pi;
+  const capturesNow = body.paymentMethod === 'Stripe';
 
   // Committed: the rest follows, and each step is redone by a job or the sweep if it fails here.
   const after = (what: string) => (err: Error) => services.log.warn({ err: err.message, lotId }, `buy now: ${what} failed; it will be retried`);
@@ -124,28 +129,62 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
   await services.mailer.enqueue(won.id).catch(after('queueing the won mail'));
   await announceLotChanged(services, lotId).catch(after('announcing'));
   let paid = false;
-  if (pi) {
-    paid = await captureBuyNowPayment(services, pi).catch(async (err: Error) => {
+  if (held && capturesNow) {
+    paid = await captureBuyNowPayment(services, held).catch(async (err: Error) => {
       after('capturing')(err);
-      await services.payments.jobs.captureBuyNow(pi).catch(after('queueing the capture'));
+      await services.payments.jobs.captureBuyNow(held).catch(after('queueing the capture'));
       return false;
     });
   }
-  return reply(user, lot, price, body.paymentMethod, pi, pi ? (paid ? 'paid' : 'processing') : 'awaiting_payment', wallet);
+  return reply(user, lot, price, body.paymentMethod, held, held ? (paid ? 'paid' : 'processing') : 'awaiting_payment', wallet);
 }
 
 /**
- * The purchase itself: Buy Now still open at this price, the payment checked, then one transaction whose
- * conditional update ends the lot only if it is still open, still offers Buy Now at that price and no bid has
- * reached it. Without a card (Manual), the buyer's pay-later bidding limit must cover the price, checked in the
- * same transaction.
+ * The purchase itself: Buy Now still open at this price, the payment checked or the card held, then the
+ * committing transaction. Without money held (Manual, no saved card) the buyer's pay-later bidding limit must
+ * cover the price.
  */
-async function purchase(services: Services, user: UserRow, lotId: string, body: BuyNowBody, pi: string | null) {
-  const { prisma } = services.db;
+async function purchase(services: Services, user: UserRow, lotId: string, body: BuyNowBody, paying: string | null) {
   const { lot, price } = await buyableLot(services, user, lotId);
   const wallet = await checkMethod(services, user, lot, price, body);
-  const won = await prisma.$transaction(async (tx) => {
-    if (body.paymentMethod === 'Manual') await assertWithinBiddingLimit(tx, user.id, lotId, price);
+  // ADD TO CART (Manual) with a saved card: the card is held for the price now, so the purchase is backed.
+  const cartHold = body.paymentMethod === 'Manual' && user.stripeCustomerId && user.stripePaymentMethodId ? await holdForCart(services, user, lot, price) : null;
+  const pi = paying ?? cartHold?.paymentIntentId ?? null;
+  const won = await commitPurchase(services, user, lot, price, wallet, pi, body.paymentMethod === 'Manual' && !cartHold).catch(async (error: unknown) => {
+    if (cartHold) await releaseBuyNowHold(services, cartHold.paymentIntentId).catch((err: Error) => services.log.error({ err: err.message }, 'could not release a refused ADD TO CART hold; the payments sweep retries'));
+    throw error;
+  });
+  if (cartHold) await services.payments.jobs.captureCartHoldAt(cartHold.paymentIntentId, cartHold.captureAfter).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'queueing the cart hold capture failed; the payments sweep captures it after its deadline'));
+  return { lot, price, wallet, won, pi };
+}
+
+/** Holds the saved card for the Buy Now price until the cart's checkout (or its deadline) captures it. */
+async function holdForCart(services: Services, user: UserRow, lot: Lot, price: bigint): Promise<{ paymentIntentId: string; captureAfter: Date }> {
+  const refused = cardCentsRefusal(price);
+  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
+  const idempotencyKey = `cart-hold:${user.id}:${lot.id}:${randomUUID()}`;
+  const paymentIntentId = await holdOnCard(services.payments.stripe, user, {
+    cents: price,
+    description: `Gavel Buy Now: ${lot.title} (held; charged at checkout or within ${Math.round(services.payments.config.cartHoldCaptureMs / 3600_000)} hours)`,
+    metadata: { purpose: PURPOSE.buyNow, lotId: lot.id },
+    idempotencyKey,
+  });
+  const captureAfter = new Date(Date.now() + services.payments.config.cartHoldCaptureMs);
+  await services.db.prisma.cardPayment.create({
+    data: { kind: 'buy_now', userId: user.id, lotIds: [lot.id], amount: price.toString(), currency: 'usd', paymentIntentId, idempotencyKey, status: 'authorized', captureAfter },
+  });
+  return { paymentIntentId, captureAfter };
+}
+
+/**
+ * One transaction whose conditional update ends the lot only if it is still open, still offers Buy Now at that
+ * price and no bid has reached it; `payLater`: nothing holds money for it, so the buyer's bidding limit must
+ * cover the price, checked in the same transaction.
+ */
+async function commitPurchase(services: Services, user: UserRow, lot: Lot, price: bigint, wallet: string | null, pi: string | null, payLater: boolean) {
+  const lotId = lot.id;
+  const won = await services.db.prisma.$transaction(async (tx) => {
+    if (payLater) await assertWithinBiddingLimit(tx, user.id, lotId, price);
     const [row] = await tx.$queryRaw<Array<{ id: string }>>`
       UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now(), "winnerId" = ${user.id}, "winnerWalletAddress" = ${wallet},
              "soldPrice" = "buyNowPrice", "boughtNow" = true, "txHash" = ${pi}
@@ -162,7 +201,7 @@ async function purchase(services: Services, user: UserRow, lotId: string, body: 
     await buyableLot(services, user, lotId);
     throw new HttpError(409, checkoutMessages.purchaseFailed, 'purchase_failed');
   }
-  return { lot, price, wallet, won };
+  return won;
 }
 
 /** The intent is this user's Buy Now intent for this lot (never release anyone else's). */

@@ -12,7 +12,7 @@
  *   a per-user lock), and one that turns out to have been paid meanwhile is recorded and the new one refused.
  */
 import { createHash } from 'node:crypto';
-import { cardCentsRefusal, checkoutMessages, formatAmount, unitFor, type CartItem, type CartReply, type CheckoutReply, type PaymentState } from '@gavel/domain';
+import { cardCentsRefusal, checkoutMessages, formatAmount, paymentMessages, unitFor, type CartItem, type CartReply, type CheckoutReply, type PayHeldReply, type PaymentState } from '@gavel/domain';
 import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -20,6 +20,7 @@ import { HttpError } from '../http/errors.ts';
 import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
+import { captureBuyNowPayment } from './buy-now.ts';
 
 const CART_LIMIT = 100;
 export const SERVICE_FEE = '0.00';
@@ -29,7 +30,8 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
   const { prisma } = services.db;
   const lots = await prisma.lot.findMany({ where: { winnerId: user.id, status: 'ended', transferred: false }, orderBy: { closedAt: 'desc' }, take: CART_LIMIT });
   const states = await paymentStates(prisma, lots);
-  const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!));
+  const holds = await cartHolds(prisma, user.id, lots.map((l) => l.id));
+  const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null));
   const due = new Map<CartItem['unit'], bigint>();
   for (const lot of lots) {
     if (states.get(lot.id) !== 'awaiting_payment') continue;
@@ -106,6 +108,29 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
   });
 }
 
+/** The user's ADD TO CART holds still standing for these lots, by lot. */
+async function cartHolds(prisma: PrismaClient, userId: string, lotIds: string[]) {
+  const rows = await prisma.cardPayment.findMany({ where: { userId, kind: 'buy_now', status: 'authorized', captureAfter: { not: null }, lotIds: { hasSome: lotIds } } });
+  return new Map(rows.map((row) => [row.lotIds[0]!, row]));
+}
+
+/** POST /cart/pay-held: the cart pays its ADD TO CART lots by capturing their holds now, instead of at the deadline. */
+export async function payHeld(services: Services, user: UserRow, lotIds: string[]): Promise<PayHeldReply> {
+  const { prisma } = services.db;
+  const holds = await cartHolds(prisma, user.id, lotIds);
+  const lots = await prisma.lot.findMany({ where: { id: { in: lotIds } } });
+  for (const id of lotIds) {
+    const lot = lots.find((l) => l.id === id);
+    const hold = holds.get(id);
+    // Only the hold that bought the lot (its txHash) is this lot's payment.
+    if (!lot || lot.winnerId !== user.id || !hold || lot.txHash !== hold.paymentIntentId) throw new HttpError(409, checkoutMessages.notHeld, 'not_held', { lotIds: checkoutMessages.notHeld }, { lotId: id });
+  }
+  const paid: string[] = [];
+  for (const id of lotIds) if (await captureBuyNowPayment(services, holds.get(id)!.paymentIntentId)) paid.push(id);
+  if (paid.length < lotIds.length) throw new HttpError(402, paymentMessages.failed, 'capture_failed', undefined, { paid: paid.join(',') });
+  return { message: checkoutMessages.paid, paid };
+}
+
 /**
  * An earlier checkout intent covering some of these lots must not stay payable: cancel it. If the browser paid
  * it meanwhile, record that (its lots are now paid) and refuse the new checkout; if it took another amount than
@@ -145,7 +170,7 @@ export async function paymentStates(prisma: PrismaClient, lots: Lot[]): Promise<
   );
 }
 
-function itemOf(lot: Lot, paymentState: PaymentState): CartItem {
+function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null): CartItem {
   const unit = unitFor(lot.paymentMethod);
   return {
     lotId: lot.id,
@@ -157,6 +182,7 @@ function itemOf(lot: Lot, paymentState: PaymentState): CartItem {
     closedAt: lot.closedAt?.toISOString() ?? null,
     paidAt: lot.paidAt?.toISOString() ?? null,
     txHash: lot.paid ? lot.txHash : null,
+    heldUntil: paymentState === 'processing' && heldUntil ? heldUntil.toISOString() : null,
     lot: { _id: lot.id, title: lot.title, imageUrl: lot.imageUrls[0] ?? null, paymentMethod: lot.paymentMethod, auctionType: lot.auctionType, auctionEventId: lot.auctionEventId },
   };
 }

@@ -20,9 +20,15 @@ export interface StripeConfig {
   apiBase: string | null;
   /** Where the browser sends its Stripe calls (the stand-in); null with real Stripe, where Stripe.js knows. */
   browserApiUrl: string | null;
+  /** ADD TO CART: how long the card hold waits for the cart's checkout before it is captured anyway (CART_HOLD_CAPTURE_MS). */
+  cartHoldCaptureMs: number;
 }
 
+/** 48 hours: long enough to pay a cart at leisure, well inside the 7 days a card hold lasts. */
+const CART_HOLD_CAPTURE_MS = 48 * 3600_000;
+
 export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
+  const cartHoldCaptureMs = Number(env.CART_HOLD_CAPTURE_MS || CART_HOLD_CAPTURE_MS);
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
   if (!secretKey) {
     const apiBase = env.STRIPE_API_BASE || STAND_IN.apiBase;
@@ -32,6 +38,7 @@ export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || STAND_IN.webhookSecret,
       apiBase,
       browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
+      cartHoldCaptureMs,
     };
   }
   // Real keys: a missing publishable key or webhook secret would fail later and less clearly.
@@ -44,5 +51,6 @@ export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     apiBase,
     browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
+    cartHoldCaptureMs,
   };
 }

@@ -37,6 +37,11 @@ export class PaymentJobs {
     await this.queue.add('capture-buy-now', { paymentIntentId }, { jobId: `capture-buy-now-${paymentIntentId}` });
   }
 
+  /** ADD TO CART: the hold is captured at `at` unless the cart's checkout captured it first (then this confirms it). */
+  async captureCartHoldAt(paymentIntentId: string, at: Date): Promise<void> {
+    await this.queue.add('capture-buy-now', { paymentIntentId }, { jobId: `capture-cart-hold-${paymentIntentId}`, delay: Math.max(0, at.getTime() - Date.now()) });
+  }
+
   close(): Promise<void> {
     return this.queue.close();
   }

@@ -54,6 +54,8 @@ export async function reconcilePayments(services: Services): Promise<{ holds: nu
   for (const payment of buyNows) {
     const lot = await prisma.lot.findUnique({ where: { id: payment.lotIds[0]! } });
     const bought = lot?.boughtNow && lot.winnerId === payment.userId && lot.txHash === payment.paymentIntentId;
+    // An ADD TO CART hold waits for the cart's checkout until its deadline (its delayed job captures it then).
+    if (bought && payment.captureAfter && payment.captureAfter > new Date()) continue;
     if (bought) {
       // Also when the lot is already paid: the capture then only confirms it and closes this record.
       await captureBuyNowPayment(services, payment.paymentIntentId);

@@ -3,11 +3,11 @@
  * has not received yet; final checkout pays the selected USD lots with one PaymentIntent for their real total
  * (service fee $0), confirmed by the browser; the Stripe webhook marks them paid.
  */
-import { cartReplySchema, checkoutBodySchema, checkoutMessages, checkoutReplySchema, paymentMessages } from '@gavel/domain';
+import { cartReplySchema, checkoutBodySchema, checkoutMessages, checkoutReplySchema, payHeldBodySchema, payHeldReplySchema, paymentMessages } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { checkout, listCart } from '../checkout/cart.ts';
+import { checkout, listCart, payHeld } from '../checkout/cart.ts';
 
 const TAG = 'Checkout';
 
@@ -48,5 +48,20 @@ export function checkoutRoutes(routes: RouteTable, services: Services): void {
       if (!user) throw new HttpError(401, paymentMessages.loginToPay, 'unauthorized');
       return checkout(services, user, body.lotIds);
     },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/cart/pay-held',
+    tag: TAG,
+    summary: 'Pay ADD TO CART lots now by charging the card holds that bought them',
+    description:
+      'ADD TO CART with a saved card holds the card for the Buy Now price; the hold is charged at the latest at heldUntil (GET /cart), or now with this call. ' +
+      'Each lot must be one you bought this way and not paid yet.',
+    access: {},
+    body: payHeldBodySchema,
+    reply: payHeldReplySchema,
+    errors: { 402: paymentMessages.failed, 409: checkoutMessages.notHeld, 503: paymentMessages.providerUnavailable },
+    handler: async ({ body, user }) => payHeld(services, user, body.lotIds),
   });
 }

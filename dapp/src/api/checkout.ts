@@ -1,6 +1,6 @@
 /** Buy Now, the cart and final checkout, each checked against the api's own schema. */
-import { useQuery } from '@tanstack/react-query';
-import type { buyNowIntentReplySchema, buyNowReplySchema, cartReplySchema, checkoutReplySchema, BuyNowBody, BuyNowIntentBody, CheckoutBody } from '@gavel/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { buyNowIntentReplySchema, buyNowReplySchema, cartReplySchema, checkoutReplySchema, BuyNowBody, BuyNowIntentBody, CheckoutBody, PayHeldReply } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
@@ -11,7 +11,17 @@ export const checkoutApi = {
     apiRequest<ReplyOf<typeof buyNowReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/buy-now`, { method: 'POST', body }),
   cart: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof cartReplySchema>>('/cart', { signal }),
   checkout: (body: CheckoutBody) => apiRequest<ReplyOf<typeof checkoutReplySchema>>('/cart/checkout', { method: 'POST', body }),
+  payHeld: (lotIds: string[]) => apiRequest<PayHeldReply>('/cart/pay-held', { method: 'POST', body: { lotIds } }),
 };
+
+/** The cart's Pay now for an ADD TO CART lot: the card hold that bought it is charged at once. */
+export function usePayHeld() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lotId: string) => checkoutApi.payHeld([lotId]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
+  });
+}
 
 /** The signed-in user's cart: won lots and Buy Now lots, paid or awaiting payment. Keyed by session. */
 export function useCart(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {

@@ -25,7 +25,10 @@ export function BuyNowToCart({ lot, onDone }: { lot: Lot; onDone: () => void }) 
       {step === 'checkout' && (
         <>
           <PriceSummary lot={lot} />
-          <p className="checkout-note">Adding it to your cart buys this lot at its Buy Now price and ends the auction. You pay in the cart, alone or with your other lots.</p>
+          <p className="checkout-note">
+            Adding it to your cart buys this lot at its Buy Now price and ends the auction. Your saved card is held for the price and charged when you pay
+            in the cart (or automatically within 48 hours); without a saved card, your pay-later bidding limit must cover it.
+          </p>
           <button type="button" className="btn btn--accent btn--block" disabled={buy.isPending} data-testid="add-to-cart-confirm"
             onClick={() => buy.mutate({ paymentMethod: 'Manual' })}>
             {buy.isPending ? 'Adding…' : 'Buy now, pay in cart'}

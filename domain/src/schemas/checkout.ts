@@ -109,6 +109,11 @@ export const cartItemSchema = z.object({
   paidAt: z.string().nullable(),
   /** The PaymentIntent (card) or transaction that paid the lot. */
   txHash: z.string().nullable(),
+  /**
+   * ADD TO CART: the card is held for the lot (paymentState processing) until this time, when it is charged
+   * anyway; POST /cart/pay-held charges it now. Null for every other item.
+   */
+  heldUntil: z.string().nullable(),
   lot: z.object({
     _id: z.string(),
     title: z.string(),
@@ -148,3 +153,13 @@ export const checkoutReplySchema = z.object({
   items: z.array(z.object({ lotId: z.string(), title: z.string(), amount: z.string() })),
 });
 export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
+
+/** POST /cart/pay-held: charge now the card holds of ADD TO CART purchases. */
+export const payHeldBodySchema = z.object({
+  lotIds: z
+    .array(z.string().trim().regex(/^[\w-]{1,64}$/, { error: paymentMessages.invalidAuctionId }), { error: checkoutMessages.selectLots })
+    .min(1, { error: checkoutMessages.selectLots })
+    .max(50, { error: 'At most 50 lots can be paid together' }),
+});
+export const payHeldReplySchema = z.object({ message: z.string(), paid: z.array(z.string()) });
+export type PayHeldReply = z.infer<typeof payHeldReplySchema>;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { CartItem } from '@gavel/domain';
+import { checkoutMessages, fill, type CartItem } from '@gavel/domain';
+import { usePayHeld } from '../../api/checkout.ts';
 import { LotImage } from '../../components/lot-card/LotImage.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
@@ -30,6 +31,7 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
           {item.source === 'buy_now' ? 'Bought with Buy Now' : 'Won at auction'}
           {item.closedAt && ` · ${formatDateTime(item.closedAt)}`}
         </span>
+        {item.heldUntil && <HeldNote lotId={item.lotId} heldUntil={item.heldUntil} />}
         {item.paymentState === 'awaiting_payment' && !item.payableByCard && (
           <span className="cart-item__meta">Paid from your {item.lot.paymentMethod === 'ETH' ? 'Ethereum' : 'Bitcoin'} wallet once wallet payments open.</span>
         )}
@@ -39,5 +41,19 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
         <span className={`cart-state cart-state--${item.paymentState}`} data-testid="cart-item-state">{STATES[item.paymentState]}</span>
       </div>
     </li>
+  );
+}
+
+/** ADD TO CART: the card is held for the lot; it is charged at the deadline, or now with Pay now. */
+function HeldNote({ lotId, heldUntil }: { lotId: string; heldUntil: string }) {
+  const pay = usePayHeld();
+  return (
+    <span className="cart-item__meta" data-testid="cart-item-held">
+      {fill(checkoutMessages.heldNote, { time: formatDateTime(heldUntil) })}{' '}
+      <button type="button" className="btn btn--accent" disabled={pay.isPending} data-testid="cart-item-pay-held" onClick={() => pay.mutate(lotId)}>
+        {pay.isPending ? 'Paying…' : 'Pay now'}
+      </button>
+      {pay.isError && <span role="alert" className="form-error">{pay.error.message}</span>}
+    </span>
   );
 }

@@ -33,7 +33,8 @@ export function CartPage() {
   const chosen = selected ?? new Set(payable.map((item) => item.lotId));
   const chosenPayable = payable.filter((item) => chosen.has(item.lotId)).map((item) => item.lotId);
 
-  useEffect(() => setProcessing(items.some((item) => item.paymentState === 'processing')), [items]);
+  // A card held by ADD TO CART waits (up to its deadline) for Pay now: nothing to poll for meanwhile.
+  useEffect(() => setProcessing(items.some((item) => item.paymentState === 'processing' && !item.heldUntil)), [items]);
 
   // Back from 3D Secure: Stripe says how the check went; the webhook then marks the lots paid.
   const redirect = params.get('redirect_status');

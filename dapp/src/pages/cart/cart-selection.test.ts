@@ -10,6 +10,7 @@ const item = (lotId: string, amount: string, over: Partial<CartItem> = {}): Cart
   paymentState: 'awaiting_payment',
   payableByCard: true,
   closedAt: null,
+  heldUntil: null,
   paidAt: null,
   txHash: null,
   lot: { _id: lotId, title: lotId, imageUrl: null, paymentMethod: 'Manual', auctionType: 'offchain', auctionEventId: 'e' },
