@@ -43,8 +43,8 @@ import { ethBidRoutes } from './routes/eth-bids.ts';
 import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
 import { cardMintRoutes } from './routes/card-mint.ts';
 
-/** `dappDir`: the built dapp to serve on the same origin, with the api under /api (production; config.dappDir by default). */
-export function createApp(services: Services, dappDir = services.config.dappDir): Koa {
+/** Every route of the api, each declared once; the authorization test walks this same table. */
+export function declareRoutes(services: Services): RouteTable {
   const limits = { limiter: services.rateLimiter, rules: services.config.rateLimits.routes };
   const routes = new RouteTable({ checkReplies: services.config.checkContracts, limits });
   healthRoutes(routes, services);
@@ -81,7 +81,12 @@ export function createApp(services: Services, dappDir = services.config.dappDir)
   ethBidRoutes(routes, services);
   chainAuctionLinkRoutes(routes, services);
   cardMintRoutes(routes, services);
+  return routes;
+}
 
+/** `dappDir`: the built dapp to serve on the same origin, with the api under /api (production; config.dappDir by default). */
+export function createApp(services: Services, dappDir = services.config.dappDir): Koa {
+  const routes = declareRoutes(services);
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();
   extra.get('/openapi.json', (ctx) => {

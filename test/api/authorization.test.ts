@@ -1,91 +1,103 @@
 /**
- * The authorization matrix: every route that needs a user, called by each kind of caller. The expected
- * outcome comes from the spec's gate order, not from the routes, so a route that forgets a gate fails here.
+ * The authorization matrix, generated from the api's route table: every route that declares `access` is called
+ * signed out (401), by a caller whose role it does not allow (403 forbidden_role), by a caller who fails each
+ * of its gates in turn (403 naming that gate), and by a caller who passes them all, who is never refused by the
+ * access check and never gets a server error. A new route is in the matrix the moment it is declared.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GATES, type Gate, type Role } from '@gavel/domain';
+import { declareRoutes } from '../../api/src/app.ts';
+import { startStripeStandIn } from '../../scripts/stand-ins/stripe/index.ts';
+import { startApiForTest } from '../support/stack.ts';
 import { createUser, signIn, type UserState } from '../support/users.ts';
 
-let stack: TestStack;
-const tokens = new Map<string, string | null>();
+// The card routes reach Stripe: with the stand-in up, a 5xx can only be the api's own failure.
+const stripe = await startStripeStandIn({ port: 0, log: () => {} });
+const stack = await startApiForTest({
+  seed: 'none',
+  env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url },
+});
+afterAll(async () => {
+  await stack.stop();
+  await stripe.stop();
+});
+const declared = declareRoutes(stack.services).accessRules();
+const rules = declared.flatMap(({ access, ...route }) => (access ? [{ ...route, access }] : []));
 
-const callers: Array<[string, UserState | null]> = [
-  ['anonymous', null],
-  ['unverified', 'unverified'],
-  ['verifiedIncomplete', 'verifiedIncomplete'],
-  ['ready bidder', 'ready'],
-  ['seller', 'seller'],
-  ['admin', 'admin'],
-];
+/** The onboarding state that passes every gate before `gate` and fails it (support/users.ts builds them cumulatively). */
+const failing: Record<Exclude<Gate, 'signedIn'>, UserState> = {
+  emailVerified: 'unverified',
+  profileComplete: 'verifiedIncomplete',
+  identityVerified: 'profileComplete',
+  paymentMethod: 'identityVerified',
+  termsAccepted: 'withPaymentMethod',
+};
+const ROLES: readonly Role[] = ['user', 'seller', 'admin'];
 
-type Rule = 'signedIn' | 'emailVerified' | 'bidder' | 'admin';
-const routes: Array<{ method: string; path: string; rule: Rule; body?: unknown }> = [
-  { method: 'GET', path: '/auth/me', rule: 'signedIn' },
-  { method: 'POST', path: '/auth/update-profile', rule: 'signedIn', body: {} },
-  { method: 'POST', path: '/auth/accept-terms', rule: 'signedIn', body: {} },
-  { method: 'PATCH', path: '/auth/change-password', rule: 'signedIn', body: {} },
-  { method: 'GET', path: '/identity-verification', rule: 'signedIn' },
-  { method: 'POST', path: '/identity-verification', rule: 'emailVerified' },
-  { method: 'POST', path: '/payment/setup-intent', rule: 'emailVerified' },
-  { method: 'GET', path: '/payment/method', rule: 'signedIn' },
-  { method: 'GET', path: '/auctions/bids/me', rule: 'signedIn' },
-  { method: 'DELETE', path: '/auctions/bids/none', rule: 'signedIn', body: {} },
-  { method: 'POST', path: '/auctions/none/bids', rule: 'bidder', body: { amount: 1 } },
-  { method: 'POST', path: '/auctions-v2/lots/none/bids', rule: 'bidder', body: { amount: 1 } },
-  { method: 'GET', path: '/admin/users', rule: 'admin' },
-  { method: 'GET', path: '/admin/users/x', rule: 'admin' },
-  { method: 'PATCH', path: '/admin/users/x/kyc', rule: 'admin', body: {} },
-  { method: 'PATCH', path: '/admin/users/x/payment-verification', rule: 'admin', body: {} },
-];
-
-/** What the spec says each caller gets: 401 signed out, 403 failing a gate or role, else past the gate. */
-function expected(rule: Rule, caller: UserState | null): number | 'allowed' {
-  if (!caller) return 401;
-  if (rule === 'emailVerified' && caller === 'unverified') return 403;
-  // Bidding needs every check; of these callers only the ready bidder, the seller and the admin pass them all.
-  if (rule === 'bidder' && (caller === 'unverified' || caller === 'verifiedIncomplete')) return 403;
-  if (rule === 'admin' && caller !== 'admin') return 403;
-  return 'allowed';
+/** A fresh user per call (a call may log them out), with a token minted as sign-in would. */
+async function tokenFor(state: UserState, role: Role): Promise<string> {
+  const created = await createUser(stack.db, state);
+  const user = await stack.db.prisma.user.update({ where: { id: created.id }, data: { role } });
+  return stack.services.tokens.sign({ userId: user.id, role: user.role, version: user.tokenVersion });
 }
 
-beforeAll(async () => {
-  stack = await startApiForTest({ seed: 'none' });
-  for (const [name, state] of callers) {
-    if (!state) {
-      tokens.set(name, null);
-      continue;
-    }
-    // Unverified users cannot sign in, so theirs is a token from before the address lost its verification.
-    const user = await createUser(stack.db, state === 'unverified' ? 'verifiedIncomplete' : state);
-    tokens.set(name, await signIn(stack.url, user.email));
-    if (state === 'unverified') await stack.db.prisma.user.update({ where: { id: user.id }, data: { emailVerified: false } });
-  }
-});
-afterAll(() => stack?.stop());
+async function call(method: string, path: string, token: string | null): Promise<{ status: number; code?: string }> {
+  const url = stack.url + path.replace(/:\w+/g, 'none');
+  const res = await fetch(url, {
+    method: method.toUpperCase(),
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: method === 'get' ? undefined : '{}',
+  });
+  const body = (await res.json().catch(() => ({}))) as { code?: string };
+  return { status: res.status, code: body.code };
+}
 
-describe('authorization matrix', () => {
-  for (const route of routes) {
-    for (const [name, state] of callers) {
-      const want = expected(route.rule, state);
-      it(`${route.method} ${route.path} as ${name}: ${want}`, async () => {
-        const token = tokens.get(name);
-        const res = await fetch(stack.url + route.path, {
-          method: route.method,
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: route.body === undefined ? undefined : JSON.stringify(route.body),
-        });
-        if (want === 'allowed') expect([401, 403]).not.toContain(res.status);
-        else expect(res.status).toBe(want);
+describe('authorization matrix, from the route table', () => {
+  it('covers every route that declares access, and every admin route declares the admin role', () => {
+    expect(rules.length).toBeGreaterThan(90);
+    const adminRoutes = declared.filter(({ path }) => path.split('/').includes('admin'));
+    expect(adminRoutes.length).toBeGreaterThan(20);
+    for (const { method, path, access } of adminRoutes) expect(access?.roles, `${method} ${path}`).toEqual(['admin']);
+  });
+
+  for (const { method, path, access } of rules) {
+    const route = `${method.toUpperCase()} ${path}`;
+    const allowedRole = access.roles?.[0] ?? 'user';
+    const gates = GATES.filter((gate): gate is Exclude<Gate, 'signedIn'> => gate !== 'signedIn' && (access.gates ?? []).includes(gate));
+
+    it(`${route} signed out: 401`, async () => {
+      expect(await call(method, path, null)).toEqual({ status: 401, code: 'unauthorized' });
+    });
+
+    const wrongRole = ROLES.find((role) => access.roles && !access.roles.includes(role));
+    if (wrongRole) {
+      it(`${route} as a ${wrongRole}: 403`, async () => {
+        expect(await call(method, path, await tokenFor('ready', wrongRole))).toEqual({ status: 403, code: 'forbidden_role' });
       });
     }
-  }
 
-  it('answers bid eligibility with the first failed check, in the spec order', async () => {
-    const gateOf = async (token: string | null | undefined) =>
+    for (const gate of gates) {
+      it(`${route} failing ${gate}: 403`, async () => {
+        expect(await call(method, path, await tokenFor(failing[gate], allowedRole))).toEqual({ status: 403, code: `gate_${gate}` });
+      });
+    }
+
+    it(`${route} as a ready ${allowedRole}: past the access check, no server error`, async () => {
+      const { status, code } = await call(method, path, await tokenFor('ready', allowedRole));
+      expect(status, `${route} answered ${status} ${code ?? ''}`).toBeLessThan(500);
+      expect(status).not.toBe(401);
+      if (status === 403) expect(code).not.toMatch(/^(forbidden_role|gate_)/);
+    });
+  }
+});
+
+describe('bid eligibility', () => {
+  it('answers with the first failed check, in the spec order', async () => {
+    const gateOf = async (token: string | null) =>
       (await (await fetch(`${stack.url}/auth/bid-eligibility`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json()) as any;
     expect(await gateOf(null)).toEqual({ eligible: false, gate: 'signedIn', message: 'Please sign in first to continue.', redirect: '/signin' });
-    expect((await gateOf(tokens.get('unverified'))).gate).toBe('emailVerified');
-    expect(await gateOf(tokens.get('verifiedIncomplete'))).toMatchObject({ gate: 'profileComplete', message: 'Please complete your profile setup first.', redirect: '/complete-setup' });
+    expect((await gateOf(await tokenFor('unverified', 'user'))).gate).toBe('emailVerified');
+    expect(await gateOf(await tokenFor('verifiedIncomplete', 'user'))).toMatchObject({ gate: 'profileComplete', message: 'Please complete your profile setup first.', redirect: '/complete-setup' });
     for (const [state, gate, message] of [
       ['profileComplete', 'identityVerified', 'Please verify your identity first.'],
       ['identityVerified', 'paymentMethod', 'Please set up your payment method first.'],
@@ -94,11 +106,11 @@ describe('authorization matrix', () => {
       const user = await createUser(stack.db, state);
       expect(await gateOf(await signIn(stack.url, user.email))).toMatchObject({ eligible: false, gate, message });
     }
-    expect((await gateOf(tokens.get('ready bidder'))).eligible).toBe(true);
+    expect((await gateOf(await tokenFor('ready', 'user'))).eligible).toBe(true);
   });
 
   it('stops a user without a verified e-mail at that gate, with its message', async () => {
-    const res = await fetch(`${stack.url}/identity-verification`, { method: 'POST', headers: { authorization: `Bearer ${tokens.get('unverified')}` } });
+    const res = await fetch(`${stack.url}/identity-verification`, { method: 'POST', headers: { authorization: `Bearer ${await tokenFor('unverified', 'user')}` } });
     expect(await res.json()).toEqual({ message: 'Please verify your email first.', code: 'gate_emailVerified' });
   });
 });

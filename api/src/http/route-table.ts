@@ -53,6 +53,11 @@ export class RouteTable {
     this.specs.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType, Access | undefined>);
   }
 
+  /** Each route's method, path and `access` (none: open to anyone): the authorization test walks this list. */
+  accessRules(): Array<{ method: Method; path: string; access: Access | undefined }> {
+    return this.specs.map((spec) => ({ method: spec.method, path: spec.path, access: spec.access }));
+  }
+
   router(): Router {
     const router = new Router();
     for (const spec of this.specs) {
