@@ -22,7 +22,7 @@ import { psbtRoutes } from './routes/psbt.ts';
 import { walletBidRoutes } from './routes/wallet-bids.ts';
 import { evmWithdrawalRoutes } from './routes/evm-withdrawals.ts';
 import { nftRoutes } from './routes/nfts.ts';
-import { mountEvents } from './routes/events.ts';
+import { eventRoutes, mountEvents } from './routes/events.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { buyNowRoutes } from './routes/buy-now.ts';
@@ -81,6 +81,7 @@ export function declareRoutes(services: Services): RouteTable {
   ethBidRoutes(routes, services);
   chainAuctionLinkRoutes(routes, services);
   cardMintRoutes(routes, services);
+  eventRoutes(routes, services);
   return routes;
 }
 

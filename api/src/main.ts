@@ -1,13 +1,13 @@
 /** Starts the api (and, by default, the worker in the same process). */
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
 import { createApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
 import { survivesConnectionLoss } from './process-guards.ts';
 
-export async function startApi(config = loadConfig()) {
-  const log = pino({ level: config.logLevel });
+/** `log` replaces the stdout logger (tests read what the api writes to its logs). */
+export async function startApi(config = loadConfig(), log: Logger = pino({ level: config.logLevel })) {
   const services = await openServices(config, log);
   const worker = config.runWorker ? await startWorker(services) : null;
   const server = createApp(services).listen(config.port, config.host);

@@ -19,6 +19,7 @@ export * from './card-form.ts';
 export * from './cost-calculator.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/chain.ts';
+export * from './schemas/event-stream.ts';
 export * from './schemas/nft.ts';
 export * from './bitcoin-address.ts';
 export * from './schemas/wallet.ts';

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotListSchema, lotReplySchema, phaseOf, shownStatus, type Lot } from '@gavel/domain';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
 
 let stack: TestStack;
-const get = async (path: string) => {
-  const res = await fetch(stack.url + path);
+const get = async (path: string, token?: string) => {
+  const res = await fetch(stack.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: (await res.json()) as any };
 };
-const list = async (query: string): Promise<Lot[]> => {
-  const { status, body } = await get(`/auctions?${query}`);
+const list = async (query: string, token?: string): Promise<Lot[]> => {
+  const { status, body } = await get(`/auctions?${query}`, token);
   expect(status).toBe(200);
   return lotListSchema.parse(body).data;
 };
@@ -66,7 +67,9 @@ describe('GET /auctions', () => {
   });
 
   it('sorts by price and by end time in either order', async () => {
-    const prices = (await list('paymentMethod=BTC&sort=price&order=asc&limit=100')).map((l) => BigInt(l.currentBid ?? l.startingBid));
+    // Prices as a signed-in viewer sees them: ended lots' final bids included.
+    const token = await signIn(stack.url, (await createUser(stack.db, 'ready')).email);
+    const prices = (await list('paymentMethod=BTC&sort=price&order=asc&limit=100', token)).map((l) => BigInt(l.currentBid ?? l.startingBid));
     expect(prices).toEqual([...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const ends = (await list('sort=endTime&order=desc&limit=100')).map((l) => Date.parse(l.endTime));
     expect(ends).toEqual([...ends].sort((a, b) => b - a));
@@ -136,8 +139,12 @@ describe('GET /auctions/:id and /lots/:id', () => {
     await stack.db.prisma.lot.update({ where: { id: lot!._id }, data: { published: true } });
   });
 
-  it('shows the winner and sold price of ended lots', async () => {
-    const ended = await list('status=ended&limit=100');
+  it('shows the winner and sold price of ended lots to signed-in viewers, and only that they ended to others', async () => {
+    const token = await signIn(stack.url, (await createUser(stack.db, 'ready')).email);
+    const ended = await list('status=ended&limit=100', token);
+    const anonymous = await list('status=ended&limit=100');
+    expect(anonymous.map((l) => l._id)).toEqual(ended.map((l) => l._id));
+    for (const lot of anonymous) expect(lot).toMatchObject({ resultsHidden: true, winner: null, soldPrice: null, currentBid: null });
     const sold = ended.filter((l) => l.winner);
     expect(sold.length).toBeGreaterThan(0);
     for (const lot of sold) {

@@ -13,7 +13,7 @@ import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-in
 import { devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { waitUntil } from '../support/processes.ts';
-import { openEvents } from '../support/sse.ts';
+import { openUserEvents } from '../support/sse.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
@@ -136,7 +136,7 @@ describe('BTC bids are signed offers', () => {
       const offer = await who.bid(lot.id, amount);
       expect((await post(`/auctions/${lot.id}/finalize`, who.token, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) })).status).toBe(201);
     }
-    const bEvents = await openEvents(`${stack.url}/events?token=${b.token}`);
+    const bEvents = await openUserEvents(stack.url, b.token);
     await bEvents.next('ready');
     await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(b.keys.payment, [b.big], [{ address: b.keys.payment.address, value: 190_000 }], 1_000).toHex() });
     const bidsOf = () => stack.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' }, select: { status: true, removedReason: true } });

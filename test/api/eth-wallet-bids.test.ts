@@ -13,7 +13,7 @@ import { chainActions, eventually, linkLot, startChainStack, type ChainStack } f
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
-import { openEvents } from '../support/sse.ts';
+import { openUserEvents } from '../support/sse.ts';
 
 const RESERVE = parseEther('0.01');
 let chain: ChainStack;
@@ -143,7 +143,7 @@ describe('card bids on on-chain lots, through the relayer', () => {
   it('holds the card and bids on chain; outbid by a wallet, the relayer withdraws the refund and the hold is released', async () => {
     const carol = await userWithCard(chain.api.db, stripe);
     const token = await signIn(chain.api.url, carol.email);
-    const events = await openEvents(`${chain.api.url}/events?token=${token}`);
+    const events = await openUserEvents(chain.api.url, token);
     await events.next('ready');
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
@@ -155,8 +155,8 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const onChain = await eventually(() => relayed(carol.id, lot.id), (row) => row?.status === 'placed', 15_000, 'the relayed bid mined');
     expect(await chain.api.db.prisma.chainBid.findFirst({ where: { txHash: onChain!.txHash!.toLowerCase() } })).toMatchObject({ userId: carol.id, walletAddress: 'card_payment', bidder: RELAYER.toLowerCase() });
     const hold = await stripe.stripe.paymentIntents.retrieve(onChain!.paymentIntentId);
-    // 0.01 ETH at the configured 2000 USD.
-    expect({ status: hold.status, amount: hold.amount, capture: hold.capture_method }).toEqual({ status: 'requires_capture', amount: 2000, capture: 'manual' });
+    // 0.01 ETH at the price stand-in's $2,000, plus the default 10 % hold margin.
+    expect({ status: hold.status, amount: hold.amount, capture: hold.capture_method }).toEqual({ status: 'requires_capture', amount: 2200, capture: 'manual' });
     const lotView = await eventually(() => call('GET', `/auctions/${lot.id}`, token), (r) => r.body.data?.chain?.highestBidder === RELAYER.toLowerCase(), 10_000, 'the lot led by the relayer');
     expect(lotView.body.data.currentBid).toBe('0.01');
 
@@ -184,7 +184,7 @@ describe('card bids on on-chain lots, through the relayer', () => {
   it('a card bid the chain refuses (a higher bid landed first) releases the hold and tells the bidder they were outbid', async () => {
     const dave = await userWithCard(chain.api.db, stripe);
     const token = await signIn(chain.api.url, dave.email);
-    const events = await openEvents(`${chain.api.url}/events?token=${token}`);
+    const events = await openUserEvents(chain.api.url, token);
     await events.next('ready');
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);

@@ -42,7 +42,7 @@ afterAll(() => stack?.stop());
 describe('seller settlement', () => {
   it('verify payment, then the transfer hash: Auction Complete', async () => {
     const id = await endedLot();
-    expect((await call('GET', `/auctions/${id}`)).body.data.settlement).toMatchObject({ state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending' });
+    expect((await call('GET', `/auctions/${id}`, sellerToken)).body.data.settlement).toMatchObject({ state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending' });
     const early = await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: 'abc123' });
     expect(early).toMatchObject({ status: 409, body: { message: 'Payment must be verified before the transfer can be recorded' } });
 
@@ -60,7 +60,7 @@ describe('seller settlement', () => {
       data: { transferred: true, transferTransactionHash: '0xfeed', settlement: { state: 'complete', transferStatus: 'transferred', message: 'Auction Complete' } },
     });
     expect((await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: 'other' })).body.message).toBe('This auction is already marked as transferred');
-    expect((await call('GET', `/auctions/${id}`)).body.data.settlement.message).toBe('Auction Complete');
+    expect((await call('GET', `/auctions/${id}`, sellerToken)).body.data.settlement.message).toBe('Auction Complete');
   });
 
   it('records one transfer when two are sent at once', async () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createTestDatabase } from '../support/database.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { openEvents, type SseClient } from '../support/sse.ts';
+import { openUserEvents, type SseClient } from '../support/sse.ts';
 import { startApiProcess } from './api-process.ts';
 
 const BIDDERS = 64;
@@ -106,7 +106,7 @@ async function main() {
     // Every bidder listens for outbid events, as their open tab would.
     const acks = new Map<string, number>();
     const outbidLatencies: number[] = [];
-    for (const token of tokens) streams.push(await openEvents(`${api.url}/events?token=${token}`));
+    for (const token of tokens) streams.push(await openUserEvents(api.url, token));
     const collect = () => {
       for (const s of streams) for (const e of s.events.splice(0)) {
         if (e.type !== 'outbid') continue;

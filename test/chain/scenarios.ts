@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseEther } from 'viem';
 import { chainActions, eventually, linkLot, linkWallet, startChainStack, type ChainStack, type IndexerDatabase } from '../support/chain.ts';
 import { createUser, signIn } from '../support/users.ts';
-import { openEvents, type SseClient } from '../support/sse.ts';
+import { openUserEvents, type SseClient } from '../support/sse.ts';
 
 const RESERVE = parseEther('0.01');
 const STEP = parseEther('0.0001');
@@ -15,7 +15,9 @@ const STEP = parseEther('0.0001');
 export function chainScenarios(database: IndexerDatabase): void {
   let chain: ChainStack;
   let act: ReturnType<typeof chainActions>;
-  const get = async (path: string, token?: string) => {
+  /** Reads are a signed-in user's: an ended lot's winner and price are for signed-in users only. */
+  let viewer: string | undefined;
+  const get = async (path: string, token = viewer) => {
     const res = await fetch(chain.api.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     return { status: res.status, body: (await res.json()) as any };
   };
@@ -33,7 +35,7 @@ export function chainScenarios(database: IndexerDatabase): void {
     const user = await createUser(chain.api.db, 'ready');
     await linkWallet(chain, user.id, act.address(account));
     const token = await signIn(chain.api.url, user.email);
-    const events = await openEvents(`${chain.api.url}/events?token=${token}`);
+    const events = await openUserEvents(chain.api.url, token);
     await events.next('ready');
     return { user, token, events, address: act.address(account).toLowerCase() };
   };
@@ -42,6 +44,7 @@ export function chainScenarios(database: IndexerDatabase): void {
   beforeAll(async () => {
     chain = await startChainStack(database);
     act = chainActions(chain);
+    viewer = await signIn(chain.api.url, (await createUser(chain.api.db, 'ready')).email);
   }, 120_000);
   afterAll(async () => {
     for (const s of streams) s.close();

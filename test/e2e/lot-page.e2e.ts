@@ -7,14 +7,17 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { lotListSchema, messages, type Lot } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { openSignedIn } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
 
-/** Lots straight from the api, to pick the lot a test is about. */
-async function apiLots(query: string): Promise<Lot[]> {
-  const response = await fetch(`${suite.stack.url}/auctions?${query}`, { signal: AbortSignal.timeout(5_000) });
+/** Lots straight from the api (as a signed-out visitor, or as `token`'s user), to pick the lot a test is about. */
+async function apiLots(query: string, token?: string): Promise<Lot[]> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const response = await fetch(`${suite.stack.url}/auctions?${query}`, { headers, signal: AbortSignal.timeout(5_000) });
   return lotListSchema.parse(await response.json()).data;
 }
 
@@ -39,18 +42,47 @@ describe('lot page', { timeout: 60_000 }, () => {
     assert.match(await page.locator('[data-testid=lot-starting-bid]').innerText(), /sats|ETH|\$/);
   });
 
-  it('shows an ended lot without bids as "No bids placed", with Upon Request when it has no estimate', async () => {
-    const ended = await apiLots('status=ended&limit=100');
+  it('shows an ended lot without bids as "No bids placed" to a signed-in user, with Upon Request when it has no estimate', async () => {
+    const token = await signIn(suite.stack.url, (await createUser(suite.stack.db, 'ready')).email);
+    const ended = await apiLots('status=ended&limit=100', token);
     const lot = ended.find((l) => l.currentBid === null && l.estimateLow === null && l.estimateHigh === null) ?? ended.find((l) => l.currentBid === null);
     assert.ok(lot, 'the demo has an ended lot without bids');
-    const page = await open(`/details/${lot.lotId}?auction=${lot.auctionEventId}`);
+    const { page } = await newPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, token, `/details/${lot.lotId}?auction=${lot.auctionEventId}`);
     await page.locator('[data-testid=lot-results]').waitFor();
-    assert.equal(await page.locator('[data-testid=lot-sold-price]').textContent(), messages.browse.noBids);
+    await page.locator('[data-testid=lot-sold-price]').filter({ hasText: messages.browse.noBids }).waitFor();
     if (lot.estimateLow === null && lot.estimateHigh === null) {
       assert.equal(await page.locator('[data-testid=lot-estimate]').textContent(), messages.browse.upcomingEstimate);
     }
-    assert.equal(await page.locator('[data-testid=lot-login-results]').textContent(), messages.browse.logInForResults);
+    assert.equal(await page.locator('[data-testid=lot-login-results]').count(), 0);
     await page.screenshot({ path: screenshotPath('lot-ended'), fullPage: true });
+  });
+
+  it("keeps a sold lot's price and winner from signed-out visitors, on its page and its card: Log in to view results", async () => {
+    const token = await signIn(suite.stack.url, (await createUser(suite.stack.db, 'ready')).email);
+    const sold = (await apiLots('status=ended&limit=100', token)).find((l) => l.soldPrice !== null && l.winner?.name);
+    assert.ok(sold?.soldPrice && sold.winner?.name, 'the demo has a sold lot');
+    const detail = `/details/${sold.lotId}?auction=${sold.auctionEventId}`;
+
+    const page = await open(detail);
+    await page.locator('[data-testid=lot-login-results]').filter({ hasText: messages.browse.logInForResults }).waitFor();
+    assert.equal(await page.locator('[data-testid=lot-sold-price]').count(), 0);
+    assert.equal(await page.locator('[data-testid=bid-history]').count(), 0);
+    assert.ok(!(await page.locator('body').innerText()).includes(sold.winner.name));
+    await page.goto(`${suite.dapp.url}/auctions?status=ended&search=${encodeURIComponent(sold.title)}`);
+    const card = cards(page).filter({ has: page.locator(`h3:text-is("${sold.title}")`) });
+    await card.locator('[data-testid=lot-results-hidden]').filter({ hasText: messages.browse.logInForResults }).waitFor();
+    assert.equal(await card.locator('[data-testid=lot-current-bid]').count(), 0);
+
+    const member = (await newPage(suite.browser)).page;
+    await openSignedIn(member, suite.dapp.url, token, detail);
+    await member.locator('[data-testid=lot-sold-price]').waitFor();
+    assert.notEqual(await member.locator('[data-testid=lot-sold-price]').textContent(), messages.browse.noBids);
+    assert.equal(await member.locator('[data-testid=lot-login-results]').count(), 0);
+    await member.goto(`${suite.dapp.url}/auctions?status=ended&search=${encodeURIComponent(sold.title)}`);
+    const memberCard = cards(member).filter({ has: member.locator(`h3:text-is("${sold.title}")`) });
+    await memberCard.locator('[data-testid=lot-current-bid]').waitFor();
+    assert.equal(await memberCard.locator('[data-testid=lot-results-hidden]').count(), 0);
   });
 
   it('notes how off-chain lots are settled', async () => {

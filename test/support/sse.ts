@@ -8,7 +8,17 @@ export interface SseEvent {
 export interface SseClient {
   events: SseEvent[];
   next(type: string, timeoutMs?: number): Promise<SseEvent>;
+  /** Settles when the stream stops: 'server' when the api ended or cut it, 'client' after close(). */
+  ended: Promise<'server' | 'client'>;
   close(): void;
+}
+
+/** A signed-in tab's stream, as the dapp opens it: a ticket for the session first, never the token in the address. */
+export async function openUserEvents(apiUrl: string, token: string, lots: string[] = []): Promise<SseClient> {
+  const res = await fetch(`${apiUrl}/events/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`POST /events/ticket answered ${res.status}`);
+  const { ticket } = (await res.json()) as { ticket: string };
+  return openEvents(`${apiUrl}/events?${new URLSearchParams([['ticket', ticket], ...lots.map((lot) => ['lot', lot])])}`);
 }
 
 export async function openEvents(url: string): Promise<SseClient> {
@@ -18,25 +28,24 @@ export async function openEvents(url: string): Promise<SseClient> {
   const events: SseEvent[] = [];
   const waiters: Array<() => void> = [];
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
+  const ended = (async (): Promise<'server' | 'client'> => {
     let buffer = '';
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return 'server';
         buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const type = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (type && data) events.push({ type, data: JSON.parse(data), receivedAt: performance.now() });
-          waiters.splice(0).forEach((wake) => wake());
+          for (const wake of waiters.splice(0)) wake();
         }
       }
     } catch {
-      // aborted
+      return controller.signal.aborted ? 'client' : 'server';
     }
   })();
   let seen = 0;
@@ -57,6 +66,7 @@ export async function openEvents(url: string): Promise<SseClient> {
         });
       }
     },
+    ended,
     close: () => controller.abort(),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Real-time events for the dapp. Any api instance publishes to Redis; every instance holds one pattern
  * subscription and forwards each event to its own server-sent-event streams: the user's open tabs for user
- * events (outbid, won), and every watcher of a lot for lot events (new price, extension, close).
+ * events (outbid, won), and every watcher of a lot for lot events (new price, extension, close). Revocations
+ * travel the same way, so a logout on one instance closes the user's streams on all of them.
  */
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
@@ -40,12 +41,22 @@ export class EventHub {
     });
   }
 
-  publish(topic: `user:${string}` | `lot:${string}`, event: HubEvent): Promise<number> {
+  publish(topic: `user:${string}` | `lot:${string}` | `session:${string}`, event: HubEvent): Promise<number> {
     const contract = this.options.checkEvents ? EVENT_CONTRACTS[event.type] : undefined;
     if (contract && !contract.safeParse(event.data).success) {
       return Promise.reject(new Error(`The ${event.type} event breaks its contract: ${JSON.stringify(event.data)}`));
     }
     return this.publisher.publish(this.channel(topic), JSON.stringify(event));
+  }
+
+  /** Every token of the user older than `version` is revoked: their open streams must close. */
+  announceRevoked(userId: string, version: number): Promise<number> {
+    return this.publish(`session:${userId}`, { type: 'revoked', data: { version } });
+  }
+
+  /** Hears the user's revocations (the new token version); returns the function that stops listening. */
+  onRevoked(userId: string, listener: (version: number) => void): () => void {
+    return this.on(`session:${userId}`, (event) => listener((event.data as { version: number }).version));
   }
 
   /** Registers a local listener; returns the function that removes it. */

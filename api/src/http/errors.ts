@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { messages, type ApiError } from '@gavel/domain';
+import { loggedUrl } from './middleware.ts';
 
 /** An error the client caused or may see: its status and body are sent as they are. */
 export class HttpError extends Error {
@@ -32,7 +33,7 @@ export function errorMiddleware(log: Logger) {
       ctx.status = body.status;
       ctx.body = body.json;
       if (error instanceof HttpError) ctx.set(error.headers);
-      if (body.status >= 500) log.error({ err: error, method: ctx.method, url: ctx.url }, 'request failed');
+      if (body.status >= 500) log.error({ err: error, method: ctx.method, url: loggedUrl(ctx.url) }, 'request failed');
     }
   };
 }

@@ -35,10 +35,13 @@ export interface BrowseFilter {
   order?: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /** Signed-out viewers may not learn an ended lot's final price, not even through a price filter. */
+  signedIn: boolean;
 }
 
-export function filterFromAuctionQuery(q: AuctionListQuery): BrowseFilter {
+export function filterFromAuctionQuery(q: AuctionListQuery, signedIn: boolean): BrowseFilter {
   return {
+    signedIn,
     search: q.search || undefined,
     phase: q.status ? phaseFilter(q.status) : undefined,
     paymentMethod: q.paymentMethod,
@@ -53,8 +56,9 @@ export function filterFromAuctionQuery(q: AuctionListQuery): BrowseFilter {
   };
 }
 
-export function filterFromLotQuery(q: LotListQuery): BrowseFilter {
+export function filterFromLotQuery(q: LotListQuery, signedIn: boolean): BrowseFilter {
   return {
+    signedIn,
     search: q.search || undefined,
     phase: q.status ? phaseFilter(q.status) : undefined,
     onchain: q.chainType ? q.chainType === 'ONCHAIN' : undefined,
@@ -113,24 +117,28 @@ function whereOf(filter: BrowseFilter, now: Date): P.LotWhereInput {
   // A window [startDate, endDate]: lots that are open at some point inside it.
   if (filter.startDate) and.push({ endTime: { gte: filter.startDate } });
   if (filter.endDate) and.push({ startTime: { lte: filter.endDate } });
-  if (filter.minPrice || filter.maxPrice) and.push(priceWhere(filter));
+  if (filter.minPrice || filter.maxPrice) and.push(priceWhere(filter, now));
   return { AND: and };
 }
 
 /**
  * Prices are compared in each lot's own display unit ("minPrice=0.5" is 0.5 ETH on ETH lots and 0.5 USD on
  * Manual lots), converted exactly to smallest units per payment method so the (paymentMethod, price) index serves.
+ * For a signed-out viewer an ended lot's price is its starting bid: narrowing a price range around its final
+ * price would otherwise tell them what the results withhold.
  */
-function priceWhere(filter: BrowseFilter): P.LotWhereInput {
+function priceWhere(filter: BrowseFilter, now: Date): P.LotWhereInput {
   const methods = filter.paymentMethod ? [filter.paymentMethod] : [...PAYMENT_METHODS];
   return {
-    OR: methods.map((method) => ({
-      paymentMethod: method,
-      currentPrice: {
+    OR: methods.map((method) => {
+      const range = {
         ...(filter.minPrice ? { gte: toSmallest(filter.minPrice, method, 'up') } : {}),
         ...(filter.maxPrice ? { lte: toSmallest(filter.maxPrice, method, 'down') } : {}),
-      },
-    })),
+      };
+      if (filter.signedIn) return { paymentMethod: method, currentPrice: range };
+      const ended = phaseWhere('ended', now);
+      return { paymentMethod: method, OR: [{ AND: [{ NOT: ended }, { currentPrice: range }] }, { AND: [ended, { startingBid: range }] }] };
+    }),
   };
 }
 

@@ -73,6 +73,8 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
         }
       : null,
     soldPrice: amount(row.soldPrice),
+    // Everything, as staff and signed-in viewers see it; results-privacy.ts withholds the results from others.
+    resultsHidden: false,
     createdAt: row.createdAt.toISOString(),
     settlement: settlementOf({ ...row, hasWinner: !!(row.winnerId || row.winnerWalletAddress) }),
   };

@@ -25,7 +25,7 @@ import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { burnPasswordCheck, hashPassword, passwordMatches } from '../auth/passwords.ts';
-import { presentUser, type UserRow } from '../auth/session.ts';
+import { presentUser, revokeSessions, type UserRow } from '../auth/session.ts';
 import type { CodeCheck } from '../auth/email-codes.ts';
 import { SigninGuard } from '../auth/signin-guard.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
@@ -37,7 +37,7 @@ const TAG = 'Auth';
 const RESET_CODE_FAILURES_WINDOW_S = 86_400;
 
 export function authRoutes(routes: RouteTable, services: Services): void {
-  const { db, tokens, emailCodes, rateLimiter, mailer, config } = services;
+  const { db, tokens, emailCodes, rateLimiter, mailer, config, eventHub } = services;
   const limits = config.rateLimits;
   const issueToken = (user: UserRow) => tokens.sign({ userId: user.id, role: user.role, version: user.tokenVersion });
   const limitCodes = async (ctx: Context, account: string) => {
@@ -197,10 +197,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
       await limitCodes(ctx, body.email);
       const user = await checkResetCode(body.email, body.code, true);
       // Whoever reads the mailbox owns the address, so a reset also proves it.
-      await db.prisma.user.update({
-        where: { id: user.id },
-        data: { passwordHash: await hashPassword(body.password), tokenVersion: { increment: 1 }, emailVerified: true },
-      });
+      await revokeSessions(db.prisma, eventHub, user.id, { passwordHash: await hashPassword(body.password), emailVerified: true });
       await mailer.send(passwordChangedMail(user.email));
       return { message: authMessages.passwordReset };
     },
@@ -218,10 +215,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
       if (!(await passwordMatches(user.passwordHash, body.currentPassword))) {
         throw new HttpError(400, authMessages.wrongPassword, 'wrong_password', { currentPassword: authMessages.wrongPassword });
       }
-      const updated = await db.prisma.user.update({
-        where: { id: user.id },
-        data: { passwordHash: await hashPassword(body.newPassword), tokenVersion: { increment: 1 } },
-      });
+      const updated = await revokeSessions(db.prisma, eventHub, user.id, { passwordHash: await hashPassword(body.newPassword) });
       await mailer.send(passwordChangedMail(user.email));
       return { message: authMessages.passwordUpdated, user: presentUser(updated), token: await issueToken(updated) };
     },
@@ -300,7 +294,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     access: {},
     reply: messageReplySchema,
     handler: async ({ user }) => {
-      await db.prisma.user.update({ where: { id: user.id }, data: { tokenVersion: { increment: 1 } } });
+      await revokeSessions(db.prisma, eventHub, user.id);
       return { message: authMessages.loggedOut };
     },
   });

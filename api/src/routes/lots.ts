@@ -5,26 +5,36 @@ import type { Services } from '../services.ts';
 import type { Context } from 'koa';
 import { browseLots, filterFromAuctionQuery, filterFromLotQuery, type BrowseFilter } from '../lots/browse.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
+import { lotForViewer } from '../lots/results-privacy.ts';
 import { withChain } from '../chain/lots.ts';
+
+const RESULTS_NOTE =
+  "An ended lot's results (final bid, sold price, winner) go to signed-in callers only: for others `resultsHidden` is true " +
+  'and currentBid, soldPrice, winner, txHash, transferTransactionHash and chain.highestBid/highestBidder/winner are null, settlement left out.';
 
 const BROWSE_NOTES =
   'Only published lots are listed. `status` follows the lot clock (an upcoming lot is live once its start passes, ' +
   'a live lot ended once its end passes); `active` means upcoming or live. Prices (minPrice, maxPrice) are in each ' +
   "lot's display unit (sats, ETH, USD). startDate/endDate select lots open at some time inside that window. " +
-  'Default order: newest first. Paging: limit/offset or page/pageSize (at most 100).';
+  'Default order: newest first. Paging: limit/offset or page/pageSize (at most 100). ' +
+  RESULTS_NOTE +
+  ' For them minPrice/maxPrice match an ended lot on its starting bid.';
 
 export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, chain, config }: Services): void {
   const { imageGateway } = config.storage;
   /**
    * Pages are cached already serialised: most browse traffic is the same few pages, and JSON is the cost.
    * On-chain lots get their chain state in one indexer query per page (chain/lots.ts), cached with the page.
+   * Signed-in and signed-out viewers see different pages (results of ended lots), cached apart.
    */
   const servePage = (ctx: Context, route: string, query: object, filter: BrowseFilter) =>
-    browseCache.get(route, query, async () => {
+    browseCache.get(`${route}:${filter.signedIn ? 'signed-in' : 'signed-out'}`, query, async () => {
       const page = await browseLots(db.prisma, imageGateway, filter, countCache);
-      return JSON.stringify({ ...page, data: await withChain(chain, db, page.data) });
+      const lots = await withChain(chain, db, page.data);
+      return JSON.stringify({ ...page, data: lots.map((lot) => lotForViewer(lot, filter.signedIn)) });
     }).then((json) => {
       ctx.type = 'application/json';
+      ctx.vary('Authorization');
       ctx.body = json;
     });
 
@@ -36,7 +46,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
     description: BROWSE_NOTES,
     query: auctionListQuerySchema,
     reply: chainLotListSchema,
-    handler: ({ query, ctx }) => servePage(ctx, 'auctions', query, filterFromAuctionQuery(query)),
+    handler: ({ query, ctx, user }) => servePage(ctx, 'auctions', query, filterFromAuctionQuery(query, user !== null)),
   });
 
   routes.add({
@@ -44,10 +54,10 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
     path: '/lots',
     tag: 'Browsing',
     summary: 'Browse lots (v2 parameter names)',
-    description: BROWSE_NOTES + ' `auctionId` here is the auction event id.',
+    description: `${BROWSE_NOTES} \`auctionId\` here is the auction event id.`,
     query: lotListQuerySchema,
     reply: chainLotListSchema,
-    handler: ({ query, ctx }) => servePage(ctx, 'lots', query, filterFromLotQuery(query)),
+    handler: ({ query, ctx, user }) => servePage(ctx, 'lots', query, filterFromLotQuery(query, user !== null)),
   });
 
   for (const path of ['/auctions/:id', '/lots/:id']) {
@@ -56,13 +66,15 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
       path,
       tag: 'Browsing',
       summary: 'One lot',
+      description: RESULTS_NOTE,
       reply: chainLotReplySchema,
       errors: { 404: messages.browse.auctionNotFound },
-      handler: async ({ params }) => {
+      handler: async ({ params, ctx, user }) => {
         const row = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, include: lotInclude });
         if (!row) throw notFound(messages.browse.auctionNotFound);
         const [lot] = await withChain(chain, db, [presentLot(imageGateway, row)]);
-        return { data: lot };
+        ctx.vary('Authorization');
+        return { data: lotForViewer(lot!, user !== null) };
       },
     });
   }

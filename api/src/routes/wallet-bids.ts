@@ -1,8 +1,8 @@
 /**
  * A wallet's bids and wins: GET /auctions/bids/user/:address and
  * GET /auctions/won/:address. Bids placed through the api (any lot) and bids on the auction house (ETH lots)
- * together; the chain decides on-chain status, withdrawal status and winners. Public, like the chain itself;
- * `isYou` marks the caller's own bids when signed in.
+ * together; the chain decides on-chain status, withdrawal status and winners. The bids are public, like the chain
+ * itself (`isYou` marks the caller's own bids when signed in); the wins are results, for signed-in users only.
  */
 import { z } from 'zod';
 import { BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, chainLotListSchema, formatAmount, paginationOf, type Bid } from '@gavel/domain';
@@ -63,9 +63,12 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
     summary: 'Lots a wallet won, latest end first',
     description:
       'Off-chain lots whose recorded winner is this wallet, and auctions on the auction house this wallet won: settled, or ended with it ' +
-      'as the highest bidder and not settled yet. 503 while the indexer is unavailable.',
+      'as the highest bidder and not settled yet. 503 while the indexer is unavailable. ' +
+      // Redacting the lots would not help: the list itself says who won them.
+      'Results are for signed-in users, and every lot here is a result: signed-out callers get 401.',
     query: z.object({ limit: bidListQuerySchema.shape.limit, offset: bidListQuerySchema.shape.offset }),
     reply: chainLotListSchema,
+    access: {},
     errors: { 503: 'The indexer is unavailable' },
     handler: async ({ params, query }) => {
       const address = addressOf(params);

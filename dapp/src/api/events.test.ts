@@ -29,8 +29,14 @@ class FakeEventSource {
   }
 }
 
-const flush = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+/** Lets queued reconnects run, and the ticket they wait for arrive. */
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const latest = () => FakeEventSource.opened.at(-1)!;
+/** Numbered tickets, as POST /events/ticket would hand them out. */
+const tickets = () => {
+  let issued = 0;
+  return vi.fn(async (_token: string) => `ticket-${++issued}`);
+};
 
 describe('the live events hub', () => {
   beforeEach(() => {
@@ -42,29 +48,35 @@ describe('the live events hub', () => {
     vi.useRealTimers();
   });
 
-  it('opens one stream with the token and every watched lot, reconnecting once per batch of changes', async () => {
-    const hub = new LiveEvents('/api');
+  it('opens one stream with a fresh ticket and every watched lot, reconnecting once per batch of changes', async () => {
+    const ticketFor = tickets();
+    const hub = new LiveEvents('/api', ticketFor);
     hub.setToken('jwt');
     const stopA = hub.watchLot('a');
     hub.watchLot('b');
     await flush();
     expect(FakeEventSource.opened).toHaveLength(1);
-    expect(latest().url).toBe('/api/events?token=jwt&lot=a&lot=b');
+    expect(latest().url).toBe('/api/events?ticket=ticket-1&lot=a&lot=b');
+    expect(ticketFor).toHaveBeenCalledWith('jwt');
     stopA();
     hub.watchLot('c');
     await flush();
     expect(FakeEventSource.opened).toHaveLength(2);
-    expect(latest().url).toBe('/api/events?token=jwt&lot=b&lot=c');
+    expect(latest().url).toBe('/api/events?ticket=ticket-2&lot=b&lot=c');
+    expect(FakeEventSource.opened.some((source) => source.url.includes('jwt'))).toBe(false);
     // Make before break: the old stream delivers until the new one is ready.
     expect(FakeEventSource.opened[0]!.closed).toBe(false);
     latest().fire('ready', { signedIn: true });
     expect(FakeEventSource.opened[0]!.closed).toBe(true);
   });
 
-  it('closes when there is nothing to listen for', async () => {
-    const hub = new LiveEvents('/api');
+  it('watches lots without a ticket when signed out, and closes when there is nothing to listen for', async () => {
+    const ticketFor = tickets();
+    const hub = new LiveEvents('/api', ticketFor);
     const stop = hub.watchLot('a');
     await flush();
+    expect(latest().url).toBe('/api/events?lot=a');
+    expect(ticketFor).not.toHaveBeenCalled();
     stop();
     await flush();
     expect(latest().closed).toBe(true);
@@ -72,7 +84,7 @@ describe('the live events hub', () => {
   });
 
   it('reports its state and hands parsed events to listeners, skipping ones that are not JSON', async () => {
-    const hub = new LiveEvents('/api');
+    const hub = new LiveEvents('/api', tickets());
     const states: StreamState[] = [];
     const outbid = vi.fn();
     const lot = vi.fn();
@@ -89,22 +101,46 @@ describe('the live events hub', () => {
     expect(lot).toHaveBeenCalledWith({ lotId: 'l1', currentBid: '2', bidCount: 2, endTime: 't', status: 'live' });
   });
 
-  it('goes down on an error, and asks again after a refusal that closed the stream', async () => {
+  it('goes down on an error and reopens with a new ticket, waiting longer after each failure, until a stream opens', async () => {
     vi.useFakeTimers();
-    const hub = new LiveEvents('/api');
+    const hub = new LiveEvents('/api', tickets());
     hub.setToken('jwt');
     await vi.advanceTimersByTimeAsync(0);
     const first = latest();
-    first.readyState = FakeEventSource.CLOSED;
     first.onerror?.();
+    // Closed at once: EventSource's own retry would reuse the spent ticket.
+    expect(first.closed).toBe(true);
     expect(hub.state).toBe('down');
-    await vi.advanceTimersByTimeAsync(5_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeEventSource.opened).toHaveLength(2);
+    expect(latest().url).toBe('/api/events?ticket=ticket-2');
+    latest().onerror?.();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeEventSource.opened).toHaveLength(3);
+    // Once a stream opens, the next failure waits the shortest time again.
+    latest().fire('ready', { signedIn: true });
+    latest().onerror?.();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeEventSource.opened).toHaveLength(4);
+  });
+
+  it('stays down and asks again when no ticket can be had', async () => {
+    vi.useFakeTimers();
+    const ticketFor = vi.fn<(token: string) => Promise<string>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('ticket-2');
+    const hub = new LiveEvents('/api', ticketFor);
+    hub.setToken('jwt');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.opened).toHaveLength(0);
+    expect(hub.state).toBe('down');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(latest().url).toBe('/api/events?ticket=ticket-2');
   });
 
   it('treats a stream that never says ready as down, so the poll can cover it', async () => {
     vi.useFakeTimers();
-    const hub = new LiveEvents('/api');
+    const hub = new LiveEvents('/api', tickets());
     hub.setToken('jwt');
     await vi.advanceTimersByTimeAsync(4_999);
     expect(hub.state).toBe('connecting');

@@ -3,10 +3,11 @@
  * updates of the lots being watched (new price, extension, close), all on ONE EventSource per tab. Browsers
  * allow about six connections per host over HTTP/1.1; a stream per lot or per component would starve ordinary
  * requests once a bidder has a few tabs open. Components subscribe here instead, and the hub reconnects with
- * the new token and lot list whenever they change.
+ * the new token and lot list whenever they change. A signed-in stream opens with a single-use ticket (POST
+ * /events/ticket), never the session token, so a fresh ticket is asked for on every (re)connection.
  */
-import type { LotUpdate, OutbidNotification } from '@gavel/domain';
-import { API_BASE } from './http.ts';
+import type { EventTicketReply, LotUpdate, OutbidNotification } from '@gavel/domain';
+import { API_BASE, apiRequest } from './http.ts';
 
 /** The `won` event: the lot's id and title, and the hammer price already formatted ("$120.00"). */
 export interface WonEvent {
@@ -30,8 +31,14 @@ export interface LiveListener {
 
 /** A stream that has not said `ready` by then is treated as down, so the poll covers a buffering proxy. */
 const READY_TIMEOUT_MS = 5_000;
-/** After the api refuses the stream outright (EventSource gives up by itself then), ask again this often. */
-const RETRY_MS = 5_000;
+/** After a failed or cut stream, ask again after 1 s, then twice as long each time up to 30 s, until one opens. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+/** A ticket that opens one stream of this session. */
+export type TicketSource = (token: string) => Promise<string>;
+
+const askTicket: TicketSource = (token) => apiRequest<EventTicketReply>('/events/ticket', { method: 'POST', token }).then((reply) => reply.ticket);
 
 export class LiveEvents {
   private token: string | null = null;
@@ -42,9 +49,16 @@ export class LiveEvents {
   private retiring: EventSource | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private reconnectQueued = false;
+  /** Counts connects: one that is overtaken while it waits for its ticket gives up. */
+  private generation = 0;
+  /** Failures since the last stream that opened: the backoff grows with them. */
+  private failures = 0;
   state: StreamState = 'idle';
 
-  constructor(private readonly base: string = API_BASE) {}
+  constructor(
+    private readonly base: string = API_BASE,
+    private readonly ticketFor: TicketSource = askTicket,
+  ) {}
 
   /** The session token (null when signed out): user events need it, lot updates do not. */
   setToken(token: string | null): void {
@@ -77,11 +91,12 @@ export class LiveEvents {
     this.reconnectQueued = true;
     queueMicrotask(() => {
       this.reconnectQueued = false;
-      this.connect();
+      void this.connect();
     });
   }
 
-  private connect(): void {
+  private async connect(): Promise<void> {
+    const generation = ++this.generation;
     const previous = this.source;
     this.close({ keep: previous });
     if (!this.token && this.lots.size === 0) {
@@ -93,11 +108,6 @@ export class LiveEvents {
       this.setState('down');
       return;
     }
-    const params = new URLSearchParams();
-    if (this.token) params.set('token', this.token);
-    for (const lotId of this.lots.keys()) params.append('lot', lotId);
-    const source = new EventSource(`${this.base}/events?${params}`);
-    this.source = source;
     this.setState('connecting');
     this.timers.push(setTimeout(() => this.state === 'connecting' && this.setState('down'), READY_TIMEOUT_MS));
 
@@ -109,7 +119,23 @@ export class LiveEvents {
       previous?.close();
     };
     this.timers.push(setTimeout(retire, READY_TIMEOUT_MS));
+
+    const params = new URLSearchParams();
+    if (this.token) {
+      const ticket = await this.ticketFor(this.token).catch(() => null);
+      // Overtaken by a newer connect (another token or lot list) while asking: that one carries on.
+      if (generation !== this.generation) return;
+      if (ticket === null) {
+        this.fail(retire);
+        return;
+      }
+      params.set('ticket', ticket);
+    }
+    for (const lotId of this.lots.keys()) params.append('lot', lotId);
+    const source = new EventSource(`${this.base}/events?${params}`);
+    this.source = source;
     source.addEventListener('ready', () => {
+      this.failures = 0;
       retire();
       this.setState('open');
     });
@@ -118,11 +144,21 @@ export class LiveEvents {
     source.addEventListener('won', (event) => this.emit('won', event));
     source.onerror = () => {
       if (source !== this.source) return;
-      retire();
-      this.setState('down');
-      // A network drop leaves it CONNECTING and it retries itself; a refusal (an error status) CLOSES it for good.
-      if (source.readyState === EventSource.CLOSED) this.timers.push(setTimeout(() => this.connect(), RETRY_MS));
+      // EventSource would reconnect by itself to the same address, whose ticket is spent (and a refusal closes
+      // it for good): it is closed and opened again with a new ticket instead.
+      source.close();
+      this.fail(retire);
     };
+  }
+
+  /** Down until a later connect opens (the poll covers the gap), with a longer wait after each failure. */
+  private fail(retire: () => void): void {
+    retire();
+    this.source = null;
+    this.setState('down');
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** this.failures);
+    this.failures += 1;
+    this.timers.push(setTimeout(() => void this.connect(), delay));
   }
 
   /** Stops the current stream's timers and closes it (unless it is `keep`, the one being replaced). */

@@ -41,6 +41,7 @@ export function lotFixture(overrides: Partial<Lot> = {}): Lot {
     transferred: false,
     winner: null,
     soldPrice: null,
+    resultsHidden: false,
     createdAt: '2025-12-01T00:00:00.000Z',
     ...overrides,
   };

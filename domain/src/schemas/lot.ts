@@ -118,6 +118,11 @@ export const lotSchema = z.object({
   transferred: z.boolean(),
   winner: winnerSchema.nullable(),
   soldPrice: z.string().nullable(),
+  /**
+   * An ended lot's results go to signed-in viewers only ("Log in to view results"). True when they are withheld
+   * from this reply: currentBid, soldPrice, winner, settlement and the hashes that would name the winner are null.
+   */
+  resultsHidden: z.boolean(),
   createdAt: z.string(),
   /** After the close: payment and transfer status, "Auction Complete", or the no-winner text (settlementOf). */
   settlement: settlementSchema.optional(),

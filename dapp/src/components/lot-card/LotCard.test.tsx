@@ -40,6 +40,13 @@ describe('LotCard', () => {
     expect(screen.getByTestId('lot-status').dataset.status).toBe('ended');
     expect(screen.getByTestId('lot-starting-bid').textContent).toBe('$12.50');
     expect(screen.getByTestId('lot-current-bid').textContent).toBe('$20.00');
+    expect(screen.queryByTestId('lot-results-hidden')).toBeNull();
+  });
+
+  it('says Log in to view results on an ended lot whose results the api withheld from a signed-out viewer', () => {
+    renderCard({ status: 'ended', endTime: new Date(NOW - 1_000).toISOString(), resultsHidden: true });
+    expect(screen.getByTestId('lot-results-hidden').textContent).toBe(messages.browse.logInForResults);
+    expect(screen.queryByTestId('lot-current-bid')).toBeNull();
   });
 
   it('lists the hover details: event, payment method, estimate', () => {

@@ -47,6 +47,12 @@ export function LotCard({ lot }: { lot: Lot }) {
               <dd data-testid="lot-current-bid">{lotAmount(lot.currentBid, lot.unit)}</dd>
             </div>
           )}
+          {lot.resultsHidden && (
+            <div>
+              <dt>Result</dt>
+              <dd data-testid="lot-results-hidden">{messages.browse.logInForResults}</dd>
+            </div>
+          )}
         </dl>
         <Countdown clock={clock} endTime={lot.endTime} closedAt={lot.closedAt} />
         <Link to={lotHref(lot)} className={`btn btn--block ${ended ? 'btn--ghost' : 'btn--primary'} lot-card__cta`}

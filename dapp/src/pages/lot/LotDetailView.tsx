@@ -31,6 +31,8 @@ export function LotDetailView({ lot }: { lot: Lot }) {
   const navigate = useNavigate();
   const location = useLocation();
   const ended = clock.phase === 'ended' || clock.phase === 'cancelled';
+  // An ended lot's bid history shows its final bid and winner: results, for signed-in viewers only.
+  const historyShown = signedIn || clock.phase !== 'ended';
   useLiveLot(lot._id);
   useResumeBuyNow(lot._id);
 
@@ -73,7 +75,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <OnChainFacts lot={lot} />
         </div>
       </div>
-      <BidHistory lotId={lot._id} ended={ended} />
+      {historyShown && <BidHistory lotId={lot._id} ended={ended} />}
       {lot.description && (
         <section className="lot-detail__description" aria-labelledby="lot-description-title">
           <h2 id="lot-description-title" className="lot-detail__section-title">About this lot</h2>

@@ -8,22 +8,25 @@ import { OnChainOutcome } from '../../bidding/OnChainOutcome.tsx';
 
 /**
  * The lot page's ended view: closed date, estimate ("Upon Request" if none), and the sold price or "No bids
- * placed". The price is public as in any auction house; the outcome for the viewer (won, outbid) needs an
- * account, so signed-out visitors get "Log in to view results" instead.
+ * placed". The results (the price, the winner, the viewer's own outcome) need an account: signed-out visitors
+ * get "Log in to view results" instead, and the api sends them none of it (`resultsHidden`).
  */
 export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
   const hammer = lot.soldPrice ?? lot.currentBid;
+  const resultsShown = signedIn && !lot.resultsHidden;
   return (
     <section className="lot-panel" aria-labelledby="lot-results-title" data-testid="lot-results">
       <h2 id="lot-results-title" className="lot-panel__title">{lot.status === 'cancelled' ? 'Cancelled' : 'Results'}</h2>
       <dl className="lot-facts">
         <div><dt>Closed</dt><dd data-testid="lot-closed-at">{formatDateTime(lot.closedAt ?? lot.endTime)}</dd></div>
         <div><dt>Estimate</dt><dd data-testid="lot-estimate">{lotEstimate(lot)}</dd></div>
-        <div>
-          <dt>{lot.soldPrice ? 'Sold price' : hammer ? 'Highest bid' : 'Result'}</dt>
-          <dd data-testid="lot-sold-price">{hammer ? lotAmount(hammer, lot.unit) : messages.browse.noBids}</dd>
-        </div>
-        {!lot.soldPrice && lot.currentBid && lot.hasReserve && !lot.reserveMet && (
+        {resultsShown && (
+          <div>
+            <dt>{lot.soldPrice ? 'Sold price' : hammer ? 'Highest bid' : 'Result'}</dt>
+            <dd data-testid="lot-sold-price">{hammer ? lotAmount(hammer, lot.unit) : messages.browse.noBids}</dd>
+          </div>
+        )}
+        {resultsShown && !lot.soldPrice && lot.currentBid && lot.hasReserve && !lot.reserveMet && (
           <div><dt>Outcome</dt><dd>Reserve not met</dd></div>
         )}
       </dl>

@@ -1,0 +1,32 @@
+/**
+ * An ended lot's results (who won, with which wallet, the final bid and the sold price) go to signed-in viewers
+ * only: the spec shows signed-out visitors "Log in to view results". A signed-out viewer learns that the lot
+ * ended and nothing more. Every reply carrying a lot, a lot update or a bid history passes through here, after
+ * the chain overlay (which fills the winner in for on-chain lots).
+ */
+import { messages, phaseOf, shownStatus, type ChainLot, type ClockedLot, type Lot, type LotUpdate } from '@gavel/domain';
+import { HttpError } from '../http/errors.ts';
+
+function hidesResults(signedIn: boolean, status: string): boolean {
+  return !signedIn && phaseOf(status) === 'ended';
+}
+
+/** The lot as this viewer may see it: the results of an ended lot withheld from a signed-out viewer. */
+export function lotForViewer<T extends Lot | ChainLot>(lot: T, signedIn: boolean): T {
+  if (!hidesResults(signedIn, lot.status)) return lot;
+  // The settlement says whether it sold and was paid; the hashes are the winner's payment and delivery.
+  const { settlement: _settlement, ...rest } = lot;
+  const hidden = { ...rest, currentBid: null, soldPrice: null, winner: null, txHash: null, transferTransactionHash: null, resultsHidden: true };
+  if ('chain' in lot && lot.chain) return { ...hidden, chain: { ...lot.chain, highestBid: null, highestBidder: null, winner: null } } as T;
+  return hidden as T;
+}
+
+/** A stream update as this viewer may see it: the close of a lot, without its final bid for a signed-out viewer. */
+export function lotUpdateForViewer(update: LotUpdate, signedIn: boolean): LotUpdate {
+  return hidesResults(signedIn, update.status) ? { ...update, currentBid: null } : update;
+}
+
+/** A list that is all results once the lot ended (its bid history): refused to a signed-out caller. */
+export function requireSignInForResults(signedIn: boolean, lot: ClockedLot): void {
+  if (hidesResults(signedIn, shownStatus(lot))) throw new HttpError(401, messages.browse.logInForResults, 'results_need_sign_in');
+}
