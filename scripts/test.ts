@@ -75,6 +75,7 @@ const suites: Suite[] = [
   vitest('dapp', ['--root', 'dapp']),
   vitest('api', ['--config', 'test/vitest.api.config.ts']),
   vitest('bitcoin', ['--config', 'test/vitest.bitcoin.config.ts']),
+  vitest('stand-ins', ['--config', 'scripts/stand-ins/vitest.config.ts']),
   nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
   nodeTests('e2e', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/*.e2e.ts']),

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Bitcoin: the local stand-in and the offer PSBTs, against real signed transactions (no database needed).
+// Bitcoin: the offer PSBTs, against real signed transactions on the local stand-in (no database needed).
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
-import { EsploraClient, EsploraError, OrdClient } from '../../api/src/bitcoin/index.ts';
-import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, spend, TestKey, networkOf } from '../support/bitcoin-wallet.ts';
+import { EsploraClient, EsploraError, OrdClient } from '../../../api/src/bitcoin/index.ts';
+import { startBitcoinStandIn, type BitcoinStandIn } from './index.ts';
+import { devClient, spend, TestKey, networkOf } from '../../../test/support/bitcoin-wallet.ts';
 
 let btc: BitcoinStandIn;
 let esplora: EsploraClient;
@@ -72,7 +72,7 @@ describe('Bitcoin stand-in', () => {
     expect(await esplora.broadcast(second.toHex())).toBe(second.getId());
   });
 
-  it('refuses a wrong signature (segwit v0 and taproot) with Core\'s script error', async () => {
+  it("refuses a wrong signature (segwit v0 and taproot) with Core's script error", async () => {
     const wallet = await funded('p2wpkh');
     const stranger = new TestKey('p2wpkh', net);
     expect(await refusal(rawP2wpkh(wallet.key, stranger, wallet.utxo, 90_000).toHex())).toBe(

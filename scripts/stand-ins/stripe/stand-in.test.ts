@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../../scripts/stand-ins/stripe/index.ts';
+import { startStripeStandIn, type StripeStandIn } from './index.ts';
 
 let standIn: StripeStandIn;
 let stripe: Stripe;
@@ -341,7 +341,10 @@ describe('webhooks', () => {
     await stripe.setupIntents.confirm(si.id, { payment_method: pm.id });
     const held = await stripe.paymentIntents.create({ amount: 100, currency: 'usd', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true, off_session: true });
     await stripe.paymentIntents.cancel(held.id);
-    const types = standIn.events().filter((e) => (e.data.object as { id: string }).id === held.id).map((e) => e.type);
+    const types = standIn
+      .events()
+      .filter((e) => (e.data.object as { id: string }).id === held.id)
+      .map((e) => e.type);
     expect(types).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.canceled']);
   });
 });
