@@ -93,8 +93,7 @@ describe('authorization matrix, from the route table', () => {
 
 describe('bid eligibility', () => {
   it('answers with the first failed check, in the spec order', async () => {
-    const gateOf = async (token: string | null) =>
-      (await (await fetch(`${stack.url}/auth/bid-eligibility`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json()) as any;
+    const gateOf = async (token: string | null) => (await (await fetch(`${stack.url}/auth/bid-eligibility`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json()) as any;
     expect(await gateOf(null)).toEqual({ eligible: false, gate: 'signedIn', message: 'Please sign in first to continue.', redirect: '/signin' });
     expect((await gateOf(await tokenFor('unverified', 'user'))).gate).toBe('emailVerified');
     expect(await gateOf(await tokenFor('verifiedIncomplete', 'user'))).toMatchObject({ gate: 'profileComplete', message: 'Please complete your profile setup first.', redirect: '/complete-setup' });

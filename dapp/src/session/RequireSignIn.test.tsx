@@ -9,7 +9,10 @@ import { signedIn, signedOut } from '../state/session.ts';
 import { RequireSignIn } from './RequireSignIn.tsx';
 
 function setup(start: 'signedIn' | 'signedOut') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ user: { id: 'u1', email: 'a@example.com' } }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ user: { id: 'u1', email: 'a@example.com' } }), { status: 200 })),
+  );
   const store = createStore();
   if (start === 'signedIn') store.dispatch(signedIn('token-1'));
   const router = createMemoryRouter(
@@ -21,7 +24,13 @@ function setup(start: 'signedIn' | 'signedOut') {
     { initialEntries: ['/profile'] },
   );
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<Provider store={store}><QueryClientProvider client={queries}><RouterProvider router={router} /></QueryClientProvider></Provider>);
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={queries}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </Provider>,
+  );
   return { store, router };
 }
 
