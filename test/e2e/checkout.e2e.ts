@@ -13,6 +13,7 @@ import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { eventually, newPage, screenshotPath } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from './bidding-support.e2e.ts';
+import { createUser, signIn } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
@@ -104,25 +105,32 @@ describe('Buy Now', { timeout: 60_000 }, () => {
 });
 
 describe('cart and final checkout', { timeout: 90_000 }, () => {
-  it('holds won and bought lots, and pays the selected ones in one payment of their real total', async () => {
+  it('ADD TO CART holds the saved card and the cart pays it; a lot won without a card is paid in one payment of its real total', async () => {
     const buyer = await bidderWithCard(suite.stack);
     const first = await buyNowLot(3000n);
-    const second = await buyNowLot(4550n);
-    // A lot won at auction: a card bid, then the worker closes the lot and captures the hold.
+    // A lot won by a pay-later bid (within the ready bidder's limit): nothing holds money for it, the cart pays it.
+    const payLater = await createLot(suite.stack.api.db, { startingBid: 4550n, endsInMs: 4_000, extensionMinutes: 0 });
+    const owed = await apiCall(buyer.token, 'POST', `/auctions/${payLater.id}/bids`, { amount: '45.50' });
+    assert.equal(owed.status, 201, JSON.stringify(owed.body));
+    // A lot won by a card bid: the worker closes the lot and captures the hold.
     const auctioned = await createLot(suite.stack.api.db, { startingBid: 1200n, endsInMs: 4_000, extensionMinutes: 0 });
     const bid = await apiCall(buyer.token, 'POST', `/auctions/${auctioned.id}/bids`, { amount: '12.00', walletAddress: 'card_payment' });
     assert.equal(bid.status, 201, JSON.stringify(bid.body));
 
-    // ADD TO CART through the lot page; the second lot the same way through the api.
+    // ADD TO CART through the lot page: the saved card is held for the price.
     const { page } = await newPage(suite.browser);
     await openSignedIn(page, suite.dapp.url, buyer.token, `/auctions/${first.id}`);
     await byTestId(page, 'add-to-cart').click();
     await byTestId(page, 'add-to-cart-confirm').click();
     await byTestId(page, 'add-to-cart-done').waitFor();
     await waitForToast(page, checkoutMessages.purchased);
-    const added = await apiCall(buyer.token, 'POST', `/auctions/${second.id}/buy-now`, { paymentMethod: 'Manual' });
-    assert.equal(added.status, 200, JSON.stringify(added.body));
-    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: auctioned.id } })).status, 'ended'), { timeout: 15_000 });
+    const hold = await suite.stack.api.db.prisma.cardPayment.findFirstOrThrow({ where: { lotIds: { has: first.id }, kind: 'buy_now' } });
+    assert.equal(hold.status, 'authorized');
+    assert.ok(hold.captureAfter, 'the hold waits for the cart');
+    await eventually(async () => {
+      const lots = await suite.stack.api.db.prisma.lot.findMany({ where: { id: { in: [payLater.id, auctioned.id] } } });
+      assert.deepEqual(lots.map((l) => l.status), ['ended', 'ended']);
+    }, { timeout: 15_000 });
 
     await page.goto(`${suite.dapp.url}/cart`);
     await byTestId(page, 'cart-page').waitFor();
@@ -130,9 +138,17 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     const won = byTestId(page, 'cart-item').filter({ hasText: auctioned.title });
     assert.match(await won.textContent() ?? '', /Won at auction/);
     assert.equal(await won.locator('[data-testid=cart-item-select]').count(), 0, 'a won card bid is paid by its hold');
-    assert.equal(await byTestId(page, 'cart-total').textContent(), '$75.50');
+    const held = byTestId(page, 'cart-item').filter({ hasText: first.title });
+    assert.match(await held.locator('[data-testid=cart-item-held]').textContent() ?? '', /Your card is held for this lot and charged automatically by/);
+    assert.equal(await held.locator('[data-testid=cart-item-select]').count(), 0, 'a held lot is paid by its hold, not again');
+    assert.equal(await byTestId(page, 'cart-total').textContent(), '$45.50');
     assert.equal(await byTestId(page, 'cart-fee').textContent(), '$0.00');
     await page.screenshot({ path: screenshotPath('checkout-cart'), fullPage: true });
+
+    // Pay now charges the hold that bought the lot.
+    await held.locator('[data-testid=cart-item-pay-held]').click();
+    await eventually(async () => assert.equal(await page.locator(`[data-testid=cart-item][data-lot-id="${first.id}"][data-state=paid]`).count(), 1), { timeout: 10_000 });
+    assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: first.id } })).paid, true);
 
     // The payment cannot start: the spec's panel, whose Try Again reloads the page.
     await page.route('**/api/cart/checkout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"internal"}' }));
@@ -145,7 +161,7 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
 
     await byTestId(page, 'cart-checkout').click();
     await byTestId(page, 'final-checkout').waitFor();
-    assert.equal(await byTestId(page, 'final-checkout-total').textContent(), '$75.50');
+    assert.equal(await byTestId(page, 'final-checkout-total').textContent(), '$45.50');
     assert.equal(await byTestId(page, 'final-checkout-fee').textContent(), '$0.00');
     await page.getByRole('button', { name: 'Use another card' }).click();
 
@@ -159,12 +175,49 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     await byTestId(page, 'pay-submit').click();
     await waitForToast(page, checkoutMessages.paid);
 
-    // The webhook marks both lots paid; the cart follows.
-    await eventually(async () => {
-      const lots = await suite.stack.api.db.prisma.lot.findMany({ where: { id: { in: [first.id, second.id] } } });
-      assert.deepEqual(lots.map((l) => l.paid), [true, true]);
-    });
+    // The webhook marks the lot paid; the cart follows.
+    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: payLater.id } })).paid, true));
     await eventually(async () => assert.equal(await page.locator('[data-testid=cart-item][data-state=paid]').count(), 3), { timeout: 10_000 });
     await page.screenshot({ path: screenshotPath('checkout-cart-paid'), fullPage: true });
+  });
+});
+
+describe('bidding without a card', { timeout: 60_000 }, () => {
+  it('a bidder with no card and no limit is told how to get one; the admin grants a limit and the same bid goes through', async () => {
+    const lot = await createLot(suite.stack.api.db, { startingBid: 2000n });
+    const bidder = await bidderWithCard(suite.stack, { card: false });
+    await suite.stack.api.db.prisma.user.update({ where: { id: bidder.user.id }, data: { biddingLimit: '0' } });
+    const { page } = await newPage(suite.browser, { width: 390, height: 844 });
+    await openSignedIn(page, suite.dapp.url, bidder.token, `/auctions/${lot.id}`);
+
+    await page.fill('[data-testid=bid-input]', '25');
+    await page.click('[data-testid=place-bid]');
+    await byTestId(page, 'checkout-step-checkout').waitFor();
+    const payLater = page.locator('label.pay-choice').filter({ has: page.locator('[data-testid=pay-choice-pay-later]') });
+    await eventually(async () => assert.ok((await payLater.textContent())?.includes(paymentMessages.noBiddingLimit)));
+    assert.equal(await byTestId(page, 'pay-choice-pay-later').isDisabled(), true);
+    await page.screenshot({ path: screenshotPath('pay-later-none'), fullPage: true });
+
+    // The admin grants a limit (admin api, as the admin users screen does).
+    const admin = await createUser(suite.stack.api.db, 'admin');
+    const adminToken = await signIn(suite.stack.api.url, admin.email);
+    const granted = await apiCall(adminToken, 'PATCH', `/admin/users/${bidder.user.id}/bidding-limit`, { biddingLimit: '100' });
+    assert.equal(granted.status, 200, JSON.stringify(granted.body));
+
+    // The same bid, again: the pay-later choice now stands behind it.
+    await page.reload();
+    await page.fill('[data-testid=bid-input]', '25');
+    await page.click('[data-testid=place-bid]');
+    await byTestId(page, 'checkout-step-checkout').waitFor();
+    await eventually(async () => assert.equal(await byTestId(page, 'pay-choice-pay-later').isEnabled(), true));
+    assert.match(await payLater.textContent() ?? '', /\$100\.00 available/);
+    await page.check('[data-testid=pay-choice-pay-later]');
+    await page.click('[data-testid=checkout-continue]');
+    await byTestId(page, 'checkout-pay-later-bid').click();
+    await byTestId(page, 'checkout-placed').waitFor();
+    const placed = await suite.stack.api.db.prisma.bid.findFirstOrThrow({ where: { lotId: lot.id, userId: bidder.user.id } });
+    assert.equal(placed.amount.toFixed(0), '2500');
+    assert.equal(placed.paymentIntentId, null);
+    await page.screenshot({ path: screenshotPath('pay-later-placed'), fullPage: true });
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { cardHoldRateReplySchema, paymentMethodReplySchema, setupIntentReplySchema } from '@gavel/domain';
+import type { BiddingLimitReply, cardHoldRateReplySchema, paymentMethodReplySchema, setupIntentReplySchema } from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -27,5 +27,15 @@ export function useCardHoldRate(enabled: boolean) {
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof cardHoldRateReplySchema>>('/payment/card-hold-rate', { signal }),
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** The pay-later bidding limit an admin granted and what open pay-later commitments leave of it. */
+export function useBiddingLimit(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.account.biddingLimit,
+    queryFn: ({ signal }) => apiRequest<BiddingLimitReply>('/payment/bidding-limit', { signal }),
+    enabled,
+    staleTime: 10_000,
   });
 }

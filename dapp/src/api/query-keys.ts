@@ -39,6 +39,7 @@ export const queryKeys = {
     all: ['account'] as const,
     identity: ['account', 'identity'] as const,
     paymentMethod: ['account', 'paymentMethod'] as const,
+    biddingLimit: ['account', 'biddingLimit'] as const,
   },
   /** The signed-in user's won and Buy Now lots, per session. */
   cart: {

@@ -71,7 +71,8 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
     else if (cardIsReady(method)) dispatch(cardVerified());
   }, [step, busySaving, card.declined, method, dispatch]);
 
-  const submit = (walletAddressForBid: string) =>
+  /** No wallet address: a pay-later bid (the api checks the bidding limit). */
+  const submit = (walletAddressForBid: string | undefined) =>
     placeBid.mutate({ amount, walletAddress: walletAddressForBid }, { onSuccess: onPlaced });
 
   if (placed) return <BidPlaced lot={lot} reply={placed} onDone={onDone} />;
@@ -82,7 +83,8 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
       {step === 'payment-details' && (
         <PaymentDetailsStep choice={choice} method={method} saving={busySaving} declined={card.declined} walletAddress={walletAddress}
           onSaveCard={(details) => { void card.save(details); dispatch(goToStep('card-verification')); }}
-          onWalletBid={() => walletAddress && submit(walletAddress)} walletBidding={placeBid.isPending} />
+          onWalletBid={() => walletAddress && submit(walletAddress)} walletBidding={placeBid.isPending}
+          onPayLaterBid={() => submit(undefined)} bidError={placeBid.isError ? (serverMessage(placeBid.error) ?? messages.bids.failed) : null} />
       )}
       {step === 'card-verification' && <CardVerificationStep />}
       {step === 'congratulations' && (

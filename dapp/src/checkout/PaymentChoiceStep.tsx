@@ -1,4 +1,5 @@
-import { messages, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import { displayAmount, messages, parseAmount, paymentMessages, type BiddingLimitReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import { useBiddingLimit } from '../api/payments.ts';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from './checkout-slice.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
@@ -14,11 +15,22 @@ interface ChoiceInfo {
  * What each of the checkout's payment choices means for this lot. Cards bid on every lot this checkout opens for (USD lots,
  * and BTC lots, held for the sats' USD value; ETH lots are bid on chain instead); wallets pay their own chain's.
  */
-export function choicesFor(lot: Pick<Lot, 'paymentMethod'>, method: PaymentMethodReply | undefined, walletAddress: string | null): Record<PaymentChoice, ChoiceInfo> {
+export function choicesFor(
+  lot: Pick<Lot, 'paymentMethod'>,
+  method: PaymentMethodReply | undefined,
+  walletAddress: string | null,
+  limit?: BiddingLimitReply['data'],
+): Record<PaymentChoice, ChoiceInfo> {
   const saved = cardLabel(method);
+  const available = limit ? parseAmount(limit.available, 'USD') : 0n;
   return {
     stripe: { label: 'Stripe', detail: saved && cardIsReady(method) ? `Your saved ${saved}` : 'Your saved card, held securely by Stripe', block: null },
     card: { label: 'Credit card', detail: 'Enter a new card', block: null },
+    'pay-later': {
+      label: 'Pay later',
+      detail: `Within your pay-later bidding limit (${displayAmount(available, 'USD')} available); settled with Gavel after the sale`,
+      block: lot.paymentMethod !== 'Manual' ? 'For USD lots only.' : available > 0n ? null : paymentMessages.noBiddingLimit,
+    },
     bitcoin: {
       label: 'Bitcoin',
       detail: 'Pay from Leather or Xverse',
@@ -36,7 +48,8 @@ export function choicesFor(lot: Pick<Lot, 'paymentMethod'>, method: PaymentMetho
 export function PaymentChoiceStep({ lot, method, walletAddress }: { lot: Lot; method: PaymentMethodReply | undefined; walletAddress: string | null }) {
   const dispatch = useAppDispatch();
   const chosen = useAppSelector((state) => state.checkout.choice);
-  const choices = choicesFor(lot, method, walletAddress);
+  const limit = useBiddingLimit(lot.paymentMethod === 'Manual').data?.data;
+  const choices = choicesFor(lot, method, walletAddress, limit);
   const selected = chosen && !choices[chosen].block ? chosen : null;
 
   return (

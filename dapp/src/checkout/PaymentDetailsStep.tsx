@@ -19,12 +19,27 @@ interface PaymentDetailsStepProps {
   onWalletBid: () => void;
   /** The Bitcoin bid is on its way (the api builds the offer, the wallet signs it, the api places it). */
   walletBidding: boolean;
+  /** A pay-later bid goes straight from here: the bidding limit stands behind it. */
+  onPayLaterBid: () => void;
+  /** The api's refusal of the last bid, shown where it was placed. */
+  bidError: string | null;
 }
 
 /** The checkout's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
-export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid, walletBidding }: PaymentDetailsStepProps) {
+export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid, walletBidding, onPayLaterBid, bidError }: PaymentDetailsStepProps) {
   const dispatch = useAppDispatch();
 
+  if (choice === 'pay-later') {
+    return (
+      <div className="checkout-step" data-testid="checkout-pay-later">
+        <p className="checkout-note">No card is held: your bid counts against your pay-later bidding limit until you are outbid, and you settle with Gavel after the sale if you win.</p>
+        {bidError && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-pay-later-error">{bidError}</p>}
+        <button type="button" className="btn btn--primary btn--block" disabled={walletBidding} onClick={onPayLaterBid} data-testid="checkout-pay-later-bid">
+          {walletBidding ? 'Placing your bid…' : 'Place bid'}
+        </button>
+      </div>
+    );
+  }
   if (choice === 'bitcoin') {
     return (
       <div className="checkout-step" data-testid="checkout-bitcoin">

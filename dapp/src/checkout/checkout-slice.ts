@@ -5,7 +5,7 @@ export const CHECKOUT_STEPS = ['checkout', 'payment-details', 'card-verification
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 /** The checkout's payment choices. */
-export const PAYMENT_CHOICES = ['stripe', 'card', 'bitcoin', 'ethereum'] as const;
+export const PAYMENT_CHOICES = ['stripe', 'card', 'pay-later', 'bitcoin', 'ethereum'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 
 export type BuyNowMode = 'pay' | 'cart';

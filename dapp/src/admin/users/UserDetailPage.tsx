@@ -5,6 +5,7 @@ import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
+import { BiddingLimitCard } from './BiddingLimitCard.tsx';
 import { KycPill } from './KycPill.tsx';
 import { useAdminUser, useUserMutations } from './users-api.ts';
 
@@ -88,6 +89,7 @@ export function UserDetailPage() {
         <button type="button" className="btn btn--ghost" disabled={payment.isPending} onClick={() => setPayment(!u.paymentMethodVerified)}
           data-testid="payment-toggle">{u.paymentMethodVerified ? 'Revoke payment verification' : 'Mark payment verified'}</button>
       </div>
+      <BiddingLimitCard userId={u.id} current={u.biddingLimit} />
     </section>
   );
 }

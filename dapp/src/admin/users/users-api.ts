@@ -46,5 +46,10 @@ export function useUserMutations(id: string) {
       apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}/payment-verification`, { method: 'PATCH', body: { paymentMethodVerified } }),
     onSuccess: done,
   });
-  return { kyc, payment };
+  const biddingLimit = useMutation({
+    mutationFn: (limit: string) =>
+      apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}/bidding-limit`, { method: 'PATCH', body: { biddingLimit: limit } }),
+    onSuccess: done,
+  });
+  return { kyc, payment, biddingLimit };
 }

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { User } from '@gavel/domain';
 import { CheckIcon } from '../../components/icons/icons.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
+import { useBiddingLimit } from '../../api/payments.ts';
+import { lotAmount } from '../../lots/lot-money.ts';
 
 interface Indicator {
   key: string;
@@ -32,6 +34,7 @@ export function ProfileStatus({ user }: { user: User }) {
     },
   ];
   return (
+    <>
     <ul className="profile-status" data-testid="profile-status">
       {indicators.map((item) => (
         <li key={item.key} className="profile-status__item" data-testid={`status-${item.key}`} data-state={item.done ? 'done' : 'todo'}>
@@ -46,5 +49,20 @@ export function ProfileStatus({ user }: { user: User }) {
         </li>
       ))}
     </ul>
+    <BiddingLimitLine />
+    </>
+  );
+}
+
+/** The pay-later allowance: what an admin granted and what is left of it (bids and purchases without a card). */
+function BiddingLimitLine() {
+  const limit = useBiddingLimit().data?.data;
+  if (!limit) return null;
+  return (
+    <p className="profile-status__limit" data-testid="profile-bidding-limit">
+      {limit.limit === '0.00'
+        ? 'Pay-later bidding limit: none. You bid by card; ask us on the support page to bid without one.'
+        : `Pay-later bidding limit: ${lotAmount(limit.limit, 'USD')} (${lotAmount(limit.available, 'USD')} available).`}
+    </p>
   );
 }
