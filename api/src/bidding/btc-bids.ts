@@ -13,8 +13,9 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { EsploraError, OrdError } from '../bitcoin/index.ts';
 import { esploraChainView, OfferError, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { maskName } from './present-bid.ts';
-import { admitBid, linkedWallet, readLotForBid, type AdmittedBid } from './intake.ts';
-import { commitBid, type PlacedBid } from './place-bid.ts';
+import { admitBid, linkedWallet, readLotForBid } from './intake.ts';
+import { commitBid } from './place-bid.ts';
+import type { AdmittedBid, PlacedBid } from './bid-types.ts';
 
 const bidMessages = messages.bids;
 /** How long a wallet has to sign the offer before it must be placed again. */

@@ -5,7 +5,7 @@
  * transferred with that hash ("Auction Complete"). When the winning offer can no longer be broadcast, the
  * winner claims with a fresh offer the seller co-signs instead.
  */
-import { fill, psbtMessages as p, settlementMessages as s, type PsbtState } from '@gavel/domain';
+import { fill, psbtMessages, settlementMessages, type PsbtState } from '@gavel/domain';
 import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -65,13 +65,13 @@ function sellerInputAddress(services: Services, offerHex: string): string | null
  */
 export async function completeForSeller(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }) {
   const { lot, bid } = await winnerOf(services, body.auctionId);
-  if (!(await isSellerOf(services.db.prisma, user, lot))) throw new HttpError(403, s.notSeller, 'not_seller');
+  if (!(await isSellerOf(services.db.prisma, user, lot))) throw new HttpError(403, settlementMessages.notSeller, 'not_seller');
   const walletAddress = sellerWalletAddress([body.walletAddress], lot.sellerWalletAddress);
-  if (!walletAddress) throw new HttpError(403, p.walletMismatch, 'wallet_mismatch', { walletAddress: p.walletMismatch });
+  if (!walletAddress) throw new HttpError(403, psbtMessages.walletMismatch, 'wallet_mismatch', { walletAddress: psbtMessages.walletMismatch });
   const refusal = swapRefusal(lot);
   if (refusal) throw refusal;
-  if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new HttpError(409, p.noTemplate, 'no_psbt_template');
-  let swap;
+  if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new HttpError(409, psbtMessages.noTemplate, 'no_psbt_template');
+  let swap: ReturnType<typeof completeOffer>;
   try {
     swap = completeOffer(bid.signedPsbtHex, body.signedPsbtHex, services.config.bitcoin.network);
   } catch (error) {
@@ -80,7 +80,7 @@ export async function completeForSeller(services: Services, user: UserRow, body:
   }
   const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, isConnected: true, address: { equals: walletAddress, mode: 'insensitive' } }, select: { id: true } });
   if (!linked && sellerInputAddress(services, bid.signedPsbtHex)?.toLowerCase() !== walletAddress.toLowerCase()) {
-    throw new HttpError(403, p.walletNotProved, 'wallet_not_linked', { walletAddress: p.walletNotProved });
+    throw new HttpError(403, psbtMessages.walletNotProved, 'wallet_not_linked', { walletAddress: psbtMessages.walletNotProved });
   }
   return { lot, swap };
 }
@@ -94,8 +94,8 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
   const { lot, swap } = await completeForSeller(services, user, body);
   await recordSwap(services, lot.id, body.signedPsbtHex, swap);
   const outcome = await broadcastRecorded(services, lot.id, swap);
-  if (!outcome.sent && outcome.refused !== null) throw new HttpError(409, fill(p.offerInvalid, { reason: outcome.refused }), 'offer_invalid');
-  if (!outcome.sent) throw new HttpError(503, p.sellerSignFailed, 'bitcoin_unavailable');
+  if (!outcome.sent && outcome.refused !== null) throw new HttpError(409, fill(psbtMessages.offerInvalid, { reason: outcome.refused }), 'offer_invalid');
+  if (!outcome.sent) throw new HttpError(503, psbtMessages.sellerSignFailed, 'bitcoin_unavailable');
   return settlementState(services, lot.id);
 }
 
@@ -106,7 +106,7 @@ async function refuseValidOffer(services: Services, offerHex: string | null): Pr
   // dead offer; the follower records it when it confirms.
   const swapTxid = expectedSwapTxid(offerHex, services.config.bitcoin.network);
   if ((await offerCall(() => services.bitcoin.esplora.confirmations(swapTxid))) !== null) {
-    throw new HttpError(409, fill(s.swapRecorded, { txid: swapTxid }), 'swap_recorded');
+    throw new HttpError(409, fill(settlementMessages.swapRecorded, { txid: swapTxid }), 'swap_recorded');
   }
   const offer = parsePsbtHex(offerHex, services.config.bitcoin.network);
   // Esplora unreachable is a 503 (offerCall); an OfferError here is the offer found dead, which allows the claim.
@@ -116,7 +116,7 @@ async function refuseValidOffer(services: Services, offerHex: string | null): Pr
       (error: unknown) => (error instanceof OfferError ? true : Promise.reject(error)),
     ),
   );
-  if (!dead) throw new HttpError(409, p.offerStillValid, 'offer_still_valid');
+  if (!dead) throw new HttpError(409, psbtMessages.offerStillValid, 'offer_still_valid');
 }
 
 /** The winner's wallet a claim pays from (a linked payment address) and sends the inscription to. */
@@ -130,9 +130,9 @@ interface ClaimWallet {
 async function claimable(services: Services, user: UserRow, auctionId: string) {
   const { lot, bid } = await winnerOf(services, auctionId);
   if (!bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
-  if (lot.status !== 'ended') throw new HttpError(409, p.notEnded, 'lot_not_ended');
+  if (lot.status !== 'ended') throw new HttpError(409, psbtMessages.notEnded, 'lot_not_ended');
   // A card bid pays by its captured hold; a claim would have the winner pay again in BTC.
-  if (bid.paymentIntentId) throw new HttpError(409, p.wonByCard, 'won_by_card');
+  if (bid.paymentIntentId) throw new HttpError(409, psbtMessages.wonByCard, 'won_by_card');
   const refusal = swapRefusal(lot);
   if (refusal) throw refusal;
   return { lot, bid };
@@ -144,7 +144,7 @@ async function claimable(services: Services, user: UserRow, auctionId: string) {
  */
 async function buildClaim(services: Services, user: UserRow, claim: Awaited<ReturnType<typeof claimable>>, wallet: ClaimWallet) {
   const { lot, bid } = claim;
-  if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, p.templateFailed, 'lot_not_ready');
+  if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, psbtMessages.templateFailed, 'lot_not_ready');
   await refuseValidOffer(services, bid.signedPsbtHex);
   const walletAddress = await linkedWallet(services, user, wallet.walletAddress);
   const ordinalsAddress = wallet.ordinalsAddress ?? walletAddress;
@@ -186,7 +186,7 @@ export async function reviseWinnerTemplate(
 ): Promise<{ templateId: string; psbtHex: string }> {
   const claim = await claimable(services, user, body.auctionId);
   const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
-  if (!template || template.userId !== user.id || template.lotId !== claim.lot.id || template.finalizedAt) throw new HttpError(404, p.noTemplate, 'no_psbt_template');
+  if (!template || template.userId !== user.id || template.lotId !== claim.lot.id || template.finalizedAt) throw new HttpError(404, psbtMessages.noTemplate, 'no_psbt_template');
   const built = await buildClaim(services, user, claim, {
     walletAddress: body.walletAddress ?? template.walletAddress,
     ordinalsAddress: body.ordinalsAddress ?? template.ordinalsAddress,
@@ -204,8 +204,8 @@ export async function reviseWinnerTemplate(
 export async function claimWithTemplate(services: Services, user: UserRow, body: { auctionId: string; templateId: string; signedPsbtHex: string }): Promise<PsbtState> {
   const { lot, bid } = await claimable(services, user, body.auctionId);
   const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
-  if (!template || template.userId !== user.id || template.lotId !== lot.id) throw new HttpError(404, p.noTemplate, 'no_psbt_template');
-  if (template.finalizedAt) throw new HttpError(409, p.claimUsed, 'claim_used');
+  if (!template || template.userId !== user.id || template.lotId !== lot.id) throw new HttpError(404, psbtMessages.noTemplate, 'no_psbt_template');
+  if (template.finalizedAt) throw new HttpError(409, psbtMessages.claimUsed, 'claim_used');
   if (template.expiresAt <= new Date()) throw new HttpError(410, 'This claim expired before it was signed. Please start the claim again.', 'offer_expired');
   await refuseValidOffer(services, bid.signedPsbtHex);
   const context = { network: services.config.bitcoin.network, lotId: lot.id, bidId: bid.id, builtPsbtHex: template.psbtHex };
@@ -213,7 +213,7 @@ export async function claimWithTemplate(services: Services, user: UserRow, body:
   // Conditional on the template still unused, so two signed claims at once replace the offer once.
   await services.db.prisma.$transaction(async (tx) => {
     const used = await tx.btcOffer.updateMany({ where: { id: template.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
-    if (used.count === 0) throw new HttpError(409, p.claimUsed, 'claim_used');
+    if (used.count === 0) throw new HttpError(409, psbtMessages.claimUsed, 'claim_used');
     await tx.bid.update({ where: { id: bid.id }, data: { psbtHex: template.psbtHex, signedPsbtHex: body.signedPsbtHex } });
   });
   return settlementState(services, lot.id);

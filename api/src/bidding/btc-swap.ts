@@ -5,19 +5,18 @@
  * The worker's follower watches the expected swap of every ended lot with a signed winning offer: one Gavel
  * recorded (broadcast again when Esplora does not know it) or one the seller assembled and broadcast elsewhere.
  */
-import { psbtMessages as p } from '@gavel/domain';
+import { psbtMessages } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { parsePsbtHex, unsignedTx, type SettledSwap } from '../bitcoin/offer/index.ts';
-import { removeSpentLeadingOffers } from './btc-offer-watch.ts';
 
 type SwapOf = { swapTxid: string | null; paid: boolean; transferred: boolean };
 
 /** Why a lot can no longer take a co-signed swap or a claim: one is recorded, or it was settled by hand. */
 export function swapRefusal(lot: SwapOf): HttpError | null {
-  if (lot.swapTxid) return new HttpError(409, p.alreadySettled, 'already_settled');
-  if (lot.paid || lot.transferred) return new HttpError(409, p.settledByHand, 'settled_by_hand');
+  if (lot.swapTxid) return new HttpError(409, psbtMessages.alreadySettled, 'already_settled');
+  if (lot.paid || lot.transferred) return new HttpError(409, psbtMessages.settledByHand, 'settled_by_hand');
   return null;
 }
 
@@ -115,27 +114,4 @@ export async function followSwaps(services: Services): Promise<void> {
       if (confirmations !== null && confirmations > 0) await markSwapConfirmed(services, lot, txid);
     });
   }
-}
-
-/**
- * The worker's loop (every BITCOIN_FOLLOW_MS): followSwaps, then the removal of leading bids whose offers were
- * spent (btc-offer-watch.ts). A turn still running when the next is due is not doubled.
- */
-export function startSettlementFollower(services: Services, everyMs = services.config.bitcoin.followEveryMs): { close(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const turn = async () => {
-    await followSwaps(services);
-    await removeSpentLeadingOffers(services);
-  };
-  const timer = setInterval(() => {
-    running ??= turn()
-      .catch((error: Error) => services.log.warn({ err: error.message }, 'settlement follower turn failed'))
-      .finally(() => (running = null));
-  }, everyMs);
-  return {
-    async close() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -12,7 +12,6 @@
  * transaction, so a bid admitted here can still lose a race but never win one it should not.
  */
 import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, messages, parseAmount, relayedBidMessages, unitFor, type Unit } from '@gavel/domain';
-import type { Prisma } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -20,41 +19,11 @@ import { assertListed } from './whitelist-gate.ts';
 import { announceBid } from './notify.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
 import { readChainBidState } from '../relayer/card-bids.ts';
-import type { CommitOptions, PlacedBid } from './place-bid.ts';
+import { lotForBidSelect, type AdmittedBid, type BidRail, type CommitOptions, type LotForBid, type PlacedBid } from './bid-types.ts';
 import { assertWithinBiddingLimit } from './pay-later.ts';
-import { lotBidState, refusalError, type BidState } from './refusal.ts';
+import { lotBidState, refusalError } from './refusal.ts';
 
 const bidMessages = messages.bids;
-
-const lotForBidSelect = {
-  id: true,
-  title: true,
-  paymentMethod: true,
-  auctionType: true,
-  status: true,
-  startTime: true,
-  endTime: true,
-  startingBid: true,
-  currentBid: true,
-  creatorId: true,
-  auctionEventId: true,
-  inscriptionId: true,
-  sellerWalletAddress: true,
-  chainAuctionId: true,
-  auctionContractAddress: true,
-  auctionEvent: { select: { whitelistOnly: true } },
-} satisfies Prisma.LotSelect;
-
-export type LotForBid = Prisma.LotGetPayload<{ select: typeof lotForBidSelect }>;
-
-/**
- * How a bid is paid, which decides what stands behind it:
- * - wallet: a linked crypto wallet, or no wallet on a USD lot (pay-later, settled by hand);
- * - card: a hold on the saved card (USD and BTC lots);
- * - relayed-card: a card hold, the bid placed on the auction house by the relayer (on-chain auctions);
- * - btc-offer / btc-finalize: a Bitcoin offer PSBT built for the wallet to sign, then placed once signed.
- */
-export type BidRail = 'wallet' | 'card' | 'relayed-card' | 'btc-offer' | 'btc-finalize';
 
 /** The published lot a bid is for (404 otherwise): one read per bid, fresh, since open and minimum are checked from it. */
 export async function readLotForBid(services: Pick<Services, 'db'>, lotId: string): Promise<LotForBid> {
@@ -73,17 +42,6 @@ export function bidRailOf(services: Pick<Services, 'chain' | 'config'>, lot: Lot
 /** The lot is an auction on Gavel's auction house contract: its bids live on chain. */
 function isChainAuction(services: Pick<Services, 'chain'>, lot: LotForBid): boolean {
   return services.chain.isChainLot({ auctionId: lot.chainAuctionId?.toFixed(0) ?? null, auctionContractAddress: lot.auctionContractAddress });
-}
-
-export interface AdmittedBid {
-  lot: LotForBid;
-  rail: BidRail;
-  unit: Unit;
-  amount: bigint;
-  /** Where the lot stood when the bid was admitted (for an auction on the contract, the contract's view). */
-  state: BidState;
-  /** The lot's minimum increment: what the next bid must add over this one once it is written. */
-  increment: bigint;
 }
 
 /**

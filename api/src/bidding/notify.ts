@@ -4,7 +4,7 @@ import type { Lot } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { tellOutbid } from './outbid-notifier.ts';
-import type { PlacedBid } from './place-bid.ts';
+import type { PlacedBid } from './bid-types.ts';
 
 export function lotUpdateOf(lot: Lot): LotUpdate {
   const unit = unitFor(lot.paymentMethod);

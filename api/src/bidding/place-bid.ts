@@ -12,35 +12,8 @@ import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { HttpError } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
-import type { AdmittedBid } from './intake.ts';
+import type { AdmittedBid, CommitOptions, PlacedBid } from './bid-types.ts';
 import { lotBidState, refusalError } from './refusal.ts';
-
-export interface PlacedBid {
-  bidId: string;
-  lot: { id: string; title: string; paymentMethod: 'BTC' | 'ETH' | 'Manual'; auctionEventId: string };
-  amount: bigint;
-  walletAddress: string | null;
-  endTime: Date;
-  auctionExtended: boolean;
-  extensionMinutes: number;
-  bidCount: number;
-  /** The bid this one outbid, when it belonged to someone else. */
-  outbid: { bidId: string; userId: string; amount: bigint } | null;
-  /** The bid that was highest before this one, whoever's (a card hold on it is no longer needed). */
-  replacedBidId: string | null;
-  minimumNext: bigint;
-}
-
-type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
-
-export interface CommitOptions {
-  bidId?: string;
-  walletAddress: string | null;
-  /** Runs first in the bid's transaction (a Bitcoin offer claimed, so two finalizes cannot both place it). */
-  before?: (tx: Transaction) => Promise<void>;
-  /** Runs after the bid row exists, in the same transaction (the hold's PaymentIntent, the signed offer). */
-  with?: (tx: Transaction, bidId: string) => Promise<void>;
-}
 
 /** Writes an admitted bid; a refused write (outbid or closed meanwhile) is the spec's answer, and nothing stays. */
 export async function commitBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, options: CommitOptions): Promise<PlacedBid> {

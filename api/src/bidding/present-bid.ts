@@ -1,7 +1,7 @@
 import { extensionMessage, formatAmount, messages, unitFor, type Bid, type PlaceBidReply } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
-import type { PlacedBid } from './place-bid.ts';
+import type { PlacedBid } from './bid-types.ts';
 
 export const bidInclude = {
   lot: { select: { id: true, title: true, currentBid: true, paymentMethod: true } },

@@ -8,20 +8,20 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 
-const b = messages.bids;
+const bidMessages = messages.bids;
 
 export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: string, reason: string | undefined): Promise<{ lotId: string; status: 'withdrawn' | 'removed' }> {
   const bid = await prisma.bid.findUnique({ where: { id: bidId } });
-  if (!bid || bid.status === 'withdrawn' || bid.status === 'removed') throw notFound(b.bidNotFound);
+  if (!bid || bid.status === 'withdrawn' || bid.status === 'removed') throw notFound(bidMessages.bidNotFound);
   const admin = actor.role === 'admin';
-  if (!admin && bid.userId !== actor.id) throw new HttpError(403, b.notYourBid, 'not_your_bid');
+  if (!admin && bid.userId !== actor.id) throw new HttpError(403, bidMessages.notYourBid, 'not_your_bid');
 
   return prisma.$transaction(async (tx) => {
     const [lot] = await tx.$queryRaw<Array<{ status: string; startingBid: string }>>`
       SELECT status, "startingBid"::text FROM "Lot" WHERE id = ${bid.lotId} FOR UPDATE`;
     const current = await tx.bid.findUniqueOrThrow({ where: { id: bidId } });
-    if (!admin && current.status === 'active') throw new HttpError(409, b.cannotWithdrawHighest, 'bid_is_highest');
-    if (!admin && lot?.status === 'ended') throw new HttpError(409, b.ended, 'lot_ended');
+    if (!admin && current.status === 'active') throw new HttpError(409, bidMessages.cannotWithdrawHighest, 'bid_is_highest');
+    if (!admin && lot?.status === 'ended') throw new HttpError(409, bidMessages.ended, 'lot_ended');
     const status = admin ? 'removed' : 'withdrawn';
     await tx.bid.update({ where: { id: bidId }, data: { status, removedReason: admin ? (reason ?? null) : null } });
     if (current.status === 'active') {

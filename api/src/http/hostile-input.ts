@@ -9,8 +9,10 @@ import type { Context, Next } from 'koa';
 import { HttpError } from './errors.ts';
 
 /** C0 controls and DEL, except tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this check's purpose
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** In a path or a query nothing below a space belongs. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this check's purpose
 const CONTROL_IN_ADDRESS = /[\u0000-\u001F\u007F]/;
 /** Deeper than any body the api takes; refused before parsing so no parser or validator recurses on it. */
 export const MAX_JSON_DEPTH = 32;

@@ -1,13 +1,13 @@
 /**
  * Minting by card (the spec's "cardMint"; GavelNFT's `cardMint` may only be sent by its minter, the
- * relayer): POST /nfts/card-mint charges the buyer's saved card the public mint price in USD (ETH_USD_PRICE),
+ * relayer): POST /nfts/card-mint charges the buyer's saved card the public mint price in USD (at the live ETH price),
  * then the relayer's relay-mint job (relayer.ts) mints the token to the buyer's linked EVM wallet, or refunds a
  * mint that reverts.
  */
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import { gavelNftAbi } from '@gavel/contracts';
-import { cardMintMessages as m, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, type CardMintRecord } from '@gavel/domain';
+import { cardMintMessages, coinHoldCents, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, WEI_PER_ETH, type CardMintRecord } from '@gavel/domain';
 import type { Address } from 'viem';
 import type { CardMint } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
@@ -16,18 +16,20 @@ import { HttpError } from '../http/errors.ts';
 import { paymentSetupError, stripeAmount } from '../payments/intents.ts';
 
 export async function startCardMint(services: Services, user: UserRow, metadataUrl: string): Promise<CardMintRecord> {
-  const { db, chain, relayer, payments, config, log } = services;
-  if (!relayer.enabled || !chain.nft) throw new HttpError(503, m.unavailable, 'relayer_unavailable');
+  const { db, chain, relayer, payments, prices, log } = services;
+  if (!relayer.enabled || !chain.nft) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_unavailable');
   const wallet = await db.prisma.wallet.findFirst({ where: { userId: user.id, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
-  if (!wallet) throw new HttpError(403, m.walletNeeded, 'wallet_not_linked');
+  if (!wallet) throw new HttpError(403, cardMintMessages.walletNeeded, 'wallet_not_linked');
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
   const nft = { address: chain.nft as Address, abi: gavelNftAbi } as const;
   const [price, minter] = await Promise.all([
     chain.rpc.client.readContract({ ...nft, functionName: 'publicMintPrice' }),
     chain.rpc.client.readContract({ ...nft, functionName: 'minter' }),
   ]);
-  if (minter.toLowerCase() !== relayer.sender!.address) throw new HttpError(503, m.unavailable, 'relayer_not_minter');
-  const cents = Math.max(MIN_CARD_PAYMENT_CENTS, Number((price * BigInt(config.relayer.ethUsdCents) + 10n ** 18n - 1n) / 10n ** 18n));
+  if (minter.toLowerCase() !== relayer.sender!.address) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_not_minter');
+  // Charged now, not held: the price itself, with no margin for a move before a capture.
+  const ethPrice = { ...(await prices.holdPrice('ETH', cardMintMessages.pricePaused)), marginPercent: 0 };
+  const cents = Math.max(MIN_CARD_PAYMENT_CENTS, Number(coinHoldCents(price, WEI_PER_ETH, ethPrice)));
 
   const id = randomUUID();
   let charge: Stripe.PaymentIntent;

@@ -1,5 +1,5 @@
 /** Bidding: place (every rail, through the bid intake), list, take back. */
-import { BIDS_LIST_LIMIT, bidListQuerySchema, bidListSchema, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
+import { BIDS_LIST_LIMIT, bidListQuerySchema, cardBidsPausedMessage, bidListSchema, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -19,7 +19,7 @@ const TAG = 'Bidding';
 const bidder = { gates: GATES } as const;
 
 export function bidRoutes(routes: RouteTable, services: Services): void {
-  const { db, lotClock } = services;
+  const { db } = services;
 
   for (const path of ['/auctions/:id/bids', '/auctions-v2/lots/:id/bids']) {
     routes.add({
@@ -33,16 +33,17 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'The amount must reach the minimum next bid (starting bid, else current + 100 sats / + 1 USD). BTC lots need a linked wallet address. ' +
         'A bid in the last N minutes (default 5) extends the end to N minutes after the bid: auctionExtended and extensionMessage say so. ' +
         'Card bids (USD and BTC lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
-        'on a BTC lot the amount is in sats, held for its USD value at BTC_USD_PRICE (at least $0.50), and the bid is written at once, with no PSBT; ' +
+        'on a BTC lot the amount is in sats, held for its USD value at the live BTC price plus CARD_HOLD_MARGIN_PERCENT (GET /payment/card-hold-rate; at least $0.50), and the bid is written at once, with no PSBT; ' +
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
-        'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value and are placed on chain by the platform’s relayer. ' +
+        'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value at the live ETH price plus the margin and are placed on chain by the platform’s relayer. ' +
+        'Without a fresh price of the lot’s coin, a card bid on a BTC or ETH lot is a 503 naming the coin, and nothing is held or written. ' +
         'BTC lots: the reply carries data.psbtHex, the offer PSBT built from the walletAddress UTXOs (inscription to ordinalsAddress), and data.bid (status pending); ' +
         'the bid is placed when POST /auctions/:id/finalize receives the PSBT signed by the wallet, within 10 minutes (unless BITCOIN_PSBT_BIDS=false, which writes BTC bids directly).',
       access: bidder,
       body: placeBidBodySchema,
       reply: placeBidReplySchema,
       status: 201,
-      errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${bidMessages.ended} / ${bidMessages.notStarted} / ${bidMessages.cancelled} / ${bidMessages.ethOnChain}`, 503: 'Card bid: the payment service is unavailable' },
+      errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${bidMessages.ended} / ${bidMessages.notStarted} / ${bidMessages.cancelled} / ${bidMessages.ethOnChain}`, 503: `Card bid: the payment service is unavailable / ${cardBidsPausedMessage('BTC')}` },
       handler: async ({ params, body, user }) => {
         const lot = await readLotForBid(services, params.id!);
         const bid = await admitBid(services, user, lot, body.amount, bidRailOf(services, lot, body.walletAddress));

@@ -1,0 +1,76 @@
+/**
+ * The shapes a bid takes on its way through the bid intake (intake.ts): the lot as read for it, the rail that
+ * pays for it, the admitted bid, and what writing it did. Shapes only (and the lot's select), so every rail's
+ * module can name them without importing the intake's code.
+ */
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import type { Unit } from '@gavel/domain';
+import type { BidState } from './refusal.ts';
+
+export const lotForBidSelect = {
+  id: true,
+  title: true,
+  paymentMethod: true,
+  auctionType: true,
+  status: true,
+  startTime: true,
+  endTime: true,
+  startingBid: true,
+  currentBid: true,
+  creatorId: true,
+  auctionEventId: true,
+  inscriptionId: true,
+  sellerWalletAddress: true,
+  chainAuctionId: true,
+  auctionContractAddress: true,
+  auctionEvent: { select: { whitelistOnly: true } },
+} satisfies Prisma.LotSelect;
+
+export type LotForBid = Prisma.LotGetPayload<{ select: typeof lotForBidSelect }>;
+
+/**
+ * How a bid is paid, which decides what stands behind it:
+ * - wallet: a linked crypto wallet, or no wallet on a USD lot (pay-later, settled by hand);
+ * - card: a hold on the saved card (USD and BTC lots);
+ * - relayed-card: a card hold, the bid placed on the auction house by the relayer (on-chain auctions);
+ * - btc-offer / btc-finalize: a Bitcoin offer PSBT built for the wallet to sign, then placed once signed.
+ */
+export type BidRail = 'wallet' | 'card' | 'relayed-card' | 'btc-offer' | 'btc-finalize';
+
+export interface AdmittedBid {
+  lot: LotForBid;
+  rail: BidRail;
+  unit: Unit;
+  amount: bigint;
+  /** Where the lot stood when the bid was admitted (for an auction on the contract, the contract's view). */
+  state: BidState;
+  /** The lot's minimum increment: what the next bid must add over this one once it is written. */
+  increment: bigint;
+}
+
+export interface PlacedBid {
+  bidId: string;
+  lot: { id: string; title: string; paymentMethod: 'BTC' | 'ETH' | 'Manual'; auctionEventId: string };
+  amount: bigint;
+  walletAddress: string | null;
+  endTime: Date;
+  auctionExtended: boolean;
+  extensionMinutes: number;
+  bidCount: number;
+  /** The bid this one outbid, when it belonged to someone else. */
+  outbid: { bidId: string; userId: string; amount: bigint } | null;
+  /** The bid that was highest before this one, whoever's (a card hold on it is no longer needed). */
+  replacedBidId: string | null;
+  minimumNext: bigint;
+}
+
+export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+export interface CommitOptions {
+  bidId?: string;
+  walletAddress: string | null;
+  /** Runs first in the bid's transaction (a Bitcoin offer claimed, so two finalizes cannot both place it). */
+  before?: (tx: Transaction) => Promise<void>;
+  /** Runs after the bid row exists, in the same transaction (the hold's PaymentIntent, the signed offer). */
+  with?: (tx: Transaction, bidId: string) => Promise<void>;
+}
