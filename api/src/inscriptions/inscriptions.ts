@@ -1,15 +1,22 @@
 /**
  * Inscriptions made through Gavel: a created inscription waits for its commit
  * address to be paid, then the watcher signs and broadcasts the reveal and follows it to its confirmation.
- * Every row lives in the Inscription table the admin lists read.
+ * An unpaid one expires at its deadline, and each user may have only a few waiting at once, so unpaid
+ * requests cannot pile up. Every row lives in the Inscription table the admin lists read.
  */
 import { randomUUID } from 'node:crypto';
-import { INSCRIPTION_POSTAGE_SATS, type InscriptionView } from '@gavel/domain';
+import { INSCRIPTION_POSTAGE_SATS, inscriptionMessages, type InscriptionView } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import type { Inscription } from '../generated/prisma/client.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { inscriptionKey, planCommit, signReveal, type Envelope } from './reveal.ts';
 import { keptSecret } from '../kept-secret.ts';
+import { HttpError } from '../http/errors.ts';
+
+/** Rows one watch turn looks at: a turn stays well within its interval against a public Esplora. */
+const WATCH_BATCH = 200;
+/** Statuses a payment to the commit address can still move on: a late payment to an expired request counts. */
+const UNPAID = ['pending_payment', 'expired'];
 
 const secrets = new WeakMap<Services, Promise<string>>();
 
@@ -23,10 +30,15 @@ function keySecret(services: Services): Promise<string> {
   return secret;
 }
 
-function envelopeOf(row: Pick<Inscription, 'contentType' | 'content'>): Envelope {
-  return { contentType: row.contentType ?? 'application/octet-stream', body: row.content! };
+async function envelopeOf(services: Services, row: InscriptionRow): Promise<Envelope> {
+  const { content } = await services.db.prisma.inscription.findUniqueOrThrow({ where: { id: row.id }, select: { content: true } });
+  return { contentType: row.contentType ?? 'application/octet-stream', body: content! };
 }
 
+/**
+ * A new request, waiting for its payment until INSCRIPTION_EXPIRY_HOURS from now; refused (409) while the user
+ * already has INSCRIPTION_OPEN_PER_USER waiting, so one account cannot fill the watcher's turns.
+ */
 export async function createInscription(
   services: Services,
   userId: string,
@@ -36,21 +48,31 @@ export async function createInscription(
   const network = services.config.bitcoin.network;
   const envelope: Envelope = { contentType: input.file.contentType, body: input.file.bytes };
   const plan = planCommit(inscriptionKey(await keySecret(services), id), envelope, input.destination, input.feeRate, INSCRIPTION_POSTAGE_SATS, network);
-  return services.db.prisma.inscription.create({
-    data: {
-      id,
-      userId,
-      walletAddress: input.destination,
-      status: 'pending_payment',
-      contentType: envelope.contentType,
-      content: new Uint8Array(input.file.bytes),
-      fileName: input.file.filename || null,
-      fileSize: input.file.bytes.length,
-      feeRate: input.feeRate,
-      commitAddress: plan.address,
-      commitAmount: BigInt(plan.amount),
-      revealFee: plan.revealFee,
-    },
+  const { openPerUser, expiryMs } = services.config.inscriptions;
+  return services.db.prisma.$transaction(async (tx) => {
+    // The user locked, so two requests at once cannot both take the last open place.
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    const now = new Date();
+    // One past its deadline is over for the user, though the watcher may not have marked it expired yet.
+    const open = await tx.inscription.count({ where: { userId, status: 'pending_payment', expiresAt: { gt: now } } });
+    if (open >= openPerUser) throw new HttpError(409, inscriptionMessages.tooManyOpen(openPerUser), 'too_many_open_inscriptions');
+    return tx.inscription.create({
+      data: {
+        id,
+        userId,
+        walletAddress: input.destination,
+        status: 'pending_payment',
+        contentType: envelope.contentType,
+        content: new Uint8Array(input.file.bytes),
+        fileName: input.file.filename || null,
+        fileSize: input.file.bytes.length,
+        feeRate: input.feeRate,
+        commitAddress: plan.address,
+        commitAmount: BigInt(plan.amount),
+        revealFee: plan.revealFee,
+        expiresAt: new Date(now.getTime() + expiryMs),
+      },
+    });
   });
 }
 
@@ -68,6 +90,7 @@ export function paymentInstructionsOf(row: InscriptionRow) {
     // Same estimate as planCommit: a one-input payment at the asked rate.
     commitFeeEstimate: 154 * row.feeRate,
     feeRate: row.feeRate,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -102,51 +125,83 @@ export async function commitPayment(services: Services, row: InscriptionRow) {
 }
 
 /**
- * One look at an unpaid inscription: paid (with the configured confirmations), the reveal is signed and
- * broadcast. Safe to run twice: the row moves on only from pending_payment, and a reveal Esplora already has
- * is the same transaction (its txid does not depend on the random Schnorr nonce, witness data is not hashed).
+ * One look at a request waiting for its payment (or expired a short while ago). Paid, with the configured
+ * confirmations: the reveal is signed and broadcast. Unpaid past its deadline: expired; a payment already
+ * seen, even unconfirmed, holds the request open until it confirms.
  */
-export async function revealIfPaid(services: Services, row: Inscription): Promise<void> {
+async function checkPayment(services: Services, row: InscriptionRow, now: Date): Promise<void> {
   const { paying, confirmations } = await commitPayment(services, row);
-  if (!paying || (confirmations ?? 0) < services.config.inscriptions.paymentConfirmations) return;
+  if (!paying) {
+    if (row.status === 'pending_payment' && row.expiresAt && row.expiresAt <= now) {
+      await services.db.prisma.inscription.updateMany({ where: { id: row.id, status: 'pending_payment' }, data: { status: 'expired' } });
+    }
+    return;
+  }
+  if ((confirmations ?? 0) >= services.config.inscriptions.paymentConfirmations) await reveal(services, row, paying);
+}
+
+/**
+ * Signs and broadcasts the reveal spending the paid commit output. Safe to run twice: the row moves on only
+ * while unpaid, and a reveal Esplora already has is the same transaction (its txid does not depend on the
+ * random Schnorr nonce, witness data is not hashed).
+ */
+async function reveal(services: Services, row: InscriptionRow, paying: { txid: string; vout: number; value: number }): Promise<void> {
   const key = inscriptionKey(await keySecret(services), row.id);
-  const reveal = signReveal(key, envelopeOf(row), paying, row.walletAddress, row.revealFee!, services.config.bitcoin.network);
+  const signed = signReveal(key, await envelopeOf(services, row), paying, row.walletAddress, row.revealFee!, services.config.bitcoin.network);
   const now = new Date();
   try {
-    await services.bitcoin.esplora.broadcast(reveal.hex);
+    await services.bitcoin.esplora.broadcast(signed.hex);
   } catch (error) {
     if (error instanceof EsploraError && error.status === 400) {
-      if ((await services.bitcoin.esplora.confirmations(reveal.txid)) === null) {
-        await services.db.prisma.inscription.updateMany({ where: { id: row.id, status: 'pending_payment' }, data: { status: 'failed', failure: error.body.slice(0, 500) } });
+      if ((await services.bitcoin.esplora.confirmations(signed.txid)) === null) {
+        await services.db.prisma.inscription.updateMany({ where: { id: row.id, status: { in: UNPAID } }, data: { status: 'failed', failure: error.body.slice(0, 500) } });
         return;
       }
     } else throw error;
   }
   await services.db.prisma.inscription.updateMany({
-    where: { id: row.id, status: 'pending_payment' },
-    data: { status: 'revealed', commitTxid: paying.txid, commitVout: paying.vout, revealTxid: reveal.txid, inscriptionId: `${reveal.txid}i0`, paidAt: now, revealedAt: now },
+    where: { id: row.id, status: { in: UNPAID } },
+    data: { status: 'revealed', commitTxid: paying.txid, commitVout: paying.vout, revealTxid: signed.txid, inscriptionId: `${signed.txid}i0`, paidAt: now, revealedAt: now },
   });
 }
 
 /** A broadcast reveal found mined makes the inscription confirmed. */
-export async function confirmIfMined(services: Services, row: Inscription): Promise<void> {
+async function confirmIfMined(services: Services, row: InscriptionRow): Promise<void> {
   const confirmations = await services.bitcoin.esplora.confirmations(row.revealTxid!);
   if (confirmations !== null && confirmations > 0) {
     await services.db.prisma.inscription.updateMany({ where: { id: row.id, status: 'revealed' }, data: { status: 'confirmed', confirmedAt: new Date() } });
   }
 }
 
-/** One turn of the watcher: every unpaid commit and every unconfirmed reveal, oldest first. */
+/**
+ * One turn of the watcher: the WATCH_BATCH least recently checked of the requests waiting for payment, those
+ * expired less than INSCRIPTION_LATE_PAYMENT_HOURS ago and the unconfirmed reveals. Taking the least recently
+ * checked, never-checked first, every row is looked at within a few turns however many wait, so a paid
+ * request is not kept behind older unpaid ones. The batch is marked checked before it is looked at: a row
+ * whose check keeps failing goes to the back like any other, and a turn starting while this one runs takes
+ * the next rows rather than the same.
+ */
 export async function watchInscriptions(services: Services): Promise<void> {
-  const rows = await services.db.prisma.inscription.findMany({
-    where: { OR: [{ status: 'pending_payment', commitAddress: { not: null } }, { status: 'revealed', revealTxid: { not: null } }] },
-    orderBy: { createdAt: 'asc' },
-    take: 200,
+  const { prisma } = services.db;
+  const now = new Date();
+  const rows = await prisma.inscription.findMany({
+    where: {
+      OR: [
+        { status: 'pending_payment', commitAddress: { not: null } },
+        { status: 'expired', expiresAt: { gt: new Date(now.getTime() - services.config.inscriptions.latePaymentMs) } },
+        { status: 'revealed', revealTxid: { not: null } },
+      ],
+    },
+    orderBy: [{ checkedAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'asc' }],
+    take: WATCH_BATCH,
+    omit: { content: true },
   });
+  if (rows.length === 0) return;
+  await prisma.inscription.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { checkedAt: now } });
   for (const row of rows) {
     try {
-      if (row.status === 'pending_payment') await revealIfPaid(services, row);
-      else await confirmIfMined(services, row);
+      if (row.status === 'revealed') await confirmIfMined(services, row);
+      else await checkPayment(services, row, now);
     } catch (error) {
       services.log.warn({ inscription: row.id, err: (error as Error).message }, 'inscription watch failed; next turn retries');
     }

@@ -6,8 +6,8 @@
  *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts);
  * - follow-swaps (BITCOIN_FOLLOW_MS): BTC lots' swaps followed to their first confirmation (re-broadcast if
  *   lost), and leading bids whose offers were spent elsewhere removed (bidding/btc-swap.ts, btc-offer-watch.ts);
- * - watch-inscriptions (INSCRIPTION_WATCH_MS): paid commits get their reveal, reveals are followed to their
- *   confirmation (inscriptions/inscriptions.ts).
+ * - watch-inscriptions (INSCRIPTION_WATCH_MS): paid commits get their reveal, unpaid ones past their deadline
+ *   expire, reveals are followed to their confirmation, least recently checked first (inscriptions/inscriptions.ts).
  * Each turn reads the database and the outside system afresh, so a lost turn costs only time and a doubled one
  * nothing.
  */

@@ -53,11 +53,13 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
       'multipart/form-data: `file` (one of the types ord renders, up to 390,000 bytes), `destinationAddress` (or `walletAddress`: ' +
       'where the inscription goes, on the api network), `feeRate` (sat/vB, whole, 1 to 1000; unset: Esplora\'s half-hour rate). ' +
       'Pay `paymentInstructions.amount` sats to `paymentInstructions.address` in one output: that payment is the commit. Once it ' +
-      'has INSCRIPTION_PAYMENT_CONFIRMATIONS confirmations the server broadcasts the reveal; the inscription id is `<revealTxid>i0`.',
+      'has INSCRIPTION_PAYMENT_CONFIRMATIONS confirmations the server broadcasts the reveal; the inscription id is `<revealTxid>i0`. ' +
+      'Unpaid by `paymentInstructions.expiresAt` (INSCRIPTION_EXPIRY_HOURS after creation), the request becomes `expired`; a payment ' +
+      'arriving within INSCRIPTION_LATE_PAYMENT_HOURS after that is still inscribed. A user may have INSCRIPTION_OPEN_PER_USER requests waiting for payment at once.',
     access: signedIn,
     reply: inscriptionReplySchema,
     status: 201,
-    errors: { 413: inscriptionMessages.fileTooLarge, 415: inscriptionMessages.invalidFile },
+    errors: { 409: inscriptionMessages.tooManyOpen(config.inscriptions.openPerUser), 413: inscriptionMessages.fileTooLarge, 415: inscriptionMessages.invalidFile },
     handler: async ({ ctx, user }) => {
       const { fields, file } = await readMultipart(ctx, { maxFileBytes: INSCRIPTION_MAX_BYTES, tooLarge: inscriptionMessages.fileTooLarge });
       if (!file) throw new HttpError(400, inscriptionMessages.fileRequired, 'file_required', { file: inscriptionMessages.fileRequired });
@@ -119,7 +121,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
       method: 'get',
       path,
       tag: TAG,
-      summary: 'Where an inscription stands: pending_payment, revealed, confirmed or failed, with the reveal confirmations',
+      summary: 'Where an inscription stands: pending_payment, expired, revealed, confirmed or failed, with the reveal confirmations',
       reply: inscriptionStatusReplySchema,
       errors: { 404: inscriptionMessages.notFound },
       handler: async ({ params }) => {

@@ -32,10 +32,11 @@ export const INSCRIPTION_FEE_RATE_MAX = 1000;
 
 /**
  * pending_payment: waiting for the commit address to receive the amount; revealed: the reveal is broadcast
- * (the inscription id is known); confirmed: the reveal is mined; failed: the reveal was refused. Rows read
- * from a wallet by sync-wallet-inscriptions are confirmed.
+ * (the inscription id is known); confirmed: the reveal is mined; failed: the reveal was refused; expired: no
+ * payment arrived before the request's deadline (one arriving a while later is still inscribed, and the
+ * request moves on to revealed). Rows read from a wallet by sync-wallet-inscriptions are confirmed.
  */
-export const INSCRIPTION_STATUSES = ['pending_payment', 'revealed', 'confirmed', 'failed'] as const;
+export const INSCRIPTION_STATUSES = ['pending_payment', 'revealed', 'confirmed', 'failed', 'expired'] as const;
 export type InscriptionStatus = (typeof INSCRIPTION_STATUSES)[number];
 
 export const inscriptionMessages = {
@@ -48,6 +49,8 @@ export const inscriptionMessages = {
   notFound: 'Inscription not found',
   walletNotLinked: 'This wallet is not linked to your account',
   ipfsUrlInvalid: 'Please enter an IPFS address (ipfs://CID or a CID)',
+  tooManyOpen: (cap: number) =>
+    `You have ${cap} inscriptions waiting for payment, the most one account may have at once: pay one, or wait until one expires, before creating another`,
 } as const;
 
 /** The create form's file check; the base content type decides ("text/plain;charset=utf-8" is text/plain). */
@@ -74,6 +77,8 @@ export const paymentInstructionsSchema = z.object({
   /** The commit's own fee at the same rate for a typical one-input payment, which the paying wallet adds. */
   commitFeeEstimate: z.number().int(),
   feeRate: z.number().int(),
+  /** The deadline: unpaid by then, the request expires and the address should no longer be paid. */
+  expiresAt: z.string().nullable(),
 });
 
 export const inscriptionSchema = z.object({

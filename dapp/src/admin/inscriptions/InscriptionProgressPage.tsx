@@ -1,13 +1,15 @@
 /**
  * /s/admin/inscriptions/:inscriptionId: paying for an inscription and following it to the chain. The payment
- * instructions (the commit address and the exact sats, copyable), then the progress the api's job makes:
- * payment seen, reveal broadcast, reveal mined; the inscription id `<revealTxid>i0` once revealed.
+ * instructions (the commit address, the exact sats, copyable, and the deadline), then the progress the api's job
+ * makes: payment seen, reveal broadcast, reveal mined; the inscription id `<revealTxid>i0` once revealed. An
+ * expired request shows no instructions, only that it expired.
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { inscriptionMessages } from '@gavel/domain';
 import { ApiRequestError } from '../../api/http.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
+import { formatDateTime } from '../../dates/format-date.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { useInscriptionStatus, usePaymentInstructions, usePaymentStatus } from './inscribe-api.ts';
@@ -42,19 +44,22 @@ export function InscriptionProgressPage() {
   const pay = instructions.data;
   const progress = progressOf(status.data, payment.data);
   const revealed = status.data.inscriptionId;
+  // An expired request's address must not be paid any more: its instructions are not shown.
+  const payable = status.data.status !== 'expired';
   return (
     <section data-testid="inscription-progress-page">
       <PageHead title="Inscription">{back}</PageHead>
-      <div className="admin-card" data-testid="payment-instructions">
+      {payable && <div className="admin-card" data-testid="payment-instructions">
         <h2 className="admin-card__title">Payment</h2>
-        <p>Send exactly <strong data-testid="payment-amount">{pay.amount.toLocaleString('en-US')} sats</strong> ({btc(pay.amount)} BTC) to this address in one payment:</p>
+        <p>Send exactly <strong data-testid="payment-amount">{pay.amount.toLocaleString('en-US')} sats</strong> ({btc(pay.amount)} BTC) to this address in one payment
+          {pay.expiresAt && status.data.status === 'pending_payment' && <> by <strong data-testid="payment-deadline">{formatDateTime(pay.expiresAt)}</strong></>}:</p>
         <CopyField label="Payment address" value={pay.address} testId="payment-address" />
         <dl className="admin-dl">
           <dt>Postage</dt><dd>{pay.postage.toLocaleString('en-US')} sats (stays with the inscription)</dd>
           <dt>Reveal fee</dt><dd>{pay.revealFee.toLocaleString('en-US')} sats at {pay.feeRate} sat/vB</dd>
           <dt>Your wallet's fee</dt><dd>about {pay.commitFeeEstimate.toLocaleString('en-US')} sats for the payment itself</dd>
         </dl>
-      </div>
+      </div>}
       <div className="admin-card" data-testid="inscription-progress" aria-live="polite">
         <h2 className="admin-card__title">Progress</h2>
         <progress className="inscribe-progress" max={PROGRESS_STEPS.length - 1} value={progress.step} aria-label="Inscription progress" />

@@ -16,6 +16,12 @@ describe('inscription progress', () => {
     expect(PROGRESS_STEPS[progressOf({ status: 'confirmed', confirmations: 1 }, undefined).step]).toBe('Confirmed');
   });
 
+  it('an expired request says not to pay it, unless a late payment was seen', () => {
+    const expired = { status: 'expired', confirmations: null };
+    expect(progressOf(expired, unpaid)).toMatchObject({ step: 0, failed: true, detail: expect.stringContaining('Do not send anything to its address') });
+    expect(progressOf(expired, { ...unpaid, paid: true, received: 872, confirmations: 0 })).toMatchObject({ step: 1, failed: false, detail: expect.stringContaining('still inscribed') });
+  });
+
   it('a refused reveal is shown as failed', () => {
     expect(progressOf({ status: 'failed', confirmations: null }, undefined)).toMatchObject({ failed: true });
   });
