@@ -6,6 +6,7 @@ import { corsMiddleware, requestLog } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { publicSite } from './http/public-site.ts';
 import { addressGuard } from './http/hostile-input.ts';
+import { adminPrefixes } from './http/admin-prefixes.ts';
 import type { Services } from './services.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -20,6 +21,7 @@ import { bidRoutes } from './routes/bids.ts';
 import { btcBidRoutes } from './routes/btc-bids.ts';
 import { psbtRoutes } from './routes/psbt.ts';
 import { walletBidRoutes } from './routes/wallet-bids.ts';
+import { sellerLotRoutes } from './routes/seller-lots.ts';
 import { evmWithdrawalRoutes } from './routes/evm-withdrawals.ts';
 import { nftRoutes } from './routes/nfts.ts';
 import { eventRoutes, mountEvents } from './routes/events.ts';
@@ -57,6 +59,7 @@ export function declareRoutes(services: Services): RouteTable {
   adminUserRoutes(routes, services);
   // Before bidRoutes: /auctions/bids/user/:address and /auctions/won/:address are more specific than its paths.
   walletBidRoutes(routes, services);
+  sellerLotRoutes(routes, services);
   bidRoutes(routes, services);
   btcBidRoutes(routes, services);
   psbtRoutes(routes, services);
@@ -110,6 +113,7 @@ export function createApp(services: Services, dappDir = services.config.dappDir)
   app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.log));
   app.use(addressGuard());
+  app.use(adminPrefixes());
   if (dappDir) app.use(publicSite(services.config, dappDir));
   app.use(corsMiddleware(services.config.corsOrigins));
   app.use(sessionMiddleware(services.db.prisma, services.tokens));

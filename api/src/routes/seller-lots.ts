@@ -1,0 +1,47 @@
+/**
+ * GET /auctions/seller/:address: the lots a wallet address sells. A lot is sold by an address when it is the lot's
+ * seller address (where a BTC lot's inscription comes from and its price goes), or when the lot's creator has
+ * proved they own that address (a linked wallet). EVM addresses compare case-insensitively (checksums are only
+ * a spelling); Bitcoin addresses exactly, except bech32's all-lowercase or all-uppercase forms.
+ */
+import { z } from 'zod';
+import { BIDS_LIST_LIMIT, bidListQuerySchema, chainLotListSchema, paginationOf } from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { HttpError } from '../http/errors.ts';
+import { lotInclude, presentLot } from '../lots/present.ts';
+import { lotForViewer } from '../lots/results-privacy.ts';
+import { withChain } from '../chain/lots.ts';
+
+export function sellerLotRoutes(routes: RouteTable, services: Services): void {
+  const { db, chain } = services;
+  routes.add({
+    method: 'get',
+    path: '/auctions/seller/:address',
+    tag: 'Lots',
+    summary: 'The published lots a wallet address sells, newest end first',
+    description:
+      'Lots whose seller address is this address, and lots created by the user who linked this wallet. EVM and bech32 addresses match ' +
+      'whatever their letter case. An ended lot’s results are for signed-in viewers only.',
+    query: z.object({ limit: bidListQuerySchema.shape.limit, offset: bidListQuerySchema.shape.offset }),
+    reply: chainLotListSchema,
+    handler: async ({ params, query, user }) => {
+      const address = (params.address ?? '').trim();
+      if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new HttpError(400, 'Invalid wallet address', 'invalid_address', { address: 'Invalid wallet address' });
+      const limit = query.limit ?? BIDS_LIST_LIMIT;
+      const offset = query.offset ?? 0;
+      const sameAddress = { equals: address, mode: 'insensitive' as const };
+      const owners = await db.prisma.wallet.findMany({ where: { address: sameAddress }, select: { userId: true } });
+      const where = {
+        published: true,
+        OR: [{ sellerWalletAddress: sameAddress }, ...(owners.length ? [{ creatorId: { in: owners.map((o) => o.userId) } }] : [])],
+      };
+      const [rows, total] = await Promise.all([
+        db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        db.prisma.lot.count({ where }),
+      ]);
+      const lots = await withChain(chain, db, rows.map((row) => presentLot(services.config.storage.imageGateway, row)));
+      return { data: lots.map((lot) => lotForViewer(lot, user !== null)), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+}
