@@ -21,6 +21,7 @@ import { seedDemoBitcoin } from './seed/demo-bitcoin.ts';
 import { startStripeStandIn } from './stand-ins/stripe/index.ts';
 import { startBitcoinStandIn } from './stand-ins/bitcoin/index.ts';
 import { startIndexer } from './chain/indexer.ts';
+import { ANVIL_PRIVATE_KEYS } from './chain/anvil.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
@@ -52,7 +53,10 @@ async function main() {
   const redis = await ensureRedis();
   if (redis.child) children.push(redis.child);
 
-  const config = loadConfig({ ...process.env, REDIS_URL: redis.url });
+  // The demo chain is an anvil started below, after the api, so the api cannot ask it which chain it is at boot:
+  // its relayer is named here, anvil's account 9, which the demo makes the NFT's minter.
+  const demoRelayer = process.env.GAVEL_CHAIN || process.env.RELAYER_PRIVATE_KEY ? {} : { RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[9] };
+  const config = loadConfig({ ...process.env, REDIS_URL: redis.url, ...demoRelayer });
   // Without Stripe keys, card payments go to the local Stripe stand-in, which sends its webhooks to the api.
   const stripeStandIn = config.stripe.apiBase && !process.env.STRIPE_SECRET_KEY
     ? await startStripeStandIn({

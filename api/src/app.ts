@@ -97,7 +97,8 @@ export function createApp(services: Services, dappDir = services.config.dappDir)
     ctx.body = openapi;
   });
   mountIpfs(extra, services);
-  mountDevMailbox(extra, services);
+  // Development's conveniences (everything under /dev) never exist in production, whatever else is configured.
+  if (!services.config.production) mountDevMailbox(extra, services);
   mountEvents(extra, services);
 
   // The client's address (ctx.ip, which rate limits count by) is taken from X-Forwarded-For only as far as the

@@ -31,6 +31,13 @@ export interface Config {
    * trusts, so that every api test proves the contract; production skips the cost.
    */
   checkContracts: boolean;
+  /** NODE_ENV=production: the boot check refuses unsafe settings (production-check.ts) and nothing is mounted under /dev. */
+  production: boolean;
+  /**
+   * The names of the settings the environment gave (set and not empty), never their values: production refuses a
+   * development default (testnet4, chain 31337, a local anvil) that the loaded value alone cannot tell from a choice.
+   */
+  settingsGiven: ReadonlySet<string>;
   /** STORAGE_DIR, PINATA_JWT, PINATA_API_URL, IMAGE_GATEWAY_URL: uploaded images and the gateway they are shown through. */
   storage: StorageConfig;
   corsOrigins: string[];
@@ -79,7 +86,7 @@ export interface Config {
   bitcoin: BitcoinConfig;
   /** SIWE_URI, WALLET_CHALLENGE_TTL_MS, WALLET_BALANCE_CACHE_MS (wallet ownership proofs and balances). */
   wallet: WalletConfig;
-  /** RELAYER_PRIVATE_KEY (default on chain 31337: anvil account 9), ETH_USD_PRICE, RELAYER_SWEEP_MS. */
+  /** RELAYER_PRIVATE_KEY (default outside production when the RPC answers chain 31337: anvil account 9), ETH_USD_PRICE, RELAYER_SWEEP_MS. */
   relayer: RelayerConfig;
   /** INSCRIPTION_KEY_SECRET, INSCRIPTION_PAYMENT_CONFIRMATIONS, INSCRIPTION_WATCH_MS, IPFS_GATEWAY_URL. */
   inscriptions: InscriptionConfig;
@@ -100,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     logLevel: env.LOG_LEVEL ?? 'info',
     checkContracts: env.NODE_ENV !== 'production',
+    production: env.NODE_ENV === 'production',
+    settingsGiven: new Set(Object.keys(env).filter((name) => env[name])),
     storage: storageConfig(env, dataDir),
     corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173,http://localhost:4173,http://127.0.0.1:4173')
       .split(',')
@@ -133,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bitcoin: bitcoinConfig(env),
     wallet: walletConfig(env),
-    relayer: relayerConfig(env, Number(env.CHAIN_ID ?? 31337)),
+    relayer: relayerConfig(env),
     inscriptions: inscriptionConfig(env),
   };
 }

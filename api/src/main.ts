@@ -5,10 +5,14 @@ import { openServices } from './services.ts';
 import { createApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
 import { survivesConnectionLoss } from './process-guards.ts';
+import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
 
-/** `log` replaces the stdout logger (tests read what the api writes to its logs). */
+/**
+ * `log` replaces the stdout logger (tests read what the api writes to its logs). In production, rejects with
+ * UnsafeProductionConfig, before anything is opened, unless every setting is safe (production-check.ts).
+ */
 export async function startApi(config = loadConfig(), log: Logger = pino({ level: config.logLevel })) {
-  const services = await openServices(config, log);
+  const services = await openServices(await checkAtBoot(config), log);
   const worker = config.runWorker ? await startWorker(services) : null;
   const server = createApp(services).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -32,7 +36,7 @@ export async function startApi(config = loadConfig(), log: Logger = pino({ level
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   survivesConnectionLoss(pino({ level: config.logLevel }));
-  const api = await startApi(config);
+  const api = await startApi(config).catch(exitOnUnsafeConfig);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void api.stop().then(() => process.exit(0)));
   }

@@ -4,10 +4,13 @@ import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
 import { startWorker } from './jobs/worker.ts';
 import { survivesConnectionLoss } from './process-guards.ts';
+import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
 
-const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const loaded = loadConfig();
+const log = pino({ level: loaded.logLevel });
 survivesConnectionLoss(log);
+// The api's own boot check: a worker refuses unsafe production settings just as the api does.
+const config = await checkAtBoot(loaded).catch(exitOnUnsafeConfig);
 const services = await openServices(config, log);
 const worker = await startWorker(services);
 log.info('worker running');

@@ -41,14 +41,16 @@ export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
       cartHoldCaptureMs,
     };
   }
-  // Real keys: a missing publishable key or webhook secret would fail later and less clearly.
-  if (!env.STRIPE_PUBLISHABLE_KEY) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not');
-  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not');
+  // Real keys: a missing publishable key or webhook secret would fail later and less clearly. In production the
+  // boot check (production-check.ts) names them, with every other missing setting, in one message.
+  const production = env.NODE_ENV === 'production';
+  if (!production && !env.STRIPE_PUBLISHABLE_KEY) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not');
+  if (!production && !env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not');
   const apiBase = env.STRIPE_API_BASE || null;
   return {
     secretKey,
-    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || '',
     apiBase,
     browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
     cartHoldCaptureMs,

@@ -1,0 +1,188 @@
+/**
+ * The boot check every process runs on its loaded configuration before it opens anything (main.ts,
+ * worker-main.ts). It asks the EVM node which chain it is and settles the relayer's key on that answer; in
+ * production (NODE_ENV=production) it then refuses to start on any missing or unsafe setting, naming all of them
+ * in one message, so that one restart, not one per setting, gets a deployment right. Production never runs on a
+ * development default: PGlite, the dev mailbox, a stand-in, a secret kept under the data directory (which a
+ * development server may have served), a public anvil key, bids with nothing behind them.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BaseError } from 'viem';
+import type { Config } from './config.ts';
+import type { ChainConfig } from './chain/index.ts';
+import { ChainRpc } from './chain/rpc.ts';
+import { STAND_IN as STRIPE_STAND_IN } from './payments/config.ts';
+import { BITCOIN_STAND_IN_PORT } from './bitcoin/config.ts';
+import { isAnvilRelayerKey, relayerOnChain } from './relayer/config.ts';
+
+export interface ConfigProblem {
+  /** The environment variable to set or change. */
+  setting: string;
+  problem: string;
+}
+
+export class UnsafeProductionConfig extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(
+      `Gavel will not start in production (NODE_ENV=production): ${problems.length} setting${problems.length === 1 ? ' is' : 's are'} missing or unsafe.\n` +
+        problems.map(({ setting, problem }) => `  - ${setting}: ${problem}`).join('\n') +
+        '\nSet them all, then start again; the README\'s Production section lists what production needs.',
+    );
+    this.name = 'UnsafeProductionConfig';
+  }
+}
+
+/** What the node at RPC_URL answered to eth_chainId, or why it did not. */
+export type RpcChain = { chainId: number } | { unreachable: string };
+
+/** The configuration to run on: the relayer's key settled; in production, throws UnsafeProductionConfig unless every setting is safe. */
+export async function checkAtBoot(config: Config): Promise<Config> {
+  // Production refuses an unset RPC_URL anyway: no time spent asking the development default.
+  const rpc = config.production && !config.settingsGiven.has('RPC_URL') ? null : await askChainId(config.chain);
+  if (config.production) {
+    const problems = [...settingProblems(config), ...(await secretProblems(config)), ...chainProblems(config, rpc)];
+    if (problems.length > 0) throw new UnsafeProductionConfig(problems);
+  }
+  const chainId = rpc && 'chainId' in rpc ? rpc.chainId : null;
+  return { ...config, relayer: relayerOnChain(config.relayer, chainId, config.production) };
+}
+
+/** For a process's entry point: the refusal printed as it is written (a line per setting), then exit 1; anything else rethrown. */
+export function exitOnUnsafeConfig(error: unknown): never {
+  if (!(error instanceof UnsafeProductionConfig)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+export async function askChainId(chain: Pick<ChainConfig, 'rpcUrl' | 'timeoutMs'>): Promise<RpcChain> {
+  try {
+    return { chainId: await new ChainRpc(chain.rpcUrl, chain.timeoutMs).client.getChainId() };
+  } catch (error) {
+    if (!(error instanceof BaseError)) return { unreachable: String(error) };
+    return { unreachable: error.details && error.details !== error.shortMessage ? `${error.shortMessage} ${error.details}` : error.shortMessage };
+  }
+}
+
+/** Every check that needs the configuration alone. */
+function settingProblems(config: Config): ConfigProblem[] {
+  return [...serviceProblems(config), ...stripeProblems(config), ...bitcoinProblems(config)];
+}
+
+function serviceProblems(config: Config): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
+  if (!config.databaseUrl) refuse('DATABASE_URL', 'not set: production runs on PostgreSQL, never on the embedded PGlite');
+  else if (!['postgres:', 'postgresql:'].includes(protocolOf(config.databaseUrl))) refuse('DATABASE_URL', 'not a postgres:// or postgresql:// URL (production runs on PostgreSQL, never on PGlite)');
+  if (!config.smtpUrl) refuse('SMTP_URL', 'not set: mail would reach only the development mailbox, which production never serves');
+  else if (!['smtp:', 'smtps:'].includes(protocolOf(config.smtpUrl))) refuse('SMTP_URL', 'not an smtp:// or smtps:// URL');
+  if (!config.publicUrl) refuse('PUBLIC_URL', 'not set: production names the https address users reach Gavel at (mail links, HSTS)');
+  else if (protocolOf(config.publicUrl) !== 'https:') refuse('PUBLIC_URL', `${config.publicUrl} is not an https:// address`);
+  if (config.kycAutoApprove) refuse('KYC_AUTO_APPROVE', 'true: identity checks would be approved without anyone looking (demo only)');
+  return problems;
+}
+
+function stripeProblems({ stripe, settingsGiven }: Config): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
+  if (!settingsGiven.has('STRIPE_SECRET_KEY')) refuse('STRIPE_SECRET_KEY', 'not set: card payments would go to the local Stripe stand-in');
+  else if (stripe.secretKey === STRIPE_STAND_IN.secretKey) refuse('STRIPE_SECRET_KEY', "the Stripe stand-in's public test key");
+  else if (!/^(sk|rk)_(live|test)_/.test(stripe.secretKey)) refuse('STRIPE_SECRET_KEY', 'not a Stripe secret key (sk_live_…, or rk_live_… for a restricted key)');
+  if (!settingsGiven.has('STRIPE_PUBLISHABLE_KEY')) refuse('STRIPE_PUBLISHABLE_KEY', 'not set: the dapp could not take cards');
+  else if (stripe.publishableKey === STRIPE_STAND_IN.publishableKey) refuse('STRIPE_PUBLISHABLE_KEY', "the Stripe stand-in's public test key");
+  else if (!/^pk_(live|test)_/.test(stripe.publishableKey)) refuse('STRIPE_PUBLISHABLE_KEY', 'not a Stripe publishable key (pk_live_…)');
+  else if (!problems.some((p) => p.setting === 'STRIPE_SECRET_KEY') && stripeMode(stripe.publishableKey) !== stripeMode(stripe.secretKey)) {
+    refuse('STRIPE_PUBLISHABLE_KEY', `a ${stripeMode(stripe.publishableKey)}-mode key beside a ${stripeMode(stripe.secretKey)}-mode STRIPE_SECRET_KEY`);
+  }
+  if (!settingsGiven.has('STRIPE_WEBHOOK_SECRET')) refuse('STRIPE_WEBHOOK_SECRET', "not set: Stripe's webhooks could not be verified");
+  else if (stripe.webhookSecret === STRIPE_STAND_IN.webhookSecret) refuse('STRIPE_WEBHOOK_SECRET', "the Stripe stand-in's webhook secret, a public constant: anyone could sign a forged payment event");
+  else if (!stripe.webhookSecret.startsWith('whsec_')) refuse('STRIPE_WEBHOOK_SECRET', "not a Stripe webhook signing secret (whsec_…)");
+  // Unset, the SDK and Stripe.js reach Stripe itself; set, they must not be pointed at a stand-in or plain http.
+  for (const [setting, url] of [['STRIPE_API_BASE', stripe.apiBase], ['STRIPE_BROWSER_API_URL', stripe.browserApiUrl]] as const) {
+    if (!settingsGiven.has(setting) || !url) continue;
+    if (url === STRIPE_STAND_IN.apiBase || protocolOf(url) !== 'https:') refuse(setting, `${url} is a stand-in or plain http: unset it to reach Stripe itself`);
+  }
+  return problems;
+}
+
+function bitcoinProblems({ bitcoin, settingsGiven }: Config): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
+  if (!settingsGiven.has('BITCOIN_NETWORK')) refuse('BITCOIN_NETWORK', 'not set: production names its network (mainnet, testnet4 or regtest) rather than take the development default');
+  for (const [setting, url] of [['BITCOIN_ESPLORA_URL', bitcoin.esploraUrl], ['ORD_URL', bitcoin.ordUrl]] as const) {
+    if (!settingsGiven.has(setting)) refuse(setting, `not set: the development default is the local Bitcoin stand-in on 127.0.0.1:${BITCOIN_STAND_IN_PORT}`);
+    else if (isBitcoinStandIn(url)) refuse(setting, `${url} is the local Bitcoin stand-in`);
+  }
+  if (bitcoin.network === 'mainnet' && !bitcoin.platformFeeAddress) refuse('BITCOIN_PLATFORM_FEE_ADDRESS', "not set: on mainnet every swap's platform fee pays to it");
+  if (!bitcoin.psbtBids) refuse('BITCOIN_PSBT_BIDS', 'false: BTC bids would be recorded with no signed offer behind them (a development convenience)');
+  return problems;
+}
+
+/** The secrets production must be given: each long, its own, and never the development one kept under the data directory. */
+const SECRETS = [
+  // keptAs: the file keptSecret() writes in development (auth/tokens.ts, services.ts, inscriptions/inscriptions.ts).
+  { setting: 'JWT_SECRET', keptAs: 'jwt-secret', value: (config: Config) => config.jwtSecret },
+  { setting: 'EMAIL_CODE_PEPPER', keptAs: 'email-code-pepper', value: (config: Config) => config.emailCodePepper },
+  { setting: 'INSCRIPTION_KEY_SECRET', keptAs: 'inscription-key-secret', value: (config: Config) => config.inscriptions.keySecret },
+] as const;
+
+/** At the least 16 random bytes written in hex; the README suggests `openssl rand -hex 32`. */
+const MIN_SECRET_LENGTH = 32;
+
+async function secretProblems(config: Config): Promise<ConfigProblem[]> {
+  const problems: ConfigProblem[] = [];
+  const seen: Array<{ setting: string; value: string }> = [];
+  for (const { setting, keptAs, value: valueOf } of SECRETS) {
+    const value = valueOf(config);
+    if (!value) {
+      problems.push({ setting, problem: `not set: production never falls back to the development secret kept in the data directory (${keptAs})` });
+      continue;
+    }
+    const twin = seen.find((other) => other.value === value);
+    const keptFile = path.join(config.dataDir, keptAs);
+    const kept = await readFile(keptFile, 'utf8').then((text) => text.trim(), () => null);
+    if (value.length < MIN_SECRET_LENGTH) problems.push({ setting, problem: `shorter than ${MIN_SECRET_LENGTH} characters (make one with \`openssl rand -hex 32\`)` });
+    else if (twin) problems.push({ setting, problem: `the same as ${twin.setting}: each secret must be its own, so that one leaked does not give the other away` });
+    else if (kept === value) problems.push({ setting, problem: `the development secret kept in ${keptFile}, which a development server may have served: make a new one` });
+    seen.push({ setting, value });
+  }
+  return problems;
+}
+
+/** The EVM node must be named and be the chain configured; a relayer key signs only on that chain. */
+function chainProblems({ chain, relayer, settingsGiven }: Config, rpc: RpcChain | null): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
+  const node = `the node at RPC_URL (${hostOf(chain.rpcUrl)})`;
+  if (!settingsGiven.has('RPC_URL')) refuse('RPC_URL', 'not set: production names its EVM node rather than take the development default (a local anvil)');
+  else if (rpc && 'unreachable' in rpc) refuse('RPC_URL', `${node} did not answer eth_chainId: ${rpc.unreachable}`);
+  if (!settingsGiven.has('CHAIN_ID')) refuse('CHAIN_ID', 'not set: production names the chain its node must be (eth_chainId is checked at boot)');
+  else if (rpc && 'chainId' in rpc && rpc.chainId !== chain.chainId) refuse('CHAIN_ID', `${chain.chainId}, but ${node} answers eth_chainId ${rpc.chainId}`);
+  if (!relayer.privateKey) return problems;
+  const rpcChainId = rpc && 'chainId' in rpc ? rpc.chainId : null;
+  if (isAnvilRelayerKey(relayer.privateKey)) refuse('RELAYER_PRIVATE_KEY', "anvil's public account 9: anyone can sign with it");
+  else if (!settingsGiven.has('CHAIN_ID')) refuse('RELAYER_PRIVATE_KEY', 'given, but with no CHAIN_ID nobody checks which chain it signs on');
+  else if (rpcChainId === null) refuse('RELAYER_PRIVATE_KEY', `given, but ${node} did not say which chain it would sign on`);
+  else if (rpcChainId !== chain.chainId) refuse('RELAYER_PRIVATE_KEY', `given, but it would sign on chain ${rpcChainId}, not on CHAIN_ID ${chain.chainId}`);
+  return problems;
+}
+
+function isBitcoinStandIn(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { hostname, port } = new URL(url);
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) && Number(port) === BITCOIN_STAND_IN_PORT;
+}
+
+/** `live` or `test` from a Stripe key's prefix (sk_live_, pk_test_...). */
+function stripeMode(key: string): string | undefined {
+  return /^[a-z]+_(live|test)_/.exec(key)?.[1];
+}
+
+function protocolOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).protocol : '';
+}
+
+/** Only the host: an RPC URL often carries an API key in its path. */
+function hostOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : 'an unreadable URL';
+}
