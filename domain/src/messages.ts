@@ -319,6 +319,8 @@ export const settlementMessages = {
   notSeller: 'Only the seller of this lot or an admin can do this',
   swapRecorded: 'This auction is settled on chain by its swap transaction {txid}: payment and transfer are recorded when it confirms',
   hashFormat: 'Transaction hash may contain only letters and digits (up to 128)',
+  transferReferenceRequired: 'Please enter the shipping or transfer reference',
+  transferReferenceFormat: 'The shipping or transfer reference must be plain text of at most 200 characters',
   awaitingWinnerWallet: 'The winner has not linked a Bitcoin wallet yet: the inscription goes to the first one they link.',
 } as const;
 

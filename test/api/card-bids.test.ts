@@ -344,6 +344,8 @@ describe('card bids on BTC lots', () => {
     // Paid, awaiting the seller's transfer of the inscription: a transfer hash marks it transferred.
     const transfer = (body: object) => call(stack.url, sellerToken, 'POST', `/auctions/${lot.id}/transfer`, body);
     expect(await transfer({})).toMatchObject({ status: 400, body: { fields: { transferTransactionHash: 'Please enter the transfer transaction hash' } } });
+    // A crypto lot's transfer is a transaction hash, not free text.
+    expect(await transfer({ transferTransactionHash: 'UPS 1Z999' })).toMatchObject({ status: 400, body: { message: 'Transaction hash may contain only letters and digits (up to 128)' } });
     expect((await transfer({ transferTransactionHash: ' 9f2c4e7a ' })).status).toBe(200);
     expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ transferred: true, transferTransactionHash: '9f2c4e7a' });
     expect(rs.calls.filter((x) => x.path === `/v1/payment_intents/${winnerPi}/capture` && x.status === 200 && !x.replayed)).toHaveLength(1);

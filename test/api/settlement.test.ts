@@ -50,14 +50,18 @@ describe('seller settlement', () => {
     expect(verified.body).toMatchObject({ message: 'Payment verified successfully!', data: { paid: true, settlement: { state: 'awaiting_transfer', paymentStatus: 'paid' } } });
     expect((await call('POST', `/auctions/${id}/verify-payment`, sellerToken)).status).toBe(200);
 
+    // A USD lot's transfer is the shipping or transfer reference, as the courier writes it.
     const empty = await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: '   ' });
-    expect(empty).toMatchObject({ status: 400, body: { message: 'Please enter the transfer transaction hash', fields: { transferTransactionHash: 'Please enter the transfer transaction hash' } } });
-    expect((await call('POST', `/auctions/${id}/transfer`, sellerToken, {})).body.message).toBe('Please enter the transfer transaction hash');
+    expect(empty).toMatchObject({ status: 400, body: { message: 'Please enter the shipping or transfer reference', fields: { transferTransactionHash: 'Please enter the shipping or transfer reference' } } });
+    expect((await call('POST', `/auctions/${id}/transfer`, sellerToken, {})).body.message).toBe('Please enter the shipping or transfer reference');
+    const long = await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: 'x'.repeat(201) });
+    expect(long.body.message).toBe('The shipping or transfer reference must be plain text of at most 200 characters');
+    expect((await call('GET', `/auctions/${id}`, sellerToken)).body.data.transferred).toBe(false);
 
-    const done = await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: '  0xfeed  ' });
+    const done = await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: '  UPS 1Z999AA10123456784 (2 parcels)  ' });
     expect(done.body).toMatchObject({
       message: 'Auction marked as transferred!',
-      data: { transferred: true, transferTransactionHash: '0xfeed', settlement: { state: 'complete', transferStatus: 'transferred', message: 'Auction Complete' } },
+      data: { transferred: true, transferTransactionHash: 'UPS 1Z999AA10123456784 (2 parcels)', settlement: { state: 'complete', transferStatus: 'transferred', message: 'Auction Complete' } },
     });
     expect((await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: 'other' })).body.message).toBe('This auction is already marked as transferred');
     expect((await call('GET', `/auctions/${id}`, sellerToken)).body.data.settlement.message).toBe('Auction Complete');

@@ -13,6 +13,7 @@ import {
   requiresPaymentHash,
   settlementMessages,
   transferBodySchema,
+  transferReferenceRefusal,
   verifyPaymentBodySchema,
 } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
@@ -102,7 +103,8 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     tag: TAG,
     summary: 'The seller (or an admin) records the transfer to the winner: "Auction Complete"',
     description:
-      'Needs the payment verified first. transferTransactionHash is required and trimmed. ' +
+      'Needs the payment verified first. transferTransactionHash is required and trimmed: the transfer’s transaction hash (letters and digits) for BTC and ETH lots, ' +
+      'the shipping or transfer reference as plain text (up to 200 characters) for USD lots. ' +
       'finalPsbtHex instead (BTC lots): the winning offer PSBT with the seller inscription input signed, as for POST /psbt/seller-sign; ' +
       'the swap is checked against the winning offer, recorded and broadcast, and the lot becomes paid and transferred with its txid once it confirms.',
     access: signedIn,
@@ -115,7 +117,8 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
         await sellerSign(services, user, { auctionId: lot.id, walletAddress: lot.sellerWalletAddress ?? '', signedPsbtHex: body.finalPsbtHex });
         return reply(psbtMessages.broadcast, lot.id);
       }
-      if (!body.transferTransactionHash) throw new HttpError(400, settlementMessages.transferHashRequired, 'validation_failed', { transferTransactionHash: settlementMessages.transferHashRequired });
+      const refused = transferReferenceRefusal(lot, body.transferTransactionHash);
+      if (refused) throw new HttpError(400, refused, 'validation_failed', { transferTransactionHash: refused });
       const { count } = await prisma.lot.updateMany({
         where: { id: lot.id, paid: true, transferred: false, swapTxid: null },
         data: { transferred: true, transferredAt: new Date(), transferTransactionHash: body.transferTransactionHash },

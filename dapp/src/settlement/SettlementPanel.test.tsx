@@ -94,17 +94,18 @@ describe('settlement panel', () => {
     await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.verifyFailed));
   });
 
-  it('needs a transfer hash, trimmed, before marking the lot transferred', async () => {
+  it('a USD lot takes the shipping or transfer reference as the seller has it, trimmed, before marking the lot transferred', async () => {
     const fetch = replyWith(200, { message: settlementMessages.transferred });
     vi.stubGlobal('fetch', fetch);
     show(lot({ hasWinner: true, paid: true }));
     expect(screen.getByTestId('payment-status-value').textContent).toBe('Paid');
+    expect(screen.getByLabelText('Shipping or transfer reference')).toBeTruthy();
     fireEvent.click(screen.getByTestId('mark-transferred'));
-    expect(screen.getByTestId('transfer-hash-error').textContent).toBe(settlementMessages.transferHashRequired);
-    fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: '  0xfeed  ' } });
+    expect(screen.getByTestId('transfer-hash-error').textContent).toBe(settlementMessages.transferReferenceRequired);
+    fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: '  UPS-1Z999AA10123456784  ' } });
     fireEvent.click(screen.getByTestId('mark-transferred'));
     await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.transferred));
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ transferTransactionHash: '0xfeed' });
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ transferTransactionHash: 'UPS-1Z999AA10123456784' });
   });
 
   it('ends at Auction Complete', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { requiresPaymentHash, settlementMessages, type Settlement } from '@gavel/domain';
+import { requiresPaymentHash, settlementMessages, transferReferenceRefusal, type Settlement } from '@gavel/domain';
 import { useSettlementActions } from './settlement-api.ts';
 import { BitcoinSettlementStep } from './BitcoinSettlementStep.tsx';
 import './settlement.css';
@@ -47,7 +47,7 @@ export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin:
           {settlement.state === 'awaiting_payment' && (settledBySwap(lot)
             ? <BitcoinSettlementStep lot={lot} manual={<PaymentStep lot={lot} isAdmin={isAdmin} />} />
             : <PaymentStep lot={lot} isAdmin={isAdmin} />)}
-          {settlement.state === 'awaiting_transfer' && <TransferStep lotId={lot._id} />}
+          {settlement.state === 'awaiting_transfer' && <TransferStep lotId={lot._id} paymentMethod={lot.paymentMethod} />}
           {settlement.state === 'complete' && <p className="settlement__complete" data-testid="settlement-complete">{settlementMessages.complete}</p>}
         </>
       )}
@@ -122,27 +122,25 @@ function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean })
   );
 }
 
-function TransferStep({ lotId }: { lotId: string }) {
+/** The last step: a crypto lot's transfer hash, or a USD lot's shipping or transfer reference (free text). */
+function TransferStep({ lotId, paymentMethod }: { lotId: string; paymentMethod: 'BTC' | 'ETH' | 'Manual' }) {
   const { transfer } = useSettlementActions(lotId);
   const [hash, setHash] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const physical = paymentMethod === 'Manual';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = hash.trim();
-    if (!value) {
-      setError(settlementMessages.transferHashRequired);
-      return;
-    }
-    setError(null);
-    transfer.mutate(value);
+    const refused = transferReferenceRefusal({ paymentMethod }, hash);
+    setError(refused);
+    if (!refused) transfer.mutate(hash.trim());
   };
   return (
     <form className="settlement__step settlement__form" onSubmit={submit} noValidate>
-      <p>Transfer the item to the winner, then enter the transfer transaction hash.</p>
-      <label className="field__label" htmlFor="transfer-hash">Transfer transaction hash</label>
+      <p>{physical ? 'Send the item to the winner, then enter the shipping or transfer reference (the courier’s tracking number, say).' : 'Transfer the item to the winner, then enter the transfer transaction hash.'}</p>
+      <label className="field__label" htmlFor="transfer-hash">{physical ? 'Shipping or transfer reference' : 'Transfer transaction hash'}</label>
       <input id="transfer-hash" className="field__input" value={hash} onChange={(e) => setHash(e.target.value)}
-        aria-invalid={error ? true : undefined} data-testid="transfer-hash" />
-      {error && <p className="field__error" data-testid="transfer-hash-error">{error}</p>}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? 'transfer-hash-error' : undefined} data-testid="transfer-hash" />
+      {error && <p id="transfer-hash-error" className="field__error" role="alert" data-testid="transfer-hash-error">{error}</p>}
       <button type="submit" className="btn btn--primary" disabled={transfer.isPending} data-testid="mark-transferred">
         {transfer.isPending ? 'Saving...' : 'Mark as Transferred'}
       </button>

@@ -65,13 +65,21 @@ export const verifyPaymentBodySchema = z.object({ txHash: hashText.optional() })
  * with the seller's input signed, settled like POST /psbt/seller-sign (checked like any PSBT the api reads).
  */
 export const transferBodySchema = z.object({
-  transferTransactionHash: z
-    .string({ error: settlementMessages.transferHashRequired })
-    .trim()
-    .min(1, { error: settlementMessages.transferHashRequired })
-    .max(130)
-    .regex(/^(0x)?[0-9A-Za-z]+$/, { error: settlementMessages.hashFormat })
-    .optional(),
+  /** Checked against the lot by transferReferenceRefusal: a hash for crypto lots, free text for USD lots. */
+  transferTransactionHash: z.string({ error: settlementMessages.transferHashRequired }).trim().max(1000).optional(),
   finalPsbtHex: z.string().max(200_000).optional(),
 });
 export type TransferBody = z.infer<typeof transferBodySchema>;
+
+/**
+ * What records a lot's transfer to its winner: for a lot paid in crypto, the transfer's transaction hash; for a
+ * USD lot (a physical item or a manual handover), the shipping or transfer reference as the seller has it
+ * ("UPS 1Z999AA10123456784"), plain text. The message refusing `reference`, or null.
+ */
+export function transferReferenceRefusal(lot: { paymentMethod: 'BTC' | 'ETH' | 'Manual' }, reference: string | undefined): string | null {
+  const value = (reference ?? '').trim();
+  if (lot.paymentMethod === 'Manual') {
+    if (!value) return settlementMessages.transferReferenceRequired;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a reference is one line of plain text
+    return value.length <= 200 && !/[\u0000-\u001F\u007F]/.test(value) ? null : settlementMessages.transferReferenceFormat;
+  }
