@@ -8,6 +8,8 @@ import type { Page } from 'playwright-core';
 import { lotListSchema, messages, type Lot } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+import { waitForToast } from '../support/account-browser.ts';
 import { openSignedIn } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -104,5 +106,29 @@ describe('lot page', { timeout: 60_000 }, () => {
     const page = await open('/details/00000000-0000-0000-0000-000000000000?auction=x');
     await page.locator('[data-testid=lot-not-found]').waitFor();
     assert.equal(await page.locator('[data-testid=lot-not-found-title]').textContent(), messages.browse.auctionNotFound);
+  });
+
+  it('lets a bidder withdraw their outbid bid from the bid history, and never the leading one', async () => {
+    const lot = await createLot(suite.stack.db, { startingBid: 1000n });
+    const [mine, rival] = await Promise.all([createUser(suite.stack.db, 'ready'), createUser(suite.stack.db, 'ready')]);
+    const [myToken, rivalToken] = await Promise.all([signIn(suite.stack.url, mine.email), signIn(suite.stack.url, rival.email)]);
+    const bid = (token: string, amount: string) =>
+      fetch(`${suite.stack.url}/auctions/${lot.id}/bids`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ amount }) });
+    assert.equal((await bid(myToken, '10.00')).status, 201);
+    assert.equal((await bid(rivalToken, '11.00')).status, 201);
+
+    const { page } = await newPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, myToken, `/auctions/${lot.id}`);
+    const rows = page.locator('[data-testid=bid-row]');
+    await rows.nth(1).waitFor();
+    // Only the viewer's own outbid bid offers Withdraw; the leading bid (the rival's) does not.
+    assert.equal(await page.locator('[data-testid=bid-row-withdraw]').count(), 1);
+    assert.equal(await rows.nth(0).locator('[data-testid=bid-row-withdraw]').count(), 0);
+    await rows.nth(1).locator('[data-testid=bid-row-withdraw]').click();
+    await waitForToast(page, messages.bids.withdrawn);
+    await page.locator('[data-testid=bid-row]').nth(1).waitFor({ state: 'detached' });
+    const stored = await suite.stack.db.prisma.bid.findFirstOrThrow({ where: { lotId: lot.id, userId: mine.id } });
+    assert.equal(stored.status, 'withdrawn');
+    await page.screenshot({ path: screenshotPath('lot-bid-withdrawn'), fullPage: true });
   });
 });

@@ -1,9 +1,10 @@
 /** The spec's bidding calls, each checked against the reply schema the api itself uses. */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BIDS_LIST_LIMIT, type bidListSchema, type messageReplySchema, type placeBidReplySchema, type PlaceBidBody } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
+import { lotChanged } from './lot-cache.ts';
 
 /** The lot page refetches its history with the lot itself (every 10 s) and on every live update. */
 const HISTORY_REFETCH_MS = 10_000;
@@ -27,5 +28,14 @@ export function useBidHistory(lotId: string) {
     select: (reply) => reply.data,
     staleTime: HISTORY_REFETCH_MS,
     refetchInterval: HISTORY_REFETCH_MS,
+  });
+}
+
+/** Withdraw one's own outbid bid on an off-chain lot (the api refuses the leading bid); the lot and its history follow. */
+export function useWithdrawBid(lotId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bidId: string) => bidsApi.withdraw(bidId),
+    onSettled: () => lotChanged(queryClient, lotId),
   });
 }

@@ -1,5 +1,6 @@
-import type { Bid } from '@gavel/domain';
-import { useBidHistory } from '../api/bids.ts';
+import { messages, type Bid } from '@gavel/domain';
+import { useBidHistory, useWithdrawBid } from '../api/bids.ts';
+import { useNotify } from '../components/toast/use-notify.ts';
 import { formatDateTime } from '../dates/format-date.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 
@@ -7,7 +8,7 @@ import { lotAmount } from '../lots/lot-money.ts';
  * The lot's bids, highest first (at most 50), refetched with the lot and on every live update. Other bidders
  * are masked by the api ("B***r"); the viewer's own bids say "You".
  */
-export function BidHistory({ lotId, ended }: { lotId: string; ended: boolean }) {
+export function BidHistory({ lotId, ended, withdrawable }: { lotId: string; ended: boolean; withdrawable: boolean }) {
   const history = useBidHistory(lotId);
   return (
     <section className="bid-history" aria-labelledby="bid-history-title" data-testid="bid-history">
@@ -24,14 +25,17 @@ export function BidHistory({ lotId, ended }: { lotId: string; ended: boolean }) 
         <p className="bid-history__empty" data-testid="bid-history-empty">{ended ? 'No bids were placed on this lot.' : 'No bids yet. Be the first.'}</p>
       ) : (
         <ol className="bid-history__list">
-          {history.data.map((bid, index) => <BidRow key={bid.id} bid={bid} leading={index === 0} />)}
+          {history.data.map((bid, index) => (
+            <BidRow key={bid.id} bid={bid} leading={index === 0} withdraw={withdrawable && !ended && bid.bidder.isYou && bid.status === 'outbid' ? lotId : null} />
+          ))}
         </ol>
       )}
     </section>
   );
 }
 
-function BidRow({ bid, leading }: { bid: Bid; leading: boolean }) {
+/** `withdraw`: the lot id when this is the viewer's own outbid bid on an open off-chain lot, which they may take back. */
+function BidRow({ bid, leading, withdraw }: { bid: Bid; leading: boolean; withdraw: string | null }) {
   return (
     <li className="bid-row" data-testid="bid-row" data-you={bid.bidder.isYou || undefined} data-status={bid.status}>
       <span className="bid-row__who">
@@ -40,6 +44,23 @@ function BidRow({ bid, leading }: { bid: Bid; leading: boolean }) {
       </span>
       <time className="bid-row__when" dateTime={bid.createdAt}>{formatDateTime(bid.createdAt)}</time>
       <span className="bid-row__amount" data-testid="bid-row-amount">{lotAmount(bid.amount, bid.unit)}</span>
+      {withdraw && <WithdrawBid lotId={withdraw} bid={bid} />}
     </li>
+  );
+}
+
+/** An outbid bid may be withdrawn, as the lot's legal note says; the leading bid never. */
+function WithdrawBid({ lotId, bid }: { lotId: string; bid: Bid }) {
+  const withdraw = useWithdrawBid(lotId);
+  const notify = useNotify();
+  return (
+    <button type="button" className="text-link bid-row__withdraw" disabled={withdraw.isPending} data-testid="bid-row-withdraw"
+      aria-label={`Withdraw your bid of ${lotAmount(bid.amount, bid.unit)}`}
+      onClick={() => withdraw.mutate(bid.id, {
+        onSuccess: (reply) => notify.success(reply.message, messages.bids.withdrawn),
+        onError: (error) => notify.failure(error, messages.bids.withdrawFailed),
+      })}>
+      {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}
+    </button>
   );
 }

@@ -75,7 +75,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <OnChainFacts lot={lot} />
         </div>
       </div>
-      {historyShown && <BidHistory lotId={lot._id} ended={ended} />}
+      {historyShown && <BidHistory lotId={lot._id} ended={ended} withdrawable={lot.paymentMethod !== 'ETH'} />}
       {lot.description && (
         <section className="lot-detail__description" aria-labelledby="lot-description-title">
           <h2 id="lot-description-title" className="lot-detail__section-title">About this lot</h2>
