@@ -186,7 +186,8 @@ export function lotPlans(): LotPlan[] {
       image: (i + 11) % 20,
     });
   });
-  return plans;
+  // A lot that ends below its reserve needs one: its two bids stay under three times the starting bid.
+  return plans.map((plan) => (plan.phase === 'endedReserveNotMet' && !plan.reservePrice ? { ...plan, reservePrice: plan.startingBid * 3n } : plan));
 }
 
 export const times = { HOUR, DAY };

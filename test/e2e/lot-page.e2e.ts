@@ -80,11 +80,25 @@ describe('lot page', { timeout: 60_000 }, () => {
     await openSignedIn(member, suite.dapp.url, token, detail);
     await member.locator('[data-testid=lot-sold-price]').waitFor();
     assert.notEqual(await member.locator('[data-testid=lot-sold-price]').textContent(), messages.browse.noBids);
+    assert.equal(await member.locator('[data-testid=lot-outcome]').textContent(), 'Sold');
     assert.equal(await member.locator('[data-testid=lot-login-results]').count(), 0);
     await member.goto(`${suite.dapp.url}/auctions?status=ended&search=${encodeURIComponent(sold.title)}`);
     const memberCard = cards(member).filter({ has: member.locator(`h3:text-is("${sold.title}")`) });
     await memberCard.locator('[data-testid=lot-current-bid]').waitFor();
     assert.equal(await memberCard.locator('[data-testid=lot-results-hidden]').count(), 0);
+  });
+
+  it('says plainly how an ended lot came out to a signed-in viewer: Not sold: reserve not met, with its highest bid', async () => {
+    const token = await signIn(suite.stack.url, (await createUser(suite.stack.db, 'ready')).email);
+    const belowReserve = (await apiLots('status=ended&limit=100', token)).find((l) => l.currentBid !== null && l.hasReserve && !l.reserveMet && !l.winner);
+    assert.ok(belowReserve, 'the demo has a lot that ended below its reserve');
+    const { page } = await newPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, token, `/details/${belowReserve.lotId}?auction=${belowReserve.auctionEventId}`);
+    await page.locator('[data-testid=lot-outcome]').filter({ hasText: 'Not sold: reserve not met' }).waitFor();
+    assert.match(await page.locator('[data-testid=lot-results]').innerText(), /Highest bid/i);
+    await page.goto(`${suite.dapp.url}/auctions?status=ended&search=${encodeURIComponent(belowReserve.title)}`);
+    const card = cards(page).filter({ has: page.locator(`h3:text-is("${belowReserve.title}")`) });
+    await card.locator('[data-testid=lot-outcome]').filter({ hasText: 'Not sold: reserve not met' }).waitFor();
   });
 
   it('notes how off-chain lots are settled', async () => {

@@ -40,7 +40,19 @@ describe('LotCard', () => {
     expect(screen.getByTestId('lot-status').dataset.status).toBe('ended');
     expect(screen.getByTestId('lot-starting-bid').textContent).toBe('$12.50');
     expect(screen.getByTestId('lot-current-bid').textContent).toBe('$20.00');
+    // Bids but no winner: the highest bid, and plainly that it did not sell.
+    expect(screen.getByText('Highest bid')).toBeTruthy();
+    expect(screen.getByTestId('lot-outcome').textContent).toBe('Not sold');
     expect(screen.queryByTestId('lot-results-hidden')).toBeNull();
+  });
+
+  it('says what a sold lot sold for, and No bids placed for a lot nobody bid on', () => {
+    const { unmount } = renderCard({ status: 'ended', endTime: new Date(NOW - 1_000).toISOString(), currentBid: '30', soldPrice: '30', winner: { id: 'u', name: 'A***a', walletAddress: null } as never });
+    expect(screen.getByText('Sold for')).toBeTruthy();
+    expect(screen.queryByTestId('lot-outcome')).toBeNull();
+    unmount();
+    renderCard({ status: 'ended', endTime: new Date(NOW - 1_000).toISOString(), currentBid: null });
+    expect(screen.getByTestId('lot-outcome').textContent).toBe(messages.browse.noBids);
   });
 
   it('says Log in to view results on an ended lot whose results the api withheld from a signed-out viewer', () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { messages, type Lot } from '@gavel/domain';
+import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, type Lot } from '@gavel/domain';
 import { useLotClock } from '../../clock/use-lot-clock.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { stripHtml } from '../../lots/strip-html.ts';
@@ -41,12 +41,13 @@ export function LotCard({ lot }: { lot: Lot }) {
             <dt>Starting bid</dt>
             <dd data-testid="lot-starting-bid">{lotAmount(lot.startingBid, lot.unit)}</dd>
           </div>
-          {lot.currentBid !== null && (
+          {!ended && lot.currentBid !== null && (
             <div>
-              <dt>{ended ? 'Final bid' : 'Current bid'}</dt>
+              <dt>Current bid</dt>
               <dd data-testid="lot-current-bid">{lotAmount(lot.currentBid, lot.unit)}</dd>
             </div>
           )}
+          {ended && !lot.resultsHidden && <EndedResult lot={lot} />}
           {lot.resultsHidden && (
             <div>
               <dt>Result</dt>
@@ -61,5 +62,27 @@ export function LotCard({ lot }: { lot: Lot }) {
         </Link>
       </div>
     </article>
+  );
+}
+
+/** An ended lot's outcome on its card: what it sold for, or the highest bid and why it did not sell, or No bids placed. */
+function EndedResult({ lot }: { lot: Lot }) {
+  const price = outcomePrice(lot);
+  const outcome = lotOutcome(lot);
+  return (
+    <>
+      {price && (
+        <div>
+          <dt>{price.label}</dt>
+          <dd data-testid="lot-current-bid">{lotAmount(price.amount, lot.unit)}</dd>
+        </div>
+      )}
+      {outcome !== 'sold' && (
+        <div>
+          <dt>Result</dt>
+          <dd data-testid="lot-outcome">{LOT_OUTCOME_TEXT[outcome]}</dd>
+        </div>
+      )}
+    </>
   );
 }

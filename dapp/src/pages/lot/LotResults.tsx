@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages, type Lot } from '@gavel/domain';
+import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, type Lot } from '@gavel/domain';
 import { useBidHistory } from '../../api/bids.ts';
 import { useCart } from '../../api/checkout.ts';
 import { formatDateTime } from '../../dates/format-date.ts';
@@ -12,22 +12,20 @@ import { OnChainOutcome } from '../../bidding/OnChainOutcome.tsx';
  * get "Log in to view results" instead, and the api sends them none of it (`resultsHidden`).
  */
 export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
-  const hammer = lot.soldPrice ?? lot.currentBid;
-  const resultsShown = signedIn && !lot.resultsHidden;
+  const resultsShown = signedIn && !lot.resultsHidden && lot.status !== 'cancelled';
+  const price = outcomePrice(lot);
   return (
     <section className="lot-panel" aria-labelledby="lot-results-title" data-testid="lot-results">
       <h2 id="lot-results-title" className="lot-panel__title">{lot.status === 'cancelled' ? 'Cancelled' : 'Results'}</h2>
       <dl className="lot-facts">
         <div><dt>Closed</dt><dd data-testid="lot-closed-at">{formatDateTime(lot.closedAt ?? lot.endTime)}</dd></div>
         <div><dt>Estimate</dt><dd data-testid="lot-estimate">{lotEstimate(lot)}</dd></div>
+        {resultsShown && price && <div><dt>Outcome</dt><dd data-testid="lot-outcome">{LOT_OUTCOME_TEXT[lotOutcome(lot)]}</dd></div>}
         {resultsShown && (
           <div>
-            <dt>{lot.soldPrice ? 'Sold price' : hammer ? 'Highest bid' : 'Result'}</dt>
-            <dd data-testid="lot-sold-price">{hammer ? lotAmount(hammer, lot.unit) : messages.browse.noBids}</dd>
+            <dt>{price?.label ?? 'Result'}</dt>
+            <dd data-testid="lot-sold-price">{price ? lotAmount(price.amount, lot.unit) : LOT_OUTCOME_TEXT[lotOutcome(lot)]}</dd>
           </div>
-        )}
-        {resultsShown && !lot.soldPrice && lot.currentBid && lot.hasReserve && !lot.reserveMet && (
-          <div><dt>Outcome</dt><dd>Reserve not met</dd></div>
         )}
       </dl>
       {signedIn && (lot.auctionType === 'onchain' || lot.paymentMethod === 'ETH') && <OnChainOutcome lot={lot} />}
