@@ -20,6 +20,7 @@ import { startDemoChain } from './seed/demo-chain.ts';
 import { seedDemoBitcoin } from './seed/demo-bitcoin.ts';
 import { startStripeStandIn } from './stand-ins/stripe/index.ts';
 import { startBitcoinStandIn } from './stand-ins/bitcoin/index.ts';
+import { startPriceStandIn } from './stand-ins/price/index.ts';
 import { startIndexer } from './chain/indexer.ts';
 import { ANVIL_PRIVATE_KEYS } from './chain/anvil.ts';
 
@@ -73,6 +74,16 @@ async function main() {
     ? null
     : await startBitcoinStandIn({ port: Number(new URL(config.bitcoin.esploraUrl).port), network: config.bitcoin.network });
   if (bitcoinStandIn) stops.push(bitcoinStandIn.close);
+  // Without PRICE_API_URL, card holds on BTC and ETH lots are priced by the local price stand-in, starting at
+  // BTC_USD_PRICE and ETH_USD_PRICE when set (POST /dev/prices moves them).
+  const priceStandIn = process.env.PRICE_API_URL
+    ? null
+    : await startPriceStandIn({
+        port: Number(new URL(config.prices.url).port),
+        btcUsd: process.env.BTC_USD_PRICE ? Number(process.env.BTC_USD_PRICE) : undefined,
+        ethUsd: process.env.ETH_USD_PRICE ? Number(process.env.ETH_USD_PRICE) : undefined,
+      });
+  if (priceStandIn) stops.push(priceStandIn.close);
   const api = await startApi(config);
   stops.push(api.stop);
   const seed = await seedDemo(api.services.db, api.services.contentStore);
@@ -100,6 +111,7 @@ async function main() {
     redis     ${redis.url}${redis.child ? ' (started by npm start)' : ''}
     payments  ${stripeStandIn ? `local Stripe stand-in ${stripeStandIn.url} (test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)` : 'Stripe (STRIPE_SECRET_KEY)'}
     bitcoin   ${bitcoinStandIn ? `local Esplora/ord stand-in ${bitcoinStandIn.url} (${bitcoinStandIn.network}; faucet: POST ${bitcoinStandIn.url}/dev/faucet {address, sats})` : `${config.bitcoin.network} via ${config.bitcoin.esploraUrl}`}${demoBitcoin ? `\n              ${demoBitcoin.inscriptions} BTC lots inscribed to the demo seller; bidder wallets funded: ${demoBitcoin.funded.join(', ')} (demo keys: scripts/seed/bitcoin-wallets.ts)` : ''}
+    prices    ${priceStandIn ? `local price stand-in ${priceStandIn.priceUrl} (BTC and ETH in USD; POST ${priceStandIn.url}/dev/prices {btcUsd, ethUsd, mode})` : `PRICE_API_URL ${config.prices.url}`}, card holds +${config.prices.marginPercent}%
     chain     ${chain ? `anvil ${chain.rpcUrl} (chain 31337), ${chain.auctions} demo auctions` : 'not started (GAVEL_CHAIN is set)'}
     indexer   ${indexer ? `Ponder ${indexer.url}` : 'not started'}
     demo data ${seed.seeded ? `seeded: ${seed.events} events, ${seed.lots} lots` : 'already present (npm start -- --reset to start over)'}

@@ -1,7 +1,6 @@
 /** Everything the api reads from the environment, with the embedded defaults `npm start` runs on. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CALCULATOR_DEFAULTS } from '@gavel/domain';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
 import type { ChainConfig } from './chain/index.ts';
 import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
@@ -10,6 +9,7 @@ import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
 import { inscriptionConfig, type InscriptionConfig } from './inscriptions/config.ts';
 import { storageConfig, type StorageConfig } from './storage/config.ts';
 import { rateLimitConfig, type RateLimitConfig } from './auth/rate-limit-config.ts';
+import { priceConfig, type PriceConfig } from './prices/config.ts';
 
 export interface Config {
   port: number;
@@ -78,15 +78,15 @@ export interface Config {
   reconcileEveryMs: number;
   /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (unset keys: the local stand-in). */
   stripe: StripeConfig;
-  /** BTC_USD_PRICE (default 65000, the cost calculator's fallback price): what a card bid on a BTC lot holds per BTC, in cents. */
-  btcUsdCents: number;
+  /** PRICE_API_URL, PRICE_MAX_AGE_MS, PRICE_CACHE_MS, PRICE_TIMEOUT_MS, CARD_HOLD_MARGIN_PERCENT: the live prices card holds on BTC and ETH lots use. */
+  prices: PriceConfig;
   /** PONDER_URL, RPC_URL, CHAIN_ID (+ GAVEL_AUCTION_HOUSE_ADDRESS, GAVEL_NFT_ADDRESS, CHAIN_FOLLOW_MS, CHAIN_TIMEOUT_MS). */
   chain: ChainConfig;
   /** BITCOIN_NETWORK, BITCOIN_ESPLORA_URL, ORD_URL, BITCOIN_TIMEOUT_MS (unset: testnet4 through the local stand-in). */
   bitcoin: BitcoinConfig;
   /** SIWE_URI, WALLET_CHALLENGE_TTL_MS, WALLET_BALANCE_CACHE_MS (wallet ownership proofs and balances). */
   wallet: WalletConfig;
-  /** RELAYER_PRIVATE_KEY (default outside production when the RPC answers chain 31337: anvil account 9), ETH_USD_PRICE, RELAYER_SWEEP_MS. */
+  /** RELAYER_PRIVATE_KEY (default outside production when the RPC answers chain 31337: anvil account 9), RELAYER_SWEEP_MS. */
   relayer: RelayerConfig;
   /** INSCRIPTION_KEY_SECRET, INSCRIPTION_PAYMENT_CONFIRMATIONS, INSCRIPTION_WATCH_MS, IPFS_GATEWAY_URL. */
   inscriptions: InscriptionConfig;
@@ -130,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileEveryMs: Number(env.LOT_CLOCK_RECONCILE_MS ?? 30_000),
     rateLimits: rateLimitConfig(env),
     stripe: stripeConfig(env),
-    btcUsdCents: Math.round(Number(env.BTC_USD_PRICE ?? CALCULATOR_DEFAULTS.btcPriceUsd) * 100),
+    prices: priceConfig(env),
     chain: {
       ponderUrl: env.PONDER_URL ?? 'http://127.0.0.1:42069',
       rpcUrl: env.RPC_URL ?? 'http://127.0.0.1:8545',

@@ -20,6 +20,7 @@ import { Relayer } from './relayer/relayer.ts';
 import type { QueueRedis } from './jobs/job-queue.ts';
 import { keptSecret } from './kept-secret.ts';
 import { createBitcoinAccess, type BitcoinAccess } from './bitcoin/index.ts';
+import { UsdPrices } from './prices/usd-price.ts';
 
 export interface Services {
   config: Config;
@@ -47,6 +48,8 @@ export interface Services {
   relayer: Relayer;
   /** Where every BullMQ queue lives (jobs/job-queue.ts). */
   queues: QueueRedis;
+  /** The live USD prices of BTC and ETH that card holds are worked out at (PRICE_API_URL). */
+  prices: UsdPrices;
   close(): Promise<void>;
 }
 
@@ -92,6 +95,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     relayer,
     queues,
     bitcoin: createBitcoinAccess(config.bitcoin),
+    prices: new UsdPrices(config.prices, log),
     async close() {
       await relayer.close();
       await payments.close();

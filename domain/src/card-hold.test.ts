@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { cardHoldCents, cardAmountRefusal } from './card-hold.ts';
+import { cardHoldCents, cardAmountRefusal, coinHoldCents, WEI_PER_ETH } from './card-hold.ts';
 
-const BTC_AT_100K = 10_000_000;
+/** $100,000 a BTC, no margin: 1,000 sats hold $1.00. */
+const BTC_AT_100K = { usdCents: 10_000_000, marginPercent: 0 };
 
 describe('the hold of a card bid', () => {
   it('is the bid itself on a USD lot, and the sats’ USD value, rounded up to a cent, on a BTC lot', () => {
     expect(cardHoldCents(1250n, 'USD', BTC_AT_100K)).toBe(1250n);
     expect(cardHoldCents(20_000n, 'sats', BTC_AT_100K)).toBe(2000n);
     expect(cardHoldCents(20_001n, 'sats', BTC_AT_100K)).toBe(2001n);
+    expect(cardHoldCents(1250n, 'USD', null)).toBe(1250n);
+  });
+
+  it('holds the margin above the coin’s value, rounded up to the cent once', () => {
+    const tenPercent = { ...BTC_AT_100K, marginPercent: 10 };
+    // 20,001 sats at $100,000 are $20.001; with 10 % $22.0011, held as $22.01.
+    expect(cardHoldCents(20_001n, 'sats', tenPercent)).toBe(2201n);
+    expect(cardHoldCents(20_000n, 'sats', tenPercent)).toBe(2200n);
+    // 0.01 ETH at $2,000 is $20; with 2.5 % $20.50. A USD bid holds itself whatever the margin.
+    expect(coinHoldCents(WEI_PER_ETH / 100n, WEI_PER_ETH, { usdCents: 200_000, marginPercent: 2.5 })).toBe(2050n);
+    expect(coinHoldCents(1n, WEI_PER_ETH, { usdCents: 200_000, marginPercent: 10 })).toBe(1n);
   });
 
   it('must reach the spec’s minimum card payment: 50 sats, and $0.50 in any unit', () => {

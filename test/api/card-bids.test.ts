@@ -2,8 +2,8 @@
  * Card bids on off-chain USD lots and on BTC lots, end to end: the real api and worker on PostgreSQL + Redis,
  * the Stripe stand-in behind a recording proxy, webhooks delivered, and the Bitcoin stand-in for the signed
  * offers card bids compete with on BTC lots. A card bid authorises its amount (on a BTC lot: the sats' USD
- * value at BTC_USD_PRICE) before it is written; the hold is released when the bid is outbid or withdrawn,
- * captured when it wins, cancelled when it loses.
+ * value at the price stand-in's BTC price) before it is written; the hold is released when the bid is outbid or
+ * withdrawn, captured when it wins, cancelled when it loses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
@@ -11,6 +11,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
+import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { offerBidder } from '../support/offer-bidders.ts';
 import { signBip322 } from '../support/bip322-signer.ts';
@@ -20,21 +21,27 @@ let btc: BitcoinStandIn;
 let dev: ReturnType<typeof devClient>;
 let stack: TestStack;
 const net = networkOf('regtest');
-/** BTC_USD_PRICE in these tests: $100,000 a BTC, so 1,000 sats hold $1.00. */
-const BTC_USD_PRICE = '100000';
+/**
+ * The price service's BTC price in these tests, $100,000, with no hold margin: 1,000 sats hold $1.00. The margin and
+ * a moving, stale or missing price are card-hold-prices.test.ts's.
+ */
+let prices: PriceStandIn;
 
 beforeAll(async () => {
   rs = await startRecordedStripe();
   btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
   dev = devClient(btc.url);
-  const bitcoinEnv = { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '100', BTC_USD_PRICE };
-  stack = await startApiForTest({ seed: 'none', worker: true, env: { ...rs.env(), ...bitcoinEnv, LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' } });
+  prices = await startPriceStandIn({ port: 0, btcUsd: 100_000 });
+  const bitcoinEnv = { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '100' };
+  const priceEnv = { PRICE_API_URL: prices.priceUrl, CARD_HOLD_MARGIN_PERCENT: '0' };
+  stack = await startApiForTest({ seed: 'none', worker: true, env: { ...rs.env(), ...bitcoinEnv, ...priceEnv, LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' } });
   rs.standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
 });
 
 afterAll(async () => {
   await stack?.stop();
   await btc?.close();
+  await prices?.close();
   await rs?.stop();
 });
 
@@ -250,10 +257,10 @@ describe('card bids on BTC lots', () => {
   };
   const mailsTo = (email: string) => stack.db.prisma.outboxMail.findMany({ where: { to: email }, orderBy: { createdAt: 'asc' }, select: { subject: true } });
 
-  it('holds the USD value of the sats at BTC_USD_PRICE and places the bid at once, with no PSBT to sign', async () => {
+  it('holds the USD value of the sats at the live BTC price and places the bid at once, with no PSBT to sign', async () => {
     const { user, token } = await cardBidder();
     const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
-    expect((await call(stack.url, token, 'GET', '/payment/card-hold-rate')).body).toEqual({ btcUsdCents: 10_000_000 });
+    expect((await call(stack.url, token, 'GET', '/payment/card-hold-rate')).body).toEqual({ btcUsdCents: 10_000_000, ethUsdCents: 200_000, marginPercent: 0 });
     // 20,001 sats at $100,000 are $20.001: the hold rounds up to cover the bid.
     const res = await bid(token, lot.id, '20001');
     expect(res.status).toBe(201);

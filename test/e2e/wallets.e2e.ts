@@ -115,6 +115,8 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await byTestId(page, 'onchain-card-bid-payment').waitFor();
     assert.equal(await byTestId(page, 'onchain-card-confirm').count(), 0);
     await byTestId(page, 'onchain-card-authorize').click();
+    // The hold shown before confirming: 0.01 ETH at the price stand-in's $2,000, plus the default 10 % margin.
+    await byTestId(page, 'onchain-card-hold').filter({ hasText: '$22.00' }).waitFor();
     await byTestId(page, 'onchain-card-confirm').click();
     await byTestId(page, 'onchain-card-bid-placed').waitFor({ timeout: 30_000 });
 

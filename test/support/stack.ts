@@ -11,6 +11,7 @@ import { startApi } from '../../api/src/main.ts';
 import type { Database } from '../../api/src/db/client.ts';
 import type { Services } from '../../api/src/services.ts';
 import { seedDemo } from '../../scripts/seed/demo.ts';
+import { startPriceStandIn } from '../../scripts/stand-ins/price/index.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestStack {
@@ -44,6 +45,8 @@ export const servicesByUrl = new Map<string, Services>();
 export async function startApiForTest(opts: TestStackOptions = {}): Promise<TestStack> {
   const database = await createTestDatabase('e2e');
   const storageDir = await mkdtemp(path.join(tmpdir(), 'gavel-ipfs-'));
+  // Card holds on BTC and ETH lots need a live price: the stand-in's ($65,000 and $2,000), unless the test brings its own.
+  const priceStandIn = opts.env?.PRICE_API_URL ? null : await startPriceStandIn({ port: 0 });
   const config = {
     ...loadConfig({
       ...process.env,
@@ -55,6 +58,7 @@ export async function startApiForTest(opts: TestStackOptions = {}): Promise<Test
       GAVEL_DATA_DIR: storageDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       ...LIFTED_ROUTE_LIMITS,
+      ...(priceStandIn ? { PRICE_API_URL: priceStandIn.priceUrl } : {}),
       ...opts.env,
     }),
     runWorker: opts.worker ?? false,
@@ -72,6 +76,7 @@ export async function startApiForTest(opts: TestStackOptions = {}): Promise<Test
     async stop() {
       servicesByUrl.delete(api.url);
       await api.stop();
+      await priceStandIn?.close();
       await database.drop();
       await rm(storageDir, { recursive: true, force: true });
     },

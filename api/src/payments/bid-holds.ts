@@ -1,9 +1,9 @@
 /**
  * Card bids on off-chain lots: USD (Manual) lots, and BTC lots, whose card bids are in sats and held for their
- * USD value at BTC_USD_PRICE (a card winner of a BTC lot receives the inscription by the seller's manual
- * transfer). A card bid is worth only what the card can pay, so before the bid is written its hold is
- * authorised on the bidder's saved card: a manual-capture PaymentIntent confirmed off-session (idempotency key
- * per bid id). A declined card refuses the bid and nothing is written. Afterwards:
+ * USD value at the live BTC price plus the hold margin (prices/usd-price.ts; a card winner of a BTC lot receives
+ * the inscription by the seller's manual transfer). A card bid is worth only what the card can pay, so before
+ * the bid is written its hold is authorised on the bidder's saved card: a manual-capture PaymentIntent confirmed
+ * off-session (idempotency key per bid id). A declined card refuses the bid and nothing is written. Afterwards:
  * - outbid (by a card bid or, on a BTC lot, a signed offer), withdrawn or removed: the hold is released by a job;
  * - the lot closes with the bid winning: the hold is captured by a job and the lot is paid; losing holds are
  *   released by the same job;
@@ -28,12 +28,14 @@ import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.
 export async function placeCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
   const { payments, log } = services;
   const unit = bid.unit as CardBidUnit;
-  const refused = cardAmountRefusal(bid.amount, unit, services.config.btcUsdCents);
+  // A USD bid holds itself; a bid in sats waits for a fresh BTC price, or is refused (503) without one.
+  const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
+  const refused = cardAmountRefusal(bid.amount, unit, btcPrice);
   if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
-  const holdCents = cardHoldCents(bid.amount, unit, services.config.btcUsdCents);
+  const holdCents = cardHoldCents(bid.amount, unit, btcPrice);
   const holdId = await holdOnCard(payments.stripe, user, {
     cents: holdCents,
     description: 'Gavel bid hold (captured only if the bid wins)',

@@ -2,13 +2,13 @@
  * Card bids on on-chain lots (the spec's "card on-chain bid"): POST /auctions/:id/bids with walletAddress
  * card_payment on a lot that is an auction on Gavel's auction house. The bid intake checks it against the
  * chain's state (started, not over, at least the reserve or the highest bid plus the contract's increment), the card
- * is held for its USD value (ETH_USD_PRICE) by a manual-capture PaymentIntent, and the relayer is asked to
- * place it on chain (relayer.ts). The reply comes before the transaction is mined: the bid shows as the
- * user's once the relay-bid job has placed it.
+ * is held for its USD value at the live ETH price plus the hold margin (prices/usd-price.ts) by a manual-capture
+ * PaymentIntent, and the relayer is asked to place it on chain (relayer.ts). The reply comes before the
+ * transaction is mined: the bid shows as the user's once the relay-bid job has placed it.
  */
 import { randomUUID } from 'node:crypto';
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
-import { cardCentsRefusal, formatAmount, messages, type PlaceBidReply } from '@gavel/domain';
+import { cardCentsRefusal, coinHoldCents, formatAmount, messages, WEI_PER_ETH, type PlaceBidReply } from '@gavel/domain';
 import type { Address } from 'viem';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -44,12 +44,12 @@ export async function readChainBidState(services: Pick<Services, 'chain'>, aucti
 
 /** A card bid on an auction of the contract, admitted by the bid intake: hold the card, record it, queue the relay. */
 export async function placeRelayedCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {
-  const { db, relayer, payments, config, log } = services;
+  const { db, relayer, payments, prices, log } = services;
   const { lot, amount } = bid;
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
-  // Whole cents, rounded up: the hold covers the bid.
-  const holdCents = Number((amount * BigInt(config.relayer.ethUsdCents) + 10n ** 18n - 1n) / 10n ** 18n);
+  // Whole cents, rounded up, at a fresh ETH price (or a 503 without one): the hold covers the bid and the margin.
+  const holdCents = Number(coinHoldCents(amount, WEI_PER_ETH, await prices.holdPrice('ETH')));
   const refused = cardCentsRefusal(BigInt(holdCents));
   if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
   const bidId = randomUUID();

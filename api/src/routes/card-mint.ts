@@ -11,12 +11,12 @@ export function cardMintRoutes(routes: RouteTable, services: Services): void {
     path: '/nfts/card-mint',
     tag: 'NFTs',
     summary: 'Mint an NFT paid by card: the relayer sends GavelNFT cardMint to your linked EVM wallet',
-    description: 'Charges the saved card the public mint price in USD (ETH_USD_PRICE, at least $0.50), then mints in the background: poll GET /nfts/card-mint/:id.',
+    description: 'Charges the saved card the public mint price in USD (at the live ETH price, PRICE_API_URL; at least $0.50), then mints in the background: poll GET /nfts/card-mint/:id.',
     access: {},
     body: cardMintBodySchema,
     reply: cardMintReplySchema,
     status: 202,
-    errors: { 402: 'The card refused the charge', 403: cardMintMessages.walletNeeded, 503: cardMintMessages.unavailable },
+    errors: { 402: 'The card refused the charge', 403: cardMintMessages.walletNeeded, 503: `${cardMintMessages.unavailable} / ${cardMintMessages.pricePaused}` },
     handler: async ({ body, user }) => ({ message: cardMintMessages.queued, data: await startCardMint(services, user, body.metadataUrl) }),
   });
 

@@ -61,10 +61,16 @@ export function paymentRoutes(routes: RouteTable, services: Services): void {
     method: 'get',
     path: '/payment/card-hold-rate',
     tag: TAG,
-    summary: 'The USD price per BTC a card bid on a BTC lot is held at',
-    description: 'btcUsdCents: BTC_USD_PRICE in cents. A card bid of N sats holds ceil(N × btcUsdCents / 100,000,000) cents (at least $0.50); the checkout shows it before the bid.',
+    summary: 'The live USD prices card bids on BTC and ETH lots are held at',
+    description:
+      'btcUsdCents, ethUsdCents: the live price of a BTC and an ETH in cents (PRICE_API_URL, fetched at most every PRICE_CACHE_MS), null while no price ' +
+      'younger than PRICE_MAX_AGE_MS is known: card bids in that coin are refused with a 503 meanwhile. marginPercent: CARD_HOLD_MARGIN_PERCENT. ' +
+      'A card bid of N sats holds ceil(N × btcUsdCents × (100 + marginPercent) / (100,000,000 × 100)) cents (at least $0.50), N wei likewise over 10^18; the checkout shows it before the bid.',
     reply: cardHoldRateReplySchema,
-    handler: async () => ({ btcUsdCents: services.config.btcUsdCents }),
+    handler: async () => {
+      const fresh = await services.prices.fresh();
+      return { btcUsdCents: fresh.BTC?.usdCents ?? null, ethUsdCents: fresh.ETH?.usdCents ?? null, marginPercent: services.prices.marginPercent };
+    },
   });
 
   routes.add({

@@ -20,13 +20,17 @@ export function usePaymentMethod(polling: boolean) {
 /** A SetupIntent for the browser to confirm with the card, directly with Stripe (or the local stand-in). */
 export const createSetupIntent = () => apiRequest<ReplyOf<typeof setupIntentReplySchema>>('/payment/setup-intent', { method: 'POST' });
 
-/** The USD price per BTC a card bid on a BTC lot is held at; asked only where a bid is in sats. */
+/**
+ * The live USD prices of BTC and ETH a card bid in sats or ETH is held at, and the margin held above; asked only
+ * where a bid is in a coin, and again every 30 s while shown (the api's price cache lasts as long).
+ */
 export function useCardHoldRate(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.cardHoldRate,
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof cardHoldRateReplySchema>>('/payment/card-hold-rate', { signal }),
     enabled,
-    staleTime: 60_000,
+    staleTime: 30_000,
+    refetchInterval: 30_000,
   });
 }
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CARD_PAYMENT_MARKER, messages, type Lot, type PlaceBidReply } from '@gavel/domain';
-import { usePaymentMethod } from '../api/payments.ts';
+import { useCardHoldRate, usePaymentMethod } from '../api/payments.ts';
 import { serverMessage } from '../api/http.ts';
 import { Modal } from '../components/modal/Modal.tsx';
 import { cardIsReady, cardLabel } from '../checkout/card-label.ts';
+import { cardHoldFor } from '../checkout/card-hold.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { usePlaceBid } from './use-place-bid.ts';
 
@@ -17,13 +18,16 @@ interface OnChainCardBidModalProps {
 
 /**
  * The on-chain card bid modal: for a bidder without an Ethereum wallet, a payment step (the saved,
- * verified card is authorised for this bid) and a confirmation step; the api holds the card for the bid's
- * value and its relayer places the bid on chain for the bidder (walletAddress card_payment). Back to Payment
+ * verified card is authorised for this bid) and a confirmation step, showing the hold: the bid's USD value at the
+ * live ETH price plus the margin (GET /payment/card-hold-rate). The api holds the card for it and its relayer
+ * places the bid on chain for the bidder (walletAddress card_payment). Back to Payment
  * returns to the first step and clears the authorisation, so nothing is placed until it is given again.
  */
 export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModalProps) {
   const method = usePaymentMethod(false).data;
   const placeBid = usePlaceBid(lot);
+  const holdRate = useCardHoldRate(amount !== null).data;
+  const hold = amount === null ? null : cardHoldFor(amount, lot, holdRate);
   const [authorized, setAuthorized] = useState(false);
   const [placed, setPlaced] = useState<PlaceBidReply | null>(null);
   const close = () => {
@@ -67,11 +71,15 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
           <dl className="checkout-summary">
             <div><dt>Lot</dt><dd>{lot.title}</dd></div>
             <div><dt>Your bid</dt><dd>{lotAmount(amount, lot.unit)}</dd></div>
+            <div><dt>Card hold</dt><dd data-testid="onchain-card-hold">{hold?.held ?? '…'}</dd></div>
             <div><dt>Card</dt><dd>{cardLabel(method) ?? 'Saved card'}</dd></div>
           </dl>
-          <p className="checkout-note">Confirming holds the bid's value on your card: released if you are outbid, taken only if you win.</p>
+          <p className="checkout-note">
+            Confirming holds {hold?.held ?? 'the bid’s USD value'} on your card{holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}: released if you are outbid, taken only if you win.
+          </p>
+          {hold?.refusal && <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-hold-refusal">{hold.refusal}</p>}
           {placeBid.isError && <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-error">{serverMessage(placeBid.error) ?? messages.bids.failed}</p>}
-          <button type="button" className="btn btn--accent btn--block" disabled={placeBid.isPending} data-testid="onchain-card-confirm"
+          <button type="button" className="btn btn--accent btn--block" disabled={placeBid.isPending || !hold?.held || hold.refusal !== null} data-testid="onchain-card-confirm"
             onClick={() => placeBid.mutate({ amount, walletAddress: CARD_PAYMENT_MARKER }, { onSuccess: setPlaced })}>
             {placeBid.isPending ? 'Placing your bid…' : 'CONFIRM YOUR BID'}
           </button>

@@ -88,7 +88,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
       )}
       {step === 'card-verification' && <CardVerificationStep />}
       {step === 'congratulations' && (
-        <ConfirmBidStep lot={lot} amount={amount} method={method} btcUsdCents={holdRate?.btcUsdCents} pending={placeBid.isPending}
+        <ConfirmBidStep lot={lot} amount={amount} method={method} holdRate={holdRate} pending={placeBid.isPending}
           error={placeBid.isError ? (serverMessage(placeBid.error) ?? messages.bids.failed) : null}
           onConfirm={() => submit(CARD_PAYMENT_MARKER)} />
       )}

@@ -1,18 +1,18 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Lot } from '@gavel/domain';
+import type { CardHoldRateReply, Lot } from '@gavel/domain';
 import { createStore } from '../app/store.ts';
 import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 
-/** $100,000 a BTC: 1,000 sats hold $1.00. */
-const BTC_AT_100K = 10_000_000;
+/** $100,000 a BTC, no margin: 1,000 sats hold $1.00. */
+const BTC_AT_100K: CardHoldRateReply = { btcUsdCents: 10_000_000, ethUsdCents: 200_000, marginPercent: 0 };
 const btcLot = { title: 'Rare sat', unit: 'sats' } as Lot;
 
-function confirm(amount: string, lot: Lot, btcUsdCents: number | undefined) {
+function confirm(amount: string, lot: Lot, holdRate: CardHoldRateReply | undefined) {
   render(
     <Provider store={createStore()}>
-      <ConfirmBidStep lot={lot} amount={amount} method={undefined} btcUsdCents={btcUsdCents} onConfirm={() => {}} pending={false} error={null} />
+      <ConfirmBidStep lot={lot} amount={amount} method={undefined} holdRate={holdRate} onConfirm={() => {}} pending={false} error={null} />
     </Provider>,
   );
 }
@@ -26,6 +26,19 @@ describe('ConfirmBidStep on a BTC lot', () => {
     expect(screen.getByTestId('checkout-hold-amount').textContent).toBe('$20.01');
     expect(screen.getByText(/Confirming places a hold of \$20\.01 on your card/)).toBeTruthy();
     expect((screen.getByTestId('checkout-confirm') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('holds the margin above the sats’ value, and says why', () => {
+    confirm('20001', btcLot, { ...BTC_AT_100K, marginPercent: 10 });
+    // $20.001 plus 10 %: $22.0011, held as $22.01.
+    expect(screen.getByTestId('checkout-hold-amount').textContent).toBe('$22.01');
+    expect(screen.getByText(/hold of \$22\.01 on your card \(the bid’s USD value at today’s price, plus 10% in case the price moves\)/)).toBeTruthy();
+  });
+
+  it('says card bids are paused while the api has no fresh BTC price, and holds nothing', () => {
+    confirm('20001', btcLot, { ...BTC_AT_100K, btcUsdCents: null });
+    expect(screen.getByTestId('checkout-hold-refusal').textContent).toBe('Card bids on this lot are paused: the BTC price is unavailable. Please try again shortly.');
+    expect((screen.getByTestId('checkout-confirm') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('waits for the price before confirming, and refuses a hold under $0.50', () => {

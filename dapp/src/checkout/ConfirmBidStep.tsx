@@ -1,4 +1,4 @@
-import type { Lot, PaymentMethodReply } from '@gavel/domain';
+import type { CardHoldRateReply, Lot, PaymentMethodReply } from '@gavel/domain';
 import { useAppDispatch } from '../app/store.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
@@ -10,8 +10,8 @@ interface ConfirmBidStepProps {
   lot: Lot;
   amount: string;
   method: PaymentMethodReply | undefined;
-  /** BTC lots: the USD price per BTC the api holds a card bid at, in cents (undefined while it loads). */
-  btcUsdCents: number | undefined;
+  /** BTC lots: the live prices and margin the api holds a card bid at (GET /payment/card-hold-rate; undefined while it loads). */
+  holdRate: CardHoldRateReply | undefined;
   onConfirm: () => void;
   pending: boolean;
   /** Why the last attempt failed (the api's words), shown in place. */
@@ -20,11 +20,12 @@ interface ConfirmBidStepProps {
 
 /**
  * The checkout's congratulations step: the card is ready; CONFIRM YOUR BID places the bid and its hold. A bid in
- * sats holds its USD value, shown beside it; below $0.50 (or 50 sats) no hold is even attempted.
+ * sats holds its USD value at the live price plus the margin, shown beside it; below $0.50 (or 50 sats), or while
+ * there is no fresh BTC price, no hold is even attempted.
  */
-export function ConfirmBidStep({ lot, amount, method, btcUsdCents, onConfirm, pending, error }: ConfirmBidStepProps) {
+export function ConfirmBidStep({ lot, amount, method, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
   const dispatch = useAppDispatch();
-  const { held, refusal: tooSmall } = cardHoldFor(amount, lot, btcUsdCents);
+  const { held, refusal } = cardHoldFor(amount, lot, holdRate);
   const inSats = lot.unit === 'sats';
   return (
     <div className="checkout-step" data-testid="checkout-step-congratulations">
@@ -36,11 +37,11 @@ export function ConfirmBidStep({ lot, amount, method, btcUsdCents, onConfirm, pe
         <div><dt>Card</dt><dd>{cardLabel(method) ?? 'Saved card'}</dd></div>
       </dl>
       <p className="checkout-note">
-        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(amount, lot.unit)} on your card. It is released if you are outbid and taken only if you win.
+        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(amount, lot.unit)} on your card{inSats && holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}. It is released if you are outbid and taken only if you win.
       </p>
-      {tooSmall && <p className="form-banner form-banner--error" role="alert">{tooSmall}</p>}
+      {refusal && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-hold-refusal">{refusal}</p>}
       {error && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-error">{error}</p>}
-      <button type="button" className="btn btn--accent btn--block" disabled={pending || tooSmall !== null || held === null} data-testid="checkout-confirm" onClick={onConfirm}>
+      <button type="button" className="btn btn--accent btn--block" disabled={pending || refusal !== null || held === null} data-testid="checkout-confirm" onClick={onConfirm}>
         {pending ? 'Placing your bid…' : 'CONFIRM YOUR BID'}
       </button>
       <button type="button" className="btn btn--ghost btn--block" disabled={pending} onClick={() => dispatch(changePayment())}>

@@ -1,26 +1,46 @@
-import { cardHoldCents, cardAmountRefusal, displayAmount, paymentMessages, parseAmount, type Lot } from '@gavel/domain';
+import {
+  cardAmountRefusal,
+  cardBidsPausedMessage,
+  cardCentsRefusal,
+  cardHoldCents,
+  coinHoldCents,
+  displayAmount,
+  paymentMessages,
+  parseAmount,
+  WEI_PER_ETH,
+  type CardHoldRateReply,
+  type Lot,
+} from '@gavel/domain';
 
 export interface CardHold {
-  /** What the card is held for, in USD ("$20.01"); null while the BTC price is not known yet. */
+  /** What the card is held for, in USD ("$22.01"); null while the coin's price is not known yet, or there is none. */
   held: string | null;
-  /** Why no hold is even attempted (under the spec's $0.50 / 50 sats minimum, or not an amount), else null. */
+  /**
+   * Why no hold is even attempted (under the spec's $0.50 / 50 sats minimum, over what a card can carry, not an
+   * amount, or card bids in the coin paused for want of a fresh price), else null.
+   */
   refusal: string | null;
 }
 
 /**
- * What CONFIRM YOUR BID holds on the card: a USD bid itself; a bid in sats, its USD value at the price the api
- * holds BTC card bids at (GET /payment/card-hold-rate), worked out by the same domain rule the api uses.
+ * What confirming a card bid holds on the card: a USD bid itself; a bid in sats or ETH, its USD value at the live
+ * price the api holds card bids at plus its margin (GET /payment/card-hold-rate), worked out by the domain rule the
+ * api uses.
  */
-export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit'>, btcUsdCents: number | undefined): CardHold {
-  // ETH lots take card bids through the on-chain card bid modal, never this checkout.
-  if (lot.unit === 'ETH') return { held: null, refusal: null };
+export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit'>, rate: CardHoldRateReply | undefined): CardHold {
   let value: bigint;
   try {
     value = parseAmount(amount, lot.unit);
   } catch {
     return { held: null, refusal: paymentMessages.invalidAmount };
   }
-  if (lot.unit === 'sats' && btcUsdCents === undefined) return { held: null, refusal: null };
-  const rate = btcUsdCents ?? 0;
-  return { held: displayAmount(cardHoldCents(value, lot.unit, rate), 'USD'), refusal: cardAmountRefusal(value, lot.unit, rate) };
+  if (lot.unit === 'USD') return { held: displayAmount(value, 'USD'), refusal: cardAmountRefusal(value, 'USD', null) };
+  if (!rate) return { held: null, refusal: null };
+  const coin = lot.unit === 'sats' ? 'BTC' : 'ETH';
+  const usdCents = coin === 'BTC' ? rate.btcUsdCents : rate.ethUsdCents;
+  if (usdCents === null) return { held: null, refusal: cardBidsPausedMessage(coin) };
+  const price = { usdCents, marginPercent: rate.marginPercent };
+  if (lot.unit === 'sats') return { held: displayAmount(cardHoldCents(value, 'sats', price), 'USD'), refusal: cardAmountRefusal(value, 'sats', price) };
+  const cents = coinHoldCents(value, WEI_PER_ETH, price);
+  return { held: displayAmount(cents, 'USD'), refusal: cardCentsRefusal(cents) };
 }

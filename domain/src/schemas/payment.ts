@@ -44,6 +44,8 @@ export const paymentMessages = {
   noBiddingLimit: 'Bidding without a card needs a pay-later bidding limit. Bid by card, or ask us for a limit on the support page.',
   biddingLimitLeft: 'Your pay-later bidding limit has {available} left. Bid by card, or ask us for a higher limit on the support page.',
   webhookSignature: 'Invalid Stripe signature',
+  /** No fresh price of the lot's coin: holding the card at an old one could hold too little. */
+  cardBidsPaused: 'Card bids on this lot are paused: the {coin} price is unavailable. Please try again shortly.',
 } as const;
 
 /** POST /payment/setup-intent: what the browser needs to save a card with Stripe (or the stand-in). */

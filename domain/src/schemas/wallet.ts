@@ -195,6 +195,8 @@ export const cardMintMessages = {
   unavailable: 'NFT contract service not available.',
   walletNeeded: 'Link an Ethereum wallet to receive the NFT first',
   notFound: 'Mint not found',
+  /** No fresh ETH price to charge the mint price at. */
+  pricePaused: 'Minting by card is paused: the ETH price is unavailable. Please try again shortly.',
 } as const;
 
 export const cardMintRecordSchema = z.object({
