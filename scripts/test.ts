@@ -23,7 +23,7 @@ interface Suite {
   run: () => Promise<Counts>;
 }
 
-const node = (args: string[], cwd = root) => run(process.execPath, args, cwd);
+const node = (args: string[], cwd = root, env: Record<string, string> = {}) => run(process.execPath, args, cwd, env);
 
 const vitest = (name: string, args: string[]): Suite => ({
   name,
@@ -57,10 +57,10 @@ const typecheck = (projects: string[]): Suite => ({
 });
 
 /** node:test prints "ℹ pass N"; Hardhat's reporter prints "N passing" / "N failing". */
-const nodeTests = (name: string, args: string[]): Suite => ({
+const nodeTests = (name: string, args: string[], env: Record<string, string> = {}): Suite => ({
   name,
   run: async () => {
-    const { code, output } = await node(args);
+    const { code, output } = await node(args, root, env);
     const grab = (re: RegExp) => [...output.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
     const passed = grab(/ℹ pass (\d+)/g) + grab(/^\s*(\d+) passing/gm);
     const failed = grab(/ℹ fail (\d+)/g) + grab(/^\s*(\d+) failing/gm);
@@ -79,6 +79,12 @@ const suites: Suite[] = [
   nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
   nodeTests('e2e', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
+  // The journeys that matter most again, against the production server (the api serving the built dapp, its headers).
+  nodeTests(
+    'e2e-production',
+    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...['browse', 'accounts', 'bidding', 'admin'].map((f) => `test/e2e/${f}.e2e.ts`)],
+    { E2E_SERVER: 'production' },
+  ),
 ];
 
 /** A runner that crashed before counting anything is one failure, not a silent zero. */
@@ -88,9 +94,9 @@ function countsOrExit(name: string, code: number, passed: number, failed: number
   return { passed, failed };
 }
 
-function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const tee = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
       output += chunk.toString();
