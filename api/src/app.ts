@@ -29,6 +29,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { buyNowRoutes } from './routes/buy-now.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { secondChanceRoutes } from './routes/second-chance.ts';
 import { adminLotRoutes } from './routes/admin-lots.ts';
 import { adminEventRoutes } from './routes/admin-events.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
@@ -67,6 +68,7 @@ export function declareRoutes(services: Services): RouteTable {
   nftRoutes(routes, services);
   buyNowRoutes(routes, services);
   checkoutRoutes(routes, services);
+  secondChanceRoutes(routes, services);
   // Admin area and seller settlement.
   adminLotRoutes(routes, services);
   adminEventRoutes(routes, services);

@@ -9,6 +9,7 @@ import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
 import { inscriptionConfig, type InscriptionConfig } from './inscriptions/config.ts';
 import { storageConfig, type StorageConfig } from './storage/config.ts';
 import { rateLimitConfig, type RateLimitConfig } from './auth/rate-limit-config.ts';
+import { unpaidConfig, type UnpaidConfig } from './checkout/config.ts';
 import { priceConfig, type PriceConfig } from './prices/config.ts';
 
 export interface Config {
@@ -78,6 +79,8 @@ export interface Config {
   reconcileEveryMs: number;
   /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (unset keys: the local stand-in). */
   stripe: StripeConfig;
+  /** PAYMENT_DUE_MS, SECOND_CHANCE_OFFER_MS: when an unpaid purchase is voided, how long a second-chance offer stands. */
+  unpaid: UnpaidConfig;
   /** PRICE_API_URL, PRICE_MAX_AGE_MS, PRICE_CACHE_MS, PRICE_TIMEOUT_MS, CARD_HOLD_MARGIN_PERCENT: the live prices card holds on BTC and ETH lots use. */
   prices: PriceConfig;
   /** PONDER_URL, RPC_URL, CHAIN_ID (+ GAVEL_AUCTION_HOUSE_ADDRESS, GAVEL_NFT_ADDRESS, CHAIN_FOLLOW_MS, CHAIN_TIMEOUT_MS). */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileEveryMs: Number(env.LOT_CLOCK_RECONCILE_MS ?? 30_000),
     rateLimits: rateLimitConfig(env),
     stripe: stripeConfig(env),
+    unpaid: unpaidConfig(env),
     prices: priceConfig(env),
     chain: {
       ponderUrl: env.PONDER_URL ?? 'http://127.0.0.1:42069',

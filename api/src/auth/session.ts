@@ -82,6 +82,7 @@ export function presentUser(user: UserRow): User {
     hasValidPaymentMethod: user.hasValidPaymentMethod,
     paymentMethod: user.paymentMethodBrand && user.paymentMethodLast4 ? { brand: user.paymentMethodBrand, last4: user.paymentMethodLast4 } : null,
     biddingLimit: formatAmount(BigInt(user.biddingLimit.toFixed(0)), 'USD'),
+    unpaidCount: user.unpaidCount,
     termsAccepted: user.termsAccepted,
     termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
     termsVersion: user.termsVersion,

@@ -4,6 +4,9 @@
  * the outbox, all in the same commit. Run it twice, from two workers, or after a crash mid-way: the
  * conditional update lets exactly one run through, and a crash after the commit loses nothing (the outbox
  * row is re-queued by the worker's reconcile loop).
+ *
+ * A USD lot, or one won by a card bid, gets its payment deadline (`paymentDueAt`, PAYMENT_DUE_MS after the
+ * close): a win a captured hold pays never reaches it, and one nothing paid by then is voided (checkout/unpaid.ts).
  */
 import { displayAmount, unitFor } from '@gavel/domain';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -13,20 +16,21 @@ import { wonMail } from '../mail/templates.ts';
 import { lotUpdateOf } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
+import { DEFAULT_PAYMENT_DUE_MS } from '../checkout/config.ts';
 
 export type CloseResult =
   | { closed: false }
   | { closed: true; winnerId: string | null; winningBidId: string | null; wonMailId?: string };
 
-export async function closeLot(prisma: PrismaClient, lotId: string): Promise<CloseResult> {
+export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs = DEFAULT_PAYMENT_DUE_MS): Promise<CloseResult> {
   return prisma.$transaction(async (tx) => {
     const [lot] = await tx.$queryRaw<Array<{ id: string; title: string; reservePrice: string | null; paymentMethod: 'BTC' | 'ETH' | 'Manual'; auctionEventId: string }>>`
       UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now()
        WHERE id = ${lotId} AND status IN ('upcoming', 'live') AND "endTime" <= now()
       RETURNING id, title, "reservePrice"::text, "paymentMethod"::text, "auctionEventId"`;
     if (!lot) return { closed: false } as const;
-    const [top] = await tx.$queryRaw<Array<{ id: string; userId: string | null; walletAddress: string | null; amount: string }>>`
-      SELECT id, "userId", "walletAddress", amount::text FROM "Bid"
+    const [top] = await tx.$queryRaw<Array<{ id: string; userId: string | null; walletAddress: string | null; amount: string; paymentIntentId: string | null }>>`
+      SELECT id, "userId", "walletAddress", amount::text, "paymentIntentId" FROM "Bid"
        WHERE "lotId" = ${lotId} AND status = 'active'
        ORDER BY amount DESC, "createdAt" ASC LIMIT 1`;
     const wins = top && (lot.reservePrice === null || BigInt(top.amount) >= BigInt(lot.reservePrice));
@@ -35,7 +39,13 @@ export async function closeLot(prisma: PrismaClient, lotId: string): Promise<Clo
     const winnerWalletAddress = top.walletAddress ?? (lot.paymentMethod === 'BTC' && top.userId ? await deliveryAddressOf(tx, top.userId) : null);
     await tx.lot.update({
       where: { id: lotId },
-      data: { winnerId: top.userId, winnerWalletAddress, winningBidId: top.id, soldPrice: top.amount },
+      data: {
+        winnerId: top.userId,
+        winnerWalletAddress,
+        winningBidId: top.id,
+        soldPrice: top.amount,
+        paymentDueAt: lot.paymentMethod === 'Manual' || top.paymentIntentId ? new Date(Date.now() + paymentDueMs) : null,
+      },
     });
     const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { email: true } }) : null;
     const mail = winner
@@ -49,7 +59,7 @@ export async function closeLot(prisma: PrismaClient, lotId: string): Promise<Clo
 
 /** Close and tell everyone: watchers see the result, the winner gets an event and an e-mail. */
 export async function closeLotAndAnnounce(services: Services, lotId: string): Promise<CloseResult> {
-  const result = await closeLot(services.db.prisma, lotId);
+  const result = await closeLot(services.db.prisma, lotId, services.config.unpaid.paymentDueMs);
   if (!result.closed) return result;
   const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
   await announceLotsChanged(services.redis, services.config.redisPrefix);

@@ -3,8 +3,8 @@
  * a bidding limit for bidders who settle by invoice, an admin grants each user a limit (User.biddingLimit, US
  * cents, 0 by default); such a bid or purchase is accepted only within the limit less the user's open pay-later
  * commitments: their leading bids without a hold on USD lots still open, and the USD lots they won or bought
- * without a card and have not paid yet. The same lot's own commitment is left out, so raising one's own bid
- * counts once.
+ * without a card and have not paid yet (a purchase voided for non-payment is no longer theirs to pay). The same
+ * lot's own commitment is left out, so raising one's own bid counts once.
  *
  * Checked inside the write's transaction with the user's row locked, so two bids racing on two lots cannot both
  * spend the same allowance.
@@ -21,7 +21,7 @@ const OPEN_COMMITMENTS_SQL = `
       WHERE b."userId" = u.id AND b.status = 'active' AND b."paymentIntentId" IS NULL
         AND l."paymentMethod" = 'Manual' AND l.status IN ('upcoming', 'live') AND l.id <> $2)::text AS "bids",
     (SELECT COALESCE(SUM(l."soldPrice"), 0) FROM "Lot" l
-      WHERE l."winnerId" = u.id AND l."paymentMethod" = 'Manual' AND l.status = 'ended' AND NOT l.paid AND l.id <> $2
+      WHERE l."winnerId" = u.id AND l."paymentMethod" = 'Manual' AND l.status = 'ended' AND NOT l.paid AND l."unpaidAt" IS NULL AND l.id <> $2
         AND NOT (l."boughtNow" AND l."txHash" IS NOT NULL)
         AND NOT EXISTS (SELECT 1 FROM "Bid" w WHERE w.id = l."winningBidId" AND w."paymentIntentId" IS NOT NULL))::text AS "owed"
   FROM "User" u WHERE u.id = $1`;

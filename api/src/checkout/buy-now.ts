@@ -8,6 +8,8 @@
  * that price and no bid has reached it, so a racing bid or buyer either wins before (and this purchase is
  * refused, its hold released) or loses after. Only then is the hold captured: nobody pays for a lot they did
  * not get. Without a card (BTC, Manual) the buyer becomes the winner and pays afterwards (cart or wallet).
+ * A USD purchase has a payment deadline (`paymentDueAt`, PAYMENT_DUE_MS): one not paid by then, with no card
+ * hold standing for it, is voided (unpaid.ts).
  */
 import Stripe from 'stripe';
 import { buyNowRefusal, cardCentsRefusal, checkoutMessages, displayAmount, fill, formatAmount, messages, parseAmount, paymentMessages, phaseOf, shownStatus, unitFor, AmountError, type BuyNowBody, type BuyNowIntentReply, type BuyNowReply, type PaymentCurrency } from '@gavel/domain';
@@ -183,11 +185,12 @@ async function holdForCart(services: Services, user: UserRow, lot: Lot, price: b
  */
 async function commitPurchase(services: Services, user: UserRow, lot: Lot, price: bigint, wallet: string | null, pi: string | null, payLater: boolean) {
   const lotId = lot.id;
+  const payBy = lot.paymentMethod === 'Manual' ? new Date(Date.now() + services.config.unpaid.paymentDueMs) : null;
   const won = await services.db.prisma.$transaction(async (tx) => {
     if (payLater) await assertWithinBiddingLimit(tx, user.id, lotId, price);
     const [row] = await tx.$queryRaw<Array<{ id: string }>>`
       UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now(), "winnerId" = ${user.id}, "winnerWalletAddress" = ${wallet},
-             "soldPrice" = "buyNowPrice", "boughtNow" = true, "txHash" = ${pi}
+             "soldPrice" = "buyNowPrice", "boughtNow" = true, "txHash" = ${pi}, "paymentDueAt" = ${payBy}
        WHERE id = ${lotId} AND published AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()
          AND "buyNowEnabled" AND "buyNowPrice" = ${price.toString()}::numeric AND ("currentBid" IS NULL OR "currentBid" < "buyNowPrice")
       RETURNING id`;

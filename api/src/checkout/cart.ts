@@ -28,7 +28,8 @@ export const SERVICE_FEE = '0.00';
 /** GET /cart */
 export async function listCart(services: Services, user: UserRow): Promise<CartReply> {
   const { prisma } = services.db;
-  const lots = await prisma.lot.findMany({ where: { winnerId: user.id, status: 'ended', transferred: false }, orderBy: { closedAt: 'desc' }, take: CART_LIMIT });
+  // A purchase voided for non-payment is no longer the user's (their profile counts it instead).
+  const lots = await prisma.lot.findMany({ where: { winnerId: user.id, status: 'ended', transferred: false, unpaidAt: null }, orderBy: { closedAt: 'desc' }, take: CART_LIMIT });
   const states = await paymentStates(prisma, lots);
   const holds = await cartHolds(prisma, user.id, lots.map((l) => l.id));
   const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null));
@@ -50,7 +51,7 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
     const states = await paymentStates(prisma, lots);
     for (const id of lotIds) {
       const lot = lots.find((l) => l.id === id);
-      if (!lot || lot.winnerId !== user.id || lot.status !== 'ended') throw new HttpError(409, checkoutMessages.notOwed, 'not_owed', { lotIds: checkoutMessages.notOwed }, { lotId: id });
+      if (!lot || lot.winnerId !== user.id || lot.status !== 'ended' || lot.unpaidAt) throw new HttpError(409, checkoutMessages.notOwed, 'not_owed', { lotIds: checkoutMessages.notOwed }, { lotId: id });
       if (lot.paid) throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid', { lotIds: checkoutMessages.alreadyPaid }, { lotId: id });
       if (states.get(id) === 'processing') throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing', { lotIds: checkoutMessages.paymentProcessing }, { lotId: id });
     }
@@ -183,6 +184,7 @@ function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null): C
     paidAt: lot.paidAt?.toISOString() ?? null,
     txHash: lot.paid ? lot.txHash : null,
     heldUntil: paymentState === 'processing' && heldUntil ? heldUntil.toISOString() : null,
+    payBy: paymentState === 'awaiting_payment' ? (lot.paymentDueAt?.toISOString() ?? null) : null,
     lot: { _id: lot.id, title: lot.title, imageUrl: lot.imageUrls[0] ?? null, paymentMethod: lot.paymentMethod, auctionType: lot.auctionType, auctionEventId: lot.auctionEventId },
   };
 }

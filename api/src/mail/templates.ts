@@ -79,3 +79,18 @@ export function wonMail(to: string, title: string, amount: string, lotId: string
   const text = `You won ${title} for ${amount}. Complete your payment from your cart.`;
   return { to, subject: oneLine(`You won ${title}`), text: `${text} ${link}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot')) };
 }
+
+/** The buyer who did not pay by the deadline: the purchase is cancelled and counted on their profile. */
+export function unpaidVoidedMail(to: string, title: string, amount: string, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const text = `Your purchase of ${title} for ${amount} was not paid by its deadline, so it has been cancelled and the lot may be offered to another bidder. It is recorded as an unpaid purchase on your profile.`;
+  return { to, subject: oneLine(`Purchase cancelled: ${title}`), text: `${text} ${link}`, html: layout('Purchase cancelled', paragraph(text) + button(link, 'View the lot')) };
+}
+
+/** The runner-up of an unpaid lot: it is theirs at their last bid if they accept by card before `expiresAt`. */
+export function secondChanceOfferMail(to: string, title: string, amount: string, expiresAt: Date): MailMessage {
+  const link = `${site}/cart`;
+  const until = `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const text = `${title} is available to you at your last bid of ${amount}: the winning buyer did not pay. Accept the offer in your cart by ${until}; your saved card is charged when you accept.`;
+  return { to, subject: oneLine(`Second chance: ${title}`), text: `${text} ${link}`, html: layout('A second chance', paragraph(text) + button(link, 'See the offer')) };
+}

@@ -18,7 +18,8 @@ import type Stripe from 'stripe';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { StripeWebhooks } from './webhooks.ts';
 
-export const PURPOSE = { bidHold: 'bid_hold', checkout: 'checkout', buyNow: 'buy_now' } as const;
+/** secondChance: the runner-up's card paying an unpaid lot (checkout/second-chance.ts records it itself). */
+export const PURPOSE = { bidHold: 'bid_hold', checkout: 'checkout', buyNow: 'buy_now', secondChance: 'second_chance' } as const;
 
 /** What an intent says it took. */
 export type TakenIntent = Pick<Stripe.PaymentIntent, 'id' | 'amount_received' | 'currency'>;

@@ -13,6 +13,8 @@ export type PaymentQueueJobs = {
   'settle-lot': { lotId: string };
   'capture-buy-now': { paymentIntentId: string };
   'reconcile-payments': object;
+  /** Purchases past their payment deadline voided, second-chance accepts cut short finished (checkout/). */
+  'void-unpaid-lots': object;
 };
 
 export class PaymentJobs {

@@ -5,11 +5,15 @@
  * - an authorised card bid hold whose bid can no longer win, or whose lot is over: release or capture;
  * - a Buy Now hold whose purchase committed but was not captured: capture;
  * - a Buy Now intent left unused (the buyer closed the tab, or lost the race and the request died): cancel.
+ * Beside it, void-unpaid-lots voids purchases past their payment deadline (checkout/unpaid.ts) and finishes
+ * second-chance accepts a crash cut short (checkout/second-chance.ts).
  */
 import type { Services } from '../services.ts';
 import { captureBuyNowPayment, releaseBuyNowHold } from '../checkout/buy-now.ts';
 import { releaseBidHold, settleLotHolds } from './bid-holds.ts';
 import type { RunningWorker } from '../jobs/job-queue.ts';
+import { voidUnpaidLots } from '../checkout/unpaid.ts';
+import { finishStuckAccepts } from '../checkout/second-chance.ts';
 
 /** How long a Buy Now hold may wait for its POST /auctions/:id/buy-now before it is given back. */
 const UNUSED_BUY_NOW_MS = 30 * 60_000;
@@ -25,8 +29,12 @@ export function startPaymentWorker(services: Services): Promise<RunningWorker> {
       'settle-lot': ({ lotId }) => settleLotHolds(services, lotId),
       'capture-buy-now': ({ paymentIntentId }) => captureBuyNowPayment(services, paymentIntentId),
       'reconcile-payments': () => reconcilePayments(services),
+      'void-unpaid-lots': async () => {
+        await finishStuckAccepts(services);
+        return voidUnpaidLots(services);
+      },
     },
-    { concurrency: 4, every: { 'reconcile-payments': services.config.reconcileEveryMs } },
+    { concurrency: 4, every: { 'reconcile-payments': services.config.reconcileEveryMs, 'void-unpaid-lots': services.config.reconcileEveryMs } },
   );
 }
 

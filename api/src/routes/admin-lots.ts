@@ -27,6 +27,7 @@ import type { Prisma as P } from '../generated/prisma/client.ts';
 import { lotInclude } from '../lots/present.ts';
 import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
 import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';
+import { unpaidLotOf } from '../checkout/second-chance.ts';
 import { cancelLot, createLot, deleteLot, endLot, publishLot, updateLot } from '../admin/lot-writes.ts';
 
 const admin = { roles: ['admin'] as const };
@@ -180,13 +181,14 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     method: 'get',
     path: '/admin/auctions/:id',
     tag: TAG,
-    summary: 'One lot as the admin sees it (drafts, reserve price, settlement, card payments that did not match what was owed)',
+    summary: 'One lot as the admin sees it (drafts, reserve price, settlement, card payments that did not match what was owed, an unpaid purchase and its runner-up)',
     access: admin,
     reply: adminLotReplySchema,
     errors: NOT_FOUND,
     handler: async ({ params }) => {
-      const lot = presentAdminLot(imageGateway, await loadLot(db.prisma, params.id!));
-      return { data: { ...lot, paymentMismatches: await paymentMismatchesOf(db.prisma, lot._id) } };
+      const row = await loadLot(db.prisma, params.id!);
+      const lot = presentAdminLot(imageGateway, row);
+      return { data: { ...lot, paymentMismatches: await paymentMismatchesOf(db.prisma, lot._id), unpaid: await unpaidLotOf(db.prisma, row) } };
     },
   });
 

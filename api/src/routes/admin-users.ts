@@ -38,6 +38,7 @@ function presentAdminUser(user: AdminUserRow) {
     hasValidPaymentMethod: user.hasValidPaymentMethod,
     paymentMethodVerified: user.paymentMethodVerified,
     biddingLimit: formatAmount(BigInt(user.biddingLimit.toFixed(0)), 'USD'),
+    unpaidCount: user.unpaidCount,
     termsAccepted: user.termsAccepted,
     createdAt: user.createdAt.toISOString(),
     identity: latest ? presentIdentityCheck(latest) : null,

@@ -14,6 +14,7 @@ import {
   settlementMessages,
   transferBodySchema,
   transferReferenceRefusal,
+  unpaidMessages,
   verifyPaymentBodySchema,
 } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
@@ -39,6 +40,8 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     if (!allowed) throw new HttpError(403, settlementMessages.notSeller, 'not_seller');
     if (lot.status !== 'ended') throw new HttpError(409, settlementMessages.notEnded, 'lot_not_ended');
     if (!lot.winnerId && !lot.winnerWalletAddress) throw new HttpError(409, settlementMessages.noWinner, 'no_winner');
+    // A purchase voided for non-payment is settled by a second-chance offer or a relist, never by hand.
+    if (lot.unpaidAt) throw new HttpError(409, unpaidMessages.notSettleable, 'lot_unpaid');
     refuseOnChain(lot);
     return lot;
   };
@@ -48,7 +51,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
   };
   /** Marks the lot paid unless a swap was recorded meanwhile; a paid lot stays as it is. */
   const markPaid = async (id: string, txHash: string | undefined) => {
-    const { count } = await prisma.lot.updateMany({ where: { id, paid: false, swapTxid: null }, data: { paid: true, paidAt: new Date(), ...(txHash ? { txHash } : {}) } });
+    const { count } = await prisma.lot.updateMany({ where: { id, paid: false, swapTxid: null, unpaidAt: null }, data: { paid: true, paidAt: new Date(), ...(txHash ? { txHash } : {}) } });
     if (count === 0) refuseOnChain(await loadLot(prisma, id));
   };
   const reply = async (message: string, id: string) => {
@@ -65,7 +68,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: verifyPaymentBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded}` },
+    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       await markPaid(lot.id, body.txHash);
@@ -84,7 +87,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: { roles: ['admin'] as const },
     body: markPaidBodySchema,
     reply: adminLotReplySchema,
-    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded}` },
+    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'admin');
       if (body.auctionType && body.auctionType !== lot.auctionType) {
@@ -110,7 +113,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: transferBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.notPaidYet} / ${settlementMessages.alreadyTransferred} / ${settlementMessages.swapRecorded}` },
+    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.notPaidYet} / ${settlementMessages.alreadyTransferred} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}` },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       if (!body.transferTransactionHash && body.finalPsbtHex && lot.paymentMethod === 'BTC') {

@@ -45,6 +45,8 @@ export const queryKeys = {
   cart: {
     all: ['cart'] as const,
     of: (token: string | null) => ['cart', token] as const,
+    /** Unpaid lots offered to the user at their last bid (GET /second-chance-offers). */
+    secondChance: (token: string | null) => ['cart', 'secondChance', token] as const,
   },
   cardHoldRate: ['cardHoldRate'] as const,
   /** PaymentIntents made for the browser to confirm: one per lot and price, one per selection of the cart. */

@@ -6,7 +6,7 @@ const ready: User = {
   id: 'u1', _id: 'u1', email: 'a@b.c', emailVerified: true, firstName: 'A', lastName: 'B', name: 'A B', phoneNumber: '1',
   country: 'UK', city: 'London', state: null, address: '1 St', postCode: 'E1', dateOfBirth: '1990-01-01', role: 'user', title: 'User',
   isProfileComplete: true, identityVerified: true, kycStatus: 'approved', kycReason: null, hasValidPaymentMethod: true,
-  paymentMethod: { brand: 'visa', last4: '4242' }, biddingLimit: '0.00', termsAccepted: true, termsAcceptedAt: '2026-01-01T00:00:00Z', biddingFor: 'myself',
+  paymentMethod: { brand: 'visa', last4: '4242' }, biddingLimit: '0.00', unpaidCount: 0, termsAccepted: true, termsAcceptedAt: '2026-01-01T00:00:00Z', biddingFor: 'myself',
   createdAt: '2026-01-01T00:00:00Z',
 };
 

@@ -23,7 +23,8 @@ export interface SettlementLot {
 /**
  * The seller and admin panel of an ended lot: payment status and transfer status boxes,
  * then the next step: verify the payment (or, for an admin, mark it paid), enter the transfer hash and mark it
- * transferred, and finally "Auction Complete". A lot without a winner only says so.
+ * transferred, and finally "Auction Complete". A lot without a winner only says so, and so does a purchase voided
+ * for non-payment (the admin's unpaid panel offers it again or relists it).
  */
 export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean }) {
   const { settlement } = lot;
@@ -33,6 +34,8 @@ export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin:
       <h2 id="settlement-title" className="settlement__title">Settlement</h2>
       {settlement.state === 'no_winner' ? (
         <p className="settlement__note" data-testid="settlement-no-winner">{settlementMessages.noWinner}</p>
+      ) : settlement.state === 'unpaid' ? (
+        <p className="settlement__note" data-testid="settlement-unpaid">{settlement.message}</p>
       ) : (
         <>
           <Winner lot={lot} />
@@ -124,7 +127,7 @@ function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean })
 
 /** The last step: a crypto lot's transfer hash, or a USD lot's shipping or transfer reference (free text). */
 function TransferStep({ lotId, paymentMethod }: { lotId: string; paymentMethod: 'BTC' | 'ETH' | 'Manual' }) {
-  const { transfer } = useSettlementActions(lotId);
+  const { transfer } = useSettlementActions(lotId, paymentMethod === 'BTC' ? settlementMessages.transferInscriptionFailed : settlementMessages.transferFailed);
   const [hash, setHash] = useState('');
   const [error, setError] = useState<string | null>(null);
   const physical = paymentMethod === 'Manual';

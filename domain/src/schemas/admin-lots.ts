@@ -12,6 +12,7 @@ import { AUCTION_TYPES, lotSchema } from './lot.ts';
 import { auctionEventSchema } from './auction-event.ts';
 import { BID_STATUSES } from './bid.ts';
 import { settlementSchema } from './settlement.ts';
+import { unpaidLotSchema } from './unpaid-lots.ts';
 
 /** The spec's page size of the admin auctions list: limit 20, offset 0. */
 export const ADMIN_LOTS_LIMIT = 20;
@@ -91,6 +92,8 @@ export const adminLotSchema = lotSchema.extend({
   settlement: settlementSchema,
   /** GET /admin/auctions/:id only: the lot's card payments that took another amount than owed, newest first. */
   paymentMismatches: z.array(paymentMismatchSchema).optional(),
+  /** GET /admin/auctions/:id only: a lot voided for non-payment, with the runner-up and the second-chance offers made. */
+  unpaid: unpaidLotSchema.nullable().optional(),
 });
 export type AdminLot = z.infer<typeof adminLotSchema>;
 export const adminLotReplySchema = z.object({ message: z.string().optional(), data: adminLotSchema });

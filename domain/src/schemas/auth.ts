@@ -104,6 +104,8 @@ export const userSchema = z.object({
   paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** The pay-later allowance an admin granted, USD ("0.00": none; bid by card). */
   biddingLimit: z.string(),
+  /** The unpaid mark: purchases voided because they were not paid by their deadline. */
+  unpaidCount: z.number().int(),
   termsAccepted: z.boolean(),
   termsAcceptedAt: z.string().nullable(),
   /** The published terms version accepted (null: none published when accepted). */

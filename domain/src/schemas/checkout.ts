@@ -114,6 +114,8 @@ export const cartItemSchema = z.object({
    * anyway; POST /cart/pay-held charges it now. Null for every other item.
    */
   heldUntil: z.string().nullable(),
+  /** Awaiting payment: pay by this time, or the purchase is voided (and counted as unpaid on your profile). */
+  payBy: z.string().nullable(),
   lot: z.object({
     _id: z.string(),
     title: z.string(),

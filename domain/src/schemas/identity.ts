@@ -65,6 +65,8 @@ export const adminUserSchema = z.object({
   paymentMethodVerified: z.boolean(),
   /** The pay-later allowance, USD ("2500.00"). */
   biddingLimit: z.string(),
+  /** Purchases voided for non-payment (the unpaid mark). */
+  unpaidCount: z.number().int(),
   termsAccepted: z.boolean(),
   createdAt: z.string(),
   identity: identityCheckSchema.nullable(),

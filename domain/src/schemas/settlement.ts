@@ -1,12 +1,14 @@
 /**
  * Settlement of an ended lot (the spec's seller and admin panel, and its ended auction flow). The state is derived
  * from the lot's own facts by one rule the api and the dapp share: no winner -> nothing to do; a winner ->
- * payment pending until paid -> transfer pending until transferred -> "Auction Complete".
+ * payment pending until paid -> transfer pending until transferred -> "Auction Complete"; a purchase not paid by
+ * its deadline is voided: unpaid, until the admin offers it to the runner-up or relists it.
  */
 import { z } from 'zod';
 import { settlementMessages } from '../messages.ts';
+import { unpaidMessages } from './unpaid-lots.ts';
 
-export const SETTLEMENT_STATES = ['open', 'no_winner', 'awaiting_payment', 'awaiting_transfer', 'complete'] as const;
+export const SETTLEMENT_STATES = ['open', 'no_winner', 'awaiting_payment', 'unpaid', 'awaiting_transfer', 'complete'] as const;
 export type SettlementState = (typeof SETTLEMENT_STATES)[number];
 
 export const settlementSchema = z.object({
@@ -28,6 +30,8 @@ export function settlementOf(lot: {
   transferred: boolean;
   paidAt?: string | Date | null;
   transferredAt?: string | Date | null;
+  /** Set: the purchase was voided for non-payment. */
+  unpaidAt?: string | Date | null;
 }): Settlement {
   const iso = (d: string | Date | null | undefined) => (d ? new Date(d).toISOString() : null);
   const base = { paidAt: iso(lot.paidAt), transferredAt: iso(lot.transferredAt) };
@@ -35,6 +39,7 @@ export function settlementOf(lot: {
   if (!closed || lot.status === 'cancelled') return { state: 'open', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: null, ...base };
   if (!lot.hasWinner) return { state: 'no_winner', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: settlementMessages.noWinner, ...base };
   if (lot.transferred) return { state: 'complete', paymentStatus: 'paid', transferStatus: 'transferred', message: settlementMessages.complete, ...base };
+  if (lot.unpaidAt && !lot.paid) return { state: 'unpaid', paymentStatus: 'not_applicable', transferStatus: 'not_applicable', message: unpaidMessages.settlementUnpaid, ...base };
   if (lot.paid) return { state: 'awaiting_transfer', paymentStatus: 'paid', transferStatus: 'pending', message: null, ...base };
   return { state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending', message: null, ...base };
 }

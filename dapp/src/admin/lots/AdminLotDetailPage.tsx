@@ -10,6 +10,7 @@ import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
 import { AdminBids } from './AdminBids.tsx';
 import { PaymentMismatches } from './PaymentMismatches.tsx';
+import { UnpaidLotPanel } from './UnpaidLotPanel.tsx';
 import { LotStatusPill } from './LotRows.tsx';
 import { useAdminLot, useLotMutations } from './lots-api.ts';
 import { OnChainLotPanel } from '../../admin-chain/OnChainLotPanel.tsx';
@@ -96,6 +97,7 @@ function LotView({ lot }: { lot: AdminLot }) {
       </div>
       <OnChainLotPanel lot={lot} />
       {lot.settlement.state !== 'open' && <div style={{ marginTop: 'var(--space-4)' }}><SettlementPanel lot={lot} isAdmin /></div>}
+      <UnpaidLotPanel lot={lot} />
       <PaymentMismatches mismatches={lot.paymentMismatches} />
       <AdminBids lotId={lot._id} />
     </section>

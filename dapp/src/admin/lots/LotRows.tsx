@@ -36,6 +36,7 @@ function settlementLabel(lot: AdminLot): string {
     case 'open': return '-';
     case 'no_winner': return 'No winner';
     case 'awaiting_payment': return 'Awaiting payment';
+    case 'unpaid': return 'Unpaid';
     case 'awaiting_transfer': return 'Awaiting transfer';
     case 'complete': return 'Complete';
   }

@@ -44,7 +44,7 @@ export function UsersPage() {
           <>
             <div className="admin-table-wrap">
               <table className="admin-table">
-                <thead><tr><th>E-mail</th><th>Name</th><th>Role</th><th>KYC</th><th>Payment</th><th>Joined</th></tr></thead>
+                <thead><tr><th>E-mail</th><th>Name</th><th>Role</th><th>KYC</th><th>Payment</th><th>Unpaid</th><th>Joined</th></tr></thead>
                 <tbody>
                   {users.data.data.map((user) => (
                     <tr key={user.id} data-testid="users-row">
@@ -53,6 +53,7 @@ export function UsersPage() {
                       <td>{user.role}</td>
                       <td><KycPill status={user.kycStatus} /></td>
                       <td>{user.paymentMethodVerified ? <span className="admin-pill admin-pill--good">Verified</span> : <span className="admin-pill">Not verified</span>}</td>
+                      <td data-testid="users-unpaid">{user.unpaidCount > 0 ? <span className="admin-pill admin-pill--bad">{user.unpaidCount}</span> : '-'}</td>
                       <td>{new Date(user.createdAt).toLocaleDateString()}</td>
                     </tr>
                   ))}

@@ -32,6 +32,9 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
           {item.closedAt && ` · ${formatDateTime(item.closedAt)}`}
         </span>
         {item.heldUntil && <HeldNote lotId={item.lotId} heldUntil={item.heldUntil} />}
+        {item.payBy && (
+          <span className="cart-item__meta" data-testid="cart-item-pay-by">Pay by {formatDateTime(item.payBy)}, or the purchase is cancelled and counted as unpaid on your profile.</span>
+        )}
         {item.paymentState === 'awaiting_payment' && !item.payableByCard && (
           <span className="cart-item__meta">Paid from your {item.lot.paymentMethod === 'ETH' ? 'Ethereum' : 'Bitcoin'} wallet once wallet payments open.</span>
         )}

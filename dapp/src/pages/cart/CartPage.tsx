@@ -10,6 +10,7 @@ import { FinalCheckout } from '../../checkout/FinalCheckout.tsx';
 import { StepTrail } from '../../checkout/StepTrail.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { CartItemRow } from './CartItemRow.tsx';
+import { SecondChanceOffers } from './SecondChanceOffers.tsx';
 import { payableItems, selectedTotal } from './cart-selection.ts';
 import '../../checkout/checkout.css';
 import './cart.css';
@@ -57,6 +58,7 @@ export function CartPage() {
   if (items.length === 0) {
     return (
       <div className="page">
+        <SecondChanceOffers />
         <EmptyState testId="cart-empty" icon={<GavelIcon width={26} height={26} />} title="Your cart is empty"
           description="Lots you win or buy with Buy Now wait here until they are paid and transferred."
           action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
@@ -74,6 +76,7 @@ export function CartPage() {
     <div className="page cart-page" data-testid="cart-page">
       <h1 className="page-title">Your cart</h1>
       <StepTrail step={paying ? 'final-checkout' : 'cart'} steps={STEPS} />
+      <SecondChanceOffers />
       <div className="cart-page__layout">
         <ul className="cart-list">
           {items.map((item) => <CartItemRow key={item.lotId} item={item} selected={chosen.has(item.lotId)} onSelect={(on) => toggle(item.lotId, on)} locked={paying} />)}

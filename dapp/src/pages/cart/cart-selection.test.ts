@@ -11,6 +11,7 @@ const item = (lotId: string, amount: string, over: Partial<CartItem> = {}): Cart
   payableByCard: true,
   closedAt: null,
   heldUntil: null,
+  payBy: null,
   paidAt: null,
   txHash: null,
   lot: { _id: lotId, title: lotId, imageUrl: null, paymentMethod: 'Manual', auctionType: 'offchain', auctionEventId: 'e' },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { User } from '@gavel/domain';
+import { fill, unpaidMessages, type User } from '@gavel/domain';
 import { CheckIcon } from '../../components/icons/icons.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { useBiddingLimit } from '../../api/payments.ts';
@@ -50,6 +50,7 @@ export function ProfileStatus({ user }: { user: User }) {
       ))}
     </ul>
     <BiddingLimitLine />
+    <UnpaidMark count={user.unpaidCount} />
     </>
   );
 }
@@ -65,4 +66,10 @@ function BiddingLimitLine() {
         : `Pay-later bidding limit: ${lotAmount(limit.limit, 'USD')} (${lotAmount(limit.available, 'USD')} available).`}
     </p>
   );
+}
+
+/** The unpaid mark: purchases cancelled because they were not paid by their deadline. Absent while there are none. */
+function UnpaidMark({ count }: { count: number }) {
+  if (count === 0) return null;
+  return <p className="profile-status__unpaid" data-testid="profile-unpaid-mark">{fill(unpaidMessages.unpaidMark, { count })}</p>;
 }
