@@ -88,3 +88,6 @@ export function transferReferenceRefusal(lot: { paymentMethod: 'BTC' | 'ETH' | '
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a reference is one line of plain text
     return value.length <= 200 && !/[\u0000-\u001F\u007F]/.test(value) ? null : settlementMessages.transferReferenceFormat;
   }
+  if (!value) return settlementMessages.transferHashRequired;
+  return value.length <= 130 && /^(0x)?[0-9A-Za-z]+$/.test(value) ? null : settlementMessages.hashFormat;
+}
