@@ -138,6 +138,8 @@ export const messages = {
     offerSpentMessage: 'Your bid of {bid} on {title} was removed: its Bitcoin offer can no longer be completed because one of its inputs was spent. The current bid is {amount}.',
     leadingAgainTitle: 'You are the highest bidder again',
     leadingAgainMessage: 'You are the highest bidder again on {title} at {amount}: a higher bid was removed because its Bitcoin offer can no longer be completed.',
+    // Decided: a card bid that would lead again (the bid above it was removed) but whose card refused a new hold.
+    cardRefusedMessage: 'Your card bid of {bid} on {title} was removed: it would have been the highest again, but your card could not be held for it. The current bid is {amount}.',
     increaseBid: 'Increase Bid',
     viewAuction: 'View Auction',
     withdrawFailed: 'Failed to withdraw bid',

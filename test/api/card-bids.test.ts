@@ -339,12 +339,12 @@ describe('card bids on BTC lots', () => {
     // Paid by card: the winner cannot also claim the inscription with a BTC offer.
     expect(await call(stack.url, b.token, 'POST', '/psbt/create', { auctionId: lot.id, walletAddress: 'bcrt1qunused' })).toMatchObject({ status: 409, body: { code: 'won_by_card' } });
 
-    // The card bid named no wallet and the winner had none linked: the first Bitcoin wallet they link becomes
-    // the address the seller sends the inscription to, and the lot shows it.
+    // The card bid named no wallet and the winner had none linked: the ordinals (taproot) address they prove
+    // becomes the address the seller sends the inscription to, and the lot shows it (the rest in btc-card-cases.test.ts).
     const ordinals = new TestKey('p2tr', net);
-    const challenge = await call(stack.url, b.token, 'POST', '/wallet/connect', { walletAddress: ordinals.address, walletType: 'hiro', walletName: 'Leather' });
+    const challenge = await call(stack.url, b.token, 'POST', '/wallet/connect', { walletAddress: ordinals.address, walletType: 'hiro', walletName: 'Leather', ordinalsAddress: ordinals.address });
     const { message, nonce } = challenge.body.data;
-    const linked = await call(stack.url, b.token, 'POST', '/wallet/verify', { walletAddress: ordinals.address, walletType: 'hiro', message, nonce, signature: signBip322(ordinals, message) });
+    const linked = await call(stack.url, b.token, 'POST', '/wallet/verify', { walletAddress: ordinals.address, walletType: 'hiro', message, nonce, signature: signBip322(ordinals, message), ordinalsAddress: ordinals.address });
     expect(linked.status).toBe(201);
     expect((await call(stack.url, sellerToken, 'GET', `/auctions/${lot.id}`)).body.data.winner).toMatchObject({ walletAddress: ordinals.address });
 

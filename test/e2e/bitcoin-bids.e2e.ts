@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { displayAmount, messages, psbtMessages } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { deliveryAddressOf } from '../../api/src/bidding/inscription-delivery.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
 import { spend } from '../support/bitcoin-wallet.ts';
@@ -60,6 +61,10 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     for (const bidder of [a, b]) {
       await dev.faucet(bidder.wallet.payment, 600);
       await dev.faucet(bidder.wallet.payment, 200_000);
+      // Connecting proved the wallet's ordinals (taproot) address too: where an inscription won by card goes.
+      const ordinals = await api.db.prisma.wallet.findUniqueOrThrow({ where: { address: bidder.wallet.ordinals } });
+      assert.equal(ordinals.purpose, 'ordinals');
+      assert.equal(await deliveryAddressOf(api.db.prisma, ordinals.userId), bidder.wallet.ordinals);
     }
     // The seller's wallet holds the inscription; the seller's page connects it once the lot has ended.
     const { page: sellerPage } = await newPage(suite.browser);

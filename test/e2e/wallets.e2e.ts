@@ -213,13 +213,15 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
       assert.equal(await byTestId(page, 'header-wallet').textContent(), `${wallet.payment.slice(0, 6)}…${wallet.payment.slice(-4)}`);
       await byTestId(page, 'header-wallet').click();
       assert.equal(await byTestId(page, 'wallet-type-badge').textContent(), kind === 'xverse' ? 'Xverse' : 'Leather');
+      // The ordinals (taproot) address signed the same challenge and is linked beside it, as the ordinals one.
+      const type = kind === 'xverse' ? 'xverse' : 'hiro';
       const linked = await suite.stack.api.db.prisma.wallet.findMany({ where: { userId: user.id } });
-      assert.deepEqual(linked.map((w) => [w.address, w.type]), [[wallet.payment, kind === 'xverse' ? 'xverse' : 'hiro']]);
+      assert.deepEqual(linked.map((w) => [w.address, w.type, w.purpose]).sort(), [[wallet.payment, type, 'payment'], [wallet.ordinals, type, 'ordinals']].sort());
 
-      // Disconnecting unlinks it on the api too.
+      // Disconnecting unlinks both on the api too.
       await byTestId(page, 'wallet-disconnect').click();
       await byTestId(page, 'header-wallet').waitFor({ state: 'detached' });
-      assert.equal(await suite.stack.api.db.prisma.wallet.count({ where: { userId: user.id, address: wallet.payment } }), 0);
+      assert.equal(await suite.stack.api.db.prisma.wallet.count({ where: { userId: user.id } }), 0);
     });
   }
 

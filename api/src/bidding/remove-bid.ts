@@ -4,13 +4,23 @@
  * the lot's row lock so it cannot interleave with a new bid.
  */
 import { messages } from '@gavel/domain';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 
 const bidMessages = messages.bids;
 
-export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: string, reason: string | undefined): Promise<{ lotId: string; status: 'withdrawn' | 'removed' }> {
+/**
+ * `onPromoted`: runs in the removal's transaction with the bid that leads now (null: none, or the removed bid
+ * was not leading), for what must be true of a leader the moment it leads (a card bid's renewed hold).
+ */
+export async function removeBid(
+  prisma: PrismaClient,
+  actor: UserRow,
+  bidId: string,
+  reason: string | undefined,
+  onPromoted?: (tx: Prisma.TransactionClient, promotedBidId: string | null) => Promise<void>,
+): Promise<{ lotId: string; status: 'withdrawn' | 'removed'; promotedBidId: string | null }> {
   const bid = await prisma.bid.findUnique({ where: { id: bidId } });
   if (!bid || bid.status === 'withdrawn' || bid.status === 'removed') throw notFound(bidMessages.bidNotFound);
   const admin = actor.role === 'admin';
@@ -31,9 +41,11 @@ export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: str
         where: { id: bid.lotId },
         data: { currentBid: next?.amount ?? null, currentPrice: next?.amount ?? lot!.startingBid, bidCount: { decrement: 1 } },
       });
-    } else {
-      await tx.lot.update({ where: { id: bid.lotId }, data: { bidCount: { decrement: 1 } } });
+      await onPromoted?.(tx, next?.id ?? null);
+      return { lotId: bid.lotId, status, promotedBidId: next?.id ?? null };
     }
-    return { lotId: bid.lotId, status };
+    await tx.lot.update({ where: { id: bid.lotId }, data: { bidCount: { decrement: 1 } } });
+    await onPromoted?.(tx, null);
+    return { lotId: bid.lotId, status, promotedBidId: null };
   });
 }

@@ -6,6 +6,8 @@
  *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts);
  * - follow-swaps (BITCOIN_FOLLOW_MS): BTC lots' swaps followed to their first confirmation (re-broadcast if
  *   lost), and leading bids whose offers were spent elsewhere removed (bidding/btc-swap.ts, btc-offer-watch.ts);
+ * - fill-delivery-addresses (BITCOIN_FOLLOW_MS): BTC lots won by card that closed while their winner was linking
+ *   an ordinals address get that address (bidding/inscription-delivery.ts);
  * - watch-inscriptions (INSCRIPTION_WATCH_MS): paid commits get their reveal, unpaid ones past their deadline
  *   expire, reveals are followed to their confirmation, least recently checked first (inscriptions/inscriptions.ts).
  * Each turn reads the database and the outside system afresh, so a lost turn costs only time and a doubled one
@@ -15,12 +17,13 @@ import type { Services } from '../services.ts';
 import { chainFollowerTurns, WITHDRAWALS_EVERY } from '../chain/follower.ts';
 import { followSwaps } from '../bidding/btc-swap.ts';
 import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
+import { sweepDeliveryAddresses } from '../bidding/inscription-delivery.ts';
 import { watchInscriptions } from '../inscriptions/inscriptions.ts';
 import { JobQueue, type RunningWorker } from './job-queue.ts';
 
 export const FOLLOWERS_QUEUE = 'followers';
 
-type FollowerJobs = Record<'follow-chain-bids' | 'settle-withdrawals' | 'sweep-relayed-bids' | 'follow-swaps' | 'watch-inscriptions', object>;
+type FollowerJobs = Record<'follow-chain-bids' | 'settle-withdrawals' | 'sweep-relayed-bids' | 'follow-swaps' | 'fill-delivery-addresses' | 'watch-inscriptions', object>;
 
 export async function startFollowers(services: Services): Promise<RunningWorker> {
   const { config, relayer } = services;
@@ -35,16 +38,18 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
         await followSwaps(services);
         await removeSpentLeadingOffers(services);
       },
+      'fill-delivery-addresses': () => sweepDeliveryAddresses(services.db.prisma),
       'watch-inscriptions': () => watchInscriptions(services),
     },
     {
       // One slot per follower: a slow one (Esplora or the indexer not answering) holds up none of the others.
-      concurrency: 5,
+      concurrency: 6,
       every: {
         'follow-chain-bids': config.chain.followEveryMs,
         'settle-withdrawals': config.chain.followEveryMs * WITHDRAWALS_EVERY,
         'sweep-relayed-bids': config.relayer.sweepEveryMs,
         'follow-swaps': config.bitcoin.followEveryMs,
+        'fill-delivery-addresses': config.bitcoin.followEveryMs,
         'watch-inscriptions': config.inscriptions.watchEveryMs,
       },
     },

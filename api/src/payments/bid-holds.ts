@@ -9,7 +9,9 @@
  *   released by the same job;
  * - a capture that fails (the hold was released or expired meanwhile) leaves the lot awaiting payment, and the
  *   winner pays it in the cart like any other won lot.
- * A reconcile sweep (payment-jobs.ts) redoes any of these whose job was lost.
+ * A reconcile sweep (payment-jobs.ts) redoes any of these whose job was lost. A hold is recorded as pending
+ * before Stripe is asked and cleared with the bid's commit, so a crash between the two is cancelled by the
+ * reconcile within minutes (pending-holds.ts).
  *
  * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts).
  */
@@ -23,6 +25,8 @@ import { commitBid, type PlacedBid } from '../bidding/place-bid.ts';
 import type { AdmittedBid } from '../bidding/intake.ts';
 import { cancelIntent, capturedIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
+import { clearPendingHold, recordPendingHold } from './pending-holds.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /** A card bid the intake admitted (USD and BTC lots): authorise, then write; a refused write releases its hold. */
 export async function placeCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
@@ -36,11 +40,13 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
 
   const bidId = randomUUID();
   const holdCents = cardHoldCents(bid.amount, unit, btcPrice);
+  const holdKey = `bid-hold:${bidId}`;
   const holdId = await holdOnCard(payments.stripe, user, {
     cents: holdCents,
     description: 'Gavel bid hold (captured only if the bid wins)',
     metadata: { bidId, lotId: bid.lot.id },
-    idempotencyKey: `bid-hold:${bidId}`,
+    idempotencyKey: holdKey,
+    pendingIn: services.db.prisma,
   });
   try {
     // The hold's PaymentIntent is written with the bid, so a job releasing an outbid hold always finds it; its
@@ -50,11 +56,15 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
       walletAddress: null,
       with: async (tx) => {
         await tx.bid.update({ where: { id: bidId }, data: { paymentIntentId: holdId, holdStatus: 'authorized', holdCents: Number(holdCents) } });
+        await clearPendingHold(tx, holdKey);
       },
     });
   } catch (error) {
     // Outbid or closed between the check and the write: give the money back before answering.
-    await cancelIntent(payments.stripe, holdId).catch((err: Error) => log.error({ err: err.message, holdId, bidId }, 'could not release the hold of a refused card bid; Stripe expires it in 7 days'));
+    // Left pending when Stripe cannot be reached now: the reconcile cancels it a few minutes later.
+    await cancelIntent(payments.stripe, holdId)
+      .then(() => clearPendingHold(services.db.prisma, holdKey))
+      .catch((err: Error) => log.error({ err: err.message, holdId, bidId }, 'could not release the hold of a refused card bid; the payments reconcile will'));
     throw error;
   }
 }
@@ -62,36 +72,42 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
 /**
  * Authorises `cents` on the user's saved card, off-session, to be captured only if the bid wins. A declined card
  * (or one that wants the cardholder, which off-session cannot ask) is a 402 with the card's message.
+ * `pendingIn`: a bid's hold, recorded as pending (with `metadata.bidId`) before Stripe is asked, for the caller
+ * to clear when the bid carries it (pending-holds.ts); a refusal holds nothing and clears it here.
  */
 export async function holdOnCard(
   stripe: Stripe,
   user: UserRow,
-  hold: { cents: bigint; description: string; metadata: Record<string, string>; idempotencyKey: string },
+  hold: { cents: bigint; description: string; metadata: Record<string, string>; idempotencyKey: string; pendingIn?: PrismaClient },
 ): Promise<string> {
+  const request: Stripe.PaymentIntentCreateParams = {
+    amount: stripeAmount(hold.cents),
+    currency: 'usd',
+    customer: user.stripeCustomerId!,
+    payment_method: user.stripePaymentMethodId!,
+    allowed_payment_method_types: ['card'],
+    capture_method: 'manual',
+    confirm: true,
+    off_session: true,
+    description: hold.description,
+    metadata: { purpose: PURPOSE.bidHold, userId: user.id, ...hold.metadata },
+  };
+  const pending = hold.pendingIn;
+  if (pending) await recordPendingHold(pending, hold.metadata.bidId!, hold.idempotencyKey, request);
+  const refused = async (message: string) => {
+    if (pending) await clearPendingHold(pending, hold.idempotencyKey);
+    return new HttpError(402, message, 'card_declined');
+  };
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await stripe.paymentIntents.create(
-      {
-        amount: stripeAmount(hold.cents),
-        currency: 'usd',
-        customer: user.stripeCustomerId!,
-        payment_method: user.stripePaymentMethodId!,
-        allowed_payment_method_types: ['card'],
-        capture_method: 'manual',
-        confirm: true,
-        off_session: true,
-        description: hold.description,
-        metadata: { purpose: PURPOSE.bidHold, userId: user.id, ...hold.metadata },
-      },
-      { idempotencyKey: hold.idempotencyKey },
-    );
+    intent = await stripe.paymentIntents.create(request, { idempotencyKey: hold.idempotencyKey });
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
+    if (error instanceof Stripe.errors.StripeCardError) throw await refused(error.message || paymentMessages.failed);
     throw paymentSetupError(error);
   }
   if (intent.status !== 'requires_capture') {
     await cancelIntent(stripe, intent.id).catch(() => undefined);
-    throw new HttpError(402, intent.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
+    throw await refused(intent.last_payment_error?.message ?? paymentMessages.failed);
   }
   return intent.id;
 }

@@ -22,13 +22,18 @@ export interface StripeConfig {
   browserApiUrl: string | null;
   /** ADD TO CART: how long the card hold waits for the cart's checkout before it is captured anyway (CART_HOLD_CAPTURE_MS). */
   cartHoldCaptureMs: number;
+  /** How old a card hold asked of Stripe may be with no bid carrying it before the reconcile cancels it (PENDING_HOLD_GRACE_MS). */
+  pendingHoldGraceMs: number;
 }
 
 /** 48 hours: long enough to pay a cart at leisure, well inside the 7 days a card hold lasts. */
 const CART_HOLD_CAPTURE_MS = 48 * 3600_000;
+/** 5 minutes: far longer than a bid request takes between its hold and its commit. */
+const PENDING_HOLD_GRACE_MS = 5 * 60_000;
 
 export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
   const cartHoldCaptureMs = Number(env.CART_HOLD_CAPTURE_MS || CART_HOLD_CAPTURE_MS);
+  const pendingHoldGraceMs = Number(env.PENDING_HOLD_GRACE_MS || PENDING_HOLD_GRACE_MS);
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
   if (!secretKey) {
     const apiBase = env.STRIPE_API_BASE || STAND_IN.apiBase;
@@ -39,6 +44,7 @@ export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
       apiBase,
       browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
       cartHoldCaptureMs,
+      pendingHoldGraceMs,
     };
   }
   // Real keys: a missing publishable key or webhook secret would fail later and less clearly. In production the
@@ -54,5 +60,6 @@ export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
     apiBase,
     browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
     cartHoldCaptureMs,
+    pendingHoldGraceMs,
   };
 }

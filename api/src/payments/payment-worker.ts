@@ -4,13 +4,15 @@
  * would leave money held: the sweep finds every such case from the database and does what the job would have.
  * - an authorised card bid hold whose bid can no longer win, or whose lot is over: release or capture;
  * - a Buy Now hold whose purchase committed but was not captured: capture;
- * - a Buy Now intent left unused (the buyer closed the tab, or lost the race and the request died): cancel.
+ * - a Buy Now intent left unused (the buyer closed the tab, or lost the race and the request died): cancel;
+ * - a card hold asked of Stripe whose bid never committed (a crash in between, pending-holds.ts): cancel.
  * Beside it, void-unpaid-lots voids purchases past their payment deadline (checkout/unpaid.ts) and finishes
  * second-chance accepts a crash cut short (checkout/second-chance.ts).
  */
 import type { Services } from '../services.ts';
 import { captureBuyNowPayment, releaseBuyNowHold } from '../checkout/buy-now.ts';
 import { releaseBidHold, settleLotHolds } from './bid-holds.ts';
+import { reconcilePendingHolds } from './pending-holds.ts';
 import type { RunningWorker } from '../jobs/job-queue.ts';
 import { voidUnpaidLots } from '../checkout/unpaid.ts';
 import { finishStuckAccepts } from '../checkout/second-chance.ts';
@@ -38,7 +40,7 @@ export function startPaymentWorker(services: Services): Promise<RunningWorker> {
   );
 }
 
-export async function reconcilePayments(services: Services): Promise<{ holds: number; buyNows: number }> {
+export async function reconcilePayments(services: Services): Promise<{ holds: number; buyNows: number; pendingHolds: number }> {
   const { prisma } = services.db;
   const holds = await prisma.bid.findMany({
     where: { holdStatus: 'authorized', OR: [{ status: { not: 'active' } }, { lot: { status: { in: ['ended', 'cancelled'] } } }] },
@@ -72,5 +74,6 @@ export async function reconcilePayments(services: Services): Promise<{ holds: nu
     const lotGone = !lot || lot.status === 'ended' || lot.status === 'cancelled';
     if (lotGone || payment.updatedAt.getTime() < Date.now() - UNUSED_BUY_NOW_MS) await releaseBuyNowHold(services, payment.paymentIntentId);
   }
-  return { holds: holds.length, buyNows: buyNows.length };
+  const pending = await reconcilePendingHolds(services);
+  return { holds: holds.length, buyNows: buyNows.length, pendingHolds: pending.cancelled };
 }

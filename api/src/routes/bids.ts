@@ -4,7 +4,7 @@ import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { commitBid } from '../bidding/place-bid.ts';
-import { removeBid } from '../bidding/remove-bid.ts';
+import { removeKeepingLeaderBacked } from '../bidding/backed-leader.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, placedBidReply } from '../bidding/present-bid.ts';
 import { admitBid, afterBidCommitted, bidRailOf, payLaterGate, readLotForBid, walletOfBid } from '../bidding/intake.ts';
@@ -124,7 +124,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     reply: messageReplySchema,
     errors: { 404: bidMessages.bidNotFound, 409: bidMessages.cannotWithdrawHighest },
     handler: async ({ params, body, user }) => {
-      const removed = await removeBid(db.prisma, user, params.bidId!, body.reason);
+      const removed = await removeKeepingLeaderBacked(services, user, params.bidId!, body.reason);
       void releaseHoldLater(services, params.bidId!).catch((err: Error) => services.log.warn({ err: err.message, bidId: params.bidId }, 'queueing a hold release failed'));
       await announceLotChanged(services, removed.lotId);
       return { message: removed.status === 'removed' ? bidMessages.removed : bidMessages.withdrawn };

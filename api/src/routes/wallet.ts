@@ -44,6 +44,7 @@ export function presentWallet(row: WalletRow): Wallet {
     walletName: row.walletName,
     connectedAt: row.connectedAt.toISOString(),
     isConnected: row.isConnected,
+    purpose: row.purpose,
   };
 }
 
@@ -64,9 +65,33 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     return address.trim().toLowerCase();
   };
 
+  /** A Bitcoin wallet's ordinals address: taproot on this network, the only kind an inscription is delivered to. */
+  const normaliseOrdinals = (address: string | undefined, type: WalletKind): string | undefined => {
+    if (address === undefined) return undefined;
+    if (type === 'evm') throw bad(400, walletProofMessages.ordinalsBitcoinOnly, 'invalid_address', 'ordinalsAddress');
+    const check = checkBitcoinAddress(address, config.bitcoin.network);
+    if (!check.ok || check.type !== 'p2tr') throw bad(400, walletProofMessages.ordinalsNotTaproot, 'ordinals_not_taproot', 'ordinalsAddress');
+    return address.trim().toLowerCase();
+  };
+
   const refuseIfLinkedElsewhere = async (address: string, userId: string) => {
     const owner = await walletOf(db, address);
     if (owner && owner.userId !== userId) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+  };
+
+  /** Links a proved address to `userId`; `ordinals` marks it as the wallet's ordinals address (never unmarked by a later proof). */
+  const link = async (userId: string, address: string, kind: { type: WalletKind; walletName: string }, ordinals: boolean) => {
+    // The row as stored, whatever case an earlier link used (EVM addresses compare case-insensitively).
+    const existing = await walletOf(db, address);
+    if (existing && existing.userId !== userId) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+    const linked = { ...kind, isConnected: true, connectedAt: new Date(), ...(ordinals ? { purpose: 'ordinals' as const } : {}) };
+    return existing
+      ? db.prisma.wallet.update({ where: { id: existing.id }, data: linked })
+      : db.prisma.wallet.create({ data: { userId, address, ...linked } }).catch(async (error: unknown) => {
+          // Another account linked it between the check and the write (address is unique).
+          if ((await walletOf(db, address))?.userId !== userId) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
+          throw error;
+        });
   };
 
   routes.add({
@@ -77,23 +102,29 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     summary: 'Ask for a challenge proving a wallet is yours (SIWE for EVM, BIP-322 for Bitcoin)',
     description:
       'The challenge is single-use, bound to the signed-in user and the address, and expires after 10 minutes. ' +
-      'Sign `data.message` as is (EVM: personal_sign; Bitcoin: BIP-322 simple) and send it to POST /wallet/verify.',
+      'Sign `data.message` as is (EVM: personal_sign; Bitcoin: BIP-322 simple) and send it to POST /wallet/verify. ' +
+      'A Bitcoin wallet names its ordinals (taproot) address too, and signs the same message with it: won inscriptions go only there.',
     access: {},
     body: walletConnectBodySchema,
     reply: walletChallengeReplySchema,
     errors: { 409: walletProofMessages.linkedElsewhere },
     handler: async ({ body, user }) => {
       const address = normalise(body.walletAddress, body.walletType);
+      const ordinalsAddress = normaliseOrdinals(body.ordinalsAddress, body.walletType);
       if (body.walletType === 'evm' && body.chainId !== undefined && body.chainId !== config.chain.chainId) {
         throw bad(400, fill(walletProofMessages.wrongChain, { id: config.chain.chainId }), 'wrong_chain', 'chainId');
       }
       await refuseIfLinkedElsewhere(address, user.id);
+      if (ordinalsAddress) await refuseIfLinkedElsewhere(ordinalsAddress, user.id);
       const challenge = await challenges.issue(
-        { userId: user.id, walletAddress: address, walletType: body.walletType, walletName: body.walletName },
+        { userId: user.id, walletAddress: address, walletType: body.walletType, walletName: body.walletName, ...(ordinalsAddress ? { ordinalsAddress } : {}) },
         { domain: config.wallet.siweDomain, uri: config.wallet.siweUri, chainId: config.chain.chainId, ttlMs: config.wallet.challengeTtlMs },
       );
       const { message, nonce, expiresAt, scheme } = challenge;
-      return { message: walletProofMessages.challengeIssued, data: { walletAddress: address, walletType: body.walletType, message, nonce, expiresAt, scheme } };
+      return {
+        message: walletProofMessages.challengeIssued,
+        data: { walletAddress: address, walletType: body.walletType, message, nonce, expiresAt, scheme, ...(ordinalsAddress ? { ordinalsAddress } : {}) },
+      };
     },
   });
 
@@ -105,7 +136,8 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     summary: 'Prove a wallet with the signed challenge; links the address to you',
     description:
       'Refused (and the challenge used up) when the challenge is unknown or used, expired, issued to another account or address, ' +
-      'the message differs from the one issued, or the signature is not by the address. Linking an address linked to another account is refused.',
+      'the message differs from the one issued, or the signature is not by the address. Linking an address linked to another account is refused. ' +
+      'When the challenge named an ordinals address, `ordinalsSignature` is the same message signed by it, and that address is linked too, as the ordinals one.',
     access: {},
     body: walletVerifyBodySchema,
     reply: walletReplySchema,
@@ -113,6 +145,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     errors: { 403: walletProofMessages.challengeOtherUser, 409: walletProofMessages.linkedElsewhere, 410: walletProofMessages.challengeExpired },
     handler: async ({ body, user }) => {
       const address = normalise(body.walletAddress, body.walletType);
+      const ordinalsAddress = normaliseOrdinals(body.ordinalsAddress, body.walletType);
       const nonce = body.nonce ?? nonceOf(body.message);
       const challenge = nonce ? await challenges.read(nonce) : null;
       if (!challenge) throw bad(400, walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
@@ -120,7 +153,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       // From here the attempt spends the challenge, whatever its outcome.
       if (!(await challenges.consume(challenge.nonce))) throw bad(400, walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
       if (Date.parse(challenge.expiresAt) <= Date.now()) throw bad(410, walletProofMessages.challengeExpired, 'challenge_expired', 'message');
-      if (challenge.walletAddress !== address || challenge.walletType !== body.walletType || challenge.message !== body.message) {
+      if (challenge.walletAddress !== address || challenge.walletType !== body.walletType || challenge.message !== body.message || challenge.ordinalsAddress !== ordinalsAddress) {
         throw bad(400, walletProofMessages.challengeMismatch, 'challenge_mismatch', 'message');
       }
       const valid =
@@ -134,18 +167,18 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
             }).catch(() => false) // a malformed signature, or a smart wallet whose chain cannot be asked
           : verifyBip322(address, body.message, body.signature, config.bitcoin.network);
       if (!valid) throw bad(400, walletProofMessages.badSignature, 'bad_signature', 'signature');
-      // The row as stored, whatever case an earlier link used (EVM addresses compare case-insensitively).
-      const existing = await walletOf(db, address);
-      if (existing && existing.userId !== user.id) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
-      const linked = { type: body.walletType, walletName: challenge.walletName, isConnected: true, connectedAt: new Date() };
-      const row = existing
-        ? await db.prisma.wallet.update({ where: { id: existing.id }, data: linked })
-        : await db.prisma.wallet.create({ data: { userId: user.id, address, ...linked } }).catch(async (error: unknown) => {
-            // Another account linked it between the check and the write (address is unique).
-            if ((await walletOf(db, address))?.userId !== user.id) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
-            throw error;
-          });
-      if (row.type !== 'evm') await fillDeliveryAddress(db.prisma, user.id, row.address);
+      // The ordinals address signs the same message with its own key (unless it is the payment address itself).
+      const separateOrdinals = ordinalsAddress !== undefined && ordinalsAddress !== address;
+      if (separateOrdinals && !body.ordinalsSignature) throw bad(400, walletProofMessages.ordinalsSignatureRequired, 'bad_signature', 'ordinalsSignature');
+      if (separateOrdinals && !verifyBip322(ordinalsAddress, body.message, body.ordinalsSignature!, config.bitcoin.network)) {
+        throw bad(400, walletProofMessages.badSignature, 'bad_signature', 'ordinalsSignature');
+      }
+      if (separateOrdinals) await refuseIfLinkedElsewhere(ordinalsAddress, user.id);
+      const kind = { type: body.walletType, walletName: challenge.walletName };
+      const row = await link(user.id, address, kind, ordinalsAddress === address);
+      if (separateOrdinals) await link(user.id, ordinalsAddress, kind, true);
+      // A BTC lot this user won by card and that waits for an address gets the ordinals address now.
+      if (ordinalsAddress) await fillDeliveryAddress(db.prisma, user.id);
       return { message: walletProofMessages.connected, data: presentWallet(row) };
     },
   });

@@ -15,6 +15,8 @@ export interface StoredChallenge {
   walletAddress: string;
   walletType: WalletKind;
   walletName: string;
+  /** Bitcoin: the wallet's ordinals (taproot) address, proved by a second signature of the same message. */
+  ordinalsAddress?: string;
   message: string;
   nonce: string;
   scheme: 'siwe' | 'bip322';
@@ -53,7 +55,7 @@ export class WalletChallenges {
             issuedAt,
             expirationTime: expiresAt,
           })
-        : bitcoinMessage(site.domain, input.walletAddress, input.userId, nonce, issuedAt, expiresAt);
+        : bitcoinMessage(site.domain, [...new Set([input.walletAddress, input.ordinalsAddress ?? input.walletAddress])], input.userId, nonce, issuedAt, expiresAt);
     const challenge: StoredChallenge = { ...input, message, nonce, scheme, expiresAt: expiresAt.toISOString() };
     await this.redis.set(this.key(nonce), JSON.stringify(challenge), 'PX', site.ttlMs + REMEMBER_EXPIRED_MS);
     return challenge;
@@ -70,11 +72,14 @@ export class WalletChallenges {
   }
 }
 
-/** The BIP-322 text: what the wallet shows, naming the site, the address and the account it is linked to. */
-function bitcoinMessage(domain: string, address: string, userId: string, nonce: string, issuedAt: Date, expiresAt: Date): string {
+/**
+ * The BIP-322 text: what the wallet shows, naming the site, the addresses and the account they are linked to.
+ * A wallet's payment and ordinals addresses share one text, each signing it with its own key.
+ */
+function bitcoinMessage(domain: string, addresses: string[], userId: string, nonce: string, issuedAt: Date, expiresAt: Date): string {
   return [
-    `${domain} wants you to prove you own this Bitcoin address:`,
-    address,
+    addresses.length > 1 ? `${domain} wants you to prove you own these Bitcoin addresses:` : `${domain} wants you to prove you own this Bitcoin address:`,
+    ...addresses,
     '',
     'Link this wallet to your Gavel account.',
     '',

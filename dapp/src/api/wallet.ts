@@ -13,13 +13,18 @@ export interface ChallengeRequest {
   chainId?: number;
   /** Bitcoin: the key behind the address, kept with the record. */
   publicKey?: string;
+  /** Bitcoin: the wallet's ordinals (taproot) address, proved by the same challenge. */
+  ordinalsAddress?: string;
 }
 
 /** `token`: whose account the wallet is linked to (the buyer session, or an admin's when only that exists). */
 export const walletApi = {
   challenge: (body: ChallengeRequest, token: string) =>
     apiRequest<ReplyOf<typeof walletChallengeReplySchema>>('/wallet/connect', { method: 'POST', body, token }).then((reply) => reply.data),
-  verify: (body: { walletAddress: string; walletType: WalletKind; message: string; signature: string; nonce?: string }, token: string) =>
+  verify: (
+    body: { walletAddress: string; walletType: WalletKind; message: string; signature: string; nonce?: string; ordinalsAddress?: string; ordinalsSignature?: string },
+    token: string,
+  ) =>
     apiRequest<ReplyOf<typeof walletReplySchema>>('/wallet/verify', { method: 'POST', body, token }),
   disconnect: (walletAddress: string, token: string) =>
     apiRequest<ReplyOf<typeof walletDisconnectReplySchema>>('/wallet/disconnect', { method: 'POST', body: { walletAddress }, token }),

@@ -3,7 +3,8 @@
  * ownership to the api: POST /wallet/connect gives a challenge (SIWE for EVM, a BIP-322 message for Bitcoin),
  * the wallet signs it, POST /wallet/verify checks it and links the address to the signed-in user. Only a
  * linked address can bid, withdraw or sell, so a visitor who is signed out keeps the wallet unlinked until
- * they sign in and connect again.
+ * they sign in and connect again. A Bitcoin wallet's ordinals (taproot) address signs the same challenge and is
+ * linked with it: the api sends an inscription won by card only to such an address.
  */
 import { walletApi } from '../api/wallet.ts';
 import { readToken } from '../session/token-store.ts';
@@ -34,19 +35,30 @@ function accountToken(): string | null {
   return readToken() ?? readAdminToken();
 }
 
-/** Signs the api's challenge with the wallet and has the api link the address to `token`'s account. */
+/** A Bitcoin wallet's own taproot ordinals address (bc1p, tb1p, bcrt1p), if it reported one. */
+function ordinalsAddressOf(wallet: ConnectedWallet): string | undefined {
+  const address = wallet.type === 'evm' ? undefined : wallet.raw?.ordinalAddress;
+  return address && /^(bc|tb|bcrt)1p/i.test(address) ? address : undefined;
+}
+
+/** Signs the api's challenge with the wallet and has the api link the address (and its ordinals one) to `token`'s account. */
 async function prove(wallet: ConnectedWallet, token: string): Promise<void> {
   const kit = await loadWalletKit();
+  const ordinalsAddress = ordinalsAddressOf(wallet);
   const challenge = await walletApi.challenge({
     walletAddress: wallet.address,
     walletType: wallet.type,
     walletName: wallet.walletName,
-    ...(wallet.type === 'evm' ? { chainId: CHAIN_ID } : { publicKey: wallet.raw?.paymentPublicKey }),
+    ...(wallet.type === 'evm' ? { chainId: CHAIN_ID } : { publicKey: wallet.raw?.paymentPublicKey, ordinalsAddress }),
   }, token);
   const signature = wallet.type === 'evm'
     ? await kit.signWithEvm(wallet.walletId, wallet.address, challenge.message)
-    : await kit.signWithBitcoin(wallet.type, wallet.address, challenge.message);
-  await walletApi.verify({ walletAddress: wallet.address, walletType: wallet.type, message: challenge.message, signature, nonce: challenge.nonce }, token);
+    : await kit.signWithBitcoin(wallet.type, wallet.address, challenge.message, 'payment');
+  // The ordinals key signs the same text; a wallet whose payment address is its taproot one signs once.
+  const ordinalsSignature = wallet.type !== 'evm' && ordinalsAddress && ordinalsAddress !== wallet.address
+    ? await kit.signWithBitcoin(wallet.type, ordinalsAddress, challenge.message, 'ordinals')
+    : undefined;
+  await walletApi.verify({ walletAddress: wallet.address, walletType: wallet.type, message: challenge.message, signature, nonce: challenge.nonce, ordinalsAddress, ordinalsSignature }, token);
 }
 
 /**
@@ -90,7 +102,12 @@ export async function disconnectWallet(): Promise<void> {
   const wallet = readWallet();
   if (!wallet) return;
   const token = accountToken();
-  if (wallet.linked && token) await walletApi.disconnect(wallet.address, token);
+  if (wallet.linked && token) {
+    await walletApi.disconnect(wallet.address, token);
+    // Its ordinals address was linked with it (a wallet linked before that was not: nothing to unlink then).
+    const ordinals = ordinalsAddressOf(wallet);
+    if (ordinals && ordinals !== wallet.address) await walletApi.disconnect(ordinals, token).catch(() => {});
+  }
   if (wallet.type === 'evm') await loadWalletKit().then((kit) => kit.disconnectEvm(wallet.walletId)).catch(() => {});
   clearWallet();
 }

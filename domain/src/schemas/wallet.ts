@@ -32,6 +32,9 @@ export const walletProofMessages = {
   notLinked: 'This wallet is not linked to your account. Connect and verify it first.',
   bitcoinKeyUnsupported: 'Only native segwit (p2wpkh) and taproot (p2tr) addresses can prove ownership',
   balanceUnavailable: 'The balance of this address is temporarily unavailable',
+  ordinalsNotTaproot: 'The ordinals address must be a taproot (p2tr) address of this network',
+  ordinalsBitcoinOnly: 'Only a Bitcoin wallet has an ordinals address',
+  ordinalsSignatureRequired: 'Sign the message with the ordinals address too',
 } as const;
 
 const walletType = z.enum(WALLET_TYPES, { error: walletProofMessages.invalidType });
@@ -47,6 +50,11 @@ export const walletConnectBodySchema = z.object({
   chainId: z.number().int().positive().optional(),
   /** Bitcoin: the key the wallet reports; not needed by BIP-322 simple (the witness carries it), kept for the record. */
   publicKey: z.string().trim().max(200).optional(),
+  /**
+   * Bitcoin: the wallet's ordinals (taproot) address, proved by the same challenge signed by its own key. Won
+   * inscriptions are delivered only to such an address.
+   */
+  ordinalsAddress: anyAddress.optional(),
 });
 
 export const walletChallengeSchema = z.object({
@@ -58,6 +66,8 @@ export const walletChallengeSchema = z.object({
   expiresAt: z.string(),
   /** 'siwe' (EIP-4361, personal_sign) or 'bip322' (BIP-322 simple, base64 witness). */
   scheme: z.enum(['siwe', 'bip322']),
+  /** The ordinals address the message names too, when one was asked for: sign it with that address as well. */
+  ordinalsAddress: z.string().optional(),
 });
 export const walletChallengeReplySchema = z.object({ message: z.string(), data: walletChallengeSchema });
 
@@ -68,6 +78,9 @@ export const walletVerifyBodySchema = z.object({
   message: z.string().min(1, { error: walletProofMessages.messageRequired }).max(4000),
   signature: z.string().trim().min(1, { error: walletProofMessages.signatureRequired }).max(4000),
   nonce: z.string().trim().max(100).optional(),
+  /** When the challenge named an ordinals address: it, and the same message's BIP-322 signature by it. */
+  ordinalsAddress: anyAddress.optional(),
+  ordinalsSignature: z.string().trim().min(1, { error: walletProofMessages.signatureRequired }).max(4000).optional(),
 });
 
 export const walletSchema = z.object({
@@ -79,6 +92,8 @@ export const walletSchema = z.object({
   walletName: z.string().nullable(),
   connectedAt: z.string(),
   isConnected: z.boolean(),
+  /** payment, or ordinals: a Bitcoin wallet's taproot address, the only kind a won inscription is sent to. */
+  purpose: z.enum(['payment', 'ordinals']),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 export const walletReplySchema = z.object({ message: z.string(), data: walletSchema });

@@ -88,11 +88,14 @@ export async function connectXverse(): Promise<{ address: string; raw: BitcoinWa
   };
 }
 
-/** A BIP-322 signature (base64) of `message` by `address`. */
-export async function signWithBitcoin(type: 'hiro' | 'xverse', address: string, message: string): Promise<string> {
+/**
+ * A BIP-322 signature (base64) of `message` by `address`, the wallet's payment or ordinals address. Xverse takes
+ * the address; Leather its key's kind (p2wpkh for payment, p2tr for ordinals).
+ */
+export async function signWithBitcoin(type: 'hiro' | 'xverse', address: string, message: string, purpose: 'payment' | 'ordinals'): Promise<string> {
   if (type === 'hiro') {
     const network = address.startsWith('bc1') ? 'mainnet' : 'testnet';
-    const reply = await leather('signMessage', { message, paymentType: 'p2wpkh', network });
+    const reply = await leather('signMessage', { message, paymentType: purpose === 'ordinals' ? 'p2tr' : 'p2wpkh', network });
     if (reply.error) throw rpcFailure(reply.error, walletMessages.messageCancelled, 'Failed to sign message');
     const signature = (reply.result as { signature?: string } | undefined)?.signature;
     if (!signature) throw new WalletError('Failed to sign message');

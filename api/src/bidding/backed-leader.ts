@@ -1,0 +1,119 @@
+/**
+ * A card bid leads only with a live hold. Its hold is released once it is outbid, so when the bid above it is
+ * removed (by an admin, or by the worker because that bid's Bitcoin offer was spent) it would lead again with
+ * nothing held. Before such a removal, the bid that would take the lead is held again on its card: a new
+ * PaymentIntent (a new idempotency key, recorded as pending like any bid hold), for a bid in sats at the live
+ * BTC price, written on the bid in the removal's own transaction, so it leads from the moment it holds. A card
+ * that refuses has its bid removed as well (the bidder is told why, through the outbid notifier) and the next
+ * bid is tried, until one that is backed (an offer, a wallet bid, a live hold) or none takes the lead.
+ */
+import { cardAmountRefusal, cardHoldCents, displayAmount, fill, messages, unitFor, type CardBidUnit } from '@gavel/domain';
+import { randomUUID } from 'node:crypto';
+import type { Bid } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import { HttpError } from '../http/errors.ts';
+import { holdOnCard } from '../payments/bid-holds.ts';
+import { cancelIntent } from '../payments/intents.ts';
+import { clearPendingHold } from '../payments/pending-holds.ts';
+import { removeBid } from './remove-bid.ts';
+import { tellOutbid } from './outbid-notifier.ts';
+
+export const CARD_REFUSED_REASON = 'The card of this bid could not be held again when the bid would have led';
+
+/** The worker acting as an admin for removeBid; it is no account. */
+export const SYSTEM = { id: 'system', role: 'admin' } as UserRow;
+
+interface Renewed {
+  bidId: string;
+  paymentIntentId: string;
+  holdCents: bigint;
+  idempotencyKey: string;
+}
+
+/** removeBid, but whoever leads afterwards is backed: a card bid whose hold was released is held again first. */
+export async function removeKeepingLeaderBacked(services: Services, actor: UserRow, bidId: string, reason: string | undefined) {
+  const { prisma } = services.db;
+  const removing = await prisma.bid.findUnique({ where: { id: bidId }, select: { lotId: true, status: true } });
+  // Only an admin's removal of the leader makes another bid lead; removeBid refuses or takes anything else as it is.
+  if (removing?.status !== 'active' || actor.role !== 'admin') return removeBid(prisma, actor, bidId, reason);
+  const refused: string[] = [];
+  try {
+    for (;;) {
+      const next = await prisma.bid.findFirst({
+        where: { lotId: removing.lotId, status: 'outbid' },
+        orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }],
+        include: { lot: { select: { paymentMethod: true } } },
+      });
+      const renewal = next && needsNewHold(next) ? await holdAgain(services, next) : null;
+      if (renewal === 'refused') {
+        await removeBid(prisma, SYSTEM, next!.id, CARD_REFUSED_REASON);
+        refused.push(next!.id);
+        continue;
+      }
+      const removed = await removeBid(prisma, actor, bidId, reason, async (tx, promotedBidId) => {
+        if (!renewal || promotedBidId !== renewal.bidId) return;
+        await tx.bid.update({ where: { id: renewal.bidId }, data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents) } });
+        await clearPendingHold(tx, renewal.idempotencyKey);
+      }).catch(async (error: unknown) => {
+        if (renewal) await giveBack(services, renewal);
+        throw error;
+      });
+      // A bid placed meanwhile leads instead: the renewed hold backs nothing.
+      if (renewal && removed.promotedBidId !== renewal.bidId) await giveBack(services, renewal);
+      return removed;
+    }
+  } finally {
+    for (const id of refused) await announceCardRefused(services, id).catch((err: Error) => services.log.warn({ err: err.message, bidId: id }, 'telling a refused card bidder failed'));
+  }
+}
+
+/** A card bid (it had a hold) whose hold is no longer live. */
+function needsNewHold(bid: Bid): boolean {
+  return bid.holdStatus !== null && bid.holdStatus !== 'authorized';
+}
+
+/** A new hold for `bid` on its bidder's saved card, or 'refused' when the card (or its absence) cannot back it. */
+async function holdAgain(services: Services, bid: Bid & { lot: { paymentMethod: 'BTC' | 'ETH' | 'Manual' } }): Promise<Renewed | 'refused'> {
+  const user = bid.userId ? await services.db.prisma.user.findUnique({ where: { id: bid.userId } }) : null;
+  if (!user?.stripeCustomerId || !user.stripePaymentMethodId) return 'refused';
+  const unit = unitFor(bid.lot.paymentMethod) as CardBidUnit;
+  const amount = BigInt(bid.amount.toFixed(0));
+  // Held at today's price; without a fresh one this throws, and the removal waits for its next try.
+  const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
+  if (cardAmountRefusal(amount, unit, btcPrice)) return 'refused';
+  const holdCents = cardHoldCents(amount, unit, btcPrice);
+  const idempotencyKey = `bid-hold:${bid.id}:renewed:${randomUUID()}`;
+  try {
+    const paymentIntentId = await holdOnCard(services.payments.stripe, user, {
+      cents: holdCents,
+      description: 'Gavel bid hold, renewed as the bid leads again (captured only if the bid wins)',
+      metadata: { bidId: bid.id, lotId: bid.lotId },
+      idempotencyKey,
+      pendingIn: services.db.prisma,
+    });
+    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey };
+  } catch (error) {
+    // Declined (402), or the saved card is gone (403): nothing backs this bid.
+    if (error instanceof HttpError && (error.status === 402 || error.status === 403)) return 'refused';
+    throw error;
+  }
+}
+
+async function giveBack(services: Services, renewal: Renewed): Promise<void> {
+  await cancelIntent(services.payments.stripe, renewal.paymentIntentId)
+    .then(() => clearPendingHold(services.db.prisma, renewal.idempotencyKey))
+    .catch((err: Error) => services.log.warn({ err: err.message, bidId: renewal.bidId }, 'an unneeded renewed hold could not be released; the payments reconcile will'));
+}
+
+/** The removed card bidder hears it as an outbid, with the reason in the mail. */
+async function announceCardRefused(services: Services, bidId: string): Promise<void> {
+  const bid = await services.db.prisma.bid.findUniqueOrThrow({ where: { id: bidId }, include: { lot: true, user: { select: { email: true } } } });
+  if (!bid.userId || !bid.user) return;
+  const { lot } = bid;
+  const unit = unitFor(lot.paymentMethod);
+  const bidAmount = BigInt(bid.amount.toFixed(0));
+  const currentAmount = BigInt((lot.currentBid ?? lot.startingBid).toFixed(0));
+  const mailText = fill(messages.bids.cardRefusedMessage, { bid: displayAmount(bidAmount, unit), title: lot.title, amount: displayAmount(currentAmount, unit) });
+  await tellOutbid(services, { userId: bid.userId, bidId: bid.id, lot, unit, bidAmount, currentAmount, mailText, email: bid.user.email });
+}
