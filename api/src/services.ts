@@ -74,7 +74,8 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const lotClock = new LotClock(queues);
   const chain = new ChainService(config.chain, log);
   const payments = createPayments(config.stripe, db.prisma, log, queues);
-  const relayer = new Relayer({ config, log, db, redis, chain, payments, eventHub, mailer, queues });
+  const prices = new UsdPrices(config.prices, log);
+  const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });
   return {
     config,
     log,
@@ -95,7 +96,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     relayer,
     queues,
     bitcoin: createBitcoinAccess(config.bitcoin),
-    prices: new UsdPrices(config.prices, log),
+    prices,
     async close() {
       await relayer.close();
       await payments.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardHoldCents, cardAmountRefusal, coinHoldCents, WEI_PER_ETH } from './card-hold.ts';
+import { cardChargeCents, cardHoldCents, cardAmountRefusal, coinHoldCents, WEI_PER_ETH } from './card-hold.ts';
 
 /** $100,000 a BTC, no margin: 1,000 sats hold $1.00. */
 const BTC_AT_100K = { usdCents: 10_000_000, marginPercent: 0 };
@@ -35,5 +35,16 @@ describe('the hold of a card bid', () => {
     expect(cardAmountRefusal(100_000_000n, 'USD', BTC_AT_100K)).toMatch(/^A card payment can be at most \$999,999\.99/);
     // 10 BTC at $100,000 is $1,000,000.
     expect(cardAmountRefusal(1_000_000_000n, 'sats', BTC_AT_100K)).toMatch(/^A card payment can be at most/);
+  });
+});
+
+describe('what a won card bid is charged', () => {
+  it('a USD bid its amount; a bid in a coin its value at the close, with no margin, never more than the hold', () => {
+    expect(cardChargeCents(2500n, null, null, 2500n)).toBe(2500n);
+    // 20,000 sats held at $100,000 + 10% = 2200 cents; the price is $100,000 at the close: $20.00 is charged.
+    expect(cardChargeCents(20_000n, 100_000_000n, 10_000_000, 2200n)).toBe(2000n);
+    // The price rose past the margin: the hold is all there is.
+    expect(cardChargeCents(20_000n, 100_000_000n, 12_000_000, 2200n)).toBe(2200n);
+    expect(() => cardChargeCents(20_000n, 100_000_000n, null, 2200n)).toThrow();
   });
 });

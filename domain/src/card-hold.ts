@@ -40,6 +40,18 @@ export function cardHoldCents(amount: bigint, unit: CardBidUnit, btc: HoldPrice 
 }
 
 /**
+ * What a won card bid is charged, in cents: a USD bid its own amount; a bid in a coin its value at the coin's price
+ * at the close, with no margin (the margin only made the hold big enough for the price to move), and never more
+ * than the hold.
+ */
+export function cardChargeCents(amount: bigint, perCoin: bigint | null, usdCentsNow: number | null, holdCents: bigint): bigint {
+  if (perCoin === null) return amount < holdCents ? amount : holdCents;
+  if (usdCentsNow === null) throw new Error('charging a bid in a coin needs its price');
+  const value = coinHoldCents(amount, perCoin, { usdCents: usdCentsNow, marginPercent: 0 });
+  return value < holdCents ? value : holdCents;
+}
+
+/**
  * Whether a card can carry a bid of `amount`: the message refusing it, or null. At least the spec's minimum card
  * payment ($0.50, or 50 sats), at most what one card charge can be ($999,999.99).
  */

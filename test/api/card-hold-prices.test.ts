@@ -13,6 +13,8 @@ import { createLot } from '../support/lots.ts';
 import { signIn } from '../support/users.ts';
 import { call, startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
+import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { settleLotHolds } from '../../api/src/payments/bid-holds.ts';
 
 const RESERVE = parseEther('0.01');
 const TEN_MINUTES = 10 * 60_000;
@@ -78,6 +80,24 @@ describe('card bids on a BTC lot', () => {
       capture_method: 'manual',
       status: 'requires_capture',
     });
+  });
+
+  it('charges the winner the bid’s value at the close, never the hold’s margin', async () => {
+    prices.setPrices({ btcUsd: 100_000, ethUsd: 2500 });
+    const a = await cardBidder();
+    const lot = await btcLot();
+    const bid = await cardBid(a.token, lot.id, '20001');
+    expect(bid.status).toBe(201);
+    const placed = await chain.api.db.prisma.bid.findUniqueOrThrow({ where: { id: bid.body.data.bid._id } });
+    expect(placed.holdCents).toBe(2201);
+    // The price moved a little by the close: 20,001 sats at $99,000 are $19.80 (rounded up), all inside the hold.
+    prices.setPrices({ btcUsd: 99_000 });
+    await chain.api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    await closeLot(chain.api.db.prisma, lot.id);
+    await settleLotHolds(chain.api.services, lot.id);
+    expect(await stripe.stripe.paymentIntents.retrieve(placed.paymentIntentId!)).toMatchObject({ status: 'succeeded', amount_received: 1981 });
+    expect(await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: true, txHash: placed.paymentIntentId });
+    expect((await chain.api.db.prisma.bid.findUniqueOrThrow({ where: { id: placed.id } })).captureCents).toBe(1981);
   });
 
   it('refuses the card bid while the service’s price is older than the limit: nothing held, no bid written', async () => {

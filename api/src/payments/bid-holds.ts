@@ -16,13 +16,13 @@
  * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts).
  */
 import Stripe from 'stripe';
-import { cardAmountRefusal, cardHoldCents, messages, paymentMessages, type CardBidUnit } from '@gavel/domain';
+import { cardAmountRefusal, cardChargeCents, cardHoldCents, SATS_PER_BTC, messages, paymentMessages, type CardBidUnit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { commitBid, type PlacedBid } from '../bidding/place-bid.ts';
-import type { AdmittedBid } from '../bidding/intake.ts';
+import { commitBid } from '../bidding/place-bid.ts';
+import type { AdmittedBid, PlacedBid } from '../bidding/bid-types.ts';
 import { cancelIntent, capturedIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 import { clearPendingHold, recordPendingHold } from './pending-holds.ts';
@@ -154,15 +154,33 @@ export async function settleLotHolds(services: Services, lotId: string): Promise
   let released = 0;
   for (const hold of holds) {
     if (hold.id === lot.winningBidId && lot.status === 'ended') {
-      if (await captureBidHold(services, hold.paymentIntentId!)) captured++;
+      if (await captureBidHold(services, hold.id, hold.paymentIntentId!)) captured++;
     } else if ((await releaseBidHold(services, hold.id)) === 'released') released++;
   }
   return { captured, released };
 }
 
-/** Takes the winning bid's money; true when the lot is now paid. */
-async function captureBidHold(services: Services, paymentIntentId: string): Promise<boolean> {
-  const intent = await capturedIntent(services.payments.stripe, paymentIntentId);
+/**
+ * What the winning bid is charged, decided once and kept on the bid (a retried capture takes the same amount): a
+ * USD bid its amount; a bid in sats its value at the BTC price now, at most the hold. No fresh price: this throws,
+ * and the job tries again later.
+ */
+async function chargeOf(services: Services, bidId: string): Promise<number> {
+  const { prisma } = services.db;
+  const bid = await prisma.bid.findUniqueOrThrow({ where: { id: bidId }, select: { amount: true, holdCents: true, captureCents: true, lot: { select: { paymentMethod: true } } } });
+  if (bid.captureCents !== null) return bid.captureCents;
+  const amount = BigInt(bid.amount.toFixed(0));
+  const hold = bid.holdCents === null ? amount : BigInt(bid.holdCents);
+  const inSats = bid.lot.paymentMethod === 'BTC';
+  const price = inSats ? (await services.prices.holdPrice('BTC')).usdCents : null;
+  const cents = Number(cardChargeCents(amount, inSats ? BigInt(SATS_PER_BTC) : null, price, hold));
+  await prisma.bid.updateMany({ where: { id: bidId, captureCents: null }, data: { captureCents: cents } });
+  return (await prisma.bid.findUniqueOrThrow({ where: { id: bidId }, select: { captureCents: true } })).captureCents!;
+}
+
+/** Takes the winning bid's money (its value, not the hold's margin); true when the lot is now paid. */
+async function captureBidHold(services: Services, bidId: string, paymentIntentId: string): Promise<boolean> {
+  const intent = await capturedIntent(services.payments.stripe, paymentIntentId, await chargeOf(services, bidId));
   if (intent.status === 'succeeded') {
     const outcome = await holdCaptured(services.db.prisma, intent, 'stripe');
     if (outcome !== 'mismatch') return true;

@@ -77,9 +77,11 @@ async function flagMismatch(tx: P.TransactionClient, intent: TakenIntent, owed: 
 /** The hold on a card bid was captured: the bid won, so its lot is paid with this intent, if it took the hold's amount. */
 export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, source: IntentSource): Promise<PaymentOutcome> {
   return prisma.$transaction(async (tx) => {
-    const bid = await tx.bid.findFirst({ where: { paymentIntentId: intent.id }, select: { id: true, lotId: true, holdCents: true } });
+    const bid = await tx.bid.findFirst({ where: { paymentIntentId: intent.id }, select: { id: true, lotId: true, holdCents: true, captureCents: true } });
     if (!bid) return 'unknown';
-    const owed: Owed = { purpose: PURPOSE.bidHold, lotIds: [bid.lotId], amount: bid.holdCents === null ? null : BigInt(bid.holdCents), currency: 'usd' };
+    // What winning takes: the amount decided at the close, else (a hold captured whole) the hold.
+    const charged = bid.captureCents ?? bid.holdCents;
+    const owed: Owed = { purpose: PURPOSE.bidHold, lotIds: [bid.lotId], amount: charged === null ? null : BigInt(charged), currency: 'usd' };
     if (!takesOwed(intent, owed)) {
       await flagMismatch(tx, intent, owed, source);
       // The capture happened with the wrong amount: the hold is over, and the lot waits for the admin.

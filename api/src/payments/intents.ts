@@ -32,8 +32,10 @@ export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalSta
  * caller to check against what was owed), or the status that made it impossible (canceled: the hold was
  * released or expired).
  */
-export async function capturedIntent(stripe: Stripe, id: string): Promise<Stripe.PaymentIntent> {
+export async function capturedIntent(stripe: Stripe, id: string, amountToCapture?: number): Promise<Stripe.PaymentIntent> {
   try {
+    // Part of a hold (a won bid in a coin, charged its value at the close) is captured once, for that amount.
+    if (amountToCapture !== undefined) return await stripe.paymentIntents.capture(id, { amount_to_capture: amountToCapture }, { idempotencyKey: `capture:${id}:${amountToCapture}` });
     return await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture:${id}` });
   } catch (error) {
     if (!isUnexpectedState(error)) throw error;
@@ -41,9 +43,9 @@ export async function capturedIntent(stripe: Stripe, id: string): Promise<Stripe
   }
 }
 
-/** capturedIntent's status alone, for holds that pay for no recorded amount (the relayer's). */
-export async function captureIntent(stripe: Stripe, id: string): Promise<FinalStatus> {
-  return (await capturedIntent(stripe, id)).status;
+/** capturedIntent's status alone, for holds that pay for no recorded amount. */
+export async function captureIntent(stripe: Stripe, id: string, amountToCapture?: number): Promise<FinalStatus> {
+  return (await capturedIntent(stripe, id, amountToCapture)).status;
 }
 
 /**

@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { maskName } from '../bidding/present-bid.ts';
-import type { AdmittedBid } from '../bidding/intake.ts';
+import type { AdmittedBid } from '../bidding/bid-types.ts';
 import type { BidState } from '../bidding/refusal.ts';
 
 /**

@@ -18,6 +18,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
+import { cardChargeCents, WEI_PER_ETH } from '@gavel/domain';
 import { tellOutbid } from '../bidding/outbid-notifier.ts';
 import { sql } from '@ponder/client';
 import type { RelayedBid } from '../generated/prisma/client.ts';
@@ -27,6 +28,7 @@ import type { ChainService } from '../chain/index.ts';
 import type { Payments } from '../payments/index.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { UsdPrices } from '../prices/usd-price.ts';
 import { cancelIntent, captureIntent } from '../payments/intents.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
@@ -41,6 +43,8 @@ type Step = 'relay-bid' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
  */
 export interface RelayerServices {
   config: Pick<Config, 'relayer' | 'chain' | 'redisPrefix'>;
+  /** The ETH price a won card bid is charged at. */
+  prices: Pick<UsdPrices, 'holdPrice'>;
   log: Logger;
   db: Database;
   redis: Redis;
@@ -183,11 +187,24 @@ export class Relayer {
     await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'outbid' }, data: { status: 'refunded' } });
   }
 
+  /**
+   * What the won card bid is charged, decided once and kept (a retried capture takes the same amount): the bid's
+   * value at the ETH price now, never the hold's margin, at most the hold. No fresh price: the step is retried.
+   */
+  private async chargeOf(row: RelayedBid): Promise<number> {
+    if (row.captureCents !== null) return row.captureCents;
+    const { db, prices } = this.services;
+    const price = await prices.holdPrice('ETH');
+    const cents = Number(cardChargeCents(BigInt(row.amount.toFixed(0)), WEI_PER_ETH, price.usdCents, BigInt(row.holdCents)));
+    await db.prisma.relayedBid.updateMany({ where: { id: row.id, captureCents: null }, data: { captureCents: cents } });
+    return (await db.prisma.relayedBid.findUniqueOrThrow({ where: { id: row.id }, select: { captureCents: true } })).captureCents!;
+  }
+
   private async deliver(row: RelayedBid, sender: RelayerSender): Promise<void> {
     if (row.status !== 'won' && row.status !== 'custody') return;
     const { db, chain, payments, log } = this.services;
     if (row.status === 'won' && row.holdStatus === 'authorized') {
-      const status = await captureIntent(payments.stripe, row.paymentIntentId);
+      const status = await captureIntent(payments.stripe, row.paymentIntentId, await this.chargeOf(row));
       if (status !== 'succeeded') log.error({ relayedBidId: row.id, status }, 'the winning card hold could not be captured');
       await db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus: status === 'succeeded' ? 'captured' : 'failed' } });
     }
