@@ -6,6 +6,7 @@
  * development default: PGlite, the dev mailbox, a stand-in, a secret kept under the data directory (which a
  * development server may have served), a public anvil key, bids with nothing behind them.
  */
+import { PRICE_STAND_IN_URL } from './prices/config.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BaseError } from 'viem';
@@ -79,6 +80,8 @@ function serviceProblems(config: Config): ConfigProblem[] {
   if (!config.publicUrl) refuse('PUBLIC_URL', 'not set: production names the https address users reach Gavel at (mail links, HSTS)');
   else if (protocolOf(config.publicUrl) !== 'https:') refuse('PUBLIC_URL', `${config.publicUrl} is not an https:// address`);
   if (config.kycAutoApprove) refuse('KYC_AUTO_APPROVE', 'true: identity checks would be approved without anyone looking (demo only)');
+  if (!config.settingsGiven.has('PRICE_API_URL') || config.prices.url === PRICE_STAND_IN_URL) refuse('PRICE_API_URL', 'not set: card holds on BTC and ETH lots would be priced by the local price stand-in');
+  else if (protocolOf(config.prices.url) !== 'https:') refuse('PRICE_API_URL', `${config.prices.url} is not an https:// address`);
   return problems;
 }
 

@@ -62,6 +62,7 @@ function safeEnv(rpcUrl: string, dataDir: string): Record<string, string> {
     BITCOIN_PLATFORM_FEE_ADDRESS: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
     RPC_URL: rpcUrl,
     CHAIN_ID: '1',
+    PRICE_API_URL: 'https://api.coingecko.com/api/v3/simple/price',
   };
 }
 
@@ -108,10 +109,11 @@ describe('production configuration', () => {
       'INSCRIPTION_KEY_SECRET',
       'RPC_URL',
       'CHAIN_ID',
+      'PRICE_API_URL',
     ];
     expect(settingsOf(error).sort()).toEqual([...missing].sort());
     for (const setting of missing) expect(error.message).toContain(`  - ${setting}: not set`);
-    expect(error.message).toContain('14 settings are missing or unsafe');
+    expect(error.message).toContain('15 settings are missing or unsafe');
     expect(error.message).toMatch(/PGlite/);
     expect(error.message).toMatch(/Stripe stand-in/);
   });
@@ -190,7 +192,7 @@ describe('production configuration', () => {
       });
     for (const result of await Promise.all([run('api/src/main.ts'), run('api/src/worker-main.ts')])) {
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 14 settings are missing or unsafe.');
+      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 15 settings are missing or unsafe.');
       expect(result.stderr).toContain('  - DATABASE_URL: not set');
       expect(result.stderr).toContain('  - CHAIN_ID: not set');
       expect(result.stderr).not.toMatch(/\n\s+at /);
