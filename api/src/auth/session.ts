@@ -9,6 +9,7 @@ import type { Prisma, PrismaClient, User as UserRow } from '../generated/prisma/
 import { HttpError } from '../http/errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { TokenService } from './tokens.ts';
+import { fullNameOf } from './user-name.ts';
 
 export type { UserRow };
 
@@ -65,7 +66,7 @@ export function presentUser(user: UserRow): User {
     emailVerified: user.emailVerified,
     firstName: user.firstName,
     lastName: user.lastName,
-    name: user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null),
+    name: fullNameOf(user),
     phoneNumber: user.phoneNumber,
     country: user.country,
     city: user.city,

@@ -16,6 +16,7 @@ import { maskName } from './present-bid.ts';
 import { admitBid, linkedWallet, readLotForBid } from './intake.ts';
 import { commitBid } from './place-bid.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
+import { fullNameOf } from '../auth/user-name.ts';
 
 const bidMessages = messages.bids;
 /** How long a wallet has to sign the offer before it must be placed again. */
@@ -123,7 +124,7 @@ function presentOffer(id: string, lot: { id: string; title: string; currentBid: 
     status,
     withdrawalStatus: null,
     createdAt: new Date().toISOString(),
-    bidder: { displayName: maskName(user.name ?? [user.firstName, user.lastName].filter(Boolean).join(' ')), isYou: true },
+    bidder: { displayName: maskName(fullNameOf(user)), isYou: true },
     auction: { _id: lot.id, title: lot.title, currentBid: lot.currentBid === null ? null : formatAmount(BigInt(lot.currentBid.toFixed(0)), 'sats'), paymentMethod: 'BTC' },
   };
 }

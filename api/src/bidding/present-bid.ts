@@ -1,7 +1,8 @@
-import { extensionMessage, formatAmount, messages, unitFor, type Bid, type PlaceBidReply } from '@gavel/domain';
+import { extensionMessage, formatAmount, messages, unitFor, type Bid, type PlaceBidReply, type Unit } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { PlacedBid } from './bid-types.ts';
+import { fullNameOf } from '../auth/user-name.ts';
 
 export const bidInclude = {
   lot: { select: { id: true, title: true, currentBid: true, paymentMethod: true } },
@@ -17,9 +18,8 @@ export function maskName(name: string | null | undefined): string {
   return `${text[0]}***${text[text.length - 1]}`;
 }
 
-export function presentBid(row: BidRow, viewerId: string | null): Bid {
-  const unit = unitFor(row.lot.paymentMethod);
-  const name = row.user ? (row.user.name ?? [row.user.firstName, row.user.lastName].filter(Boolean).join(' ')) : row.walletAddress;
+/** What every view of a stored bid shows alike (the bidder's own list, a lot's history, the admin's list). */
+export function bidFields(row: Pick<BidRow, 'id' | 'lotId' | 'amount' | 'walletAddress' | 'status' | 'withdrawalStatus' | 'createdAt'>, unit: Unit) {
   return {
     _id: row.id,
     id: row.id,
@@ -30,6 +30,14 @@ export function presentBid(row: BidRow, viewerId: string | null): Bid {
     status: row.status,
     withdrawalStatus: row.withdrawalStatus,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function presentBid(row: BidRow, viewerId: string | null): Bid {
+  const unit = unitFor(row.lot.paymentMethod);
+  const name = row.user ? fullNameOf(row.user) : row.walletAddress;
+  return {
+    ...bidFields(row, unit),
     bidder: { displayName: maskName(name), isYou: viewerId !== null && row.userId === viewerId },
     auction: {
       _id: row.lot.id,
@@ -53,7 +61,7 @@ export function presentPlacedBid(placed: PlacedBid, user: UserRow): Bid {
     status: 'active',
     withdrawalStatus: null,
     createdAt: new Date().toISOString(),
-    bidder: { displayName: maskName(user.name ?? [user.firstName, user.lastName].filter(Boolean).join(' ')), isYou: true },
+    bidder: { displayName: maskName(fullNameOf(user)), isYou: true },
     auction: { _id: placed.lot.id, title: placed.lot.title, currentBid: formatAmount(placed.amount, unit), paymentMethod: placed.lot.paymentMethod },
   };
 }

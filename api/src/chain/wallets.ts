@@ -3,6 +3,7 @@
  * (the chain gives lower case, wallets may be stored checksummed).
  */
 import type { Database } from '../db/client.ts';
+import { fullNameOf } from '../auth/user-name.ts';
 
 export interface WalletOwner {
   userId: string;
@@ -27,5 +28,5 @@ export async function ownersOf(db: Database, addresses: Iterable<string>): Promi
 
 export function displayName(owner: WalletOwner | undefined): string | null {
   if (!owner) return null;
-  return owner.name ?? ([owner.firstName, owner.lastName].filter(Boolean).join(' ') || null);
+  return fullNameOf(owner);
 }

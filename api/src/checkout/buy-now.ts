@@ -27,6 +27,7 @@ import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 import { assertWithinBiddingLimit } from '../bidding/pay-later.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { randomUUID } from 'node:crypto';
+import { fullNameOf } from '../auth/user-name.ts';
 
 const bidMessages = messages.bids;
 
@@ -273,7 +274,7 @@ async function checkHeldPayment(services: Services, user: UserRow, lot: Lot, pri
 
 function reply(user: UserRow, lot: Lot, price: bigint, method: BuyNowBody['paymentMethod'], pi: string | null, paymentState: BuyNowReply['data']['paymentState'], wallet: string | null): BuyNowReply {
   const unit = unitFor(lot.paymentMethod);
-  const name = user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || null);
+  const name = fullNameOf(user);
   return {
     message: checkoutMessages.purchased,
     data: { auctionId: lot.id, status: 'ended', soldPrice: formatAmount(price, unit), unit, paymentMethod: method, paymentState, paymentIntentId: pi, winner: { id: user.id, name, walletAddress: wallet } },

@@ -35,6 +35,7 @@ import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent, capturedIntent, paymentSetupError } from '../payments/intents.ts';
 import { PURPOSE } from '../payments/intent-state.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
+import { fullNameOf } from '../auth/user-name.ts';
 
 type Db = PrismaClient | P.TransactionClient;
 type Person = { id: string; email: string; name: string | null; firstName: string | null; lastName: string | null };
@@ -43,7 +44,7 @@ const personSelect = { id: true, email: true, name: true, firstName: true, lastN
 /** An accept older than this with no answer was cut short; the sweep finishes it. */
 const STUCK_ACCEPT_MS = 2 * 60_000;
 
-const nameOf = (p: Person) => p.name ?? ([p.firstName, p.lastName].filter(Boolean).join(' ') || null);
+const nameOf = (p: Person) => fullNameOf(p);
 const usd = (amount: P.Decimal) => formatAmount(BigInt(amount.toFixed(0)), 'USD');
 
 function stateOf(offer: OfferRow, now = new Date()): SecondChanceState {

@@ -1,6 +1,7 @@
 import { formatAmount, gatewayUrl, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
+import { fullNameOf } from '../auth/user-name.ts';
 
 /** What every lot reply loads alongside the lot itself. */
 export const lotInclude = {
@@ -19,7 +20,7 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
   const amount = (value: P.Decimal | null) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
   const reserve = row.reservePrice === null ? null : BigInt(row.reservePrice.toFixed(0));
   const current = row.currentBid === null ? null : BigInt(row.currentBid.toFixed(0));
-  const winnerName = row.winner ? (row.winner.name ?? ([row.winner.firstName, row.winner.lastName].filter(Boolean).join(' ') || null)) : null;
+  const winnerName = row.winner ? fullNameOf(row.winner) : null;
   return {
     _id: row.id,
     lotId: row.id,

@@ -18,6 +18,7 @@ import { cancelIntent } from '../payments/intents.ts';
 import { maskName } from '../bidding/present-bid.ts';
 import type { AdmittedBid } from '../bidding/bid-types.ts';
 import type { BidState } from '../bidding/refusal.ts';
+import { fullNameOf } from '../auth/user-name.ts';
 
 /**
  * An auction on the contract as a new bid sees it, read now from the node (the indexer may lag a freshly
@@ -82,7 +83,7 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
         status: 'active',
         withdrawalStatus: null,
         createdAt: row.createdAt.toISOString(),
-        bidder: { displayName: maskName(user.name ?? [user.firstName, user.lastName].filter(Boolean).join(' ')), isYou: true },
+        bidder: { displayName: maskName(fullNameOf(user)), isYou: true },
         auction: { _id: lot.id, title: lot.title, currentBid: bid.state.currentBid === null ? null : formatAmount(bid.state.currentBid, 'ETH'), paymentMethod: 'ETH' },
       },
       psbtHex: null,
@@ -105,6 +106,6 @@ export async function relayedBidsByTx(services: Pick<Services, 'db'>, hashes: It
   const rows = await services.db.prisma.relayedBid.findMany({ where: { txHash: { in: wanted } }, select: { txHash: true, userId: true, status: true } });
   if (rows.length === 0) return new Map();
   const users = await services.db.prisma.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } }, select: { id: true, name: true, firstName: true, lastName: true } });
-  const nameOf = new Map(users.map((u) => [u.id, u.name ?? ([u.firstName, u.lastName].filter(Boolean).join(' ') || null)]));
+  const nameOf = new Map(users.map((u) => [u.id, fullNameOf(u)]));
   return new Map(rows.map((r) => [r.txHash!.toLowerCase(), { userId: r.userId, name: nameOf.get(r.userId) ?? null, refunded: r.status === 'refunded' }]));
 }

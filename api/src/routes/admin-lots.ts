@@ -12,7 +12,6 @@ import {
   adminLotListSchema,
   adminLotReplySchema,
   deletedReplySchema,
-  formatAmount,
   lotCreateBodySchema,
   lotUpdateBodySchema,
   messages,
@@ -29,6 +28,8 @@ import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
 import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';
 import { unpaidLotOf } from '../checkout/second-chance.ts';
 import { cancelLot, createLot, deleteLot, endLot, publishLot, updateLot } from '../admin/lot-writes.ts';
+import { fullNameOf } from '../auth/user-name.ts';
+import { bidFields } from '../bidding/present-bid.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: lots';
@@ -215,21 +216,13 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
         const unit = unitFor(lot.paymentMethod);
         const winning = lot.winningBidId ?? (lot.status === 'ended' ? null : top?.id);
         const data: AdminBid[] = rows.map((row) => ({
-          _id: row.id,
-          id: row.id,
-          auctionId: row.lotId,
-          amount: formatAmount(BigInt(row.amount.toFixed(0)), unit),
-          unit,
-          walletAddress: row.walletAddress,
-          status: row.status,
-          withdrawalStatus: row.withdrawalStatus,
+          ...bidFields(row, unit),
           holdStatus: row.holdStatus,
-          createdAt: row.createdAt.toISOString(),
           isWinning: row.id === winning,
           bidder: {
             userId: row.userId,
             email: row.user?.email ?? null,
-            name: row.user ? (row.user.name ?? ([row.user.firstName, row.user.lastName].filter(Boolean).join(' ') || null)) : null,
+            name: row.user ? fullNameOf(row.user) : null,
           },
         }));
         return { data, pagination: paginationOf(total, limit, offset) };
