@@ -28,8 +28,8 @@ export interface Config {
   redisUrl: string;
   logLevel: string;
   /**
-   * NODE_ENV: anything but `production` checks every reply and every live event against the schema the dapp
-   * trusts, so that every api test proves the contract; production skips the cost.
+   * CHECK_REPLIES (default: true unless NODE_ENV=production): every reply and every live event is checked against
+   * the schema the dapp trusts, so that every api test proves the contract; production skips the cost.
    */
   checkContracts: boolean;
   /** NODE_ENV=production: the boot check refuses unsafe settings (production-check.ts) and nothing is mounted under /dev. */
@@ -109,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     logLevel: env.LOG_LEVEL ?? 'info',
-    checkContracts: env.NODE_ENV !== 'production',
+    checkContracts: env.CHECK_REPLIES ? env.CHECK_REPLIES === 'true' : env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',
     settingsGiven: new Set(Object.keys(env).filter((name) => env[name])),
     storage: storageConfig(env, dataDir),
