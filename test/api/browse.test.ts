@@ -20,13 +20,74 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('GET /auctions', () => {
-  it('lists published lots 20 at a time, newest first, in the shape of the domain schema', async () => {
+  it('lists published lots 20 at a time in the shape of the domain schema', async () => {
     const { body } = await get('/auctions');
     const page = lotListSchema.parse(body);
     expect(page.data).toHaveLength(20);
     expect(page.pagination).toMatchObject({ total: 48, limit: 20, offset: 0, page: 1, totalPages: 3, hasMore: true });
-    const created = page.data.map((l) => Date.parse(l.createdAt));
+  });
+
+  it('opens on live lots ending soonest, then upcoming starting soonest, then ended latest first, page after page', async () => {
+    const now = new Date();
+    const all = await list('limit=100');
+    const rank = { live: 0, upcoming: 1, ended: 2, cancelled: 2 } as const;
+    const ranks = all.map((l) => rank[phaseOf(shownStatus(l, now)) as keyof typeof rank]);
+    expect(ranks).toEqual([...ranks].sort());
+    expect(ranks[0]).toBe(0);
+    const of = (r: number, key: (l: Lot) => number) => all.filter((_, i) => ranks[i] === r).map(key);
+    const liveEnds = of(0, (l) => Date.parse(l.endTime));
+    const upcomingStarts = of(1, (l) => Date.parse(l.startTime));
+    const endedEnds = of(2, (l) => Date.parse(l.endTime));
+    for (const keys of [liveEnds, upcomingStarts, endedEnds.map((t) => -t)]) {
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys).toEqual([...keys].sort((a, b) => a - b));
+    }
+    const paged = [...(await list('limit=7')), ...(await list('limit=7&offset=7')), ...(await list('page=2&pageSize=7'))];
+    expect(paged.map((l) => l._id)).toEqual([...all.slice(0, 7), ...all.slice(7, 14), ...all.slice(7, 14)].map((l) => l._id));
+  });
+
+  it('sorts newest listed, by most bids, and by price without revealing ended prices to signed-out viewers', async () => {
+    const created = (await list('sort=createdAt&limit=100')).map((l) => Date.parse(l.createdAt));
     expect(created).toEqual([...created].sort((a, b) => b - a));
+    const bids = (await list('sort=bids&limit=100')).map((l) => l.bidCount);
+    expect(bids).toEqual([...bids].sort((a, b) => b - a));
+    expect(bids[0]).toBeGreaterThan(0);
+    const fewest = (await list('sort=bids&order=asc&limit=100')).map((l) => l.bidCount);
+    expect(fewest).toEqual([...fewest].sort((a, b) => a - b));
+    // Signed out, an ended lot is ordered by its starting bid: what the viewer is shown (its current bid is withheld).
+    for (const order of ['asc', 'desc'] as const) {
+      const anonymous = await list(`paymentMethod=BTC&sort=price&order=${order}&limit=100`);
+      expect(anonymous.some((l) => l.resultsHidden)).toBe(true);
+      const shown = anonymous.map((l) => BigInt(l.currentBid ?? l.startingBid));
+      const sorted = [...shown].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(shown).toEqual(order === 'asc' ? sorted : sorted.reverse());
+    }
+  });
+
+  it('searches titles and descriptions by a word, and inscription and token ids whole', async () => {
+    const [sample] = await list('limit=1');
+    const base = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: sample!._id } });
+    const inscriptionId = `${'ab'.repeat(32)}i0`;
+    const make = (title: string, extra: object) =>
+      stack.db.prisma.lot.create({
+        data: {
+          auctionEventId: base.auctionEventId, title, published: true, paymentMethod: base.paymentMethod, startingBid: base.startingBid,
+          currentPrice: base.startingBid, startTime: base.startTime, endTime: base.endTime, status: base.status, ...extra,
+        },
+      });
+    const described = await make('Plain title one', { description: 'A weathered quokkaglyph carved in 1911.' });
+    const inscribed = await make('Plain title two', { inscriptionId });
+    const tokened = await make('Plain title three', { contractAddress: '0x' + '1'.repeat(40), tokenId: '987654321' });
+    try {
+      expect((await list('search=QUOKKAGLYPH')).map((l) => l._id)).toEqual([described.id]);
+      expect((await list(`search=${inscriptionId.toUpperCase()}`)).map((l) => l._id)).toEqual([inscribed.id]);
+      expect((await list('search=987654321')).map((l) => l._id)).toEqual([tokened.id]);
+      // Ids match whole, so a fragment finds nothing; wildcards are taken literally.
+      expect(await list(`search=${inscriptionId.slice(0, 20)}`)).toEqual([]);
+      expect(await list('search=%25')).toEqual([]);
+    } finally {
+      await stack.db.prisma.lot.deleteMany({ where: { id: { in: [described.id, inscribed.id, tokened.id] } } });
+    }
   });
 
   it('pages with limit/offset and page/pageSize alike, without repeats', async () => {

@@ -16,9 +16,11 @@ const BROWSE_NOTES =
   'Only published lots are listed. `status` follows the lot clock (an upcoming lot is live once its start passes, ' +
   'a live lot ended once its end passes); `active` means upcoming or live. Prices (minPrice, maxPrice) are in each ' +
   "lot's display unit (sats, ETH, USD). startDate/endDate select lots open at some time inside that window. " +
-  'Default order: newest first. Paging: limit/offset or page/pageSize (at most 100). ' +
+  'Default order: live lots ending soonest, then upcoming lots starting soonest, then ended lots latest first; ' +
+  '`sort=bids` orders by bid count (most first by default). `search` matches words of the title or description, ' +
+  'or a whole inscription id or token id. Paging: limit/offset or page/pageSize (at most 100). ' +
   RESULTS_NOTE +
-  ' For them minPrice/maxPrice match an ended lot on its starting bid.';
+  ' For them minPrice/maxPrice and sort=price use an ended lot\'s starting bid.';
 
 export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, chain, config }: Services): void {
   const { imageGateway } = config.storage;

@@ -6,7 +6,8 @@ import { settlementSchema } from './settlement.ts';
 
 export const AUCTION_TYPES = ['onchain', 'offchain'] as const;
 export const CHAIN_TYPES = ['ONCHAIN', 'OFFCHAIN'] as const;
-export const LOT_SORTS = ['endTime', 'startTime', 'createdAt', 'price', 'title'] as const;
+/** Without a sort, lots come live (ending soonest), then upcoming (starting soonest), then ended (latest first). */
+export const LOT_SORTS = ['endTime', 'startTime', 'createdAt', 'price', 'title', 'bids'] as const;
 
 /** Status filters accept the spec's mixed case (LIVE, timeStarted, ...). */
 const statusFilter = z
