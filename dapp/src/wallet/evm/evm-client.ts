@@ -42,13 +42,47 @@ function configFor(walletId: string): Config {
   return config;
 }
 
+/**
+ * How long WalletConnect may take to reach its relay (it shows its QR code once it has). Offline or blocked, it
+ * would otherwise wait for ever with the modal's options greyed out; the modal promises an answer within 10 s.
+ */
+const RELAY_TIMEOUT_MS = 8_000;
+
+/**
+ * The connect request, failing when a relay-based connector (WalletConnect) has not reached its relay in time. A
+ * QR code on screen (its `display_uri` message) means the relay answered: the user then takes as long as they need.
+ */
+async function connectWithin(config: Config, walletId: string) {
+  const connector = config.connectors[0]!;
+  if (connector.type !== 'walletConnect') return connect(config, { connector, chainId: CHAIN_ID });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onMessage = ({ type }: { type: string }) => {
+    if (type === 'display_uri') clearTimeout(timer);
+  };
+  connector.emitter.on('message', onMessage);
+  const unreachable = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // A later attempt starts from a fresh connector rather than the one still waiting for the relay.
+      if (current?.walletId === walletId) current = null;
+      reject(new WalletError(walletMessages.relayUnreachable));
+    }, RELAY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([connect(config, { connector, chainId: CHAIN_ID }), unreachable]);
+  } finally {
+    clearTimeout(timer);
+    connector.emitter.off('message', onMessage);
+  }
+}
+
 /** Connects the wallet and returns its first account. */
 export async function connectEvm(walletId: string): Promise<{ address: Address; name: string }> {
-  const config = configFor(walletId);
-  const connector = config.connectors[0]!;
   const info = evmWalletInfo(walletId);
+  // An extension wallet that is missing would fall back to WalletConnect's relay: say so now, as for Leather and Xverse.
+  if (!info.installed) throw new WalletError(fill(walletMessages.evmMissing, { wallet: info.name }));
+  const config = configFor(walletId);
   try {
-    const result = await connect(config, { connector, chainId: CHAIN_ID });
+    const result = await connectWithin(config, walletId);
     const address = result.accounts[0];
     if (!address) throw new WalletError(fill(walletMessages.noEvmAccounts, { wallet: info.name }));
     return { address, name: info.name };
