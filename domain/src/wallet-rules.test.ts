@@ -1,15 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { actsAsSeller, sameAddress, sellerWalletAddress, walletKindFor } from './wallet-rules.ts';
+import { fill } from './messages.ts';
+import { actsAsSeller, bidWalletRefusal, bitcoinWalletRefusal, sameAddress, sellerWalletAddress, walletKindFor, walletMessages } from './wallet-rules.ts';
 
-describe('walletKindFor (Ethereum for ETH or on-chain lots, Bitcoin for the rest)', () => {
+describe('walletKindFor (Ethereum for ETH lots; a BTC lot, on-chain or not, is bid from a Bitcoin wallet)', () => {
   it.each([
     ['ETH', 'onchain', 'evm'],
     ['ETH', 'offchain', 'evm'],
-    ['BTC', 'onchain', 'evm'],
+    ['BTC', 'onchain', 'bitcoin'],
     ['BTC', 'offchain', 'bitcoin'],
     ['Manual', 'offchain', 'bitcoin'],
   ] as const)('%s %s lot -> %s wallet', (paymentMethod, auctionType, kind) => {
-    expect(walletKindFor({ paymentMethod, auctionType })).toBe(kind);
+    const lot = { paymentMethod, auctionType };
+    expect(walletKindFor(lot)).toBe(kind);
+  });
+});
+
+describe('which connected wallet may bid on a lot', () => {
+  const leather = { type: 'hiro', walletName: 'Leather' } as const;
+  const xverse = { type: 'xverse', walletName: 'Xverse Wallet' } as const;
+  const metaMask = { type: 'evm', walletName: 'MetaMask' } as const;
+
+  it('a BTC lot, on-chain or not, takes Leather or Xverse, and names an Ethereum wallet as not supported', () => {
+    for (const auctionType of ['onchain', 'offchain']) {
+      const lot = { paymentMethod: 'BTC', auctionType };
+      expect(bidWalletRefusal(lot, leather)).toBeNull();
+      expect(bidWalletRefusal(lot, xverse)).toBeNull();
+      expect(bidWalletRefusal(lot, metaMask)).toBe('MetaMask is not supported. Please use Leather or Xverse wallet for Bitcoin transactions.');
+      expect(bidWalletRefusal(lot, null)).toBe('No wallet connected.');
+    }
+  });
+
+  it('an ETH lot takes only an Ethereum wallet', () => {
+    const lot = { paymentMethod: 'ETH', auctionType: 'onchain' };
+    expect(bidWalletRefusal(lot, metaMask)).toBeNull();
+    expect(bidWalletRefusal(lot, leather)).toBe(walletMessages.connectEthereum);
+    expect(bidWalletRefusal(lot, null)).toBe(walletMessages.noWallet);
+  });
+
+  it('a Bitcoin transaction needs Leather or Xverse', () => {
+    expect(bitcoinWalletRefusal(xverse)).toBeNull();
+    expect(bitcoinWalletRefusal({ type: 'evm', walletName: 'Trust Wallet' })).toBe(fill(walletMessages.notBitcoin, { name: 'Trust Wallet' }));
+    expect(bitcoinWalletRefusal(null)).toBe(walletMessages.noWallet);
   });
 });
 

@@ -2,10 +2,37 @@
  * Wallet rules and texts shared by every wallet screen, buyer and admin side alike.
  * Imported as `@gavel/domain/wallet-rules`.
  */
+import { fill } from './messages.ts';
 
-/** Which kind of wallet a lot is bid from: Ethereum for ETH or on-chain lots, Bitcoin otherwise. */
-export function walletKindFor(lot: { paymentMethod: string; auctionType: string }): 'evm' | 'bitcoin' {
-  return lot.paymentMethod === 'ETH' || lot.auctionType === 'onchain' ? 'evm' : 'bitcoin';
+/**
+ * Which kind of wallet a lot is bid from: Ethereum for ETH lots, Bitcoin otherwise. The spec also sends
+ * "on-chain auctions" to the Ethereum wallet; only ETH lots are auctions on the auction house contract, though.
+ * For a BTC lot, on-chain means settlement by the swap transaction the seller co-signs after the close, and its
+ * bids are offers signed by the bidder's Bitcoin wallet (Leather or Xverse), on-chain lot or not.
+ */
+export function walletKindFor(lot: { paymentMethod: string }): 'evm' | 'bitcoin' {
+  return lot.paymentMethod === 'ETH' ? 'evm' : 'bitcoin';
+}
+
+interface WalletOnRecord {
+  type: 'hiro' | 'xverse' | 'evm';
+  walletName: string;
+}
+
+/**
+ * Why the connected wallet cannot make a Bitcoin transaction (an offer, the seller's co-signature), or null when
+ * it can: none is "No wallet connected.", an Ethereum one is named as not supported.
+ */
+export function bitcoinWalletRefusal(wallet: WalletOnRecord | null): string | null {
+  if (!wallet) return walletMessages.noWallet;
+  return wallet.type === 'evm' ? fill(walletMessages.notBitcoin, { name: wallet.walletName }) : null;
+}
+
+/** Why the connected wallet cannot bid on `lot` (walletKindFor), or null when it is the kind the lot takes. */
+export function bidWalletRefusal(lot: { paymentMethod: string }, wallet: WalletOnRecord | null): string | null {
+  if (walletKindFor(lot) === 'bitcoin') return bitcoinWalletRefusal(wallet);
+  if (!wallet) return walletMessages.noWallet;
+  return wallet.type === 'evm' ? null : walletMessages.connectEthereum;
 }
 
 /** Same address, whatever the case an EVM wallet reports it in (checksummed or lower case). */
@@ -25,10 +52,6 @@ export const walletMessages = {
   messageCancelled: 'Message signing cancelled by user',
   leatherMissing: 'Leather wallet not installed. Please install it first.',
   xverseMissing: 'Xverse wallet not installed. Please install it first.',
-  /** An EVM extension wallet (MetaMask, Trust Wallet, Rainbow) that is not in this browser, in the Bitcoin wallets' words. */
-  evmMissing: '{wallet} not installed. Please install it first.',
-  /** Why a WalletConnect session could not start: its relay did not answer (offline, blocked). */
-  relayUnreachable: 'the WalletConnect relay could not be reached. Check your connection and try again.',
   notBitcoin: '{name} is not supported. Please use Leather or Xverse wallet for Bitcoin transactions.',
   noHiroAddresses: 'No addresses available from Hiro wallet',
   noXverseAddresses: 'No addresses received from Xverse wallet',
@@ -44,6 +67,7 @@ export const walletMessages = {
   withdrawalFailed: 'Withdrawal failed',
   copyFailed: 'Failed to copy address',
   disconnectFailed: 'Failed to disconnect wallet',
+  disconnectRetry: 'Failed to disconnect wallet. Please try again.',
   copied: 'Copied!',
   nftUnavailable: 'NFT contract service not available.',
   notOwner: 'Connected wallet is not the owner of this token.',

@@ -23,10 +23,10 @@ let dev: ReturnType<typeof devClient>;
 const { post, get } = jsonCalls(() => stack.url);
 const bidder = () => offerBidder(stack, dev, net);
 
-async function btcLot() {
+async function btcLot(onchain = false) {
   const seller = new TestKey('p2tr', net);
   const { inscriptionId } = await dev.inscribe(seller.address, 'api lot');
-  const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
+  const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, onchain });
   await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: new TestKey('p2wpkh', net).address } });
   return lot;
 }
@@ -73,6 +73,18 @@ describe('BTC bids are signed offers', () => {
     expect(stored).toMatchObject({ status: 'active', psbtHex: higher.body.data.psbtHex });
     expect(stored.signedPsbtHex).toBeTruthy();
     expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('10100');
+  });
+
+  it('a BTC lot marked on-chain takes the same signed offers, and cannot be turned into an auction on the auction house', async () => {
+    const lot = await btcLot(true);
+    const a = await bidder();
+    const offer = await a.bid(lot.id, 10_000);
+    expect(offer).toMatchObject({ status: 201, body: { data: { psbtHex: expect.stringMatching(/^70736274ff/), bid: { status: 'pending' } } } });
+    const placed = await post(`/auctions/${lot.id}/finalize`, a.token, { bidId: offer.body.data.bid._id, signedPsbtHex: a.sign(offer.body.data.psbtHex) });
+    expect(placed).toMatchObject({ status: 201, body: { data: { bid: { status: 'active', amount: '10000' } } } });
+
+    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+    expect(await post(`/lots/${lot.id}/chain-auction`, admin, { auctionId: '1' })).toMatchObject({ status: 409, body: { code: 'not_evm_lot' } });
   });
 
   it('refuses hostile PSBTs with a 400 naming what was wrong, and stores nothing', async () => {

@@ -3,8 +3,9 @@
  * by an independent verifier): two bidders with fake Xverse and Leather providers that sign with test keys bid
  * signed offers from the lot page, one outbids the other, the lot ends, the seller co-signs the winning offer in
  * the browser, the stand-in accepts the swap, the inscription is at the winner's ordinals address, and the page
- * says "Auction Complete" with the swap's hash. And a winning offer spent before the seller co-signs: the
- * winner signs a fresh claim in the browser and the seller completes that one.
+ * says "Auction Complete" with the swap's hash. The same for a BTC lot marked on-chain (its on-chain side is that
+ * swap, not the auction house), whose admin screen shows the inscription and no contract actions. And a winning
+ * offer spent before the seller co-signs: the winner signs a fresh claim in the browser and the seller completes that one.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -83,6 +84,8 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     await bid(b.page, 10_100);
     await waitForToast(b.page, messages.bids.signFailed, 30_000);
     assert.equal(await b.page.locator('[data-testid=toast]', { hasText: walletMessages.psbtCancelled }).count(), 1);
+    // The checkout keeps the reason beside the button after the toast has gone.
+    assert.equal(await byTestId(b.page, 'checkout-bitcoin-error').textContent(), `${messages.bids.placementFailed}: ${walletMessages.psbtCancelled}`);
     b.wallet.refuseSigning(false);
     await byTestId(b.page, 'checkout-bitcoin-bid').click();
     await waitForToast(b.page, messages.bids.placed, 30_000);
@@ -112,6 +115,56 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     const swap = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as { status: { confirmed: boolean }; vout: Array<{ scriptpubkey_address: string; value: number }> };
     assert.equal(swap.status.confirmed, true);
     assert.deepEqual(swap.vout[1], { ...swap.vout[1], scriptpubkey_address: sellerWallet.ordinals, value: 10_100 });
+    const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
+    assert.equal(inscription.address, b.wallet.ordinals);
+  });
+
+  it('a BTC lot marked on-chain is bid from Xverse and Leather (never the Ethereum flow); the admin sees its inscription, no contract actions; the seller co-signs the swap', async () => {
+    const { api, btc, dev } = suite.stack;
+    const sellerUser = await createUser(api.db, 'seller');
+    const lot = await createLot(api.db, { paymentMethod: 'BTC', onchain: true, startingBid: 10_000n, creatorId: sellerUser.id });
+    const lotPath = `/auctions/${lot.id}`;
+    const a = await withWallet('xverse', await createUser(api.db, 'ready'), lotPath);
+    const b = await withWallet('leather', await createUser(api.db, 'ready'), lotPath);
+    for (const bidder of [a, b]) {
+      await dev.faucet(bidder.wallet.payment, 600);
+      await dev.faucet(bidder.wallet.payment, 200_000);
+    }
+    const { page: sellerPage } = await newPage(suite.browser);
+    const sellerWallet = await injectBitcoinWallet(sellerPage, 'leather', 'regtest');
+    const { inscriptionId } = await dev.inscribe(sellerWallet.ordinals, 'the on-chain lot inscription');
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: sellerWallet.ordinals } });
+    for (const bidder of [a, b]) await bidder.page.reload();
+
+    // Each page bids from its own Bitcoin wallet; PLACE BID opens the checkout, never the Ethereum card modal.
+    assert.match(await byTestId(a.page, 'wallet-status').textContent() ?? '', /^Xverse wallet /);
+    assert.match(await byTestId(b.page, 'wallet-status').textContent() ?? '', /^Leather wallet /);
+    await bid(a.page, 10_000);
+    await waitForToast(a.page, messages.bids.placed, 30_000);
+    await byTestId(a.page, 'checkout-done').click();
+    await bid(b.page, 10_100);
+    await waitForToast(b.page, messages.bids.placed, 30_000);
+    for (const bidder of [a, b]) assert.equal(await byTestId(bidder.page, 'onchain-card-bid').count(), 0);
+    await byTestId(a.page, 'outbid-card').waitFor({ timeout: 20_000 });
+    const offers = await api.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' } });
+    assert.deepEqual(offers.map((o) => [o.walletAddress, o.status, Boolean(o.signedPsbtHex)]), [[a.wallet.payment, 'outbid', true], [b.wallet.payment, 'active', true]]);
+
+    // The admin lot screen: the inscription and the seller address, and none of the contract's actions.
+    const { page: adminPage } = await newPage(suite.browser);
+    await adminPage.addInitScript(`localStorage.setItem('admin_token', ${JSON.stringify(await signIn(api.url, (await createUser(api.db, 'admin')).email))})`);
+    await adminPage.goto(`${suite.dapp.url}/s/admin/auctions/${lot.auctionEventId}/lots/${lot.id}`);
+    assert.equal(await byTestId(adminPage, 'bitcoin-lot-inscription').textContent(), inscriptionId);
+    assert.equal(await byTestId(adminPage, 'bitcoin-lot-seller').textContent(), sellerWallet.ordinals);
+    assert.equal(await byTestId(adminPage, 'onchain-lot-panel').count(), 0);
+    assert.equal(await adminPage.getByText('Mint NFT').count(), 0);
+
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    assert.equal((await closeLot(api.db.prisma, lot.id)).closed, true);
+    await connect(sellerPage, 'leather', sellerUser, lotPath);
+    await byTestId(sellerPage, 'btc-seller-sign').click();
+    await waitForToast(sellerPage, psbtMessages.broadcast, 30_000);
+    await dev.mine();
+    await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
     const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
     assert.equal(inscription.address, b.wallet.ordinals);
   });

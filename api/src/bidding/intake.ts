@@ -12,6 +12,7 @@
  * transaction, so a bid admitted here can still lose a race but never win one it should not.
  */
 import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, messages, parseAmount, relayedBidMessages, unitFor, type Unit } from '@gavel/domain';
+import { walletKindFor } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -39,8 +40,12 @@ export function bidRailOf(services: Pick<Services, 'chain' | 'config'>, lot: Lot
   return 'wallet';
 }
 
-/** The lot is an auction on Gavel's auction house contract: its bids live on chain. */
+/**
+ * The lot is an auction on Gavel's auction house contract: its bids live on chain. Only an ETH lot can be; a BTC
+ * lot marked on-chain is settled by the swap its seller co-signs, and its card bids are held like any other.
+ */
 function isChainAuction(services: Pick<Services, 'chain'>, lot: LotForBid): boolean {
+  if (walletKindFor(lot) !== 'evm') return false;
   return services.chain.isChainLot({ auctionId: lot.chainAuctionId?.toFixed(0) ?? null, auctionContractAddress: lot.auctionContractAddress });
 }
 

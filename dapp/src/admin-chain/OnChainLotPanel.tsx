@@ -10,10 +10,11 @@ import { headerAddress } from '../wallet/wallet-store.ts';
 import { SettleChainAuctionButtons } from './SettleChainAuctionButtons.tsx';
 import { StartChainAuctionDialog } from './StartChainAuctionDialog.tsx';
 
-type ChainLot = Pick<Lot, '_id' | 'title' | 'paymentMethod' | 'auctionType' | 'tokenId' | 'contractAddress' | 'auctionId'> & { reservePrice: string | null };
+type ChainLot = Pick<Lot, '_id' | 'title' | 'paymentMethod' | 'tokenId' | 'contractAddress' | 'auctionId'> & { reservePrice: string | null };
 
 /**
- * The admin lot screen's chain block for ETH and on-chain lots: before the lot has an auction on chain, mint
+ * The admin lot screen's chain block for ETH lots (the only auctions on the auction house; a BTC lot's
+ * on-chain side is its inscription and swap, BitcoinLotPanel): before the lot has an auction on chain, mint
  * its NFT, approve it for the auction house and create and start the auction, which sets the lot live; after,
  * end or cancel it on chain. Every call goes from the admin's connected EVM wallet.
  */

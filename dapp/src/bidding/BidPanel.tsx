@@ -32,11 +32,12 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const dispatch = useAppDispatch();
   const wallet = useBidWallet(lot);
   const ethBid = useEthBid(lot, wallet.wallet);
-  const onChain = walletKindFor(lot) === 'evm';
+  // Only ETH lots are auctions on the auction house: a BTC lot, on-chain or not, goes through the checkout.
+  const ethereum = walletKindFor(lot) === 'evm';
   const gate = useBidGate();
   const consent = useTermsConsent(user);
-  // On-chain lots take card bids too (the api's relayer places them), so no wallet is needed to press PLACE BID.
-  const bidBlock = placeBidBlock(lot, phase, onChain ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
+  // ETH lots take card bids too (the api's relayer places them), so no wallet is needed to press PLACE BID.
+  const bidBlock = placeBidBlock(lot, phase, ethereum ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
   const [cardBid, setCardBid] = useState<string | null>(null);
   const buyBlock = buyNowBlock(lot, phase, consent.ok, wallet.address);
   const offersBuyNow = lot.buyNowEnabled && lot.buyNowPrice !== null;
@@ -48,13 +49,13 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   }
 
   /**
-   * ETH and on-chain lots are bid on chain from the Ethereum wallet at once, or by card through the on-chain card
-   * bid modal when no Ethereum wallet is connected; the others go through the checkout modal.
+   * ETH lots are bid on chain from the Ethereum wallet at once, or by card through the on-chain card bid modal
+   * when no Ethereum wallet is connected; the others (a BTC lot's signed offer or card) go through the checkout modal.
    */
   async function bid(amount: string) {
     if (!(await cleared())) return;
-    if (onChain && wallet.wallet) ethBid.mutate(amount);
-    else if (onChain) setCardBid(amount);
+    if (ethereum && wallet.wallet) ethBid.mutate(amount);
+    else if (ethereum) setCardBid(amount);
     else dispatch(startBidCheckout({ lotId: lot._id, amount }));
   }
 
@@ -87,7 +88,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
           {buyBlock && <p className="field__hint bid-panel__buy-hint" data-testid="buy-now-reason">{buyBlock}</p>}
         </div>
       )}
-      {onChain && <OnChainCardBidModal lot={lot} amount={cardBid} onClose={() => setCardBid(null)} />}
+      {ethereum && <OnChainCardBidModal lot={lot} amount={cardBid} onClose={() => setCardBid(null)} />}
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { ensureLinked } from '../wallet/wallet-actions.ts';
 import { useBidWallet } from './use-bid-wallet.ts';
 
 /**
- * The connected wallet's side of an ended on-chain lot on the lot page: the winner is the wallet whose
+ * The connected wallet's side of an ended ETH lot (an auction on the auction house) on the lot page: the winner is the wallet whose
  * address is the lot's winner; a wallet that was outbid and has ETH waiting in the auction house gets
  * WITHDRAW (WITHDRAWING... while it runs, and while a withdrawal of its bids is still being indexed), which
  * sends `withdraw()` and then tells the api with POST /evm-withdrawals.

@@ -25,7 +25,7 @@ describe('bid terms', () => {
     expect(checkBidAmount('21', terms)).toEqual({ ok: true, amount: 2100n });
   });
 
-  it('disables PLACE BID before the start, after the end, and for ETH lots without a wallet (BTC lots take card bids)', () => {
+  it('disables PLACE BID before the start, after the end, and for ETH lots without a wallet (BTC lots, on-chain too, take card bids)', () => {
     expect(placeBidBlock(usd, 'live', null)).toBeNull();
     expect(placeBidBlock(usd, 'upcoming', null)).toBe(messages.bids.notStarted);
     expect(placeBidBlock(usd, 'ended', null)).toBe(messages.bids.ended);
@@ -33,6 +33,8 @@ describe('bid terms', () => {
     expect(placeBidBlock(eth, 'live', null)).toBe(messages.bids.ethOnChain);
     expect(placeBidBlock(btc, 'live', null)).toBeNull();
     expect(placeBidBlock(btc, 'live', 'tb1qexample')).toBeNull();
+    const btcOnChain: TermsLot = { ...btc, auctionType: 'onchain' };
+    expect(placeBidBlock(btcOnChain, 'live', null)).toBeNull();
   });
 
   it('disables BUY NOW and ADD TO CART until the terms are accepted or ticked, and when Buy Now is gone', () => {

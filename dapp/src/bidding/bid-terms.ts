@@ -57,15 +57,14 @@ export function checkBidAmount(text: string, terms: BidTerms): { ok: true; amoun
 
 /**
  * Why PLACE BID is disabled, or null when it is not. No bidding before the start or after the end;
- * ETH lots are bid on chain from a connected wallet; USD and BTC lots take card bids too.
+ * ETH lots are bid on chain from a connected wallet; USD and BTC lots (on-chain or not) take card bids too.
  */
-export function placeBidBlock(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>, phase: LotPhase, walletAddress: string | null): string | null {
+export function placeBidBlock(lot: Pick<Lot, 'paymentMethod'>, phase: LotPhase, walletAddress: string | null): string | null {
   if (phase === 'upcoming') return messages.bids.notStarted;
   if (phase === 'ended') return messages.bids.ended;
   if (phase === 'cancelled') return messages.bids.cancelled;
   if (lot.paymentMethod === 'ETH' && !walletAddress) return messages.bids.ethOnChain;
   // A BTC lot takes card bids too: its checkout asks for the wallet only when the bidder pays with it.
-  if (lot.auctionType === 'onchain' && !walletAddress) return messages.bids.walletRequired;
   return null;
 }
 

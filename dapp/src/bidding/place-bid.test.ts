@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { saveWallet, type ConnectedWallet } from '../wallet/wallet-store.ts';
-import { bidBody, BidSigningError, placeBid } from './place-bid.ts';
+import { bidBody, BidFinalizeError, BidSigningError, placeBid } from './place-bid.ts';
+import { bidFailureBanner, bidFailureReason } from './use-place-bid.ts';
 
 // The generator point: a valid key for a regtest payment address (nothing is signed with it).
 const G = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
@@ -24,7 +25,8 @@ describe('a Bitcoin bid', () => {
     expect(bidBody({ amount: '10000', walletAddress: leather.address }, null)).toEqual({ amount: '10000', walletAddress: leather.address });
   });
 
-  it('a wallet that does not sign: "Bid placed but failed to sign transaction. Please try again." with its reason, and nothing finalized', async () => {
+  // Their own timeout: the wallet chunk's first import under jsdom can outlast the default 5 s on a busy machine.
+  it('a wallet that does not sign: "Bid placed but failed to sign transaction. Please try again." with its reason, and nothing finalized', { timeout: 20_000 }, async () => {
     saveWallet(leather);
     window.LeatherProvider = { request: vi.fn(async () => Promise.reject({ jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected' } })) };
     const tx = new Transaction();
@@ -41,5 +43,28 @@ describe('a Bitcoin bid', () => {
     expect(window.LeatherProvider!.request).toHaveBeenCalledWith('signPsbt', expect.objectContaining({ hex: psbtHex, allowedSighash: [1], signAtIndex: [0] }));
     // Only the bid call: the unsigned offer is never sent to finalize.
     expect(fetch).toHaveBeenCalledOnce();
+    expect(bidFailureBanner(failure)).toBe('Bid placement failed: PSBT signing cancelled by user');
+  });
+
+  it('a signed offer that finalize does not place: "Failed to finalize bid", or the api\'s reason', { timeout: 20_000 }, async () => {
+    saveWallet(leather);
+    window.LeatherProvider = { request: vi.fn(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: params.hex } })) as never };
+    const tx = new Transaction();
+    tx.addInput({ txid: new Uint8Array(32).fill(1), index: 0, witnessUtxo: { script: payment.script, amount: 600n } });
+    tx.addOutput({ script: payment.script, amount: 500n });
+    const offer = { message: 'Sign', data: { bid: { _id: 'bid-1' }, psbtHex: Buffer.from(tx.toPSBT()).toString('hex') }, auctionExtended: false, extensionMessage: null, endTime: '', minimumNextBid: '10000' };
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    let finalizeReply = json(502, null);
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.endsWith('/finalize') ? finalizeReply : json(201, offer))));
+
+    const lost = await placeBid('lot-1', { amount: '10000', walletAddress: leather.address }).catch((error: unknown) => error);
+    expect(lost).toBeInstanceOf(BidFinalizeError);
+    expect(bidFailureReason(lost)).toBe(messages.bids.finalizeFailed);
+    expect(bidFailureBanner(lost)).toBe('Bid placement failed: Failed to finalize bid');
+
+    finalizeReply = json(400, { message: 'Bid must be at least 10100 sats', code: 'bid_too_low' });
+    const refused = await placeBid('lot-1', { amount: '10000', walletAddress: leather.address }).catch((error: unknown) => error);
+    expect(bidFailureReason(refused)).toBe('Bid must be at least 10100 sats');
+    expect(bidFailureReason(new Error('network down'))).toBe('Failed to place bid');
   });
 });

@@ -28,6 +28,14 @@ export function bidBody(body: PlaceBidBody, wallet: ConnectedWallet | null): Pla
   return { ...body, ordinalsAddress: wallet.raw.ordinalAddress, ...(wallet.raw.paymentPublicKey ? { paymentPublicKey: wallet.raw.paymentPublicKey } : {}) };
 }
 
+/** The wallet signed the offer but finalize did not place it ("Failed to finalize bid" unless the api said why). */
+export class BidFinalizeError extends Error {
+  override name = 'BidFinalizeError';
+  constructor(override readonly cause: unknown) {
+    super(messages.bids.finalizeFailed);
+  }
+}
+
 export async function placeBid(lotId: string, body: PlaceBidBody): Promise<PlaceBidReply> {
   const wallet = readWallet();
   const reply = await bidsApi.place(lotId, bidBody(body, wallet));
@@ -39,5 +47,9 @@ export async function placeBid(lotId: string, body: PlaceBidBody): Promise<Place
   } catch (error) {
     throw new BidSigningError(await walletFailure(error, messages.bids.signFailed));
   }
-  return bitcoinApi.finalizeBid(lotId, { bidId: reply.data.bid._id, signedPsbtHex });
+  try {
+    return await bitcoinApi.finalizeBid(lotId, { bidId: reply.data.bid._id, signedPsbtHex });
+  } catch (error) {
+    throw new BidFinalizeError(error);
+  }
 }

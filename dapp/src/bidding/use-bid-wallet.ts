@@ -1,8 +1,9 @@
 /**
  * The wallet a crypto bid pays from (a wallet must be connected to bid with crypto): the connected
- * wallet when it is of the kind the lot needs (Ethereum for ETH or on-chain lots, Bitcoin otherwise), else none.
+ * wallet when it is of the kind the lot takes (the domain's walletKindFor: Ethereum for ETH lots, Leather or
+ * Xverse for BTC lots, on-chain or not), else none, with why not.
  */
-import { walletKindFor } from '@gavel/domain/wallet-rules';
+import { bidWalletRefusal } from '@gavel/domain/wallet-rules';
 import type { Lot } from '@gavel/domain';
 import { useConnectedWallet, type ConnectedWallet } from '../wallet/wallet-store.ts';
 
@@ -12,15 +13,15 @@ export interface BidWallet {
   type: 'hiro' | 'xverse' | 'evm' | null;
   /** The stored wallet behind it, for the calls that need the wallet itself (signing, contract calls). */
   wallet: ConnectedWallet | null;
+  /** Why there is none: "No wallet connected.", or the connected wallet is of the other kind. */
+  refusal: string | null;
 }
 
-const NONE: BidWallet = { address: null, type: null, wallet: null };
-
-export function useBidWallet(lot: Pick<Lot, 'paymentMethod' | 'auctionType'>): BidWallet {
+export function useBidWallet(lot: Pick<Lot, 'paymentMethod'>): BidWallet {
   const wallet = useConnectedWallet();
-  if (!wallet) return NONE;
-  const fits = walletKindFor(lot) === 'evm' ? wallet.type === 'evm' : wallet.type !== 'evm';
-  return fits ? { address: wallet.address, type: wallet.type, wallet } : NONE;
+  const refusal = bidWalletRefusal(lot, wallet);
+  if (refusal !== null || !wallet) return { address: null, type: null, wallet: null, refusal };
+  return { address: wallet.address, type: wallet.type, wallet, refusal: null };
 }
 
 /** "tb1qxy2kgd…0wlh5f8rl": the lot page shows the first 10 and last 10 characters. */

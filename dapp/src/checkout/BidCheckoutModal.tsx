@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { CARD_PAYMENT_MARKER, messages, paymentMessages, type Lot, type PlaceBidReply } from '@gavel/domain';
-import { serverMessage } from '../api/http.ts';
+import { CARD_PAYMENT_MARKER, paymentMessages, type Lot, type PlaceBidReply } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { Modal } from '../components/modal/Modal.tsx';
-import { usePlaceBid } from '../bidding/use-place-bid.ts';
+import { bidFailureBanner, usePlaceBid } from '../bidding/use-place-bid.ts';
 import { useBidWallet } from '../bidding/use-bid-wallet.ts';
 import { useSaveCard } from '../pages/payment/use-save-card.ts';
 import { useCardHoldRate } from '../api/payments.ts';
@@ -84,12 +83,12 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
         <PaymentDetailsStep choice={choice} method={method} saving={busySaving} declined={card.declined} walletAddress={walletAddress}
           onSaveCard={(details) => { void card.save(details); dispatch(goToStep('card-verification')); }}
           onWalletBid={() => walletAddress && submit(walletAddress)} walletBidding={placeBid.isPending}
-          onPayLaterBid={() => submit(undefined)} bidError={placeBid.isError ? (serverMessage(placeBid.error) ?? messages.bids.failed) : null} />
+          onPayLaterBid={() => submit(undefined)} bidError={placeBid.isError ? bidFailureBanner(placeBid.error) : null} />
       )}
       {step === 'card-verification' && <CardVerificationStep />}
       {step === 'congratulations' && (
         <ConfirmBidStep lot={lot} amount={amount} method={method} holdRate={holdRate} pending={placeBid.isPending}
-          error={placeBid.isError ? (serverMessage(placeBid.error) ?? messages.bids.failed) : null}
+          error={placeBid.isError ? bidFailureBanner(placeBid.error) : null}
           onConfirm={() => submit(CARD_PAYMENT_MARKER)} />
       )}
     </>

@@ -21,7 +21,7 @@ interface PaymentDetailsStepProps {
   walletBidding: boolean;
   /** A pay-later bid goes straight from here: the bidding limit stands behind it. */
   onPayLaterBid: () => void;
-  /** The api's refusal of the last bid, shown where it was placed. */
+  /** Why the last bid was not placed ("Bid placement failed: {reason}"), shown where it was placed. */
   bidError: string | null;
 }
 
@@ -45,6 +45,7 @@ export function PaymentDetailsStep({ choice, method, onSaveCard, saving, decline
       <div className="checkout-step" data-testid="checkout-bitcoin">
         <p className="checkout-line"><WalletIcon /> {walletAddress ? `Bitcoin wallet ${walletAddress}` : messages.bids.walletRequired}</p>
         <p className="checkout-note">Your wallet signs an offer: it pays only if you win, when the seller completes the transfer of the inscription to you.</p>
+        {bidError && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-bitcoin-error">{bidError}</p>}
         <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress || walletBidding} onClick={onWalletBid} data-testid="checkout-bitcoin-bid">
           {walletBidding ? 'Signing in your wallet…' : 'Place Bitcoin bid'}
         </button>

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { psbtMessages } from '@gavel/domain';
-import { sellerWalletAddress, walletMessages } from '@gavel/domain/wallet-rules';
+import { bitcoinWalletRefusal, sellerWalletAddress, walletMessages } from '@gavel/domain/wallet-rules';
 import { bitcoinApi } from '../api/bitcoin.ts';
 import { ApiRequestError, serverMessage } from '../api/http.ts';
 import { lotChanged } from '../api/lot-cache.ts';
@@ -97,7 +97,7 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
           {walletMessages.connectFirst}. <Link to={`/connect-wallet?returnUrl=${encodeURIComponent(location.pathname + location.search)}`}>Connect Wallet</Link>
         </p>
       )}
-      {wallet && !signer && <p className="field__error" data-testid="btc-settlement-wallet">{psbtMessages.walletMismatch}</p>}
+      {wallet && !signer && <p className="field__error" data-testid="btc-settlement-wallet">{bitcoinWalletRefusal(wallet) ?? psbtMessages.walletMismatch}</p>}
       <button type="button" className="btn btn--primary" disabled={!signer || coSign.isPending} onClick={() => coSign.mutate()} data-testid="btc-seller-sign">
         {coSign.isPending ? 'Signing in your wallet…' : 'Sign and transfer'}
       </button>

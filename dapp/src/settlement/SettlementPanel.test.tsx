@@ -108,6 +108,19 @@ describe('settlement panel', () => {
     expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ transferTransactionHash: 'UPS-1Z999AA10123456784' });
   });
 
+  it('a BTC lot paid by card: a failed transfer says "Failed to transfer inscription"', async () => {
+    vi.stubGlobal('fetch', replyWith(502, null));
+    show(lot({ hasWinner: true, paid: true }, { paymentMethod: 'BTC', inscriptionId: 'abc0i0', unit: 'sats', soldPrice: '25000' }));
+    fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: 'a'.repeat(64) } });
+    fireEvent.click(screen.getByTestId('mark-transferred'));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe('Failed to transfer inscription'));
+    cleanup();
+    show(lot({ hasWinner: true, paid: true }, { paymentMethod: 'ETH', unit: 'ETH', soldPrice: '0.02' }));
+    fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: `0x${'b'.repeat(64)}` } });
+    fireEvent.click(screen.getByTestId('mark-transferred'));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.transferFailed));
+  });
+
   it('ends at Auction Complete', () => {
     show(lot({ hasWinner: true, paid: true, transferred: true }, { transferTransactionHash: '0xfeed' }));
     expect(screen.getByTestId('settlement-complete').textContent).toBe(settlementMessages.complete);
@@ -123,7 +136,7 @@ describe('settlement panel', () => {
       raw: { paymentAddress: address, paymentPublicKey: '02'.padEnd(66, '0'), ordinalAddress, ordinalPublicKey: '0'.repeat(64) },
     }));
 
-    it('asks for a wallet, then for the seller address (either of its addresses, any case)', async () => {
+    it('asks for a wallet, then a Bitcoin one, then the seller address (either of its addresses, any case)', async () => {
       vi.stubGlobal('fetch', state('awaiting_seller'));
       show(btcLot());
       expect((await screen.findByTestId('btc-settlement-wallet')).textContent).toContain(walletMessages.connectFirst);
@@ -132,6 +145,10 @@ describe('settlement panel', () => {
       connect('bcrt1qsomeoneelse', 'bcrt1psomeoneelse');
       show(btcLot());
       expect((await screen.findByTestId('btc-settlement-wallet')).textContent).toBe(psbtMessages.walletMismatch);
+      cleanup();
+      localStorage.setItem('gavel.wallet', JSON.stringify({ address: '0x00000000000000000000000000000000000000aa', type: 'evm', walletName: 'MetaMask', walletId: 'metaMask', connectedAt: '', linked: true }));
+      show(btcLot());
+      expect((await screen.findByTestId('btc-settlement-wallet')).textContent).toBe('MetaMask is not supported. Please use Leather or Xverse wallet for Bitcoin transactions.');
       cleanup();
       connect('bcrt1qpayment', SELLER.toUpperCase());
       show(btcLot());

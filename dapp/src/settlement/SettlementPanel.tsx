@@ -127,7 +127,7 @@ function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean })
 
 /** The last step: a crypto lot's transfer hash, or a USD lot's shipping or transfer reference (free text). */
 function TransferStep({ lotId, paymentMethod }: { lotId: string; paymentMethod: 'BTC' | 'ETH' | 'Manual' }) {
-  const { transfer } = useSettlementActions(lotId);
+  const { transfer } = useSettlementActions(lotId, paymentMethod === 'BTC' ? settlementMessages.transferInscriptionFailed : settlementMessages.transferFailed);
   const [hash, setHash] = useState('');
   const [error, setError] = useState<string | null>(null);
   const physical = paymentMethod === 'Manual';

@@ -14,7 +14,11 @@ import { useNotify } from '../components/toast/use-notify.ts';
 /** Only the reply's message is read here; the lot itself is refetched by whichever page shows it. */
 type SettlementReply = Pick<ReplyOf<typeof adminLotReplySchema>, 'message'>;
 
-export function useSettlementActions(lotId: string) {
+/**
+ * `transferFailed`: the transfer's default failure text, "Failed to transfer inscription" when what is
+ * transferred is a BTC lot's inscription.
+ */
+export function useSettlementActions(lotId: string, transferFailed: string = settlementMessages.transferFailed) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const path = (action: string) => `/auctions/${encodeURIComponent(lotId)}/${action}`;
@@ -36,7 +40,7 @@ export function useSettlementActions(lotId: string) {
     transfer: useMutation({
       mutationFn: (transferTransactionHash: string) => apiRequest<SettlementReply>(path('transfer'), { method: 'POST', body: { transferTransactionHash } }),
       onSuccess: () => { notify.success(settlementMessages.transferred, settlementMessages.transferred); refresh(); },
-      onError: (error) => notify.failure(error, settlementMessages.transferFailed),
+      onError: (error) => notify.failure(error, transferFailed),
     }),
   };
 }

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { fill } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { Modal } from '../components/modal/Modal.tsx';
 import { loadWalletKit } from './load-wallet-kit.ts';
 import { BITCOIN_DOWNLOADS, BITCOIN_WALLETS, EVM_CATALOG, type CatalogEntry } from './wallet-catalog.ts';
 import { connectWallet, type WalletChoice } from './wallet-actions.ts';
-import { walletFailure } from './wallet-failure.ts';
+import { connectFailure } from './wallet-failure.ts';
 import type { ConnectedWallet } from './wallet-store.ts';
 import './wallet.css';
 
@@ -51,8 +50,6 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
   const [installs, setInstalls] = useState<Record<string, InstallState>>({});
   const [connecting, setConnecting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  /** The missing wallet the error is about: its install page is offered beside the message. */
-  const [missing, setMissing] = useState<{ name: string; url: string } | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -68,38 +65,21 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening and switching tab both clear the last error
   useEffect(() => {
-    if (!open) return;
-    setError(null);
-    setMissing(null);
+    if (open) setError(null);
   }, [open, tab]);
-
-  /** Says at once that the picked wallet is not installed (an EVM extension would otherwise fall back to a relay and hang). */
-  async function refuseMissing(entry: CatalogEntry): Promise<boolean> {
-    let install = installs[entry.id];
-    if (tab === 'evm') {
-      const info = await loadWalletKit().then((kit) => kit.evmWalletInfo(entry.id), () => null);
-      install = info ? { installed: info.installed, downloadUrl: info.downloadUrl } : install;
-      if (install) setInstalls((old) => ({ ...old, [entry.id]: install! }));
-    }
-    if (install?.installed !== false) return false;
-    const text = tab === 'evm'
-      ? fill(walletMessages.evmMissing, { wallet: entry.name })
-      : entry.id === 'leather' ? walletMessages.leatherMissing : walletMessages.xverseMissing;
-    setError(text);
-    setMissing(install.downloadUrl ? { name: entry.name, url: install.downloadUrl } : null);
-    return true;
-  }
 
   async function choose(entry: CatalogEntry) {
     const choice: WalletChoice = tab === 'bitcoin' ? { kind: 'bitcoin', id: entry.id as 'leather' | 'xverse' } : { kind: 'evm', id: entry.id };
-    setMissing(null);
-    if (await refuseMissing(entry)) return;
+    if (tab === 'bitcoin' && installs[entry.id]?.installed === false) {
+      setError(entry.id === 'leather' ? walletMessages.leatherMissing : walletMessages.xverseMissing);
+      return;
+    }
     setError(null);
     setConnecting(entry.id);
     try {
       onConnected(await connectWallet(choice));
     } catch (failure) {
-      setError(await walletFailure(failure, `Failed to connect ${entry.name}`));
+      setError(await connectFailure(failure, entry.name));
     } finally {
       setConnecting(null);
     }
@@ -140,11 +120,6 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
       </ul>
       {connecting && <p className="connect-wallet__status" role="status" data-testid="wallet-connecting">{walletMessages.connecting}</p>}
       {error && <p className="connect-wallet__error" role="alert" data-testid="wallet-error">{error}</p>}
-      {error && missing && (
-        <a className="connect-wallet__install" href={missing.url} target="_blank" rel="noopener noreferrer" data-testid="wallet-error-install">
-          Install {missing.name}
-        </a>
-      )}
     </Modal>
   );
 }

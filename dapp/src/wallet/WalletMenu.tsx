@@ -4,6 +4,7 @@ import { WalletIcon } from '../components/icons/icons.tsx';
 import { useDismiss } from '../components/header/use-dismiss.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { disconnectWallet } from './wallet-actions.ts';
+import { disconnectFailure } from './wallet-failure.ts';
 import { headerAddress, useConnectedWallet, WALLET_TYPE_LABELS } from './wallet-store.ts';
 import './wallet.css';
 
@@ -45,7 +46,7 @@ export function WalletMenu() {
       await disconnectWallet();
       close();
     } catch (error) {
-      notify.failure(error, walletMessages.disconnectFailed);
+      notify.failure(error, disconnectFailure(error));
     } finally {
       setBusy(false);
     }

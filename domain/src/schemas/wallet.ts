@@ -178,7 +178,7 @@ export const chainAuctionLinkBodySchema = z.object({
 export const chainAuctionLinkMessages = {
   linked: 'Lot linked to its on-chain auction',
   notFound: 'No such auction on the auction house',
-  notEvmLot: 'Only ETH and on-chain lots can have an auction on chain',
+  notEvmLot: 'Only ETH lots can have an auction on chain: a BTC lot is settled by the swap its seller co-signs',
   otherNft: 'This auction escrows another NFT than the lot’s',
   alreadyLinked: 'This lot is already linked to another on-chain auction',
   auctionTaken: 'This auction is already linked to another lot',

@@ -14,6 +14,7 @@ import { UnpaidLotPanel } from './UnpaidLotPanel.tsx';
 import { LotStatusPill } from './LotRows.tsx';
 import { useAdminLot, useLotMutations } from './lots-api.ts';
 import { OnChainLotPanel } from '../../admin-chain/OnChainLotPanel.tsx';
+import { BitcoinLotPanel } from './BitcoinLotPanel.tsx';
 
 /** /s/admin/auctions/:eventId/lots/:lotId: the lot as an admin sees it, its actions, settlement and bids. */
 export function AdminLotDetailPage() {
@@ -96,6 +97,7 @@ function LotView({ lot }: { lot: AdminLot }) {
         )}
       </div>
       <OnChainLotPanel lot={lot} />
+      <BitcoinLotPanel lot={lot} />
       {lot.settlement.state !== 'open' && <div style={{ marginTop: 'var(--space-4)' }}><SettlementPanel lot={lot} isAdmin /></div>}
       <UnpaidLotPanel lot={lot} />
       <PaymentMismatches mismatches={lot.paymentMismatches} />

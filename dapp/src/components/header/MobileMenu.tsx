@@ -2,7 +2,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useLogout } from '../../session/use-logout.ts';
 import { connectWalletHref } from './ProfileMenu.tsx';
-import { walletMessages } from '@gavel/domain/wallet-rules';
+import { disconnectFailure } from '../../wallet/wallet-failure.ts';
 import { useNotify } from '../toast/use-notify.ts';
 import { disconnectWallet } from '../../wallet/wallet-actions.ts';
 import { useConnectedWallet } from '../../wallet/wallet-store.ts';
@@ -45,7 +45,7 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
           : <NavLink to="/signin" className="btn btn--primary btn--block" onClick={onNavigate}>Sign In</NavLink>}
         {wallet
           ? <button type="button" className="btn btn--ghost btn--block" data-testid="mobile-disconnect-wallet"
-              onClick={() => { onNavigate(); disconnectWallet().catch((error: unknown) => notify.failure(error, walletMessages.disconnectFailed)); }}>Disconnect Wallet</button>
+              onClick={() => { onNavigate(); disconnectWallet().catch((error: unknown) => notify.failure(error, disconnectFailure(error))); }}>Disconnect Wallet</button>
           : <NavLink to={walletHref} className="btn btn--ghost btn--block" onClick={onNavigate}>Connect Wallet</NavLink>}
       </div>
     </nav>

@@ -7,7 +7,7 @@ import { useDismiss } from './use-dismiss.ts';
 import { useConnectedWallet } from '../../wallet/wallet-store.ts';
 import { disconnectWallet } from '../../wallet/wallet-actions.ts';
 import { useNotify } from '../toast/use-notify.ts';
-import { walletMessages } from '@gavel/domain/wallet-rules';
+import { disconnectFailure } from '../../wallet/wallet-failure.ts';
 
 /** `/connect-wallet?returnUrl=` brings the visitor back to the page they were on. */
 export function connectWalletHref(pathname: string, search: string): string {
@@ -32,7 +32,7 @@ export function ProfileMenu() {
   // Connect Wallet, or Disconnect Wallet once one is connected.
   const walletItem = wallet ? (
     <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="menu-disconnect-wallet"
-      onClick={() => { close(); disconnectWallet().catch((error: unknown) => notify.failure(error, walletMessages.disconnectFailed)); }}>
+      onClick={() => { close(); disconnectWallet().catch((error: unknown) => notify.failure(error, disconnectFailure(error))); }}>
       <WalletIcon width={18} height={18} /> Disconnect Wallet
     </button>
   ) : (

@@ -5,6 +5,7 @@ import { useCart } from '../../api/checkout.ts';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
 import { OnChainOutcome } from '../../bidding/OnChainOutcome.tsx';
+import { walletKindFor } from '@gavel/domain/wallet-rules';
 
 /**
  * The lot page's ended view: closed date, estimate ("Upon Request" if none), and the sold price or "No bids
@@ -28,7 +29,7 @@ export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
           </div>
         )}
       </dl>
-      {signedIn && (lot.auctionType === 'onchain' || lot.paymentMethod === 'ETH') && <OnChainOutcome lot={lot} />}
+      {signedIn && walletKindFor(lot) === 'evm' && <OnChainOutcome lot={lot} />}
       {signedIn ? (
         <YourResult lot={lot} />
       ) : (

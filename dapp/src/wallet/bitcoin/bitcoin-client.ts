@@ -54,7 +54,7 @@ export async function leather(method: string, params?: unknown) {
 
 export async function connectLeather(): Promise<{ address: string; raw: BitcoinWalletRaw }> {
   const reply = await leather('getAddresses');
-  if (reply.error) throw rpcFailure(reply.error, walletMessages.cancelled, 'Failed to connect Leather');
+  if (reply.error) throw rpcFailure(reply.error, walletMessages.cancelled, walletMessages.connectFailed);
   const addresses = ((reply.result as { addresses?: LeatherAddress[] } | undefined)?.addresses ?? []).filter((a) => !a.symbol || a.symbol === 'BTC');
   const payment = addresses.find((a) => a.type === 'p2wpkh');
   const ordinals = addresses.find((a) => a.type === 'p2tr');
@@ -73,7 +73,7 @@ export async function connectLeather(): Promise<{ address: string; raw: BitcoinW
 export async function connectXverse(): Promise<{ address: string; raw: BitcoinWalletRaw }> {
   if (!xverseInstalled()) throw new WalletError(walletMessages.xverseMissing);
   const reply = await request('getAccounts', { purposes: [AddressPurpose.Payment, AddressPurpose.Ordinals], message: 'Connect your wallet to Gavel' }, XVERSE_PROVIDER);
-  if (reply.status === 'error') throw rpcFailure(reply.error, walletMessages.cancelled, 'Failed to connect Xverse');
+  if (reply.status === 'error') throw rpcFailure(reply.error, walletMessages.cancelled, walletMessages.connectFailed);
   const payment = reply.result.find((a) => a.purpose === AddressPurpose.Payment);
   const ordinals = reply.result.find((a) => a.purpose === AddressPurpose.Ordinals);
   if (!payment) throw new WalletError(walletMessages.noXverseAddresses);
