@@ -52,6 +52,10 @@ export const walletMessages = {
   messageCancelled: 'Message signing cancelled by user',
   leatherMissing: 'Leather wallet not installed. Please install it first.',
   xverseMissing: 'Xverse wallet not installed. Please install it first.',
+  /** An EVM extension wallet (MetaMask, Trust Wallet, Rainbow) that is not in this browser, in the Bitcoin wallets' words. */
+  evmMissing: '{wallet} not installed. Please install it first.',
+  /** Why a WalletConnect session could not start: its relay did not answer (offline, blocked). */
+  relayUnreachable: 'the WalletConnect relay could not be reached. Check your connection and try again.',
   notBitcoin: '{name} is not supported. Please use Leather or Xverse wallet for Bitcoin transactions.',
   noHiroAddresses: 'No addresses available from Hiro wallet',
   noXverseAddresses: 'No addresses received from Xverse wallet',

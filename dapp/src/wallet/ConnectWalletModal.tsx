@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { fill } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { Modal } from '../components/modal/Modal.tsx';
 import { loadWalletKit } from './load-wallet-kit.ts';
@@ -50,6 +51,8 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
   const [installs, setInstalls] = useState<Record<string, InstallState>>({});
   const [connecting, setConnecting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The missing wallet the error is about: its install page is offered beside the message. */
+  const [missing, setMissing] = useState<{ name: string; url: string } | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -65,15 +68,32 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening and switching tab both clear the last error
   useEffect(() => {
-    if (open) setError(null);
+    if (!open) return;
+    setError(null);
+    setMissing(null);
   }, [open, tab]);
+
+  /** Says at once that the picked wallet is not installed (an EVM extension would otherwise fall back to a relay and hang). */
+  async function refuseMissing(entry: CatalogEntry): Promise<boolean> {
+    let install = installs[entry.id];
+    if (tab === 'evm') {
+      const info = await loadWalletKit().then((kit) => kit.evmWalletInfo(entry.id), () => null);
+      install = info ? { installed: info.installed, downloadUrl: info.downloadUrl } : install;
+      if (install) setInstalls((old) => ({ ...old, [entry.id]: install! }));
+    }
+    if (install?.installed !== false) return false;
+    const text = tab === 'evm'
+      ? fill(walletMessages.evmMissing, { wallet: entry.name })
+      : entry.id === 'leather' ? walletMessages.leatherMissing : walletMessages.xverseMissing;
+    setError(text);
+    setMissing(install.downloadUrl ? { name: entry.name, url: install.downloadUrl } : null);
+    return true;
+  }
 
   async function choose(entry: CatalogEntry) {
     const choice: WalletChoice = tab === 'bitcoin' ? { kind: 'bitcoin', id: entry.id as 'leather' | 'xverse' } : { kind: 'evm', id: entry.id };
-    if (tab === 'bitcoin' && installs[entry.id]?.installed === false) {
-      setError(entry.id === 'leather' ? walletMessages.leatherMissing : walletMessages.xverseMissing);
-      return;
-    }
+    setMissing(null);
+    if (await refuseMissing(entry)) return;
     setError(null);
     setConnecting(entry.id);
     try {
@@ -120,6 +140,11 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
       </ul>
       {connecting && <p className="connect-wallet__status" role="status" data-testid="wallet-connecting">{walletMessages.connecting}</p>}
       {error && <p className="connect-wallet__error" role="alert" data-testid="wallet-error">{error}</p>}
+      {error && missing && (
+        <a className="connect-wallet__install" href={missing.url} target="_blank" rel="noopener noreferrer" data-testid="wallet-error-install">
+          Install {missing.name}
+        </a>
+      )}
     </Modal>
   );
 }
