@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health.ts';
 import { lotRoutes } from './routes/lots.ts';
 import { auctionEventRoutes } from './routes/auction-events.ts';
 import { contentRoutes } from './routes/content.ts';
+import { supportRoutes } from './routes/support.ts';
 import { mountIpfs } from './routes/ipfs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -54,6 +55,7 @@ export function declareRoutes(services: Services): RouteTable {
   lotRoutes(routes, services);
   auctionEventRoutes(routes, services);
   contentRoutes(routes, services);
+  supportRoutes(routes, services);
   authRoutes(routes, services);
   paymentRoutes(routes, services);
   identityRoutes(routes, services);

@@ -27,6 +27,21 @@ export const messages = {
   cms: {
     pageNotFound: 'Page not found',
   },
+  // Decided: the support page's contact form (the spec names the page, not its contents).
+  support: {
+    nameRequired: 'Please enter your name',
+    nameTooLong: 'Your name must be at most 100 characters',
+    subjectRequired: 'Please enter a subject',
+    subjectTooLong: 'The subject must be at most 150 characters',
+    messageRequired: 'Please write your message',
+    messageTooShort: 'Your message must be at least 10 characters',
+    messageTooLong: 'Your message must be at most 5000 characters',
+    sent: 'Message sent. We have e-mailed you a copy and will reply to you there.',
+    failed: 'Failed to send your message. Please try again.',
+    handled: 'Marked as handled',
+    reopened: 'Marked as open again',
+    notFound: 'Support request not found',
+  },
   auth: {
     accountCreated: 'Account created successfully. Please verify your email.',
     welcomeBack: 'Welcome back!',
@@ -102,6 +117,7 @@ export const messages = {
     documentRequired: 'Please upload an image of your document',
     documentType: 'Please upload a JPEG, PNG or WebP image, or a PDF',
     documentTooLarge: 'The document must be smaller than 10MB',
+    documentNotFound: 'No document is stored for this identity check',
     alreadyVerified: 'Your identity is already verified',
     alreadyPending: 'Your identity check is already under review',
     kycStatusRequired: 'kycStatus must be approved, rejected or pending',
@@ -115,9 +131,6 @@ export const messages = {
   bids: {
     placed: 'Bid placed successfully!',
     failed: 'Failed to place bid',
-    // The bid modal's inline error heads the reason with this; a BTC offer signed but not placed by finalize is the other default.
-    placementFailed: 'Bid placement failed',
-    finalizeFailed: 'Failed to finalize bid',
     amountRequired: 'Please enter a bid amount',
     invalidAmount: 'Invalid bid amount',
     tooLow: 'Bid must be at least {minimum} {unit}',
@@ -169,6 +182,7 @@ export const messages = {
     walletConnect: 'Too many wallet connection attempts. Please try again in {wait}.',
     inscriptions: 'Too many inscription requests. Please try again in {wait}.',
     subscribe: 'Too many subscription attempts. Please try again in {wait}.',
+    support: 'Too many messages sent. Please try again in {wait}.',
     eventStream: 'Too many live update connections. Please try again in {wait}.',
   },
   server: {

@@ -239,6 +239,7 @@ describe('the published contract', () => {
       ['/wallet/verify', 'post'],
       ['/inscriptions/create', 'post'],
       ['/subscriptions/subscribe', 'post'],
+      ['/support/requests', 'post'],
       ['/events/ticket', 'post'],
     ];
     for (const [route, method] of limited) expect(openapi.paths[route][method].responses['429'].headers, `${method} ${route}`).toHaveProperty('Retry-After');

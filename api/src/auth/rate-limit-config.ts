@@ -1,7 +1,7 @@
 /** How many requests each client may make: sign-in protection, e-mail codes and the rate-limited routes. */
 
 /** The routes limited per user and per address, each named by the `rateLimit` of its route declarations. */
-export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'eventStream'] as const;
+export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'support', 'eventStream'] as const;
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
 
 /** Requests a minute for one user and for one address (a signed-out caller is counted by address only). */
@@ -40,6 +40,9 @@ const ROUTE_DEFAULTS: Record<LimitedRoute, { env: string } & RouteLimit> = {
   walletConnect: { env: 'WALLET_CONNECT', perUser: 20, perIp: 60 },
   inscriptions: { env: 'INSCRIPTIONS', perUser: 10, perIp: 30 },
   subscribe: { env: 'SUBSCRIBE', perUser: 5, perIp: 10 },
+  // People write to support now and then; a script would fill the admins' list and mail strangers (the
+  // acknowledgement goes to whatever address was typed).
+  support: { env: 'SUPPORT', perUser: 3, perIp: 5 },
   eventStream: { env: 'EVENTS', perUser: 30, perIp: 120 },
 };
 

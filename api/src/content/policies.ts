@@ -1,7 +1,7 @@
 /**
  * Versioned platform policies: drafts are edited freely; publishing numbers the version within its kind,
- * freezes it and makes it the one in force. Publishing terms or a privacy policy also updates the CMS page of
- * the same slug, so the public page always shows the version in force.
+ * freezes it and makes it the one in force. Each kind is the slug of a CMS page (terms-conditions,
+ * privacy-policy, conditions-of-business): publishing replaces that page, so buyers read the version in force.
  */
 import type { Policy, PolicyKind } from '@gavel/domain';
 import type { Policy as PolicyRow, PrismaClient } from '../generated/prisma/client.ts';
@@ -44,10 +44,11 @@ export async function publishPolicy(prisma: PrismaClient, id: string, requireRea
         const draft = await tx.policy.findUnique({ where: { id } });
         if (!draft || draft.version !== null) return null;
         const top = await tx.policy.aggregate({ where: { kind: draft.kind }, _max: { version: true } });
-        const published = await tx.policy.update({ where: { id }, data: { version: (top._max.version ?? 0) + 1, publishedAt: new Date() } });
-        if (draft.kind === 'terms-conditions' || draft.kind === 'privacy-policy') {
-          await tx.cmsPage.upsert({ where: { slug: draft.kind }, create: { slug: draft.kind, title: draft.title, content: draft.content }, update: { title: draft.title, content: draft.content } });
-        }
+        const publishedAt = new Date();
+        const published = await tx.policy.update({ where: { id }, data: { version: (top._max.version ?? 0) + 1, publishedAt } });
+        // The page buyers read is the version in force, dated as it: the page's date is the version's.
+        const page = { title: draft.title, content: draft.content, updatedAt: publishedAt };
+        await tx.cmsPage.upsert({ where: { slug: draft.kind }, create: { slug: draft.kind, ...page }, update: page });
         // New terms: everyone accepts again before the next bid (the terms gate asks, as for a new user).
         if (draft.kind === 'terms-conditions' && requireReacceptance) await tx.user.updateMany({ where: { termsAccepted: true }, data: { termsAccepted: false } });
         return published;

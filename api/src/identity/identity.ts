@@ -1,7 +1,15 @@
 /** Identity checks: a user submits, an admin (or the demo's auto-approval) decides. */
+import path from 'node:path';
 import type { IdentityVerification, KycStatus, PrismaClient } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { identityReviewedMail } from '../mail/templates.ts';
+import { PrivateStore } from '../storage/private-store.ts';
+
+/** Where identity documents are kept: under the data directory, apart from everything the api serves publicly. */
+export const identityDocuments = (dataDir: string) => new PrivateStore(path.join(dataDir, 'private', 'identity'));
+
+/** The admin's path to the document of one check (asked with the admin token, never cached: see admin-users.ts). */
+export const identityDocumentPath = (checkId: string) => `/admin/identity-checks/${encodeURIComponent(checkId)}/document`;
 
 export function presentIdentityCheck(check: IdentityVerification) {
   return {
@@ -13,6 +21,16 @@ export function presentIdentityCheck(check: IdentityVerification) {
     documentType: check.documentType,
     submittedAt: check.createdAt.toISOString(),
     reviewedAt: check.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/** Everything the user submitted, for the admin who decides: the fields, and the document if one was stored. */
+export function presentIdentityForAdmin(check: IdentityVerification) {
+  return {
+    ...presentIdentityCheck(check),
+    dateOfBirth: check.dateOfBirth.toISOString().slice(0, 10),
+    documentNumber: check.documentNumber,
+    document: check.documentSha256 && check.documentContentType ? { contentType: check.documentContentType, url: identityDocumentPath(check.id) } : null,
   };
 }
 

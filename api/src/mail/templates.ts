@@ -94,3 +94,24 @@ export function secondChanceOfferMail(to: string, title: string, amount: string,
   const text = `${title} is available to you at your last bid of ${amount}: the winning buyer did not pay. Accept the offer in your cart by ${until}; your saved card is charged when you accept.`;
   return { to, subject: oneLine(`Second chance: ${title}`), text: `${text} ${link}`, html: layout('A second chance', paragraph(text) + button(link, 'See the offer')) };
 }
+
+/** The acknowledgement of a contact form message: what was written, quoted back (escaped), and where to write again. */
+export function supportReceivedMail(to: string, request: { name: string; subject: string; message: string; reference: string }): MailMessage {
+  const link = `${site}/support`;
+  const intro = `Hello ${request.name}, we received your message and will reply to this address. Your reference is ${request.reference}.`;
+  const quoted = request.message
+    .split('\n')
+    .map((row) => escapeHtml(row))
+    .join('<br>');
+  return {
+    to,
+    subject: oneLine(`We received your message: ${request.subject}`),
+    text: `${intro}\n\nSubject: ${request.subject}\n\n${request.message}\n\nWrite to us again: ${link}`,
+    html: layout(
+      'We received your message',
+      paragraph(intro) +
+        `<p><strong>${escapeHtml(request.subject)}</strong></p><blockquote style="margin:0;padding-left:12px;border-left:3px solid #ddd">${quoted}</blockquote>` +
+        button(link, 'Visit the support page'),
+    ),
+  };
+}

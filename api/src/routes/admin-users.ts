@@ -12,11 +12,12 @@ import {
   paginationOf,
   paymentVerificationSchema,
 } from '@gavel/domain';
+import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
-import { decideIdentity, presentIdentityCheck } from '../identity/identity.ts';
+import { decideIdentity, identityDocuments, presentIdentityForAdmin } from '../identity/identity.ts';
 
 const admin = { roles: ['admin'] as const };
 const withLatestCheck = { identityChecks: { orderBy: { createdAt: 'desc' as const }, take: 1 } };
@@ -41,11 +42,12 @@ function presentAdminUser(user: AdminUserRow) {
     unpaidCount: user.unpaidCount,
     termsAccepted: user.termsAccepted,
     createdAt: user.createdAt.toISOString(),
-    identity: latest ? presentIdentityCheck(latest) : null,
+    identity: latest ? presentIdentityForAdmin(latest) : null,
   };
 }
 
-export function adminUserRoutes(routes: RouteTable, { db, mailer }: Services): void {
+export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Services): void {
+  const documents = identityDocuments(config.dataDir);
   const load = async (id: string) => {
     const user = await db.prisma.user.findUnique({ where: { id }, include: withLatestCheck });
     if (!user) throw notFound(messages.auth.userNotFound);
@@ -85,6 +87,30 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer }: Services): v
     reply: adminUserReplySchema,
     errors: { 404: messages.auth.userNotFound },
     handler: async ({ params }) => ({ data: presentAdminUser(await load(params.id!)) }),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/admin/identity-checks/:id/document',
+    tag: 'Admin',
+    summary: 'The document image (or PDF) of an identity check, as uploaded',
+    description: 'The file itself, with its own type. Admins only, and never stored by a browser or a proxy: `Cache-Control: private, no-store`.',
+    access: admin,
+    reply: z.string().describe('the document bytes'),
+    errors: { 404: messages.identity.documentNotFound },
+    handler: async ({ params, ctx }) => {
+      const check = await db.prisma.identityVerification.findUnique({ where: { id: params.id! }, select: { documentSha256: true, documentContentType: true } });
+      const bytes = check?.documentSha256 ? await documents.get(check.documentSha256) : null;
+      // Set before a refusal too: even the 404 of a document must not be kept.
+      ctx.set('Cache-Control', 'private, no-store');
+      if (!bytes || !check?.documentContentType) throw notFound(messages.identity.documentNotFound);
+      ctx.set('Content-Disposition', 'inline');
+      // A PDF (or a file claiming to be an image) opened directly runs nothing on this origin.
+      ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+      ctx.type = check.documentContentType;
+      ctx.body = bytes;
+      return null;
+    },
   });
 
   routes.add({

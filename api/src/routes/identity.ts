@@ -4,14 +4,12 @@ import { readMultipart } from '../http/multipart.ts';
 import { parseInput } from '../http/validate.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { decideIdentity, presentIdentityCheck } from '../identity/identity.ts';
-import { PrivateStore } from '../storage/private-store.ts';
-import path from 'node:path';
+import { decideIdentity, identityDocuments, presentIdentityCheck } from '../identity/identity.ts';
 
 const identityMessages = messages.identity;
 
 export function identityRoutes(routes: RouteTable, { db, mailer, config }: Services): void {
-  const documents = new PrivateStore(path.join(config.dataDir, 'private', 'identity'));
+  const documents = identityDocuments(config.dataDir);
 
   routes.add({
     method: 'get',

@@ -131,7 +131,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     tag: TAG,
     summary: 'Publish a draft as the next version of its kind',
     description:
-      'Terms and privacy versions also replace the CMS page of the same slug. New terms ask every user to accept again before their next bid ' +
+      'The version replaces the CMS page of the same slug (what buyers read), dated as published. New terms ask every user to accept again before their next bid ' +
       'unless `requireReacceptance: false` (for corrections that change nothing a bidder agreed to).',
     access: admin,
     body: publishPolicyBodySchema,

@@ -3,6 +3,7 @@
  * it. Its routes are declared here, under the guard and the admin layout.
  */
 import { Route, Routes } from 'react-router';
+import { CMS_PAGES } from '@gavel/domain';
 import { AdminGuard } from './shell/AdminGuard.tsx';
 import { AdminLayout } from './shell/AdminLayout.tsx';
 import { AdminLoginPage } from './shell/AdminLoginPage.tsx';
@@ -22,6 +23,7 @@ import { InscriptionProgressPage } from './inscriptions/InscriptionProgressPage.
 import { NftsPage } from './lists/NftsPage.tsx';
 import { WhitelistPage } from './lists/WhitelistPage.tsx';
 import { PoliciesPage } from './lists/PoliciesPage.tsx';
+import { SupportRequestsPage } from './support/SupportRequestsPage.tsx';
 import './admin.css';
 import './lots/lot-form.css';
 
@@ -46,11 +48,10 @@ export function AdminApp() {
           <Route path="inscriptions/:inscriptionId" element={<InscriptionProgressPage />} />
           <Route path="nfts" element={<NftsPage />} />
           <Route path="content" element={<ContentListPage />} />
-          <Route path="content/about-us/edit" element={<ContentEditPage slug="about-us" />} />
-          <Route path="content/privacy-policy/edit" element={<ContentEditPage slug="privacy-policy" />} />
-          <Route path="content/terms-conditions/edit" element={<ContentEditPage slug="terms-conditions" />} />
+          {CMS_PAGES.map(({ slug }) => <Route key={slug} path={`content/${slug}/edit`} element={<ContentEditPage slug={slug} />} />)}
           <Route path="whitelist" element={<WhitelistPage />} />
           <Route path="policies" element={<PoliciesPage />} />
+          <Route path="support" element={<SupportRequestsPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Route>

@@ -81,6 +81,8 @@ export const queryKeys = {
       all: ['admin', 'users'] as const,
       list: (filters: object) => ['admin', 'users', 'list', filters] as const,
       user: (userId: string) => ['admin', 'users', 'user', userId] as const,
+      /** An identity document's bytes, by its admin path. */
+      document: (path: string) => ['admin', 'users', 'document', path] as const,
     },
     stats: {
       all: ['admin', 'stats'] as const,
@@ -90,6 +92,11 @@ export const queryKeys = {
     },
     cms: ['admin', 'cms'] as const,
     policies: ['admin', 'policies'] as const,
+    /** Contact form messages (GET /admin/support-requests). */
+    support: {
+      all: ['admin', 'support'] as const,
+      list: (filters: object, page: number) => ['admin', 'support', 'list', filters, page] as const,
+    },
     whitelist: {
       all: ['admin', 'whitelist'] as const,
       list: (filters: object, page: number) => ['admin', 'whitelist', 'list', filters, page] as const,

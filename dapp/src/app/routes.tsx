@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { CMS_PAGES } from '@gavel/domain';
 import { AppLayout } from '../components/layout/AppLayout.tsx';
 import { AuctionsPage } from '../pages/auctions/AuctionsPage.tsx';
 import { NotFoundPage } from '../pages/info/NotFoundPage.tsx';
@@ -45,9 +46,9 @@ export const routes: RouteObject[] = [
       { path: 'auctions', element: <AuctionsPage /> },
       { path: 'auctions/:id', ...lazyPage(() => import('../pages/lot/LotDetailPage.tsx'), (m) => <m.LotDetailPage />) },
       { path: 'details/:lotId', ...lazyPage(() => import('../pages/lot/LotDetailPage.tsx'), (m) => <m.LotDetailPage />) },
-      { path: 'terms-conditions', ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug="terms-conditions" title="Terms & Conditions" />) },
-      { path: 'privacy-policy', ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug="privacy-policy" title="Privacy Policy" />) },
-      { path: 'about', ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug="about-us" title="About" />) },
+      { path: 'auction-events/:slug', ...lazyPage(() => import('../pages/events/EventPage.tsx'), (m) => <m.EventPage />) },
+      // /about, /privacy-policy, /terms-conditions, /conditions-of-business: what the CMS holds.
+      ...CMS_PAGES.map(({ slug, name, path }) => ({ path: path.slice(1), ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug={slug} title={name} />) })),
       { path: 'sell', ...lazyPage(() => import('../pages/info/SellPage.tsx'), (m) => <m.SellPage />) },
       { path: 'support', ...lazyPage(() => import('../pages/info/SupportPage.tsx'), (m) => <m.SupportPage />) },
       { path: 'unauthorized', ...lazyPage(() => import('../pages/info/UnauthorizedPage.tsx'), (m) => <m.UnauthorizedPage />) },

@@ -29,6 +29,11 @@ export function TermsBlock({ consent, user }: { consent: TermsConsent; user: Use
   return (
     <fieldset className="lot-terms terms-panel" data-testid="lot-terms">
       <legend className="field__label">Who are you bidding for?</legend>
+      {user?.termsAcceptedAt && (
+        <p className="lot-terms__changed" data-testid="lot-terms-changed">
+          Our terms have changed since you accepted them: please <Link to="/terms-conditions" target="_blank">read the new terms</Link> before you bid again.
+        </p>
+      )}
       <div className="terms-panel__choices lot-terms__choices">
         {BIDDING_FOR.map((value) => (
           <label key={value} className="terms-choice">

@@ -33,6 +33,14 @@ export const identityCheckSchema = z.object({
 });
 export const identityReplySchema = z.object({ message: z.string().optional(), data: identityCheckSchema.nullable(), kycStatus: z.enum(KYC_STATUSES) });
 
+/** What the admin deciding a check sees: every field the user submitted, and where to fetch the document (admin token). */
+export const adminIdentityCheckSchema = identityCheckSchema.extend({
+  dateOfBirth: z.string(),
+  documentNumber: z.string(),
+  document: z.object({ contentType: z.string(), url: z.string() }).nullable(),
+});
+export type AdminIdentityCheck = z.infer<typeof adminIdentityCheckSchema>;
+
 /** PATCH /admin/users/:id/kyc — a rejection must say why. */
 export const kycDecisionSchema = z
   .object({ kycStatus: z.enum(['approved', 'rejected', 'pending'], { error: identityMessages.kycStatusRequired }), reason: z.string().trim().max(500).optional() })
@@ -69,7 +77,7 @@ export const adminUserSchema = z.object({
   unpaidCount: z.number().int(),
   termsAccepted: z.boolean(),
   createdAt: z.string(),
-  identity: identityCheckSchema.nullable(),
+  identity: adminIdentityCheckSchema.nullable(),
 });
 export const adminUserListSchema = z.object({ data: z.array(adminUserSchema), pagination: paginationSchema });
 export const adminUserReplySchema = z.object({ message: z.string().optional(), data: adminUserSchema });

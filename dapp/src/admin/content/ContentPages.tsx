@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { adminMessages, cmsPageBodySchema } from '@gavel/domain';
+import { adminMessages, CMS_PAGES, cmsPageBodySchema } from '@gavel/domain';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
-import { CMS_PAGES, useCmsPages, useSaveCmsPage } from './cms-api.ts';
+import { useCmsPages, useSaveCmsPage } from './cms-api.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 /** /s/admin/content: the site's content pages, each with its edit screen and public page. */
@@ -15,7 +15,7 @@ export function ContentListPage() {
   return (
     <section data-testid="admin-content">
       <PageHead title="Content" />
-      {pages.isPending ? <TableSkeleton rows={3} /> : pages.isError ? <LoadError what="content pages" onRetry={() => void pages.refetch()} /> : (
+      {pages.isPending ? <TableSkeleton rows={CMS_PAGES.length} /> : pages.isError ? <LoadError what="content pages" onRetry={() => void pages.refetch()} /> : (
         <div className="admin-table-wrap">
           <table className="admin-table">
             <thead><tr><th>Page</th><th>Title</th><th>Last updated</th><th /></tr></thead>
@@ -24,7 +24,7 @@ export function ContentListPage() {
                 const stored = pages.data.find((p) => p.slug === page.slug);
                 return (
                   <tr key={page.slug} data-testid="content-row">
-                    <td>{page.name}<br /><Link to={page.publicPath} className="mono">{page.publicPath}</Link></td>
+                    <td>{page.name}<br /><Link to={page.path} className="mono">{page.path}</Link></td>
                     <td>{stored?.title ?? <span className="admin-pill">Not written yet</span>}</td>
                     <td>{stored ? new Date(stored.updatedAt).toLocaleString() : '-'}</td>
                     <td><Link to={`/s/admin/content/${page.slug}/edit`} className="btn btn--ghost btn--small" data-testid={`content-edit-${page.slug}`}>Edit</Link></td>
@@ -39,7 +39,7 @@ export function ContentListPage() {
   );
 }
 
-/** /s/admin/content/{about-us|privacy-policy|terms-conditions}/edit */
+/** /s/admin/content/{slug}/edit, one per CMS page */
 export function ContentEditPage({ slug }: { slug: (typeof CMS_PAGES)[number]['slug'] }) {
   const meta = CMS_PAGES.find((page) => page.slug === slug)!;
   useDocumentTitle(`Edit ${meta.name}`);

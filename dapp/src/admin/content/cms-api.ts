@@ -4,13 +4,6 @@ import type { adminCmsPageListSchema, adminCmsPageReplySchema } from '@gavel/dom
 import { apiRequest, type ReplyOf } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 
-/** The three pages the spec's edit screens cover, with the public route each one feeds. */
-export const CMS_PAGES = [
-  { slug: 'about-us', name: 'About', publicPath: '/about' },
-  { slug: 'privacy-policy', name: 'Privacy Policy', publicPath: '/privacy-policy' },
-  { slug: 'terms-conditions', name: 'Terms & Conditions', publicPath: '/terms-conditions' },
-] as const;
-
 export function useCmsPages() {
   return useQuery({
     queryKey: queryKeys.admin.cms,

@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react';
-import { CardIcon, DocumentIcon, GavelIcon, ImageIcon, InfoIcon, ScrollIcon, ShieldIcon, UserIcon } from '../../components/icons/icons.tsx';
+import { CardIcon, DocumentIcon, GavelIcon, ImageIcon, InfoIcon, MailIcon, ScrollIcon, ShieldIcon, UserIcon } from '../../components/icons/icons.tsx';
 
 type Icon = (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
 
-/** The sidebar's entries, one per admin route of the spec. */
+/** The sidebar's entries: one per admin route of the spec, and the support page's messages. */
 export const ADMIN_NAV: { to: string; label: string; icon: Icon; end?: boolean }[] = [
   { to: '/s/admin', label: 'Dashboard', icon: InfoIcon, end: true },
   { to: '/s/admin/users', label: 'Users', icon: UserIcon },
@@ -13,4 +13,5 @@ export const ADMIN_NAV: { to: string; label: string; icon: Icon; end?: boolean }
   { to: '/s/admin/content', label: 'Content', icon: DocumentIcon },
   { to: '/s/admin/whitelist', label: 'Whitelist', icon: ShieldIcon },
   { to: '/s/admin/policies', label: 'Policies', icon: CardIcon },
+  { to: '/s/admin/support', label: 'Support', icon: MailIcon },
 ];

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
 import { BiddingLimitCard } from './BiddingLimitCard.tsx';
+import { IdentityReview } from './IdentityReview.tsx';
 import { KycPill } from './KycPill.tsx';
 import { useAdminUser, useUserMutations } from './users-api.ts';
 
@@ -62,27 +63,20 @@ export function UserDetailPage() {
       </div>
       <div className="admin-card">
         <h2 className="admin-card__title">Identity verification</h2>
-        {u.identity ? (
-          <dl className="admin-dl" data-testid="user-identity">
-            <dt>Legal name</dt><dd>{u.identity.legalName}</dd>
-            <dt>Country</dt><dd>{u.identity.country}</dd>
-            <dt>Document</dt><dd>{u.identity.documentType.replace('_', ' ')}</dd>
-            <dt>Submitted</dt><dd>{new Date(u.identity.submittedAt).toLocaleString()}</dd>
-            <dt>Status</dt><dd><KycPill status={u.identity.status} /></dd>
-          </dl>
-        ) : <p>No identity check submitted yet.</p>}
-        <div className="field" style={{ marginTop: 'var(--space-3)' }}>
-          <label className="field__label" htmlFor="kyc-reason">Reason (required to reject)</label>
-          <textarea id="kyc-reason" className="field__input" rows={2} value={reason} maxLength={500}
-            aria-invalid={reasonError ? true : undefined} onChange={(event) => setReason(event.target.value)} data-testid="kyc-reason" />
-          {reasonError && <p className="field__error" data-testid="kyc-reason-error">{reasonError}</p>}
-        </div>
-        <div className="admin-actions">
-          <button type="button" className="btn btn--primary" disabled={kyc.isPending || u.kycStatus === 'approved'}
-            onClick={() => decide('approved')} data-testid="kyc-approve">Approve KYC</button>
-          <button type="button" className="btn btn--danger" disabled={kyc.isPending}
-            onClick={() => decide('rejected')} data-testid="kyc-reject">Reject KYC</button>
-        </div>
+        <IdentityReview identity={u.identity}>
+          <div className="field">
+            <label className="field__label" htmlFor="kyc-reason">Reason (required to reject)</label>
+            <textarea id="kyc-reason" className="field__input" rows={2} value={reason} maxLength={500}
+              aria-invalid={reasonError ? true : undefined} onChange={(event) => setReason(event.target.value)} data-testid="kyc-reason" />
+            {reasonError && <p className="field__error" data-testid="kyc-reason-error">{reasonError}</p>}
+          </div>
+          <div className="admin-actions">
+            <button type="button" className="btn btn--primary" disabled={kyc.isPending || u.kycStatus === 'approved'}
+              onClick={() => decide('approved')} data-testid="kyc-approve">Approve KYC</button>
+            <button type="button" className="btn btn--danger" disabled={kyc.isPending}
+              onClick={() => decide('rejected')} data-testid="kyc-reject">Reject KYC</button>
+          </div>
+        </IdentityReview>
       </div>
       <div className="admin-card">
         <h2 className="admin-card__title">Payment verification</h2>

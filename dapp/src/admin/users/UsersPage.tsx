@@ -43,18 +43,18 @@ export function UsersPage() {
         users.data.data.length === 0 ? <NoRows title="No users found" description="No account matches these filters." /> : (
           <>
             <div className="admin-table-wrap">
-              <table className="admin-table">
+              <table className="admin-table admin-table--cards">
                 <thead><tr><th>E-mail</th><th>Name</th><th>Role</th><th>KYC</th><th>Payment</th><th>Unpaid</th><th>Joined</th></tr></thead>
                 <tbody>
                   {users.data.data.map((user) => (
                     <tr key={user.id} data-testid="users-row">
-                      <td><Link to={`/s/admin/users/${user.id}`}>{user.email}</Link></td>
-                      <td>{user.name ?? '-'}</td>
-                      <td>{user.role}</td>
-                      <td><KycPill status={user.kycStatus} /></td>
-                      <td>{user.paymentMethodVerified ? <span className="admin-pill admin-pill--good">Verified</span> : <span className="admin-pill">Not verified</span>}</td>
-                      <td data-testid="users-unpaid">{user.unpaidCount > 0 ? <span className="admin-pill admin-pill--bad">{user.unpaidCount}</span> : '-'}</td>
-                      <td>{new Date(user.createdAt).toLocaleDateString()}</td>
+                      <td data-label="E-mail" className="admin-table__primary"><Link to={`/s/admin/users/${user.id}`}>{user.email}</Link></td>
+                      <td data-label="Name">{user.name ?? '-'}</td>
+                      <td data-label="Role">{user.role}</td>
+                      <td data-label="KYC"><KycPill status={user.kycStatus} /></td>
+                      <td data-label="Payment">{user.paymentMethodVerified ? <span className="admin-pill admin-pill--good">Verified</span> : <span className="admin-pill">Not verified</span>}</td>
+                      <td data-label="Unpaid" data-testid="users-unpaid">{user.unpaidCount > 0 ? <span className="admin-pill admin-pill--bad">{user.unpaidCount}</span> : '-'}</td>
+                      <td data-label="Joined">{new Date(user.createdAt).toLocaleDateString()}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -37,6 +37,7 @@ export function Footer() {
           <ul>
             <li><Link to="/terms-conditions">Terms &amp; Conditions</Link></li>
             <li><Link to="/privacy-policy">Privacy Policy</Link></li>
+            <li><Link to="/conditions-of-business">Conditions of Business</Link></li>
           </ul>
         </nav>
         <nav className="footer__column" aria-labelledby="footer-follow">

@@ -6,6 +6,7 @@ import { authApi } from '../../api/auth.ts';
 import { useSession } from '../../session/use-session.ts';
 import { validate, withErrors, type FieldErrors } from '../../forms/validate.ts';
 import { useNotify } from '../toast/use-notify.ts';
+import { useTermsDate } from './TermsText.tsx';
 import '../form/form.css';
 import './terms.css';
 
@@ -25,6 +26,7 @@ export function TermsAcceptancePanel({ onAccepted }: { onAccepted?: (user: User)
   const { updateUser } = useSession();
   const notify = useNotify();
   const accept = useMutation({ mutationFn: authApi.acceptTerms });
+  const termsDate = useTermsDate();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,7 +60,7 @@ export function TermsAcceptancePanel({ onAccepted }: { onAccepted?: (user: User)
         <label className="checkbox">
           <input type="checkbox" checked={agreed} data-testid="terms-checkbox"
             onChange={(event) => { setAgreed(event.target.checked); setErrors((e) => ({ ...e, acceptTerms: undefined })); }} />
-          <span>I have read and accept the <Link to="/terms-conditions" target="_blank">Terms &amp; Conditions</Link>, current as of 31 May 2025.</span>
+          <span>I have read and accept the <Link to="/terms-conditions" target="_blank">Terms &amp; Conditions</Link>{termsDate ? `, current as of ${termsDate}` : ''}.</span>
         </label>
         {errors.acceptTerms && <p className="field__error" data-testid="terms-checkbox-error">{errors.acceptTerms}</p>}
       </div>

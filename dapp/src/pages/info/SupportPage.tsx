@@ -1,5 +1,7 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '../use-document-title.ts';
+import { ContactForm } from './ContactForm.tsx';
 import './info-page.css';
 
 const QUESTIONS = [
@@ -12,15 +14,19 @@ const QUESTIONS = [
   { q: 'Why is there a $1 hold on my card?', a: 'It verifies your card when you add it. The hold is released within 5 days and you are not charged.' },
 ];
 
-/** /support: answers to the questions bidders ask most. */
+/** /support: answers to the questions bidders ask most, and the contact form (/support#contact, where the privacy policy sends data requests). */
 export function SupportPage() {
   useDocumentTitle('Support');
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#contact') document.getElementById('contact')?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
   return (
     <div className="page info-page" data-testid="support-page">
       <header className="info-page__hero">
         <p className="info-page__eyebrow">Help centre</p>
         <h1 className="page-title">Support</h1>
-        <p className="page-lead">Answers to common questions about browsing, bidding and settlement on Gavel.</p>
+        <p className="page-lead">Answers to common questions about browsing, bidding and settlement on Gavel, and a form to write to us.</p>
       </header>
       <section aria-label="Frequently asked questions" className="info-page__section faq">
         {QUESTIONS.map(({ q, a }) => (
@@ -29,6 +35,14 @@ export function SupportPage() {
             <p>{a}</p>
           </details>
         ))}
+      </section>
+      <section id="contact" aria-labelledby="contact-heading" className="info-page__section contact">
+        <h2 id="contact-heading" className="info-page__heading">Contact us</h2>
+        <p className="contact__lead">
+          Write to us about a lot, a payment or your account, or to ask for a copy, a correction or the deletion of your
+          personal data. We reply by e-mail.
+        </p>
+        <ContactForm />
       </section>
       <section className="info-page__cta">
         <p>The full rules of bidding, payment and settlement are in our terms.</p>
