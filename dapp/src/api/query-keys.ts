@@ -40,7 +40,11 @@ export const queryKeys = {
     identity: ['account', 'identity'] as const,
     paymentMethod: ['account', 'paymentMethod'] as const,
     biddingLimit: ['account', 'biddingLimit'] as const,
+    /** GET /wallet/my-wallets. */
+    wallets: ['account', 'wallets'] as const,
   },
+  /** GET /wallet/balance/:address: public chain data, so kept across sessions. */
+  walletBalance: (address: string) => ['walletBalance', address] as const,
   /** The signed-in user's won and Buy Now lots, per session. */
   cart: {
     all: ['cart'] as const,

@@ -1,10 +1,21 @@
 /**
  * The spec's wallet calls: the ownership proof (POST /wallet/connect issues a challenge, the
- * wallet signs it, POST /wallet/verify checks it and links the address), disconnect, and the ETH bid and
- * withdrawal records, each checked against the reply schema the api itself uses.
+ * wallet signs it, POST /wallet/verify checks it and links the address), disconnect, the linked wallets and
+ * their balances, and the ETH bid and withdrawal records, each typed by the reply schema the api itself uses.
  */
-import type { ethBidReplySchema, evmWithdrawalReplySchema, walletChallengeReplySchema, walletDisconnectReplySchema, walletReplySchema, WalletKind } from '@gavel/domain';
+import { useQuery } from '@tanstack/react-query';
+import type {
+  ethBidReplySchema,
+  evmWithdrawalReplySchema,
+  walletBalanceReplySchema,
+  walletChallengeReplySchema,
+  walletDisconnectReplySchema,
+  walletListReplySchema,
+  walletReplySchema,
+  WalletKind,
+} from '@gavel/domain';
 import { apiRequest, type ReplyOf } from './http.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface ChallengeRequest {
   walletAddress: string;
@@ -37,3 +48,29 @@ export const walletApi = {
   withdrawal: (body: { auctionId?: string; walletAddress: string; txHash: string }) =>
     apiRequest<ReplyOf<typeof evmWithdrawalReplySchema>>('/evm-withdrawals', { method: 'POST', body }),
 };
+
+/** The spec's staleness: the linked wallets stay fresh 5 min; a balance is read again every 30 s and stale after 60 s. */
+const WALLETS_STALE_MS = 5 * 60_000;
+const BALANCE_REFETCH_MS = 30_000;
+const BALANCE_STALE_MS = 60_000;
+
+/** The signed-in user's linked wallets (GET /wallet/my-wallets), newest first. */
+export function useMyWallets() {
+  return useQuery({
+    queryKey: queryKeys.account.wallets,
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof walletListReplySchema>>('/wallet/my-wallets', { signal }).then((reply) => reply.data),
+    staleTime: WALLETS_STALE_MS,
+  });
+}
+
+/** An address's balance (GET /wallet/balance/:address): ETH, or sats; read only while `enabled`. */
+export function useWalletBalance(address: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.walletBalance(address),
+    queryFn: ({ signal }) =>
+      apiRequest<ReplyOf<typeof walletBalanceReplySchema>>(`/wallet/balance/${encodeURIComponent(address)}`, { signal }).then((reply) => reply.data),
+    enabled,
+    staleTime: BALANCE_STALE_MS,
+    refetchInterval: BALANCE_REFETCH_MS,
+  });
+}

@@ -6,12 +6,13 @@ import { useNotify } from '../components/toast/use-notify.ts';
 import { disconnectWallet } from './wallet-actions.ts';
 import { disconnectFailure } from './wallet-failure.ts';
 import { headerAddress, useConnectedWallet, WALLET_TYPE_LABELS } from './wallet-store.ts';
+import { WalletBalance } from './WalletBalance.tsx';
 import './wallet.css';
 
 /**
  * The header's wallet and its dropdown: the address as first 6 + last 4, opening the dropdown with the full
- * short address, the wallet type badge, Copy Address ("Copied!" for 2 s) and Disconnect Wallet. Nothing shows
- * while no wallet is connected (the profile menu offers Connect Wallet then).
+ * short address, the wallet type badge, its balance (read only while open), Copy Address ("Copied!" for 2 s) and
+ * Disconnect Wallet. Nothing shows while no wallet is connected (the profile menu offers Connect Wallet then).
  */
 export function WalletMenu() {
   const wallet = useConnectedWallet();
@@ -66,6 +67,7 @@ export function WalletMenu() {
             <span className={`wallet-badge wallet-badge--${wallet.type}`} data-testid="wallet-type-badge">{WALLET_TYPE_LABELS[wallet.type]}</span>
           </p>
           <p className="wallet-menu__name">{wallet.walletName}{wallet.linked ? '' : ' · not linked to an account'}</p>
+          <p className="wallet-menu__balance"><WalletBalance address={wallet.address} /></p>
           <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="wallet-copy" onClick={() => void copy()}>
             {copied ? walletMessages.copied : 'Copy Address'}
           </button>

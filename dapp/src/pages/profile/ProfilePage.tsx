@@ -7,10 +7,11 @@ import { ConditionsOfBusiness } from './ConditionsOfBusiness.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { ProfileStatus } from './ProfileStatus.tsx';
 import { TermsSection } from './TermsSection.tsx';
+import { WalletsSection } from './WalletsSection.tsx';
 import '../setup/account.css';
 import './profile.css';
 
-/** /profile: who the user is, the four bidding checks, the terms, and for staff the Conditions of Business. */
+/** /profile: who the user is, the four bidding checks, the linked wallets, the terms, and for staff the Conditions of Business. */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const user = useSignedInUser();
@@ -44,6 +45,7 @@ export function ProfilePage() {
         {!ready && <Link to="/complete-setup" className="btn btn--primary profile-status__cta">Continue setup</Link>}
       </section>
 
+      <WalletsSection />
       <TermsSection user={user} />
       {(user.role === 'admin' || user.role === 'seller') && <ConditionsOfBusiness />}
     </div>
