@@ -1,7 +1,8 @@
 /**
  * The /auctions grid in a real browser against the real api on the demo catalogue (48 lots): loading skeletons,
  * populated cards, plain-text descriptions, search from the header, paging, the status and payment filters, the
- * ticking countdown and the hover details.
+ * ticking countdown and the hover details; the default order, the sort control, search by description and
+ * inscription id, and the auction event page.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -191,5 +192,101 @@ describe('browse grid', { timeout: 60_000 }, () => {
     assert.match(text, /Estimate/);
     assert.match(text, /Ends/);
     await page.screenshot({ path: screenshotPath('grid-hover') });
+  });
+});
+
+describe('finding lots', { timeout: 60_000 }, () => {
+  it('opens on the live lot ending soonest', async () => {
+    const [soonest] = await apiLots('status=live&sort=endTime&order=asc&limit=1');
+    assert.ok(soonest);
+    const page = await open('/auctions');
+    await waitForCards(page, 20);
+    assert.equal((await cardIds(page))[0], soonest.lotId);
+    assert.match((await cards(page).first().locator('[data-testid=lot-status]').getAttribute('data-status')) ?? '', /^(live|timeStarted)$/);
+    assert.equal(await page.locator('[data-testid=sort-control]').inputValue(), 'ending-soon');
+  });
+
+  it('shows the live lots ending soonest under Live now on home, and opens an event page from an event card', async () => {
+    const expected = (await apiLots('status=live&sort=endTime&order=asc&limit=4')).map((lot) => lot.lotId);
+    const page = await open('/');
+    const live = page.locator('[data-testid=home-live] [data-testid=lot-card]');
+    await live.first().waitFor();
+    await eventually(async () => assert.deepEqual(await live.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-lot-id'))), expected));
+    const eventCard = page.locator('[data-testid=event-card]').first();
+    const title = await eventCard.locator('.event-card__title').textContent();
+    await eventCard.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/auction-events/'));
+    await eventually(async () => assert.equal(await page.locator('[data-testid=event-title]').textContent(), title));
+  });
+
+  it('reorders the grid from the sort control and keeps the order in the URL', async () => {
+    const page = await open('/auctions');
+    await waitForCards(page, 20);
+    for (const [choice, query] of [['price-desc', 'sort=price&order=desc'], ['bids', 'sort=bids&order=desc'], ['newest', 'sort=createdAt&order=desc']] as const) {
+      const expected = (await apiLots(`${query}&limit=20`)).map((lot) => lot.lotId);
+      await page.selectOption('[data-testid=sort-control]', choice);
+      await page.waitForURL((url) => url.searchParams.get('sort') === choice);
+      await eventually(async () => assert.deepEqual(await cardIds(page), expected));
+    }
+    await page.reload();
+    await waitForCards(page, 20);
+    assert.equal(await page.locator('[data-testid=sort-control]').inputValue(), 'newest');
+    await page.selectOption('[data-testid=sort-control]', 'ending-soon');
+    await page.waitForURL((url) => !url.searchParams.has('sort'));
+    const expected = (await apiLots('limit=20')).map((lot) => lot.lotId);
+    await eventually(async () => assert.deepEqual(await cardIds(page), expected));
+  });
+
+  it('finds a lot by a word of its description and by its inscription id', async () => {
+    const all = await apiLots('limit=100');
+    const described = all.flatMap((lot) => {
+      const word = lot.description.replace(/<[^>]*>/g, ' ').split(/[^A-Za-z]+/).find((w) => w.length >= 7 && !lot.title.toLowerCase().includes(w.toLowerCase()));
+      return word ? [{ lot, word }] : [];
+    })[0];
+    assert.ok(described, 'a demo lot has a description word that is not in its title');
+    const inscribed = all.find((lot) => lot.inscriptionId);
+    assert.ok(inscribed?.inscriptionId, 'a demo lot carries an inscription');
+
+    for (const [term, lot] of [[described.word, described.lot], [inscribed.inscriptionId, inscribed]] as const) {
+      const expected = (await apiLots(`search=${encodeURIComponent(term)}&limit=100`)).map((l) => l.lotId);
+      assert.ok(expected.includes(lot.lotId) && expected.length <= 20);
+      const page = await open(`/auctions?search=${encodeURIComponent(term)}`);
+      await waitForCards(page, expected.length);
+      assert.deepEqual(await cardIds(page), expected);
+    }
+  });
+
+  it('opens an auction event page from a lot card, with its dates, state and only its lots', async () => {
+    const page = await open('/auctions');
+    await waitForCards(page, 20);
+    const first = cards(page).first();
+    const eventTitle = await first.locator('[data-testid=lot-event]').textContent();
+    const lotId = await first.getAttribute('data-lot-id');
+    const lot = (await apiLots('limit=100')).find((l) => l.lotId === lotId);
+    assert.ok(lot && eventTitle === lot.auction.title);
+    // Hold the event back long enough to see its page load.
+    let release = () => {};
+    const looked = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname.startsWith('/api/auction-events/slug/'), async (route) => {
+      await looked;
+      await route.continue();
+    });
+    await first.locator('[data-testid=lot-event]').click();
+    await page.waitForURL((url) => url.pathname === `/auction-events/${lot.auction.slug}`);
+    await page.locator('[data-testid=event-loading]').waitFor();
+    release();
+    await page.locator('[data-testid=event-page]').waitFor();
+    assert.equal(await page.locator('[data-testid=event-title]').textContent(), lot.auction.title);
+    assert.match(await page.locator('[data-testid=event-status]').innerText(), /^(Live|Upcoming|Ended)$/i);
+    // Both dates carry the viewer's zone.
+    assert.match(await page.locator('[data-testid=event-dates]').innerText(), /\d{4}, \d\d:\d\d.*–.*\d{4}, \d\d:\d\d/);
+    const expected = (await apiLots(`auctionEventId=${lot.auctionEventId}&limit=20`)).map((l) => l.lotId);
+    assert.ok(expected.length > 0);
+    await waitForCards(page, expected.length);
+    assert.deepEqual(await cardIds(page), expected);
+    await page.screenshot({ path: screenshotPath('event-page') });
+
+    const missing = await open('/auction-events/no-such-sale');
+    await missing.locator('[data-testid=event-not-found]').waitFor();
   });
 });

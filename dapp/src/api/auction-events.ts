@@ -23,3 +23,15 @@ export function useAuctionEvent(id: string | undefined) {
     staleTime: EVENTS_STALE_MS,
   });
 }
+
+/** GET /auction-events/slug/{slug}: an event's own page. An unknown slug is a 404, not worth retrying. */
+export function useAuctionEventBySlug(slug: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.events.bySlug(slug),
+    queryFn: ({ signal }) =>
+      apiRequest<ReplyOf<typeof auctionEventReplySchema>>(`/auction-events/slug/${encodeURIComponent(slug ?? '')}`, { signal }),
+    select: (reply) => reply.data,
+    enabled: Boolean(slug),
+    staleTime: EVENTS_STALE_MS,
+  });
+}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BROWSE_LIMIT, type lotListSchema, type lotReplySchema, type PaymentMethod } from '@gavel/domain';
+import { BROWSE_LIMIT, type LotSort, type lotListSchema, type lotReplySchema, type PaymentMethod } from '@gavel/domain';
 import { apiRequest, queryString, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -8,6 +8,9 @@ export interface LotListParams {
   status?: string;
   paymentMethod?: PaymentMethod;
   auctionEventId?: string;
+  /** Left out: the api's default order (live lots ending soonest, then upcoming, then ended). */
+  sort?: LotSort;
+  order?: 'asc' | 'desc';
   page?: number;
   limit?: number;
 }
@@ -43,5 +46,5 @@ export function useLot(id: string | undefined) {
 function sameFilters(previousKey: unknown, filters: Omit<LotListParams, 'page' | 'limit'>): boolean {
   if (typeof previousKey !== 'object' || previousKey === null) return false;
   const previous = previousKey as Record<string, unknown>;
-  return (['search', 'status', 'paymentMethod', 'auctionEventId'] as const).every((key) => previous[key] === filters[key]);
+  return (['search', 'status', 'paymentMethod', 'auctionEventId', 'sort', 'order'] as const).every((key) => previous[key] === filters[key]);
 }

@@ -26,6 +26,7 @@ export const queryKeys = {
     all: ['events'] as const,
     list: (params: object) => ['events', 'list', params] as const,
     event: (eventId: string | undefined) => ['events', 'event', eventId] as const,
+    bySlug: (slug: string | undefined) => ['events', 'slug', slug] as const,
   },
   /** A public CMS page (GET /cms/pages/:slug). */
   cms: (slug: string) => ['cms', slug] as const,

@@ -8,6 +8,7 @@ export const AUCTION_TYPES = ['onchain', 'offchain'] as const;
 export const CHAIN_TYPES = ['ONCHAIN', 'OFFCHAIN'] as const;
 /** Without a sort, lots come live (ending soonest), then upcoming (starting soonest), then ended (latest first). */
 export const LOT_SORTS = ['endTime', 'startTime', 'createdAt', 'price', 'title', 'bids'] as const;
+export type LotSort = (typeof LOT_SORTS)[number];
 
 /** Status filters accept the spec's mixed case (LIVE, timeStarted, ...). */
 const statusFilter = z

@@ -4,6 +4,7 @@ import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, type Lot } from '
 import { useLotClock } from '../../clock/use-lot-clock.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { stripHtml } from '../../lots/strip-html.ts';
+import { eventHref } from '../../pages/events/event-href.ts';
 import { Countdown } from '../lot-status/Countdown.tsx';
 import { StatusBadge } from '../lot-status/StatusBadge.tsx';
 import { TypeBadge } from '../lot-status/TypeBadge.tsx';
@@ -35,6 +36,7 @@ export function LotCard({ lot }: { lot: Lot }) {
       <div className="lot-card__body">
         <TypeBadge lot={lot} />
         <h3 className="lot-card__title" data-testid="lot-title">{lot.title}</h3>
+        <Link to={eventHref(lot.auction)} className="lot-card__event" data-testid="lot-event">{lot.auction.title}</Link>
         <p className="lot-card__description" data-testid="lot-description">{stripHtml(lot.description)}</p>
         <dl className="lot-card__prices">
           <div>

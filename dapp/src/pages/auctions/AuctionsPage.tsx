@@ -1,51 +1,14 @@
-import { messages } from '@gavel/domain';
-import { useLotList } from '../../api/lots.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
-import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
-import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
-import { Pager } from '../../components/lot-grid/Pager.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
-import { useBrowseParams } from './browse-params.ts';
-import { GridFilters } from './GridFilters.tsx';
+import { BrowseGrid } from './BrowseGrid.tsx';
 
-/** /auctions: the browse grid, with its filters and paging in the URL. */
+/** /auctions: every lot, live ones ending soonest first. */
 export function AuctionsPage() {
   useDocumentTitle('Auctions');
-  const [params, update] = useBrowseParams();
-  const { page, ...filters } = params;
-  const list = useLotList({ ...filters, page });
-  const filtered = Boolean(filters.search || filters.status || filters.paymentMethod || filters.auctionEventId);
-
-  function goToPage(next: number) {
-    update({ page: next });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }
-
-  let fallback = null;
-  if (list.isError && !list.data) {
-    fallback = (
-      <EmptyState tone="error" testId="grid-error" icon={<AlertIcon width={26} height={26} />}
-        title={messages.browse.loadFailed}
-        action={<button type="button" className="btn btn--primary" data-testid="grid-retry"
-          disabled={list.isFetching} onClick={() => void list.refetch()}>Try again</button>} />
-    );
-  } else if (list.data && list.data.data.length === 0) {
-    fallback = (
-      <EmptyState icon={<GavelIcon width={26} height={26} />} title={messages.browse.emptyTitle}
-        description={filtered ? 'No lots match these filters. Try another search or clear the filters.' : messages.browse.emptyText}
-        action={filtered && <button type="button" className="btn btn--ghost" data-testid="clear-filters"
-          onClick={() => update({ search: undefined, status: undefined, paymentMethod: undefined, auctionEventId: undefined })}>
-          Clear filters</button>} />
-    );
-  }
-
   return (
     <div className="page">
       <h1 className="page-title">Auctions</h1>
       <p className="page-lead">Bitcoin Ordinals, Ethereum NFTs and rare off-chain lots, open for bids or freshly sold.</p>
-      <GridFilters params={params} onChange={update} />
-      <LotGrid lots={list.data?.data} loading={list.isPending} fallback={fallback} refreshing={list.isPlaceholderData} />
-      {list.data && <Pager pagination={list.data.pagination} onPage={goToPage} />}
+      <BrowseGrid />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@gavel/domain';
 import { useAuctionEvent } from '../../api/auction-events.ts';
 import { CloseIcon } from '../../components/icons/icons.tsx';
-import { STATUS_FILTERS, type BrowseParams, type StatusFilter } from './browse-params.ts';
+import { SORT_CHOICES, STATUS_FILTERS, type BrowseParams, type SortChoice, type StatusFilter } from './browse-params.ts';
 import './grid-filters.css';
 
 const STATUS_LABELS: Record<StatusFilter, string> = { live: 'Live', upcoming: 'Upcoming', ended: 'Ended' };
@@ -12,7 +12,7 @@ interface GridFiltersProps {
   onChange: (changes: Partial<BrowseParams>) => void;
 }
 
-/** Status chips, the payment method picker, and removable chips for the search term and event. */
+/** Status chips, the payment method and order pickers, and removable chips for the search term and event. */
 export function GridFilters({ params, onChange }: GridFiltersProps) {
   const event = useAuctionEvent(params.auctionEventId);
   return (
@@ -29,16 +29,26 @@ export function GridFilters({ params, onChange }: GridFiltersProps) {
             </button>
           ))}
         </div>
-        <label className="select">
-          <span className="visually-hidden">Payment method</span>
-          <select value={params.paymentMethod ?? ''} data-testid="payment-filter"
-            onChange={(e) => onChange({ paymentMethod: (e.target.value || undefined) as PaymentMethod | undefined })}>
-            <option value="">All payment methods</option>
-            {(Object.keys(METHOD_LABELS) as PaymentMethod[]).map((method) => (
-              <option key={method} value={method}>{METHOD_LABELS[method]}</option>
-            ))}
-          </select>
-        </label>
+        <div className="grid-filters__selects">
+          <label className="select">
+            <span className="visually-hidden">Payment method</span>
+            <select value={params.paymentMethod ?? ''} data-testid="payment-filter"
+              onChange={(e) => onChange({ paymentMethod: (e.target.value || undefined) as PaymentMethod | undefined })}>
+              <option value="">All payment methods</option>
+              {(Object.keys(METHOD_LABELS) as PaymentMethod[]).map((method) => (
+                <option key={method} value={method}>{METHOD_LABELS[method]}</option>
+              ))}
+            </select>
+          </label>
+          <label className="select">
+            <span className="visually-hidden">Sort by</span>
+            <select value={params.sort} data-testid="sort-control" onChange={(e) => onChange({ sort: e.target.value as SortChoice })}>
+              {(Object.keys(SORT_CHOICES) as SortChoice[]).map((choice) => (
+                <option key={choice} value={choice}>{SORT_CHOICES[choice].label}</option>
+              ))}
+            </select>
+          </label>
+        </div>
       </div>
       {(params.search || params.auctionEventId) && (
         <div className="grid-filters__active">

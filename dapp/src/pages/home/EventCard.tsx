@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import type { AuctionEvent } from '@gavel/domain';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { assetUrl } from '../../lots/asset-url.ts';
+import { eventHref } from '../events/event-href.ts';
 
 const STATUS_LABELS: Record<AuctionEvent['status'], string> = { draft: 'Draft', upcoming: 'Upcoming', live: 'Live', ended: 'Ended' };
 
-/** An auction event on the home page; it opens the grid filtered to the event's lots. */
+/** An auction event on the home page; it opens the event's page. */
 export function EventCard({ event }: { event: AuctionEvent }) {
   return (
-    <Link to={`/auctions?auctionEventId=${encodeURIComponent(event._id)}`} className="event-card" data-testid="event-card">
+    <Link to={eventHref(event)} className="event-card" data-testid="event-card">
       <div className="event-card__cover">
         {event.coverImageUrl && <img src={assetUrl(event.coverImageUrl)} alt="" loading="lazy" />}
         <span className={`status-badge status-badge--${event.status === 'draft' ? 'upcoming' : event.status}`}>

@@ -13,6 +13,7 @@ import { useResumeBuyNow } from '../../checkout/use-resume-buy-now.ts';
 import { increaseBidState } from '../../notices/increase-bid.ts';
 import { OutbidBanner } from '../../notices/OutbidBanner.tsx';
 import { useCurrentUser } from '../../session/use-current-user.ts';
+import { eventHref } from '../events/event-href.ts';
 import { LotActions } from './LotActions.tsx';
 import { LotCountdowns } from './LotCountdowns.tsx';
 import { LotGallery } from './LotGallery.tsx';
@@ -41,7 +42,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
       <nav className="lot-detail__crumbs" aria-label="Breadcrumb">
         <Link to="/auctions">Auctions</Link>
         <span aria-hidden="true">/</span>
-        <Link to={`/auctions?auctionEventId=${encodeURIComponent(lot.auctionEventId)}`}>{lot.auction.title}</Link>
+        <Link to={eventHref(lot.auction)} data-testid="lot-event">{lot.auction.title}</Link>
       </nav>
       <div className="lot-detail__layout">
         <LotGallery imageUrls={lot.imageUrls} title={lot.title} />

@@ -1,0 +1,75 @@
+import { Link, useParams } from 'react-router';
+import type { AuctionEvent } from '@gavel/domain';
+import { useAuctionEventBySlug } from '../../api/auction-events.ts';
+import { ApiRequestError } from '../../api/http.ts';
+import { RichText } from '../../content/RichText.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
+import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
+import '../../components/lot-status/lot-status.css';
+import { formatDateTime } from '../../dates/format-date.ts';
+import { BrowseGrid } from '../auctions/BrowseGrid.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+import './event-page.css';
+
+const STATUS_LABELS: Record<AuctionEvent['status'], string> = { draft: 'Draft', upcoming: 'Upcoming', live: 'Live', ended: 'Ended' };
+
+/** /auction-events/:slug: one sale's title, description, dates and state, above the grid of its lots. */
+export function EventPage() {
+  const { slug } = useParams();
+  const event = useAuctionEventBySlug(slug);
+  useDocumentTitle(event.data?.title ?? (event.isError ? 'Auction event not found' : undefined));
+
+  if (event.isPending) {
+    return (
+      <div className="page" data-testid="event-loading" aria-busy="true">
+        <div className="event-page__head">
+          <span className="skeleton skeleton--title" style={{ width: '45%' }} />
+          <span className="skeleton skeleton--line" style={{ width: '30%' }} />
+          <span className="skeleton skeleton--line" style={{ width: '70%' }} />
+        </div>
+        <LotGrid lots={undefined} loading />
+      </div>
+    );
+  }
+  if (event.isError) {
+    const missing = event.error instanceof ApiRequestError && event.error.status === 404;
+    return (
+      <div className="page">
+        {missing ? (
+          <EmptyState testId="event-not-found" icon={<GavelIcon width={26} height={26} />} title="Auction event not found"
+            description="This sale does not exist, or is not open to view yet."
+            action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
+        ) : (
+          <EmptyState tone="error" testId="event-error" icon={<AlertIcon width={26} height={26} />} title="The auction event could not be loaded."
+            action={<button type="button" className="btn btn--primary" onClick={() => void event.refetch()}>Try again</button>} />
+        )}
+      </div>
+    );
+  }
+
+  const { data } = event;
+  return (
+    <div className="page" data-testid="event-page">
+      <nav className="event-page__crumbs" aria-label="Breadcrumb">
+        <Link to="/auctions">Auctions</Link>
+      </nav>
+      <header className="event-page__head">
+        <div className="event-page__title-row">
+          <h1 className="page-title" data-testid="event-title">{data.title}</h1>
+          <span className={`status-badge status-badge--${data.status === 'draft' ? 'upcoming' : data.status}`} data-testid="event-status">
+            {STATUS_LABELS[data.status]}
+          </span>
+        </div>
+        <p className="event-page__dates" data-testid="event-dates">
+          <time dateTime={data.startTime}>{formatDateTime(data.startTime)}</time>
+          {' – '}
+          <time dateTime={data.endTime}>{formatDateTime(data.endTime)}</time>
+          {' · '}{data.lotCount} {data.lotCount === 1 ? 'lot' : 'lots'}
+        </p>
+        {data.description && <RichText html={data.description} className="event-page__description" testId="event-description" />}
+      </header>
+      <BrowseGrid eventId={data._id} />
+    </div>
+  );
+}
