@@ -1,7 +1,7 @@
 import { messages, type Bid } from '@gavel/domain';
 import { useBidHistory, useWithdrawBid } from '../api/bids.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
-import { formatDateTime } from '../dates/format-date.ts';
+import { DateTime } from '../dates/DateTime.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
 
 /**
@@ -42,7 +42,7 @@ function BidRow({ bid, leading, withdraw }: { bid: Bid; leading: boolean; withdr
         {bid.bidder.isYou ? <strong>You</strong> : bid.bidder.displayName}
         {leading && <span className="bid-row__tag">Highest</span>}
       </span>
-      <time className="bid-row__when" dateTime={bid.createdAt}>{formatDateTime(bid.createdAt)}</time>
+      <DateTime className="bid-row__when" iso={bid.createdAt} />
       <span className="bid-row__amount" data-testid="bid-row-amount">{lotAmount(bid.amount, bid.unit)}</span>
       {withdraw && <WithdrawBid lotId={withdraw} bid={bid} />}
     </li>

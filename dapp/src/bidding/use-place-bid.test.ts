@@ -7,7 +7,7 @@ describe('the extension notice of a placed bid', () => {
     const endTime = '2026-11-22T12:05:00.000Z';
     const text = extensionNotice({ auctionExtended: true, extensionMinutes: 5, endTime });
     expect(text).toBe(`Bid placed in the final 5 minutes: the auction now ends at ${formatDateTime(endTime)}`);
-    expect(text).toMatch(/ends at \d{1,2} Nov 2026, \d{2}:\d{2}$/);
+    expect(text).toMatch(/ends at \d{1,2} Nov 2026, \d{2}:\d{2} (?:[A-Z]{2,5}|GMT[+-][\d:]+)$/);
   });
 
   it('is absent when the bid did not move the end', () => {

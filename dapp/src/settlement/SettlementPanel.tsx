@@ -3,6 +3,7 @@ import { requiresPaymentHash, settlementMessages, transferReferenceRefusal, type
 import { useSettlementActions } from './settlement-api.ts';
 import { BitcoinSettlementStep } from './BitcoinSettlementStep.tsx';
 import './settlement.css';
+import { DateTime } from '../dates/DateTime.tsx';
 
 export interface SettlementLot {
   _id: string;
@@ -42,7 +43,7 @@ export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin:
           <div className="settlement__boxes">
             <StatusBox testId="payment-status" label="Payment status"
               value={settlement.paymentStatus === 'paid' ? 'Paid' : 'Awaiting payment'} done={settlement.paymentStatus === 'paid'}
-              detail={lot.txHash ? <>Payment hash <span className="mono">{lot.txHash}</span></> : settlement.paidAt ? `Paid ${new Date(settlement.paidAt).toLocaleString()}` : undefined} />
+              detail={lot.txHash ? <>Payment hash <span className="mono">{lot.txHash}</span></> : settlement.paidAt ? <>Paid <DateTime iso={settlement.paidAt} /></> : undefined} />
             <StatusBox testId="transfer-status" label="Transfer status"
               value={settlement.transferStatus === 'transferred' ? 'Transferred' : 'Not transferred'} done={settlement.transferStatus === 'transferred'}
               detail={lot.transferTransactionHash ? <>Transfer hash <span className="mono">{lot.transferTransactionHash}</span></> : undefined} />

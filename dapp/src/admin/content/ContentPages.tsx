@@ -7,6 +7,7 @@ import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
 import { useCmsPages, useSaveCmsPage } from './cms-api.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** /s/admin/content: the site's content pages, each with its edit screen and public page. */
 export function ContentListPage() {
@@ -26,7 +27,7 @@ export function ContentListPage() {
                   <tr key={page.slug} data-testid="content-row">
                     <td>{page.name}<br /><Link to={page.path} className="mono">{page.path}</Link></td>
                     <td>{stored?.title ?? <span className="admin-pill">Not written yet</span>}</td>
-                    <td>{stored ? new Date(stored.updatedAt).toLocaleString() : '-'}</td>
+                    <td>{stored ? <DateTime iso={stored.updatedAt} /> : '-'}</td>
                     <td><Link to={`/s/admin/content/${page.slug}/edit`} className="btn btn--ghost btn--small" data-testid={`content-edit-${page.slug}`}>Edit</Link></td>
                   </tr>
                 );

@@ -5,6 +5,7 @@ import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../commo
 import { LotRows } from '../lots/LotRows.tsx';
 import { useAdminLots } from '../lots/lots-api.ts';
 import { useAdminEvents } from './events-api.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** /s/admin/auctions: auction events, or every lot (`?view=lots`), each with its filters and 20 a page. */
 export function AuctionsPage() {
@@ -71,7 +72,7 @@ function EventsTable({ params, onPage }: { params: URLSearchParams; onPage: (pag
               <tr key={event._id} data-testid="event-row">
                 <td><Link to={`/s/admin/auctions/${event._id}`}>{event.title}</Link></td>
                 <td><span className="admin-pill">{event.published ? event.status : 'draft'}</span></td>
-                <td>{new Date(event.startTime).toLocaleString()} – {new Date(event.endTime).toLocaleString()}</td>
+                <td><DateTime iso={event.startTime} /> – <DateTime iso={event.endTime} /></td>
                 <td>{event.allLotCount}</td>
               </tr>
             ))}

@@ -8,6 +8,7 @@ import { LotRows } from '../lots/LotRows.tsx';
 import { useAdminLots } from '../lots/lots-api.ts';
 import { useAdminEvent, useEventMutations } from './events-api.ts';
 import { useState } from 'react';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** /s/admin/auctions/:eventId: the event, its publish/edit/delete actions and its lots. */
 export function EventDetailPage() {
@@ -49,7 +50,7 @@ export function EventDetailPage() {
       <div className="admin-card">
         <dl className="admin-dl">
           <dt>Status</dt><dd data-testid="event-status">{e.published ? e.status : 'draft'}</dd>
-          <dt>Runs</dt><dd>{new Date(e.startTime).toLocaleString()} – {new Date(e.endTime).toLocaleString()}</dd>
+          <dt>Runs</dt><dd><DateTime iso={e.startTime} /> – <DateTime iso={e.endTime} /></dd>
           <dt>Slug</dt><dd className="mono">{e.slug}</dd>
           <dt>Bidding</dt><dd>{e.whitelistOnly ? 'Whitelisted bidders only' : 'Open to all eligible bidders'}</dd>
           <dt>Lots</dt><dd>{e.allLotCount} ({e.lotCount} published)</dd>

@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { inscriptionMessages } from '@gavel/domain';
 import { ApiRequestError } from '../../api/http.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
-import { formatDateTime } from '../../dates/format-date.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { useInscriptionStatus, usePaymentInstructions, usePaymentStatus } from './inscribe-api.ts';
@@ -52,7 +52,7 @@ export function InscriptionProgressPage() {
       {payable && <div className="admin-card" data-testid="payment-instructions">
         <h2 className="admin-card__title">Payment</h2>
         <p>Send exactly <strong data-testid="payment-amount">{pay.amount.toLocaleString('en-US')} sats</strong> ({btc(pay.amount)} BTC) to this address in one payment
-          {pay.expiresAt && status.data.status === 'pending_payment' && <> by <strong data-testid="payment-deadline">{formatDateTime(pay.expiresAt)}</strong></>}:</p>
+          {pay.expiresAt && status.data.status === 'pending_payment' && <> by <strong data-testid="payment-deadline"><DateTime iso={pay.expiresAt} /></strong></>}:</p>
         <CopyField label="Payment address" value={pay.address} testId="payment-address" />
         <dl className="admin-dl">
           <dt>Postage</dt><dd>{pay.postage.toLocaleString('en-US')} sats (stays with the inscription)</dd>

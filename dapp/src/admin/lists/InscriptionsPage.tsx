@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { useAdminInscriptions, useInscriptionStats } from './lists-api.ts';
 import { useFilters } from './use-filters.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** /s/admin/inscriptions: every inscription known to the platform, by status, wallet and whether it is on sale. */
 export function InscriptionsPage() {
@@ -45,7 +46,7 @@ export function InscriptionsPage() {
                       <td><span className="admin-pill">{item.status}</span></td>
                       <td>{item.contentType ?? '-'}</td>
                       <td>{item.auctionId ? <Link to={`/details/${item.auctionId}`}>View lot</Link> : '-'}</td>
-                      <td>{new Date(item.createdAt).toLocaleString()}</td>
+                      <td><DateTime iso={item.createdAt} /></td>
                     </tr>
                   ))}
                 </tbody>

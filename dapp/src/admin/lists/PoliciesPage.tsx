@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { RichTextEditor } from '../content/RichTextEditor.tsx';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 const KIND_NAMES: Record<PolicyKind, string> = {
   'terms-conditions': 'Terms & Conditions',
@@ -67,7 +68,7 @@ export function PoliciesPage() {
                           <td>{policy.version ?? 'draft'}</td>
                           <td>{policy.title}{policy.summary ? <><br /><small>{policy.summary}</small></> : null}</td>
                           <td>{policy.current ? <span className="admin-pill admin-pill--good">In force</span> : <span className="admin-pill">{policy.status}</span>}</td>
-                          <td>{policy.publishedAt ? new Date(policy.publishedAt).toLocaleString() : '-'}</td>
+                          <td>{policy.publishedAt ? <DateTime iso={policy.publishedAt} /> : '-'}</td>
                           <td>{policy.status === 'draft' && (
                             <div className="admin-actions">
                               <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(policy)}>Edit</button>

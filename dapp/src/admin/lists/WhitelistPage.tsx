@@ -9,6 +9,7 @@ import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
 import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { useAdminEvents } from '../events/events-api.ts';
 import { useFilters } from './use-filters.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 const LIMIT = 20;
 
@@ -59,7 +60,7 @@ export function WhitelistPage() {
                       <td className={entry.walletAddress ? 'mono' : undefined}>{entry.walletAddress ?? entry.email}</td>
                       <td>{entry.auctionEventTitle ?? 'Every whitelist-only event'}</td>
                       <td>{entry.note || '-'}</td>
-                      <td>{new Date(entry.createdAt).toLocaleDateString()}</td>
+                      <td><DateTime iso={entry.createdAt} dateOnly /></td>
                       <td><button type="button" className="btn btn--ghost btn--small" disabled={remove.isPending} onClick={() => remove.mutate(entry._id)}>Remove</button></td>
                     </tr>
                   ))}

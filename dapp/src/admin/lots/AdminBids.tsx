@@ -1,5 +1,6 @@
 import { useAdminBids } from './lots-api.ts';
 import { LoadError, TableSkeleton } from '../common/states.tsx';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** The admin bid view (GET /auctions/:id/bids/admin): every bid with its bidder, newest first. */
 export function AdminBids({ lotId }: { lotId: string }) {
@@ -19,7 +20,7 @@ export function AdminBids({ lotId }: { lotId: string }) {
                     <td>{bid.bidder.name ?? bid.bidder.email ?? '-'}</td>
                     <td className="mono">{bid.walletAddress ?? '-'}</td>
                     <td>{bid.status}{bid.withdrawalStatus ? ` / ${bid.withdrawalStatus}` : ''}</td>
-                    <td>{new Date(bid.createdAt).toLocaleString()}</td>
+                    <td><DateTime iso={bid.createdAt} /></td>
                   </tr>
                 ))}
               </tbody>

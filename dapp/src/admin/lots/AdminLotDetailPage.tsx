@@ -15,6 +15,7 @@ import { LotStatusPill } from './LotRows.tsx';
 import { useAdminLot, useLotMutations } from './lots-api.ts';
 import { OnChainLotPanel } from '../../admin-chain/OnChainLotPanel.tsx';
 import { BitcoinLotPanel } from './BitcoinLotPanel.tsx';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** /s/admin/auctions/:eventId/lots/:lotId: the lot as an admin sees it, its actions, settlement and bids. */
 export function AdminLotDetailPage() {
@@ -81,8 +82,8 @@ function LotView({ lot }: { lot: AdminLot }) {
             <dt>Reserve</dt><dd>{lot.reservePrice ? `${lot.reservePrice} ${lot.unit}${lot.reserveMet ? ' (met)' : ''}` : 'None'}</dd>
             <dt>Buy Now</dt><dd>{lot.buyNowEnabled && lot.buyNowPrice ? `${lot.buyNowPrice} ${lot.unit}` : 'Off'}</dd>
             <dt>Estimate</dt><dd>{lot.estimateLow || lot.estimateHigh ? `${lot.estimateLow ?? '?'} – ${lot.estimateHigh ?? '?'} ${lot.unit}` : 'Upon Request'}</dd>
-            <dt>Starts</dt><dd data-testid="admin-lot-start">{new Date(lot.startTime).toLocaleString()}</dd>
-            <dt>Ends</dt><dd data-testid="admin-lot-end">{new Date(lot.endTime).toLocaleString()}</dd>
+            <dt>Starts</dt><dd data-testid="admin-lot-start"><DateTime iso={lot.startTime} /></dd>
+            <dt>Ends</dt><dd data-testid="admin-lot-end"><DateTime iso={lot.endTime} /></dd>
             <dt>Extension</dt><dd>{lot.extensionMinutes} minutes</dd>
             <dt>Public page</dt><dd>{lot.published ? <Link to={`/details/${lot._id}`}>View on the site</Link> : 'Draft (not public yet)'}</dd>
           </dl>

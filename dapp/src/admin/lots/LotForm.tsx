@@ -6,6 +6,7 @@ import { fieldErrors } from '../common/admin-errors.ts';
 import { ImagesField } from './ImagesField.tsx';
 import { lotBody, ruleValues, sameForm, type LotFormState } from './lot-form-state.ts';
 import './lot-form.css';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 interface LotFormProps {
   mode: 'create' | 'edit';
@@ -119,7 +120,7 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
         <legend>Time Settings</legend>
         {context.event && (
           <p className="field__hint" data-testid="lot-event-window">
-            The auction event runs from {new Date(context.event.startTime).toLocaleString()} to {new Date(context.event.endTime).toLocaleString()}.
+            The auction event runs from <DateTime iso={context.event.startTime} /> to <DateTime iso={context.event.endTime} />.
           </p>
         )}
         {live && <p className="field__hint" data-testid="lot-live-note">This lot is live: its start time is locked; the end time can still move.</p>}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { shownStatus, type AdminLot } from '@gavel/domain';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** A table of lots, each linking to its admin detail page. */
 export function LotRows({ lots }: { lots: AdminLot[] }) {
@@ -15,7 +16,7 @@ export function LotRows({ lots }: { lots: AdminLot[] }) {
               <td><LotStatusPill lot={lot} /></td>
               <td>{lot.currentBid ?? lot.startingBid} {lot.unit}</td>
               <td>{lot.bidCount}</td>
-              <td>{new Date(lot.endTime).toLocaleString()}</td>
+              <td><DateTime iso={lot.endTime} /></td>
               <td>{settlementLabel(lot)}</td>
             </tr>
           ))}

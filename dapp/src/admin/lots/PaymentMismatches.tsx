@@ -1,4 +1,5 @@
 import { formatAmount, type PaymentMismatch } from '@gavel/domain';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** Cents of usd in dollars; any other currency as Stripe counts it, in its smallest unit. */
 function money(amount: string | null, currency: string | null): string {
@@ -30,7 +31,7 @@ export function PaymentMismatches({ mismatches }: { mismatches: PaymentMismatch[
                 <td>{money(m.owed.amount, m.owed.currency)}</td>
                 <td>{money(m.received.amount, m.received.currency)}</td>
                 <td>{m.source === 'stripe' ? 'Stripe' : 'a webhook'}</td>
-                <td>{new Date(m.createdAt).toLocaleString()}</td>
+                <td><DateTime iso={m.createdAt} /></td>
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@ import { useNotify } from '../../components/toast/use-notify.ts';
 import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
 import { fromLocalInput, toLocalInput } from './lot-form-state.ts';
 import { useUnpaidLotActions } from './unpaid-api.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 const STATES: Record<AdminSecondChanceOffer['status'], string> = { open: 'Open', accepting: 'Being paid', accepted: 'Accepted', expired: 'Expired', withdrawn: 'Withdrawn' };
 const DAY_MS = 86_400_000;
@@ -20,7 +21,7 @@ export function UnpaidLotPanel({ lot }: { lot: AdminLot }) {
     <div className="admin-card" style={{ marginTop: 'var(--space-4)' }} data-testid="admin-unpaid-lot">
       <h2 className="admin-card__title">Unpaid</h2>
       <p className="form-banner form-banner--error" role="status">
-        {unpaid.buyer ? `${unpaid.buyer.name ?? unpaid.buyer.email} did not pay` : 'The buyer did not pay'} by the deadline: the purchase was voided on {new Date(unpaid.unpaidAt).toLocaleString()}.
+        {unpaid.buyer ? `${unpaid.buyer.name ?? unpaid.buyer.email} did not pay` : 'The buyer did not pay'} by the deadline: the purchase was voided on <DateTime iso={unpaid.unpaidAt} />.
         {unpaid.buyer && ` Unpaid purchases on their account: ${unpaid.buyer.unpaidCount}.`}
       </p>
       {unpaid.offers.length > 0 && <Offers offers={unpaid.offers} />}
@@ -49,7 +50,7 @@ function Offers({ offers }: { offers: AdminSecondChanceOffer[] }) {
             <tr key={offer._id} data-testid="admin-second-chance-offer">
               <td>{offer.name ?? offer.email ?? offer.userId}</td>
               <td>{offer.amount} USD</td>
-              <td>{new Date(offer.expiresAt).toLocaleString()}</td>
+              <td><DateTime iso={offer.expiresAt} /></td>
               <td data-testid="admin-second-chance-status">{STATES[offer.status]}</td>
             </tr>
           ))}

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
 import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { useFilters } from '../lists/use-filters.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /**
  * /s/admin/support: what visitors and users sent from the support page's contact form, newest first, open ones
@@ -74,7 +75,7 @@ function RequestCard({ request, busy, onMark }: { request: SupportRequest; busy:
       <p className="support-request__from">
         <span data-testid="support-request-name">{request.name}</span>{' '}
         &lt;<a href={`mailto:${request.email}?subject=${encodeURIComponent(`Re: ${request.subject}`)}`} data-testid="support-request-email">{request.email}</a>&gt;
-        {' · '}{new Date(request.createdAt).toLocaleString()}{request.userId ? ' · signed in' : ''}
+        {' · '}<DateTime iso={request.createdAt} />{request.userId ? ' · signed in' : ''}
       </p>
       <p className="support-request__message" data-testid="support-request-message">{request.message}</p>
       <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onMark(!request.handled)} data-testid="support-request-toggle">

@@ -5,6 +5,7 @@ import { API_BASE } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { readAdminToken } from '../admin-token.ts';
 import { KycPill } from './KycPill.tsx';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 const DOCUMENT_LABELS: Record<string, string> = { passport: 'Passport', national_id: 'National ID card', driving_licence: 'Driving licence' };
 
@@ -33,7 +34,7 @@ export function IdentityReview({ identity, children }: { identity: AdminIdentity
           <dt>Country</dt><dd data-testid="identity-country">{identity.country}</dd>
           <dt>Document</dt><dd data-testid="identity-document-type">{DOCUMENT_LABELS[identity.documentType] ?? identity.documentType}</dd>
           <dt>Document number</dt><dd className="mono" data-testid="identity-document-number">{identity.documentNumber}</dd>
-          <dt>Submitted</dt><dd>{new Date(identity.submittedAt).toLocaleString()}</dd>
+          <dt>Submitted</dt><dd><DateTime iso={identity.submittedAt} /></dd>
           <dt>Status</dt><dd><KycPill status={identity.status} />{identity.reason ? ` ${identity.reason}` : ''}</dd>
         </dl>
         {children}

@@ -9,6 +9,7 @@ import { BiddingLimitCard } from './BiddingLimitCard.tsx';
 import { IdentityReview } from './IdentityReview.tsx';
 import { KycPill } from './KycPill.tsx';
 import { useAdminUser, useUserMutations } from './users-api.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** /s/admin/users/:userId: the account, its latest identity check, the KYC decision and payment verification. */
 export function UserDetailPage() {
@@ -58,7 +59,7 @@ export function UserDetailPage() {
           <dt>Payment method</dt><dd>{u.hasValidPaymentMethod ? 'Card on file' : 'None'}; {u.paymentMethodVerified ? 'verified' : 'not verified'}</dd>
           <dt>Terms</dt><dd>{u.termsAccepted ? 'Accepted' : 'Not accepted'}</dd>
           <dt>Unpaid purchases</dt><dd data-testid="user-unpaid-count">{u.unpaidCount === 0 ? 'None' : `${u.unpaidCount} voided for non-payment`}</dd>
-          <dt>Joined</dt><dd>{new Date(u.createdAt).toLocaleString()}</dd>
+          <dt>Joined</dt><dd><DateTime iso={u.createdAt} /></dd>
         </dl>
       </div>
       <div className="admin-card">

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { KycPill, kycLabel } from './KycPill.tsx';
 import { useAdminUsers } from './users-api.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /** /s/admin/users: every account, filtered by KYC status and payment verification, 20 a page. */
 export function UsersPage() {
@@ -54,7 +55,7 @@ export function UsersPage() {
                       <td data-label="KYC"><KycPill status={user.kycStatus} /></td>
                       <td data-label="Payment">{user.paymentMethodVerified ? <span className="admin-pill admin-pill--good">Verified</span> : <span className="admin-pill">Not verified</span>}</td>
                       <td data-label="Unpaid" data-testid="users-unpaid">{user.unpaidCount > 0 ? <span className="admin-pill admin-pill--bad">{user.unpaidCount}</span> : '-'}</td>
-                      <td data-label="Joined">{new Date(user.createdAt).toLocaleDateString()}</td>
+                      <td data-label="Joined"><DateTime iso={user.createdAt} dateOnly /></td>
                     </tr>
                   ))}
                 </tbody>

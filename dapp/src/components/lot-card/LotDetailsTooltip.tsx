@@ -1,5 +1,5 @@
 import type { Lot } from '@gavel/domain';
-import { formatDateTime } from '../../dates/format-date.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 import { lotEstimate } from '../../lots/lot-money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../lots/lot-type.ts';
 
@@ -12,8 +12,8 @@ export function LotDetailsTooltip({ lot, id }: { lot: Lot; id: string }) {
         <div><dt>Event</dt><dd>{lot.auction.title}</dd></div>
         <div><dt>Payment</dt><dd>{PAYMENT_METHOD_LABELS[lot.paymentMethod]}</dd></div>
         <div><dt>Estimate</dt><dd>{lotEstimate(lot)}</dd></div>
-        <div><dt>Starts</dt><dd>{formatDateTime(lot.startTime)}</dd></div>
-        <div><dt>Ends</dt><dd>{formatDateTime(lot.endTime)}</dd></div>
+        <div><dt>Starts</dt><dd><DateTime iso={lot.startTime} /></dd></div>
+        <div><dt>Ends</dt><dd><DateTime iso={lot.endTime} /></dd></div>
       </dl>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { LotClock } from '../../clock/use-lot-clock.ts';
-import { formatDateTime } from '../../dates/format-date.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 import { ClockIcon } from '../icons/icons.tsx';
 import './lot-status.css';
 
@@ -25,7 +25,7 @@ export function Countdown({ clock, endTime, closedAt }: CountdownProps) {
     <p className="countdown countdown--ended" data-testid="lot-countdown">
       <ClockIcon width={16} height={16} />
       <span className="countdown__label">{label}</span>
-      <time className="countdown__value" dateTime={closedAt ?? endTime}>{formatDateTime(closedAt ?? endTime)}</time>
+      <DateTime className="countdown__value" iso={closedAt ?? endTime} />
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { AuctionEvent } from '@gavel/domain';
-import { formatDateTime } from '../../dates/format-date.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 import { assetUrl } from '../../lots/asset-url.ts';
 import { eventHref } from '../events/event-href.ts';
 
@@ -18,7 +18,7 @@ export function EventCard({ event }: { event: AuctionEvent }) {
       </div>
       <div className="event-card__body">
         <h3 className="event-card__title">{event.title}</h3>
-        <p className="event-card__dates">{formatDateTime(event.startTime)} – {formatDateTime(event.endTime)}</p>
+        <p className="event-card__dates"><DateTime iso={event.startTime} /> – <DateTime iso={event.endTime} /></p>
         <p className="event-card__count">{event.lotCount} {event.lotCount === 1 ? 'lot' : 'lots'}</p>
       </div>
     </Link>

@@ -2,7 +2,7 @@ import { formatCountdown, type Lot } from '@gavel/domain';
 import type { LotClock } from '../../clock/use-lot-clock.ts';
 import { useNow } from '../../clock/use-now.ts';
 import { Countdown } from '../../components/lot-status/Countdown.tsx';
-import { formatDateTime } from '../../dates/format-date.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 
 /**
  * The lot page's countdowns: to the start (upcoming) and to the end, both ticking every second; once ended, the
@@ -16,11 +16,11 @@ export function LotCountdowns({ lot, clock }: { lot: Pick<Lot, 'startTime' | 'en
       {clock.phase === 'upcoming' && (
         <p className="lot-countdowns__end" data-testid="lot-countdown-end">
           Ends in <time dateTime={lot.endTime}>{formatCountdown(Date.parse(lot.endTime) - now)}</time>
-          <span> · {formatDateTime(lot.endTime)}</span>
+          <span> · <DateTime iso={lot.endTime} /></span>
         </p>
       )}
       {clock.phase === 'live' && (
-        <p className="lot-countdowns__end" data-testid="lot-end-date">Closes {formatDateTime(lot.endTime)}</p>
+        <p className="lot-countdowns__end" data-testid="lot-end-date">Closes <DateTime iso={lot.endTime} /></p>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, type Lot } from '@gavel/domain';
 import { useBidHistory } from '../../api/bids.ts';
 import { useCart } from '../../api/checkout.ts';
-import { formatDateTime } from '../../dates/format-date.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
 import { OnChainOutcome } from '../../bidding/OnChainOutcome.tsx';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
@@ -19,7 +19,7 @@ export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
     <section className="lot-panel" aria-labelledby="lot-results-title" data-testid="lot-results">
       <h2 id="lot-results-title" className="lot-panel__title">{lot.status === 'cancelled' ? 'Cancelled' : 'Results'}</h2>
       <dl className="lot-facts">
-        <div><dt>Closed</dt><dd data-testid="lot-closed-at">{formatDateTime(lot.closedAt ?? lot.endTime)}</dd></div>
+        <div><dt>Closed</dt><dd data-testid="lot-closed-at"><DateTime iso={lot.closedAt ?? lot.endTime} /></dd></div>
         <div><dt>Estimate</dt><dd data-testid="lot-estimate">{lotEstimate(lot)}</dd></div>
         {resultsShown && price && <div><dt>Outcome</dt><dd data-testid="lot-outcome">{LOT_OUTCOME_TEXT[lotOutcome(lot)]}</dd></div>}
         {resultsShown && (
