@@ -28,9 +28,9 @@ export function useSession() {
   const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser.all }), [queryClient]);
 
   /**
-   * Forgets everything the session loaded, so nothing of this account shows after it. After a logout, leave any
-   * account page first (await the navigation): its sign-in guard would otherwise see the session end and send
-   * the user to /signin with "Please sign in first". An expired session sends the guard to the expired sign-in.
+   * Forgets everything the session loaded, so nothing of this account shows after it. An account page still on
+   * screen sends the user home quietly when the session ends there (logout), or to the expired sign-in when it
+   * expired (RequireSignIn).
    */
   const end = useCallback((reason: 'loggedOut' | 'expired' = 'loggedOut') => {
     removeToken();
