@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
 import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
 import '../../components/lot-status/lot-status.css';
-import { formatDateTime } from '../../dates/format-date.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 import { BrowseGrid } from '../auctions/BrowseGrid.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import './event-page.css';
@@ -62,9 +62,9 @@ export function EventPage() {
           </span>
         </div>
         <p className="event-page__dates" data-testid="event-dates">
-          <time dateTime={data.startTime}>{formatDateTime(data.startTime)}</time>
+          <DateTime iso={data.startTime} />
           {' – '}
-          <time dateTime={data.endTime}>{formatDateTime(data.endTime)}</time>
+          <DateTime iso={data.endTime} />
           {' · '}{data.lotCount} {data.lotCount === 1 ? 'lot' : 'lots'}
         </p>
         {data.description && <RichText html={data.description} className="event-page__description" testId="event-description" />}
