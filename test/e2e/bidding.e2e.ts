@@ -80,7 +80,7 @@ describe('placing a bid', { timeout: 60_000 }, () => {
 });
 
 describe('two bidders racing', { timeout: 90_000 }, () => {
-  it('tells the outbid bidder at once, with Increase Bid and View Auction, and the card closes itself', async () => {
+  it('tells the outbid bidder at once, in one place: the card elsewhere (closing itself), the banner on the lot page', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 2000n });
     const alice = await bidderOn(lot.id);
     const bob = await bidderOn(lot.id, { width: 390, height: 844 });
@@ -92,10 +92,13 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     await byTestId(bob.page, 'lot-current-bid').filter({ hasText: '$20.00' }).waitFor({ timeout: 5_000 });
     await byTestId(bob.page, 'bid-row').first().waitFor();
     await bob.page.screenshot({ path: screenshotPath('bidding-phone-live'), fullPage: true });
+    // Alice browses on (home): there the card tells her.
+    await byTestId(alice.page, 'header-brand').click();
 
     const accepted = bob.page.waitForResponse((r) => r.url().endsWith(`/auctions/${lot.id}/bids`) && r.request().method() === 'POST');
     await placeBidInBrowser(bob.page, '21.00');
     assert.equal((await accepted).status(), 201);
+    await byTestId(bob.page, 'checkout-done').click();
     const card = byTestId(alice.page, 'outbid-card');
     await card.waitFor();
     assert.equal(await card.locator('h2').textContent(), messages.bids.outbidTitle);
@@ -103,15 +106,18 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     assert.equal(await byTestId(alice.page, 'outbid-increase').textContent(), messages.bids.increaseBid);
     assert.equal(await byTestId(alice.page, 'outbid-view').textContent(), messages.bids.viewAuction);
     assert.equal(await byTestId(alice.page, 'outbid-view').getAttribute('href'), `/auctions/${lot.id}`);
-    await waitForToast(alice.page, messages.bids.outbidTitle);
-    await byTestId(alice.page, 'outbid-banner').waitFor();
+    assert.deepEqual(await noticesShown(alice.page), { banners: 0, cards: 1, toasts: 0 });
     assert.equal(await byTestId(alice.page, 'notice-count').textContent(), '1');
     await alice.page.screenshot({ path: screenshotPath('bidding-outbid-card') });
 
     // The outbid card closes itself (10 s after it came: OutbidCards.test.tsx).
     await card.waitFor({ state: 'detached', timeout: 20_000 });
 
-    // The banner stays; its Increase Bid fills in the new minimum and focuses the bid box.
+    // Back on the lot (from the bell), the banner says it; its Increase Bid fills in the new minimum and focuses the bid box.
+    await byTestId(alice.page, 'notice-bell').click();
+    await byTestId(alice.page, 'notice-item').locator('a').click();
+    await byTestId(alice.page, 'outbid-banner').waitFor();
+    await byTestId(alice.page, 'lot-current-bid').filter({ hasText: '$21.00' }).waitFor();
     await byTestId(alice.page, 'outbid-banner-increase').click();
     const input = byTestId(alice.page, 'bid-input');
     await alice.page.waitForFunction(() => (document.querySelector('[data-testid=bid-input]') as HTMLInputElement | null)?.value === '22.00');
@@ -122,11 +128,41 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     await byTestId(alice.page, 'checkout-step-congratulations').waitFor();
     await byTestId(alice.page, 'checkout-confirm').click();
     await waitForToast(alice.page, messages.bids.placed);
-    await byTestId(bob.page, 'outbid-card').waitFor();
+    await byTestId(alice.page, 'checkout-done').click();
     // Bidding again withdrew Alice's own banner.
     assert.equal(await byTestId(alice.page, 'outbid-banner').count(), 0);
+
+    // Bob, on the lot's page on his phone, is told by the banner alone.
+    await byTestId(bob.page, 'outbid-banner').waitFor();
+    assert.deepEqual(await noticesShown(bob.page), { banners: 1, cards: 0, toasts: 0 });
+    await bob.page.screenshot({ path: screenshotPath('bidding-outbid-banner-phone') });
+
+    // Bob leads again and browses on; outbid there, one card tells him, covering at most a quarter of his screen.
+    await byTestId(bob.page, 'outbid-banner-increase').click();
+    await bob.page.waitForFunction(() => (document.querySelector('[data-testid=bid-input]') as HTMLInputElement | null)?.value === '23.00');
+    await placeBidInBrowser(bob.page, '23.00');
+    await waitForToast(bob.page, messages.bids.placed);
+    await byTestId(bob.page, 'checkout-done').click();
+    await byTestId(bob.page, 'header-brand').click();
+    await byTestId(alice.page, 'outbid-banner').waitFor();
+    await placeBidInBrowser(alice.page, '24.00');
+    const phoneCard = byTestId(bob.page, 'outbid-card');
+    await phoneCard.waitFor();
+    assert.deepEqual(await noticesShown(bob.page), { banners: 0, cards: 1, toasts: 0 });
+    const box = await phoneCard.boundingBox();
+    assert.ok(box && box.height <= 844 / 4, `the card is ${box?.height}px tall on an 844px screen`);
+    await bob.page.screenshot({ path: screenshotPath('bidding-outbid-card-phone') });
   });
 });
+
+/** The outbid notices on screen: inline banners, top-right cards and outbid toasts (the same news, each a notice). */
+async function noticesShown(page: Page) {
+  return {
+    banners: await page.locator('[data-testid=outbid-banner]:visible').count(),
+    cards: await page.locator('[data-testid=outbid-card]:visible').count(),
+    toasts: await page.locator('[data-testid=toast-title]:visible', { hasText: messages.bids.outbidTitle }).count(),
+  };
+}
 
 describe('the stream down', { timeout: 60_000 }, () => {
   it('falls back to the 5 s poll: its first poll is the baseline, the next one raises the notice', async () => {
@@ -144,7 +180,8 @@ describe('the stream down', { timeout: 60_000 }, () => {
     const { page } = await newPage(suite.browser);
     await page.route('**/api/events**', (route) => route.abort('connectionrefused'));
     const baseline = page.waitForResponse((r) => r.url().includes('/api/auctions/bids/me'));
-    await openSignedIn(page, suite.dapp.url, alice.token, `/auctions/${lot.id}`);
+    // Away from the lot's page, where the notice is a card.
+    await openSignedIn(page, suite.dapp.url, alice.token, '/auctions');
     await baseline;
     assert.equal(await bid(bob.token, '16.00'), 201);
     await byTestId(page, 'outbid-card').waitFor({ timeout: 15_000 });
@@ -181,7 +218,9 @@ describe('lot states', { timeout: 60_000 }, () => {
     await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
     await byTestId(page, 'lot-results').waitFor();
     assert.equal(await byTestId(page, 'lot-estimate').textContent(), messages.browse.upcomingEstimate);
-    assert.match(await byTestId(page, 'lot-closed-at').textContent() ?? '', /\d{4}, \d{2}:\d{2}$/);
+    // In the viewer's zone, named, with the UTC time on hover.
+    assert.match(await byTestId(page, 'lot-closed-at').textContent() ?? '', /\d{4}, \d{2}:\d{2} (?:[A-Z]{2,5}|GMT[+-][\d:]+)$/);
+    assert.match(await byTestId(page, 'lot-closed-at').locator('time').getAttribute('title') ?? '', /\d{4}, \d{2}:\d{2} UTC$/);
     assert.equal(await byTestId(page, 'lot-login-results').textContent(), messages.browse.logInForResults);
     assert.equal(await byTestId(page, 'lot-sold-price').count(), 0);
     assert.equal(await byTestId(page, 'bid-history').count(), 0);

@@ -7,9 +7,9 @@ import { createStore } from '../app/store.ts';
 import { NOTICE_CARD_MS, outbidReceived } from './notices-slice.ts';
 import { OutbidCards } from './OutbidCards.tsx';
 
-function setup() {
+function setup(at = '/') {
   const store = createStore();
-  const router = createMemoryRouter([{ path: '*', element: <OutbidCards /> }]);
+  const router = createMemoryRouter([{ path: '*', element: <OutbidCards /> }], { initialEntries: [at] });
   render(<Provider store={store}><RouterProvider router={router} /></Provider>);
   return { store, router };
 }
@@ -44,6 +44,13 @@ describe('OutbidCards', () => {
     expect(screen.queryByTestId('outbid-card')).toBeNull();
     // Closed, not forgotten: the bell still lists it.
     expect(store.getState().notices.items).toHaveLength(1);
+  });
+
+  it('shows no card on the outbid lot\'s own page, where the inline banner says it', () => {
+    const { store } = setup('/auctions/lot-9');
+    act(() => void store.dispatch(outbidReceived(notification)));
+    expect(screen.queryByTestId('outbid-card')).toBeNull();
+    expect(store.getState().notices.items[0]).toMatchObject({ cardOpen: false, bannerOpen: true });
   });
 
   it('Increase Bid opens the lot asking the bid box to fill in the new minimum', () => {

@@ -6,17 +6,30 @@ import { AlertIcon, CloseIcon } from '../components/icons/icons.tsx';
 import { closeCard, NOTICE_CARD_MS, type Notice } from './notices-slice.ts';
 import { outbidText, shownAmount } from './use-outbid-alerts.ts';
 import { increaseBidState } from './increase-bid.ts';
+import { noticePlace, useCardRegion, useViewingLotId } from './notice-place.ts';
 
 /**
  * The outbid notices' top-right cards: one per fresh outbid notice, each closing itself 10 s after it arrived. Shown as
- * a popover so it sits in the top layer, above an open bid modal (a bidder mid-checkout most needs to know).
+ * a popover so it sits in the top layer, above an open bid modal (a bidder mid-checkout most needs to know). Not on
+ * the outbid lot's own page, where the inline banner says it (noticePlace): arriving there closes that lot's cards.
  */
 export function OutbidCards() {
   const notices = useAppSelector((state) => state.notices.items);
+  const dispatch = useAppDispatch();
+  const viewingLotId = useViewingLotId();
+  useCardRegion();
   // Oldest first, so a new card joins the bottom of the stack instead of pushing the others down.
-  const open = useMemo(() => notices.filter((notice) => notice.cardOpen).reverse(), [notices]);
+  const open = useMemo(() => notices
+    .filter((notice) => notice.cardOpen && noticePlace(notice.auctionId, { viewingLotId, cardsShown: true }) === 'card')
+    .reverse(), [notices, viewingLotId]);
   const region = useRef<HTMLDivElement>(null);
   const offset = useToastOffset();
+
+  useEffect(() => {
+    for (const notice of notices) {
+      if (notice.cardOpen && notice.auctionId === viewingLotId) dispatch(closeCard(notice.id));
+    }
+  }, [notices, viewingLotId, dispatch]);
 
   useEffect(() => {
     const element = region.current;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { displayAmount, fill, messages, parseAmount, type OutbidNotification, type Unit } from '@gavel/domain';
 import { liveEvents } from '../api/events.ts';
 import { lotChanged } from '../api/lot-cache.ts';
@@ -8,6 +8,7 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../app/store.ts';
 import { showToast } from '../state/toasts.ts';
 import { clearNotices, outbidReceived } from './notices-slice.ts';
+import { cardsShown, noticePlace, useViewingLotId } from './notice-place.ts';
 
 /** "You have been outbid on Lot. The current bid is $130.00." (the catalogue's words, the outbid toast). */
 export function outbidText(notification: Pick<OutbidNotification, 'auctionTitle' | 'currentBidAmount' | 'currencyUnit'>): string {
@@ -23,8 +24,9 @@ export function shownAmount(amount: string, unit: Unit): string {
 }
 
 /**
- * Turns outbid events (from the stream, or the poll through the returned `raise`) into the outbid notices and
- * toast, and a won lot into a toast. A notice already known (both paths saw it) raises nothing new.
+ * Turns outbid events (from the stream, or the poll through the returned `raise`) into the outbid notices, and a
+ * won lot into a toast. A notice already known (both paths saw it) raises nothing new; a new one shows in one place
+ * (noticePlace): the banner and the card follow the store, the toast is raised here only where neither can show.
  */
 export function useOutbidAlerts(): (notification: OutbidNotification) => void {
   const dispatch = useAppDispatch();
@@ -33,11 +35,17 @@ export function useOutbidAlerts(): (notification: OutbidNotification) => void {
   // re-baselining) every time a notice arrives.
   const store = useStore<RootState>();
   const signedIn = useAppSelector((state) => state.session.status === 'signedIn');
+  const viewingLotId = useViewingLotId();
+  const viewing = useRef(viewingLotId);
+  useEffect(() => {
+    viewing.current = viewingLotId;
+  }, [viewingLotId]);
 
   const raise = useCallback((notification: OutbidNotification) => {
     const fresh = !store.getState().notices.items.some((notice) => notice.id === notification.id);
     dispatch(outbidReceived(notification));
-    if (fresh) dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
+    const place = noticePlace(notification.auctionId, { viewingLotId: viewing.current, cardsShown: cardsShown() });
+    if (fresh && place === 'toast') dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
     // The outbid lot's price and history moved; anything showing them should catch up now, not in 10 s.
     lotChanged(queryClient, notification.auctionId);
   }, [dispatch, store, queryClient]);
