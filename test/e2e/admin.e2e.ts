@@ -332,6 +332,11 @@ describe('admin area', { timeout: 180_000 }, () => {
     const { page: sellerPage } = await newPage(suite.browser);
     await openSignedIn(sellerPage, suite.dapp.url, await signIn(suite.stack.url, seller.email), `/details/${sellerLot.id}`);
     await byTestId(sellerPage, 'settlement-panel').waitFor();
+    // Settling is what the seller came for: the panel heads the lot's page, above its results.
+    await byTestId(sellerPage, 'lot-results').waitFor();
+    const panelTop = (await byTestId(sellerPage, 'settlement-panel').boundingBox())?.y ?? Infinity;
+    const resultsTop = (await byTestId(sellerPage, 'lot-results').boundingBox())?.y ?? -Infinity;
+    assert.ok(panelTop < resultsTop, `the settlement panel (y ${panelTop}) is above the results (y ${resultsTop})`);
     assert.match(await text(sellerPage, 'settlement-winner'), /10\.00 USD/);
     await sellerPage.click('[data-testid=verify-payment]');
     await waitForToast(sellerPage, settlementMessages.paymentVerified);

@@ -37,8 +37,9 @@ export function LotDetailPage() {
       </div>
     );
   }
-  // The seller and admin settlement panel under an ended lot; it renders nothing for others.
-  return <><LotDetailView lot={lot.data} /><SellerSettlement lot={lot.data} /><WinnerClaim lot={lot.data} /></>;
+  // The seller's (and an admin's) settlement panel heads an ended lot's page: settling is what they came for. It
+  // renders nothing for anyone else.
+  return <><SellerSettlement lot={lot.data} /><LotDetailView lot={lot.data} /><WinnerClaim lot={lot.data} /></>;
 }
 
 function LotDetailSkeleton() {
