@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatUtc, zoneAbbreviation } from './format-date.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatUtc, viewerTimeZone, zoneAbbreviation } from './format-date.ts';
 
 const closes = '2026-11-25T07:01:00.000Z';
 
@@ -18,10 +18,21 @@ describe('dates as viewers read them', () => {
     expect(formatDateTime(closes, 'Asia/Kolkata')).toBe('25 Nov 2026, 12:31 GMT+5:30');
   });
 
-  it('uses the process zone when none is given (the browser\'s, on screen)', () => {
-    // vitest runs with the machine's TZ; the zone named must be the one the hour was written in.
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(formatDateTime(closes)).toBe(formatDateTime(closes, zone));
+  describe('in the viewer\'s own zone when none is given', () => {
+    const machine = process.env.TZ;
+    afterEach(() => {
+      if (machine === undefined) delete process.env.TZ;
+      else process.env.TZ = machine;
+    });
+
+    it('writes Berlin\'s and New York\'s hours for viewers there, and names their zone for time inputs', () => {
+      process.env.TZ = 'Europe/Berlin';
+      expect(formatDateTime(closes)).toBe('25 Nov 2026, 08:01 CET');
+      expect(viewerTimeZone()).toBe('Europe/Berlin');
+      process.env.TZ = 'America/New_York';
+      expect(formatDateTime(closes)).toBe('25 Nov 2026, 02:01 EST');
+      expect(viewerTimeZone()).toBe('America/New_York');
+    });
   });
 
   it('gives the UTC time for the hover, whatever the viewer\'s zone', () => {

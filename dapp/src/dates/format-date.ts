@@ -7,11 +7,13 @@ const dateTimeParts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'shor
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Cached per zone, the viewer's resolved on each call: a formatter made without one would keep the zone of its birth. */
 function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+  const zoned = { ...options, timeZone: options.timeZone ?? viewerTimeZone() };
+  const key = `${locale}|${JSON.stringify(zoned)}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(locale, options);
+    found = new Intl.DateTimeFormat(locale, zoned);
     formatters.set(key, found);
   }
   return found;
@@ -33,6 +35,14 @@ export function zoneAbbreviation(date: Date, timeZone?: string): string {
   if (!/^GMT[+-]/.test(british)) return british;
   const american = nameIn('en-US');
   return /^[A-Z]{2,5}$/.test(american) ? american : british;
+}
+
+/**
+ * The viewer's zone by name ("Europe/Berlin"), for the labels of time inputs, whose values are read in it. Named
+ * rather than abbreviated: a time typed in winter for a summer date is in CEST, not in the CET of today.
+ */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** "25 Nov 2026, 08:01 CET": a start, an end, a bid's time. */

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { auctionEventBodySchema, type AdminAuctionEvent, type AuctionEventBody } from '@gavel/domain';
 import { fieldErrors } from '../common/admin-errors.ts';
 import { fromLocalInput, toLocalInput } from '../lots/lot-form-state.ts';
+import { viewerTimeZone } from '../../dates/format-date.ts';
 
 interface EventFormProps {
   event?: AdminAuctionEvent;
@@ -68,8 +69,8 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
         </div>
         {input('slug', 'Slug (optional)', 'text', 'Made from the title when left empty, e.g. winter-sale-2026.')}
         <div className="lot-form__grid">
-          {input('startTime', 'Start time', 'datetime-local')}
-          {input('endTime', 'End time', 'datetime-local')}
+          {input('startTime', `Start time (${viewerTimeZone()})`, 'datetime-local')}
+          {input('endTime', `End time (${viewerTimeZone()})`, 'datetime-local')}
         </div>
         <label className="lot-form__check">
           <input type="checkbox" checked={form.whitelistOnly} onChange={(e) => set('whitelistOnly', e.target.checked)} data-testid="event-whitelistOnly" />

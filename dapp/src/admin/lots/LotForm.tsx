@@ -7,6 +7,7 @@ import { ImagesField } from './ImagesField.tsx';
 import { lotBody, ruleValues, sameForm, type LotFormState } from './lot-form-state.ts';
 import './lot-form.css';
 import { DateTime } from '../../dates/DateTime.tsx';
+import { viewerTimeZone } from '../../dates/format-date.ts';
 
 interface LotFormProps {
   mode: 'create' | 'edit';
@@ -125,8 +126,8 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
         )}
         {live && <p className="field__hint" data-testid="lot-live-note">This lot is live: its start time is locked; the end time can still move.</p>}
         <div className="lot-form__grid">
-          {text('startTime', 'Start time', { type: 'datetime-local', readOnly: live || undefined })}
-          {text('endTime', 'End time', { type: 'datetime-local' })}
+          {text('startTime', `Start time (${viewerTimeZone()})`, { type: 'datetime-local', readOnly: live || undefined })}
+          {text('endTime', `End time (${viewerTimeZone()})`, { type: 'datetime-local' })}
         </div>
       </fieldset>
       <fieldset className="lot-form__section">

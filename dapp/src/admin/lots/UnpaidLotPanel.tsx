@@ -5,6 +5,7 @@ import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
 import { fromLocalInput, toLocalInput } from './lot-form-state.ts';
 import { useUnpaidLotActions } from './unpaid-api.ts';
 import { DateTime } from '../../dates/DateTime.tsx';
+import { viewerTimeZone } from '../../dates/format-date.ts';
 
 const STATES: Record<AdminSecondChanceOffer['status'], string> = { open: 'Open', accepting: 'Being paid', accepted: 'Accepted', expired: 'Expired', withdrawn: 'Withdrawn' };
 const DAY_MS = 86_400_000;
@@ -104,7 +105,7 @@ function RelistForm({ lotId, waiting }: { lotId: string; waiting: boolean }) {
     <div>
       <div className="field">
         <label className="field__label" htmlFor="relist-start">
-          New start
+          New start ({viewerTimeZone()})
         </label>
         <input
           id="relist-start"
@@ -119,7 +120,7 @@ function RelistForm({ lotId, waiting }: { lotId: string; waiting: boolean }) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor="relist-end">
-          New end
+          New end ({viewerTimeZone()})
         </label>
         <input
           id="relist-end"
