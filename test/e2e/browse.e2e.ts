@@ -278,8 +278,9 @@ describe('finding lots', { timeout: 60_000 }, () => {
     await page.locator('[data-testid=event-page]').waitFor();
     assert.equal(await page.locator('[data-testid=event-title]').textContent(), lot.auction.title);
     assert.match(await page.locator('[data-testid=event-status]').innerText(), /^(Live|Upcoming|Ended)$/i);
-    // Both dates carry the viewer's zone.
-    assert.match(await page.locator('[data-testid=event-dates]').innerText(), /\d{4}, \d\d:\d\d.*–.*\d{4}, \d\d:\d\d/);
+    // Both dates carry the viewer's zone, and the UTC time on hover.
+    assert.match(await page.locator('[data-testid=event-dates]').innerText(), /\d{4}, \d\d:\d\d [A-Z]{2,5}\S* – .*\d{4}, \d\d:\d\d [A-Z]{2,5}/);
+    assert.match((await page.locator('[data-testid=event-dates] time').first().getAttribute('title')) ?? '', /UTC$/);
     const expected = (await apiLots(`auctionEventId=${lot.auctionEventId}&limit=20`)).map((l) => l.lotId);
     assert.ok(expected.length > 0);
     await waitForCards(page, expected.length);
