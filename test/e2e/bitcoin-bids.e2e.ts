@@ -89,8 +89,8 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     b.wallet.refuseSigning(false);
     await byTestId(b.page, 'checkout-bitcoin-bid').click();
     await waitForToast(b.page, messages.bids.placed, 30_000);
-    // A is told at once on the open page.
-    await byTestId(a.page, 'outbid-card').waitFor({ timeout: 20_000 });
+    // A is told at once on the open page (the lot's: by its banner).
+    await byTestId(a.page, 'outbid-banner').waitFor({ timeout: 20_000 });
 
     await api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
     assert.equal((await closeLot(api.db.prisma, lot.id)).closed, true);
@@ -145,7 +145,7 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     await bid(b.page, 10_100);
     await waitForToast(b.page, messages.bids.placed, 30_000);
     for (const bidder of [a, b]) assert.equal(await byTestId(bidder.page, 'onchain-card-bid').count(), 0);
-    await byTestId(a.page, 'outbid-card').waitFor({ timeout: 20_000 });
+    await byTestId(a.page, 'outbid-banner').waitFor({ timeout: 20_000 });
     const offers = await api.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' } });
     assert.deepEqual(offers.map((o) => [o.walletAddress, o.status, Boolean(o.signedPsbtHex)]), [[a.wallet.payment, 'outbid', true], [b.wallet.payment, 'active', true]]);
 
