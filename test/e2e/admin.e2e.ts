@@ -342,8 +342,9 @@ describe('admin area', { timeout: 180_000 }, () => {
     await waitForToast(sellerPage, settlementMessages.paymentVerified);
     await sellerPage.waitForFunction(() => document.querySelector('[data-testid=payment-status-value]')?.textContent === 'Paid');
     await sellerPage.click('[data-testid=mark-transferred]');
-    assert.equal(await text(sellerPage, 'transfer-hash-error'), settlementMessages.transferHashRequired);
-    await sellerPage.fill('[data-testid=transfer-hash]', '  0xabc123  ');
+    // A USD lot is sent as a parcel: the courier's reference, as plain text.
+    assert.equal(await text(sellerPage, 'transfer-hash-error'), settlementMessages.transferReferenceRequired);
+    await sellerPage.fill('[data-testid=transfer-hash]', '  UPS 1Z999AA10123456784  ');
     await sellerPage.click('[data-testid=mark-transferred]');
     await waitForToast(sellerPage, settlementMessages.transferred);
     assert.equal(await text(sellerPage, 'settlement-complete'), settlementMessages.complete);
