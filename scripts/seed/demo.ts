@@ -1,6 +1,7 @@
 /**
  * Loads the demo marketplace into an empty database: accounts, events, lots with images in the content
- * store, bids and results for ended lots, and the CMS pages. Does nothing if any auction event exists.
+ * store, bids and results for ended lots, and the CMS pages with the policies in force. Does nothing if any
+ * auction event exists.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { hash } from '@node-rs/argon2';
 import type { Database } from '../../api/src/db/client.ts';
 import type { ContentStore } from '../../api/src/storage/content-store.ts';
 import { demoAccounts, DEMO_PASSWORD } from './accounts.ts';
-import { cmsPages } from './cms-pages.ts';
+import { seedCmsPages } from './cms-pages.ts';
 import { eventPlans, lotPlans, times, type LotPlan } from './catalogue.ts';
 
 const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
@@ -81,7 +82,7 @@ export async function seedDemo(db: Database, store: ContentStore, now: Date = ne
     await placeDemoBids(db, lot.id, plan, index, bidders, startTime, endTime);
   }
 
-  for (const page of cmsPages) await prisma.cmsPage.create({ data: page });
+  await seedCmsPages(prisma);
   return { seeded: true, lots: plans.length, events: eventPlans.length };
 }
 

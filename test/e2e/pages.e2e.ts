@@ -84,16 +84,21 @@ describe('newsletter', { timeout: 60_000 }, () => {
 });
 
 describe('CMS pages', { timeout: 60_000 }, () => {
-  it('shows the built-in Terms & Conditions, current as of 31 May 2025', async () => {
-    const page = await open('/terms-conditions');
-    assert.equal(await text(page, 'cms-title'), 'Terms & Conditions');
-    assert.match((await text(page, 'cms-updated')) ?? '', /31 May 2025/);
-    assert.match((await text(page, 'cms-content')) ?? '', /at least 18 years old/);
+  it('shows buyers the Terms & Conditions the CMS holds, each section reachable by its link', async () => {
+    const response = await fetch(`${suite.stack.url}/cms/pages/terms-conditions`, { signal: AbortSignal.timeout(5_000) });
+    const { data } = (await response.json()) as { data: { title: string; content: string } };
+    const page = await open('/terms-conditions#sellers');
+    await page.locator('[data-testid=cms-page]').waitFor();
+    assert.equal(await text(page, 'cms-title'), data.title);
+    const words = (html: string) => page.evaluate((source) => new DOMParser().parseFromString(source, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim(), html);
+    assert.equal(((await text(page, 'cms-content')) ?? '').replace(/\s+/g, ' ').trim(), await words(data.content));
+    // The profile's Conditions of Business link to sections by name.
+    for (const section of ['bidding', 'payment', 'sellers']) assert.equal(await page.locator(`[data-testid=cms-content] h2#${section}`).count(), 1, section);
     await page.screenshot({ path: screenshotPath('terms'), fullPage: true });
   });
 
-  it('fetches About and Privacy Policy from the CMS by slug', async () => {
-    for (const [route, slug] of [['/about', 'about-us'], ['/privacy-policy', 'privacy-policy']]) {
+  it('fetches About, Privacy Policy and Conditions of Business from the CMS by slug', async () => {
+    for (const [route, slug] of [['/about', 'about-us'], ['/privacy-policy', 'privacy-policy'], ['/conditions-of-business', 'conditions-of-business']]) {
       const response = await fetch(`${suite.stack.url}/cms/pages/${slug}`, { signal: AbortSignal.timeout(5_000) });
       const { data } = (await response.json()) as { data: { title: string } };
       const page = await open(route!);

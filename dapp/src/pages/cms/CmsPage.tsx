@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '@gavel/domain';
+import { DEFAULT_PAGES } from '@gavel/domain/default-pages';
 import { ApiRequestError } from '../../api/http.ts';
 import { useCmsPage } from '../../api/cms.ts';
 import { RichText } from '../../content/RichText.tsx';
@@ -8,22 +9,24 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon } from '../../components/icons/icons.tsx';
 import { formatDate } from '../../dates/format-date.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
-import { BUILTIN_PAGES } from './builtin-pages.ts';
 import './cms-page.css';
 
-/** /about, /privacy-policy, /terms-conditions: built-in content first, else the api's CMS page by slug. */
-export function CmsPage({ slug, title }: { slug: string; title: string }) {
-  const builtin = BUILTIN_PAGES[slug];
-  const page = useCmsPage(slug, !builtin);
-  useDocumentTitle(builtin?.title ?? page.data?.title ?? title);
+interface PageCopy {
+  title: string;
+  updatedAt: string;
+  content: string;
+}
 
-  if (builtin) {
-    return (
-      <CmsArticle slug={slug} title={builtin.title} updatedAt={builtin.updatedAt}>
-        <div className="prose"><builtin.Content /></div>
-      </CmsArticle>
-    );
-  }
+/** /about, /privacy-policy, /terms-conditions, /conditions-of-business: the api's CMS page by slug, what an admin last saved or published. */
+export function CmsPage({ slug, title }: { slug: string; title: string }) {
+  const page = useCmsPage(slug, true);
+  // Unreachable: no answer at all, or the api (or the proxy before it) failing; a 404 is the CMS's own answer.
+  const unreachable = page.isError && (!(page.error instanceof ApiRequestError) || page.error.status >= 500);
+  // The dapp's copy of each page is shown only while the api cannot be reached: a site is never without its terms.
+  const shown: PageCopy | undefined = page.data ?? (unreachable ? DEFAULT_PAGES[slug] : undefined);
+  useDocumentTitle(shown?.title ?? title);
+
+  if (shown) return <CmsArticle slug={slug} title={shown.title} updatedAt={shown.updatedAt} html={shown.content} />;
   if (page.isPending) {
     return (
       <div className="page cms-page" data-testid="cms-loading" aria-busy="true">
@@ -34,31 +37,34 @@ export function CmsPage({ slug, title }: { slug: string; title: string }) {
       </div>
     );
   }
-  if (page.isError) {
-    const missing = page.error instanceof ApiRequestError && page.error.status === 404;
-    return (
-      <div className="page">
-        <EmptyState tone={missing ? 'neutral' : 'error'} testId="cms-error" icon={<AlertIcon width={26} height={26} />}
-          title={missing ? messages.cms.pageNotFound : `Failed to load ${title}. Please try again.`}
-          action={missing
-            ? <Link to="/" className="btn btn--primary">Back to home</Link>
-            : <button type="button" className="btn btn--primary" onClick={() => void page.refetch()}>Try again</button>} />
-      </div>
-    );
-  }
+  const missing = page.error instanceof ApiRequestError && page.error.status === 404;
   return (
-    <CmsArticle slug={slug} title={page.data.title} updatedAt={page.data.updatedAt}>
-      <RichText html={page.data.content} />
-    </CmsArticle>
+    <div className="page">
+      <EmptyState tone={missing ? 'neutral' : 'error'} testId="cms-error" icon={<AlertIcon width={26} height={26} />}
+        title={missing ? messages.cms.pageNotFound : `Failed to load ${title}. Please try again.`}
+        action={missing
+          ? <Link to="/" className="btn btn--primary">Back to home</Link>
+          : <button type="button" className="btn btn--primary" onClick={() => void page.refetch()}>Try again</button>} />
+    </div>
   );
 }
 
-function CmsArticle({ slug, title, updatedAt, children }: { slug: string; title: string; updatedAt: string; children: ReactNode }) {
-  // Links to a section (the profile's Conditions of Business: /terms-conditions#sellers) land on it.
+/**
+ * "7. Sellers" -> "sellers": the id a section link (/terms-conditions#sellers, the profile's Conditions of
+ * Business) finds a heading by. The content's own ids do not survive the sanitizers, so headings get these.
+ */
+function sectionId(heading: string): string {
+  return heading.trim().toLowerCase().replace(/^\d+\.\s*/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+function CmsArticle({ slug, title, updatedAt, html }: { slug: string; title: string; updatedAt: string; html: string }) {
   const { hash } = useLocation();
+  const content = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new html is new headings to name (read from the DOM, not from html)
   useEffect(() => {
+    for (const heading of content.current?.querySelectorAll('h2, h3') ?? []) heading.id ||= sectionId(heading.textContent ?? '');
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash]);
+  }, [hash, html]);
   return (
     <article className="page cms-page" data-testid="cms-page" data-slug={slug}>
       <header className="cms-page__header">
@@ -67,7 +73,9 @@ function CmsArticle({ slug, title, updatedAt, children }: { slug: string; title:
           Last updated <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
         </p>
       </header>
-      <div data-testid="cms-content">{children}</div>
+      <div data-testid="cms-content" ref={content}>
+        <RichText html={html} />
+      </div>
     </article>
   );
 }
