@@ -87,8 +87,10 @@ describe('closing survives faults', () => {
       probe.disconnect();
       await kill(redis, 'SIGKILL'); // ...and Redis loses them all
       // The lots fall due while Redis is down (their scheduled close jobs are gone with it).
-      await stack.db.prisma.lot.updateMany({ where: { id: { in: ids } }, data: { endTime: new Date(Date.now() + 500) } });
-      await new Promise((r) => setTimeout(r, 2500));
+      const due = Date.now() + 500;
+      await stack.db.prisma.lot.updateMany({ where: { id: { in: ids } }, data: { endTime: new Date(due) } });
+      // Past their end with no Redis behind the worker: overdue, and still open.
+      await waitUntil(async () => Date.now() > due + 1000, 10_000, 'the lots to be overdue');
       expect(await closedCount(ids)).toBe(0);
       redis = await startRedis(port);
       await waitUntil(async () => (await closedCount(ids)) === ids.length, 60_000, 'every lot to close after Redis came back');

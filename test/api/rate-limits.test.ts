@@ -228,7 +228,7 @@ describe('event stream', () => {
 describe('the published contract', () => {
   it('documents the 429 and its Retry-After on every limited route', async () => {
     const openapi = (await call(freshAddress(), 'GET', '/openapi.json')).body;
-    const limited = [
+    const limited: Array<[string, string]> = [
       ['/auctions/{id}/bids', 'post'],
       ['/auctions/{id}/finalize', 'post'],
       ['/auctions/{id}/eth-bids', 'post'],
@@ -242,6 +242,6 @@ describe('the published contract', () => {
       ['/support/requests', 'post'],
       ['/events/ticket', 'post'],
     ];
-    for (const [route, method] of limited) expect(openapi.paths[route][method].responses['429'].headers, `${method} ${route}`).toHaveProperty('Retry-After');
+    for (const [route, method] of limited) expect(openapi.paths[route]?.[method]?.responses['429']?.headers, `${method} ${route}`).toHaveProperty('Retry-After');
   });
 });
