@@ -131,6 +131,9 @@ export const messages = {
   bids: {
     placed: 'Bid placed successfully!',
     failed: 'Failed to place bid',
+    // The bid modal's inline error heads the reason with this; a BTC offer signed but not placed by finalize is the other default.
+    placementFailed: 'Bid placement failed',
+    finalizeFailed: 'Failed to finalize bid',
     amountRequired: 'Please enter a bid amount',
     invalidAmount: 'Invalid bid amount',
     tooLow: 'Bid must be at least {minimum} {unit}',
