@@ -131,20 +131,47 @@ export interface TokenRow {
   metadata_url: string | null;
   minter: string;
   mint_tx_hash: string;
+  /** Unix seconds of the mint's block. */
+  minted_at: string;
   /** The owner has approved `operator` for all its tokens (setApprovalForAll). */
   operator_approved: boolean | null;
   operator_tx_hash: string | null;
 }
 
+const tokenColumns = sql`
+  t.contract, t.token_id::text, t.owner, t.approved, t.approved_tx_hash, t.metadata_url, t.minter, t.mint_tx_hash,
+  t.minted_at::text, o.approved AS operator_approved, o.tx_hash AS operator_tx_hash`;
+
 /** These tokens of one contract, with whether their owner approved `operator` for all its tokens. */
 export function tokens(ponder: PonderReader, contract: string, tokenIds: readonly string[], operator: string): Promise<TokenRow[]> {
   if (tokenIds.length === 0) return Promise.resolve([]);
   return ponder.rows<TokenRow>(sql`
-    SELECT t.contract, t.token_id::text, t.owner, t.approved, t.approved_tx_hash, t.metadata_url, t.minter,
-           t.mint_tx_hash, o.approved AS operator_approved, o.tx_hash AS operator_tx_hash
+    SELECT ${tokenColumns}
       FROM token t
       LEFT JOIN operator_approval o ON o.contract = t.contract AND o.owner = t.owner AND o.operator = ${operator}
      WHERE t.contract = ${contract} AND t.token_id IN (${list(tokenIds)})`);
+}
+
+/**
+ * A fingerprint of `contract`'s tokens and of the approvals of `operator` on them: it changes with every mint,
+ * transfer and approval (block of the last token change, counts of tokens and of operator approvals given).
+ */
+export async function tokensFingerprint(ponder: PonderReader, contract: string, operator: string): Promise<string> {
+  const [tokens] = await ponder.rows<{ n: number; last: string | null; block: string | null }>(sql`
+    SELECT count(*)::int AS n, max(token_id)::text AS last, max(updated_block)::text AS block FROM token WHERE contract = ${contract}`);
+  const [approvals] = await ponder.rows<{ n: number; given: number; tx: string | null }>(sql`
+    SELECT count(*)::int AS n, count(*) FILTER (WHERE approved)::int AS given, max(tx_hash) AS tx
+      FROM operator_approval WHERE contract = ${contract} AND operator = ${operator}`);
+  return [tokens?.n, tokens?.last, tokens?.block, approvals?.n, approvals?.given, approvals?.tx].join('/');
+}
+
+/** `contract`'s tokens above id `after`, ascending, at most `limit`, as tokens() reads them. */
+export function tokensAfter(ponder: PonderReader, contract: string, after: string, limit: number, operator: string): Promise<TokenRow[]> {
+  return ponder.rows<TokenRow>(sql`
+    SELECT ${tokenColumns}
+      FROM token t
+      LEFT JOIN operator_approval o ON o.contract = t.contract AND o.owner = t.owner AND o.operator = ${operator}
+     WHERE t.contract = ${contract} AND t.token_id > ${after} ORDER BY t.token_id LIMIT ${limit}`);
 }
 
 /** Token ids of `contract` that `owner` holds (at most 1000). */

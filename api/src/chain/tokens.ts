@@ -4,7 +4,7 @@
  */
 import type { ChainService } from './index.ts';
 import { IndexerUnavailable } from './ponder.ts';
-import { tokens as indexedTokens } from './reads.ts';
+import { tokens as indexedTokens, type TokenRow } from './reads.ts';
 
 export interface ChainToken {
   owner: string;
@@ -15,6 +15,8 @@ export interface ChainToken {
   /** Only known to the indexer. */
   minter: string | null;
   mintTxHash: string | null;
+  /** When it was minted (only known to the indexer). */
+  mintedAt: Date | null;
 }
 
 export interface TokenKey {
@@ -37,16 +39,7 @@ export async function readTokens(chain: ChainService, keys: TokenKey[], opts: { 
   for (const [contract, group] of byContract) {
     try {
       const rows = await indexedTokens(chain.ponder, contract, group.map((k) => k.tokenId), house);
-      for (const row of rows) {
-        found.set(keyOf(contract, row.token_id), {
-          owner: row.owner,
-          approvedForAuction: row.approved === house || row.operator_approved === true,
-          approveTxHash: row.approved === house ? row.approved_tx_hash : row.operator_approved ? row.operator_tx_hash : null,
-          metadataUrl: row.metadata_url,
-          minter: row.minter,
-          mintTxHash: row.mint_tx_hash,
-        });
-      }
+      for (const row of rows) found.set(keyOf(contract, row.token_id), chainTokenOf(row, house));
     } catch (error) {
       if (!(error instanceof IndexerUnavailable)) throw error;
       if (!opts.rpcFallback) stale = true;
@@ -64,6 +57,7 @@ export async function readTokens(chain: ChainService, keys: TokenKey[], opts: { 
             metadataUrl: token.metadataUrl,
             minter: null,
             mintTxHash: null,
+            mintedAt: null,
           });
         }
       } catch {
@@ -72,6 +66,19 @@ export async function readTokens(chain: ChainService, keys: TokenKey[], opts: { 
     }
   }
   return { tokens: found, stale };
+}
+
+/** The indexer's row of a token as the api sees it; `house`: the auction house its approval is for. */
+export function chainTokenOf(row: TokenRow, house: string): ChainToken {
+  return {
+    owner: row.owner,
+    approvedForAuction: row.approved === house || row.operator_approved === true,
+    approveTxHash: row.approved === house ? row.approved_tx_hash : row.operator_approved ? row.operator_tx_hash : null,
+    metadataUrl: row.metadata_url,
+    minter: row.minter,
+    mintTxHash: row.mint_tx_hash,
+    mintedAt: new Date(Number(row.minted_at) * 1000),
+  };
 }
 
 export function tokenKey(contract: string, tokenId: string): string {

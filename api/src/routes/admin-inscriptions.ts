@@ -1,7 +1,10 @@
 /**
- * Admin inscription lists: every inscription Gavel knows (the Inscription table
- * the inscription flow fills), filtered by status, wallet and whether a lot sells it; and counts. A lot
- * "has" an inscription when its inscriptionId is that inscription's.
+ * Admin inscription lists: every inscription Gavel knows, filtered by status, wallet and whether a lot sells
+ * it; and counts. Gavel knows an inscription it created (POST /inscriptions/create), one read from a linked
+ * wallet (sync-wallet-inscriptions, which the demo runs for its seller), and one only a lot names: the last
+ * has no Inscription row, so it is listed from the lot, under its seller's wallet, with the status
+ * "unverified" (nobody asked ord about it). A lot "has" an inscription when its inscriptionId is that
+ * inscription's.
  */
 import { ADMIN_INSCRIPTIONS_LIMIT, adminInscriptionListQuerySchema, adminInscriptionListSchema, inscriptionStatsSchema, paginationOf, type AdminInscription } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
@@ -9,6 +12,25 @@ import type { Services } from '../services.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: inscriptions';
+/** The status of an inscription only a lot names. */
+const UNVERIFIED = 'unverified';
+
+/**
+ * Every inscription Gavel knows, one row each: the Inscription table, then the inscriptions of lots that
+ * have no row there (one per inscription, dated by the first lot that named it).
+ */
+const KNOWN = `
+  SELECT i.id, i."inscriptionId", i."walletAddress", i.status, i."contentType", i."ipfsUrl", i."gatewayUrl", i."createdAt",
+         i."commitAddress" IS NOT NULL AS "createdHere"
+    FROM "Inscription" i
+  UNION ALL
+  (SELECT DISTINCT ON (l."inscriptionId") l."inscriptionId", l."inscriptionId", coalesce(l."sellerWalletAddress", ''), '${UNVERIFIED}',
+          NULL, NULL, NULL, l."createdAt", false
+     FROM "Lot" l
+    WHERE l."inscriptionId" IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM "Inscription" i WHERE i."inscriptionId" = l."inscriptionId")
+    ORDER BY l."inscriptionId", l."createdAt")`;
+const ON_A_LOT = `EXISTS (SELECT 1 FROM "Lot" l WHERE l."inscriptionId" = k."inscriptionId")`;
 
 interface Row {
   id: string;
@@ -28,7 +50,8 @@ export function adminInscriptionRoutes(routes: RouteTable, { db }: Services): vo
     method: 'get',
     path: '/inscriptions/admin/all',
     tag: TAG,
-    summary: 'Inscriptions, newest first (limit 20, page from 1; status, walletAddress, hasAuction)',
+    summary: 'Inscriptions Gavel knows, newest first (limit 20, page from 1; status, walletAddress, hasAuction)',
+    description: `Created here, read from a linked wallet, or named by a lot only (status "${UNVERIFIED}", the lot seller's wallet).`,
     access: admin,
     query: adminInscriptionListQuerySchema,
     reply: adminInscriptionListSchema,
@@ -37,20 +60,18 @@ export function adminInscriptionRoutes(routes: RouteTable, { db }: Services): vo
       const offset = ((query.page ?? 1) - 1) * limit;
       const params: unknown[] = [];
       const where: string[] = [];
-      if (query.status) where.push(`i.status = $${params.push(query.status)}`);
-      if (query.walletAddress) where.push(`lower(i."walletAddress") = lower($${params.push(query.walletAddress)})`);
-      if (query.hasAuction !== undefined) where.push(`${query.hasAuction ? '' : 'NOT '}EXISTS (SELECT 1 FROM "Lot" l WHERE l."inscriptionId" = i."inscriptionId")`);
+      if (query.status) where.push(`k.status = $${params.push(query.status)}`);
+      if (query.walletAddress) where.push(`lower(k."walletAddress") = lower($${params.push(query.walletAddress)})`);
+      if (query.hasAuction !== undefined) where.push(`${query.hasAuction ? '' : 'NOT '}${ON_A_LOT}`);
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const [rows, counted] = await Promise.all([
         db.sql<Row>(
-        `SELECT i.id, i."inscriptionId", i."walletAddress", i.status, i."contentType", i."ipfsUrl", i."gatewayUrl", i."createdAt",
-                i."commitAddress" IS NOT NULL AS "createdHere",
-                (SELECT l.id FROM "Lot" l WHERE l."inscriptionId" = i."inscriptionId" ORDER BY l."createdAt" DESC LIMIT 1) AS "lotId"
-           FROM "Inscription" i ${filter}
-          ORDER BY i."createdAt" DESC, i.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          `SELECT k.*, (SELECT l.id FROM "Lot" l WHERE l."inscriptionId" = k."inscriptionId" ORDER BY l."createdAt" DESC LIMIT 1) AS "lotId"
+             FROM (${KNOWN}) k ${filter}
+            ORDER BY k."createdAt" DESC, k.id DESC LIMIT ${limit} OFFSET ${offset}`,
           params,
         ),
-        db.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "Inscription" i ${filter}`, params),
+        db.sql<{ n: number }>(`SELECT count(*)::int AS n FROM (${KNOWN}) k ${filter}`, params),
       ]);
       const data: AdminInscription[] = rows.map((r) => ({
         _id: r.id,
@@ -78,9 +99,8 @@ export function adminInscriptionRoutes(routes: RouteTable, { db }: Services): vo
     reply: inscriptionStatsSchema,
     handler: async () => {
       const rows = await db.sql<{ status: string; n: number; with_auction: number }>(
-        `SELECT i.status, count(*)::int AS n,
-                count(*) FILTER (WHERE EXISTS (SELECT 1 FROM "Lot" l WHERE l."inscriptionId" = i."inscriptionId"))::int AS with_auction
-           FROM "Inscription" i GROUP BY i.status`,
+        `SELECT k.status, count(*)::int AS n, count(*) FILTER (WHERE ${ON_A_LOT})::int AS with_auction
+           FROM (${KNOWN}) k GROUP BY k.status`,
       );
       return {
         data: {

@@ -2,7 +2,8 @@
  * NFT records. A record holds what the chain cannot (name, description,
  * image); owner, approval for the auction house, mint transaction and status are read from the chain on every
  * write and reply (chain/tokens.ts) and copied into the record, so lists can filter on them. Lists read the
- * indexer only; single records fall back to JSON-RPC for a token the indexer has not seen yet.
+ * indexer only; single records fall back to JSON-RPC for a token the indexer has not seen yet. Lists and
+ * counts first record the tokens Gavel sees that nobody recorded (nfts/known-tokens.ts).
  *
  * Reading is public (the chain is). Recording needs a signed-in user whose linked wallet owns the token now,
  * or an admin; changing or deleting a record needs the user who recorded it, or an admin.
@@ -31,6 +32,7 @@ import { readTokens, tokenKey, type ChainToken } from '../chain/tokens.ts';
 import { tokenIdsOwnedBy } from '../chain/reads.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { isLinkedTo } from '../wallet/linked.ts';
+import { chainFields, followChain, KnownTokens } from '../nfts/known-tokens.ts';
 
 const TAG = 'NFTs';
 const NO_HOUSE = '0x0000000000000000000000000000000000000000';
@@ -38,16 +40,20 @@ const notFound = () => new HttpError(404, nftMessages.notFound, 'not_found');
 
 export function nftRoutes(routes: RouteTable, services: Services): void {
   const { db, chain } = services;
+  const known = new KnownTokens(services);
 
   routes.add({
     method: 'get',
     path: '/nfts',
     tag: TAG,
     summary: 'NFT records, newest first (page 1, limit 10 by default)',
-    description: '`ownerAddress` and `status` (minted, approved) follow the chain: an owner filter also finds tokens that changed hands since they were recorded.',
+    description:
+      'Every NFT Gavel knows: tokens recorded here, and GavelNFT tokens the indexer saw minted and tokens lots sell, recorded on first sight (named after their lot). ' +
+      '`ownerAddress` and `status` (minted, approved) follow the chain: an owner filter also finds tokens that changed hands since they were recorded.',
     query: nftListQuerySchema,
     reply: nftListSchema,
     handler: async ({ query }) => {
+      await known.sync();
       const limit = query.limit ?? NFT_LIST_LIMIT;
       const offset = ((query.page ?? 1) - 1) * limit;
       const where: P.NftWhereInput = {
@@ -69,6 +75,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     summary: 'How many NFTs are recorded, approved for auction, and in an auction now',
     reply: nftStatsSchema,
     handler: async () => {
+      await known.sync();
       const [total, approved, inAuction] = await Promise.all([
         db.prisma.nft.count(),
         db.prisma.nft.count({ where: { status: 'approved' } }),
@@ -105,7 +112,8 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     summary: 'Record a minted token',
     description:
       'The token must exist on chain, owned (ownerOf, read from the node) by a wallet linked to the caller, unless the caller is an admin. ' +
-      'Owner, approval, status and mint transaction come from the chain; the metadata URL too when the contract has one.',
+      'Owner, approval, status and mint transaction come from the chain; the metadata URL too when the contract has one. ' +
+      'A token Gavel recorded by itself (nobody named it yet) takes the caller\'s name and description.',
     access: {},
     body: createNftBodySchema,
     reply: nftMessageReplySchema,
@@ -114,25 +122,25 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ body, user }) => {
       const contractAddress = body.contractAddress.toLowerCase();
       const key = { contractAddress, tokenId: body.tokenId };
-      if (await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: key } })) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+      const existing = await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: key } });
+      // A record nobody made (a token Gavel saw by itself, nfts/known-tokens.ts) is named by whoever records it.
+      if (existing?.createdById) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
       const token = await tokenOnChain(services, contractAddress, body.tokenId);
       await requireOwner(services, user, contractAddress, body.tokenId);
-      const row = await db.prisma.nft
-        .create({
-          data: {
-            ...key,
-            name: body.name,
-            description: body.description ?? '',
-            imageUrl: body.imageUrl ?? null,
-            metadataUrl: token.metadataUrl ?? body.metadataUrl ?? null,
-            createdById: user.id,
-            ...chainFields(token, services.chain.auctionHouse, null),
-          },
-        })
-        .catch((error: { code?: string }) => {
-          if (error.code === 'P2002') throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
-          throw error;
-        });
+      const fields = {
+        name: body.name,
+        description: body.description ?? existing?.description ?? '',
+        imageUrl: body.imageUrl ?? existing?.imageUrl ?? null,
+        metadataUrl: token.metadataUrl ?? body.metadataUrl ?? null,
+        createdById: user.id,
+        ...chainFields(token, services.chain.auctionHouse, existing),
+      };
+      const row = existing
+        ? await claim(services, existing.id, fields)
+        : await db.prisma.nft.create({ data: { ...key, ...fields } }).catch((error: { code?: string }) => {
+            if (error.code === 'P2002') throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+            throw error;
+          });
       return { message: nftMessages.created, data: present(row, chain.auctionHouse, false) };
     },
   });
@@ -185,6 +193,13 @@ async function byToken({ db }: Services, params: Record<string, string>): Promis
   return row;
 }
 
+/** Names a record nobody made; a racing request that named it first wins, and this one is told so. */
+async function claim({ db }: Services, id: string, fields: P.NftUpdateManyMutationInput): Promise<NftRow> {
+  const { count } = await db.prisma.nft.updateMany({ where: { id, createdById: null }, data: fields });
+  if (count === 0) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+  return db.prisma.nft.findUniqueOrThrow({ where: { id } });
+}
+
 function mayChange(user: UserRow, row: NftRow): NftRow {
   if (row.createdById !== user.id && user.role !== 'admin') throw new HttpError(403, nftMessages.notYours, 'forbidden');
   return row;
@@ -226,34 +241,16 @@ async function one(services: Services, row: NftRow): Promise<Nft> {
 
 /** Records with their chain state; records whose chain state changed are written back. */
 async function withChainState(services: Services, rows: NftRow[], rpcFallback: boolean): Promise<Nft[]> {
-  const { db, chain } = services;
+  const { chain } = services;
   const keys = rows.map((row) => ({ contractAddress: row.contractAddress, tokenId: row.tokenId.toFixed(0) }));
   const { tokens, stale } = await readTokens(chain, keys, { rpcFallback });
   return Promise.all(
     rows.map(async (row) => {
       const token = tokens.get(tokenKey(row.contractAddress, row.tokenId.toFixed(0)));
       if (!token) return present(row, chain.auctionHouse, stale);
-      const fields = chainFields(token, chain.auctionHouse, row);
-      const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== row[k]);
-      const current = changed ? await db.prisma.nft.update({ where: { id: row.id }, data: fields }) : row;
-      return present(current, chain.auctionHouse, false);
+      return present(await followChain(services, row, token), chain.auctionHouse, false);
     }),
   );
-}
-
-/** The record's columns the chain decides. What the indexer does not know (after an RPC read) is kept. */
-function chainFields(token: ChainToken, house: string | null, row: NftRow | null) {
-  const inAuction = house !== null && token.owner === house;
-  const approved = token.approvedForAuction || inAuction;
-  return {
-    ownerAddress: token.owner,
-    status: approved ? ('approved' as const) : ('minted' as const),
-    isApprovedForAuction: approved,
-    auctionContractAddress: approved ? house : null,
-    approveTxHash: approved ? (token.approveTxHash ?? row?.approveTxHash ?? null) : null,
-    mintTxHash: token.mintTxHash ?? row?.mintTxHash ?? null,
-    deployerAddress: token.minter ?? row?.deployerAddress ?? null,
-  };
 }
 
 function present(row: NftRow, house: string | null, stale: boolean): Nft {
