@@ -18,6 +18,7 @@ import { seedDemo } from './seed/demo.ts';
 import { demoAccounts, DEMO_PASSWORD } from './seed/accounts.ts';
 import { startDemoChain } from './seed/demo-chain.ts';
 import { seedDemoBitcoin } from './seed/demo-bitcoin.ts';
+import { forgetDemoStandInCards, seedDemoCards } from './seed/demo-cards.ts';
 import { startStripeStandIn } from './stand-ins/stripe/index.ts';
 import { startBitcoinStandIn } from './stand-ins/bitcoin/index.ts';
 import { startPriceStandIn } from './stand-ins/price/index.ts';
@@ -88,6 +89,10 @@ async function main() {
   stops.push(api.stop);
   const seed = await seedDemo(api.services.db, api.services.contentStore);
   const demoBitcoin = bitcoinStandIn ? await seedDemoBitcoin(api.services, bitcoinStandIn.chain) : null;
+  // The stand-in forgets every card when it stops: the demo bidders' cards are saved at it again on each start.
+  // Stripe's own keys: nothing is saved for them there, and a card saved at the stand-in earlier is forgotten.
+  const demoCards = stripeStandIn ? await seedDemoCards(api.services, stripeStandIn) : null;
+  const forgottenCards = stripeStandIn ? [] : await forgetDemoStandInCards(api.services);
 
   const chain = process.env.GAVEL_CHAIN ? null : await startDemoChain(api.services);
   if (chain) stops.push(chain.stop);
@@ -110,7 +115,8 @@ async function main() {
     database  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`}
     redis     ${redis.url}${redis.child ? ' (started by npm start)' : ''}
     payments  ${stripeStandIn ? `local Stripe stand-in ${stripeStandIn.url} (test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines)` : 'Stripe (STRIPE_SECRET_KEY)'}
-    bitcoin   ${bitcoinStandIn ? `local Esplora/ord stand-in ${bitcoinStandIn.url} (${bitcoinStandIn.network}; faucet: POST ${bitcoinStandIn.url}/dev/faucet {address, sats})` : `${config.bitcoin.network} via ${config.bitcoin.esploraUrl}`}${demoBitcoin ? `\n              ${demoBitcoin.inscriptions} BTC lots inscribed to the demo seller; bidder wallets funded: ${demoBitcoin.funded.join(', ')} (demo keys: scripts/seed/bitcoin-wallets.ts)` : ''}
+              ${demoCards ? `saved, verified cards: ${demoCards.map((c) => `${c.email} ${c.brand} ${c.last4}`).join(', ')}` : `no demo card saved with Stripe's own keys: demo bidders add one at /payment-details before bidding${forgottenCards.length ? ` (stand-in cards forgotten: ${forgottenCards.join(', ')})` : ''}`}
+    bitcoin   ${bitcoinStandIn ? `local Esplora/ord stand-in ${bitcoinStandIn.url} (${bitcoinStandIn.network}; faucet: POST ${bitcoinStandIn.url}/dev/faucet {address, sats})` : `${config.bitcoin.network} via ${config.bitcoin.esploraUrl}`}${demoBitcoin ? `\n              ${demoBitcoin.inscriptions} BTC lots inscribed to the demo seller (${demoBitcoin.synced} in the seller's wallet, listed in the admin's Inscriptions); bidder wallets funded: ${demoBitcoin.funded.join(', ')} (demo keys: scripts/seed/bitcoin-wallets.ts)` : ''}
     prices    ${priceStandIn ? `local price stand-in ${priceStandIn.priceUrl} (BTC and ETH in USD; POST ${priceStandIn.url}/dev/prices {btcUsd, ethUsd, mode})` : `PRICE_API_URL ${config.prices.url}`}, card holds +${config.prices.marginPercent}%
     chain     ${chain ? `anvil ${chain.rpcUrl} (chain 31337), ${chain.auctions} demo auctions` : 'not started (GAVEL_CHAIN is set)'}
     indexer   ${indexer ? `Ponder ${indexer.url}` : 'not started'}

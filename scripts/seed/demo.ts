@@ -175,8 +175,9 @@ async function createAccounts(db: Database): Promise<Map<string, DemoUser>> {
         isProfileComplete: true,
         identityVerified: ready,
         kycStatus: ready ? 'approved' : 'not_submitted',
-        hasValidPaymentMethod: ready,
-        paymentMethodVerified: ready,
+        // No card until one is saved at Stripe (demo-cards.ts, at each start with the stand-in), as the api enforces.
+        hasValidPaymentMethod: false,
+        paymentMethodVerified: false,
         termsAccepted: ready,
         termsAcceptedAt: ready ? new Date() : null,
         biddingFor: ready ? 'myself' : null,

@@ -1,6 +1,7 @@
 /**
  * `npm start`'s local Bitcoin (scripts/seed/demo-bitcoin.ts): the BTC demo lots hold real inscriptions at the
- * demo seller's ordinals address, and a demo bidder's funded wallet places a real offer bid on one of them.
+ * demo seller's ordinals address, and a demo bidder's funded wallet places a real offer bid on one of them
+ * (with the card `npm start` saves for them at the Stripe stand-in, scripts/seed/demo-cards.ts: every bid needs one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
@@ -13,21 +14,27 @@ import { networkOf } from '../support/bitcoin-wallet.ts';
 import { seedDemoBitcoin } from '../../scripts/seed/demo-bitcoin.ts';
 import { demoBitcoinWallet } from '../../scripts/seed/bitcoin-wallets.ts';
 import { DEMO_PASSWORD } from '../../scripts/seed/accounts.ts';
+import { seedDemoCards } from '../../scripts/seed/demo-cards.ts';
+import { startRecordedStripe, type RecordedStripe } from '../support/card-payments.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
+let rs: RecordedStripe;
 let stack: TestStack;
 
 beforeAll(async () => {
   btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
+  rs = await startRecordedStripe();
   stack = await startApiForTest({
     seed: 'demo',
-    env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_PSBT_BIDS: 'true' },
+    env: { ...rs.env(), BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_PSBT_BIDS: 'true' },
   });
+  await seedDemoCards(stack.services, rs.standIn);
 });
 afterAll(async () => {
   await stack?.stop();
   await btc?.close();
+  await rs?.stop();
 });
 
 describe('demo Bitcoin', () => {
