@@ -222,6 +222,8 @@ export const checkoutMessages = {
   paymentProcessing: 'The payment for this lot is already being processed.',
   mixedCurrencies: 'Lots in different currencies cannot be paid together.',
   paid: 'Payment received. Thank you!',
+  notHeld: 'No card hold of yours stands for this lot.',
+  heldNote: 'Your card is held for this lot and charged automatically by {time}.',
 } as const;
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The grid's empty and error states with the spec's texts: an api with no lots at all, and a dapp whose api
- * cannot be reached. Also: built-in CMS content needs no api, fetched CMS pages say when they do not exist.
+ * cannot be reached. Also: the terms stay readable while the api cannot be reached, CMS pages say when they do not exist.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { messages } from '@gavel/domain';
+import { DEFAULT_TERMS } from '@gavel/domain/terms-conditions';
 import { startApiForTest } from '../support/stack.ts';
 import { freePort, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -55,10 +56,11 @@ describe('grid states', { timeout: 60_000 }, () => {
 });
 
 describe('CMS pages without content', { timeout: 60_000 }, () => {
-  it('renders the built-in terms without asking the api', async () => {
+  it('shows the default terms while the api cannot be reached', async () => {
     const { page } = await newPage(suite.browser);
     await page.goto(`${offline.url}/terms-conditions`);
-    await page.locator('[data-testid=cms-page]').waitFor();
+    await page.locator('[data-testid=cms-page]').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('[data-testid=cms-title]').innerText(), DEFAULT_TERMS.title);
     assert.match(await page.locator('[data-testid=cms-updated]').innerText(), /31 May 2025/);
   });
 

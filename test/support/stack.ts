@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
 import { loadConfig } from '../../api/src/config.ts';
 import { startApi } from '../../api/src/main.ts';
 import type { Database } from '../../api/src/db/client.ts';
@@ -29,6 +30,8 @@ export interface TestStackOptions {
   worker?: boolean;
   /** Extra environment for the api's config (SMTP_URL, STRIPE_*, KYC_AUTO_APPROVE, rate limits...). */
   env?: Record<string, string>;
+  /** Every log line the api writes at info level and above, as written, instead of going to stdout. */
+  logLines?: string[];
 }
 
 /** Tests drive the rate-limited routes far faster than people do: their limits are lifted unless a test sets its own. */
@@ -63,7 +66,8 @@ export async function startApiForTest(opts: TestStackOptions = {}): Promise<Test
     }),
     runWorker: opts.worker ?? false,
   };
-  const api = await startApi(config);
+  const log = opts.logLines ? pino({ level: 'info' }, { write: (line: string) => void opts.logLines!.push(line) }) : undefined;
+  const api = await startApi(config, log);
   servicesByUrl.set(api.url, api.services);
   const seed = opts.seed ?? 'demo';
   if (seed === 'demo') await seedDemo(api.services.db, api.services.contentStore);

@@ -100,7 +100,8 @@ export class RouteTable {
         };
       }
       for (const [status, why] of Object.entries(spec.errors ?? {})) responses[status] = errorResponse(why);
-      (paths[path] ??= {})[spec.method] = {
+      paths[path] ??= {};
+      paths[path][spec.method] = {
         summary: spec.summary,
         tags: [spec.tag],
         ...(spec.description ? { description: spec.description } : {}),
