@@ -44,7 +44,11 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             // Only the app shell's libraries: wallet libraries (wagmi, RainbowKit, viem, sats-connect and theirs)
             // must stay in the chunks of the dynamic import that needs them, or every page would load them.
-            { name: 'vendor', test: /node_modules[\\/](react-router|@tanstack|@reduxjs|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|cookie|set-cookie-parser)[\\/]/, priority: 1 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react-router|@tanstack|@reduxjs|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

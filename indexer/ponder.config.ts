@@ -6,11 +6,11 @@
  *   GAVEL_NFT_ADDRESS, GAVEL_AUCTION_HOUSE_ADDRESS, GAVEL_START_BLOCK   override the deployment record
  *   DATABASE_URL  PostgreSQL (run with `--schema chain`); unset: embedded PGlite in PONDER_PGLITE_DIR
  */
-import { createConfig } from "ponder";
-import { gavelAuctionHouseAbi, gavelNftAbi, getDeployment } from "../contracts/generated/index.ts";
+import { createConfig } from 'ponder';
+import { gavelAuctionHouseAbi, gavelNftAbi, getDeployment } from '../contracts/generated/index.ts';
 
 const chainId = Number(process.env.CHAIN_ID ?? 31337);
-const rpcUrl = process.env.RPC_URL ?? "http://127.0.0.1:8545";
+const rpcUrl = process.env.RPC_URL ?? 'http://127.0.0.1:8545';
 const deployment = getDeployment(chainId);
 const nftAddress = (process.env.GAVEL_NFT_ADDRESS ?? deployment?.nft) as `0x${string}` | undefined;
 const houseAddress = (process.env.GAVEL_AUCTION_HOUSE_ADDRESS ?? deployment?.auctionHouse) as `0x${string}` | undefined;
@@ -22,14 +22,12 @@ const startBlock = Number(process.env.GAVEL_START_BLOCK ?? deployment?.startBloc
 const local = /^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(rpcUrl);
 
 export default createConfig({
-  database: process.env.DATABASE_URL
-    ? { kind: "postgres", connectionString: process.env.DATABASE_URL }
-    : { kind: "pglite", directory: process.env.PONDER_PGLITE_DIR ?? ".ponder/pglite" },
+  database: process.env.DATABASE_URL ? { kind: 'postgres', connectionString: process.env.DATABASE_URL } : { kind: 'pglite', directory: process.env.PONDER_PGLITE_DIR ?? '.ponder/pglite' },
   chains: {
     gavel: { id: chainId, rpc: rpcUrl, ...(local ? { pollingInterval: 100, disableCache: true } : {}) },
   },
   contracts: {
-    GavelAuctionHouse: { chain: "gavel", abi: gavelAuctionHouseAbi, address: houseAddress, startBlock },
-    GavelNFT: { chain: "gavel", abi: gavelNftAbi, address: nftAddress, startBlock },
+    GavelAuctionHouse: { chain: 'gavel', abi: gavelAuctionHouseAbi, address: houseAddress, startBlock },
+    GavelNFT: { chain: 'gavel', abi: gavelNftAbi, address: nftAddress, startBlock },
   },
 });

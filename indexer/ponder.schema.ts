@@ -3,11 +3,11 @@
  * Addresses are lower-case hex; amounts are wei; times are unix seconds (the contract's own clock).
  * Event rows use Ponder's `event.id` as their key: unique per log and sortable in chain order.
  */
-import { index, onchainTable, primaryKey } from "ponder";
+import { index, onchainTable, primaryKey } from 'ponder';
 
 /** One GavelAuctionHouse auction as it stands after the latest indexed block. */
 export const auction = onchainTable(
-  "auction",
+  'auction',
   (t) => ({
     id: t.bigint().primaryKey(),
     seller: t.hex().notNull(),
@@ -18,7 +18,7 @@ export const auction = onchainTable(
     timeBufferSeconds: t.bigint().notNull(),
     /** created -> started -> settled, or created/started (no bids) -> cancelled. An auction whose NFT could not be
      *  delivered to its winner stays started after `end` until the winner's claim (sold) or its expiry settles it. */
-    status: t.text().$type<"created" | "started" | "settled" | "cancelled">().notNull(),
+    status: t.text().$type<'created' | 'started' | 'settled' | 'cancelled'>().notNull(),
     /** Null until `start`; the end moves with every extension. */
     startTime: t.bigint(),
     endTime: t.bigint(),
@@ -44,7 +44,7 @@ export const auction = onchainTable(
 
 /** Every accepted bid. `previousBidder` is who it outbid; `outbidBy` is the bid that later beat it. */
 export const bid = onchainTable(
-  "bid",
+  'bid',
   (t) => ({
     id: t.text().primaryKey(),
     auctionId: t.bigint().notNull(),
@@ -67,7 +67,7 @@ export const bid = onchainTable(
 );
 
 export const extension = onchainTable(
-  "extension",
+  'extension',
   (t) => ({
     id: t.text().primaryKey(),
     auctionId: t.bigint().notNull(),
@@ -79,7 +79,7 @@ export const extension = onchainTable(
   (t) => ({ auctionIdx: index().on(t.auctionId) }),
 );
 
-export const settlement = onchainTable("settlement", (t) => ({
+export const settlement = onchainTable('settlement', (t) => ({
   auctionId: t.bigint().primaryKey(),
   winner: t.hex(),
   amount: t.bigint().notNull(),
@@ -89,7 +89,7 @@ export const settlement = onchainTable("settlement", (t) => ({
   txHash: t.hex().notNull(),
 }));
 
-export const cancellation = onchainTable("cancellation", (t) => ({
+export const cancellation = onchainTable('cancellation', (t) => ({
   auctionId: t.bigint().primaryKey(),
   blockNumber: t.bigint().notNull(),
   timestamp: t.bigint().notNull(),
@@ -98,7 +98,7 @@ export const cancellation = onchainTable("cancellation", (t) => ({
 
 /** A credit to `pendingReturns`: an outbid bid, or a payout that could not be pushed. */
 export const refundCredit = onchainTable(
-  "refund_credit",
+  'refund_credit',
   (t) => ({
     id: t.text().primaryKey(),
     account: t.hex().notNull(),
@@ -112,7 +112,7 @@ export const refundCredit = onchainTable(
 );
 
 export const withdrawal = onchainTable(
-  "withdrawal",
+  'withdrawal',
   (t) => ({
     id: t.text().primaryKey(),
     account: t.hex().notNull(),
@@ -129,7 +129,7 @@ export const withdrawal = onchainTable(
  * An account's `pendingReturns`. `withdraw` always takes everything, so a credit is withdrawn exactly when a
  * withdrawal follows it: compare `refund_credit.id` (or `bid.outbidBy`) with `lastWithdrawalId`.
  */
-export const pendingReturn = onchainTable("pending_return", (t) => ({
+export const pendingReturn = onchainTable('pending_return', (t) => ({
   account: t.hex().primaryKey(),
   pending: t.bigint().notNull(),
   credited: t.bigint().notNull(),
@@ -139,7 +139,7 @@ export const pendingReturn = onchainTable("pending_return", (t) => ({
 
 /** A GavelNFT token: its owner, its single-token approval, and how it was minted. */
 export const token = onchainTable(
-  "token",
+  'token',
   (t) => ({
     contract: t.hex().notNull(),
     tokenId: t.bigint().notNull(),
@@ -161,7 +161,7 @@ export const token = onchainTable(
 
 /** ERC-721 `setApprovalForAll`: an operator (such as the auction house) may move all of an owner's tokens. */
 export const operatorApproval = onchainTable(
-  "operator_approval",
+  'operator_approval',
   (t) => ({
     contract: t.hex().notNull(),
     owner: t.hex().notNull(),

@@ -60,20 +60,19 @@ async function main() {
   const demoRelayer = process.env.GAVEL_CHAIN || process.env.RELAYER_PRIVATE_KEY ? {} : { RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[9] };
   const config = loadConfig({ ...process.env, REDIS_URL: redis.url, ...demoRelayer });
   // Without Stripe keys, card payments go to the local Stripe stand-in, which sends its webhooks to the api.
-  const stripeStandIn = config.stripe.apiBase && !process.env.STRIPE_SECRET_KEY
-    ? await startStripeStandIn({
-        port: Number(new URL(config.stripe.apiBase).port),
-        webhookUrl: `http://127.0.0.1:${config.port}/payment/webhook`,
-        webhookSecret: config.stripe.webhookSecret,
-        secretKey: config.stripe.secretKey,
-        publishableKey: config.stripe.publishableKey,
-      })
-    : null;
+  const stripeStandIn =
+    config.stripe.apiBase && !process.env.STRIPE_SECRET_KEY
+      ? await startStripeStandIn({
+          port: Number(new URL(config.stripe.apiBase).port),
+          webhookUrl: `http://127.0.0.1:${config.port}/payment/webhook`,
+          webhookSecret: config.stripe.webhookSecret,
+          secretKey: config.stripe.secretKey,
+          publishableKey: config.stripe.publishableKey,
+        })
+      : null;
   if (stripeStandIn) stops.push(stripeStandIn.stop);
   // Without BITCOIN_ESPLORA_URL, Bitcoin goes to the local Esplora/ord stand-in (one block a minute, dev faucet).
-  const bitcoinStandIn = process.env.BITCOIN_ESPLORA_URL
-    ? null
-    : await startBitcoinStandIn({ port: Number(new URL(config.bitcoin.esploraUrl).port), network: config.bitcoin.network });
+  const bitcoinStandIn = process.env.BITCOIN_ESPLORA_URL ? null : await startBitcoinStandIn({ port: Number(new URL(config.bitcoin.esploraUrl).port), network: config.bitcoin.network });
   if (bitcoinStandIn) stops.push(bitcoinStandIn.close);
   // Without PRICE_API_URL, card holds on BTC and ETH lots are priced by the local price stand-in, starting at
   // BTC_USD_PRICE and ETH_USD_PRICE when set (POST /dev/prices moves them).

@@ -80,11 +80,9 @@ const suites: Suite[] = [
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
   nodeTests('e2e', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
   // The journeys that matter most again, against the production server (the api serving the built dapp, its headers).
-  nodeTests(
-    'e2e-production',
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...['browse', 'accounts', 'bidding', 'admin'].map((f) => `test/e2e/${f}.e2e.ts`)],
-    { E2E_SERVER: 'production' },
-  ),
+  nodeTests('e2e-production', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...['browse', 'accounts', 'bidding', 'admin'].map((f) => `test/e2e/${f}.e2e.ts`)], {
+    E2E_SERVER: 'production',
+  }),
 ];
 
 /** A runner that crashed before counting anything is one failure, not a silent zero. */

@@ -28,7 +28,7 @@ export class UnsafeProductionConfig extends Error {
     super(
       `Gavel will not start in production (NODE_ENV=production): ${problems.length} setting${problems.length === 1 ? ' is' : 's are'} missing or unsafe.\n` +
         problems.map(({ setting, problem }) => `  - ${setting}: ${problem}`).join('\n') +
-        '\nSet them all, then start again; the README\'s Production section lists what production needs.',
+        "\nSet them all, then start again; the README's Production section lists what production needs.",
     );
     this.name = 'UnsafeProductionConfig';
   }
@@ -80,7 +80,8 @@ function serviceProblems(config: Config): ConfigProblem[] {
   if (!config.publicUrl) refuse('PUBLIC_URL', 'not set: production names the https address users reach Gavel at (mail links, HSTS)');
   else if (protocolOf(config.publicUrl) !== 'https:') refuse('PUBLIC_URL', `${config.publicUrl} is not an https:// address`);
   if (config.kycAutoApprove) refuse('KYC_AUTO_APPROVE', 'true: identity checks would be approved without anyone looking (demo only)');
-  if (!config.settingsGiven.has('PRICE_API_URL') || config.prices.url === PRICE_STAND_IN_URL) refuse('PRICE_API_URL', 'not set: card holds on BTC and ETH lots would be priced by the local price stand-in');
+  if (!config.settingsGiven.has('PRICE_API_URL') || config.prices.url === PRICE_STAND_IN_URL)
+    refuse('PRICE_API_URL', 'not set: card holds on BTC and ETH lots would be priced by the local price stand-in');
   else if (protocolOf(config.prices.url) !== 'https:') refuse('PRICE_API_URL', `${config.prices.url} is not an https:// address`);
   return problems;
 }
@@ -99,9 +100,12 @@ function stripeProblems({ stripe, settingsGiven }: Config): ConfigProblem[] {
   }
   if (!settingsGiven.has('STRIPE_WEBHOOK_SECRET')) refuse('STRIPE_WEBHOOK_SECRET', "not set: Stripe's webhooks could not be verified");
   else if (stripe.webhookSecret === STRIPE_STAND_IN.webhookSecret) refuse('STRIPE_WEBHOOK_SECRET', "the Stripe stand-in's webhook secret, a public constant: anyone could sign a forged payment event");
-  else if (!stripe.webhookSecret.startsWith('whsec_')) refuse('STRIPE_WEBHOOK_SECRET', "not a Stripe webhook signing secret (whsec_…)");
+  else if (!stripe.webhookSecret.startsWith('whsec_')) refuse('STRIPE_WEBHOOK_SECRET', 'not a Stripe webhook signing secret (whsec_…)');
   // Unset, the SDK and Stripe.js reach Stripe itself; set, they must not be pointed at a stand-in or plain http.
-  for (const [setting, url] of [['STRIPE_API_BASE', stripe.apiBase], ['STRIPE_BROWSER_API_URL', stripe.browserApiUrl]] as const) {
+  for (const [setting, url] of [
+    ['STRIPE_API_BASE', stripe.apiBase],
+    ['STRIPE_BROWSER_API_URL', stripe.browserApiUrl],
+  ] as const) {
     if (!settingsGiven.has(setting) || !url) continue;
     if (url === STRIPE_STAND_IN.apiBase || protocolOf(url) !== 'https:') refuse(setting, `${url} is a stand-in or plain http: unset it to reach Stripe itself`);
   }
@@ -112,7 +116,10 @@ function bitcoinProblems({ bitcoin, settingsGiven }: Config): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
   if (!settingsGiven.has('BITCOIN_NETWORK')) refuse('BITCOIN_NETWORK', 'not set: production names its network (mainnet, testnet4 or regtest) rather than take the development default');
-  for (const [setting, url] of [['BITCOIN_ESPLORA_URL', bitcoin.esploraUrl], ['ORD_URL', bitcoin.ordUrl]] as const) {
+  for (const [setting, url] of [
+    ['BITCOIN_ESPLORA_URL', bitcoin.esploraUrl],
+    ['ORD_URL', bitcoin.ordUrl],
+  ] as const) {
     if (!settingsGiven.has(setting)) refuse(setting, `not set: the development default is the local Bitcoin stand-in on 127.0.0.1:${BITCOIN_STAND_IN_PORT}`);
     else if (isBitcoinStandIn(url)) refuse(setting, `${url} is the local Bitcoin stand-in`);
   }
@@ -135,15 +142,18 @@ const MIN_SECRET_LENGTH = 32;
 async function secretProblems(config: Config): Promise<ConfigProblem[]> {
   const problems: ConfigProblem[] = [];
   const seen: Array<{ setting: string; value: string }> = [];
-  for (const { setting, keptAs, value: valueOf } of SECRETS) {
-    const value = valueOf(config);
+  for (const { setting, keptAs, value: readSecret } of SECRETS) {
+    const value = readSecret(config);
     if (!value) {
       problems.push({ setting, problem: `not set: production never falls back to the development secret kept in the data directory (${keptAs})` });
       continue;
     }
     const twin = seen.find((other) => other.value === value);
     const keptFile = path.join(config.dataDir, keptAs);
-    const kept = await readFile(keptFile, 'utf8').then((text) => text.trim(), () => null);
+    const kept = await readFile(keptFile, 'utf8').then(
+      (text) => text.trim(),
+      () => null,
+    );
     if (value.length < MIN_SECRET_LENGTH) problems.push({ setting, problem: `shorter than ${MIN_SECRET_LENGTH} characters (make one with \`openssl rand -hex 32\`)` });
     else if (twin) problems.push({ setting, problem: `the same as ${twin.setting}: each secret must be its own, so that one leaked does not give the other away` });
     else if (kept === value) problems.push({ setting, problem: `the development secret kept in ${keptFile}, which a development server may have served: make a new one` });

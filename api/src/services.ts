@@ -58,7 +58,11 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   await migrate(db, (line) => log.info(line));
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   const subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
-  for (const [client, what] of [[redis, 'redis'], [subscriber, 'redis subscriber']] as const) survivesRedisOutage(client, what, log);
+  for (const [client, what] of [
+    [redis, 'redis'],
+    [subscriber, 'redis subscriber'],
+  ] as const)
+    survivesRedisOutage(client, what, log);
   await Promise.all([redis.connect(), subscriber.connect()]);
   const browseCache = new BrowseCache(config.browseCacheTtlMs);
   const countCache = new BrowseCache(config.browseCountTtlMs);

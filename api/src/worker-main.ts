@@ -15,5 +15,12 @@ const services = await openServices(config, log);
 const worker = await startWorker(services);
 log.info('worker running');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void worker.close().then(() => services.close()).then(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void worker
+        .close()
+        .then(() => services.close())
+        .then(() => process.exit(0)),
+  );
 }

@@ -1,12 +1,12 @@
-import assert from "node:assert/strict";
-import { describe, it } from "node:test";
-import { connectGavel } from "../testing/fixtures.ts";
-import { BASE_TX_GAS, NOUNS_V2, formatGasReport, measureAuctionGas } from "../testing/gas-scenario.ts";
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { connectGavel } from '../testing/fixtures.ts';
+import { BASE_TX_GAS, NOUNS_V2, formatGasReport, measureAuctionGas } from '../testing/gas-scenario.ts';
 
 const { networkHelpers, load } = await connectGavel();
 
-describe("gas", () => {
-  it("bids at or under Nouns AuctionHouse V2 (34,919 first bid, 93,402 two bids, without the 21,000 base)", async () => {
+describe('gas', () => {
+  it('bids at or under Nouns AuctionHouse V2 (34,919 first bid, 93,402 two bids, without the 21,000 base)', async () => {
     const env = await load.deployed();
     const gas = await measureAuctionGas({
       publicClient: env.publicClient,

@@ -1,17 +1,8 @@
 // Griefing and failure cases: hostile bidders, sellers, treasuries and NFT contracts.
-import assert from "node:assert/strict";
-import { describe, it } from "node:test";
-import { parseEther, type Address } from "viem";
-import {
-  DURATION_MINUTES,
-  FEE_BPS,
-  MIN_INCREMENT,
-  RESERVE,
-  TIME_BUFFER,
-  ZERO_ADDRESS,
-  assertSameAddress,
-  connectGavel,
-} from "../testing/fixtures.ts";
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseEther, type Address } from 'viem';
+import { DURATION_MINUTES, FEE_BPS, MIN_INCREMENT, RESERVE, TIME_BUFFER, ZERO_ADDRESS, assertSameAddress, connectGavel } from '../testing/fixtures.ts';
 
 const { viem, networkHelpers, mintTo, load } = await connectGavel();
 const { time } = networkHelpers;
@@ -20,7 +11,7 @@ const { time } = networkHelpers;
 const Mode = { Accept: 0, Revert: 1, BurnGas: 2, Reenter: 3 } as const;
 
 async function actorIn(houseAddress: Address, mode: number) {
-  const actor = await viem.deployContract("TestActor", [houseAddress]);
+  const actor = await viem.deployContract('TestActor', [houseAddress]);
   await actor.write.setMode([mode]);
   return actor;
 }
@@ -32,7 +23,7 @@ async function outbidGas(firstBid: (env: Awaited<ReturnType<typeof load.liveAuct
   const amount = RESERVE + MIN_INCREMENT;
   const hash = await env.house.write.bid([1n, amount], { account: env.bob.account, value: amount });
   const receipt = await env.publicClient.waitForTransactionReceipt({ hash });
-  assert.equal(receipt.status, "success");
+  assert.equal(receipt.status, 'success');
   return { env, gasUsed: receipt.gasUsed };
 }
 
@@ -48,12 +39,10 @@ async function soldByActor(mode: number, price: bigint) {
   return { ...env, sellerActor: seller, tokenId };
 }
 
-describe("GavelAuctionHouse hardening", () => {
-  describe("outbid bidders cannot grief the next bid", () => {
-    it("a bidder that reverts on receiving ETH: the next bid costs the same, the refund waits for withdrawTo", async () => {
-      const baseline = await outbidGas(({ house, alice }) =>
-        house.write.bid([1n, RESERVE], { account: alice.account, value: RESERVE }),
-      );
+describe('GavelAuctionHouse hardening', () => {
+  describe('outbid bidders cannot grief the next bid', () => {
+    it('a bidder that reverts on receiving ETH: the next bid costs the same, the refund waits for withdrawTo', async () => {
+      const baseline = await outbidGas(({ house, alice }) => house.write.bid([1n, RESERVE], { account: alice.account, value: RESERVE }));
       let actorAddress: Address = ZERO_ADDRESS;
       const { env, gasUsed } = await outbidGas(async ({ house }) => {
         const actor = await actorIn(house.address, Mode.Revert);
@@ -63,17 +52,13 @@ describe("GavelAuctionHouse hardening", () => {
       assert.equal(gasUsed, baseline.gasUsed);
       assert.equal(await env.house.read.pendingReturns([actorAddress]), RESERVE);
 
-      const actor = await viem.getContractAt("TestActor", actorAddress);
-      await viem.assertions.revertWithCustomError(actor.write.withdraw(), env.house, "WithdrawFailed");
-      await viem.assertions.balancesHaveChanged(actor.write.withdrawTo([env.carol.account.address]), [
-        { address: env.carol.account.address, amount: RESERVE },
-      ]);
+      const actor = await viem.getContractAt('TestActor', actorAddress);
+      await viem.assertions.revertWithCustomError(actor.write.withdraw(), env.house, 'WithdrawFailed');
+      await viem.assertions.balancesHaveChanged(actor.write.withdrawTo([env.carol.account.address]), [{ address: env.carol.account.address, amount: RESERVE }]);
     });
 
-    it("a bidder that burns all gas on receiving ETH: the next bid costs the same", async () => {
-      const baseline = await outbidGas(({ house, alice }) =>
-        house.write.bid([1n, RESERVE], { account: alice.account, value: RESERVE }),
-      );
+    it('a bidder that burns all gas on receiving ETH: the next bid costs the same', async () => {
+      const baseline = await outbidGas(({ house, alice }) => house.write.bid([1n, RESERVE], { account: alice.account, value: RESERVE }));
       const { gasUsed } = await outbidGas(async ({ house }) => {
         const actor = await actorIn(house.address, Mode.BurnGas);
         await actor.write.bid([1n], { value: RESERVE });
@@ -81,60 +66,49 @@ describe("GavelAuctionHouse hardening", () => {
       assert.equal(gasUsed, baseline.gasUsed);
     });
 
-    it("a withdraw that re-enters fails whole and leaves the credit in place", async () => {
+    it('a withdraw that re-enters fails whole and leaves the credit in place', async () => {
       const env = await load.liveAuction();
       const actor = await actorIn(env.house.address, Mode.Reenter);
       await actor.write.bid([1n], { value: RESERVE });
       await env.house.write.bid([1n, RESERVE * 2n], { account: env.bob.account, value: RESERVE * 2n });
-      await viem.assertions.revertWithCustomError(actor.write.withdraw(), env.house, "WithdrawFailed");
+      await viem.assertions.revertWithCustomError(actor.write.withdraw(), env.house, 'WithdrawFailed');
       assert.equal(await env.house.read.pendingReturns([actor.address]), RESERVE);
     });
   });
 
-  describe("settlement cannot be blocked", () => {
-    it("a winner contract without onERC721Received still receives the NFT", async () => {
+  describe('settlement cannot be blocked', () => {
+    it('a winner contract without onERC721Received still receives the NFT', async () => {
       const env = await load.liveAuction();
       const winner = await actorIn(env.house.address, Mode.Accept);
       await winner.write.bid([1n], { value: RESERVE });
       await time.increase(DURATION_MINUTES * 60n);
-      await viem.assertions.emitWithArgs(env.house.write.end([1n]), env.house, "AuctionSettled", [
-        1n,
-        winner.address,
-        RESERVE,
-        (RESERVE * BigInt(FEE_BPS)) / 10_000n,
-      ]);
+      await viem.assertions.emitWithArgs(env.house.write.end([1n]), env.house, 'AuctionSettled', [1n, winner.address, RESERVE, (RESERVE * BigInt(FEE_BPS)) / 10_000n]);
       assertSameAddress(await env.nft.read.ownerOf([env.tokenId]), winner.address);
     });
 
     for (const [name, mode] of [
-      ["reverts on", Mode.Revert],
-      ["burns all gas on", Mode.BurnGas],
-      ["re-enters on", Mode.Reenter],
+      ['reverts on', Mode.Revert],
+      ['burns all gas on', Mode.BurnGas],
+      ['re-enters on', Mode.Reenter],
     ] as const) {
       it(`a seller that ${name} receiving ETH is credited its proceeds instead`, async () => {
-        const price = parseEther("2");
+        const price = parseEther('2');
         const env = await soldByActor(mode, price);
         const proceeds = price - (price * BigInt(FEE_BPS)) / 10_000n;
         const hash = await env.house.write.end([1n]);
-        await viem.assertions.emitWithArgs(Promise.resolve(hash), env.house, "RefundCredited", [
-          env.sellerActor.address,
-          1n,
-          proceeds,
-        ]);
+        await viem.assertions.emitWithArgs(Promise.resolve(hash), env.house, 'RefundCredited', [env.sellerActor.address, 1n, proceeds]);
         const receipt = await env.publicClient.waitForTransactionReceipt({ hash });
         // The payout's gas cap bounds what a hostile seller can make the settler pay.
         assert.ok(receipt.gasUsed < 250_000n, `end used ${receipt.gasUsed} gas`);
         assertSameAddress(await env.nft.read.ownerOf([env.tokenId]), env.alice.account.address);
         assert.equal(await env.house.read.pendingReturns([env.sellerActor.address]), proceeds);
         await env.sellerActor.write.setMode([Mode.Accept]);
-        await viem.assertions.balancesHaveChanged(env.sellerActor.write.withdraw(), [
-          { address: env.sellerActor.address, amount: proceeds },
-        ]);
+        await viem.assertions.balancesHaveChanged(env.sellerActor.write.withdraw(), [{ address: env.sellerActor.address, amount: proceeds }]);
       });
     }
 
-    it("a treasury that reverts is credited the fee", async () => {
-      const price = parseEther("1");
+    it('a treasury that reverts is credited the fee', async () => {
+      const price = parseEther('1');
       const env = await soldByActor(Mode.Accept, price);
       const treasury = await actorIn(env.house.address, Mode.Revert);
       await env.house.write.setTreasury([treasury.address]);
@@ -142,9 +116,9 @@ describe("GavelAuctionHouse hardening", () => {
       assert.equal(await env.house.read.pendingReturns([treasury.address]), (price * BigInt(FEE_BPS)) / 10_000n);
     });
 
-    it("an NFT contract that refuses the transfer: end still settles, and the NFT and the bid wait for the winner", async () => {
+    it('an NFT contract that refuses the transfer: end still settles, and the NFT and the bid wait for the winner', async () => {
       const env = await load.deployed();
-      const frozenNft = await viem.deployContract("FreezableNFT");
+      const frozenNft = await viem.deployContract('FreezableNFT');
       await frozenNft.write.mint([env.seller.account.address, 7n]);
       await frozenNft.write.approve([env.house.address, 7n], { account: env.seller.account });
       await env.house.write.create([frozenNft.address, 7n, RESERVE, DURATION_MINUTES, TIME_BUFFER], {
@@ -160,7 +134,7 @@ describe("GavelAuctionHouse hardening", () => {
         { address: env.seller.account.address, amount: 0n },
         { address: env.treasury.account.address, amount: 0n },
       ]);
-      await viem.assertions.emitWithArgs(hash, env.house, "NftTransferFailed", [1n, env.alice.account.address]);
+      await viem.assertions.emitWithArgs(hash, env.house, 'NftTransferFailed', [1n, env.alice.account.address]);
       assert.equal((await env.house.read.getAuction([1n])).ended, true);
       assertSameAddress(await env.house.read.nftClaimant([1n]), env.alice.account.address);
       assert.equal(await env.house.read.pendingReturns([env.alice.account.address]), 0n);
@@ -169,7 +143,7 @@ describe("GavelAuctionHouse hardening", () => {
     });
   });
 
-  it("refuses plain ETH transfers, so its balance is only ever bids and credits", async () => {
+  it('refuses plain ETH transfers, so its balance is only ever bids and credits', async () => {
     const { house, alice } = await load.deployed();
     await viem.assertions.revert(alice.sendTransaction({ to: house.address, value: 1n }));
   });

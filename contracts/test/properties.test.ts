@@ -13,16 +13,16 @@
 // After each sequence everyone withdraws, no token of either collection sits in the house without an auction
 // that accounts for it, and each auction has settled at most once (AuctionSettled events).
 // FC_RUNS and FC_SEED override the run count and seed (e.g. FC_RUNS=500 for a longer soak).
-import assert from "node:assert/strict";
-import { describe, it } from "node:test";
-import fc from "fast-check";
-import { BaseError, ContractFunctionRevertedError, decodeErrorResult, getAddress, type Address, type Hash } from "viem";
-import { BID_DELTAS, BUFFERS, NO_SUCH_AUCTION, RESERVES, claimCommands, createArb, everyCommand, fussyCreateArb, type Command } from "../testing/auction-commands.ts";
-import { AuctionModel, type ModelCollection, type Outcome, type Payout } from "../testing/auction-model.ts";
-import { FEE_BPS, MIN_INCREMENT, connectGavel } from "../testing/fixtures.ts";
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { BaseError, ContractFunctionRevertedError, decodeErrorResult, getAddress, type Address, type Hash } from 'viem';
+import { BID_DELTAS, BUFFERS, NO_SUCH_AUCTION, RESERVES, claimCommands, createArb, everyCommand, fussyCreateArb, type Command } from '../testing/auction-commands.ts';
+import { AuctionModel, type ModelCollection, type Outcome, type Payout } from '../testing/auction-model.ts';
+import { FEE_BPS, MIN_INCREMENT, connectGavel } from '../testing/fixtures.ts';
 
 const { viem, networkHelpers, mintTo, deployed } = await connectGavel();
-const ZERO = "0x0000000000000000000000000000000000000000";
+const ZERO = '0x0000000000000000000000000000000000000000';
 const NUM_RUNS = Number(process.env.FC_RUNS ?? 100);
 const SEED = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
 const TOKENS_PER_SELLER = 10;
@@ -30,9 +30,9 @@ const GAS = 1_000_000n; // explicit, so a reverting call is still mined and its 
 
 async function world() {
   const env = await deployed();
-  const refuser = await viem.deployContract("TestActor", [env.house.address]);
+  const refuser = await viem.deployContract('TestActor', [env.house.address]);
   await refuser.write.setMode([1]); // Mode.Revert: cannot receive ETH, must use withdrawTo
-  const fussy = await viem.deployContract("FreezableNFT");
+  const fussy = await viem.deployContract('FreezableNFT');
   const sellers = [env.seller, env.carol];
   // tokens[seller][collection]: GavelNFT ids, then FreezableNFT ids.
   const tokens: bigint[][][] = [];
@@ -104,8 +104,8 @@ class Run {
     await networkHelpers.time.setNextBlockTimestamp(this.now);
     try {
       const receipt = await this.w.publicClient.waitForTransactionReceipt({ hash: await call() });
-      assert.equal(receipt.status, "success");
-      return { result: "ok", gasCost: receipt.gasUsed * receipt.effectiveGasPrice };
+      assert.equal(receipt.status, 'success');
+      return { result: 'ok', gasCost: receipt.gasUsed * receipt.effectiveGasPrice };
     } catch (error) {
       const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
       const raw = (reverted as ContractFunctionRevertedError | null)?.raw;
@@ -120,7 +120,7 @@ class Run {
   }
 
   async nftOwner(collection: ModelCollection, tokenId: bigint): Promise<Address> {
-    return getAddress(await this.w.publicClient.readContract({ address: collection.address, abi: this.w.nft.abi, functionName: "ownerOf", args: [tokenId] }));
+    return getAddress(await this.w.publicClient.readContract({ address: collection.address, abi: this.w.nft.abi, functionName: 'ownerOf', args: [tokenId] }));
   }
 
   /** Sends a call that may complete a sale (`end`, `claimNft`) and checks the seller and the treasury received
@@ -134,15 +134,15 @@ class Run {
     if (payout === undefined || seller === undefined) return;
     const [amount, fee] = payout ? [payout.amount, payout.fee] : [0n, 0n];
     const sellerGas = caller === seller ? gasCost : 0n;
-    assert.equal((await this.balance(seller)) - sellerBefore + sellerGas, amount - fee, "seller proceeds");
-    assert.equal((await this.balance(treasury)) - treasuryBefore, fee, "platform fee");
+    assert.equal((await this.balance(seller)) - sellerBefore + sellerGas, amount - fee, 'seller proceeds');
+    assert.equal((await this.balance(treasury)) - treasuryBefore, fee, 'platform fee');
   }
 
   async step(command: Command): Promise<void> {
     const { w, model } = this;
     const asUser = (i: number) => [w.alice, w.bob, w.carol, w.dave][i]!;
     switch (command.kind) {
-      case "create": {
+      case 'create': {
         const used = this.usedTokens[command.seller]!;
         const tokenId = w.tokens[command.seller]![command.collection]![used[command.collection]!];
         if (tokenId === undefined) return;
@@ -150,53 +150,47 @@ class Run {
         const collection = this.collections[command.collection]!;
         const [reserve, buffer] = [RESERVES[command.reserve]!, BUFFERS[command.buffer]!];
         const minutes = BigInt(command.minutes);
-        const { result } = await this.send(() =>
-          w.house.write.create([collection.address, tokenId, reserve, minutes, buffer], { account: seller.account, gas: GAS }),
-        );
+        const { result } = await this.send(() => w.house.write.create([collection.address, tokenId, reserve, minutes, buffer], { account: seller.account, gas: GAS }));
         const id = this.settle(result, model.create(getAddress(seller.account.address), collection, tokenId, reserve, minutes, buffer));
         if (id !== undefined) used[command.collection]!++;
-        if (id !== undefined && command.startNow) await this.step({ kind: "start", auction: 0, caller: 0 });
+        if (id !== undefined && command.startNow) await this.step({ kind: 'start', auction: 0, caller: 0 });
         return;
       }
-      case "start":
-      case "cancel": {
+      case 'start':
+      case 'cancel': {
         const id = this.auctionId(command.auction);
         const seller = model.auctions.get(id)?.seller;
         const caller = [seller ? this.wallet(seller) : w.seller, w.owner, w.dave][command.caller]!;
         const callerAddress = getAddress(caller.account.address);
         const { result } = await this.send(() => w.house.write[command.kind]([id], { account: caller.account, gas: GAS }));
-        this.settle(result, command.kind === "start" ? model.start(id, callerAddress, this.now) : model.cancel(id, callerAddress));
+        this.settle(result, command.kind === 'start' ? model.start(id, callerAddress, this.now) : model.cancel(id, callerAddress));
         return;
       }
-      case "bid": {
+      case 'bid': {
         const id = this.auctionId(command.auction);
         const a = model.auctions.get(id);
         const minimum = a?.highestBidder ? a.highestBid + MIN_INCREMENT : a?.reservePrice || 1n;
         const amount = minimum + BID_DELTAS[command.delta]!;
         const bidder = this.bidders[command.bidder]!;
         const { result } = await this.send(() =>
-          command.bidder === 4
-            ? w.refuser.write.bid([id], { value: amount, gas: GAS })
-            : w.house.write.bid([id, amount], { account: asUser(command.bidder).account, value: amount, gas: GAS }),
+          command.bidder === 4 ? w.refuser.write.bid([id], { value: amount, gas: GAS }) : w.house.write.bid([id, amount], { account: asUser(command.bidder).account, value: amount, gas: GAS }),
         );
         this.settle(result, model.bid(id, bidder, amount, this.now));
         return;
       }
-      case "warp": {
+      case 'warp': {
         // Past the claim period only while a winner's claim waits: otherwise the jump just ends every auction.
-        const longWarp = command.pastClaimPeriod && [...model.auctions.values()].some((a) => a.claim === "winner");
+        const longWarp = command.pastClaimPeriod && [...model.auctions.values()].some((a) => a.claim === 'winner');
         this.now += BigInt(command.seconds) + (longWarp ? model.claimPeriod : 0n);
         return;
       }
-      case "withdraw": {
+      case 'withdraw': {
         const account = this.bidders[command.account]!;
         // The refuser cannot take ETH, so it sends its refund to the idle account.
         const recipient = command.account === 4 ? this.idle : account;
         const before = await this.balance(recipient);
         const { result, gasCost } = await this.send(() =>
-          command.account === 4
-            ? w.refuser.write.withdrawTo([recipient], { gas: GAS })
-            : w.house.write.withdraw({ account: asUser(command.account).account, gas: GAS }),
+          command.account === 4 ? w.refuser.write.withdrawTo([recipient], { gas: GAS }) : w.house.write.withdraw({ account: asUser(command.account).account, gas: GAS }),
         );
         const owed = this.settle(result, model.withdraw(account));
         if (owed !== undefined) {
@@ -205,7 +199,7 @@ class Run {
         }
         return;
       }
-      case "end": {
+      case 'end': {
         const id = this.auctionId(command.auction);
         const caller = asUser(command.caller);
         const endTime = model.auctions.get(id)?.endTime ?? 0n;
@@ -215,26 +209,25 @@ class Run {
         await this.sendSettling(id, getAddress(caller.account.address), call, () => model.end(id, this.now));
         return;
       }
-      case "claim": {
+      case 'claim': {
         const id = this.claimAuctionId(command.auction, command.waiting);
         const a = model.auctions.get(id);
         const seller = a?.seller ?? getAddress(w.seller.account.address);
         const caller = [...this.bidders, seller, (a && model.claimant(a)) ?? seller][command.caller]!;
         const to = command.toSelf ? caller : this.idle;
-        const call = () =>
-          caller === this.bidders[4] ? w.refuser.write.claimNft([id, to], { gas: GAS }) : w.house.write.claimNft([id, to], { account: this.wallet(caller).account, gas: GAS });
+        const call = () => (caller === this.bidders[4] ? w.refuser.write.claimNft([id, to], { gas: GAS }) : w.house.write.claimNft([id, to], { account: this.wallet(caller).account, gas: GAS }));
         await this.sendSettling(id, caller, call, () => model.claimNft(id, caller, to));
         return;
       }
-      case "expire": {
+      case 'expire': {
         const id = this.claimAuctionId(command.auction, command.waiting);
         const { result } = await this.send(() => w.house.write.expireNftClaim([id], { account: asUser(command.caller).account, gas: GAS }));
         this.settle(result, model.expireNftClaim(id, this.now));
         return;
       }
-      case "freeze": {
+      case 'freeze': {
         const { result } = await this.send(() => w.fussy.write.setFrozen([command.frozen], { gas: GAS }));
-        assert.equal(result, "ok");
+        assert.equal(result, 'ok');
         model.frozen = command.frozen;
         return;
       }
@@ -243,43 +236,34 @@ class Run {
 
   /** Asserts the chain did what the model predicts; on success applies the model's change and returns its value. */
   settle<T>(result: string, expected: Outcome<T>): T | undefined {
-    if ("error" in expected) {
+    if ('error' in expected) {
       assert.equal(result, expected.error);
       return undefined;
     }
-    assert.equal(result, "ok");
+    assert.equal(result, 'ok');
     return expected.apply();
   }
 
   async checkInvariants(): Promise<void> {
     const { w, model } = this;
     const accounts = [...this.bidders, getAddress(w.seller.account.address), getAddress(w.treasury.account.address)];
-    const [balance, pendings] = await Promise.all([
-      this.balance(w.house.address),
-      Promise.all(accounts.map((a) => w.house.read.pendingReturns([a]))),
-    ]);
+    const [balance, pendings] = await Promise.all([this.balance(w.house.address), Promise.all(accounts.map((a) => w.house.read.pendingReturns([a])))]);
     for (const [i, account] of accounts.entries()) assert.equal(pendings[i], model.owed(account), `pendingReturns of ${account}`);
-    assert.equal(balance, model.expectedBalance(), "balance != pending refunds + unsettled highest bids");
+    assert.equal(balance, model.expectedBalance(), 'balance != pending refunds + unsettled highest bids');
 
     const auctions = [...model.auctions.values()];
-    const reads = await Promise.all(
-      auctions.map((a) => Promise.all([w.house.read.getAuction([a.id]), w.house.read.nftClaimant([a.id]), this.nftOwner(a.collection, a.nftId)])),
-    );
+    const reads = await Promise.all(auctions.map((a) => Promise.all([w.house.read.getAuction([a.id]), w.house.read.nftClaimant([a.id]), this.nftOwner(a.collection, a.nftId)])));
     for (const [i, a] of auctions.entries()) {
       const [onChain, claimant, nftOwner] = reads[i]!;
       assert.equal(nftOwner, a.nftOwner, `auction ${a.id}: NFT owner`);
       assert.equal(getAddress(claimant), model.claimant(a) ?? ZERO, `auction ${a.id}: NFT claimant`);
       const inPlay = (!a.ended && !a.cancelled) || a.claim !== null;
-      assert.equal(a.nftOwner === model.house, inPlay, `auction ${a.id}: the house holds its NFT ${inPlay ? "not " : ""}for a live auction or a claim`);
+      assert.equal(a.nftOwner === model.house, inPlay, `auction ${a.id}: the house holds its NFT ${inPlay ? 'not ' : ''}for a live auction or a claim`);
       if (a.cancelled) {
         assert.equal(onChain.seller, ZERO);
         continue;
       }
-      assert.deepEqual(
-        [onChain.highestBid, onChain.started, onChain.ended, onChain.endTime],
-        [a.highestBid, a.started, a.ended, a.endTime],
-        `auction ${a.id}`,
-      );
+      assert.deepEqual([onChain.highestBid, onChain.started, onChain.ended, onChain.endTime], [a.highestBid, a.started, a.ended, a.endTime], `auction ${a.id}`);
       assert.ok(onChain.highestBid >= (this.lastHighestBid.get(a.id) ?? 0n), `auction ${a.id}: highest bid fell`);
       this.lastHighestBid.set(a.id, onChain.highestBid);
     }
@@ -311,33 +295,25 @@ async function checkSequence(setup: Command[], rest: Command[]): Promise<void> {
   }
   // Everyone can take out exactly what they are owed, and then only live bids and bids awaiting a claim remain.
   for (let i = 0; i < run.bidders.length; i++) {
-    if (run.model.owed(run.bidders[i]!) > 0n) await run.step({ kind: "withdraw", account: i });
+    if (run.model.owed(run.bidders[i]!) > 0n) await run.step({ kind: 'withdraw', account: i });
   }
   await run.checkInvariants();
   await run.checkNoTokenStranded();
-  const settled = await w.publicClient.getContractEvents({ address: w.house.address, abi: w.house.abi, eventName: "AuctionSettled", fromBlock });
+  const settled = await w.publicClient.getContractEvents({ address: w.house.address, abi: w.house.abi, eventName: 'AuctionSettled', fromBlock });
   for (const a of run.model.auctions.values()) {
     const count = settled.filter((e) => e.args.auctionId === a.id).length;
     assert.equal(count, a.settled ? 1 : 0, `auction ${a.id} settled ${count} times`);
   }
 }
 
-describe("GavelAuctionHouse properties", () => {
-  it("random sequences keep the books balanced and match the model", async () => {
-    const sequences = fc.asyncProperty(
-      fc.array(createArb, { minLength: 1, maxLength: 3 }),
-      fc.array(everyCommand, { minLength: 10, maxLength: 50, size: "medium" }),
-      checkSequence,
-    );
+describe('GavelAuctionHouse properties', () => {
+  it('random sequences keep the books balanced and match the model', async () => {
+    const sequences = fc.asyncProperty(fc.array(createArb, { minLength: 1, maxLength: 3 }), fc.array(everyCommand, { minLength: 10, maxLength: 50, size: 'medium' }), checkSequence);
     await fc.assert(sequences, { numRuns: NUM_RUNS, seed: SEED });
   });
 
-  it("NFTs a collection will not deliver are claimed or expire, and nothing is stranded", async () => {
-    const sequences = fc.asyncProperty(
-      fc.array(fussyCreateArb, { minLength: 1, maxLength: 3 }),
-      fc.array(claimCommands, { minLength: 10, maxLength: 40, size: "medium" }),
-      checkSequence,
-    );
+  it('NFTs a collection will not deliver are claimed or expire, and nothing is stranded', async () => {
+    const sequences = fc.asyncProperty(fc.array(fussyCreateArb, { minLength: 1, maxLength: 3 }), fc.array(claimCommands, { minLength: 10, maxLength: 40, size: 'medium' }), checkSequence);
     await fc.assert(sequences, { numRuns: Math.ceil(NUM_RUNS / 2), seed: SEED });
   });
 });

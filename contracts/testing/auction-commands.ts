@@ -1,30 +1,30 @@
 // The random commands the property tests (test/properties.test.ts) are made of, and the mixes they come in.
 // A command names its actors and auction by small indexes that the test's driver resolves against its state.
-import fc from "fast-check";
-import { parseEther } from "viem";
+import fc from 'fast-check';
+import { parseEther } from 'viem';
 
-export const RESERVES = [0n, parseEther("0.001"), parseEther("0.1")];
+export const RESERVES = [0n, parseEther('0.001'), parseEther('0.1')];
 export const BUFFERS = [0n, 30n, 120n];
-export const BID_DELTAS = [-1n, 0n, 1n, parseEther("0.05")];
+export const BID_DELTAS = [-1n, 0n, 1n, parseEther('0.05')];
 
 /** Indexes: seller 0 the seller, 1 carol; collection 0 GavelNFT, 1 the fussy FreezableNFT; bidder and account 0-3
  *  the users, 4 the refuser (a contract); reserve, buffer and delta index the lists above. */
 export type Command =
-  | { kind: "create"; seller: number; collection: number; reserve: number; minutes: number; buffer: number; startNow: boolean }
-  | { kind: "start" | "cancel"; auction: number; caller: number }
-  | { kind: "bid"; auction: number; bidder: number; delta: number }
-  | { kind: "warp"; seconds: number; pastClaimPeriod: boolean }
-  | { kind: "withdraw"; account: number }
-  | { kind: "end"; auction: number; caller: number; atEndTime: boolean }
-  | { kind: "expire"; auction: number; caller: number; waiting: boolean }
-  | { kind: "claim"; auction: number; caller: number; toSelf: boolean; waiting: boolean }
-  | { kind: "freeze"; frozen: boolean };
+  | { kind: 'create'; seller: number; collection: number; reserve: number; minutes: number; buffer: number; startNow: boolean }
+  | { kind: 'start' | 'cancel'; auction: number; caller: number }
+  | { kind: 'bid'; auction: number; bidder: number; delta: number }
+  | { kind: 'warp'; seconds: number; pastClaimPeriod: boolean }
+  | { kind: 'withdraw'; account: number }
+  | { kind: 'end'; auction: number; caller: number; atEndTime: boolean }
+  | { kind: 'expire'; auction: number; caller: number; waiting: boolean }
+  | { kind: 'claim'; auction: number; caller: number; toSelf: boolean; waiting: boolean }
+  | { kind: 'freeze'; frozen: boolean };
 
 // An auction index; the largest value names an auction that does not exist.
 export const NO_SUCH_AUCTION = 9;
 const pick = fc.nat({ max: NO_SUCH_AUCTION });
 export const createArb = fc.record({
-  kind: fc.constant("create" as const),
+  kind: fc.constant('create' as const),
   seller: fc.nat({ max: 1 }),
   collection: fc.nat({ max: 1 }),
   reserve: fc.nat({ max: RESERVES.length - 1 }),
@@ -34,18 +34,18 @@ export const createArb = fc.record({
 });
 const commandArbs = {
   create: createArb,
-  startOrCancel: fc.record({ kind: fc.constantFrom("start" as const, "cancel" as const), auction: pick, caller: fc.nat({ max: 2 }) }),
-  bid: fc.record({ kind: fc.constant("bid" as const), auction: pick, bidder: fc.nat({ max: 4 }), delta: fc.nat({ max: BID_DELTAS.length - 1 }) }),
-  warp: fc.record({ kind: fc.constant("warp" as const), seconds: fc.integer({ min: 1, max: 300 }), pastClaimPeriod: fc.constantFrom(false, false, false, true) }),
-  withdraw: fc.record({ kind: fc.constant("withdraw" as const), account: fc.nat({ max: 4 }) }),
+  startOrCancel: fc.record({ kind: fc.constantFrom('start' as const, 'cancel' as const), auction: pick, caller: fc.nat({ max: 2 }) }),
+  bid: fc.record({ kind: fc.constant('bid' as const), auction: pick, bidder: fc.nat({ max: 4 }), delta: fc.nat({ max: BID_DELTAS.length - 1 }) }),
+  warp: fc.record({ kind: fc.constant('warp' as const), seconds: fc.integer({ min: 1, max: 300 }), pastClaimPeriod: fc.constantFrom(false, false, false, true) }),
+  withdraw: fc.record({ kind: fc.constant('withdraw' as const), account: fc.nat({ max: 4 }) }),
   // atEndTime: first wait until the auction's end time, if it has one still to come.
-  end: fc.record({ kind: fc.constant("end" as const), auction: pick, caller: fc.nat({ max: 3 }), atEndTime: fc.constantFrom(false, false, false, true) }),
+  end: fc.record({ kind: fc.constant('end' as const), auction: pick, caller: fc.nat({ max: 3 }), atEndTime: fc.constantFrom(false, false, false, true) }),
   // `waiting` aims at an auction whose NFT waits for a claim, if there is one: few do, and not for long.
   // caller: 0-3 the users, 4 the refuser, 5 the auction's seller, 6 its claimant; toSelf false sends the NFT to an
   // idle account.
-  claim: fc.record({ kind: fc.constant("claim" as const), auction: pick, caller: fc.nat({ max: 6 }), toSelf: fc.boolean(), waiting: fc.boolean() }),
-  expire: fc.record({ kind: fc.constant("expire" as const), auction: pick, caller: fc.nat({ max: 3 }), waiting: fc.boolean() }),
-  freeze: fc.record({ kind: fc.constant("freeze" as const), frozen: fc.boolean() }),
+  claim: fc.record({ kind: fc.constant('claim' as const), auction: pick, caller: fc.nat({ max: 6 }), toSelf: fc.boolean(), waiting: fc.boolean() }),
+  expire: fc.record({ kind: fc.constant('expire' as const), auction: pick, caller: fc.nat({ max: 3 }), waiting: fc.boolean() }),
+  freeze: fc.record({ kind: fc.constant('freeze' as const), frozen: fc.boolean() }),
 } satisfies Record<string, fc.Arbitrary<Command>>;
 
 /** A mix of commands: how often each kind comes up, and optionally other arbitraries for some kinds. */

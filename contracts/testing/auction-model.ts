@@ -1,7 +1,7 @@
 // A plain TypeScript model of GavelAuctionHouse's rules. The property tests run random command sequences
 // against both and require the same outcome (success, or the same custom error) and the same state, down to
 // where every auctioned NFT is.
-import type { Address } from "viem";
+import type { Address } from 'viem';
 
 /** A collection the model knows how to move tokens of: `fussy` ones are a FreezableNFT (see src/test). */
 export interface ModelCollection {
@@ -27,7 +27,7 @@ export interface ModelAuction {
   /** Its money is settled (paid out, or refunded when nothing sold): the contract emitted AuctionSettled. */
   settled: boolean;
   /** Who may pull the NFT with `claimNft`, when the house could not push it. */
-  claim: "winner" | "seller" | null;
+  claim: 'winner' | 'seller' | null;
   /** Where the NFT is: the house while the auction runs or a claim waits, else whoever received it. */
   nftOwner: Address;
 }
@@ -72,19 +72,19 @@ export class AuctionModel {
 
   /** Who may claim the auction's NFT, as `nftClaimant` reads it. */
   claimant(a: ModelAuction): Address | null {
-    if (a.claim === "winner") return a.highestBidder;
-    return a.claim === "seller" ? a.seller : null;
+    if (a.claim === 'winner') return a.highestBidder;
+    return a.claim === 'seller' ? a.seller : null;
   }
 
   /** Why a transfer of a `collection` token by the house to `to` reverts, or null when it goes through. */
   private transferError(collection: ModelCollection, to: Address): string | null {
     if (!collection.fussy) return null;
-    if (this.frozen) return "Frozen";
-    return this.nftRefusers.has(to) ? "ERC721InvalidReceiver" : null;
+    if (this.frozen) return 'Frozen';
+    return this.nftRefusers.has(to) ? 'ERC721InvalidReceiver' : null;
   }
 
   /** A push that must not revert (`end`, `expireNftClaim`): on failure the NFT waits for `claim`. */
-  private push(a: ModelAuction, to: Address, claim: "winner" | "seller"): boolean {
+  private push(a: ModelAuction, to: Address, claim: 'winner' | 'seller'): boolean {
     if (this.transferError(a.collection, to)) {
       a.claim = claim;
       return false;
@@ -137,9 +137,9 @@ export class AuctionModel {
 
   start(id: bigint, caller: Address, now: bigint): Outcome {
     const a = this.live(id);
-    if (!a) return { error: "AuctionNotFound" };
-    if (caller !== a.seller && caller !== this.owner) return { error: "NotSellerOrOwner" };
-    if (a.started) return { error: "AuctionAlreadyStarted" };
+    if (!a) return { error: 'AuctionNotFound' };
+    if (caller !== a.seller && caller !== this.owner) return { error: 'NotSellerOrOwner' };
+    if (a.started) return { error: 'AuctionAlreadyStarted' };
     return {
       ok: true,
       apply: () => {
@@ -152,15 +152,15 @@ export class AuctionModel {
 
   bid(id: bigint, bidder: Address, amount: bigint, now: bigint): Outcome {
     const a = this.live(id);
-    if (!a) return { error: "AuctionNotFound" };
-    if (!a.started) return { error: "AuctionNotStarted" };
-    if (now >= a.endTime) return { error: "AuctionExpired" };
-    if (bidder === a.seller) return { error: "SellerCannotBid" };
+    if (!a) return { error: 'AuctionNotFound' };
+    if (!a.started) return { error: 'AuctionNotStarted' };
+    if (now >= a.endTime) return { error: 'AuctionExpired' };
+    if (bidder === a.seller) return { error: 'SellerCannotBid' };
     if (a.highestBidder === null) {
-      if (amount < a.reservePrice) return { error: "BidBelowReserve" };
-      if (amount === 0n) return { error: "BidBelowMinimum" };
+      if (amount < a.reservePrice) return { error: 'BidBelowReserve' };
+      if (amount === 0n) return { error: 'BidBelowMinimum' };
     } else if (amount < a.highestBid + this.minIncrement) {
-      return { error: "BidBelowMinimum" };
+      return { error: 'BidBelowMinimum' };
     }
     return {
       ok: true,
@@ -176,20 +176,20 @@ export class AuctionModel {
   /** On success: what `end` paid out (nothing when nothing sold or the NFT waits for the winner's claim). */
   end(id: bigint, now: bigint): Outcome<Payout | null> {
     const a = this.live(id);
-    if (!a) return { error: "AuctionNotFound" };
-    if (!a.started) return { error: "AuctionNotStarted" };
-    if (a.ended) return { error: "AuctionAlreadySettled" };
-    if (now < a.endTime) return { error: "AuctionNotOver" };
+    if (!a) return { error: 'AuctionNotFound' };
+    if (!a.started) return { error: 'AuctionNotStarted' };
+    if (a.ended) return { error: 'AuctionAlreadySettled' };
+    if (now < a.endTime) return { error: 'AuctionNotOver' };
     return {
       ok: true,
       apply: () => {
         a.ended = true;
         if (a.highestBidder === null) {
           a.settled = true;
-          this.push(a, a.seller, "seller");
+          this.push(a, a.seller, 'seller');
           return null;
         }
-        return this.push(a, a.highestBidder, "winner") ? this.paySale(a) : null;
+        return this.push(a, a.highestBidder, 'winner') ? this.paySale(a) : null;
       },
     };
   }
@@ -197,16 +197,16 @@ export class AuctionModel {
   /** On success: what the claim paid out (the sale, when the winner claims). */
   claimNft(id: bigint, caller: Address, to: Address): Outcome<Payout | null> {
     const a = this.live(id);
-    if (!a) return { error: "AuctionNotFound" };
+    if (!a) return { error: 'AuctionNotFound' };
     const claimant = this.claimant(a);
-    if (claimant === null) return { error: "NoNftClaim" };
-    if (caller !== claimant) return { error: "NotNftClaimant" };
+    if (claimant === null) return { error: 'NoNftClaim' };
+    if (caller !== claimant) return { error: 'NotNftClaimant' };
     const error = this.transferError(a.collection, to);
     if (error) return { error };
     return {
       ok: true,
       apply: () => {
-        const byWinner = a.claim === "winner";
+        const byWinner = a.claim === 'winner';
         a.claim = null;
         a.nftOwner = to;
         return byWinner ? this.paySale(a) : null;
@@ -216,26 +216,26 @@ export class AuctionModel {
 
   expireNftClaim(id: bigint, now: bigint): Outcome {
     const a = this.live(id);
-    if (!a) return { error: "AuctionNotFound" };
-    if (a.claim !== "winner") return { error: "NoNftClaim" };
-    if (now < a.endTime + this.claimPeriod) return { error: "NftClaimNotExpired" };
+    if (!a) return { error: 'AuctionNotFound' };
+    if (a.claim !== 'winner') return { error: 'NoNftClaim' };
+    if (now < a.endTime + this.claimPeriod) return { error: 'NftClaimNotExpired' };
     return {
       ok: true,
       apply: () => {
         a.claim = null;
         this.credit(a.highestBidder!, a.highestBid);
         a.settled = true;
-        this.push(a, a.seller, "seller");
+        this.push(a, a.seller, 'seller');
       },
     };
   }
 
   cancel(id: bigint, caller: Address): Outcome {
     const a = this.live(id);
-    if (!a) return { error: "AuctionNotFound" };
-    if (caller !== a.seller && caller !== this.owner) return { error: "NotSellerOrOwner" };
-    if (a.ended) return { error: "AuctionAlreadySettled" };
-    if (a.highestBidder !== null) return { error: "AuctionHasBids" };
+    if (!a) return { error: 'AuctionNotFound' };
+    if (caller !== a.seller && caller !== this.owner) return { error: 'NotSellerOrOwner' };
+    if (a.ended) return { error: 'AuctionAlreadySettled' };
+    if (a.highestBidder !== null) return { error: 'AuctionHasBids' };
     const error = this.transferError(a.collection, a.seller);
     if (error) return { error };
     return {
@@ -249,7 +249,7 @@ export class AuctionModel {
 
   withdraw(account: Address): Outcome<bigint> {
     const owed = this.owed(account);
-    if (owed === 0n) return { error: "NothingToWithdraw" };
+    if (owed === 0n) return { error: 'NothingToWithdraw' };
     return {
       ok: true,
       apply: () => {

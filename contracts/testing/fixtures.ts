@@ -1,15 +1,15 @@
 // Shared set-up for the contract tests: one in-process Hardhat chain per test file, snapshotted fixtures.
-import { network } from "hardhat";
-import assert from "node:assert/strict";
-import { getAddress, parseEther, type Address } from "viem";
+import { network } from 'hardhat';
+import assert from 'node:assert/strict';
+import { getAddress, parseEther, type Address } from 'viem';
 
 export const FEE_BPS = 250; // 2.5%, the spec's platform fee
-export const MIN_INCREMENT = parseEther("0.0001"); // the spec's minimum ETH increment
-export const MINT_PRICE = parseEther("0.01");
-export const RESERVE = parseEther("0.1");
+export const MIN_INCREMENT = parseEther('0.0001'); // the spec's minimum ETH increment
+export const MINT_PRICE = parseEther('0.01');
+export const RESERVE = parseEther('0.1');
 export const DURATION_MINUTES = 60n;
 export const TIME_BUFFER = 300n;
-export const ZERO_ADDRESS: Address = "0x0000000000000000000000000000000000000000";
+export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
 
 /** Address equality regardless of checksum casing (viem reads return checksummed, accounts lower-case). */
 export function assertSameAddress(actual: string, expected: string): void {
@@ -30,13 +30,8 @@ export async function connectGavel() {
     };
     // Account roles: 0 deploys, owns and mints; 1 sells; 2-5 bid; 9 collects the platform fee.
     const [owner, seller, alice, bob, carol, dave, treasury] = [wallet(0), wallet(1), wallet(2), wallet(3), wallet(4), wallet(5), wallet(9)];
-    const nft = await viem.deployContract("GavelNFT", [owner.account.address, owner.account.address, MINT_PRICE, true]);
-    const house = await viem.deployContract("GavelAuctionHouse", [
-      owner.account.address,
-      treasury.account.address,
-      FEE_BPS,
-      MIN_INCREMENT,
-    ]);
+    const nft = await viem.deployContract('GavelNFT', [owner.account.address, owner.account.address, MINT_PRICE, true]);
+    const house = await viem.deployContract('GavelAuctionHouse', [owner.account.address, treasury.account.address, FEE_BPS, MIN_INCREMENT]);
     return { publicClient, wallets, owner, seller, alice, bob, carol, dave, treasury, nft, house };
   }
 
@@ -78,4 +73,4 @@ export async function connectGavel() {
   };
 }
 
-export type GavelEnv = Awaited<ReturnType<Awaited<ReturnType<typeof connectGavel>>["load"]["deployed"]>>;
+export type GavelEnv = Awaited<ReturnType<Awaited<ReturnType<typeof connectGavel>>['load']['deployed']>>;

@@ -12,12 +12,7 @@ export function minimumIncrement(lot: { paymentMethod: PaymentMethod; auctionTyp
 }
 
 /** With no bid the minimum is the starting bid; otherwise the current bid plus the increment. */
-export function minimumNextBid(lot: {
-  paymentMethod: PaymentMethod;
-  auctionType: 'onchain' | 'offchain';
-  startingBid: bigint;
-  currentBid: bigint | null;
-}): bigint {
+export function minimumNextBid(lot: { paymentMethod: PaymentMethod; auctionType: 'onchain' | 'offchain'; startingBid: bigint; currentBid: bigint | null }): bigint {
   if (lot.currentBid === null) return lot.startingBid;
   return lot.currentBid + minimumIncrement(lot);
 }

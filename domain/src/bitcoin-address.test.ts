@@ -38,7 +38,8 @@ describe('checkBitcoinAddress', () => {
       'tb1Ppyysjzgfpyysjzgfpyysjzgfpyysjzgfpyysjzgfpyysjzgfpyys6k4apt', // mixed case
       'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', // legacy testnet
       'hello',
-    ]) expect(checkBitcoinAddress(address, 'testnet4')).toEqual({ ok: false, message: invalid });
+    ])
+      expect(checkBitcoinAddress(address, 'testnet4')).toEqual({ ok: false, message: invalid });
     expect(checkBitcoinAddress('  ', 'testnet4')).toEqual({ ok: false, message: 'Bitcoin address is required' });
   });
 

@@ -22,14 +22,11 @@ export function isBitcoinNetworkName(value: unknown): value is BitcoinNetworkNam
 
 export type BitcoinAddressType = 'p2wpkh' | 'p2wsh' | 'p2tr';
 
-export type BitcoinAddressCheck =
-  | { ok: true; type: BitcoinAddressType; witnessVersion: 0 | 1; program: Uint8Array }
-  | { ok: false; message: string };
+export type BitcoinAddressCheck = { ok: true; type: BitcoinAddressType; witnessVersion: 0 | 1; program: Uint8Array } | { ok: false; message: string };
 
 export const bitcoinAddressMessages = {
   required: 'Bitcoin address is required',
-  invalid: (network: BitcoinNetworkName) =>
-    `Invalid Bitcoin address: expected a ${bitcoinNetworks[network].label} address starting with ${bitcoinNetworks[network].hrp}1`,
+  invalid: (network: BitcoinNetworkName) => `Invalid Bitcoin address: expected a ${bitcoinNetworks[network].label} address starting with ${bitcoinNetworks[network].hrp}1`,
   wrongNetwork: (address: string, found: BitcoinNetworkName, network: BitcoinNetworkName) =>
     `${address.slice(0, 6)}… is a ${bitcoinNetworks[found].label} address; this marketplace runs on ${bitcoinNetworks[network].label}, so use an address starting with ${bitcoinNetworks[network].hrp}1`,
   unsupported: 'Unsupported Bitcoin address type: use a native segwit (p2wpkh) or taproot (p2tr) address',

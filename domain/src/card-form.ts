@@ -18,7 +18,6 @@ export const cardFormMessages = {
   emailRequired: 'Email is required',
 } as const;
 
-
 /** 16 digits; spaces and dashes typed between groups are ignored. */
 const cardNumber = z
   .string({ error: cardFormMessages.cardNumber })
@@ -31,12 +30,19 @@ const expiry = z
   .trim()
   .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: cardFormMessages.expiry });
 
-const validEmail = z.string().trim().toLowerCase().pipe(z.email({ error: cardFormMessages.email }));
+const validEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: cardFormMessages.email }));
 
 export const savedCardFormSchema = z.object({
   cardNumber,
   expiry,
-  cvc: z.string({ error: cardFormMessages.cvc }).trim().regex(/^\d{3}$/, { error: cardFormMessages.cvc }),
+  cvc: z
+    .string({ error: cardFormMessages.cvc })
+    .trim()
+    .regex(/^\d{3}$/, { error: cardFormMessages.cvc }),
   /** Optional; checked only when filled in. */
   email: z.union([z.literal('').transform(() => undefined), validEmail]).optional(),
   acceptTerms: z.literal(true, { error: cardFormMessages.terms }),
@@ -46,7 +52,10 @@ export type SavedCardForm = z.input<typeof savedCardFormSchema>;
 export const alternativeCardFormSchema = z.object({
   cardNumber,
   expiry,
-  cvv: z.string({ error: cardFormMessages.cvv }).trim().regex(/^\d{3,4}$/, { error: cardFormMessages.cvv }),
+  cvv: z
+    .string({ error: cardFormMessages.cvv })
+    .trim()
+    .regex(/^\d{3,4}$/, { error: cardFormMessages.cvv }),
   cardholderName: z.string({ error: cardFormMessages.cardholderName }).trim().min(1, { error: cardFormMessages.cardholderName }).max(200),
   email: z.string({ error: cardFormMessages.emailRequired }).trim().min(1, { error: cardFormMessages.emailRequired }).pipe(validEmail),
 });

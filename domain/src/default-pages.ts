@@ -71,6 +71,4 @@ through the auction contract. Off-chain lots are paid by card or as agreed with 
 payment.</p>`,
 };
 
-export const DEFAULT_PAGES: Readonly<Record<string, DefaultPage>> = Object.fromEntries(
-  [ABOUT, PRIVACY, DEFAULT_TERMS, CONDITIONS_OF_BUSINESS].map((page) => [page.slug, page]),
-);
+export const DEFAULT_PAGES: Readonly<Record<string, DefaultPage>> = Object.fromEntries([ABOUT, PRIVACY, DEFAULT_TERMS, CONDITIONS_OF_BUSINESS].map((page) => [page.slug, page]));

@@ -90,8 +90,12 @@ describe('lot edit rules', () => {
     const result = checkLotEdit(form({ title: 'Renamed', startTime: '2026-03-04T10:00:00Z', endTime: '2026-03-09T10:01:00Z' }), { now, event: later, original: stored });
     expect(result.ok && [result.values.startTime.toISOString(), result.values.endTime.toISOString()]).toEqual(['2026-03-04T10:00:45.000Z', '2026-03-09T10:00:45.000Z']);
     // 61 s is a change, and the changed time is then held to the event window.
-    expect(errors(form({ startTime: '2026-03-04T10:01:46Z', endTime: stored.endTime }), { event: later, original: stored })).toEqual({ startTime: expect.stringContaining('before the auction event starts') });
-    expect(errors(form({ startTime: stored.startTime, endTime: '2026-03-09T10:02:00Z' }), { event: later, original: stored })).toEqual({ endTime: expect.stringContaining('after the auction event ends') });
+    expect(errors(form({ startTime: '2026-03-04T10:01:46Z', endTime: stored.endTime }), { event: later, original: stored })).toEqual({
+      startTime: expect.stringContaining('before the auction event starts'),
+    });
+    expect(errors(form({ startTime: stored.startTime, endTime: '2026-03-09T10:02:00Z' }), { event: later, original: stored })).toEqual({
+      endTime: expect.stringContaining('after the auction event ends'),
+    });
     const liveStored = { ...live, startTime: '2026-03-01T10:00:45Z' };
     expect(checkLotEdit(form({ startTime: '2026-03-01T10:00:00Z' }), { now, event, original: liveStored }).ok).toBe(true);
     expect(errors(form({ startTime: '2026-03-01T10:02:00Z' }), { original: liveStored })).toEqual({ startTime: adminMessages.startTimeLocked });

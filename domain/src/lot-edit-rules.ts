@@ -57,9 +57,7 @@ export interface ResolvedLotValues {
   estimateHigh: bigint | null;
 }
 
-export type LotEditResult =
-  | { ok: true; values: ResolvedLotValues }
-  | { ok: false; code: 'lot_ended' | 'lot_cancelled' | 'validation_failed'; message: string; fields: Record<string, string> };
+export type LotEditResult = { ok: true; values: ResolvedLotValues } | { ok: false; code: 'lot_ended' | 'lot_cancelled' | 'validation_failed'; message: string; fields: Record<string, string> };
 
 export function checkLotEdit(form: LotFormValues, context: LotEditContext = {}): LotEditResult {
   const now = context.now ?? new Date();

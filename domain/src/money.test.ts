@@ -33,7 +33,12 @@ describe('money', () => {
   });
 
   it('round-trips every value through its display string', () => {
-    for (const [value, unit] of [[1n, 'ETH'], [999_999_999_999_999_999n, 'ETH'], [1n, 'USD'], [123456789n, 'sats']] as const) {
+    for (const [value, unit] of [
+      [1n, 'ETH'],
+      [999_999_999_999_999_999n, 'ETH'],
+      [1n, 'USD'],
+      [123456789n, 'sats'],
+    ] as const) {
       expect(parseAmount(formatAmount(value, unit), unit)).toBe(value);
     }
   });

@@ -115,11 +115,7 @@ export function sellerWalletAddress(walletAddresses: Array<string | null | undef
  * Who acts as a lot's seller: an admin, the lot's creator, or the holder of a
  * linked wallet that is the seller address, case-insensitive. `linkedAddresses`: the user's linked wallets.
  */
-export function actsAsSeller(
-  user: { id: string; role: string },
-  linkedAddresses: string[],
-  lot: { creatorId: string | null; sellerWalletAddress: string | null },
-): boolean {
+export function actsAsSeller(user: { id: string; role: string }, linkedAddresses: string[], lot: { creatorId: string | null; sellerWalletAddress: string | null }): boolean {
   return user.role === 'admin' || lot.creatorId === user.id || sellerWalletAddress(linkedAddresses, lot.sellerWalletAddress) !== null;
 }
 

@@ -3,10 +3,10 @@
  * is already moved when the bid is recorded. The bid it beats is marked, and remembered on the new bid, so
  * the api can tell the outbid bidder without replaying history.
  */
-import { ponder } from "ponder:registry";
-import { auction, bid } from "ponder:schema";
+import { ponder } from 'ponder:registry';
+import { auction, bid } from 'ponder:schema';
 
-ponder.on("GavelAuctionHouse:AuctionBid", async ({ event, context }) => {
+ponder.on('GavelAuctionHouse:AuctionBid', async ({ event, context }) => {
   const { auctionId, bidder, amount, extended } = event.args;
   const before = await context.db.find(auction, { id: auctionId });
   if (!before) throw new Error(`bid on unknown auction ${auctionId}`);

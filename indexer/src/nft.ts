@@ -1,10 +1,10 @@
 /** GavelNFT tokens: owner, approvals and mint details, so the api never takes a client's word for them. */
-import { ponder } from "ponder:registry";
-import { operatorApproval, token } from "ponder:schema";
+import { ponder } from 'ponder:registry';
+import { operatorApproval, token } from 'ponder:schema';
 
-const ZERO = "0x0000000000000000000000000000000000000000";
+const ZERO = '0x0000000000000000000000000000000000000000';
 
-ponder.on("GavelNFT:Transfer", async ({ event, context }) => {
+ponder.on('GavelNFT:Transfer', async ({ event, context }) => {
   const { from, to, tokenId } = event.args;
   const contract = event.log.address;
   if (from === ZERO) {
@@ -21,18 +21,16 @@ ponder.on("GavelNFT:Transfer", async ({ event, context }) => {
     return;
   }
   // ERC-721 clears the single-token approval on every transfer (OpenZeppelin 5 emits no Approval for it).
-  await context.db
-    .update(token, { contract, tokenId })
-    .set({ owner: to, approved: null, approvedTxHash: null, updatedBlock: event.block.number });
+  await context.db.update(token, { contract, tokenId }).set({ owner: to, approved: null, approvedTxHash: null, updatedBlock: event.block.number });
 });
 
 // Minted follows the mint's Transfer in the same transaction.
-ponder.on("GavelNFT:Minted", async ({ event, context }) => {
+ponder.on('GavelNFT:Minted', async ({ event, context }) => {
   const { tokenId, metadataUrl, byCard } = event.args;
   await context.db.update(token, { contract: event.log.address, tokenId }).set({ metadataUrl, byCard });
 });
 
-ponder.on("GavelNFT:Approval", async ({ event, context }) => {
+ponder.on('GavelNFT:Approval', async ({ event, context }) => {
   const { approved, tokenId } = event.args;
   await context.db.update(token, { contract: event.log.address, tokenId }).set({
     approved: approved === ZERO ? null : approved,
@@ -41,7 +39,7 @@ ponder.on("GavelNFT:Approval", async ({ event, context }) => {
   });
 });
 
-ponder.on("GavelNFT:ApprovalForAll", async ({ event, context }) => {
+ponder.on('GavelNFT:ApprovalForAll', async ({ event, context }) => {
   const { owner, operator, approved } = event.args;
   await context.db
     .insert(operatorApproval)

@@ -1,8 +1,8 @@
 /** Pending returns: credited when a bid is beaten (or a payout bounces), emptied by `withdraw`. */
-import { ponder } from "ponder:registry";
-import { pendingReturn, refundCredit, withdrawal } from "ponder:schema";
+import { ponder } from 'ponder:registry';
+import { pendingReturn, refundCredit, withdrawal } from 'ponder:schema';
 
-ponder.on("GavelAuctionHouse:RefundCredited", async ({ event, context }) => {
+ponder.on('GavelAuctionHouse:RefundCredited', async ({ event, context }) => {
   const { account, auctionId, amount } = event.args;
   await context.db.insert(refundCredit).values({
     id: event.id,
@@ -19,7 +19,7 @@ ponder.on("GavelAuctionHouse:RefundCredited", async ({ event, context }) => {
     .onConflictDoUpdate((row) => ({ pending: row.pending + amount, credited: row.credited + amount }));
 });
 
-ponder.on("GavelAuctionHouse:Withdrawn", async ({ event, context }) => {
+ponder.on('GavelAuctionHouse:Withdrawn', async ({ event, context }) => {
   const { account, to, amount } = event.args;
   await context.db.insert(withdrawal).values({
     id: event.id,

@@ -1,23 +1,23 @@
 // Starts a local anvil (chain 31337) from the `@foundry-rs/anvil` npm package's platform binary.
 // We spawn the binary directly rather than the package's Node wrapper: one process to stop, no extra 0.3 s.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 export const ANVIL_CHAIN_ID = 31337;
 
 /** Anvil's default mnemonic ("test test ... junk") accounts 0-9: deterministic, public, local use only. */
 export const ANVIL_PRIVATE_KEYS = [
-  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
-  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
-  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
-  "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
-  "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
-  "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
-  "0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356",
-  "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97",
-  "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+  '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
 ] as const;
 
 export interface StartAnvilOptions {
@@ -35,22 +35,22 @@ export interface AnvilHandle {
 }
 
 export function anvilBinaryPath(): string {
-  const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string];
-  if (!arch || !["linux", "darwin", "win32"].includes(process.platform)) {
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch as string];
+  if (!arch || !['linux', 'darwin', 'win32'].includes(process.platform)) {
     throw new Error(`no anvil binary for ${process.platform}/${process.arch}`);
   }
   const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
   const require = createRequire(import.meta.url);
   const packageJson = require.resolve(`${pkg}/package.json`);
-  return path.join(path.dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
+  return path.join(path.dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
 }
 
 async function chainIdAt(rpcUrl: string): Promise<number | undefined> {
   try {
     const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
       signal: AbortSignal.timeout(1_000),
     });
     const body = (await response.json()) as { result?: string };
@@ -67,19 +67,19 @@ export async function startAnvil({ port = 8545, timeoutMs = 10_000, verbose = fa
   const existing = await chainIdAt(rpcUrl);
   if (existing !== undefined) throw new Error(`something already answers JSON-RPC at ${rpcUrl} (chain ${existing})`);
 
-  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(ANVIL_CHAIN_ID)];
-  const child = spawn(anvilBinaryPath(), args, { stdio: ["ignore", verbose ? "inherit" : "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(ANVIL_CHAIN_ID)];
+  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', verbose ? 'inherit' : 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // Never leave an orphan anvil behind if our process exits without calling stop().
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const handle: AnvilHandle = {
     rpcUrl,
     stop: async () => {
-      process.off("exit", killOnExit);
+      process.off('exit', killOnExit);
       await stopChild(child, exited);
     },
   };
@@ -98,8 +98,8 @@ export async function startAnvil({ port = 8545, timeoutMs = 10_000, verbose = fa
 
 async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 3_000);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
   await exited;
   clearTimeout(timer);
 }

@@ -3,14 +3,14 @@
 // few bids from other anvil accounts so the dapp has something to show (including a refund to withdraw).
 //
 // Accounts (anvil's default mnemonic): 0 deploys, owns and mints; 1 is the demo seller; 2-4 bid.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { getAddress, parseEther, parseEventLogs, type Address, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { gavelAuctionHouseAbi, gavelNftAbi } from "../../contracts/generated/abis.ts";
-import { ANVIL_CHAIN_ID, ANVIL_PRIVATE_KEYS } from "./anvil.ts";
-import { deployGavel, gavelClients, rpcChainId } from "./deploy.ts";
-import { readDeploymentRecords, type DeploymentRecord } from "./generate-abis.ts";
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getAddress, parseEther, parseEventLogs, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { gavelAuctionHouseAbi, gavelNftAbi } from '../../contracts/generated/abis.ts';
+import { ANVIL_CHAIN_ID, ANVIL_PRIVATE_KEYS } from './anvil.ts';
+import { deployGavel, gavelClients, rpcChainId } from './deploy.ts';
+import { readDeploymentRecords, type DeploymentRecord } from './generate-abis.ts';
 
 export interface DemoAuction {
   auctionId: string;
@@ -39,10 +39,10 @@ export interface SeedDemoChainOptions {
   metadataUrl?: (index: number) => string;
 }
 
-const RESERVES_ETH = ["0.01", "0.05", "0.1", "0.25", "0.5", "1"];
+const RESERVES_ETH = ['0.01', '0.05', '0.1', '0.25', '0.5', '1'];
 const DURATIONS_MINUTES = [60, 180, 720, 1440, 2880];
 const TIME_BUFFER_SECONDS = 300n;
-const PALETTE = ["#c2410c", "#0f766e", "#4338ca", "#be123c", "#a16207", "#15803d"];
+const PALETTE = ['#c2410c', '#0f766e', '#4338ca', '#be123c', '#a16207', '#15803d'];
 
 export function demoMetadataUrl(index: number): string {
   const n = index + 1;
@@ -53,9 +53,9 @@ export function demoMetadataUrl(index: number): string {
   const metadata = {
     name: `Gavel Demo #${n}`,
     description: `Demo lot ${n}, minted on a local chain by Gavel's start script.`,
-    image: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
   };
-  return `data:application/json;base64,${Buffer.from(JSON.stringify(metadata)).toString("base64")}`;
+  return `data:application/json;base64,${Buffer.from(JSON.stringify(metadata)).toString('base64')}`;
 }
 
 /** The recorded deployment if its contracts are really on this chain, otherwise a fresh deployment. */
@@ -63,11 +63,8 @@ async function ensureDeployed(rpcUrl: string): Promise<DeploymentRecord> {
   const { publicClient } = await gavelClients(rpcUrl);
   const record = (await readDeploymentRecords()).find((r) => r.chainId === ANVIL_CHAIN_ID);
   if (record) {
-    const [nftCode, houseCode] = await Promise.all([
-      publicClient.getCode({ address: record.nft }),
-      publicClient.getCode({ address: record.auctionHouse }),
-    ]);
-    if (nftCode && nftCode !== "0x" && houseCode && houseCode !== "0x") return record;
+    const [nftCode, houseCode] = await Promise.all([publicClient.getCode({ address: record.nft }), publicClient.getCode({ address: record.auctionHouse })]);
+    if (nftCode && nftCode !== '0x' && houseCode && houseCode !== '0x') return record;
   }
   return deployGavel({ rpcUrl });
 }
@@ -80,13 +77,13 @@ export async function seedDemoChain({ rpcUrl, count, metadataUrl = demoMetadataU
   const { publicClient } = await gavelClients(rpcUrl);
   const signer = async (index: number) => (await gavelClients(rpcUrl, ANVIL_PRIVATE_KEYS[index])).walletClient;
   const [minter, seller, ...bidders] = await Promise.all([0, 1, 2, 3, 4].map(signer));
-  if (!minter || !seller || bidders.length < 3) throw new Error("unreachable: anvil signers");
+  if (!minter || !seller || bidders.length < 3) throw new Error('unreachable: anvil signers');
 
   const nft = { address: deployment.nft, abi: gavelNftAbi } as const;
   const house = { address: deployment.auctionHouse, abi: gavelAuctionHouseAbi } as const;
   async function mined(hash: Hex) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`demo transaction ${hash} reverted`);
+    if (receipt.status !== 'success') throw new Error(`demo transaction ${hash} reverted`);
     return receipt;
   }
 
@@ -94,13 +91,13 @@ export async function seedDemoChain({ rpcUrl, count, metadataUrl = demoMetadataU
   for (let i = 0; i < count; i++) {
     const hash = await minter.writeContract({
       ...nft,
-      functionName: "cardMint",
+      functionName: 'cardMint',
       args: [seller.account.address, metadataUrl(i)],
     });
-    const [minted] = parseEventLogs({ abi: gavelNftAbi, eventName: "Minted", logs: (await mined(hash)).logs });
+    const [minted] = parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: (await mined(hash)).logs });
     tokenIds.push(minted!.args.tokenId);
   }
-  await mined(await seller.writeContract({ ...nft, functionName: "setApprovalForAll", args: [house.address, true] }));
+  await mined(await seller.writeContract({ ...nft, functionName: 'setApprovalForAll', args: [house.address, true] }));
 
   const auctionIds: bigint[] = [];
   for (const [i, tokenId] of tokenIds.entries()) {
@@ -108,34 +105,34 @@ export async function seedDemoChain({ rpcUrl, count, metadataUrl = demoMetadataU
     const minutes = BigInt(DURATIONS_MINUTES[i % DURATIONS_MINUTES.length]!);
     const hash = await seller.writeContract({
       ...house,
-      functionName: "create",
+      functionName: 'create',
       args: [nft.address, tokenId, reserve, minutes, TIME_BUFFER_SECONDS],
     });
-    const [created] = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: "AuctionCreated", logs: (await mined(hash)).logs });
+    const [created] = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionCreated', logs: (await mined(hash)).logs });
     auctionIds.push(created!.args.auctionId);
-    await mined(await seller.writeContract({ ...house, functionName: "start", args: [created!.args.auctionId] }));
+    await mined(await seller.writeContract({ ...house, functionName: 'start', args: [created!.args.auctionId] }));
   }
 
   // Auction 1 gets two bids (so bidder 2 has a refund to withdraw), auction 2 gets one.
   const bidPlan: Array<[auctionIndex: number, bidderIndex: number, extraEth: string]> = [
-    [0, 0, "0"],
-    [0, 1, "0.01"],
-    [1, 2, "0"],
+    [0, 0, '0'],
+    [0, 1, '0.01'],
+    [1, 2, '0'],
   ];
   for (const [auctionIndex, bidderIndex, extraEth] of bidPlan) {
     const auctionId = auctionIds[auctionIndex];
     if (auctionId === undefined) continue;
-    const minimum = await publicClient.readContract({ ...house, functionName: "minNextBid", args: [auctionId] });
+    const minimum = await publicClient.readContract({ ...house, functionName: 'minNextBid', args: [auctionId] });
     const amount = minimum + parseEther(extraEth);
-    await mined(await bidders[bidderIndex]!.writeContract({ ...house, functionName: "bid", args: [auctionId, amount], value: amount }));
+    await mined(await bidders[bidderIndex]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, amount], value: amount }));
   }
   // The demo's own mints are done: card buyers' mints now go through the api's relayer (anvil account 9 by default).
-  await mined(await minter.writeContract({ ...nft, functionName: "setMinter", args: [DEMO_RELAYER_ADDRESS] }));
+  await mined(await minter.writeContract({ ...nft, functionName: 'setMinter', args: [DEMO_RELAYER_ADDRESS] }));
 
   const auctions = await Promise.all(
     auctionIds.map(async (auctionId): Promise<DemoAuction> => {
-      const a = await publicClient.readContract({ ...house, functionName: "getAuction", args: [auctionId] });
-      const hasBid = a.highestBidder !== "0x0000000000000000000000000000000000000000";
+      const a = await publicClient.readContract({ ...house, functionName: 'getAuction', args: [auctionId] });
+      const hasBid = a.highestBidder !== '0x0000000000000000000000000000000000000000';
       return {
         auctionId: auctionId.toString(),
         tokenId: a.nftId.toString(),
@@ -160,7 +157,7 @@ export const DEMO_SELLER_ADDRESS = privateKeyToAccount(ANVIL_PRIVATE_KEYS[1]).ad
 // CLI: seed an already running anvil.  RPC_URL (default http://127.0.0.1:8545), DEMO_COUNT (default 6).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const demo = await seedDemoChain({
-    rpcUrl: process.env.RPC_URL ?? "http://127.0.0.1:8545",
+    rpcUrl: process.env.RPC_URL ?? 'http://127.0.0.1:8545',
     count: Number(process.env.DEMO_COUNT ?? 6),
   });
   console.log(JSON.stringify(demo, null, 2));

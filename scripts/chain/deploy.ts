@@ -5,9 +5,9 @@
 //   GAVEL_CHAIN=anvil|sepolia|baseSepolia (default anvil), RPC_URL (default: local anvil, or a public endpoint),
 //   DEPLOYER_PRIVATE_KEY (required off anvil), GAVEL_TREASURY, GAVEL_FEE_BPS, GAVEL_MINTER (optional).
 // It writes contracts/deployments/<chainId>.json and regenerates contracts/generated/deployments.ts.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   createPublicClient,
   createWalletClient,
@@ -23,26 +23,26 @@ import {
   type WalletClient,
   type Transport,
   type Account,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { baseSepolia, foundry, sepolia } from "viem/chains";
-import { gavelAuctionHouseAbi, gavelNftAbi } from "../../contracts/generated/abis.ts";
-import { gavelAuctionHouseBytecode, gavelNftBytecode } from "../../contracts/generated/bytecode.ts";
-import { ANVIL_CHAIN_ID, ANVIL_PRIVATE_KEYS } from "./anvil.ts";
-import { deploymentsDir, writeDeploymentsModule, type DeploymentRecord } from "./generate-abis.ts";
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { baseSepolia, foundry, sepolia } from 'viem/chains';
+import { gavelAuctionHouseAbi, gavelNftAbi } from '../../contracts/generated/abis.ts';
+import { gavelAuctionHouseBytecode, gavelNftBytecode } from '../../contracts/generated/bytecode.ts';
+import { ANVIL_CHAIN_ID, ANVIL_PRIVATE_KEYS } from './anvil.ts';
+import { deploymentsDir, writeDeploymentsModule, type DeploymentRecord } from './generate-abis.ts';
 
 export type { DeploymentRecord };
 
 export const DEFAULT_FEE_BPS = 250; // 2.5%, the spec's platform fee
-export const DEFAULT_MIN_BID_INCREMENT = parseEther("0.0001"); // the spec's minimum ETH increment
-export const DEFAULT_PUBLIC_MINT_PRICE = parseEther("0.001");
+export const DEFAULT_MIN_BID_INCREMENT = parseEther('0.0001'); // the spec's minimum ETH increment
+export const DEFAULT_PUBLIC_MINT_PRICE = parseEther('0.001');
 /** The spec's receipt wait for chain calls. */
 export const RECEIPT_TIMEOUT_MS = 120_000;
 
 const KNOWN_CHAINS: Record<string, { chain: Chain; defaultRpcUrl: string }> = {
-  anvil: { chain: foundry, defaultRpcUrl: "http://127.0.0.1:8545" },
-  sepolia: { chain: sepolia, defaultRpcUrl: "https://ethereum-sepolia-rpc.publicnode.com" },
-  baseSepolia: { chain: baseSepolia, defaultRpcUrl: "https://sepolia.base.org" },
+  anvil: { chain: foundry, defaultRpcUrl: 'http://127.0.0.1:8545' },
+  sepolia: { chain: sepolia, defaultRpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com' },
+  baseSepolia: { chain: baseSepolia, defaultRpcUrl: 'https://sepolia.base.org' },
 };
 
 export interface DeployGavelOptions {
@@ -75,7 +75,7 @@ export async function gavelClients(rpcUrl: string, privateKey?: Hex) {
     defineChain({
       id: chainId,
       name: `chain-${chainId}`,
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [rpcUrl] } },
     });
   const key = privateKey ?? (chainId === ANVIL_CHAIN_ID ? ANVIL_PRIVATE_KEYS[0] : undefined);
@@ -91,15 +91,10 @@ export async function gavelClients(rpcUrl: string, privateKey?: Hex) {
   return { chainId, chain, account, publicClient, walletClient };
 }
 
-async function deployOne(
-  { publicClient, walletClient }: Awaited<ReturnType<typeof gavelClients>>,
-  abi: Abi,
-  bytecode: Hex,
-  args: readonly unknown[],
-) {
+async function deployOne({ publicClient, walletClient }: Awaited<ReturnType<typeof gavelClients>>, abi: Abi, bytecode: Hex, args: readonly unknown[]) {
   const hash = await walletClient.deployContract({ abi, bytecode, args });
   const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
-  if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deployment ${hash} failed`);
+  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deployment ${hash} failed`);
   return { address: getAddress(receipt.contractAddress), blockNumber: Number(receipt.blockNumber) };
 }
 
@@ -114,12 +109,7 @@ export async function deployGavel(options: DeployGavelOptions): Promise<Deployme
   const publicMintPrice = options.publicMintPrice ?? DEFAULT_PUBLIC_MINT_PRICE;
 
   const nft = await deployOne(clients, gavelNftAbi, gavelNftBytecode, [deployer, minter, publicMintPrice, true]);
-  const house = await deployOne(clients, gavelAuctionHouseAbi, gavelAuctionHouseBytecode, [
-    deployer,
-    treasury,
-    feeBps,
-    minBidIncrement,
-  ]);
+  const house = await deployOne(clients, gavelAuctionHouseAbi, gavelAuctionHouseBytecode, [deployer, treasury, feeBps, minBidIncrement]);
   const record: DeploymentRecord = {
     chainId: clients.chainId,
     network: networkName(clients.chainId),
@@ -147,9 +137,9 @@ function networkName(chainId: number): string {
 }
 
 async function cli(): Promise<void> {
-  const chainName = process.env.GAVEL_CHAIN ?? "anvil";
+  const chainName = process.env.GAVEL_CHAIN ?? 'anvil';
   const known = KNOWN_CHAINS[chainName];
-  if (!known) throw new Error(`GAVEL_CHAIN must be one of ${Object.keys(KNOWN_CHAINS).join(", ")}`);
+  if (!known) throw new Error(`GAVEL_CHAIN must be one of ${Object.keys(KNOWN_CHAINS).join(', ')}`);
   const rpcUrl = process.env.RPC_URL ?? known.defaultRpcUrl;
   const chainId = await rpcChainId(rpcUrl);
   if (chainId !== known.chain.id) throw new Error(`${rpcUrl} is chain ${chainId}, not ${chainName} (${known.chain.id})`);

@@ -7,13 +7,13 @@
 //
 // `ponder start` silently moves to the next port when its port is taken and hangs on a bad DATABASE_URL, so
 // this checks the port first, confirms the server it reaches is ours, and gives up after `timeoutMs`.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const indexerRoot = path.join(root, "indexer");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const indexerRoot = path.join(root, 'indexer');
 
 export interface StartIndexerOptions {
   rpcUrl: string;
@@ -39,7 +39,7 @@ export interface StartIndexerOptions {
   /** Give up when the server has not answered by then (default 60 s). */
   timeoutMs?: number;
   /** Which of Ponder's log lines reach this process's stderr (default "warn"). */
-  logLevel?: "error" | "warn" | "info" | "debug";
+  logLevel?: 'error' | 'warn' | 'info' | 'debug';
   /** Every log line Ponder writes at info level or above, parsed (benchmarks time the backfill with it). */
   onLog?: (entry: PonderLogEntry) => void;
 }
@@ -59,11 +59,11 @@ export interface IndexerHandle {
 }
 
 export function defaultPgliteDir(): string {
-  return path.join(root, ".data", "ponder", "pglite");
+  return path.join(root, '.data', 'ponder', 'pglite');
 }
 
 export async function startIndexer(options: StartIndexerOptions): Promise<IndexerHandle> {
-  const { rpcUrl, databaseUrl, port, schema = "chain", chainId = 31337, timeoutMs = 60_000, logLevel = "warn" } = options;
+  const { rpcUrl, databaseUrl, port, schema = 'chain', chainId = 31337, timeoutMs = 60_000, logLevel = 'warn' } = options;
   const pgliteDir = options.pgliteDir ?? defaultPgliteDir();
   const url = `http://127.0.0.1:${port}`;
   if (await answers(`${url}/health`)) throw new Error(`something already listens on ${url}; the indexer needs a free port`);
@@ -73,12 +73,12 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Indexe
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PONDER_TELEMETRY_DISABLED: "true",
+    PONDER_TELEMETRY_DISABLED: 'true',
     RPC_URL: rpcUrl,
     CHAIN_ID: String(chainId),
     PONDER_PGLITE_DIR: pgliteDir,
     // pg's "client.query() while executing" deprecation is Ponder's to fix, not news for our logs.
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--no-deprecation"].filter(Boolean).join(" "),
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--no-deprecation'].filter(Boolean).join(' '),
   };
   // An inherited DATABASE_URL (the api's) would silently switch Ponder to PostgreSQL.
   delete env.DATABASE_URL;
@@ -88,38 +88,39 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Indexe
   if (options.startBlock !== undefined) env.GAVEL_START_BLOCK = String(options.startBlock);
 
   // ponder's package exports only its ESM entry (dist/esm/index.js); the CLI sits beside it.
-  const ponderBin = path.join(path.dirname(fileURLToPath(import.meta.resolve("ponder"))), "bin/ponder.js");
+  const ponderBin = path.join(path.dirname(fileURLToPath(import.meta.resolve('ponder'))), 'bin/ponder.js');
   // JSON logs at info level, so the "Created HTTP server" line tells which port Ponder really took.
-  const args = [ponderBin, "--root", indexerRoot, "--log-level", logLevel === "debug" ? "debug" : "info", "--log-format", "json"];
-  args.push("start", "--schema", schema, "-H", "127.0.0.1", "-p", String(port));
-  const child = spawn(process.execPath, args, { cwd: indexerRoot, env, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
+  const args = [ponderBin, '--root', indexerRoot, '--log-level', logLevel === 'debug' ? 'debug' : 'info', '--log-format', 'json'];
+  args.push('start', '--schema', schema, '-H', '127.0.0.1', '-p', String(port));
+  const child = spawn(process.execPath, args, { cwd: indexerRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
   let boundPort: number | undefined;
   const shown = { error: 50, warn: 40, info: 30, debug: 20 }[logLevel];
   const readLines = (stream: NodeJS.ReadableStream | null) => {
-    let partial = "";
-    stream?.on("data", (chunk: Buffer) => {
-      const lines = (partial + chunk.toString()).split("\n");
-      partial = lines.pop() ?? "";
+    let partial = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
       for (const line of lines) {
         log = `${log}${line}\n`.slice(-20_000);
         const entry = parseLogLine(line);
         if (entry) options.onLog?.(entry);
-        if (entry?.msg === "Created HTTP server" && typeof entry.port === "number") boundPort = entry.port;
-        if (!entry || (entry.level ?? 30) >= shown) process.stderr.write(`[indexer ${new Date().toISOString().slice(17,23)}] ${entry ? `${entry.msg}${entry.error ? ` ${JSON.stringify(entry.error)}` : ""}` : line}\n`);
+        if (entry?.msg === 'Created HTTP server' && typeof entry.port === 'number') boundPort = entry.port;
+        if (!entry || (entry.level ?? 30) >= shown)
+          process.stderr.write(`[indexer ${new Date().toISOString().slice(17, 23)}] ${entry ? `${entry.msg}${entry.error ? ` ${JSON.stringify(entry.error)}` : ''}` : line}\n`);
       }
     });
   };
   readLines(child.stdout);
   readLines(child.stderr);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const handle: IndexerHandle = {
     url,
     stop: async () => {
-      process.off("exit", killOnExit);
+      process.off('exit', killOnExit);
       await stopChild(child, exited);
       await releaseLock({ databaseUrl, schema, pgliteDir });
     },
@@ -144,7 +145,7 @@ export async function startIndexer(options: StartIndexerOptions): Promise<Indexe
 }
 
 function parseLogLine(line: string): PonderLogEntry | null {
-  if (!line.startsWith("{")) return null;
+  if (!line.startsWith('{')) return null;
   try {
     return JSON.parse(line) as PonderLogEntry;
   } catch {
@@ -171,12 +172,12 @@ async function releaseLock({ databaseUrl, schema, pgliteDir }: { databaseUrl?: s
   const unlock = `UPDATE "${schema.replace(/"/g, '""')}"._ponder_meta SET value = jsonb_set(value, '{is_locked}', to_jsonb(0))`;
   try {
     if (databaseUrl) {
-      const { default: pg } = await import("pg");
+      const { default: pg } = await import('pg');
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       await client.query(unlock).finally(() => client.end());
     } else {
-      const { PGlite } = await import("@electric-sql/pglite");
+      const { PGlite } = await import('@electric-sql/pglite');
       const db = new PGlite(pgliteDir);
       await db.query(unlock).finally(() => db.close());
     }
@@ -190,7 +191,7 @@ async function forget({ databaseUrl, schema, pgliteDir }: { databaseUrl?: string
     await rm(pgliteDir, { recursive: true, force: true });
     return;
   }
-  const { default: pg } = await import("pg");
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -204,8 +205,8 @@ async function forget({ databaseUrl, schema, pgliteDir }: { databaseUrl?: string
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
 }
@@ -213,11 +214,11 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
 // CLI: index a running chain.  RPC_URL (default http://127.0.0.1:8545), PONDER_PORT (42069), DATABASE_URL.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const indexer = await startIndexer({
-    rpcUrl: process.env.RPC_URL ?? "http://127.0.0.1:8545",
+    rpcUrl: process.env.RPC_URL ?? 'http://127.0.0.1:8545',
     databaseUrl: process.env.DATABASE_URL || undefined,
     port: Number(process.env.PONDER_PORT ?? 42069),
-    logLevel: "info",
+    logLevel: 'info',
   });
   console.log(`indexer at ${indexer.url}`);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void indexer.stop().then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void indexer.stop().then(() => process.exit(0)));
 }

@@ -76,7 +76,7 @@ const ordinals: Array<[string, string]> = [
   ['Inscription #1042 "Ember Mask"', 'A pixel mask from the <em>first thousand</em> inscriptions. Provenance on-chain.'],
   ['Bitcoin Punk Fragment #77', 'Hand-drawn punk fragment, inscribed as SVG.<br/>Single edition.'],
   ['Sub-10k Palindrome Sat', 'A palindrome sat with a minimal orb study inscribed on it.'],
-  ['Ordinal Waves I', 'Generative waves, recursive inscription referencing the artist\'s library.'],
+  ['Ordinal Waves I', "Generative waves, recursive inscription referencing the artist's library."],
   ['Ordinal Waves II', 'Companion to Waves I. Same library, new seed.'],
   ['Cursed Inscription -2331', 'One of the early <em>cursed</em> inscriptions, now blessed.'],
   ['Satoshi Orbit Study', 'Concentric rings for the first halving. <p>Signed by the artist.</p>'],
@@ -111,7 +111,7 @@ const evmWorks: Array<[string, string]> = [
 
 const deskLots: Array<[string, string]> = [
   ['Signed Print: "Halving" (Edition 4/21)', 'Giclée print, signed and numbered, with a matching inscription.'],
-  ['Cold Card Mk1, Unopened', 'Sealed hardware wallet from 2019. Collector\'s item, not for use.'],
+  ['Cold Card Mk1, Unopened', "Sealed hardware wallet from 2019. Collector's item, not for use."],
   ['Bitcoin Whitepaper First Print Facsimile', 'Letterpress facsimile, hand-bound.'],
   ['Studio Sketchbook, 2021', 'The sketchbook behind the Genesis Glyph series.'],
   ['Physical Bitcoin Coin (Unfunded)', 'A Casascius-style coin, unfunded, display piece.'],

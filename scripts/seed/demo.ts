@@ -44,7 +44,7 @@ export async function seedDemo(db: Database, store: ContentStore, now: Date = ne
         published: true,
         startTime,
         endTime,
-        coverImageUrl: imageUrls[eventPlans.indexOf(plan) * 3 % imageUrls.length],
+        coverImageUrl: imageUrls[(eventPlans.indexOf(plan) * 3) % imageUrls.length],
       },
     });
     events.set(plan.slug, event.id);
@@ -137,9 +137,7 @@ async function placeDemoBids(db: Database, lotId: string, plan: LotPlan, index: 
       currentBid: last!.amount.toString(),
       currentPrice: last!.amount.toString(),
       bidCount,
-      ...(won
-        ? { winnerId: last!.userId, winnerWalletAddress: last!.wallet, winningBidId: last!.id, soldPrice: last!.amount.toString(), paid: index % 2 === 0 }
-        : {}),
+      ...(won ? { winnerId: last!.userId, winnerWalletAddress: last!.wallet, winningBidId: last!.id, soldPrice: last!.amount.toString(), paid: index % 2 === 0 } : {}),
     },
   });
 }

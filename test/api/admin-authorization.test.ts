@@ -79,17 +79,17 @@ function expected(rule: Rule, who: Caller): 401 | 403 | 'allowed' {
 
 beforeAll(async () => {
   stack = await startApiForTest({ seed: 'none', env: { RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
-  const [bidder, otherSeller, seller, admin] = await Promise.all([
-    createUser(stack.db, 'ready'),
-    createUser(stack.db, 'seller'),
-    createUser(stack.db, 'seller'),
-    createUser(stack.db, 'admin'),
-  ]);
+  const [bidder, otherSeller, seller, admin] = await Promise.all([createUser(stack.db, 'ready'), createUser(stack.db, 'seller'), createUser(stack.db, 'seller'), createUser(stack.db, 'admin')]);
   await createLot(stack.db, { creatorId: otherSeller.id });
   // Open, so the callers who pass the gate get "not ended yet" and nothing is settled by the matrix.
   lotId = (await createLot(stack.db, { creatorId: seller.id })).id;
   tokens.set('anonymous', null);
-  for (const [who, user] of [['bidder', bidder], ['seller of another lot', otherSeller], ['seller of this lot', seller], ['admin', admin]] as const) {
+  for (const [who, user] of [
+    ['bidder', bidder],
+    ['seller of another lot', otherSeller],
+    ['seller of this lot', seller],
+    ['admin', admin],
+  ] as const) {
     tokens.set(who, await signIn(stack.url, user.email));
   }
 });

@@ -61,7 +61,10 @@ describe('CMS pages: sanitized on the way in and out', () => {
   it('lists, updates and deletes pages; refuses empty content and taken slugs', async () => {
     await call('POST', '/cms/admin/pages', adminToken, { slug: 'privacy-policy', title: 'Privacy', content: '<p>v1</p>' });
     expect((await call('POST', '/cms/admin/pages', adminToken, { slug: 'privacy-policy', title: 'Again', content: '<p>x</p>' })).body.message).toBe('A page with this slug already exists');
-    expect((await call('POST', '/cms/admin/pages', adminToken, { slug: 'blank', title: 'Blank', content: '<script>x</script>' })).body).toMatchObject({ message: 'Content is required', fields: { content: 'Content is required' } });
+    expect((await call('POST', '/cms/admin/pages', adminToken, { slug: 'blank', title: 'Blank', content: '<script>x</script>' })).body).toMatchObject({
+      message: 'Content is required',
+      fields: { content: 'Content is required' },
+    });
     expect((await call('POST', '/cms/admin/pages', adminToken, { slug: 'Bad Slug', title: 'x', content: 'x' })).body.fields.slug).toBe('Slug may contain only lower-case letters, digits and hyphens');
     const updated = await call('PUT', '/cms/admin/pages/privacy-policy', adminToken, { content: '<p>v2</p><script>x</script>' });
     expect(updated.body).toMatchObject({ message: 'Page saved successfully', data: { title: 'Privacy', content: '<p>v2</p>' } });
@@ -129,7 +132,10 @@ describe('policies', () => {
     const current = await call('GET', '/policies?kind=terms-conditions');
     expect(current.body.data).toMatchObject([{ version: 2, current: true, content: '<p>Typo fixed</p>' }]);
     const all = await call('GET', '/admin/policies?kind=terms-conditions', adminToken);
-    expect(all.body.data.map((p: { version: number; current: boolean }) => [p.version, p.current])).toEqual([[2, true], [1, false]]);
+    expect(all.body.data.map((p: { version: number; current: boolean }) => [p.version, p.current])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     expect((await call('DELETE', `/admin/policies/${second.body.data._id}`, adminToken)).status).toBe(409);
   });
 });
@@ -142,7 +148,16 @@ describe('inscription lists', () => {
       await prisma.inscription.create({ data: { inscriptionId: `${'ab'.repeat(32)}i${i}`, walletAddress: i < 3 ? 'tb1pwalletone' : 'tb1pwallettwo', status: i % 2 ? 'inscribed' : 'pending' } });
     }
     await prisma.lot.create({
-      data: { auctionEventId: event.id, title: 'Insc lot', paymentMethod: 'BTC', startingBid: '1000', currentPrice: '1000', startTime: new Date(), endTime: new Date(Date.now() + 3_600_000), inscriptionId: `${'ab'.repeat(32)}i1` },
+      data: {
+        auctionEventId: event.id,
+        title: 'Insc lot',
+        paymentMethod: 'BTC',
+        startingBid: '1000',
+        currentPrice: '1000',
+        startTime: new Date(),
+        endTime: new Date(Date.now() + 3_600_000),
+        inscriptionId: `${'ab'.repeat(32)}i1`,
+      },
     });
     const page1 = await call('GET', '/inscriptions/admin/all', adminToken);
     expect(page1.body.data).toHaveLength(20);

@@ -110,7 +110,10 @@ describe('lot form rules on create', () => {
   });
 
   it('needs an event, and creates through all three paths with amounts in the display unit', async () => {
-    expect((await call('POST', '/auctions', adminToken, { title: 'x', paymentMethod: 'BTC' })).body).toMatchObject({ message: 'Please choose an auction event', fields: { auctionEventId: 'Please choose an auction event' } });
+    expect((await call('POST', '/auctions', adminToken, { title: 'x', paymentMethod: 'BTC' })).body).toMatchObject({
+      message: 'Please choose an auction event',
+      fields: { auctionEventId: 'Please choose an auction event' },
+    });
     const a = await create({ reservePrice: 20_000, imageUrls: ['ipfs://bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku', 'https://cdn.example/a.png'] });
     expect(a.body.data.imageUrls).toEqual(['/ipfs/bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku', 'https://cdn.example/a.png']);
     expect(a.body).toMatchObject({ message: 'Auction lot created successfully', data: { published: false, startingBid: '10000', reservePrice: '20000', unit: 'sats', status: 'upcoming' } });
@@ -180,7 +183,10 @@ describe('ending, cancelling, deleting', () => {
     const lot = await newLot(event._id, { paymentMethod: 'ETH', startingBid: '0.01' });
     await stack.db.prisma.lot.update({ where: { id: lot._id }, data: { chainAuctionId: '7', auctionContractAddress: '0x5fbdb2315678afecb367f032d93f642f64180aa3' } });
     for (const action of ['end', 'cancel']) {
-      expect((await call('POST', `/auctions/${lot._id}/${action}`, adminToken)).body).toMatchObject({ code: 'lot_on_chain', message: 'This auction runs on the auction house contract: end or cancel it there.' });
+      expect((await call('POST', `/auctions/${lot._id}/${action}`, adminToken)).body).toMatchObject({
+        code: 'lot_on_chain',
+        message: 'This auction runs on the auction house contract: end or cancel it there.',
+      });
     }
   });
 

@@ -36,7 +36,11 @@ async function verifiedUser() {
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  stack = await startApiForTest({ seed: 'none', worker: true, env: { SMTP_URL: smtp.url, RATE_SIGNIN_PER_ACCOUNT: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_CODES_PER_IP: '1000', RATE_CODES_PER_ACCOUNT: '1000' } });
+  stack = await startApiForTest({
+    seed: 'none',
+    worker: true,
+    env: { SMTP_URL: smtp.url, RATE_SIGNIN_PER_ACCOUNT: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_CODES_PER_IP: '1000', RATE_CODES_PER_ACCOUNT: '1000' },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -191,7 +195,16 @@ describe('password reset', () => {
 });
 
 describe('profile and terms', () => {
-  const profile = { firstName: 'Ana', lastName: 'Lee', phoneNumber: '+44 20 7946 0018', country: 'United Kingdom', city: 'London', address: '2 High St', postCode: 'N1 1AA', dateOfBirth: '1994-03-02' };
+  const profile = {
+    firstName: 'Ana',
+    lastName: 'Lee',
+    phoneNumber: '+44 20 7946 0018',
+    country: 'United Kingdom',
+    city: 'London',
+    address: '2 High St',
+    postCode: 'N1 1AA',
+    dateOfBirth: '1994-03-02',
+  };
 
   it('completes the profile with every field, and refuses under-18s', async () => {
     const { token } = await verifiedUser();

@@ -95,7 +95,10 @@ describe('outbid, extension, reserve and history', () => {
     await bid(a.token, lot.id, 10);
     await bid(b.token, lot.id, 11);
     const history = await get(`/auctions/${lot.id}/bids?limit=50`, a.token);
-    expect(history.body.data.map((x: any) => [x.amount, x.status, x.bidder.isYou])).toEqual([['11.00', 'active', false], ['10.00', 'outbid', true]]);
+    expect(history.body.data.map((x: any) => [x.amount, x.status, x.bidder.isYou])).toEqual([
+      ['11.00', 'active', false],
+      ['10.00', 'outbid', true],
+    ]);
     expect(history.body.data[0].bidder.displayName).toMatch(/^T\*\*\*.$/);
     const v2 = await get(`/auctions-v2/lots/${lot.id}/bids`);
     expect(v2.body.data).toHaveLength(2);
@@ -138,7 +141,9 @@ describe('withdrawing and removing bids', () => {
     const second = (await bid(b.token, lot.id, 11)).body.data.bid.id;
     const third = (await bid(a.token, lot.id, 12)).body.data.bid.id;
     const del = (id: string, token: string, body: object = {}) =>
-      fetch(`${stack.url}/auctions/bids/${id}`, { method: 'DELETE', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      fetch(`${stack.url}/auctions/bids/${id}`, { method: 'DELETE', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then(
+        async (r) => ({ status: r.status, body: (await r.json()) as any }),
+      );
     expect((await del(third, a.token)).status).toBe(409);
     expect((await del(first, b.token)).status).toBe(403);
     expect((await del(first, a.token)).body.message).toBe('Bid withdrawn');

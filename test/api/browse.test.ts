@@ -71,13 +71,21 @@ describe('GET /auctions', () => {
     const make = (title: string, extra: object) =>
       stack.db.prisma.lot.create({
         data: {
-          auctionEventId: base.auctionEventId, title, published: true, paymentMethod: base.paymentMethod, startingBid: base.startingBid,
-          currentPrice: base.startingBid, startTime: base.startTime, endTime: base.endTime, status: base.status, ...extra,
+          auctionEventId: base.auctionEventId,
+          title,
+          published: true,
+          paymentMethod: base.paymentMethod,
+          startingBid: base.startingBid,
+          currentPrice: base.startingBid,
+          startTime: base.startTime,
+          endTime: base.endTime,
+          status: base.status,
+          ...extra,
         },
       });
     const described = await make('Plain title one', { description: 'A weathered quokkaglyph carved in 1911.' });
     const inscribed = await make('Plain title two', { inscriptionId });
-    const tokened = await make('Plain title three', { contractAddress: '0x' + '1'.repeat(40), tokenId: '987654321' });
+    const tokened = await make('Plain title three', { contractAddress: `0x${'1'.repeat(40)}`, tokenId: '987654321' });
     try {
       expect((await list('search=QUOKKAGLYPH')).map((l) => l._id)).toEqual([described.id]);
       expect((await list(`search=${inscriptionId.toUpperCase()}`)).map((l) => l._id)).toEqual([inscribed.id]);

@@ -58,7 +58,10 @@ describe('BTC bids are signed offers', () => {
     expect((await get(`/auctions/${lot.id}/bids`, a.token)).body.data).toEqual([]);
 
     const placed = await post(`/auctions/${lot.id}/finalize`, a.token, { bidId: offer.body.data.bid._id, signedPsbtHex: a.sign(offer.body.data.psbtHex) });
-    expect(placed).toMatchObject({ status: 201, body: { message: 'Bid placed successfully!', minimumNextBid: '10100', data: { bid: { _id: offer.body.data.bid._id, status: 'active', amount: '10000' } } } });
+    expect(placed).toMatchObject({
+      status: 201,
+      body: { message: 'Bid placed successfully!', minimumNextBid: '10100', data: { bid: { _id: offer.body.data.bid._id, status: 'active', amount: '10000' } } },
+    });
     expect((await post(`/auctions/${lot.id}/finalize`, a.token, { bidId: offer.body.data.bid._id, signedPsbtHex: a.sign(offer.body.data.psbtHex) })).status).toBe(409);
 
     const low = await b.bid(lot.id, 10_099);
@@ -95,7 +98,10 @@ describe('BTC bids are signed offers', () => {
     const finalize = (signedPsbtHex: string, id = bidId, lotId = lot.id, token = a.token) => post(`/auctions/${lotId}/finalize`, token, { bidId: id, signedPsbtHex });
 
     const cheaper = rebuild(offer.body.data.psbtHex, net, { outputs: (o) => o.map((out, i) => (i === 1 ? { ...out, value: 1_000n } : out)) });
-    expect(await finalize(a.sign(cheaper))).toMatchObject({ status: 400, body: { code: 'payout_amount_changed', message: 'Output 1 (payout to the seller) was changed from 12000 to 1000 sats', fields: { signedPsbtHex: expect.any(String) } } });
+    expect(await finalize(a.sign(cheaper))).toMatchObject({
+      status: 400,
+      body: { code: 'payout_amount_changed', message: 'Output 1 (payout to the seller) was changed from 12000 to 1000 sats', fields: { signedPsbtHex: expect.any(String) } },
+    });
     const elsewhere = rebuild(offer.body.data.psbtHex, net, { outputs: (o) => o.map((out, i) => (i === 0 ? { ...out, script: new TestKey('p2tr', net).output } : out)) });
     expect((await finalize(a.sign(elsewhere))).body.code).toBe('inscription_address_changed');
     expect((await finalize('not hex')).body).toMatchObject({ code: 'invalid_psbt', message: 'PSBT must be hex' });
@@ -144,7 +150,10 @@ describe('BTC bids are signed offers', () => {
     const lot = await btcLot();
     const a = await bidder();
     const b = await bidder();
-    for (const [who, amount] of [[a, 10_000], [b, 10_100]] as const) {
+    for (const [who, amount] of [
+      [a, 10_000],
+      [b, 10_100],
+    ] as const) {
       const offer = await who.bid(lot.id, amount);
       expect((await post(`/auctions/${lot.id}/finalize`, who.token, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) })).status).toBe(201);
     }
@@ -180,7 +189,10 @@ describe('BTC bids are signed offers', () => {
     expect((await post(`/auctions/${lot.id}/bids`, token, { amount: 10_000, walletAddress: new TestKey('p2wpkh', net).address })).status).toBe(403);
     const a = await bidder();
     expect((await a.bid(lot.id, 9_999)).body.message).toBe('Bid must be at least 10000 sats');
-    expect(await post(`/auctions/${lot.id}/bids`, a.token, { amount: '10000.5', walletAddress: a.keys.payment.address })).toMatchObject({ status: 400, body: { fields: { amount: 'Invalid bid amount' } } });
+    expect(await post(`/auctions/${lot.id}/bids`, a.token, { amount: '10000.5', walletAddress: a.keys.payment.address })).toMatchObject({
+      status: 400,
+      body: { fields: { amount: 'Invalid bid amount' } },
+    });
     expect(await stack.db.prisma.btcOffer.count({ where: { lotId: lot.id } })).toBe(0);
   });
 
@@ -191,7 +203,10 @@ describe('BTC bids are signed offers', () => {
     await stack.db.prisma.wallet.create({ data: { userId: user.id, address: testnet, type: 'hiro' } });
     const token = await signIn(stack.url, user.email);
     const reply = await post(`/auctions/${lot.id}/bids`, token, { amount: 10_000, walletAddress: testnet });
-    expect(reply).toMatchObject({ status: 400, body: { code: 'invalid_address', fields: { walletAddress: expect.stringContaining('is a Bitcoin testnet4 address; this marketplace runs on Bitcoin regtest') } } });
+    expect(reply).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_address', fields: { walletAddress: expect.stringContaining('is a Bitcoin testnet4 address; this marketplace runs on Bitcoin regtest') } },
+    });
     expect(await stack.db.prisma.btcOffer.count({ where: { lotId: lot.id } })).toBe(0);
   });
 });
@@ -206,7 +221,15 @@ describe('the whitelist holds for offer bids as for every other bid', () => {
     const early = await outsider.bid(lot.id, 10_000);
     expect(early.status).toBe(201);
     const event = await stack.db.prisma.auctionEvent.create({
-      data: { slug: `members-${lot.id.slice(0, 8)}`, title: 'Members only', published: true, status: 'live', whitelistOnly: true, startTime: new Date(Date.now() - 86_400_000), endTime: new Date(Date.now() + 86_400_000) },
+      data: {
+        slug: `members-${lot.id.slice(0, 8)}`,
+        title: 'Members only',
+        published: true,
+        status: 'live',
+        whitelistOnly: true,
+        startTime: new Date(Date.now() - 86_400_000),
+        endTime: new Date(Date.now() + 86_400_000),
+      },
     });
     await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { auctionEventId: event.id } });
     await stack.db.prisma.whitelistEntry.create({ data: { email: listed.user.email.toLowerCase(), auctionEventId: event.id } });
@@ -239,7 +262,10 @@ describe('settlement: the seller co-signs the winning offer', () => {
     await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
     const a = await bidder();
     const b = await bidder();
-    for (const [who, amount] of [[a, 10_000], [b, 10_100]] as const) {
+    for (const [who, amount] of [
+      [a, 10_000],
+      [b, 10_100],
+    ] as const) {
       const offer = await who.bid(lot.id, amount);
       expect((await post(`/auctions/${lot.id}/finalize`, who.token, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) })).status).toBe(201);
     }
@@ -261,7 +287,10 @@ describe('settlement: the seller co-signs the winning offer', () => {
     expect((await post('/psbt/seller-sign', a.token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() })).status).toBe(403);
 
     const signed = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address.toUpperCase(), signedPsbtHex: psbt.toHex() });
-    expect(signed).toMatchObject({ status: 200, body: { message: 'Seller signature saved: the swap transaction is broadcast', data: { stage: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) } } });
+    expect(signed).toMatchObject({
+      status: 200,
+      body: { message: 'Seller signature saved: the swap transaction is broadcast', data: { stage: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) } },
+    });
     const txid = signed.body.data.txid as string;
     expect((await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() })).status).toBe(409);
 
@@ -282,7 +311,10 @@ describe('settlement: the seller co-signs the winning offer', () => {
     const a = await bidder();
     const offer = await a.bid(lot.id, 10_000);
     const decoded = await post('/psbt/validate', a.token, { psbtHex: offer.body.data.psbtHex });
-    expect(decoded.body).toMatchObject({ inputs: [{ value: '600', address: a.keys.payment.address, signed: false }, { signed: false }, { address: a.keys.payment.address }], outputs: [{ address: a.keys.ordinals.address, value: '1146' }, { value: '10000' }, {}, { value: '600' }, {}] });
+    expect(decoded.body).toMatchObject({
+      inputs: [{ value: '600', address: a.keys.payment.address, signed: false }, { signed: false }, { address: a.keys.payment.address }],
+      outputs: [{ address: a.keys.ordinals.address, value: '1146' }, { value: '10000' }, {}, { value: '600' }, {}],
+    });
     expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: a.keys.payment.address })).body).toEqual({ winnerInputIndices: [0, 2] });
     expect((await post('/psbt/get-winner-input-indices', a.token, { psbtHex: offer.body.data.psbtHex, winnerAddress: 'bcrt1qnobody' })).body).toEqual({ winnerInputIndices: [1] });
     expect((await post('/psbt/validate', a.token, { psbtHex: 'zz' })).body).toMatchObject({ code: 'invalid_psbt', fields: { psbtHex: 'PSBT must be hex' } });

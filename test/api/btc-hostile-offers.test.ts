@@ -65,9 +65,24 @@ describe('POST /auctions/:id/finalize refuses every hostile offer, and nothing c
   const NOT_DECODED = 'Malformed PSBT: it could not be decoded';
 
   it.each<[string, (o: Offer) => Promise<Reply>, string, string]>([
-    ['changed payout amount', (o) => finalize(o, edited(o, { outputs: (out) => out.map((x, i) => (i === 1 ? { ...x, value: 1_000n } : x)) })), 'payout_amount_changed', 'Output 1 (payout to the seller) was changed from 10100 to 1000 sats'],
-    ['payout to another address', (o) => finalize(o, edited(o, { outputs: (out) => out.map((x, i) => (i === 1 ? { ...x, script: o.h.keys.payment.output } : x)) })), 'payout_address_changed', 'Output 1 (payout to the seller) pays another address than the offer'],
-    ['inscription output to another address', (o) => finalize(o, edited(o, { outputs: (out) => out.map((x, i) => (i === 0 ? { ...x, script: new TestKey('p2tr', net).output } : x)) })), 'inscription_address_changed', 'Output 0 (inscription output) pays another address than the offer'],
+    [
+      'changed payout amount',
+      (o) => finalize(o, edited(o, { outputs: (out) => out.map((x, i) => (i === 1 ? { ...x, value: 1_000n } : x)) })),
+      'payout_amount_changed',
+      'Output 1 (payout to the seller) was changed from 10100 to 1000 sats',
+    ],
+    [
+      'payout to another address',
+      (o) => finalize(o, edited(o, { outputs: (out) => out.map((x, i) => (i === 1 ? { ...x, script: o.h.keys.payment.output } : x)) })),
+      'payout_address_changed',
+      'Output 1 (payout to the seller) pays another address than the offer',
+    ],
+    [
+      'inscription output to another address',
+      (o) => finalize(o, edited(o, { outputs: (out) => out.map((x, i) => (i === 0 ? { ...x, script: new TestKey('p2tr', net).output } : x)) })),
+      'inscription_address_changed',
+      'Output 0 (inscription output) pays another address than the offer',
+    ],
     [
       'inscription moved off offset 0 of output 0 (into the payout)',
       (o) => finalize(o, edited(o, { outputs: (out) => out.map((x, i) => (i === 0 ? { ...x, value: 600n } : i === 1 ? { ...x, value: x.value + 546n } : x)) })),
@@ -88,7 +103,12 @@ describe('POST /auctions/:id/finalize refuses every hostile offer, and nothing c
       'undersized dummy',
       async (o) => {
         const small = await dev.faucet(o.h.keys.payment.address, 400);
-        return finalize(o, edited(o, { inputs: (inputs) => inputs.map((x, n) => (n === 0 ? { ...x, hash: Buffer.from(small.txid, 'hex').reverse(), index: small.vout, witnessUtxo: { ...x.witnessUtxo, value: 400n } } : x)) }));
+        return finalize(
+          o,
+          edited(o, {
+            inputs: (inputs) => inputs.map((x, n) => (n === 0 ? { ...x, hash: Buffer.from(small.txid, 'hex').reverse(), index: small.vout, witnessUtxo: { ...x.witnessUtxo, value: 400n } } : x)),
+          }),
+        );
       },
       'undersized_dummy',
       'The dummy input holds 400 sats; it must hold at least 600',
@@ -109,7 +129,13 @@ describe('POST /auctions/:id/finalize refuses every hostile offer, and nothing c
       async (o) => {
         const other = new TestKey('p2wpkh', net);
         const theirs = await dev.faucet(other.address, 200_000);
-        const psbt = bitcoin.Psbt.fromHex(rebuild(o.psbtHex, net, { inputs: (inputs) => inputs.map((x, n) => (n === 2 ? { ...x, hash: Buffer.from(theirs.txid, 'hex').reverse(), index: theirs.vout, witnessUtxo: { script: other.output, value: 200_000n } } : x)) }), { network: net });
+        const psbt = bitcoin.Psbt.fromHex(
+          rebuild(o.psbtHex, net, {
+            inputs: (inputs) =>
+              inputs.map((x, n) => (n === 2 ? { ...x, hash: Buffer.from(theirs.txid, 'hex').reverse(), index: theirs.vout, witnessUtxo: { script: other.output, value: 200_000n } } : x)),
+          }),
+          { network: net },
+        );
         o.h.keys.payment.sign(psbt, [0]);
         other.sign(psbt, [2]);
         return finalize(o, psbt.toHex());
@@ -148,7 +174,8 @@ describe('POST /auctions/:id/finalize refuses every hostile offer, and nothing c
     ],
     [
       'an ordinals address of another network, refused when the bid is requested',
-      (o) => post(`/auctions/${lot.id}/bids`, o.h.token, { amount: 10_100, walletAddress: o.h.keys.payment.address, ordinalsAddress: 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0' }),
+      (o) =>
+        post(`/auctions/${lot.id}/bids`, o.h.token, { amount: 10_100, walletAddress: o.h.keys.payment.address, ordinalsAddress: 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0' }),
       'invalid_address',
       'bc1p0x… is a Bitcoin mainnet address; this marketplace runs on Bitcoin regtest, so use an address starting with bcrt1',
     ],
@@ -208,7 +235,12 @@ describe('POST /psbt/seller-sign refuses a seller co-signature with another sigh
       status: 400,
       body: { code: 'wrong_sighash', message: `Input 1 (seller inscription) is signed with sighash 0x${sighash.toString(16).padStart(2, '0')}; it must be signed with SIGHASH_ALL (0x01)` },
     });
-    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: won.lotId }, select: { sellerSignedPsbtHex: true, txHash: true, swapTxid: true, paid: true } })).toEqual({ sellerSignedPsbtHex: null, txHash: null, swapTxid: null, paid: false });
+    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: won.lotId }, select: { sellerSignedPsbtHex: true, txHash: true, swapTxid: true, paid: true } })).toEqual({
+      sellerSignedPsbtHex: null,
+      txHash: null,
+      swapTxid: null,
+      paid: false,
+    });
     expect((await get(`/psbt/state/${won.lotId}`, won.sellerToken)).body).toMatchObject({ stage: 'awaiting_seller', txid: null });
     expect(await mempool()).toEqual(before);
   });

@@ -34,7 +34,11 @@ beforeAll(async () => {
   prices = await startPriceStandIn({ port: 0, btcUsd: 100_000 });
   const bitcoinEnv = { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '100' };
   const priceEnv = { PRICE_API_URL: prices.priceUrl, CARD_HOLD_MARGIN_PERCENT: '0' };
-  stack = await startApiForTest({ seed: 'none', worker: true, env: { ...rs.env(), ...bitcoinEnv, ...priceEnv, LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' } });
+  stack = await startApiForTest({
+    seed: 'none',
+    worker: true,
+    env: { ...rs.env(), ...bitcoinEnv, ...priceEnv, LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' },
+  });
   rs.standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
 });
 
@@ -55,8 +59,7 @@ const bid = (token: string, lotId: string, amount: string, walletAddress: string
   call(stack.url, token, 'POST', `/auctions/${lotId}/bids`, walletAddress === null ? { amount } : { amount, walletAddress });
 const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
 const holdsFor = (lotId: string) => rs.createdIntents((c) => c.params.get('metadata[lotId]') === lotId && c.params.get('metadata[purpose]') === 'bid_hold');
-const heldSettled = (bidId: string, status: 'released' | 'captured' | 'failed') =>
-  eventually(async () => (await bidRow(bidId)).holdStatus === status, 15_000, `bid ${bidId} hold ${status}`);
+const heldSettled = (bidId: string, status: 'released' | 'captured' | 'failed') => eventually(async () => (await bidRow(bidId)).holdStatus === status, 15_000, `bid ${bidId} hold ${status}`);
 
 describe('placing a card bid', () => {
   it('authorises the bid amount on the saved card (manual capture, off-session) and keeps the hold on the bid', async () => {
@@ -167,7 +170,11 @@ describe('after the bid', () => {
     // Ends in a few seconds; no anti-sniping extension, so the close job runs at the end.
     const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 2000n, endsInMs: 4000, extensionMinutes: 0 });
     const ids = [] as string[];
-    for (const [bidder, amount] of [[a, '20.00'], [b, '21.00'], [c, '25.50']] as const) {
+    for (const [bidder, amount] of [
+      [a, '20.00'],
+      [b, '21.00'],
+      [c, '25.50'],
+    ] as const) {
       const res = await bid(bidder.token, lot.id, amount);
       expect(res.status).toBe(201);
       ids.push(res.body.data.bid._id);
@@ -214,10 +221,14 @@ describe('after the bid', () => {
     // The hold disappears before the close (released in the Dashboard, or expired after 7 days).
     await rs.stripe.paymentIntents.cancel((await bidRow(placed)).paymentIntentId!);
     await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).status === 'ended', 15_000, 'lot closed');
-    await eventually(async () => {
-      const cart = await call(stack.url, a.token, 'GET', '/cart');
-      return cart.body.items.find((i: any) => i.lotId === lot.id)?.paymentState === 'awaiting_payment';
-    }, 15_000, 'awaiting payment');
+    await eventually(
+      async () => {
+        const cart = await call(stack.url, a.token, 'GET', '/cart');
+        return cart.body.items.find((i: any) => i.lotId === lot.id)?.paymentState === 'awaiting_payment';
+      },
+      15_000,
+      'awaiting payment',
+    );
     expect(['released', 'failed']).toContain((await bidRow(placed)).holdStatus);
     const checkout = await call(stack.url, a.token, 'POST', '/cart/checkout', { lotIds: [lot.id] });
     expect(checkout.status).toBe(200);
@@ -267,7 +278,13 @@ describe('card bids on BTC lots', () => {
     expect(res.body).toMatchObject({ message: 'Bid placed successfully!', minimumNextBid: '20101', data: { psbtHex: null, bid: { status: 'active', amount: '20001', unit: 'sats' } } });
     const row = await bidRow(res.body.data.bid._id);
     expect(row).toMatchObject({ status: 'active', holdStatus: 'authorized', walletAddress: null, signedPsbtHex: null });
-    expect(await rs.stripe.paymentIntents.retrieve(row.paymentIntentId!)).toMatchObject({ amount: 2001, currency: 'usd', capture_method: 'manual', status: 'requires_capture', customer: user.stripeCustomerId });
+    expect(await rs.stripe.paymentIntents.retrieve(row.paymentIntentId!)).toMatchObject({
+      amount: 2001,
+      currency: 'usd',
+      capture_method: 'manual',
+      status: 'requires_capture',
+      customer: user.stripeCustomerId,
+    });
     expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('20001');
   });
 
@@ -278,7 +295,10 @@ describe('card bids on BTC lots', () => {
     expect(await bid(token, lot.id, '9999')).toMatchObject({ status: 400, body: { message: 'Bid must be at least 10000 sats', code: 'bid_too_low' } });
     const cheap = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10n });
     // Under 50 sats, and under $0.50 (400 sats are $0.40 here): the spec's minimum card payment.
-    expect(await bid(token, cheap.id, '49')).toMatchObject({ status: 400, body: { message: 'Minimum payment amount is 50 sats ($0.50 USD) for card payments.', fields: { amount: expect.any(String) } } });
+    expect(await bid(token, cheap.id, '49')).toMatchObject({
+      status: 400,
+      body: { message: 'Minimum payment amount is 50 sats ($0.50 USD) for card payments.', fields: { amount: expect.any(String) } },
+    });
     expect(await bid(token, cheap.id, '400')).toMatchObject({ status: 400, body: { message: 'Minimum payment amount is $0.50 USD for card payments.' } });
     expect(holdsFor(lot.id)).toHaveLength(0);
     expect(holdsFor(cheap.id)).toHaveLength(0);
@@ -344,7 +364,14 @@ describe('card bids on BTC lots', () => {
     const ordinals = new TestKey('p2tr', net);
     const challenge = await call(stack.url, b.token, 'POST', '/wallet/connect', { walletAddress: ordinals.address, walletType: 'hiro', walletName: 'Leather', ordinalsAddress: ordinals.address });
     const { message, nonce } = challenge.body.data;
-    const linked = await call(stack.url, b.token, 'POST', '/wallet/verify', { walletAddress: ordinals.address, walletType: 'hiro', message, nonce, signature: signBip322(ordinals, message), ordinalsAddress: ordinals.address });
+    const linked = await call(stack.url, b.token, 'POST', '/wallet/verify', {
+      walletAddress: ordinals.address,
+      walletType: 'hiro',
+      message,
+      nonce,
+      signature: signBip322(ordinals, message),
+      ordinalsAddress: ordinals.address,
+    });
     expect(linked.status).toBe(201);
     expect((await call(stack.url, sellerToken, 'GET', `/auctions/${lot.id}`)).body.data.winner).toMatchObject({ walletAddress: ordinals.address });
 

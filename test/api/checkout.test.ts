@@ -40,7 +40,16 @@ async function wonLot(userId: string, price: bigint, paymentMethod: 'Manual' | '
   const winning = await stack.db.prisma.bid.create({ data: { lotId: lot.id, userId, amount: price.toString(), status: 'active' } });
   return stack.db.prisma.lot.update({
     where: { id: lot.id },
-    data: { status: 'ended', closedAt: new Date(), endTime: new Date(Date.now() - 1000), winnerId: userId, winningBidId: winning.id, soldPrice: price.toString(), currentBid: price.toString(), bidCount: 1 },
+    data: {
+      status: 'ended',
+      closedAt: new Date(),
+      endTime: new Date(Date.now() - 1000),
+      winnerId: userId,
+      winningBidId: winning.id,
+      soldPrice: price.toString(),
+      currentBid: price.toString(),
+      bidCount: 1,
+    },
   });
 }
 
@@ -119,7 +128,16 @@ describe('POST /auctions/:id/buy-now', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: 'Auction purchased successfully!',
-      data: { auctionId: lot.id, status: 'ended', soldPrice: '50.00', unit: 'USD', paymentMethod: 'Stripe', paymentState: 'paid', paymentIntentId: pi, winner: { id: b.user.id, name: b.user.name, walletAddress: null } },
+      data: {
+        auctionId: lot.id,
+        status: 'ended',
+        soldPrice: '50.00',
+        unit: 'USD',
+        paymentMethod: 'Stripe',
+        paymentState: 'paid',
+        paymentIntentId: pi,
+        winner: { id: b.user.id, name: b.user.name, walletAddress: null },
+      },
     });
     const after = await lotRow(lot.id);
     expect(after).toMatchObject({ status: 'ended', winnerId: b.user.id, boughtNow: true, paid: true, txHash: pi, winningBidId: null });
@@ -146,7 +164,10 @@ describe('POST /auctions/:id/buy-now', () => {
     const lot = await buyNowLot(5000n);
     const made = await intent(b.token, { amount: '50.00', auctionId: lot.id });
     // Not confirmed by the browser yet: nothing is held.
-    expect((await buyNowPost(b.token, lot.id, { paymentMethod: 'Stripe', paymentIntentId: made.body.paymentIntentId })).body).toMatchObject({ message: 'Payment failed.', code: 'payment_not_authorized' });
+    expect((await buyNowPost(b.token, lot.id, { paymentMethod: 'Stripe', paymentIntentId: made.body.paymentIntentId })).body).toMatchObject({
+      message: 'Payment failed.',
+      code: 'payment_not_authorized',
+    });
     expect((await buyNowPost(b.token, lot.id, { paymentMethod: 'Stripe' })).body.code).toBe('payment_intent_required');
     const other = await buyer();
     expect((await buyNowPost(other.token, lot.id, { paymentMethod: 'Stripe', paymentIntentId: made.body.paymentIntentId })).body.code).toBe('payment_mismatch');
@@ -271,10 +292,22 @@ describe('cart and final checkout', () => {
     const byId = new Map(cart.body.items.map((i: any) => [i.lotId, i]));
     expect(byId.size).toBe(4);
     expect(byId.has(someoneElses.id)).toBe(false);
-    expect(byId.get(usd1.id)).toMatchObject({ source: 'won', amount: '12.50', unit: 'USD', paymentState: 'awaiting_payment', payableByCard: true, lot: { _id: usd1.id, title: usd1.title, paymentMethod: 'Manual' } });
+    expect(byId.get(usd1.id)).toMatchObject({
+      source: 'won',
+      amount: '12.50',
+      unit: 'USD',
+      paymentState: 'awaiting_payment',
+      payableByCard: true,
+      lot: { _id: usd1.id, title: usd1.title, paymentMethod: 'Manual' },
+    });
     expect(byId.get(btc.id)).toMatchObject({ source: 'won', amount: '15000', unit: 'sats', payableByCard: false });
     expect(byId.get(bought.id)).toMatchObject({ source: 'buy_now', amount: '9.99', unit: 'USD' });
-    expect(cart.body.due).toEqual(expect.arrayContaining([{ unit: 'USD', amount: '52.49' }, { unit: 'sats', amount: '15000' }]));
+    expect(cart.body.due).toEqual(
+      expect.arrayContaining([
+        { unit: 'USD', amount: '52.49' },
+        { unit: 'sats', amount: '15000' },
+      ]),
+    );
     expect(cart.body.serviceFee).toBe('0.00');
     expect(usd2).toBeTruthy();
     expect((await call(stack.url, null, 'GET', '/cart')).status).toBe(401);
@@ -307,7 +340,13 @@ describe('cart and final checkout', () => {
     const again = await Promise.all([call(stack.url, b.token, 'POST', '/cart/checkout', { lotIds: ids }), call(stack.url, b.token, 'POST', '/cart/checkout', { lotIds: [ids[1], ids[0], ids[2]] })]);
     for (const r of again) expect(r.body.paymentIntentId).toBe(first.body.paymentIntentId);
     const pi = first.body.paymentIntentId as string;
-    expect(await rs.stripe.paymentIntents.retrieve(pi)).toMatchObject({ amount: 5249, currency: 'usd', status: 'requires_confirmation', customer: b.user.stripeCustomerId, metadata: { purpose: 'checkout', userId: b.user.id } });
+    expect(await rs.stripe.paymentIntents.retrieve(pi)).toMatchObject({
+      amount: 5249,
+      currency: 'usd',
+      status: 'requires_confirmation',
+      customer: b.user.stripeCustomerId,
+      metadata: { purpose: 'checkout', userId: b.user.id },
+    });
     const creates = rs.calls.filter((c) => c.path === '/v1/payment_intents' && c.params.get('metadata[purpose]') === 'checkout' && c.params.get('metadata[userId]') === b.user.id);
     expect(new Set(creates.map((c) => c.reply.id))).toEqual(new Set([pi]));
     expect(creates[0]!.idempotencyKey).toMatch(new RegExp(`^checkout:${b.user.id}:`));

@@ -37,7 +37,7 @@ describe('CMS pages', () => {
     );
   });
 
-  it('the privacy policy sends data requests to the support page\'s contact form', async () => {
+  it("the privacy policy sends data requests to the support page's contact form", async () => {
     expect((await page('privacy-policy')).content).toContain('<a href="/support#contact">contact form on our support page</a>');
   });
 

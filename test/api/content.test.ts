@@ -4,8 +4,7 @@ import { DEFAULT_TERMS } from '@gavel/domain/terms-conditions';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
-const subscribe = (body: unknown) =>
-  fetch(`${stack.url}/subscriptions/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const subscribe = (body: unknown) => fetch(`${stack.url}/subscriptions/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   stack = await startApiForTest({ seed: 'demo' });
@@ -75,11 +74,23 @@ describe('operations', () => {
   it('publishes an OpenAPI document covering every route', async () => {
     const doc = (await (await fetch(`${stack.url}/openapi.json`)).json()) as any;
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/auctions', '/auctions/{id}', '/lots', '/lots/{id}', '/auction-events', '/auction-events/{id}', '/auction-events/slug/{slug}', '/cms/pages/{slug}', '/subscriptions/subscribe']) {
+    for (const path of [
+      '/auctions',
+      '/auctions/{id}',
+      '/lots',
+      '/lots/{id}',
+      '/auction-events',
+      '/auction-events/{id}',
+      '/auction-events/slug/{slug}',
+      '/cms/pages/{slug}',
+      '/subscriptions/subscribe',
+    ]) {
       expect(doc.paths).toHaveProperty(path);
     }
     const params = doc.paths['/auctions'].get.parameters.map((p: any) => p.name);
-    expect(params).toEqual(expect.arrayContaining(['limit', 'offset', 'search', 'status', 'paymentMethod', 'minPrice', 'maxPrice', 'startDate', 'endDate', 'auctionEventId', 'sort', 'order', 'page', 'pageSize']));
+    expect(params).toEqual(
+      expect.arrayContaining(['limit', 'offset', 'search', 'status', 'paymentMethod', 'minPrice', 'maxPrice', 'startDate', 'endDate', 'auctionEventId', 'sort', 'order', 'page', 'pageSize']),
+    );
   });
 
   it('answers unknown routes with a JSON 404', async () => {

@@ -76,10 +76,24 @@ describe('EVM wallets on chain', () => {
     expect(recorded.status).toBe(201);
     expect(recorded.body).toMatchObject({
       message: 'On-chain bid placed successfully!',
-      data: { bid: { lotId: lot.id, blockchainAuctionId: auctionId.toString(), amount: '0.01', bidder: alice.address.toLowerCase(), walletAddress: alice.address.toLowerCase(), txHash: placed.transactionHash } },
+      data: {
+        bid: {
+          lotId: lot.id,
+          blockchainAuctionId: auctionId.toString(),
+          amount: '0.01',
+          bidder: alice.address.toLowerCase(),
+          walletAddress: alice.address.toLowerCase(),
+          txHash: placed.transactionHash,
+        },
+      },
     });
     // The client's amount is not the record's: the event's is.
-    const again = await eventually(() => call('POST', `/auctions/${lot.id}/eth-bids`, alice.token, { ...body, bidAmount: '99' }), (r) => r.body.data?.bid.indexed === true, 10_000, 'the bid indexed');
+    const again = await eventually(
+      () => call('POST', `/auctions/${lot.id}/eth-bids`, alice.token, { ...body, bidAmount: '99' }),
+      (r) => r.body.data?.bid.indexed === true,
+      10_000,
+      'the bid indexed',
+    );
     expect(again.body.data.bid).toMatchObject({ id: recorded.body.data.bid.id, amount: '0.01' });
     expect(await chain.api.db.prisma.chainBid.count({ where: { lotId: lot.id } })).toBe(1);
 
@@ -90,10 +104,15 @@ describe('EVM wallets on chain', () => {
     const asBob = await call('POST', `/auctions/${lot.id}/eth-bids`, alice.token, { ...claimed, walletAddress: bob.address });
     expect(asBob).toMatchObject({ status: 403, body: { code: 'wallet_not_linked', fields: { walletAddress: 'This wallet is not linked to your account. Connect and verify it first.' } } });
     // A bid on this auction is not a bid on another lot's auction; an approval is not a bid at all.
-    expect((await call('POST', `/auctions/${otherLot.id}/eth-bids`, bob.token, { ...claimed, walletAddress: bob.address, blockchainAuctionId: auctionId.toString() })).body.code).toBe('auction_mismatch');
+    expect((await call('POST', `/auctions/${otherLot.id}/eth-bids`, bob.token, { ...claimed, walletAddress: bob.address, blockchainAuctionId: auctionId.toString() })).body.code).toBe(
+      'auction_mismatch',
+    );
     expect((await call('POST', `/auctions/${otherLot.id}/eth-bids`, bob.token, { ...claimed, walletAddress: bob.address, blockchainAuctionId: other.auctionId.toString() })).body.code).toBe('no_bid');
     expect((await call('POST', `/auctions/${lot.id}/eth-bids`, bob.token, { ...claimed, walletAddress: bob.address })).status).toBe(201);
-    expect(await chain.api.db.prisma.chainBid.findMany({ where: { lotId: lot.id }, select: { userId: true }, orderBy: { blockNumber: 'asc' } })).toEqual([{ userId: alice.user.id }, { userId: bob.user.id }]);
+    expect(await chain.api.db.prisma.chainBid.findMany({ where: { lotId: lot.id }, select: { userId: true }, orderBy: { blockNumber: 'asc' } })).toEqual([
+      { userId: alice.user.id },
+      { userId: bob.user.id },
+    ]);
 
     // Outbid, Alice withdraws; reporting it from a wallet she never proved is refused, from hers accepted.
     const withdrawal = await act.withdraw(3);
@@ -113,7 +132,7 @@ describe('linking a lot to the on-chain auction its seller started', () => {
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 30n });
     const link = (as: string, lotId: string, id: bigint | string) => call('POST', `/lots/${lotId}/chain-auction`, as, { auctionId: id.toString(), txHash: `0x${'ab'.repeat(32)}` });
 
-    expect((await link(token, lot.id, 999_999n)).body).toMatchObject({ code: "auction_not_found" });
+    expect((await link(token, lot.id, 999_999n)).body).toMatchObject({ code: 'auction_not_found' });
     // An admin whose wallets did not create it may not claim it.
     const admin = await createUser(chain.api.db, 'admin');
     expect((await link(await signIn(chain.api.url, admin.email), lot.id, auctionId)).body).toMatchObject({ code: 'not_your_auction' });
@@ -121,10 +140,21 @@ describe('linking a lot to the on-chain auction its seller started', () => {
     const linked = await link(token, lot.id, auctionId);
     expect(linked.status).toBe(200);
     const onChain = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
-    expect(linked.body.data).toMatchObject({ auctionId: auctionId.toString(), status: 'live', tokenId: tokenId.toString(), contractAddress: chain.nft.toLowerCase(), endTime: new Date(Number(onChain.endTime) * 1000).toISOString() });
+    expect(linked.body.data).toMatchObject({
+      auctionId: auctionId.toString(),
+      status: 'live',
+      tokenId: tokenId.toString(),
+      contractAddress: chain.nft.toLowerCase(),
+      endTime: new Date(Number(onChain.endTime) * 1000).toISOString(),
+    });
     // anvil stamps blocks at max(previous + 1 s, now), so after a burst of blocks the chain's start time can be
     // seconds ahead of the wall clock: the lot reads upcoming until then, which is right.
-    const shown = await eventually(() => call('GET', `/auctions/${lot.id}`, token), (r) => r.body.data?.chain?.indexed === true && r.body.data?.status === 'timeStarted', 20_000, 'the lot showing its started auction');
+    const shown = await eventually(
+      () => call('GET', `/auctions/${lot.id}`, token),
+      (r) => r.body.data?.chain?.indexed === true && r.body.data?.status === 'timeStarted',
+      20_000,
+      'the lot showing its started auction',
+    );
     expect(shown.body.data).toMatchObject({ status: 'timeStarted', chain: { auctionId: auctionId.toString(), nftId: tokenId.toString() } });
 
     const second = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id });
@@ -152,12 +182,26 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const placed = await cardBid(token, lot.id, '0.01');
     expect(placed.status).toBe(201);
     expect(placed.body.data.bid).toMatchObject({ amount: '0.01', unit: 'ETH', walletAddress: 'card_payment', status: 'active', bidder: { isYou: true } });
-    const onChain = await eventually(() => relayed(carol.id, lot.id), (row) => row?.status === 'placed', 15_000, 'the relayed bid mined');
-    expect(await chain.api.db.prisma.chainBid.findFirst({ where: { txHash: onChain!.txHash!.toLowerCase() } })).toMatchObject({ userId: carol.id, walletAddress: 'card_payment', bidder: RELAYER.toLowerCase() });
+    const onChain = await eventually(
+      () => relayed(carol.id, lot.id),
+      (row) => row?.status === 'placed',
+      15_000,
+      'the relayed bid mined',
+    );
+    expect(await chain.api.db.prisma.chainBid.findFirst({ where: { txHash: onChain!.txHash!.toLowerCase() } })).toMatchObject({
+      userId: carol.id,
+      walletAddress: 'card_payment',
+      bidder: RELAYER.toLowerCase(),
+    });
     const hold = await stripe.stripe.paymentIntents.retrieve(onChain!.paymentIntentId);
     // 0.01 ETH at the price stand-in's $2,000, plus the default 10 % hold margin.
     expect({ status: hold.status, amount: hold.amount, capture: hold.capture_method }).toEqual({ status: 'requires_capture', amount: 2200, capture: 'manual' });
-    const lotView = await eventually(() => call('GET', `/auctions/${lot.id}`, token), (r) => r.body.data?.chain?.highestBidder === RELAYER.toLowerCase(), 10_000, 'the lot led by the relayer');
+    const lotView = await eventually(
+      () => call('GET', `/auctions/${lot.id}`, token),
+      (r) => r.body.data?.chain?.highestBidder === RELAYER.toLowerCase(),
+      10_000,
+      'the lot led by the relayer',
+    );
     expect(lotView.body.data.currentBid).toBe('0.01');
 
     await provedBidder(5);
@@ -166,15 +210,30 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const notice = await events.next('outbid', 15_000);
     events.close();
     expect(notice.data).toMatchObject({ auctionId: lot.id, auctionTitle: lot.title, userBidAmount: '0.01', currentBidAmount: '0.02', currencyUnit: 'ETH' });
-    const mail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.email } }), (rows) => rows.length > 0, 5_000, 'the outbid mail');
+    const mail = await eventually(
+      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.email } }),
+      (rows) => rows.length > 0,
+      5_000,
+      'the outbid mail',
+    );
     expect(mail.map((m) => m.subject)).toEqual(["You've been outbid"]);
-    const refunded = await eventually(() => relayed(carol.id, lot.id), (row) => row?.status === 'refunded', 15_000, 'the refund withdrawn');
+    const refunded = await eventually(
+      () => relayed(carol.id, lot.id),
+      (row) => row?.status === 'refunded',
+      15_000,
+      'the refund withdrawn',
+    );
     expect(refunded).toMatchObject({ holdStatus: 'released' });
     expect(refunded!.refundTxHash).toMatch(/^0x/);
     expect((await stripe.stripe.paymentIntents.retrieve(refunded!.paymentIntentId)).status).toBe('canceled');
     expect(await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'pendingReturns', args: [RELAYER] })).toBe(0n);
     // The lot's bids show the card bid as Carol's (card_payment), its refund taken back by the relayer.
-    const bids = await eventually(() => call('GET', `/auctions/${lot.id}/bids`, token), (r) => r.body.data?.length === 2, 10_000, 'both bids indexed');
+    const bids = await eventually(
+      () => call('GET', `/auctions/${lot.id}/bids`, token),
+      (r) => r.body.data?.length === 2,
+      10_000,
+      'both bids indexed',
+    );
     expect(bids.body.data.map((b: any) => [b.amount, b.walletAddress, b.status, b.withdrawalStatus, b.bidder.isYou])).toEqual([
       ['0.02', getAddress(act.address(5)).toLowerCase(), 'active', null, false],
       ['0.01', 'card_payment', 'outbid', 'withdrawn', true],
@@ -198,19 +257,34 @@ describe('card bids on on-chain lots, through the relayer', () => {
       await chain.signers[8]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, RESERVE * 3n], value: RESERVE * 3n, maxPriorityFeePerGas: tip, maxFeePerGas: tip * 2n });
       const placed = await cardBid(token, lot.id, '0.01');
       expect(placed.status).toBe(201);
-      await eventually(() => relayed(dave.id, lot.id), (row) => Boolean(row?.txHash) || row?.status === 'failed', 15_000, 'the relayer sending its bid');
+      await eventually(
+        () => relayed(dave.id, lot.id),
+        (row) => Boolean(row?.txHash) || row?.status === 'failed',
+        15_000,
+        'the relayer sending its bid',
+      );
       await act.rpc('evm_mine');
     } finally {
       await act.rpc('evm_setAutomine', [true]);
     }
 
-    const failed = await eventually(() => relayed(dave.id, lot.id), (row) => row?.status === 'failed', 15_000, 'the relayed bid failing');
+    const failed = await eventually(
+      () => relayed(dave.id, lot.id),
+      (row) => row?.status === 'failed',
+      15_000,
+      'the relayed bid failing',
+    );
     expect(failed).toMatchObject({ holdStatus: 'released' });
     expect((await stripe.stripe.paymentIntents.retrieve(failed!.paymentIntentId)).status).toBe('canceled');
     const notice = await events.next('outbid', 15_000);
     events.close();
     expect(notice.data).toMatchObject({ auctionId: lot.id, userBidAmount: '0.01', currentBidAmount: '0.03', currencyUnit: 'ETH' });
-    const mail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: dave.email } }), (rows) => rows.length > 0, 5_000, 'the outbid mail');
+    const mail = await eventually(
+      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: dave.email } }),
+      (rows) => rows.length > 0,
+      5_000,
+      'the outbid mail',
+    );
     expect(mail.map((m) => m.subject)).toEqual(["You've been outbid"]);
   });
 
@@ -220,17 +294,32 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 10n });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     expect((await cardBid(token, lot.id, '0.012')).status).toBe(201);
-    await eventually(() => relayed(erin.id, lot.id), (row) => row?.status === 'placed', 15_000, 'the relayed bid mined');
+    await eventually(
+      () => relayed(erin.id, lot.id),
+      (row) => row?.status === 'placed',
+      15_000,
+      'the relayed bid mined',
+    );
     await act.increaseTime(11 * 60);
     await act.end(auctionId);
 
-    const kept = await eventually(() => relayed(erin.id, lot.id), (row) => row?.status === 'custody', 15_000, 'the NFT in custody');
+    const kept = await eventually(
+      () => relayed(erin.id, lot.id),
+      (row) => row?.status === 'custody',
+      15_000,
+      'the NFT in custody',
+    );
     expect(kept).toMatchObject({ holdStatus: 'captured' });
     expect((await stripe.stripe.paymentIntents.retrieve(kept!.paymentIntentId)).status).toBe('succeeded');
     expect(await ownerOf(tokenId)).toBe(RELAYER);
 
     const linked = await provedBidder(6, erin);
-    const delivered = await eventually(() => relayed(erin.id, lot.id), (row) => row?.status === 'delivered', 15_000, 'the NFT delivered');
+    const delivered = await eventually(
+      () => relayed(erin.id, lot.id),
+      (row) => row?.status === 'delivered',
+      15_000,
+      'the NFT delivered',
+    );
     expect(delivered!.deliveredTo).toBe(linked.address.toLowerCase());
     expect(await ownerOf(tokenId)).toBe(linked.address as Address);
   });
@@ -253,7 +342,12 @@ describe('minting by card through the relayer', () => {
     const price = await chain.publicClient.readContract({ ...nft, functionName: 'publicMintPrice' });
     const cents = Math.max(50, Number((price * 200_000n + 10n ** 18n - 1n) / 10n ** 18n));
     expect(started.body.data).toMatchObject({ status: 'queued', toAddress: address.toLowerCase(), amountUsd: (cents / 100).toFixed(2) });
-    const done = await eventually(() => call('GET', `/nfts/card-mint/${started.body.data.id}`, token), (r) => r.body.data?.status === 'minted', 15_000, 'the card mint');
+    const done = await eventually(
+      () => call('GET', `/nfts/card-mint/${started.body.data.id}`, token),
+      (r) => r.body.data?.status === 'minted',
+      15_000,
+      'the card mint',
+    );
     const tokenId = BigInt(done.body.data.tokenId);
     expect(await chain.publicClient.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })).toBe(address);
     expect(await chain.publicClient.readContract({ ...nft, functionName: 'tokenURI', args: [tokenId] })).toBe('ipfs://card-mint-test');

@@ -49,7 +49,7 @@ describe('opening the event stream', () => {
     expect((await fetch(`${stack.url}/auth/me`, { headers: auth(token) })).status).toBe(200);
   });
 
-  it("opens a signed-in stream with a ticket that lives 60 s, once: the second use is refused and the first stream carries on", async () => {
+  it('opens a signed-in stream with a ticket that lives 60 s, once: the second use is refused and the first stream carries on', async () => {
     const { user, token } = await signedInUser();
     const { status, body } = await askTicket(token);
     expect(status).toBe(200);
@@ -154,7 +154,10 @@ describe('the request log', () => {
     tab.close();
 
     const urls = await waitFor(() => {
-      const logged = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request').map((entry) => entry.url as string);
+      const logged = logLines
+        .map((line) => JSON.parse(line))
+        .filter((entry) => entry.msg === 'request')
+        .map((entry) => entry.url as string);
       return logged.some((url) => url.startsWith('/auctions?search=x')) ? logged : null;
     });
     expect(urls).toContain('/events?lot=lot-1&ticket=[redacted]');

@@ -72,14 +72,49 @@ interface OpenApiOperation {
 
 /** Raw path segments, already encoded as a client would send them (some malformed on purpose). */
 const pathSegment = fc.oneof(
-  fc.constantFrom('%00', 'a%00b', '%01%1F%7F', '%E0%A4%A', '%ED%A0%80', '%', '%25', '..%2F..%2Fetc%2Fpasswd', '%0D%0ASet-Cookie:x=1', 'x'.repeat(3000), '-1', '0', '9007199254740993', 'null', 'NaN', 'undefined', '00000000-0000-0000-0000-000000000000'),
+  fc.constantFrom(
+    '%00',
+    'a%00b',
+    '%01%1F%7F',
+    '%E0%A4%A',
+    '%ED%A0%80',
+    '%',
+    '%25',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%0D%0ASet-Cookie:x=1',
+    'x'.repeat(3000),
+    '-1',
+    '0',
+    '9007199254740993',
+    'null',
+    'NaN',
+    'undefined',
+    '00000000-0000-0000-0000-000000000000',
+  ),
   fc.string({ maxLength: 40 }).map(encodeURIComponent),
   fc.uuid(),
   fc.constant('<lot>'),
 );
 
 const hostileText = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\u0001\u001b[31m', '\uD800', '\uFFFF', "' OR 1=1 --", '<script>alert(1)</script>', 'x'.repeat(20_000), '😀', '', ' ', '1e309', '-0', '0x10', '9007199254740993', '12.345678901234567890'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\u0001\u001b[31m',
+    '\uD800',
+    '\uFFFF',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    'x'.repeat(20_000),
+    '😀',
+    '',
+    ' ',
+    '1e309',
+    '-0',
+    '0x10',
+    '9007199254740993',
+    '12.345678901234567890',
+  ),
   fc.string({ maxLength: 30 }),
   fc.uuid(),
 );
@@ -122,7 +157,7 @@ function build(g: Generated): { method: string; url: string; headers: Record<str
   const token = tokens[g.token];
   if (token) headers.authorization = `Bearer ${token}`;
   const url = `${path}${params.length ? `?${params.join('&')}` : ''}`;
-  if (route.method === 'GET' || route.method === 'DELETE' && !route.hasBody) return { method: route.method, url, headers };
+  if (route.method === 'GET' || (route.method === 'DELETE' && !route.hasBody)) return { method: route.method, url, headers };
 
   headers['content-type'] = 'application/json';
   const { kind, values, raw } = g.body;
@@ -140,7 +175,15 @@ function build(g: Generated): { method: string; url: string; headers: Record<str
 function send(req: ReturnType<typeof build>): Promise<{ status: number; text: string }> {
   const { port, hostname } = new URL(stack.url);
   const body = req.body === undefined ? Buffer.alloc(0) : Buffer.from(req.body);
-  const head = [`${req.method} ${req.url} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', `Content-Length: ${body.length}`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+  const head = [
+    `${req.method} ${req.url} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Connection: close',
+    `Content-Length: ${body.length}`,
+    ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`),
+    '',
+    '',
+  ].join('\r\n');
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
@@ -170,7 +213,8 @@ describe('hostile input', () => {
         // A 503 naming a service this stack does not run (no chain, so no relayer or indexer) is the honest answer to
         // any request, hostile or not; every other 5xx is a failure.
         const unavailable = status === 503 && /"code":"\w+_unavailable"/.test(text) && !/"code":"(payment_provider|bitcoin)_unavailable"/.test(text);
-        if ((status >= 500 && !unavailable) || status === 0) failures.push(`${status} ${req.method} ${req.url.slice(0, 120)} ${String(req.body ?? '').slice(0, 80)} -> ${text.split('\r\n\r\n')[1]?.slice(0, 120)}`);
+        if ((status >= 500 && !unavailable) || status === 0)
+          failures.push(`${status} ${req.method} ${req.url.slice(0, 120)} ${String(req.body ?? '').slice(0, 80)} -> ${text.split('\r\n\r\n')[1]?.slice(0, 120)}`);
         return true;
       }),
       { seed: SEED, numRuns: RUNS },
@@ -183,7 +227,10 @@ describe('hostile input', () => {
 
 describe('hostile input, case by case', () => {
   const post = (path: string, body: string, token?: string | null) =>
-    fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message: string; fields?: Record<string, string> } }));
+    fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { message: string; fields?: Record<string, string> },
+    }));
 
   it('a number no double holds exactly is refused with its field named, and no bid is written', async () => {
     const lot = await stack.db.prisma.lot.findFirstOrThrow({ where: { published: true, paymentMethod: 'Manual', status: 'live' } });

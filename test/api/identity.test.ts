@@ -13,7 +13,10 @@ function submit(token: string, fields: Record<string, string>, file: { bytes: Bu
 }
 const valid = { legalName: 'Ana Lee', dateOfBirth: '1990-05-04', country: 'United Kingdom', documentType: 'passport', documentNumber: 'P1234567' };
 const json = (method: string, path: string, token: string, body?: unknown) =>
-  fetch(stack.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  fetch(stack.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as any,
+  }));
 
 beforeAll(async () => {
   stack = await startApiForTest({ seed: 'none' });

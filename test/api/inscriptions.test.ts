@@ -136,7 +136,9 @@ describe('the other inscription routes', () => {
     const synced = await call('POST', '/inscriptions/sync-wallet-inscriptions', userToken, {});
     expect(synced.body.data).toEqual({ wallets: [wallet.address], found: 1, added: 1 });
     expect((await call('POST', '/inscriptions/sync-wallet-inscriptions', userToken, { walletAddress: wallet.address })).body.data).toMatchObject({ found: 1, added: 0 });
-    expect((await call('GET', '/inscriptions/my', userToken)).body.data).toMatchObject([{ inscriptionId, walletAddress: wallet.address, status: 'confirmed', contentType: 'text/plain;charset=utf-8' }]);
+    expect((await call('GET', '/inscriptions/my', userToken)).body.data).toMatchObject([
+      { inscriptionId, walletAddress: wallet.address, status: 'confirmed', contentType: 'text/plain;charset=utf-8' },
+    ]);
     const other = await call('POST', '/inscriptions/sync-wallet-inscriptions', userToken, { walletAddress: new TestKey('p2tr', net).address });
     expect(other).toMatchObject({ status: 403, body: { message: 'This wallet is not linked to your account' } });
   });
@@ -144,7 +146,10 @@ describe('the other inscription routes', () => {
   it('turns IPFS addresses into gateway URLs', async () => {
     const cid = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
     expect((await call('POST', '/inscriptions/ipfs-to-gateway', null, { ipfsUrl: `ipfs://${cid}` })).body.data).toEqual({ ipfsUrl: `ipfs://${cid}`, gatewayUrl: `https://ipfs.io/ipfs/${cid}` });
-    expect((await call('POST', '/inscriptions/ipfs-to-gateway', null, { ipfsUrl: 'https://example.com/a.png' })).body).toMatchObject({ code: 'invalid_ipfs_url', fields: { ipfsUrl: expect.any(String) } });
+    expect((await call('POST', '/inscriptions/ipfs-to-gateway', null, { ipfsUrl: 'https://example.com/a.png' })).body).toMatchObject({
+      code: 'invalid_ipfs_url',
+      fields: { ipfsUrl: expect.any(String) },
+    });
     expect((await call('GET', '/inscriptions/status/nope')).status).toBe(404);
   });
 });

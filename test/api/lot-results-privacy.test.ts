@@ -69,7 +69,10 @@ describe("an ended lot's results", () => {
     };
     const expectShown = (text: string) => expect(pick(text)).toMatchObject({ resultsHidden: false, soldPrice: '12.00', winner: { name: WINNER_NAME } });
     // Each viewer in turn after the other filled the page cache: no one is served the other's page.
-    for (const order of [['signed in', 'signed out'], ['signed out', 'signed in']]) {
+    for (const order of [
+      ['signed in', 'signed out'],
+      ['signed out', 'signed in'],
+    ]) {
       stack.services.browseCache.invalidate();
       for (const viewer of order) {
         const reply = await get(path, viewer === 'signed in' ? viewerToken : undefined);

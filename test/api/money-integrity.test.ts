@@ -123,7 +123,10 @@ describe('amounts beyond what a card can carry', () => {
 
     const won = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 100_000_000n });
     const winning = await stack.db.prisma.bid.create({ data: { lotId: won.id, userId: user.id, amount: '100000000', status: 'active' } });
-    await stack.db.prisma.lot.update({ where: { id: won.id }, data: { status: 'ended', closedAt: new Date(), endTime: new Date(Date.now() - 1000), winnerId: user.id, winningBidId: winning.id, soldPrice: '100000000', currentBid: '100000000', bidCount: 1 } });
+    await stack.db.prisma.lot.update({
+      where: { id: won.id },
+      data: { status: 'ended', closedAt: new Date(), endTime: new Date(Date.now() - 1000), winnerId: user.id, winningBidId: winning.id, soldPrice: '100000000', currentBid: '100000000', bidCount: 1 },
+    });
     const checkout = await api(token, 'POST', '/cart/checkout', { lotIds: [won.id] });
     expect(checkout.status).toBe(400);
     expect(checkout.body.message).toBe(CAP);
@@ -139,18 +142,22 @@ describe('a refusal releases the hold at once', () => {
     for (let race = 0; race < Number(process.env.BUY_NOW_RACES ?? 4); race++) {
       const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
       await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: '5000' } });
-      const buyers = await Promise.all(Array.from({ length: 5 }, async () => {
-        const user = await userWithCard(stack.db, rs);
-        const token = await signIn(stack.url, user.email);
-        const made = await api(token, 'POST', '/payment/buy-now-intent', { amount: '50.00', auctionId: lot.id, currency: 'usd' });
-        expect((await confirmInBrowser(rs, made.body)).body.status).toBe('requires_capture');
-        return { token, pi: made.body.paymentIntentId as string };
-      }));
-      const replies = await Promise.all(buyers.map(async (b) => {
-        const started = performance.now();
-        const reply = await api(b.token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Stripe', paymentIntentId: b.pi });
-        return { ...b, reply, ms: performance.now() - started };
-      }));
+      const buyers = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const user = await userWithCard(stack.db, rs);
+          const token = await signIn(stack.url, user.email);
+          const made = await api(token, 'POST', '/payment/buy-now-intent', { amount: '50.00', auctionId: lot.id, currency: 'usd' });
+          expect((await confirmInBrowser(rs, made.body)).body.status).toBe('requires_capture');
+          return { token, pi: made.body.paymentIntentId as string };
+        }),
+      );
+      const replies = await Promise.all(
+        buyers.map(async (b) => {
+          const started = performance.now();
+          const reply = await api(b.token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Stripe', paymentIntentId: b.pi });
+          return { ...b, reply, ms: performance.now() - started };
+        }),
+      );
       const winners = replies.filter((r) => r.reply.status === 200);
       expect(winners).toHaveLength(1);
       for (const refused of replies.filter((r) => r.reply.status !== 200)) {
@@ -162,7 +169,9 @@ describe('a refusal releases the hold at once', () => {
       expect((await rs.stripe.paymentIntents.retrieve(winners[0]!.pi)).status).toBe('succeeded');
     }
     durations.sort((a, b) => a - b);
-    console.log(`refused Buy Now, answered with the hold already cancelled: p50 ${durations[Math.floor(durations.length / 2)]!.toFixed(0)} ms, max ${durations.at(-1)!.toFixed(0)} ms over ${durations.length} refusals`);
+    console.log(
+      `refused Buy Now, answered with the hold already cancelled: p50 ${durations[Math.floor(durations.length / 2)]!.toFixed(0)} ms, max ${durations.at(-1)!.toFixed(0)} ms over ${durations.length} refusals`,
+    );
   });
 });
 

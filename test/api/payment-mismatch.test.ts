@@ -50,7 +50,16 @@ async function wonLot(userId: string, cents: bigint) {
   const winning = await stack.db.prisma.bid.create({ data: { lotId: lot.id, userId, amount: cents.toString(), status: 'active' } });
   return stack.db.prisma.lot.update({
     where: { id: lot.id },
-    data: { status: 'ended', closedAt: new Date(), endTime: new Date(Date.now() - 1000), winnerId: userId, winningBidId: winning.id, soldPrice: cents.toString(), currentBid: cents.toString(), bidCount: 1 },
+    data: {
+      status: 'ended',
+      closedAt: new Date(),
+      endTime: new Date(Date.now() - 1000),
+      winnerId: userId,
+      winningBidId: winning.id,
+      soldPrice: cents.toString(),
+      currentBid: cents.toString(),
+      bidCount: 1,
+    },
   });
 }
 
@@ -127,13 +136,19 @@ describe('a succeeded intent is checked against what is owed', () => {
     const pi = bid.paymentIntentId!;
 
     await rs.stripe.paymentIntents.capture(pi, { amount_to_capture: 100 });
-    const failed = await eventually(async () => {
-      const row = await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bidId } });
-      return row.holdStatus === 'failed' ? row : null;
-    }, 20_000, 'the capture at close');
+    const failed = await eventually(
+      async () => {
+        const row = await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bidId } });
+        return row.holdStatus === 'failed' ? row : null;
+      },
+      20_000,
+      'the capture at close',
+    );
     expect(failed.holdStatus).toBe('failed');
     expect(await lotRow(lot.id)).toMatchObject({ status: 'ended', winnerId: user.id, paid: false });
     const flagged = (await adminLot(lot.id)).paymentMismatches;
-    expect(flagged).toContainEqual(expect.objectContaining({ paymentIntentId: pi, purpose: 'bid_hold', owed: { amount: '2550', currency: 'usd' }, received: { amount: '100', currency: 'usd' }, source: 'stripe' }));
+    expect(flagged).toContainEqual(
+      expect.objectContaining({ paymentIntentId: pi, purpose: 'bid_hold', owed: { amount: '2550', currency: 'usd' }, received: { amount: '100', currency: 'usd' }, source: 'stripe' }),
+    );
   });
 });

@@ -113,7 +113,12 @@ describe('saving a card', () => {
 
     const { status, body: setup } = await api(token, 'POST', '/payment/setup-intent');
     expect(status).toBe(200);
-    expect(setup).toEqual({ clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/), setupIntentId: expect.stringMatching(/^seti_/), publishableKey: standIn.publishableKey, stripeApiUrl: standIn.url });
+    expect(setup).toEqual({
+      clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/),
+      setupIntentId: expect.stringMatching(/^seti_/),
+      publishableKey: standIn.publishableKey,
+      stripeApiUrl: standIn.url,
+    });
     expect(setup.clientSecret.startsWith(`${setup.setupIntentId}_secret_`)).toBe(true);
     const saved = await userRow(user.id);
     expect(saved.stripeCustomerId).toMatch(/^cus_/);
@@ -125,7 +130,14 @@ describe('saving a card', () => {
 
     expect(await settledMethod(token)).toEqual({ status: 'verified', brand: 'visa', last4: '4242', error: null });
     const after = await userRow(user.id);
-    expect(after).toMatchObject({ hasValidPaymentMethod: true, paymentMethodVerified: true, paymentSetupStatus: 'verified', paymentSetupError: null, paymentMethodBrand: 'visa', paymentMethodLast4: '4242' });
+    expect(after).toMatchObject({
+      hasValidPaymentMethod: true,
+      paymentMethodVerified: true,
+      paymentSetupStatus: 'verified',
+      paymentSetupError: null,
+      paymentMethodBrand: 'visa',
+      paymentMethodLast4: '4242',
+    });
     expect(after.stripePaymentMethodId).toMatch(/^pm_/);
     const me = await api(token, 'GET', '/auth/me');
     expect(me.body.user).toMatchObject({ hasValidPaymentMethod: true, paymentMethod: { brand: 'visa', last4: '4242' } });
@@ -134,7 +146,15 @@ describe('saving a card', () => {
     const holds = holdsFor(setup.setupIntentId);
     expect(holds).toHaveLength(1);
     const hold = await stripe.paymentIntents.retrieve(holds[0]!.id);
-    expect(hold).toMatchObject({ amount: 100, currency: 'usd', capture_method: 'manual', status: 'canceled', amount_received: 0, customer: after.stripeCustomerId, metadata: { purpose: 'card_verification', userId: user.id } });
+    expect(hold).toMatchObject({
+      amount: 100,
+      currency: 'usd',
+      capture_method: 'manual',
+      status: 'canceled',
+      amount_received: 0,
+      customer: after.stripeCustomerId,
+      metadata: { purpose: 'card_verification', userId: user.id },
+    });
 
     // Adding another card later starts a new setup intent.
     const next = await api(token, 'POST', '/payment/setup-intent');
@@ -235,7 +255,18 @@ describe('the webhook', () => {
   const post = (payload: string, signature?: string) =>
     fetch(`${stack.url}/payment/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
   const sign = (payload: string, secret = WEBHOOK_SECRET) => stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const fakeEvent = (type: string) => JSON.stringify({ id: `evt_test_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { id: 'cus_x', object: 'customer' } }, created: 1, livemode: false, api_version: null, pending_webhooks: 1, request: null });
+  const fakeEvent = (type: string) =>
+    JSON.stringify({
+      id: `evt_test_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      data: { object: { id: 'cus_x', object: 'customer' } },
+      created: 1,
+      livemode: false,
+      api_version: null,
+      pending_webhooks: 1,
+      request: null,
+    });
 
   it('refuses a missing, wrong or tampered signature with 400', async () => {
     const payload = fakeEvent('customer.created');

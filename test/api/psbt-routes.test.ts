@@ -48,7 +48,8 @@ async function wonLot() {
   return { lot, inscriptionId, seller, sellerToken, winner, coSigned };
 }
 
-const templatesOf = (lotId: string) => stack.db.prisma.btcOffer.findMany({ where: { lotId }, orderBy: { createdAt: 'asc' }, select: { id: true, psbtHex: true, ordinalsAddress: true, expiresAt: true } });
+const templatesOf = (lotId: string) =>
+  stack.db.prisma.btcOffer.findMany({ where: { lotId }, orderBy: { createdAt: 'asc' }, select: { id: true, psbtHex: true, ordinalsAddress: true, expiresAt: true } });
 
 beforeAll(async () => {
   btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
@@ -78,7 +79,12 @@ describe('create-complete-psbt: the seller sees the swap before it is broadcast'
       [winner.token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex }, 403, 'Only the seller of this lot or an admin can do this'],
       [sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: 'zz' }, 400, 'PSBT must be hex'],
       // The winner's offer without the seller's signature: nothing to complete.
-      [sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: (await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex }, 400, 'Input 1 (seller inscription) is not signed'],
+      [
+        sellerToken,
+        { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: (await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex },
+        400,
+        'Input 1 (seller inscription) is not signed',
+      ],
     ];
     for (const [token, body, status, message] of refusals) expect(await post('/psbt/create-complete-psbt', token, body)).toMatchObject({ status, body: { message } });
 
@@ -93,7 +99,10 @@ describe('create-complete-psbt: the seller sees the swap before it is broadcast'
     const seller = new TestKey('p2tr', net);
     const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
     await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { sellerWalletAddress: seller.address, status: 'ended' } });
-    expect(await post('/psbt/create-complete-psbt', token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: '70736274ff' })).toMatchObject({ status: 409, body: { message: NO_TEMPLATE } });
+    expect(await post('/psbt/create-complete-psbt', token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: '70736274ff' })).toMatchObject({
+      status: 409,
+      body: { message: NO_TEMPLATE },
+    });
   });
 });
 
@@ -108,12 +117,18 @@ describe("the winner's claim in steps when the winning offer is no longer valid"
 
     // Only the winner starts a claim, from a linked wallet; a refused start stores no template.
     expect((await post('/psbt/create', sellerToken, { auctionId: lot.id, walletAddress: seller.address })).status).toBe(403);
-    expect(await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: new TestKey('p2wpkh', net).address })).toMatchObject({ status: 403, body: { fields: { walletAddress: expect.any(String) } } });
+    expect(await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: new TestKey('p2wpkh', net).address })).toMatchObject({
+      status: 403,
+      body: { fields: { walletAddress: expect.any(String) } },
+    });
     expect(await templatesOf(lot.id)).toEqual(before);
 
     // Started without an ordinals address, the template sends the inscription to the payment address.
     const created = await post('/psbt/create', winner.token, { auctionId: lot.id, walletAddress: winner.keys.payment.address });
-    expect(created).toMatchObject({ status: 200, body: { message: 'Sign the claim transaction in your wallet', data: { templateId: expect.any(String), psbtHex: expect.stringMatching(/^70736274ff/) } } });
+    expect(created).toMatchObject({
+      status: 200,
+      body: { message: 'Sign the claim transaction in your wallet', data: { templateId: expect.any(String), psbtHex: expect.stringMatching(/^70736274ff/) } },
+    });
     const templateId = created.body.data.templateId as string;
     expect(outputAddresses(created.body.data.psbtHex)[0]).toBe(winner.keys.payment.address);
 
@@ -145,7 +160,10 @@ describe("the winner's claim in steps when the winning offer is no longer valid"
     expect((await post('/psbt/validate-for-winner', winner.token, { auctionId: lot.id, templateId, signedPsbtHex: winner.sign(moved.body.data.psbtHex) })).status).toBe(400);
     const claimed = await post('/psbt/validate-for-winner', winner.token, { auctionId: lot.id, templateId, signedPsbtHex: winner.sign(repicked.body.data.psbtHex) });
     expect(claimed).toMatchObject({ status: 200, body: { data: { stage: 'awaiting_seller' } } });
-    expect(await post('/psbt/add-outputs', winner.token, { auctionId: lot.id, templateId, ordinalsAddress: winner.keys.ordinals.address })).toMatchObject({ status: 404, body: { message: NO_TEMPLATE } });
+    expect(await post('/psbt/add-outputs', winner.token, { auctionId: lot.id, templateId, ordinalsAddress: winner.keys.ordinals.address })).toMatchObject({
+      status: 404,
+      body: { message: NO_TEMPLATE },
+    });
 
     const done = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() });
     expect(done).toMatchObject({ status: 200, body: { data: { stage: 'broadcast' } } });
@@ -278,7 +296,10 @@ describe('who is the seller, and which wallet signs', () => {
     await stack.db.prisma.wallet.create({ data: { userId: owner.id, address: seller.address, type: 'xverse' } });
     const token = await signIn(stack.url, owner.email);
     expect((await get(`/psbt/state/${lot.id}`, token)).body.psbtHex).toMatch(/^70736274ff/);
-    expect(await post('/psbt/seller-sign', token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() })).toMatchObject({ status: 200, body: { data: { stage: 'broadcast' } } });
+    expect(await post('/psbt/seller-sign', token, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() })).toMatchObject({
+      status: 200,
+      body: { data: { stage: 'broadcast' } },
+    });
   });
 
   it('walletAddress must be linked to the caller or be the wallet that signed the inscription input', async () => {
@@ -305,9 +326,21 @@ describe("the winner's claim replaces only a dead offer, once, on an ended lot",
     // A template from earlier (its offer dead then) cannot replace an offer valid now.
     const bid = await stack.db.prisma.bid.findFirstOrThrow({ where: { lotId: lot.id } });
     const template = await stack.db.prisma.btcOffer.create({
-      data: { lotId: lot.id, userId: winner.user.id, amount: bid.amount, walletAddress: winner.keys.payment.address, ordinalsAddress: winner.keys.ordinals.address, psbtHex: bid.psbtHex!, txid: '00'.repeat(32), expiresAt: new Date(Date.now() + 60_000) },
+      data: {
+        lotId: lot.id,
+        userId: winner.user.id,
+        amount: bid.amount,
+        walletAddress: winner.keys.payment.address,
+        ordinalsAddress: winner.keys.ordinals.address,
+        psbtHex: bid.psbtHex!,
+        txid: '00'.repeat(32),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     });
-    expect(await post('/psbt/validate-for-winner', winner.token, { auctionId: lot.id, templateId: template.id, signedPsbtHex: bid.signedPsbtHex })).toMatchObject({ status: 409, body: { message: still } });
+    expect(await post('/psbt/validate-for-winner', winner.token, { auctionId: lot.id, templateId: template.id, signedPsbtHex: bid.signedPsbtHex })).toMatchObject({
+      status: 409,
+      body: { message: still },
+    });
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bid.id } })).signedPsbtHex).toBe(bid.signedPsbtHex);
   });
 
@@ -323,6 +356,9 @@ describe("the winner's claim replaces only a dead offer, once, on an ended lot",
     await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { status: 'ended' } });
 
     expect((await post('/psbt/validate-for-winner', winner.token, body)).status).toBe(200);
-    expect(await post('/psbt/validate-for-winner', winner.token, body)).toMatchObject({ status: 409, body: { message: 'This claim was already signed. Start a new claim if the seller could not complete it.' } });
+    expect(await post('/psbt/validate-for-winner', winner.token, body)).toMatchObject({
+      status: 409,
+      body: { message: 'This claim was already signed. Start a new claim if the seller could not complete it.' },
+    });
   });
 });

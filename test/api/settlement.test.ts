@@ -52,7 +52,10 @@ describe('seller settlement', () => {
 
     // A USD lot's transfer is the shipping or transfer reference, as the courier writes it.
     const empty = await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: '   ' });
-    expect(empty).toMatchObject({ status: 400, body: { message: 'Please enter the shipping or transfer reference', fields: { transferTransactionHash: 'Please enter the shipping or transfer reference' } } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter the shipping or transfer reference', fields: { transferTransactionHash: 'Please enter the shipping or transfer reference' } },
+    });
     expect((await call('POST', `/auctions/${id}/transfer`, sellerToken, {})).body.message).toBe('Please enter the shipping or transfer reference');
     const long = await call('POST', `/auctions/${id}/transfer`, sellerToken, { transferTransactionHash: 'x'.repeat(201) });
     expect(long.body.message).toBe('The shipping or transfer reference must be plain text of at most 200 characters');

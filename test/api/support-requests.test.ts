@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('contact form', () => {
-  it('stores a visitor\'s message, acknowledges it by mail and lists it for admins', async () => {
+  it("stores a visitor's message, acknowledges it by mail and lists it for admins", async () => {
     const email = `ada.${Date.now()}@example.com`;
     const sent = await call('POST', '/support/requests', null, { ...valid(email), email: `  ${email.toUpperCase()} ` });
     expect(sent).toMatchObject({ status: 201, body: { message: messages.support.sent } });
@@ -51,7 +51,7 @@ describe('contact form', () => {
     expect(list.body.open).toBeGreaterThanOrEqual(1);
   });
 
-  it('links a signed-in sender\'s message to their account', async () => {
+  it("links a signed-in sender's message to their account", async () => {
     const user = await createUser(stack.db, 'ready');
     const sent = await call('POST', '/support/requests', await signIn(stack.url, user.email), valid(user.email));
     expect(sent.status).toBe(201);
@@ -128,8 +128,7 @@ describe('contact form rate limit', () => {
   it('answers 429 with when to retry past the limit per address, and stores nothing more', async () => {
     const limited = await startApiForTest({ seed: 'none', env: { RATE_SUPPORT_PER_IP: '2', RATE_SUPPORT_PER_USER: '2' } });
     try {
-      const send = () =>
-        fetch(`${limited.url}/support/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid('ada@example.com')) });
+      const send = () => fetch(`${limited.url}/support/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid('ada@example.com')) });
       expect((await send()).status).toBe(201);
       expect((await send()).status).toBe(201);
       const refused = await send();

@@ -111,7 +111,9 @@ describe('EVM wallets (SIWE)', () => {
 
     const edited = proof.message.replace('Link this wallet', 'Link that wallet');
     const editedSig = await proof.account.signMessage({ message: edited });
-    expect((await call('POST', '/wallet/verify', first.token, { walletAddress: proof.account.address, walletType: 'evm', message: edited, signature: editedSig })).body.code).toBe('challenge_mismatch');
+    expect((await call('POST', '/wallet/verify', first.token, { walletAddress: proof.account.address, walletType: 'evm', message: edited, signature: editedSig })).body.code).toBe(
+      'challenge_mismatch',
+    );
 
     const wrongChain = await call('POST', '/wallet/connect', first.token, { walletAddress: proof.account.address, walletType: 'evm', walletName: 'MetaMask', chainId: 1 });
     expect(wrongChain).toMatchObject({ status: 400, body: { fields: { chainId: 'Please switch your wallet to chain 31337.' } } });
@@ -130,7 +132,10 @@ describe('EVM wallets (SIWE)', () => {
     const b = await proveEvm(owner.token);
     await b.verify();
     expect((await call('POST', '/wallet/disconnect', other.token, { walletAddress: a.account.address })).status).toBe(404);
-    expect((await call('POST', '/wallet/disconnect', owner.token, { walletAddress: a.account.address.toLowerCase() })).body).toMatchObject({ message: 'Wallet disconnected', data: { walletAddress: a.account.address } });
+    expect((await call('POST', '/wallet/disconnect', owner.token, { walletAddress: a.account.address.toLowerCase() })).body).toMatchObject({
+      message: 'Wallet disconnected',
+      data: { walletAddress: a.account.address },
+    });
     expect((await call('DELETE', '/wallet/disconnect', owner.token, { walletAddress: b.account.address })).status).toBe(200);
     expect((await call('GET', '/wallet/my-wallets', owner.token)).body.data).toEqual([]);
     // Unlinked, the address can be proved by another account.

@@ -16,7 +16,10 @@ export async function startApiProcess(env: Record<string, string>, port: number)
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(500) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(500) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, pid: child.pid!, stop: () => new Promise<void>((resolve) => child.once('exit', () => resolve()).kill('SIGTERM')) };
     await new Promise((r) => setTimeout(r, 200));
   }

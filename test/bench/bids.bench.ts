@@ -87,12 +87,23 @@ COMMIT;
   const run = spawnSync('pgbench', ['-n', '-c', String(BIDDERS), '-j', '2', '-T', String(SECONDS), '-r', '-f', script, databaseUrl], { encoding: 'utf8' });
   const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1] ?? 0);
-  return { label: `pgbench, ${lotIds.length === 1 ? 'one hot lot' : `${lotIds.length} lots`}`, accepted: Math.round(tps * SECONDS), rejected: 0, errors: run.status === 0 ? 0 : 1, perSecond: tps, p50: latency, p99: Number.NaN };
+  return {
+    label: `pgbench, ${lotIds.length === 1 ? 'one hot lot' : `${lotIds.length} lots`}`,
+    accepted: Math.round(tps * SECONDS),
+    rejected: 0,
+    errors: run.status === 0 ? 0 : 1,
+    perSecond: tps,
+    p50: latency,
+    p99: Number.NaN,
+  };
 }
 
 async function main() {
   const database = await createTestDatabase('bidbench');
-  const api = await startApiProcess({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', RATE_SIGNIN_PER_IP: '100000', RATE_SIGNIN_PER_ACCOUNT: '100000', ...benchRouteLimits }, 4111);
+  const api = await startApiProcess(
+    { DATABASE_URL: database.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', RATE_SIGNIN_PER_IP: '100000', RATE_SIGNIN_PER_ACCOUNT: '100000', ...benchRouteLimits },
+    4111,
+  );
   const streams: SseClient[] = [];
   try {
     const users = await Promise.all(Array.from({ length: BIDDERS }, () => createUser(database.db, 'ready')));
@@ -108,11 +119,12 @@ async function main() {
     const outbidLatencies: number[] = [];
     for (const token of tokens) streams.push(await openUserEvents(api.url, token));
     const collect = () => {
-      for (const s of streams) for (const e of s.events.splice(0)) {
-        if (e.type !== 'outbid') continue;
-        const acked = acks.get(`${e.data.auctionId}:${e.data.currentBidAmount}`);
-        if (acked !== undefined) outbidLatencies.push(e.receivedAt - acked);
-      }
+      for (const s of streams)
+        for (const e of s.events.splice(0)) {
+          if (e.type !== 'outbid') continue;
+          const acked = acks.get(`${e.data.auctionId}:${e.data.currentBidAmount}`);
+          if (acked !== undefined) outbidLatencies.push(e.receivedAt - acked);
+        }
     };
 
     const results: Run[] = [];
@@ -136,13 +148,19 @@ async function main() {
     console.log(`\n${BIDDERS} concurrent bidders, ${SECONDS} s per run`);
     console.log('run                      accepted/s  rejected  errors   p50 ms   p99 ms');
     for (const r of results) {
-      console.log(`${r.label.padEnd(24)} ${r.perSecond.toFixed(0).padStart(10)} ${String(r.rejected).padStart(9)} ${String(r.errors).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${Number.isNaN(r.p99) ? '       -' : r.p99.toFixed(1).padStart(8)}`);
+      console.log(
+        `${r.label.padEnd(24)} ${r.perSecond.toFixed(0).padStart(10)} ${String(r.rejected).padStart(9)} ${String(r.errors).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${Number.isNaN(r.p99) ? '       -' : r.p99.toFixed(1).padStart(8)}`,
+      );
     }
     const [hotApi, spreadApi, hotPg, spreadPg] = results as [Run, Run, Run, Run];
-    console.log(`\napi vs pgbench: one hot lot ${((hotApi.perSecond / hotPg.perSecond) * 100).toFixed(0)}%, ${spread.length} lots ${((spreadApi.perSecond / spreadPg.perSecond) * 100).toFixed(0)}% (target >= 60%)`);
+    console.log(
+      `\napi vs pgbench: one hot lot ${((hotApi.perSecond / hotPg.perSecond) * 100).toFixed(0)}%, ${spread.length} lots ${((spreadApi.perSecond / spreadPg.perSecond) * 100).toFixed(0)}% (target >= 60%)`,
+    );
     console.log(`p99: hot ${hotApi.p99.toFixed(1)} ms, spread ${spreadApi.p99.toFixed(1)} ms (target < 100 ms); anomalies: ${anomalies[0]?.n ?? '?'} (target 0)`);
     outbidLatencies.sort((a, b) => a - b);
-    console.log(`outbid latency, 201 to SSE event (${outbidLatencies.length} events): p50 ${percentile(outbidLatencies, 50).toFixed(1)} ms, p95 ${percentile(outbidLatencies, 95).toFixed(1)} ms (target < 1000 ms)`);
+    console.log(
+      `outbid latency, 201 to SSE event (${outbidLatencies.length} events): p50 ${percentile(outbidLatencies, 50).toFixed(1)} ms, p95 ${percentile(outbidLatencies, 95).toFixed(1)} ms (target < 1000 ms)`,
+    );
   } finally {
     for (const s of streams) s.close();
     await api.stop();

@@ -34,10 +34,12 @@ async function main() {
       if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
     });
     await page.goto(`${dapp.url}/auctions`, { waitUntil: 'networkidle' });
-    const rows = await Promise.all([...scripts].map(async (file) => {
-      const bytes = await readFile(path.join(dist, file));
-      return { file: file.replace('/assets/', ''), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-    }));
+    const rows = await Promise.all(
+      [...scripts].map(async (file) => {
+        const bytes = await readFile(path.join(dist, file));
+        return { file: file.replace('/assets/', ''), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      }),
+    );
     rows.sort((a, b) => b.gzip - a.gzip);
     const total = rows.reduce((sum, row) => sum + row.gzip, 0);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;

@@ -39,7 +39,10 @@ try {
     });
     const sign = (hex: string) => {
       const psbt = bitcoin.Psbt.fromHex(hex, { network: net });
-      bidder.payment.sign(psbt, psbt.txInputs.map((_, i) => i).filter((i) => i !== 1));
+      bidder.payment.sign(
+        psbt,
+        psbt.txInputs.map((_, i) => i).filter((i) => i !== 1),
+      );
       return psbt.toHex();
     };
     return { bidder, params, sign };
@@ -66,7 +69,11 @@ try {
   for (const list of [build, validate, total]) list.sort((a, b) => a - b);
   console.log(`\noffer PSBT per bid (${BIDS} bids, stand-in over HTTP; signing not counted)`);
   console.log('step                 p50 ms   p95 ms');
-  for (const [label, list] of [['build', build], ['validate', validate], ['build + validate', total]] as const) {
+  for (const [label, list] of [
+    ['build', build],
+    ['validate', validate],
+    ['build + validate', total],
+  ] as const) {
     console.log(`${label.padEnd(18)} ${percentile(list, 50).toFixed(2).padStart(8)} ${percentile(list, 95).toFixed(2).padStart(8)}`);
   }
 
@@ -74,7 +81,11 @@ try {
   console.log('bidder payment  payment inputs  inputs  outputs   vsize  peers estimate  saved');
   for (const type of ['p2wpkh', 'p2tr'] as const) {
     for (const count of [1, 3]) {
-      const run = await setUp(type, Array.from({ length: count }, () => (count === 1 ? 60_000 : 9_000)), `size ${type} ${count}`);
+      const run = await setUp(
+        type,
+        Array.from({ length: count }, () => (count === 1 ? 60_000 : 9_000)),
+        `size ${type} ${count}`,
+      );
       const offer = await prepareOffer(access, run.params('size', 20_000));
       if (offer.payments.length !== count) throw new Error(`expected ${count} payment inputs, built ${offer.payments.length}`);
       const signed = run.sign(offer.psbtHex);

@@ -23,16 +23,25 @@ try {
   let placed = 0;
   const price = new Map(lots.map((l) => [l.id, 100]));
   for (let round = 0; round < 50; round++) {
-    await Promise.all(tokens.map(async (token, i) => {
-      const lot = lots[(round + i) % lots.length]!;
-      for (;;) {
-        const next = price.get(lot.id)! + 100 + i;
-        price.set(lot.id, next);
-        const res = await fetch(`${api.url}/auctions/${lot.id}/bids`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ amount: (next / 100).toFixed(2) }) });
-        await res.arrayBuffer();
-        if (res.status === 201) { placed++; return; }
-      }
-    }));
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        const lot = lots[(round + i) % lots.length]!;
+        for (;;) {
+          const next = price.get(lot.id)! + 100 + i;
+          price.set(lot.id, next);
+          const res = await fetch(`${api.url}/auctions/${lot.id}/bids`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ amount: (next / 100).toFixed(2) }),
+          });
+          await res.arrayBuffer();
+          if (res.status === 201) {
+            placed++;
+            return;
+          }
+        }
+      }),
+    );
   }
   const after = await rssOf(api.pid);
   console.log(JSON.stringify({ firstAnswerMs: Math.round(firstAnswerMs), rssIdleMiB: Math.round(idle), bidsPlaced: placed, rssAfterBidsMiB: Math.round(after) }));

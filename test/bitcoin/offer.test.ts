@@ -64,7 +64,10 @@ const context = (builtPsbtHex: string, bidId = 'bid-1', lotId = 'lot-1') => ({ n
 /** What the bidder's wallet does: sign every input except the seller's. */
 function bidderSigns(b: Bidder, psbtHex: string, skip: number[] = []): string {
   const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: net });
-  b.payment.sign(psbt, psbt.txInputs.map((_, i) => i).filter((i) => i !== 1 && !skip.includes(i)));
+  b.payment.sign(
+    psbt,
+    psbt.txInputs.map((_, i) => i).filter((i) => i !== 1 && !skip.includes(i)),
+  );
   return psbt.toHex();
 }
 
@@ -176,7 +179,15 @@ describe('offer PSBT: hostile corpus', () => {
     const owner = new TestKey('p2tr', net);
     const seeded = await dev.inscribe(owner.address, 'offset lot');
     const padding = await dev.faucet(owner.address, 1_000);
-    const tx = spend(owner, [{ txid: padding.txid, vout: 0, value: 1_000 }, { txid: seeded.revealTxid, vout: 0, value: 546 }], [{ address: owner.address, value: 1_346 }], 200);
+    const tx = spend(
+      owner,
+      [
+        { txid: padding.txid, vout: 0, value: 1_000 },
+        { txid: seeded.revealTxid, vout: 0, value: 546 },
+      ],
+      [{ address: owner.address, value: 1_346 }],
+      200,
+    );
     await access.esplora.broadcast(tx.toHex());
     await dev.mine();
     await refusedWith(prepareOffer(access, params(bidder, { inscriptionId: seeded.inscriptionId })), 'inscription_offset');
@@ -190,14 +201,18 @@ describe('offer PSBT: hostile corpus', () => {
 
   it('undersized dummy', async () => {
     const small = await dev.faucet(bidder.payment.address, 400);
-    const hostile = rebuild(built, { inputs: (i) => i.map((input, n) => (n === 0 ? { ...input, hash: Buffer.from(small.txid, 'hex').reverse(), index: small.vout, witnessUtxo: { ...input.witnessUtxo, value: 400n } } : input)) });
+    const hostile = rebuild(built, {
+      inputs: (i) => i.map((input, n) => (n === 0 ? { ...input, hash: Buffer.from(small.txid, 'hex').reverse(), index: small.vout, witnessUtxo: { ...input.witnessUtxo, value: 400n } } : input)),
+    });
     await refusedWith(validate(bidderSigns(bidder, hostile)), 'undersized_dummy');
   });
 
   it("another user's UTXO as a payment input", async () => {
     const other = new TestKey('p2wpkh', net);
     const theirs = await dev.faucet(other.address, 300_000);
-    const hostile = rebuild(built, { inputs: (i) => i.map((input, n) => (n === 2 ? { ...input, hash: Buffer.from(theirs.txid, 'hex').reverse(), index: 0, witnessUtxo: { script: other.output, value: 300_000n } } : input)) });
+    const hostile = rebuild(built, {
+      inputs: (i) => i.map((input, n) => (n === 2 ? { ...input, hash: Buffer.from(theirs.txid, 'hex').reverse(), index: 0, witnessUtxo: { script: other.output, value: 300_000n } } : input)),
+    });
     const psbt = bitcoin.Psbt.fromHex(hostile, { network: net });
     bidder.payment.sign(psbt, [0]);
     other.sign(psbt, [2]);

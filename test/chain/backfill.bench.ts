@@ -68,7 +68,8 @@ try {
   for (const _ of auctionIds) mints.push(await signed(minter, deployment.nft, encodeFunctionData({ abi: gavelNftAbi, functionName: 'cardMint', args: [seller.address, 'ipfs://bench'] })));
   await block(mints);
   const setup = [await signed(seller, deployment.nft, encodeFunctionData({ abi: gavelNftAbi, functionName: 'setApprovalForAll', args: [deployment.auctionHouse, true] }))];
-  for (const id of auctionIds) setup.push(await signed(seller, deployment.auctionHouse, encodeFunctionData({ abi: gavelAuctionHouseAbi, functionName: 'create', args: [deployment.nft, id, reserve, 60n * 24n * 30n, 0n] })));
+  for (const id of auctionIds)
+    setup.push(await signed(seller, deployment.auctionHouse, encodeFunctionData({ abi: gavelAuctionHouseAbi, functionName: 'create', args: [deployment.nft, id, reserve, 60n * 24n * 30n, 0n] })));
   for (const id of auctionIds) setup.push(await signed(seller, deployment.auctionHouse, encodeFunctionData({ abi: gavelAuctionHouseAbi, functionName: 'start', args: [id] })));
   await block(setup);
 
@@ -86,7 +87,10 @@ try {
     }
     await block(raw);
   }
-  await rpc([{ method: 'anvil_mine', params: ['0x28'] }, { method: 'evm_setAutomine', params: [true] }]);
+  await rpc([
+    { method: 'anvil_mine', params: ['0x28'] },
+    { method: 'evm_setAutomine', params: [true] },
+  ]);
   // Counted in slices of 5 blocks: the whole range in one eth_getLogs is over viem's 10 MB reply limit.
   const head = await publicClient.getBlockNumber();
   let events = 0;
@@ -129,7 +133,10 @@ try {
     const seconds = (backfillEnd - backfillStart) / 1000;
     console.log(`\nBackfill (indexer on ${database}): ${events} events (${bids} bids) in ${seconds.toFixed(2)} s`);
     console.log(`  ${Math.round(events / seconds)} events/s, ${Math.round(bids / seconds)} bids/s (target 5,000 events/s: ${events / seconds >= 5000 ? 'met' : 'NOT met'})`);
-    if (indexingMs > 0) console.log(`  indexing alone (handlers and writes, without fetching): ${indexedEvents} events in ${(indexingMs / 1000).toFixed(2)} s, ${Math.round(indexedEvents / (indexingMs / 1000))} events/s`);
+    if (indexingMs > 0)
+      console.log(
+        `  indexing alone (handlers and writes, without fetching): ${indexedEvents} events in ${(indexingMs / 1000).toFixed(2)} s, ${Math.round(indexedEvents / (indexingMs / 1000))} events/s`,
+      );
   } finally {
     await indexer.stop();
   }

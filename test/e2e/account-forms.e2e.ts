@@ -13,7 +13,10 @@ import { screenshotPath } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
+const suite = browserSuite(
+  () => startAccountStack(),
+  (stack) => stack.api.url,
+);
 
 const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).textContent();
 const EXPIRY = `04/${String(new Date().getUTCFullYear() + 3).slice(2)}`;
@@ -110,7 +113,7 @@ describe('Reset Password (change password)', { timeout: 60_000 }, () => {
 });
 
 describe('payment details', { timeout: 60_000 }, () => {
-  it('shows the saved card form\'s messages beside each field', async () => {
+  it("shows the saved card form's messages beside each field", async () => {
     const { page } = await signedIn('identityVerified', '/payment-details');
     await page.locator('[data-testid=card-form]').waitFor();
     const stripeEvents = suite.stack.stripe.events().length;
@@ -140,7 +143,7 @@ describe('payment details', { timeout: 60_000 }, () => {
     assert.equal(suite.stack.stripe.events().length, stripeEvents);
   });
 
-  it('shows a declined card\'s message, then saves a good card', async () => {
+  it("shows a declined card's message, then saves a good card", async () => {
     const { page } = await signedIn('identityVerified', '/payment-details');
     await page.locator('[data-testid=card-form]').waitFor();
     await page.fill('[data-testid=card-number]', '4000000000000002');
@@ -163,7 +166,7 @@ describe('payment details', { timeout: 60_000 }, () => {
 });
 
 describe('3D Secure', { timeout: 60_000 }, () => {
-  it('sends a card that needs authentication to the issuer\'s page and verifies it on return', async () => {
+  it("sends a card that needs authentication to the issuer's page and verifies it on return", async () => {
     const { page } = await signedIn('identityVerified', '/payment-details');
     await page.locator('[data-testid=card-form]').waitFor();
     await page.fill('[data-testid=card-number]', '4000002500003155');
@@ -219,7 +222,7 @@ describe('e-mail code', { timeout: 60_000 }, () => {
 });
 
 describe('identity verification', { timeout: 60_000 }, () => {
-  it('checks the document, and shows a rejection with the admin\'s reason and the form again', async () => {
+  it("checks the document, and shows a rejection with the admin's reason and the form again", async () => {
     const { page, user } = await signedIn('profileComplete', '/identity-verification');
     await page.locator('[data-testid=identity-form]').waitFor();
     await page.click('[data-testid=identity-submit]');
@@ -268,7 +271,10 @@ describe('header and profile', { timeout: 60_000 }, () => {
     await page.locator('[data-testid=profile-menu-button][data-signed-in]').waitFor();
     await page.click('[data-testid=profile-menu-button]');
     const items = await page.locator('[data-testid=profile-menu] [role=menuitem]').allTextContents();
-    assert.deepEqual(items.map((item) => item.trim()), ['Profile', 'Reset Password', 'Connect Wallet', 'Logout']);
+    assert.deepEqual(
+      items.map((item) => item.trim()),
+      ['Profile', 'Reset Password', 'Connect Wallet', 'Logout'],
+    );
     await page.screenshot({ path: screenshotPath('accounts-menu-signed-in') });
     await page.click('[data-testid=menu-profile]');
     await page.waitForURL((url) => url.pathname === '/profile');
@@ -296,7 +302,10 @@ describe('header and profile', { timeout: 60_000 }, () => {
       await page.locator('[data-testid=conditions-of-business]').waitFor();
       const links = await page.locator('[data-testid=conditions-link]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));
       assert.equal(links.length, 3);
-      assert.ok(links.every((href) => href?.startsWith('/terms-conditions')), links.join());
+      assert.ok(
+        links.every((href) => href?.startsWith('/terms-conditions')),
+        links.join(),
+      );
       await page.click('[data-testid=profile-details-toggle]');
       assert.equal(await text(page, 'profile-role'), role === 'admin' ? 'Admin' : 'Seller');
       if (role === 'seller') await page.screenshot({ path: screenshotPath('accounts-profile-seller'), fullPage: true });

@@ -13,7 +13,10 @@ import { eventually, screenshotPath } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
+const suite = browserSuite(
+  () => startAccountStack(),
+  (stack) => stack.api.url,
+);
 
 const text = (page: Page, testId: string) => page.locator(`[data-testid=${testId}]`).textContent();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -196,7 +199,7 @@ describe('sign-in redirect', { timeout: 120_000 }, () => {
     await page.waitForURL((url) => url.pathname === '/complete-setup');
   });
 
-  it('refuses a wrong password with the api\'s message and stays on the form', async () => {
+  it("refuses a wrong password with the api's message and stays on the form", async () => {
     const user = await createUser(suite.stack.api.db, 'ready');
     const { page } = await newAccountPage(suite.browser);
     await signInThroughForm(page, user.email, 'Wrong-passw0rd');

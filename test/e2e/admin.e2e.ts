@@ -242,7 +242,8 @@ describe('admin area', { timeout: 180_000 }, () => {
     const expectError = async (field: string, expected: string | RegExp) => {
       await page.click('[data-testid=lot-submit]');
       const shown = await text(page, `lot-${field}-error`);
-      if (typeof expected === 'string') assert.equal(shown, expected); else assert.match(shown, expected);
+      if (typeof expected === 'string') assert.equal(shown, expected);
+      else assert.match(shown, expected);
     };
     await page.fill('[data-testid=lot-title]', '');
     await expectError('title', adminMessages.titleRequired);

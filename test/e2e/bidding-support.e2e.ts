@@ -35,10 +35,13 @@ export async function bidderWithCard(stack: AccountStack, { card = true, state =
     };
     const pm = await stripe('/v1/payment_methods', { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '04', 'card[exp_year]': YEAR, 'card[cvc]': '123' });
     await stripe(`/v1/setup_intents/${setup.setupIntentId}/confirm`, { payment_method: pm.id, client_secret: setup.clientSecret });
-    await eventually(async () => {
-      const method = await api<{ status: string }>(stack, token, 'GET', '/payment/method');
-      if (method.status !== 'verified') throw new Error(`card ${method.status}`);
-    }, { timeout: 10_000, interval: 100 });
+    await eventually(
+      async () => {
+        const method = await api<{ status: string }>(stack, token, 'GET', '/payment/method');
+        if (method.status !== 'verified') throw new Error(`card ${method.status}`);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   }
   return { user, token };
 }

@@ -15,7 +15,10 @@ import { createLot } from '../support/lots.ts';
 import { bidderWithCard, placeBidInBrowser } from './bidding-support.e2e.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
+const suite = browserSuite(
+  () => startAccountStack(),
+  (stack) => stack.api.url,
+);
 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
@@ -209,7 +212,9 @@ describe('lot states', { timeout: 60_000 }, () => {
     await byTestId(page, 'lot-share').click();
     await byTestId(page, 'lot-share').filter({ hasText: 'Link copied!' }).waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${suite.dapp.url}/auctions/${lot.id}`);
-    await byTestId(page, 'lot-share').filter({ hasText: /^Share$/ }).waitFor({ timeout: 3_000 });
+    await byTestId(page, 'lot-share')
+      .filter({ hasText: /^Share$/ })
+      .waitFor({ timeout: 3_000 });
   });
 
   it('shows an ended lot: closed date, Upon Request; the result (No bids placed) signed in, Log in to view results signed out', async () => {
@@ -219,8 +224,8 @@ describe('lot states', { timeout: 60_000 }, () => {
     await byTestId(page, 'lot-results').waitFor();
     assert.equal(await byTestId(page, 'lot-estimate').textContent(), messages.browse.upcomingEstimate);
     // In the viewer's zone, named, with the UTC time on hover.
-    assert.match(await byTestId(page, 'lot-closed-at').textContent() ?? '', /\d{4}, \d{2}:\d{2} (?:[A-Z]{2,5}|GMT[+-][\d:]+)$/);
-    assert.match(await byTestId(page, 'lot-closed-at').locator('time').getAttribute('title') ?? '', /\d{4}, \d{2}:\d{2} UTC$/);
+    assert.match((await byTestId(page, 'lot-closed-at').textContent()) ?? '', /\d{4}, \d{2}:\d{2} (?:[A-Z]{2,5}|GMT[+-][\d:]+)$/);
+    assert.match((await byTestId(page, 'lot-closed-at').locator('time').getAttribute('title')) ?? '', /\d{4}, \d{2}:\d{2} UTC$/);
     assert.equal(await byTestId(page, 'lot-login-results').textContent(), messages.browse.logInForResults);
     assert.equal(await byTestId(page, 'lot-sold-price').count(), 0);
     assert.equal(await byTestId(page, 'bid-history').count(), 0);
@@ -255,7 +260,7 @@ describe('cost calculator', { timeout: 60_000 }, () => {
     await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
 
     // A BTC lot without a wallet: the wallet status says so, and PLACE BID stays open for a card bid.
-    assert.match(await byTestId(page, 'wallet-status').textContent() ?? '', new RegExp(messages.bids.walletRequired.replace('.', '\\.')));
+    assert.match((await byTestId(page, 'wallet-status').textContent()) ?? '', new RegExp(messages.bids.walletRequired.replace('.', '\\.')));
     assert.equal(await byTestId(page, 'place-bid').isDisabled(), false);
 
     await byTestId(page, 'lot-calculator').click();

@@ -23,7 +23,10 @@ import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 
-const suite = browserSuite(() => startBitcoinStack({ BITCOIN_FOLLOW_MS: '200', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' }), (stack) => stack.api.url);
+const suite = browserSuite(
+  () => startBitcoinStack({ BITCOIN_FOLLOW_MS: '200', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' }),
+  (stack) => stack.api.url,
+);
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
 /** A page of `user`, signed in, whose fake `kind` wallet is connected (and linked by BIP-322) through the connect-wallet modal. */
@@ -110,7 +113,7 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     await dev.mine();
     await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
     assert.equal(await byTestId(sellerPage, 'settlement-complete').textContent(), 'Auction Complete');
-    assert.match(await byTestId(sellerPage, 'transfer-status').textContent() ?? '', new RegExp(txid));
+    assert.match((await byTestId(sellerPage, 'transfer-status').textContent()) ?? '', new RegExp(txid));
 
     const swap = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as { status: { confirmed: boolean }; vout: Array<{ scriptpubkey_address: string; value: number }> };
     assert.equal(swap.status.confirmed, true);
@@ -137,8 +140,8 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     for (const bidder of [a, b]) await bidder.page.reload();
 
     // Each page bids from its own Bitcoin wallet; PLACE BID opens the checkout, never the Ethereum card modal.
-    assert.match(await byTestId(a.page, 'wallet-status').textContent() ?? '', /^Xverse wallet /);
-    assert.match(await byTestId(b.page, 'wallet-status').textContent() ?? '', /^Leather wallet /);
+    assert.match((await byTestId(a.page, 'wallet-status').textContent()) ?? '', /^Xverse wallet /);
+    assert.match((await byTestId(b.page, 'wallet-status').textContent()) ?? '', /^Leather wallet /);
     await bid(a.page, 10_000);
     await waitForToast(a.page, messages.bids.placed, 30_000);
     await byTestId(a.page, 'checkout-done').click();
@@ -147,7 +150,13 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     for (const bidder of [a, b]) assert.equal(await byTestId(bidder.page, 'onchain-card-bid').count(), 0);
     await byTestId(a.page, 'outbid-banner').waitFor({ timeout: 20_000 });
     const offers = await api.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' } });
-    assert.deepEqual(offers.map((o) => [o.walletAddress, o.status, Boolean(o.signedPsbtHex)]), [[a.wallet.payment, 'outbid', true], [b.wallet.payment, 'active', true]]);
+    assert.deepEqual(
+      offers.map((o) => [o.walletAddress, o.status, Boolean(o.signedPsbtHex)]),
+      [
+        [a.wallet.payment, 'outbid', true],
+        [b.wallet.payment, 'active', true],
+      ],
+    );
 
     // The admin lot screen: the inscription and the seller address, and none of the contract's actions.
     const { page: adminPage } = await newPage(suite.browser);
@@ -169,7 +178,7 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     assert.equal(inscription.address, b.wallet.ordinals);
   });
 
-  it("a winning offer spent since the bid is refused at co-sign; the winner signs a fresh claim and the seller completes it", async () => {
+  it('a winning offer spent since the bid is refused at co-sign; the winner signs a fresh claim and the seller completes it', async () => {
     const { api, btc, dev } = suite.stack;
     const sellerUser = await createUser(api.db, 'seller');
     const lot = await createLot(api.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });

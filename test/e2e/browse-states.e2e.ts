@@ -10,7 +10,10 @@ import { startApiForTest } from '../support/stack.ts';
 import { freePort, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startApiForTest({ seed: 'none' }), (api) => api.url);
+const suite = browserSuite(
+  () => startApiForTest({ seed: 'none' }),
+  (api) => api.url,
+);
 let offline: DappServer;
 
 before(async () => {

@@ -12,7 +12,10 @@ import { startApiForTest } from '../support/stack.ts';
 import { eventually, newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
+const suite = browserSuite(
+  () => startApiForTest({ seed: 'demo' }),
+  (api) => api.url,
+);
 
 /** Lots straight from the api, to compare the grid with. */
 async function apiLots(query: string): Promise<Lot[]> {
@@ -45,10 +48,13 @@ describe('browse grid', { timeout: 60_000 }, () => {
     // Hold the list reply back until the loading state has been looked at.
     let release = () => {};
     const looked = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === '/api/auctions', async (route) => {
-      await looked;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === '/api/auctions',
+      async (route) => {
+        await looked;
+        await route.continue();
+      },
+    );
     await page.goto(`${suite.dapp.url}/auctions`);
     await page.locator('[data-testid=lot-card-skeleton]').first().waitFor();
     assert.equal(await page.locator('[data-testid=lot-card-skeleton]').count(), 6);
@@ -63,7 +69,10 @@ describe('browse grid', { timeout: 60_000 }, () => {
     const page = await open('/auctions');
     await waitForCards(page, 20);
     const titles = await page.locator('[data-testid=lot-card] [data-testid=lot-title]').allTextContents();
-    assert.deepEqual(titles, expected.map((lot) => lot.title));
+    assert.deepEqual(
+      titles,
+      expected.map((lot) => lot.title),
+    );
     for (const price of await page.locator('[data-testid=lot-starting-bid]').allTextContents()) {
       assert.match(price, /^(\$[\d,]+\.\d\d|[\d,]+ sats|[\d.]+ ETH)$/, `price with unit: ${price}`);
     }
@@ -83,7 +92,11 @@ describe('browse grid', { timeout: 60_000 }, () => {
     const shown = await cards(page).filter({ hasText: lot.title }).first().locator('[data-testid=lot-description]').textContent();
     assert.doesNotMatch(shown ?? '', /[<>]/);
     // Same words as the source once the tags are gone (spacing aside).
-    const words = (text: string) => text.replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, '');
+    const words = (text: string) =>
+      text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&amp;/g, '&')
+        .replace(/\s+/g, '');
     assert.equal(words(shown ?? ''), words(lot.description));
   });
 
@@ -151,9 +164,7 @@ describe('browse grid', { timeout: 60_000 }, () => {
     await page.click('[data-testid=status-filter-ended]');
     await page.waitForURL((url) => url.searchParams.get('status') === 'ended');
     await eventually(async () => {
-      const statuses = await page.locator('[data-testid=lot-card] [data-testid=lot-status]').evaluateAll((nodes) =>
-        nodes.map((node) => node.getAttribute('data-status')),
-      );
+      const statuses = await page.locator('[data-testid=lot-card] [data-testid=lot-status]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
       assert.ok(statuses.length > 0 && statuses.every((s) => s === 'ended' || s === 'timeEnded'), statuses.join());
     });
     const ctas = await page.locator('[data-testid=lot-cta]').allTextContents();
@@ -169,9 +180,7 @@ describe('browse grid', { timeout: 60_000 }, () => {
     await page.selectOption('[data-testid=payment-filter]', 'ETH');
     await page.waitForURL((url) => url.searchParams.get('paymentMethod') === 'ETH');
     await eventually(async () => {
-      const methods = await page.locator('[data-testid=lot-card] [data-testid=lot-type]').evaluateAll((nodes) =>
-        nodes.map((node) => node.getAttribute('data-payment-method')),
-      );
+      const methods = await page.locator('[data-testid=lot-card] [data-testid=lot-type]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-payment-method')));
       assert.ok(methods.length > 0 && methods.every((m) => m === 'ETH'), methods.join());
     });
     for (const price of await page.locator('[data-testid=lot-starting-bid]').allTextContents()) assert.match(price, / ETH$/);
@@ -222,7 +231,11 @@ describe('finding lots', { timeout: 60_000 }, () => {
   it('reorders the grid from the sort control and keeps the order in the URL', async () => {
     const page = await open('/auctions');
     await waitForCards(page, 20);
-    for (const [choice, query] of [['price-desc', 'sort=price&order=desc'], ['bids', 'sort=bids&order=desc'], ['newest', 'sort=createdAt&order=desc']] as const) {
+    for (const [choice, query] of [
+      ['price-desc', 'sort=price&order=desc'],
+      ['bids', 'sort=bids&order=desc'],
+      ['newest', 'sort=createdAt&order=desc'],
+    ] as const) {
       const expected = (await apiLots(`${query}&limit=20`)).map((lot) => lot.lotId);
       await page.selectOption('[data-testid=sort-control]', choice);
       await page.waitForURL((url) => url.searchParams.get('sort') === choice);
@@ -240,14 +253,20 @@ describe('finding lots', { timeout: 60_000 }, () => {
   it('finds a lot by a word of its description and by its inscription id', async () => {
     const all = await apiLots('limit=100');
     const described = all.flatMap((lot) => {
-      const word = lot.description.replace(/<[^>]*>/g, ' ').split(/[^A-Za-z]+/).find((w) => w.length >= 7 && !lot.title.toLowerCase().includes(w.toLowerCase()));
+      const word = lot.description
+        .replace(/<[^>]*>/g, ' ')
+        .split(/[^A-Za-z]+/)
+        .find((w) => w.length >= 7 && !lot.title.toLowerCase().includes(w.toLowerCase()));
       return word ? [{ lot, word }] : [];
     })[0];
     assert.ok(described, 'a demo lot has a description word that is not in its title');
     const inscribed = all.find((lot) => lot.inscriptionId);
     assert.ok(inscribed?.inscriptionId, 'a demo lot carries an inscription');
 
-    for (const [term, lot] of [[described.word, described.lot], [inscribed.inscriptionId, inscribed]] as const) {
+    for (const [term, lot] of [
+      [described.word, described.lot],
+      [inscribed.inscriptionId, inscribed],
+    ] as const) {
       const expected = (await apiLots(`search=${encodeURIComponent(term)}&limit=100`)).map((l) => l.lotId);
       assert.ok(expected.includes(lot.lotId) && expected.length <= 20);
       const page = await open(`/auctions?search=${encodeURIComponent(term)}`);
@@ -267,10 +286,13 @@ describe('finding lots', { timeout: 60_000 }, () => {
     // Hold the event back long enough to see its page load.
     let release = () => {};
     const looked = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname.startsWith('/api/auction-events/slug/'), async (route) => {
-      await looked;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname.startsWith('/api/auction-events/slug/'),
+      async (route) => {
+        await looked;
+        await route.continue();
+      },
+    );
     await first.locator('[data-testid=lot-event]').click();
     await page.waitForURL((url) => url.pathname === `/auction-events/${lot.auction.slug}`);
     await page.locator('[data-testid=event-loading]').waitFor();

@@ -16,7 +16,10 @@ import { bidderWithCard } from './bidding-support.e2e.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startAccountStack(), (stack) => stack.api.url);
+const suite = browserSuite(
+  () => startAccountStack(),
+  (stack) => stack.api.url,
+);
 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const EXPIRY = `04/${String(new Date().getUTCFullYear() + 3).slice(2)}`;
@@ -72,7 +75,7 @@ describe('Buy Now', { timeout: 60_000 }, () => {
     await waitForToast(page, messages.terms.accepted);
     await byTestId(page, 'buy-now-pay').waitFor();
     assert.equal(await byTestId(page, 'buy-now-total').textContent(), '$50.00');
-    assert.match(await byTestId(page, 'pay-saved-card').textContent() ?? '', /^Pay \$50\.00 with Visa •••• 4242$/);
+    assert.match((await byTestId(page, 'pay-saved-card').textContent()) ?? '', /^Pay \$50\.00 with Visa •••• 4242$/);
 
     // A new card instead of the saved one: the form's rules first, then 4242.
     await page.getByRole('button', { name: 'Use another card' }).click();
@@ -96,8 +99,8 @@ describe('Buy Now', { timeout: 60_000 }, () => {
     await page.waitForURL(`${suite.dapp.url}/cart`);
     const item = byTestId(page, 'cart-item');
     await item.waitFor();
-    assert.match(await item.getAttribute('data-state') ?? '', /^(paid|processing)$/);
-    assert.match(await item.textContent() ?? '', /Bought with Buy Now/);
+    assert.match((await item.getAttribute('data-state')) ?? '', /^(paid|processing)$/);
+    assert.match((await item.textContent()) ?? '', /Bought with Buy Now/);
     await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
     await byTestId(page, 'lot-result-won').waitFor();
     assert.equal(await byTestId(page, 'lot-sold-price').textContent(), '$50.00');
@@ -127,19 +130,25 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     const hold = await suite.stack.api.db.prisma.cardPayment.findFirstOrThrow({ where: { lotIds: { has: first.id }, kind: 'buy_now' } });
     assert.equal(hold.status, 'authorized');
     assert.ok(hold.captureAfter, 'the hold waits for the cart');
-    await eventually(async () => {
-      const lots = await suite.stack.api.db.prisma.lot.findMany({ where: { id: { in: [payLater.id, auctioned.id] } } });
-      assert.deepEqual(lots.map((l) => l.status), ['ended', 'ended']);
-    }, { timeout: 15_000 });
+    await eventually(
+      async () => {
+        const lots = await suite.stack.api.db.prisma.lot.findMany({ where: { id: { in: [payLater.id, auctioned.id] } } });
+        assert.deepEqual(
+          lots.map((l) => l.status),
+          ['ended', 'ended'],
+        );
+      },
+      { timeout: 15_000 },
+    );
 
     await page.goto(`${suite.dapp.url}/cart`);
     await byTestId(page, 'cart-page').waitFor();
     assert.equal(await byTestId(page, 'cart-item').count(), 3);
     const won = byTestId(page, 'cart-item').filter({ hasText: auctioned.title });
-    assert.match(await won.textContent() ?? '', /Won at auction/);
+    assert.match((await won.textContent()) ?? '', /Won at auction/);
     assert.equal(await won.locator('[data-testid=cart-item-select]').count(), 0, 'a won card bid is paid by its hold');
     const held = byTestId(page, 'cart-item').filter({ hasText: first.title });
-    assert.match(await held.locator('[data-testid=cart-item-held]').textContent() ?? '', /Your card is held for this lot and charged automatically by/);
+    assert.match((await held.locator('[data-testid=cart-item-held]').textContent()) ?? '', /Your card is held for this lot and charged automatically by/);
     assert.equal(await held.locator('[data-testid=cart-item-select]').count(), 0, 'a held lot is paid by its hold, not again');
     assert.equal(await byTestId(page, 'cart-total').textContent(), '$45.50');
     assert.equal(await byTestId(page, 'cart-fee').textContent(), '$0.00');
@@ -155,7 +164,7 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     await byTestId(page, 'cart-checkout').click();
     await byTestId(page, 'payment-init-failed').waitFor();
     assert.equal(await byTestId(page, 'payment-init-failed-message').textContent(), paymentMessages.initFailed);
-    assert.match(await byTestId(page, 'payment-init-failed').textContent() ?? '', new RegExp(paymentMessages.initFailedTitle));
+    assert.match((await byTestId(page, 'payment-init-failed').textContent()) ?? '', new RegExp(paymentMessages.initFailedTitle));
     await page.unroute('**/api/cart/checkout');
     await Promise.all([page.waitForEvent('load'), byTestId(page, 'payment-init-retry').click()]);
 
@@ -210,7 +219,7 @@ describe('bidding without a card', { timeout: 60_000 }, () => {
     await page.click('[data-testid=place-bid]');
     await byTestId(page, 'checkout-step-checkout').waitFor();
     await eventually(async () => assert.equal(await byTestId(page, 'pay-choice-pay-later').isEnabled(), true));
-    assert.match(await payLater.textContent() ?? '', /\$100\.00 available/);
+    assert.match((await payLater.textContent()) ?? '', /\$100\.00 available/);
     await page.check('[data-testid=pay-choice-pay-later]');
     await page.click('[data-testid=checkout-continue]');
     await byTestId(page, 'checkout-pay-later-bid').click();

@@ -15,7 +15,10 @@ import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 
-const suite = browserSuite(() => startBitcoinStack({ INSCRIPTION_WATCH_MS: '200', INSCRIPTION_PAYMENT_CONFIRMATIONS: '1' }), (stack) => stack.api.url);
+const suite = browserSuite(
+  () => startBitcoinStack({ INSCRIPTION_WATCH_MS: '200', INSCRIPTION_PAYMENT_CONFIRMATIONS: '1' }),
+  (stack) => stack.api.url,
+);
 const net = networkOf('regtest');
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 

@@ -14,7 +14,10 @@ import { openSignedIn } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
+const suite = browserSuite(
+  () => startApiForTest({ seed: 'demo' }),
+  (api) => api.url,
+);
 
 /** Lots straight from the api (as a signed-out visitor, or as `token`'s user), to pick the lot a test is about. */
 async function apiLots(query: string, token?: string): Promise<Lot[]> {

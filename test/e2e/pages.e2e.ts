@@ -10,7 +10,10 @@ import { startApiForTest } from '../support/stack.ts';
 import { eventually, newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
+const suite = browserSuite(
+  () => startApiForTest({ seed: 'demo' }),
+  (api) => api.url,
+);
 
 async function open(route: string): Promise<Page> {
   const { page } = await newPage(suite.browser);
@@ -98,7 +101,11 @@ describe('CMS pages', { timeout: 60_000 }, () => {
   });
 
   it('fetches About, Privacy Policy and Conditions of Business from the CMS by slug', async () => {
-    for (const [route, slug] of [['/about', 'about-us'], ['/privacy-policy', 'privacy-policy'], ['/conditions-of-business', 'conditions-of-business']]) {
+    for (const [route, slug] of [
+      ['/about', 'about-us'],
+      ['/privacy-policy', 'privacy-policy'],
+      ['/conditions-of-business', 'conditions-of-business'],
+    ]) {
       const response = await fetch(`${suite.stack.url}/cms/pages/${slug}`, { signal: AbortSignal.timeout(5_000) });
       const { data } = (await response.json()) as { data: { title: string } };
       const page = await open(route!);
@@ -138,12 +145,19 @@ describe('header and pages', { timeout: 60_000 }, () => {
     await page.locator('[data-testid=home-live] [data-testid=lot-card]').first().waitFor();
     await page.locator('[data-testid=event-card]').first().waitFor();
     const statuses = await page.locator('[data-testid=home-live] [data-testid=lot-status]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-status')));
-    assert.ok(statuses.every((s) => s === 'live' || s === 'timeStarted'), statuses.join());
+    assert.ok(
+      statuses.every((s) => s === 'live' || s === 'timeStarted'),
+      statuses.join(),
+    );
     await page.screenshot({ path: screenshotPath('home'), fullPage: true });
   });
 
   it('has Sell, Support and Unauthorized pages', async () => {
-    for (const [route, testId] of [['/sell', 'sell-page'], ['/support', 'support-page'], ['/unauthorized', 'unauthorized']]) {
+    for (const [route, testId] of [
+      ['/sell', 'sell-page'],
+      ['/support', 'support-page'],
+      ['/unauthorized', 'unauthorized'],
+    ]) {
       const page = await open(route!);
       await page.locator(`[data-testid=${testId}]`).waitFor();
     }

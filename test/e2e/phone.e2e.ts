@@ -11,7 +11,10 @@ import { newPage, screenshotPath } from '../support/browser.ts';
 const PHONE = { width: 375, height: 812 };
 import { browserSuite } from '../support/browser-suite.ts';
 
-const suite = browserSuite(() => startApiForTest({ seed: 'demo' }), (api) => api.url);
+const suite = browserSuite(
+  () => startApiForTest({ seed: 'demo' }),
+  (api) => api.url,
+);
 
 /** Lots straight from the api, to pick the lot a test is about. */
 async function apiLots(query: string): Promise<Lot[]> {

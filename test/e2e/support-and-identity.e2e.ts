@@ -73,7 +73,7 @@ describe('content from the CMS', { timeout: 120_000 }, () => {
     await byTestId(bidderPage, 'terms-accepted').waitFor();
   });
 
-  it('sends a message from the support page, which the privacy policy points to, to the admin\'s list', async () => {
+  it("sends a message from the support page, which the privacy policy points to, to the admin's list", async () => {
     const { page } = await newPage(suite.browser);
     await page.goto(`${suite.dapp.url}/privacy-policy`);
     await page.locator('[data-testid=cms-content] a[href="/support#contact"]').click();

@@ -17,7 +17,10 @@ import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 
-const suite = browserSuite(() => startBitcoinStack(), (stack) => stack.api.url);
+const suite = browserSuite(
+  () => startBitcoinStack(),
+  (stack) => stack.api.url,
+);
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -30,7 +33,10 @@ describe('Connecting an EVM wallet that cannot answer', { timeout: 120_000 }, ()
   it('MetaMask and Trust Wallet, not installed, say so with their install link, and nothing waits', async () => {
     const { page } = await newPage(suite.browser); // no window.ethereum: no extension at all
     await evmTab(page);
-    for (const [id, name] of [['metaMask', 'MetaMask'], ['trust', 'Trust Wallet']] as const) {
+    for (const [id, name] of [
+      ['metaMask', 'MetaMask'],
+      ['trust', 'Trust Wallet'],
+    ] as const) {
       await byTestId(page, `wallet-option-${id}`).click();
       await page.locator('[data-testid=wallet-error]', { hasText: fill(walletMessages.evmMissing, { wallet: name }) }).waitFor();
       assert.equal(await byTestId(page, 'wallet-error').textContent(), `${name} not installed. Please install it first.`);

@@ -19,7 +19,11 @@ import { injectEvmWallet } from '../support/evm-test-wallet.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 
-const suite = browserSuite(() => startChainStack('pglite'), (stack) => stack.api.url, (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }));
+const suite = browserSuite(
+  () => startChainStack('pglite'),
+  (stack) => stack.api.url,
+  (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }),
+);
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const ADMIN_WALLET = 4;
 
@@ -75,12 +79,20 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
     assert.equal(await byTestId(page, 'chain-token-id').inputValue(), tokenId.toString());
     await byTestId(page, 'chain-duration').fill('30');
     await byTestId(page, 'chain-start-submit').click();
-    const started = await eventually(async () => {
-      const events = await startedAuctions();
-      assert.ok(events.length > 0, 'no auction started yet');
-      return events.at(-1)!;
-    }, { timeout: 30_000 });
-    const auction = await suite.stack.publicClient.readContract({ address: suite.stack.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [started.args.auctionId] }) as { nftId: bigint; seller: string; endTime: bigint; startTime: bigint };
+    const started = await eventually(
+      async () => {
+        const events = await startedAuctions();
+        assert.ok(events.length > 0, 'no auction started yet');
+        return events.at(-1)!;
+      },
+      { timeout: 30_000 },
+    );
+    const auction = (await suite.stack.publicClient.readContract({ address: suite.stack.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [started.args.auctionId] })) as {
+      nftId: bigint;
+      seller: string;
+      endTime: bigint;
+      startTime: bigint;
+    };
     assert.equal(auction.nftId, tokenId);
     assert.equal(auction.seller, address);
     assert.equal(auction.endTime - auction.startTime, 30n * 60n, 'the duration went to the contract in minutes');
@@ -104,7 +116,10 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
     await byTestId(page, 'onchain-approve').click();
     await byTestId(page, 'approve-submit').click();
     assert.equal(await byTestId(page, 'approve-error').textContent(), walletMessages.notOwner);
-    assert.equal(await suite.stack.publicClient.readContract({ address: suite.stack.nft, abi: gavelNftAbi, functionName: 'getApproved', args: [tokenId] }), '0x0000000000000000000000000000000000000000');
+    assert.equal(
+      await suite.stack.publicClient.readContract({ address: suite.stack.nft, abi: gavelNftAbi, functionName: 'getApproved', args: [tokenId] }),
+      '0x0000000000000000000000000000000000000000',
+    );
   });
 });
 

@@ -27,13 +27,24 @@ async function startStack() {
   const stripe = await startRecordedStripe();
   try {
     const chain = await startChainStack('pglite', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
-    return { ...chain, stripe, stop: async () => { await chain.stop(); await stripe.stop(); } };
+    return {
+      ...chain,
+      stripe,
+      stop: async () => {
+        await chain.stop();
+        await stripe.stop();
+      },
+    };
   } catch (error) {
     await stripe.stop();
     throw error;
   }
 }
-const suite = browserSuite(startStack, (stack) => stack.api.url, (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }));
+const suite = browserSuite(
+  startStack,
+  (stack) => stack.api.url,
+  (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }),
+);
 const RELAYER = privateKeyToAccount(ANVIL_PRIVATE_KEYS[9] as Hex).address;
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const RESERVE = parseEther('0.01');
@@ -66,9 +77,7 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     assert.equal(await byTestId(page, 'wallet-error').textContent(), walletMessages.leatherMissing);
 
     await byTestId(page, 'wallet-tab-evm').click();
-    assert.deepEqual(await modal.locator('.connect-wallet__option').allInnerTexts(), [
-      'Trust Wallet\nPopular', 'MetaMask\nRecent', 'Rainbow', 'Base Account', 'WalletConnect',
-    ]);
+    assert.deepEqual(await modal.locator('.connect-wallet__option').allInnerTexts(), ['Trust Wallet\nPopular', 'MetaMask\nRecent', 'Rainbow', 'Base Account', 'WalletConnect']);
     // Trust Wallet is "installed" (the test provider), MetaMask and Rainbow extensions are not.
     await byTestId(page, 'wallet-download-metaMask').waitFor();
     assert.equal(await byTestId(page, 'wallet-download-trust').count(), 0);
@@ -120,11 +129,17 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await byTestId(page, 'onchain-card-confirm').click();
     await byTestId(page, 'onchain-card-bid-placed').waitFor({ timeout: 30_000 });
 
-    await eventually(async () => {
-      const auction = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] }) as { highestBidder: string; highestBid: bigint };
-      assert.equal(auction.highestBidder, RELAYER);
-      assert.equal(auction.highestBid, RESERVE);
-    }, { timeout: 30_000, interval: 250 });
+    await eventually(
+      async () => {
+        const auction = (await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] })) as {
+          highestBidder: string;
+          highestBid: bigint;
+        };
+        assert.equal(auction.highestBidder, RELAYER);
+        assert.equal(auction.highestBid, RESERVE);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
   });
 
   it("refuses the seller's own wallet before anything is signed: the simulation's reason in the spec's words", async () => {
@@ -159,19 +174,25 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await openSignedIn(page, suite.dapp.url, token, '/auctions');
     await connectTrust(page, `/auctions/${lot.id}`);
     const linked = await chain.api.db.prisma.wallet.findMany({ where: { userId: user.id } });
-    assert.deepEqual(linked.map((w) => [w.address.toLowerCase(), w.type]), [[address.toLowerCase(), 'evm']]);
+    assert.deepEqual(
+      linked.map((w) => [w.address.toLowerCase(), w.type]),
+      [[address.toLowerCase(), 'evm']],
+    );
     // The lot view shows the wallet as first 10 + last 10.
-    assert.match(await byTestId(page, 'wallet-status').textContent() ?? '', new RegExp(`${address.slice(0, 10)}…${address.slice(-10)}`));
+    assert.match((await byTestId(page, 'wallet-status').textContent()) ?? '', new RegExp(`${address.slice(0, 10)}…${address.slice(-10)}`));
 
     await byTestId(page, 'bid-input').fill(formatEther(RESERVE));
     await byTestId(page, 'place-bid').click();
     await waitForToast(page, walletMessages.onChainBidPlaced, 30_000);
     const onChain = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
     assert.equal((onChain as { highestBidder: string }).highestBidder, address);
-    await eventually(async () => {
-      await page.reload();
-      assert.equal(await byTestId(page, 'lot-current-bid').textContent(), '0.01 ETH');
-    }, { timeout: 20_000, interval: 500 });
+    await eventually(
+      async () => {
+        await page.reload();
+        assert.equal(await byTestId(page, 'lot-current-bid').textContent(), '0.01 ETH');
+      },
+      { timeout: 20_000, interval: 500 },
+    );
 
     // Account 3 outbids on chain: the bidder is told on the open page (the api follows the chain).
     await act.bid(3, auctionId, RESERVE * 2n);
@@ -180,11 +201,14 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await act.increaseTime(6 * 60);
     await act.end(auctionId);
 
-    await eventually(async () => {
-      await page.reload();
-      assert.equal(await byTestId(page, 'withdraw').textContent(), 'WITHDRAW');
-    }, { timeout: 20_000, interval: 500 });
-    assert.match(await byTestId(page, 'onchain-outbid').textContent() ?? '', /outbid/);
+    await eventually(
+      async () => {
+        await page.reload();
+        assert.equal(await byTestId(page, 'withdraw').textContent(), 'WITHDRAW');
+      },
+      { timeout: 20_000, interval: 500 },
+    );
+    assert.match((await byTestId(page, 'onchain-outbid').textContent()) ?? '', /outbid/);
     const before = await chain.publicClient.getBalance({ address });
     await byTestId(page, 'withdraw').click();
     await waitForToast(page, walletMessages.withdrawalDone, 30_000);
@@ -216,7 +240,13 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
       // The ordinals (taproot) address signed the same challenge and is linked beside it, as the ordinals one.
       const type = kind === 'xverse' ? 'xverse' : 'hiro';
       const linked = await suite.stack.api.db.prisma.wallet.findMany({ where: { userId: user.id } });
-      assert.deepEqual(linked.map((w) => [w.address, w.type, w.purpose]).sort(), [[wallet.payment, type, 'payment'], [wallet.ordinals, type, 'ordinals']].sort());
+      assert.deepEqual(
+        linked.map((w) => [w.address, w.type, w.purpose]).sort(),
+        [
+          [wallet.payment, type, 'payment'],
+          [wallet.ordinals, type, 'ordinals'],
+        ].sort(),
+      );
 
       // Disconnecting unlinks both on the api too.
       await byTestId(page, 'wallet-disconnect').click();
@@ -224,7 +254,6 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
       assert.equal(await suite.stack.api.db.prisma.wallet.count({ where: { userId: user.id } }), 0);
     });
   }
-
 
   it('says "Connection cancelled by user" when the wallet is turned down, and keeps no wallet', async () => {
     const { page } = await newPage(suite.browser);

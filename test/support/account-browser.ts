@@ -7,13 +7,16 @@ export const TOKEN_KEY = 'gavel.session.token';
 
 /** Starts the dapp signed in with `token`, as if the user had signed in earlier, then opens `route`. */
 export async function openSignedIn(page: Page, dappUrl: string, token: string, route: string): Promise<void> {
-  await page.addInitScript(([key, value]) => {
-    // Only on the first load: a test that checks sign-out must not be signed in again by a reload.
-    if (!sessionStorage.getItem('e2e.seeded')) {
-      localStorage.setItem(key!, value!);
-      sessionStorage.setItem('e2e.seeded', '1');
-    }
-  }, [TOKEN_KEY, token]);
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only on the first load: a test that checks sign-out must not be signed in again by a reload.
+      if (!sessionStorage.getItem('e2e.seeded')) {
+        localStorage.setItem(key!, value!);
+        sessionStorage.setItem('e2e.seeded', '1');
+      }
+    },
+    [TOKEN_KEY, token],
+  );
   await page.goto(dappUrl + route);
 }
 
@@ -33,10 +36,7 @@ export async function waitForToast(page: Page, expected: string, timeout = 10_00
 }
 
 /** A tiny valid PNG (1x1), as an identity document image. */
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /**
  * A fresh page for the account tests, with the live-events stream (GET /events, the outbid notices' SSE)

@@ -14,7 +14,15 @@ export async function startBitcoinStack(env: Record<string, string> = {}) {
       worker: true,
       env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, ...env },
     });
-    return { api, btc, dev: devClient(btc.url), stop: async () => { await api.stop(); await btc.close(); } };
+    return {
+      api,
+      btc,
+      dev: devClient(btc.url),
+      stop: async () => {
+        await api.stop();
+        await btc.close();
+      },
+    };
   } catch (error) {
     await btc.close();
     throw error;

@@ -35,7 +35,10 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather', network: WalletNetwork = 'testnet4', o: { refuse?: boolean } = {}) {
   const keys = testKeys(network);
   let refusingSigning = false;
-  const byAddress = new Map([[keys.payment.address, keys.payment], [keys.ordinals.address, keys.ordinals]]);
+  const byAddress = new Map([
+    [keys.payment.address, keys.payment],
+    [keys.ordinals.address, keys.ordinals],
+  ]);
   const net = networkOf(network);
   const answer = (method: string, params: Record<string, any> | undefined): unknown => {
     if (kind === 'xverse') {
@@ -93,9 +96,11 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
     }
   });
   // Strings, not functions: tsx would wrap a function's helpers in a `__name` shim the page does not have.
-  await page.addInitScript(kind === 'xverse'
-    ? `window.XverseProviders = { BitcoinProvider: { request: (method, params) => window.${name}(method, params) } };`
-    : `window.LeatherProvider = { request: async (method, params) => { const reply = await window.${name}(method, params); if (reply.error) throw reply; return reply; } };`);
+  await page.addInitScript(
+    kind === 'xverse'
+      ? `window.XverseProviders = { BitcoinProvider: { request: (method, params) => window.${name}(method, params) } };`
+      : `window.LeatherProvider = { request: async (method, params) => { const reply = await window.${name}(method, params); if (reply.error) throw reply; return reply; } };`,
+  );
   return {
     payment: keys.payment.address,
     ordinals: keys.ordinals.address,

@@ -31,8 +31,7 @@ export class TestKey {
     pair = ECPair.makeRandom({ network }),
   ) {
     this.pair = pair;
-    const payment =
-      type === 'p2wpkh' ? bitcoin.payments.p2wpkh({ pubkey: pair.publicKey, network }) : bitcoin.payments.p2tr({ internalPubkey: toXOnly(pair.publicKey), network });
+    const payment = type === 'p2wpkh' ? bitcoin.payments.p2wpkh({ pubkey: pair.publicKey, network }) : bitcoin.payments.p2tr({ internalPubkey: toXOnly(pair.publicKey), network });
     this.address = payment.address!;
     this.output = payment.output!;
     this.publicKey = type === 'p2wpkh' ? pair.publicKey : toXOnly(pair.publicKey);
@@ -71,7 +70,10 @@ export function spend(key: TestKey, utxos: Array<{ txid: string; vout: number; v
   for (const out of outputs) psbt.addOutput({ address: out.address, value: BigInt(out.value) });
   const change = utxos.reduce((s, u) => s + u.value, 0) - outputs.reduce((s, o) => s + o.value, 0) - fee;
   if (change > 0) psbt.addOutput({ script: key.output, value: BigInt(change) });
-  key.sign(psbt, utxos.map((_, i) => i));
+  key.sign(
+    psbt,
+    utxos.map((_, i) => i),
+  );
   psbt.finalizeAllInputs();
   return psbt.extractTransaction(true);
 }
@@ -87,7 +89,12 @@ export function devClient(url: string) {
     faucet: (address: string, sats: number) => post<{ txid: string; vout: number; value: number }>('/dev/faucet', { address, sats }),
     mine: (blocks = 1) => post<{ height: number }>('/dev/mine', { blocks }),
     inscribe: (address: string, content: string, options: { contentType?: string; postage?: number } = {}) =>
-      post<{ inscriptionId: string; revealTxid: string; output: string }>('/dev/inscribe', { address, content, contentType: options.contentType ?? 'text/plain;charset=utf-8', postage: options.postage }),
+      post<{ inscriptionId: string; revealTxid: string; output: string }>('/dev/inscribe', {
+        address,
+        content,
+        contentType: options.contentType ?? 'text/plain;charset=utf-8',
+        postage: options.postage,
+      }),
   };
 }
 
@@ -101,7 +108,11 @@ export interface Spec {
 }
 
 /** A hostile bidder's edit of the built PSBT, before signing it. */
-export function rebuild(hex: string, net: bitcoin.Network, edit: { inputs?: (i: Spec[]) => Spec[]; outputs?: (o: Array<{ script: Uint8Array; value: bigint }>) => Array<{ script: Uint8Array; value: bigint }>; dropSighash?: boolean }): string {
+export function rebuild(
+  hex: string,
+  net: bitcoin.Network,
+  edit: { inputs?: (i: Spec[]) => Spec[]; outputs?: (o: Array<{ script: Uint8Array; value: bigint }>) => Array<{ script: Uint8Array; value: bigint }>; dropSighash?: boolean },
+): string {
   const from = bitcoin.Psbt.fromHex(hex, { network: net });
   const inputs: Spec[] = from.txInputs.map((i, n) => ({
     hash: i.hash,

@@ -22,16 +22,7 @@ const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
 export const DAPP_DIST = path.join(dappDir, 'dist');
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -160,7 +151,10 @@ async function acquire(lock: string): Promise<void> {
 }
 
 async function mtime(file: string): Promise<number | null> {
-  return stat(file).then((s) => s.mtimeMs, () => null);
+  return stat(file).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
 }
 
 async function newestMtime(paths: string[]): Promise<number> {

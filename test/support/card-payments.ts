@@ -118,7 +118,15 @@ export async function userWithCard(db: Database, rs: RecordedStripe, number = '4
   await rs.stripe.paymentMethods.attach(pm.body.id, { customer: customer.id });
   return db.prisma.user.update({
     where: { id: user.id },
-    data: { stripeCustomerId: customer.id, stripePaymentMethodId: pm.body.id, paymentMethodBrand: pm.body.card.brand, paymentMethodLast4: pm.body.card.last4, paymentSetupStatus: 'verified', hasValidPaymentMethod: true, paymentMethodVerified: true },
+    data: {
+      stripeCustomerId: customer.id,
+      stripePaymentMethodId: pm.body.id,
+      paymentMethodBrand: pm.body.card.brand,
+      paymentMethodLast4: pm.body.card.last4,
+      paymentSetupStatus: 'verified',
+      hasValidPaymentMethod: true,
+      paymentMethodVerified: true,
+    },
   });
 }
 

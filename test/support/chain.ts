@@ -140,9 +140,7 @@ export function chainActions(chain: ChainContracts) {
       const seller = chain.signers[1]!;
       const tokenId = await mint(seller.account.address);
       await approve(1, tokenId);
-      const receipt = await mined(
-        await seller.writeContract({ ...house, functionName: 'create', args: [chain.nft, tokenId, o.reserveWei, o.minutes ?? 60n, o.bufferSeconds ?? 0n] }),
-      );
+      const receipt = await mined(await seller.writeContract({ ...house, functionName: 'create', args: [chain.nft, tokenId, o.reserveWei, o.minutes ?? 60n, o.bufferSeconds ?? 0n] }));
       const auctionId = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionCreated', logs: receipt.logs })[0]!.args.auctionId;
       if (o.start ?? true) await mined(await seller.writeContract({ ...house, functionName: 'start', args: [auctionId] }));
       return { auctionId, tokenId };

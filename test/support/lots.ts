@@ -7,7 +7,14 @@ let eventId: Promise<string> | null = null;
 async function testEvent(db: Database): Promise<string> {
   eventId ??= db.prisma.auctionEvent
     .create({
-      data: { slug: `test-${randomBytes(4).toString('hex')}`, title: 'Test sale', published: true, status: 'live', startTime: new Date(Date.now() - 86_400_000), endTime: new Date(Date.now() + 30 * 86_400_000) },
+      data: {
+        slug: `test-${randomBytes(4).toString('hex')}`,
+        title: 'Test sale',
+        published: true,
+        status: 'live',
+        startTime: new Date(Date.now() - 86_400_000),
+        endTime: new Date(Date.now() + 30 * 86_400_000),
+      },
     })
     .then((e) => e.id);
   return eventId;

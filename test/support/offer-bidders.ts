@@ -34,7 +34,10 @@ export async function offerBidder(stack: TestStack, dev: ReturnType<typeof devCl
   const bid = (lotId: string, amount: number) => post(`/auctions/${lotId}/bids`, token, { amount, walletAddress: keys.payment.address, ordinalsAddress: keys.ordinals.address });
   const sign = (psbtHex: string) => {
     const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: net });
-    keys.payment.sign(psbt, psbt.txInputs.map((_, i) => i).filter((i) => i !== 1));
+    keys.payment.sign(
+      psbt,
+      psbt.txInputs.map((_, i) => i).filter((i) => i !== 1),
+    );
     return psbt.toHex();
   };
   return { user, token, keys, bid, sign, big: { txid: big.txid, vout: big.vout, value: 200_000 } };

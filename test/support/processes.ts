@@ -21,7 +21,10 @@ export async function startRedis(port: number): Promise<ChildProcess> {
   for (let i = 0; i < 50; i++) {
     const client = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     client.on('error', () => {});
-    const up = await client.connect().then(() => client.ping(), () => null);
+    const up = await client.connect().then(
+      () => client.ping(),
+      () => null,
+    );
     client.disconnect();
     if (up === 'PONG') return child;
     await new Promise((r) => setTimeout(r, 100));

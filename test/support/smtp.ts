@@ -36,7 +36,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     async codeFor(to, { after = 0, timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const mail = mails.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase()));
+        const mail = mails
+          .slice(after)
+          .reverse()
+          .find((m) => m.to.includes(to.toLowerCase()));
         // The text part says "... code is 123456."; quoted-printable never splits a 6-digit run.
         const code = mail && /code is (\d{6})/.exec(mail.raw)?.[1];
         if (code) return code;

@@ -30,5 +30,9 @@ export async function loadLot(prisma: PrismaClient | P.TransactionClient, id: st
 /** The seller rule of domain (actsAsSeller) with the user's linked wallets: one rule for settlement and every /psbt/* seller route. */
 export async function isSellerOf(prisma: PrismaClient, user: UserRow, lot: { creatorId: string | null; sellerWalletAddress: string | null }): Promise<boolean> {
   const linked = lot.sellerWalletAddress ? await prisma.wallet.findMany({ where: { userId: user.id, isConnected: true }, select: { address: true } }) : [];
-  return actsAsSeller(user, linked.map((w) => w.address), lot);
+  return actsAsSeller(
+    user,
+    linked.map((w) => w.address),
+    lot,
+  );
 }

@@ -45,12 +45,7 @@ export interface OfferReply {
 }
 
 /** An offer bid the intake admitted: the PSBT built from the bidder's UTXOs, kept until the wallet signs it. */
-export async function placeBtcOffer(
-  services: Services,
-  user: UserRow,
-  bid: AdmittedBid,
-  input: { walletAddress?: string; ordinalsAddress?: string; paymentPublicKey?: string },
-): Promise<OfferReply> {
+export async function placeBtcOffer(services: Services, user: UserRow, bid: AdmittedBid, input: { walletAddress?: string; ordinalsAddress?: string; paymentPublicKey?: string }): Promise<OfferReply> {
   const { prisma } = services.db;
   const { lot, amount } = bid;
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
@@ -59,7 +54,16 @@ export async function placeBtcOffer(
   if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
 
   const offer = await prisma.btcOffer.create({
-    data: { lotId: lot.id, userId: user.id, amount: amount.toString(), walletAddress, ordinalsAddress: input.ordinalsAddress ?? walletAddress, psbtHex: '', txid: '', expiresAt: new Date(Date.now() + OFFER_TTL_MS) },
+    data: {
+      lotId: lot.id,
+      userId: user.id,
+      amount: amount.toString(),
+      walletAddress,
+      ordinalsAddress: input.ordinalsAddress ?? walletAddress,
+      psbtHex: '',
+      txid: '',
+      expiresAt: new Date(Date.now() + OFFER_TTL_MS),
+    },
   });
   try {
     const built = await offerCall(() =>
@@ -113,7 +117,14 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
   });
 }
 
-function presentOffer(id: string, lot: { id: string; title: string; currentBid: { toFixed(n: number): string } | null }, amount: bigint, walletAddress: string, user: UserRow, status: Bid['status']): Bid {
+function presentOffer(
+  id: string,
+  lot: { id: string; title: string; currentBid: { toFixed(n: number): string } | null },
+  amount: bigint,
+  walletAddress: string,
+  user: UserRow,
+  status: Bid['status'],
+): Bid {
   return {
     _id: id,
     id,

@@ -46,7 +46,10 @@ export async function broadcastRecorded(services: Services, lotId: string, swap:
   } catch (error) {
     if (!(error instanceof EsploraError && error.status === 400)) return { sent: false, refused: null };
     // Known (in the mempool or a block): sent. Not known: refused for good. No answer: keep the record.
-    const known = await esplora.confirmations(swap.txid).then((c) => c !== null, () => undefined);
+    const known = await esplora.confirmations(swap.txid).then(
+      (c) => c !== null,
+      () => undefined,
+    );
     if (known === undefined) return { sent: false, refused: null };
     if (known) return { sent: true };
     await services.db.prisma.lot.updateMany({
@@ -78,8 +81,7 @@ const OUTSIDE_SWAP_WATCH_DAYS = 30;
 export async function followSwaps(services: Services): Promise<void> {
   const { prisma } = services.db;
   const { esplora } = services.bitcoin;
-  const each = async (lotId: string, step: () => Promise<void>) =>
-    step().catch((error: Error) => services.log.warn({ lotId, err: error.message }, 'settlement follower: lot skipped this turn'));
+  const each = async (lotId: string, step: () => Promise<void>) => step().catch((error: Error) => services.log.warn({ lotId, err: error.message }, 'settlement follower: lot skipped this turn'));
 
   const recorded = await prisma.lot.findMany({
     where: { paymentMethod: 'BTC', swapTxid: { not: null }, transferred: false },

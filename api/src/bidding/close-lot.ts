@@ -18,9 +18,7 @@ import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
 import { DEFAULT_PAYMENT_DUE_MS } from '../checkout/config.ts';
 
-export type CloseResult =
-  | { closed: false }
-  | { closed: true; winnerId: string | null; winningBidId: string | null; wonMailId?: string };
+export type CloseResult = { closed: false } | { closed: true; winnerId: string | null; winningBidId: string | null; wonMailId?: string };
 
 export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs = DEFAULT_PAYMENT_DUE_MS): Promise<CloseResult> {
   return prisma.$transaction(async (tx) => {

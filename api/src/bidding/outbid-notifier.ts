@@ -48,5 +48,7 @@ export async function tellOutbid(services: OutbidTeller, outbid: Outbid): Promis
   const email = outbid.email ?? (await services.db.prisma.user.findUnique({ where: { id: outbid.userId }, select: { email: true } }))?.email;
   if (!email) return;
   const text = outbid.mailText ?? fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(outbid.currentAmount, unit) });
-  await services.mailer.send(outbidMail(email, text, lot.id, lot.auctionEventId)).catch((err: Error) => services.log.warn({ err: err.message, userId: outbid.userId, lotId: lot.id }, 'outbid mail failed'));
+  await services.mailer
+    .send(outbidMail(email, text, lot.id, lot.auctionEventId))
+    .catch((err: Error) => services.log.warn({ err: err.message, userId: outbid.userId, lotId: lot.id }, 'outbid mail failed'));
 }

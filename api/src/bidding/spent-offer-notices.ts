@@ -26,6 +26,8 @@ export async function announceSpentOfferRemoved(services: Services, removedBidId
   // The same bidder may hold the next bid too: they keep the outbid notice only.
   if (leader?.user && leader.userId !== removed.userId) {
     const text = fill(messages.bids.leadingAgainMessage, { title: lot.title, amount: displayAmount(BigInt(leader.amount.toFixed(0)), unit) });
-    await services.mailer.send(leadingAgainMail(leader.user.email, messages.bids.leadingAgainTitle, text, lot.id, lot.auctionEventId)).catch((err: Error) => services.log.warn({ err: err.message, lotId: lot.id }, 'leading-again mail failed'));
+    await services.mailer
+      .send(leadingAgainMail(leader.user.email, messages.bids.leadingAgainTitle, text, lot.id, lot.auctionEventId))
+      .catch((err: Error) => services.log.warn({ err: err.message, lotId: lot.id }, 'leading-again mail failed'));
   }
 }

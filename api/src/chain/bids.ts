@@ -26,10 +26,7 @@ export async function chainBidsOfLot(
 ): Promise<{ data: Bid[]; pagination: Pagination } | null> {
   const auctionId = lot.chainAuctionId?.toFixed(0) ?? null;
   if (!chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress })) return null;
-  const [{ rows, total }, { rows: auctions }] = await Promise.all([
-    bidsOfAuction(chain.ponder, auctionId!, limit, offset).catch(unavailable),
-    chain.auctionStates([auctionId!]),
-  ]);
+  const [{ rows, total }, { rows: auctions }] = await Promise.all([bidsOfAuction(chain.ponder, auctionId!, limit, offset).catch(unavailable), chain.auctionStates([auctionId!])]);
   const highest = auctions.get(auctionId!);
   const current = highest?.highest_bidder ? formatAmount(BigInt(highest.highest_bid), 'ETH') : null;
   const data = await presentChainBids(db, rows, () => ({ id: lot.id, title: lot.title, currentBid: current }), viewerId);
@@ -45,7 +42,14 @@ export interface BidLot {
 
 export async function presentChainBids(db: Database, rows: BidRow[], lotOf: (auctionId: string) => BidLot | undefined, viewerId: string | null): Promise<Bid[]> {
   const bidders = new Set(rows.map((row) => row.bidder));
-  const [owners, withdrawing, cardBids] = await Promise.all([ownersOf(db, bidders), pendingWithdrawals(db, bidders), relayedBidsByTx({ db }, rows.map((row) => row.tx_hash))]);
+  const [owners, withdrawing, cardBids] = await Promise.all([
+    ownersOf(db, bidders),
+    pendingWithdrawals(db, bidders),
+    relayedBidsByTx(
+      { db },
+      rows.map((row) => row.tx_hash),
+    ),
+  ]);
   return rows.flatMap((row) => {
     const lot = lotOf(row.auction_id);
     if (!lot) return [];

@@ -110,7 +110,10 @@ async function announce(services: Services, bids: BidRow[]): Promise<void> {
   }
 
   const outbids = bids.filter((bid) => bid.previous_bidder && bid.previous_bidder !== bid.bidder && lotOf.has(bid.auction_id));
-  const owners = await ownersOf(db, outbids.map((bid) => bid.previous_bidder!));
+  const owners = await ownersOf(
+    db,
+    outbids.map((bid) => bid.previous_bidder!),
+  );
   for (const bid of outbids) {
     const owner = owners.get(bid.previous_bidder!);
     if (!owner) continue;

@@ -55,9 +55,7 @@ function overlay(lot: Lot, contract: string, row: AuctionRow | null, stale: bool
     reserveMet: hasBid || BigInt(row.reserve_price) === 0n,
     startTime: row.start_time ? iso(row.start_time) : lot.startTime,
     endTime,
-    winner: winnerAddress
-      ? { name: displayName(owner), firstName: owner?.firstName ?? null, lastName: owner?.lastName ?? null, walletAddress: winnerAddress }
-      : null,
+    winner: winnerAddress ? { name: displayName(owner), firstName: owner?.firstName ?? null, lastName: owner?.lastName ?? null, walletAddress: winnerAddress } : null,
     soldPrice: row.status === 'settled' && row.winner ? eth(row.highest_bid) : null,
     auctionExtended: extended,
     extensionMessage: extended ? fill(messages.bids.extended, { minutes: minutes(Number(row.time_buffer_seconds)), endTime }) : null,

@@ -6,7 +6,11 @@
 import { sql, type SQL } from '@ponder/client';
 import type { PonderReader } from './ponder.ts';
 
-const list = (values: readonly string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 export interface AuctionRow {
   id: string;

@@ -23,8 +23,7 @@ export interface ChainBidClaim {
   txHash: string;
 }
 
-const bad = (status: number, message: string, code: string, field?: string) =>
-  new HttpError(status, message, code, field ? { [field]: message } : undefined);
+const bad = (status: number, message: string, code: string, field?: string) => new HttpError(status, message, code, field ? { [field]: message } : undefined);
 
 export async function recordEthBid(services: Services, userId: string, claim: ChainBidClaim): Promise<ChainBidRecord> {
   const { db, chain } = services;

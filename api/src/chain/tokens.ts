@@ -38,7 +38,12 @@ export async function readTokens(chain: ChainService, keys: TokenKey[], opts: { 
   for (const key of keys) byContract.set(key.contractAddress.toLowerCase(), [...(byContract.get(key.contractAddress.toLowerCase()) ?? []), key]);
   for (const [contract, group] of byContract) {
     try {
-      const rows = await indexedTokens(chain.ponder, contract, group.map((k) => k.tokenId), house);
+      const rows = await indexedTokens(
+        chain.ponder,
+        contract,
+        group.map((k) => k.tokenId),
+        house,
+      );
       for (const row of rows) found.set(keyOf(contract, row.token_id), chainTokenOf(row, house));
     } catch (error) {
       if (!(error instanceof IndexerUnavailable)) throw error;

@@ -14,7 +14,10 @@ import { withdrawalsByTx } from './reads.ts';
 export async function reconcileWithdrawals(chain: ChainService, db: Database, rows: Row[]): Promise<Row[]> {
   const pending = rows.filter((row) => row.status === 'pending');
   if (pending.length === 0) return rows;
-  const events = await withdrawalsByTx(chain.ponder, pending.map((row) => row.txHash)).catch((error: Error) => {
+  const events = await withdrawalsByTx(
+    chain.ponder,
+    pending.map((row) => row.txHash),
+  ).catch((error: Error) => {
     if (error instanceof IndexerUnavailable) return [];
     throw error;
   });
@@ -24,9 +27,7 @@ export async function reconcileWithdrawals(chain: ChainService, db: Database, ro
     const event = byTx.get(row.txHash);
     let update: P.EvmWithdrawalUpdateManyMutationInput | null = null;
     if (event) {
-      update = event.account === row.walletAddress
-        ? { status: 'confirmed', amount: event.amount, blockNumber: Number(event.block_number) }
-        : { status: 'failed' };
+      update = event.account === row.walletAddress ? { status: 'confirmed', amount: event.amount, blockNumber: Number(event.block_number) } : { status: 'failed' };
     } else if ((await chain.rpc.receiptStatus(row.txHash)) === 'reverted') {
       update = { status: 'failed' };
     }

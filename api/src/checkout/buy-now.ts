@@ -12,7 +12,25 @@
  * hold standing for it, is voided (unpaid.ts).
  */
 import Stripe from 'stripe';
-import { buyNowRefusal, cardCentsRefusal, checkoutMessages, displayAmount, fill, formatAmount, messages, parseAmount, paymentMessages, phaseOf, shownStatus, unitFor, AmountError, type BuyNowBody, type BuyNowIntentReply, type BuyNowReply, type PaymentCurrency } from '@gavel/domain';
+import {
+  buyNowRefusal,
+  cardCentsRefusal,
+  checkoutMessages,
+  displayAmount,
+  fill,
+  formatAmount,
+  messages,
+  parseAmount,
+  paymentMessages,
+  phaseOf,
+  shownStatus,
+  unitFor,
+  AmountError,
+  type BuyNowBody,
+  type BuyNowIntentReply,
+  type BuyNowReply,
+  type PaymentCurrency,
+} from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -154,10 +172,16 @@ async function purchase(services: Services, user: UserRow, lotId: string, body: 
   const cartHold = body.paymentMethod === 'Manual' && user.stripeCustomerId && user.stripePaymentMethodId ? await holdForCart(services, user, lot, price) : null;
   const pi = paying ?? cartHold?.paymentIntentId ?? null;
   const won = await commitPurchase(services, user, lot, price, wallet, pi, body.paymentMethod === 'Manual' && !cartHold).catch(async (error: unknown) => {
-    if (cartHold) await releaseBuyNowHold(services, cartHold.paymentIntentId).catch((err: Error) => services.log.error({ err: err.message }, 'could not release a refused ADD TO CART hold; the payments sweep retries'));
+    if (cartHold)
+      await releaseBuyNowHold(services, cartHold.paymentIntentId).catch((err: Error) =>
+        services.log.error({ err: err.message }, 'could not release a refused ADD TO CART hold; the payments sweep retries'),
+      );
     throw error;
   });
-  if (cartHold) await services.payments.jobs.captureCartHoldAt(cartHold.paymentIntentId, cartHold.captureAfter).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'queueing the cart hold capture failed; the payments sweep captures it after its deadline'));
+  if (cartHold)
+    await services.payments.jobs
+      .captureCartHoldAt(cartHold.paymentIntentId, cartHold.captureAfter)
+      .catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'queueing the cart hold capture failed; the payments sweep captures it after its deadline'));
   return { lot, price, wallet, won, pi };
 }
 
@@ -220,7 +244,8 @@ export async function captureBuyNowPayment(services: Services, paymentIntentId: 
   const status = intent.status;
   if (status === 'succeeded') {
     const { outcome } = await paymentSucceeded(services.db.prisma, intent, 'stripe');
-    if (outcome === 'mismatch') services.log.error({ paymentIntentId, amountReceived: intent.amount_received }, 'a buy now hold was captured for another amount than the price: nothing paid, flagged for the admin');
+    if (outcome === 'mismatch')
+      services.log.error({ paymentIntentId, amountReceived: intent.amount_received }, 'a buy now hold was captured for another amount than the price: nothing paid, flagged for the admin');
     return outcome === 'paid';
   }
   services.log.warn({ paymentIntentId, status }, 'buy now hold could not be captured; the buyer pays in the cart');
@@ -277,7 +302,16 @@ function reply(user: UserRow, lot: Lot, price: bigint, method: BuyNowBody['payme
   const name = fullNameOf(user);
   return {
     message: checkoutMessages.purchased,
-    data: { auctionId: lot.id, status: 'ended', soldPrice: formatAmount(price, unit), unit, paymentMethod: method, paymentState, paymentIntentId: pi, winner: { id: user.id, name, walletAddress: wallet } },
+    data: {
+      auctionId: lot.id,
+      status: 'ended',
+      soldPrice: formatAmount(price, unit),
+      unit,
+      paymentMethod: method,
+      paymentState,
+      paymentIntentId: pi,
+      winner: { id: user.id, name, walletAddress: wallet },
+    },
   };
 }
 

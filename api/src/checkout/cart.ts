@@ -31,7 +31,11 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
   // A purchase voided for non-payment is no longer the user's (their profile counts it instead).
   const lots = await prisma.lot.findMany({ where: { winnerId: user.id, status: 'ended', transferred: false, unpaidAt: null }, orderBy: { closedAt: 'desc' }, take: CART_LIMIT });
   const states = await paymentStates(prisma, lots);
-  const holds = await cartHolds(prisma, user.id, lots.map((l) => l.id));
+  const holds = await cartHolds(
+    prisma,
+    user.id,
+    lots.map((l) => l.id),
+  );
   const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null));
   const due = new Map<CartItem['unit'], bigint>();
   for (const lot of lots) {
@@ -51,7 +55,8 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
     const states = await paymentStates(prisma, lots);
     for (const id of lotIds) {
       const lot = lots.find((l) => l.id === id);
-      if (!lot || lot.winnerId !== user.id || lot.status !== 'ended' || lot.unpaidAt) throw new HttpError(409, checkoutMessages.notOwed, 'not_owed', { lotIds: checkoutMessages.notOwed }, { lotId: id });
+      if (!lot || lot.winnerId !== user.id || lot.status !== 'ended' || lot.unpaidAt)
+        throw new HttpError(409, checkoutMessages.notOwed, 'not_owed', { lotIds: checkoutMessages.notOwed }, { lotId: id });
       if (lot.paid) throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid', { lotIds: checkoutMessages.alreadyPaid }, { lotId: id });
       if (states.get(id) === 'processing') throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing', { lotIds: checkoutMessages.paymentProcessing }, { lotId: id });
     }
@@ -124,7 +129,8 @@ export async function payHeld(services: Services, user: UserRow, lotIds: string[
     const lot = lots.find((l) => l.id === id);
     const hold = holds.get(id);
     // Only the hold that bought the lot (its txHash) is this lot's payment.
-    if (!lot || lot.winnerId !== user.id || !hold || lot.txHash !== hold.paymentIntentId) throw new HttpError(409, checkoutMessages.notHeld, 'not_held', { lotIds: checkoutMessages.notHeld }, { lotId: id });
+    if (!lot || lot.winnerId !== user.id || !hold || lot.txHash !== hold.paymentIntentId)
+      throw new HttpError(409, checkoutMessages.notHeld, 'not_held', { lotIds: checkoutMessages.notHeld }, { lotId: id });
   }
   const paid: string[] = [];
   for (const id of lotIds) if (await captureBuyNowPayment(services, holds.get(id)!.paymentIntentId)) paid.push(id);

@@ -48,7 +48,10 @@ console.log(`wrote ${path.relative(process.cwd(), dir)}/migration.sql`);
 
 async function loadMigrationList() {
   await mkdir(MIGRATIONS_DIR, { recursive: true });
-  const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     names.map(async (dirName) => ({
       path: dirName,

@@ -28,9 +28,10 @@ export async function migrate(db: Database, log: (line: string) => void = () => 
   try {
     await db.exec(LEDGER);
     const done = new Map(
-      (await db.sql<{ migration_name: string; checksum: string }>(
-        'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-      )).map((row) => [row.migration_name, row.checksum]),
+      (await db.sql<{ migration_name: string; checksum: string }>('SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')).map((row) => [
+        row.migration_name,
+        row.checksum,
+      ]),
     );
     for (const name of await migrationNames()) {
       const sql = await readFile(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
@@ -54,7 +55,10 @@ export async function migrate(db: Database, log: (line: string) => void = () => 
 
 async function migrationNames(): Promise<string[]> {
   const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -77,7 +77,12 @@ export function parseJsonBody(text: string): unknown {
 function isExact(value: number, source: string): boolean {
   if (!Number.isFinite(value)) return false;
   if (Number.isInteger(value)) return Number.isSafeInteger(value);
-  const digits = source.replace(/^-/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  const digits = source
+    .replace(/^-/, '')
+    .replace(/[eE].*$/, '')
+    .replace('.', '')
+    .replace(/^0+/, '')
+    .replace(/0+$/, '');
   return digits.length <= 15;
 }
 
@@ -89,7 +94,8 @@ function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) max = Math.max(max, ++depth);

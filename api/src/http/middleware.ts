@@ -22,12 +22,15 @@ const SECRET_PARAM = /token|ticket|code|password|secret/i;
 export function loggedUrl(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
-  const params = url.slice(start + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    if (equals < 0) return pair;
-    const name = pair.slice(0, equals);
-    return SECRET_PARAM.test(decodedName(name)) ? `${name}=[redacted]` : pair;
-  });
+  const params = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return pair;
+      const name = pair.slice(0, equals);
+      return SECRET_PARAM.test(decodedName(name)) ? `${name}=[redacted]` : pair;
+    });
   return `${url.slice(0, start)}?${params.join('&')}`;
 }
 

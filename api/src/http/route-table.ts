@@ -30,13 +30,7 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, A extends A
   access?: A;
   /** Set: requests are counted per user and per address under this limit, checked after `access`, before the body. */
   rateLimit?: LimitedRoute;
-  handler: (input: {
-    query: z.output<Q>;
-    body: z.output<B>;
-    params: Record<string, string>;
-    ctx: Context;
-    user: A extends Access ? UserRow : UserRow | null;
-  }) => Promise<unknown>;
+  handler: (input: { query: z.output<Q>; body: z.output<B>; params: Record<string, string>; ctx: Context; user: A extends Access ? UserRow : UserRow | null }) => Promise<unknown>;
 }
 
 export class RouteTable {

@@ -50,10 +50,12 @@ export async function decideIdentity(
       data: { kycStatus: decision.status, kycReason: decision.reason, identityVerified: decision.status === 'approved' },
     }),
     ...(latest
-      ? [prisma.identityVerification.update({
-          where: { id: latest.id },
-          data: { status: decision.status, reason: decision.reason, reviewedById: decision.reviewerId, reviewedAt: new Date() },
-        })]
+      ? [
+          prisma.identityVerification.update({
+            where: { id: latest.id },
+            data: { status: decision.status, reason: decision.reason, reviewedById: decision.reviewerId, reviewedAt: new Date() },
+          }),
+        ]
       : []),
   ]);
   if (decision.status !== 'pending') await mailer.send(identityReviewedMail(user.email, decision.status === 'approved', decision.reason));

@@ -4,7 +4,7 @@
  */
 import {
   BROWSE_LIMIT,
-  LOT_SORTS,
+  type LOT_SORTS,
   PAYMENT_METHODS,
   paginationOf,
   resolvePage,

@@ -65,14 +65,15 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
     transferTransactionHash: row.transferTransactionHash,
     paid: row.paid,
     transferred: row.transferred,
-    winner: row.winnerId || row.winnerWalletAddress
-      ? {
-          name: winnerName,
-          firstName: row.winner?.firstName ?? null,
-          lastName: row.winner?.lastName ?? null,
-          walletAddress: row.winnerWalletAddress,
-        }
-      : null,
+    winner:
+      row.winnerId || row.winnerWalletAddress
+        ? {
+            name: winnerName,
+            firstName: row.winner?.firstName ?? null,
+            lastName: row.winner?.lastName ?? null,
+            walletAddress: row.winnerWalletAddress,
+          }
+        : null,
     soldPrice: amount(row.soldPrice),
     // Everything, as staff and signed-in viewers see it; results-privacy.ts withholds the results from others.
     resultsHidden: false,

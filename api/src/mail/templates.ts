@@ -21,8 +21,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-const layout = (title: string, body: string) =>
-  `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto"><h2>${escapeHtml(title)}</h2>${body}<p style="color:#888">Gavel</p></div>`;
+const layout = (title: string, body: string) => `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto"><h2>${escapeHtml(title)}</h2>${body}<p style="color:#888">Gavel</p></div>`;
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 const button = (href: string, label: string) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
@@ -57,7 +56,9 @@ export function passwordChangedMail(to: string): MailMessage {
 
 /** `reason`: the admin's words when the check was refused. */
 export function identityReviewedMail(to: string, approved: boolean, reason: string | null): MailMessage {
-  const text = approved ? 'Your identity is verified. You can now bid once your payment method and terms are in place.' : `Your identity check was not approved${reason ? `: ${reason}` : ''}. You can submit it again.`;
+  const text = approved
+    ? 'Your identity is verified. You can now bid once your payment method and terms are in place.'
+    : `Your identity check was not approved${reason ? `: ${reason}` : ''}. You can submit it again.`;
   const title = approved ? 'Identity verified' : 'Identity check not approved';
   return { to, subject: title, text, html: layout(title, paragraph(text)) };
 }

@@ -184,7 +184,10 @@ async function captureBidHold(services: Services, bidId: string, paymentIntentId
   if (intent.status === 'succeeded') {
     const outcome = await holdCaptured(services.db.prisma, intent, 'stripe');
     if (outcome !== 'mismatch') return true;
-    services.log.error({ paymentIntentId, amountReceived: intent.amount_received, currency: intent.currency }, 'a winning hold was captured for another amount than the bid’s: nothing paid, flagged for the admin');
+    services.log.error(
+      { paymentIntentId, amountReceived: intent.amount_received, currency: intent.currency },
+      'a winning hold was captured for another amount than the bid’s: nothing paid, flagged for the admin',
+    );
     return false;
   }
   services.log.warn({ paymentIntentId, status: intent.status }, 'winning hold could not be captured; the winner pays in the cart');

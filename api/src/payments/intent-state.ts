@@ -166,7 +166,10 @@ export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaCli
       if (outcome === 'paid') log.info({ paymentIntentId: pi.id, purpose, lotsMarkedPaid: settled.lotsPaid, amountReceived: pi.amount_received }, 'card payment succeeded');
     }
     if (outcome === 'mismatch') {
-      log.warn({ eventId: event.id, paymentIntentId: pi.id, purpose, amountReceived: pi.amount_received, currency: pi.currency }, 'a succeeded intent took another amount or currency than owed: nothing paid, flagged for the admin');
+      log.warn(
+        { eventId: event.id, paymentIntentId: pi.id, purpose, amountReceived: pi.amount_received, currency: pi.currency },
+        'a succeeded intent took another amount or currency than owed: nothing paid, flagged for the admin',
+      );
     }
   });
   webhooks.on('payment_intent.canceled', async (event) => {

@@ -22,10 +22,7 @@ export async function startCardMint(services: Services, user: UserRow, metadataU
   if (!wallet) throw new HttpError(403, cardMintMessages.walletNeeded, 'wallet_not_linked');
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
   const nft = { address: chain.nft as Address, abi: gavelNftAbi } as const;
-  const [price, minter] = await Promise.all([
-    chain.rpc.client.readContract({ ...nft, functionName: 'publicMintPrice' }),
-    chain.rpc.client.readContract({ ...nft, functionName: 'minter' }),
-  ]);
+  const [price, minter] = await Promise.all([chain.rpc.client.readContract({ ...nft, functionName: 'publicMintPrice' }), chain.rpc.client.readContract({ ...nft, functionName: 'minter' })]);
   if (minter.toLowerCase() !== relayer.sender!.address) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_not_minter');
   // Charged now, not held: the price itself, with no margin for a move before a capture.
   const ethPrice = { ...(await prices.holdPrice('ETH', cardMintMessages.pricePaused)), marginPercent: 0 };

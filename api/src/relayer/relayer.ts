@@ -81,7 +81,10 @@ export class Relayer {
 
   /** The worker half. One step at a time per process: the sender's lock serialises processes, this keeps one sequence here. */
   startWorker(): Promise<RunningWorker> {
-    const step = (name: Step) => ({ id }: { id: string }) => this.run(name, id);
+    const step =
+      (name: Step) =>
+      ({ id }: { id: string }) =>
+        this.run(name, id);
     return this.queue.work({ 'relay-bid': step('relay-bid'), 'relay-refund': step('relay-refund'), 'relay-deliver': step('relay-deliver'), 'relay-mint': step('relay-mint') }, { concurrency: 1 });
   }
 
@@ -121,17 +124,19 @@ export class Relayer {
     const amount = BigInt(row.amount.toFixed(0));
     const hash =
       (row.txHash as Hash | null) ??
-      (await sender.send(
-        { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'bid', args: [BigInt(row.auctionId.toFixed(0)), amount], value: amount },
-        async (sent, nonce) => void (await db.prisma.relayedBid.update({ where: { id: row.id }, data: { txHash: sent, nonce } })),
-      ).catch(async (error: Error) => {
-        // The node refused it outright (a simulation revert: outbid or closed since the check): no bid, no hold.
-        if (/revert/i.test(error.message)) {
-          await this.fail(row, error.message.slice(0, 500));
-          return null;
-        }
-        throw error;
-      }));
+      (await sender
+        .send(
+          { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'bid', args: [BigInt(row.auctionId.toFixed(0)), amount], value: amount },
+          async (sent, nonce) => void (await db.prisma.relayedBid.update({ where: { id: row.id }, data: { txHash: sent, nonce } })),
+        )
+        .catch(async (error: Error) => {
+          // The node refused it outright (a simulation revert: outbid or closed since the check): no bid, no hold.
+          if (/revert/i.test(error.message)) {
+            await this.fail(row, error.message.slice(0, 500));
+            return null;
+          }
+          throw error;
+        }));
     if (!hash) return;
     const receipt = await sender.wait(hash);
     if (receipt.status !== 'success') return this.fail(row, 'the bid transaction reverted');
@@ -255,13 +260,20 @@ export class Relayer {
     if (placed.length > 0) {
       const hashes = placed.map((row) => row.txHash!.toLowerCase());
       const rows = await chain.ponder
-        .rows<{ tx_hash: string; outbid_by: string | null }>(sql`SELECT tx_hash, outbid_by FROM bid WHERE tx_hash IN (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)})`)
+        .rows<{ tx_hash: string; outbid_by: string | null }>(
+          sql`SELECT tx_hash, outbid_by FROM bid WHERE tx_hash IN (${sql.join(
+            hashes.map((h) => sql`${h}`),
+            sql`, `,
+          )})`,
+        )
         .catch((error: unknown) => (error instanceof IndexerUnavailable ? [] : Promise.reject(error)));
       for (const row of rows) if (row.outbid_by) outbidTx.add(row.tx_hash);
     }
     const { rows: auctions } = await chain.auctionStates([...new Set(placed.map((row) => row.auctionId.toFixed(0)))]);
     const customers = new Set(
-      (await db.prisma.wallet.findMany({ where: { userId: { in: open.filter((r) => r.status === 'custody').map((r) => r.userId) }, type: 'evm', isConnected: true }, select: { userId: true } })).map((w) => w.userId),
+      (await db.prisma.wallet.findMany({ where: { userId: { in: open.filter((r) => r.status === 'custody').map((r) => r.userId) }, type: 'evm', isConnected: true }, select: { userId: true } })).map(
+        (w) => w.userId,
+      ),
     );
     for (const row of open) {
       if (row.status === 'queued') await this.enqueue('relay-bid', row.id);

@@ -82,7 +82,12 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
   });
 
   // The spec does not say whether the edit form PUTs or PATCHes: both are the same partial update.
-  for (const [base, method] of [['/lots', 'put'], ['/auctions', 'put'], ['/lots', 'patch'], ['/auctions', 'patch']] as const) {
+  for (const [base, method] of [
+    ['/lots', 'put'],
+    ['/auctions', 'put'],
+    ['/lots', 'patch'],
+    ['/auctions', 'patch'],
+  ] as const) {
     routes.add({
       method,
       path: `${base}/:id`,
@@ -209,7 +214,13 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
         const offset = query.offset ?? 0;
         const where = { lotId: lot.id };
         const [rows, total, top] = await Promise.all([
-          db.prisma.bid.findMany({ where, include: { user: { select: { id: true, email: true, name: true, firstName: true, lastName: true } } }, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], take: limit, skip: offset }),
+          db.prisma.bid.findMany({
+            where,
+            include: { user: { select: { id: true, email: true, name: true, firstName: true, lastName: true } } },
+            orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }],
+            take: limit,
+            skip: offset,
+          }),
           db.prisma.bid.count({ where }),
           db.prisma.bid.findFirst({ where: { lotId: lot.id, status: 'active' }, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], select: { id: true } }),
         ]);

@@ -20,7 +20,8 @@ export function auctionEventRoutes(routes: RouteTable, { db }: Services): void {
     path: '/auction-events',
     tag: 'Browsing',
     summary: 'Auction events',
-    description: 'Published events (admins: drafts too), soonest first. `status` follows the event clock (upcoming, live, ended by its times; draft while unpublished). Paging by page (from 1) and limit (default 20).',
+    description:
+      'Published events (admins: drafts too), soonest first. `status` follows the event clock (upcoming, live, ended by its times; draft while unpublished). Paging by page (from 1) and limit (default 20).',
     query: auctionEventListQuerySchema,
     reply: auctionEventListSchema,
     handler: async ({ query, user }) => {
@@ -38,11 +39,29 @@ export function auctionEventRoutes(routes: RouteTable, { db }: Services): void {
     },
   });
 
-  const one = (by: 'id' | 'slug') => async ({ params, user }: { params: Record<string, string>; user: UserRow | null }) => {
-    const row = await db.prisma.auctionEvent.findFirst({ where: { [by]: params[by], ...visibleTo(user) }, include: withLotCount });
-    if (!row) throw notFound('Auction event not found');
-    return { data: presentEvent(row) };
-  };
-  routes.add({ method: 'get', path: '/auction-events/:id', tag: 'Browsing', summary: 'One auction event', reply: auctionEventReplySchema, errors: { 404: 'Auction event not found' }, handler: one('id') });
-  routes.add({ method: 'get', path: '/auction-events/slug/:slug', tag: 'Browsing', summary: 'One auction event by slug', reply: auctionEventReplySchema, errors: { 404: 'Auction event not found' }, handler: one('slug') });
+  const one =
+    (by: 'id' | 'slug') =>
+    async ({ params, user }: { params: Record<string, string>; user: UserRow | null }) => {
+      const row = await db.prisma.auctionEvent.findFirst({ where: { [by]: params[by], ...visibleTo(user) }, include: withLotCount });
+      if (!row) throw notFound('Auction event not found');
+      return { data: presentEvent(row) };
+    };
+  routes.add({
+    method: 'get',
+    path: '/auction-events/:id',
+    tag: 'Browsing',
+    summary: 'One auction event',
+    reply: auctionEventReplySchema,
+    errors: { 404: 'Auction event not found' },
+    handler: one('id'),
+  });
+  routes.add({
+    method: 'get',
+    path: '/auction-events/slug/:slug',
+    tag: 'Browsing',
+    summary: 'One auction event by slug',
+    reply: auctionEventReplySchema,
+    errors: { 404: 'Auction event not found' },
+    handler: one('slug'),
+  });
 }

@@ -1,5 +1,17 @@
 /** Bidding: place (every rail, through the bid intake), list, take back. */
-import { BIDS_LIST_LIMIT, bidListQuerySchema, cardBidsPausedMessage, bidListSchema, messageReplySchema, messages, paginationOf, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
+import {
+  BIDS_LIST_LIMIT,
+  bidListQuerySchema,
+  cardBidsPausedMessage,
+  bidListSchema,
+  messageReplySchema,
+  messages,
+  paginationOf,
+  placeBidBodySchema,
+  placeBidReplySchema,
+  removeBidBodySchema,
+  GATES,
+} from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -43,7 +55,12 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       body: placeBidBodySchema,
       reply: placeBidReplySchema,
       status: 201,
-      errors: { 402: 'Card bid: the card refused the hold', 404: messages.browse.auctionNotFound, 409: `${bidMessages.ended} / ${bidMessages.notStarted} / ${bidMessages.cancelled} / ${bidMessages.ethOnChain}`, 503: `Card bid: the payment service is unavailable / ${cardBidsPausedMessage('BTC')}` },
+      errors: {
+        402: 'Card bid: the card refused the hold',
+        404: messages.browse.auctionNotFound,
+        409: `${bidMessages.ended} / ${bidMessages.notStarted} / ${bidMessages.cancelled} / ${bidMessages.ethOnChain}`,
+        503: `Card bid: the payment service is unavailable / ${cardBidsPausedMessage('BTC')}`,
+      },
       handler: async ({ params, body, user }) => {
         const lot = await readLotForBid(services, params.id!);
         const bid = await admitBid(services, user, lot, body.amount, bidRailOf(services, lot, body.walletAddress));
@@ -52,7 +69,14 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         // An offer for the wallet to sign: placed by the finalize route (routes/btc-bids.ts).
         if (bid.rail === 'btc-offer') {
           const offer = await placeBtcOffer(services, user, bid, body);
-          return { message: SIGN_TO_PLACE, data: { bid: offer.bid, psbtHex: offer.psbtHex }, auctionExtended: false, extensionMessage: null, endTime: offer.endTime.toISOString(), minimumNextBid: offer.minimumNextBid };
+          return {
+            message: SIGN_TO_PLACE,
+            data: { bid: offer.bid, psbtHex: offer.psbtHex },
+            auctionExtended: false,
+            extensionMessage: null,
+            endTime: offer.endTime.toISOString(),
+            minimumNextBid: offer.minimumNextBid,
+          };
         }
         const placed =
           bid.rail === 'card'
@@ -106,10 +130,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       const limit = query.limit ?? BIDS_LIST_LIMIT;
       const offset = query.offset ?? 0;
       const where = { userId: user.id };
-      const [rows, total] = await Promise.all([
-        db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: limit, skip: offset }),
-        db.prisma.bid.count({ where }),
-      ]);
+      const [rows, total] = await Promise.all([db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: limit, skip: offset }), db.prisma.bid.count({ where })]);
       return { data: rows.map((row) => presentBid(row, user.id)), pagination: paginationOf(total, limit, offset) };
     },
   });

@@ -25,7 +25,11 @@ export function chainAuctionLinkRoutes(routes: RouteTable, services: Services): 
     access: { roles: ['admin', 'seller'] as const },
     body: chainAuctionLinkBodySchema,
     reply: chainAuctionLinkReplySchema,
-    errors: { 403: `${chainAuctionLinkMessages.notYourLot} / ${chainAuctionLinkMessages.notYourAuction}`, 404: chainAuctionLinkMessages.notFound, 409: `${chainAuctionLinkMessages.notEvmLot} / ${chainAuctionLinkMessages.otherNft} / ${chainAuctionLinkMessages.alreadyLinked} / ${chainAuctionLinkMessages.auctionTaken}` },
+    errors: {
+      403: `${chainAuctionLinkMessages.notYourLot} / ${chainAuctionLinkMessages.notYourAuction}`,
+      404: chainAuctionLinkMessages.notFound,
+      409: `${chainAuctionLinkMessages.notEvmLot} / ${chainAuctionLinkMessages.otherNft} / ${chainAuctionLinkMessages.alreadyLinked} / ${chainAuctionLinkMessages.auctionTaken}`,
+    },
     handler: async ({ params, body, user }) => {
       const lot = await db.prisma.lot.findUnique({ where: { id: params.id } });
       if (!lot) throw notFound();

@@ -11,9 +11,7 @@ export function mountDevMailbox(router: Router, { db, config }: Services): void 
   if (config.smtpUrl) return;
   router.get('/dev/mailbox', async (ctx) => {
     const mails = await db.prisma.outboxMail.findMany({ orderBy: { createdAt: 'desc' }, take: 50 });
-    const rows = mails
-      .map((m) => `<article><header><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to)} <time>${m.createdAt.toISOString()}</time></header>${m.html}</article>`)
-      .join('');
+    const rows = mails.map((m) => `<article><header><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to)} <time>${m.createdAt.toISOString()}</time></header>${m.html}</article>`).join('');
     ctx.type = 'html';
     ctx.body = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Gavel dev mailbox</title>
 <style>body{font-family:system-ui;max-width:760px;margin:2rem auto}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}time{color:#888;float:right}</style>

@@ -51,7 +51,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     summary: 'Inscribe a file: answers the commit address and the exact sats to pay to it',
     description:
       'multipart/form-data: `file` (one of the types ord renders, up to 390,000 bytes), `destinationAddress` (or `walletAddress`: ' +
-      'where the inscription goes, on the api network), `feeRate` (sat/vB, whole, 1 to 1000; unset: Esplora\'s half-hour rate). ' +
+      "where the inscription goes, on the api network), `feeRate` (sat/vB, whole, 1 to 1000; unset: Esplora's half-hour rate). " +
       'Pay `paymentInstructions.amount` sats to `paymentInstructions.address` in one output: that payment is the commit. Once it ' +
       'has INSCRIPTION_PAYMENT_CONFIRMATIONS confirmations the server broadcasts the reveal; the inscription id is `<revealTxid>i0`. ' +
       'Unpaid by `paymentInstructions.expiresAt` (INSCRIPTION_EXPIRY_HOURS after creation), the request becomes `expired`; a payment ' +
@@ -126,7 +126,9 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
       errors: { 404: inscriptionMessages.notFound },
       handler: async ({ params }) => {
         const row = await find(params.id!);
-        return { data: { _id: row.id, status: row.status, inscriptionId: row.inscriptionId, commitTxid: row.commitTxid, revealTxid: row.revealTxid, confirmations: await confirmationsOf(row.revealTxid) } };
+        return {
+          data: { _id: row.id, status: row.status, inscriptionId: row.inscriptionId, commitTxid: row.commitTxid, revealTxid: row.revealTxid, confirmations: await confirmationsOf(row.revealTxid) },
+        };
       },
     });
   statusRoute('/inscriptions/status/:id');
@@ -175,7 +177,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
       method: 'get',
       path,
       tag: TAG,
-      summary: "One inscription, with what ord reports now (holder, satpoint, content URL) once it is revealed",
+      summary: 'One inscription, with what ord reports now (holder, satpoint, content URL) once it is revealed',
       reply: inscriptionDetailsReplySchema,
       errors: { 404: inscriptionMessages.notFound },
       handler: async ({ params }) => {

@@ -20,7 +20,7 @@ const BROWSE_NOTES =
   '`sort=bids` orders by bid count (most first by default). `search` matches words of the title or description, ' +
   'or a whole inscription id or token id. Paging: limit/offset or page/pageSize (at most 100). ' +
   RESULTS_NOTE +
-  ' For them minPrice/maxPrice and sort=price use an ended lot\'s starting bid.';
+  " For them minPrice/maxPrice and sort=price use an ended lot's starting bid.";
 
 export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, chain, config }: Services): void {
   const { imageGateway } = config.storage;
@@ -30,15 +30,17 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
    * Signed-in and signed-out viewers see different pages (results of ended lots), cached apart.
    */
   const servePage = (ctx: Context, route: string, query: object, filter: BrowseFilter) =>
-    browseCache.get(`${route}:${filter.signedIn ? 'signed-in' : 'signed-out'}`, query, async () => {
-      const page = await browseLots(db.prisma, imageGateway, filter, countCache);
-      const lots = await withChain(chain, db, page.data);
-      return JSON.stringify({ ...page, data: lots.map((lot) => lotForViewer(lot, filter.signedIn)) });
-    }).then((json) => {
-      ctx.type = 'application/json';
-      ctx.vary('Authorization');
-      ctx.body = json;
-    });
+    browseCache
+      .get(`${route}:${filter.signedIn ? 'signed-in' : 'signed-out'}`, query, async () => {
+        const page = await browseLots(db.prisma, imageGateway, filter, countCache);
+        const lots = await withChain(chain, db, page.data);
+        return JSON.stringify({ ...page, data: lots.map((lot) => lotForViewer(lot, filter.signedIn)) });
+      })
+      .then((json) => {
+        ctx.type = 'application/json';
+        ctx.vary('Authorization');
+        ctx.body = json;
+      });
 
   routes.add({
     method: 'get',

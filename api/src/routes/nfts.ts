@@ -60,10 +60,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
         ...(query.status ? { status: query.status } : {}),
         ...(query.ownerAddress ? await ownedBy(services, query.ownerAddress.toLowerCase()) : {}),
       };
-      const [rows, total] = await Promise.all([
-        db.prisma.nft.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
-        db.prisma.nft.count({ where }),
-      ]);
+      const [rows, total] = await Promise.all([db.prisma.nft.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }), db.prisma.nft.count({ where })]);
       return { data: await withChainState(services, rows, false), pagination: paginationOf(total, limit, offset) };
     },
   });
@@ -113,7 +110,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     description:
       'The token must exist on chain, owned (ownerOf, read from the node) by a wallet linked to the caller, unless the caller is an admin. ' +
       'Owner, approval, status and mint transaction come from the chain; the metadata URL too when the contract has one. ' +
-      'A token Gavel recorded by itself (nobody named it yet) takes the caller\'s name and description.',
+      "A token Gavel recorded by itself (nobody named it yet) takes the caller's name and description.",
     access: {},
     body: createNftBodySchema,
     reply: nftMessageReplySchema,

@@ -50,8 +50,7 @@ export function paymentRoutes(routes: RouteTable, services: Services): void {
     tag: TAG,
     summary: 'The saved card and its verification status',
     description:
-      'status: none (no card), pending (card saved, $1 verification hold running), verified (hasValidPaymentMethod), ' +
-      'failed (`error` is the card’s message, e.g. "Your card was declined.").',
+      'status: none (no card), pending (card saved, $1 verification hold running), verified (hasValidPaymentMethod), ' + 'failed (`error` is the card’s message, e.g. "Your card was declined.").',
     access: {},
     reply: paymentMethodReplySchema,
     handler: async ({ user }) => savedCards.methodOf(user),

@@ -2,17 +2,7 @@
  * Platform policies (decided; the spec shows the screen without contents): admins write drafts and publish
  * them as numbered versions; anyone reads the versions in force. Content is sanitized like CMS pages.
  */
-import {
-  adminMessages,
-  deletedReplySchema,
-  fill,
-  policyBodySchema,
-  policyListQuerySchema,
-  policyListSchema,
-  policyReplySchema,
-  policyUpdateBodySchema,
-  publishPolicyBodySchema,
-} from '@gavel/domain';
+import { adminMessages, deletedReplySchema, fill, policyBodySchema, policyListQuerySchema, policyListSchema, policyReplySchema, policyUpdateBodySchema, publishPolicyBodySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';

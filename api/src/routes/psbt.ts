@@ -6,7 +6,24 @@
  * with add-winner-inputs and add-outputs if need be, signed and checked by validate-for-winner. Utilities:
  * validate, finalize, get-winner-input-indices.
  */
-import { finalizedPsbtReplySchema, psbtHexBodySchema, winnerInputsBodySchema, winnerOutputsBodySchema, psbtMessages, psbtStateSchema, psbtSummarySchema, psbtTransactionSchema, sellerSignBodySchema, sellerSignReplySchema, winnerClaimBodySchema, winnerClaimReplySchema, winnerInputIndicesBodySchema, winnerInputIndicesReplySchema, winnerTemplateBodySchema, winnerTemplateReplySchema } from '@gavel/domain';
+import {
+  finalizedPsbtReplySchema,
+  psbtHexBodySchema,
+  winnerInputsBodySchema,
+  winnerOutputsBodySchema,
+  psbtMessages,
+  psbtStateSchema,
+  psbtSummarySchema,
+  psbtTransactionSchema,
+  sellerSignBodySchema,
+  sellerSignReplySchema,
+  winnerClaimBodySchema,
+  winnerClaimReplySchema,
+  winnerInputIndicesBodySchema,
+  winnerInputIndicesReplySchema,
+  winnerTemplateBodySchema,
+  winnerTemplateReplySchema,
+} from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
@@ -27,7 +44,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     method: 'post',
     path: '/psbt/seller-sign',
     tag: TAG,
-    summary: "The seller co-signs the winning offer; the swap is finalized and broadcast",
+    summary: 'The seller co-signs the winning offer; the swap is finalized and broadcast',
     description:
       'Body: auctionId, walletAddress (the connected wallet, which must equal the lot seller address, case-insensitive) and signedPsbtHex: the winner PSBT from GET /psbt/state/:id ' +
       'with input 1 signed by the seller wallet with SIGHASH_ALL (0x01; taproot may use DEFAULT). The api checks that signature, finalizes every input, records the swap on the lot ' +
@@ -56,7 +73,11 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: sellerSignBodySchema,
     reply: finalizedPsbtReplySchema,
-    errors: { 400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, finalize_failed, ...)', 403: `Not the seller / ${psbtMessages.walletMismatch} / ${psbtMessages.walletNotProved}`, 409: `${psbtMessages.noTemplate} / ${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand}` },
+    errors: {
+      400: 'The seller signature was refused (wrong_sighash, invalid_signature, psbt_changed, finalize_failed, ...)',
+      403: `Not the seller / ${psbtMessages.walletMismatch} / ${psbtMessages.walletNotProved}`,
+      409: `${psbtMessages.noTemplate} / ${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand}`,
+    },
     handler: async ({ body, user }) => {
       const { swap } = await completeForSeller(services, user, body);
       return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
@@ -112,14 +133,29 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       access: {},
       body: winnerTemplateBodySchema,
       reply: winnerTemplateReplySchema,
-      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner', 409: `${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand} / ${psbtMessages.offerStillValid} / ${psbtMessages.templateFailed}`, 503: 'Esplora or ord unavailable' },
+      errors: {
+        400: 'No spendable dummy or funds, or a wrong-network address',
+        403: 'Not the winner',
+        409: `${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand} / ${psbtMessages.offerStillValid} / ${psbtMessages.templateFailed}`,
+        503: 'Esplora or ord unavailable',
+      },
       handler: async ({ body, user }) => ({ message: psbtMessages.templateCreated, data: await createWinnerTemplate(services, user, body) }),
     });
   }
 
   const revisions = [
-    ['/psbt/add-winner-inputs', winnerInputsBodySchema, "The claim template's payment inputs picked again from the winner's current UTXOs", 'Body: auctionId, templateId, walletAddress (a linked payment address: the same one after its UTXOs changed, or another) and paymentPublicKey for a taproot payment address.'],
-    ['/psbt/add-outputs', winnerOutputsBodySchema, 'Where the claim template sends the inscription (output 0)', "Body: auctionId, templateId, ordinalsAddress (the winner's ordinals address, on the api's network)."],
+    [
+      '/psbt/add-winner-inputs',
+      winnerInputsBodySchema,
+      "The claim template's payment inputs picked again from the winner's current UTXOs",
+      'Body: auctionId, templateId, walletAddress (a linked payment address: the same one after its UTXOs changed, or another) and paymentPublicKey for a taproot payment address.',
+    ],
+    [
+      '/psbt/add-outputs',
+      winnerOutputsBodySchema,
+      'Where the claim template sends the inscription (output 0)',
+      "Body: auctionId, templateId, ordinalsAddress (the winner's ordinals address, on the api's network).",
+    ],
   ] as const;
   for (const [path, body, summary, bodyText] of revisions) {
     routes.add({
@@ -131,7 +167,13 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
       access: {},
       body,
       reply: winnerTemplateReplySchema,
-      errors: { 400: 'No spendable dummy or funds, or a wrong-network address', 403: 'Not the winner, or the wallet is not linked', 404: psbtMessages.noTemplate, 409: `${psbtMessages.alreadySettled} / ${psbtMessages.templateFailed}`, 503: 'Esplora or ord unavailable' },
+      errors: {
+        400: 'No spendable dummy or funds, or a wrong-network address',
+        403: 'Not the winner, or the wallet is not linked',
+        404: psbtMessages.noTemplate,
+        409: `${psbtMessages.alreadySettled} / ${psbtMessages.templateFailed}`,
+        503: 'Esplora or ord unavailable',
+      },
       handler: async ({ body, user }) => ({ message: psbtMessages.templateCreated, data: await reviseWinnerTemplate(services, user, body) }),
     });
   }
@@ -147,7 +189,13 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     body: winnerClaimBodySchema,
     reply: winnerClaimReplySchema,
-    errors: { 400: 'The signed PSBT was refused', 403: 'Not the winner', 404: psbtMessages.noTemplate, 409: `${psbtMessages.notEnded} / ${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand} / ${psbtMessages.claimUsed} / ${psbtMessages.offerStillValid}`, 410: 'The claim expired' },
+    errors: {
+      400: 'The signed PSBT was refused',
+      403: 'Not the winner',
+      404: psbtMessages.noTemplate,
+      409: `${psbtMessages.notEnded} / ${psbtMessages.alreadySettled} / ${psbtMessages.settledByHand} / ${psbtMessages.claimUsed} / ${psbtMessages.offerStillValid}`,
+      410: 'The claim expired',
+    },
     handler: async ({ body, user }) => ({ message: psbtMessages.claimed, data: await claimWithTemplate(services, user, body) }),
   });
 

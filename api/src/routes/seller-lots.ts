@@ -40,7 +40,11 @@ export function sellerLotRoutes(routes: RouteTable, services: Services): void {
         db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
         db.prisma.lot.count({ where }),
       ]);
-      const lots = await withChain(chain, db, rows.map((row) => presentLot(services.config.storage.imageGateway, row)));
+      const lots = await withChain(
+        chain,
+        db,
+        rows.map((row) => presentLot(services.config.storage.imageGateway, row)),
+      );
       return { data: lots.map((lot) => lotForViewer(lot, user !== null)), pagination: paginationOf(total, limit, offset) };
     },
   });

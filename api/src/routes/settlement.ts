@@ -68,7 +68,11 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: verifyPaymentBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}` },
+    errors: {
+      403: settlementMessages.notSeller,
+      404: 'Auction not found. It may have been deleted.',
+      409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}`,
+    },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       await markPaid(lot.id, body.txHash);
@@ -87,7 +91,10 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: { roles: ['admin'] as const },
     body: markPaidBodySchema,
     reply: adminLotReplySchema,
-    errors: { 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}` },
+    errors: {
+      404: 'Auction not found. It may have been deleted.',
+      409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}`,
+    },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'admin');
       if (body.auctionType && body.auctionType !== lot.auctionType) {
@@ -113,7 +120,11 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     access: signedIn,
     body: transferBodySchema,
     reply: adminLotReplySchema,
-    errors: { 403: settlementMessages.notSeller, 404: 'Auction not found. It may have been deleted.', 409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.notPaidYet} / ${settlementMessages.alreadyTransferred} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}` },
+    errors: {
+      403: settlementMessages.notSeller,
+      404: 'Auction not found. It may have been deleted.',
+      409: `${settlementMessages.noWinner} / ${settlementMessages.notEnded} / ${settlementMessages.notPaidYet} / ${settlementMessages.alreadyTransferred} / ${settlementMessages.swapRecorded} / ${unpaidMessages.notSettleable}`,
+    },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
       if (!body.transferTransactionHash && body.finalPsbtHex && lot.paymentMethod === 'BTC') {

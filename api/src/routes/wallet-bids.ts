@@ -86,7 +86,14 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
         db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
         db.prisma.lot.count({ where }),
       ]);
-      return { data: await withChain(chain, db, rows.map((row) => presentLot(imageGateway, row))), pagination: paginationOf(total, limit, offset) };
+      return {
+        data: await withChain(
+          chain,
+          db,
+          rows.map((row) => presentLot(imageGateway, row)),
+        ),
+        pagination: paginationOf(total, limit, offset),
+      };
     },
   });
 }

@@ -39,4 +39,3 @@ export function walletSignPsbtRoutes(routes: RouteTable, services: Services): vo
     },
   });
 }
-

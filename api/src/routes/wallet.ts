@@ -32,8 +32,7 @@ import { fillDeliveryAddress } from '../bidding/inscription-delivery.ts';
 
 const TAG = 'Wallet';
 
-const bad = (status: number, message: string, code: string, field?: string) =>
-  new HttpError(status, message, code, field ? { [field]: message } : undefined);
+const bad = (status: number, message: string, code: string, field?: string) => new HttpError(status, message, code, field ? { [field]: message } : undefined);
 
 export function presentWallet(row: WalletRow): Wallet {
   return {

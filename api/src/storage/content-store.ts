@@ -52,5 +52,8 @@ function isCid(text: string): boolean {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false);
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }

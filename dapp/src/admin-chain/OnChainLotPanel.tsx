@@ -31,23 +31,40 @@ export function OnChainLotPanel({ lot, onChanged }: { lot: ChainLot; onChanged?:
     <div className="admin-card" data-testid="onchain-lot-panel">
       <h2 className="admin-card__title">On chain</h2>
       {wallet ? (
-        <p>Wallet <code>{headerAddress(wallet.address)}</code>{lot.auctionId ? <> · auction #{lot.auctionId}</> : null}</p>
+        <p>
+          Wallet <code>{headerAddress(wallet.address)}</code>
+          {lot.auctionId ? <> · auction #{lot.auctionId}</> : null}
+        </p>
       ) : (
-        <p><Link to={`${connectWalletHref(location.pathname, location.search)}&tab=evm`} data-testid="onchain-connect">Connect an EVM wallet</Link> to act on chain.</p>
+        <p>
+          <Link to={`${connectWalletHref(location.pathname, location.search)}&tab=evm`} data-testid="onchain-connect">
+            Connect an EVM wallet
+          </Link>{' '}
+          to act on chain.
+        </p>
       )}
       {lot.auctionId ? (
         <SettleChainAuctionButtons auctionId={lot.auctionId} onDone={onChanged} />
       ) : (
         <div className="admin-actions">
-          <button type="button" className="btn btn--ghost" disabled={!wallet} data-testid="onchain-mint" onClick={() => setDialog('mint')}>Mint NFT</button>
-          <button type="button" className="btn btn--ghost" disabled={!wallet || !tokenId || !contractAddress} data-testid="onchain-approve" onClick={() => setDialog('approve')}>Approve NFT</button>
-          <button type="button" className="btn btn--primary" disabled={!wallet} data-testid="onchain-start" onClick={() => setDialog('start')}>Start on-chain auction</button>
+          <button type="button" className="btn btn--ghost" disabled={!wallet} data-testid="onchain-mint" onClick={() => setDialog('mint')}>
+            Mint NFT
+          </button>
+          <button type="button" className="btn btn--ghost" disabled={!wallet || !tokenId || !contractAddress} data-testid="onchain-approve" onClick={() => setDialog('approve')}>
+            Approve NFT
+          </button>
+          <button type="button" className="btn btn--primary" disabled={!wallet} data-testid="onchain-start" onClick={() => setDialog('start')}>
+            Start on-chain auction
+          </button>
         </div>
       )}
       <MintNftDialog open={dialog === 'mint'} onClose={() => setDialog(null)} onMinted={setMinted} />
       <ApproveNftDialog nft={dialog === 'approve' && tokenId && contractAddress ? { name: lot.title, tokenId, contractAddress } : null} onClose={() => setDialog(null)} />
-      <StartChainAuctionDialog lot={dialog === 'start' ? { id: lot._id, title: lot.title, tokenId, reserveEth: lot.reservePrice } : null}
-        onClose={() => setDialog(null)} onStarted={() => onChanged?.()} />
+      <StartChainAuctionDialog
+        lot={dialog === 'start' ? { id: lot._id, title: lot.title, tokenId, reserveEth: lot.reservePrice } : null}
+        onClose={() => setDialog(null)}
+        onStarted={() => onChanged?.()}
+      />
     </div>
   );
 }

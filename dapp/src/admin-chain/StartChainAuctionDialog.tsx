@@ -55,22 +55,44 @@ export function StartChainAuctionDialog({ lot, onClose, onStarted }: StartChainA
   }
 
   return (
-    <Modal open={lot !== null} title="Start on-chain auction" onClose={() => { setError(null); onClose(); }} testId="start-chain-auction">
+    <Modal
+      open={lot !== null}
+      title="Start on-chain auction"
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
+      testId="start-chain-auction"
+    >
       {lot && (
         <form className="form" onSubmit={(event) => void submit(event)}>
           <p>{lot.title}</p>
-          <label className="field"><span className="field__label">Token id</span>
-            <input className="field__input" name="tokenId" required inputMode="numeric" pattern="\d+" defaultValue={lot.tokenId ?? ''} data-testid="chain-token-id" /></label>
-          <label className="field"><span className="field__label">Reserve (ETH)</span>
-            <input className="field__input" name="reserve" type="number" min="0" step="0.0001" defaultValue={lot.reserveEth ?? ''} data-testid="chain-reserve" /></label>
-          <label className="field"><span className="field__label">Duration (minutes)</span>
-            <input className="field__input" name="duration" type="number" min="1" step="1" required defaultValue="60" data-testid="chain-duration" /></label>
-          <label className="field"><span className="field__label">Extension window (seconds)</span>
-            <input className="field__input" name="buffer" type="number" min="0" step="1" defaultValue="300" /></label>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="chain-start-submit">{busy ? 'STARTING...' : 'CREATE AND START'}</button>
+          <label className="field">
+            <span className="field__label">Token id</span>
+            <input className="field__input" name="tokenId" required inputMode="numeric" pattern="\d+" defaultValue={lot.tokenId ?? ''} data-testid="chain-token-id" />
+          </label>
+          <label className="field">
+            <span className="field__label">Reserve (ETH)</span>
+            <input className="field__input" name="reserve" type="number" min="0" step="0.0001" defaultValue={lot.reserveEth ?? ''} data-testid="chain-reserve" />
+          </label>
+          <label className="field">
+            <span className="field__label">Duration (minutes)</span>
+            <input className="field__input" name="duration" type="number" min="1" step="1" required defaultValue="60" data-testid="chain-duration" />
+          </label>
+          <label className="field">
+            <span className="field__label">Extension window (seconds)</span>
+            <input className="field__input" name="buffer" type="number" min="0" step="1" defaultValue="300" />
+          </label>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="chain-start-submit">
+            {busy ? 'STARTING...' : 'CREATE AND START'}
+          </button>
         </form>
       )}
-      {error && <p className="connect-wallet__error" role="alert" data-testid="chain-start-error">{error}</p>}
+      {error && (
+        <p className="connect-wallet__error" role="alert" data-testid="chain-start-error">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

@@ -48,7 +48,9 @@ export function AdminApp() {
           <Route path="inscriptions/:inscriptionId" element={<InscriptionProgressPage />} />
           <Route path="nfts" element={<NftsPage />} />
           <Route path="content" element={<ContentListPage />} />
-          {CMS_PAGES.map(({ slug }) => <Route key={slug} path={`content/${slug}/edit`} element={<ContentEditPage slug={slug} />} />)}
+          {CMS_PAGES.map(({ slug }) => (
+            <Route key={slug} path={`content/${slug}/edit`} element={<ContentEditPage slug={slug} />} />
+          ))}
           <Route path="whitelist" element={<WhitelistPage />} />
           <Route path="policies" element={<PoliciesPage />} />
           <Route path="support" element={<SupportRequestsPage />} />

@@ -16,8 +16,6 @@ export function useProfile(kind: 'admin' | 'user', token: string | null) {
     staleTime: ADMIN_PROFILE_STALE_MS,
     retry: false,
   });
-  const lookup: ProfileLookup = !token
-    ? { status: 'idle' }
-    : query.isPending ? { status: 'loading' } : query.isError ? { status: 'error' } : { status: 'done', role: query.data.role };
+  const lookup: ProfileLookup = !token ? { status: 'idle' } : query.isPending ? { status: 'loading' } : query.isError ? { status: 'error' } : { status: 'done', role: query.data.role };
   return { lookup, user: query.data as User | undefined };
 }

@@ -16,8 +16,7 @@ export function useAuctionEvents(params: { status?: string; limit?: number } = {
 export function useAuctionEvent(id: string | undefined) {
   return useQuery({
     queryKey: queryKeys.events.event(id),
-    queryFn: ({ signal }) =>
-      apiRequest<ReplyOf<typeof auctionEventReplySchema>>(`/auction-events/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof auctionEventReplySchema>>(`/auction-events/${encodeURIComponent(id ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(id),
     staleTime: EVENTS_STALE_MS,
@@ -28,8 +27,7 @@ export function useAuctionEvent(id: string | undefined) {
 export function useAuctionEventBySlug(slug: string | undefined) {
   return useQuery({
     queryKey: queryKeys.events.bySlug(slug),
-    queryFn: ({ signal }) =>
-      apiRequest<ReplyOf<typeof auctionEventReplySchema>>(`/auction-events/slug/${encodeURIComponent(slug ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof auctionEventReplySchema>>(`/auction-events/slug/${encodeURIComponent(slug ?? '')}`, { signal }),
     select: (reply) => reply.data,
     enabled: Boolean(slug),
     staleTime: EVENTS_STALE_MS,

@@ -1,5 +1,14 @@
 /** The spec's Auth calls, typed by the reply schemas the api checks its replies against. */
-import type { authReplySchema, messageReplySchema, signupReplySchema, userReplySchema, acceptTermsBodySchema, changePasswordBodySchema, signupBodySchema, updateProfileBodySchema } from '@gavel/domain';
+import type {
+  authReplySchema,
+  messageReplySchema,
+  signupReplySchema,
+  userReplySchema,
+  acceptTermsBodySchema,
+  changePasswordBodySchema,
+  signupBodySchema,
+  updateProfileBodySchema,
+} from '@gavel/domain';
 import { apiRequest, type BodyOf, type ReplyOf } from './http.ts';
 
 export type SignupBody = BodyOf<typeof signupBodySchema>;
@@ -16,8 +25,7 @@ export const authApi = {
   resendCode: (userId: string) => post<ReplyOf<typeof messageReplySchema>>('/auth/resend-code', { userId }),
   forgotPassword: (email: string) => post<ReplyOf<typeof messageReplySchema>>('/auth/forgot-password', { email }),
   verifyResetCode: (body: { email: string; code: string }) => post<ReplyOf<typeof messageReplySchema>>('/auth/verify-reset-code', body),
-  resetPassword: (body: { email: string; code: string; password: string; confirmPassword?: string }) =>
-    post<ReplyOf<typeof messageReplySchema>>('/auth/reset-password', body),
+  resetPassword: (body: { email: string; code: string; password: string; confirmPassword?: string }) => post<ReplyOf<typeof messageReplySchema>>('/auth/reset-password', body),
   changePassword: (body: ChangePasswordBody) => apiRequest<ReplyOf<typeof authReplySchema>>('/auth/change-password', { method: 'PATCH', body }),
   updateProfile: (body: UpdateProfileBody) => post<ReplyOf<typeof userReplySchema>>('/auth/update-profile', body),
   me: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof userReplySchema>>('/auth/me', { signal }),

@@ -10,10 +10,8 @@ import { lotChanged } from './lot-cache.ts';
 const HISTORY_REFETCH_MS = 10_000;
 
 export const bidsApi = {
-  place: (lotId: string, body: PlaceBidBody) =>
-    apiRequest<ReplyOf<typeof placeBidReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/bids`, { method: 'POST', body }),
-  history: (lotId: string, signal?: AbortSignal) =>
-    apiRequest<ReplyOf<typeof bidListSchema>>(`/auctions/${encodeURIComponent(lotId)}/bids?limit=${BIDS_LIST_LIMIT}`, { signal }),
+  place: (lotId: string, body: PlaceBidBody) => apiRequest<ReplyOf<typeof placeBidReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/bids`, { method: 'POST', body }),
+  history: (lotId: string, signal?: AbortSignal) => apiRequest<ReplyOf<typeof bidListSchema>>(`/auctions/${encodeURIComponent(lotId)}/bids?limit=${BIDS_LIST_LIMIT}`, { signal }),
   /** The signed-in user's bids with their status: the source of the outbid poll. */
   mine: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof bidListSchema>>(`/auctions/bids/me?limit=${BIDS_LIST_LIMIT}`, { signal }),
   withdraw: (bidId: string) => apiRequest<ReplyOf<typeof messageReplySchema>>(`/auctions/bids/${encodeURIComponent(bidId)}`, { method: 'DELETE' }),

@@ -7,8 +7,7 @@ import { queryKeys } from './query-keys.ts';
 
 export const checkoutApi = {
   buyNowIntent: (body: BuyNowIntentBody) => apiRequest<ReplyOf<typeof buyNowIntentReplySchema>>('/payment/buy-now-intent', { method: 'POST', body }),
-  buyNow: (lotId: string, body: BuyNowBody) =>
-    apiRequest<ReplyOf<typeof buyNowReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/buy-now`, { method: 'POST', body }),
+  buyNow: (lotId: string, body: BuyNowBody) => apiRequest<ReplyOf<typeof buyNowReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/buy-now`, { method: 'POST', body }),
   cart: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof cartReplySchema>>('/cart', { signal }),
   checkout: (body: CheckoutBody) => apiRequest<ReplyOf<typeof checkoutReplySchema>>('/cart/checkout', { method: 'POST', body }),
   payHeld: (lotIds: string[]) => apiRequest<PayHeldReply>('/cart/pay-held', { method: 'POST', body: { lotIds } }),

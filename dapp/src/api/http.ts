@@ -70,9 +70,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
       announceSessionExpired();
     }
     const error = asApiError(payload);
-    throw error
-      ? new ApiRequestError(response.status, error.message, error.code, error.fields, error.userId)
-      : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
+    throw error ? new ApiRequestError(response.status, error.message, error.code, error.fields, error.userId) : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
   }
   return payload as T;
 }

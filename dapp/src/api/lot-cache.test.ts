@@ -15,11 +15,10 @@ function cacheWith(...lots: Lot[]): QueryClient {
 }
 
 const page = (queryClient: QueryClient, lotId: string) => queryClient.getQueryData<{ data: Lot }>(queryKeys.lots.lot(lotId))?.data;
-const listed = (queryClient: QueryClient, lotId: string) =>
-  queryClient.getQueryData<{ data: Lot[] }>(queryKeys.lots.list({ page: 1 }))?.data.find((lot) => lot._id === lotId);
+const listed = (queryClient: QueryClient, lotId: string) => queryClient.getQueryData<{ data: Lot[] }>(queryKeys.lots.list({ page: 1 }))?.data.find((lot) => lot._id === lotId);
 
 describe('lotChanged: one patch for every cached copy of a lot', () => {
-  it('shows the change on the lot\'s page and in the lists at once, and leaves other lots alone', () => {
+  it("shows the change on the lot's page and in the lists at once, and leaves other lots alone", () => {
     const other = lotFixture({ _id: 'lot-2', lotId: 'lot-2', currentBid: '20000', bidCount: 3 });
     const queryClient = cacheWith(lotFixture({ currentBid: '15000', bidCount: 1 }), other);
     lotChanged(queryClient, 'lot-1', (cached) => ({ currentBid: '16000', bidCount: cached.bidCount + 1, endTime: '2026-01-02T00:05:00.000Z' }));
@@ -30,7 +29,7 @@ describe('lotChanged: one patch for every cached copy of a lot', () => {
     expect(listed(queryClient, 'lot-2')).toBe(other);
   });
 
-  it('has the lot\'s page and its bid history read again, not other lots\'', () => {
+  it("has the lot's page and its bid history read again, not other lots'", () => {
     const queryClient = cacheWith(lotFixture(), lotFixture({ _id: 'lot-2', lotId: 'lot-2' }));
     lotChanged(queryClient, 'lot-1');
     const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;

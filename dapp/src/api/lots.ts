@@ -24,11 +24,11 @@ export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotLi
     queryKey: queryKeys.lots.list({ ...filters, page, limit }),
     queryFn: ({ signal }) =>
       apiRequest<ReplyOf<typeof lotListSchema>>(`/auctions${queryString({ ...filters, limit, offset: (page - 1) * limit })}`, {
-        signal }),
+        signal,
+      }),
     staleTime: LIST_STALE_MS,
     // Keep the old page on screen only while refreshing the same query; a new filter shows skeletons.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && sameFilters(previousQuery.queryKey[2], filters) ? keepPreviousData(previous) : undefined,
+    placeholderData: (previous, previousQuery) => (previousQuery && sameFilters(previousQuery.queryKey[2], filters) ? keepPreviousData(previous) : undefined),
   });
 }
 

@@ -4,7 +4,6 @@ import { apiRequest, type ReplyOf } from './http.ts';
 
 export function useSubscribe() {
   return useMutation({
-    mutationFn: (body: SubscribeBody) =>
-      apiRequest<ReplyOf<typeof subscribeReplySchema>>('/subscriptions/subscribe', { method: 'POST', body }),
+    mutationFn: (body: SubscribeBody) => apiRequest<ReplyOf<typeof subscribeReplySchema>>('/subscriptions/subscribe', { method: 'POST', body }),
   });
 }

@@ -30,23 +30,17 @@ export interface ChallengeRequest {
 
 /** `token`: whose account the wallet is linked to (the buyer session, or an admin's when only that exists). */
 export const walletApi = {
-  challenge: (body: ChallengeRequest, token: string) =>
-    apiRequest<ReplyOf<typeof walletChallengeReplySchema>>('/wallet/connect', { method: 'POST', body, token }).then((reply) => reply.data),
-  verify: (
-    body: { walletAddress: string; walletType: WalletKind; message: string; signature: string; nonce?: string; ordinalsAddress?: string; ordinalsSignature?: string },
-    token: string,
-  ) =>
+  challenge: (body: ChallengeRequest, token: string) => apiRequest<ReplyOf<typeof walletChallengeReplySchema>>('/wallet/connect', { method: 'POST', body, token }).then((reply) => reply.data),
+  verify: (body: { walletAddress: string; walletType: WalletKind; message: string; signature: string; nonce?: string; ordinalsAddress?: string; ordinalsSignature?: string }, token: string) =>
     apiRequest<ReplyOf<typeof walletReplySchema>>('/wallet/verify', { method: 'POST', body, token }),
-  disconnect: (walletAddress: string, token: string) =>
-    apiRequest<ReplyOf<typeof walletDisconnectReplySchema>>('/wallet/disconnect', { method: 'POST', body: { walletAddress }, token }),
+  disconnect: (walletAddress: string, token: string) => apiRequest<ReplyOf<typeof walletDisconnectReplySchema>>('/wallet/disconnect', { method: 'POST', body: { walletAddress }, token }),
   /**
    * The Ethereum bid mutation (the spec leaves its path open: POST /auctions/:id/eth-bids): the bid is already
    * on chain; the api reads the receipt of `txHash` itself and records the bid for the lot and the user.
    */
   recordEthBid: (lotId: string, body: { blockchainAuctionId: string; mongoAuctionId: string; bidAmount: string; walletAddress: string; txHash: string }) =>
     apiRequest<ReplyOf<typeof ethBidReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/eth-bids`, { method: 'POST', body }),
-  withdrawal: (body: { auctionId?: string; walletAddress: string; txHash: string }) =>
-    apiRequest<ReplyOf<typeof evmWithdrawalReplySchema>>('/evm-withdrawals', { method: 'POST', body }),
+  withdrawal: (body: { auctionId?: string; walletAddress: string; txHash: string }) => apiRequest<ReplyOf<typeof evmWithdrawalReplySchema>>('/evm-withdrawals', { method: 'POST', body }),
 };
 
 /** The spec's staleness: the linked wallets stay fresh 5 min; a balance is read again every 30 s and stale after 60 s. */
@@ -67,8 +61,7 @@ export function useMyWallets() {
 export function useWalletBalance(address: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.walletBalance(address),
-    queryFn: ({ signal }) =>
-      apiRequest<ReplyOf<typeof walletBalanceReplySchema>>(`/wallet/balance/${encodeURIComponent(address)}`, { signal }).then((reply) => reply.data),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof walletBalanceReplySchema>>(`/wallet/balance/${encodeURIComponent(address)}`, { signal }).then((reply) => reply.data),
     enabled,
     staleTime: BALANCE_STALE_MS,
     refetchInterval: BALANCE_REFETCH_MS,

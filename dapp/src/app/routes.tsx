@@ -20,17 +20,65 @@ function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactNode): 
 
 /** Account pages: open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
 const account: RouteObject[] = [
-  { path: 'signin', ...lazyPage(() => import('../pages/signin/SignInPage.tsx'), (m) => <m.SignInPage />) },
-  { path: 'verify-email', ...lazyPage(() => import('../pages/verify-email/VerifyEmailPage.tsx'), (m) => <m.VerifyEmailPage />) },
+  {
+    path: 'signin',
+    ...lazyPage(
+      () => import('../pages/signin/SignInPage.tsx'),
+      (m) => <m.SignInPage />,
+    ),
+  },
+  {
+    path: 'verify-email',
+    ...lazyPage(
+      () => import('../pages/verify-email/VerifyEmailPage.tsx'),
+      (m) => <m.VerifyEmailPage />,
+    ),
+  },
   {
     element: <RequireSignIn />,
     children: [
-      { path: 'complete-setup', ...lazyPage(() => import('../pages/setup/CompleteSetupPage.tsx'), (m) => <m.CompleteSetupPage />) },
-      { path: 'basic-details', ...lazyPage(() => import('../pages/basic-details/BasicDetailsPage.tsx'), (m) => <m.BasicDetailsPage />) },
-      { path: 'identity-verification', ...lazyPage(() => import('../pages/identity/IdentityVerificationPage.tsx'), (m) => <m.IdentityVerificationPage />) },
-      { path: 'payment-details', ...lazyPage(() => import('../pages/payment/PaymentDetailsPage.tsx'), (m) => <m.PaymentDetailsPage />) },
-      { path: 'profile', ...lazyPage(() => import('../pages/profile/ProfilePage.tsx'), (m) => <m.ProfilePage />) },
-      { path: 'change-password', ...lazyPage(() => import('../pages/change-password/ChangePasswordPage.tsx'), (m) => <m.ChangePasswordPage />) },
+      {
+        path: 'complete-setup',
+        ...lazyPage(
+          () => import('../pages/setup/CompleteSetupPage.tsx'),
+          (m) => <m.CompleteSetupPage />,
+        ),
+      },
+      {
+        path: 'basic-details',
+        ...lazyPage(
+          () => import('../pages/basic-details/BasicDetailsPage.tsx'),
+          (m) => <m.BasicDetailsPage />,
+        ),
+      },
+      {
+        path: 'identity-verification',
+        ...lazyPage(
+          () => import('../pages/identity/IdentityVerificationPage.tsx'),
+          (m) => <m.IdentityVerificationPage />,
+        ),
+      },
+      {
+        path: 'payment-details',
+        ...lazyPage(
+          () => import('../pages/payment/PaymentDetailsPage.tsx'),
+          (m) => <m.PaymentDetailsPage />,
+        ),
+      },
+      {
+        path: 'profile',
+        ...lazyPage(
+          () => import('../pages/profile/ProfilePage.tsx'),
+          (m) => <m.ProfilePage />,
+        ),
+      },
+      {
+        path: 'change-password',
+        ...lazyPage(
+          () => import('../pages/change-password/ChangePasswordPage.tsx'),
+          (m) => <m.ChangePasswordPage />,
+        ),
+      },
     ],
   },
 ];
@@ -38,24 +86,95 @@ const account: RouteObject[] = [
 /** Every buyer route of the spec, in the shared layout. */
 export const routes: RouteObject[] = [
   // The admin area: its own layout and chunk, so buyer pages never load it.
-  { path: 's/admin/*', ...lazyPage(() => import('../admin/AdminApp.tsx'), (m) => <m.AdminApp />) },
+  {
+    path: 's/admin/*',
+    ...lazyPage(
+      () => import('../admin/AdminApp.tsx'),
+      (m) => <m.AdminApp />,
+    ),
+  },
   {
     element: <AppLayout />,
     children: [
-      { index: true, ...lazyPage(() => import('../pages/home/HomePage.tsx'), (m) => <m.HomePage />) },
+      {
+        index: true,
+        ...lazyPage(
+          () => import('../pages/home/HomePage.tsx'),
+          (m) => <m.HomePage />,
+        ),
+      },
       { path: 'auctions', element: <AuctionsPage /> },
-      { path: 'auctions/:id', ...lazyPage(() => import('../pages/lot/LotDetailPage.tsx'), (m) => <m.LotDetailPage />) },
-      { path: 'details/:lotId', ...lazyPage(() => import('../pages/lot/LotDetailPage.tsx'), (m) => <m.LotDetailPage />) },
-      { path: 'auction-events/:slug', ...lazyPage(() => import('../pages/events/EventPage.tsx'), (m) => <m.EventPage />) },
+      {
+        path: 'auctions/:id',
+        ...lazyPage(
+          () => import('../pages/lot/LotDetailPage.tsx'),
+          (m) => <m.LotDetailPage />,
+        ),
+      },
+      {
+        path: 'details/:lotId',
+        ...lazyPage(
+          () => import('../pages/lot/LotDetailPage.tsx'),
+          (m) => <m.LotDetailPage />,
+        ),
+      },
+      {
+        path: 'auction-events/:slug',
+        ...lazyPage(
+          () => import('../pages/events/EventPage.tsx'),
+          (m) => <m.EventPage />,
+        ),
+      },
       // /about, /privacy-policy, /terms-conditions, /conditions-of-business: what the CMS holds.
-      ...CMS_PAGES.map(({ slug, name, path }) => ({ path: path.slice(1), ...lazyPage(() => import('../pages/cms/CmsPage.tsx'), (m) => <m.CmsPage slug={slug} title={name} />) })),
-      { path: 'sell', ...lazyPage(() => import('../pages/info/SellPage.tsx'), (m) => <m.SellPage />) },
-      { path: 'support', ...lazyPage(() => import('../pages/info/SupportPage.tsx'), (m) => <m.SupportPage />) },
-      { path: 'unauthorized', ...lazyPage(() => import('../pages/info/UnauthorizedPage.tsx'), (m) => <m.UnauthorizedPage />) },
+      ...CMS_PAGES.map(({ slug, name, path }) => ({
+        path: path.slice(1),
+        ...lazyPage(
+          () => import('../pages/cms/CmsPage.tsx'),
+          (m) => <m.CmsPage slug={slug} title={name} />,
+        ),
+      })),
+      {
+        path: 'sell',
+        ...lazyPage(
+          () => import('../pages/info/SellPage.tsx'),
+          (m) => <m.SellPage />,
+        ),
+      },
+      {
+        path: 'support',
+        ...lazyPage(
+          () => import('../pages/info/SupportPage.tsx'),
+          (m) => <m.SupportPage />,
+        ),
+      },
+      {
+        path: 'unauthorized',
+        ...lazyPage(
+          () => import('../pages/info/UnauthorizedPage.tsx'),
+          (m) => <m.UnauthorizedPage />,
+        ),
+      },
       ...account,
       // The cart and final checkout: the signed-in user's won and Buy Now lots.
-      { element: <RequireSignIn />, children: [{ path: 'cart', ...lazyPage(() => import('../pages/cart/CartPage.tsx'), (m) => <m.CartPage />) }] },
-      { path: 'connect-wallet', ...lazyPage(() => import('../wallet/ConnectWalletPage.tsx'), (m) => <m.ConnectWalletPage />) },
+      {
+        element: <RequireSignIn />,
+        children: [
+          {
+            path: 'cart',
+            ...lazyPage(
+              () => import('../pages/cart/CartPage.tsx'),
+              (m) => <m.CartPage />,
+            ),
+          },
+        ],
+      },
+      {
+        path: 'connect-wallet',
+        ...lazyPage(
+          () => import('../wallet/ConnectWalletPage.tsx'),
+          (m) => <m.ConnectWalletPage />,
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -46,18 +46,37 @@ export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
 
   return (
     <form className="bid-form" noValidate onSubmit={submit} data-testid="bid-form">
-      <label className="field__label" htmlFor={id}>Your bid ({terms.unit})</label>
+      <label className="field__label" htmlFor={id}>
+        Your bid ({terms.unit})
+      </label>
       <div className="bid-form__row">
-        <input ref={input} id={id} className="field__input bid-form__input" type="number" inputMode="decimal" min={terms.minimumText}
-          step={terms.step} placeholder={terms.placeholder} value={text} aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-help`} data-testid="bid-input" disabled={Boolean(block)}
-          onChange={(event) => { setText(event.target.value); setError(null); }} />
+        <input
+          ref={input}
+          id={id}
+          className="field__input bid-form__input"
+          type="number"
+          inputMode="decimal"
+          min={terms.minimumText}
+          step={terms.step}
+          placeholder={terms.placeholder}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-help`}
+          data-testid="bid-input"
+          disabled={Boolean(block)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+        />
         <button type="submit" className="btn btn--accent bid-form__submit" disabled={Boolean(block) || busy} data-testid="place-bid">
           {busy ? 'PLACING…' : 'PLACE BID'}
         </button>
       </div>
       {error ? (
-        <p id={`${id}-help`} className="field__error" role="alert" data-testid="bid-error">{error}</p>
+        <p id={`${id}-help`} className="field__error" role="alert" data-testid="bid-error">
+          {error}
+        </p>
       ) : (
         <p id={`${id}-help`} className="field__hint">
           {block ?? (

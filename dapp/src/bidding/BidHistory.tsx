@@ -17,12 +17,16 @@ export function BidHistory({ lotId, ended, withdrawable }: { lotId: string; ende
       </h2>
       {history.isPending ? (
         <div className="bid-history__loading" aria-busy="true">
-          {[0, 1, 2].map((row) => <span key={row} className="skeleton skeleton--line" />)}
+          {[0, 1, 2].map((row) => (
+            <span key={row} className="skeleton skeleton--line" />
+          ))}
         </div>
       ) : history.isError ? (
         <p className="bid-history__empty">The bid history could not be loaded. It will try again in a moment.</p>
       ) : history.data.length === 0 ? (
-        <p className="bid-history__empty" data-testid="bid-history-empty">{ended ? 'No bids were placed on this lot.' : 'No bids yet. Be the first.'}</p>
+        <p className="bid-history__empty" data-testid="bid-history-empty">
+          {ended ? 'No bids were placed on this lot.' : 'No bids yet. Be the first.'}
+        </p>
       ) : (
         <ol className="bid-history__list">
           {history.data.map((bid, index) => (
@@ -43,7 +47,9 @@ function BidRow({ bid, leading, withdraw }: { bid: Bid; leading: boolean; withdr
         {leading && <span className="bid-row__tag">Highest</span>}
       </span>
       <DateTime className="bid-row__when" iso={bid.createdAt} />
-      <span className="bid-row__amount" data-testid="bid-row-amount">{lotAmount(bid.amount, bid.unit)}</span>
+      <span className="bid-row__amount" data-testid="bid-row-amount">
+        {lotAmount(bid.amount, bid.unit)}
+      </span>
       {withdraw && <WithdrawBid lotId={withdraw} bid={bid} />}
     </li>
   );
@@ -54,12 +60,19 @@ function WithdrawBid({ lotId, bid }: { lotId: string; bid: Bid }) {
   const withdraw = useWithdrawBid(lotId);
   const notify = useNotify();
   return (
-    <button type="button" className="text-link bid-row__withdraw" disabled={withdraw.isPending} data-testid="bid-row-withdraw"
+    <button
+      type="button"
+      className="text-link bid-row__withdraw"
+      disabled={withdraw.isPending}
+      data-testid="bid-row-withdraw"
       aria-label={`Withdraw your bid of ${lotAmount(bid.amount, bid.unit)}`}
-      onClick={() => withdraw.mutate(bid.id, {
-        onSuccess: (reply) => notify.success(reply.message, messages.bids.withdrawn),
-        onError: (error) => notify.failure(error, messages.bids.withdrawFailed),
-      })}>
+      onClick={() =>
+        withdraw.mutate(bid.id, {
+          onSuccess: (reply) => notify.success(reply.message, messages.bids.withdrawn),
+          onError: (error) => notify.failure(error, messages.bids.withdrawFailed),
+        })
+      }
+    >
       {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}
     </button>
   );

@@ -70,22 +70,28 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
         <BidForm lot={lot} block={bidBlock} busy={ethBid.isPending} onBid={(amount) => void bid(amount)} />
       ) : (
         <div className="bid-form bid-form--closed">
-          <button type="button" className="btn btn--accent btn--block" disabled data-testid="place-bid">PLACE BID</button>
-          <p className="field__hint" data-testid="bid-closed-reason">{bidBlock ?? messages.bids.notStarted}</p>
+          <button type="button" className="btn btn--accent btn--block" disabled data-testid="place-bid">
+            PLACE BID
+          </button>
+          <p className="field__hint" data-testid="bid-closed-reason">
+            {bidBlock ?? messages.bids.notStarted}
+          </p>
         </div>
       )}
       <TermsBlock consent={consent} user={user} />
       {offersBuyNow && (
         <div className="bid-panel__buy">
-          <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart"
-            title={buyBlock ?? undefined} onClick={() => void buy('cart')}>
+          <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart" title={buyBlock ?? undefined} onClick={() => void buy('cart')}>
             ADD TO CART
           </button>
-          <button type="button" className="btn btn--primary" disabled={buyBlock !== null} data-testid="buy-now"
-            title={buyBlock ?? undefined} onClick={() => void buy('pay')}>
+          <button type="button" className="btn btn--primary" disabled={buyBlock !== null} data-testid="buy-now" title={buyBlock ?? undefined} onClick={() => void buy('pay')}>
             BUY NOW · {lotAmount(lot.buyNowPrice!, lot.unit)}
           </button>
-          {buyBlock && <p className="field__hint bid-panel__buy-hint" data-testid="buy-now-reason">{buyBlock}</p>}
+          {buyBlock && (
+            <p className="field__hint bid-panel__buy-hint" data-testid="buy-now-reason">
+              {buyBlock}
+            </p>
+          )}
         </div>
       )}
       {ethereum && <OnChainCardBidModal lot={lot} amount={cardBid} onClose={() => setCardBid(null)} />}

@@ -43,7 +43,9 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
       {amount !== null && placed && (
         <div className="checkout-step" data-testid="onchain-card-bid-placed">
           <p>{placed.message || messages.bids.placed} Gavel places it on chain for you; it shows on the lot once mined.</p>
-          <button type="button" className="btn btn--primary btn--block" onClick={close}>Done</button>
+          <button type="button" className="btn btn--primary btn--block" onClick={close}>
+            Done
+          </button>
         </div>
       )}
       {amount !== null && !placed && !authorized && (
@@ -52,8 +54,14 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
           {ready ? (
             <>
               <dl className="checkout-summary">
-                <div><dt>Your bid</dt><dd>{lotAmount(amount, lot.unit)}</dd></div>
-                <div><dt>Card</dt><dd data-testid="onchain-card-label">{cardLabel(method) ?? 'Saved card'}</dd></div>
+                <div>
+                  <dt>Your bid</dt>
+                  <dd>{lotAmount(amount, lot.unit)}</dd>
+                </div>
+                <div>
+                  <dt>Card</dt>
+                  <dd data-testid="onchain-card-label">{cardLabel(method) ?? 'Saved card'}</dd>
+                </div>
               </dl>
               <button type="button" className="btn btn--accent btn--block" data-testid="onchain-card-authorize" onClick={() => setAuthorized(true)}>
                 USE THIS CARD
@@ -69,22 +77,56 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
       {amount !== null && !placed && authorized && (
         <div className="checkout-step" data-testid="onchain-card-bid-confirm">
           <dl className="checkout-summary">
-            <div><dt>Lot</dt><dd>{lot.title}</dd></div>
-            <div><dt>Your bid</dt><dd>{lotAmount(amount, lot.unit)}</dd></div>
-            <div><dt>Card hold</dt><dd data-testid="onchain-card-hold">{hold?.held ?? '…'}</dd></div>
-            <div><dt>Card</dt><dd>{cardLabel(method) ?? 'Saved card'}</dd></div>
+            <div>
+              <dt>Lot</dt>
+              <dd>{lot.title}</dd>
+            </div>
+            <div>
+              <dt>Your bid</dt>
+              <dd>{lotAmount(amount, lot.unit)}</dd>
+            </div>
+            <div>
+              <dt>Card hold</dt>
+              <dd data-testid="onchain-card-hold">{hold?.held ?? '…'}</dd>
+            </div>
+            <div>
+              <dt>Card</dt>
+              <dd>{cardLabel(method) ?? 'Saved card'}</dd>
+            </div>
           </dl>
           <p className="checkout-note">
-            Confirming holds {hold?.held ?? 'the bid’s USD value'} on your card{holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}: released if you are outbid, taken only if you win.
+            Confirming holds {hold?.held ?? 'the bid’s USD value'} on your card{holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}:
+            released if you are outbid, taken only if you win.
           </p>
-          {hold?.refusal && <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-hold-refusal">{hold.refusal}</p>}
-          {placeBid.isError && <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-error">{serverMessage(placeBid.error) ?? messages.bids.failed}</p>}
-          <button type="button" className="btn btn--accent btn--block" disabled={placeBid.isPending || !hold?.held || hold.refusal !== null} data-testid="onchain-card-confirm"
-            onClick={() => placeBid.mutate({ amount, walletAddress: CARD_PAYMENT_MARKER }, { onSuccess: setPlaced })}>
+          {hold?.refusal && (
+            <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-hold-refusal">
+              {hold.refusal}
+            </p>
+          )}
+          {placeBid.isError && (
+            <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-error">
+              {serverMessage(placeBid.error) ?? messages.bids.failed}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn--accent btn--block"
+            disabled={placeBid.isPending || !hold?.held || hold.refusal !== null}
+            data-testid="onchain-card-confirm"
+            onClick={() => placeBid.mutate({ amount, walletAddress: CARD_PAYMENT_MARKER }, { onSuccess: setPlaced })}
+          >
             {placeBid.isPending ? 'Placing your bid…' : 'CONFIRM YOUR BID'}
           </button>
-          <button type="button" className="btn btn--ghost btn--block" disabled={placeBid.isPending} data-testid="onchain-card-back"
-            onClick={() => { setAuthorized(false); placeBid.reset(); }}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            disabled={placeBid.isPending}
+            data-testid="onchain-card-back"
+            onClick={() => {
+              setAuthorized(false);
+              placeBid.reset();
+            }}
+          >
             Back to Payment
           </button>
         </div>

@@ -56,15 +56,21 @@ export function OnChainOutcome({ lot }: { lot: Lot }) {
   });
 
   if (!wallet) return null;
-  if (won) return <p className="lot-result lot-result--won" data-testid="onchain-won">Your wallet won this lot: the NFT is transferred to it at settlement.</p>;
+  if (won)
+    return (
+      <p className="lot-result lot-result--won" data-testid="onchain-won">
+        Your wallet won this lot: the NFT is transferred to it at settlement.
+      </p>
+    );
   const refundable = (pending.data ?? 0n) > 0n;
   if (!refundable && !withdraw.isPending) return null;
   const running = withdraw.isPending || underWay;
   return (
     <div className="onchain-withdraw">
-      <p className="lot-result" data-testid="onchain-outbid">You were outbid: your ETH is waiting in the auction contract.</p>
-      <button type="button" className="btn btn--primary btn--block" data-testid="withdraw"
-        disabled={running} onClick={() => withdraw.mutate()}>
+      <p className="lot-result" data-testid="onchain-outbid">
+        You were outbid: your ETH is waiting in the auction contract.
+      </p>
+      <button type="button" className="btn btn--primary btn--block" data-testid="withdraw" disabled={running} onClick={() => withdraw.mutate()}>
         {running ? 'WITHDRAWING...' : 'WITHDRAW'}
       </button>
     </div>

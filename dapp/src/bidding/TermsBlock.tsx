@@ -20,8 +20,7 @@ export function TermsBlock({ consent, user }: { consent: TermsConsent; user: Use
         <CheckIcon width={18} height={18} />
         <span>
           Terms accepted{user.termsAcceptedAt ? ` on ${formatDate(user.termsAcceptedAt)}` : ''}
-          {user.biddingFor ? `, bidding for ${CHOICES[user.biddingFor].toLowerCase()}` : ''}.{' '}
-          <Link to="/terms-conditions">Read the terms</Link>
+          {user.biddingFor ? `, bidding for ${CHOICES[user.biddingFor].toLowerCase()}` : ''}. <Link to="/terms-conditions">Read the terms</Link>
         </span>
       </p>
     );
@@ -31,24 +30,43 @@ export function TermsBlock({ consent, user }: { consent: TermsConsent; user: Use
       <legend className="field__label">Who are you bidding for?</legend>
       {user?.termsAcceptedAt && (
         <p className="lot-terms__changed" data-testid="lot-terms-changed">
-          Our terms have changed since you accepted them: please <Link to="/terms-conditions" target="_blank">read the new terms</Link> before you bid again.
+          Our terms have changed since you accepted them: please{' '}
+          <Link to="/terms-conditions" target="_blank">
+            read the new terms
+          </Link>{' '}
+          before you bid again.
         </p>
       )}
       <div className="terms-panel__choices lot-terms__choices">
         {BIDDING_FOR.map((value) => (
           <label key={value} className="terms-choice">
-            <input type="radio" name="lot-bidding-for" value={value} checked={consent.biddingFor === value}
-              data-testid={`lot-terms-${value}`} onChange={() => consent.choose(value)} />
-            <span><strong>{CHOICES[value]}</strong></span>
+            <input type="radio" name="lot-bidding-for" value={value} checked={consent.biddingFor === value} data-testid={`lot-terms-${value}`} onChange={() => consent.choose(value)} />
+            <span>
+              <strong>{CHOICES[value]}</strong>
+            </span>
           </label>
         ))}
       </div>
-      {consent.errors.biddingFor && <p className="field__error" data-testid="lot-terms-bidding-error">{consent.errors.biddingFor}</p>}
+      {consent.errors.biddingFor && (
+        <p className="field__error" data-testid="lot-terms-bidding-error">
+          {consent.errors.biddingFor}
+        </p>
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={consent.ticked} data-testid="lot-terms-checkbox" onChange={(event) => consent.tick(event.target.checked)} />
-        <span>I have read and accept the <Link to="/terms-conditions" target="_blank">Terms &amp; Conditions</Link>.</span>
+        <span>
+          I have read and accept the{' '}
+          <Link to="/terms-conditions" target="_blank">
+            Terms &amp; Conditions
+          </Link>
+          .
+        </span>
       </label>
-      {consent.errors.acceptTerms && <p className="field__error" data-testid="lot-terms-checkbox-error">{consent.errors.acceptTerms}</p>}
+      {consent.errors.acceptTerms && (
+        <p className="field__error" data-testid="lot-terms-checkbox-error">
+          {consent.errors.acceptTerms}
+        </p>
+      )}
     </fieldset>
   );
 }

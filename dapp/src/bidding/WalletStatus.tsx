@@ -19,7 +19,9 @@ export function WalletStatus({ lot, wallet }: { lot: Pick<Lot, 'paymentMethod'>;
     return (
       <p className="wallet-status wallet-status--connected" data-testid="wallet-status">
         <WalletIcon width={18} height={18} />
-        <span>{TYPE_NAMES[wallet.type]} wallet <code title={wallet.address}>{shortAddress(wallet.address)}</code></span>
+        <span>
+          {TYPE_NAMES[wallet.type]} wallet <code title={wallet.address}>{shortAddress(wallet.address)}</code>
+        </span>
       </p>
     );
   }
@@ -36,7 +38,9 @@ export function WalletStatus({ lot, wallet }: { lot: Pick<Lot, 'paymentMethod'>;
       <WalletIcon width={18} height={18} />
       <span>
         {missingWalletText(lot, wallet.refusal)}{' '}
-        <Link to={connectWalletHref(location.pathname, location.search) + (walletKindFor(lot) === 'evm' ? '&tab=evm' : '')} data-testid="wallet-connect">Connect wallet</Link>
+        <Link to={connectWalletHref(location.pathname, location.search) + (walletKindFor(lot) === 'evm' ? '&tab=evm' : '')} data-testid="wallet-connect">
+          Connect wallet
+        </Link>
       </span>
     </p>
   );

@@ -16,7 +16,7 @@ describe('bid terms', () => {
     expect(bidTermsOf(eth)).toMatchObject({ minimumText: '0.0152', step: '0.0001', placeholder: 'Minimum: 0.0152 ETH' });
   });
 
-  it('checks a typed amount with the catalogue\'s messages', () => {
+  it("checks a typed amount with the catalogue's messages", () => {
     const terms = bidTermsOf({ ...usd, currentBid: '20.00' });
     expect(checkBidAmount('', terms)).toEqual({ ok: false, message: messages.bids.amountRequired });
     expect(checkBidAmount('abc', terms)).toEqual({ ok: false, message: messages.bids.invalidAmount });
@@ -51,7 +51,7 @@ describe('bid terms', () => {
 });
 
 describe('gate redirects for a refused bid', () => {
-  it('maps the api\'s gate codes to the page that fixes them', () => {
+  it("maps the api's gate codes to the page that fixes them", () => {
     expect(gateRedirect('gate_signedIn')).toBe('/signin');
     expect(gateRedirect('gate_profileComplete')).toBe('/complete-setup');
     expect(gateRedirect('gate_identityVerified')).toBe('/identity-verification');

@@ -2,19 +2,7 @@
  * What the lot page needs to know to take a bid, from the domain's rules: the minimum
  * next bid, the input's step and placeholder, and whether PLACE BID, BUY NOW and ADD TO CART may be pressed.
  */
-import {
-  bidInputStep,
-  buyNowRefusal,
-  fill,
-  formatAmount,
-  messages,
-  minimumNextBid,
-  minimumPlaceholder,
-  parseAmount,
-  type Lot,
-  type LotPhase,
-  type Unit,
-} from '@gavel/domain';
+import { bidInputStep, buyNowRefusal, fill, formatAmount, messages, minimumNextBid, minimumPlaceholder, parseAmount, type Lot, type LotPhase, type Unit } from '@gavel/domain';
 
 export interface BidTerms {
   minimum: bigint;

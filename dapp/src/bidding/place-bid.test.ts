@@ -52,10 +52,20 @@ describe('a Bitcoin bid', () => {
     const tx = new Transaction();
     tx.addInput({ txid: new Uint8Array(32).fill(1), index: 0, witnessUtxo: { script: payment.script, amount: 600n } });
     tx.addOutput({ script: payment.script, amount: 500n });
-    const offer = { message: 'Sign', data: { bid: { _id: 'bid-1' }, psbtHex: Buffer.from(tx.toPSBT()).toString('hex') }, auctionExtended: false, extensionMessage: null, endTime: '', minimumNextBid: '10000' };
+    const offer = {
+      message: 'Sign',
+      data: { bid: { _id: 'bid-1' }, psbtHex: Buffer.from(tx.toPSBT()).toString('hex') },
+      auctionExtended: false,
+      extensionMessage: null,
+      endTime: '',
+      minimumNextBid: '10000',
+    };
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     let finalizeReply = json(502, null);
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.endsWith('/finalize') ? finalizeReply : json(201, offer))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.endsWith('/finalize') ? finalizeReply : json(201, offer))),
+    );
 
     const lost = await placeBid('lot-1', { amount: '10000', walletAddress: leather.address }).catch((error: unknown) => error);
     expect(lost).toBeInstanceOf(BidFinalizeError);

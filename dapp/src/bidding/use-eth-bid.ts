@@ -36,17 +36,20 @@ export function useEthBid(lot: Lot, wallet: ConnectedWallet | null) {
       const kit = await loadWalletKit();
       const { hash } = await kit.bidOnChain(wallet!.walletId, wallet!.address, BigInt(lot.auctionId!), amountWei);
       // The bid is final on chain; a failed record only delays the api, whose chain follower sees it anyway.
-      const recorded = await walletApi
-        .recordEthBid(lot._id, { blockchainAuctionId: lot.auctionId!, mongoAuctionId: lot._id, bidAmount: amount, walletAddress: wallet!.address, txHash: hash })
-        .then(() => true, () => false);
+      const recorded = await walletApi.recordEthBid(lot._id, { blockchainAuctionId: lot.auctionId!, mongoAuctionId: lot._id, bidAmount: amount, walletAddress: wallet!.address, txHash: hash }).then(
+        () => true,
+        () => false,
+      );
       return { hash, recorded };
     },
     onSuccess: ({ recorded }) => {
-      dispatch(showToast({
-        tone: 'success',
-        title: walletMessages.onChainBidPlaced,
-        description: recorded ? undefined : 'It will show on the lot as soon as Gavel reads it from the chain.',
-      }));
+      dispatch(
+        showToast({
+          tone: 'success',
+          title: walletMessages.onChainBidPlaced,
+          description: recorded ? undefined : 'It will show on the lot as soon as Gavel reads it from the chain.',
+        }),
+      );
       dispatch(bidPlacedOn(lot._id));
       lotChanged(queryClient, lot._id);
     },

@@ -3,7 +3,7 @@ import { formatDateTime } from '../dates/format-date.ts';
 import { extensionNotice } from './use-place-bid.ts';
 
 describe('the extension notice of a placed bid', () => {
-  it('is written from the reply\'s fields, with the new end in the bidder\'s own time zone', () => {
+  it("is written from the reply's fields, with the new end in the bidder's own time zone", () => {
     const endTime = '2026-11-22T12:05:00.000Z';
     const text = extensionNotice({ auctionExtended: true, extensionMinutes: 5, endTime });
     expect(text).toBe(`Bid placed in the final 5 minutes: the auction now ends at ${formatDateTime(endTime)}`);

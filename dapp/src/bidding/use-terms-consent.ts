@@ -54,8 +54,14 @@ export function useTermsConsent(user: User | null): TermsConsent {
     ticked,
     errors,
     ok: accepted || ticked,
-    choose: (value) => { setBiddingFor(value); setErrors((e) => ({ ...e, biddingFor: undefined })); },
-    tick: (value) => { setTicked(value); setErrors((e) => ({ ...e, acceptTerms: undefined })); },
+    choose: (value) => {
+      setBiddingFor(value);
+      setErrors((e) => ({ ...e, biddingFor: undefined }));
+    },
+    tick: (value) => {
+      setTicked(value);
+      setErrors((e) => ({ ...e, acceptTerms: undefined }));
+    },
     ensureAccepted,
   };
 }

@@ -48,16 +48,24 @@ export default function CostCalculatorModal({ lot, open, onClose }: CostCalculat
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's default border, padding and min-width would break the row of buttons */}
         <div className="calculator__quick" role="group" aria-label="Add to the bid">
           {QUICK_BID_INCREMENTS_SATS.map((step) => (
-            <button key={step} type="button" className="calculator__chip" data-testid={`calc-add-${step}`}
-              onClick={() => set('bidSats')(String(bidSats + step))}>
+            <button key={step} type="button" className="calculator__chip" data-testid={`calc-add-${step}`} onClick={() => set('bidSats')(String(bidSats + step))}>
               +{step.toLocaleString('en-US')}
             </button>
           ))}
         </div>
         <div className="calculator__grid">
-          <NumberField label="BTC price" unit="USD" value={inputs.btcPriceUsd} testId="calc-btc-price" step="0.01"
+          <NumberField
+            label="BTC price"
+            unit="USD"
+            value={inputs.btcPriceUsd}
+            testId="calc-btc-price"
+            step="0.01"
             hint={prices.live ? 'Live price, refreshed every 30 s' : 'Default price'}
-            onChange={(value) => { setPriceTouched(true); set('btcPriceUsd')(value); }} />
+            onChange={(value) => {
+              setPriceTouched(true);
+              set('btcPriceUsd')(value);
+            }}
+          />
           <NumberField label="Network fee" unit="BTC" value={inputs.networkFeeBtc} onChange={set('networkFeeBtc')} testId="calc-network-fee" step="0.00001" />
           <NumberField label="Platform fee" unit="%" value={inputs.platformFeePercent} onChange={set('platformFeePercent')} testId="calc-platform-fee" step="0.1" />
         </div>

@@ -15,13 +15,29 @@ export function NumberField({ label, unit, value, onChange, testId, step, hint }
   const id = useId();
   return (
     <div className="field calc-field">
-      <label className="field__label" htmlFor={id}>{label}</label>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
       <div className="calc-field__box">
-        <input id={id} className="field__input" type="number" inputMode="decimal" min="0" step={step} value={value}
-          data-testid={testId} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(event) => onChange(event.target.value)} />
+        <input
+          id={id}
+          className="field__input"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step={step}
+          value={value}
+          data-testid={testId}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
         <span className="calc-field__unit">{unit}</span>
       </div>
-      {hint && <p id={`${id}-hint`} className="field__hint" data-testid={`${testId}-hint`}>{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint" data-testid={`${testId}-hint`}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -17,11 +17,17 @@ export function WinChance({ percent }: { percent: number }) {
       </div>
       <meter className="win-chance__meter" min={0} max={100} low={40} high={79} optimum={100} value={percent} aria-label="Chance of winning" />
       <table className="win-chance__table">
-        <thead><tr><th scope="col">Premium over current bid</th><th scope="col">Chance</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Premium over current bid</th>
+            <th scope="col">Chance</th>
+          </tr>
+        </thead>
         <tbody>
           {TABLE.map((row) => (
             <tr key={row.chance} aria-current={row.chance === percent ? 'true' : undefined}>
-              <td>{row.premium}</td><td>{row.chance}%</td>
+              <td>{row.premium}</td>
+              <td>{row.chance}%</td>
             </tr>
           ))}
         </tbody>

@@ -71,8 +71,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
   }, [step, busySaving, card.declined, method, dispatch]);
 
   /** No wallet address: a pay-later bid (the api checks the bidding limit). */
-  const submit = (walletAddressForBid: string | undefined) =>
-    placeBid.mutate({ amount, walletAddress: walletAddressForBid }, { onSuccess: onPlaced });
+  const submit = (walletAddressForBid: string | undefined) => placeBid.mutate({ amount, walletAddress: walletAddressForBid }, { onSuccess: onPlaced });
 
   if (placed) return <BidPlaced lot={lot} reply={placed} onDone={onDone} />;
   return (
@@ -80,16 +79,33 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
       <StepTrail step={step} />
       {step === 'checkout' && <PaymentChoiceStep lot={lot} method={method} walletAddress={walletAddress} />}
       {step === 'payment-details' && (
-        <PaymentDetailsStep choice={choice} method={method} saving={busySaving} declined={card.declined} walletAddress={walletAddress}
-          onSaveCard={(details) => { void card.save(details); dispatch(goToStep('card-verification')); }}
-          onWalletBid={() => walletAddress && submit(walletAddress)} walletBidding={placeBid.isPending}
-          onPayLaterBid={() => submit(undefined)} bidError={placeBid.isError ? bidFailureBanner(placeBid.error) : null} />
+        <PaymentDetailsStep
+          choice={choice}
+          method={method}
+          saving={busySaving}
+          declined={card.declined}
+          walletAddress={walletAddress}
+          onSaveCard={(details) => {
+            void card.save(details);
+            dispatch(goToStep('card-verification'));
+          }}
+          onWalletBid={() => walletAddress && submit(walletAddress)}
+          walletBidding={placeBid.isPending}
+          onPayLaterBid={() => submit(undefined)}
+          bidError={placeBid.isError ? bidFailureBanner(placeBid.error) : null}
+        />
       )}
       {step === 'card-verification' && <CardVerificationStep />}
       {step === 'congratulations' && (
-        <ConfirmBidStep lot={lot} amount={amount} method={method} holdRate={holdRate} pending={placeBid.isPending}
+        <ConfirmBidStep
+          lot={lot}
+          amount={amount}
+          method={method}
+          holdRate={holdRate}
+          pending={placeBid.isPending}
           error={placeBid.isError ? bidFailureBanner(placeBid.error) : null}
-          onConfirm={() => submit(CARD_PAYMENT_MARKER)} />
+          onConfirm={() => submit(CARD_PAYMENT_MARKER)}
+        />
       )}
     </>
   );

@@ -29,16 +29,27 @@ export function BuyNowPay({ lot, onDone }: { lot: Lot; onDone: () => void }) {
   if (buy.isSuccess) {
     return (
       <div className="checkout-step checkout-step--center" data-testid="buy-now-done">
-        <span className="checkout-success" aria-hidden="true"><CheckIcon width={30} height={30} /></span>
+        <span className="checkout-success" aria-hidden="true">
+          <CheckIcon width={30} height={30} />
+        </span>
         <p className="checkout-step__lead">{buy.data.message}</p>
-        <p className="checkout-note">{lot.title} is yours for {lotAmount(buy.data.data.soldPrice, buy.data.data.unit)}. It is waiting in your cart until it is transferred.</p>
-        <Link to="/cart" className="btn btn--primary btn--block" onClick={onDone} data-testid="buy-now-view-cart">View cart</Link>
+        <p className="checkout-note">
+          {lot.title} is yours for {lotAmount(buy.data.data.soldPrice, buy.data.data.unit)}. It is waiting in your cart until it is transferred.
+        </p>
+        <Link to="/cart" className="btn btn--primary btn--block" onClick={onDone} data-testid="buy-now-view-cart">
+          View cart
+        </Link>
       </div>
     );
   }
   if (!signedIn) return <PaymentSignIn message={paymentMessages.loginToPay} />;
   if (intent.failure) return <PaymentInitFailed message={intent.failure} />;
-  if (!intent.data) return <div className="checkout-step" aria-busy="true"><span className="skeleton" style={{ height: 160 }} /></div>;
+  if (!intent.data)
+    return (
+      <div className="checkout-step" aria-busy="true">
+        <span className="skeleton" style={{ height: 160 }} />
+      </div>
+    );
 
   const reply = intent.data;
   const busy = paying || buy.isPending;
@@ -50,13 +61,19 @@ export function BuyNowPay({ lot, onDone }: { lot: Lot; onDone: () => void }) {
   return (
     <div className="checkout-step" data-testid="buy-now-pay">
       <PriceSummary lot={lot} />
-      {declined && <p className="form-banner form-banner--error" role="alert" data-testid="buy-now-declined">{declined}</p>}
+      {declined && (
+        <p className="form-banner form-banner--error" role="alert" data-testid="buy-now-declined">
+          {declined}
+        </p>
+      )}
       {cardIsReady(method) && !newCard ? (
         <>
           <button type="button" className="btn btn--accent btn--block" disabled={busy} data-testid="pay-saved-card" onClick={() => void purchase(null)}>
             {busy ? 'Processing…' : `Pay ${total} with ${cardLabel(method)}`}
           </button>
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => setNewCard(true)}>Use another card</button>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => setNewCard(true)}>
+            Use another card
+          </button>
         </>
       ) : (
         <PaymentCardForm submitLabel={`Pay ${total}`} busy={busy} onPay={(card) => void purchase(card)} />

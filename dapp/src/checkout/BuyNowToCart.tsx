@@ -26,30 +26,42 @@ export function BuyNowToCart({ lot, onDone }: { lot: Lot; onDone: () => void }) 
         <>
           <PriceSummary lot={lot} />
           <p className="checkout-note">
-            Adding it to your cart buys this lot at its Buy Now price and ends the auction. Your saved card is held for the price and charged when you pay
-            in the cart (or automatically within 48 hours); without a saved card, your pay-later bidding limit must cover it.
+            Adding it to your cart buys this lot at its Buy Now price and ends the auction. Your saved card is held for the price and charged when you pay in the cart (or automatically within 48
+            hours); without a saved card, your pay-later bidding limit must cover it.
           </p>
-          <button type="button" className="btn btn--accent btn--block" disabled={buy.isPending} data-testid="add-to-cart-confirm"
-            onClick={() => buy.mutate({ paymentMethod: 'Manual' })}>
+          <button type="button" className="btn btn--accent btn--block" disabled={buy.isPending} data-testid="add-to-cart-confirm" onClick={() => buy.mutate({ paymentMethod: 'Manual' })}>
             {buy.isPending ? 'Adding…' : 'Buy now, pay in cart'}
           </button>
         </>
       )}
       {step === 'cart' && (
         <div className="checkout-step checkout-step--center" data-testid="add-to-cart-done">
-          <span className="checkout-success" aria-hidden="true"><CheckIcon width={30} height={30} /></span>
+          <span className="checkout-success" aria-hidden="true">
+            <CheckIcon width={30} height={30} />
+          </span>
           <p className="checkout-step__lead">{lot.title} is in your cart.</p>
-          <button type="button" className="btn btn--accent btn--block" data-testid="add-to-cart-checkout" onClick={() => setPaying(true)}>Checkout now</button>
-          <Link to="/cart" className="btn btn--ghost btn--block" onClick={onDone}>View cart</Link>
+          <button type="button" className="btn btn--accent btn--block" data-testid="add-to-cart-checkout" onClick={() => setPaying(true)}>
+            Checkout now
+          </button>
+          <Link to="/cart" className="btn btn--ghost btn--block" onClick={onDone}>
+            View cart
+          </Link>
         </div>
       )}
-      {step === 'final-checkout' && (paid ? (
-        <div className="checkout-step checkout-step--center" data-testid="final-checkout-paid">
-          <span className="checkout-success" aria-hidden="true"><CheckIcon width={30} height={30} /></span>
-          <p className="checkout-step__lead">{checkoutMessages.paid}</p>
-          <button type="button" className="btn btn--primary btn--block" onClick={onDone}>Done</button>
-        </div>
-      ) : <FinalCheckout lotIds={[lot._id]} onPaid={() => setPaid(true)} />)}
+      {step === 'final-checkout' &&
+        (paid ? (
+          <div className="checkout-step checkout-step--center" data-testid="final-checkout-paid">
+            <span className="checkout-success" aria-hidden="true">
+              <CheckIcon width={30} height={30} />
+            </span>
+            <p className="checkout-step__lead">{checkoutMessages.paid}</p>
+            <button type="button" className="btn btn--primary btn--block" onClick={onDone}>
+              Done
+            </button>
+          </div>
+        ) : (
+          <FinalCheckout lotIds={[lot._id]} onPaid={() => setPaid(true)} />
+        ))}
     </div>
   );
 }

@@ -8,7 +8,9 @@ import { ShieldIcon } from '../components/icons/icons.tsx';
 export function CardVerificationStep() {
   return (
     <div className="checkout-step checkout-step--center" data-testid="checkout-step-card-verification" aria-busy="true">
-      <span className="checkout-spinner" aria-hidden="true"><ShieldIcon width={28} height={28} /></span>
+      <span className="checkout-spinner" aria-hidden="true">
+        <ShieldIcon width={28} height={28} />
+      </span>
       <p className="checkout-step__lead">{paymentMessages.verifying}</p>
       <p className="checkout-note">{paymentMessages.verificationHold}</p>
     </div>

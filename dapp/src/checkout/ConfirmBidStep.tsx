@@ -29,18 +29,46 @@ export function ConfirmBidStep({ lot, amount, method, holdRate, onConfirm, pendi
   const inSats = lot.unit === 'sats';
   return (
     <div className="checkout-step" data-testid="checkout-step-congratulations">
-      <p className="checkout-hero"><span><CheckIcon /></span> Congratulations! Your card is ready to bid.</p>
+      <p className="checkout-hero">
+        <span>
+          <CheckIcon />
+        </span>{' '}
+        Congratulations! Your card is ready to bid.
+      </p>
       <dl className="checkout-summary">
-        <div><dt>Lot</dt><dd>{lot.title}</dd></div>
-        <div><dt>Your bid</dt><dd data-testid="checkout-bid-amount">{lotAmount(amount, lot.unit)}</dd></div>
-        {inSats && <div><dt>Card hold</dt><dd data-testid="checkout-hold-amount">{held ?? '…'}</dd></div>}
-        <div><dt>Card</dt><dd>{cardLabel(method) ?? 'Saved card'}</dd></div>
+        <div>
+          <dt>Lot</dt>
+          <dd>{lot.title}</dd>
+        </div>
+        <div>
+          <dt>Your bid</dt>
+          <dd data-testid="checkout-bid-amount">{lotAmount(amount, lot.unit)}</dd>
+        </div>
+        {inSats && (
+          <div>
+            <dt>Card hold</dt>
+            <dd data-testid="checkout-hold-amount">{held ?? '…'}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Card</dt>
+          <dd>{cardLabel(method) ?? 'Saved card'}</dd>
+        </div>
       </dl>
       <p className="checkout-note">
-        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(amount, lot.unit)} on your card{inSats && holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}. It is released if you are outbid and taken only if you win.
+        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(amount, lot.unit)} on your card
+        {inSats && holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}. It is released if you are outbid and taken only if you win.
       </p>
-      {refusal && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-hold-refusal">{refusal}</p>}
-      {error && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-error">{error}</p>}
+      {refusal && (
+        <p className="form-banner form-banner--error" role="alert" data-testid="checkout-hold-refusal">
+          {refusal}
+        </p>
+      )}
+      {error && (
+        <p className="form-banner form-banner--error" role="alert" data-testid="checkout-error">
+          {error}
+        </p>
+      )}
       <button type="button" className="btn btn--accent btn--block" disabled={pending || refusal !== null || held === null} data-testid="checkout-confirm" onClick={onConfirm}>
         {pending ? 'Placing your bid…' : 'CONFIRM YOUR BID'}
       </button>

@@ -28,7 +28,11 @@ export function FinalCheckout({ lotIds, onPaid }: { lotIds: string[]; onPaid: ()
   if (!signedIn) return <PaymentSignIn message={paymentMessages.loginToPay} />;
   if (intent.failure) return <PaymentInitFailed message={intent.failure} />;
   if (!intent.data) {
-    return <div className="checkout-step" aria-busy="true" data-testid="final-checkout-loading"><span className="skeleton" style={{ height: 120 }} /></div>;
+    return (
+      <div className="checkout-step" aria-busy="true" data-testid="final-checkout-loading">
+        <span className="skeleton" style={{ height: 120 }} />
+      </div>
+    );
   }
   const reply = intent.data;
   const total = lotAmount(reply.total, 'USD');
@@ -45,18 +49,33 @@ export function FinalCheckout({ lotIds, onPaid }: { lotIds: string[]; onPaid: ()
     <div className="checkout-step" data-testid="final-checkout">
       <dl className="checkout-summary">
         {reply.items.map((item) => (
-          <div key={item.lotId}><dt>{item.title}</dt><dd>{lotAmount(item.amount, 'USD')}</dd></div>
+          <div key={item.lotId}>
+            <dt>{item.title}</dt>
+            <dd>{lotAmount(item.amount, 'USD')}</dd>
+          </div>
         ))}
-        <div><dt>Service fee</dt><dd data-testid="final-checkout-fee">{lotAmount(reply.serviceFee, 'USD')}</dd></div>
-        <div className="checkout-summary__total"><dt>Total</dt><dd data-testid="final-checkout-total">{total}</dd></div>
+        <div>
+          <dt>Service fee</dt>
+          <dd data-testid="final-checkout-fee">{lotAmount(reply.serviceFee, 'USD')}</dd>
+        </div>
+        <div className="checkout-summary__total">
+          <dt>Total</dt>
+          <dd data-testid="final-checkout-total">{total}</dd>
+        </div>
       </dl>
-      {declined && <p className="form-banner form-banner--error" role="alert" data-testid="final-checkout-declined">{declined}</p>}
+      {declined && (
+        <p className="form-banner form-banner--error" role="alert" data-testid="final-checkout-declined">
+          {declined}
+        </p>
+      )}
       {saved ? (
         <>
           <button type="button" className="btn btn--accent btn--block" disabled={paying} data-testid="pay-saved-card" onClick={() => void paid(null)}>
             {paying ? 'Processing…' : `Pay ${total} with ${cardLabel(method)}`}
           </button>
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => setNewCard(true)}>Use another card</button>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => setNewCard(true)}>
+            Use another card
+          </button>
         </>
       ) : (
         <PaymentCardForm submitLabel={`Pay ${total}`} busy={paying} onPay={(card) => void paid(card)} />

@@ -32,13 +32,34 @@ export function PaymentCardForm({ submitLabel, busy, onPay, initialEmail = '', c
 
   return (
     <form className="form-stack pay-card-form" noValidate onSubmit={submit} data-testid="pay-card-form">
-      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" testId="pay-card-number"
-        {...form.text('cardNumber')} onChange={(event) => form.set('cardNumber', formatCardNumber(event.target.value))} />
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        testId="pay-card-number"
+        {...form.text('cardNumber')}
+        onChange={(event) => form.set('cardNumber', formatCardNumber(event.target.value))}
+      />
       <div className="form-row pay-card-form__row">
-        <TextField label="Expiry date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" testId="pay-card-expiry"
-          {...form.text('expiry')} onChange={(event) => form.set('expiry', formatExpiry(event.target.value, form.values.expiry))} />
-        <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="123" testId="pay-card-cvv"
-          {...form.text('cvv')} onChange={(event) => form.set('cvv', digitsOnly(event.target.value, 4))} />
+        <TextField
+          label="Expiry date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          testId="pay-card-expiry"
+          {...form.text('expiry')}
+          onChange={(event) => form.set('expiry', formatExpiry(event.target.value, form.values.expiry))}
+        />
+        <TextField
+          label="CVV"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          testId="pay-card-cvv"
+          {...form.text('cvv')}
+          onChange={(event) => form.set('cvv', digitsOnly(event.target.value, 4))}
+        />
       </div>
       <TextField label="Cardholder name" autoComplete="cc-name" testId="pay-card-name" {...form.text('cardholderName')} />
       <TextField label="E-mail for the receipt" type="email" inputMode="email" autoComplete="email" testId="pay-card-email" {...form.text('email')} />

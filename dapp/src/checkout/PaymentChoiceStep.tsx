@@ -58,8 +58,15 @@ export function PaymentChoiceStep({ lot, method, walletAddress }: { lot: Lot; me
         <legend className="checkout-step__label">Pay with</legend>
         {PAYMENT_CHOICES.map((choice) => (
           <label key={choice} className="pay-choice" data-disabled={choices[choice].block ? true : undefined}>
-            <input type="radio" name="payment-choice" value={choice} checked={selected === choice} disabled={Boolean(choices[choice].block)}
-              data-testid={`pay-choice-${choice}`} onChange={() => dispatch(choosePayment(choice))} />
+            <input
+              type="radio"
+              name="payment-choice"
+              value={choice}
+              checked={selected === choice}
+              disabled={Boolean(choices[choice].block)}
+              data-testid={`pay-choice-${choice}`}
+              onChange={() => dispatch(choosePayment(choice))}
+            />
             <span className="pay-choice__text">
               <strong>{choices[choice].label}</strong>
               <small>{choices[choice].block ?? choices[choice].detail}</small>
@@ -68,8 +75,7 @@ export function PaymentChoiceStep({ lot, method, walletAddress }: { lot: Lot; me
         ))}
       </fieldset>
       <div className="checkout-step__actions">
-        <button type="button" className="btn btn--primary btn--block" disabled={!selected} data-testid="checkout-continue"
-          onClick={() => dispatch(goToStep('payment-details'))}>
+        <button type="button" className="btn btn--primary btn--block" disabled={!selected} data-testid="checkout-continue" onClick={() => dispatch(goToStep('payment-details'))}>
           Continue
         </button>
         <button type="button" className="btn btn--ghost btn--block" data-testid="checkout-add-payment" onClick={() => dispatch(addPaymentMethod())}>

@@ -33,7 +33,11 @@ export function PaymentDetailsStep({ choice, method, onSaveCard, saving, decline
     return (
       <div className="checkout-step" data-testid="checkout-pay-later">
         <p className="checkout-note">No card is held: your bid counts against your pay-later bidding limit until you are outbid, and you settle with Gavel after the sale if you win.</p>
-        {bidError && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-pay-later-error">{bidError}</p>}
+        {bidError && (
+          <p className="form-banner form-banner--error" role="alert" data-testid="checkout-pay-later-error">
+            {bidError}
+          </p>
+        )}
         <button type="button" className="btn btn--primary btn--block" disabled={walletBidding} onClick={onPayLaterBid} data-testid="checkout-pay-later-bid">
           {walletBidding ? 'Placing your bid…' : 'Place bid'}
         </button>
@@ -43,9 +47,15 @@ export function PaymentDetailsStep({ choice, method, onSaveCard, saving, decline
   if (choice === 'bitcoin') {
     return (
       <div className="checkout-step" data-testid="checkout-bitcoin">
-        <p className="checkout-line"><WalletIcon /> {walletAddress ? `Bitcoin wallet ${walletAddress}` : messages.bids.walletRequired}</p>
+        <p className="checkout-line">
+          <WalletIcon /> {walletAddress ? `Bitcoin wallet ${walletAddress}` : messages.bids.walletRequired}
+        </p>
         <p className="checkout-note">Your wallet signs an offer: it pays only if you win, when the seller completes the transfer of the inscription to you.</p>
-        {bidError && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-bitcoin-error">{bidError}</p>}
+        {bidError && (
+          <p className="form-banner form-banner--error" role="alert" data-testid="checkout-bitcoin-error">
+            {bidError}
+          </p>
+        )}
         <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress || walletBidding} onClick={onWalletBid} data-testid="checkout-bitcoin-bid">
           {walletBidding ? 'Signing in your wallet…' : 'Place Bitcoin bid'}
         </button>
@@ -55,26 +65,36 @@ export function PaymentDetailsStep({ choice, method, onSaveCard, saving, decline
   if (choice === 'ethereum') {
     return (
       <div className="checkout-step" data-testid="checkout-ethereum">
-        <p className="checkout-line"><WalletIcon /> {messages.bids.ethOnChain}</p>
+        <p className="checkout-line">
+          <WalletIcon /> {messages.bids.ethOnChain}
+        </p>
       </div>
     );
   }
   if (choice === 'stripe' && cardIsReady(method)) {
     return (
       <div className="checkout-step" data-testid="checkout-step-payment-details">
-        <p className="checkout-card" data-testid="checkout-saved-card"><CardIcon /> <strong>{cardLabel(method)}</strong> <span>Verified</span></p>
+        <p className="checkout-card" data-testid="checkout-saved-card">
+          <CardIcon /> <strong>{cardLabel(method)}</strong> <span>Verified</span>
+        </p>
         <p className="checkout-note">Your bid is secured with a hold on this card. It is released if you are outbid, and taken only if you win.</p>
         <button type="button" className="btn btn--primary btn--block" data-testid="checkout-continue" onClick={() => dispatch(goToStep('card-verification'))}>
           Continue
         </button>
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => dispatch(addPaymentMethod())}>Use another card</button>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => dispatch(addPaymentMethod())}>
+          Use another card
+        </button>
       </div>
     );
   }
   return (
     <div className="checkout-step" data-testid="checkout-card-entry">
       {choice === 'stripe' && <p className="checkout-note">No verified card is saved yet. Add one to bid with it.</p>}
-      {declined && <p className="form-banner form-banner--error" role="alert" data-testid="checkout-card-declined">{declined}</p>}
+      {declined && (
+        <p className="form-banner form-banner--error" role="alert" data-testid="checkout-card-declined">
+          {declined}
+        </p>
+      )}
       <CardForm onSave={onSaveCard} busy={saving} />
       <p className="checkout-note">{paymentMessages.verificationHold}</p>
     </div>

@@ -15,7 +15,9 @@ export function PaymentSignIn({ message }: { message: string }) {
     <div className="checkout-step checkout-step--center" data-testid="payment-sign-in">
       <LoginIcon width={28} height={28} />
       <p className="checkout-step__lead">{message}</p>
-      <Link to="/signin" className="btn btn--primary">Sign in</Link>
+      <Link to="/signin" className="btn btn--primary">
+        Sign in
+      </Link>
     </div>
   );
 }

@@ -15,8 +15,7 @@ export function StepTrail({ step, steps = CHECKOUT_STEPS.slice(0, 4) }: { step: 
   return (
     <ol className="step-trail" aria-label="Checkout steps" data-testid="checkout-steps" data-step={step}>
       {steps.map((name, index) => (
-        <li key={name} className="step-trail__step" data-state={index < current ? 'done' : index === current ? 'current' : 'todo'}
-          aria-current={index === current ? 'step' : undefined}>
+        <li key={name} className="step-trail__step" data-state={index < current ? 'done' : index === current ? 'current' : 'todo'} aria-current={index === current ? 'step' : undefined}>
           <span className="step-trail__dot">{index + 1}</span>
           <span className="step-trail__label">{LABELS[name]}</span>
         </li>

@@ -13,28 +13,31 @@ export function usePayIntent() {
   const [declined, setDeclined] = useState<string | null>(null);
   const notify = useNotify();
 
-  const pay = useCallback(async (intent: PayableIntent, card: CardDetails | null, returnUrl: string): Promise<boolean> => {
-    setPaying(true);
-    setDeclined(null);
-    try {
-      const outcome = await confirmPayment(intent, card, returnUrl);
-      if (outcome.status === 'requires_action') {
-        window.location.assign(outcome.url);
+  const pay = useCallback(
+    async (intent: PayableIntent, card: CardDetails | null, returnUrl: string): Promise<boolean> => {
+      setPaying(true);
+      setDeclined(null);
+      try {
+        const outcome = await confirmPayment(intent, card, returnUrl);
+        if (outcome.status === 'requires_action') {
+          window.location.assign(outcome.url);
+          return false;
+        }
+        if (outcome.status === 'declined') {
+          setDeclined(outcome.message);
+          notify.failure(null, outcome.message);
+          return false;
+        }
+        return true;
+      } catch (error) {
+        notify.failure(null, error instanceof PaymentError ? error.message : paymentMessages.failed);
         return false;
+      } finally {
+        setPaying(false);
       }
-      if (outcome.status === 'declined') {
-        setDeclined(outcome.message);
-        notify.failure(null, outcome.message);
-        return false;
-      }
-      return true;
-    } catch (error) {
-      notify.failure(null, error instanceof PaymentError ? error.message : paymentMessages.failed);
-      return false;
-    } finally {
-      setPaying(false);
-    }
-  }, [notify]);
+    },
+    [notify],
+  );
 
   return { pay, paying, declined };
 }

@@ -26,6 +26,6 @@ export function useResumeBuyNow(lotId: string): void {
     setParams({}, { replace: true });
     if (status === 'succeeded') buy.mutate({ paymentMethod: 'Stripe', paymentIntentId: intentId });
     else notify.failure(null, paymentMessages.failed);
-  // Once per return: the mutation and toasts are stable enough, and re-running would buy twice.
+    // Once per return: the mutation and toasts are stable enough, and re-running would buy twice.
   }, [intentId, status]);
 }

@@ -7,7 +7,11 @@ const NOW = Date.parse('2026-01-01T12:00:00.000Z');
 
 function Clock({ lot }: { lot: ReturnType<typeof lotFixture> }) {
   const clock = useLotClock(lot);
-  return <p data-testid="clock">{clock.status} {clock.countdown ? `${clock.countdown.label} ${clock.countdown.text}` : '-'}</p>;
+  return (
+    <p data-testid="clock">
+      {clock.status} {clock.countdown ? `${clock.countdown.label} ${clock.countdown.text}` : '-'}
+    </p>
+  );
 }
 
 describe('useLotClock', () => {

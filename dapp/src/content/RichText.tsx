@@ -21,8 +21,12 @@ export function RichText({ html, className = '', testId }: { html: string; class
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from the links inside, which keyboards activate
     // biome-ignore lint/a11y/noStaticElementInteractions: the clicks come from the links inside, which keyboards activate
-    <div className={`prose ${className}`} data-testid={testId} onClick={followInternalLink}
+    <div
+      className={`prose ${className}`}
+      data-testid={testId}
+      onClick={followInternalLink}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitizeHtml above leaves only the allow-listed tags and attributes
-      dangerouslySetInnerHTML={{ __html: clean }} />
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
   );
 }

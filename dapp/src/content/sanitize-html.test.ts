@@ -3,9 +3,7 @@ import { sanitizeHtml } from './sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it('keeps formatting and safe links', () => {
-    expect(sanitizeHtml('<h2>Title</h2><p>See <a href="/support">support</a>.</p>')).toBe(
-      '<h2>Title</h2><p>See <a href="/support">support</a>.</p>',
-    );
+    expect(sanitizeHtml('<h2>Title</h2><p>See <a href="/support">support</a>.</p>')).toBe('<h2>Title</h2><p>See <a href="/support">support</a>.</p>');
   });
 
   it('removes scripts, frames and event handlers', () => {
@@ -18,9 +16,7 @@ describe('sanitizeHtml', () => {
   });
 
   it('opens external links in a new tab without an opener', () => {
-    expect(sanitizeHtml('<a href="https://example.com">out</a>')).toBe(
-      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>',
-    );
+    expect(sanitizeHtml('<a href="https://example.com">out</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>');
   });
 
   it('unwraps unknown elements and keeps their text', () => {

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, formatUtc, viewerTimeZone, zoneAbbreviation
 const closes = '2026-11-25T07:01:00.000Z';
 
 describe('dates as viewers read them', () => {
-  it('writes a moment in the viewer\'s zone with the zone\'s abbreviation', () => {
+  it("writes a moment in the viewer's zone with the zone's abbreviation", () => {
     expect(formatDateTime(closes, 'Europe/Berlin')).toBe('25 Nov 2026, 08:01 CET');
     expect(formatDateTime(closes, 'America/New_York')).toBe('25 Nov 2026, 02:01 EST');
     expect(formatDateTime(closes, 'Europe/London')).toBe('25 Nov 2026, 07:01 GMT');
@@ -18,14 +18,14 @@ describe('dates as viewers read them', () => {
     expect(formatDateTime(closes, 'Asia/Kolkata')).toBe('25 Nov 2026, 12:31 GMT+5:30');
   });
 
-  describe('in the viewer\'s own zone when none is given', () => {
+  describe("in the viewer's own zone when none is given", () => {
     const machine = process.env.TZ;
     afterEach(() => {
       if (machine === undefined) delete process.env.TZ;
       else process.env.TZ = machine;
     });
 
-    it('writes Berlin\'s and New York\'s hours for viewers there, and names their zone for time inputs', () => {
+    it("writes Berlin's and New York's hours for viewers there, and names their zone for time inputs", () => {
       process.env.TZ = 'Europe/Berlin';
       expect(formatDateTime(closes)).toBe('25 Nov 2026, 08:01 CET');
       expect(viewerTimeZone()).toBe('Europe/Berlin');
@@ -35,7 +35,7 @@ describe('dates as viewers read them', () => {
     });
   });
 
-  it('gives the UTC time for the hover, whatever the viewer\'s zone', () => {
+  it("gives the UTC time for the hover, whatever the viewer's zone", () => {
     expect(formatUtc(closes)).toBe('25 Nov 2026, 07:01 UTC');
   });
 

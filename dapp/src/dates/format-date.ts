@@ -29,8 +29,10 @@ function parse(iso: string): Date | null {
  * and American English the American ones; where neither has a name, the offset ("GMT+9") is the honest answer.
  */
 export function zoneAbbreviation(date: Date, timeZone?: string): string {
-  const nameIn = (locale: string) => formatter(locale, { timeZone, timeZoneName: 'short' })
-    .formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const nameIn = (locale: string) =>
+    formatter(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
   const british = nameIn('en-GB');
   if (!/^GMT[+-]/.test(british)) return british;
   const american = nameIn('en-US');

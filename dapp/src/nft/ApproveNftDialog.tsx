@@ -41,16 +41,30 @@ export function ApproveNftDialog({ nft, onClose, onApproved }: { nft: Approvable
   }
 
   return (
-    <Modal open={nft !== null} title="Approve for auction" onClose={() => { setError(null); onClose(); }} testId="approve-nft-dialog">
+    <Modal
+      open={nft !== null}
+      title="Approve for auction"
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
+      testId="approve-nft-dialog"
+    >
       {nft && (
         <>
-          <p>Let Gavel's auction house take <strong>{nft.name}</strong> (token #{nft.tokenId}) into escrow when its auction is created.</p>
+          <p>
+            Let Gavel's auction house take <strong>{nft.name}</strong> (token #{nft.tokenId}) into escrow when its auction is created.
+          </p>
           <button type="button" className="btn btn--primary btn--block" disabled={busy} data-testid="approve-submit" onClick={() => void approve()}>
             {busy ? 'APPROVING...' : 'APPROVE'}
           </button>
         </>
       )}
-      {error && <p className="connect-wallet__error" role="alert" data-testid="approve-error">{error}</p>}
+      {error && (
+        <p className="connect-wallet__error" role="alert" data-testid="approve-error">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

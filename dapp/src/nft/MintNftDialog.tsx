@@ -92,15 +92,35 @@ export function MintNftDialog({ open, onClose, onMinted }: { open: boolean; onCl
         </p>
       ) : (
         <form className="form" onSubmit={(event) => void submit(event)}>
-          <label className="field"><span className="field__label">Name</span><input className="field__input" name="name" required maxLength={200} data-testid="mint-name" /></label>
-          <label className="field"><span className="field__label">Description</span><textarea className="field__input" name="description" maxLength={5000} /></label>
-          <label className="field"><span className="field__label">Metadata URL</span><input className="field__input" name="metadataUrl" required placeholder="ipfs://..." data-testid="mint-metadata" /></label>
-          <label className="field"><span className="field__label">Image URL</span><input className="field__input" name="imageUrl" /></label>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="mint-submit">{busy ? 'MINTING...' : 'MINT'}</button>
-          <button type="submit" value="card" className="btn btn--ghost btn--block" disabled={busy} data-testid="mint-by-card">PAY BY CARD</button>
+          <label className="field">
+            <span className="field__label">Name</span>
+            <input className="field__input" name="name" required maxLength={200} data-testid="mint-name" />
+          </label>
+          <label className="field">
+            <span className="field__label">Description</span>
+            <textarea className="field__input" name="description" maxLength={5000} />
+          </label>
+          <label className="field">
+            <span className="field__label">Metadata URL</span>
+            <input className="field__input" name="metadataUrl" required placeholder="ipfs://..." data-testid="mint-metadata" />
+          </label>
+          <label className="field">
+            <span className="field__label">Image URL</span>
+            <input className="field__input" name="imageUrl" />
+          </label>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="mint-submit">
+            {busy ? 'MINTING...' : 'MINT'}
+          </button>
+          <button type="submit" value="card" className="btn btn--ghost btn--block" disabled={busy} data-testid="mint-by-card">
+            PAY BY CARD
+          </button>
         </form>
       )}
-      {error && <p className="connect-wallet__error" role="alert" data-testid="mint-error">{error}</p>}
+      {error && (
+        <p className="connect-wallet__error" role="alert" data-testid="mint-error">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

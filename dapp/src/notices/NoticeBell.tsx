@@ -19,18 +19,30 @@ export function NoticeBell() {
 
   return (
     <div className="notice-bell" ref={root}>
-      <button type="button" className="header__icon-button notice-bell__button" aria-haspopup="true" aria-expanded={open}
-        aria-label={notices.length ? `Notifications (${notices.length})` : 'Notifications'} data-testid="notice-bell"
-        onClick={() => setOpen((value) => !value)}>
+      <button
+        type="button"
+        className="header__icon-button notice-bell__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={notices.length ? `Notifications (${notices.length})` : 'Notifications'}
+        data-testid="notice-bell"
+        onClick={() => setOpen((value) => !value)}
+      >
         <BellIcon />
-        {notices.length > 0 && <span className="notice-bell__count" data-testid="notice-count">{notices.length}</span>}
+        {notices.length > 0 && (
+          <span className="notice-bell__count" data-testid="notice-count">
+            {notices.length}
+          </span>
+        )}
       </button>
       {open && (
         <div className="notice-bell__panel" data-testid="notice-panel">
           <header className="notice-bell__head">
             <strong>Notifications</strong>
             {notices.length > 0 && (
-              <button type="button" className="notice-bell__clear" onClick={() => dispatch(clearNotices())}>Clear all</button>
+              <button type="button" className="notice-bell__clear" onClick={() => dispatch(clearNotices())}>
+                Clear all
+              </button>
             )}
           </header>
           {notices.length === 0 ? (
@@ -44,8 +56,7 @@ export function NoticeBell() {
                     <span>{outbidText(notice)}</span>
                     <time dateTime={notice.timestamp}>{timeAgo(notice.receivedAt)}</time>
                   </Link>
-                  <button type="button" className="notice-bell__dismiss" aria-label="Dismiss notice"
-                    onClick={() => dispatch(dismissNotice(notice.id))}>
+                  <button type="button" className="notice-bell__dismiss" aria-label="Dismiss notice" onClick={() => dispatch(dismissNotice(notice.id))}>
                     <CloseIcon width={14} height={14} />
                   </button>
                 </li>
@@ -60,8 +71,7 @@ export function NoticeBell() {
 
 function BellIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round"
-      strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
       <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" />
     </svg>
   );

@@ -17,7 +17,9 @@ export function OutbidBanner({ lotId, onIncrease }: { lotId: string; onIncrease?
       <AlertIcon className="outbid-banner__icon" />
       <div className="outbid-banner__body">
         <strong>{messages.bids.outbidTitle}</strong>
-        <p>{outbidText(notice)} Your bid was {shownAmount(notice.userBidAmount, notice.currencyUnit)}.</p>
+        <p>
+          {outbidText(notice)} Your bid was {shownAmount(notice.userBidAmount, notice.currencyUnit)}.
+        </p>
         {onIncrease && (
           <button type="button" className="outbid-banner__action" data-testid="outbid-banner-increase" onClick={onIncrease}>
             {messages.bids.increaseBid}

@@ -10,7 +10,11 @@ import { OutbidCards } from './OutbidCards.tsx';
 function setup(at = '/') {
   const store = createStore();
   const router = createMemoryRouter([{ path: '*', element: <OutbidCards /> }], { initialEntries: [at] });
-  render(<Provider store={store}><RouterProvider router={router} /></Provider>);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
   return { store, router };
 }
 
@@ -46,7 +50,7 @@ describe('OutbidCards', () => {
     expect(store.getState().notices.items).toHaveLength(1);
   });
 
-  it('shows no card on the outbid lot\'s own page, where the inline banner says it', () => {
+  it("shows no card on the outbid lot's own page, where the inline banner says it", () => {
     const { store } = setup('/auctions/lot-9');
     act(() => void store.dispatch(outbidReceived(notification)));
     expect(screen.queryByTestId('outbid-card')).toBeNull();

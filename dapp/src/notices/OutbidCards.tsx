@@ -19,9 +19,7 @@ export function OutbidCards() {
   const viewingLotId = useViewingLotId();
   useCardRegion();
   // Oldest first, so a new card joins the bottom of the stack instead of pushing the others down.
-  const open = useMemo(() => notices
-    .filter((notice) => notice.cardOpen && noticePlace(notice.auctionId, { viewingLotId, cardsShown: true }) === 'card')
-    .reverse(), [notices, viewingLotId]);
+  const open = useMemo(() => notices.filter((notice) => notice.cardOpen && noticePlace(notice.auctionId, { viewingLotId, cardsShown: true }) === 'card').reverse(), [notices, viewingLotId]);
   const region = useRef<HTMLDivElement>(null);
   const offset = useToastOffset();
 
@@ -39,9 +37,10 @@ export function OutbidCards() {
   }, [open.length]);
 
   return (
-    <div ref={region} className="outbid-cards" popover="manual" aria-live="assertive" data-testid="outbid-cards"
-      style={{ '--toast-offset': `${offset}px` } as CSSProperties}>
-      {open.map((notice) => <OutbidCard key={notice.id} notice={notice} />)}
+    <div ref={region} className="outbid-cards" popover="manual" aria-live="assertive" data-testid="outbid-cards" style={{ '--toast-offset': `${offset}px` } as CSSProperties}>
+      {open.map((notice) => (
+        <OutbidCard key={notice.id} notice={notice} />
+      ))}
     </div>
   );
 }
@@ -58,14 +57,25 @@ function OutbidCard({ notice }: { notice: Notice }) {
 
   return (
     <article className="outbid-card" role="alert" data-testid="outbid-card" data-lot-id={notice.auctionId}>
-      <span className="outbid-card__icon"><AlertIcon /></span>
+      <span className="outbid-card__icon">
+        <AlertIcon />
+      </span>
       <div className="outbid-card__body">
         <h2 className="outbid-card__title">{messages.bids.outbidTitle}</h2>
-        <p className="outbid-card__text" data-testid="outbid-card-text">{outbidText(notice)}</p>
+        <p className="outbid-card__text" data-testid="outbid-card-text">
+          {outbidText(notice)}
+        </p>
         <p className="outbid-card__mine">Your bid: {shownAmount(notice.userBidAmount, notice.currencyUnit)}</p>
         <div className="outbid-card__actions">
-          <button type="button" className="btn btn--accent" data-testid="outbid-increase"
-            onClick={() => { close(); void navigate(`/auctions/${notice.auctionId}`, { state: increaseBidState() }); }}>
+          <button
+            type="button"
+            className="btn btn--accent"
+            data-testid="outbid-increase"
+            onClick={() => {
+              close();
+              void navigate(`/auctions/${notice.auctionId}`, { state: increaseBidState() });
+            }}
+          >
             {messages.bids.increaseBid}
           </button>
           <Link to={`/auctions/${notice.auctionId}`} className="btn btn--ghost" data-testid="outbid-view" onClick={close}>

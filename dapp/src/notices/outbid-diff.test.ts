@@ -20,10 +20,13 @@ describe('the outbid poll', () => {
   it('only records a baseline on its first poll, even for bids already outbid', () => {
     const first = outbidSince(null, [bid('a', 'outbid'), bid('b', 'active')]);
     expect(first.outbid).toEqual([]);
-    expect([...first.baseline]).toEqual([['a', 'outbid'], ['b', 'active']]);
+    expect([...first.baseline]).toEqual([
+      ['a', 'outbid'],
+      ['b', 'active'],
+    ]);
   });
 
-  it('raises a notice for each active -> outbid transition, shaped like the stream\'s', () => {
+  it("raises a notice for each active -> outbid transition, shaped like the stream's", () => {
     const { baseline } = outbidSince(null, [bid('a', 'active'), bid('b', 'active'), bid('c', 'outbid')]);
     const now = new Date('2026-11-22T10:05:00.000Z');
     const next = outbidSince(baseline, [bid('a', 'outbid', '31.00'), bid('b', 'active'), bid('c', 'outbid'), bid('d', 'outbid')], now);

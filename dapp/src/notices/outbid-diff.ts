@@ -11,9 +11,7 @@ export type BidBaseline = ReadonlyMap<string, Bid['status']>;
 export function outbidSince(baseline: BidBaseline | null, bids: readonly Bid[], now: Date = new Date()): { baseline: BidBaseline; outbid: OutbidNotification[] } {
   const next = new Map(bids.map((bid) => [bid.id, bid.status] as const));
   if (baseline === null) return { baseline: next, outbid: [] };
-  const outbid = bids
-    .filter((bid) => bid.status === 'outbid' && baseline.get(bid.id) === 'active')
-    .map((bid) => notificationOf(bid, now));
+  const outbid = bids.filter((bid) => bid.status === 'outbid' && baseline.get(bid.id) === 'active').map((bid) => notificationOf(bid, now));
   return { baseline: next, outbid };
 }
 

@@ -41,23 +41,30 @@ export function useOutbidAlerts(): (notification: OutbidNotification) => void {
     viewing.current = viewingLotId;
   }, [viewingLotId]);
 
-  const raise = useCallback((notification: OutbidNotification) => {
-    const fresh = !store.getState().notices.items.some((notice) => notice.id === notification.id);
-    dispatch(outbidReceived(notification));
-    const place = noticePlace(notification.auctionId, { viewingLotId: viewing.current, cardsShown: cardsShown() });
-    if (fresh && place === 'toast') dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
-    // The outbid lot's price and history moved; anything showing them should catch up now, not in 10 s.
-    lotChanged(queryClient, notification.auctionId);
-  }, [dispatch, store, queryClient]);
-
-  useEffect(() => liveEvents.listen({
-    outbid: raise,
-    won: (event) => {
-      dispatch(showToast({ tone: 'success', title: `You won ${event.auctionTitle}`, description: `Hammer price ${event.amount}. It is waiting in your cart.` }));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
-      lotChanged(queryClient, event.auctionId);
+  const raise = useCallback(
+    (notification: OutbidNotification) => {
+      const fresh = !store.getState().notices.items.some((notice) => notice.id === notification.id);
+      dispatch(outbidReceived(notification));
+      const place = noticePlace(notification.auctionId, { viewingLotId: viewing.current, cardsShown: cardsShown() });
+      if (fresh && place === 'toast') dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
+      // The outbid lot's price and history moved; anything showing them should catch up now, not in 10 s.
+      lotChanged(queryClient, notification.auctionId);
     },
-  }), [raise, dispatch, queryClient]);
+    [dispatch, store, queryClient],
+  );
+
+  useEffect(
+    () =>
+      liveEvents.listen({
+        outbid: raise,
+        won: (event) => {
+          dispatch(showToast({ tone: 'success', title: `You won ${event.auctionTitle}`, description: `Hammer price ${event.amount}. It is waiting in your cart.` }));
+          void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+          lotChanged(queryClient, event.auctionId);
+        },
+      }),
+    [raise, dispatch, queryClient],
+  );
 
   useEffect(() => {
     if (!signedIn) dispatch(clearNotices());

@@ -34,9 +34,18 @@ export function RequireSignIn() {
   if (isError) {
     return (
       <div className="page">
-        <EmptyState testId="account-error" tone="error" icon={<AlertIcon width={26} height={26} />}
-          title="We couldn't load your account" description="Check your connection and try again."
-          action={<button type="button" className="btn btn--primary" onClick={() => void refetch()}>Try Again</button>} />
+        <EmptyState
+          testId="account-error"
+          tone="error"
+          icon={<AlertIcon width={26} height={26} />}
+          title="We couldn't load your account"
+          description="Check your connection and try again."
+          action={
+            <button type="button" className="btn btn--primary" onClick={() => void refetch()}>
+              Try Again
+            </button>
+          }
+        />
       </div>
     );
   }

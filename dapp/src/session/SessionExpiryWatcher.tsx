@@ -13,12 +13,13 @@ export function SessionExpiryWatcher() {
   const { end } = useSession();
   const navigate = useNavigate();
   useEffect(
-    () => onSessionExpired(() => {
-      // Ended as expired, an account page's guard (still mounted while the sign-in page loads) sends the user
-      // to the same place rather than to a plain /signin that does not say why.
-      end('expired');
-      void navigate(SIGNIN_EXPIRED, { replace: true });
-    }),
+    () =>
+      onSessionExpired(() => {
+        // Ended as expired, an account page's guard (still mounted while the sign-in page loads) sends the user
+        // to the same place rather than to a plain /signin that does not say why.
+        end('expired');
+        void navigate(SIGNIN_EXPIRED, { replace: true });
+      }),
     [end, navigate],
   );
   return null;

@@ -13,16 +13,22 @@ export function useSession() {
   const token = useAppSelector((state) => state.session.token);
 
   /** After sign-in, e-mail verification or a password change (which revokes the old token and sends a new one). */
-  const start = useCallback((newToken: string, user: User) => {
-    writeToken(newToken);
-    queryClient.setQueryData(queryKeys.currentUser.of(newToken), user);
-    dispatch(signedIn(newToken));
-  }, [dispatch, queryClient]);
+  const start = useCallback(
+    (newToken: string, user: User) => {
+      writeToken(newToken);
+      queryClient.setQueryData(queryKeys.currentUser.of(newToken), user);
+      dispatch(signedIn(newToken));
+    },
+    [dispatch, queryClient],
+  );
 
   /** A reply that carries the updated user (profile saved, terms accepted): no need to ask the api again. */
-  const updateUser = useCallback((user: User) => {
-    if (token) queryClient.setQueryData(queryKeys.currentUser.of(token), user);
-  }, [queryClient, token]);
+  const updateUser = useCallback(
+    (user: User) => {
+      if (token) queryClient.setQueryData(queryKeys.currentUser.of(token), user);
+    },
+    [queryClient, token],
+  );
 
   /** Something changed server-side that the user record reflects (identity decided, card verified). */
   const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser.all }), [queryClient]);
@@ -32,12 +38,15 @@ export function useSession() {
    * screen sends the user home quietly when the session ends there (logout), or to the expired sign-in when it
    * expired (RequireSignIn).
    */
-  const end = useCallback((reason: 'loggedOut' | 'expired' = 'loggedOut') => {
-    removeToken();
-    dispatch(reason === 'expired' ? sessionExpired() : signedOut());
-    queryClient.removeQueries({ queryKey: queryKeys.currentUser.all });
-    queryClient.removeQueries({ queryKey: queryKeys.account.all });
-  }, [dispatch, queryClient]);
+  const end = useCallback(
+    (reason: 'loggedOut' | 'expired' = 'loggedOut') => {
+      removeToken();
+      dispatch(reason === 'expired' ? sessionExpired() : signedOut());
+      queryClient.removeQueries({ queryKey: queryKeys.currentUser.all });
+      queryClient.removeQueries({ queryKey: queryKeys.account.all });
+    },
+    [dispatch, queryClient],
+  );
 
   return { start, updateUser, refreshUser, end };
 }

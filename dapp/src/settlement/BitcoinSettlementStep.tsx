@@ -71,12 +71,19 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
   });
 
   if (state.isPending) return <div className="skeleton" style={{ height: 48 }} data-testid="btc-settlement-loading" />;
-  if (state.isError || !state.data) return <p className="field__error" data-testid="btc-settlement-error">{psbtMessages.sellerSignFailed}</p>;
+  if (state.isError || !state.data)
+    return (
+      <p className="field__error" data-testid="btc-settlement-error">
+        {psbtMessages.sellerSignFailed}
+      </p>
+    );
   if (stage === 'settled_by_hand') return manual;
   if (stage === 'no_winner') {
     return (
       <>
-        <p className="settlement__note" data-testid="btc-settlement-no-template">{psbtMessages.noTemplate}</p>
+        <p className="settlement__note" data-testid="btc-settlement-no-template">
+          {psbtMessages.noTemplate}
+        </p>
         {manual}
       </>
     );
@@ -85,7 +92,12 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
     return (
       <div className="settlement__step" data-testid="btc-settlement-broadcast">
         <p>The swap is broadcast: it pays you and moves the inscription to the winner. Waiting for its first confirmation.</p>
-        <p>Transaction <span className="mono" data-testid="btc-settlement-txid">{state.data.txid}</span></p>
+        <p>
+          Transaction{' '}
+          <span className="mono" data-testid="btc-settlement-txid">
+            {state.data.txid}
+          </span>
+        </p>
       </div>
     );
   }
@@ -97,7 +109,11 @@ export function BitcoinSettlementStep({ lot, manual }: { lot: BitcoinLot; manual
           {walletMessages.connectFirst}. <Link to={`/connect-wallet?returnUrl=${encodeURIComponent(location.pathname + location.search)}`}>Connect Wallet</Link>
         </p>
       )}
-      {wallet && !signer && <p className="field__error" data-testid="btc-settlement-wallet">{bitcoinWalletRefusal(wallet) ?? psbtMessages.walletMismatch}</p>}
+      {wallet && !signer && (
+        <p className="field__error" data-testid="btc-settlement-wallet">
+          {bitcoinWalletRefusal(wallet) ?? psbtMessages.walletMismatch}
+        </p>
+      )}
       <button type="button" className="btn btn--primary" disabled={!signer || coSign.isPending} onClick={() => coSign.mutate()} data-testid="btc-seller-sign">
         {coSign.isPending ? 'Signing in your wallet…' : 'Sign and transfer'}
       </button>

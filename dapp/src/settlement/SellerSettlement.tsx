@@ -16,8 +16,7 @@ export function SellerSettlement({ lot }: { lot: Lot }) {
   const wallet = useConnectedWallet();
   if (!lot.settlement || phaseOf(shownStatus(lot)) !== 'ended') return null;
   const isAdmin = user?.role === 'admin';
-  const isSeller = (user !== null && user.id === lot.creator)
-    || (wallet?.linked === true && sellerWalletAddress([wallet.address, wallet.raw?.ordinalAddress], lot.walletAddress) !== null);
+  const isSeller = (user !== null && user.id === lot.creator) || (wallet?.linked === true && sellerWalletAddress([wallet.address, wallet.raw?.ordinalAddress], lot.walletAddress) !== null);
   if (!isAdmin && !isSeller) return null;
   return (
     <div className="page">

@@ -12,7 +12,15 @@ import { SettlementPanel, type SettlementLot } from './SettlementPanel.tsx';
 
 function lot(facts: { hasWinner: boolean; paid?: boolean; transferred?: boolean }, over: Partial<SettlementLot> = {}): SettlementLot {
   return {
-    _id: 'lot-1', auctionType: 'offchain', paymentMethod: 'Manual', inscriptionId: null, walletAddress: null, unit: 'USD', soldPrice: '25.00', txHash: null, transferTransactionHash: null,
+    _id: 'lot-1',
+    auctionType: 'offchain',
+    paymentMethod: 'Manual',
+    inscriptionId: null,
+    walletAddress: null,
+    unit: 'USD',
+    soldPrice: '25.00',
+    txHash: null,
+    transferTransactionHash: null,
     winner: facts.hasWinner ? { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', walletAddress: null } : null,
     settlement: settlementOf({ status: 'ended', hasWinner: facts.hasWinner, paid: facts.paid ?? false, transferred: facts.transferred ?? false }),
     ...over,
@@ -131,10 +139,19 @@ describe('settlement panel', () => {
     const SELLER = 'bcrt1pseller';
     const btcLot = () => lot({ hasWinner: true }, { paymentMethod: 'BTC', inscriptionId: 'abc0i0', walletAddress: SELLER, unit: 'sats' });
     const state = (stage: string) => replyWith(200, { lotId: 'lot-1', stage, winningBidId: 'bid-1', psbtHex: '70736274ff', sellerInputIndices: [1], txid: null, confirmations: null });
-    const connect = (address: string, ordinalAddress: string) => localStorage.setItem('gavel.wallet', JSON.stringify({
-      address, type: 'hiro', walletName: 'Leather', walletId: 'leather', connectedAt: '', linked: true,
-      raw: { paymentAddress: address, paymentPublicKey: '02'.padEnd(66, '0'), ordinalAddress, ordinalPublicKey: '0'.repeat(64) },
-    }));
+    const connect = (address: string, ordinalAddress: string) =>
+      localStorage.setItem(
+        'gavel.wallet',
+        JSON.stringify({
+          address,
+          type: 'hiro',
+          walletName: 'Leather',
+          walletId: 'leather',
+          connectedAt: '',
+          linked: true,
+          raw: { paymentAddress: address, paymentPublicKey: '02'.padEnd(66, '0'), ordinalAddress, ordinalPublicKey: '0'.repeat(64) },
+        }),
+      );
 
     it('asks for a wallet, then a Bitcoin one, then the seller address (either of its addresses, any case)', async () => {
       vi.stubGlobal('fetch', state('awaiting_seller'));
@@ -146,7 +163,10 @@ describe('settlement panel', () => {
       show(btcLot());
       expect((await screen.findByTestId('btc-settlement-wallet')).textContent).toBe(psbtMessages.walletMismatch);
       cleanup();
-      localStorage.setItem('gavel.wallet', JSON.stringify({ address: '0x00000000000000000000000000000000000000aa', type: 'evm', walletName: 'MetaMask', walletId: 'metaMask', connectedAt: '', linked: true }));
+      localStorage.setItem(
+        'gavel.wallet',
+        JSON.stringify({ address: '0x00000000000000000000000000000000000000aa', type: 'evm', walletName: 'MetaMask', walletId: 'metaMask', connectedAt: '', linked: true }),
+      );
       show(btcLot());
       expect((await screen.findByTestId('btc-settlement-wallet')).textContent).toBe('MetaMask is not supported. Please use Leather or Xverse wallet for Bitcoin transactions.');
       cleanup();
@@ -169,12 +189,20 @@ describe('settlement panel', () => {
       const psbtHex = Buffer.from(tx.toPSBT()).toString('hex');
       const sign = vi.fn(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: params.hex } }));
       window.LeatherProvider = { request: sign as never };
-      const fetch = vi.fn(async (url: string) => url.includes('/psbt/state/')
-        ? new Response(JSON.stringify({ lotId: 'lot-1', stage: 'awaiting_seller', winningBidId: 'bid-1', psbtHex, sellerInputIndices: [1], txid: null, confirmations: null }))
-        : new Response('Bad gateway', { status: 502 }));
+      const fetch = vi.fn(async (url: string) =>
+        url.includes('/psbt/state/')
+          ? new Response(JSON.stringify({ lotId: 'lot-1', stage: 'awaiting_seller', winningBidId: 'bid-1', psbtHex, sellerInputIndices: [1], txid: null, confirmations: null }))
+          : new Response('Bad gateway', { status: 502 }),
+      );
       vi.stubGlobal('fetch', fetch);
       connect('bcrt1qpayment', seller.address!);
-      localStorage.setItem('gavel.wallet', JSON.stringify({ ...JSON.parse(localStorage.getItem('gavel.wallet')!), raw: { paymentAddress: 'bcrt1qpayment', paymentPublicKey: '', ordinalAddress: seller.address, ordinalPublicKey: Buffer.from(G.subarray(1)).toString('hex') } }));
+      localStorage.setItem(
+        'gavel.wallet',
+        JSON.stringify({
+          ...JSON.parse(localStorage.getItem('gavel.wallet')!),
+          raw: { paymentAddress: 'bcrt1qpayment', paymentPublicKey: '', ordinalAddress: seller.address, ordinalPublicKey: Buffer.from(G.subarray(1)).toString('hex') },
+        }),
+      );
       show({ ...btcLot(), walletAddress: seller.address! });
       fireEvent.click(await screen.findByTestId('btc-seller-sign'));
       // Roomy: the wallet chunk's first import takes a while under jsdom.

@@ -32,27 +32,60 @@ export function SettlementPanel({ lot, isAdmin }: { lot: SettlementLot; isAdmin:
   if (settlement.state === 'open') return null;
   return (
     <section className="settlement" data-testid="settlement-panel" data-state={settlement.state} aria-labelledby="settlement-title">
-      <h2 id="settlement-title" className="settlement__title">Settlement</h2>
+      <h2 id="settlement-title" className="settlement__title">
+        Settlement
+      </h2>
       {settlement.state === 'no_winner' ? (
-        <p className="settlement__note" data-testid="settlement-no-winner">{settlementMessages.noWinner}</p>
+        <p className="settlement__note" data-testid="settlement-no-winner">
+          {settlementMessages.noWinner}
+        </p>
       ) : settlement.state === 'unpaid' ? (
-        <p className="settlement__note" data-testid="settlement-unpaid">{settlement.message}</p>
+        <p className="settlement__note" data-testid="settlement-unpaid">
+          {settlement.message}
+        </p>
       ) : (
         <>
           <Winner lot={lot} />
           <div className="settlement__boxes">
-            <StatusBox testId="payment-status" label="Payment status"
-              value={settlement.paymentStatus === 'paid' ? 'Paid' : 'Awaiting payment'} done={settlement.paymentStatus === 'paid'}
-              detail={lot.txHash ? <>Payment hash <span className="mono">{lot.txHash}</span></> : settlement.paidAt ? <>Paid <DateTime iso={settlement.paidAt} /></> : undefined} />
-            <StatusBox testId="transfer-status" label="Transfer status"
-              value={settlement.transferStatus === 'transferred' ? 'Transferred' : 'Not transferred'} done={settlement.transferStatus === 'transferred'}
-              detail={lot.transferTransactionHash ? <>Transfer hash <span className="mono">{lot.transferTransactionHash}</span></> : undefined} />
+            <StatusBox
+              testId="payment-status"
+              label="Payment status"
+              value={settlement.paymentStatus === 'paid' ? 'Paid' : 'Awaiting payment'}
+              done={settlement.paymentStatus === 'paid'}
+              detail={
+                lot.txHash ? (
+                  <>
+                    Payment hash <span className="mono">{lot.txHash}</span>
+                  </>
+                ) : settlement.paidAt ? (
+                  <>
+                    Paid <DateTime iso={settlement.paidAt} />
+                  </>
+                ) : undefined
+              }
+            />
+            <StatusBox
+              testId="transfer-status"
+              label="Transfer status"
+              value={settlement.transferStatus === 'transferred' ? 'Transferred' : 'Not transferred'}
+              done={settlement.transferStatus === 'transferred'}
+              detail={
+                lot.transferTransactionHash ? (
+                  <>
+                    Transfer hash <span className="mono">{lot.transferTransactionHash}</span>
+                  </>
+                ) : undefined
+              }
+            />
           </div>
-          {settlement.state === 'awaiting_payment' && (settledBySwap(lot)
-            ? <BitcoinSettlementStep lot={lot} manual={<PaymentStep lot={lot} isAdmin={isAdmin} />} />
-            : <PaymentStep lot={lot} isAdmin={isAdmin} />)}
+          {settlement.state === 'awaiting_payment' &&
+            (settledBySwap(lot) ? <BitcoinSettlementStep lot={lot} manual={<PaymentStep lot={lot} isAdmin={isAdmin} />} /> : <PaymentStep lot={lot} isAdmin={isAdmin} />)}
           {settlement.state === 'awaiting_transfer' && <TransferStep lotId={lot._id} paymentMethod={lot.paymentMethod} />}
-          {settlement.state === 'complete' && <p className="settlement__complete" data-testid="settlement-complete">{settlementMessages.complete}</p>}
+          {settlement.state === 'complete' && (
+            <p className="settlement__complete" data-testid="settlement-complete">
+              {settlementMessages.complete}
+            </p>
+          )}
         </>
       )}
     </section>
@@ -69,10 +102,28 @@ function Winner({ lot }: { lot: SettlementLot }) {
   const name = w ? (w.name ?? ([w.firstName, w.lastName].filter(Boolean).join(' ') || null)) : null;
   return (
     <p className="settlement__winner" data-testid="settlement-winner">
-      Won by {name ?? 'the winning bidder'}{w?.walletAddress ? <> (<span className="mono">{w.walletAddress}</span>)</> : null}
-      {lot.soldPrice ? <> for <strong>{lot.soldPrice} {lot.unit}</strong></> : null}.
+      Won by {name ?? 'the winning bidder'}
+      {w?.walletAddress ? (
+        <>
+          {' '}
+          (<span className="mono">{w.walletAddress}</span>)
+        </>
+      ) : null}
+      {lot.soldPrice ? (
+        <>
+          {' '}
+          for{' '}
+          <strong>
+            {lot.soldPrice} {lot.unit}
+          </strong>
+        </>
+      ) : null}
+      .
       {lot.paymentMethod === 'BTC' && w && !w.walletAddress && (
-        <span className="settlement__hint" data-testid="settlement-awaiting-wallet"> {settlementMessages.awaitingWinnerWallet}</span>
+        <span className="settlement__hint" data-testid="settlement-awaiting-wallet">
+          {' '}
+          {settlementMessages.awaitingWinnerWallet}
+        </span>
       )}
     </p>
   );
@@ -115,11 +166,18 @@ function PaymentStep({ lot, isAdmin }: { lot: SettlementLot; isAdmin: boolean })
       </button>
       {isAdmin && (
         <form className="settlement__form" onSubmit={submitPaid} noValidate>
-          <label className="field__label" htmlFor="mark-paid-hash">Payment transaction hash{hashRequired ? '' : ' (optional)'}</label>
-          <input id="mark-paid-hash" className="field__input" value={hash} onChange={(e) => setHash(e.target.value)}
-            aria-invalid={error ? true : undefined} data-testid="mark-paid-hash" />
-          {error && <p className="field__error" data-testid="mark-paid-hash-error">{error}</p>}
-          <button type="submit" className="btn btn--ghost" disabled={markPaid.isPending} data-testid="mark-paid">Mark as Paid</button>
+          <label className="field__label" htmlFor="mark-paid-hash">
+            Payment transaction hash{hashRequired ? '' : ' (optional)'}
+          </label>
+          <input id="mark-paid-hash" className="field__input" value={hash} onChange={(e) => setHash(e.target.value)} aria-invalid={error ? true : undefined} data-testid="mark-paid-hash" />
+          {error && (
+            <p className="field__error" data-testid="mark-paid-hash-error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn--ghost" disabled={markPaid.isPending} data-testid="mark-paid">
+            Mark as Paid
+          </button>
         </form>
       )}
     </div>
@@ -140,11 +198,28 @@ function TransferStep({ lotId, paymentMethod }: { lotId: string; paymentMethod: 
   };
   return (
     <form className="settlement__step settlement__form" onSubmit={submit} noValidate>
-      <p>{physical ? 'Send the item to the winner, then enter the shipping or transfer reference (the courier’s tracking number, say).' : 'Transfer the item to the winner, then enter the transfer transaction hash.'}</p>
-      <label className="field__label" htmlFor="transfer-hash">{physical ? 'Shipping or transfer reference' : 'Transfer transaction hash'}</label>
-      <input id="transfer-hash" className="field__input" value={hash} onChange={(e) => setHash(e.target.value)}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? 'transfer-hash-error' : undefined} data-testid="transfer-hash" />
-      {error && <p id="transfer-hash-error" className="field__error" role="alert" data-testid="transfer-hash-error">{error}</p>}
+      <p>
+        {physical
+          ? 'Send the item to the winner, then enter the shipping or transfer reference (the courier’s tracking number, say).'
+          : 'Transfer the item to the winner, then enter the transfer transaction hash.'}
+      </p>
+      <label className="field__label" htmlFor="transfer-hash">
+        {physical ? 'Shipping or transfer reference' : 'Transfer transaction hash'}
+      </label>
+      <input
+        id="transfer-hash"
+        className="field__input"
+        value={hash}
+        onChange={(e) => setHash(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'transfer-hash-error' : undefined}
+        data-testid="transfer-hash"
+      />
+      {error && (
+        <p id="transfer-hash-error" className="field__error" role="alert" data-testid="transfer-hash-error">
+          {error}
+        </p>
+      )}
       <button type="submit" className="btn btn--primary" disabled={transfer.isPending} data-testid="mark-transferred">
         {transfer.isPending ? 'Saving...' : 'Mark as Transferred'}
       </button>

@@ -8,16 +8,29 @@ import { lotFixture } from '../test-support/lot-fixture.ts';
 import { WinnerClaim } from './WinnerClaim.tsx';
 
 const WINNER = 'bcrt1qwinner';
-const endedBtcLot = (over: Partial<Lot> = {}) => lotFixture({
-  status: 'ended', auctionType: 'offchain', chainType: 'OFFCHAIN', inscriptionId: 'abc0i0',
-  winner: { name: 'Ada', firstName: 'Ada', lastName: null, walletAddress: WINNER },
-  settlement: settlementOf({ status: 'ended', hasWinner: true, paid: false, transferred: false }),
-  ...over,
-});
-const connect = (address: string) => localStorage.setItem('gavel.wallet', JSON.stringify({
-  address, type: 'xverse', walletName: 'Xverse', walletId: 'xverse', connectedAt: '', linked: true,
-  raw: { paymentAddress: address, paymentPublicKey: '', ordinalAddress: 'bcrt1pwinner', ordinalPublicKey: '' },
-}));
+const endedBtcLot = (over: Partial<Lot> = {}) =>
+  lotFixture({
+    status: 'ended',
+    auctionType: 'offchain',
+    chainType: 'OFFCHAIN',
+    inscriptionId: 'abc0i0',
+    winner: { name: 'Ada', firstName: 'Ada', lastName: null, walletAddress: WINNER },
+    settlement: settlementOf({ status: 'ended', hasWinner: true, paid: false, transferred: false }),
+    ...over,
+  });
+const connect = (address: string) =>
+  localStorage.setItem(
+    'gavel.wallet',
+    JSON.stringify({
+      address,
+      type: 'xverse',
+      walletName: 'Xverse',
+      walletId: 'xverse',
+      connectedAt: '',
+      linked: true,
+      raw: { paymentAddress: address, paymentPublicKey: '', ordinalAddress: 'bcrt1pwinner', ordinalPublicKey: '' },
+    }),
+  );
 
 function show(lot: Lot) {
   render(

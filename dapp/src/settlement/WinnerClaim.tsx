@@ -50,11 +50,12 @@ export function WinnerClaim({ lot }: { lot: Lot }) {
   return (
     <div className="page">
       <section className="settlement" data-testid="winner-claim" aria-labelledby="winner-claim-title">
-        <h2 id="winner-claim-title" className="settlement__title">You won this lot</h2>
+        <h2 id="winner-claim-title" className="settlement__title">
+          You won this lot
+        </h2>
         <p className="settlement__note">
-          The seller completes the sale by co-signing your winning offer: one transaction pays them and sends the
-          inscription to your wallet. If your wallet has spent the coins the offer used, the seller cannot complete
-          it: sign a fresh claim at the same price.
+          The seller completes the sale by co-signing your winning offer: one transaction pays them and sends the inscription to your wallet. If your wallet has spent the coins the offer used, the
+          seller cannot complete it: sign a fresh claim at the same price.
         </p>
         <div className="settlement__step">
           <button type="button" className="btn btn--ghost" disabled={claim.isPending} onClick={() => claim.mutate()} data-testid="winner-claim-sign">

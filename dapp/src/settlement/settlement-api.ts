@@ -29,17 +29,26 @@ export function useSettlementActions(lotId: string, transferFailed: string = set
   return {
     verifyPayment: useMutation({
       mutationFn: () => apiRequest<SettlementReply>(path('verify-payment'), { method: 'POST', body: {} }),
-      onSuccess: () => { notify.success(settlementMessages.paymentVerified, settlementMessages.paymentVerified); refresh(); },
+      onSuccess: () => {
+        notify.success(settlementMessages.paymentVerified, settlementMessages.paymentVerified);
+        refresh();
+      },
       onError: (error) => notify.failure(error, settlementMessages.verifyFailed),
     }),
     markPaid: useMutation({
       mutationFn: (body: MarkPaidBody) => apiRequest<SettlementReply>(path('mark-paid'), { method: 'POST', body }),
-      onSuccess: (reply) => { notify.success(reply.message, settlementMessages.markedPaid); refresh(); },
+      onSuccess: (reply) => {
+        notify.success(reply.message, settlementMessages.markedPaid);
+        refresh();
+      },
       onError: (error) => notify.failure(error, settlementMessages.markPaidFailed),
     }),
     transfer: useMutation({
       mutationFn: (transferTransactionHash: string) => apiRequest<SettlementReply>(path('transfer'), { method: 'POST', body: { transferTransactionHash } }),
-      onSuccess: () => { notify.success(settlementMessages.transferred, settlementMessages.transferred); refresh(); },
+      onSuccess: () => {
+        notify.success(settlementMessages.transferred, settlementMessages.transferred);
+        refresh();
+      },
       onError: (error) => notify.failure(error, transferFailed),
     }),
   };

@@ -26,10 +26,12 @@ async function detect(tab: Tab): Promise<Record<string, InstallState>> {
       xverse: { installed: kit.xverseInstalled(), downloadUrl: BITCOIN_DOWNLOADS.xverse! },
     };
   }
-  return Object.fromEntries(EVM_CATALOG.map(({ id }) => {
-    const info = kit.evmWalletInfo(id);
-    return [id, { installed: info.installed, downloadUrl: info.downloadUrl }];
-  }));
+  return Object.fromEntries(
+    EVM_CATALOG.map(({ id }) => {
+      const info = kit.evmWalletInfo(id);
+      return [id, { installed: info.installed, downloadUrl: info.downloadUrl }];
+    }),
+  );
 }
 
 interface ConnectWalletModalProps {
@@ -57,7 +59,13 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
   useEffect(() => {
     if (!open) return;
     let live = true;
-    const refresh = () => detect(tab).then((found) => { if (live) setInstalls((old) => ({ ...old, ...found })); }, () => {});
+    const refresh = () =>
+      detect(tab).then(
+        (found) => {
+          if (live) setInstalls((old) => ({ ...old, ...found }));
+        },
+        () => {},
+      );
     void refresh();
     const timer = setTimeout(() => void refresh(), DETECTION_DELAY_MS);
     return () => {
@@ -77,14 +85,15 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
   async function refuseMissing(entry: CatalogEntry): Promise<boolean> {
     let install = installs[entry.id];
     if (tab === 'evm') {
-      const info = await loadWalletKit().then((kit) => kit.evmWalletInfo(entry.id), () => null);
+      const info = await loadWalletKit().then(
+        (kit) => kit.evmWalletInfo(entry.id),
+        () => null,
+      );
       install = info ? { installed: info.installed, downloadUrl: info.downloadUrl } : install;
       if (install) setInstalls((old) => ({ ...old, [entry.id]: install! }));
     }
     if (install?.installed !== false) return false;
-    const text = tab === 'evm'
-      ? fill(walletMessages.evmMissing, { wallet: entry.name })
-      : entry.id === 'leather' ? walletMessages.leatherMissing : walletMessages.xverseMissing;
+    const text = tab === 'evm' ? fill(walletMessages.evmMissing, { wallet: entry.name }) : entry.id === 'leather' ? walletMessages.leatherMissing : walletMessages.xverseMissing;
     setError(text);
     setMissing(install.downloadUrl ? { name: entry.name, url: install.downloadUrl } : null);
     return true;
@@ -110,8 +119,7 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
     <Modal open={open} title="Connect Wallet" onClose={onClose} testId="connect-wallet-modal">
       <div className="connect-wallet__tabs" role="tablist">
         {(['bitcoin', 'evm'] as const).map((value) => (
-          <button key={value} type="button" role="tab" className="connect-wallet__tab" aria-selected={tab === value}
-            data-testid={`wallet-tab-${value}`} onClick={() => setTab(value)}>
+          <button key={value} type="button" role="tab" className="connect-wallet__tab" aria-selected={tab === value} data-testid={`wallet-tab-${value}`} onClick={() => setTab(value)}>
             {value === 'bitcoin' ? 'Bitcoin' : 'EVM'}
           </button>
         ))}
@@ -122,14 +130,20 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
           return (
             <li key={entry.id}>
               <div className="connect-wallet__row">
-                <button type="button" className="connect-wallet__option" data-testid={`wallet-option-${entry.id}`}
-                  disabled={connecting !== null} onClick={() => void choose(entry)}>
+                <button type="button" className="connect-wallet__option" data-testid={`wallet-option-${entry.id}`} disabled={connecting !== null} onClick={() => void choose(entry)}>
                   <span>{entry.name}</span>
                   {entry.badge && <span className="connect-wallet__badge">{entry.badge}</span>}
                 </button>
                 {install && !install.installed && install.downloadUrl && (
-                  <a className="connect-wallet__download" href={install.downloadUrl} target="_blank" rel="noopener noreferrer"
-                    aria-label={`Install ${entry.name}`} title={`Install ${entry.name}`} data-testid={`wallet-download-${entry.id}`}>
+                  <a
+                    className="connect-wallet__download"
+                    href={install.downloadUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Install ${entry.name}`}
+                    title={`Install ${entry.name}`}
+                    data-testid={`wallet-download-${entry.id}`}
+                  >
                     ↓
                   </a>
                 )}
@@ -138,8 +152,16 @@ export function ConnectWalletModal({ open, onClose, onConnected, initialTab = 'b
           );
         })}
       </ul>
-      {connecting && <p className="connect-wallet__status" role="status" data-testid="wallet-connecting">{walletMessages.connecting}</p>}
-      {error && <p className="connect-wallet__error" role="alert" data-testid="wallet-error">{error}</p>}
+      {connecting && (
+        <p className="connect-wallet__status" role="status" data-testid="wallet-connecting">
+          {walletMessages.connecting}
+        </p>
+      )}
+      {error && (
+        <p className="connect-wallet__error" role="alert" data-testid="wallet-error">
+          {error}
+        </p>
+      )}
       {error && missing && (
         <a className="connect-wallet__install" href={missing.url} target="_blank" rel="noopener noreferrer" data-testid="wallet-error-install">
           Install {missing.name}

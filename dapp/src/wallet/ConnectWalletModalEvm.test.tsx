@@ -7,12 +7,19 @@ import { ConnectWalletModal } from './ConnectWalletModal.tsx';
 describe('an EVM extension wallet that is not installed', () => {
   beforeAll(() => {
     // jsdom has <dialog> without its modal methods.
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.open = true; };
-    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.open = false; };
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
   });
   afterEach(cleanup);
 
-  it.each([['metaMask', 'MetaMask'], ['trust', 'Trust Wallet']])('%s says so, with its install page, and never starts connecting', { timeout: 30_000 }, async (id, name) => {
+  it.each([
+    ['metaMask', 'MetaMask'],
+    ['trust', 'Trust Wallet'],
+  ])('%s says so, with its install page, and never starts connecting', { timeout: 30_000 }, async (id, name) => {
     // No window.ethereum here: no extension at all.
     render(<ConnectWalletModal open initialTab="evm" onClose={() => {}} onConnected={() => {}} />);
     fireEvent.click(screen.getByTestId(`wallet-option-${id}`));

@@ -21,9 +21,22 @@ const UNAVAILABLE = 'Balance unavailable';
  */
 export function WalletBalance({ address }: { address: string }) {
   const balance = useWalletBalance(address);
-  if (balance.isPending) return <span className="wallet-balance" data-testid="wallet-balance" data-state="loading" aria-busy="true">Loading balance…</span>;
+  if (balance.isPending)
+    return (
+      <span className="wallet-balance" data-testid="wallet-balance" data-state="loading" aria-busy="true">
+        Loading balance…
+      </span>
+    );
   if (balance.isError) {
-    return <span className="wallet-balance wallet-balance--error" data-testid="wallet-balance" data-state="error">{serverMessage(balance.error) ?? UNAVAILABLE}</span>;
+    return (
+      <span className="wallet-balance wallet-balance--error" data-testid="wallet-balance" data-state="error">
+        {serverMessage(balance.error) ?? UNAVAILABLE}
+      </span>
+    );
   }
-  return <span className="wallet-balance" data-testid="wallet-balance" data-state="ready">{balanceText(balance.data)}</span>;
+  return (
+    <span className="wallet-balance" data-testid="wallet-balance" data-state="ready">
+      {balanceText(balance.data)}
+    </span>
+  );
 }

@@ -55,8 +55,7 @@ export function WalletMenu() {
 
   return (
     <div className="wallet-menu" ref={root}>
-      <button type="button" className="wallet-menu__button" aria-haspopup="menu" aria-expanded={open}
-        data-testid="header-wallet" title={wallet.address} onClick={() => setOpen((value) => !value)}>
+      <button type="button" className="wallet-menu__button" aria-haspopup="menu" aria-expanded={open} data-testid="header-wallet" title={wallet.address} onClick={() => setOpen((value) => !value)}>
         <WalletIcon width={16} height={16} />
         <span>{headerAddress(wallet.address)}</span>
       </button>
@@ -64,15 +63,21 @@ export function WalletMenu() {
         <div className="wallet-menu__panel" role="menu" data-testid="wallet-dropdown">
           <p className="wallet-menu__who">
             <code>{headerAddress(wallet.address)}</code>
-            <span className={`wallet-badge wallet-badge--${wallet.type}`} data-testid="wallet-type-badge">{WALLET_TYPE_LABELS[wallet.type]}</span>
+            <span className={`wallet-badge wallet-badge--${wallet.type}`} data-testid="wallet-type-badge">
+              {WALLET_TYPE_LABELS[wallet.type]}
+            </span>
           </p>
-          <p className="wallet-menu__name">{wallet.walletName}{wallet.linked ? '' : ' · not linked to an account'}</p>
-          <p className="wallet-menu__balance"><WalletBalance address={wallet.address} /></p>
+          <p className="wallet-menu__name">
+            {wallet.walletName}
+            {wallet.linked ? '' : ' · not linked to an account'}
+          </p>
+          <p className="wallet-menu__balance">
+            <WalletBalance address={wallet.address} />
+          </p>
           <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="wallet-copy" onClick={() => void copy()}>
             {copied ? walletMessages.copied : 'Copy Address'}
           </button>
-          <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="wallet-disconnect"
-            disabled={busy} onClick={() => void disconnect()}>
+          <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="wallet-disconnect" disabled={busy} onClick={() => void disconnect()}>
             Disconnect Wallet
           </button>
         </div>

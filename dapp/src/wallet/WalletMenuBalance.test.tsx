@@ -15,12 +15,24 @@ describe("the wallet dropdown's balance", () => {
   });
 
   it('shows the connected wallet balance once opened, and asks for it only then', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({
-      data: { address: ADDRESS, chain: 'evm', balance: '2.5', unit: 'ETH', raw: '2500000000000000000', fetchedAt: '' },
-    }), { status: 200 }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: { address: ADDRESS, chain: 'evm', balance: '2.5', unit: 'ETH', raw: '2500000000000000000', fetchedAt: '' },
+          }),
+          { status: 200 },
+        ),
+    );
     vi.stubGlobal('fetch', fetch);
     localStorage.setItem('gavel.wallet', JSON.stringify({ address: ADDRESS, type: 'evm', walletName: 'MetaMask', walletId: 'metaMask', connectedAt: '', linked: true }));
-    render(<QueryClientProvider client={new QueryClient()}><Provider store={createStore()}><WalletMenu /></Provider></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Provider store={createStore()}>
+          <WalletMenu />
+        </Provider>
+      </QueryClientProvider>,
+    );
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('header-wallet'));
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('2.5 ETH'));

@@ -45,19 +45,20 @@ function ordinalsAddressOf(wallet: ConnectedWallet): string | undefined {
 async function prove(wallet: ConnectedWallet, token: string): Promise<void> {
   const kit = await loadWalletKit();
   const ordinalsAddress = ordinalsAddressOf(wallet);
-  const challenge = await walletApi.challenge({
-    walletAddress: wallet.address,
-    walletType: wallet.type,
-    walletName: wallet.walletName,
-    ...(wallet.type === 'evm' ? { chainId: CHAIN_ID } : { publicKey: wallet.raw?.paymentPublicKey, ordinalsAddress }),
-  }, token);
-  const signature = wallet.type === 'evm'
-    ? await kit.signWithEvm(wallet.walletId, wallet.address, challenge.message)
-    : await kit.signWithBitcoin(wallet.type, wallet.address, challenge.message, 'payment');
+  const challenge = await walletApi.challenge(
+    {
+      walletAddress: wallet.address,
+      walletType: wallet.type,
+      walletName: wallet.walletName,
+      ...(wallet.type === 'evm' ? { chainId: CHAIN_ID } : { publicKey: wallet.raw?.paymentPublicKey, ordinalsAddress }),
+    },
+    token,
+  );
+  const signature =
+    wallet.type === 'evm' ? await kit.signWithEvm(wallet.walletId, wallet.address, challenge.message) : await kit.signWithBitcoin(wallet.type, wallet.address, challenge.message, 'payment');
   // The ordinals key signs the same text; a wallet whose payment address is its taproot one signs once.
-  const ordinalsSignature = wallet.type !== 'evm' && ordinalsAddress && ordinalsAddress !== wallet.address
-    ? await kit.signWithBitcoin(wallet.type, ordinalsAddress, challenge.message, 'ordinals')
-    : undefined;
+  const ordinalsSignature =
+    wallet.type !== 'evm' && ordinalsAddress && ordinalsAddress !== wallet.address ? await kit.signWithBitcoin(wallet.type, ordinalsAddress, challenge.message, 'ordinals') : undefined;
   await walletApi.verify({ walletAddress: wallet.address, walletType: wallet.type, message: challenge.message, signature, nonce: challenge.nonce, ordinalsAddress, ordinalsSignature }, token);
 }
 
@@ -75,7 +76,10 @@ export async function connectWallet(choice: WalletChoice): Promise<ConnectedWall
   try {
     await prove(wallet, token);
   } catch (error) {
-    if (wallet.type === 'evm') await loadWalletKit().then((kit) => kit.disconnectEvm(wallet.walletId)).catch(() => {});
+    if (wallet.type === 'evm')
+      await loadWalletKit()
+        .then((kit) => kit.disconnectEvm(wallet.walletId))
+        .catch(() => {});
     throw error;
   }
   const linked = { ...wallet, linked: true };
@@ -108,6 +112,9 @@ export async function disconnectWallet(): Promise<void> {
     const ordinals = ordinalsAddressOf(wallet);
     if (ordinals && ordinals !== wallet.address) await walletApi.disconnect(ordinals, token).catch(() => {});
   }
-  if (wallet.type === 'evm') await loadWalletKit().then((kit) => kit.disconnectEvm(wallet.walletId)).catch(() => {});
+  if (wallet.type === 'evm')
+    await loadWalletKit()
+      .then((kit) => kit.disconnectEvm(wallet.walletId))
+      .catch(() => {});
   clearWallet();
 }

@@ -18,13 +18,7 @@ export async function walletFailure(error: unknown, fallback: string): Promise<s
 }
 
 /** Texts a failed connect shows as they are: they already say what happened and what to do. */
-const CONNECT_TEXTS_AS_IS = new Set<string>([
-  walletMessages.connectFailed,
-  walletMessages.cancelled,
-  walletMessages.messageCancelled,
-  walletMessages.leatherMissing,
-  walletMessages.xverseMissing,
-]);
+const CONNECT_TEXTS_AS_IS = new Set<string>([walletMessages.connectFailed, walletMessages.cancelled, walletMessages.messageCancelled, walletMessages.leatherMissing, walletMessages.xverseMissing]);
 
 /**
  * A failed connect in the spec's words: the api's message when it refused the link, the wallet's own plain

@@ -39,7 +39,12 @@ export const lotUpdateBodySchema = z.object({
   extensionMinutes: z.number().int().min(0).max(60, { error: 'Extension must be 0 to 60 minutes' }).optional(),
   inscriptionId: z.string().trim().max(200).nullable().optional(),
   contractAddress: z.string().trim().max(100).nullable().optional(),
-  tokenId: z.string().trim().regex(/^\d{1,78}$/, { error: 'tokenId must be a whole number' }).nullable().optional(),
+  tokenId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,78}$/, { error: 'tokenId must be a whole number' })
+    .nullable()
+    .optional(),
   /** The seller's wallet (the spec's `walletAddress` on a lot). */
   walletAddress: z.string().trim().max(120).nullable().optional(),
 });
@@ -123,7 +128,12 @@ export const auctionEventBodySchema = z.object({
   title: z.string({ error: adminMessages.titleRequired }).trim().min(1, { error: adminMessages.titleRequired }).max(200),
   description: z.string().max(20_000).optional(),
   /** Derived from the title when absent. */
-  slug: z.string().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: adminMessages.slugFormat }).max(120).optional(),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: adminMessages.slugFormat })
+    .max(120)
+    .optional(),
   startTime: z.string({ error: adminMessages.startTimeRequired }).trim().min(1, { error: adminMessages.startTimeRequired }),
   endTime: z.string({ error: adminMessages.endTimeRequired }).trim().min(1, { error: adminMessages.endTimeRequired }),
   coverImageUrl: z.string().trim().max(2000).nullable().optional(),

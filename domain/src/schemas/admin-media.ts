@@ -43,7 +43,10 @@ export const adminInscriptionListQuerySchema = z.object({
   page: queryInt(1, 1_000_000).optional(),
   status: z.string().trim().min(1).max(40).optional(),
   walletAddress: z.string().trim().min(1).max(120).optional(),
-  hasAuction: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  hasAuction: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export const adminInscriptionSchema = z.object({

@@ -19,7 +19,10 @@ export const passwordField = z
   .max(128, { error: authMessages.passwordTooLong })
   .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { error: authMessages.passwordWeak });
 
-const code = z.string({ error: authMessages.codeRequired }).trim().regex(/^\d{6}$/, { error: authMessages.codeFormat });
+const code = z
+  .string({ error: authMessages.codeRequired })
+  .trim()
+  .regex(/^\d{6}$/, { error: authMessages.codeFormat });
 const name = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(100);
 
 export const signupBodySchema = z
@@ -49,9 +52,7 @@ export const acceptTermsBodySchema = z.object({ biddingFor: z.enum(BIDDING_FOR, 
 /** Age in whole years on `today`. */
 export function ageOn(dateOfBirth: Date, today: Date = new Date()): number {
   const age = today.getUTCFullYear() - dateOfBirth.getUTCFullYear();
-  const beforeBirthday =
-    today.getUTCMonth() < dateOfBirth.getUTCMonth() ||
-    (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());
+  const beforeBirthday = today.getUTCMonth() < dateOfBirth.getUTCMonth() || (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());
   return beforeBirthday ? age - 1 : age;
 }
 
@@ -69,7 +70,10 @@ const text = (message: string, max = 200) => z.string({ error: message }).trim()
 export const updateProfileBodySchema = z.object({
   firstName: text(authMessages.firstNameRequired, 100),
   lastName: text(authMessages.lastNameRequired, 100),
-  phoneNumber: z.string({ error: authMessages.phoneRequired }).trim().regex(/^\+?[\d\s()-]{7,20}$/, { error: authMessages.phoneFormat }),
+  phoneNumber: z
+    .string({ error: authMessages.phoneRequired })
+    .trim()
+    .regex(/^\+?[\d\s()-]{7,20}$/, { error: authMessages.phoneFormat }),
   country: text(authMessages.countryRequired, 100),
   city: text(authMessages.cityRequired, 100),
   state: z.string().trim().max(100).optional(),

@@ -10,7 +10,11 @@ export const placeBidBodySchema = z.object({
   /** BTC lots (Gavel's addition): the wallet's ordinals address, where the inscription goes (default walletAddress). */
   ordinalsAddress: z.string().trim().max(120).optional(),
   /** BTC lots: the payment address's public key (hex), which wallets need in the PSBT to sign a taproot input. */
-  paymentPublicKey: z.string().trim().regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/).optional(),
+  paymentPublicKey: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/)
+    .optional(),
 });
 export type PlaceBidBody = z.infer<typeof placeBidBodySchema>;
 

@@ -23,9 +23,7 @@ export type PaymentCurrency = z.infer<typeof paymentCurrencySchema>;
 /** POST /payment/buy-now-intent. `amount` must equal the lot's buy-now price; currency defaults to usd. */
 export const buyNowIntentBodySchema = z
   .object({
-    amount: z
-      .union([z.string().trim(), z.number()], { error: paymentMessages.invalidAmount })
-      .refine(positiveDecimal, { error: paymentMessages.invalidAmount }),
+    amount: z.union([z.string().trim(), z.number()], { error: paymentMessages.invalidAmount }).refine(positiveDecimal, { error: paymentMessages.invalidAmount }),
     auctionId: z
       .string({ error: paymentMessages.invalidAuctionId })
       .trim()
@@ -139,7 +137,13 @@ export type CartReply = z.infer<typeof cartReplySchema>;
 /** POST /cart/checkout: the lots to pay together, all USD and all awaiting the caller's payment. */
 export const checkoutBodySchema = z.object({
   lotIds: z
-    .array(z.string().trim().regex(/^[\w-]{1,64}$/, { error: paymentMessages.invalidAuctionId }), { error: checkoutMessages.selectLots })
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[\w-]{1,64}$/, { error: paymentMessages.invalidAuctionId }),
+      { error: checkoutMessages.selectLots },
+    )
     .min(1, { error: checkoutMessages.selectLots })
     .max(50, { error: 'At most 50 lots can be paid together' })
     .transform((ids) => [...new Set(ids)].sort()),
@@ -159,7 +163,13 @@ export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
 /** POST /cart/pay-held: charge now the card holds of ADD TO CART purchases. */
 export const payHeldBodySchema = z.object({
   lotIds: z
-    .array(z.string().trim().regex(/^[\w-]{1,64}$/, { error: paymentMessages.invalidAuctionId }), { error: checkoutMessages.selectLots })
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[\w-]{1,64}$/, { error: paymentMessages.invalidAuctionId }),
+      { error: checkoutMessages.selectLots },
+    )
     .min(1, { error: checkoutMessages.selectLots })
     .max(50, { error: 'At most 50 lots can be paid together' }),
 });

@@ -6,12 +6,19 @@ import { z } from 'zod';
 import { adminMessages } from '../messages.ts';
 import { cmsPageSchema } from './content.ts';
 
-const slug = z.string({ error: adminMessages.pageSlugFormat }).trim().max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: adminMessages.pageSlugFormat });
+const slug = z
+  .string({ error: adminMessages.pageSlugFormat })
+  .trim()
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: adminMessages.pageSlugFormat });
 
 export const cmsPageBodySchema = z.object({
   slug,
   title: z.string({ error: adminMessages.pageTitleRequired }).trim().min(1, { error: adminMessages.pageTitleRequired }).max(200),
-  content: z.string({ error: adminMessages.pageContentRequired }).max(500_000).refine((c) => c.trim().length > 0, { error: adminMessages.pageContentRequired }),
+  content: z
+    .string({ error: adminMessages.pageContentRequired })
+    .max(500_000)
+    .refine((c) => c.trim().length > 0, { error: adminMessages.pageContentRequired }),
 });
 export const cmsPageUpdateBodySchema = cmsPageBodySchema.omit({ slug: true }).partial();
 

@@ -51,7 +51,10 @@ export const paymentVerificationSchema = z.object({ paymentMethodVerified: z.boo
 /** GET /admin/users */
 export const adminUserListQuerySchema = z.object({
   kycStatus: z.enum(KYC_STATUSES, { error: `must be one of ${KYC_STATUSES.join(', ')}` }).optional(),
-  paymentVerified: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  paymentVerified: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   search: z.string().trim().max(200).optional(),
   limit: queryInt(1, MAX_PAGE_SIZE).optional(),
   offset: queryInt(0, 10_000_000).optional(),

@@ -49,8 +49,7 @@ export const inscriptionMessages = {
   notFound: 'Inscription not found',
   walletNotLinked: 'This wallet is not linked to your account',
   ipfsUrlInvalid: 'Please enter an IPFS address (ipfs://CID or a CID)',
-  tooManyOpen: (cap: number) =>
-    `You have ${cap} inscriptions waiting for payment, the most one account may have at once: pay one, or wait until one expires, before creating another`,
+  tooManyOpen: (cap: number) => `You have ${cap} inscriptions waiting for payment, the most one account may have at once: pay one, or wait until one expires, before creating another`,
 } as const;
 
 /** The create form's file check; the base content type decides ("text/plain;charset=utf-8" is text/plain). */
@@ -101,7 +100,14 @@ export type InscriptionView = z.infer<typeof inscriptionSchema>;
 export const inscriptionReplySchema = z.object({ message: z.string().optional(), data: inscriptionSchema });
 export const inscriptionListReplySchema = z.object({ data: z.array(inscriptionSchema) });
 export const inscriptionStatusReplySchema = z.object({
-  data: z.object({ _id: z.string(), status: z.string(), inscriptionId: z.string().nullable(), commitTxid: z.string().nullable(), revealTxid: z.string().nullable(), confirmations: z.number().int().nullable() }),
+  data: z.object({
+    _id: z.string(),
+    status: z.string(),
+    inscriptionId: z.string().nullable(),
+    commitTxid: z.string().nullable(),
+    revealTxid: z.string().nullable(),
+    confirmations: z.number().int().nullable(),
+  }),
 });
 export const paymentInstructionsReplySchema = z.object({ data: paymentInstructionsSchema.extend({ _id: z.string(), status: z.string() }) });
 export const paymentStatusReplySchema = z.object({
@@ -123,7 +129,13 @@ export const inscriptionDetailsReplySchema = z.object({
   }),
 });
 
-export const validateOwnershipBodySchema = z.object({ inscriptionId: z.string().trim().regex(/^[0-9a-f]{64}i\d+$/, 'Invalid inscription id'), walletAddress: z.string().trim().min(1) });
+export const validateOwnershipBodySchema = z.object({
+  inscriptionId: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}i\d+$/, 'Invalid inscription id'),
+  walletAddress: z.string().trim().min(1),
+});
 export const validateOwnershipReplySchema = z.object({ data: z.object({ isOwner: z.boolean(), inscriptionId: z.string(), walletAddress: z.string(), currentAddress: z.string().nullable() }) });
 export const ipfsToGatewayBodySchema = z.object({ ipfsUrl: z.string().trim().min(1, inscriptionMessages.ipfsUrlInvalid) });
 export const ipfsToGatewayReplySchema = z.object({ data: z.object({ ipfsUrl: z.string(), gatewayUrl: z.string() }) });

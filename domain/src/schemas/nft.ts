@@ -39,7 +39,15 @@ export const createNftBodySchema = z.object({
   imageUrl: url.optional(),
   metadataUrl: url.optional(),
   contractAddress: evmAddress,
-  tokenId: z.union([z.string().trim().regex(/^\d{1,78}$/, { error: 'must be a token id' }), z.number().int().nonnegative()]).transform(String),
+  tokenId: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,78}$/, { error: 'must be a token id' }),
+      z.number().int().nonnegative(),
+    ])
+    .transform(String),
   mintTxHash: txHash.optional(),
 });
 

@@ -13,7 +13,10 @@ export type PolicyKind = (typeof POLICY_KINDS)[number];
 export const policyBodySchema = z.object({
   kind: z.enum(POLICY_KINDS, { error: adminMessages.policyKindRequired }),
   title: z.string({ error: adminMessages.pageTitleRequired }).trim().min(1, { error: adminMessages.pageTitleRequired }).max(200),
-  content: z.string({ error: adminMessages.pageContentRequired }).max(500_000).refine((c) => c.trim().length > 0, { error: adminMessages.pageContentRequired }),
+  content: z
+    .string({ error: adminMessages.pageContentRequired })
+    .max(500_000)
+    .refine((c) => c.trim().length > 0, { error: adminMessages.pageContentRequired }),
   /** Shown with the version ("what changed"). */
   summary: z.string().trim().max(1000).optional(),
 });

@@ -23,7 +23,11 @@ export const winnerTemplateBodySchema = z.object({
   auctionId: z.string().trim().min(1),
   walletAddress: z.string().trim().min(1).max(120),
   ordinalsAddress: z.string().trim().max(120).optional(),
-  paymentPublicKey: z.string().trim().regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/).optional(),
+  paymentPublicKey: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/)
+    .optional(),
 });
 const templateId = z.string().trim().min(1);
 /** add-winner-inputs: the claim template's inputs picked again from this (linked) payment address's UTXOs. */

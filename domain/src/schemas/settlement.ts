@@ -45,7 +45,11 @@ export function settlementOf(lot: {
 }
 
 /** Hashes of any chain (hex Bitcoin txids, 0x EVM hashes) or a bank/manual reference: letters and digits. */
-const hashText = z.string().trim().max(130).regex(/^(0x)?[0-9A-Za-z]*$/, { error: settlementMessages.hashFormat });
+const hashText = z
+  .string()
+  .trim()
+  .max(130)
+  .regex(/^(0x)?[0-9A-Za-z]*$/, { error: settlementMessages.hashFormat });
 
 /**
  * POST /auctions/:id/mark-paid (admin). The spec calls the hash optional and its panel also asks for one:

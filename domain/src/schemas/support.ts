@@ -14,7 +14,11 @@ export const SUPPORT_LIMITS = { name: 100, subject: 150, message: 5000 } as cons
 export const SUPPORT_MESSAGE_MIN = 10;
 
 /** One line: controls (tabs and line breaks included) become spaces, runs of spaces one. */
-const oneLine = (value: string) => value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+const oneLine = (value: string) =>
+  value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 /** Line breaks kept (as \n), other controls dropped; the invisible direction overrides that disguise text too. */
 const paragraphs = (value: string) =>
   value
@@ -26,7 +30,10 @@ const paragraphs = (value: string) =>
     .trim();
 
 const line = (required: string, tooLong: string, max: number) =>
-  z.string({ error: required }).transform(oneLine).pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }));
+  z
+    .string({ error: required })
+    .transform(oneLine)
+    .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }));
 
 export const supportRequestBodySchema = z.object({
   name: line(text.nameRequired, text.nameTooLong, SUPPORT_LIMITS.name),
@@ -35,13 +42,7 @@ export const supportRequestBodySchema = z.object({
   message: z
     .string({ error: text.messageRequired })
     .transform(paragraphs)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: text.messageRequired })
-        .min(SUPPORT_MESSAGE_MIN, { error: text.messageTooShort })
-        .max(SUPPORT_LIMITS.message, { error: text.messageTooLong }),
-    ),
+    .pipe(z.string().min(1, { error: text.messageRequired }).min(SUPPORT_MESSAGE_MIN, { error: text.messageTooShort }).max(SUPPORT_LIMITS.message, { error: text.messageTooLong })),
 });
 export type SupportRequestBody = z.infer<typeof supportRequestBodySchema>;
 

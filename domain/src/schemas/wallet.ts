@@ -122,7 +122,10 @@ export const walletBalanceReplySchema = z.object({ data: walletBalanceSchema });
  * cross-checked (walletAddress) or ignored (bidAmount: the event's amount is recorded). `mongoAuctionId` is the lot id (the spec's name), optional since the path names the lot.
  */
 export const ethBidBodySchema = z.object({
-  blockchainAuctionId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,78}$/, { error: 'Blockchain auction id is required for Ethereum bidding' })),
+  blockchainAuctionId: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,78}$/, { error: 'Blockchain auction id is required for Ethereum bidding' })),
   mongoAuctionId: z.string().trim().max(64).optional(),
   bidAmount: z.union([z.string(), z.number()]).transform(String).optional(),
   walletAddress: evmAddress,
@@ -171,7 +174,10 @@ export const relayedBidMessages = {
  * id, times and live state from there. `txHash` (the create or start transaction) is kept for reference only.
  */
 export const chainAuctionLinkBodySchema = z.object({
-  auctionId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,78}$/, { error: 'Blockchain auction id is required' })),
+  auctionId: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,78}$/, { error: 'Blockchain auction id is required' })),
   txHash: txHash.optional(),
 });
 

@@ -43,16 +43,19 @@ export function routes(chain: Chain, fees: () => Fees): Route[] {
     ['GET', new RegExp(`^/api/tx/${HEX64}/status$`), ([txid]) => (tx(txid!) ? ok(status(tx(txid!)!)) : notFound('Transaction not found'))],
     ['GET', new RegExp(`^/api/tx/${HEX64}/hex$`), ([txid]) => (tx(txid!) ? text(tx(txid!)!.hex) : notFound('Transaction not found'))],
     ['GET', new RegExp(`^/api/tx/${HEX64}/outspend/(\\d+)$`), ([txid, vout]) => ok(outspend(chain, txid!, Number(vout)))],
-    ['GET', new RegExp(`^/api/tx/${HEX64}/outspends$`), ([txid]) =>
-      tx(txid!) ? ok(tx(txid!)!.tx.outs.map((_, vout) => outspend(chain, txid!, vout))) : notFound('Transaction not found')],
-    ['POST', /^\/api\/tx$/, (_, body) => {
-      try {
-        return text(chain.accept(body));
-      } catch (error) {
-        if (error instanceof RpcError) return text(error.body, 400);
-        throw error;
-      }
-    }],
+    ['GET', new RegExp(`^/api/tx/${HEX64}/outspends$`), ([txid]) => (tx(txid!) ? ok(tx(txid!)!.tx.outs.map((_, vout) => outspend(chain, txid!, vout))) : notFound('Transaction not found'))],
+    [
+      'POST',
+      /^\/api\/tx$/,
+      (_, body) => {
+        try {
+          return text(chain.accept(body));
+        } catch (error) {
+          if (error instanceof RpcError) return text(error.body, 400);
+          throw error;
+        }
+      },
+    ],
     ['GET', /^\/api\/blocks\/tip\/height$/, () => text(String(chain.tip.height))],
     ['GET', /^\/api\/blocks\/tip\/hash$/, () => text(chain.tip.hash)],
     ['GET', /^\/api\/block-height\/(\d+)$/, ([height]) => (chain.blocks[Number(height)] ? text(chain.blocks[Number(height)]!.hash) : notFound('Block not found'))],
@@ -60,77 +63,111 @@ export function routes(chain: Chain, fees: () => Fees): Route[] {
     ['GET', /^\/api\/v1\/fees\/recommended$/, () => ok(fees())],
 
     // ---- ord ----
-    ['GET', new RegExp(`^/ord/output/${HEX64}:(\\d+)$`), ([txid, vout]) => {
-      const stored = tx(txid!);
-      const out = stored?.tx.outs[Number(vout)];
-      if (!stored || !out) return notFound('output not found');
-      const outpoint = key(txid!, Number(vout));
-      return ok({
-        address: chain.addressOf(out.script),
-        indexed: stored.status.confirmed,
-        inscriptions: (chain.inscribed.get(outpoint) ?? []).map((i) => i.id),
-        script_pubkey: hex(out.script),
-        spent: chain.spends.has(outpoint),
-        transaction: txid,
-        value: Number(out.value),
-      });
-    }],
-    ['GET', /^\/ord\/inscription\/([0-9a-f]{64}i\d+)$/, ([id]) => {
-      const found = chain.inscriptions.get(id!);
-      if (!found) return notFound('inscription not found');
-      const sp = found.satpoint;
-      const out = sp ? tx(sp.txid)!.tx.outs[sp.vout]! : null;
-      return ok({
-        id: found.id,
-        number: found.number,
-        address: out ? chain.addressOf(out.script) : null,
-        content_type: found.contentType,
-        content_length: found.body.length,
-        genesis_height: found.genesisHeight,
-        genesis_fee: found.genesisFee,
-        satpoint: sp ? `${sp.txid}:${sp.vout}:${sp.offset}` : `${'0'.repeat(64)}:0:0`,
-        value: out ? Number(out.value) : null,
-        timestamp: found.timestamp,
-      });
-    }],
-    ['GET', /^\/ord\/content\/([0-9a-f]{64}i\d+)$/, ([id]) => {
-      const found = chain.inscriptions.get(id!);
-      return found ? { status: 200, body: Buffer.from(found.body), type: found.contentType ?? 'application/octet-stream' } : notFound('inscription not found');
-    }],
-    ['GET', /^\/ord\/address\/([^/]+)$/, ([address]) => {
-      const outputs = [...chain.utxos.values()].filter((u) => u.address === address && tx(u.txid)!.status.confirmed);
-      return ok({
-        outputs: outputs.map((u) => key(u.txid, u.vout)),
-        inscriptions: outputs.flatMap((u) => (chain.inscribed.get(key(u.txid, u.vout)) ?? []).map((i) => i.id)),
-        sat_balance: outputs.reduce((sum, u) => sum + u.value, 0),
-      });
-    }],
+    [
+      'GET',
+      new RegExp(`^/ord/output/${HEX64}:(\\d+)$`),
+      ([txid, vout]) => {
+        const stored = tx(txid!);
+        const out = stored?.tx.outs[Number(vout)];
+        if (!stored || !out) return notFound('output not found');
+        const outpoint = key(txid!, Number(vout));
+        return ok({
+          address: chain.addressOf(out.script),
+          indexed: stored.status.confirmed,
+          inscriptions: (chain.inscribed.get(outpoint) ?? []).map((i) => i.id),
+          script_pubkey: hex(out.script),
+          spent: chain.spends.has(outpoint),
+          transaction: txid,
+          value: Number(out.value),
+        });
+      },
+    ],
+    [
+      'GET',
+      /^\/ord\/inscription\/([0-9a-f]{64}i\d+)$/,
+      ([id]) => {
+        const found = chain.inscriptions.get(id!);
+        if (!found) return notFound('inscription not found');
+        const sp = found.satpoint;
+        const out = sp ? tx(sp.txid)!.tx.outs[sp.vout]! : null;
+        return ok({
+          id: found.id,
+          number: found.number,
+          address: out ? chain.addressOf(out.script) : null,
+          content_type: found.contentType,
+          content_length: found.body.length,
+          genesis_height: found.genesisHeight,
+          genesis_fee: found.genesisFee,
+          satpoint: sp ? `${sp.txid}:${sp.vout}:${sp.offset}` : `${'0'.repeat(64)}:0:0`,
+          value: out ? Number(out.value) : null,
+          timestamp: found.timestamp,
+        });
+      },
+    ],
+    [
+      'GET',
+      /^\/ord\/content\/([0-9a-f]{64}i\d+)$/,
+      ([id]) => {
+        const found = chain.inscriptions.get(id!);
+        return found ? { status: 200, body: Buffer.from(found.body), type: found.contentType ?? 'application/octet-stream' } : notFound('inscription not found');
+      },
+    ],
+    [
+      'GET',
+      /^\/ord\/address\/([^/]+)$/,
+      ([address]) => {
+        const outputs = [...chain.utxos.values()].filter((u) => u.address === address && tx(u.txid)!.status.confirmed);
+        return ok({
+          outputs: outputs.map((u) => key(u.txid, u.vout)),
+          inscriptions: outputs.flatMap((u) => (chain.inscribed.get(key(u.txid, u.vout)) ?? []).map((i) => i.id)),
+          sat_balance: outputs.reduce((sum, u) => sum + u.value, 0),
+        });
+      },
+    ],
 
     // ---- dev ----
-    ['POST', /^\/dev\/mine$/, (_, body) => {
-      const { blocks = 1 } = parse<{ blocks?: number }>(body);
-      const mined = chain.mine(Math.min(Math.max(1, Math.floor(blocks)), 100));
-      return ok({ height: chain.tip.height, hashes: mined.map((b) => b.hash) });
-    }],
-    ['POST', /^\/dev\/faucet$/, (_, body) => {
-      const { address, sats, mine = true } = parse<{ address?: string; sats?: number; mine?: boolean }>(body);
-      if (typeof address !== 'string' || !Number.isSafeInteger(sats) || (sats as number) <= 0) return { status: 400, body: { message: 'address and a positive integer sats are required' } };
-      const funded = chain.fund(address, sats as number);
-      if (mine) chain.mine(1);
-      return ok({ ...funded, value: sats });
-    }],
-    ['POST', /^\/dev\/inscribe$/, (_, body) => {
-      const { address, contentType = 'text/plain;charset=utf-8', content = '', contentBase64, postage } = parse<{
-        address?: string;
-        contentType?: string;
-        content?: string;
-        contentBase64?: string;
-        postage?: number;
-      }>(body);
-      if (typeof address !== 'string') return { status: 400, body: { message: 'address is required' } };
-      const bytes = contentBase64 !== undefined ? Buffer.from(contentBase64, 'base64') : Buffer.from(content, 'utf8');
-      return ok(inscribe(chain, address, { contentType, body: bytes }, postage));
-    }],
+    [
+      'POST',
+      /^\/dev\/mine$/,
+      (_, body) => {
+        const { blocks = 1 } = parse<{ blocks?: number }>(body);
+        const mined = chain.mine(Math.min(Math.max(1, Math.floor(blocks)), 100));
+        return ok({ height: chain.tip.height, hashes: mined.map((b) => b.hash) });
+      },
+    ],
+    [
+      'POST',
+      /^\/dev\/faucet$/,
+      (_, body) => {
+        const { address, sats, mine = true } = parse<{ address?: string; sats?: number; mine?: boolean }>(body);
+        if (typeof address !== 'string' || !Number.isSafeInteger(sats) || (sats as number) <= 0) return { status: 400, body: { message: 'address and a positive integer sats are required' } };
+        const funded = chain.fund(address, sats as number);
+        if (mine) chain.mine(1);
+        return ok({ ...funded, value: sats });
+      },
+    ],
+    [
+      'POST',
+      /^\/dev\/inscribe$/,
+      (_, body) => {
+        const {
+          address,
+          contentType = 'text/plain;charset=utf-8',
+          content = '',
+          contentBase64,
+          postage,
+        } = parse<{
+          address?: string;
+          contentType?: string;
+          content?: string;
+          contentBase64?: string;
+          postage?: number;
+        }>(body);
+        if (typeof address !== 'string') return { status: 400, body: { message: 'address is required' } };
+        const bytes = contentBase64 !== undefined ? Buffer.from(contentBase64, 'base64') : Buffer.from(content, 'utf8');
+        return ok(inscribe(chain, address, { contentType, body: bytes }, postage));
+      },
+    ],
   ];
 }
 

@@ -65,12 +65,10 @@ export const errors = {
   unknownParam: (param: string) => invalid(`Received unknown parameter: ${param}`, 'parameter_unknown', param, 400, false),
   invalidInteger: (param: string, value: unknown) => invalid(`Invalid integer: ${String(value)}`, 'parameter_invalid_integer', param, 400, false),
   invalidBoolean: (param: string, value: unknown) => invalid(`Invalid boolean: ${String(value)}`, 'parameter_invalid_empty', param, 400, false),
-  invalidEnum: (param: string, allowed: readonly string[]) =>
-    invalid(`Invalid ${param}: must be one of ${allowed.join(', ')}`, 'parameter_invalid_string', param, 400, false),
+  invalidEnum: (param: string, allowed: readonly string[]) => invalid(`Invalid ${param}: must be one of ${allowed.join(', ')}`, 'parameter_invalid_string', param, 400, false),
   invalidParam: (param: string, message: string) => invalid(message, 'parameter_invalid_string', param, 400, false),
   invalidCurrency: (currency: string) => invalid(`Invalid currency: ${currency}. Stripe currently supports these currencies: usd, eur, gbp.`, 'parameter_invalid_string', 'currency', 400, false),
-  amountTooSmall: (minimum: number, currency: string) =>
-    invalid(`Amount must be at least ${formatMinimum(minimum, currency)}`, 'amount_too_small', 'amount', 400, false),
+  amountTooSmall: (minimum: number, currency: string) => invalid(`Amount must be at least ${formatMinimum(minimum, currency)}`, 'amount_too_small', 'amount', 400, false),
   clientSecretMismatch: (kind: 'PaymentIntent' | 'SetupIntent') =>
     invalid(`The client_secret provided does not match the client_secret associated with the ${kind}.`, undefined, 'client_secret', 400, false),
   unexpectedState: (code: 'payment_intent_unexpected_state' | 'setup_intent_unexpected_state', message: string) => invalid(message, code),

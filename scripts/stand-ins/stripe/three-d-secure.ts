@@ -28,7 +28,6 @@ export const AUTH_FAILED = {
   },
   payment: {
     code: 'payment_intent_authentication_failure',
-    message:
-      'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+    message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
   },
 } as const;

@@ -6,18 +6,7 @@
  */
 import { checkBitcoinAddress, type BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
-import {
-  DUMMY_MAX_SATS,
-  DUMMY_MIN_SATS,
-  estimateVsize,
-  INSCRIPTION_OUTPUT_SATS,
-  NEW_DUMMY_SATS,
-  OfferError,
-  outpointKey,
-  platformFeeOf,
-  SIGHASH_ALL,
-  type SpendType,
-} from './layout.ts';
+import { DUMMY_MAX_SATS, DUMMY_MIN_SATS, estimateVsize, INSCRIPTION_OUTPUT_SATS, NEW_DUMMY_SATS, OfferError, outpointKey, platformFeeOf, SIGHASH_ALL, type SpendType } from './layout.ts';
 
 export interface Utxo {
   txid: string;

@@ -27,11 +27,7 @@ export async function prepareOffer(access: BitcoinAccess, params: OfferParams): 
   if (satpoint.offset !== 0) {
     throw new OfferError('inscription_offset', `The inscription sits ${satpoint.offset} sats into its output; it must be at offset 0 to be sold`, 'inscriptionId');
   }
-  const [sellerTx, utxos, fees] = await Promise.all([
-    access.esplora.tx(satpoint.txid),
-    access.esplora.addressUtxos(params.bidder.paymentAddress),
-    access.esplora.recommendedFees(),
-  ]);
+  const [sellerTx, utxos, fees] = await Promise.all([access.esplora.tx(satpoint.txid), access.esplora.addressUtxos(params.bidder.paymentAddress), access.esplora.recommendedFees()]);
   const sellerOut = sellerTx.vout[satpoint.vout]!;
   const inscribed = await access.ord.inscriptionsOn(utxos);
   const request: OfferRequest = {

@@ -21,7 +21,7 @@ export function completeOffer(bidderSignedHex: string, sellerSignedHex: unknown,
   const bidder = parsePsbtHex(bidderSignedHex, network, 'bidderSignedPsbtHex');
   const seller = parsePsbtHex(sellerSignedHex, network, 'sellerSignedPsbtHex');
   const tx = unsignedTx(bidder);
-  if (unsignedTx(seller).getId() !== tx.getId()) throw new OfferError('psbt_changed', "The seller signed another transaction than the winning offer", 'sellerSignedPsbtHex');
+  if (unsignedTx(seller).getId() !== tx.getId()) throw new OfferError('psbt_changed', 'The seller signed another transaction than the winning offer', 'sellerSignedPsbtHex');
   // A signature is checked against the amounts and scripts it commits to: those of the bidder's offer (checked
   // against the chain when the bid was placed), never a copy the seller's PSBT could carry altered.
   if (!seller.data.inputs.every((input, i) => sameOutput(input.witnessUtxo, bidder.data.inputs[i]!.witnessUtxo))) {

@@ -17,9 +17,18 @@ export function TableSkeleton({ rows = 6, testId = 'admin-loading' }: { rows?: n
 
 export function LoadError({ what, onRetry, testId = 'admin-error' }: { what: string; onRetry: () => void; testId?: string }) {
   return (
-    <EmptyState testId={testId} tone="error" icon={<AlertIcon width={26} height={26} />} title={`Failed to load ${what}.`}
+    <EmptyState
+      testId={testId}
+      tone="error"
+      icon={<AlertIcon width={26} height={26} />}
+      title={`Failed to load ${what}.`}
       description="Check your connection and try again."
-      action={<button type="button" className="btn btn--primary" onClick={onRetry}>Try again</button>} />
+      action={
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          Try again
+        </button>
+      }
+    />
   );
 }
 
@@ -32,11 +41,15 @@ export function AdminPager({ pagination, onPage }: { pagination: Pagination; onP
   if (pagination.total <= pagination.limit) return null;
   return (
     <nav className="admin-pager" aria-label="Pages" data-testid="admin-pager">
-      <span>Page {pagination.page} of {pagination.totalPages} ({pagination.total})</span>
-      <button type="button" className="btn btn--ghost btn--small" disabled={pagination.page <= 1}
-        onClick={() => onPage(pagination.page - 1)} data-testid="admin-pager-prev">Previous</button>
-      <button type="button" className="btn btn--ghost btn--small" disabled={!pagination.hasMore}
-        onClick={() => onPage(pagination.page + 1)} data-testid="admin-pager-next">Next</button>
+      <span>
+        Page {pagination.page} of {pagination.totalPages} ({pagination.total})
+      </span>
+      <button type="button" className="btn btn--ghost btn--small" disabled={pagination.page <= 1} onClick={() => onPage(pagination.page - 1)} data-testid="admin-pager-prev">
+        Previous
+      </button>
+      <button type="button" className="btn btn--ghost btn--small" disabled={!pagination.hasMore} onClick={() => onPage(pagination.page + 1)} data-testid="admin-pager-next">
+        Next
+      </button>
     </nav>
   );
 }
@@ -44,7 +57,9 @@ export function AdminPager({ pagination, onPage }: { pagination: Pagination; onP
 export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="admin-page__head">
-      <h1 className="admin-page__title" data-testid="admin-page-title">{title}</h1>
+      <h1 className="admin-page__title" data-testid="admin-page-title">
+        {title}
+      </h1>
       {children}
     </div>
   );

@@ -16,19 +16,40 @@ export function ContentListPage() {
   return (
     <section data-testid="admin-content">
       <PageHead title="Content" />
-      {pages.isPending ? <TableSkeleton rows={CMS_PAGES.length} /> : pages.isError ? <LoadError what="content pages" onRetry={() => void pages.refetch()} /> : (
+      {pages.isPending ? (
+        <TableSkeleton rows={CMS_PAGES.length} />
+      ) : pages.isError ? (
+        <LoadError what="content pages" onRetry={() => void pages.refetch()} />
+      ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <thead><tr><th>Page</th><th>Title</th><th>Last updated</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>Page</th>
+                <th>Title</th>
+                <th>Last updated</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {CMS_PAGES.map((page) => {
                 const stored = pages.data.find((p) => p.slug === page.slug);
                 return (
                   <tr key={page.slug} data-testid="content-row">
-                    <td>{page.name}<br /><Link to={page.path} className="mono">{page.path}</Link></td>
+                    <td>
+                      {page.name}
+                      <br />
+                      <Link to={page.path} className="mono">
+                        {page.path}
+                      </Link>
+                    </td>
                     <td>{stored?.title ?? <span className="admin-pill">Not written yet</span>}</td>
                     <td>{stored ? <DateTime iso={stored.updatedAt} /> : '-'}</td>
-                    <td><Link to={`/s/admin/content/${page.slug}/edit`} className="btn btn--ghost btn--small" data-testid={`content-edit-${page.slug}`}>Edit</Link></td>
+                    <td>
+                      <Link to={`/s/admin/content/${page.slug}/edit`} className="btn btn--ghost btn--small" data-testid={`content-edit-${page.slug}`}>
+                        Edit
+                      </Link>
+                    </td>
                   </tr>
                 );
               })}
@@ -66,26 +87,46 @@ function ContentEditor({ slug, name, title: initialTitle, content: initialConten
       return;
     }
     setErrors({});
-    save.mutate({ slug, title: check.data.title, content: check.data.content, exists }, {
-      onSuccess: (reply) => { notify.success(reply.message, adminMessages.pageSaved); void navigate('/s/admin/content'); },
-      onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to save page')),
-    });
+    save.mutate(
+      { slug, title: check.data.title, content: check.data.content, exists },
+      {
+        onSuccess: (reply) => {
+          notify.success(reply.message, adminMessages.pageSaved);
+          void navigate('/s/admin/content');
+        },
+        onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to save page')),
+      },
+    );
   };
 
   return (
     <section data-testid="content-editor">
-      <p><Link to="/s/admin/content">&larr; Content</Link></p>
+      <p>
+        <Link to="/s/admin/content">&larr; Content</Link>
+      </p>
       <PageHead title={`Edit ${name}`} />
       <div className="lot-form">
         <div className="field">
-          <label className="field__label" htmlFor="content-title">Title</label>
+          <label className="field__label" htmlFor="content-title">
+            Title
+          </label>
           <input id="content-title" className="field__input" value={title} onChange={(e) => setTitle(e.target.value)} data-testid="content-title" />
-          {errors.title && <p className="field__error" data-testid="content-title-error">{errors.title}</p>}
+          {errors.title && (
+            <p className="field__error" data-testid="content-title-error">
+              {errors.title}
+            </p>
+          )}
         </div>
         <RichTextEditor label={`${name} content`} initialHtml={initialContent} onChange={setContent} />
-        {errors.content && <p className="field__error" data-testid="content-body-error">{errors.content}</p>}
+        {errors.content && (
+          <p className="field__error" data-testid="content-body-error">
+            {errors.content}
+          </p>
+        )}
         <div className="lot-form__buttons">
-          <Link to="/s/admin/content" className="btn btn--ghost">Cancel</Link>
+          <Link to="/s/admin/content" className="btn btn--ghost">
+            Cancel
+          </Link>
           <button type="button" className="btn btn--primary" onClick={submit} disabled={save.isPending} data-testid="content-save">
             {save.isPending ? 'Saving...' : 'Save Page'}
           </button>

@@ -62,7 +62,9 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
   };
 
   const tool = (text: string, title: string, run: () => void, testId: string) => (
-    <button type="button" title={title} aria-label={title} onMouseDown={(e) => e.preventDefault()} onClick={run} data-testid={testId}>{text}</button>
+    <button type="button" title={title} aria-label={title} onMouseDown={(e) => e.preventDefault()} onClick={run} data-testid={testId}>
+      {text}
+    </button>
   );
   return (
     <div className="rte">
@@ -74,29 +76,80 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
         {tool('I', 'Italic', () => command('italic'), 'rte-italic')}
         {tool('• List', 'Bulleted list', () => command('insertUnorderedList'), 'rte-ul')}
         {tool('1. List', 'Numbered list', () => command('insertOrderedList'), 'rte-ol')}
-        {tool('Link', 'Insert link', () => { keepSelection(); setLinking(true); }, 'rte-link')}
+        {tool(
+          'Link',
+          'Insert link',
+          () => {
+            keepSelection();
+            setLinking(true);
+          },
+          'rte-link',
+        )}
         {tool('Unlink', 'Remove link', () => command('unlink'), 'rte-unlink')}
         <label className="rte__image" title="Insert image">
           {uploading ? 'Uploading...' : 'Image'}
-          <input ref={imageInput} type="file" accept="image/*" className="visually-hidden" disabled={uploading}
-            onClick={keepSelection} onChange={(e) => void addImage(e.target.files?.[0])} data-testid="rte-image-input" />
+          <input
+            ref={imageInput}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            disabled={uploading}
+            onClick={keepSelection}
+            onChange={(e) => void addImage(e.target.files?.[0])}
+            data-testid="rte-image-input"
+          />
         </label>
       </div>
       {linking && (
         <form className="rte__link" onSubmit={addLink} noValidate>
-          <input className="field__input" type="url" placeholder="https://" value={url}
+          <input
+            className="field__input"
+            type="url"
+            placeholder="https://"
+            value={url}
             // biome-ignore lint/a11y/noAutofocus: the field opens on the admin's own click on Link, to be typed in next
-            autoFocus aria-label="Link URL"
-            aria-invalid={linkError ? true : undefined} onChange={(e) => setUrl(e.target.value)} data-testid="rte-link-url" />
-          <button type="submit" className="btn btn--primary btn--small" data-testid="rte-link-apply">Apply</button>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => { setLinking(false); setLinkError(null); }}>Cancel</button>
-          {linkError && <p className="field__error" data-testid="rte-link-error">{linkError}</p>}
+            autoFocus
+            aria-label="Link URL"
+            aria-invalid={linkError ? true : undefined}
+            onChange={(e) => setUrl(e.target.value)}
+            data-testid="rte-link-url"
+          />
+          <button type="submit" className="btn btn--primary btn--small" data-testid="rte-link-apply">
+            Apply
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => {
+              setLinking(false);
+              setLinkError(null);
+            }}
+          >
+            Cancel
+          </button>
+          {linkError && (
+            <p className="field__error" data-testid="rte-link-error">
+              {linkError}
+            </p>
+          )}
         </form>
       )}
       {/* biome-ignore lint/a11y/useSemanticElements: rich text (links, lists) cannot live in an input or a textarea */}
       {/* biome-ignore lint/a11y/useFocusableInteractive: contentEditable makes it focusable */}
-      <div ref={area} className="rte__area prose" contentEditable suppressContentEditableWarning role="textbox" aria-multiline="true"
-        aria-label={label} onInput={changed} onBlur={keepSelection} onKeyUp={keepSelection} onMouseUp={keepSelection} data-testid="rte-area" />
+      <div
+        ref={area}
+        className="rte__area prose"
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-label={label}
+        onInput={changed}
+        onBlur={keepSelection}
+        onKeyUp={keepSelection}
+        onMouseUp={keepSelection}
+        data-testid="rte-area"
+      />
     </div>
   );
 }

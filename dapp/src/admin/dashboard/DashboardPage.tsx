@@ -14,7 +14,12 @@ export function DashboardPage() {
   const retry = () => void Promise.all([platform.refetch(), auctions.refetch(), kyc.refetch()]);
 
   if (platform.isError || auctions.isError || kyc.isError) {
-    return <><PageHead title="Dashboard" /><LoadError what="the statistics" onRetry={retry} /></>;
+    return (
+      <>
+        <PageHead title="Dashboard" />
+        <LoadError what="the statistics" onRetry={retry} />
+      </>
+    );
   }
   if (!platform.data || !auctions.data || !kyc.data) {
     return (
@@ -51,40 +56,69 @@ function Dashboard({ platform, auctions, kyc }: { platform: PlatformStats; aucti
       </div>
       <div className="dashboard-grid">
         <Panel title="Lots by status">
-          <BarChart testId="chart-lot-status" bars={[
-            { label: 'Upcoming', value: s.upcoming, tone: 'upcoming' },
-            { label: 'Live', value: s.live, tone: 'live' },
-            { label: 'Ended', value: s.ended, tone: 'ended' },
-            { label: 'Cancelled', value: s.cancelled, tone: 'danger' },
-          ]} />
+          <BarChart
+            testId="chart-lot-status"
+            bars={[
+              { label: 'Upcoming', value: s.upcoming, tone: 'upcoming' },
+              { label: 'Live', value: s.live, tone: 'live' },
+              { label: 'Ended', value: s.ended, tone: 'ended' },
+              { label: 'Cancelled', value: s.cancelled, tone: 'danger' },
+            ]}
+          />
         </Panel>
         <Panel title="Lots by payment method">
           <BarChart testId="chart-payment-method" bars={Object.entries(auctions.byPaymentMethod).map(([label, value]) => ({ label, value }))} />
         </Panel>
         <Panel title="Users by KYC status">
-          <BarChart testId="chart-kyc" bars={Object.entries(kyc.byStatus).map(([status, value]) => ({
-            label: kycLabel(status), value, tone: status === 'approved' ? 'live' : status === 'rejected' ? 'danger' : status === 'pending' ? 'upcoming' : 'ended',
-          }))} />
-          <p className="dashboard-note">{kyc.paymentMethodVerified} payment methods verified of {kyc.withPaymentMethod} on file.</p>
+          <BarChart
+            testId="chart-kyc"
+            bars={Object.entries(kyc.byStatus).map(([status, value]) => ({
+              label: kycLabel(status),
+              value,
+              tone: status === 'approved' ? 'live' : status === 'rejected' ? 'danger' : status === 'pending' ? 'upcoming' : 'ended',
+            }))}
+          />
+          <p className="dashboard-note">
+            {kyc.paymentMethodVerified} payment methods verified of {kyc.withPaymentMethod} on file.
+          </p>
         </Panel>
         <Panel title="Settlement of ended lots">
-          <BarChart testId="chart-settlement" bars={[
-            { label: 'Awaiting payment', value: auctions.settlement.awaiting_payment, tone: 'upcoming' },
-            { label: 'Awaiting transfer', value: auctions.settlement.awaiting_transfer, tone: 'accent' },
-            { label: 'Complete', value: auctions.settlement.complete, tone: 'live' },
-            { label: 'No winner', value: auctions.settlement.no_winner, tone: 'ended' },
-          ]} />
+          <BarChart
+            testId="chart-settlement"
+            bars={[
+              { label: 'Awaiting payment', value: auctions.settlement.awaiting_payment, tone: 'upcoming' },
+              { label: 'Awaiting transfer', value: auctions.settlement.awaiting_transfer, tone: 'accent' },
+              { label: 'Complete', value: auctions.settlement.complete, tone: 'live' },
+              { label: 'No winner', value: auctions.settlement.no_winner, tone: 'ended' },
+            ]}
+          />
         </Panel>
       </div>
       <Panel title="Gross sales by currency">
-        {auctions.sales.length === 0 ? <p data-testid="sales-empty">No lots sold yet.</p> : (
+        {auctions.sales.length === 0 ? (
+          <p data-testid="sales-empty">No lots sold yet.</p>
+        ) : (
           <div className="admin-table-wrap">
             <table className="admin-table" data-testid="sales-table">
-              <thead><tr><th>Currency</th><th>Lots sold</th><th>Gross</th><th>Paid</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Currency</th>
+                  <th>Lots sold</th>
+                  <th>Gross</th>
+                  <th>Paid</th>
+                </tr>
+              </thead>
               <tbody>
                 {auctions.sales.map((sale) => (
                   <tr key={sale.paymentMethod}>
-                    <td>{sale.paymentMethod}</td><td>{sale.lotsSold}</td><td>{sale.gross} {sale.unit}</td><td>{sale.paid} {sale.unit}</td>
+                    <td>{sale.paymentMethod}</td>
+                    <td>{sale.lotsSold}</td>
+                    <td>
+                      {sale.gross} {sale.unit}
+                    </td>
+                    <td>
+                      {sale.paid} {sale.unit}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -93,8 +127,7 @@ function Dashboard({ platform, auctions, kyc }: { platform: PlatformStats; aucti
         )}
       </Panel>
       <p className="dashboard-note">
-        {platform.auctionEvents.total} auction events ({platform.auctionEvents.published} published), {platform.lots.total} lots
-        ({platform.lots.published} published), {platform.users.admins} admins.
+        {platform.auctionEvents.total} auction events ({platform.auctionEvents.published} published), {platform.lots.total} lots ({platform.lots.published} published), {platform.users.admins} admins.
       </p>
     </section>
   );
@@ -104,12 +137,19 @@ function Tile({ label, value, note, testId }: { label: string; value: number; no
   return (
     <div className="stat-tile" data-testid={testId}>
       <span className="stat-tile__label">{label}</span>
-      <strong className="stat-tile__value" data-testid={`${testId}-value`}>{value.toLocaleString()}</strong>
+      <strong className="stat-tile__value" data-testid={`${testId}-value`}>
+        {value.toLocaleString()}
+      </strong>
       <span className="stat-tile__note">{note}</span>
     </div>
   );
 }
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  return <div className="admin-card"><h2 className="admin-card__title">{title}</h2>{children}</div>;
+  return (
+    <div className="admin-card">
+      <h2 className="admin-card__title">{title}</h2>
+      {children}
+    </div>
+  );
 }

@@ -14,32 +14,61 @@ export function AuctionsPage() {
   const view = params.get('view') === 'lots' ? 'lots' : 'events';
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value); else next.delete(key);
+    if (value) next.set(key, value);
+    else next.delete(key);
     if (key !== 'page') next.delete('page');
-    if (key === 'view') { next.delete('status'); next.delete('search'); next.delete('paymentMethod'); next.delete('published'); }
+    if (key === 'view') {
+      next.delete('status');
+      next.delete('search');
+      next.delete('paymentMethod');
+      next.delete('published');
+    }
     setParams(next);
   };
   return (
     <section data-testid="admin-auctions">
       <PageHead title="Auctions">
-        <Link to="/s/admin/auctions/events/new" className="btn btn--primary" data-testid="new-event">New auction event</Link>
+        <Link to="/s/admin/auctions/events/new" className="btn btn--primary" data-testid="new-event">
+          New auction event
+        </Link>
       </PageHead>
       <div className="admin-tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={view === 'events'} onClick={() => set('view', '')} data-testid="tab-events">Auction events</button>
-        <button type="button" role="tab" aria-selected={view === 'lots'} onClick={() => set('view', 'lots')} data-testid="tab-lots">All lots</button>
+        <button type="button" role="tab" aria-selected={view === 'events'} onClick={() => set('view', '')} data-testid="tab-events">
+          Auction events
+        </button>
+        <button type="button" role="tab" aria-selected={view === 'lots'} onClick={() => set('view', 'lots')} data-testid="tab-lots">
+          All lots
+        </button>
       </div>
       <div className="admin-filters">
-        <input type="search" key={view} placeholder="Search title" defaultValue={params.get('search') ?? ''} aria-label="Search"
-          onKeyDown={(e) => { if (e.key === 'Enter') set('search', e.currentTarget.value.trim()); }} data-testid="auctions-search" />
+        <input
+          type="search"
+          key={view}
+          placeholder="Search title"
+          defaultValue={params.get('search') ?? ''}
+          aria-label="Search"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') set('search', e.currentTarget.value.trim());
+          }}
+          data-testid="auctions-search"
+        />
         <select value={params.get('status') ?? ''} onChange={(e) => set('status', e.target.value)} aria-label="Status" data-testid="auctions-status">
           <option value="">All statuses</option>
-          {(view === 'events' ? AUCTION_EVENT_STATUSES : (['upcoming', 'live', 'ended', 'cancelled'] as const)).map((s) => <option key={s} value={s}>{s}</option>)}
+          {(view === 'events' ? AUCTION_EVENT_STATUSES : (['upcoming', 'live', 'ended', 'cancelled'] as const)).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
         {view === 'lots' && (
           <>
             <select value={params.get('paymentMethod') ?? ''} onChange={(e) => set('paymentMethod', e.target.value)} aria-label="Payment method">
               <option value="">All payment methods</option>
-              {PAYMENT_METHODS.map((m) => <option key={m} value={m}>{m}</option>)}
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
             </select>
             <select value={params.get('published') ?? ''} onChange={(e) => set('published', e.target.value)} aria-label="Published">
               <option value="">Drafts and published</option>
@@ -59,20 +88,42 @@ function EventsTable({ params, onPage }: { params: URLSearchParams; onPage: (pag
   if (events.isPending) return <TableSkeleton />;
   if (events.isError) return <LoadError what="auction events" onRetry={() => void events.refetch()} />;
   if (events.data.data.length === 0) {
-    return <NoRows title="No auction events" description="Create an auction event, then add its lots."
-      action={<Link to="/s/admin/auctions/events/new" className="btn btn--primary">New auction event</Link>} />;
+    return (
+      <NoRows
+        title="No auction events"
+        description="Create an auction event, then add its lots."
+        action={
+          <Link to="/s/admin/auctions/events/new" className="btn btn--primary">
+            New auction event
+          </Link>
+        }
+      />
+    );
   }
   return (
     <>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <thead><tr><th>Event</th><th>Status</th><th>Runs</th><th>Lots</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Event</th>
+              <th>Status</th>
+              <th>Runs</th>
+              <th>Lots</th>
+            </tr>
+          </thead>
           <tbody>
             {events.data.data.map((event) => (
               <tr key={event._id} data-testid="event-row">
-                <td><Link to={`/s/admin/auctions/${event._id}`}>{event.title}</Link></td>
-                <td><span className="admin-pill">{event.published ? event.status : 'draft'}</span></td>
-                <td><DateTime iso={event.startTime} /> – <DateTime iso={event.endTime} /></td>
+                <td>
+                  <Link to={`/s/admin/auctions/${event._id}`}>{event.title}</Link>
+                </td>
+                <td>
+                  <span className="admin-pill">{event.published ? event.status : 'draft'}</span>
+                </td>
+                <td>
+                  <DateTime iso={event.startTime} /> – <DateTime iso={event.endTime} />
+                </td>
                 <td>{event.allLotCount}</td>
               </tr>
             ))}

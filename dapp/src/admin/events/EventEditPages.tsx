@@ -17,16 +17,19 @@ export function EventCreatePage() {
   return (
     <section>
       <PageHead title="New auction event" />
-      <EventForm onCancel={() => void navigate('/s/admin/auctions')} onSubmit={async (body) => {
-        try {
-          const reply = await create.mutateAsync(body);
-          notify.success(reply.message, adminMessages.eventCreated);
-          await navigate(`/s/admin/auctions/${reply.data._id}`);
-        } catch (error) {
-          notify.failure(error, adminErrorMessage(error, adminMessages.createFailed));
-          throw error;
-        }
-      }} />
+      <EventForm
+        onCancel={() => void navigate('/s/admin/auctions')}
+        onSubmit={async (body) => {
+          try {
+            const reply = await create.mutateAsync(body);
+            notify.success(reply.message, adminMessages.eventCreated);
+            await navigate(`/s/admin/auctions/${reply.data._id}`);
+          } catch (error) {
+            notify.failure(error, adminErrorMessage(error, adminMessages.createFailed));
+            throw error;
+          }
+        }}
+      />
     </section>
   );
 }
@@ -44,16 +47,20 @@ export function EventEditPage() {
   return (
     <section>
       <PageHead title={`Edit ${event.data.title}`} />
-      <EventForm event={event.data} onCancel={() => void navigate(`/s/admin/auctions/${eventId}`)} onSubmit={async (body) => {
-        try {
-          const reply = await update.mutateAsync({ eventId, body });
-          notify.success(reply.message, adminMessages.eventUpdated);
-          await navigate(`/s/admin/auctions/${eventId}`);
-        } catch (error) {
-          notify.failure(error, adminErrorMessage(error, 'Failed to update auction event'));
-          throw error;
-        }
-      }} />
+      <EventForm
+        event={event.data}
+        onCancel={() => void navigate(`/s/admin/auctions/${eventId}`)}
+        onSubmit={async (body) => {
+          try {
+            const reply = await update.mutateAsync({ eventId, body });
+            notify.success(reply.message, adminMessages.eventUpdated);
+            await navigate(`/s/admin/auctions/${eventId}`);
+          } catch (error) {
+            notify.failure(error, adminErrorMessage(error, 'Failed to update auction event'));
+            throw error;
+          }
+        }}
+      />
     </section>
   );
 }

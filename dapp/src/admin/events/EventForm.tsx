@@ -27,8 +27,12 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = {
-      title: form.title, description: form.description, slug: form.slug.trim() || undefined,
-      startTime: fromLocalInput(form.startTime), endTime: fromLocalInput(form.endTime), whitelistOnly: form.whitelistOnly,
+      title: form.title,
+      description: form.description,
+      slug: form.slug.trim() || undefined,
+      startTime: fromLocalInput(form.startTime),
+      endTime: fromLocalInput(form.endTime),
+      whitelistOnly: form.whitelistOnly,
     };
     // The shape rules are domain's schema; the window's order is the api's to judge (its message comes back as a field).
     const check = auctionEventBodySchema.safeParse(body);
@@ -49,11 +53,24 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
 
   const input = (key: 'title' | 'slug' | 'startTime' | 'endTime', label: string, type = 'text', hint?: string) => (
     <div className="field">
-      <label className="field__label" htmlFor={`event-${key}`}>{label}</label>
-      <input id={`event-${key}`} className="field__input" type={type} value={form[key]} aria-invalid={errors[key] ? true : undefined}
-        onChange={(e) => set(key, e.target.value)} data-testid={`event-${key}`} />
+      <label className="field__label" htmlFor={`event-${key}`}>
+        {label}
+      </label>
+      <input
+        id={`event-${key}`}
+        className="field__input"
+        type={type}
+        value={form[key]}
+        aria-invalid={errors[key] ? true : undefined}
+        onChange={(e) => set(key, e.target.value)}
+        data-testid={`event-${key}`}
+      />
       {hint && !errors[key] && <p className="field__hint">{hint}</p>}
-      {errors[key] && <p className="field__error" data-testid={`event-${key}-error`}>{errors[key]}</p>}
+      {errors[key] && (
+        <p className="field__error" data-testid={`event-${key}-error`}>
+          {errors[key]}
+        </p>
+      )}
     </div>
   );
 
@@ -63,9 +80,10 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
         <legend>Auction event</legend>
         {input('title', 'Title')}
         <div className="field">
-          <label className="field__label" htmlFor="event-description">Description</label>
-          <textarea id="event-description" className="field__input" rows={4} value={form.description}
-            onChange={(e) => set('description', e.target.value)} data-testid="event-description" />
+          <label className="field__label" htmlFor="event-description">
+            Description
+          </label>
+          <textarea id="event-description" className="field__input" rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} data-testid="event-description" />
         </div>
         {input('slug', 'Slug (optional)', 'text', 'Made from the title when left empty, e.g. winter-sale-2026.')}
         <div className="lot-form__grid">
@@ -78,7 +96,9 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
         </label>
       </fieldset>
       <div className="lot-form__buttons">
-        <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="event-cancel">Cancel</button>
+        <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="event-cancel">
+          Cancel
+        </button>
         <button type="submit" className="btn btn--primary" disabled={saving} data-testid="event-submit">
           {saving ? 'Saving...' : event ? 'Update Auction Event' : 'Create Auction Event'}
         </button>

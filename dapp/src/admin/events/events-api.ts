@@ -9,8 +9,7 @@ export const EVENTS_LIMIT = 20;
 export function useAdminEvents(filters: { status?: string; search?: string; page: number; limit?: number }) {
   return useQuery({
     queryKey: queryKeys.admin.events.list(filters),
-    queryFn: ({ signal }) =>
-      apiRequest<ReplyOf<typeof adminAuctionEventListSchema>>(`/admin/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminAuctionEventListSchema>>(`/admin/auction-events${queryString({ ...filters, limit: filters.limit ?? EVENTS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -39,41 +39,80 @@ export function InscribePage() {
     const found = checkForm(file, destinationAddress, feeRate);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    create.mutate({ file: file!, destinationAddress, feeRate }, {
-      onSuccess: (inscription) => void navigate(`/s/admin/inscriptions/${encodeURIComponent(inscription._id)}`),
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        const named = { file: fields.file, destinationAddress: fields.destinationAddress ?? fields.walletAddress, feeRate: fields.feeRate };
-        const anyField = Object.values(named).some(Boolean);
-        setErrors({ ...named, form: anyField ? undefined : adminErrorMessage(error, inscriptionMessages.createFailed) });
+    create.mutate(
+      { file: file!, destinationAddress, feeRate },
+      {
+        onSuccess: (inscription) => void navigate(`/s/admin/inscriptions/${encodeURIComponent(inscription._id)}`),
+        onError: (error) => {
+          const fields = fieldErrors(error);
+          const named = { file: fields.file, destinationAddress: fields.destinationAddress ?? fields.walletAddress, feeRate: fields.feeRate };
+          const anyField = Object.values(named).some(Boolean);
+          setErrors({ ...named, form: anyField ? undefined : adminErrorMessage(error, inscriptionMessages.createFailed) });
+        },
       },
-    });
+    );
   };
 
   return (
     <section data-testid="inscribe-page">
       <PageHead title="New inscription">
-        <Link className="btn btn--ghost btn--small" to="/s/admin/inscriptions">Back to inscriptions</Link>
+        <Link className="btn btn--ghost btn--small" to="/s/admin/inscriptions">
+          Back to inscriptions
+        </Link>
       </PageHead>
       <form className="admin-card lot-form" onSubmit={submit} noValidate data-testid="inscribe-form">
-        {errors.form && <p className="form-banner form-banner--error" role="alert" data-testid="inscribe-error">{errors.form}</p>}
+        {errors.form && (
+          <p className="form-banner form-banner--error" role="alert" data-testid="inscribe-error">
+            {errors.form}
+          </p>
+        )}
         <div className="field">
-          <label className="field__label" htmlFor={fileId}>File</label>
-          <input id={fileId} className="field__input" type="file" accept={INSCRIPTION_TYPES.join(',')} data-testid="inscribe-file"
-            aria-invalid={errors.file ? true : undefined} aria-describedby={`${fileId}-help`}
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setErrors((now) => ({ ...now, file: undefined })); }} />
-          {errors.file
-            ? <p id={`${fileId}-help`} className="field__error" data-testid="inscribe-file-error">File: {errors.file}</p>
-            : <p id={`${fileId}-help`} className="field__hint">Images, text, HTML, JSON, PDF, audio or video, up to {INSCRIPTION_MAX_BYTES.toLocaleString('en-US')} bytes.</p>}
+          <label className="field__label" htmlFor={fileId}>
+            File
+          </label>
+          <input
+            id={fileId}
+            className="field__input"
+            type="file"
+            accept={INSCRIPTION_TYPES.join(',')}
+            data-testid="inscribe-file"
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={`${fileId}-help`}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setErrors((now) => ({ ...now, file: undefined }));
+            }}
+          />
+          {errors.file ? (
+            <p id={`${fileId}-help`} className="field__error" data-testid="inscribe-file-error">
+              File: {errors.file}
+            </p>
+          ) : (
+            <p id={`${fileId}-help`} className="field__hint">
+              Images, text, HTML, JSON, PDF, audio or video, up to {INSCRIPTION_MAX_BYTES.toLocaleString('en-US')} bytes.
+            </p>
+          )}
         </div>
-        <TextField label="Destination address" testId="inscribe-destination" value={destinationAddress} autoComplete="off" spellCheck={false}
+        <TextField
+          label="Destination address"
+          testId="inscribe-destination"
+          value={destinationAddress}
+          autoComplete="off"
+          spellCheck={false}
           hint="The Bitcoin address (taproot or native segwit) that receives the inscription."
           error={errors.destinationAddress && `Destination address: ${errors.destinationAddress}`}
-          onChange={(e) => setDestinationAddress(e.target.value)} />
-        <TextField label="Fee rate (sat/vB)" testId="inscribe-fee-rate" value={feeRate} inputMode="numeric" placeholder="Recommended"
+          onChange={(e) => setDestinationAddress(e.target.value)}
+        />
+        <TextField
+          label="Fee rate (sat/vB)"
+          testId="inscribe-fee-rate"
+          value={feeRate}
+          inputMode="numeric"
+          placeholder="Recommended"
           hint="Leave empty for the network's half-hour rate."
           error={errors.feeRate && `Fee rate: ${errors.feeRate}`}
-          onChange={(e) => setFeeRate(e.target.value)} />
+          onChange={(e) => setFeeRate(e.target.value)}
+        />
         <div className="lot-form__buttons">
           <button type="submit" className="btn btn--primary" disabled={create.isPending} data-testid="inscribe-submit">
             {create.isPending ? 'Creating…' : 'Create inscription'}

@@ -33,7 +33,10 @@ export function PoliciesPage() {
   const publish = useMutation({
     mutationFn: ({ id, requireReacceptance }: { id: string; requireReacceptance?: boolean }) =>
       apiRequest<ReplyOf<typeof policyReplySchema>>(`/admin/policies/${encodeURIComponent(id)}/publish`, { method: 'POST', body: requireReacceptance === undefined ? {} : { requireReacceptance } }),
-    onSuccess: (reply) => { notify.success(reply.message, fill(adminMessages.policyPublished, { version: reply.data.version ?? '' })); refresh(); },
+    onSuccess: (reply) => {
+      notify.success(reply.message, fill(adminMessages.policyPublished, { version: reply.data.version ?? '' }));
+      refresh();
+    },
     onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to publish policy')),
   });
   const doPublish = (policy: Policy) => {
@@ -43,38 +46,76 @@ export function PoliciesPage() {
   };
 
   if (editing) {
-    return <PolicyEditor policy={typeof editing === 'string' ? null : editing} kind={typeof editing === 'string' ? editing : editing.kind}
-      onDone={() => { setEditing(null); refresh(); }} />;
+    return (
+      <PolicyEditor
+        policy={typeof editing === 'string' ? null : editing}
+        kind={typeof editing === 'string' ? editing : editing.kind}
+        onDone={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+    );
   }
   return (
     <section data-testid="admin-policies">
       <PageHead title="Policies" />
-      {list.isPending ? <TableSkeleton /> : list.isError ? <LoadError what="policies" onRetry={() => void list.refetch()} /> : (
+      {list.isPending ? (
+        <TableSkeleton />
+      ) : list.isError ? (
+        <LoadError what="policies" onRetry={() => void list.refetch()} />
+      ) : (
         POLICY_KINDS.map((kind) => {
           const versions = list.data.filter((policy) => policy.kind === kind);
           return (
             <div className="admin-card" key={kind} data-testid={`policy-${kind}`}>
               <div className="admin-page__head">
                 <h2 className="admin-card__title">{KIND_NAMES[kind]}</h2>
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(kind)}>New draft</button>
+                <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(kind)}>
+                  New draft
+                </button>
               </div>
-              {versions.length === 0 ? <NoRows title="No versions yet" /> : (
+              {versions.length === 0 ? (
+                <NoRows title="No versions yet" />
+              ) : (
                 <div className="admin-table-wrap">
                   <table className="admin-table">
-                    <thead><tr><th>Version</th><th>Title</th><th>Status</th><th>Published</th><th /></tr></thead>
+                    <thead>
+                      <tr>
+                        <th>Version</th>
+                        <th>Title</th>
+                        <th>Status</th>
+                        <th>Published</th>
+                        <th />
+                      </tr>
+                    </thead>
                     <tbody>
                       {versions.map((policy) => (
                         <tr key={policy._id}>
                           <td>{policy.version ?? 'draft'}</td>
-                          <td>{policy.title}{policy.summary ? <><br /><small>{policy.summary}</small></> : null}</td>
+                          <td>
+                            {policy.title}
+                            {policy.summary ? (
+                              <>
+                                <br />
+                                <small>{policy.summary}</small>
+                              </>
+                            ) : null}
+                          </td>
                           <td>{policy.current ? <span className="admin-pill admin-pill--good">In force</span> : <span className="admin-pill">{policy.status}</span>}</td>
                           <td>{policy.publishedAt ? <DateTime iso={policy.publishedAt} /> : '-'}</td>
-                          <td>{policy.status === 'draft' && (
-                            <div className="admin-actions">
-                              <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(policy)}>Edit</button>
-                              <button type="button" className="btn btn--primary btn--small" disabled={publish.isPending} onClick={() => doPublish(policy)}>Publish</button>
-                            </div>
-                          )}</td>
+                          <td>
+                            {policy.status === 'draft' && (
+                              <div className="admin-actions">
+                                <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(policy)}>
+                                  Edit
+                                </button>
+                                <button type="button" className="btn btn--primary btn--small" disabled={publish.isPending} onClick={() => doPublish(policy)}>
+                                  Publish
+                                </button>
+                              </div>
+                            )}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
@@ -96,9 +137,10 @@ function PolicyEditor({ policy, kind, onDone }: { policy: Policy | null; kind: P
   const [errors, setErrors] = useState<Record<string, string>>({});
   const notify = useNotify();
   const save = useMutation({
-    mutationFn: () => policy
-      ? apiRequest<ReplyOf<typeof policyReplySchema>>(`/admin/policies/${encodeURIComponent(policy._id)}`, { method: 'PUT', body: { title, summary, content } })
-      : apiRequest<ReplyOf<typeof policyReplySchema>>('/admin/policies', { method: 'POST', body: { kind, title, summary, content } }),
+    mutationFn: () =>
+      policy
+        ? apiRequest<ReplyOf<typeof policyReplySchema>>(`/admin/policies/${encodeURIComponent(policy._id)}`, { method: 'PUT', body: { title, summary, content } })
+        : apiRequest<ReplyOf<typeof policyReplySchema>>('/admin/policies', { method: 'POST', body: { kind, title, summary, content } }),
   });
   const submit = () => {
     const check = policyBodySchema.safeParse({ kind, title, summary, content });
@@ -108,7 +150,10 @@ function PolicyEditor({ policy, kind, onDone }: { policy: Policy | null; kind: P
     }
     setErrors({});
     save.mutate(undefined, {
-      onSuccess: (reply) => { notify.success(reply.message, adminMessages.policySaved); onDone(); },
+      onSuccess: (reply) => {
+        notify.success(reply.message, adminMessages.policySaved);
+        onDone();
+      },
       onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to save policy')),
     });
   };
@@ -117,19 +162,27 @@ function PolicyEditor({ policy, kind, onDone }: { policy: Policy | null; kind: P
       <PageHead title={`${policy ? 'Edit draft' : 'New draft'}: ${KIND_NAMES[kind]}`} />
       <div className="lot-form">
         <div className="field">
-          <label className="field__label" htmlFor="policy-title">Title</label>
+          <label className="field__label" htmlFor="policy-title">
+            Title
+          </label>
           <input id="policy-title" className="field__input" value={title} onChange={(e) => setTitle(e.target.value)} />
           {errors.title && <p className="field__error">{errors.title}</p>}
         </div>
         <div className="field">
-          <label className="field__label" htmlFor="policy-summary">What changed (optional)</label>
+          <label className="field__label" htmlFor="policy-summary">
+            What changed (optional)
+          </label>
           <input id="policy-summary" className="field__input" value={summary} onChange={(e) => setSummary(e.target.value)} />
         </div>
         <RichTextEditor label="Policy text" initialHtml={content} onChange={setContent} />
         {errors.content && <p className="field__error">{errors.content}</p>}
         <div className="lot-form__buttons">
-          <button type="button" className="btn btn--ghost" onClick={onDone}>Cancel</button>
-          <button type="button" className="btn btn--primary" onClick={submit} disabled={save.isPending}>Save draft</button>
+          <button type="button" className="btn btn--ghost" onClick={onDone}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" onClick={submit} disabled={save.isPending}>
+            Save draft
+          </button>
         </div>
       </div>
     </section>

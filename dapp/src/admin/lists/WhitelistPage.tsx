@@ -31,7 +31,10 @@ export function WhitelistPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.whitelist.all });
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest<ReplyOf<typeof deletedReplySchema>>(`/admin/whitelist/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: (reply) => { notify.success(reply.message, adminMessages.whitelistRemoved); refresh(); },
+    onSuccess: (reply) => {
+      notify.success(reply.message, adminMessages.whitelistRemoved);
+      refresh();
+    },
     onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to remove the entry')),
   });
 
@@ -41,35 +44,65 @@ export function WhitelistPage() {
       <p className="dashboard-note">Auction events marked “whitelisted bidders only” take bids only from the wallets and e-mail addresses listed here.</p>
       <AddEntry events={events.data?.data ?? []} onAdded={refresh} />
       <div className="admin-filters" style={{ marginTop: 'var(--space-4)' }}>
-        <input type="search" placeholder="Search address or e-mail" defaultValue={values.search} aria-label="Search whitelist"
-          onKeyDown={(e) => { if (e.key === 'Enter') set('search', e.currentTarget.value.trim()); }} />
+        <input
+          type="search"
+          placeholder="Search address or e-mail"
+          defaultValue={values.search}
+          aria-label="Search whitelist"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') set('search', e.currentTarget.value.trim());
+          }}
+        />
         <select value={values.auctionEventId ?? ''} onChange={(e) => set('auctionEventId', e.target.value)} aria-label="Auction event">
           <option value="">All events</option>
-          {(events.data?.data ?? []).map((event) => <option key={event._id} value={event._id}>{event.title}</option>)}
+          {(events.data?.data ?? []).map((event) => (
+            <option key={event._id} value={event._id}>
+              {event.title}
+            </option>
+          ))}
         </select>
       </div>
-      {list.isPending ? <TableSkeleton /> : list.isError ? <LoadError what="the whitelist" onRetry={() => void list.refetch()} /> :
-        list.data.data.length === 0 ? <NoRows title="The whitelist is empty" description="Add a wallet address or an e-mail above." /> : (
-          <>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <thead><tr><th>Wallet or e-mail</th><th>Event</th><th>Note</th><th>Added</th><th /></tr></thead>
-                <tbody>
-                  {list.data.data.map((entry) => (
-                    <tr key={entry._id} data-testid="whitelist-row">
-                      <td className={entry.walletAddress ? 'mono' : undefined}>{entry.walletAddress ?? entry.email}</td>
-                      <td>{entry.auctionEventTitle ?? 'Every whitelist-only event'}</td>
-                      <td>{entry.note || '-'}</td>
-                      <td><DateTime iso={entry.createdAt} dateOnly /></td>
-                      <td><button type="button" className="btn btn--ghost btn--small" disabled={remove.isPending} onClick={() => remove.mutate(entry._id)}>Remove</button></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <AdminPager pagination={list.data.pagination} onPage={(p) => set('page', String(p))} />
-          </>
-        )}
+      {list.isPending ? (
+        <TableSkeleton />
+      ) : list.isError ? (
+        <LoadError what="the whitelist" onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <NoRows title="The whitelist is empty" description="Add a wallet address or an e-mail above." />
+      ) : (
+        <>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>Wallet or e-mail</th>
+                  <th>Event</th>
+                  <th>Note</th>
+                  <th>Added</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.data.map((entry) => (
+                  <tr key={entry._id} data-testid="whitelist-row">
+                    <td className={entry.walletAddress ? 'mono' : undefined}>{entry.walletAddress ?? entry.email}</td>
+                    <td>{entry.auctionEventTitle ?? 'Every whitelist-only event'}</td>
+                    <td>{entry.note || '-'}</td>
+                    <td>
+                      <DateTime iso={entry.createdAt} dateOnly />
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn--ghost btn--small" disabled={remove.isPending} onClick={() => remove.mutate(entry._id)}>
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <AdminPager pagination={list.data.pagination} onPage={(p) => set('page', String(p))} />
+        </>
+      )}
     </section>
   );
 }
@@ -94,21 +127,46 @@ function AddEntry({ events, onAdded }: { events: { _id: string; title: string }[
     }
     setError(null);
     add.mutate(body, {
-      onSuccess: (reply) => { notify.success(reply.message, adminMessages.whitelistAdded); setTarget(''); setNote(''); onAdded(); },
-      onError: (failure) => { setError(Object.values(fieldErrors(failure))[0] ?? null); notify.failure(failure, adminErrorMessage(failure, 'Failed to add the entry')); },
+      onSuccess: (reply) => {
+        notify.success(reply.message, adminMessages.whitelistAdded);
+        setTarget('');
+        setNote('');
+        onAdded();
+      },
+      onError: (failure) => {
+        setError(Object.values(fieldErrors(failure))[0] ?? null);
+        notify.failure(failure, adminErrorMessage(failure, 'Failed to add the entry'));
+      },
     });
   };
   return (
     <form className="admin-card admin-inline-form" onSubmit={submit} noValidate data-testid="whitelist-add">
-      <input className="field__input" placeholder="Wallet address or e-mail" value={target} onChange={(e) => setTarget(e.target.value)}
-        aria-label="Wallet address or e-mail" aria-invalid={error ? true : undefined} data-testid="whitelist-target" />
+      <input
+        className="field__input"
+        placeholder="Wallet address or e-mail"
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        aria-label="Wallet address or e-mail"
+        aria-invalid={error ? true : undefined}
+        data-testid="whitelist-target"
+      />
       <select className="admin-select" value={eventId} onChange={(e) => setEventId(e.target.value)} aria-label="For event">
         <option value="">Every whitelist-only event</option>
-        {events.map((event) => <option key={event._id} value={event._id}>{event.title}</option>)}
+        {events.map((event) => (
+          <option key={event._id} value={event._id}>
+            {event.title}
+          </option>
+        ))}
       </select>
       <input className="field__input" placeholder="Note (optional)" value={note} onChange={(e) => setNote(e.target.value)} aria-label="Note" />
-      <button type="submit" className="btn btn--primary" disabled={add.isPending} data-testid="whitelist-submit">Add</button>
-      {error && <p className="field__error" data-testid="whitelist-error">{error}</p>}
+      <button type="submit" className="btn btn--primary" disabled={add.isPending} data-testid="whitelist-submit">
+        Add
+      </button>
+      {error && (
+        <p className="field__error" data-testid="whitelist-error">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

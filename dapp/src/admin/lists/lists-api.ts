@@ -7,8 +7,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 export function useAdminInscriptions(filters: { status?: string; walletAddress?: string; hasAuction?: string; page: number }) {
   return useQuery({
     queryKey: queryKeys.admin.inscriptions.list(filters),
-    queryFn: ({ signal }) =>
-      apiRequest<ReplyOf<typeof adminInscriptionListSchema>>(`/inscriptions/admin/all${queryString({ ...filters, limit: ADMIN_INSCRIPTIONS_LIMIT })}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof adminInscriptionListSchema>>(`/inscriptions/admin/all${queryString({ ...filters, limit: ADMIN_INSCRIPTIONS_LIMIT })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -7,7 +7,8 @@ export function useFilters<K extends string>(keys: readonly K[]) {
   const page = Number(params.get('page')) || 1;
   const set = (key: K | 'page', value: string) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value); else next.delete(key);
+    if (value) next.set(key, value);
+    else next.delete(key);
     if (key !== 'page') next.delete('page');
     setParams(next);
   };

@@ -8,25 +8,46 @@ export function AdminBids({ lotId }: { lotId: string }) {
   return (
     <div className="admin-card" style={{ marginTop: 'var(--space-4)' }} data-testid="admin-bids">
       <h2 className="admin-card__title">Bids</h2>
-      {bids.isPending ? <TableSkeleton rows={3} /> : bids.isError ? <LoadError what="bids" onRetry={() => void bids.refetch()} /> :
-        bids.data.data.length === 0 ? <p data-testid="admin-bids-empty">No bids yet.</p> : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead><tr><th>Amount</th><th>Bidder</th><th>Wallet</th><th>Status</th><th>Placed</th></tr></thead>
-              <tbody>
-                {bids.data.data.map((bid) => (
-                  <tr key={bid.id} data-testid="admin-bid-row">
-                    <td>{bid.amount} {bid.unit}{bid.isWinning ? ' (winning)' : ''}</td>
-                    <td>{bid.bidder.name ?? bid.bidder.email ?? '-'}</td>
-                    <td className="mono">{bid.walletAddress ?? '-'}</td>
-                    <td>{bid.status}{bid.withdrawalStatus ? ` / ${bid.withdrawalStatus}` : ''}</td>
-                    <td><DateTime iso={bid.createdAt} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+      {bids.isPending ? (
+        <TableSkeleton rows={3} />
+      ) : bids.isError ? (
+        <LoadError what="bids" onRetry={() => void bids.refetch()} />
+      ) : bids.data.data.length === 0 ? (
+        <p data-testid="admin-bids-empty">No bids yet.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Amount</th>
+                <th>Bidder</th>
+                <th>Wallet</th>
+                <th>Status</th>
+                <th>Placed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bids.data.data.map((bid) => (
+                <tr key={bid.id} data-testid="admin-bid-row">
+                  <td>
+                    {bid.amount} {bid.unit}
+                    {bid.isWinning ? ' (winning)' : ''}
+                  </td>
+                  <td>{bid.bidder.name ?? bid.bidder.email ?? '-'}</td>
+                  <td className="mono">{bid.walletAddress ?? '-'}</td>
+                  <td>
+                    {bid.status}
+                    {bid.withdrawalStatus ? ` / ${bid.withdrawalStatus}` : ''}
+                  </td>
+                  <td>
+                    <DateTime iso={bid.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

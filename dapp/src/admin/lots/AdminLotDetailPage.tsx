@@ -25,8 +25,18 @@ export function AdminLotDetailPage() {
   if (lot.isPending) return <TableSkeleton rows={10} testId="admin-lot-loading" />;
   if (lot.isError) {
     if (lot.error instanceof ApiRequestError && lot.error.status === 404) {
-      return <EmptyState testId="admin-lot-not-found" tone="error" title={adminMessages.auctionNotFound}
-        action={<Link to={`/s/admin/auctions/${eventId}`} className="btn btn--primary">Back to the event</Link>} />;
+      return (
+        <EmptyState
+          testId="admin-lot-not-found"
+          tone="error"
+          title={adminMessages.auctionNotFound}
+          action={
+            <Link to={`/s/admin/auctions/${eventId}`} className="btn btn--primary">
+              Back to the event
+            </Link>
+          }
+        />
+      );
     }
     return <LoadError what="this lot" onRetry={() => void lot.refetch()} />;
   }
@@ -50,7 +60,10 @@ function LotView({ lot }: { lot: AdminLot }) {
   const doDelete = () => {
     if (!window.confirm(`Delete "${lot.title}"?`)) return;
     remove.mutate(lot._id, {
-      onSuccess: (reply) => { notify.success(reply.message, adminMessages.lotDeleted); void navigate(base); },
+      onSuccess: (reply) => {
+        notify.success(reply.message, adminMessages.lotDeleted);
+        void navigate(base);
+      },
       onError: (error) => notify.failure(error, adminErrorMessage(error, 'Failed to delete auction lot')),
     });
   };
@@ -58,48 +71,107 @@ function LotView({ lot }: { lot: AdminLot }) {
 
   return (
     <section data-testid="admin-lot-detail">
-      <p><Link to={base}>&larr; {lot.auction.title}</Link></p>
+      <p>
+        <Link to={base}>&larr; {lot.auction.title}</Link>
+      </p>
       <PageHead title={lot.title}>
         <div className="admin-actions">
-          <Link to={`${base}/lots/${lot._id}/edit`} className="btn btn--ghost" data-testid="lot-edit">Edit</Link>
-          {!lot.published && <button type="button" className="btn btn--primary" disabled={busy} data-testid="lot-publish"
-            onClick={run(publish, adminMessages.lotPublished, 'Failed to publish auction lot')}>Publish</button>}
-          {phase === 'live' && <button type="button" className="btn btn--ghost" disabled={busy} data-testid="lot-end"
-            onClick={run(end, adminMessages.lotEnded, 'Failed to end auction', `End "${lot.title}" now? The highest bid wins.`)}>End now</button>}
-          {(phase === 'live' || phase === 'upcoming') && <button type="button" className="btn btn--ghost" disabled={busy} data-testid="lot-cancel-auction"
-            onClick={run(cancel, adminMessages.lotCancelled, 'Failed to cancel auction', `Cancel "${lot.title}"? Its bids are released.`)}>Cancel auction</button>}
-          {lot.bidCount === 0 && <button type="button" className="btn btn--ghost" disabled={busy} onClick={doDelete} data-testid="lot-delete">Delete</button>}
+          <Link to={`${base}/lots/${lot._id}/edit`} className="btn btn--ghost" data-testid="lot-edit">
+            Edit
+          </Link>
+          {!lot.published && (
+            <button type="button" className="btn btn--primary" disabled={busy} data-testid="lot-publish" onClick={run(publish, adminMessages.lotPublished, 'Failed to publish auction lot')}>
+              Publish
+            </button>
+          )}
+          {phase === 'live' && (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={busy}
+              data-testid="lot-end"
+              onClick={run(end, adminMessages.lotEnded, 'Failed to end auction', `End "${lot.title}" now? The highest bid wins.`)}
+            >
+              End now
+            </button>
+          )}
+          {(phase === 'live' || phase === 'upcoming') && (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={busy}
+              data-testid="lot-cancel-auction"
+              onClick={run(cancel, adminMessages.lotCancelled, 'Failed to cancel auction', `Cancel "${lot.title}"? Its bids are released.`)}
+            >
+              Cancel auction
+            </button>
+          )}
+          {lot.bidCount === 0 && (
+            <button type="button" className="btn btn--ghost" disabled={busy} onClick={doDelete} data-testid="lot-delete">
+              Delete
+            </button>
+          )}
         </div>
       </PageHead>
       <div className="admin-lot">
         <div className="admin-card">
           <dl className="admin-dl">
-            <dt>Status</dt><dd><LotStatusPill lot={lot} /></dd>
-            <dt>Lot number</dt><dd>{lot.lotNumber}</dd>
-            <dt>Payment method</dt><dd>{lot.paymentMethod} ({lot.auctionType})</dd>
-            <dt>Starting bid</dt><dd data-testid="admin-lot-starting-bid">{lot.startingBid} {lot.unit}</dd>
-            <dt>Current bid</dt><dd>{lot.currentBid ? `${lot.currentBid} ${lot.unit}` : 'No bids'} ({lot.bidCount} bids)</dd>
-            <dt>Reserve</dt><dd>{lot.reservePrice ? `${lot.reservePrice} ${lot.unit}${lot.reserveMet ? ' (met)' : ''}` : 'None'}</dd>
-            <dt>Buy Now</dt><dd>{lot.buyNowEnabled && lot.buyNowPrice ? `${lot.buyNowPrice} ${lot.unit}` : 'Off'}</dd>
-            <dt>Estimate</dt><dd>{lot.estimateLow || lot.estimateHigh ? `${lot.estimateLow ?? '?'} – ${lot.estimateHigh ?? '?'} ${lot.unit}` : 'Upon Request'}</dd>
-            <dt>Starts</dt><dd data-testid="admin-lot-start"><DateTime iso={lot.startTime} /></dd>
-            <dt>Ends</dt><dd data-testid="admin-lot-end"><DateTime iso={lot.endTime} /></dd>
-            <dt>Extension</dt><dd>{lot.extensionMinutes} minutes</dd>
-            <dt>Public page</dt><dd>{lot.published ? <Link to={`/details/${lot._id}`}>View on the site</Link> : 'Draft (not public yet)'}</dd>
+            <dt>Status</dt>
+            <dd>
+              <LotStatusPill lot={lot} />
+            </dd>
+            <dt>Lot number</dt>
+            <dd>{lot.lotNumber}</dd>
+            <dt>Payment method</dt>
+            <dd>
+              {lot.paymentMethod} ({lot.auctionType})
+            </dd>
+            <dt>Starting bid</dt>
+            <dd data-testid="admin-lot-starting-bid">
+              {lot.startingBid} {lot.unit}
+            </dd>
+            <dt>Current bid</dt>
+            <dd>
+              {lot.currentBid ? `${lot.currentBid} ${lot.unit}` : 'No bids'} ({lot.bidCount} bids)
+            </dd>
+            <dt>Reserve</dt>
+            <dd>{lot.reservePrice ? `${lot.reservePrice} ${lot.unit}${lot.reserveMet ? ' (met)' : ''}` : 'None'}</dd>
+            <dt>Buy Now</dt>
+            <dd>{lot.buyNowEnabled && lot.buyNowPrice ? `${lot.buyNowPrice} ${lot.unit}` : 'Off'}</dd>
+            <dt>Estimate</dt>
+            <dd>{lot.estimateLow || lot.estimateHigh ? `${lot.estimateLow ?? '?'} – ${lot.estimateHigh ?? '?'} ${lot.unit}` : 'Upon Request'}</dd>
+            <dt>Starts</dt>
+            <dd data-testid="admin-lot-start">
+              <DateTime iso={lot.startTime} />
+            </dd>
+            <dt>Ends</dt>
+            <dd data-testid="admin-lot-end">
+              <DateTime iso={lot.endTime} />
+            </dd>
+            <dt>Extension</dt>
+            <dd>{lot.extensionMinutes} minutes</dd>
+            <dt>Public page</dt>
+            <dd>{lot.published ? <Link to={`/details/${lot._id}`}>View on the site</Link> : 'Draft (not public yet)'}</dd>
           </dl>
         </div>
         {lot.imageUrls.length > 0 && (
           <div className="admin-card">
             <h2 className="admin-card__title">Images</h2>
             <div className="images-field__list">
-              {lot.imageUrls.map((url, index) => <img key={url} src={assetUrl(url)} alt={`${lot.title}, ${index + 1} of ${lot.imageUrls.length}`} className="admin-lot__image" data-testid="admin-lot-image" />)}
+              {lot.imageUrls.map((url, index) => (
+                <img key={url} src={assetUrl(url)} alt={`${lot.title}, ${index + 1} of ${lot.imageUrls.length}`} className="admin-lot__image" data-testid="admin-lot-image" />
+              ))}
             </div>
           </div>
         )}
       </div>
       <OnChainLotPanel lot={lot} />
       <BitcoinLotPanel lot={lot} />
-      {lot.settlement.state !== 'open' && <div style={{ marginTop: 'var(--space-4)' }}><SettlementPanel lot={lot} isAdmin /></div>}
+      {lot.settlement.state !== 'open' && (
+        <div style={{ marginTop: 'var(--space-4)' }}>
+          <SettlementPanel lot={lot} isAdmin />
+        </div>
+      )}
       <UnpaidLotPanel lot={lot} />
       <PaymentMismatches mismatches={lot.paymentMismatches} />
       <AdminBids lotId={lot._id} />

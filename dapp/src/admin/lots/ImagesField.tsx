@@ -20,15 +20,15 @@ export function ImagesField({ urls, onChange }: { urls: string[]; onChange: (url
           // biome-ignore lint/suspicious/noArrayIndexKey: the same URL may be listed twice, so its place is part of its identity
           <li key={`${url}-${index}`} className="images-field__item" data-testid="lot-image">
             <img src={assetUrl(url)} alt={`Upload ${index + 1} of ${urls.length}`} />
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(urls.filter((_, i) => i !== index))}
-              aria-label={`Remove image ${index + 1}`}>Remove</button>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(urls.filter((_, i) => i !== index))} aria-label={`Remove image ${index + 1}`}>
+              Remove
+            </button>
           </li>
         ))}
       </ul>
       <label className="btn btn--ghost images-field__add">
         {uploading ? 'Uploading...' : 'Add image'}
-        <input ref={input} type="file" accept="image/*" className="visually-hidden" disabled={uploading}
-          onChange={(event) => void pick(event.target.files?.[0])} data-testid="lot-image-input" />
+        <input ref={input} type="file" accept="image/*" className="visually-hidden" disabled={uploading} onChange={(event) => void pick(event.target.files?.[0])} data-testid="lot-image-input" />
       </label>
     </div>
   );

@@ -24,8 +24,11 @@ export function LotCreatePage() {
   return (
     <section>
       <PageHead title={`New lot in ${event.data.title}`} />
-      <LotForm mode="create" initial={emptyLotForm({ startTime: event.data.startTime, endTime: event.data.endTime })}
-        context={{ event: event.data }} onCancel={() => void navigate(`/s/admin/auctions/${eventId}`)}
+      <LotForm
+        mode="create"
+        initial={emptyLotForm({ startTime: event.data.startTime, endTime: event.data.endTime })}
+        context={{ event: event.data }}
+        onCancel={() => void navigate(`/s/admin/auctions/${eventId}`)}
         onSubmit={async (body) => {
           try {
             const reply = await create.mutateAsync({ ...body, auctionEventId: eventId });
@@ -35,7 +38,8 @@ export function LotCreatePage() {
             notify.failure(error, adminErrorMessage(error, adminMessages.createFailed));
             throw error;
           }
-        }} />
+        }}
+      />
     </section>
   );
 }
@@ -62,14 +66,26 @@ export function LotEditPage() {
   const locked = checkLotEdit({ title: 'x', paymentMethod: original.paymentMethod, startTime: original.startTime, endTime: original.endTime, startingBid: original.startingBid }, context);
   if (!locked.ok && locked.code !== 'validation_failed') {
     return (
-      <EmptyState testId="lot-not-editable" tone="error" title={locked.message}
-        action={<button type="button" className="btn btn--primary" onClick={() => void navigate(back)}>Back to the lot</button>} />
+      <EmptyState
+        testId="lot-not-editable"
+        tone="error"
+        title={locked.message}
+        action={
+          <button type="button" className="btn btn--primary" onClick={() => void navigate(back)}>
+            Back to the lot
+          </button>
+        }
+      />
     );
   }
   return (
     <section>
       <PageHead title={`Edit ${original.title}`} />
-      <LotForm mode="edit" initial={lotFormFrom(original)} context={context} onCancel={() => void navigate(back)}
+      <LotForm
+        mode="edit"
+        initial={lotFormFrom(original)}
+        context={context}
+        onCancel={() => void navigate(back)}
         onSubmit={async (body) => {
           try {
             const reply = await update.mutateAsync({ lotId, body });
@@ -79,7 +95,8 @@ export function LotEditPage() {
             notify.failure(error, adminErrorMessage(error, 'Failed to update auction lot'));
             throw error;
           }
-        }} />
+        }}
+      />
     </section>
   );
 }

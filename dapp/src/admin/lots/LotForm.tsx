@@ -75,30 +75,59 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
   const text = (key: keyof LotFormState, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[key]} testId={`lot-${key}`}>
       {(id, described) => (
-        <input id={id} className="field__input" value={form[key] as string} aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={described} data-testid={`lot-${key}`} onChange={(e) => update(key, e.target.value as never)} {...props} />
+        <input
+          id={id}
+          className="field__input"
+          value={form[key] as string}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={described}
+          data-testid={`lot-${key}`}
+          onChange={(e) => update(key, e.target.value as never)}
+          {...props}
+        />
       )}
     </Field>
   );
 
   return (
     <form className="lot-form" onSubmit={(event) => void submit(event)} noValidate data-testid="lot-form">
-      {errors.form && <p className="form-banner form-banner--error" role="alert" data-testid="lot-form-error">{errors.form}</p>}
+      {errors.form && (
+        <p className="form-banner form-banner--error" role="alert" data-testid="lot-form-error">
+          {errors.form}
+        </p>
+      )}
       {header}
       <fieldset className="lot-form__section">
         <legend>Basic Information</legend>
         {text('title', 'Title', { maxLength: 200 })}
         <Field label="Description" error={errors.description} testId="lot-description">
           {(id, described) => (
-            <textarea id={id} className="field__input" rows={5} value={form.description} aria-describedby={described}
-              data-testid="lot-description" onChange={(e) => update('description', e.target.value)} />
+            <textarea
+              id={id}
+              className="field__input"
+              rows={5}
+              value={form.description}
+              aria-describedby={described}
+              data-testid="lot-description"
+              onChange={(e) => update('description', e.target.value)}
+            />
           )}
         </Field>
         <Field label="Payment method" error={errors.paymentMethod} testId="lot-paymentMethod">
           {(id, described) => (
-            <select id={id} className="field__input" value={form.paymentMethod} aria-describedby={described}
-              data-testid="lot-paymentMethod" onChange={(e) => update('paymentMethod', e.target.value as LotFormState['paymentMethod'])}>
-              {PAYMENT_METHODS.map((method) => <option key={method} value={method}>{method === 'Manual' ? 'Manual (USD, card)' : method}</option>)}
+            <select
+              id={id}
+              className="field__input"
+              value={form.paymentMethod}
+              aria-describedby={described}
+              data-testid="lot-paymentMethod"
+              onChange={(e) => update('paymentMethod', e.target.value as LotFormState['paymentMethod'])}
+            >
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {method === 'Manual' ? 'Manual (USD, card)' : method}
+                </option>
+              ))}
             </select>
           )}
         </Field>
@@ -124,7 +153,11 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
             The auction event runs from <DateTime iso={context.event.startTime} /> to <DateTime iso={context.event.endTime} />.
           </p>
         )}
-        {live && <p className="field__hint" data-testid="lot-live-note">This lot is live: its start time is locked; the end time can still move.</p>}
+        {live && (
+          <p className="field__hint" data-testid="lot-live-note">
+            This lot is live: its start time is locked; the end time can still move.
+          </p>
+        )}
         <div className="lot-form__grid">
           {text('startTime', `Start time (${viewerTimeZone()})`, { type: 'datetime-local', readOnly: live || undefined })}
           {text('endTime', `End time (${viewerTimeZone()})`, { type: 'datetime-local' })}
@@ -135,7 +168,9 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
         <ImagesField urls={form.imageUrls} onChange={(urls) => update('imageUrls', urls)} />
       </fieldset>
       <div className="lot-form__buttons">
-        <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="lot-cancel">Cancel</button>
+        <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="lot-cancel">
+          Cancel
+        </button>
         <button type="submit" className="btn btn--primary" disabled={saving} data-testid="lot-submit">
           {saving ? 'Saving...' : mode === 'edit' ? 'Update Auction Lot' : 'Create Auction Lot'}
         </button>
@@ -143,8 +178,12 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
       <Modal open={blocker.state === 'blocked'} title="Discard unsaved changes?" onClose={() => blocker.reset?.()} testId="unsaved-changes">
         <p>You have unsaved changes to this lot. Leave without saving them?</p>
         <div className="button-row">
-          <button type="button" className="btn btn--ghost" onClick={() => blocker.reset?.()} data-testid="unsaved-stay">Stay</button>
-          <button type="button" className="btn btn--danger" onClick={() => blocker.proceed?.()} data-testid="unsaved-leave">Leave</button>
+          <button type="button" className="btn btn--ghost" onClick={() => blocker.reset?.()} data-testid="unsaved-stay">
+            Stay
+          </button>
+          <button type="button" className="btn btn--danger" onClick={() => blocker.proceed?.()} data-testid="unsaved-leave">
+            Leave
+          </button>
         </div>
       </Modal>
     </form>
@@ -162,9 +201,15 @@ function Field({ label, error, testId, children }: { label: string; error?: stri
   const id = `${testId}-input`;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>{label}</label>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
       {children(id, error ? `${testId}-error` : undefined)}
-      {error && <p id={`${testId}-error`} className="field__error" data-testid={`${testId}-error`}>{error}</p>}
+      {error && (
+        <p id={`${testId}-error`} className="field__error" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

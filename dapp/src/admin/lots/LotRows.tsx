@@ -7,16 +7,34 @@ export function LotRows({ lots }: { lots: AdminLot[] }) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table">
-        <thead><tr><th>#</th><th>Lot</th><th>Status</th><th>Price</th><th>Bids</th><th>Ends</th><th>Settlement</th></tr></thead>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Lot</th>
+            <th>Status</th>
+            <th>Price</th>
+            <th>Bids</th>
+            <th>Ends</th>
+            <th>Settlement</th>
+          </tr>
+        </thead>
         <tbody>
           {lots.map((lot) => (
             <tr key={lot._id} data-testid="lot-row">
               <td>{lot.lotNumber}</td>
-              <td><Link to={`/s/admin/auctions/${lot.auctionEventId}/lots/${lot._id}`}>{lot.title}</Link></td>
-              <td><LotStatusPill lot={lot} /></td>
-              <td>{lot.currentBid ?? lot.startingBid} {lot.unit}</td>
+              <td>
+                <Link to={`/s/admin/auctions/${lot.auctionEventId}/lots/${lot._id}`}>{lot.title}</Link>
+              </td>
+              <td>
+                <LotStatusPill lot={lot} />
+              </td>
+              <td>
+                {lot.currentBid ?? lot.startingBid} {lot.unit}
+              </td>
               <td>{lot.bidCount}</td>
-              <td><DateTime iso={lot.endTime} /></td>
+              <td>
+                <DateTime iso={lot.endTime} />
+              </td>
               <td>{settlementLabel(lot)}</td>
             </tr>
           ))}
@@ -29,16 +47,26 @@ export function LotRows({ lots }: { lots: AdminLot[] }) {
 export function LotStatusPill({ lot }: { lot: AdminLot }) {
   const status = lot.published ? shownStatus(lot) : 'draft';
   const tone = status === 'live' || status === 'timeStarted' ? ' admin-pill--good' : status === 'cancelled' ? ' admin-pill--bad' : status === 'upcoming' ? ' admin-pill--info' : '';
-  return <span className={`admin-pill${tone}`} data-testid="lot-status">{status}</span>;
+  return (
+    <span className={`admin-pill${tone}`} data-testid="lot-status">
+      {status}
+    </span>
+  );
 }
 
 function settlementLabel(lot: AdminLot): string {
   switch (lot.settlement.state) {
-    case 'open': return '-';
-    case 'no_winner': return 'No winner';
-    case 'awaiting_payment': return 'Awaiting payment';
-    case 'unpaid': return 'Unpaid';
-    case 'awaiting_transfer': return 'Awaiting transfer';
-    case 'complete': return 'Complete';
+    case 'open':
+      return '-';
+    case 'no_winner':
+      return 'No winner';
+    case 'awaiting_payment':
+      return 'Awaiting payment';
+    case 'unpaid':
+      return 'Unpaid';
+    case 'awaiting_transfer':
+      return 'Awaiting transfer';
+    case 'complete':
+      return 'Complete';
   }
 }

@@ -22,7 +22,16 @@ export function PaymentMismatches({ mismatches }: { mismatches: PaymentMismatch[
       </p>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <thead><tr><th>Payment intent</th><th>For</th><th>Owed</th><th>Received</th><th>Reported by</th><th>When</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Payment intent</th>
+              <th>For</th>
+              <th>Owed</th>
+              <th>Received</th>
+              <th>Reported by</th>
+              <th>When</th>
+            </tr>
+          </thead>
           <tbody>
             {mismatches.map((m) => (
               <tr key={`${m.paymentIntentId}-${m.source}-${m.createdAt}`} data-testid="admin-payment-mismatch">
@@ -31,7 +40,9 @@ export function PaymentMismatches({ mismatches }: { mismatches: PaymentMismatch[
                 <td>{money(m.owed.amount, m.owed.currency)}</td>
                 <td>{money(m.received.amount, m.received.currency)}</td>
                 <td>{m.source === 'stripe' ? 'Stripe' : 'a webhook'}</td>
-                <td><DateTime iso={m.createdAt} /></td>
+                <td>
+                  <DateTime iso={m.createdAt} />
+                </td>
               </tr>
             ))}
           </tbody>

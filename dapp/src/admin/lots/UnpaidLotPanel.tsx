@@ -51,7 +51,9 @@ function Offers({ offers }: { offers: AdminSecondChanceOffer[] }) {
             <tr key={offer._id} data-testid="admin-second-chance-offer">
               <td>{offer.name ?? offer.email ?? offer.userId}</td>
               <td>{offer.amount} USD</td>
-              <td><DateTime iso={offer.expiresAt} /></td>
+              <td>
+                <DateTime iso={offer.expiresAt} />
+              </td>
               <td data-testid="admin-second-chance-status">{STATES[offer.status]}</td>
             </tr>
           ))}

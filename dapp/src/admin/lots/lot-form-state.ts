@@ -36,10 +36,19 @@ export function fromLocalInput(value: string): string {
 
 export function emptyLotForm(defaults: { startTime?: string; endTime?: string } = {}): LotFormState {
   return {
-    title: '', description: '', paymentMethod: 'Manual', startingBid: '', reservePrice: '', buyNowEnabled: false, buyNowPrice: '',
+    title: '',
+    description: '',
+    paymentMethod: 'Manual',
+    startingBid: '',
+    reservePrice: '',
+    buyNowEnabled: false,
+    buyNowPrice: '',
     // The inputs hold whole minutes: the start rounds up and the end down, so the defaults stay inside the window.
-    estimateLow: '', estimateHigh: '', startTime: defaults.startTime ? toLocalInput(Math.ceil(new Date(defaults.startTime).getTime() / 60_000) * 60_000) : '',
-    endTime: defaults.endTime ? toLocalInput(defaults.endTime) : '', imageUrls: [],
+    estimateLow: '',
+    estimateHigh: '',
+    startTime: defaults.startTime ? toLocalInput(Math.ceil(new Date(defaults.startTime).getTime() / 60_000) * 60_000) : '',
+    endTime: defaults.endTime ? toLocalInput(defaults.endTime) : '',
+    imageUrls: [],
   };
 }
 

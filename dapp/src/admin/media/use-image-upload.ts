@@ -12,21 +12,24 @@ import { checkImageFile, uploadImage } from './upload-image.ts';
 export function useImageUpload() {
   const dispatch = useAppDispatch();
   const [uploading, setUploading] = useState(false);
-  const upload = useCallback(async (file: File): Promise<string | null> => {
-    const check = checkImageFile(file);
-    if (!check.ok) {
-      dispatch(showToast({ tone: 'error', title: check.title, description: check.detail }));
-      return null;
-    }
-    setUploading(true);
-    try {
-      return await uploadImage(file);
-    } catch (error) {
-      dispatch(showToast({ tone: 'error', title: adminMessages.uploadFailed, description: serverMessage(error) ?? adminMessages.uploadFailedDetail }));
-      return null;
-    } finally {
-      setUploading(false);
-    }
-  }, [dispatch]);
+  const upload = useCallback(
+    async (file: File): Promise<string | null> => {
+      const check = checkImageFile(file);
+      if (!check.ok) {
+        dispatch(showToast({ tone: 'error', title: check.title, description: check.detail }));
+        return null;
+      }
+      setUploading(true);
+      try {
+        return await uploadImage(file);
+      } catch (error) {
+        dispatch(showToast({ tone: 'error', title: adminMessages.uploadFailed, description: serverMessage(error) ?? adminMessages.uploadFailedDetail }));
+        return null;
+      } finally {
+        setUploading(false);
+      }
+    },
+    [dispatch],
+  );
   return { upload, uploading };
 }

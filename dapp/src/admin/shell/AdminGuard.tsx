@@ -38,22 +38,40 @@ export function AdminGuard() {
     case 'denied':
       return (
         <div className="admin-gate">
-          <EmptyState testId="admin-access-denied" tone="error" icon={<AlertIcon width={26} height={26} />}
-            title="Access Denied" description="We could not confirm your admin access. Please sign in to the admin area again."
+          <EmptyState
+            testId="admin-access-denied"
+            tone="error"
+            icon={<AlertIcon width={26} height={26} />}
+            title="Access Denied"
+            description="We could not confirm your admin access. Please sign in to the admin area again."
             action={
               <div className="button-row">
-                <Link to="/" className="btn btn--ghost">Go Home</Link>
-                <Link to="/s/admin/login" className="btn btn--primary">Admin Login</Link>
+                <Link to="/" className="btn btn--ghost">
+                  Go Home
+                </Link>
+                <Link to="/s/admin/login" className="btn btn--primary">
+                  Admin Login
+                </Link>
               </div>
-            } />
+            }
+          />
         </div>
       );
     case 'insufficient':
       return (
         <div className="admin-gate">
-          <EmptyState testId="admin-insufficient" tone="error" icon={<ShieldIcon width={26} height={26} />}
-            title="Insufficient Permissions" description="Your account does not have the admin role needed for this area."
-            action={<Link to="/" className="btn btn--primary">Return to Home</Link>} />
+          <EmptyState
+            testId="admin-insufficient"
+            tone="error"
+            icon={<ShieldIcon width={26} height={26} />}
+            title="Insufficient Permissions"
+            description="Your account does not have the admin role needed for this area."
+            action={
+              <Link to="/" className="btn btn--primary">
+                Return to Home
+              </Link>
+            }
+          />
         </div>
       );
   }

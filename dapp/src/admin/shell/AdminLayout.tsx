@@ -21,10 +21,14 @@ export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   // A 401 on an admin call: the api client has already cleared storage; back to the admin login, saying why.
-  useEffect(() => onSessionExpired(() => {
-    queryClient.removeQueries({ queryKey: queryKeys.admin.all });
-    void navigate('/s/admin/login?error=unauthorized', { replace: true });
-  }), [navigate, queryClient]);
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        queryClient.removeQueries({ queryKey: queryKeys.admin.all });
+        void navigate('/s/admin/login?error=unauthorized', { replace: true });
+      }),
+    [navigate, queryClient],
+  );
 
   // A new page closes the phone sheet.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page is the trigger, see below
@@ -45,13 +49,19 @@ export function AdminLayout() {
   return (
     <div className="admin" data-sidebar={sidebar.mobile ? 'mobile' : sidebar.open ? 'expanded' : 'collapsed'}>
       {sidebar.mobile && sidebar.sheetOpen && <div className="admin-scrim" onClick={sidebar.closeSheet} aria-hidden="true" />}
-      <aside className={`admin-sidebar${sidebar.mobile && sidebar.sheetOpen ? ' admin-sidebar--sheet-open' : ''}`}
-        data-testid="admin-sidebar" data-state={collapsed ? 'collapsed' : 'expanded'} aria-label="Admin navigation">
-        <Link to="/s/admin" className="admin-sidebar__brand"><span aria-hidden="true">G</span>{!collapsed && <span>Gavel Admin</span>}</Link>
+      <aside
+        className={`admin-sidebar${sidebar.mobile && sidebar.sheetOpen ? ' admin-sidebar--sheet-open' : ''}`}
+        data-testid="admin-sidebar"
+        data-state={collapsed ? 'collapsed' : 'expanded'}
+        aria-label="Admin navigation"
+      >
+        <Link to="/s/admin" className="admin-sidebar__brand">
+          <span aria-hidden="true">G</span>
+          {!collapsed && <span>Gavel Admin</span>}
+        </Link>
         <nav className="admin-sidebar__nav">
           {ADMIN_NAV.map(({ to, label, icon: Icon, end }) => (
-            <NavLink key={to} to={to} end={end} className="admin-sidebar__link" title={collapsed ? label : undefined}
-              data-testid={`admin-nav-${label.toLowerCase()}`}>
+            <NavLink key={to} to={to} end={end} className="admin-sidebar__link" title={collapsed ? label : undefined} data-testid={`admin-nav-${label.toLowerCase()}`}>
               <Icon width={18} height={18} />
               {!collapsed && <span>{label}</span>}
             </NavLink>
@@ -60,14 +70,21 @@ export function AdminLayout() {
       </aside>
       <div className="admin-main">
         <header className="admin-header">
-          <button type="button" className="admin-header__toggle" onClick={sidebar.toggle} data-testid="admin-sidebar-toggle"
-            aria-label="Toggle sidebar (Ctrl+B)" aria-expanded={sidebar.mobile ? sidebar.sheetOpen : sidebar.open}>
+          <button
+            type="button"
+            className="admin-header__toggle"
+            onClick={sidebar.toggle}
+            data-testid="admin-sidebar-toggle"
+            aria-label="Toggle sidebar (Ctrl+B)"
+            aria-expanded={sidebar.mobile ? sidebar.sheetOpen : sidebar.open}
+          >
             <MenuIcon width={20} height={20} />
           </button>
-          <Link to="/" className="admin-header__back" data-testid="admin-back-to-site">Back to Main Site</Link>
+          <Link to="/" className="admin-header__back" data-testid="admin-back-to-site">
+            Back to Main Site
+          </Link>
           <div className="admin-user">
-            <button type="button" className="admin-user__button" onClick={() => setMenuOpen((shown) => !shown)}
-              aria-expanded={menuOpen} aria-haspopup="menu" data-testid="admin-user-menu">
+            <button type="button" className="admin-user__button" onClick={() => setMenuOpen((shown) => !shown)} aria-expanded={menuOpen} aria-haspopup="menu" data-testid="admin-user-menu">
               <span className="admin-user__email">{admin.email}</span> <ChevronDownIcon width={16} height={16} />
             </button>
             {menuOpen && (

@@ -61,11 +61,13 @@ export function AdminLoginPage() {
             <AlertIcon width={18} height={18} /> {ADMIN_LOGIN_UNAUTHORIZED}
           </p>
         )}
-        {error && <p className="form-banner form-banner--error" role="alert" data-testid="admin-login-error">{error}</p>}
-        <TextField label="Email" type="email" autoComplete="username" testId="admin-login-email" value={email}
-          onChange={(event) => setEmail(event.target.value)} />
-        <PasswordField label="Password" autoComplete="current-password" testId="admin-login-password" value={password}
-          onChange={(event) => setPassword(event.target.value)} />
+        {error && (
+          <p className="form-banner form-banner--error" role="alert" data-testid="admin-login-error">
+            {error}
+          </p>
+        )}
+        <TextField label="Email" type="email" autoComplete="username" testId="admin-login-email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <PasswordField label="Password" autoComplete="current-password" testId="admin-login-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="admin-login-submit">
           {busy ? 'Signing in...' : 'Sign In'}
         </button>

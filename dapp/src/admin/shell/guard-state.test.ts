@@ -35,9 +35,13 @@ describe('admin guard', () => {
   });
 
   it('prefers the admin token over the buyer session', () => {
-    expect(guardState({
-      adminToken: true, adminProfile: { status: 'done', role: 'admin' },
-      userToken: true, userProfile: { status: 'done', role: 'user' },
-    })).toBe('allowed');
+    expect(
+      guardState({
+        adminToken: true,
+        adminProfile: { status: 'done', role: 'admin' },
+        userToken: true,
+        userProfile: { status: 'done', role: 'user' },
+      }),
+    ).toBe('allowed');
   });
 });

@@ -41,7 +41,11 @@ export function SupportRequestsPage() {
   return (
     <section data-testid="admin-support">
       <PageHead title="Support requests">
-        {list.data && <span className="admin-pill admin-pill--info" data-testid="support-open-count">{list.data.open} open</span>}
+        {list.data && (
+          <span className="admin-pill admin-pill--info" data-testid="support-open-count">
+            {list.data.open} open
+          </span>
+        )}
       </PageHead>
       <div className="admin-filters">
         <select value={status} onChange={(event) => set('status', event.target.value === 'open' ? '' : event.target.value)} aria-label="Status" data-testid="support-status-filter">
@@ -50,17 +54,22 @@ export function SupportRequestsPage() {
           <option value="all">All</option>
         </select>
       </div>
-      {list.isPending ? <TableSkeleton /> : list.isError ? <LoadError what="support requests" onRetry={() => void list.refetch()} /> :
-        list.data.data.length === 0 ? <NoRows title={status === 'open' ? 'No open requests' : 'No requests'} description="Messages sent from the support page appear here." /> : (
-          <>
-            <ul className="support-list">
-              {list.data.data.map((request) => (
-                <RequestCard key={request._id} request={request} busy={mark.isPending} onMark={(handled) => mark.mutate({ id: request._id, handled })} />
-              ))}
-            </ul>
-            <AdminPager pagination={list.data.pagination} onPage={(p) => set('page', String(p))} />
-          </>
-        )}
+      {list.isPending ? (
+        <TableSkeleton />
+      ) : list.isError ? (
+        <LoadError what="support requests" onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <NoRows title={status === 'open' ? 'No open requests' : 'No requests'} description="Messages sent from the support page appear here." />
+      ) : (
+        <>
+          <ul className="support-list">
+            {list.data.data.map((request) => (
+              <RequestCard key={request._id} request={request} busy={mark.isPending} onMark={(handled) => mark.mutate({ id: request._id, handled })} />
+            ))}
+          </ul>
+          <AdminPager pagination={list.data.pagination} onPage={(p) => set('page', String(p))} />
+        </>
+      )}
     </section>
   );
 }
@@ -69,15 +78,24 @@ function RequestCard({ request, busy, onMark }: { request: SupportRequest; busy:
   return (
     <li className="admin-card support-request" data-testid="support-request">
       <div className="support-request__head">
-        <h2 className="admin-card__title" data-testid="support-request-subject">{request.subject}</h2>
+        <h2 className="admin-card__title" data-testid="support-request-subject">
+          {request.subject}
+        </h2>
         {request.handled ? <span className="admin-pill admin-pill--good">Handled</span> : <span className="admin-pill admin-pill--info">Open</span>}
       </div>
       <p className="support-request__from">
-        <span data-testid="support-request-name">{request.name}</span>{' '}
-        &lt;<a href={`mailto:${request.email}?subject=${encodeURIComponent(`Re: ${request.subject}`)}`} data-testid="support-request-email">{request.email}</a>&gt;
-        {' · '}<DateTime iso={request.createdAt} />{request.userId ? ' · signed in' : ''}
+        <span data-testid="support-request-name">{request.name}</span> &lt;
+        <a href={`mailto:${request.email}?subject=${encodeURIComponent(`Re: ${request.subject}`)}`} data-testid="support-request-email">
+          {request.email}
+        </a>
+        &gt;
+        {' · '}
+        <DateTime iso={request.createdAt} />
+        {request.userId ? ' · signed in' : ''}
       </p>
-      <p className="support-request__message" data-testid="support-request-message">{request.message}</p>
+      <p className="support-request__message" data-testid="support-request-message">
+        {request.message}
+      </p>
       <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onMark(!request.handled)} data-testid="support-request-toggle">
         {request.handled ? 'Open again' : 'Mark handled'}
       </button>

@@ -33,10 +33,20 @@ export function BiddingLimitCard({ userId, current }: { userId: string; current:
       <p>Bids and Buy Now on USD lots without a card hold are accepted up to this amount, less what the user has open. Now: ${current}.</p>
       <label className="form-field">
         <span>Limit (US dollars)</span>
-        <input inputMode="decimal" value={value} onChange={(event) => setValue(event.target.value)} aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'bidding-limit-error' : undefined} data-testid="bidding-limit-input" />
+        <input
+          inputMode="decimal"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'bidding-limit-error' : undefined}
+          data-testid="bidding-limit-input"
+        />
       </label>
-      {error && <p id="bidding-limit-error" className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p id="bidding-limit-error" className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="button" className="btn btn--primary" disabled={biddingLimit.isPending} onClick={save} data-testid="bidding-limit-save">
         {biddingLimit.isPending ? 'Saving…' : 'Save limit'}
       </button>

@@ -29,13 +29,27 @@ export function IdentityReview({ identity, children }: { identity: AdminIdentity
       </div>
       <div className="kyc-review__facts">
         <dl className="admin-dl" data-testid="user-identity">
-          <dt>Legal name</dt><dd data-testid="identity-legal-name">{identity.legalName}</dd>
-          <dt>Date of birth</dt><dd data-testid="identity-date-of-birth">{identity.dateOfBirth}</dd>
-          <dt>Country</dt><dd data-testid="identity-country">{identity.country}</dd>
-          <dt>Document</dt><dd data-testid="identity-document-type">{DOCUMENT_LABELS[identity.documentType] ?? identity.documentType}</dd>
-          <dt>Document number</dt><dd className="mono" data-testid="identity-document-number">{identity.documentNumber}</dd>
-          <dt>Submitted</dt><dd><DateTime iso={identity.submittedAt} /></dd>
-          <dt>Status</dt><dd><KycPill status={identity.status} />{identity.reason ? ` ${identity.reason}` : ''}</dd>
+          <dt>Legal name</dt>
+          <dd data-testid="identity-legal-name">{identity.legalName}</dd>
+          <dt>Date of birth</dt>
+          <dd data-testid="identity-date-of-birth">{identity.dateOfBirth}</dd>
+          <dt>Country</dt>
+          <dd data-testid="identity-country">{identity.country}</dd>
+          <dt>Document</dt>
+          <dd data-testid="identity-document-type">{DOCUMENT_LABELS[identity.documentType] ?? identity.documentType}</dd>
+          <dt>Document number</dt>
+          <dd className="mono" data-testid="identity-document-number">
+            {identity.documentNumber}
+          </dd>
+          <dt>Submitted</dt>
+          <dd>
+            <DateTime iso={identity.submittedAt} />
+          </dd>
+          <dt>Status</dt>
+          <dd>
+            <KycPill status={identity.status} />
+            {identity.reason ? ` ${identity.reason}` : ''}
+          </dd>
         </dl>
         {children}
       </div>
@@ -70,7 +84,10 @@ function DocumentView({ url, contentType }: { url: string; contentType: string }
   if (file.isError) {
     return (
       <p className="field__error" data-testid="identity-document-error">
-        {file.error.message} <button type="button" className="btn btn--ghost btn--small" onClick={() => void file.refetch()}>Try again</button>
+        {file.error.message}{' '}
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => void file.refetch()}>
+          Try again
+        </button>
       </p>
     );
   }

@@ -1,7 +1,10 @@
-
 export function KycPill({ status }: { status: string }) {
   const tone = status === 'approved' ? ' admin-pill--good' : status === 'rejected' ? ' admin-pill--bad' : status === 'pending' ? ' admin-pill--info' : '';
-  return <span className={`admin-pill${tone}`} data-testid="kyc-status">{kycLabel(status)}</span>;
+  return (
+    <span className={`admin-pill${tone}`} data-testid="kyc-status">
+      {kycLabel(status)}
+    </span>
+  );
 }
 
 export function kycLabel(status: string): string {

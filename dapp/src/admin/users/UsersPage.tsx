@@ -19,7 +19,8 @@ export function UsersPage() {
   const users = useAdminUsers(filters);
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value); else next.delete(key);
+    if (value) next.set(key, value);
+    else next.delete(key);
     if (key !== 'page') next.delete('page');
     setParams(next);
   };
@@ -28,11 +29,23 @@ export function UsersPage() {
     <section data-testid="admin-users">
       <PageHead title="Users" />
       <div className="admin-filters">
-        <input type="search" placeholder="Search e-mail or name" defaultValue={filters.search} aria-label="Search users"
-          onKeyDown={(event) => { if (event.key === 'Enter') set('search', event.currentTarget.value.trim()); }} data-testid="users-search" />
+        <input
+          type="search"
+          placeholder="Search e-mail or name"
+          defaultValue={filters.search}
+          aria-label="Search users"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') set('search', event.currentTarget.value.trim());
+          }}
+          data-testid="users-search"
+        />
         <select value={filters.kycStatus ?? ''} onChange={(event) => set('kycStatus', event.target.value)} aria-label="KYC status" data-testid="users-kyc-filter">
           <option value="">All KYC statuses</option>
-          {KYC_STATUSES.map((status) => <option key={status} value={status}>{kycLabel(status)}</option>)}
+          {KYC_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {kycLabel(status)}
+            </option>
+          ))}
         </select>
         <select value={filters.paymentVerified ?? ''} onChange={(event) => set('paymentVerified', event.target.value)} aria-label="Payment verification" data-testid="users-payment-filter">
           <option value="">Any payment verification</option>
@@ -40,30 +53,53 @@ export function UsersPage() {
           <option value="false">Payment not verified</option>
         </select>
       </div>
-      {users.isPending ? <TableSkeleton /> : users.isError ? <LoadError what="users" onRetry={() => void users.refetch()} /> :
-        users.data.data.length === 0 ? <NoRows title="No users found" description="No account matches these filters." /> : (
-          <>
-            <div className="admin-table-wrap">
-              <table className="admin-table admin-table--cards">
-                <thead><tr><th>E-mail</th><th>Name</th><th>Role</th><th>KYC</th><th>Payment</th><th>Unpaid</th><th>Joined</th></tr></thead>
-                <tbody>
-                  {users.data.data.map((user) => (
-                    <tr key={user.id} data-testid="users-row">
-                      <td data-label="E-mail" className="admin-table__primary"><Link to={`/s/admin/users/${user.id}`}>{user.email}</Link></td>
-                      <td data-label="Name">{user.name ?? '-'}</td>
-                      <td data-label="Role">{user.role}</td>
-                      <td data-label="KYC"><KycPill status={user.kycStatus} /></td>
-                      <td data-label="Payment">{user.paymentMethodVerified ? <span className="admin-pill admin-pill--good">Verified</span> : <span className="admin-pill">Not verified</span>}</td>
-                      <td data-label="Unpaid" data-testid="users-unpaid">{user.unpaidCount > 0 ? <span className="admin-pill admin-pill--bad">{user.unpaidCount}</span> : '-'}</td>
-                      <td data-label="Joined"><DateTime iso={user.createdAt} dateOnly /></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <AdminPager pagination={users.data.pagination} onPage={(page) => set('page', String(page))} />
-          </>
-        )}
+      {users.isPending ? (
+        <TableSkeleton />
+      ) : users.isError ? (
+        <LoadError what="users" onRetry={() => void users.refetch()} />
+      ) : users.data.data.length === 0 ? (
+        <NoRows title="No users found" description="No account matches these filters." />
+      ) : (
+        <>
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--cards">
+              <thead>
+                <tr>
+                  <th>E-mail</th>
+                  <th>Name</th>
+                  <th>Role</th>
+                  <th>KYC</th>
+                  <th>Payment</th>
+                  <th>Unpaid</th>
+                  <th>Joined</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.data.map((user) => (
+                  <tr key={user.id} data-testid="users-row">
+                    <td data-label="E-mail" className="admin-table__primary">
+                      <Link to={`/s/admin/users/${user.id}`}>{user.email}</Link>
+                    </td>
+                    <td data-label="Name">{user.name ?? '-'}</td>
+                    <td data-label="Role">{user.role}</td>
+                    <td data-label="KYC">
+                      <KycPill status={user.kycStatus} />
+                    </td>
+                    <td data-label="Payment">{user.paymentMethodVerified ? <span className="admin-pill admin-pill--good">Verified</span> : <span className="admin-pill">Not verified</span>}</td>
+                    <td data-label="Unpaid" data-testid="users-unpaid">
+                      {user.unpaidCount > 0 ? <span className="admin-pill admin-pill--bad">{user.unpaidCount}</span> : '-'}
+                    </td>
+                    <td data-label="Joined">
+                      <DateTime iso={user.createdAt} dateOnly />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <AdminPager pagination={users.data.pagination} onPage={(page) => set('page', String(page))} />
+        </>
+      )}
     </section>
   );
 }

@@ -47,8 +47,7 @@ export function useUserMutations(id: string) {
     onSuccess: done,
   });
   const biddingLimit = useMutation({
-    mutationFn: (limit: string) =>
-      apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}/bidding-limit`, { method: 'PATCH', body: { biddingLimit: limit } }),
+    mutationFn: (limit: string) => apiRequest<ReplyOf<typeof adminUserReplySchema>>(`/admin/users/${encodeURIComponent(id)}/bidding-limit`, { method: 'PATCH', body: { biddingLimit: limit } }),
     onSuccess: done,
   });
   return { kyc, payment, biddingLimit };

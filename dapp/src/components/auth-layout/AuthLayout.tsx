@@ -8,7 +8,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="auth-layout">
       <aside className="auth-layout__brand" aria-hidden="true">
-        <Link to="/" className="auth-layout__logo" tabIndex={-1}><GavelIcon width={28} height={28} /> Gavel</Link>
+        <Link to="/" className="auth-layout__logo" tabIndex={-1}>
+          <GavelIcon width={28} height={28} /> Gavel
+        </Link>
         <p className="auth-layout__quote">Rare inscriptions, NFTs and collectibles, under the hammer.</p>
         <div className="auth-layout__art" />
       </aside>

@@ -16,8 +16,14 @@ export function EmptyState({ title, description, action, icon, tone = 'neutral',
   return (
     <section className={`empty-state empty-state--${tone}`} data-testid={testId} role={tone === 'error' ? 'alert' : undefined}>
       {icon && <div className="empty-state__icon">{icon}</div>}
-      <h2 className="empty-state__title" data-testid={`${testId}-title`}>{title}</h2>
-      {description && <p className="empty-state__description" data-testid={`${testId}-description`}>{description}</p>}
+      <h2 className="empty-state__title" data-testid={`${testId}-title`}>
+        {title}
+      </h2>
+      {description && (
+        <p className="empty-state__description" data-testid={`${testId}-description`}>
+          {description}
+        </p>
+      )}
       {action && <div className="empty-state__action">{action}</div>}
     </section>
   );

@@ -15,36 +15,59 @@ export function Footer() {
     <footer className="footer" data-testid="footer">
       <div className="footer__inner">
         <div className="footer__brand">
-          <Link to="/" className="footer__logo"><GavelIcon width={22} height={22} /> Gavel</Link>
-          <p className="footer__tagline">
-            An auction house for Bitcoin Ordinals, Ethereum NFTs and rare off-chain collectibles.
-          </p>
+          <Link to="/" className="footer__logo">
+            <GavelIcon width={22} height={22} /> Gavel
+          </Link>
+          <p className="footer__tagline">An auction house for Bitcoin Ordinals, Ethereum NFTs and rare off-chain collectibles.</p>
         </div>
         <nav className="footer__column" aria-labelledby="footer-pages">
-          <h2 id="footer-pages" className="footer__heading">Pages</h2>
+          <h2 id="footer-pages" className="footer__heading">
+            Pages
+          </h2>
           <ul>
-            <li><Link to="/about">About</Link></li>
             <li>
-              <button type="button" className="footer__link-button" data-testid="footer-subscribe"
-                onClick={() => setNewsletterOpen(true)}>Subscribe</button>
+              <Link to="/about">About</Link>
             </li>
-            <li><Link to="/sell">Sell</Link></li>
-            <li><Link to="/support">Support</Link></li>
+            <li>
+              <button type="button" className="footer__link-button" data-testid="footer-subscribe" onClick={() => setNewsletterOpen(true)}>
+                Subscribe
+              </button>
+            </li>
+            <li>
+              <Link to="/sell">Sell</Link>
+            </li>
+            <li>
+              <Link to="/support">Support</Link>
+            </li>
           </ul>
         </nav>
         <nav className="footer__column" aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="footer__heading">Legal</h2>
+          <h2 id="footer-legal" className="footer__heading">
+            Legal
+          </h2>
           <ul>
-            <li><Link to="/terms-conditions">Terms &amp; Conditions</Link></li>
-            <li><Link to="/privacy-policy">Privacy Policy</Link></li>
-            <li><Link to="/conditions-of-business">Conditions of Business</Link></li>
+            <li>
+              <Link to="/terms-conditions">Terms &amp; Conditions</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/conditions-of-business">Conditions of Business</Link>
+            </li>
           </ul>
         </nav>
         <nav className="footer__column" aria-labelledby="footer-follow">
-          <h2 id="footer-follow" className="footer__heading">Follow Us</h2>
+          <h2 id="footer-follow" className="footer__heading">
+            Follow Us
+          </h2>
           <ul>
             {SOCIAL_LINKS.map((link) => (
-              <li key={link.href}><a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a></li>
+              <li key={link.href}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                </a>
+              </li>
             ))}
           </ul>
         </nav>

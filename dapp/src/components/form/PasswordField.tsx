@@ -16,17 +16,42 @@ export function PasswordField({ label, error, hint, testId, ...input }: Password
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>{label}</label>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
       <div className="field__affix">
-        <input id={id} className="field__input" type={visible ? 'text' : 'password'} aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy} data-testid={testId} autoCapitalize="off" spellCheck={false} {...input} />
-        <button type="button" className="field__affix-button" aria-label={visible ? 'Hide password' : 'Show password'}
-          aria-pressed={visible} data-testid={`${testId}-toggle`} onClick={() => setVisible((shown) => !shown)}>
+        <input
+          id={id}
+          className="field__input"
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          autoCapitalize="off"
+          spellCheck={false}
+          {...input}
+        />
+        <button
+          type="button"
+          className="field__affix-button"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          data-testid={`${testId}-toggle`}
+          onClick={() => setVisible((shown) => !shown)}
+        >
           {visible ? <EyeOffIcon width={18} height={18} /> : <EyeIcon width={18} height={18} />}
         </button>
       </div>
-      {hint && !error && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field__error" data-testid={`${testId}-error`}>{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

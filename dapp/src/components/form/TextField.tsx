@@ -17,11 +17,20 @@ export function TextField({ label, error, hint, testId, ...input }: TextFieldPro
   const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>{label}</label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy} data-testid={testId} {...input} />
-      {hint && !error && <p id={hintId} className="field__hint">{hint}</p>}
-      {error && <p id={errorId} className="field__error" data-testid={`${testId}-error`}>{error}</p>}
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} data-testid={testId} {...input} />
+      {hint && !error && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -23,9 +23,15 @@ export function Header() {
   return (
     <header className="header" data-testid="header">
       <div className="header__bar">
-        <button type="button" className="header__icon-button header__menu-button" aria-expanded={menuOpen}
-          aria-controls="mobile-menu" aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          data-testid="mobile-menu-button" onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className="header__icon-button header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          data-testid="mobile-menu-button"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
         <Link to="/" className="header__brand" data-testid="header-brand">
@@ -33,9 +39,15 @@ export function Header() {
           <span>Gavel</span>
         </Link>
         <nav className="header__nav" aria-label="Main">
-          <NavLink to="/auctions" className="header__nav-link" data-testid="nav-auctions">Auctions</NavLink>
-          <NavLink to="/sell" className="header__nav-link">Sell</NavLink>
-          <NavLink to="/support" className="header__nav-link">Support</NavLink>
+          <NavLink to="/auctions" className="header__nav-link" data-testid="nav-auctions">
+            Auctions
+          </NavLink>
+          <NavLink to="/sell" className="header__nav-link">
+            Sell
+          </NavLink>
+          <NavLink to="/support" className="header__nav-link">
+            Support
+          </NavLink>
         </nav>
         <div className="header__actions">
           <HeaderSearch />

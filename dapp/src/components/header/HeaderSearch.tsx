@@ -59,18 +59,38 @@ export function HeaderSearch() {
 
   return (
     <>
-      <button type="button" className="header__icon-button" aria-expanded={open} aria-controls="header-search"
-        aria-label={open ? 'Close search' : 'Search lots'} data-testid="search-toggle" onClick={toggle}>
+      <button
+        type="button"
+        className="header__icon-button"
+        aria-expanded={open}
+        aria-controls="header-search"
+        aria-label={open ? 'Close search' : 'Search lots'}
+        data-testid="search-toggle"
+        onClick={toggle}
+      >
         {open ? <CloseIcon /> : <SearchIcon />}
       </button>
       {/* biome-ignore lint/a11y/useSemanticElements: a form with role search reaches browsers the search element does not */}
       <form id="header-search" role="search" className="header-search" hidden={!open} onSubmit={submit}>
         <SearchIcon className="header-search__icon" width={18} height={18} />
-        <label htmlFor="header-search-input" className="visually-hidden">Search lots</label>
-        <input ref={input} id="header-search-input" className="header-search__input" type="search"
-          placeholder="Search lots, artists, collections" autoComplete="off" enterKeyHint="search"
-          value={text} data-testid="search-input" onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') toggle(); }} />
+        <label htmlFor="header-search-input" className="visually-hidden">
+          Search lots
+        </label>
+        <input
+          ref={input}
+          id="header-search-input"
+          className="header-search__input"
+          type="search"
+          placeholder="Search lots, artists, collections"
+          autoComplete="off"
+          enterKeyHint="search"
+          value={text}
+          data-testid="search-input"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') toggle();
+          }}
+        />
       </form>
     </>
   );

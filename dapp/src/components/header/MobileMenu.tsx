@@ -28,25 +28,61 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
       <ul className="mobile-menu__list">
         {LINKS.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end} className="mobile-menu__link" onClick={onNavigate}>{link.label}</NavLink>
+            <NavLink to={link.to} end={link.end} className="mobile-menu__link" onClick={onNavigate}>
+              {link.label}
+            </NavLink>
           </li>
         ))}
         {signedIn && (
           <>
-            <li><NavLink to="/profile" className="mobile-menu__link" onClick={onNavigate} data-testid="mobile-profile">Profile</NavLink></li>
-            <li><NavLink to="/change-password" className="mobile-menu__link" onClick={onNavigate}>Reset Password</NavLink></li>
+            <li>
+              <NavLink to="/profile" className="mobile-menu__link" onClick={onNavigate} data-testid="mobile-profile">
+                Profile
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/change-password" className="mobile-menu__link" onClick={onNavigate}>
+                Reset Password
+              </NavLink>
+            </li>
           </>
         )}
       </ul>
       <div className="mobile-menu__account">
-        {signedIn
-          ? <button type="button" className="btn btn--primary btn--block" data-testid="mobile-logout"
-              onClick={() => { onNavigate(); void logout(); }}>Logout</button>
-          : <NavLink to="/signin" className="btn btn--primary btn--block" onClick={onNavigate}>Sign In</NavLink>}
-        {wallet
-          ? <button type="button" className="btn btn--ghost btn--block" data-testid="mobile-disconnect-wallet"
-              onClick={() => { onNavigate(); disconnectWallet().catch((error: unknown) => notify.failure(error, disconnectFailure(error))); }}>Disconnect Wallet</button>
-          : <NavLink to={walletHref} className="btn btn--ghost btn--block" onClick={onNavigate}>Connect Wallet</NavLink>}
+        {signedIn ? (
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            data-testid="mobile-logout"
+            onClick={() => {
+              onNavigate();
+              void logout();
+            }}
+          >
+            Logout
+          </button>
+        ) : (
+          <NavLink to="/signin" className="btn btn--primary btn--block" onClick={onNavigate}>
+            Sign In
+          </NavLink>
+        )}
+        {wallet ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            data-testid="mobile-disconnect-wallet"
+            onClick={() => {
+              onNavigate();
+              disconnectWallet().catch((error: unknown) => notify.failure(error, disconnectFailure(error)));
+            }}
+          >
+            Disconnect Wallet
+          </button>
+        ) : (
+          <NavLink to={walletHref} className="btn btn--ghost btn--block" onClick={onNavigate}>
+            Connect Wallet
+          </NavLink>
+        )}
       </div>
     </nav>
   );

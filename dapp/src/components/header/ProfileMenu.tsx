@@ -31,8 +31,16 @@ export function ProfileMenu() {
   const notify = useNotify();
   // Connect Wallet, or Disconnect Wallet once one is connected.
   const walletItem = wallet ? (
-    <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="menu-disconnect-wallet"
-      onClick={() => { close(); disconnectWallet().catch((error: unknown) => notify.failure(error, disconnectFailure(error))); }}>
+    <button
+      type="button"
+      role="menuitem"
+      className="profile-menu__item profile-menu__item--button"
+      data-testid="menu-disconnect-wallet"
+      onClick={() => {
+        close();
+        disconnectWallet().catch((error: unknown) => notify.failure(error, disconnectFailure(error)));
+      }}
+    >
       <WalletIcon width={18} height={18} /> Disconnect Wallet
     </button>
   ) : (
@@ -43,9 +51,16 @@ export function ProfileMenu() {
 
   return (
     <div className="profile-menu" ref={root}>
-      <button type="button" className="header__icon-button profile-menu__button" aria-haspopup="menu"
-        aria-expanded={open} aria-label="Account menu" data-testid="profile-menu-button" data-signed-in={signedIn || undefined}
-        onClick={() => setOpen((value) => !value)}>
+      <button
+        type="button"
+        className="header__icon-button profile-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="Account menu"
+        data-testid="profile-menu-button"
+        data-signed-in={signedIn || undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
         <UserIcon />
         {signedIn && <span className="profile-menu__badge" aria-hidden="true" />}
       </button>
@@ -64,8 +79,16 @@ export function ProfileMenu() {
                 <KeyIcon width={18} height={18} /> Reset Password
               </Link>
               {walletItem}
-              <button type="button" role="menuitem" className="profile-menu__item profile-menu__item--button" data-testid="menu-logout"
-                onClick={() => { close(); void logout(); }}>
+              <button
+                type="button"
+                role="menuitem"
+                className="profile-menu__item profile-menu__item--button"
+                data-testid="menu-logout"
+                onClick={() => {
+                  close();
+                  void logout();
+                }}
+              >
                 <LogoutIcon width={18} height={18} /> Logout
               </button>
             </>

@@ -20,7 +20,9 @@ export function AppLayout() {
 
   return (
     <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <Header />
       <main id="main" className="app__main">
         <Outlet />

@@ -8,7 +8,11 @@ import { LotCard } from './LotCard.tsx';
 const NOW = Date.parse('2026-01-01T12:00:00.000Z');
 
 function renderCard(overrides: Parameters<typeof lotFixture>[0]) {
-  return render(<MemoryRouter><LotCard lot={lotFixture(overrides)} /></MemoryRouter>);
+  return render(
+    <MemoryRouter>
+      <LotCard lot={lotFixture(overrides)} />
+    </MemoryRouter>,
+  );
 }
 
 describe('LotCard', () => {
@@ -47,7 +51,13 @@ describe('LotCard', () => {
   });
 
   it('says what a sold lot sold for, and No bids placed for a lot nobody bid on', () => {
-    const { unmount } = renderCard({ status: 'ended', endTime: new Date(NOW - 1_000).toISOString(), currentBid: '30', soldPrice: '30', winner: { id: 'u', name: 'A***a', walletAddress: null } as never });
+    const { unmount } = renderCard({
+      status: 'ended',
+      endTime: new Date(NOW - 1_000).toISOString(),
+      currentBid: '30',
+      soldPrice: '30',
+      winner: { id: 'u', name: 'A***a', walletAddress: null } as never,
+    });
     expect(screen.getByText('Sold for')).toBeTruthy();
     expect(screen.queryByTestId('lot-outcome')).toBeNull();
     unmount();

@@ -35,9 +35,15 @@ export function LotCard({ lot }: { lot: Lot }) {
       </div>
       <div className="lot-card__body">
         <TypeBadge lot={lot} />
-        <h3 className="lot-card__title" data-testid="lot-title">{lot.title}</h3>
-        <Link to={eventHref(lot.auction)} className="lot-card__event" data-testid="lot-event">{lot.auction.title}</Link>
-        <p className="lot-card__description" data-testid="lot-description">{stripHtml(lot.description)}</p>
+        <h3 className="lot-card__title" data-testid="lot-title">
+          {lot.title}
+        </h3>
+        <Link to={eventHref(lot.auction)} className="lot-card__event" data-testid="lot-event">
+          {lot.auction.title}
+        </Link>
+        <p className="lot-card__description" data-testid="lot-description">
+          {stripHtml(lot.description)}
+        </p>
         <dl className="lot-card__prices">
           <div>
             <dt>Starting bid</dt>
@@ -58,8 +64,7 @@ export function LotCard({ lot }: { lot: Lot }) {
           )}
         </dl>
         <Countdown clock={clock} endTime={lot.endTime} closedAt={lot.closedAt} />
-        <Link to={lotHref(lot)} className={`btn btn--block ${ended ? 'btn--ghost' : 'btn--primary'} lot-card__cta`}
-          data-testid="lot-cta" aria-label={`${ctaLabel}: ${lot.title}`}>
+        <Link to={lotHref(lot)} className={`btn btn--block ${ended ? 'btn--ghost' : 'btn--primary'} lot-card__cta`} data-testid="lot-cta" aria-label={`${ctaLabel}: ${lot.title}`}>
           {ctaLabel}
         </Link>
       </div>

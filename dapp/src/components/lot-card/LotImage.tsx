@@ -22,8 +22,5 @@ export function LotImage({ url, alt, loading = 'lazy' }: LotImageProps) {
       </div>
     );
   }
-  return (
-    <img className="lot-image" src={assetUrl(url)} alt={alt} loading={loading} decoding="async"
-      data-testid="lot-image" onError={() => setFailed(url)} />
-  );
+  return <img className="lot-image" src={assetUrl(url)} alt={alt} loading={loading} decoding="async" data-testid="lot-image" onError={() => setFailed(url)} />;
 }

@@ -33,7 +33,9 @@ export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons
   if (fallback || !lots) return <>{fallback}</>;
   return (
     <div className={`lot-grid${refreshing ? ' lot-grid--refreshing' : ''}`} data-testid="lot-grid" aria-busy={refreshing}>
-      {lots.map((lot) => <LotCard key={lot._id} lot={lot} />)}
+      {lots.map((lot) => (
+        <LotCard key={lot._id} lot={lot} />
+      ))}
     </div>
   );
 }

@@ -19,15 +19,13 @@ export function Pager({ pagination, onPage }: PagerProps) {
         Showing {first}–{last} of {total} lots
       </p>
       <div className="pager__controls">
-        <button type="button" className="btn btn--ghost pager__button" disabled={page <= 1}
-          data-testid="pager-prev" onClick={() => onPage(page - 1)}>
+        <button type="button" className="btn btn--ghost pager__button" disabled={page <= 1} data-testid="pager-prev" onClick={() => onPage(page - 1)}>
           <ArrowLeftIcon width={18} height={18} /> Previous
         </button>
         <span className="pager__page" data-testid="pager-page" aria-current="page">
           Page {page} of {totalPages}
         </span>
-        <button type="button" className="btn btn--ghost pager__button" disabled={page >= totalPages}
-          data-testid="pager-next" onClick={() => onPage(page + 1)}>
+        <button type="button" className="btn btn--ghost pager__button" disabled={page >= totalPages} data-testid="pager-next" onClick={() => onPage(page + 1)}>
           Next <ArrowRightIcon width={18} height={18} />
         </button>
       </div>

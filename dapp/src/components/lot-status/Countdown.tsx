@@ -16,7 +16,9 @@ export function Countdown({ clock, endTime, closedAt }: CountdownProps) {
       <p className={`countdown countdown--${clock.phase}`} data-testid="lot-countdown">
         <ClockIcon width={16} height={16} />
         <span className="countdown__label">{clock.countdown.label}</span>
-        <time className="countdown__value" data-testid="lot-countdown-value">{clock.countdown.text}</time>
+        <time className="countdown__value" data-testid="lot-countdown-value">
+          {clock.countdown.text}
+        </time>
       </p>
     );
   }

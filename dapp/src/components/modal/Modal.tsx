@@ -27,14 +27,26 @@ export function Modal({ open, title, onClose, children, testId }: ModalProps) {
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's Escape; keyboards close it with Escape (onCancel)
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} data-testid={testId}
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      data-testid={testId}
       onClose={onClose}
-      onCancel={(event) => { event.preventDefault(); onClose(); }}
-      onClick={(event) => { if (event.target === event.currentTarget) onClose(); }}>
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
       {open && (
         <div className="modal__panel">
           <header className="modal__header">
-            <h2 id={titleId} className="modal__title">{title}</h2>
+            <h2 id={titleId} className="modal__title">
+              {title}
+            </h2>
             <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
               <CloseIcon />
             </button>

@@ -55,11 +55,13 @@ export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
           return;
         }
         if (error instanceof ApiRequestError && error.fields) setErrors(error.fields as NewsletterErrors);
-        dispatch(showToast({
-          tone: 'error',
-          title: messages.newsletter.failed,
-          description: error instanceof ApiRequestError ? error.message : messages.newsletter.failedFallback,
-        }));
+        dispatch(
+          showToast({
+            tone: 'error',
+            title: messages.newsletter.failed,
+            description: error instanceof ApiRequestError ? error.message : messages.newsletter.failedFallback,
+          }),
+        );
       },
     });
   }
@@ -69,25 +71,48 @@ export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
       <p className="newsletter__lead">New auctions, notable lots and results, about twice a month.</p>
       <form className="newsletter__form" noValidate onSubmit={submit}>
         <div className="newsletter__names">
-          <TextField label="First name" name="firstName" autoComplete="given-name" testId="newsletter-first-name"
-            value={form.firstName} error={errors.firstName} onChange={(e) => update('firstName', e.target.value)} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" testId="newsletter-last-name"
-            value={form.lastName} error={errors.lastName} onChange={(e) => update('lastName', e.target.value)} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            testId="newsletter-first-name"
+            value={form.firstName}
+            error={errors.firstName}
+            onChange={(e) => update('firstName', e.target.value)}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            testId="newsletter-last-name"
+            value={form.lastName}
+            error={errors.lastName}
+            onChange={(e) => update('lastName', e.target.value)}
+          />
         </div>
-        <TextField label="E-mail" name="email" type="email" inputMode="email" autoComplete="email"
-          testId="newsletter-email" value={form.email} error={errors.email}
-          onChange={(e) => update('email', e.target.value)} />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          testId="newsletter-email"
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => update('email', e.target.value)}
+        />
         <div className="field">
           <label className="checkbox">
-            <input type="checkbox" checked={form.agree} data-testid="newsletter-agree"
-              aria-invalid={errors.agree ? true : undefined}
-              onChange={(e) => update('agree', e.target.checked)} />
+            <input type="checkbox" checked={form.agree} data-testid="newsletter-agree" aria-invalid={errors.agree ? true : undefined} onChange={(e) => update('agree', e.target.checked)} />
             <span>I agree to receive the Gavel newsletter and can unsubscribe at any time.</span>
           </label>
-          {errors.agree && <p className="field__error" data-testid="newsletter-agree-error">{errors.agree}</p>}
+          {errors.agree && (
+            <p className="field__error" data-testid="newsletter-agree-error">
+              {errors.agree}
+            </p>
+          )}
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={subscribe.isPending}
-          data-testid="newsletter-submit">
+        <button type="submit" className="btn btn--primary btn--block" disabled={subscribe.isPending} data-testid="newsletter-submit">
           {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
         </button>
       </form>

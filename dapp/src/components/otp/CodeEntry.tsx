@@ -3,7 +3,6 @@ import { EMAIL_CODE_RESEND_COOLDOWN_MS as RESEND_COOLDOWN_MS } from '@gavel/doma
 import { useNow } from '../../clock/use-now.ts';
 import { emptyOtp, OtpInput } from './OtpInput.tsx';
 
-
 interface CodeEntryProps {
   /** Checks the code; a rejection (wrong or expired code) empties the boxes for another try. */
   onSubmit: (code: string) => Promise<unknown>;
@@ -58,16 +57,24 @@ export function CodeEntry({ onSubmit, onResend, testId }: CodeEntryProps) {
   const complete = digits.every((digit) => digit !== '');
   return (
     <div className="code-entry">
-      <OtpInput value={digits} onChange={(next) => { setDigits(next); setInvalid(false); }} onComplete={check}
-        disabled={checking} invalid={invalid} autoFocus testId={testId} />
-      <button type="button" className="btn btn--primary btn--block" disabled={!complete || checking}
-        data-testid={`${testId}-submit`} onClick={() => void check(digits.join(''))}>
+      <OtpInput
+        value={digits}
+        onChange={(next) => {
+          setDigits(next);
+          setInvalid(false);
+        }}
+        onComplete={check}
+        disabled={checking}
+        invalid={invalid}
+        autoFocus
+        testId={testId}
+      />
+      <button type="button" className="btn btn--primary btn--block" disabled={!complete || checking} data-testid={`${testId}-submit`} onClick={() => void check(digits.join(''))}>
         {checking ? 'Checking…' : 'Verify'}
       </button>
       <p className="code-entry__resend" data-testid={`${testId}-resend-line`}>
         Didn&apos;t get a code? Check your spam folder.{' '}
-        <button type="button" className="text-link" disabled={wait > 0 || resending} data-testid={`${testId}-resend`}
-          onClick={() => void resend()}>
+        <button type="button" className="text-link" disabled={wait > 0 || resending} data-testid={`${testId}-resend`} onClick={() => void resend()}>
           {resending ? 'Sending…' : wait > 0 ? `Resend code in ${wait}s` : 'Resend code'}
         </button>
       </p>

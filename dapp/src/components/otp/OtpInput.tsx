@@ -73,12 +73,22 @@ export function OtpInput({ value, onChange, onComplete, disabled, invalid, autoF
       {value.map((digit, index) => (
         <input
           // biome-ignore lint/suspicious/noArrayIndexKey: each box is the digit at that place
-          key={index} ref={(element) => { boxes.current[index] = element; }}
-          className="otp__box" type="text" inputMode="numeric" pattern="[0-9]*"
-          autoComplete={index === 0 ? 'one-time-code' : 'off'} aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+          key={index}
+          ref={(element) => {
+            boxes.current[index] = element;
+          }}
+          className="otp__box"
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
           // biome-ignore lint/a11y/noAutofocus: opt-in, for a code the visitor just asked for and types next
-          autoFocus={autoFocus && index === 0} aria-invalid={invalid || undefined} disabled={disabled}
-          data-testid={`${testId}-${index}`} value={digit}
+          autoFocus={autoFocus && index === 0}
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+          data-testid={`${testId}-${index}`}
+          value={digit}
           // Selecting the digit on focus makes typing replace it rather than append to it.
           onFocus={(event) => event.target.select()}
           onKeyDown={(event) => onKeyDown(index, event)}
@@ -87,7 +97,8 @@ export function OtpInput({ value, onChange, onComplete, disabled, invalid, autoF
             const digits = event.target.value.replace(/\D/g, '');
             if (digits) fill(index, digits);
             else clear(index);
-          }} />
+          }}
+        />
       ))}
     </div>
   );

@@ -49,20 +49,53 @@ export function TermsAcceptancePanel({ onAccepted }: { onAccepted?: (user: User)
         <legend className="field__label">Who are you bidding for?</legend>
         {BIDDING_FOR.map((value) => (
           <label key={value} className="terms-choice">
-            <input type="radio" name="biddingFor" value={value} checked={biddingFor === value} data-testid={`terms-bidding-${value}`}
-              onChange={() => { setBiddingFor(value); setErrors((e) => ({ ...e, biddingFor: undefined })); }} />
-            <span><strong>{CHOICES[value].label}</strong><small>{CHOICES[value].text}</small></span>
+            <input
+              type="radio"
+              name="biddingFor"
+              value={value}
+              checked={biddingFor === value}
+              data-testid={`terms-bidding-${value}`}
+              onChange={() => {
+                setBiddingFor(value);
+                setErrors((e) => ({ ...e, biddingFor: undefined }));
+              }}
+            />
+            <span>
+              <strong>{CHOICES[value].label}</strong>
+              <small>{CHOICES[value].text}</small>
+            </span>
           </label>
         ))}
-        {errors.biddingFor && <p className="field__error" data-testid="terms-bidding-error">{errors.biddingFor}</p>}
+        {errors.biddingFor && (
+          <p className="field__error" data-testid="terms-bidding-error">
+            {errors.biddingFor}
+          </p>
+        )}
       </fieldset>
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" checked={agreed} data-testid="terms-checkbox"
-            onChange={(event) => { setAgreed(event.target.checked); setErrors((e) => ({ ...e, acceptTerms: undefined })); }} />
-          <span>I have read and accept the <Link to="/terms-conditions" target="_blank">Terms &amp; Conditions</Link>{termsDate ? `, current as of ${termsDate}` : ''}.</span>
+          <input
+            type="checkbox"
+            checked={agreed}
+            data-testid="terms-checkbox"
+            onChange={(event) => {
+              setAgreed(event.target.checked);
+              setErrors((e) => ({ ...e, acceptTerms: undefined }));
+            }}
+          />
+          <span>
+            I have read and accept the{' '}
+            <Link to="/terms-conditions" target="_blank">
+              Terms &amp; Conditions
+            </Link>
+            {termsDate ? `, current as of ${termsDate}` : ''}.
+          </span>
         </label>
-        {errors.acceptTerms && <p className="field__error" data-testid="terms-checkbox-error">{errors.acceptTerms}</p>}
+        {errors.acceptTerms && (
+          <p className="field__error" data-testid="terms-checkbox-error">
+            {errors.acceptTerms}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn--primary" disabled={accept.isPending} data-testid="terms-submit">
         {accept.isPending ? 'Saving…' : 'Accept Terms'}

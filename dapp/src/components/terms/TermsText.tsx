@@ -9,7 +9,9 @@ export function TermsText() {
   if (terms.isError) return null;
   return (
     <section className="terms-text" aria-label={terms.data.title} data-testid="terms-text">
-      <p className="terms-text__date">{terms.data.title}, in force since <time dateTime={terms.data.updatedAt}>{formatDate(terms.data.updatedAt)}</time></p>
+      <p className="terms-text__date">
+        {terms.data.title}, in force since <time dateTime={terms.data.updatedAt}>{formatDate(terms.data.updatedAt)}</time>
+      </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard */}
       <div className="terms-text__body" tabIndex={0}>
         <RichText html={terms.data.content} testId="terms-text-content" />

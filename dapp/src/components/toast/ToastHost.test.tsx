@@ -7,7 +7,11 @@ import { ToastHost } from './ToastHost.tsx';
 
 function setup() {
   const store = createStore();
-  render(<Provider store={store}><ToastHost /></Provider>);
+  render(
+    <Provider store={store}>
+      <ToastHost />
+    </Provider>,
+  );
   return store;
 }
 

@@ -23,17 +23,15 @@ export function ToastHost() {
   return (
     <div ref={region} className="toast-region" popover="manual" aria-live="polite" aria-atomic="true">
       {toast && (
-        <div key={toast.id} className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}
-          data-testid="toast" data-tone={toast.tone}>
-          <span className="toast__icon">
-            {toast.tone === 'success' ? <CheckIcon /> : toast.tone === 'error' ? <AlertIcon /> : <InfoIcon />}
-          </span>
+        <div key={toast.id} className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid="toast" data-tone={toast.tone}>
+          <span className="toast__icon">{toast.tone === 'success' ? <CheckIcon /> : toast.tone === 'error' ? <AlertIcon /> : <InfoIcon />}</span>
           <div className="toast__body">
-            <p className="toast__title" data-testid="toast-title">{toast.title}</p>
+            <p className="toast__title" data-testid="toast-title">
+              {toast.title}
+            </p>
             {toast.description && <p className="toast__description">{toast.description}</p>}
           </div>
-          <button type="button" className="toast__close" aria-label="Dismiss notification"
-            onClick={() => dispatch(dismissToast(toast.id))}>
+          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dispatch(dismissToast(toast.id))}>
             <CloseIcon width={16} height={16} />
           </button>
         </div>

@@ -9,15 +9,18 @@ import { showToast } from '../../state/toasts.ts';
  */
 export function useNotify() {
   const dispatch = useAppDispatch();
-  return useMemo(() => ({
-    success(serverText: string | undefined, fallback: string) {
-      dispatch(showToast({ tone: 'success', title: serverText || fallback }));
-    },
-    failure(error: unknown, fallback: string) {
-      dispatch(showToast({ tone: 'error', title: serverMessage(error) ?? fallback }));
-    },
-    info(title: string, description?: string) {
-      dispatch(showToast({ tone: 'info', title, description }));
-    },
-  }), [dispatch]);
+  return useMemo(
+    () => ({
+      success(serverText: string | undefined, fallback: string) {
+        dispatch(showToast({ tone: 'success', title: serverText || fallback }));
+      },
+      failure(error: unknown, fallback: string) {
+        dispatch(showToast({ tone: 'error', title: serverMessage(error) ?? fallback }));
+      },
+      info(title: string, description?: string) {
+        dispatch(showToast({ tone: 'info', title, description }));
+      },
+    }),
+    [dispatch],
+  );
 }

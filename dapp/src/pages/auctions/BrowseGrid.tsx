@@ -25,18 +25,37 @@ export function BrowseGrid({ eventId }: { eventId?: string }) {
   let fallback = null;
   if (list.isError && !list.data) {
     fallback = (
-      <EmptyState tone="error" testId="grid-error" icon={<AlertIcon width={26} height={26} />}
+      <EmptyState
+        tone="error"
+        testId="grid-error"
+        icon={<AlertIcon width={26} height={26} />}
         title={messages.browse.loadFailed}
-        action={<button type="button" className="btn btn--primary" data-testid="grid-retry"
-          disabled={list.isFetching} onClick={() => void list.refetch()}>Try again</button>} />
+        action={
+          <button type="button" className="btn btn--primary" data-testid="grid-retry" disabled={list.isFetching} onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        }
+      />
     );
   } else if (list.data && list.data.data.length === 0) {
     fallback = (
-      <EmptyState icon={<GavelIcon width={26} height={26} />} title={messages.browse.emptyTitle}
+      <EmptyState
+        icon={<GavelIcon width={26} height={26} />}
+        title={messages.browse.emptyTitle}
         description={filtered ? 'No lots match these filters. Try another search or clear the filters.' : messages.browse.emptyText}
-        action={filtered && <button type="button" className="btn btn--ghost" data-testid="clear-filters"
-          onClick={() => update({ search: undefined, status: undefined, paymentMethod: undefined, auctionEventId: undefined })}>
-          Clear filters</button>} />
+        action={
+          filtered && (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              data-testid="clear-filters"
+              onClick={() => update({ search: undefined, status: undefined, paymentMethod: undefined, auctionEventId: undefined })}
+            >
+              Clear filters
+            </button>
+          )
+        }
+      />
     );
   }
 

@@ -20,11 +20,11 @@ export function GridFilters({ params, onChange }: GridFiltersProps) {
       <div className="grid-filters__row">
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's default border, padding and min-width would break the row of chips */}
         <div className="chip-group" role="group" aria-label="Status">
-          <button type="button" className="chip" aria-pressed={!params.status} data-testid="status-filter-all"
-            onClick={() => onChange({ status: undefined })}>All</button>
+          <button type="button" className="chip" aria-pressed={!params.status} data-testid="status-filter-all" onClick={() => onChange({ status: undefined })}>
+            All
+          </button>
           {STATUS_FILTERS.map((status) => (
-            <button key={status} type="button" className="chip" aria-pressed={params.status === status}
-              data-testid={`status-filter-${status}`} onClick={() => onChange({ status })}>
+            <button key={status} type="button" className="chip" aria-pressed={params.status === status} data-testid={`status-filter-${status}`} onClick={() => onChange({ status })}>
               {STATUS_LABELS[status]}
             </button>
           ))}
@@ -32,11 +32,12 @@ export function GridFilters({ params, onChange }: GridFiltersProps) {
         <div className="grid-filters__selects">
           <label className="select">
             <span className="visually-hidden">Payment method</span>
-            <select value={params.paymentMethod ?? ''} data-testid="payment-filter"
-              onChange={(e) => onChange({ paymentMethod: (e.target.value || undefined) as PaymentMethod | undefined })}>
+            <select value={params.paymentMethod ?? ''} data-testid="payment-filter" onChange={(e) => onChange({ paymentMethod: (e.target.value || undefined) as PaymentMethod | undefined })}>
               <option value="">All payment methods</option>
               {(Object.keys(METHOD_LABELS) as PaymentMethod[]).map((method) => (
-                <option key={method} value={method}>{METHOD_LABELS[method]}</option>
+                <option key={method} value={method}>
+                  {METHOD_LABELS[method]}
+                </option>
               ))}
             </select>
           </label>
@@ -44,7 +45,9 @@ export function GridFilters({ params, onChange }: GridFiltersProps) {
             <span className="visually-hidden">Sort by</span>
             <select value={params.sort} data-testid="sort-control" onChange={(e) => onChange({ sort: e.target.value as SortChoice })}>
               {(Object.keys(SORT_CHOICES) as SortChoice[]).map((choice) => (
-                <option key={choice} value={choice}>{SORT_CHOICES[choice].label}</option>
+                <option key={choice} value={choice}>
+                  {SORT_CHOICES[choice].label}
+                </option>
               ))}
             </select>
           </label>
@@ -53,14 +56,12 @@ export function GridFilters({ params, onChange }: GridFiltersProps) {
       {(params.search || params.auctionEventId) && (
         <div className="grid-filters__active">
           {params.search && (
-            <button type="button" className="chip chip--removable" data-testid="search-chip"
-              onClick={() => onChange({ search: undefined })}>
+            <button type="button" className="chip chip--removable" data-testid="search-chip" onClick={() => onChange({ search: undefined })}>
               Results for “{params.search}” <CloseIcon width={14} height={14} aria-label="Clear search" />
             </button>
           )}
           {params.auctionEventId && (
-            <button type="button" className="chip chip--removable" data-testid="event-chip"
-              onClick={() => onChange({ auctionEventId: undefined })}>
+            <button type="button" className="chip chip--removable" data-testid="event-chip" onClick={() => onChange({ auctionEventId: undefined })}>
               Event: {event.data?.title ?? '…'} <CloseIcon width={14} height={14} aria-label="Show all events" />
             </button>
           )}

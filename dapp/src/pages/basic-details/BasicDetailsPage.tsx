@@ -62,8 +62,7 @@ export function BasicDetailsPage() {
   }
 
   return (
-    <AccountFrame testId="basic-details" step={1} title="Basic details"
-      lead="We need these to confirm who you are and how to reach you. You must be 18 or older to bid.">
+    <AccountFrame testId="basic-details" step={1} title="Basic details" lead="We need these to confirm who you are and how to reach you. You must be 18 or older to bid.">
       <form className="account-card form-stack" noValidate onSubmit={submit} data-testid="basic-details-form">
         <div className="form-row">
           <TextField label="First name" autoComplete="given-name" testId="details-first-name" {...form.text('firstName')} />

@@ -21,27 +21,46 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
   return (
     <li className="cart-item" data-testid="cart-item" data-lot-id={item.lotId} data-state={item.paymentState}>
       {selectable ? (
-        <input type="checkbox" className="cart-item__check" checked={selected} disabled={locked} aria-label={`Pay for ${item.lot.title}`}
-          data-testid="cart-item-select" onChange={(event) => onSelect(event.target.checked)} />
-      ) : <span className="cart-item__check" aria-hidden="true" />}
-      <div className="cart-item__image"><LotImage url={item.lot.imageUrl ?? undefined} alt="" /></div>
+        <input
+          type="checkbox"
+          className="cart-item__check"
+          checked={selected}
+          disabled={locked}
+          aria-label={`Pay for ${item.lot.title}`}
+          data-testid="cart-item-select"
+          onChange={(event) => onSelect(event.target.checked)}
+        />
+      ) : (
+        <span className="cart-item__check" aria-hidden="true" />
+      )}
+      <div className="cart-item__image">
+        <LotImage url={item.lot.imageUrl ?? undefined} alt="" />
+      </div>
       <div className="cart-item__body">
-        <Link to={`/auctions/${item.lotId}`} className="cart-item__title">{item.lot.title}</Link>
+        <Link to={`/auctions/${item.lotId}`} className="cart-item__title">
+          {item.lot.title}
+        </Link>
         <span className="cart-item__meta">
           {item.source === 'buy_now' ? 'Bought with Buy Now' : 'Won at auction'}
           {item.closedAt && ` · ${formatDateTime(item.closedAt)}`}
         </span>
         {item.heldUntil && <HeldNote lotId={item.lotId} heldUntil={item.heldUntil} />}
         {item.payBy && (
-          <span className="cart-item__meta" data-testid="cart-item-pay-by">Pay by {formatDateTime(item.payBy)}, or the purchase is cancelled and counted as unpaid on your profile.</span>
+          <span className="cart-item__meta" data-testid="cart-item-pay-by">
+            Pay by {formatDateTime(item.payBy)}, or the purchase is cancelled and counted as unpaid on your profile.
+          </span>
         )}
         {item.paymentState === 'awaiting_payment' && !item.payableByCard && (
           <span className="cart-item__meta">Paid from your {item.lot.paymentMethod === 'ETH' ? 'Ethereum' : 'Bitcoin'} wallet once wallet payments open.</span>
         )}
       </div>
       <div className="cart-item__side">
-        <strong className="cart-item__amount" data-testid="cart-item-amount">{lotAmount(item.amount, item.unit)}</strong>
-        <span className={`cart-state cart-state--${item.paymentState}`} data-testid="cart-item-state">{STATES[item.paymentState]}</span>
+        <strong className="cart-item__amount" data-testid="cart-item-amount">
+          {lotAmount(item.amount, item.unit)}
+        </strong>
+        <span className={`cart-state cart-state--${item.paymentState}`} data-testid="cart-item-state">
+          {STATES[item.paymentState]}
+        </span>
       </div>
     </li>
   );
@@ -56,7 +75,11 @@ function HeldNote({ lotId, heldUntil }: { lotId: string; heldUntil: string }) {
       <button type="button" className="btn btn--accent" disabled={pay.isPending} data-testid="cart-item-pay-held" onClick={() => pay.mutate(lotId)}>
         {pay.isPending ? 'Paying…' : 'Pay now'}
       </button>
-      {pay.isError && <span role="alert" className="form-error">{pay.error.message}</span>}
+      {pay.isError && (
+        <span role="alert" className="form-error">
+          {pay.error.message}
+        </span>
+      )}
     </span>
   );
 }

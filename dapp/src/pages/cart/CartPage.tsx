@@ -46,12 +46,26 @@ export function CartPage() {
     else notify.failure(null, paymentMessages.failed);
   }, [redirect, setParams, notify]);
 
-  if (cart.isPending) return <div className="page cart-page" aria-busy="true" data-testid="cart-loading"><span className="skeleton" style={{ height: 240 }} /></div>;
+  if (cart.isPending)
+    return (
+      <div className="page cart-page" aria-busy="true" data-testid="cart-loading">
+        <span className="skeleton" style={{ height: 240 }} />
+      </div>
+    );
   if (cart.isError) {
     return (
       <div className="page">
-        <EmptyState tone="error" testId="cart-error" icon={<AlertIcon width={26} height={26} />} title="Failed to load your cart. Please try again."
-          action={<button type="button" className="btn btn--primary" onClick={() => void cart.refetch()}>Try again</button>} />
+        <EmptyState
+          tone="error"
+          testId="cart-error"
+          icon={<AlertIcon width={26} height={26} />}
+          title="Failed to load your cart. Please try again."
+          action={
+            <button type="button" className="btn btn--primary" onClick={() => void cart.refetch()}>
+              Try again
+            </button>
+          }
+        />
       </div>
     );
   }
@@ -59,16 +73,25 @@ export function CartPage() {
     return (
       <div className="page">
         <SecondChanceOffers />
-        <EmptyState testId="cart-empty" icon={<GavelIcon width={26} height={26} />} title="Your cart is empty"
+        <EmptyState
+          testId="cart-empty"
+          icon={<GavelIcon width={26} height={26} />}
+          title="Your cart is empty"
           description="Lots you win or buy with Buy Now wait here until they are paid and transferred."
-          action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
+          action={
+            <Link to="/auctions" className="btn btn--primary">
+              Browse auctions
+            </Link>
+          }
+        />
       </div>
     );
   }
 
   const toggle = (lotId: string, on: boolean) => {
     const next = new Set(chosen);
-    if (on) next.add(lotId); else next.delete(lotId);
+    if (on) next.add(lotId);
+    else next.delete(lotId);
     setSelected(next);
   };
 
@@ -79,25 +102,44 @@ export function CartPage() {
       <SecondChanceOffers />
       <div className="cart-page__layout">
         <ul className="cart-list">
-          {items.map((item) => <CartItemRow key={item.lotId} item={item} selected={chosen.has(item.lotId)} onSelect={(on) => toggle(item.lotId, on)} locked={paying} />)}
+          {items.map((item) => (
+            <CartItemRow key={item.lotId} item={item} selected={chosen.has(item.lotId)} onSelect={(on) => toggle(item.lotId, on)} locked={paying} />
+          ))}
         </ul>
         <aside className="lot-panel cart-summary" aria-label="Order summary">
           {paying ? (
             <>
               <h2 className="lot-panel__title">Final checkout</h2>
-              <FinalCheckout lotIds={chosenPayable} onPaid={() => { setPaying(false); setSelected(null); setProcessing(true); }} />
-              <button type="button" className="btn btn--ghost btn--block" onClick={() => setPaying(false)}>Back to cart</button>
+              <FinalCheckout
+                lotIds={chosenPayable}
+                onPaid={() => {
+                  setPaying(false);
+                  setSelected(null);
+                  setProcessing(true);
+                }}
+              />
+              <button type="button" className="btn btn--ghost btn--block" onClick={() => setPaying(false)}>
+                Back to cart
+              </button>
             </>
           ) : (
             <>
               <h2 className="lot-panel__title">Summary</h2>
               <dl className="checkout-summary">
-                <div><dt>Selected lots</dt><dd>{chosenPayable.length}</dd></div>
-                <div><dt>Service fee</dt><dd data-testid="cart-fee">{lotAmount(cart.data.serviceFee, 'USD')}</dd></div>
-                <div className="checkout-summary__total"><dt>Total</dt><dd data-testid="cart-total">{lotAmount(selectedTotal(items, chosen), 'USD')}</dd></div>
+                <div>
+                  <dt>Selected lots</dt>
+                  <dd>{chosenPayable.length}</dd>
+                </div>
+                <div>
+                  <dt>Service fee</dt>
+                  <dd data-testid="cart-fee">{lotAmount(cart.data.serviceFee, 'USD')}</dd>
+                </div>
+                <div className="checkout-summary__total">
+                  <dt>Total</dt>
+                  <dd data-testid="cart-total">{lotAmount(selectedTotal(items, chosen), 'USD')}</dd>
+                </div>
               </dl>
-              <button type="button" className="btn btn--accent btn--block" disabled={chosenPayable.length === 0} data-testid="cart-checkout"
-                onClick={() => setPaying(true)}>
+              <button type="button" className="btn btn--accent btn--block" disabled={chosenPayable.length === 0} data-testid="cart-checkout" onClick={() => setPaying(true)}>
                 Checkout
               </button>
               {payable.length === 0 && <p className="checkout-note">Nothing is waiting for a card payment.</p>}

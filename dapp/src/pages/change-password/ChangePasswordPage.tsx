@@ -47,7 +47,9 @@ export function ChangePasswordPage() {
   return (
     <AuthLayout>
       <div className="auth-card" data-testid="change-password">
-        <span className="auth-card__icon"><KeyIcon width={24} height={24} /></span>
+        <span className="auth-card__icon">
+          <KeyIcon width={24} height={24} />
+        </span>
         <header className="auth-card__head">
           <h1 className="auth-card__title">Reset Password</h1>
           <p className="auth-card__lead">Changing your password signs you out on every other device.</p>
@@ -60,7 +62,9 @@ export function ChangePasswordPage() {
             {change.isPending ? 'Updating…' : 'Update Password'}
           </button>
         </form>
-        <p className="auth-card__foot"><Link to="/profile">Back to profile</Link></p>
+        <p className="auth-card__foot">
+          <Link to="/profile">Back to profile</Link>
+        </p>
       </div>
     </AuthLayout>
   );

@@ -50,8 +50,11 @@ describe('CmsPage', () => {
     expect(screen.getByTestId('cms-content').textContent).toContain('at least 18 years old');
   });
 
-  it('has a copy of every CMS page to fall back on, never another page\'s', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+  it("has a copy of every CMS page to fall back on, never another page's", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     for (const { slug, name, path } of CMS_PAGES) {
       const router = createMemoryRouter([{ path, element: <CmsPage slug={slug} title={name} /> }], { initialEntries: [path] });
       render(

@@ -40,11 +40,23 @@ export function CmsPage({ slug, title }: { slug: string; title: string }) {
   const missing = page.error instanceof ApiRequestError && page.error.status === 404;
   return (
     <div className="page">
-      <EmptyState tone={missing ? 'neutral' : 'error'} testId="cms-error" icon={<AlertIcon width={26} height={26} />}
+      <EmptyState
+        tone={missing ? 'neutral' : 'error'}
+        testId="cms-error"
+        icon={<AlertIcon width={26} height={26} />}
         title={missing ? messages.cms.pageNotFound : `Failed to load ${title}. Please try again.`}
-        action={missing
-          ? <Link to="/" className="btn btn--primary">Back to home</Link>
-          : <button type="button" className="btn btn--primary" onClick={() => void page.refetch()}>Try again</button>} />
+        action={
+          missing ? (
+            <Link to="/" className="btn btn--primary">
+              Back to home
+            </Link>
+          ) : (
+            <button type="button" className="btn btn--primary" onClick={() => void page.refetch()}>
+              Try again
+            </button>
+          )
+        }
+      />
     </div>
   );
 }
@@ -54,7 +66,12 @@ export function CmsPage({ slug, title }: { slug: string; title: string }) {
  * Business) finds a heading by. The content's own ids do not survive the sanitizers, so headings get these.
  */
 function sectionId(heading: string): string {
-  return heading.trim().toLowerCase().replace(/^\d+\.\s*/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/^\d+\.\s*/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 function CmsArticle({ slug, title, updatedAt, html }: { slug: string; title: string; updatedAt: string; html: string }) {
@@ -68,7 +85,9 @@ function CmsArticle({ slug, title, updatedAt, html }: { slug: string; title: str
   return (
     <article className="page cms-page" data-testid="cms-page" data-slug={slug}>
       <header className="cms-page__header">
-        <h1 className="page-title" data-testid="cms-title">{title}</h1>
+        <h1 className="page-title" data-testid="cms-title">
+          {title}
+        </h1>
         <p className="cms-page__updated" data-testid="cms-updated">
           Last updated <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
         </p>

@@ -37,12 +37,29 @@ export function EventPage() {
     return (
       <div className="page">
         {missing ? (
-          <EmptyState testId="event-not-found" icon={<GavelIcon width={26} height={26} />} title="Auction event not found"
+          <EmptyState
+            testId="event-not-found"
+            icon={<GavelIcon width={26} height={26} />}
+            title="Auction event not found"
             description="This sale does not exist, or is not open to view yet."
-            action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
+            action={
+              <Link to="/auctions" className="btn btn--primary">
+                Browse auctions
+              </Link>
+            }
+          />
         ) : (
-          <EmptyState tone="error" testId="event-error" icon={<AlertIcon width={26} height={26} />} title="The auction event could not be loaded."
-            action={<button type="button" className="btn btn--primary" onClick={() => void event.refetch()}>Try again</button>} />
+          <EmptyState
+            tone="error"
+            testId="event-error"
+            icon={<AlertIcon width={26} height={26} />}
+            title="The auction event could not be loaded."
+            action={
+              <button type="button" className="btn btn--primary" onClick={() => void event.refetch()}>
+                Try again
+              </button>
+            }
+          />
         )}
       </div>
     );
@@ -56,7 +73,9 @@ export function EventPage() {
       </nav>
       <header className="event-page__head">
         <div className="event-page__title-row">
-          <h1 className="page-title" data-testid="event-title">{data.title}</h1>
+          <h1 className="page-title" data-testid="event-title">
+            {data.title}
+          </h1>
           <span className={`status-badge status-badge--${data.status === 'draft' ? 'upcoming' : data.status}`} data-testid="event-status">
             {STATUS_LABELS[data.status]}
           </span>
@@ -65,7 +84,8 @@ export function EventPage() {
           <DateTime iso={data.startTime} />
           {' – '}
           <DateTime iso={data.endTime} />
-          {' · '}{data.lotCount} {data.lotCount === 1 ? 'lot' : 'lots'}
+          {' · '}
+          {data.lotCount} {data.lotCount === 1 ? 'lot' : 'lots'}
         </p>
         {data.description && <RichText html={data.description} className="event-page__description" testId="event-description" />}
       </header>

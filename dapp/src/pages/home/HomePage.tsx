@@ -28,13 +28,14 @@ export function HomePage() {
         <div className="hero__inner">
           <p className="hero__eyebrow">Bitcoin Ordinals · Ethereum NFTs · Rare collectibles</p>
           <h1 className="hero__title">Where rare digital collectibles go under the hammer.</h1>
-          <p className="hero__lead">
-            Bid in sats, ETH or dollars, with your card or your wallet. Every lot shows its live countdown,
-            its estimate and how it settles.
-          </p>
+          <p className="hero__lead">Bid in sats, ETH or dollars, with your card or your wallet. Every lot shows its live countdown, its estimate and how it settles.</p>
           <div className="hero__actions">
-            <Link to="/auctions" className="btn btn--accent" data-testid="hero-browse">Browse auctions</Link>
-            <Link to="/sell" className="btn btn--ghost hero__secondary">Sell with Gavel</Link>
+            <Link to="/auctions" className="btn btn--accent" data-testid="hero-browse">
+              Browse auctions
+            </Link>
+            <Link to="/sell" className="btn btn--ghost hero__secondary">
+              Sell with Gavel
+            </Link>
           </div>
         </div>
       </section>
@@ -42,26 +43,61 @@ export function HomePage() {
       <div className="page home">
         <section aria-labelledby="home-live" className="home__section" data-testid="home-live">
           <div className="home__section-head">
-            <h2 id="home-live" className="home__heading">Live now</h2>
-            <Link to="/auctions?status=live" className="home__more">View all <ArrowRightIcon width={16} height={16} /></Link>
+            <h2 id="home-live" className="home__heading">
+              Live now
+            </h2>
+            <Link to="/auctions?status=live" className="home__more">
+              View all <ArrowRightIcon width={16} height={16} />
+            </Link>
           </div>
-          <LotGrid lots={live.data?.data} loading={live.isPending} skeletons={PREVIEW_LOTS}
-            fallback={live.isError
-              ? <EmptyState tone="error" title={messages.browse.loadFailed}
-                  action={<button type="button" className="btn btn--primary" onClick={() => void live.refetch()}>Try again</button>} />
-              : live.data?.data.length === 0 && <EmptyState title="No live lots right now"
-                  description="New lots open for bidding regularly. Browse upcoming lots and recent results meanwhile."
-                  action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />} />
+          <LotGrid
+            lots={live.data?.data}
+            loading={live.isPending}
+            skeletons={PREVIEW_LOTS}
+            fallback={
+              live.isError ? (
+                <EmptyState
+                  tone="error"
+                  title={messages.browse.loadFailed}
+                  action={
+                    <button type="button" className="btn btn--primary" onClick={() => void live.refetch()}>
+                      Try again
+                    </button>
+                  }
+                />
+              ) : (
+                live.data?.data.length === 0 && (
+                  <EmptyState
+                    title="No live lots right now"
+                    description="New lots open for bidding regularly. Browse upcoming lots and recent results meanwhile."
+                    action={
+                      <Link to="/auctions" className="btn btn--primary">
+                        Browse auctions
+                      </Link>
+                    }
+                  />
+                )
+              )
+            }
+          />
         </section>
 
         {events.data && events.data.data.length > 0 && (
           <section aria-labelledby="home-events" className="home__section" data-testid="home-events">
             <div className="home__section-head">
-              <h2 id="home-events" className="home__heading">Auction events</h2>
-              <Link to="/auctions" className="home__more">All lots <ArrowRightIcon width={16} height={16} /></Link>
+              <h2 id="home-events" className="home__heading">
+                Auction events
+              </h2>
+              <Link to="/auctions" className="home__more">
+                All lots <ArrowRightIcon width={16} height={16} />
+              </Link>
             </div>
             <div className="home__events">
-              {byPhase(events.data.data).slice(0, PREVIEW_EVENTS).map((event) => <EventCard key={event._id} event={event} />)}
+              {byPhase(events.data.data)
+                .slice(0, PREVIEW_EVENTS)
+                .map((event) => (
+                  <EventCard key={event._id} event={event} />
+                ))}
             </div>
           </section>
         )}

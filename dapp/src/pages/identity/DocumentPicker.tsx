@@ -27,17 +27,35 @@ export function DocumentPicker({ file, onChange, error }: DocumentPickerProps) {
 
   return (
     <div className="field">
-      <span className="field__label" id={`${id}-label`}>Document image</span>
+      <span className="field__label" id={`${id}-label`}>
+        Document image
+      </span>
       {/* Before the drop zone, so the zone can show the input's keyboard focus (input:focus-visible + label). */}
-      <input id={id} className="visually-hidden" type="file" accept={DOCUMENT_ACCEPT} aria-labelledby={`${id}-label`}
-        data-testid="identity-document" onChange={(event) => { onChange(event.target.files?.[0] ?? null); event.target.value = ''; }} />
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        aria-labelledby={`${id}-label`}
+        data-testid="identity-document"
+        onChange={(event) => {
+          onChange(event.target.files?.[0] ?? null);
+          event.target.value = '';
+        }}
+      />
       {file ? (
         <div className="document-preview" data-testid="identity-document-preview">
-          {preview
-            ? <img className="document-preview__image" src={preview} alt="Preview of the chosen document" data-testid="identity-document-image" />
-            : <span className="document-preview__icon"><DocumentIcon width={32} height={32} /></span>}
+          {preview ? (
+            <img className="document-preview__image" src={preview} alt="Preview of the chosen document" data-testid="identity-document-image" />
+          ) : (
+            <span className="document-preview__icon">
+              <DocumentIcon width={32} height={32} />
+            </span>
+          )}
           <div className="document-preview__meta">
-            <span className="document-preview__name" data-testid="identity-document-name">{file.name}</span>
+            <span className="document-preview__name" data-testid="identity-document-name">
+              {file.name}
+            </span>
             <span className="document-preview__size">{fileSize(file.size)}</span>
             <button type="button" className="text-link" data-testid="identity-document-remove" onClick={() => onChange(null)}>
               Choose another file
@@ -45,14 +63,28 @@ export function DocumentPicker({ file, onChange, error }: DocumentPickerProps) {
           </div>
         </div>
       ) : (
-        <label htmlFor={id} className="document-drop" data-dragging={dragging || undefined} aria-invalid={error ? true : undefined}
-          onDragOver={(event) => { event.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)} onDrop={onDrop}>
+        <label
+          htmlFor={id}
+          className="document-drop"
+          data-dragging={dragging || undefined}
+          aria-invalid={error ? true : undefined}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
           <UploadIcon width={28} height={28} />
           <span className="document-drop__title">Upload a photo or scan</span>
           <span className="document-drop__hint">JPEG, PNG, WebP or PDF, smaller than 10 MB. All four corners visible, no glare.</span>
         </label>
       )}
-      {error && <p className="field__error" data-testid="identity-document-error">{error}</p>}
+      {error && (
+        <p className="field__error" data-testid="identity-document-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -18,7 +18,6 @@ const DOCUMENT_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
 
 type IdentityCheck = ReturnType<typeof identityCheckSchema.parse>;
 
-
 interface IdentityFormProps {
   user: User;
   /** A rejected check: its name, country and document type start the new one (the number and image must be new). */
@@ -68,17 +67,26 @@ export function IdentityForm({ user, previous, onSubmitted }: IdentityFormProps)
         <div className="document-types__options">
           {DOCUMENT_TYPES.map((type) => (
             <label key={type} className="choice-card">
-              <input type="radio" name="documentType" value={type} checked={form.values.documentType === type}
-                data-testid={`identity-type-${type}`} onChange={() => form.set('documentType', type)} />
+              <input type="radio" name="documentType" value={type} checked={form.values.documentType === type} data-testid={`identity-type-${type}`} onChange={() => form.set('documentType', type)} />
               {DOCUMENT_LABELS[type]}
             </label>
           ))}
         </div>
-        {form.errors.documentType && <p className="field__error" data-testid="identity-document-type-error">{form.errors.documentType}</p>}
+        {form.errors.documentType && (
+          <p className="field__error" data-testid="identity-document-type-error">
+            {form.errors.documentType}
+          </p>
+        )}
       </fieldset>
       <TextField label="Document number" autoCapitalize="characters" spellCheck={false} testId="identity-document-number" {...form.text('documentNumber')} />
-      <DocumentPicker file={document} error={form.errors.document}
-        onChange={(file) => { setDocument(file); form.setErrors((errors) => ({ ...errors, document: undefined })); }} />
+      <DocumentPicker
+        file={document}
+        error={form.errors.document}
+        onChange={(file) => {
+          setDocument(file);
+          form.setErrors((errors) => ({ ...errors, document: undefined }));
+        }}
+      />
       <p className="form-banner">Your document is kept privately, never published, and seen only by the team that reviews it.</p>
       <div className="account-actions">
         <button type="submit" className="btn btn--primary" disabled={submit.isPending} data-testid="identity-submit">

@@ -35,14 +35,33 @@ export function IdentityStatus({ status, submittedAt, reviewedAt, reason, nextRo
     <section className="account-card identity-status" data-testid="identity-status" data-status={status} role="status">
       <span className="identity-status__icon">{icon}</span>
       <div className="identity-status__body">
-        <h2 className="account-card__title" data-testid="identity-status-title">{title}</h2>
+        <h2 className="account-card__title" data-testid="identity-status-title">
+          {title}
+        </h2>
         <p className="account-card__text">{text}</p>
         {status === 'rejected' && reason && (
-          <p className="identity-status__reason" data-testid="identity-reason"><strong>Reason:</strong> {reason}</p>
+          <p className="identity-status__reason" data-testid="identity-reason">
+            <strong>Reason:</strong> {reason}
+          </p>
         )}
-        {submittedAt && <p className="account-card__text"><small>Submitted {formatDateTime(submittedAt)}{reviewedAt ? ` · reviewed ${formatDateTime(reviewedAt)}` : ''}</small></p>}
-        {status === 'pending' && <Link to="/payment-details" className="btn btn--primary" data-testid="identity-next">Add payment method</Link>}
-        {status === 'approved' && <Link to={nextRoute} className="btn btn--primary" data-testid="identity-next">Continue</Link>}
+        {submittedAt && (
+          <p className="account-card__text">
+            <small>
+              Submitted {formatDateTime(submittedAt)}
+              {reviewedAt ? ` · reviewed ${formatDateTime(reviewedAt)}` : ''}
+            </small>
+          </p>
+        )}
+        {status === 'pending' && (
+          <Link to="/payment-details" className="btn btn--primary" data-testid="identity-next">
+            Add payment method
+          </Link>
+        )}
+        {status === 'approved' && (
+          <Link to={nextRoute} className="btn btn--primary" data-testid="identity-next">
+            Continue
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -29,11 +29,14 @@ export function IdentityVerificationPage() {
   }
 
   return (
-    <AccountFrame testId="identity-verification" step={2} title="Identity verification"
-      lead="We check every bidder's identity before their first bid. Upload a photo of your passport, national ID card or driving licence.">
+    <AccountFrame
+      testId="identity-verification"
+      step={2}
+      title="Identity verification"
+      lead="We check every bidder's identity before their first bid. Upload a photo of your passport, national ID card or driving licence."
+    >
       {status !== 'not_submitted' && (
-        <IdentityStatus status={status} submittedAt={latest?.submittedAt} reviewedAt={latest?.reviewedAt}
-          reason={latest?.reason ?? user.kycReason} nextRoute={afterStepRoute(user)} />
+        <IdentityStatus status={status} submittedAt={latest?.submittedAt} reviewedAt={latest?.reviewedAt} reason={latest?.reason ?? user.kycReason} nextRoute={afterStepRoute(user)} />
       )}
       {check.isPending && status === 'not_submitted' && <div className="skeleton identity-loading" data-testid="identity-loading" />}
       {(status === 'not_submitted' || status === 'rejected') && (check.data || check.isError) && (

@@ -21,10 +21,19 @@ export function ComingSoonPage({ title, purpose, layout = 'page' }: ComingSoonPa
   useDocumentTitle(title);
   const block = (
     <div className="coming-soon" data-testid="coming-soon">
-      <h1 className="page-title" data-testid="coming-soon-title">{title}</h1>
-      <EmptyState icon={<ClockIcon width={26} height={26} />} title={`${title} is coming soon`}
+      <h1 className="page-title" data-testid="coming-soon-title">
+        {title}
+      </h1>
+      <EmptyState
+        icon={<ClockIcon width={26} height={26} />}
+        title={`${title} is coming soon`}
         description={purpose}
-        action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
+        action={
+          <Link to="/auctions" className="btn btn--primary">
+            Browse auctions
+          </Link>
+        }
+      />
     </div>
   );
   return layout === 'auth' ? <AuthLayout>{block}</AuthLayout> : <div className="page">{block}</div>;

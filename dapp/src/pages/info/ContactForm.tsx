@@ -56,7 +56,9 @@ export function ContactForm() {
     return (
       <div className="contact-form contact-form--sent" role="status" data-testid="contact-sent">
         <p>{sent}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => setSent(null)}>Write another message</button>
+        <button type="button" className="btn btn--ghost" onClick={() => setSent(null)}>
+          Write another message
+        </button>
       </div>
     );
   }
@@ -64,19 +66,58 @@ export function ContactForm() {
   return (
     <form className="contact-form" noValidate onSubmit={submit} data-testid="contact-form">
       <div className="contact-form__row">
-        <TextField label="Name" name="name" autoComplete="name" maxLength={SUPPORT_LIMITS.name} testId="contact-name"
-          value={value('name')} error={errors.name} onChange={(e) => update('name', e.target.value)} />
-        <TextField label="E-mail" name="email" type="email" inputMode="email" autoComplete="email" testId="contact-email"
-          value={value('email')} error={errors.email} onChange={(e) => update('email', e.target.value)} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          maxLength={SUPPORT_LIMITS.name}
+          testId="contact-name"
+          value={value('name')}
+          error={errors.name}
+          onChange={(e) => update('name', e.target.value)}
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          testId="contact-email"
+          value={value('email')}
+          error={errors.email}
+          onChange={(e) => update('email', e.target.value)}
+        />
       </div>
-      <TextField label="Subject" name="subject" maxLength={SUPPORT_LIMITS.subject} testId="contact-subject"
-        value={value('subject')} error={errors.subject} onChange={(e) => update('subject', e.target.value)} />
+      <TextField
+        label="Subject"
+        name="subject"
+        maxLength={SUPPORT_LIMITS.subject}
+        testId="contact-subject"
+        value={value('subject')}
+        error={errors.subject}
+        onChange={(e) => update('subject', e.target.value)}
+      />
       <div className="field">
-        <label className="field__label" htmlFor={messageId}>Message</label>
-        <textarea id={messageId} name="message" className="field__input" rows={6} maxLength={SUPPORT_LIMITS.message}
-          value={value('message')} aria-invalid={messageError ? true : undefined} aria-describedby={messageError ? `${messageId}-error` : undefined}
-          onChange={(e) => update('message', e.target.value)} data-testid="contact-message" />
-        {messageError && <p id={`${messageId}-error`} className="field__error" data-testid="contact-message-error">{messageError}</p>}
+        <label className="field__label" htmlFor={messageId}>
+          Message
+        </label>
+        <textarea
+          id={messageId}
+          name="message"
+          className="field__input"
+          rows={6}
+          maxLength={SUPPORT_LIMITS.message}
+          value={value('message')}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? `${messageId}-error` : undefined}
+          onChange={(e) => update('message', e.target.value)}
+          data-testid="contact-message"
+        />
+        {messageError && (
+          <p id={`${messageId}-error`} className="field__error" data-testid="contact-message-error">
+            {messageError}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn--primary" disabled={send.isPending} data-testid="contact-submit">
         {send.isPending ? 'Sending…' : 'Send message'}

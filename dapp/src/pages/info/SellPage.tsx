@@ -23,13 +23,12 @@ export function SellPage() {
       <header className="info-page__hero">
         <p className="info-page__eyebrow">Consign with Gavel</p>
         <h1 className="page-title">Sell your collectibles to bidders worldwide</h1>
-        <p className="page-lead">
-          Gavel auctions rare Bitcoin inscriptions, Ethereum NFTs and off-chain collectibles, with transparent
-          bidding and settlement you can verify.
-        </p>
+        <p className="page-lead">Gavel auctions rare Bitcoin inscriptions, Ethereum NFTs and off-chain collectibles, with transparent bidding and settlement you can verify.</p>
       </header>
       <section aria-labelledby="sell-what" className="info-page__section">
-        <h2 id="sell-what" className="info-page__heading">What we sell</h2>
+        <h2 id="sell-what" className="info-page__heading">
+          What we sell
+        </h2>
         <div className="info-page__cards">
           {CATEGORIES.map((category) => (
             <article key={category.title} className="info-card">
@@ -40,7 +39,9 @@ export function SellPage() {
         </div>
       </section>
       <section aria-labelledby="sell-how" className="info-page__section">
-        <h2 id="sell-how" className="info-page__heading">How it works</h2>
+        <h2 id="sell-how" className="info-page__heading">
+          How it works
+        </h2>
         <ol className="info-steps">
           {STEPS.map((step) => (
             <li key={step.title}>
@@ -53,8 +54,12 @@ export function SellPage() {
       <section className="info-page__cta">
         <p>Seller accounts are created by the Gavel team. Sign in to get started, or read our terms first.</p>
         <div className="button-row">
-          <Link to="/signin" className="btn btn--accent">Sign In</Link>
-          <Link to="/terms-conditions" className="btn btn--ghost">Terms &amp; Conditions</Link>
+          <Link to="/signin" className="btn btn--accent">
+            Sign In
+          </Link>
+          <Link to="/terms-conditions" className="btn btn--ghost">
+            Terms &amp; Conditions
+          </Link>
         </div>
       </section>
     </div>

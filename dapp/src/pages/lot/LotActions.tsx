@@ -37,11 +37,12 @@ export function LotActions({ title, onCalculator }: { title: string; onCalculato
         <button type="button" className="btn btn--ghost" data-testid="lot-share" onClick={() => void share()}>
           {copied ? 'Link copied!' : 'Share'}
         </button>
-        <button type="button" className="btn btn--ghost" data-testid="lot-calculator" onClick={onCalculator}>Try our cost calculator</button>
+        <button type="button" className="btn btn--ghost" data-testid="lot-calculator" onClick={onCalculator}>
+          Try our cost calculator
+        </button>
       </div>
       <p className="lot-legal" data-testid="lot-legal">
-        Every bid is a binding offer to buy under our <Link to="/terms-conditions">Terms &amp; Conditions</Link>. Bids cannot be
-        cancelled once they lead; an outbid bid may be withdrawn.
+        Every bid is a binding offer to buy under our <Link to="/terms-conditions">Terms &amp; Conditions</Link>. Bids cannot be cancelled once they lead; an outbid bid may be withdrawn.
       </p>
     </div>
   );

@@ -16,11 +16,16 @@ export function LotCountdowns({ lot, clock }: { lot: Pick<Lot, 'startTime' | 'en
       {clock.phase === 'upcoming' && (
         <p className="lot-countdowns__end" data-testid="lot-countdown-end">
           Ends in <time dateTime={lot.endTime}>{formatCountdown(Date.parse(lot.endTime) - now)}</time>
-          <span> · <DateTime iso={lot.endTime} /></span>
+          <span>
+            {' '}
+            · <DateTime iso={lot.endTime} />
+          </span>
         </p>
       )}
       {clock.phase === 'live' && (
-        <p className="lot-countdowns__end" data-testid="lot-end-date">Closes <DateTime iso={lot.endTime} /></p>
+        <p className="lot-countdowns__end" data-testid="lot-end-date">
+          Closes <DateTime iso={lot.endTime} />
+        </p>
       )}
     </div>
   );

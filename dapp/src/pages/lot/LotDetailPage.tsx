@@ -25,21 +25,42 @@ export function LotDetailPage() {
     return (
       <div className="page">
         {missing ? (
-          <EmptyState testId="lot-not-found" icon={<GavelIcon width={26} height={26} />}
+          <EmptyState
+            testId="lot-not-found"
+            icon={<GavelIcon width={26} height={26} />}
             title={messages.browse.auctionNotFound}
             description="The lot may have been withdrawn, or the link is mistyped."
-            action={<Link to="/auctions" className="btn btn--primary">Browse auctions</Link>} />
+            action={
+              <Link to="/auctions" className="btn btn--primary">
+                Browse auctions
+              </Link>
+            }
+          />
         ) : (
-          <EmptyState tone="error" testId="lot-error" icon={<AlertIcon width={26} height={26} />}
+          <EmptyState
+            tone="error"
+            testId="lot-error"
+            icon={<AlertIcon width={26} height={26} />}
             title="Failed to load this lot. Please try again."
-            action={<button type="button" className="btn btn--primary" onClick={() => void lot.refetch()}>Try again</button>} />
+            action={
+              <button type="button" className="btn btn--primary" onClick={() => void lot.refetch()}>
+                Try again
+              </button>
+            }
+          />
         )}
       </div>
     );
   }
   // The seller's (and an admin's) settlement panel heads an ended lot's page: settling is what they came for. It
   // renders nothing for anyone else.
-  return <><SellerSettlement lot={lot.data} /><LotDetailView lot={lot.data} /><WinnerClaim lot={lot.data} /></>;
+  return (
+    <>
+      <SellerSettlement lot={lot.data} />
+      <LotDetailView lot={lot.data} />
+      <WinnerClaim lot={lot.data} />
+    </>
+  );
 }
 
 function LotDetailSkeleton() {

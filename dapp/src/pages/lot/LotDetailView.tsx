@@ -42,7 +42,9 @@ export function LotDetailView({ lot }: { lot: Lot }) {
       <nav className="lot-detail__crumbs" aria-label="Breadcrumb">
         <Link to="/auctions">Auctions</Link>
         <span aria-hidden="true">/</span>
-        <Link to={eventHref(lot.auction)} data-testid="lot-event">{lot.auction.title}</Link>
+        <Link to={eventHref(lot.auction)} data-testid="lot-event">
+          {lot.auction.title}
+        </Link>
       </nav>
       <div className="lot-detail__layout">
         <LotGallery imageUrls={lot.imageUrls} title={lot.title} />
@@ -51,13 +53,14 @@ export function LotDetailView({ lot }: { lot: Lot }) {
             <TypeBadge lot={lot} />
             <span className="lot-detail__number">Lot {lot.lotNumber}</span>
           </div>
-          <h1 className="lot-detail__title" data-testid="lot-title">{lot.title}</h1>
+          <h1 className="lot-detail__title" data-testid="lot-title">
+            {lot.title}
+          </h1>
           <div className="lot-detail__clock">
             <StatusBadge status={clock.status} phase={clock.phase} />
             <LotCountdowns lot={lot} clock={clock} />
           </div>
-          <OutbidBanner lotId={lot._id}
-            onIncrease={ended ? undefined : () => void navigate(location.pathname + location.search, { replace: true, state: increaseBidState() })} />
+          <OutbidBanner lotId={lot._id} onIncrease={ended ? undefined : () => void navigate(location.pathname + location.search, { replace: true, state: increaseBidState() })} />
           {ended ? (
             <LotResults lot={lot} signedIn={signedIn} />
           ) : (
@@ -68,8 +71,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           )}
           {lot.auctionType === 'offchain' && (
             <p className="lot-detail__note" data-testid="lot-offchain-note">
-              This is an off-chain lot: its bids are stored in Gavel's database, and payment and transfer are
-              arranged manually with the winner after the auction ends.
+              This is an off-chain lot: its bids are stored in Gavel's database, and payment and transfer are arranged manually with the winner after the auction ends.
             </p>
           )}
           <LotActions title={lot.title} onCalculator={() => setCalculator('open')} />
@@ -79,7 +81,9 @@ export function LotDetailView({ lot }: { lot: Lot }) {
       {historyShown && <BidHistory lotId={lot._id} ended={ended} withdrawable={lot.paymentMethod !== 'ETH'} />}
       {lot.description && (
         <section className="lot-detail__description" aria-labelledby="lot-description-title">
-          <h2 id="lot-description-title" className="lot-detail__section-title">About this lot</h2>
+          <h2 id="lot-description-title" className="lot-detail__section-title">
+            About this lot
+          </h2>
           <RichText html={lot.description} testId="lot-description" />
         </section>
       )}
@@ -97,16 +101,17 @@ export function LotDetailView({ lot }: { lot: Lot }) {
 
 /** Where the item lives on chain, for bidders who want to check it themselves. */
 function OnChainFacts({ lot }: { lot: Lot }) {
-  const facts = [
-    lot.inscriptionId && ['Inscription', lot.inscriptionId],
-    lot.contractAddress && ['Contract', lot.contractAddress],
-    lot.tokenId && ['Token ID', lot.tokenId],
-  ].filter((fact): fact is [string, string] => Boolean(fact));
+  const facts = [lot.inscriptionId && ['Inscription', lot.inscriptionId], lot.contractAddress && ['Contract', lot.contractAddress], lot.tokenId && ['Token ID', lot.tokenId]].filter(
+    (fact): fact is [string, string] => Boolean(fact),
+  );
   if (facts.length === 0) return null;
   return (
     <dl className="lot-facts lot-facts--mono">
       {facts.map(([label, value]) => (
-        <div key={label}><dt>{label}</dt><dd title={value}>{value}</dd></div>
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd title={value}>{value}</dd>
+        </div>
       ))}
     </dl>
   );

@@ -14,8 +14,14 @@ export function LotGallery({ imageUrls, title }: { imageUrls: string[]; title: s
       {imageUrls.length > 1 && (
         <div className="lot-gallery__thumbs">
           {imageUrls.map((url, index) => (
-            <button key={url} type="button" className="lot-gallery__thumb" aria-pressed={index === selected}
-              aria-label={`Show image ${index + 1} of ${imageUrls.length}`} onClick={() => setSelected(index)}>
+            <button
+              key={url}
+              type="button"
+              className="lot-gallery__thumb"
+              aria-pressed={index === selected}
+              aria-label={`Show image ${index + 1} of ${imageUrls.length}`}
+              onClick={() => setSelected(index)}
+            >
               <img src={assetUrl(url)} alt="" loading="lazy" />
             </button>
           ))}

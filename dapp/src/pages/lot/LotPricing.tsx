@@ -5,16 +5,31 @@ import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
 export function LotPricing({ lot }: { lot: Lot }) {
   return (
     <dl className="lot-facts lot-pricing" data-testid="lot-pricing">
-      <div><dt>Starting bid</dt><dd data-testid="lot-starting-bid">{lotAmount(lot.startingBid, lot.unit)}</dd></div>
+      <div>
+        <dt>Starting bid</dt>
+        <dd data-testid="lot-starting-bid">{lotAmount(lot.startingBid, lot.unit)}</dd>
+      </div>
       <div>
         <dt>Current bid</dt>
         <dd data-testid="lot-current-bid">{lot.currentBid ? lotAmount(lot.currentBid, lot.unit) : 'No bids yet'}</dd>
       </div>
-      <div><dt>Bids</dt><dd data-testid="lot-bid-count">{lot.bidCount}</dd></div>
-      <div><dt>Estimate</dt><dd data-testid="lot-estimate">{lotEstimate(lot)}</dd></div>
-      <div><dt>Reserve</dt><dd>{!lot.hasReserve ? 'No reserve' : lot.reserveMet ? 'Reserve met' : 'Reserve not met'}</dd></div>
+      <div>
+        <dt>Bids</dt>
+        <dd data-testid="lot-bid-count">{lot.bidCount}</dd>
+      </div>
+      <div>
+        <dt>Estimate</dt>
+        <dd data-testid="lot-estimate">{lotEstimate(lot)}</dd>
+      </div>
+      <div>
+        <dt>Reserve</dt>
+        <dd>{!lot.hasReserve ? 'No reserve' : lot.reserveMet ? 'Reserve met' : 'Reserve not met'}</dd>
+      </div>
       {lot.buyNowEnabled && lot.buyNowPrice && (
-        <div><dt>Buy now</dt><dd data-testid="lot-buy-now-price">{lotAmount(lot.buyNowPrice, lot.unit)}</dd></div>
+        <div>
+          <dt>Buy now</dt>
+          <dd data-testid="lot-buy-now-price">{lotAmount(lot.buyNowPrice, lot.unit)}</dd>
+        </div>
       )}
     </dl>
   );

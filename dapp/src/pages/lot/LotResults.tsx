@@ -17,11 +17,26 @@ export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
   const price = outcomePrice(lot);
   return (
     <section className="lot-panel" aria-labelledby="lot-results-title" data-testid="lot-results">
-      <h2 id="lot-results-title" className="lot-panel__title">{lot.status === 'cancelled' ? 'Cancelled' : 'Results'}</h2>
+      <h2 id="lot-results-title" className="lot-panel__title">
+        {lot.status === 'cancelled' ? 'Cancelled' : 'Results'}
+      </h2>
       <dl className="lot-facts">
-        <div><dt>Closed</dt><dd data-testid="lot-closed-at"><DateTime iso={lot.closedAt ?? lot.endTime} /></dd></div>
-        <div><dt>Estimate</dt><dd data-testid="lot-estimate">{lotEstimate(lot)}</dd></div>
-        {resultsShown && price && <div><dt>Outcome</dt><dd data-testid="lot-outcome">{LOT_OUTCOME_TEXT[lotOutcome(lot)]}</dd></div>}
+        <div>
+          <dt>Closed</dt>
+          <dd data-testid="lot-closed-at">
+            <DateTime iso={lot.closedAt ?? lot.endTime} />
+          </dd>
+        </div>
+        <div>
+          <dt>Estimate</dt>
+          <dd data-testid="lot-estimate">{lotEstimate(lot)}</dd>
+        </div>
+        {resultsShown && price && (
+          <div>
+            <dt>Outcome</dt>
+            <dd data-testid="lot-outcome">{LOT_OUTCOME_TEXT[lotOutcome(lot)]}</dd>
+          </div>
+        )}
         {resultsShown && (
           <div>
             <dt>{price?.label ?? 'Result'}</dt>
@@ -51,12 +66,23 @@ function YourResult({ lot }: { lot: Lot }) {
     return (
       <p className="lot-result lot-result--won" data-testid="lot-result-won">
         You won this lot.{' '}
-        {won.paymentState === 'awaiting_payment' ? <><Link to="/cart">Go to your cart</Link> to pay for it.</> : 'Thank you for your payment.'}
+        {won.paymentState === 'awaiting_payment' ? (
+          <>
+            <Link to="/cart">Go to your cart</Link> to pay for it.
+          </>
+        ) : (
+          'Thank you for your payment.'
+        )}
       </p>
     );
   }
   const mine = history.data.filter((bid) => bid.bidder.isYou);
-  if (mine.length === 0) return <p className="lot-result" data-testid="lot-result-none">You did not bid on this lot.</p>;
+  if (mine.length === 0)
+    return (
+      <p className="lot-result" data-testid="lot-result-none">
+        You did not bid on this lot.
+      </p>
+    );
   return (
     <p className="lot-result" data-testid="lot-result-lost">
       Your highest bid was {lotAmount(mine[0]!.amount, lot.unit)}. {lot.winner ? 'Another bidder won this lot.' : 'The lot did not sell.'}

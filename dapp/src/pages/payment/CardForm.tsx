@@ -32,31 +32,68 @@ export function CardForm({ onSave, busy, initialEmail = '' }: CardFormProps) {
   return (
     <form className="form-stack" noValidate onSubmit={submit} data-testid="card-form">
       <div className="card-number">
-        <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234"
-          testId="card-number" {...form.text('cardNumber')}
-          onChange={(event) => form.set('cardNumber', formatCardNumber(event.target.value))} />
-        {brand && <span className="card-number__brand" data-testid="card-brand">{brandName(brand)}</span>}
+        <TextField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          testId="card-number"
+          {...form.text('cardNumber')}
+          onChange={(event) => form.set('cardNumber', formatCardNumber(event.target.value))}
+        />
+        {brand && (
+          <span className="card-number__brand" data-testid="card-brand">
+            {brandName(brand)}
+          </span>
+        )}
       </div>
       <div className="form-row card-form__row">
-        <TextField label="Expiry date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" testId="card-expiry"
-          {...form.text('expiry')} onChange={(event) => form.set('expiry', formatExpiry(event.target.value, form.values.expiry))} />
-        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" testId="card-cvc"
-          {...form.text('cvc')} onChange={(event) => form.set('cvc', digitsOnly(event.target.value, 4))} />
+        <TextField
+          label="Expiry date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          testId="card-expiry"
+          {...form.text('expiry')}
+          onChange={(event) => form.set('expiry', formatExpiry(event.target.value, form.values.expiry))}
+        />
+        <TextField
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          testId="card-cvc"
+          {...form.text('cvc')}
+          onChange={(event) => form.set('cvc', digitsOnly(event.target.value, 4))}
+        />
       </div>
       <TextField label="E-mail for receipts (optional)" type="email" inputMode="email" autoComplete="email" testId="card-email" {...form.text('email')} />
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" checked={form.values.acceptTerms} data-testid="card-terms"
+          <input
+            type="checkbox"
+            checked={form.values.acceptTerms}
+            data-testid="card-terms"
             aria-invalid={form.errors.acceptTerms ? true : undefined}
-            onChange={(event) => form.set('acceptTerms', event.target.checked)} />
+            onChange={(event) => form.set('acceptTerms', event.target.checked)}
+          />
           <span>
-            I accept the <Link to="/terms-conditions" target="_blank">Terms &amp; Conditions</Link> and authorise Gavel to
-            place a $1 hold on this card to verify it.
+            I accept the{' '}
+            <Link to="/terms-conditions" target="_blank">
+              Terms &amp; Conditions
+            </Link>{' '}
+            and authorise Gavel to place a $1 hold on this card to verify it.
           </span>
         </label>
-        {form.errors.acceptTerms && <p className="field__error" data-testid="card-terms-error">{form.errors.acceptTerms}</p>}
+        {form.errors.acceptTerms && (
+          <p className="field__error" data-testid="card-terms-error">
+            {form.errors.acceptTerms}
+          </p>
+        )}
       </div>
-      <p className="form-banner" data-testid="card-hold-note">{paymentMessages.verificationHold}</p>
+      <p className="form-banner" data-testid="card-hold-note">
+        {paymentMessages.verificationHold}
+      </p>
       <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="card-submit">
         {busy ? 'Saving card…' : 'Save card'}
       </button>

@@ -7,9 +7,7 @@ export function CardVerification() {
       <span className="card-verification__spinner" aria-hidden="true" />
       <div>
         <p className="card-verification__title">{paymentMessages.verifying}</p>
-        <p className="card-verification__text">
-          Verifying your card with a $1 hold, refunded within 5 days. This takes a few seconds: please keep this page open.
-        </p>
+        <p className="card-verification__text">Verifying your card with a $1 hold, refunded within 5 days. This takes a few seconds: please keep this page open.</p>
       </div>
     </div>
   );

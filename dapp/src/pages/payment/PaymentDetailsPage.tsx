@@ -20,8 +20,7 @@ export function PaymentDetailsPage() {
   const showForm = phase.name !== 'verifying' && (!verified || replacing);
 
   return (
-    <AccountFrame testId="payment-details" step={3} title="Payment method"
-      lead="Add the card that secures your bids. You can replace it at any time.">
+    <AccountFrame testId="payment-details" step={3} title="Payment method" lead="Add the card that secures your bids. You can replace it at any time.">
       <section className="account-card">
         {saved && phase.name === 'idle' && <SavedCard method={saved} />}
         {phase.name === 'verifying' && <CardVerification />}
@@ -32,19 +31,24 @@ export function PaymentDetailsPage() {
         )}
         {verified && !replacing && phase.name === 'idle' && (
           <div className="account-actions">
-            <Link to={afterStepRoute(user)} className="btn btn--primary" data-testid="payment-continue">Continue</Link>
-            <button type="button" className="btn btn--ghost" data-testid="card-replace" onClick={() => setReplacing(true)}>Replace card</button>
+            <Link to={afterStepRoute(user)} className="btn btn--primary" data-testid="payment-continue">
+              Continue
+            </Link>
+            <button type="button" className="btn btn--ghost" data-testid="card-replace" onClick={() => setReplacing(true)}>
+              Replace card
+            </button>
           </div>
         )}
         {showForm && method.isPending && <div className="skeleton payment-loading" />}
         {showForm && !method.isPending && (
           <>
             {verified && <h2 className="account-card__title">Replace your card</h2>}
-            <CardForm busy={phase.name === 'saving'} initialEmail={user.email}
-              onSave={(card) => void save(card).then(() => setReplacing(false))} />
+            <CardForm busy={phase.name === 'saving'} initialEmail={user.email} onSave={(card) => void save(card).then(() => setReplacing(false))} />
           </>
         )}
-        <p className="secure-note"><ShieldIcon width={16} height={16} /> Card details go straight to Stripe, our payment provider. Gavel never sees your card number.</p>
+        <p className="secure-note">
+          <ShieldIcon width={16} height={16} /> Card details go straight to Stripe, our payment provider. Gavel never sees your card number.
+        </p>
       </section>
     </AccountFrame>
   );

@@ -9,14 +9,19 @@ const chipTone = { verified: 'done', pending: 'pending', failed: 'rejected', non
 export function SavedCard({ method }: { method: PaymentMethodReply }) {
   return (
     <div className="saved-card" data-testid="saved-card" data-status={method.status}>
-      <span className="saved-card__icon"><CardIcon width={26} height={26} /></span>
+      <span className="saved-card__icon">
+        <CardIcon width={26} height={26} />
+      </span>
       <div className="saved-card__text">
         <span className="saved-card__number" data-testid="saved-card-number">
-          {brandName(method.brand)} <span aria-hidden="true">••••</span><span className="visually-hidden">ending in</span> {method.last4}
+          {brandName(method.brand)} <span aria-hidden="true">••••</span>
+          <span className="visually-hidden">ending in</span> {method.last4}
         </span>
         {method.status === 'failed' && method.error && <span className="saved-card__error">{method.error}</span>}
       </div>
-      <span className={`status-chip status-chip--${chipTone[method.status]}`} data-testid="saved-card-status">{statusLabels[method.status]}</span>
+      <span className={`status-chip status-chip--${chipTone[method.status]}`} data-testid="saved-card-status">
+        {statusLabels[method.status]}
+      </span>
     </div>
   );
 }

@@ -2,7 +2,10 @@
 
 /** "4242424242424242" -> "4242 4242 4242 4242"; anything but digits is dropped, 16 digits at most. */
 export function formatCardNumber(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 16).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 16)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /**

@@ -30,11 +30,14 @@ export function useSaveCard() {
   const { refreshUser } = useSession();
   const [params, setParams] = useSearchParams();
 
-  const refuse = useCallback((message: string) => {
-    setDeclined(message);
-    notify.failure(null, message);
-    setPhase(IDLE);
-  }, [notify]);
+  const refuse = useCallback(
+    (message: string) => {
+      setDeclined(message);
+      notify.failure(null, message);
+      setPhase(IDLE);
+    },
+    [notify],
+  );
 
   // Back from the 3D Secure page: Stripe appends redirect_status to our return_url.
   const redirectStatus = params.get('redirect_status');
@@ -71,25 +74,28 @@ export function useSaveCard() {
     }
   }, [phase, method.data, method.dataUpdatedAt, notify, refreshUser, refuse]);
 
-  const save = useCallback(async (card: CardDetails) => {
-    setDeclined(null);
-    setPhase({ name: 'saving' });
-    try {
-      const snapshot = await queryClient.fetchQuery({ queryKey: queryKeys.account.paymentMethod, queryFn: () => fetchPaymentMethod(), staleTime: 0 });
-      const setup = await createSetupIntent();
-      const outcome = await cardCollectorFor(setup).confirmSetup(setup, card, `${window.location.origin}/payment-details`);
-      if (outcome.status === 'requires_action') {
-        sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
-        window.location.assign(outcome.url);
-        return;
+  const save = useCallback(
+    async (card: CardDetails) => {
+      setDeclined(null);
+      setPhase({ name: 'saving' });
+      try {
+        const snapshot = await queryClient.fetchQuery({ queryKey: queryKeys.account.paymentMethod, queryFn: () => fetchPaymentMethod(), staleTime: 0 });
+        const setup = await createSetupIntent();
+        const outcome = await cardCollectorFor(setup).confirmSetup(setup, card, `${window.location.origin}/payment-details`);
+        if (outcome.status === 'requires_action') {
+          sessionStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+          window.location.assign(outcome.url);
+          return;
+        }
+        if (outcome.status === 'declined') return refuse(outcome.message);
+        setPhase({ name: 'verifying', snapshot, startedAt: Date.now(), seenPending: false });
+      } catch (error) {
+        notify.failure(error, error instanceof PaymentError ? error.message : paymentMessages.initFailed);
+        setPhase(IDLE);
       }
-      if (outcome.status === 'declined') return refuse(outcome.message);
-      setPhase({ name: 'verifying', snapshot, startedAt: Date.now(), seenPending: false });
-    } catch (error) {
-      notify.failure(error, error instanceof PaymentError ? error.message : paymentMessages.initFailed);
-      setPhase(IDLE);
-    }
-  }, [queryClient, notify, refuse]);
+    },
+    [queryClient, notify, refuse],
+  );
 
   return { phase, declined, method, save };
 }

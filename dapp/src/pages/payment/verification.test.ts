@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentMethodReply } from '@gavel/domain';
 import { SAME_CARD_SETTLE_MS, verificationSettled } from './verification.ts';
 
-const reply = (status: PaymentMethodReply['status'], last4: string | null = null, error: string | null = null): PaymentMethodReply =>
-  ({ status, brand: last4 ? 'visa' : null, last4, error });
+const reply = (status: PaymentMethodReply['status'], last4: string | null = null, error: string | null = null): PaymentMethodReply => ({ status, brand: last4 ? 'visa' : null, last4, error });
 
 describe('verificationSettled', () => {
   it('waits while the hold runs', () => {

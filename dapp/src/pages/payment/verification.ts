@@ -7,12 +7,7 @@ import type { PaymentMethodReply } from '@gavel/domain';
  * api has been seen checking it ("pending"), or once enough time has passed that the snapshot itself must be
  * the answer (the same card saved again).
  */
-export function verificationSettled(
-  snapshot: PaymentMethodReply | null,
-  current: PaymentMethodReply,
-  seenPending: boolean,
-  elapsedMs: number,
-): boolean {
+export function verificationSettled(snapshot: PaymentMethodReply | null, current: PaymentMethodReply, seenPending: boolean, elapsedMs: number): boolean {
   if (current.status !== 'verified' && current.status !== 'failed') return false;
   if (seenPending || !snapshot) return true;
   const changed = current.status !== snapshot.status || current.last4 !== snapshot.last4 || current.brand !== snapshot.brand || current.error !== snapshot.error;

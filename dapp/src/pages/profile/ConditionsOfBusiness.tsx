@@ -11,10 +11,18 @@ const LINKS = [
 export function ConditionsOfBusiness() {
   return (
     <section className="account-card conditions" data-testid="conditions-of-business">
-      <h2 className="account-card__title"><ScrollIcon width={20} height={20} /> Conditions of Business</h2>
+      <h2 className="account-card__title">
+        <ScrollIcon width={20} height={20} /> Conditions of Business
+      </h2>
       <p className="account-card__text">The terms that govern consigning, selling and settling lots at Gavel.</p>
       <ul className="conditions__links">
-        {LINKS.map((link) => <li key={link.to}><Link to={link.to} data-testid="conditions-link">{link.label}</Link></li>)}
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} data-testid="conditions-link">
+              {link.label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

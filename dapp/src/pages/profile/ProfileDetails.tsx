@@ -22,8 +22,7 @@ export function ProfileDetails({ user }: { user: User }) {
   ];
   return (
     <section className="profile-details">
-      <button type="button" className="profile-details__toggle" aria-expanded={open} aria-controls={id}
-        data-testid="profile-details-toggle" onClick={() => setOpen((value) => !value)}>
+      <button type="button" className="profile-details__toggle" aria-expanded={open} aria-controls={id} data-testid="profile-details-toggle" onClick={() => setOpen((value) => !value)}>
         {open ? 'Hide details' : 'Show details'} <ChevronDownIcon width={18} height={18} />
       </button>
       {open && (

@@ -35,22 +35,34 @@ export function ProfileStatus({ user }: { user: User }) {
   ];
   return (
     <>
-    <ul className="profile-status" data-testid="profile-status">
-      {indicators.map((item) => (
-        <li key={item.key} className="profile-status__item" data-testid={`status-${item.key}`} data-state={item.done ? 'done' : 'todo'}>
-          <span className="profile-status__dot" aria-hidden="true">{item.done && <CheckIcon width={14} height={14} />}</span>
-          <span className="profile-status__text">
-            <span>{item.label}<span className="visually-hidden">{item.done ? ': yes' : ': not yet'}</span></span>
-            {item.detail && <small data-testid={`status-${item.key}-detail`}>{item.detail}</small>}
-          </span>
-          {!item.done && (item.fix.startsWith('#')
-            ? <a href={item.fix} className="text-link">Accept</a>
-            : <Link to={item.fix} className="text-link">Complete</Link>)}
-        </li>
-      ))}
-    </ul>
-    <BiddingLimitLine />
-    <UnpaidMark count={user.unpaidCount} />
+      <ul className="profile-status" data-testid="profile-status">
+        {indicators.map((item) => (
+          <li key={item.key} className="profile-status__item" data-testid={`status-${item.key}`} data-state={item.done ? 'done' : 'todo'}>
+            <span className="profile-status__dot" aria-hidden="true">
+              {item.done && <CheckIcon width={14} height={14} />}
+            </span>
+            <span className="profile-status__text">
+              <span>
+                {item.label}
+                <span className="visually-hidden">{item.done ? ': yes' : ': not yet'}</span>
+              </span>
+              {item.detail && <small data-testid={`status-${item.key}-detail`}>{item.detail}</small>}
+            </span>
+            {!item.done &&
+              (item.fix.startsWith('#') ? (
+                <a href={item.fix} className="text-link">
+                  Accept
+                </a>
+              ) : (
+                <Link to={item.fix} className="text-link">
+                  Complete
+                </Link>
+              ))}
+          </li>
+        ))}
+      </ul>
+      <BiddingLimitLine />
+      <UnpaidMark count={user.unpaidCount} />
     </>
   );
 }
@@ -71,5 +83,9 @@ function BiddingLimitLine() {
 /** The unpaid mark: purchases cancelled because they were not paid by their deadline. Absent while there are none. */
 function UnpaidMark({ count }: { count: number }) {
   if (count === 0) return null;
-  return <p className="profile-status__unpaid" data-testid="profile-unpaid-mark">{fill(unpaidMessages.unpaidMark, { count })}</p>;
+  return (
+    <p className="profile-status__unpaid" data-testid="profile-unpaid-mark">
+      {fill(unpaidMessages.unpaidMark, { count })}
+    </p>
+  );
 }

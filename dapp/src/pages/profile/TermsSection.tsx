@@ -30,7 +30,13 @@ export function TermsSection({ user }: { user: User }) {
       <section id="terms" className="account-card" data-testid="terms-accepted">
         <h2 className="account-card__title">Terms and conditions</h2>
         <p className="account-card__text">
-          You accepted the terms{user.termsAcceptedAt && <> on <strong data-testid="terms-accepted-at">{formatDateTime(user.termsAcceptedAt)}</strong></>}
+          You accepted the terms
+          {user.termsAcceptedAt && (
+            <>
+              {' '}
+              on <strong data-testid="terms-accepted-at">{formatDateTime(user.termsAcceptedAt)}</strong>
+            </>
+          )}
           {user.biddingFor && <>, bidding for {BIDDING_FOR_LABELS[user.biddingFor]}</>}.
         </p>
       </section>
@@ -39,24 +45,37 @@ export function TermsSection({ user }: { user: User }) {
   return (
     <section id="terms" className="account-card terms-prompt" data-testid="terms-prompt" data-changed={changed || undefined}>
       <div className="terms-prompt__head">
-        <span className="terms-prompt__icon"><ScrollIcon width={22} height={22} /></span>
+        <span className="terms-prompt__icon">
+          <ScrollIcon width={22} height={22} />
+        </span>
         <div>
           {changed ? (
             <>
-              <h2 className="account-card__title" data-testid="terms-prompt-title">Our terms have changed</h2>
+              <h2 className="account-card__title" data-testid="terms-prompt-title">
+                Our terms have changed
+              </h2>
               <p className="account-card__text">Please read the new Terms &amp; Conditions and accept them to keep bidding.</p>
             </>
           ) : (
             <>
-              <h2 className="account-card__title" data-testid="terms-prompt-title">Accept the terms to start bidding</h2>
+              <h2 className="account-card__title" data-testid="terms-prompt-title">
+                Accept the terms to start bidding
+              </h2>
               <p className="account-card__text">Tell us who you bid for and accept our Terms &amp; Conditions. It is the last step before your first bid.</p>
             </>
           )}
         </div>
       </div>
-      {open
-        ? <><TermsText /><TermsAcceptancePanel /></>
-        : <button type="button" className="btn btn--accent" data-testid="terms-open" onClick={() => setOpen(true)}>Review and accept terms</button>}
+      {open ? (
+        <>
+          <TermsText />
+          <TermsAcceptancePanel />
+        </>
+      ) : (
+        <button type="button" className="btn btn--accent" data-testid="terms-open" onClick={() => setOpen(true)}>
+          Review and accept terms
+        </button>
+      )}
     </section>
   );
 }

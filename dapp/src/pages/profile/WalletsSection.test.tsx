@@ -12,7 +12,14 @@ const ORDINALS = 'tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c
 const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 const wallet = (address: string, type: Wallet['type'], walletName: string, purpose: Wallet['purpose']): Wallet => ({
-  id: address, walletAddress: address, address, type, walletName, purpose, connectedAt: '2026-11-01T10:00:00.000Z', isConnected: true,
+  id: address,
+  walletAddress: address,
+  address,
+  type,
+  walletName,
+  purpose,
+  connectedAt: '2026-11-01T10:00:00.000Z',
+  isConnected: true,
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -40,7 +47,13 @@ function apiWith(linked: Wallet[]) {
 function renderSection() {
   localStorage.setItem('gavel.session.token', 'token');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<QueryClientProvider client={client}><MemoryRouter><WalletsSection /></MemoryRouter></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <WalletsSection />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 describe("the profile's Wallets section", () => {
@@ -94,7 +107,9 @@ describe("the profile's Wallets section", () => {
     const fetch = apiWith([wallet(EVM, 'evm', 'MetaMask', 'payment')]);
     renderSection();
     await screen.findByTestId('profile-wallet');
-    fetch.mockImplementation(async () => { throw new TypeError('Failed to fetch'); });
+    fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     fireEvent.click(screen.getByTestId('profile-wallet-unlink'));
     expect((await screen.findByTestId('wallet-unlink-error')).textContent).toBe(walletMessages.disconnectRetry);
     expect(screen.getByTestId('profile-wallet')).toBeTruthy();

@@ -42,7 +42,11 @@ export function WalletsSection() {
   return (
     <section className="account-card" data-testid="profile-wallets">
       <h2 className="account-card__title">Wallets</h2>
-      {wallets.isPending && <p className="account-card__text" data-testid="wallets-loading" aria-busy="true">Loading your wallets…</p>}
+      {wallets.isPending && (
+        <p className="account-card__text" data-testid="wallets-loading" aria-busy="true">
+          Loading your wallets…
+        </p>
+      )}
       {wallets.isError && (
         <p className="account-card__text profile-wallets__error" role="alert" data-testid="wallets-error">
           {serverMessage(wallets.error) ?? 'Your wallets could not be loaded. Please try again later.'}
@@ -58,21 +62,30 @@ export function WalletsSection() {
           {wallets.data.map((wallet) => (
             <li key={wallet.id} className="profile-wallets__item" data-testid="profile-wallet" data-address={wallet.address}>
               <div className="profile-wallets__who">
-                <span className={`wallet-badge wallet-badge--${wallet.type}`} data-testid="profile-wallet-type">{WALLET_TYPE_LABELS[wallet.type]}</span>
+                <span className={`wallet-badge wallet-badge--${wallet.type}`} data-testid="profile-wallet-type">
+                  {WALLET_TYPE_LABELS[wallet.type]}
+                </span>
                 {wallet.walletName && <span data-testid="profile-wallet-name">{wallet.walletName}</span>}
-                <code title={wallet.address} data-testid="profile-wallet-address">{headerAddress(wallet.address)}</code>
+                <code title={wallet.address} data-testid="profile-wallet-address">
+                  {headerAddress(wallet.address)}
+                </code>
               </div>
-              <span className="profile-wallets__purpose" data-testid="profile-wallet-purpose">{PURPOSE_LABELS[wallet.purpose]}</span>
+              <span className="profile-wallets__purpose" data-testid="profile-wallet-purpose">
+                {PURPOSE_LABELS[wallet.purpose]}
+              </span>
               <WalletBalance address={wallet.address} />
-              <button type="button" className="btn btn--ghost profile-wallets__unlink" data-testid="profile-wallet-unlink"
-                disabled={busy !== null} onClick={() => void unlink(wallet.address)}>
+              <button type="button" className="btn btn--ghost profile-wallets__unlink" data-testid="profile-wallet-unlink" disabled={busy !== null} onClick={() => void unlink(wallet.address)}>
                 {busy === wallet.address ? 'Unlinking…' : 'Unlink'}
               </button>
             </li>
           ))}
         </ul>
       )}
-      {failure && <p className="profile-wallets__error" role="alert" data-testid="wallet-unlink-error">{failure}</p>}
+      {failure && (
+        <p className="profile-wallets__error" role="alert" data-testid="wallet-unlink-error">
+          {failure}
+        </p>
+      )}
     </section>
   );
 }

@@ -18,7 +18,9 @@ export function AccountFrame({ title, lead, step, testId, children }: AccountFra
   useDocumentTitle(title);
   return (
     <div className="page account-page" data-testid={testId}>
-      <Link to="/complete-setup" className="account-page__back"><ArrowLeftIcon width={16} height={16} /> Complete setup</Link>
+      <Link to="/complete-setup" className="account-page__back">
+        <ArrowLeftIcon width={16} height={16} /> Complete setup
+      </Link>
       <header className="account-page__head">
         {step !== undefined && <p className="account-page__step">Step {step} of 4</p>}
         <h1 className="page-title">{title}</h1>

@@ -19,19 +19,27 @@ export function CompleteSetupPage() {
       <header className="account-page__head">
         <h1 className="page-title">{done === steps.length ? 'You are ready to bid' : 'Complete your setup'}</h1>
         <p className="page-lead">
-          {done === steps.length
-            ? 'Every check is complete. Find a lot and place your first bid.'
-            : 'Four steps stand between you and your first bid. Each takes a minute or two.'}
+          {done === steps.length ? 'Every check is complete. Find a lot and place your first bid.' : 'Four steps stand between you and your first bid. Each takes a minute or two.'}
         </p>
       </header>
       <div className="setup-progress" data-testid="setup-progress">
-        <div className="setup-progress__bar"><span style={{ width: `${(done / steps.length) * 100}%` }} /></div>
-        <span>{done} of {steps.length} complete</span>
+        <div className="setup-progress__bar">
+          <span style={{ width: `${(done / steps.length) * 100}%` }} />
+        </div>
+        <span>
+          {done} of {steps.length} complete
+        </span>
       </div>
       <ol className="setup-steps">
-        {steps.map((step, index) => <StepCard key={step.key} step={step} number={index + 1} isNext={step.key === next?.key} />)}
+        {steps.map((step, index) => (
+          <StepCard key={step.key} step={step} number={index + 1} isNext={step.key === next?.key} />
+        ))}
       </ol>
-      {done === steps.length && <Link to="/auctions" className="btn btn--accent" data-testid="setup-browse">Browse auctions</Link>}
+      {done === steps.length && (
+        <Link to="/auctions" className="btn btn--accent" data-testid="setup-browse">
+          Browse auctions
+        </Link>
+      )}
     </div>
   );
 }
@@ -47,10 +55,13 @@ function StepCard({ step, number, isNext }: { step: SetupStep; number: number; i
       <div className="setup-step__body">
         <h2 className="setup-step__title">{step.title}</h2>
         <p className="setup-step__text">{step.description}</p>
-        <span className={`status-chip status-chip--${step.state}`} data-testid={`setup-step-${step.key}-state`}>{stepLabels[step.state]}</span>
+        <span className={`status-chip status-chip--${step.state}`} data-testid={`setup-step-${step.key}-state`}>
+          {stepLabels[step.state]}
+        </span>
       </div>
       <Link to={step.route} className={`btn ${isNext ? 'btn--primary' : 'btn--ghost'} setup-step__action`} data-testid={`setup-step-${step.key}-link`}>
-        {actionLabel[step.state]}<span className="visually-hidden">: {step.title}</span>
+        {actionLabel[step.state]}
+        <span className="visually-hidden">: {step.title}</span>
       </Link>
     </li>
   );

@@ -3,10 +3,34 @@ import type { User } from '@gavel/domain';
 import { afterStepRoute, nextStep, setupSteps } from './setup-steps.ts';
 
 const base: User = {
-  id: 'u1', _id: 'u1', email: 'a@b.c', emailVerified: true, firstName: 'A', lastName: 'B', name: 'A B', phoneNumber: null,
-  country: null, city: null, state: null, address: null, postCode: null, dateOfBirth: null, role: 'user', title: 'User',
-  isProfileComplete: false, identityVerified: false, kycStatus: 'not_submitted', kycReason: null, hasValidPaymentMethod: false,
-  paymentMethod: null, biddingLimit: '0.00', unpaidCount: 0, termsAccepted: false, termsAcceptedAt: null, biddingFor: null, createdAt: '2026-01-01T00:00:00Z',
+  id: 'u1',
+  _id: 'u1',
+  email: 'a@b.c',
+  emailVerified: true,
+  firstName: 'A',
+  lastName: 'B',
+  name: 'A B',
+  phoneNumber: null,
+  country: null,
+  city: null,
+  state: null,
+  address: null,
+  postCode: null,
+  dateOfBirth: null,
+  role: 'user',
+  title: 'User',
+  isProfileComplete: false,
+  identityVerified: false,
+  kycStatus: 'not_submitted',
+  kycReason: null,
+  hasValidPaymentMethod: false,
+  paymentMethod: null,
+  biddingLimit: '0.00',
+  unpaidCount: 0,
+  termsAccepted: false,
+  termsAcceptedAt: null,
+  biddingFor: null,
+  createdAt: '2026-01-01T00:00:00Z',
 };
 
 describe('setup steps', () => {

@@ -52,21 +52,26 @@ export function ForgotPassword({ initialEmail, onDone }: ForgotPasswordProps) {
   return (
     <div className="auth-card" data-testid="forgot-password" data-step={step.name}>
       <ol className="auth-steps" aria-label={`Step ${STEPS.indexOf(step.name) + 1} of 3`}>
-        {STEPS.map((name, index) => <li key={name} data-done={index <= STEPS.indexOf(step.name)} />)}
+        {STEPS.map((name, index) => (
+          <li key={name} data-done={index <= STEPS.indexOf(step.name)} />
+        ))}
       </ol>
       <header className="auth-card__head">
-        <h1 className="auth-card__title" data-testid="forgot-title">{copy[step.name].title}</h1>
+        <h1 className="auth-card__title" data-testid="forgot-title">
+          {copy[step.name].title}
+        </h1>
         <p className="auth-card__lead">{copy[step.name].lead.replace('{email}', email)}</p>
       </header>
       {step.name === 'email' && (
-        <ResetEmailStep initialEmail={initialEmail} onSend={async (address) => {
-          await sendCode(address);
-          setStep({ name: 'code', email: address });
-        }} />
+        <ResetEmailStep
+          initialEmail={initialEmail}
+          onSend={async (address) => {
+            await sendCode(address);
+            setStep({ name: 'code', email: address });
+          }}
+        />
       )}
-      {step.name === 'code' && (
-        <CodeEntry testId="reset-code" onSubmit={(code) => checkCode(step.email, code)} onResend={() => sendCode(step.email)} />
-      )}
+      {step.name === 'code' && <CodeEntry testId="reset-code" onSubmit={(code) => checkCode(step.email, code)} onResend={() => sendCode(step.email)} />}
       {step.name === 'password' && <ResetPasswordStep email={step.email} code={step.code} onReset={() => onDone(step.email)} />}
       <p className="auth-card__foot">
         Remembered it?{' '}

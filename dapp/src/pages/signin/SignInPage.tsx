@@ -36,12 +36,10 @@ export function SignInPage() {
       ) : (
         <div className="auth-card" data-testid="signin-page" data-mode={mode}>
           <header className="auth-card__head">
-            <h1 className="auth-card__title" data-testid="signin-title">{mode === 'signup' ? 'Create your account' : 'Welcome back'}</h1>
-            <p className="auth-card__lead">
-              {mode === 'signup'
-                ? 'Join Gavel to bid on rare inscriptions, NFTs and collectibles.'
-                : 'Sign in to bid, follow your lots and manage your account.'}
-            </p>
+            <h1 className="auth-card__title" data-testid="signin-title">
+              {mode === 'signup' ? 'Create your account' : 'Welcome back'}
+            </h1>
+            <p className="auth-card__lead">{mode === 'signup' ? 'Join Gavel to bid on rare inscriptions, NFTs and collectibles.' : 'Sign in to bid, follow your lots and manage your account.'}</p>
           </header>
           {params.get('error') === 'unauthorized' && (
             <p className="form-banner form-banner--error" role="alert" data-testid="signin-unauthorized">
@@ -49,16 +47,14 @@ export function SignInPage() {
             </p>
           )}
           <div className="auth-tabs" role="tablist" aria-label="Account">
-            <button type="button" role="tab" className="auth-tabs__tab" aria-selected={mode === 'signin'}
-              data-testid="tab-signin" onClick={() => go('signin')}>Sign In</button>
-            <button type="button" role="tab" className="auth-tabs__tab" aria-selected={mode === 'signup'}
-              data-testid="tab-signup" onClick={() => go('signup')}>Sign Up</button>
+            <button type="button" role="tab" className="auth-tabs__tab" aria-selected={mode === 'signin'} data-testid="tab-signin" onClick={() => go('signin')}>
+              Sign In
+            </button>
+            <button type="button" role="tab" className="auth-tabs__tab" aria-selected={mode === 'signup'} data-testid="tab-signup" onClick={() => go('signup')}>
+              Sign Up
+            </button>
           </div>
-          <div role="tabpanel">
-            {mode === 'signin'
-              ? <SignInForm key={email} initialEmail={email} onForgotPassword={(address) => go('forgot', address)} />
-              : <SignUpForm />}
-          </div>
+          <div role="tabpanel">{mode === 'signin' ? <SignInForm key={email} initialEmail={email} onForgotPassword={(address) => go('forgot', address)} /> : <SignUpForm />}</div>
         </div>
       )}
     </AuthLayout>

@@ -49,8 +49,7 @@ export function SignUpForm() {
         {signup.isPending ? 'Creating account…' : 'Create Account'}
       </button>
       <p className="auth-card__foot">
-        By creating an account you agree to our <Link to="/terms-conditions">Terms &amp; Conditions</Link> and{' '}
-        <Link to="/privacy-policy">Privacy Policy</Link>.
+        By creating an account you agree to our <Link to="/terms-conditions">Terms &amp; Conditions</Link> and <Link to="/privacy-policy">Privacy Policy</Link>.
       </p>
     </form>
   );

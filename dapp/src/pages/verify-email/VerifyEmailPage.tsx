@@ -27,9 +27,17 @@ export function VerifyEmailPage() {
   if (!userId) {
     return (
       <AuthLayout>
-        <EmptyState testId="verify-email-missing" icon={<MailIcon width={26} height={26} />} title="This link is incomplete"
+        <EmptyState
+          testId="verify-email-missing"
+          icon={<MailIcon width={26} height={26} />}
+          title="This link is incomplete"
           description="Sign in with your e-mail and password and we will send you a new verification code."
-          action={<Link to="/signin" className="btn btn--primary">Go to Sign In</Link>} />
+          action={
+            <Link to="/signin" className="btn btn--primary">
+              Go to Sign In
+            </Link>
+          }
+        />
       </AuthLayout>
     );
   }
@@ -61,13 +69,12 @@ export function VerifyEmailPage() {
   return (
     <AuthLayout>
       <div className="auth-card" data-testid="verify-email">
-        <span className="auth-card__icon"><MailIcon width={26} height={26} /></span>
+        <span className="auth-card__icon">
+          <MailIcon width={26} height={26} />
+        </span>
         <header className="auth-card__head">
           <h1 className="auth-card__title">Verify your e-mail</h1>
-          <p className="auth-card__lead">
-            Enter the 6-digit code we sent to {email ? <strong data-testid="verify-email-address">{email}</strong> : 'your e-mail address'}.
-            It expires in 10 minutes.
-          </p>
+          <p className="auth-card__lead">Enter the 6-digit code we sent to {email ? <strong data-testid="verify-email-address">{email}</strong> : 'your e-mail address'}. It expires in 10 minutes.</p>
         </header>
         <CodeEntry testId="verify-code" onSubmit={verify} onResend={resend} />
         <p className="auth-card__foot">

@@ -67,7 +67,14 @@ describe('wallet failures in the words of the spec', () => {
     delete (window as { XverseProviders?: unknown }).XverseProviders;
   });
   const wallet = (type: ConnectedWallet['type'], over: Partial<ConnectedWallet> = {}): ConnectedWallet => ({
-    address: raw.paymentAddress, type, walletName: type, walletId: type, connectedAt: '', linked: true, raw, ...over,
+    address: raw.paymentAddress,
+    type,
+    walletName: type,
+    walletId: type,
+    connectedAt: '',
+    linked: true,
+    raw,
+    ...over,
   });
 
   it('a refusal, a silent Xverse and a wallet error', () => {

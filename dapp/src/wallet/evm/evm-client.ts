@@ -5,18 +5,7 @@
  * Only reached through a dynamic import, so none of this is in the pages' initial JavaScript.
  */
 import { createConfig, http, type Config } from 'wagmi';
-import {
-  connect,
-  disconnect,
-  getAccount,
-  readContract,
-  reconnect,
-  signMessage,
-  simulateContract,
-  switchChain,
-  waitForTransactionReceipt,
-  writeContract,
-} from 'wagmi/actions';
+import { connect, disconnect, getAccount, readContract, reconnect, signMessage, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { parseEventLogs, type Address, type Hex } from 'viem';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { fill } from '@gavel/domain';
@@ -166,10 +155,7 @@ export async function withdrawOnChain(walletId: string, address: string) {
 /** publicMint at the contract's current price; returns the new token id. */
 export async function publicMint(walletId: string, address: string, metadataUrl: string) {
   const { config, account } = await session(walletId, address);
-  const [active, price] = await Promise.all([
-    readContract(config, { ...nft(), functionName: 'publicMintActive' }),
-    readContract(config, { ...nft(), functionName: 'publicMintPrice' }),
-  ]);
+  const [active, price] = await Promise.all([readContract(config, { ...nft(), functionName: 'publicMintActive' }), readContract(config, { ...nft(), functionName: 'publicMintPrice' })]);
   if (!active) throw new WalletError(fill(walletMessages.wouldFail, { reason: 'PublicMintInactive' }));
   const { hash, receipt } = await send(config, { ...nft(), account, functionName: 'publicMint', args: [metadataUrl], value: price } as unknown as CallRequest);
   const tokenId = parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0]?.args.tokenId;

@@ -18,11 +18,42 @@ import type { RequestInfo } from '../webhooks.ts';
 import { attach, createCardPaymentMethod, resolvePaymentMethod } from './payment-methods.ts';
 
 const CREATE = [
-  'amount', 'currency', 'customer', 'payment_method', 'payment_method_data', 'allowed_payment_method_types', 'payment_method_types', 'payment_method_options', 'capture_method',
-  'confirm', 'off_session', 'metadata', 'description', 'return_url', 'setup_future_usage', 'receipt_email', 'statement_descriptor',
-  'statement_descriptor_suffix', 'error_on_requires_action', 'confirmation_method', 'automatic_payment_methods', 'transfer_group', 'mandate_data',
+  'amount',
+  'currency',
+  'customer',
+  'payment_method',
+  'payment_method_data',
+  'allowed_payment_method_types',
+  'payment_method_types',
+  'payment_method_options',
+  'capture_method',
+  'confirm',
+  'off_session',
+  'metadata',
+  'description',
+  'return_url',
+  'setup_future_usage',
+  'receipt_email',
+  'statement_descriptor',
+  'statement_descriptor_suffix',
+  'error_on_requires_action',
+  'confirmation_method',
+  'automatic_payment_methods',
+  'transfer_group',
+  'mandate_data',
 ];
-const CONFIRM = ['payment_method', 'payment_method_data', 'payment_method_options', 'return_url', 'off_session', 'client_secret', 'setup_future_usage', 'error_on_requires_action', 'receipt_email', 'mandate_data'];
+const CONFIRM = [
+  'payment_method',
+  'payment_method_data',
+  'payment_method_options',
+  'return_url',
+  'off_session',
+  'client_secret',
+  'setup_future_usage',
+  'error_on_requires_action',
+  'receipt_email',
+  'mandate_data',
+];
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
 /** Smallest chargeable amounts, in the currency's minor unit (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). */
 const MINIMUM: Record<string, number> = { usd: 50, eur: 50, gbp: 30 };

@@ -15,7 +15,20 @@ import { AUTH_FAILED, nextActionFor } from '../three-d-secure.ts';
 import type { RequestInfo } from '../webhooks.ts';
 import { attach, createCardPaymentMethod, resolvePaymentMethod } from './payment-methods.ts';
 
-const CREATE = ['customer', 'allowed_payment_method_types', 'payment_method_types', 'usage', 'metadata', 'description', 'confirm', 'payment_method', 'payment_method_data', 'payment_method_options', 'return_url', 'automatic_payment_methods'];
+const CREATE = [
+  'customer',
+  'allowed_payment_method_types',
+  'payment_method_types',
+  'usage',
+  'metadata',
+  'description',
+  'confirm',
+  'payment_method',
+  'payment_method_data',
+  'payment_method_options',
+  'return_url',
+  'automatic_payment_methods',
+];
 const CONFIRM = ['payment_method', 'payment_method_data', 'return_url', 'client_secret', 'mandate_data', 'payment_method_options'];
 
 const docUrl = (code: string) => `https://docs.stripe.com/error-codes/${code.replace(/_/g, '-')}`;
@@ -82,13 +95,7 @@ export function succeed(env: Env, si: Stripe.SetupIntent, request: RequestInfo):
 }
 
 /** Back to requires_payment_method with the reason; throws the 402 for card declines. */
-export function fail(
-  env: Env,
-  si: Stripe.SetupIntent,
-  pm: Stripe.PaymentMethod,
-  reason: CardDecline & { type: 'card_error' | 'invalid_request_error' },
-  request: RequestInfo,
-): never | void {
+export function fail(env: Env, si: Stripe.SetupIntent, pm: Stripe.PaymentMethod, reason: CardDecline & { type: 'card_error' | 'invalid_request_error' }, request: RequestInfo): never | void {
   si.status = 'requires_payment_method';
   si.next_action = null;
   si.payment_method = null;
