@@ -28,6 +28,12 @@ async function buyer(number?: string) {
   return { user, token: await signIn(stack.url, user.email) };
 }
 
+/** A ready buyer with no saved card: Buy Now without a card stands on their pay-later bidding limit. */
+async function payLaterBuyer() {
+  const user = await createUser(stack.db, 'ready');
+  return { user, token: await signIn(stack.url, user.email) };
+}
+
 /** A live USD lot offering Buy Now at `price` cents. */
 async function buyNowLot(price: bigint, o: LotOptions & { enabled?: boolean } = {}) {
   const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n, ...o });
@@ -268,7 +274,7 @@ describe('POST /auctions/:id/buy-now', () => {
   });
 
   it('without a card (Manual) the buyer wins and pays later in the cart', async () => {
-    const b = await buyer();
+    const b = await payLaterBuyer();
     const lot = await buyNowLot(2500n);
     const res = await buyNowPost(b.token, lot.id, { paymentMethod: 'Manual' });
     expect(res.body).toMatchObject({ message: 'Auction purchased successfully!', data: { paymentState: 'awaiting_payment', paymentIntentId: null } });
@@ -280,7 +286,7 @@ describe('POST /auctions/:id/buy-now', () => {
 
 describe('cart and final checkout', () => {
   it('lists won and bought lots with amounts, units and payment state, and what is due per unit', async () => {
-    const b = await buyer();
+    const b = await payLaterBuyer();
     const usd1 = await wonLot(b.user.id, 1250n);
     const usd2 = await wonLot(b.user.id, 3000n);
     const btc = await wonLot(b.user.id, 15_000n, 'BTC');
@@ -399,12 +405,12 @@ describe('cart and final checkout', () => {
   });
 
   it('pays a Buy Now bought without a card', async () => {
-    const b = await buyer();
+    const b = await payLaterBuyer();
     const lot = await buyNowLot(2500n);
     await buyNowPost(b.token, lot.id, { paymentMethod: 'Manual' });
     const made = await call(stack.url, b.token, 'POST', '/cart/checkout', { lotIds: [lot.id] });
     expect(made.body.total).toBe('25.00');
-    await confirmInBrowser(rs, made.body);
+    await confirmInBrowser(rs, made.body, '4242424242424242');
     await eventually(async () => (await lotRow(lot.id)).paid);
     expect((await lotRow(lot.id)).txHash).toBe(made.body.paymentIntentId);
   });
