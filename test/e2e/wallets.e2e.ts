@@ -194,9 +194,9 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
       { timeout: 20_000, interval: 500 },
     );
 
-    // Account 3 outbids on chain: the bidder is told on the open page (the api follows the chain).
+    // Account 3 outbids on chain: the bidder is told on the open lot page, by its inline banner (the api follows the chain).
     await act.bid(3, auctionId, RESERVE * 2n);
-    await byTestId(page, 'outbid-card').waitFor({ timeout: 20_000 });
+    await byTestId(page, 'outbid-banner').waitFor({ timeout: 20_000 });
     // The auction runs out and is settled.
     await act.increaseTime(6 * 60);
     await act.end(auctionId);
