@@ -19,6 +19,7 @@ import {
   unitFor,
   type AdminBid,
   type AdminLotListQuery,
+  type LotCreateBody,
 } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -51,35 +52,26 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     'Amounts in the lot’s display unit (sats, ETH, USD). The lot form’s rules apply (domain lot-edit-rules.ts): title, times, ' +
     'end after start, inside the event’s window, starting bid above 0, reserve not negative. Created as a draft unless `published: true`.';
 
-  for (const path of ['/auctions', '/auctions/create']) {
+  // The event comes in the body on the spec's two create paths, and in the path on the v2 one; the rest is one route.
+  const createLotRoute = (path: string, summary: string, eventIdOf: (params: Record<string, string>, body: LotCreateBody) => string | undefined) =>
     routes.add({
       method: 'post',
       path,
       tag: TAG,
-      summary: 'Create a lot in an auction event (auctionEventId in the body)',
+      summary,
       description: CREATE_NOTES,
       access: admin,
       body: lotCreateBodySchema,
       reply: adminLotReplySchema,
       status: 201,
       errors: { 404: adminMessages.eventNotFound },
-      handler: async ({ body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(imageGateway, await createLot(services, user, body.auctionEventId, body)) }),
+      handler: async ({ params, body, user }) => ({
+        message: adminMessages.lotCreated,
+        data: presentAdminLot(imageGateway, await createLot(services, user, eventIdOf(params, body), body)),
+      }),
     });
-  }
-
-  routes.add({
-    method: 'post',
-    path: '/auctions-v2/:auctionId/lots',
-    tag: TAG,
-    summary: 'Create a lot in the auction event :auctionId',
-    description: CREATE_NOTES,
-    access: admin,
-    body: lotCreateBodySchema,
-    reply: adminLotReplySchema,
-    status: 201,
-    errors: { 404: adminMessages.eventNotFound },
-    handler: async ({ params, body, user }) => ({ message: adminMessages.lotCreated, data: presentAdminLot(imageGateway, await createLot(services, user, params.auctionId, body)) }),
-  });
+  for (const path of ['/auctions', '/auctions/create']) createLotRoute(path, 'Create a lot in an auction event (auctionEventId in the body)', (_params, body) => body.auctionEventId);
+  createLotRoute('/auctions-v2/:auctionId/lots', 'Create a lot in the auction event :auctionId', (params) => params.auctionId);
 
   // The spec does not say whether the edit form PUTs or PATCHes: both are the same partial update.
   for (const [base, method] of [

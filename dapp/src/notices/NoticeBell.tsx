@@ -30,13 +30,13 @@ export function NoticeBell() {
       >
         <BellIcon />
         {notices.length > 0 && (
-          <span className="notice-bell__count" data-testid="notice-count">
+          <span className="count-badge notice-bell__count" data-testid="notice-count">
             {notices.length}
           </span>
         )}
       </button>
       {open && (
-        <div className="notice-bell__panel" data-testid="notice-panel">
+        <div className="dropdown-panel notice-bell__panel" data-testid="notice-panel">
           <header className="notice-bell__head">
             <strong>Notifications</strong>
             {notices.length > 0 && (

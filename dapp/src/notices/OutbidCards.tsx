@@ -37,7 +37,7 @@ export function OutbidCards() {
   }, [open.length]);
 
   return (
-    <div ref={region} className="outbid-cards" popover="manual" aria-live="assertive" data-testid="outbid-cards" style={{ '--toast-offset': `${offset}px` } as CSSProperties}>
+    <div ref={region} className="popover-frame outbid-cards" popover="manual" aria-live="assertive" data-testid="outbid-cards" style={{ '--toast-offset': `${offset}px` } as CSSProperties}>
       {open.map((notice) => (
         <OutbidCard key={notice.id} notice={notice} />
       ))}

@@ -60,7 +60,7 @@ export function WalletMenu() {
         <span>{headerAddress(wallet.address)}</span>
       </button>
       {open && (
-        <div className="wallet-menu__panel" role="menu" data-testid="wallet-dropdown">
+        <div className="dropdown-panel wallet-menu__panel" role="menu" data-testid="wallet-dropdown">
           <p className="wallet-menu__who">
             <code>{headerAddress(wallet.address)}</code>
             <span className={`wallet-badge wallet-badge--${wallet.type}`} data-testid="wallet-type-badge">

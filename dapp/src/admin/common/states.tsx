@@ -1,4 +1,5 @@
 /** Loading, empty and error blocks every admin screen uses, so they look and behave the same everywhere. */
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon } from '../../components/icons/icons.tsx';
@@ -61,6 +62,53 @@ export function PageHead({ title, children }: { title: string; children?: ReactN
         {title}
       </h1>
       {children}
+    </div>
+  );
+}
+
+/**
+ * A filtered, paged admin list: its loading, error and empty states, the table and the pager. Every list has the
+ * same states in the same order, so they live here once.
+ */
+export function PagedTable<T>({
+  list,
+  what,
+  empty,
+  head,
+  row,
+  onPage,
+}: {
+  list: UseQueryResult<{ data: T[]; pagination: Pagination }>;
+  /** "inscriptions", "the whitelist": completes "Failed to load …". */
+  what: string;
+  empty: { title: string; description?: string };
+  /** The header cells (`<th>`s). */
+  head: ReactNode;
+  /** One `<tr>` for one item. */
+  row: (item: T) => ReactNode;
+  onPage: (page: number) => void;
+}) {
+  if (list.isPending) return <TableSkeleton />;
+  if (list.isError) return <LoadError what={what} onRetry={() => void list.refetch()} />;
+  if (list.data.data.length === 0) return <NoRows title={empty.title} description={empty.description} />;
+  return (
+    <>
+      <AdminTable head={head}>{list.data.data.map(row)}</AdminTable>
+      <AdminPager pagination={list.data.pagination} onPage={onPage} />
+    </>
+  );
+}
+
+/** The admin table, scrolling sideways inside its card on a narrow screen. `head`: the header cells; children: the rows. */
+export function AdminTable({ head, children, testId }: { head: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table" data-testid={testId}>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { adminMessages, CMS_PAGES, cmsPageBodySchema } from '@gavel/domain';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
-import { LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
+import { AdminTable, LoadError, PageHead, TableSkeleton } from '../common/states.tsx';
 import { useCmsPages, useSaveCmsPage } from './cms-api.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { DateTime } from '../../dates/DateTime.tsx';
@@ -21,41 +21,38 @@ export function ContentListPage() {
       ) : pages.isError ? (
         <LoadError what="content pages" onRetry={() => void pages.refetch()} />
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Page</th>
-                <th>Title</th>
-                <th>Last updated</th>
-                <th />
+        <AdminTable
+          head={
+            <>
+              <th>Page</th>
+              <th>Title</th>
+              <th>Last updated</th>
+              <th />
+            </>
+          }
+        >
+          {CMS_PAGES.map((page) => {
+            const stored = pages.data.find((p) => p.slug === page.slug);
+            return (
+              <tr key={page.slug} data-testid="content-row">
+                <td>
+                  {page.name}
+                  <br />
+                  <Link to={page.path} className="mono">
+                    {page.path}
+                  </Link>
+                </td>
+                <td>{stored?.title ?? <span className="admin-pill">Not written yet</span>}</td>
+                <td>{stored ? <DateTime iso={stored.updatedAt} /> : '-'}</td>
+                <td>
+                  <Link to={`/s/admin/content/${page.slug}/edit`} className="btn btn--ghost btn--small" data-testid={`content-edit-${page.slug}`}>
+                    Edit
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {CMS_PAGES.map((page) => {
-                const stored = pages.data.find((p) => p.slug === page.slug);
-                return (
-                  <tr key={page.slug} data-testid="content-row">
-                    <td>
-                      {page.name}
-                      <br />
-                      <Link to={page.path} className="mono">
-                        {page.path}
-                      </Link>
-                    </td>
-                    <td>{stored?.title ?? <span className="admin-pill">Not written yet</span>}</td>
-                    <td>{stored ? <DateTime iso={stored.updatedAt} /> : '-'}</td>
-                    <td>
-                      <Link to={`/s/admin/content/${page.slug}/edit`} className="btn btn--ghost btn--small" data-testid={`content-edit-${page.slug}`}>
-                        Edit
-                      </Link>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
     </section>
   );

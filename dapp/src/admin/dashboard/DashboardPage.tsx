@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AuctionStats, KycStats, PlatformStats } from '@gavel/domain';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
-import { LoadError, PageHead } from '../common/states.tsx';
+import { AdminTable, LoadError, PageHead } from '../common/states.tsx';
 import { kycLabel } from '../users/KycPill.tsx';
 import { BarChart } from './BarChart.tsx';
 import { useStats } from './stats-api.ts';
@@ -98,32 +98,30 @@ function Dashboard({ platform, auctions, kyc }: { platform: PlatformStats; aucti
         {auctions.sales.length === 0 ? (
           <p data-testid="sales-empty">No lots sold yet.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="sales-table">
-              <thead>
-                <tr>
-                  <th>Currency</th>
-                  <th>Lots sold</th>
-                  <th>Gross</th>
-                  <th>Paid</th>
-                </tr>
-              </thead>
-              <tbody>
-                {auctions.sales.map((sale) => (
-                  <tr key={sale.paymentMethod}>
-                    <td>{sale.paymentMethod}</td>
-                    <td>{sale.lotsSold}</td>
-                    <td>
-                      {sale.gross} {sale.unit}
-                    </td>
-                    <td>
-                      {sale.paid} {sale.unit}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            testId="sales-table"
+            head={
+              <>
+                <th>Currency</th>
+                <th>Lots sold</th>
+                <th>Gross</th>
+                <th>Paid</th>
+              </>
+            }
+          >
+            {auctions.sales.map((sale) => (
+              <tr key={sale.paymentMethod}>
+                <td>{sale.paymentMethod}</td>
+                <td>{sale.lotsSold}</td>
+                <td>
+                  {sale.gross} {sale.unit}
+                </td>
+                <td>
+                  {sale.paid} {sale.unit}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Panel>
       <p className="dashboard-note">

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { AUCTION_EVENT_STATUSES, PAYMENT_METHODS } from '@gavel/domain';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
-import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
+import { AdminPager, AdminTable, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { LotRows } from '../lots/LotRows.tsx';
 import { useAdminLots } from '../lots/lots-api.ts';
 import { useAdminEvents } from './events-api.ts';
@@ -102,34 +102,31 @@ function EventsTable({ params, onPage }: { params: URLSearchParams; onPage: (pag
   }
   return (
     <>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Status</th>
-              <th>Runs</th>
-              <th>Lots</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.data.data.map((event) => (
-              <tr key={event._id} data-testid="event-row">
-                <td>
-                  <Link to={`/s/admin/auctions/${event._id}`}>{event.title}</Link>
-                </td>
-                <td>
-                  <span className="admin-pill">{event.published ? event.status : 'draft'}</span>
-                </td>
-                <td>
-                  <DateTime iso={event.startTime} /> – <DateTime iso={event.endTime} />
-                </td>
-                <td>{event.allLotCount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        head={
+          <>
+            <th>Event</th>
+            <th>Status</th>
+            <th>Runs</th>
+            <th>Lots</th>
+          </>
+        }
+      >
+        {events.data.data.map((event) => (
+          <tr key={event._id} data-testid="event-row">
+            <td>
+              <Link to={`/s/admin/auctions/${event._id}`}>{event.title}</Link>
+            </td>
+            <td>
+              <span className="admin-pill">{event.published ? event.status : 'draft'}</span>
+            </td>
+            <td>
+              <DateTime iso={event.startTime} /> – <DateTime iso={event.endTime} />
+            </td>
+            <td>{event.allLotCount}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <AdminPager pagination={events.data.pagination} onPage={onPage} />
     </>
   );

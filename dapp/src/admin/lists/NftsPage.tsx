@@ -1,9 +1,10 @@
 import { NFT_STATUSES } from '@gavel/domain';
 import { assetUrl } from '../../lots/asset-url.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
-import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
+import { PageHead, PagedTable } from '../common/states.tsx';
 import { useAdminNfts, useNftStats } from './lists-api.ts';
 import { useFilters } from './use-filters.ts';
+import { FilterSearch, FilterSelect } from './filter-controls.tsx';
 
 /** /s/admin/nfts: minted NFTs, their owners and auction approval (page 1, 10 a page). */
 export function NftsPage() {
@@ -21,68 +22,42 @@ export function NftsPage() {
         )}
       </PageHead>
       <div className="admin-filters">
-        <select value={values.status ?? ''} onChange={(e) => set('status', e.target.value)} aria-label="Status">
-          <option value="">All statuses</option>
-          {NFT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-        <input
-          type="search"
-          placeholder="Owner address"
-          defaultValue={values.ownerAddress}
-          aria-label="Owner address"
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') set('ownerAddress', e.currentTarget.value.trim());
-          }}
-        />
+        <FilterSelect label="Status" any="All statuses" value={values.status} options={NFT_STATUSES.map((status) => [status, status] as const)} onChange={(v) => set('status', v)} />
+        <FilterSearch label="Owner address" placeholder="Owner address" value={values.ownerAddress} onSearch={(v) => set('ownerAddress', v)} />
       </div>
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <LoadError what="NFTs" onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <NoRows title="No NFTs" description="No NFT matches these filters yet." />
-      ) : (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th />
-                  <th>Name</th>
-                  <th>Token</th>
-                  <th>Owner</th>
-                  <th>Status</th>
-                  <th>Approved for auction</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((nft) => (
-                  <tr key={nft._id} data-testid="nft-row">
-                    <td>{nft.imageUrl && <img src={assetUrl(nft.imageUrl)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />}</td>
-                    <td>
-                      {nft.name}
-                      {nft.stale ? ' (chain unreachable: last known values)' : ''}
-                    </td>
-                    <td className="mono">
-                      {nft.contractAddress} #{nft.tokenId}
-                    </td>
-                    <td className="mono">{nft.ownerAddress}</td>
-                    <td>
-                      <span className="admin-pill">{nft.inAuction ? 'in auction' : nft.status}</span>
-                    </td>
-                    <td>{nft.isApprovedForAuction ? 'Yes' : 'No'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPager pagination={list.data.pagination} onPage={(p) => set('page', String(p))} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        what="NFTs"
+        empty={{ title: 'No NFTs', description: 'No NFT matches these filters yet.' }}
+        onPage={(p) => set('page', String(p))}
+        head={
+          <>
+            <th />
+            <th>Name</th>
+            <th>Token</th>
+            <th>Owner</th>
+            <th>Status</th>
+            <th>Approved for auction</th>
+          </>
+        }
+        row={(nft) => (
+          <tr key={nft._id} data-testid="nft-row">
+            <td>{nft.imageUrl && <img src={assetUrl(nft.imageUrl)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />}</td>
+            <td>
+              {nft.name}
+              {nft.stale ? ' (chain unreachable: last known values)' : ''}
+            </td>
+            <td className="mono">
+              {nft.contractAddress} #{nft.tokenId}
+            </td>
+            <td className="mono">{nft.ownerAddress}</td>
+            <td>
+              <span className="admin-pill">{nft.inAuction ? 'in auction' : nft.status}</span>
+            </td>
+            <td>{nft.isApprovedForAuction ? 'Yes' : 'No'}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

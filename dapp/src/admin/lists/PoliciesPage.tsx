@@ -6,7 +6,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
-import { LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
+import { AdminTable, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
 import { RichTextEditor } from '../content/RichTextEditor.tsx';
 import { DateTime } from '../../dates/DateTime.tsx';
 
@@ -78,49 +78,46 @@ export function PoliciesPage() {
               {versions.length === 0 ? (
                 <NoRows title="No versions yet" />
               ) : (
-                <div className="admin-table-wrap">
-                  <table className="admin-table">
-                    <thead>
-                      <tr>
-                        <th>Version</th>
-                        <th>Title</th>
-                        <th>Status</th>
-                        <th>Published</th>
-                        <th />
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {versions.map((policy) => (
-                        <tr key={policy._id}>
-                          <td>{policy.version ?? 'draft'}</td>
-                          <td>
-                            {policy.title}
-                            {policy.summary ? (
-                              <>
-                                <br />
-                                <small>{policy.summary}</small>
-                              </>
-                            ) : null}
-                          </td>
-                          <td>{policy.current ? <span className="admin-pill admin-pill--good">In force</span> : <span className="admin-pill">{policy.status}</span>}</td>
-                          <td>{policy.publishedAt ? <DateTime iso={policy.publishedAt} /> : '-'}</td>
-                          <td>
-                            {policy.status === 'draft' && (
-                              <div className="admin-actions">
-                                <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(policy)}>
-                                  Edit
-                                </button>
-                                <button type="button" className="btn btn--primary btn--small" disabled={publish.isPending} onClick={() => doPublish(policy)}>
-                                  Publish
-                                </button>
-                              </div>
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <AdminTable
+                  head={
+                    <>
+                      <th>Version</th>
+                      <th>Title</th>
+                      <th>Status</th>
+                      <th>Published</th>
+                      <th />
+                    </>
+                  }
+                >
+                  {versions.map((policy) => (
+                    <tr key={policy._id}>
+                      <td>{policy.version ?? 'draft'}</td>
+                      <td>
+                        {policy.title}
+                        {policy.summary ? (
+                          <>
+                            <br />
+                            <small>{policy.summary}</small>
+                          </>
+                        ) : null}
+                      </td>
+                      <td>{policy.current ? <span className="admin-pill admin-pill--good">In force</span> : <span className="admin-pill">{policy.status}</span>}</td>
+                      <td>{policy.publishedAt ? <DateTime iso={policy.publishedAt} /> : '-'}</td>
+                      <td>
+                        {policy.status === 'draft' && (
+                          <div className="admin-actions">
+                            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(policy)}>
+                              Edit
+                            </button>
+                            <button type="button" className="btn btn--primary btn--small" disabled={publish.isPending} onClick={() => doPublish(policy)}>
+                              Publish
+                            </button>
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </AdminTable>
               )}
             </div>
           );

@@ -6,10 +6,11 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
-import { AdminPager, LoadError, NoRows, PageHead, TableSkeleton } from '../common/states.tsx';
+import { PageHead, PagedTable } from '../common/states.tsx';
 import { useAdminEvents } from '../events/events-api.ts';
 import { useFilters } from './use-filters.ts';
 import { DateTime } from '../../dates/DateTime.tsx';
+import { FilterSearch, FilterSelect } from './filter-controls.tsx';
 
 const LIMIT = 20;
 
@@ -44,65 +45,45 @@ export function WhitelistPage() {
       <p className="dashboard-note">Auction events marked “whitelisted bidders only” take bids only from the wallets and e-mail addresses listed here.</p>
       <AddEntry events={events.data?.data ?? []} onAdded={refresh} />
       <div className="admin-filters" style={{ marginTop: 'var(--space-4)' }}>
-        <input
-          type="search"
-          placeholder="Search address or e-mail"
-          defaultValue={values.search}
-          aria-label="Search whitelist"
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') set('search', e.currentTarget.value.trim());
-          }}
+        <FilterSearch label="Search whitelist" placeholder="Search address or e-mail" value={values.search} onSearch={(v) => set('search', v)} />
+        <FilterSelect
+          label="Auction event"
+          any="All events"
+          value={values.auctionEventId}
+          options={(events.data?.data ?? []).map((event) => [event._id, event.title] as const)}
+          onChange={(v) => set('auctionEventId', v)}
         />
-        <select value={values.auctionEventId ?? ''} onChange={(e) => set('auctionEventId', e.target.value)} aria-label="Auction event">
-          <option value="">All events</option>
-          {(events.data?.data ?? []).map((event) => (
-            <option key={event._id} value={event._id}>
-              {event.title}
-            </option>
-          ))}
-        </select>
       </div>
-      {list.isPending ? (
-        <TableSkeleton />
-      ) : list.isError ? (
-        <LoadError what="the whitelist" onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <NoRows title="The whitelist is empty" description="Add a wallet address or an e-mail above." />
-      ) : (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>Wallet or e-mail</th>
-                  <th>Event</th>
-                  <th>Note</th>
-                  <th>Added</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((entry) => (
-                  <tr key={entry._id} data-testid="whitelist-row">
-                    <td className={entry.walletAddress ? 'mono' : undefined}>{entry.walletAddress ?? entry.email}</td>
-                    <td>{entry.auctionEventTitle ?? 'Every whitelist-only event'}</td>
-                    <td>{entry.note || '-'}</td>
-                    <td>
-                      <DateTime iso={entry.createdAt} dateOnly />
-                    </td>
-                    <td>
-                      <button type="button" className="btn btn--ghost btn--small" disabled={remove.isPending} onClick={() => remove.mutate(entry._id)}>
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPager pagination={list.data.pagination} onPage={(p) => set('page', String(p))} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        what="the whitelist"
+        empty={{ title: 'The whitelist is empty', description: 'Add a wallet address or an e-mail above.' }}
+        onPage={(p) => set('page', String(p))}
+        head={
+          <>
+            <th>Wallet or e-mail</th>
+            <th>Event</th>
+            <th>Note</th>
+            <th>Added</th>
+            <th />
+          </>
+        }
+        row={(entry) => (
+          <tr key={entry._id} data-testid="whitelist-row">
+            <td className={entry.walletAddress ? 'mono' : undefined}>{entry.walletAddress ?? entry.email}</td>
+            <td>{entry.auctionEventTitle ?? 'Every whitelist-only event'}</td>
+            <td>{entry.note || '-'}</td>
+            <td>
+              <DateTime iso={entry.createdAt} dateOnly />
+            </td>
+            <td>
+              <button type="button" className="btn btn--ghost btn--small" disabled={remove.isPending} onClick={() => remove.mutate(entry._id)}>
+                Remove
+              </button>
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

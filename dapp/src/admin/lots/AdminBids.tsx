@@ -1,5 +1,5 @@
 import { useAdminBids } from './lots-api.ts';
-import { LoadError, TableSkeleton } from '../common/states.tsx';
+import { AdminTable, LoadError, TableSkeleton } from '../common/states.tsx';
 import { DateTime } from '../../dates/DateTime.tsx';
 
 /** The admin bid view (GET /auctions/:id/bids/admin): every bid with its bidder, newest first. */
@@ -15,38 +15,35 @@ export function AdminBids({ lotId }: { lotId: string }) {
       ) : bids.data.data.length === 0 ? (
         <p data-testid="admin-bids-empty">No bids yet.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Amount</th>
-                <th>Bidder</th>
-                <th>Wallet</th>
-                <th>Status</th>
-                <th>Placed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {bids.data.data.map((bid) => (
-                <tr key={bid.id} data-testid="admin-bid-row">
-                  <td>
-                    {bid.amount} {bid.unit}
-                    {bid.isWinning ? ' (winning)' : ''}
-                  </td>
-                  <td>{bid.bidder.name ?? bid.bidder.email ?? '-'}</td>
-                  <td className="mono">{bid.walletAddress ?? '-'}</td>
-                  <td>
-                    {bid.status}
-                    {bid.withdrawalStatus ? ` / ${bid.withdrawalStatus}` : ''}
-                  </td>
-                  <td>
-                    <DateTime iso={bid.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          head={
+            <>
+              <th>Amount</th>
+              <th>Bidder</th>
+              <th>Wallet</th>
+              <th>Status</th>
+              <th>Placed</th>
+            </>
+          }
+        >
+          {bids.data.data.map((bid) => (
+            <tr key={bid.id} data-testid="admin-bid-row">
+              <td>
+                {bid.amount} {bid.unit}
+                {bid.isWinning ? ' (winning)' : ''}
+              </td>
+              <td>{bid.bidder.name ?? bid.bidder.email ?? '-'}</td>
+              <td className="mono">{bid.walletAddress ?? '-'}</td>
+              <td>
+                {bid.status}
+                {bid.withdrawalStatus ? ` / ${bid.withdrawalStatus}` : ''}
+              </td>
+              <td>
+                <DateTime iso={bid.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </div>
   );

@@ -1,46 +1,44 @@
 import { Link } from 'react-router';
 import { shownStatus, type AdminLot } from '@gavel/domain';
 import { DateTime } from '../../dates/DateTime.tsx';
+import { AdminTable } from '../common/states.tsx';
 
 /** A table of lots, each linking to its admin detail page. */
 export function LotRows({ lots }: { lots: AdminLot[] }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Lot</th>
-            <th>Status</th>
-            <th>Price</th>
-            <th>Bids</th>
-            <th>Ends</th>
-            <th>Settlement</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lots.map((lot) => (
-            <tr key={lot._id} data-testid="lot-row">
-              <td>{lot.lotNumber}</td>
-              <td>
-                <Link to={`/s/admin/auctions/${lot.auctionEventId}/lots/${lot._id}`}>{lot.title}</Link>
-              </td>
-              <td>
-                <LotStatusPill lot={lot} />
-              </td>
-              <td>
-                {lot.currentBid ?? lot.startingBid} {lot.unit}
-              </td>
-              <td>{lot.bidCount}</td>
-              <td>
-                <DateTime iso={lot.endTime} />
-              </td>
-              <td>{settlementLabel(lot)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      head={
+        <>
+          <th>#</th>
+          <th>Lot</th>
+          <th>Status</th>
+          <th>Price</th>
+          <th>Bids</th>
+          <th>Ends</th>
+          <th>Settlement</th>
+        </>
+      }
+    >
+      {lots.map((lot) => (
+        <tr key={lot._id} data-testid="lot-row">
+          <td>{lot.lotNumber}</td>
+          <td>
+            <Link to={`/s/admin/auctions/${lot.auctionEventId}/lots/${lot._id}`}>{lot.title}</Link>
+          </td>
+          <td>
+            <LotStatusPill lot={lot} />
+          </td>
+          <td>
+            {lot.currentBid ?? lot.startingBid} {lot.unit}
+          </td>
+          <td>{lot.bidCount}</td>
+          <td>
+            <DateTime iso={lot.endTime} />
+          </td>
+          <td>{settlementLabel(lot)}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -1,5 +1,6 @@
 import { formatAmount, type PaymentMismatch } from '@gavel/domain';
 import { DateTime } from '../../dates/DateTime.tsx';
+import { AdminTable } from '../common/states.tsx';
 
 /** Cents of usd in dollars; any other currency as Stripe counts it, in its smallest unit. */
 function money(amount: string | null, currency: string | null): string {
@@ -20,34 +21,31 @@ export function PaymentMismatches({ mismatches }: { mismatches: PaymentMismatch[
       <p className="form-banner form-banner--error" role="alert">
         A card payment for this lot took another amount or currency than was owed. It did not mark the lot paid: check it in Stripe before settling.
       </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Payment intent</th>
-              <th>For</th>
-              <th>Owed</th>
-              <th>Received</th>
-              <th>Reported by</th>
-              <th>When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {mismatches.map((m) => (
-              <tr key={`${m.paymentIntentId}-${m.source}-${m.createdAt}`} data-testid="admin-payment-mismatch">
-                <td className="mono">{m.paymentIntentId}</td>
-                <td>{m.purpose.replace('_', ' ')}</td>
-                <td>{money(m.owed.amount, m.owed.currency)}</td>
-                <td>{money(m.received.amount, m.received.currency)}</td>
-                <td>{m.source === 'stripe' ? 'Stripe' : 'a webhook'}</td>
-                <td>
-                  <DateTime iso={m.createdAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        head={
+          <>
+            <th>Payment intent</th>
+            <th>For</th>
+            <th>Owed</th>
+            <th>Received</th>
+            <th>Reported by</th>
+            <th>When</th>
+          </>
+        }
+      >
+        {mismatches.map((m) => (
+          <tr key={`${m.paymentIntentId}-${m.source}-${m.createdAt}`} data-testid="admin-payment-mismatch">
+            <td className="mono">{m.paymentIntentId}</td>
+            <td>{m.purpose.replace('_', ' ')}</td>
+            <td>{money(m.owed.amount, m.owed.currency)}</td>
+            <td>{money(m.received.amount, m.received.currency)}</td>
+            <td>{m.source === 'stripe' ? 'Stripe' : 'a webhook'}</td>
+            <td>
+              <DateTime iso={m.createdAt} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }

@@ -4,8 +4,10 @@ import { useNotify } from '../../components/toast/use-notify.ts';
 import { adminErrorMessage, fieldErrors } from '../common/admin-errors.ts';
 import { fromLocalInput, toLocalInput } from './lot-form-state.ts';
 import { useUnpaidLotActions } from './unpaid-api.ts';
+import { TextField } from '../../components/form/TextField.tsx';
 import { DateTime } from '../../dates/DateTime.tsx';
 import { viewerTimeZone } from '../../dates/format-date.ts';
+import { AdminTable } from '../common/states.tsx';
 
 const STATES: Record<AdminSecondChanceOffer['status'], string> = { open: 'Open', accepting: 'Being paid', accepted: 'Accepted', expired: 'Expired', withdrawn: 'Withdrawn' };
 const DAY_MS = 86_400_000;
@@ -36,30 +38,27 @@ export function UnpaidLotPanel({ lot }: { lot: AdminLot }) {
 
 function Offers({ offers }: { offers: AdminSecondChanceOffer[] }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>Offered to</th>
-            <th>Amount</th>
-            <th>Until</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {offers.map((offer) => (
-            <tr key={offer._id} data-testid="admin-second-chance-offer">
-              <td>{offer.name ?? offer.email ?? offer.userId}</td>
-              <td>{offer.amount} USD</td>
-              <td>
-                <DateTime iso={offer.expiresAt} />
-              </td>
-              <td data-testid="admin-second-chance-status">{STATES[offer.status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      head={
+        <>
+          <th>Offered to</th>
+          <th>Amount</th>
+          <th>Until</th>
+          <th>Status</th>
+        </>
+      }
+    >
+      {offers.map((offer) => (
+        <tr key={offer._id} data-testid="admin-second-chance-offer">
+          <td>{offer.name ?? offer.email ?? offer.userId}</td>
+          <td>{offer.amount} USD</td>
+          <td>
+            <DateTime iso={offer.expiresAt} />
+          </td>
+          <td data-testid="admin-second-chance-status">{STATES[offer.status]}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -105,36 +104,15 @@ function RelistForm({ lotId, waiting }: { lotId: string; waiting: boolean }) {
   };
   return (
     <div>
-      <div className="field">
-        <label className="field__label" htmlFor="relist-start">
-          New start ({viewerTimeZone()})
-        </label>
-        <input
-          id="relist-start"
-          type="datetime-local"
-          className="field__input"
-          value={startTime}
-          onChange={(event) => setStartTime(event.target.value)}
-          aria-invalid={errors.startTime ? true : undefined}
-          data-testid="relist-start"
-        />
-        {errors.startTime && <p className="field__error">{errors.startTime}</p>}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="relist-end">
-          New end ({viewerTimeZone()})
-        </label>
-        <input
-          id="relist-end"
-          type="datetime-local"
-          className="field__input"
-          value={endTime}
-          onChange={(event) => setEndTime(event.target.value)}
-          aria-invalid={errors.endTime ? true : undefined}
-          data-testid="relist-end"
-        />
-        {errors.endTime && <p className="field__error">{errors.endTime}</p>}
-      </div>
+      <TextField
+        label={`New start (${viewerTimeZone()})`}
+        type="datetime-local"
+        value={startTime}
+        onChange={(event) => setStartTime(event.target.value)}
+        error={errors.startTime}
+        testId="relist-start"
+      />
+      <TextField label={`New end (${viewerTimeZone()})`} type="datetime-local" value={endTime} onChange={(event) => setEndTime(event.target.value)} error={errors.endTime} testId="relist-end" />
       <button type="button" className="btn btn--ghost" disabled={relist.isPending || waiting} onClick={submit} data-testid="admin-relist">
         {relist.isPending ? 'Relisting…' : 'Relist'}
       </button>

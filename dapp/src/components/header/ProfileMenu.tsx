@@ -65,7 +65,7 @@ export function ProfileMenu() {
         {signedIn && <span className="profile-menu__badge" aria-hidden="true" />}
       </button>
       {open && (
-        <div className="profile-menu__panel" role="menu" data-testid="profile-menu">
+        <div className="dropdown-panel profile-menu__panel" role="menu" data-testid="profile-menu">
           {signedIn ? (
             <>
               <p className="profile-menu__who" data-testid="menu-user">

@@ -21,7 +21,7 @@ export function ToastHost() {
   }, [toast, dispatch]);
 
   return (
-    <div ref={region} className="toast-region" popover="manual" aria-live="polite" aria-atomic="true">
+    <div ref={region} className="popover-frame toast-region" popover="manual" aria-live="polite" aria-atomic="true">
       {toast && (
         <div key={toast.id} className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid="toast" data-tone={toast.tone}>
           <span className="toast__icon">{toast.tone === 'success' ? <CheckIcon /> : toast.tone === 'error' ? <AlertIcon /> : <InfoIcon />}</span>

@@ -17,7 +17,7 @@ export function CartLink() {
         <circle cx="17" cy="20.5" r="1" />
       </svg>
       {due > 0 && (
-        <span className="cart-link__count" data-testid="header-cart-count">
+        <span className="count-badge cart-link__count" data-testid="header-cart-count">
           {due}
         </span>
       )}

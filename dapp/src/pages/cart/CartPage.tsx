@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { paymentMessages } from '@gavel/domain';
 import { useCart } from '../../api/checkout.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
-import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
+import { GavelIcon } from '../../components/icons/icons.tsx';
+import { LoadFailure } from '../../components/empty-state/LoadFailure.tsx';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { FinalCheckout } from '../../checkout/FinalCheckout.tsx';
@@ -53,21 +54,7 @@ export function CartPage() {
       </div>
     );
   if (cart.isError) {
-    return (
-      <div className="page">
-        <EmptyState
-          tone="error"
-          testId="cart-error"
-          icon={<AlertIcon width={26} height={26} />}
-          title="Failed to load your cart. Please try again."
-          action={
-            <button type="button" className="btn btn--primary" onClick={() => void cart.refetch()}>
-              Try again
-            </button>
-          }
-        />
-      </div>
-    );
+    return <LoadFailure error={cart.error} testId="cart" errorTitle="Failed to load your cart. Please try again." onRetry={() => void cart.refetch()} />;
   }
   if (items.length === 0) {
     return (

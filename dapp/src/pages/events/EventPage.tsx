@@ -1,10 +1,8 @@
 import { Link, useParams } from 'react-router';
 import type { AuctionEvent } from '@gavel/domain';
 import { useAuctionEventBySlug } from '../../api/auction-events.ts';
-import { ApiRequestError } from '../../api/http.ts';
 import { RichText } from '../../content/RichText.tsx';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
-import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
+import { LoadFailure } from '../../components/empty-state/LoadFailure.tsx';
 import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
 import '../../components/lot-status/lot-status.css';
 import { DateTime } from '../../dates/DateTime.tsx';
@@ -33,35 +31,14 @@ export function EventPage() {
     );
   }
   if (event.isError) {
-    const missing = event.error instanceof ApiRequestError && event.error.status === 404;
     return (
-      <div className="page">
-        {missing ? (
-          <EmptyState
-            testId="event-not-found"
-            icon={<GavelIcon width={26} height={26} />}
-            title="Auction event not found"
-            description="This sale does not exist, or is not open to view yet."
-            action={
-              <Link to="/auctions" className="btn btn--primary">
-                Browse auctions
-              </Link>
-            }
-          />
-        ) : (
-          <EmptyState
-            tone="error"
-            testId="event-error"
-            icon={<AlertIcon width={26} height={26} />}
-            title="The auction event could not be loaded."
-            action={
-              <button type="button" className="btn btn--primary" onClick={() => void event.refetch()}>
-                Try again
-              </button>
-            }
-          />
-        )}
-      </div>
+      <LoadFailure
+        error={event.error}
+        testId="event"
+        notFound={{ title: 'Auction event not found', description: 'This sale does not exist, or is not open to view yet.' }}
+        errorTitle="The auction event could not be loaded."
+        onRetry={() => void event.refetch()}
+      />
     );
   }
 

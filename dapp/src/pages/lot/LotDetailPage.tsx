@@ -1,9 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { messages } from '@gavel/domain';
-import { ApiRequestError } from '../../api/http.ts';
 import { useLot } from '../../api/lots.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
-import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
+import { LoadFailure } from '../../components/empty-state/LoadFailure.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { LotDetailView } from './LotDetailView.tsx';
 import { SellerSettlement } from '../../settlement/SellerSettlement.tsx';
@@ -21,35 +19,14 @@ export function LotDetailPage() {
 
   if (lot.isPending) return <LotDetailSkeleton />;
   if (lot.isError) {
-    const missing = lot.error instanceof ApiRequestError && lot.error.status === 404;
     return (
-      <div className="page">
-        {missing ? (
-          <EmptyState
-            testId="lot-not-found"
-            icon={<GavelIcon width={26} height={26} />}
-            title={messages.browse.auctionNotFound}
-            description="The lot may have been withdrawn, or the link is mistyped."
-            action={
-              <Link to="/auctions" className="btn btn--primary">
-                Browse auctions
-              </Link>
-            }
-          />
-        ) : (
-          <EmptyState
-            tone="error"
-            testId="lot-error"
-            icon={<AlertIcon width={26} height={26} />}
-            title="Failed to load this lot. Please try again."
-            action={
-              <button type="button" className="btn btn--primary" onClick={() => void lot.refetch()}>
-                Try again
-              </button>
-            }
-          />
-        )}
-      </div>
+      <LoadFailure
+        error={lot.error}
+        testId="lot"
+        notFound={{ title: messages.browse.auctionNotFound, description: 'The lot may have been withdrawn, or the link is mistyped.' }}
+        errorTitle="Failed to load this lot. Please try again."
+        onRetry={() => void lot.refetch()}
+      />
     );
   }
   // The seller's (and an admin's) settlement panel heads an ended lot's page: settling is what they came for. It
