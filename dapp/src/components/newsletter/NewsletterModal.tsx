@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { messages } from '@gavel/domain';
 import { ApiRequestError } from '../../api/http.ts';
 import { useSubscribe } from '../../api/newsletter.ts';
@@ -6,7 +6,8 @@ import { useAppDispatch } from '../../app/store.ts';
 import { showToast } from '../../state/toasts.ts';
 import { Modal } from '../modal/Modal.tsx';
 import { TextField } from '../form/TextField.tsx';
-import { validateNewsletter, type NewsletterErrors, type NewsletterField, type NewsletterForm } from './validate-newsletter.ts';
+import { useForm } from '../../forms/use-form.ts';
+import { validateNewsletter, type NewsletterForm } from './validate-newsletter.ts';
 import './newsletter.css';
 
 const EMPTY_FORM: NewsletterForm = { firstName: '', lastName: '', email: '', agree: false };
@@ -18,16 +19,9 @@ interface NewsletterModalProps {
 
 /** The footer's newsletter sign-up with the spec's field messages and toasts. */
 export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [errors, setErrors] = useState<NewsletterErrors>({});
+  const { values: form, errors, setErrors, set: update, text, setValues } = useForm<NewsletterForm>(EMPTY_FORM);
   const subscribe = useSubscribe();
   const dispatch = useAppDispatch();
-
-  function update<K extends NewsletterField>(field: K, value: NewsletterForm[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    // A message about a field the visitor is fixing is noise; it comes back on the next submit if still wrong.
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function close() {
     setErrors({});
@@ -43,10 +37,10 @@ export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
       if (result.errors.email) dispatch(showToast({ tone: 'error', title: messages.newsletter.invalidEmailToast }));
       return;
     }
-    subscribe.mutate(result.body, {
+    subscribe.mutate(result.data, {
       onSuccess: (reply) => {
         dispatch(showToast({ tone: 'success', title: reply.message || messages.newsletter.subscribed }));
-        setForm(EMPTY_FORM);
+        setValues(EMPTY_FORM);
         close();
       },
       onError: (error) => {
@@ -54,7 +48,7 @@ export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
           dispatch(showToast({ tone: 'info', title: error.message || messages.newsletter.alreadySubscribed }));
           return;
         }
-        if (error instanceof ApiRequestError && error.fields) setErrors(error.fields as NewsletterErrors);
+        if (error instanceof ApiRequestError && error.fields) setErrors(error.fields);
         dispatch(
           showToast({
             tone: 'error',
@@ -71,36 +65,10 @@ export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
       <p className="newsletter__lead">New auctions, notable lots and results, about twice a month.</p>
       <form className="newsletter__form" noValidate onSubmit={submit}>
         <div className="newsletter__names">
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            testId="newsletter-first-name"
-            value={form.firstName}
-            error={errors.firstName}
-            onChange={(e) => update('firstName', e.target.value)}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            testId="newsletter-last-name"
-            value={form.lastName}
-            error={errors.lastName}
-            onChange={(e) => update('lastName', e.target.value)}
-          />
+          <TextField label="First name" autoComplete="given-name" testId="newsletter-first-name" {...text('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" testId="newsletter-last-name" {...text('lastName')} />
         </div>
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          testId="newsletter-email"
-          value={form.email}
-          error={errors.email}
-          onChange={(e) => update('email', e.target.value)}
-        />
+        <TextField label="E-mail" type="email" inputMode="email" autoComplete="email" testId="newsletter-email" {...text('email')} />
         <div className="field">
           <label className="checkbox">
             <input type="checkbox" checked={form.agree} data-testid="newsletter-agree" aria-invalid={errors.agree ? true : undefined} onChange={(e) => update('agree', e.target.checked)} />

@@ -23,6 +23,6 @@ describe('validateNewsletter', () => {
 
   it('returns the body the api expects, trimmed and with a lower-case e-mail', () => {
     const result = validateNewsletter({ firstName: ' Ada ', lastName: 'Lovelace', email: ' Ada@Example.COM ', agree: true });
-    expect(result).toEqual({ ok: true, body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
+    expect(result).toEqual({ ok: true, data: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
   });
 });
