@@ -1,0 +1,84 @@
+/**
+ * Maximum (proxy) bids: a bidder may say how far Gavel should bid for them. The visible price is the lowest amount
+ * that leads: the second-highest maximum (or the highest plain bid) plus the lot's minimum increment, capped at the
+ * leader's maximum; equal maximums go to the earlier one. A plain bid is a maximum equal to its amount, except
+ * that it commits the bidder to that amount, so the price never shows less than a plain bid the leader made.
+ *
+ * The state is the leader's maximum, the price and the second-highest maximum (`runnerUp`): the price already
+ * follows from them, and the runner-up is what a leader raising a capped maximum must be priced against. Every
+ * write of a bid resolves through this one rule, inside the bid's own transaction.
+ */
+
+/** The lot's standing as the proxy sees it (all of it private but the price). `leader` null: no bid yet. */
+export interface ProxyState {
+  leader: { bidderId: string; maximum: bigint } | null;
+  price: bigint | null;
+  /** The highest maximum (or plain bid) of anyone but the leader; null while only the leader has bid. */
+  runnerUp: bigint | null;
+}
+
+/** A bid as entered: `maximum` undefined for a plain bid (its maximum is its amount). */
+export interface ProxyBid {
+  bidderId: string;
+  amount: bigint;
+  maximum?: bigint;
+}
+
+export interface ProxyRules {
+  startingBid: bigint;
+  increment: bigint;
+}
+
+export type ProxyOutcome =
+  /** The bidder leads at `state.price`. `outbid`: the previous leader, now outbid (their maximum, if any, exceeded). */
+  | { kind: 'leads'; state: ProxyState; outbid: { bidderId: string; maximum: bigint } | null }
+  /** Accepted and recorded at its amount, and at once outbid by the leader's earlier, higher or equal maximum. */
+  | { kind: 'outbidByMaximum'; state: ProxyState; leaderId: string }
+  /** The leader changed their own maximum (or raised their own committed amount); still leading. */
+  | { kind: 'leaderUpdated'; state: ProxyState }
+  | { kind: 'refused'; reason: 'tooLow'; minimum: bigint }
+  /** A maximum below the amount it comes with, or a leader lowering theirs below the visible price. */
+  | { kind: 'refused'; reason: 'maximumTooLow'; minimum: bigint };
+
+/** The least a bidder other than the leader must enter: the starting bid, or the price plus the increment. */
+export function proxyMinimum(state: ProxyState, rules: ProxyRules): bigint {
+  return state.price === null ? rules.startingBid : state.price + rules.increment;
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+
+/** What one bid does to the lot: who leads afterwards, at what price, and who was outbid. */
+export function resolveProxyBid(state: ProxyState, bid: ProxyBid, rules: ProxyRules): ProxyOutcome {
+  const maximum = bid.maximum ?? bid.amount;
+  const { leader, price } = state;
+
+  if (leader && price !== null && leader.bidderId === bid.bidderId) {
+    if (bid.maximum === undefined) {
+      // A plain bid by the leader commits them to more: the price rises to it, their maximum at least to it.
+      const minimum = price + rules.increment;
+      if (bid.amount < minimum) return { kind: 'refused', reason: 'tooLow', minimum };
+      return { kind: 'leaderUpdated', state: { ...state, leader: { bidderId: leader.bidderId, maximum: max(leader.maximum, bid.amount) }, price: bid.amount } };
+    }
+    // Raising or lowering one's own maximum: never below what is already shown as their bid. A price held down by
+    // the old maximum (a runner-up within one increment of it) rises as far as the new one allows.
+    if (maximum < price) return { kind: 'refused', reason: 'maximumTooLow', minimum: price };
+    const next = state.runnerUp === null ? price : max(price, min(maximum, state.runnerUp + rules.increment));
+    return { kind: 'leaderUpdated', state: { leader: { bidderId: leader.bidderId, maximum }, price: next, runnerUp: state.runnerUp } };
+  }
+
+  const minimum = proxyMinimum(state, rules);
+  if (bid.amount < minimum) return { kind: 'refused', reason: 'tooLow', minimum };
+  if (maximum < bid.amount) return { kind: 'refused', reason: 'maximumTooLow', minimum: bid.amount };
+
+  if (!leader) return { kind: 'leads', state: { leader: { bidderId: bid.bidderId, maximum }, price: bid.amount, runnerUp: null }, outbid: null };
+  if (maximum > leader.maximum) {
+    // The old leader's maximum is now the second-highest: one increment above it, within the new maximum, and
+    // never below the amount the new leader entered.
+    const next = max(bid.amount, min(maximum, leader.maximum + rules.increment));
+    return { kind: 'leads', state: { leader: { bidderId: bid.bidderId, maximum }, price: next, runnerUp: leader.maximum }, outbid: leader };
+  }
+  // At or below the leader's maximum: the earlier maximum answers at once, one increment above, within itself.
+  // Its maximum is above every other but the leader's: at or above the minimum, which is above the old runner-up.
+  return { kind: 'outbidByMaximum', state: { leader, price: min(leader.maximum, maximum + rules.increment), runnerUp: maximum }, leaderId: leader.bidderId };
+}
