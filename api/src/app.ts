@@ -46,6 +46,8 @@ import { walletSignPsbtRoutes } from './routes/wallet-sign-psbt.ts';
 import { ethBidRoutes } from './routes/eth-bids.ts';
 import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
 import { cardMintRoutes } from './routes/card-mint.ts';
+import { watchlistRoutes } from './routes/watchlist.ts';
+import { myLotRoutes } from './routes/my-lots.ts';
 
 /** Every route of the api, each declared once; the authorization test walks this same table. */
 export function declareRoutes(services: Services): RouteTable {
@@ -71,6 +73,9 @@ export function declareRoutes(services: Services): RouteTable {
   buyNowRoutes(routes, services);
   checkoutRoutes(routes, services);
   secondChanceRoutes(routes, services);
+  // Following: the watchlist and the user's own bids, wins and sales.
+  watchlistRoutes(routes, services);
+  myLotRoutes(routes, services);
   // Admin area and seller settlement.
   adminLotRoutes(routes, services);
   adminEventRoutes(routes, services);

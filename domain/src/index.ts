@@ -38,3 +38,5 @@ export * from './schemas/admin-media.ts';
 export * from './schemas/psbt.ts';
 export * from './event-clock.ts';
 export * from './schemas/inscription.ts';
+export * from './my-bids.ts';
+export * from './schemas/follow.ts';

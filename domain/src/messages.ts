@@ -370,3 +370,22 @@ export const psbtMessages = {
   offerStillValid: 'The winning offer is still valid: the seller can co-sign it, no claim is needed',
   walletNotProved: 'The seller wallet must be linked to your account, or be the wallet that signed the inscription input',
 } as const;
+
+/** Following: the watchlist hearts, My bids, Won and My sales. */
+export const followMessages = {
+  watch: 'Watch {title}',
+  unwatch: 'Unwatch {title}',
+  watchFailed: 'Failed to update your watchlist',
+  watchlistTitle: 'Watchlist',
+  myBidsTitle: 'My bids',
+  wonTitle: 'Won',
+  mySalesTitle: 'My sales',
+  noWatched: 'You are not watching any lot yet',
+  noBids: 'You have not bid on any lot yet',
+  noBidsInState: 'No {state} bids',
+  noWins: 'You have not won any lot yet',
+  noSales: 'You are not selling any lot yet',
+  browseLots: 'Browse auctions',
+  loadFailed: 'This list could not be loaded.',
+  retry: 'Try again',
+} as const;

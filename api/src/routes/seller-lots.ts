@@ -12,6 +12,7 @@ import { HttpError } from '../http/errors.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
 import { lotForViewer } from '../lots/results-privacy.ts';
 import { withChain } from '../chain/lots.ts';
+import { soldWhere } from '../follow/won-and-sold.ts';
 
 export function sellerLotRoutes(routes: RouteTable, services: Services): void {
   const { db, chain } = services;
@@ -30,12 +31,8 @@ export function sellerLotRoutes(routes: RouteTable, services: Services): void {
       if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new HttpError(400, 'Invalid wallet address', 'invalid_address', { address: 'Invalid wallet address' });
       const limit = query.limit ?? BIDS_LIST_LIMIT;
       const offset = query.offset ?? 0;
-      const sameAddress = { equals: address, mode: 'insensitive' as const };
-      const owners = await db.prisma.wallet.findMany({ where: { address: sameAddress }, select: { userId: true } });
-      const where = {
-        published: true,
-        OR: [{ sellerWalletAddress: sameAddress }, ...(owners.length ? [{ creatorId: { in: owners.map((o) => o.userId) } }] : [])],
-      };
+      const owners = await db.prisma.wallet.findMany({ where: { address: { equals: address, mode: 'insensitive' } }, select: { userId: true } });
+      const where = soldWhere({ addresses: [address], creatorIds: owners.map((o) => o.userId) });
       const [rows, total] = await Promise.all([
         db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
         db.prisma.lot.count({ where }),

@@ -13,7 +13,8 @@ import { bidInclude, presentBid } from '../bidding/present-bid.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
 import { presentChainBids } from '../chain/bids.ts';
 import { withChain } from '../chain/lots.ts';
-import { auctionIdsWonBy, bidsOfBidder } from '../chain/reads.ts';
+import { bidsOfBidder } from '../chain/reads.ts';
+import { wonWhere } from '../follow/won-and-sold.ts';
 import { unavailable } from '../chain/index.ts';
 
 const TAG = 'Bidding';
@@ -74,14 +75,7 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
       const address = addressOf(params);
       const limit = query.limit ?? BIDS_LIST_LIMIT;
       const offset = query.offset ?? 0;
-      const wonOnChain = isEvm(address) && chain.auctionHouse ? await auctionIdsWonBy(chain.ponder, address.toLowerCase(), Math.floor(Date.now() / 1000)).catch(unavailable) : [];
-      const where = {
-        published: true,
-        OR: [
-          { chainAuctionId: null, winnerWalletAddress: { equals: address, mode: 'insensitive' as const } },
-          { chainAuctionId: { in: wonOnChain }, auctionContractAddress: { equals: chain.auctionHouse ?? '', mode: 'insensitive' as const } },
-        ],
-      };
+      const where = await wonWhere(services, { addresses: [address] });
       const [rows, total] = await Promise.all([
         db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
         db.prisma.lot.count({ where }),

@@ -1,0 +1,22 @@
+/**
+ * The signed-in user's own lists show lots as the browse list does: presented, with the chain's state for
+ * lots on the auction house, and (the viewer being signed in) the results of ended lots.
+ */
+import type { ChainLot } from '@gavel/domain';
+import type { Services } from '../services.ts';
+import { presentLot, type LotRow } from '../lots/present.ts';
+import { withChain } from '../chain/lots.ts';
+
+export function presentLotsForMember(services: Services, rows: LotRow[]): Promise<ChainLot[]> {
+  return withChain(
+    services.chain,
+    services.db,
+    rows.map((row) => presentLot(services.config.storage.imageGateway, row)),
+  );
+}
+
+/** The addresses of the user's linked wallets, as stored. */
+export async function linkedAddresses({ db }: Services, userId: string): Promise<string[]> {
+  const wallets = await db.prisma.wallet.findMany({ where: { userId }, select: { address: true } });
+  return wallets.map((wallet) => wallet.address);
+}

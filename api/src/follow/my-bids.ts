@@ -1,0 +1,90 @@
+/**
+ * The user's bids, one row per lot: their best bid there and where it stands. Bids through Gavel (card,
+ * pay-later, Bitcoin wallet) are `Bid` rows; bids on the auction house (from a linked EVM wallet, or by card
+ * through the relayer) are `ChainBid` rows, whose standing the indexed auction decides. Lots are ordered by
+ * the user's latest bid on them, newest first.
+ */
+import { CARD_PAYMENT_MARKER, formatAmount, mayWithdraw, myBidState, unitFor, type BidRail, type ChainLot, type MyBid } from '@gavel/domain';
+import type { Bid, ChainBid } from '../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import { lotInclude, type LotRow } from '../lots/present.ts';
+import { presentLotsForMember } from './lot-page.ts';
+
+export async function myBids(services: Services, userId: string, limit: number, offset: number): Promise<{ data: MyBid[]; total: number }> {
+  const { prisma } = services.db;
+  // One row per published lot the user has a standing bid on (withdrawn and removed bids are not theirs anymore).
+  const [page, [counted]] = await Promise.all([
+    prisma.$queryRaw<Array<{ lotId: string }>>`
+      SELECT b."lotId" FROM (
+        SELECT "lotId", "createdAt" FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid')
+        UNION ALL SELECT "lotId", "createdAt" FROM "ChainBid" WHERE "userId" = ${userId}
+      ) b JOIN "Lot" l ON l.id = b."lotId" AND l.published
+      GROUP BY b."lotId" ORDER BY max(b."createdAt") DESC, b."lotId" DESC LIMIT ${limit} OFFSET ${offset}`,
+    prisma.$queryRaw<Array<{ total: number }>>`
+      SELECT count(DISTINCT b."lotId")::int AS total FROM (
+        SELECT "lotId" FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid')
+        UNION ALL SELECT "lotId" FROM "ChainBid" WHERE "userId" = ${userId}
+      ) b JOIN "Lot" l ON l.id = b."lotId" AND l.published`,
+  ]);
+  const lotIds = page.map((row) => row.lotId);
+  const [rows, bids, chainBids] = await Promise.all([
+    prisma.lot.findMany({ where: { id: { in: lotIds } }, include: lotInclude }),
+    prisma.bid.findMany({ where: { userId, lotId: { in: lotIds }, status: { in: ['active', 'outbid'] } } }),
+    prisma.chainBid.findMany({ where: { userId, lotId: { in: lotIds } } }),
+  ]);
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  const lots = new Map((await presentLotsForMember(services, rows)).map((lot) => [lot._id, lot]));
+  const data = lotIds.flatMap((lotId) => {
+    const lot = lots.get(lotId);
+    const row = rowOf.get(lotId);
+    if (!lot || !row) return [];
+    const onChain = services.chain.isChainLot(lot);
+    const entry = onChain ? chainEntry(lot, best(chainBids.filter((b) => b.lotId === lotId))) : gavelEntry(lot, row, userId, best(bids.filter((b) => b.lotId === lotId)));
+    return entry ? [entry] : [];
+  });
+  return { data, total: counted?.total ?? 0 };
+}
+
+/** The user's highest bid (on a lot through Gavel the leading one, if they lead). */
+function best<T extends { amount: { toFixed(digits: number): string }; createdAt: Date }>(bids: T[]): T | undefined {
+  return bids.reduce<T | undefined>((top, bid) => (!top || BigInt(bid.amount.toFixed(0)) > BigInt(top.amount.toFixed(0)) ? bid : top), undefined);
+}
+
+function gavelEntry(lot: ChainLot, row: LotRow, userId: string, bid: Bid | undefined): MyBid | null {
+  if (!bid) return null;
+  const unit = unitFor(lot.paymentMethod);
+  const leading = bid.status === 'active';
+  // The close records the winner; until it ran (closedAt unset, no winner) the verdict is open.
+  const won = row.closedAt || row.winnerId ? row.winnerId === userId : null;
+  return {
+    state: myBidState(lot, leading, won),
+    bid: { id: bid.id, amount: formatAmount(BigInt(bid.amount.toFixed(0)), unit), unit, rail: railOf(lot, bid), createdAt: bid.createdAt.toISOString() },
+    canWithdraw: mayWithdraw(lot, { status: bid.status, onChain: false }),
+    lot,
+  };
+}
+
+function railOf(lot: ChainLot, bid: Bid): BidRail {
+  if (bid.holdStatus !== null || bid.walletAddress === CARD_PAYMENT_MARKER) return 'card';
+  if (lot.paymentMethod === 'BTC') return 'btc_wallet';
+  if (lot.paymentMethod === 'ETH') return 'eth_wallet';
+  return 'pay_later';
+}
+
+/**
+ * A bid on the auction house leads when the auction's highest bid is it: the same bidder (the user's wallet, or
+ * the relayer for a card bid, which many users share) and the same amount. The winner of an ended auction is
+ * its leader, so a leading bid there has won.
+ */
+function chainEntry(lot: ChainLot, bid: ChainBid | undefined): MyBid | null {
+  if (!bid) return null;
+  const amount = formatAmount(BigInt(bid.amount.toFixed(0)), 'ETH');
+  const leading = lot.chain?.highestBidder?.toLowerCase() === bid.bidder.toLowerCase() && lot.chain?.highestBid === amount;
+  const won = lot.winner ? leading && lot.winner.walletAddress?.toLowerCase() === bid.bidder.toLowerCase() : lot.chain?.indexed ? false : null;
+  return {
+    state: myBidState(lot, leading, won),
+    bid: { id: null, amount, unit: 'ETH', rail: bid.walletAddress === CARD_PAYMENT_MARKER ? 'relayed_card' : 'eth_wallet', createdAt: bid.createdAt.toISOString() },
+    canWithdraw: false,
+    lot,
+  };
+}

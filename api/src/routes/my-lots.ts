@@ -1,0 +1,86 @@
+/**
+ * The signed-in user's own lists, across every way of bidding and selling: their bids with where each stands
+ * (GET /me/bids), the lots they won with payment and transfer (GET /me/won), and the lots they sell with each
+ * one's settlement (GET /me/sales). Linked wallets count as the user's: a chain win by one, a lot whose seller
+ * address is one.
+ */
+import { chainLotListSchema, followListQuerySchema, myBidListSchema, paginationOf, wonLotListSchema } from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { lotInclude } from '../lots/present.ts';
+import { myBids } from '../follow/my-bids.ts';
+import { linkedAddresses, presentLotsForMember } from '../follow/lot-page.ts';
+import { soldWhere, wonWhere } from '../follow/won-and-sold.ts';
+
+const TAG = 'Following';
+const FOLLOW_LIMIT = 20;
+const INDEXER_DOWN = { 503: 'The indexer is unavailable' };
+
+export function myLotRoutes(routes: RouteTable, services: Services): void {
+  const { prisma } = services.db;
+
+  routes.add({
+    method: 'get',
+    path: '/me/bids',
+    tag: TAG,
+    summary: "The signed-in user's bids, one per lot (their best bid), latest bid first, with where each stands",
+    description:
+      'state: leading or outbid while the lot is open, won or lost once it ended (a leader stays leading until the close records the winner). ' +
+      'Card, pay-later and Bitcoin wallet bids, and bids on the auction house from a linked wallet or by card through the relayer. ' +
+      'canWithdraw: an outbid bid through Gavel on an open lot, which DELETE /auctions/bids/:bidId takes back.',
+    access: {},
+    query: followListQuerySchema,
+    reply: myBidListSchema,
+    handler: async ({ query, user }) => {
+      const limit = query.limit ?? FOLLOW_LIMIT;
+      const offset = query.offset ?? 0;
+      const { data, total } = await myBids(services, user.id, limit, offset);
+      return { data, pagination: paginationOf(total, limit, offset) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/me/won',
+    tag: TAG,
+    summary: 'The lots the signed-in user won or bought, latest end first, with payment and transfer (lot.settlement) and the payment deadline',
+    access: {},
+    query: followListQuerySchema,
+    reply: wonLotListSchema,
+    errors: INDEXER_DOWN,
+    handler: async ({ query, user }) => {
+      const limit = query.limit ?? FOLLOW_LIMIT;
+      const offset = query.offset ?? 0;
+      const where = await wonWhere(services, { userId: user.id, addresses: await linkedAddresses(services, user.id) });
+      const [rows, total] = await Promise.all([
+        prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        prisma.lot.count({ where }),
+      ]);
+      const lots = await presentLotsForMember(services, rows);
+      return {
+        data: lots.map((lot, i) => ({ lot, paymentDueAt: rows[i]!.paymentDueAt?.toISOString() ?? null })),
+        pagination: paginationOf(total, limit, offset),
+      };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/me/sales',
+    tag: TAG,
+    summary: 'The lots the signed-in user sells (created, or whose seller address is a linked wallet), latest end first, each with its settlement',
+    access: {},
+    query: followListQuerySchema,
+    reply: chainLotListSchema,
+    handler: async ({ query, user }) => {
+      const limit = query.limit ?? FOLLOW_LIMIT;
+      const offset = query.offset ?? 0;
+      const where = soldWhere({ creatorIds: [user.id], addresses: await linkedAddresses(services, user.id) });
+      const [rows, total] = await Promise.all([
+        prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+        prisma.lot.count({ where }),
+      ]);
+      return { data: await presentLotsForMember(services, rows), pagination: paginationOf(total, limit, offset) };
+    },
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Where a user's bid on a lot stands, one rule for the api (which decides it) and the dapp (which groups and
+ * labels it): while the lot is open the best bid leads or is outbid; once it ended the bid won or lost. An
+ * ended lot whose close has not been recorded yet keeps a leading bid as leading (the close names the winner
+ * in a moment), and an outbid bid there has lost already.
+ */
+import { phaseOf } from './lot-clock.ts';
+
+export const MY_BID_STATES = ['leading', 'outbid', 'won', 'lost'] as const;
+export type MyBidState = (typeof MY_BID_STATES)[number];
+
+export const MY_BID_STATE_TEXT: Record<MyBidState, string> = {
+  leading: 'Leading',
+  outbid: 'Outbid',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/**
+ * `leading`: the user's best bid is the lot's highest. `won`: the close's verdict (the user is the recorded
+ * winner), or null while the close has not run.
+ */
+export function myBidState(lot: { status: string }, leading: boolean, won: boolean | null): MyBidState {
+  const phase = phaseOf(lot.status);
+  if (phase === 'cancelled') return 'lost';
+  if (phase !== 'ended') return leading ? 'leading' : 'outbid';
+  if (won === null) return leading ? 'leading' : 'lost';
+  return won ? 'won' : 'lost';
+}
+
+/**
+ * An outbid bid placed through Gavel may be taken back while its lot is open, as the lot's legal note says; the
+ * leading bid never. A bid on the auction house is refunded by the contract instead (POST /evm-withdrawals).
+ */
+export function mayWithdraw(lot: { status: string }, bid: { status: string; onChain: boolean }): boolean {
+  const phase = phaseOf(lot.status);
+  return !bid.onChain && bid.status === 'outbid' && (phase === 'live' || phase === 'upcoming');
+}
+
+/** The user's bids, split by state, each keeping its order (newest first). */
+export function groupByState<T extends { state: MyBidState }>(bids: readonly T[]): Record<MyBidState, T[]> {
+  const groups: Record<MyBidState, T[]> = { leading: [], outbid: [], won: [], lost: [] };
+  for (const bid of bids) groups[bid.state].push(bid);
+  return groups;
+}
