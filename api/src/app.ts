@@ -14,6 +14,7 @@ import { lotRoutes } from './routes/lots.ts';
 import { auctionEventRoutes } from './routes/auction-events.ts';
 import { contentRoutes } from './routes/content.ts';
 import { supportRoutes } from './routes/support.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { mountIpfs } from './routes/ipfs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -58,6 +59,7 @@ export function declareRoutes(services: Services): RouteTable {
   auctionEventRoutes(routes, services);
   contentRoutes(routes, services);
   supportRoutes(routes, services);
+  notificationRoutes(routes, services);
   authRoutes(routes, services);
   paymentRoutes(routes, services);
   identityRoutes(routes, services);

@@ -11,6 +11,7 @@ import { storageConfig, type StorageConfig } from './storage/config.ts';
 import { rateLimitConfig, type RateLimitConfig } from './auth/rate-limit-config.ts';
 import { unpaidConfig, type UnpaidConfig } from './checkout/config.ts';
 import { priceConfig, type PriceConfig } from './prices/config.ts';
+import { notificationConfig, type NotificationConfig } from './notifications/config.ts';
 
 export interface Config {
   port: number;
@@ -93,6 +94,8 @@ export interface Config {
   relayer: RelayerConfig;
   /** INSCRIPTION_KEY_SECRET, INSCRIPTION_PAYMENT_CONFIRMATIONS, INSCRIPTION_WATCH_MS, IPFS_GATEWAY_URL. */
   inscriptions: InscriptionConfig;
+  /** ENDING_SOON_MINUTES, UNSUBSCRIBE_SECRET: when lots ending soon are told, and the unsubscribe links' key. */
+  notifications: NotificationConfig;
 }
 
 /** Where `npm run build` leaves the dapp. */
@@ -148,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wallet: walletConfig(env),
     relayer: relayerConfig(env),
     inscriptions: inscriptionConfig(env),
+    notifications: notificationConfig(env),
   };
 }

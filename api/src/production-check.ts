@@ -134,6 +134,7 @@ const SECRETS = [
   { setting: 'JWT_SECRET', keptAs: 'jwt-secret', value: (config: Config) => config.jwtSecret },
   { setting: 'EMAIL_CODE_PEPPER', keptAs: 'email-code-pepper', value: (config: Config) => config.emailCodePepper },
   { setting: 'INSCRIPTION_KEY_SECRET', keptAs: 'inscription-key-secret', value: (config: Config) => config.inscriptions.keySecret },
+  { setting: 'UNSUBSCRIBE_SECRET', keptAs: 'unsubscribe-secret', value: (config: Config) => config.notifications.unsubscribeSecret },
 ] as const;
 
 /** At the least 16 random bytes written in hex; the README suggests `openssl rand -hex 32`. */

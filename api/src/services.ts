@@ -21,6 +21,7 @@ import type { QueueRedis } from './jobs/job-queue.ts';
 import { keptSecret } from './kept-secret.ts';
 import { createBitcoinAccess, type BitcoinAccess } from './bitcoin/index.ts';
 import { UsdPrices } from './prices/usd-price.ts';
+import { UnsubscribeTokens } from './notifications/unsubscribe-tokens.ts';
 
 export interface Services {
   config: Config;
@@ -50,6 +51,8 @@ export interface Services {
   queues: QueueRedis;
   /** The live USD prices of BTC and ETH that card holds are worked out at (PRICE_API_URL). */
   prices: UsdPrices;
+  /** Signs and checks the unsubscribe links in mail (UNSUBSCRIBE_SECRET). */
+  unsubscribeTokens: UnsubscribeTokens;
   close(): Promise<void>;
 }
 
@@ -72,10 +75,11 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const pepper = config.emailCodePepper ?? (await keptSecret(config.dataDir, 'email-code-pepper'));
   const queues: QueueRedis = { url: config.redisUrl, prefix: config.redisPrefix, log };
   const mailer = new Mailer(db.prisma, queues);
-  setMailSite(config.publicUrl);
+  const unsubscribeTokens = new UnsubscribeTokens(config.notifications.unsubscribeSecret ?? (await keptSecret(config.dataDir, 'unsubscribe-secret')));
+  setMailSite(config.publicUrl, unsubscribeTokens);
   const eventHub = new EventHub(redis, config.redisPrefix, { checkEvents: config.checkContracts });
   await eventHub.listen(subscriber);
-  const lotClock = new LotClock(queues);
+  const lotClock = new LotClock(queues, config.notifications.endingSoonMinutes);
   const chain = new ChainService(config.chain, log);
   const payments = createPayments(config.stripe, db.prisma, log, queues);
   const prices = new UsdPrices(config.prices, log);
@@ -101,6 +105,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     queues,
     bitcoin: createBitcoinAccess(config.bitcoin),
     prices,
+    unsubscribeTokens,
     async close() {
       await relayer.close();
       await payments.close();

@@ -40,3 +40,4 @@ export * from './event-clock.ts';
 export * from './schemas/inscription.ts';
 export * from './my-bids.ts';
 export * from './schemas/follow.ts';
+export * from './schemas/notifications.ts';

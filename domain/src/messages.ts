@@ -389,3 +389,16 @@ export const followMessages = {
   loadFailed: 'This list could not be loaded.',
   retry: 'Try again',
 } as const;
+
+/** Being told (decided): the ending-soon notice, the e-mail preferences and the unsubscribe link. */
+export const notificationMessages = {
+  endingSoonTitle: 'Ending soon',
+  endingSoonText: '“{title}” ends in {time}.',
+  preferencesSaved: 'Notification preferences saved',
+  preferencesFailed: 'Failed to save your notification preferences. Please try again.',
+  preferencesLoadFailed: 'Failed to load your notification preferences.',
+  nothingToChange: 'Name at least one of emailOutbid, emailEndingSoon and emailWon',
+  unsubscribed: 'You will no longer receive {kind}. You can turn them back on in your profile.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. Change your e-mail preferences in your profile instead.',
+  unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+} as const;

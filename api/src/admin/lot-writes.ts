@@ -68,7 +68,7 @@ export async function createLot(services: Services, user: UserRow, eventId: stri
       creatorId: user.id,
     },
   });
-  await services.lotClock.scheduleClose(lot.id, lot.endTime);
+  await services.lotClock.scheduleEnd(lot.id, lot.endTime);
   await lotsChanged(services, lot.id);
   return loadLot(prisma, lot.id);
 }
@@ -141,8 +141,9 @@ export async function updateLot(services: Services, id: string, body: LotUpdateB
       },
     });
     if (count === 0) continue;
-    // The clock closes at the new end; a job for the old end finds the lot not yet due and does nothing.
-    if (v.endTime.getTime() !== row.endTime.getTime()) await services.lotClock.scheduleClose(id, v.endTime);
+    // The clock closes at the new end, and tells it ending soon before it; a job for the old end finds the lot
+    // not yet due and does nothing.
+    if (v.endTime.getTime() !== row.endTime.getTime()) await services.lotClock.scheduleEnd(id, v.endTime, row.endTime);
     await lotsChanged(services, id);
     return loadLot(prisma, id);
   }
@@ -163,7 +164,7 @@ export async function publishLot(services: Services, id: string): Promise<LotRow
   const row = await loadLot(prisma, id);
   if (!row.published) {
     await prisma.lot.update({ where: { id }, data: { published: true } });
-    await services.lotClock.scheduleClose(id, row.endTime);
+    await services.lotClock.scheduleEnd(id, row.endTime);
   }
   await lotsChanged(services, id);
   return loadLot(prisma, id);

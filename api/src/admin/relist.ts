@@ -68,6 +68,8 @@ export async function relistLot(services: Services, lotId: string, body: RelistB
     if (count === 0) return false;
     await tx.secondChanceOffer.updateMany({ where: { lotId, status: 'open' }, data: { status: 'withdrawn' } });
     await tx.bid.updateMany({ where: { lotId, status: { in: ['active', 'outbid'] } }, data: { status: 'cancelled' } });
+    // The new sale's bidders and watchers are told again as it ends.
+    await tx.notificationSent.deleteMany({ where: { lotId, kind: { startsWith: 'ending_soon:' } } });
     return true;
   });
   if (!relisted) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
@@ -76,7 +78,7 @@ export async function relistLot(services: Services, lotId: string, body: RelistB
   // A card hold left on an old bid (none should be) is given back: that bid can no longer win.
   const held = await prisma.bid.findMany({ where: { lotId, holdStatus: 'authorized' }, select: { id: true } });
   for (const bid of held) await services.payments.jobs.releaseHold(bid.id).catch(after('queueing a hold release'));
-  await services.lotClock.scheduleClose(lotId, endTime).catch(after('scheduling the close'));
+  await services.lotClock.scheduleEnd(lotId, endTime).catch(after('scheduling the close'));
   await lotsChanged(services, lotId);
   return loadLot(prisma, lotId);
 }

@@ -115,5 +115,5 @@ async function announceCardRefused(services: Services, bidId: string): Promise<v
   const bidAmount = BigInt(bid.amount.toFixed(0));
   const currentAmount = BigInt((lot.currentBid ?? lot.startingBid).toFixed(0));
   const mailText = fill(messages.bids.cardRefusedMessage, { bid: displayAmount(bidAmount, unit), title: lot.title, amount: displayAmount(currentAmount, unit) });
-  await tellOutbid(services, { userId: bid.userId, bidId: bid.id, lot, unit, bidAmount, currentAmount, mailText, email: bid.user.email });
+  await tellOutbid(services, { userId: bid.userId, bidId: bid.id, lot, unit, bidAmount, currentAmount, mailText });
 }

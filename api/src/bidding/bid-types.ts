@@ -54,6 +54,8 @@ export interface PlacedBid {
   amount: bigint;
   walletAddress: string | null;
   endTime: Date;
+  /** The end the bid was admitted against: the end before an extension (unless another bid moved it meanwhile). */
+  previousEndTime: Date;
   auctionExtended: boolean;
   extensionMinutes: number;
   bidCount: number;

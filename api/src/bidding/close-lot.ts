@@ -1,7 +1,7 @@
 /**
  * Closing a lot, exactly once. One transaction flips the lot from open to ended only if it is still open and
  * due, records the winner (the highest active bid at or above the reserve) and writes the winner's e-mail to
- * the outbox, all in the same commit. Run it twice, from two workers, or after a crash mid-way: the
+ * the outbox (its words depend on how the win is paid: a captured card hold, or the cart), all in the same commit. Run it twice, from two workers, or after a crash mid-way: the
  * conditional update lets exactly one run through, and a crash after the commit loses nothing (the outbox
  * row is re-queued by the worker's reconcile loop).
  *
@@ -12,7 +12,7 @@ import { displayAmount, unitFor } from '@gavel/domain';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
-import { wonMail } from '../mail/templates.ts';
+import { wonMail, type WonPayment } from '../mail/templates.ts';
 import { lotUpdateOf } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
@@ -33,6 +33,7 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
        ORDER BY amount DESC, "createdAt" ASC LIMIT 1`;
     const wins = top && (lot.reservePrice === null || BigInt(top.amount) >= BigInt(lot.reservePrice));
     if (!wins) return { closed: true, winnerId: null, winningBidId: null } as const;
+    const paymentDueAt = lot.paymentMethod === 'Manual' || top.paymentIntentId ? new Date(Date.now() + paymentDueMs) : null;
     // A card bid names no wallet; a BTC lot won by card sends the inscription to the winner's Bitcoin wallet.
     const winnerWalletAddress = top.walletAddress ?? (lot.paymentMethod === 'BTC' && top.userId ? await deliveryAddressOf(tx, top.userId) : null);
     await tx.lot.update({
@@ -42,15 +43,19 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
         winnerWalletAddress,
         winningBidId: top.id,
         soldPrice: top.amount,
-        paymentDueAt: lot.paymentMethod === 'Manual' || top.paymentIntentId ? new Date(Date.now() + paymentDueMs) : null,
+        paymentDueAt,
       },
     });
-    const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { email: true } }) : null;
-    const mail = winner
-      ? await tx.outboxMail.create({
-          data: wonMail(winner.email, lot.title, displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId),
-        })
-      : null;
+    const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { id: true, email: true, emailWon: true } }) : null;
+    // A card hold is captured for the win: nothing is asked of the winner, and they may have turned this mail off.
+    // A win paid from the cart is owed by a deadline, so that mail goes whatever the preferences say.
+    const payment: WonPayment = top.paymentIntentId ? { by: 'card_hold' } : { by: 'pay_from_cart', dueAt: paymentDueAt };
+    const mail =
+      winner && (payment.by === 'pay_from_cart' || winner.emailWon)
+        ? await tx.outboxMail.create({
+            data: wonMail({ email: winner.email, userId: winner.id }, lot.title, displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),
+          })
+        : null;
     return { closed: true, winnerId: top.userId, winningBidId: top.id, ...(mail ? { wonMailId: mail.id } : {}) } as const;
   });
 }
@@ -67,6 +72,8 @@ export async function closeLotAndAnnounce(services: Services, lotId: string): Pr
     await services.eventHub.publish(`user:${result.winnerId}`, { type: 'won', data: { auctionId: lot.id, auctionTitle: lot.title, amount } });
   }
   if (result.wonMailId) await services.mailer.enqueue(result.wonMailId);
+  // Its ending-soon notices have nothing left to say (run anyway, they would find the lot ended and tell nobody).
+  await services.lotClock.cancelEndingSoon(lotId, lot.endTime).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'removing the ending-soon jobs failed'));
   // Card bid holds: capture the winner's, release the rest (a job; the payments sweep redoes a lost one).
   await settleHoldsLater(services, lotId).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'queueing the settlement of card holds failed'));
   return result;

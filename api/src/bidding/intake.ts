@@ -106,12 +106,12 @@ export function payLaterGate(user: UserRow, bid: AdmittedBid): CommitOptions['be
 }
 
 /**
- * After a bid committed (every rail whose write is Gavel's own): the close moves with the end (idempotent per
- * lot and end, so only the first bid and an extension schedule), then, beside the reply, the bid is announced
+ * After a bid committed (every rail whose write is Gavel's own): the close and the ending-soon notices move with
+ * the end (idempotent per lot and end, so only the first bid and an extension schedule), then, beside the reply, the bid is announced
  * and the card hold of the bid it replaced is released by a job. The bid is acknowledged whatever these do.
  */
 export async function afterBidCommitted(services: Services, placed: PlacedBid): Promise<void> {
-  if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleClose(placed.lot.id, placed.endTime);
+  if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleEnd(placed.lot.id, placed.endTime, placed.previousEndTime);
   void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
   const replaced = placed.replacedBidId;
   if (replaced) void releaseHoldLater(services, replaced).catch((err: Error) => services.log.warn({ err: err.message, bidId: replaced }, 'queueing a hold release failed'));

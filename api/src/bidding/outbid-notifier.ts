@@ -2,8 +2,8 @@
  * The one outbid notifier. Whatever outbid a bidder (a higher bid through the api, an on-chain bid the
  * follower saw, a relayed card bid beaten on chain, a leading offer removed because its coins were spent), they
  * hear it the same way: the `outbid` event on their stream (their open tabs, through Redis on every api
- * instance) and the outbid e-mail. The event is part of the notice; the mail is best effort, logged when it
- * fails, so a mail server outage never undoes or repeats the rest.
+ * instance) and, unless they turned it off (emailOutbid), the outbid e-mail. The event is part of the notice; the
+ * mail is best effort, logged when it fails, so a mail server outage never undoes or repeats the rest.
  */
 import { displayAmount, fill, formatAmount, messages, type OutbidNotification, type Unit } from '@gavel/domain';
 import type { Logger } from 'pino';
@@ -25,8 +25,6 @@ export interface Outbid {
   currentAmount: bigint;
   /** The mail's sentence when the outbid needs explaining (a removed offer); else the spec's outbid message. */
   mailText?: string;
-  /** The bidder's e-mail when the caller already read it. */
-  email?: string;
 }
 
 /** Only what telling needs, not the services: the relayer, one of the services, tells through here too. */
@@ -45,10 +43,10 @@ export async function tellOutbid(services: OutbidTeller, outbid: Outbid): Promis
     currencyUnit: unit,
   };
   await services.eventHub.publish(`user:${outbid.userId}`, { type: 'outbid', data: notification });
-  const email = outbid.email ?? (await services.db.prisma.user.findUnique({ where: { id: outbid.userId }, select: { email: true } }))?.email;
-  if (!email) return;
+  const user = await services.db.prisma.user.findUnique({ where: { id: outbid.userId }, select: { email: true, emailOutbid: true } });
+  if (!user?.emailOutbid) return;
   const text = outbid.mailText ?? fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(outbid.currentAmount, unit) });
   await services.mailer
-    .send(outbidMail(email, text, lot.id, lot.auctionEventId))
+    .send(outbidMail({ email: user.email, userId: outbid.userId }, text, lot.id, lot.auctionEventId))
     .catch((err: Error) => services.log.warn({ err: err.message, userId: outbid.userId, lotId: lot.id }, 'outbid mail failed'));
 }

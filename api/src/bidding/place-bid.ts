@@ -47,7 +47,7 @@ class BidRefused extends Error {}
 /** What placing a bid did, from gavel_place_bid's row: the reply and the announcements both read this. */
 function placedBid(
   result: PlaceBidRow,
-  bid: { bidId: string; lot: Pick<Lot, 'id' | 'title' | 'paymentMethod' | 'auctionEventId'>; amount: bigint; walletAddress: string | null; userId: string; increment: bigint },
+  bid: { bidId: string; lot: Pick<Lot, 'id' | 'title' | 'paymentMethod' | 'auctionEventId' | 'endTime'>; amount: bigint; walletAddress: string | null; userId: string; increment: bigint },
 ): PlacedBid {
   const { id, title, paymentMethod, auctionEventId } = bid.lot;
   return {
@@ -56,6 +56,7 @@ function placedBid(
     amount: bid.amount,
     walletAddress: bid.walletAddress,
     endTime: result.end_time!,
+    previousEndTime: bid.lot.endTime,
     auctionExtended: result.extended,
     extensionMinutes: result.extension_minutes,
     bidCount: result.bid_count,

@@ -21,7 +21,7 @@ export async function announceSpentOfferRemoved(services: Services, removedBidId
   if (removed.userId && removed.user) {
     const bidAmount = BigInt(removed.amount.toFixed(0));
     const mailText = fill(messages.bids.offerSpentMessage, { bid: displayAmount(bidAmount, unit), title: lot.title, amount: displayAmount(current, unit) });
-    await tellOutbid(services, { userId: removed.userId, bidId: removed.id, lot, unit, bidAmount, currentAmount: current, mailText, email: removed.user.email });
+    await tellOutbid(services, { userId: removed.userId, bidId: removed.id, lot, unit, bidAmount, currentAmount: current, mailText });
   }
   // The same bidder may hold the next bid too: they keep the outbid notice only.
   if (leader?.user && leader.userId !== removed.userId) {

@@ -119,7 +119,6 @@ async function announce(services: Services, bids: BidRow[]): Promise<void> {
     if (!owner) continue;
     await tellOutbid(services, {
       userId: owner.userId,
-      email: owner.email,
       bidId: bid.previous_bid_id ?? bid.id,
       lot: lotOf.get(bid.auction_id)!,
       unit: 'ETH',

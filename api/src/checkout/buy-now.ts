@@ -35,7 +35,7 @@ import type { Lot } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { wonMail } from '../mail/templates.ts';
+import { wonMail, type WonPayment } from '../mail/templates.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
 import { cancelIntent, capturedIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
@@ -147,7 +147,7 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
   // Committed: the rest follows, and each step is redone by a job or the sweep if it fails here.
   const after = (what: string) => (err: Error) => services.log.warn({ err: err.message, lotId }, `buy now: ${what} failed; it will be retried`);
   await services.payments.jobs.settleLot(lotId).catch(after('releasing other bids’ holds'));
-  await services.mailer.enqueue(won.id).catch(after('queueing the won mail'));
+  if (won.mailId) await services.mailer.enqueue(won.mailId).catch(after('queueing the won mail'));
   await announceLotChanged(services, lotId).catch(after('announcing'));
   let paid = false;
   if (held && capturesNow) {
@@ -222,7 +222,14 @@ async function commitPurchase(services: Services, user: UserRow, lot: Lot, price
     if (!row) return null;
     await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${lotId} AND status IN ('active', 'outbid')`;
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
-    return tx.outboxMail.create({ data: wonMail(user.email, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId), select: { id: true } });
+    // As at a close: the mail that asks for a payment always goes; the one that asks nothing only if wanted.
+    const payment: WonPayment = pi ? { by: 'card_hold' } : { by: 'pay_from_cart', dueAt: payBy };
+    if (payment.by === 'card_hold' && !user.emailWon) return { mailId: null };
+    const mail = await tx.outboxMail.create({
+      data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),
+      select: { id: true },
+    });
+    return { mailId: mail.id };
   });
   if (!won) {
     // A racing bid or buyer got there first: the reason, as buyableLot words it.

@@ -1,18 +1,18 @@
 /**
  * Real-time events for the dapp. Any api instance publishes to Redis; every instance holds one pattern
  * subscription and forwards each event to its own server-sent-event streams: the user's open tabs for user
- * events (outbid, won), and every watcher of a lot for lot events (new price, extension, close). Revocations
+ * events (outbid, ending soon, won), and every watcher of a lot for lot events (new price, extension, close). Revocations
  * travel the same way, so a logout on one instance closes the user's streams on all of them.
  */
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { lotUpdateSchema, outbidNotificationSchema } from '@gavel/domain';
+import { endingSoonNotificationSchema, lotUpdateSchema, outbidNotificationSchema } from '@gavel/domain';
 
 export type HubEvent = { type: string; data: unknown };
 type Listener = (event: HubEvent) => void;
 
 /** The dapp trusts these payloads' shape, so outside production each is checked against its domain schema. */
-const EVENT_CONTRACTS: Record<string, z.ZodType> = { outbid: outbidNotificationSchema, lot: lotUpdateSchema };
+const EVENT_CONTRACTS: Record<string, z.ZodType> = { outbid: outbidNotificationSchema, ending_soon: endingSoonNotificationSchema, lot: lotUpdateSchema };
 
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();

@@ -1,8 +1,8 @@
 /**
  * The BullMQ worker: the lot clock (open, close), mail, payments, the relayer's transactions and the followers
  * of the outside world (followers.ts). Every job has a deterministic id and is safe to run twice. A reconcile
- * loop (LOT_CLOCK_RECONCILE_MS) upserts every repeating job again, queues the next hour's close jobs and the
- * jobs of unsent mail, so a Redis that lost its data (a restart without persistence) is repopulated from the
+ * loop (LOT_CLOCK_RECONCILE_MS) upserts every repeating job again, queues the close and ending-soon jobs due in the
+ * next hour and the jobs of unsent mail, so a Redis that lost its data (a restart without persistence) is repopulated from the
  * database: a repeating job cannot bring back its own lost schedule, so this one loop stays a timer.
  */
 import type { Services } from '../services.ts';
@@ -11,6 +11,7 @@ import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { SWEEP_EVERY_MS } from './lot-clock.ts';
 import { startPaymentWorker } from '../payments/payment-worker.ts';
 import { startFollowers } from './followers.ts';
+import { tellEndingSoon } from '../notifications/ending-soon.ts';
 import type { RunningWorker } from './job-queue.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
@@ -21,6 +22,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     await lotClock.queue.work(
       {
         'close-lot': async ({ lotId }) => (await closeLotAndAnnounce(services, lotId)).closed,
+        'ending-soon': async (job) => (await tellEndingSoon(services, job)).told.length,
         'open-started-lots': () => openStartedLots(services),
         'close-overdue-lots': () => closeOverdueLots(services),
       },
@@ -80,11 +82,13 @@ export async function closeOverdueLots(services: Services): Promise<number> {
   return closed;
 }
 
+/** The lots whose close or ending-soon notice falls within the next hour: their jobs, queued again (idempotent). */
 async function scheduleUpcomingCloses(services: Services): Promise<void> {
+  const longestLead = Math.max(0, ...services.lotClock.endingSoonMinutes) * 60_000;
   const soon = await services.db.prisma.lot.findMany({
-    where: { status: { in: ['upcoming', 'live'] }, endTime: { lte: new Date(Date.now() + SCHEDULE_AHEAD_MS) } },
+    where: { status: { in: ['upcoming', 'live'] }, endTime: { lte: new Date(Date.now() + SCHEDULE_AHEAD_MS + longestLead) } },
     select: { id: true, endTime: true },
     take: 5000,
   });
-  for (const lot of soon) await services.lotClock.scheduleClose(lot.id, lot.endTime);
+  for (const lot of soon) await services.lotClock.scheduleEnd(lot.id, lot.endTime);
 }

@@ -2,16 +2,44 @@
  * Every mail Gavel sends. What users or admins wrote (lot titles, names, KYC reasons, the sentences built from
  * them) is escaped in the HTML part, and subjects are kept to one line. Mail is read in a mail client, far from
  * the site, so every link is absolute: on PUBLIC_URL, the address users reach the dapp at (unset in
- * development: the dapp's dev server), given once at startup by setMailSite.
+ * development: the dapp's dev server), given once at startup by setMailSite. The mails a user can turn off
+ * (outbid, ending soon, won when nothing is owed) end with an unsubscribe link for that kind alone.
  */
+import { randomBytes } from 'node:crypto';
+import { EMAIL_KIND_NAMES, type EmailKind } from '@gavel/domain';
 import type { MailMessage } from './mailer.ts';
+import { UnsubscribeTokens } from '../notifications/unsubscribe-tokens.ts';
 
 const DEV_SITE = 'http://127.0.0.1:5173';
 let site = DEV_SITE;
+// Replaced at startup by the one signed with UNSUBSCRIBE_SECRET; until then, links no server would accept.
+let unsubscribeTokens = new UnsubscribeTokens(randomBytes(32).toString('hex'));
 
-/** Where mail links point: config.publicUrl (PUBLIC_URL). */
-export function setMailSite(publicUrl: string | undefined): void {
+/** Where mail links point: config.publicUrl (PUBLIC_URL); `tokens` sign the unsubscribe links. */
+export function setMailSite(publicUrl: string | undefined, tokens?: UnsubscribeTokens): void {
   site = (publicUrl || DEV_SITE).replace(/\/+$/, '');
+  if (tokens) unsubscribeTokens = tokens;
+}
+
+/** Whom a mail they can turn off goes to: the address, and the user the unsubscribe link is for. */
+export interface Recipient {
+  email: string;
+  userId: string;
+}
+
+/** The dapp's unsubscribe page for this user and kind (it asks the api to turn the kind off). */
+export function unsubscribeLink(recipient: Recipient, kind: EmailKind): string {
+  return `${site}/unsubscribe?token=${encodeURIComponent(unsubscribeTokens.sign({ userId: recipient.userId, kind }))}`;
+}
+
+/** The foot of a mail the user can turn off: this kind by one click, or any in the profile. */
+function unsubscribeFoot(recipient: Recipient, kind: EmailKind): { text: string; html: string } {
+  const link = unsubscribeLink(recipient, kind);
+  const profile = `${site}/profile`;
+  return {
+    text: `\n\nStop ${EMAIL_KIND_NAMES[kind]}: ${link}\nAll your e-mail preferences: ${profile}`,
+    html: `<p style="color:#888;font-size:13px"><a href="${escapeHtml(link)}">Unsubscribe from ${escapeHtml(EMAIL_KIND_NAMES[kind])}</a> · <a href="${escapeHtml(profile)}">E-mail preferences</a></p>`,
+  };
 }
 
 /** The lot's page on the dapp, as a link that works from a mail client. */
@@ -21,7 +49,8 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-const layout = (title: string, body: string) => `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto"><h2>${escapeHtml(title)}</h2>${body}<p style="color:#888">Gavel</p></div>`;
+const layout = (title: string, body: string, foot = '') =>
+  `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto"><h2>${escapeHtml(title)}</h2>${body}<p style="color:#888">Gavel</p>${foot}</div>`;
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 const button = (href: string, label: string) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
@@ -64,9 +93,27 @@ export function identityReviewedMail(to: string, approved: boolean, reason: stri
 }
 
 /** `text`: the outbid sentence, with the lot's title in it. */
-export function outbidMail(to: string, text: string, lotId: string, eventId: string): MailMessage {
+export function outbidMail(to: Recipient, text: string, lotId: string, eventId: string): MailMessage {
   const link = lotPage(lotId, eventId);
-  return { to, subject: "You've been outbid", text: `${text} Bid again: ${link}`, html: layout("You've been outbid", paragraph(text) + button(link, 'Increase your bid')) };
+  const foot = unsubscribeFoot(to, 'outbid');
+  return {
+    to: to.email,
+    subject: "You've been outbid",
+    text: `${text} Bid again: ${link}${foot.text}`,
+    html: layout("You've been outbid", paragraph(text) + button(link, 'Increase your bid'), foot.html),
+  };
+}
+
+/** `text`: the ending-soon sentence ("“Lot” ends in 1 hour."), told to the lot's bidders and watchers. */
+export function endingSoonMail(to: Recipient, title: string, text: string, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const foot = unsubscribeFoot(to, 'ending_soon');
+  return {
+    to: to.email,
+    subject: oneLine(`Ending soon: ${title}`),
+    text: `${text} ${link}${foot.text}`,
+    html: layout('Ending soon', paragraph(text) + button(link, 'View the lot'), foot.html),
+  };
 }
 
 /** The bidder whose outbid bid leads again after the bid above it was removed. */
@@ -75,10 +122,34 @@ export function leadingAgainMail(to: string, title: string, text: string, lotId:
   return { to, subject: oneLine(title), text: `${text} ${link}`, html: layout(title, paragraph(text) + button(link, 'View the lot')) };
 }
 
-export function wonMail(to: string, title: string, amount: string, lotId: string, eventId: string): MailMessage {
+/**
+ * How a win (or a Buy Now) is paid: `card_hold`, the card hold behind it is captured (nothing for the buyer to
+ * do); `pay_from_cart`, the buyer pays from their cart by `dueAt` (pay-later and wallet bids).
+ */
+export type WonPayment = { by: 'card_hold' } | { by: 'pay_from_cart'; dueAt: Date | null };
+
+/**
+ * The winner's mail. One that asks for a payment is sent whatever the winner's preferences (an unpaid purchase
+ * is cancelled and counted against them), so it carries no unsubscribe link; one that asks nothing can be
+ * turned off like the others.
+ */
+export function wonMail(to: Recipient, title: string, amount: string, lotId: string, eventId: string, payment: WonPayment): MailMessage {
   const link = lotPage(lotId, eventId);
-  const text = `You won ${title} for ${amount}. Complete your payment from your cart.`;
-  return { to, subject: oneLine(`You won ${title}`), text: `${text} ${link}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot')) };
+  const subject = oneLine(`You won ${title}`);
+  if (payment.by === 'card_hold') {
+    const text = `You won ${title} for ${amount}. Your card is charged automatically: the hold on it is captured for this amount, so there is nothing more to pay.`;
+    const foot = unsubscribeFoot(to, 'won');
+    return { to: to.email, subject, text: `${text} ${link}${foot.text}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot'), foot.html) };
+  }
+  const cart = `${site}/cart`;
+  const by = payment.dueAt ? ` by ${payment.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  const text = `You won ${title} for ${amount}. Complete your payment from your cart${by}.`;
+  return {
+    to: to.email,
+    subject,
+    text: `${text} Pay now: ${cart}\nThe lot: ${link}`,
+    html: layout('You won!', paragraph(text) + button(cart, 'Go to your cart') + button(link, 'View the lot')),
+  };
 }
 
 /** The buyer who did not pay by the deadline: the purchase is cancelled and counted on their profile. */

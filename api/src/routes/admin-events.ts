@@ -152,7 +152,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
         await tx.lot.updateMany({ where: { id: { in: lots.map((l) => l.id) } }, data: { published: true } });
         return tx.auctionEvent.update({ where: { id: row.id }, data: { published: true, status: statusAt(row.startTime, row.endTime) }, include: withCounts });
       });
-      for (const lot of lots) await services.lotClock.scheduleClose(lot.id, lot.endTime);
+      for (const lot of lots) await services.lotClock.scheduleEnd(lot.id, lot.endTime);
       await changed(row.id);
       return { message: adminMessages.eventPublished, data: await present(prisma, updated) };
     },
