@@ -42,6 +42,7 @@ beforeAll(async () => {
     REDIS_PREFIX: `gavel-multi-${randomBytes(4).toString('hex')}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
     EMAIL_CODE_PEPPER: randomBytes(32).toString('hex'),
+    UNSUBSCRIBE_SECRET: randomBytes(32).toString('hex'),
     GAVEL_DATA_DIR: dataDir,
     STORAGE_DIR: path.join(dataDir, 'ipfs'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',

@@ -54,6 +54,7 @@ function safeEnv(rpcUrl: string, dataDir: string): Record<string, string> {
     JWT_SECRET: secret(),
     EMAIL_CODE_PEPPER: secret(),
     INSCRIPTION_KEY_SECRET: secret(),
+    UNSUBSCRIBE_SECRET: secret(),
     PUBLIC_URL: 'https://gavel.example.com',
     BITCOIN_NETWORK: 'mainnet',
     BITCOIN_ESPLORA_URL: 'https://mempool.space/api',
@@ -107,13 +108,14 @@ describe('production configuration', () => {
       'JWT_SECRET',
       'EMAIL_CODE_PEPPER',
       'INSCRIPTION_KEY_SECRET',
+      'UNSUBSCRIBE_SECRET',
       'RPC_URL',
       'CHAIN_ID',
       'PRICE_API_URL',
     ];
     expect(settingsOf(error).sort()).toEqual([...missing].sort());
     for (const setting of missing) expect(error.message).toContain(`  - ${setting}: not set`);
-    expect(error.message).toContain('15 settings are missing or unsafe');
+    expect(error.message).toContain('16 settings are missing or unsafe');
     expect(error.message).toMatch(/PGlite/);
     expect(error.message).toMatch(/Stripe stand-in/);
   });
@@ -192,7 +194,7 @@ describe('production configuration', () => {
       });
     for (const result of await Promise.all([run('api/src/main.ts'), run('api/src/worker-main.ts')])) {
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 15 settings are missing or unsafe.');
+      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 16 settings are missing or unsafe.');
       expect(result.stderr).toContain('  - DATABASE_URL: not set');
       expect(result.stderr).toContain('  - CHAIN_ID: not set');
       expect(result.stderr).not.toMatch(/\n\s+at /);
