@@ -4,6 +4,7 @@ import { toastsSlice } from '../state/toasts.ts';
 import { sessionSlice } from '../state/session.ts';
 import { noticesSlice } from '../notices/notices-slice.ts';
 import { checkoutSlice } from '../checkout/checkout-slice.ts';
+import { ownBidsSlice } from '../bidding/own-bids-slice.ts';
 
 export function createStore() {
   return configureStore({
@@ -12,6 +13,7 @@ export function createStore() {
       session: sessionSlice.reducer,
       notices: noticesSlice.reducer,
       checkout: checkoutSlice.reducer,
+      ownBids: ownBidsSlice.reducer,
     },
   });
 }

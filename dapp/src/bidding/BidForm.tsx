@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatAmount, type Lot } from '@gavel/domain';
+import { useAppSelector } from '../app/store.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useIncreaseBidRequest } from '../notices/increase-bid.ts';
-import { bidTermsOf, checkBidAmount } from './bid-terms.ts';
+import { AMOUNT_PARAM, forgetBidReturn, returnedAmount } from '../session/return-path.ts';
+import { bidTermsOf, checkBidAmount, inputAfterOwnBid } from './bid-terms.ts';
 
 interface BidFormProps {
   lot: Lot;
@@ -15,15 +18,38 @@ interface BidFormProps {
 
 /**
  * The lot page's bid box: a numeric input whose min, step and placeholder ("Minimum: 26.00 USD") follow the
- * domain's table, and PLACE BID. Opened through Increase Bid, it fills in the new minimum and takes focus.
+ * domain's table, and PLACE BID. Opened through Increase Bid, it fills in the new minimum and takes focus; back from
+ * signing in, it holds the amount typed before; after the bidder's own bid, it moves on to the new minimum.
  */
 export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
   const terms = bidTermsOf(lot);
-  const [text, setText] = useState('');
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(() => returnedAmount(params.get(AMOUNT_PARAM)) ?? '');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const increase = useIncreaseBidRequest();
+  const ownBid = useAppSelector((state) => state.ownBids[lot._id]);
+  const ownBidsSeen = useRef(ownBid?.count ?? 0);
+
+  // Back on the lot the bidder was sent away from: the return is used up, and the amount leaves the address (a reload
+  // or a shared link must not fill it in again).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    forgetBidReturn();
+    if (!params.has(AMOUNT_PARAM)) return;
+    const rest = new URLSearchParams(params);
+    rest.delete(AMOUNT_PARAM);
+    setParams(rest, { replace: true });
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new bid of the bidder's own acts, not the lot moving
+  useEffect(() => {
+    if (!ownBid || ownBid.count === ownBidsSeen.current) return;
+    ownBidsSeen.current = ownBid.count;
+    setText(inputAfterOwnBid(lot, ownBid.amount));
+    setError(null);
+  }, [ownBid?.count]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request acts, see below
   useEffect(() => {

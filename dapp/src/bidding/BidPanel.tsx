@@ -1,8 +1,11 @@
 import { CARD_PAYMENT_MARKER, messages, type Lot, type LotPhase, type User } from '@gavel/domain';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { useAppDispatch } from '../app/store.ts';
+import { confirmsAtOnce, useSavedCardLookup } from '../checkout/bid-opening.ts';
 import { startBidCheckout, startBuyNow, type BuyNowMode } from '../checkout/checkout-slice.ts';
 import { useBidGate } from '../session/bid-gate.ts';
+import { lotReturnPath } from '../session/return-path.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { buyNowBlock, placeBidBlock } from './bid-terms.ts';
 import { BidForm } from './BidForm.tsx';
@@ -35,6 +38,8 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   // Only ETH lots are auctions on the auction house: a BTC lot, on-chain or not, goes through the checkout.
   const ethereum = walletKindFor(lot) === 'evm';
   const gate = useBidGate();
+  const savedCard = useSavedCardLookup();
+  const lotPath = useLocation().pathname;
   const consent = useTermsConsent(user);
   // ETH lots take card bids too (the api's relayer places them), so no wallet is needed to press PLACE BID.
   const bidBlock = placeBidBlock(lot, phase, ethereum ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
@@ -42,21 +47,25 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const buyBlock = buyNowBlock(lot, phase, consent.ok, wallet.address);
   const offersBuyNow = lot.buyNowEnabled && lot.buyNowPrice !== null;
 
-  /** Ticked terms are accepted on the way, so the gate does not send the bidder off to their profile for them. */
-  async function cleared(): Promise<boolean> {
+  /**
+   * Ticked terms are accepted on the way, so the gate does not send the bidder off to their profile for them. A
+   * bidder it does send off (to sign in, say) comes back to this lot with `amount` in the bid box.
+   */
+  async function cleared(amount?: string): Promise<boolean> {
     if (consent.ticked && !(await consent.ensureAccepted())) return false;
-    return (await gate.check()) === null;
+    return (await gate.check(lotReturnPath(lotPath, amount))) === null;
   }
 
   /**
    * ETH lots are bid on chain from the Ethereum wallet at once, or by card through the on-chain card bid modal
-   * when no Ethereum wallet is connected; the others (a BTC lot's signed offer or card) go through the checkout modal.
+   * when no Ethereum wallet is connected; the others (a BTC lot's signed offer or card) go through the checkout modal,
+   * at its one confirm step when a verified saved card stands behind the bid.
    */
   async function bid(amount: string) {
-    if (!(await cleared())) return;
+    if (!(await cleared(amount))) return;
     if (ethereum && wallet.wallet) ethBid.mutate(amount);
     else if (ethereum) setCardBid(amount);
-    else dispatch(startBidCheckout({ lotId: lot._id, amount }));
+    else dispatch(startBidCheckout({ lotId: lot._id, amount, savedCardReady: confirmsAtOnce(await savedCard(), lot, wallet.address) }));
   }
 
   async function buy(mode: BuyNowMode) {

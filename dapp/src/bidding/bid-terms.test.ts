@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutMessages, messages, type Lot } from '@gavel/domain';
-import { bidTermsOf, buyNowBlock, checkBidAmount, placeBidBlock } from './bid-terms.ts';
+import { bidTermsOf, buyNowBlock, checkBidAmount, inputAfterOwnBid, placeBidBlock } from './bid-terms.ts';
 import { gateRedirect } from './gate-redirect.ts';
 
 type TermsLot = Pick<Lot, 'paymentMethod' | 'auctionType' | 'startingBid' | 'currentBid' | 'unit'>;
@@ -14,6 +14,17 @@ describe('bid terms', () => {
     expect(bidTermsOf({ ...usd, currentBid: '20.00' })).toMatchObject({ minimumText: '21.00', placeholder: 'Minimum: 21.00 USD' });
     expect(bidTermsOf(btc)).toMatchObject({ minimumText: '15100', step: '1', placeholder: 'Minimum: 15100 sats' });
     expect(bidTermsOf(eth)).toMatchObject({ minimumText: '0.0152', step: '0.0001', placeholder: 'Minimum: 0.0152 ETH' });
+  });
+
+  it("moves the bid box on to the new minimum after the bidder's own bid, whether or not the lot has caught up", () => {
+    // The lot's copy already shows the bid.
+    expect(inputAfterOwnBid({ ...usd, currentBid: '25.00' }, '25.00')).toBe('26.00');
+    // Not yet: the bid itself is the current price.
+    expect(inputAfterOwnBid({ ...usd, currentBid: '20.00' }, '25.00')).toBe('26.00');
+    expect(inputAfterOwnBid(usd, '10.00')).toBe('11.00');
+    // Someone bid higher meanwhile: the minimum over theirs.
+    expect(inputAfterOwnBid({ ...usd, currentBid: '40.00' }, '25.00')).toBe('41.00');
+    expect(inputAfterOwnBid(btc, '16000')).toBe('16100');
   });
 
   it("checks a typed amount with the catalogue's messages", () => {

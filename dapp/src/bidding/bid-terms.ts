@@ -29,6 +29,16 @@ export function bidTermsOf(lot: Pick<Lot, 'paymentMethod' | 'auctionType' | 'sta
   };
 }
 
+/**
+ * What the bid box holds after the bidder's own bid of `placed`: the minimum next bid over it, from the lot as it now
+ * stands, or as the bid left it while the lot's copy has not caught up.
+ */
+export function inputAfterOwnBid(lot: Parameters<typeof bidTermsOf>[0], placed: string): string {
+  const current = lot.currentBid === null ? null : parseAmount(lot.currentBid, lot.unit);
+  const leading = current !== null && current >= parseAmount(placed, lot.unit) ? lot.currentBid : placed;
+  return bidTermsOf({ ...lot, currentBid: leading }).minimumText;
+}
+
 /** The typed amount checked against the minimum: the amount in the smallest unit, or the message to show. */
 export function checkBidAmount(text: string, terms: BidTerms): { ok: true; amount: bigint } | { ok: false; message: string } {
   if (text.trim() === '') return { ok: false, message: messages.bids.amountRequired };

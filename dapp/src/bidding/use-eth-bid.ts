@@ -12,6 +12,7 @@ import { walletApi } from '../api/wallet.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { showToast } from '../state/toasts.ts';
 import { bidPlacedOn } from '../notices/notices-slice.ts';
+import { ownBidPlaced } from './own-bids-slice.ts';
 import { loadWalletKit } from '../wallet/load-wallet-kit.ts';
 import type { ConnectedWallet } from '../wallet/wallet-store.ts';
 import { walletFailure } from '../wallet/wallet-failure.ts';
@@ -42,7 +43,7 @@ export function useEthBid(lot: Lot, wallet: ConnectedWallet | null) {
       );
       return { hash, recorded };
     },
-    onSuccess: ({ recorded }) => {
+    onSuccess: ({ recorded }, amount) => {
       dispatch(
         showToast({
           tone: 'success',
@@ -51,6 +52,7 @@ export function useEthBid(lot: Lot, wallet: ConnectedWallet | null) {
         }),
       );
       dispatch(bidPlacedOn(lot._id));
+      dispatch(ownBidPlaced({ lotId: lot._id, amount }));
       lotChanged(queryClient, lot._id);
     },
     onError: async (error) => {

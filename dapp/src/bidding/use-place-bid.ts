@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { extensionMessage, messages, type Lot, type PlaceBidReply } from '@gavel/domain';
 import { ApiRequestError, serverMessage } from '../api/http.ts';
 import { lotChanged } from '../api/lot-cache.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useAppDispatch } from '../app/store.ts';
 import { formatDateTime } from '../dates/format-date.ts';
+import { lotReturnPath, rememberBidReturn } from '../session/return-path.ts';
 import { showToast } from '../state/toasts.ts';
 import { bidPlacedOn } from '../notices/notices-slice.ts';
 import { gateRedirect } from './gate-redirect.ts';
+import { ownBidPlaced } from './own-bids-slice.ts';
 import { BidFinalizeError, BidSigningError, placeBid } from './place-bid.ts';
 
 /**
@@ -23,6 +25,7 @@ export function usePlaceBid(lot: Pick<Lot, '_id'>) {
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const lotPath = useLocation().pathname;
 
   return useMutation({
     mutationFn: (body: { amount: string; walletAddress?: string }) => placeBid(lot._id, body),
@@ -30,15 +33,17 @@ export function usePlaceBid(lot: Pick<Lot, '_id'>) {
       // One toast at a time: the extension, when there is one, rides on the success toast.
       dispatch(showToast({ tone: 'success', title: reply.message || messages.bids.placed, description: extensionNotice(reply) }));
       dispatch(bidPlacedOn(lot._id));
+      dispatch(ownBidPlaced({ lotId: lot._id, amount: reply.data.bid.amount }));
       // The reply already says the new price and end: every cached copy of the lot shows them now.
       lotChanged(queryClient, lot._id, (cached) => ({ currentBid: reply.data.bid.amount, bidCount: cached.bidCount + 1, endTime: reply.endTime }));
     },
-    onError: (failure) => {
+    onError: (failure, body) => {
       if (failure instanceof BidSigningError) return void dispatch(showToast({ tone: 'error', title: failure.message, description: failure.reason }));
       dispatch(showToast({ tone: 'error', title: bidFailureReason(failure) }));
       const error = failure instanceof BidFinalizeError ? failure.cause : failure;
       const redirect = error instanceof ApiRequestError ? gateRedirect(error.code) : null;
       if (redirect) {
+        rememberBidReturn(lotReturnPath(lotPath, body.amount));
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser.all });
         void navigate(redirect);
       }

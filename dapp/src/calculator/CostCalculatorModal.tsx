@@ -43,7 +43,6 @@ export default function CostCalculatorModal({ lot, open, onClose }: CostCalculat
   return (
     <Modal open={open} title="Bitcoin cost calculator" onClose={onClose} testId="calculator">
       <div className="calculator">
-        {lot.unit !== 'sats' && <p className="checkout-note">This lot is priced in {lot.unit}; the calculator shows what a sample bid paid in bitcoin would cost.</p>}
         <NumberField label="Your bid" unit="sats" value={inputs.bidSats} onChange={set('bidSats')} testId="calc-bid" step="1" />
         {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's default border, padding and min-width would break the row of buttons */}
         <div className="calculator__quick" role="group" aria-label="Add to the bid">

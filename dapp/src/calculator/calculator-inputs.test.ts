@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALCULATOR_DEFAULTS } from '@gavel/domain';
-import { currentBidSats, initialInputs, numberOr, SAMPLE_BID_SATS } from './calculator-inputs.ts';
+import { currentBidSats, hasCostCalculator, initialInputs, numberOr } from './calculator-inputs.ts';
 
 describe('calculator inputs', () => {
   it('starts at the current bid + 1000 sats, or the starting bid, with the default price and fees', () => {
@@ -11,7 +11,12 @@ describe('calculator inputs', () => {
       platformFeePercent: String(CALCULATOR_DEFAULTS.platformFeePercent),
     });
     expect(initialInputs({ unit: 'sats', currentBid: null, startingBid: '15000' }, 65_000).bidSats).toBe('15000');
-    expect(initialInputs({ unit: 'USD', currentBid: '20.00', startingBid: '10.00' }, 65_000).bidSats).toBe(String(SAMPLE_BID_SATS));
+  });
+
+  it('is offered only on lots bid in sats', () => {
+    expect(hasCostCalculator({ unit: 'sats' })).toBe(true);
+    expect(hasCostCalculator({ unit: 'USD' })).toBe(false);
+    expect(hasCostCalculator({ unit: 'ETH' })).toBe(false);
   });
 
   it('reads the current bid in sats for BTC lots only, and half-typed numbers as the fallback', () => {

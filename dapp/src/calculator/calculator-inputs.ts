@@ -1,7 +1,9 @@
 import { CALCULATOR_DEFAULTS, defaultCalculatorBid, parseAmount, type Lot } from '@gavel/domain';
 
-/** A sample bid for lots not priced in sats: the calculator is about paying in bitcoin. */
-export const SAMPLE_BID_SATS = 100_000;
+/** The Bitcoin cost calculator prices bids in sats: it is offered on lots bid in sats, and on no other. */
+export function hasCostCalculator(lot: Pick<Lot, 'unit'>): boolean {
+  return lot.unit === 'sats';
+}
 
 export interface CalculatorInputs {
   bidSats: string;
@@ -18,7 +20,7 @@ export function currentBidSats(lot: Pick<Lot, 'unit' | 'currentBid'>): number | 
 
 /** The spec's calculator defaults: the current bid + 1000 sats (or the starting bid), and the default price and fees. */
 export function initialInputs(lot: Pick<Lot, 'unit' | 'currentBid' | 'startingBid'>, btcPriceUsd: number): CalculatorInputs {
-  const bid = lot.unit === 'sats' ? defaultCalculatorBid(currentBidSats(lot), Number(parseAmount(lot.startingBid, 'sats'))) : SAMPLE_BID_SATS;
+  const bid = defaultCalculatorBid(currentBidSats(lot), Number(parseAmount(lot.startingBid, 'sats')));
   return {
     bidSats: String(bid),
     btcPriceUsd: String(btcPriceUsd),

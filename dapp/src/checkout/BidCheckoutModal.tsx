@@ -55,7 +55,7 @@ interface FlowProps {
 
 /** The steps themselves; mounted only while the modal is open, so closed it asks the api for nothing. */
 function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone }: FlowProps) {
-  const { step, choice } = useAppSelector((state) => state.checkout);
+  const { step, choice, trail } = useAppSelector((state) => state.checkout);
   const dispatch = useAppDispatch();
   const card = useSaveCard();
   const method = card.method.data;
@@ -76,7 +76,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
   if (placed) return <BidPlaced lot={lot} reply={placed} onDone={onDone} />;
   return (
     <>
-      <StepTrail step={step} />
+      {trail && <StepTrail step={step} />}
       {step === 'checkout' && <PaymentChoiceStep lot={lot} method={method} walletAddress={walletAddress} />}
       {step === 'payment-details' && (
         <PaymentDetailsStep
@@ -101,6 +101,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
           lot={lot}
           amount={amount}
           method={method}
+          cardJustSaved={choice === 'card'}
           holdRate={holdRate}
           pending={placeBid.isPending}
           error={placeBid.isError ? bidFailureBanner(placeBid.error) : null}

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardHoldRateReply, Lot } from '@gavel/domain';
+import { paymentMessages, type CardHoldRateReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { createStore } from '../app/store.ts';
 import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 
@@ -9,10 +9,10 @@ import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 const BTC_AT_100K: CardHoldRateReply = { btcUsdCents: 10_000_000, ethUsdCents: 200_000, marginPercent: 0 };
 const btcLot = { title: 'Rare sat', unit: 'sats' } as Lot;
 
-function confirm(amount: string, lot: Lot, holdRate: CardHoldRateReply | undefined) {
+function confirm(amount: string, lot: Lot, holdRate: CardHoldRateReply | undefined, { method, cardJustSaved = false }: { method?: PaymentMethodReply; cardJustSaved?: boolean } = {}) {
   render(
     <Provider store={createStore()}>
-      <ConfirmBidStep lot={lot} amount={amount} method={undefined} holdRate={holdRate} onConfirm={() => {}} pending={false} error={null} />
+      <ConfirmBidStep lot={lot} amount={amount} method={method} cardJustSaved={cardJustSaved} holdRate={holdRate} onConfirm={() => {}} pending={false} error={null} />
     </Provider>,
   );
 }
@@ -49,6 +49,19 @@ describe('ConfirmBidStep on a BTC lot', () => {
     confirm('400', btcLot, BTC_AT_100K);
     expect(screen.getByRole('alert').textContent).toBe('Minimum payment amount is $0.50 USD for card payments.');
     expect((screen.getByTestId('checkout-confirm') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('on a saved card: the card and the hold, and no word of a card being ready before anything is bid', () => {
+    confirm('12.50', { title: 'Vase', unit: 'USD' } as Lot, undefined, { method: { status: 'verified', brand: 'visa', last4: '4242', error: null } });
+    expect(screen.getByTestId('checkout-card').textContent).toBe('Visa •••• 4242');
+    expect(screen.queryByTestId('checkout-card-saved')).toBeNull();
+    expect(screen.queryByText(/Congratulations/)).toBeNull();
+    expect(screen.getByTestId('checkout-confirm').textContent).toBe('CONFIRM YOUR BID');
+  });
+
+  it('after adding a card: says it is saved and that the bid is next', () => {
+    confirm('12.50', { title: 'Vase', unit: 'USD' } as Lot, undefined, { cardJustSaved: true });
+    expect(screen.getByTestId('checkout-card-saved').textContent?.trim()).toBe(paymentMessages.cardSavedBidNext);
   });
 
   it('holds a USD bid itself, with no separate hold line', () => {

@@ -1,4 +1,4 @@
-import type { CardHoldRateReply, Lot, PaymentMethodReply } from '@gavel/domain';
+import { paymentMessages, type CardHoldRateReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { useAppDispatch } from '../app/store.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
@@ -10,6 +10,8 @@ interface ConfirmBidStepProps {
   lot: Lot;
   amount: string;
   method: PaymentMethodReply | undefined;
+  /** The card was added in this checkout a moment ago: say it is saved, and that the bid is still to confirm. */
+  cardJustSaved: boolean;
   /** BTC lots: the live prices and margin the api holds a card bid at (GET /payment/card-hold-rate; undefined while it loads). */
   holdRate: CardHoldRateReply | undefined;
   onConfirm: () => void;
@@ -19,22 +21,25 @@ interface ConfirmBidStepProps {
 }
 
 /**
- * The checkout's congratulations step: the card is ready; CONFIRM YOUR BID places the bid and its hold. A bid in
+ * The checkout's congratulations step, the only one for a bid on a saved card: the amount, the card, the hold it
+ * places; CONFIRM YOUR BID places the bid and its hold. A bid in
  * sats holds its USD value at the live price plus the margin, shown beside it; below $0.50 (or 50 sats), or while
  * there is no fresh BTC price, no hold is even attempted.
  */
-export function ConfirmBidStep({ lot, amount, method, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
+export function ConfirmBidStep({ lot, amount, method, cardJustSaved, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
   const dispatch = useAppDispatch();
   const { held, refusal } = cardHoldFor(amount, lot, holdRate);
   const inSats = lot.unit === 'sats';
   return (
     <div className="checkout-step" data-testid="checkout-step-congratulations">
-      <p className="checkout-hero">
-        <span>
-          <CheckIcon />
-        </span>{' '}
-        Congratulations! Your card is ready to bid.
-      </p>
+      {cardJustSaved && (
+        <p className="checkout-hero" data-testid="checkout-card-saved">
+          <span>
+            <CheckIcon />
+          </span>{' '}
+          {paymentMessages.cardSavedBidNext}
+        </p>
+      )}
       <dl className="checkout-summary">
         <div>
           <dt>Lot</dt>
@@ -52,7 +57,7 @@ export function ConfirmBidStep({ lot, amount, method, holdRate, onConfirm, pendi
         )}
         <div>
           <dt>Card</dt>
-          <dd>{cardLabel(method) ?? 'Saved card'}</dd>
+          <dd data-testid="checkout-card">{cardLabel(method) ?? 'Saved card'}</dd>
         </div>
       </dl>
       <p className="checkout-note">

@@ -24,7 +24,8 @@ export function choicesFor(
   const saved = cardLabel(method);
   const available = limit ? parseAmount(limit.available, 'USD') : 0n;
   return {
-    stripe: { label: 'Stripe', detail: saved && cardIsReady(method) ? `Your saved ${saved}` : 'Your saved card, held securely by Stripe', block: null },
+    // The saved card, kept by Stripe: without a verified one it would only repeat Credit card.
+    stripe: { label: 'Stripe', detail: `Your saved ${saved ?? 'card'}`, block: cardIsReady(method) ? null : 'No verified card saved yet: add one with Credit card.' },
     card: { label: 'Credit card', detail: 'Enter a new card', block: null },
     'pay-later': {
       label: 'Pay later',

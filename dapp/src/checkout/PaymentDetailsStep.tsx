@@ -89,7 +89,6 @@ export function PaymentDetailsStep({ choice, method, onSaveCard, saving, decline
   }
   return (
     <div className="checkout-step" data-testid="checkout-card-entry">
-      {choice === 'stripe' && <p className="checkout-note">No verified card is saved yet. Add one to bid with it.</p>}
       {declined && (
         <p className="form-banner form-banner--error" role="alert" data-testid="checkout-card-declined">
           {declined}

@@ -22,18 +22,35 @@ export interface CheckoutState {
    * YOUR BID, because in a bidding war seconds count and the card has not changed since.
    */
   cardReady: boolean;
+  /** The step trail shows: the bidder walks the steps (choosing, or adding a card), not one confirm step. */
+  trail: boolean;
 }
 
-const initialState: CheckoutState = { bid: null, buyNow: null, step: 'checkout', choice: null, cardReady: false };
+const initialState: CheckoutState = { bid: null, buyNow: null, step: 'checkout', choice: null, cardReady: false, trail: true };
+
+export interface BidCheckoutStart {
+  lotId: string;
+  amount: string;
+  /** A verified saved card stands behind the bid (see `confirmsAtOnce`): it is one confirm step. */
+  savedCardReady?: boolean;
+}
 
 export const checkoutSlice = createSlice({
   name: 'checkout',
   initialState,
   reducers: {
-    startBidCheckout(state, action: PayloadAction<{ lotId: string; amount: string }>) {
-      state.bid = action.payload;
+    /** A saved, verified card bids in one step, CONFIRM YOUR BID; the steps are for choosing another way or adding a card. */
+    startBidCheckout(state, action: PayloadAction<BidCheckoutStart>) {
+      const { lotId, amount, savedCardReady = false } = action.payload;
+      state.bid = { lotId, amount };
       state.buyNow = null;
-      state.step = state.cardReady && state.choice ? 'congratulations' : 'checkout';
+      if (savedCardReady) {
+        state.choice = 'stripe';
+        state.cardReady = true;
+      }
+      const atOnce = savedCardReady || (state.cardReady && state.choice !== null);
+      state.step = atOnce ? 'congratulations' : 'checkout';
+      state.trail = !atOnce;
     },
     startBuyNow(state, action: PayloadAction<{ lotId: string; mode: BuyNowMode }>) {
       state.buyNow = action.payload;
@@ -48,6 +65,7 @@ export const checkoutSlice = createSlice({
       state.choice = 'card';
       state.cardReady = false;
       state.step = 'payment-details';
+      state.trail = true;
     },
     goToStep(state, action: PayloadAction<CheckoutStep>) {
       state.step = action.payload;
@@ -60,6 +78,7 @@ export const checkoutSlice = createSlice({
     changePayment(state) {
       state.cardReady = false;
       state.step = 'checkout';
+      state.trail = true;
     },
     closeCheckout(state) {
       state.bid = null;

@@ -11,6 +11,7 @@ import { authApi } from '../api/auth.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useAppSelector } from '../app/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
+import { rememberBidReturn } from './return-path.ts';
 import { USER_STALE_MS, useCurrentUser } from './use-current-user.ts';
 
 /** The first failed bidding check for `user` (null: signed out), or null when they may bid. */
@@ -26,9 +27,10 @@ export interface BidGate {
   failure: GateFailure | null;
   /**
    * Call before PLACE BID (or BUY NOW): resolves null when the user may bid; otherwise toasts the gate's message,
-   * navigates to the page that fixes it, and resolves the failure.
+   * navigates to the page that fixes it, and resolves the failure. `returnTo` (the lot, with the typed amount) is
+   * where signing in or the last setup step brings the bidder back.
    */
-  check: () => Promise<GateFailure | null>;
+  check: (returnTo?: string) => Promise<GateFailure | null>;
 }
 
 export function useBidGate(): BidGate {
@@ -38,20 +40,24 @@ export function useBidGate(): BidGate {
   const navigate = useNavigate();
   const notify = useNotify();
 
-  const check = useCallback(async () => {
-    // The cached user if fresh enough, else one GET /auth/me; a failure to load counts as not signed in.
-    const current = token
-      ? await queryClient
-          .ensureQueryData({ queryKey: queryKeys.currentUser.of(token), queryFn: () => authApi.me().then((reply) => reply.user), staleTime: USER_STALE_MS, retry: false })
-          .catch(() => null)
-      : null;
-    const failure = checkBidGate(current);
-    if (failure) {
-      notify.info(failure.message);
-      navigate(failure.redirect);
-    }
-    return failure;
-  }, [token, queryClient, navigate, notify]);
+  const check = useCallback(
+    async (returnTo?: string) => {
+      // The cached user if fresh enough, else one GET /auth/me; a failure to load counts as not signed in.
+      const current = token
+        ? await queryClient
+            .ensureQueryData({ queryKey: queryKeys.currentUser.of(token), queryFn: () => authApi.me().then((reply) => reply.user), staleTime: USER_STALE_MS, retry: false })
+            .catch(() => null)
+        : null;
+      const failure = checkBidGate(current);
+      if (failure) {
+        if (returnTo) rememberBidReturn(returnTo);
+        notify.info(failure.message);
+        navigate(failure.redirect);
+      }
+      return failure;
+    },
+    [token, queryClient, navigate, notify],
+  );
 
   return { failure: signedIn && !user ? null : checkBidGate(user), check };
 }

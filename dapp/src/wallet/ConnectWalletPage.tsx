@@ -1,16 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '../session/return-path.ts';
 import { ConnectWalletModal } from './ConnectWalletModal.tsx';
-
-/** Only paths of this site: `returnUrl` comes from the address bar, so `//evil.example` must not redirect away. */
-export function safeReturnUrl(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
-}
 
 /** `/connect-wallet?returnUrl=`: the connect-wallet modal on its own route; connecting or closing goes back to `returnUrl`. */
 export function ConnectWalletPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const back = () => void navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
+  const back = () => void navigate(safeReturnPath(params.get('returnUrl')) ?? '/', { replace: true });
   return (
     <section className="page page--narrow" data-testid="connect-wallet-page">
       <h1 className="page__title">Connect Wallet</h1>

@@ -35,6 +35,8 @@ export const paymentMessages = {
   verificationHold: 'A $1 verification hold is placed on your card and released within 5 days.',
   verifying: 'Verifying your card…',
   verified: 'Payment method verified',
+  /** A card just added in the bid checkout passed its check: nothing is bid until the bidder confirms. */
+  cardSavedBidNext: 'Your card is saved. Now confirm your bid.',
   /** A card refused for a reason Stripe gave no message for. */
   cardRefused: 'Your card could not be verified. Please try another card.',
   providerUnavailable: 'The payment service is unavailable. Please try again in a moment.',

@@ -6,10 +6,11 @@ import { useNotify } from '../../components/toast/use-notify.ts';
 const COPIED_MS = 2_000;
 
 /**
- * Share (the phone's share sheet where there is one, else the link copied) and Try our cost calculator, then
- * the legal note linking to the terms that govern every bid.
+ * Share (the phone's share sheet where there is one, else the link copied) and Try our cost calculator (only where
+ * `onCalculator` is given: a calculator that fits the lot's currency), then the legal note linking to the terms
+ * that govern every bid.
  */
-export function LotActions({ title, onCalculator }: { title: string; onCalculator: () => void }) {
+export function LotActions({ title, onCalculator }: { title: string; onCalculator?: () => void }) {
   const [copied, setCopied] = useState(false);
   const notify = useNotify();
 
@@ -37,9 +38,11 @@ export function LotActions({ title, onCalculator }: { title: string; onCalculato
         <button type="button" className="btn btn--ghost" data-testid="lot-share" onClick={() => void share()}>
           {copied ? 'Link copied!' : 'Share'}
         </button>
-        <button type="button" className="btn btn--ghost" data-testid="lot-calculator" onClick={onCalculator}>
-          Try our cost calculator
-        </button>
+        {onCalculator && (
+          <button type="button" className="btn btn--ghost" data-testid="lot-calculator" onClick={onCalculator}>
+            Try our cost calculator
+          </button>
+        )}
       </div>
       <p className="lot-legal" data-testid="lot-legal">
         Every bid is a binding offer to buy under our <Link to="/terms-conditions">Terms &amp; Conditions</Link>. Bids cannot be cancelled once they lead; an outbid bid may be withdrawn.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Lot } from '@gavel/domain';
 import { useLotClock } from '../../clock/use-lot-clock.ts';
@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/lot-status/StatusBadge.tsx';
 import { TypeBadge } from '../../components/lot-status/TypeBadge.tsx';
 import { BidHistory } from '../../bidding/BidHistory.tsx';
 import { BidPanel } from '../../bidding/BidPanel.tsx';
+import { hasCostCalculator } from '../../calculator/calculator-inputs.ts';
 import { BidCheckoutModal } from '../../checkout/BidCheckoutModal.tsx';
 import { BuyNowModal } from '../../checkout/BuyNowModal.tsx';
 import { useResumeBuyNow } from '../../checkout/use-resume-buy-now.ts';
@@ -19,6 +20,7 @@ import { LotCountdowns } from './LotCountdowns.tsx';
 import { LotGallery } from './LotGallery.tsx';
 import { LotPricing } from './LotPricing.tsx';
 import { LotResults } from './LotResults.tsx';
+import { StickyBidBar } from './StickyBidBar.tsx';
 import { useLiveLot } from './use-live-lot.ts';
 
 // The calculator is a side trip most visitors never take: its code loads when it is first opened.
@@ -32,13 +34,15 @@ export function LotDetailView({ lot }: { lot: Lot }) {
   const navigate = useNavigate();
   const location = useLocation();
   const ended = clock.phase === 'ended' || clock.phase === 'cancelled';
+  const live = clock.phase === 'live';
+  const bidding = useRef<HTMLDivElement>(null);
   // An ended lot's bid history shows its final bid and winner: results, for signed-in viewers only.
   const historyShown = signedIn || clock.phase !== 'ended';
   useLiveLot(lot._id);
   useResumeBuyNow(lot._id);
 
   return (
-    <div className="page lot-detail" data-testid="lot-detail">
+    <div className={live ? 'page lot-detail lot-detail--live' : 'page lot-detail'} data-testid="lot-detail">
       <nav className="lot-detail__crumbs" aria-label="Breadcrumb">
         <Link to="/auctions">Auctions</Link>
         <span aria-hidden="true">/</span>
@@ -60,21 +64,24 @@ export function LotDetailView({ lot }: { lot: Lot }) {
             <StatusBadge status={clock.status} phase={clock.phase} />
             <LotCountdowns lot={lot} clock={clock} />
           </div>
-          <OutbidBanner lotId={lot._id} onIncrease={ended ? undefined : () => void navigate(location.pathname + location.search, { replace: true, state: increaseBidState() })} />
-          {ended ? (
-            <LotResults lot={lot} signedIn={signedIn} />
-          ) : (
-            <>
-              <LotPricing lot={lot} />
-              <BidPanel lot={lot} phase={clock.phase} user={user} />
-            </>
-          )}
+          {/* The bidding block, watched by the phone's sticky bid bar: the bar shows only while none of it is on screen. */}
+          <div className="lot-detail__bidding" ref={bidding}>
+            <OutbidBanner lotId={lot._id} onIncrease={ended ? undefined : () => void navigate(location.pathname + location.search, { replace: true, state: increaseBidState() })} />
+            {ended ? (
+              <LotResults lot={lot} signedIn={signedIn} />
+            ) : (
+              <>
+                <LotPricing lot={lot} />
+                <BidPanel lot={lot} phase={clock.phase} user={user} />
+              </>
+            )}
+          </div>
           {lot.auctionType === 'offchain' && (
             <p className="lot-detail__note" data-testid="lot-offchain-note">
               This is an off-chain lot: its bids are stored in Gavel's database, and payment and transfer are arranged manually with the winner after the auction ends.
             </p>
           )}
-          <LotActions title={lot.title} onCalculator={() => setCalculator('open')} />
+          <LotActions title={lot.title} onCalculator={hasCostCalculator(lot) ? () => setCalculator('open') : undefined} />
           <OnChainFacts lot={lot} />
         </div>
       </div>
@@ -87,6 +94,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <RichText html={lot.description} testId="lot-description" />
         </section>
       )}
+      {live && <StickyBidBar lot={lot} bidding={bidding} />}
       {/* The bid and Buy Now modals outlive the bid block: a purchase ends the lot while its modal shows the result. */}
       <BidCheckoutModal lot={lot} />
       <BuyNowModal lot={lot} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@gavel/domain';
+import { forgetBidReturn, rememberBidReturn } from '../../session/return-path.ts';
 import { afterStepRoute, nextStep, setupSteps } from './setup-steps.ts';
 
 const base: User = {
@@ -55,5 +56,13 @@ describe('setup steps', () => {
     const ready = { ...base, isProfileComplete: true, identityVerified: true, kycStatus: 'approved' as const, hasValidPaymentMethod: true, termsAccepted: true };
     expect(setupSteps(ready).every((s) => s.state === 'done')).toBe(true);
     expect(afterStepRoute(ready)).toBe('/profile');
+  });
+
+  it('goes back to the lot a check before bidding sent the bidder from, once every step is done', () => {
+    const ready = { ...base, isProfileComplete: true, identityVerified: true, kycStatus: 'approved' as const, hasValidPaymentMethod: true, termsAccepted: true };
+    rememberBidReturn('/auctions/lot-1?amount=26.00');
+    expect(afterStepRoute({ ...ready, termsAccepted: false })).toBe('/profile#terms');
+    expect(afterStepRoute(ready)).toBe('/auctions/lot-1?amount=26.00');
+    forgetBidReturn();
   });
 });

@@ -3,6 +3,7 @@
  * each one's state for the /complete-setup hub and the "what next" after each step.
  */
 import type { User } from '@gavel/domain';
+import { pendingBidReturn } from '../../session/return-path.ts';
 
 export type StepKey = 'profile' | 'identity' | 'payment' | 'terms';
 export type StepState = 'done' | 'pending' | 'rejected' | 'todo';
@@ -45,11 +46,14 @@ export function nextStep(user: User): SetupStep | null {
   return setupSteps(user).find((step) => step.state === 'todo' || step.state === 'rejected') ?? null;
 }
 
-/** Where to go after finishing a step: the next step to act on, else the hub while a check is under review, else the profile. */
+/**
+ * Where to go after finishing a step: the next step to act on, else the hub while a check is under review, else
+ * back to the lot a check before bidding sent them from, else the profile.
+ */
 export function afterStepRoute(user: User): string {
   const next = nextStep(user);
   if (next) return next.route;
-  return setupSteps(user).some((step) => step.state !== 'done') ? '/complete-setup' : '/profile';
+  return setupSteps(user).some((step) => step.state !== 'done') ? '/complete-setup' : (pendingBidReturn() ?? '/profile');
 }
 
 export const stepLabels: Record<StepState, string> = {

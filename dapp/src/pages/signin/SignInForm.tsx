@@ -9,6 +9,7 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { validate } from '../../forms/validate.ts';
+import { afterSignInRoute } from '../../session/return-path.ts';
 import { useSession } from '../../session/use-session.ts';
 
 interface SignInFormProps {
@@ -16,7 +17,7 @@ interface SignInFormProps {
   onForgotPassword: (email: string) => void;
 }
 
-/** E-mail and password; where the user lands afterwards follows the spec's sign-in redirect. */
+/** E-mail and password; where the user lands afterwards follows the spec's sign-in redirect, or goes back to the lot they were bidding on. */
 export function SignInForm({ initialEmail = '', onForgotPassword }: SignInFormProps) {
   const form = useForm({ email: initialEmail, password: '' });
   const session = useSession();
@@ -33,7 +34,7 @@ export function SignInForm({ initialEmail = '', onForgotPassword }: SignInFormPr
       onSuccess: (reply) => {
         session.start(reply.token, reply.user);
         notify.success(reply.message, messages.auth.welcomeBack);
-        navigate(signInRedirect(reply.user), { replace: true });
+        navigate(afterSignInRoute(signInRedirect(reply.user)), { replace: true });
       },
       onError: (error) => {
         notify.failure(error, messages.auth.failedSignin);

@@ -2,6 +2,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { messages, signInRedirect } from '@gavel/domain';
 import { AuthLayout } from '../../components/auth-layout/AuthLayout.tsx';
 import { AlertIcon } from '../../components/icons/icons.tsx';
+import { afterSignInRoute } from '../../session/return-path.ts';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
@@ -25,7 +26,7 @@ export function SignInPage() {
   useDocumentTitle(titles[mode]);
 
   // Someone already signed in has nothing to do here: send them where signing in would.
-  if (user) return <Navigate to={signInRedirect(user)} replace />;
+  if (user) return <Navigate to={afterSignInRoute(signInRedirect(user))} replace />;
 
   const go = (next: Mode, nextEmail = '') => setParams(nextEmail ? { mode: next, email: nextEmail } : { mode: next }, { replace: next !== 'forgot' });
 

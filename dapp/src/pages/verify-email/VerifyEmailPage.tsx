@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { MailIcon } from '../../components/icons/icons.tsx';
 import { CodeEntry } from '../../components/otp/CodeEntry.tsx';
 import { useNotify } from '../../components/toast/use-notify.ts';
+import { afterSignInRoute } from '../../session/return-path.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
@@ -47,7 +48,7 @@ export function VerifyEmailPage() {
       const reply = await authApi.verifyEmail({ userId: userId!, code });
       session.start(reply.token, reply.user);
       notify.success(reply.message, messages.auth.emailVerified);
-      navigate(signInRedirect(reply.user), { replace: true });
+      navigate(afterSignInRoute(signInRedirect(reply.user)), { replace: true });
     } catch (error) {
       notify.failure(error, messages.auth.failedVerify);
       // Verified meanwhile (another tab, an older link): the code is no longer needed, the password is.

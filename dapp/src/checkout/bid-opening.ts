@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Lot, PaymentMethodReply } from '@gavel/domain';
+import { fetchPaymentMethod } from '../api/payments.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { cardIsReady } from './card-label.ts';
+
+/** How old a known card state may be when PLACE BID is pressed (the api refuses a card bid it cannot hold anyway). */
+const CARD_STATE_FRESH_MS = 15_000;
+
+/**
+ * Whether a bid opens at CONFIRM YOUR BID alone: a verified saved card stands behind it, and no connected Bitcoin
+ * wallet offers to pay a BTC lot instead (that bidder chooses). "Change payment method" still leads to every choice.
+ */
+export function confirmsAtOnce(method: PaymentMethodReply | undefined, lot: Pick<Lot, 'paymentMethod'>, walletAddress: string | null): boolean {
+  return cardIsReady(method) && !(lot.paymentMethod === 'BTC' && walletAddress);
+}
+
+/** The saved card as GET /payment/method tells it (recent enough), for choosing where the bid opens; undefined if unknown. */
+export function useSavedCardLookup(): () => Promise<PaymentMethodReply | undefined> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.fetchQuery({ queryKey: queryKeys.account.paymentMethod, queryFn: ({ signal }) => fetchPaymentMethod(signal), staleTime: CARD_STATE_FRESH_MS }).catch(() => undefined),
+    [queryClient],
+  );
+}
