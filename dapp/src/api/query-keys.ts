@@ -43,6 +43,8 @@ export const queryKeys = {
     biddingLimit: ['account', 'biddingLimit'] as const,
     /** GET /wallet/my-wallets. */
     wallets: ['account', 'wallets'] as const,
+    /** GET /me/notification-preferences. */
+    notificationPreferences: ['account', 'notificationPreferences'] as const,
   },
   /** GET /wallet/balance/:address: public chain data, so kept across sessions. */
   walletBalance: (address: string) => ['walletBalance', address] as const,

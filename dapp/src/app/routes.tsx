@@ -148,6 +148,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'unsubscribe',
+        ...lazyPage(
+          () => import('../pages/unsubscribe/UnsubscribePage.tsx'),
+          (m) => <m.UnsubscribePage />,
+        ),
+      },
+      {
         path: 'unauthorized',
         ...lazyPage(
           () => import('../pages/info/UnauthorizedPage.tsx'),

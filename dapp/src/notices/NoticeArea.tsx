@@ -3,17 +3,19 @@ import { NoticeBell } from './NoticeBell.tsx';
 import { OutbidCards } from './OutbidCards.tsx';
 import { useLiveStream, useStreamDown } from './use-live-stream.ts';
 import { useOutbidAlerts } from './use-outbid-alerts.ts';
+import { useEndingSoonAlerts } from './use-ending-soon-alerts.ts';
 import { useOutbidPoll } from './use-outbid-poll.ts';
 import './notices.css';
 
 /**
- * The header's notice area: keeps the event stream on the session, raises outbid notices from it, and polls
+ * The header's notice area: keeps the event stream on the session, raises outbid and ending-soon notices from it, and polls
  * every 5 s only while the stream is down. Shows the bell (signed in) and the top-right cards.
  */
 export function NoticeArea() {
   const signedIn = useAppSelector((state) => state.session.status === 'signedIn');
   const stream = useLiveStream();
   const raise = useOutbidAlerts();
+  useEndingSoonAlerts();
   const streamDown = useStreamDown(stream);
   useOutbidPoll(signedIn && streamDown, raise);
   return (

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@gavel/domain';
+import { endingSoonText, messages, notificationMessages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { CloseIcon } from '../components/icons/icons.tsx';
 import { useDismiss } from '../components/header/use-dismiss.ts';
-import { clearNotices, dismissNotice } from './notices-slice.ts';
+import { clearNotices, dismissNotice, type Notice } from './notices-slice.ts';
 import { outbidText } from './use-outbid-alerts.ts';
 import { timeAgo } from './time-ago.ts';
 
@@ -46,14 +46,14 @@ export function NoticeBell() {
             )}
           </header>
           {notices.length === 0 ? (
-            <p className="notice-bell__empty">Nothing new. We'll tell you here the moment you are outbid.</p>
+            <p className="notice-bell__empty">Nothing new. We'll tell you here the moment you are outbid, and when a lot you bid on or watch ends soon.</p>
           ) : (
             <ul className="notice-bell__list">
               {notices.map((notice) => (
                 <li key={notice.id} className="notice-bell__item" data-testid="notice-item">
                   <Link to={`/auctions/${notice.auctionId}`} onClick={close}>
-                    <strong>{messages.bids.outbidTitle}</strong>
-                    <span>{outbidText(notice)}</span>
+                    <strong>{noticeTitle(notice)}</strong>
+                    <span>{noticeText(notice)}</span>
                     <time dateTime={notice.timestamp}>{timeAgo(notice.receivedAt)}</time>
                   </Link>
                   <button type="button" className="notice-bell__dismiss" aria-label="Dismiss notice" onClick={() => dispatch(dismissNotice(notice.id))}>
@@ -67,6 +67,14 @@ export function NoticeBell() {
       )}
     </div>
   );
+}
+
+function noticeTitle(notice: Notice): string {
+  return notice.kind === 'outbid' ? messages.bids.outbidTitle : notificationMessages.endingSoonTitle;
+}
+
+function noticeText(notice: Notice): string {
+  return notice.kind === 'outbid' ? outbidText(notice) : endingSoonText(notice);
 }
 
 function BellIcon(props: SVGProps<SVGSVGElement>) {

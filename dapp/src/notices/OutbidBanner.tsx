@@ -1,7 +1,7 @@
 import { messages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { AlertIcon, CloseIcon } from '../components/icons/icons.tsx';
-import { closeBanner } from './notices-slice.ts';
+import { closeBanner, type OutbidNotice } from './notices-slice.ts';
 import { outbidText, shownAmount } from './use-outbid-alerts.ts';
 
 /**
@@ -9,7 +9,7 @@ import { outbidText, shownAmount } from './use-outbid-alerts.ts';
  * again, since the price in front of them is the one that beat them.
  */
 export function OutbidBanner({ lotId, onIncrease }: { lotId: string; onIncrease?: () => void }) {
-  const notice = useAppSelector((state) => state.notices.items.find((item) => item.auctionId === lotId && item.bannerOpen));
+  const notice = useAppSelector((state) => state.notices.items.find((item): item is OutbidNotice => item.kind === 'outbid' && item.auctionId === lotId && item.bannerOpen));
   const dispatch = useAppDispatch();
   if (!notice) return null;
   return (

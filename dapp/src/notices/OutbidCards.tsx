@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { messages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { AlertIcon, CloseIcon } from '../components/icons/icons.tsx';
-import { closeCard, NOTICE_CARD_MS, type Notice } from './notices-slice.ts';
+import { closeCard, isOutbid, NOTICE_CARD_MS, type OutbidNotice } from './notices-slice.ts';
 import { outbidText, shownAmount } from './use-outbid-alerts.ts';
 import { increaseBidState } from './increase-bid.ts';
 import { noticePlace, useCardRegion, useViewingLotId } from './notice-place.ts';
@@ -19,7 +19,14 @@ export function OutbidCards() {
   const viewingLotId = useViewingLotId();
   useCardRegion();
   // Oldest first, so a new card joins the bottom of the stack instead of pushing the others down.
-  const open = useMemo(() => notices.filter((notice) => notice.cardOpen && noticePlace(notice.auctionId, { viewingLotId, cardsShown: true }) === 'card').reverse(), [notices, viewingLotId]);
+  const open = useMemo(
+    () =>
+      notices
+        .filter(isOutbid)
+        .filter((notice) => notice.cardOpen && noticePlace(notice.auctionId, { viewingLotId, cardsShown: true }) === 'card')
+        .reverse(),
+    [notices, viewingLotId],
+  );
   const region = useRef<HTMLDivElement>(null);
   const offset = useToastOffset();
 
@@ -45,7 +52,7 @@ export function OutbidCards() {
   );
 }
 
-function OutbidCard({ notice }: { notice: Notice }) {
+function OutbidCard({ notice }: { notice: OutbidNotice }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const close = () => dispatch(closeCard(notice.id));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutbidNotification } from '@gavel/domain';
-import { bidPlacedOn, clearNotices, closeBanner, closeCard, MAX_NOTICES, noticesSlice, outbidReceived } from './notices-slice.ts';
+import { bidPlacedOn, clearNotices, closeBanner, closeCard, endingSoonReceived, MAX_NOTICES, noticesSlice, outbidReceived } from './notices-slice.ts';
 
 const reduce = noticesSlice.reducer;
 const notice = (id: string, auctionId = 'lot-1'): OutbidNotification => ({
@@ -28,6 +28,29 @@ describe('notices slice', () => {
     state = reduce(state, outbidReceived(notice('a'), 5));
     expect(state.items).toHaveLength(1);
     expect(state.items[0]).toMatchObject({ cardOpen: false, receivedAt: 1 });
+  });
+
+  it('keeps an ending-soon notice beside the outbid ones, once, with no card or banner of its own', () => {
+    const endingSoon = {
+      id: 'ending_soon:60:lot-2',
+      timestamp: '2026-11-22T10:00:00.000Z',
+      auctionId: 'lot-2',
+      auctionEventId: 'event',
+      auctionTitle: 'Lamp',
+      minutesLeft: 60,
+      endTime: '2026-11-22T11:00:00.000Z',
+    };
+    let state = reduce(undefined, outbidReceived(notice('a', 'lot-2'), 1));
+    state = reduce(state, endingSoonReceived(endingSoon, 2));
+    state = reduce(state, endingSoonReceived(endingSoon, 3));
+    expect(state.items.map((n) => [n.kind, n.id])).toEqual([
+      ['ending_soon', 'ending_soon:60:lot-2'],
+      ['outbid', 'a'],
+    ]);
+    expect(state.items[0]).toMatchObject({ cardOpen: false, bannerOpen: false, receivedAt: 2 });
+    // A new bid on the lot closes the outbid notice there; the lot still ends soon.
+    state = reduce(state, bidPlacedOn('lot-2'));
+    expect(state.items[1]).toMatchObject({ cardOpen: false, bannerOpen: false });
   });
 
   it(`keeps at most ${MAX_NOTICES} notices`, () => {

@@ -7,11 +7,12 @@ import { ConditionsOfBusiness } from './ConditionsOfBusiness.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { ProfileStatus } from './ProfileStatus.tsx';
 import { TermsSection } from './TermsSection.tsx';
+import { NotificationsSection } from './NotificationsSection.tsx';
 import { WalletsSection } from './WalletsSection.tsx';
 import '../setup/account.css';
 import './profile.css';
 
-/** /profile: who the user is, the four bidding checks, the linked wallets, the terms, and for staff the Conditions of Business. */
+/** /profile: who the user is, the four bidding checks, the linked wallets, the e-mail preferences, the terms, and for staff the Conditions of Business. */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const user = useSignedInUser();
@@ -64,6 +65,7 @@ export function ProfilePage() {
       </section>
 
       <WalletsSection />
+      <NotificationsSection />
       <TermsSection user={user} />
       {(user.role === 'admin' || user.role === 'seller') && <ConditionsOfBusiness />}
     </div>
