@@ -13,7 +13,7 @@ import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
-import { TEST_PASSWORD } from '../support/users.ts';
+import { createUser, TEST_PASSWORD } from '../support/users.ts';
 import { bidderWithCard } from './bidding-support.e2e.ts';
 
 const suite = browserSuite(
@@ -46,6 +46,35 @@ describe('signing in from a lot', { timeout: 60_000 }, () => {
     // The amount is back in the box, not left in the address for a reload or a shared link to fill in again.
     await page.waitForURL((url) => !url.searchParams.has('amount'));
     await page.screenshot({ path: screenshotPath('bid-journey-back-from-signin'), fullPage: true });
+  });
+
+  it('after signing in and accepting the terms the checks asked for, leads back to the lot with the amount', async () => {
+    const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
+    const user = await createUser(suite.stack.api.db, 'withPaymentMethod');
+    const { page } = await newPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/auctions/${lot.id}`);
+    const amountShown = (value: string) => page.waitForFunction((expected) => (document.querySelector('[data-testid=bid-input]') as HTMLInputElement | null)?.value === expected, value);
+
+    await byTestId(page, 'bid-input').fill('14.00');
+    await byTestId(page, 'place-bid').click();
+    await page.waitForURL((url) => url.pathname === '/signin');
+    await byTestId(page, 'signin-email').fill(user.email);
+    await byTestId(page, 'signin-password').fill(TEST_PASSWORD);
+    await byTestId(page, 'signin-submit').click();
+    await page.waitForURL((url) => url.pathname === `/auctions/${lot.id}`);
+    await amountShown('14.00');
+
+    // The terms are still to accept: the checks send the bidder to the profile, and its terms card leads back.
+    await byTestId(page, 'place-bid').click();
+    await waitForToast(page, messages.gates.terms);
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await byTestId(page, 'terms-open').click();
+    await page.check('[data-testid=terms-bidding-myself]');
+    await page.check('[data-testid=terms-checkbox]');
+    await page.click('[data-testid=terms-submit]');
+    await byTestId(page, 'terms-back-to-bid').click();
+    await page.waitForURL((url) => url.pathname === `/auctions/${lot.id}`);
+    await amountShown('14.00');
   });
 });
 

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { User } from '@gavel/domain';
 import { ScrollIcon } from '../../components/icons/icons.tsx';
 import { TermsAcceptancePanel } from '../../components/terms/TermsAcceptancePanel.tsx';
 import { TermsText } from '../../components/terms/TermsText.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
+import { checkBidGate } from '../../session/bid-gate.ts';
+import { pendingBidReturn } from '../../session/return-path.ts';
 
 const BIDDING_FOR_LABELS = { myself: 'myself', someone_else: 'someone else' } as const;
 
@@ -26,6 +28,8 @@ export function TermsSection({ user }: { user: User }) {
   }, [hash]);
 
   if (user.termsAccepted) {
+    // Sent here by the checks before bidding, and nothing else is missing now: the way back to the bid.
+    const bidReturn = checkBidGate(user) === null ? pendingBidReturn() : null;
     return (
       <section id="terms" className="account-card" data-testid="terms-accepted">
         <h2 className="account-card__title">Terms and conditions</h2>
@@ -39,6 +43,11 @@ export function TermsSection({ user }: { user: User }) {
           )}
           {user.biddingFor && <>, bidding for {BIDDING_FOR_LABELS[user.biddingFor]}</>}.
         </p>
+        {bidReturn && (
+          <Link to={bidReturn} className="btn btn--accent" data-testid="terms-back-to-bid">
+            Back to your bid
+          </Link>
+        )}
       </section>
     );
   }
