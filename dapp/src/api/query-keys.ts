@@ -45,6 +45,13 @@ export const queryKeys = {
     wallets: ['account', 'wallets'] as const,
     /** GET /me/notification-preferences. */
     notificationPreferences: ['account', 'notificationPreferences'] as const,
+    /** GET /watchlist/ids: the hearts on cards and lot pages. */
+    watchedIds: ['account', 'watchedIds'] as const,
+    /** The four following lists (GET /watchlist, /me/bids, /me/won, /me/sales), each by how many pages are shown. */
+    follow: {
+      all: ['account', 'follow'] as const,
+      list: (name: 'watchlist' | 'myBids' | 'won' | 'sales') => ['account', 'follow', name] as const,
+    },
   },
   /** GET /wallet/balance/:address: public chain data, so kept across sessions. */
   walletBalance: (address: string) => ['walletBalance', address] as const,

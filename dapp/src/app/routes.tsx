@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
         ),
       },
       ...account,
-      // The cart and final checkout: the signed-in user's won and Buy Now lots.
+      // The cart and final checkout (the signed-in user's won and Buy Now lots), and the following pages.
       {
         element: <RequireSignIn />,
         children: [
@@ -171,6 +171,35 @@ export const routes: RouteObject[] = [
             ...lazyPage(
               () => import('../pages/cart/CartPage.tsx'),
               (m) => <m.CartPage />,
+            ),
+          },
+          // Following: what the user watches, bids on, won and sells.
+          {
+            path: 'my-bids',
+            ...lazyPage(
+              () => import('../pages/follow/MyBidsPage.tsx'),
+              (m) => <m.MyBidsPage />,
+            ),
+          },
+          {
+            path: 'watchlist',
+            ...lazyPage(
+              () => import('../pages/follow/WatchlistPage.tsx'),
+              (m) => <m.WatchlistPage />,
+            ),
+          },
+          {
+            path: 'won',
+            ...lazyPage(
+              () => import('../pages/follow/WonPage.tsx'),
+              (m) => <m.WonPage />,
+            ),
+          },
+          {
+            path: 'my-sales',
+            ...lazyPage(
+              () => import('../pages/follow/MySalesPage.tsx'),
+              (m) => <m.MySalesPage />,
             ),
           },
         ],

@@ -5,7 +5,7 @@
  * The bid return: a check before bidding (signed out, a setup step missing) sends the bidder off from a lot's PLACE
  * BID; the lot and the amount they typed are remembered for this tab, and signing in (or finishing the last setup
  * step) brings them back to the lot with the amount in the bid box. Only for a while: a stale return must not
- * hijack a later, unrelated sign-in.
+ * hijack a later, unrelated sign-in. The watchlist heart clicked while signed out uses the same return.
  */
 const BID_RETURN_KEY = 'gavel.bidReturn';
 export const BID_RETURN_TTL_MS = 30 * 60_000;

@@ -11,6 +11,16 @@ import { unpaidMessages } from './unpaid-lots.ts';
 export const SETTLEMENT_STATES = ['open', 'no_winner', 'awaiting_payment', 'unpaid', 'awaiting_transfer', 'complete'] as const;
 export type SettlementState = (typeof SETTLEMENT_STATES)[number];
 
+/** Each settlement state in a word or two, as the seller's and the winner's lists show it. */
+export const SETTLEMENT_STATE_TEXT: Record<SettlementState, string> = {
+  open: 'Open',
+  no_winner: 'Not sold',
+  awaiting_payment: 'Awaiting payment',
+  unpaid: 'Unpaid: voided',
+  awaiting_transfer: 'Paid, awaiting transfer',
+  complete: 'Transferred',
+};
+
 export const settlementSchema = z.object({
   state: z.enum(SETTLEMENT_STATES),
   paymentStatus: z.enum(['not_applicable', 'pending', 'paid']),

@@ -6,6 +6,7 @@ import { disconnectFailure } from '../../wallet/wallet-failure.ts';
 import { useNotify } from '../toast/use-notify.ts';
 import { disconnectWallet } from '../../wallet/wallet-actions.ts';
 import { useConnectedWallet } from '../../wallet/wallet-store.ts';
+import { FOLLOW_LINKS } from '../../follow/follow-links.ts';
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -40,6 +41,13 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
                 Profile
               </NavLink>
             </li>
+            {FOLLOW_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="mobile-menu__link" onClick={onNavigate} data-testid={`mobile-${link.testId}`}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
             <li>
               <NavLink to="/change-password" className="mobile-menu__link" onClick={onNavigate}>
                 Reset Password

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, type Lot } from '@gavel/domain';
 import { useLotClock } from '../../clock/use-lot-clock.ts';
@@ -17,8 +17,8 @@ export function lotHref(lot: Pick<Lot, 'lotId' | 'auctionEventId'>): string {
   return `/details/${encodeURIComponent(lot.lotId)}?auction=${encodeURIComponent(lot.auctionEventId)}`;
 }
 
-/** One lot in the browse grid. */
-export function LotCard({ lot }: { lot: Lot }) {
+/** One lot in the browse grid. `action`: a control over its picture (the watchlist heart). */
+export function LotCard({ lot, action }: { lot: Lot; action?: ReactNode }) {
   const clock = useLotClock(lot);
   const tooltipId = useId();
   const ended = clock.phase === 'ended' || clock.phase === 'cancelled';
@@ -32,6 +32,7 @@ export function LotCard({ lot }: { lot: Lot }) {
           <StatusBadge status={clock.status} phase={clock.phase} />
         </div>
         <LotDetailsTooltip lot={lot} id={tooltipId} />
+        {action}
       </div>
       <div className="lot-card__body">
         <TypeBadge lot={lot} />

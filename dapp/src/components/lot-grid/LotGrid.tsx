@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Lot } from '@gavel/domain';
 import { LotCard } from '../lot-card/LotCard.tsx';
 import { LotCardSkeleton } from '../lot-card/LotCardSkeleton.tsx';
+import { WatchButton } from '../../follow/WatchButton.tsx';
 import './lot-grid.css';
 
 /** The spec's loading state: six skeleton cards. */
@@ -18,7 +19,7 @@ interface LotGridProps {
   skeletons?: number;
 }
 
-/** Lots in 1 to 4 columns by width, skeletons while loading. */
+/** Lots in 1 to 4 columns by width, each with its watchlist heart, skeletons while loading. */
 export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons = SKELETON_COUNT }: LotGridProps) {
   if (loading) {
     return (
@@ -34,7 +35,7 @@ export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons
   return (
     <div className={`lot-grid${refreshing ? ' lot-grid--refreshing' : ''}`} data-testid="lot-grid" aria-busy={refreshing}>
       {lots.map((lot) => (
-        <LotCard key={lot._id} lot={lot} />
+        <LotCard key={lot._id} lot={lot} action={<WatchButton lot={lot} />} />
       ))}
     </div>
   );

@@ -15,6 +15,7 @@ import { increaseBidState } from '../../notices/increase-bid.ts';
 import { OutbidBanner } from '../../notices/OutbidBanner.tsx';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { eventHref } from '../events/event-href.ts';
+import { WatchButton } from '../../follow/WatchButton.tsx';
 import { LotActions } from './LotActions.tsx';
 import { LotCountdowns } from './LotCountdowns.tsx';
 import { LotGallery } from './LotGallery.tsx';
@@ -56,6 +57,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <div className="lot-detail__meta">
             <TypeBadge lot={lot} />
             <span className="lot-detail__number">Lot {lot.lotNumber}</span>
+            <WatchButton lot={lot} variant="page" />
           </div>
           <h1 className="lot-detail__title" data-testid="lot-title">
             {lot.title}

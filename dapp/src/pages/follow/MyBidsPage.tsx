@@ -1,0 +1,82 @@
+import { useSearchParams } from 'react-router';
+import { fill, followMessages, groupByState, MY_BID_STATE_TEXT, MY_BID_STATES, phaseOf, type MyBid, type MyBidState } from '@gavel/domain';
+import { useMyBids } from '../../api/follow.ts';
+import { FollowList } from '../../follow/FollowList.tsx';
+import { FollowLotRow } from '../../follow/FollowLotRow.tsx';
+import { useMyBidsLive, useMyBidsPoll } from '../../follow/use-my-bids-live.ts';
+import { WithdrawFromList } from '../../follow/WithdrawFromList.tsx';
+import { lotAmount } from '../../lots/lot-money.ts';
+import { useDocumentTitle } from '../use-document-title.ts';
+import '../../follow/follow.css';
+
+const RAIL_TEXT: Record<MyBid['bid']['rail'], string> = {
+  card: 'Card',
+  pay_later: 'Pay later',
+  btc_wallet: 'Bitcoin wallet',
+  eth_wallet: 'Ethereum wallet',
+  relayed_card: 'Card, on chain',
+};
+const TONE: Record<MyBidState, 'good' | 'warn' | 'bad' | 'muted'> = { leading: 'good', outbid: 'warn', won: 'good', lost: 'muted' };
+
+/** /my-bids: every lot the user bid on, by where their best bid stands, kept current by the event stream. */
+export function MyBidsPage() {
+  useDocumentTitle(followMessages.myBidsTitle);
+  const [params, setParams] = useSearchParams();
+  const filter = (MY_BID_STATES as readonly string[]).includes(params.get('state') ?? '') ? (params.get('state') as MyBidState) : null;
+  const bids = useMyBids(useMyBidsPoll());
+  const all = bids.data ?? [];
+  useMyBidsLive(all.filter((entry) => !entry.lot.closedAt && (phaseOf(entry.lot.status) === 'live' || phaseOf(entry.lot.status) === 'upcoming')).map((entry) => entry.lot._id));
+  const groups = groupByState(all);
+  const shown = filter ? groups[filter] : all;
+
+  return (
+    <div className="page follow-page" data-testid="my-bids-page">
+      <h1 className="page-title">{followMessages.myBidsTitle}</h1>
+      {all.length > 0 && (
+        <fieldset className="follow-filters">
+          <legend className="visually-hidden">Show bids</legend>
+          <FilterButton label="All" count={all.length} active={filter === null} onClick={() => setParams({}, { replace: true })} />
+          {MY_BID_STATES.map((state) => (
+            <FilterButton key={state} label={MY_BID_STATE_TEXT[state]} count={groups[state].length} active={filter === state} onClick={() => setParams({ state }, { replace: true })} />
+          ))}
+        </fieldset>
+      )}
+      <FollowList
+        query={bids}
+        count={all.length}
+        testId="my-bids"
+        empty={{ title: followMessages.noBids, description: 'Lots you bid on appear here, leading, outbid, won or lost, whichever way you paid.' }}
+      >
+        {shown.length === 0 ? (
+          <p className="follow-page__none" data-testid="my-bids-none">
+            {fill(followMessages.noBidsInState, { state: MY_BID_STATE_TEXT[filter ?? 'leading'].toLowerCase() })}
+          </p>
+        ) : (
+          <ul className="follow-list">
+            {shown.map((entry) => (
+              <FollowLotRow
+                key={entry.lot._id}
+                lot={entry.lot}
+                testId="my-bid"
+                tag={{ text: MY_BID_STATE_TEXT[entry.state], tone: TONE[entry.state] }}
+                facts={[
+                  ['Your bid', `${lotAmount(entry.bid.amount, entry.bid.unit)} · ${RAIL_TEXT[entry.bid.rail]}`],
+                  [phaseOf(entry.lot.status) === 'ended' ? 'Final bid' : 'Current bid', entry.lot.currentBid ? lotAmount(entry.lot.currentBid, entry.lot.unit) : '-'],
+                ]}
+                actions={entry.canWithdraw && entry.bid.id ? <WithdrawFromList lotId={entry.lot._id} bidId={entry.bid.id} amount={lotAmount(entry.bid.amount, entry.bid.unit)} /> : null}
+              />
+            ))}
+          </ul>
+        )}
+      </FollowList>
+    </div>
+  );
+}
+
+function FilterButton({ label, count, active, onClick }: { label: string; count: number; active: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="follow-filters__button" aria-pressed={active} onClick={onClick} data-testid={`my-bids-filter-${label.toLowerCase()}`}>
+      {label} <span className="follow-filters__count">{count}</span>
+    </button>
+  );
+}
