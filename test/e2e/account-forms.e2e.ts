@@ -266,14 +266,14 @@ describe('identity verification', { timeout: 60_000 }, () => {
 });
 
 describe('header and profile', { timeout: 60_000 }, () => {
-  it('offers Profile, Reset Password, Connect Wallet and Logout when signed in; Logout signs out', async () => {
+  it('offers Profile, the following pages, Reset Password, Connect Wallet and Logout when signed in; Logout signs out', async () => {
     const { page, token } = await signedIn('ready', '/auctions');
     await page.locator('[data-testid=profile-menu-button][data-signed-in]').waitFor();
     await page.click('[data-testid=profile-menu-button]');
     const items = await page.locator('[data-testid=profile-menu] [role=menuitem]').allTextContents();
     assert.deepEqual(
       items.map((item) => item.trim()),
-      ['Profile', 'Reset Password', 'Connect Wallet', 'Logout'],
+      ['Profile', 'My bids', 'Watchlist', 'Won', 'My sales', 'Reset Password', 'Connect Wallet', 'Logout'],
     );
     await page.screenshot({ path: screenshotPath('accounts-menu-signed-in') });
     await page.click('[data-testid=menu-profile]');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Lot } from '@gavel/domain';
+import { phaseOf, type Lot } from '@gavel/domain';
 import { LotImage } from '../components/lot-card/LotImage.tsx';
 import { lotHref } from '../components/lot-card/LotCard.tsx';
 import { DateTime } from '../dates/DateTime.tsx';
@@ -20,7 +20,8 @@ interface FollowLotRowProps {
 
 /** One lot in a user's list: picture, title (to the lot page), its state, the figures that matter and what to do next. */
 export function FollowLotRow({ lot, testId, tag, facts, actions, note }: FollowLotRowProps) {
-  const ended = lot.status === 'ended' || lot.status === 'timeEnded' || lot.status === 'cancelled';
+  const phase = phaseOf(lot.status);
+  const ended = phase === 'ended' || phase === 'cancelled';
   return (
     <li className="follow-row" data-testid={testId} data-lot-id={lot._id}>
       <div className="follow-row__image">
