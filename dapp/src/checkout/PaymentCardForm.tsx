@@ -4,7 +4,7 @@ import { TextField } from '../components/form/TextField.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { validate } from '../forms/validate.ts';
 import type { CardDetails } from '../pages/payment/card-collector.ts';
-import { digitsOnly, formatCardNumber, formatExpiry } from '../pages/payment/card-input.ts';
+import { CardFields } from '../pages/payment/CardFields.tsx';
 
 interface PaymentCardFormProps {
   /** The pay button's words ("Pay $25.00"). */
@@ -32,35 +32,7 @@ export function PaymentCardForm({ submitLabel, busy, onPay, initialEmail = '', c
 
   return (
     <form className="form-stack pay-card-form" noValidate onSubmit={submit} data-testid="pay-card-form">
-      <TextField
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        testId="pay-card-number"
-        {...form.text('cardNumber')}
-        onChange={(event) => form.set('cardNumber', formatCardNumber(event.target.value))}
-      />
-      <div className="form-row pay-card-form__row">
-        <TextField
-          label="Expiry date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          testId="pay-card-expiry"
-          {...form.text('expiry')}
-          onChange={(event) => form.set('expiry', formatExpiry(event.target.value, form.values.expiry))}
-        />
-        <TextField
-          label="CVV"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          testId="pay-card-cvv"
-          {...form.text('cvv')}
-          onChange={(event) => form.set('cvv', digitsOnly(event.target.value, 4))}
-        />
-      </div>
+      <CardFields number={form.field('cardNumber')} expiry={form.field('expiry')} code={form.field('cvv')} codeLabel="CVV" testIdPrefix="pay-card" />
       <TextField label="Cardholder name" autoComplete="cc-name" testId="pay-card-name" {...form.text('cardholderName')} />
       <TextField label="E-mail for the receipt" type="email" inputMode="email" autoComplete="email" testId="pay-card-email" {...form.text('email')} />
       {children}

@@ -24,5 +24,12 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(name, event.target.value as V[K]),
   });
 
-  return { values, errors, setErrors, set, text, setValues };
+  /** value/error and a setter, for a field whose component formats what is typed (a card number, an expiry). */
+  const field = <K extends keyof V & string>(name: K) => ({
+    value: values[name] as string,
+    error: errors[name],
+    set: (value: string) => set(name, value as V[K]),
+  });
+
+  return { values, errors, setErrors, set, text, field, setValues };
 }

@@ -5,7 +5,7 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { validate } from '../../forms/validate.ts';
 import type { CardDetails } from './card-collector.ts';
-import { brandName, cardBrand, digitsOnly, formatCardNumber, formatExpiry } from './card-input.ts';
+import { CardFields } from './CardFields.tsx';
 
 interface CardFormProps {
   onSave: (card: CardDetails) => void;
@@ -19,7 +19,6 @@ interface CardFormProps {
  */
 export function CardForm({ onSave, busy, initialEmail = '' }: CardFormProps) {
   const form = useForm({ cardNumber: '', expiry: '', cvc: '', email: initialEmail, acceptTerms: false as boolean });
-  const brand = cardBrand(form.values.cardNumber);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,42 +30,7 @@ export function CardForm({ onSave, busy, initialEmail = '' }: CardFormProps) {
 
   return (
     <form className="form-stack" noValidate onSubmit={submit} data-testid="card-form">
-      <div className="card-number">
-        <TextField
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          testId="card-number"
-          {...form.text('cardNumber')}
-          onChange={(event) => form.set('cardNumber', formatCardNumber(event.target.value))}
-        />
-        {brand && (
-          <span className="card-number__brand" data-testid="card-brand">
-            {brandName(brand)}
-          </span>
-        )}
-      </div>
-      <div className="form-row card-form__row">
-        <TextField
-          label="Expiry date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          testId="card-expiry"
-          {...form.text('expiry')}
-          onChange={(event) => form.set('expiry', formatExpiry(event.target.value, form.values.expiry))}
-        />
-        <TextField
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          testId="card-cvc"
-          {...form.text('cvc')}
-          onChange={(event) => form.set('cvc', digitsOnly(event.target.value, 4))}
-        />
-      </div>
+      <CardFields number={form.field('cardNumber')} expiry={form.field('expiry')} code={form.field('cvc')} codeLabel="CVC" testIdPrefix="card" />
       <TextField label="E-mail for receipts (optional)" type="email" inputMode="email" autoComplete="email" testId="card-email" {...form.text('email')} />
       <div className="field">
         <label className="checkbox">
