@@ -12,6 +12,8 @@ export const messages = {
     upcomingEstimate: 'Upon Request',
     noBids: 'No bids placed',
     logInForResults: 'Log in to view results',
+    // The browse grid's heading for screen readers, between the page's title and the cards' titles.
+    lotsHeading: 'Lots',
   },
   newsletter: {
     invalidEmail: 'Please enter a valid email address',
@@ -199,6 +201,18 @@ export const messages = {
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
+
+/**
+ * What the lot page's countdown tells a screen reader, politely and only when something changes: the seconds
+ * ticking are shown, never read out.
+ */
+export const countdownMessages = {
+  started: 'Bidding is open',
+  ended: 'Bidding has ended',
+  cancelled: 'This auction was cancelled',
+  minutesLeft: '{minutes} minutes left',
+  oneMinuteLeft: '1 minute left',
+} as const;
 
 /**
  * Card bids, Buy Now, cart and final checkout. The spec's own payment error texts are

@@ -140,6 +140,28 @@ describe('production server: pages', { timeout: 60_000 }, () => {
     assert.equal(again.body, '');
   });
 
+  it("sends the build's text files compressed to a browser that accepts it, and as they are to one that does not", async () => {
+    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)?.[1];
+    assert.ok(entry);
+    const original = await readFile(path.join(DAPP_DIST, entry), 'utf8');
+    for (const [accepted, sent] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const response = await get(entry, { headers: { 'Accept-Encoding': accepted! } });
+      assert.equal(response.headers.get('content-encoding'), sent, `Accept-Encoding: ${accepted}`);
+      assert.match(response.headers.get('vary') ?? '', /accept-encoding/i, 'caches keep the encodings apart');
+      assert.match(response.headers.get('content-type') ?? '', /javascript/);
+      assert.equal(await response.text(), original);
+    }
+    const plain = await rawGet(stack.url, entry);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, original);
+    const page = await get('/auctions', { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(page.headers.get('content-encoding'), 'gzip');
+    assert.equal(await page.text(), indexHtml);
+  });
+
   it('answers 404, not the page, for a missing file and for api paths the api does not have', async () => {
     for (const address of ['/assets/missing-0000.js', '/favicon.ico', '/api/no-such-route']) {
       const response = await get(address);

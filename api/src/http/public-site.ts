@@ -4,6 +4,7 @@
  * node's chain reads at /rpc. Any other address the dapp's router knows gets index.html; an address that names a
  * file the build does not have is a 404, as is anything hidden or Vite-only (/.data, /.env, /@fs).
  */
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';
@@ -63,7 +64,13 @@ function decodedSegments(address: string): string[] | null {
 /** True when the file was sent; a missing file, a directory or an address outside the build is false. */
 async function sendFile(ctx: Context, root: string, file: string, cacheControl: (file: string) => string): Promise<boolean> {
   try {
-    const sent = await send(ctx, file, { root, setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControl(filePath)) });
+    // The build keeps a .br and a .gz beside each text file (dapp/build/precompress.ts): send picks the one the
+    // browser accepts, so caches must key on Accept-Encoding too.
+    const setHeaders = (res: ServerResponse, filePath: string) => {
+      res.setHeader('Cache-Control', cacheControl(filePath));
+      res.setHeader('Vary', 'Accept-Encoding');
+    };
+    const sent = await send(ctx, file, { root, setHeaders });
     return sent !== undefined;
   } catch (error) {
     // @koa/send's errors name the file's path on disk: never passed on.

@@ -31,5 +31,8 @@ export function subscribeToClock(listener: Listener): () => void {
 }
 
 export function clockNow(): number {
+  // With no clock on screen the time stood still: a page's first render must not show (or announce the change
+  // from) the time the last clock stopped at. Refreshed only when a second old, so a render reads one value.
+  if (timer === undefined && Math.abs(Date.now() - now) >= TICK_MS) now = Date.now();
   return now;
 }

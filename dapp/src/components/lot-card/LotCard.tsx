@@ -17,8 +17,11 @@ export function lotHref(lot: Pick<Lot, 'lotId' | 'auctionEventId'>): string {
   return `/details/${encodeURIComponent(lot.lotId)}?auction=${encodeURIComponent(lot.auctionEventId)}`;
 }
 
-/** One lot in the browse grid. `action`: a control over its picture (the watchlist heart). */
-export function LotCard({ lot, action }: { lot: Lot; action?: ReactNode }) {
+/**
+ * One lot in the browse grid. `action`: a control over its picture (the watchlist heart); `eagerImage` for the
+ * first cards in view, whose picture is the page's largest paint.
+ */
+export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?: ReactNode; eagerImage?: boolean }) {
   const clock = useLotClock(lot);
   const tooltipId = useId();
   const ended = clock.phase === 'ended' || clock.phase === 'cancelled';
@@ -27,7 +30,7 @@ export function LotCard({ lot, action }: { lot: Lot; action?: ReactNode }) {
   return (
     <article className="lot-card" data-testid="lot-card" data-lot-id={lot.lotId} aria-describedby={tooltipId}>
       <div className="lot-card__media">
-        <LotImage url={lot.imageUrls[0]} alt={lot.title} />
+        <LotImage url={lot.imageUrls[0]} alt={lot.title} loading={eagerImage ? 'eager' : 'lazy'} />
         <div className="lot-card__badges">
           <StatusBadge status={clock.status} phase={clock.phase} />
         </div>

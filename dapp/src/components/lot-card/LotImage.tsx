@@ -7,7 +7,7 @@ import './lot-image.css';
 interface LotImageProps {
   url: string | undefined;
   alt: string;
-  /** Eager for the image a visitor came to see; lazy for the twentieth card below the fold. */
+  /** Eager (and fetched first) for the image a visitor came to see; lazy for the twentieth card below the fold. */
   loading?: 'lazy' | 'eager';
 }
 
@@ -22,5 +22,16 @@ export function LotImage({ url, alt, loading = 'lazy' }: LotImageProps) {
       </div>
     );
   }
-  return <img className="lot-image" src={assetUrl(url)} alt={alt} loading={loading} decoding="async" data-testid="lot-image" onError={() => setFailed(url)} />;
+  return (
+    <img
+      className="lot-image"
+      src={assetUrl(url)}
+      alt={alt}
+      loading={loading}
+      fetchPriority={loading === 'eager' ? 'high' : 'auto'}
+      decoding="async"
+      data-testid="lot-image"
+      onError={() => setFailed(url)}
+    />
+  );
 }

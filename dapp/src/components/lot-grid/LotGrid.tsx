@@ -7,6 +7,8 @@ import './lot-grid.css';
 
 /** The spec's loading state: six skeleton cards. */
 export const SKELETON_COUNT = 6;
+/** The cards in view on arrival (one column on a phone, up to four on a desktop): their pictures load at once. */
+const FIRST_IN_VIEW = 4;
 
 interface LotGridProps {
   lots: Lot[] | undefined;
@@ -34,8 +36,8 @@ export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons
   if (fallback || !lots) return <>{fallback}</>;
   return (
     <div className={`lot-grid${refreshing ? ' lot-grid--refreshing' : ''}`} data-testid="lot-grid" aria-busy={refreshing}>
-      {lots.map((lot) => (
-        <LotCard key={lot._id} lot={lot} action={<WatchButton lot={lot} />} />
+      {lots.map((lot, index) => (
+        <LotCard key={lot._id} lot={lot} action={<WatchButton lot={lot} />} eagerImage={index < FIRST_IN_VIEW} />
       ))}
     </div>
   );

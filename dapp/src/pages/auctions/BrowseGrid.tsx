@@ -62,6 +62,7 @@ export function BrowseGrid({ eventId }: { eventId?: string }) {
   return (
     <>
       <GridFilters params={params} onChange={update} />
+      <h2 className="visually-hidden">{messages.browse.lotsHeading}</h2>
       <LotGrid lots={list.data?.data} loading={list.isPending} fallback={fallback} refreshing={list.isPlaceholderData} />
       {list.data && <Pager pagination={list.data.pagination} onPage={goToPage} />}
     </>
