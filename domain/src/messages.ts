@@ -388,7 +388,6 @@ export const psbtMessages = {
 /** Following: the watchlist hearts, My bids, Won and My sales. */
 export const followMessages = {
   watch: 'Watch {title}',
-  unwatch: 'Unwatch {title}',
   watchFailed: 'Failed to update your watchlist',
   watchlistTitle: 'Watchlist',
   myBidsTitle: 'My bids',

@@ -50,10 +50,7 @@ describe('following lots', { timeout: 90_000 }, () => {
     const card = page.locator(`[data-testid=lot-card][data-lot-id="${lot.id}"]`);
     const heart = card.getByRole('button', { name: `Watch ${lot.title}` });
     await heart.click();
-    await card
-      .getByRole('button', { name: `Unwatch ${lot.title}` })
-      .and(page.locator('[aria-pressed=true]'))
-      .waitFor();
+    await card.getByRole('button', { name: `Watch ${lot.title}`, pressed: true }).waitFor();
 
     await fromAccountMenu(page, 'watchlist');
     await page.locator(`[data-testid=watchlist-page] [data-testid=lot-card][data-lot-id="${lot.id}"]`).waitFor();
@@ -63,7 +60,7 @@ describe('following lots', { timeout: 90_000 }, () => {
     await page.locator(`[data-testid=watchlist-page] [data-lot-id="${lot.id}"] [data-testid=lot-cta]`).click();
     assert.equal(
       await byTestId(page, 'lot-detail')
-        .getByRole('button', { name: `Unwatch ${lot.title}` })
+        .getByRole('button', { name: `Watch ${lot.title}` })
         .getAttribute('aria-pressed'),
       'true',
     );

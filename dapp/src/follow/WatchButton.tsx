@@ -19,7 +19,9 @@ export function WatchButton({ lot, variant = 'card' }: { lot: { _id: string; tit
   const navigate = useNavigate();
   const location = useLocation();
   const watched = ids.data?.includes(lot._id) ?? false;
-  const label = fill(watched ? followMessages.unwatch : followMessages.watch, { title: lot.title });
+  // A toggle keeps one name and says its state with aria-pressed: a name that flips with the state reads as two
+  // different buttons to screen readers and voice control.
+  const label = fill(followMessages.watch, { title: lot.title });
 
   function click() {
     if (!signedIn) {
@@ -31,9 +33,17 @@ export function WatchButton({ lot, variant = 'card' }: { lot: { _id: string; tit
   }
 
   return (
-    <button type="button" className={`watch-button watch-button--${variant}`} aria-pressed={watched} aria-label={label} title={label} data-testid="watch-button" onClick={click}>
-      <HeartIcon filled={watched} width={variant === 'card' ? 20 : 22} height={variant === 'card' ? 20 : 22} />
-      {variant === 'page' && <span>{watched ? 'Watching' : 'Watch'}</span>}
+    <button
+      type="button"
+      className={`watch-button watch-button--${variant}`}
+      aria-pressed={watched}
+      aria-label={variant === 'card' ? label : undefined}
+      title={label}
+      data-testid="watch-button"
+      onClick={click}
+    >
+      <HeartIcon filled={watched} width={variant === 'card' ? 20 : 22} height={variant === 'card' ? 20 : 22} aria-hidden="true" />
+      {variant === 'page' && <span>{label}</span>}
     </button>
   );
 }

@@ -16,8 +16,9 @@ export function StickyBidBar({ lot, bidding }: { lot: Lot; bidding: RefObject<HT
   const terms = bidTermsOf(lot);
 
   function toBidBox() {
+    // No bid box (the seller's own lot, a check still to pass): the bidding block says why, so go there instead.
     const input = bidding.current?.querySelector<HTMLInputElement>('.bid-form__input');
-    input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    (input ?? bidding.current)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     input?.focus({ preventScroll: true });
   }
 

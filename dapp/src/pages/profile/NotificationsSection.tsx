@@ -8,7 +8,7 @@ type Preference = keyof NotificationPreferences;
 
 const CHOICES: Array<{ key: Preference; label: string; hint: string }> = [
   { key: 'emailOutbid', label: 'When I am outbid', hint: 'An e-mail the moment another bid beats yours.' },
-  { key: 'emailEndingSoon', label: 'When a lot I bid on or watch ends soon', hint: 'An e-mail an hour and ten minutes before the end.' },
+  { key: 'emailEndingSoon', label: 'When a lot I bid on or watch ends soon', hint: 'An e-mail shortly before the end (an hour and ten minutes before, unless Gavel has set other times).' },
   { key: 'emailWon', label: 'When I win a lot paid by card hold', hint: 'A win you still have to pay for is always e-mailed, with the deadline.' },
 ];
 
@@ -24,6 +24,8 @@ export function NotificationsSection() {
   const [status, setStatus] = useState<{ tone: 'saved' | 'error'; text: string } | null>(null);
 
   function change(key: Preference, value: boolean) {
+    // A box still saving ignores clicks; it is not disabled, so keyboard focus stays on it.
+    if (key in pending) return;
     setPending((current) => ({ ...current, [key]: value }));
     setStatus(null);
     save.mutate(
@@ -72,7 +74,7 @@ export function NotificationsSection() {
                   name={key}
                   data-testid={`notify-${key}`}
                   checked={pending[key] ?? preferences.data[key]}
-                  disabled={key in pending}
+                  aria-disabled={key in pending || undefined}
                   aria-describedby={`${key}-hint`}
                   onChange={(event) => change(key, event.target.checked)}
                 />

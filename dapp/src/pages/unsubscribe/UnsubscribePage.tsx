@@ -28,7 +28,8 @@ export function UnsubscribePage() {
             {notificationMessages.unsubscribeInvalid}
           </p>
         ) : unsubscribe.isSuccess ? (
-          <p className="form-banner form-banner--success" role="status" data-testid="unsubscribe-done">
+          // The button that had focus is gone: focus moves to what replaced it, so the keyboard is not left on the page.
+          <p className="form-banner form-banner--success" role="status" tabIndex={-1} ref={(element) => element?.focus()} data-testid="unsubscribe-done">
             {unsubscribe.data.message}
           </p>
         ) : (
