@@ -1,4 +1,6 @@
 import { countdownTarget, formatCountdown, phaseOf, shownStatus, type Lot, type LotPhase, type LotStatus } from '@gavel/domain';
+import { useSyncExternalStore } from 'react';
+import { clockNow, subscribeToClock } from './now-clock.ts';
 import { useNow } from './use-now.ts';
 
 export interface LotClock {
@@ -14,6 +16,15 @@ type ClockFields = Pick<Lot, 'status' | 'startTime' | 'endTime' | 'paymentMethod
 export function useLotClock(lot: ClockFields): LotClock {
   const now = new Date(useNow());
   return lotClockAt(lot, now);
+}
+
+/**
+ * The lot's shown status alone, by the same clock: its caller re-renders when the status changes (live to ended),
+ * not every second, so a card re-renders only its countdown as the seconds pass.
+ */
+export function useLotStatus(lot: ClockFields): LotStatus {
+  const status = () => shownStatus(lot, new Date(clockNow()));
+  return useSyncExternalStore(subscribeToClock, status, status);
 }
 
 export function lotClockAt(lot: ClockFields, now: Date): LotClock {

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@gavel/domain';
@@ -48,6 +48,17 @@ describe('LotCard', () => {
     expect(screen.getByText('Highest bid')).toBeTruthy();
     expect(screen.getByTestId('lot-outcome').textContent).toBe('Not sold');
     expect(screen.queryByTestId('lot-results-hidden')).toBeNull();
+  });
+
+  it('ticks its countdown every second and turns to View Results by itself when the lot ends', () => {
+    renderCard({ endTime: new Date(NOW + 2_000).toISOString() });
+    expect(screen.getByTestId('lot-countdown-value').textContent).toBe('0m 02s');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByTestId('lot-countdown-value').textContent).toBe('0m 01s');
+    expect(screen.getByTestId('lot-cta').textContent).toBe(messages.browse.viewAuction);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByTestId('lot-cta').textContent).toBe(messages.browse.viewResults);
+    expect(screen.getByTestId('lot-status').dataset.status).not.toBe('live');
   });
 
   it('says what a sold lot sold for, and No bids placed for a lot nobody bid on', () => {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, type Lot } from '@gavel/domain';
-import { useLotClock } from '../../clock/use-lot-clock.ts';
+import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, phaseOf, type Lot } from '@gavel/domain';
+import { useLotClock, useLotStatus } from '../../clock/use-lot-clock.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { stripHtml } from '../../lots/strip-html.ts';
 import { eventHref } from '../../pages/events/event-href.ts';
@@ -22,9 +22,10 @@ export function lotHref(lot: Pick<Lot, 'lotId' | 'auctionEventId'>): string {
  * first cards in view, whose picture is the page's largest paint.
  */
 export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?: ReactNode; eagerImage?: boolean }) {
-  const clock = useLotClock(lot);
+  const status = useLotStatus(lot);
+  const phase = phaseOf(status);
   const tooltipId = useId();
-  const ended = clock.phase === 'ended' || clock.phase === 'cancelled';
+  const ended = phase === 'ended' || phase === 'cancelled';
   const ctaLabel = ended ? messages.browse.viewResults : messages.browse.viewAuction;
 
   return (
@@ -32,7 +33,7 @@ export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?
       <div className="lot-card__media">
         <LotImage url={lot.imageUrls[0]} alt={lot.title} loading={eagerImage ? 'eager' : 'lazy'} />
         <div className="lot-card__badges">
-          <StatusBadge status={clock.status} phase={clock.phase} />
+          <StatusBadge status={status} phase={phase} />
         </div>
         <LotDetailsTooltip lot={lot} id={tooltipId} />
         {action}
@@ -67,7 +68,7 @@ export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?
             </div>
           )}
         </dl>
-        <Countdown clock={clock} endTime={lot.endTime} closedAt={lot.closedAt} />
+        <CardCountdown lot={lot} />
         <Link to={lotHref(lot)} className={`btn btn--block ${ended ? 'btn--ghost' : 'btn--primary'} lot-card__cta`} data-testid="lot-cta" aria-label={`${ctaLabel}: ${lot.title}`}>
           {ctaLabel}
         </Link>
@@ -96,4 +97,10 @@ function EndedResult({ lot }: { lot: Lot }) {
       )}
     </>
   );
+}
+
+/** The one part of a card that changes every second, and so the only part re-rendered as the seconds pass. */
+function CardCountdown({ lot }: { lot: Lot }) {
+  const clock = useLotClock(lot);
+  return <Countdown clock={clock} endTime={lot.endTime} closedAt={lot.closedAt} />;
 }
