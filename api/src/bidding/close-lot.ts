@@ -1,7 +1,7 @@
 /**
  * Closing a lot, exactly once. One transaction flips the lot from open to ended only if it is still open and
  * due, records the winner (the highest active bid at or above the reserve) and writes the winner's e-mail to
- * the outbox (its words depend on how the win is paid: a captured card hold, or the cart), all in the same commit. Run it twice, from two workers, or after a crash mid-way: the
+ * the outbox (its words depend on how the win is paid: a card hold charged afterwards, or the cart), all in the same commit. Run it twice, from two workers, or after a crash mid-way: the
  * conditional update lets exactly one run through, and a crash after the commit loses nothing (the outbox
  * row is re-queued by the worker's reconcile loop).
  *
@@ -27,10 +27,13 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
        WHERE id = ${lotId} AND status IN ('upcoming', 'live') AND "endTime" <= now()
       RETURNING id, title, "reservePrice"::text, "paymentMethod"::text, "auctionEventId"`;
     if (!lot) return { closed: false } as const;
-    const [top] = await tx.$queryRaw<Array<{ id: string; userId: string | null; walletAddress: string | null; amount: string; paymentIntentId: string | null }>>`
-      SELECT id, "userId", "walletAddress", amount::text, "paymentIntentId" FROM "Bid"
+    // Locked: a hold released at this moment (intent-state.ts) sees the winner recorded, or is seen as released here.
+    const [top] = await tx.$queryRaw<
+      Array<{ id: string; userId: string | null; walletAddress: string | null; amount: string; paymentIntentId: string | null; holdStatus: string | null; holdCents: number | null }>
+    >`
+      SELECT id, "userId", "walletAddress", amount::text, "paymentIntentId", "holdStatus"::text, "holdCents" FROM "Bid"
        WHERE "lotId" = ${lotId} AND status = 'active'
-       ORDER BY amount DESC, "createdAt" ASC LIMIT 1`;
+       ORDER BY amount DESC, "createdAt" ASC LIMIT 1 FOR UPDATE`;
     const wins = top && (lot.reservePrice === null || BigInt(top.amount) >= BigInt(lot.reservePrice));
     if (!wins) return { closed: true, winnerId: null, winningBidId: null } as const;
     const paymentDueAt = lot.paymentMethod === 'Manual' || top.paymentIntentId ? new Date(Date.now() + paymentDueMs) : null;
@@ -47,9 +50,13 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
       },
     });
     const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { id: true, email: true, emailWon: true } }) : null;
-    // A card hold is captured for the win: nothing is asked of the winner, and they may have turned this mail off.
-    // A win paid from the cart is owed by a deadline, so that mail goes whatever the preferences say.
-    const payment: WonPayment = top.paymentIntentId ? { by: 'card_hold' } : { by: 'pay_from_cart', dueAt: paymentDueAt };
+    // A card hold standing for the win is charged by a job: this mail only says so (the winner hears again when
+    // it is charged, or asked to pay if it cannot be), and they may have turned it off. A win paid from the cart
+    // (also one whose hold is already gone) is owed by a deadline, so that mail goes whatever the preferences say.
+    const held = top.paymentIntentId && top.holdStatus === 'authorized';
+    const payment: WonPayment = held
+      ? { by: 'card_hold', hold: displayAmount(BigInt(top.holdCents ?? top.amount), 'USD'), upTo: lot.paymentMethod !== 'Manual' }
+      : { by: 'pay_from_cart', dueAt: paymentDueAt };
     const mail =
       winner && (payment.by === 'pay_from_cart' || winner.emailWon)
         ? await tx.outboxMail.create({

@@ -222,8 +222,9 @@ async function commitPurchase(services: Services, user: UserRow, lot: Lot, price
     if (!row) return null;
     await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${lotId} AND status IN ('active', 'outbid')`;
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
-    // As at a close: the mail that asks for a payment always goes; the one that asks nothing only if wanted.
-    const payment: WonPayment = pi ? { by: 'card_hold' } : { by: 'pay_from_cart', dueAt: payBy };
+    // As at a close: the mail that asks for a payment always goes; the one that says the card hold will be
+    // charged only if wanted (the charge, or its failure, is told afterwards: card-outcome-mails.ts).
+    const payment: WonPayment = pi ? { by: 'card_hold', hold: displayAmount(price, 'USD'), upTo: false } : { by: 'pay_from_cart', dueAt: payBy };
     if (payment.by === 'card_hold' && !user.emailWon) return { mailId: null };
     const mail = await tx.outboxMail.create({
       data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),
@@ -250,20 +251,20 @@ export async function captureBuyNowPayment(services: Services, paymentIntentId: 
   const intent = await capturedIntent(services.payments.stripe, paymentIntentId);
   const status = intent.status;
   if (status === 'succeeded') {
-    const { outcome } = await paymentSucceeded(services.db.prisma, intent, 'stripe');
+    const { outcome } = await paymentSucceeded(services.db.prisma, intent, 'stripe', services.mailer);
     if (outcome === 'mismatch')
       services.log.error({ paymentIntentId, amountReceived: intent.amount_received }, 'a buy now hold was captured for another amount than the price: nothing paid, flagged for the admin');
     return outcome === 'paid';
   }
   services.log.warn({ paymentIntentId, status }, 'buy now hold could not be captured; the buyer pays in the cart');
-  if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId);
+  if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId, services.mailer);
   return false;
 }
 
 /** Gives a buyer who did not get the lot their money back. */
 export async function releaseBuyNowHold(services: Services, paymentIntentId: string): Promise<void> {
   const status = await cancelIntent(services.payments.stripe, paymentIntentId);
-  if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId);
+  if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId, services.mailer);
   else services.log.error({ paymentIntentId, status }, 'a buy now hold for a lot the buyer did not get could not be released');
 }
 

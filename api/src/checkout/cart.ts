@@ -21,6 +21,7 @@ import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '..
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 import { captureBuyNowPayment } from './buy-now.ts';
+import { cardPrices, priceOf as price } from './card-price.ts';
 
 const CART_LIMIT = 100;
 export const SERVICE_FEE = '0.00';
@@ -36,7 +37,8 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
     user.id,
     lots.map((l) => l.id),
   );
-  const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null));
+  const byCard = await cardPrices(prisma, lots);
+  const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null, byCard.get(lot.id) ?? null));
   const due = new Map<CartItem['unit'], bigint>();
   for (const lot of lots) {
     if (states.get(lot.id) !== 'awaiting_payment') continue;
@@ -60,10 +62,13 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
       if (lot.paid) throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid', { lotIds: checkoutMessages.alreadyPaid }, { lotId: id });
       if (states.get(id) === 'processing') throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing', { lotIds: checkoutMessages.paymentProcessing }, { lotId: id });
     }
-    const methods = new Set(lots.map((l) => l.paymentMethod));
-    if (methods.size > 1) throw new HttpError(400, checkoutMessages.mixedCurrencies, 'mixed_currencies', { lotIds: checkoutMessages.mixedCurrencies });
-    if (!methods.has('Manual')) throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported', { lotIds: checkoutMessages.cardUsdOnly });
-    const total = lots.reduce((sum, lot) => sum + price(lot), 0n);
+    // USD lots, and BTC lots won by a card bid whose hold could not be charged (their USD amount); no coin lot.
+    const byCard = await cardPrices(prisma, lots);
+    const inCoin = lots.filter((l) => byCard.get(l.id) == null).length;
+    if (inCoin > 0 && inCoin < lots.length) throw new HttpError(400, checkoutMessages.mixedCurrencies, 'mixed_currencies', { lotIds: checkoutMessages.mixedCurrencies });
+    if (inCoin > 0) throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported', { lotIds: checkoutMessages.cardUsdOnly });
+    const cents = (lot: Lot) => byCard.get(lot.id)!;
+    const total = lots.reduce((sum, lot) => sum + cents(lot), 0n);
     const refused = cardCentsRefusal(total);
     if (refused) throw new HttpError(400, refused, 'validation_failed', { lotIds: refused });
 
@@ -107,7 +112,7 @@ export async function checkout(services: Services, user: UserRow, lotIds: string
       total: formatAmount(total, 'USD'),
       serviceFee: SERVICE_FEE,
       currency: 'usd' as const,
-      items: lots.map((lot) => ({ lotId: lot.id, title: lot.title, amount: formatAmount(price(lot), 'USD') })),
+      items: lots.map((lot) => ({ lotId: lot.id, title: lot.title, amount: formatAmount(cents(lot), 'USD') })),
     };
   }).catch((error: unknown) => {
     throw paymentSetupError(error);
@@ -146,9 +151,9 @@ export async function payHeld(services: Services, user: UserRow, lotIds: string[
 async function settleReplaced(services: Services, paymentIntentId: string): Promise<void> {
   const { stripe } = services.payments;
   const status = await cancelIntent(stripe, paymentIntentId);
-  if (status === 'canceled') return paymentCanceled(services.db.prisma, paymentIntentId);
+  if (status === 'canceled') return paymentCanceled(services.db.prisma, paymentIntentId, services.mailer);
   if (status === 'succeeded') {
-    const { outcome } = await paymentSucceeded(services.db.prisma, await stripe.paymentIntents.retrieve(paymentIntentId), 'stripe');
+    const { outcome } = await paymentSucceeded(services.db.prisma, await stripe.paymentIntents.retrieve(paymentIntentId), 'stripe', services.mailer);
     if (outcome === 'mismatch') return;
     throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid');
   }
@@ -177,15 +182,17 @@ export async function paymentStates(prisma: PrismaClient, lots: Lot[]): Promise<
   );
 }
 
-function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null): CartItem {
+function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null, cardCents: bigint | null): CartItem {
   const unit = unitFor(lot.paymentMethod);
+  const payableByCard = paymentState === 'awaiting_payment' && cardCents !== null;
   return {
     lotId: lot.id,
     source: lot.boughtNow ? 'buy_now' : 'won',
     amount: formatAmount(price(lot), unit),
     unit,
     paymentState,
-    payableByCard: paymentState === 'awaiting_payment' && lot.paymentMethod === 'Manual',
+    payableByCard,
+    cardAmount: payableByCard ? formatAmount(cardCents, 'USD') : null,
     closedAt: lot.closedAt?.toISOString() ?? null,
     paidAt: lot.paidAt?.toISOString() ?? null,
     txHash: lot.paid ? lot.txHash : null,
@@ -193,11 +200,6 @@ function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null): C
     payBy: paymentState === 'awaiting_payment' ? (lot.paymentDueAt?.toISOString() ?? null) : null,
     lot: { _id: lot.id, title: lot.title, imageUrl: lot.imageUrls[0] ?? null, paymentMethod: lot.paymentMethod, auctionType: lot.auctionType, auctionEventId: lot.auctionEventId },
   };
-}
-
-/** What the winner owes: the sold price (the winning bid, or the buy-now price). */
-function price(lot: Lot): bigint {
-  return BigInt((lot.soldPrice ?? lot.currentBid ?? lot.startingBid).toFixed(0));
 }
 
 function sameIds(a: string[], b: string[]): boolean {

@@ -123,32 +123,65 @@ export function leadingAgainMail(to: string, title: string, text: string, lotId:
 }
 
 /**
- * How a win (or a Buy Now) is paid: `card_hold`, the card hold behind it is captured (nothing for the buyer to
- * do); `pay_from_cart`, the buyer pays from their cart by `dueAt` (pay-later and wallet bids).
+ * How a win (or a Buy Now) is paid: `card_hold`, a hold on the buyer's card stands for it and is charged after
+ * the close (`hold`: the held amount in USD; `upTo`: a bid in a coin is charged its USD value then, at most the
+ * hold); `pay_from_cart`, the buyer pays from their cart by `dueAt` (pay-later and wallet bids).
  */
-export type WonPayment = { by: 'card_hold' } | { by: 'pay_from_cart'; dueAt: Date | null };
+export type WonPayment = { by: 'card_hold'; hold: string; upTo: boolean } | { by: 'pay_from_cart'; dueAt: Date | null };
+
+const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The winner's mail. One that asks for a payment is sent whatever the winner's preferences (an unpaid purchase
- * is cancelled and counted against them), so it carries no unsubscribe link; one that asks nothing can be
- * turned off like the others.
+ * is cancelled and counted against them), so it carries no unsubscribe link. One for a card hold promises
+ * nothing yet (the charge can still fail; the winner hears either way: cardChargedMail or paymentNeededMail) and
+ * can be turned off like the others.
  */
 export function wonMail(to: Recipient, title: string, amount: string, lotId: string, eventId: string, payment: WonPayment): MailMessage {
   const link = lotPage(lotId, eventId);
   const subject = oneLine(`You won ${title}`);
   if (payment.by === 'card_hold') {
-    const text = `You won ${title} for ${amount}. Your card is charged automatically: the hold on it is captured for this amount, so there is nothing more to pay.`;
+    const charge = payment.upTo ? `its value in USD, at most your card hold of ${payment.hold}` : `your card hold of ${payment.hold}`;
+    const text = `You won ${title} for ${amount}. We will charge ${charge}, and e-mail you when it is charged.`;
     const foot = unsubscribeFoot(to, 'won');
     return { to: to.email, subject, text: `${text} ${link}${foot.text}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot'), foot.html) };
   }
   const cart = `${site}/cart`;
-  const by = payment.dueAt ? ` by ${payment.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  const by = payment.dueAt ? ` by ${utc(payment.dueAt)}` : '';
   const text = `You won ${title} for ${amount}. Complete your payment from your cart${by}.`;
   return {
     to: to.email,
     subject,
     text: `${text} Pay now: ${cart}\nThe lot: ${link}`,
     html: layout('You won!', paragraph(text) + button(cart, 'Go to your cart') + button(link, 'View the lot')),
+  };
+}
+
+/** The card hold behind a win or a Buy Now was charged: the receipt (always sent, it is about money taken). */
+export function cardChargedMail(to: string, title: string, charged: string, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const text = `Your card was charged ${charged} for ${title}. It is paid: there is nothing more to pay.`;
+  return { to, subject: oneLine(`Your card was charged ${charged}`), text: `${text} ${link}`, html: layout('Payment received', paragraph(text) + button(link, 'View the lot')) };
+}
+
+/**
+ * The card hold behind a win or a Buy Now could not be charged (released or expired): the buyer must pay from
+ * the cart by the deadline, or the purchase is cancelled and counted against them. Always sent. `owed`: what
+ * the cart takes by card (USD), or null when the cart cannot take this lot by card.
+ */
+export function paymentNeededMail(to: string, title: string, owed: string | null, dueAt: Date | null, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const cart = `${site}/cart`;
+  const by = dueAt ? ` by ${utc(dueAt)}` : '';
+  const what = owed ? `Please pay ${owed} from your cart${by}` : `Please contact us${by} to arrange the payment: ${site}/support`;
+  const text = `We could not charge your card hold for ${title}, which you won. ${what}; a purchase not paid by its deadline is cancelled and recorded as unpaid on your profile.`;
+  const subject = oneLine(`Payment needed: ${title}`);
+  if (!owed) return { to, subject, text: `${text}\nThe lot: ${link}`, html: layout('Payment needed', paragraph(text) + button(link, 'View the lot')) };
+  return {
+    to,
+    subject,
+    text: `${text} Pay now: ${cart}\nThe lot: ${link}`,
+    html: layout('Payment needed', paragraph(text) + button(cart, 'Go to your cart') + button(link, 'View the lot')),
   };
 }
 
@@ -162,7 +195,7 @@ export function unpaidVoidedMail(to: string, title: string, amount: string, lotI
 /** The runner-up of an unpaid lot: it is theirs at their last bid if they accept by card before `expiresAt`. */
 export function secondChanceOfferMail(to: string, title: string, amount: string, expiresAt: Date): MailMessage {
   const link = `${site}/cart`;
-  const until = `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const until = utc(expiresAt);
   const text = `${title} is available to you at your last bid of ${amount}: the winning buyer did not pay. Accept the offer in your cart by ${until}; your saved card is charged when you accept.`;
   return { to, subject: oneLine(`Second chance: ${title}`), text: `${text} ${link}`, html: layout('A second chance', paragraph(text) + button(link, 'See the offer')) };
 }

@@ -139,7 +139,7 @@ export async function releaseBidHold(services: Services, bidId: string): Promise
   const lotOver = bid.lot.status === 'ended' || bid.lot.status === 'cancelled';
   if (lotOver ? bid.lot.winningBidId === bid.id : bid.status === 'active') return 'kept';
   const status = await cancelIntent(services.payments.stripe, bid.paymentIntentId);
-  if (status === 'canceled') await holdReleased(prisma, bid.paymentIntentId);
+  if (status === 'canceled') await holdReleased(prisma, bid.paymentIntentId, services.mailer);
   else services.log.error({ bidId, paymentIntentId: bid.paymentIntentId, status }, 'a losing bid’s hold could not be released');
   return 'released';
 }
@@ -182,7 +182,7 @@ async function chargeOf(services: Services, bidId: string): Promise<number> {
 async function captureBidHold(services: Services, bidId: string, paymentIntentId: string): Promise<boolean> {
   const intent = await capturedIntent(services.payments.stripe, paymentIntentId, await chargeOf(services, bidId));
   if (intent.status === 'succeeded') {
-    const outcome = await holdCaptured(services.db.prisma, intent, 'stripe');
+    const outcome = await holdCaptured(services.db.prisma, intent, 'stripe', services.mailer);
     if (outcome !== 'mismatch') return true;
     services.log.error(
       { paymentIntentId, amountReceived: intent.amount_received, currency: intent.currency },
@@ -191,6 +191,6 @@ async function captureBidHold(services: Services, bidId: string, paymentIntentId
     return false;
   }
   services.log.warn({ paymentIntentId, status: intent.status }, 'winning hold could not be captured; the winner pays in the cart');
-  await holdFailed(services.db.prisma, paymentIntentId);
+  await holdFailed(services.db.prisma, paymentIntentId, services.mailer);
   return false;
 }

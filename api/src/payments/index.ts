@@ -14,6 +14,7 @@ import { StripeWebhooks } from './webhooks.ts';
 import { registerIntentEvents } from './intent-state.ts';
 import { PaymentJobs } from './payment-jobs.ts';
 import type { QueueRedis } from '../jobs/job-queue.ts';
+import type { MailQueue } from './card-outcome-mails.ts';
 
 export interface Payments {
   config: StripeConfig;
@@ -25,13 +26,14 @@ export interface Payments {
   close(): Promise<void>;
 }
 
-export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queues: QueueRedis): Payments {
+/** `mailer`: sends the buyer's mail when a card hold behind a win is charged or lost (intent-state.ts). */
+export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queues: QueueRedis, mailer?: MailQueue): Payments {
   const stripe = createStripeClient(config);
   const savedCards = new SavedCards(stripe, prisma, config, log);
   const webhooks = new StripeWebhooks(stripe, prisma, config.webhookSecret, log);
   webhooks.on('setup_intent.succeeded', (event) => savedCards.sync(event.data.object.id));
   webhooks.on('setup_intent.setup_failed', (event) => savedCards.sync(event.data.object.id));
-  registerIntentEvents(webhooks, prisma, log);
+  registerIntentEvents(webhooks, prisma, log, mailer);
   const jobs = new PaymentJobs(queues);
   return { config, stripe, savedCards, webhooks, jobs, close: () => jobs.close() };
 }

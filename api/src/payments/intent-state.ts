@@ -12,11 +12,16 @@
  * what Gavel recorded as owed (the hold's amount on the bid, the CardPayment's amount). A webhook is only as
  * trustworthy as its secret, and even Stripe's own answer can differ (a partial capture in the Dashboard), so
  * a difference pays nothing and is recorded as a PaymentMismatch, which the admin sees on the lot.
+ *
+ * A card hold that pays a won lot (a winning bid's, a Buy Now's) tells its buyer how it ended, in the same
+ * transaction: charged, or not (pay from the cart by the deadline); see card-outcome-mails.ts. `mailer`, when the
+ * caller has it, sends that mail at once.
  */
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { StripeWebhooks } from './webhooks.ts';
+import { deliver, writeCardChargedMail, writePaymentNeededMail, type MailQueue } from './card-outcome-mails.ts';
 
 /** secondChance: the runner-up's card paying an unpaid lot (checkout/second-chance.ts records it itself). */
 export const PURPOSE = { bidHold: 'bid_hold', checkout: 'checkout', buyNow: 'buy_now', secondChance: 'second_chance' } as const;
@@ -75,10 +80,10 @@ async function flagMismatch(tx: P.TransactionClient, intent: TakenIntent, owed: 
 }
 
 /** The hold on a card bid was captured: the bid won, so its lot is paid with this intent, if it took the hold's amount. */
-export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, source: IntentSource): Promise<PaymentOutcome> {
-  return prisma.$transaction(async (tx) => {
+export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, source: IntentSource, mailer?: MailQueue): Promise<PaymentOutcome> {
+  const { outcome, mailId } = await prisma.$transaction(async (tx): Promise<{ outcome: PaymentOutcome; mailId?: string | null }> => {
     const bid = await tx.bid.findFirst({ where: { paymentIntentId: intent.id }, select: { id: true, lotId: true, holdCents: true, captureCents: true } });
-    if (!bid) return 'unknown';
+    if (!bid) return { outcome: 'unknown' };
     // What winning takes: the amount decided at the close, else (a hold captured whole) the hold.
     const charged = bid.captureCents ?? bid.holdCents;
     const owed: Owed = { purpose: PURPOSE.bidHold, lotIds: [bid.lotId], amount: charged === null ? null : BigInt(charged), currency: 'usd' };
@@ -86,22 +91,40 @@ export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, so
       await flagMismatch(tx, intent, owed, source);
       // The capture happened with the wrong amount: the hold is over, and the lot waits for the admin.
       if (source === 'stripe') await tx.bid.updateMany({ where: { id: bid.id, holdStatus: 'authorized' }, data: { holdStatus: 'failed' } });
-      return 'mismatch';
+      return { outcome: 'mismatch' };
     }
     await tx.bid.updateMany({ where: { id: bid.id, holdStatus: { not: 'captured' } }, data: { holdStatus: 'captured' } });
-    await tx.lot.updateMany({ where: { id: bid.lotId, winningBidId: bid.id, paid: false }, data: { paid: true, paidAt: new Date(), txHash: intent.id } });
-    return 'paid';
+    const paid = await tx.lot.updateMany({ where: { id: bid.lotId, winningBidId: bid.id, paid: false }, data: { paid: true, paidAt: new Date(), txHash: intent.id } });
+    return { outcome: 'paid', mailId: paid.count ? await writeCardChargedMail(tx, bid.lotId, owed.amount!) : null };
   });
+  await deliver(mailer, mailId ?? null);
+  return outcome;
+}
+
+/**
+ * The hold on this bid is over without being charged (`to`: released, or failed to capture). Once, by the
+ * conditional update; a winning bid's leaves its lot to be paid from the cart, and the winner is asked to.
+ */
+async function holdLost(prisma: PrismaClient, paymentIntentId: string, to: 'released' | 'failed', mailer?: MailQueue): Promise<void> {
+  const mailId = await prisma.$transaction(async (tx) => {
+    const bid = await tx.bid.findFirst({ where: { paymentIntentId, holdStatus: 'authorized' }, select: { id: true, lotId: true } });
+    if (!bid) return null;
+    const { count } = await tx.bid.updateMany({ where: { id: bid.id, holdStatus: 'authorized' }, data: { holdStatus: to } });
+    if (count === 0) return null;
+    const won = await tx.lot.count({ where: { id: bid.lotId, winningBidId: bid.id } });
+    return won ? writePaymentNeededMail(tx, bid.lotId) : null;
+  });
+  await deliver(mailer, mailId);
 }
 
 /** The hold was cancelled: the money is released and the bid no longer guarantees anything. */
-export async function holdReleased(prisma: PrismaClient, paymentIntentId: string): Promise<void> {
-  await prisma.bid.updateMany({ where: { paymentIntentId, holdStatus: 'authorized' }, data: { holdStatus: 'released' } });
+export async function holdReleased(prisma: PrismaClient, paymentIntentId: string, mailer?: MailQueue): Promise<void> {
+  await holdLost(prisma, paymentIntentId, 'released', mailer);
 }
 
 /** The winning hold could not be captured (released or expired meanwhile): the winner pays in the cart instead. */
-export async function holdFailed(prisma: PrismaClient, paymentIntentId: string): Promise<void> {
-  await prisma.bid.updateMany({ where: { paymentIntentId, holdStatus: 'authorized' }, data: { holdStatus: 'failed' } });
+export async function holdFailed(prisma: PrismaClient, paymentIntentId: string, mailer?: MailQueue): Promise<void> {
+  await holdLost(prisma, paymentIntentId, 'failed', mailer);
 }
 
 /**
@@ -109,9 +132,9 @@ export async function holdFailed(prisma: PrismaClient, paymentIntentId: string):
  * A Buy Now pays only the lot it bought (`txHash` was set to the intent when the purchase committed).
  * `lotsPaid`: how many lots this call marked paid.
  */
-export async function paymentSucceeded(prisma: PrismaClient, intent: TakenIntent, source: IntentSource): Promise<{ outcome: PaymentOutcome; lotsPaid: number }> {
+export async function paymentSucceeded(prisma: PrismaClient, intent: TakenIntent, source: IntentSource, mailer?: MailQueue): Promise<{ outcome: PaymentOutcome; lotsPaid: number }> {
   const paymentIntentId = intent.id;
-  return prisma.$transaction(async (tx) => {
+  const { mailId, ...settled } = await prisma.$transaction(async (tx): Promise<{ outcome: PaymentOutcome; lotsPaid: number; mailId?: string | null }> => {
     const payment = await tx.cardPayment.findUnique({ where: { paymentIntentId } });
     if (!payment) return { outcome: 'unknown', lotsPaid: 0 };
     const owed: Owed = {
@@ -139,8 +162,12 @@ export async function paymentSucceeded(prisma: PrismaClient, intent: TakenIntent
       },
       data: { paid: true, paidAt: now, txHash: paymentIntentId },
     });
-    return { outcome: 'paid', lotsPaid: count };
+    // A Buy Now's hold was charged after the purchase: its receipt (a checkout the buyer paid there and then has none).
+    const mailId = payment.kind === 'buy_now' && count > 0 ? await writeCardChargedMail(tx, payment.lotIds[0]!, owed.amount!) : null;
+    return { outcome: 'paid', lotsPaid: count, mailId };
   });
+  await deliver(mailer, mailId ?? null);
+  return settled;
 }
 
 /** A Buy Now intent was confirmed by the browser: the buy-now price is held. */
@@ -148,20 +175,29 @@ export async function paymentAuthorized(prisma: PrismaClient, paymentIntentId: s
   await prisma.cardPayment.updateMany({ where: { paymentIntentId, status: 'open' }, data: { status: 'authorized' } });
 }
 
-export async function paymentCanceled(prisma: PrismaClient, paymentIntentId: string): Promise<void> {
-  await prisma.cardPayment.updateMany({ where: { paymentIntentId, status: { in: ['open', 'authorized'] } }, data: { status: 'canceled' } });
+/** Cancelled: nothing was taken. A Buy Now whose purchase it backed now waits for its buyer's payment, who is asked for it. */
+export async function paymentCanceled(prisma: PrismaClient, paymentIntentId: string, mailer?: MailQueue): Promise<void> {
+  const mailId = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.cardPayment.updateMany({ where: { paymentIntentId, status: { in: ['open', 'authorized'] } }, data: { status: 'canceled' } });
+    if (count === 0) return null;
+    const payment = await tx.cardPayment.findUniqueOrThrow({ where: { paymentIntentId }, select: { kind: true, userId: true, lotIds: true } });
+    if (payment.kind !== 'buy_now') return null;
+    const bought = await tx.lot.count({ where: { id: payment.lotIds[0], boughtNow: true, txHash: paymentIntentId, winnerId: payment.userId } });
+    return bought ? writePaymentNeededMail(tx, payment.lotIds[0]!) : null;
+  });
+  await deliver(mailer, mailId);
 }
 
 /** Stripe's word on our intents, whoever moved them (the api, the browser, or someone in the Dashboard). */
-export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient, log: Logger): void {
+export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient, log: Logger, mailer?: MailQueue): void {
   const purposeOf = (pi: Stripe.PaymentIntent) => pi.metadata?.purpose;
   webhooks.on('payment_intent.succeeded', async (event) => {
     const pi = event.data.object;
     const purpose = purposeOf(pi);
     let outcome: PaymentOutcome = 'unknown';
-    if (purpose === PURPOSE.bidHold) outcome = await holdCaptured(prisma, pi, 'webhook');
+    if (purpose === PURPOSE.bidHold) outcome = await holdCaptured(prisma, pi, 'webhook', mailer);
     else if (purpose === PURPOSE.checkout || purpose === PURPOSE.buyNow) {
-      const settled = await paymentSucceeded(prisma, pi, 'webhook');
+      const settled = await paymentSucceeded(prisma, pi, 'webhook', mailer);
       outcome = settled.outcome;
       if (outcome === 'paid') log.info({ paymentIntentId: pi.id, purpose, lotsMarkedPaid: settled.lotsPaid, amountReceived: pi.amount_received }, 'card payment succeeded');
     }
@@ -174,8 +210,8 @@ export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaCli
   });
   webhooks.on('payment_intent.canceled', async (event) => {
     const pi = event.data.object;
-    if (purposeOf(pi) === PURPOSE.bidHold) await holdReleased(prisma, pi.id);
-    else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) await paymentCanceled(prisma, pi.id);
+    if (purposeOf(pi) === PURPOSE.bidHold) await holdReleased(prisma, pi.id, mailer);
+    else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) await paymentCanceled(prisma, pi.id, mailer);
   });
   webhooks.on('payment_intent.amount_capturable_updated', async (event) => {
     if (purposeOf(event.data.object) === PURPOSE.buyNow) await paymentAuthorized(prisma, event.data.object.id);

@@ -101,8 +101,13 @@ export const cartItemSchema = z.object({
   amount: z.string(),
   unit: unitSchema,
   paymentState: z.enum(PAYMENT_STATES),
-  /** Selectable in final checkout: a USD lot awaiting payment. */
+  /**
+   * Selectable in final checkout: awaiting payment, and a USD lot or a BTC lot won by a card bid whose hold could
+   * not be charged.
+   */
   payableByCard: z.boolean(),
+  /** What final checkout charges for it, in USD (for a BTC lot won by card: the sats' value its hold was to be charged); null when not payable by card. */
+  cardAmount: z.string().nullable(),
   closedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** The PaymentIntent (card) or transaction that paid the lot. */

@@ -50,6 +50,11 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
             Pay by {formatDateTime(item.payBy)}, or the purchase is cancelled and counted as unpaid on your profile.
           </span>
         )}
+        {item.payableByCard && item.cardAmount && item.unit !== 'USD' && (
+          <span className="cart-item__meta" data-testid="cart-item-card-amount">
+            Your card hold could not be charged: pay {lotAmount(item.cardAmount, 'USD')} by card here.
+          </span>
+        )}
         {item.paymentState === 'awaiting_payment' && !item.payableByCard && (
           <span className="cart-item__meta">Paid from your {item.lot.paymentMethod === 'ETH' ? 'Ethereum' : 'Bitcoin'} wallet once wallet payments open.</span>
         )}

@@ -9,6 +9,7 @@ const item = (lotId: string, amount: string, over: Partial<CartItem> = {}): Cart
   unit: 'USD',
   paymentState: 'awaiting_payment',
   payableByCard: true,
+  cardAmount: amount,
   closedAt: null,
   heldUntil: null,
   payBy: null,
@@ -19,7 +20,7 @@ const item = (lotId: string, amount: string, over: Partial<CartItem> = {}): Cart
 });
 
 describe('cart selection', () => {
-  const items = [item('a', '30.00'), item('b', '45.50'), item('c', '12.00', { paymentState: 'paid' }), item('d', '90000', { unit: 'sats', payableByCard: false })];
+  const items = [item('a', '30.00'), item('b', '45.50'), item('c', '12.00', { paymentState: 'paid' }), item('d', '90000', { unit: 'sats', payableByCard: false, cardAmount: null })];
 
   it('offers only USD lots awaiting payment to final checkout', () => {
     expect(payableItems(items).map((i) => i.lotId)).toEqual(['a', 'b']);

@@ -1,6 +1,6 @@
 import { formatAmount, parseAmount, type CartItem } from '@gavel/domain';
 
-/** The lots final checkout can take: USD lots still awaiting the user's payment. */
+/** The lots final checkout can take: those still awaiting the user's payment that a card can pay. */
 export function payableItems(items: readonly CartItem[]): CartItem[] {
   return items.filter((item) => item.payableByCard && item.paymentState === 'awaiting_payment');
 }
@@ -9,6 +9,6 @@ export function payableItems(items: readonly CartItem[]): CartItem[] {
 export function selectedTotal(items: readonly CartItem[], selected: ReadonlySet<string>): string {
   const cents = payableItems(items)
     .filter((item) => selected.has(item.lotId))
-    .reduce((sum, item) => sum + parseAmount(item.amount, 'USD'), 0n);
+    .reduce((sum, item) => sum + parseAmount(item.cardAmount ?? item.amount, 'USD'), 0n);
   return formatAmount(cents, 'USD');
 }
