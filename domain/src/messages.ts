@@ -188,6 +188,7 @@ export const messages = {
     inscriptions: 'Too many inscription requests. Please try again in {wait}.',
     subscribe: 'Too many subscription attempts. Please try again in {wait}.',
     support: 'Too many messages sent. Please try again in {wait}.',
+    unsubscribe: 'Too many unsubscribe attempts. Please try again in {wait}.',
     eventStream: 'Too many live update connections. Please try again in {wait}.',
   },
   server: {

@@ -78,6 +78,7 @@ beforeAll(async () => {
       RATE_WALLET_CONNECT_PER_USER: '2',
       RATE_INSCRIPTIONS_PER_USER: '1',
       RATE_SUBSCRIBE_PER_IP: '2',
+      RATE_UNSUBSCRIBE_PER_IP: '2',
       RATE_EVENTS_PER_USER: '2',
       RATE_EVENTS_PER_IP: '3',
     },
@@ -204,6 +205,16 @@ describe('newsletter', () => {
   });
 });
 
+describe('unsubscribe links', () => {
+  it('refuses a third confirmation from one address, whatever the tokens', async () => {
+    const address = freshAddress();
+    const unsubscribe = (token: string) => call(address, 'POST', '/notifications/unsubscribe', { json: { token } });
+    expect((await unsubscribe('outbid.nobody.forged')).status).toBe(400);
+    expect((await unsubscribe('outbid.nobody.forged-again')).status).toBe(400);
+    expectRefused(await unsubscribe('outbid.nobody.forged-a-third-time'), /^Too many unsubscribe attempts\. Please try again in/);
+  });
+});
+
 describe('event stream', () => {
   it('refuses stream connections from one address past the limit', async () => {
     const address = freshAddress();
@@ -240,6 +251,7 @@ describe('the published contract', () => {
       ['/inscriptions/create', 'post'],
       ['/subscriptions/subscribe', 'post'],
       ['/support/requests', 'post'],
+      ['/notifications/unsubscribe', 'post'],
       ['/events/ticket', 'post'],
     ];
     for (const [route, method] of limited) expect(openapi.paths[route]?.[method]?.responses['429']?.headers, `${method} ${route}`).toHaveProperty('Retry-After');

@@ -1,7 +1,7 @@
 /** How many requests each client may make: sign-in protection, e-mail codes and the rate-limited routes. */
 
 /** The routes limited per user and per address, each named by the `rateLimit` of its route declarations. */
-export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'support', 'eventStream'] as const;
+export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'support', 'unsubscribe', 'eventStream'] as const;
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
 
 /** Requests a minute for one user and for one address (a signed-out caller is counted by address only). */
@@ -43,6 +43,8 @@ const ROUTE_DEFAULTS: Record<LimitedRoute, { env: string } & RouteLimit> = {
   // People write to support now and then; a script would fill the admins' list and mail strangers (the
   // acknowledgement goes to whatever address was typed).
   support: { env: 'SUPPORT', perUser: 3, perIp: 5 },
+  // A person clicks a mail's link now and then; a script trying tokens is slowed down.
+  unsubscribe: { env: 'UNSUBSCRIBE', perUser: 10, perIp: 30 },
   eventStream: { env: 'EVENTS', perUser: 30, perIp: 120 },
 };
 

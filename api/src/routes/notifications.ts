@@ -58,6 +58,7 @@ export function notificationRoutes(routes: RouteTable, { db, unsubscribeTokens }
   routes.add({
     method: 'post',
     path: '/notifications/unsubscribe',
+    rateLimit: 'unsubscribe',
     tag: TAG,
     summary: "Turn off one kind of e-mail with the token from that e-mail's unsubscribe link",
     body: unsubscribeBodySchema,
