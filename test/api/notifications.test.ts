@@ -117,6 +117,53 @@ describe('ending-soon jobs', () => {
     expect(await mailsTo(bidder.user.email, { startsWith: 'Ending soon' })).toHaveLength(0);
   });
 
+  it('tell an ETH lot’s on-chain bidders (a wallet’s bid, a card bid the relayer placed), once', async () => {
+    const lot = await createLot(stack.db, { endsInMs: 50 * MINUTE, paymentMethod: 'ETH' });
+    const [wallet, card] = [await person(), await person()];
+    // As the indexer's follower records them: one row per on-chain bid, with the user who placed it.
+    await stack.db.prisma.chainBid.createMany({
+      data: [
+        {
+          txHash: `0x${'a'.repeat(64)}`,
+          logIndex: 0,
+          lotId: lot.id,
+          userId: wallet.user.id,
+          auctionId: '1',
+          bidder: '0x1111111111111111111111111111111111111111',
+          walletAddress: '0x1111111111111111111111111111111111111111',
+          amount: '1000',
+          blockNumber: 10,
+        },
+        {
+          txHash: `0x${'b'.repeat(64)}`,
+          logIndex: 0,
+          lotId: lot.id,
+          userId: card.user.id,
+          auctionId: '1',
+          bidder: '0x2222222222222222222222222222222222222222',
+          walletAddress: 'card_payment',
+          amount: '2000',
+          blockNumber: 11,
+        },
+        {
+          txHash: `0x${'c'.repeat(64)}`,
+          logIndex: 0,
+          lotId: lot.id,
+          userId: wallet.user.id,
+          auctionId: '1',
+          bidder: '0x1111111111111111111111111111111111111111',
+          walletAddress: '0x1111111111111111111111111111111111111111',
+          amount: '3000',
+          blockNumber: 12,
+        },
+      ],
+    });
+    const end = await endOf(lot.id);
+    const told = await tellEndingSoon(stack.services, { lotId: lot.id, minutes: 60, endTime: end.getTime() });
+    expect(told.told.toSorted()).toEqual([wallet.user.id, card.user.id].toSorted());
+    for (const { user } of [wallet, card]) expect(await mailsTo(user.email, { startsWith: 'Ending soon' })).toHaveLength(1);
+  });
+
   it('tell bidders (active or outbid) and watchers once, never the seller; by e-mail only those who keep it on, in the dapp always', async () => {
     const seller = await person('seller');
     const lot = await createLot(stack.db, { endsInMs: 50 * MINUTE, creatorId: seller.user.id });

@@ -2,7 +2,7 @@
  * The worker's follower of the indexer. For every new on-chain bid it raises the same events as an off-chain
  * bid: `outbid` (server-sent event and e-mail) to the user who linked the outbid wallet, and the new price to
  * the lot's watchers. It copies price, bid count and end time into the lot record, so browse filters, sorting
- * and the close job see on-chain bids too (replies read the chain itself). It also settles reported
+ * and the close job see on-chain bids too (replies read the chain itself); a moved end moves the lot clock's jobs. It also settles reported
  * withdrawals (withdrawals.ts).
  *
  * Exactly once, across restarts and several workers: a cursor in Redis (the last block handled) and a claim
@@ -90,7 +90,7 @@ async function announce(services: Services, bids: BidRow[]): Promise<void> {
   const [lots, { rows: auctions }] = await Promise.all([
     db.prisma.lot.findMany({
       where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: { equals: chain.auctionHouse ?? '', mode: 'insensitive' } },
-      select: { id: true, title: true, auctionEventId: true, chainAuctionId: true },
+      select: { id: true, title: true, auctionEventId: true, chainAuctionId: true, endTime: true },
     }),
     chain.auctionStates(auctionIds),
   ]);
@@ -107,6 +107,12 @@ async function announce(services: Services, bids: BidRow[]): Promise<void> {
     });
     const update: LotUpdate = { lotId: lot.id, currentBid: formatAmount(BigInt(auction.highest_bid), 'ETH'), bidCount: auction.bid_count, endTime: endTime.toISOString(), status: 'live' };
     await eventHub.publish(`lot:${lot.id}`, { type: 'lot', data: update });
+    // An on-chain extension moved the end: the close and ending-soon jobs move with it (the old end's go).
+    if (endTime.getTime() !== lot.endTime.getTime()) {
+      await services.lotClock
+        .scheduleEnd(lot.id, endTime, lot.endTime)
+        .catch((err: Error) => services.log.warn({ err: err.message, lotId: lot.id }, 'moving the lot clock to the on-chain end failed; the reconcile loop will'));
+    }
   }
 
   const outbids = bids.filter((bid) => bid.previous_bidder && bid.previous_bidder !== bid.bidder && lotOf.has(bid.auction_id));

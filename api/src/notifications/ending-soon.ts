@@ -1,5 +1,6 @@
 /**
- * The `ending-soon` job: a lot's bidders (an active or outbid bid) and watchers, never its seller, are told it
+ * The `ending-soon` job: a lot's bidders (an active or outbid bid, or an on-chain bid on an ETH lot: a wallet's
+ * or one the relayer placed for a card) and watchers, never its seller, are told it
  * ends soon, once per lead time. One INSERT decides who is told: it writes the once-only record
  * (NotificationSent, kind `ending_soon:<minutes>`) only while the lot is still open, published and ending at the
  * end the job was scheduled for, and returns the users it wrote, so a job for a moved or closed lot tells nobody,
@@ -32,6 +33,7 @@ export async function tellEndingSoon(services: Pick<Services, 'db' | 'eventHub' 
       SELECT DISTINCT r."userId", l.id, ${kind}
         FROM "Lot" l
         JOIN (SELECT "userId" FROM "Bid" WHERE "lotId" = ${job.lotId} AND status IN ('active', 'outbid') AND "userId" IS NOT NULL
+              UNION SELECT "userId" FROM "ChainBid" WHERE "lotId" = ${job.lotId}
               UNION SELECT "userId" FROM "WatchedLot" WHERE "lotId" = ${job.lotId}) r ON TRUE
        WHERE l.id = ${job.lotId} AND l.published AND l.status IN ('upcoming', 'live') AND l."endTime" > now()
          AND (extract(epoch FROM l."endTime") * 1000)::bigint = ${endMs}
