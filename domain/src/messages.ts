@@ -139,6 +139,11 @@ export const messages = {
     amountRequired: 'Please enter a bid amount',
     invalidAmount: 'Invalid bid amount',
     tooLow: 'Bid must be at least {minimum} {unit}',
+    // Decided: maximum (proxy) bids.
+    outbidByMaximum: 'You were outbid by an earlier maximum bid',
+    maximumTooLow: 'Your maximum must be at least {minimum} {unit}',
+    invalidMaximum: 'Invalid maximum bid',
+    maximumUsdOnly: 'A maximum bid can be set only on lots in USD',
     notStarted: 'Bidding has not started yet',
     ended: 'This auction has ended',
     cancelled: 'This auction was cancelled',

@@ -17,6 +17,7 @@ export const lotForBidSelect = {
   endTime: true,
   startingBid: true,
   currentBid: true,
+  leaderMaximum: true,
   creatorId: true,
   auctionEventId: true,
   inscriptionId: true,
@@ -42,6 +43,8 @@ export interface AdmittedBid {
   rail: BidRail;
   unit: Unit;
   amount: bigint;
+  /** A maximum bid's maximum (USD lots), at least the amount; null for a plain bid. */
+  maximum: bigint | null;
   /** Where the lot stood when the bid was admitted (for an auction on the contract, the contract's view). */
   state: BidState;
   /** The lot's minimum increment: what the next bid must add over this one once it is written. */
@@ -51,17 +54,24 @@ export interface AdmittedBid {
 export interface PlacedBid {
   bidId: string;
   lot: { id: string; title: string; paymentMethod: 'BTC' | 'ETH' | 'Manual'; auctionEventId: string };
+  /** The bid's own amount as written (a maximum bid that leads: the visible price it leads at). */
   amount: bigint;
   walletAddress: string | null;
+  /** active: it leads; outbid: accepted and at once outbid by an earlier, higher or equal maximum. */
+  status: 'active' | 'outbid';
+  /** The bidder's maximum (theirs to see, and no one else's). */
+  maximum: bigint | null;
+  /** The lot's visible price after the bid. */
+  price: bigint;
   endTime: Date;
   /** The end the bid was admitted against: the end before an extension (unless another bid moved it meanwhile). */
   previousEndTime: Date;
   auctionExtended: boolean;
   extensionMinutes: number;
   bidCount: number;
-  /** The bid this one outbid, when it belonged to someone else. */
+  /** Whom this bid outbid, when it belonged to someone else (the bidder themselves, when outbid at once by a maximum). */
   outbid: { bidId: string; userId: string; amount: bigint } | null;
-  /** The bid that was highest before this one, whoever's (a card hold on it is no longer needed). */
+  /** The bid whose card hold is no longer needed: the one highest before this one, whoever's, or this one, outbid at once. */
   replacedBidId: string | null;
   minimumNext: bigint;
 }

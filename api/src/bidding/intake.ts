@@ -22,7 +22,7 @@ import { releaseHoldLater } from '../payments/bid-holds.ts';
 import { readChainBidState } from '../relayer/card-bids.ts';
 import { lotForBidSelect, type AdmittedBid, type BidRail, type CommitOptions, type LotForBid, type PlacedBid } from './bid-types.ts';
 import { assertWithinBiddingLimit } from './pay-later.ts';
-import { lotBidState, refusalError } from './refusal.ts';
+import { lotBidState, maximumError, maximumTooLowError, refusalError } from './refusal.ts';
 
 const bidMessages = messages.bids;
 
@@ -54,7 +54,14 @@ function isChainAuction(services: Pick<Services, 'chain'>, lot: LotForBid): bool
  * 404 (readLotForBid), 503 relayer off, 409 ETH lots take only on-chain bids, 403 own lot, 403 not whitelisted,
  * 400 invalid amount, 409 cancelled / ended / not started, 400 below the minimum next bid.
  */
-export async function admitBid(services: Pick<Services, 'db' | 'chain' | 'relayer'>, user: UserRow, lot: LotForBid, input: string | number | bigint, rail: BidRail): Promise<AdmittedBid> {
+export async function admitBid(
+  services: Pick<Services, 'db' | 'chain' | 'relayer'>,
+  user: UserRow,
+  lot: LotForBid,
+  input: string | number | bigint,
+  rail: BidRail,
+  maximumInput?: string | number,
+): Promise<AdmittedBid> {
   if (rail === 'relayed-card' && !services.relayer.enabled) throw new HttpError(503, relayedBidMessages.unavailable, 'relayer_unavailable');
   if (rail !== 'relayed-card' && lot.paymentMethod === 'ETH') throw new HttpError(409, bidMessages.ethOnChain, 'bid_on_chain');
   if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
@@ -62,11 +69,35 @@ export async function admitBid(services: Pick<Services, 'db' | 'chain' | 'relaye
 
   const unit = unitFor(lot.paymentMethod);
   const amount = parseBidAmount(input, unit);
+  const maximum = maximumInput === undefined ? null : parseMaximum(maximumInput, lot, rail, amount);
   // An auction on the contract is open and priced by the contract; the indexer may lag a freshly started one.
   const state = rail === 'relayed-card' ? await readChainBidState(services, lot.chainAuctionId!.toFixed(0)) : lotBidState(lot);
   const refused = bidRefusal(state, amount);
-  if (refused) throw refusalError(refused, unit);
-  return { lot, rail, unit, amount, state, increment: state.increment };
+  // The leader changing their own maximum is priced by the proxy rule, whatever amount comes with it.
+  if (refused && !(refused.reason === 'tooLow' && maximum !== null && (await leads(services, user, lot)))) throw refusalError(refused, unit);
+  return { lot, rail, unit, amount, maximum, state, increment: state.increment };
+}
+
+/**
+ * A maximum bid's maximum: only on USD lots bid on Gavel (pay-later or card) for now, at least the amount. The
+ * other lots and rails (Bitcoin offers, on-chain auctions) cannot carry one yet.
+ */
+function parseMaximum(input: string | number, lot: LotForBid, rail: BidRail, amount: bigint): bigint {
+  if (lot.paymentMethod !== 'Manual' || (rail !== 'wallet' && rail !== 'card')) throw maximumError(bidMessages.maximumUsdOnly);
+  let maximum: bigint;
+  try {
+    maximum = parseAmount(input, 'USD');
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    throw maximumError(bidMessages.invalidMaximum);
+  }
+  if (maximum < amount) throw maximumTooLowError(amount, 'USD');
+  return maximum;
+}
+
+/** Whether the user's bid is the lot's active one. */
+async function leads(services: Pick<Services, 'db'>, user: UserRow, lot: LotForBid): Promise<boolean> {
+  return (await services.db.prisma.bid.count({ where: { lotId: lot.id, status: 'active', userId: user.id } })) > 0;
 }
 
 /** A positive amount in the lot's unit (sats, wei, cents). */
@@ -102,13 +133,15 @@ export async function walletOfBid(services: Pick<Services, 'db'>, user: UserRow,
  */
 export function payLaterGate(user: UserRow, bid: AdmittedBid): CommitOptions['before'] {
   if (bid.rail !== 'wallet' || bid.lot.paymentMethod !== 'Manual') return undefined;
+  // A maximum counts in full: it is what the bidder may end up owing.
+  if (bid.maximum !== null) return (tx) => assertWithinBiddingLimit(tx, user.id, bid.lot.id, bid.maximum!, 'maximum');
   return (tx) => assertWithinBiddingLimit(tx, user.id, bid.lot.id, bid.amount);
 }
 
 /**
  * After a bid committed (every rail whose write is Gavel's own): the close and the ending-soon notices move with
  * the end (idempotent per lot and end, so only the first bid and an extension schedule), then, beside the reply, the bid is announced
- * and the card hold of the bid it replaced is released by a job. The bid is acknowledged whatever these do.
+ * and the card hold of the bid it replaced (or of the bid itself, outbid at once by a maximum) is released by a job. The bid is acknowledged whatever these do.
  */
 export async function afterBidCommitted(services: Services, placed: PlacedBid): Promise<void> {
   if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleEnd(placed.lot.id, placed.endTime, placed.previousEndTime);

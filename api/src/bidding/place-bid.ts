@@ -5,18 +5,22 @@
  * the price below an acknowledged bid. A rail that must write something with the bid (a card hold's
  * PaymentIntent, a Bitcoin offer's signed PSBT) does it in the same transaction, so a leading bid never lacks
  * what pays for it.
+ *
+ * Maximum bids take the proxy path (proxy-commit.ts): a bid carrying a maximum, or any bid while the leader has a
+ * maximum above the price, which the conditional update declines to match.
  */
-import { bidRefusal, unitFor } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
-import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
+import type { Lot } from '../generated/prisma/client.ts';
+import { commitProxyBid } from './proxy-commit.ts';
 import type { Services } from '../services.ts';
-import type { HttpError } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { AdmittedBid, CommitOptions, PlacedBid } from './bid-types.ts';
-import { lotBidState, refusalError } from './refusal.ts';
+import { writeRefusal } from './refusal.ts';
 
 /** Writes an admitted bid; a refused write (outbid or closed meanwhile) is the spec's answer, and nothing stays. */
 export async function commitBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, options: CommitOptions): Promise<PlacedBid> {
+  // A maximum, or a lot whose leader has one above the price (below), is resolved by the proxy rule.
+  if (bid.maximum !== null) return commitProxyBid(services, user, bid, options);
   const { db } = services;
   const bidId = options.bidId ?? randomUUID();
   const args = [bid.lot.id, bidId, user.id, bid.amount.toString(), bid.increment.toString(), options.walletAddress];
@@ -38,7 +42,12 @@ export async function commitBid(services: Pick<Services, 'db'>, user: UserRow, b
         throw error;
       });
   }
-  if (!row?.placed) throw await refusal(db.prisma, bid.lot.id);
+  if (!row?.placed) {
+    const lot = await db.prisma.lot.findUniqueOrThrow({ where: { id: bid.lot.id } });
+    // The conditional update leaves a lot whose leader has a maximum above the price to the proxy path.
+    if (lot.leaderMaximum !== null) return commitProxyBid(services, user, bid, options);
+    throw writeRefusal(lot);
+  }
   return placedBid(row, { bidId, lot: bid.lot, amount: bid.amount, walletAddress: options.walletAddress, userId: user.id, increment: bid.increment });
 }
 
@@ -55,6 +64,9 @@ function placedBid(
     lot: { id, title, paymentMethod, auctionEventId },
     amount: bid.amount,
     walletAddress: bid.walletAddress,
+    status: 'active',
+    maximum: null,
+    price: bid.amount,
     endTime: result.end_time!,
     previousEndTime: bid.lot.endTime,
     auctionExtended: result.extended,
@@ -80,14 +92,3 @@ interface PlaceBidRow {
 /** The amount as text: db.sql and Prisma's raw queries (in a transaction) then answer the same row. */
 const PLACE_BID_SQL =
   'SELECT placed, end_time, extended, extension_minutes, bid_count, outbid_bid_id, outbid_user_id, outbid_amount::text AS outbid_amount FROM gavel_place_bid($1, $2, $3, $4::numeric, $5::numeric, $6)';
-
-/**
- * Why the conditional update matched nothing, read again after the fact: the lot moved on (closed, or another
- * bid raised the minimum) between admission and the write.
- */
-async function refusal(prisma: PrismaClient, lotId: string): Promise<HttpError> {
-  const lot = await prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
-  // The write refused an amount admission took: with the lot still open, the minimum has moved past it, so
-  // asking the rule about no amount at all names either the lot's phase or the minimum now.
-  return refusalError(bidRefusal(lotBidState(lot), -1n)!, unitFor(lot.paymentMethod));
-}

@@ -33,12 +33,20 @@ export function bidFields(row: Pick<BidRow, 'id' | 'lotId' | 'amount' | 'walletA
   };
 }
 
+/** A maximum bid's maximum, for its own bidder's eyes (and an admin's): never in a reply to anyone else. */
+export function maximumField(maximum: { toFixed(digits: number): string } | bigint | null, unit: Unit): { maximum?: string } {
+  if (maximum === null) return {};
+  return { maximum: formatAmount(typeof maximum === 'bigint' ? maximum : BigInt(maximum.toFixed(0)), unit) };
+}
+
 export function presentBid(row: BidRow, viewerId: string | null): Bid {
   const unit = unitFor(row.lot.paymentMethod);
   const name = row.user ? fullNameOf(row.user) : row.walletAddress;
+  const isYou = viewerId !== null && row.userId === viewerId;
   return {
     ...bidFields(row, unit),
-    bidder: { displayName: maskName(name), isYou: viewerId !== null && row.userId === viewerId },
+    bidder: { displayName: maskName(name), isYou },
+    ...(isYou && maximumField(row.maximum, unit)),
     auction: {
       _id: row.lot.id,
       title: row.lot.title,
@@ -58,20 +66,24 @@ export function presentPlacedBid(placed: PlacedBid, user: UserRow): Bid {
     amount: formatAmount(placed.amount, unit),
     unit,
     walletAddress: placed.walletAddress,
-    status: 'active',
+    status: placed.status,
     withdrawalStatus: null,
     createdAt: new Date().toISOString(),
     bidder: { displayName: maskName(fullNameOf(user)), isYou: true },
-    auction: { _id: placed.lot.id, title: placed.lot.title, currentBid: formatAmount(placed.amount, unit), paymentMethod: placed.lot.paymentMethod },
+    ...maximumField(placed.maximum, unit),
+    auction: { _id: placed.lot.id, title: placed.lot.title, currentBid: formatAmount(placed.price, unit), paymentMethod: placed.lot.paymentMethod },
   };
 }
 
-/** The reply to a bid that was placed (201): the bid, the extension it caused and the next minimum. */
+/**
+ * The reply to a bid that was placed (201): the bid, the extension it caused and the next minimum. A bid an
+ * earlier maximum outbid at once was placed too, and says so.
+ */
 export function placedBidReply(placed: PlacedBid, user: UserRow): PlaceBidReply {
   const endTime = placed.endTime.toISOString();
   const extension = placed.auctionExtended ? { minutes: placed.extensionMinutes, endTime } : null;
   return {
-    message: messages.bids.placed,
+    message: placed.status === 'outbid' ? messages.bids.outbidByMaximum : messages.bids.placed,
     data: { bid: presentPlacedBid(placed, user), psbtHex: null },
     auctionExtended: extension !== null,
     extensionMessage: extension && extensionMessage(extension),

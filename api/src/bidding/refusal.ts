@@ -1,5 +1,5 @@
 /** A refused bid, said once: the lot row's phase and minimum, and the spec's answer for each reason. */
-import { fill, formatAmount, messages, minimumIncrement, minimumNextBid, phaseOf, shownStatus, type BidRefusal, type LotPhase, type Unit } from '@gavel/domain';
+import { bidRefusal, fill, formatAmount, messages, minimumIncrement, minimumNextBid, phaseOf, shownStatus, type BidRefusal, type LotPhase, type Unit, unitFor } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -29,4 +29,23 @@ export function refusalError(refused: BidRefusal, unit: Unit): HttpError {
   const minimum = formatAmount(refused.minimum, unit);
   const message = fill(bidMessages.tooLow, { minimum, unit });
   return new HttpError(400, message, 'bid_too_low', { amount: message }, { minimumBid: minimum });
+}
+
+/**
+ * Why a write refused a bid admission took, read again after the fact: the lot moved on (closed, or another bid
+ * raised the minimum) meanwhile. With the lot still open, asking the rule about no amount at all names either the
+ * lot's phase or the minimum now.
+ */
+export function writeRefusal(lot: Lot): HttpError {
+  return refusalError(bidRefusal(lotBidState(lot), -1n)!, unitFor(lot.paymentMethod));
+}
+
+/** A refused maximum (400), naming the `maximum` field. */
+export function maximumError(message: string): HttpError {
+  return new HttpError(400, message, 'validation_failed', { maximum: message });
+}
+
+/** A maximum below `minimum` (the amount it came with, or the price its leader already shows). */
+export function maximumTooLowError(minimum: bigint, unit: Unit): HttpError {
+  return maximumError(fill(bidMessages.maximumTooLow, { minimum: formatAmount(minimum, unit), unit }));
 }

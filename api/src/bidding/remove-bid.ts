@@ -39,7 +39,8 @@ export async function removeBid(
       if (next) await tx.bid.update({ where: { id: next.id }, data: { status: 'active' } });
       await tx.lot.update({
         where: { id: bid.lotId },
-        data: { currentBid: next?.amount ?? null, currentPrice: next?.amount ?? lot!.startingBid, bidCount: { decrement: 1 } },
+        // The bid that leads again leads at its own amount, no maximum bidding for it (the proxy state starts afresh).
+        data: { currentBid: next?.amount ?? null, currentPrice: next?.amount ?? lot!.startingBid, bidCount: { decrement: 1 }, leaderMaximum: null, runnerUpMaximum: null },
       });
       await onPromoted?.(tx, next?.id ?? null);
       return { lotId: bid.lotId, status, promotedBidId: next?.id ?? null };

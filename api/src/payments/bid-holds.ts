@@ -6,7 +6,8 @@
  * off-session (idempotency key per bid id). A declined card refuses the bid and nothing is written. Afterwards:
  * - outbid (by a card bid or, on a BTC lot, a signed offer), withdrawn or removed: the hold is released by a job;
  * - the lot closes with the bid winning: the hold is captured by a job and the lot is paid; losing holds are
- *   released by the same job;
+ *   released by the same job. A maximum bid is held for its maximum and captured for the price it won at (the
+ *   rest of the hold is released with the capture);
  * - a capture that fails (the hold was released or expired meanwhile) leaves the lot awaiting payment, and the
  *   winner pays it in the cart like any other won lot.
  * A reconcile sweep (payment-jobs.ts) redoes any of these whose job was lost. A hold is recorded as pending
@@ -34,12 +35,14 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
   const unit = bid.unit as CardBidUnit;
   // A USD bid holds itself; a bid in sats waits for a fresh BTC price, or is refused (503) without one.
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
-  const refused = cardAmountRefusal(bid.amount, unit, btcPrice);
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
+  // A maximum bid holds its maximum: the most it can come to pay (a change of maximum is a new bid, held anew).
+  const held = bid.maximum ?? bid.amount;
+  const refused = cardAmountRefusal(held, unit, btcPrice);
+  if (refused) throw new HttpError(400, refused, 'validation_failed', { [bid.maximum === null ? 'amount' : 'maximum']: refused });
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
-  const holdCents = cardHoldCents(bid.amount, unit, btcPrice);
+  const holdCents = cardHoldCents(held, unit, btcPrice);
   const holdKey = `bid-hold:${bidId}`;
   const holdId = await holdOnCard(payments.stripe, user, {
     cents: holdCents,

@@ -30,7 +30,7 @@ import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';
 import { unpaidLotOf } from '../checkout/second-chance.ts';
 import { cancelLot, createLot, deleteLot, endLot, publishLot, updateLot } from '../admin/lot-writes.ts';
 import { fullNameOf } from '../auth/user-name.ts';
-import { bidFields } from '../bidding/present-bid.ts';
+import { bidFields, maximumField } from '../bidding/present-bid.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: lots';
@@ -220,6 +220,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
         const winning = lot.winningBidId ?? (lot.status === 'ended' ? null : top?.id);
         const data: AdminBid[] = rows.map((row) => ({
           ...bidFields(row, unit),
+          ...maximumField(row.maximum, unit),
           holdStatus: row.holdStatus,
           isWinning: row.id === winning,
           bidder: {

@@ -47,6 +47,9 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'Card bids (USD and BTC lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
         'on a BTC lot the amount is in sats, held for its USD value at the live BTC price plus CARD_HOLD_MARGIN_PERCENT (GET /payment/card-hold-rate; at least $0.50), and the bid is written at once, with no PSBT; ' +
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
+        'Maximum bids (USD lots, pay-later and card): `maximum` (at least the amount) lets Gavel bid for the bidder up to it; the price shown is the second-highest maximum (or highest plain bid) plus the increment, capped at the leader’s maximum, equal maximums going to the earlier. ' +
+        'A bid at or below the leader’s maximum is placed and at once outbid: 201 with status "outbid" and the message "You were outbid by an earlier maximum bid". The leader sends a new `maximum` to raise or lower theirs (never below the price). ' +
+        'A card maximum is held for the maximum and captured for the winning price; a pay-later maximum counts in full against the bidding limit. The maximum is shown only to its bidder (and admins). ' +
         'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value at the live ETH price plus the margin and are placed on chain by the platform’s relayer. ' +
         'Without a fresh price of the lot’s coin, a card bid on a BTC or ETH lot is a 503 naming the coin, and nothing is held or written. ' +
         'BTC lots: the reply carries data.psbtHex, the offer PSBT built from the walletAddress UTXOs (inscription to ordinalsAddress), and data.bid (status pending); ' +
@@ -63,7 +66,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       },
       handler: async ({ params, body, user }) => {
         const lot = await readLotForBid(services, params.id!);
-        const bid = await admitBid(services, user, lot, body.amount, bidRailOf(services, lot, body.walletAddress));
+        const bid = await admitBid(services, user, lot, body.amount, bidRailOf(services, lot, body.walletAddress), body.maximum);
         // Placed on chain by the relayer once the card is held: no write of Gavel's own to follow up.
         if (bid.rail === 'relayed-card') return placeRelayedCardBid(services, user, bid);
         // An offer for the wallet to sign: placed by the finalize route (routes/btc-bids.ts).

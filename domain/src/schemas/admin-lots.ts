@@ -116,6 +116,8 @@ export const adminBidSchema = z.object({
   status: z.enum(BID_STATUSES),
   withdrawalStatus: z.string().nullable(),
   holdStatus: z.string().nullable(),
+  /** A maximum bid's maximum (admins see it; bidders only their own). */
+  maximum: z.string().optional(),
   createdAt: z.string(),
   isWinning: z.boolean(),
   bidder: z.object({ userId: z.string().nullable(), email: z.string().nullable(), name: z.string().nullable() }),

@@ -7,6 +7,11 @@ import { BIDS_LIST_LIMIT } from '../page-sizes.ts';
 export const placeBidBodySchema = z.object({
   amount: z.union([z.string().trim(), z.number()], { error: messages.bids.amountRequired }).refine((v) => String(v).length > 0, { error: messages.bids.amountRequired }),
   walletAddress: z.string().trim().max(120).optional(),
+  /**
+   * A maximum bid (USD lots): how far Gavel bids for the bidder, in the lot's unit, at least the amount. The
+   * leader sends it alone (with any amount) to raise or lower their maximum, never below the price shown.
+   */
+  maximum: z.union([z.string().trim().min(1).max(40), z.number()]).optional(),
   /** BTC lots (Gavel's addition): the wallet's ordinals address, where the inscription goes (default walletAddress). */
   ordinalsAddress: z.string().trim().max(120).optional(),
   /** BTC lots: the payment address's public key (hex), which wallets need in the PSBT to sign a taproot input. */
@@ -49,6 +54,8 @@ export const bidSchema = z.object({
   createdAt: z.string(),
   /** Other bidders are shown masked ("B***r"); `isYou` marks the caller's own bids. */
   bidder: z.object({ displayName: z.string(), isYou: z.boolean() }),
+  /** A maximum bid's maximum: only on the caller's own bids (and in the admin's list), never on anyone else's. */
+  maximum: z.string().optional(),
   auction: z.object({ _id: z.string(), title: z.string(), currentBid: z.string().nullable(), paymentMethod: z.enum(['BTC', 'ETH', 'Manual']) }),
 });
 export type Bid = z.infer<typeof bidSchema>;

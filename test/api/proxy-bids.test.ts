@@ -1,0 +1,210 @@
+/**
+ * Maximum (proxy) bids on USD lots through the api, pay-later bidders: each case of the rule (a maximum leads at
+ * the lowest price that leads; a plain bid at or below it is placed and outbid at once, and told so; equal
+ * maximums go to the earlier; the leader raises or lowers theirs, never below the price), the anti-sniping
+ * extension on bids the proxy answers, the bidding limit counting a maximum in full, and the close selling at
+ * the visible price. Lots start at $10.00 with the $1.00 increment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+import { openUserEvents } from '../support/sse.ts';
+import { closeLot } from '../../api/src/bidding/close-lot.ts';
+
+let stack: TestStack;
+type Reply = { status: number; body: any };
+
+async function bid(token: string, lotId: string, amount: string, maximum?: string): Promise<Reply> {
+  const res = await fetch(`${stack.url}/auctions/${lotId}/bids`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(maximum === undefined ? { amount } : { amount, maximum }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+async function readyBidder() {
+  const user = await createUser(stack.db, 'ready');
+  return { user, token: await signIn(stack.url, user.email) };
+}
+const lotRow = (id: string) => stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
+const price = async (id: string) => (await lotRow(id)).currentBid?.toFixed(0);
+/** The public history: amount, status, and whether it is the caller's, highest first. */
+async function history(lotId: string, token: string) {
+  const res = await fetch(`${stack.url}/auctions/${lotId}/bids`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as any).data.map((b: any) => [b.amount, b.status, b.bidder.isYou]);
+}
+
+beforeAll(async () => {
+  stack = await startApiForTest({ seed: 'none', env: { RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
+});
+afterAll(() => stack?.stop());
+
+describe('a maximum and the plain bids below it', () => {
+  it('leads at the starting bid, answers a lower plain bid at once one increment above it, and tells its bidder', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const a = await readyBidder();
+    const b = await readyBidder();
+    const first = await bid(a.token, lot.id, '10.00', '50.00');
+    expect(first).toMatchObject({ status: 201, body: { message: 'Bid placed successfully!', minimumNextBid: '11.00' } });
+    expect(first.body.data.bid).toMatchObject({ amount: '10.00', status: 'active', maximum: '50.00', auction: { currentBid: '10.00' } });
+
+    const events = await openUserEvents(stack.url, b.token);
+    try {
+      const plain = await bid(b.token, lot.id, '20.00');
+      expect(plain).toMatchObject({ status: 201, body: { message: 'You were outbid by an earlier maximum bid', minimumNextBid: '22.00' } });
+      expect(plain.body.data.bid).toMatchObject({ amount: '20.00', status: 'outbid', auction: { currentBid: '21.00' } });
+      expect(plain.body.data.bid.maximum).toBeUndefined();
+      const outbid = await events.next('outbid');
+      expect(outbid.data).toMatchObject({ id: plain.body.data.bid.id, userBidAmount: '20.00', currentBidAmount: '21.00', currencyUnit: 'USD' });
+    } finally {
+      events.close();
+    }
+    expect(await history(lot.id, b.token)).toEqual([
+      ['21.00', 'active', false],
+      ['20.00', 'outbid', true],
+    ]);
+    expect(await lotRow(lot.id)).toMatchObject({ bidCount: 2 });
+    expect(await price(lot.id)).toBe('2100');
+  });
+
+  it('caps the price at the maximum when a plain bid equals it; then a plain bid above it leads as usual', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    await bid(a.token, lot.id, '10.00', '30.00');
+    const equal = await bid(b.token, lot.id, '30.00');
+    expect(equal.body).toMatchObject({ message: 'You were outbid by an earlier maximum bid', minimumNextBid: '31.00', data: { bid: { status: 'outbid', auction: { currentBid: '30.00' } } } });
+    // The maximum is spent: the next bid is any bid's, and leads.
+    expect(await lotRow(lot.id)).toMatchObject({ leaderMaximum: null });
+    expect((await bid(c.token, lot.id, '30.50')).status).toBe(400);
+    const above = await bid(c.token, lot.id, '31.00');
+    expect(above.body).toMatchObject({ message: 'Bid placed successfully!', data: { bid: { status: 'active', amount: '31.00' } } });
+    expect((await history(lot.id, c.token)).map((row: unknown[]) => row.slice(0, 2))).toEqual([
+      ['31.00', 'active'],
+      ['30.00', 'outbid'],
+      ['30.00', 'outbid'],
+    ]);
+  });
+
+  it('gives equal maximums to the earlier one, and a higher maximum leads one increment above the other', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    await bid(a.token, lot.id, '10.00', '30.00');
+    const tie = await bid(b.token, lot.id, '12.00', '30.00');
+    expect(tie.body).toMatchObject({ message: 'You were outbid by an earlier maximum bid', data: { bid: { status: 'outbid', maximum: '30.00', auction: { currentBid: '30.00' } } } });
+
+    const events = await openUserEvents(stack.url, a.token);
+    try {
+      const higher = await bid(c.token, lot.id, '31.00', '45.00');
+      expect(higher.body).toMatchObject({ message: 'Bid placed successfully!', minimumNextBid: '32.00', data: { bid: { status: 'active', amount: '31.00', maximum: '45.00' } } });
+      expect((await events.next('outbid')).data).toMatchObject({ currentBidAmount: '31.00' });
+    } finally {
+      events.close();
+    }
+    const d = await readyBidder();
+    // 40 is below 45: answered at 41.
+    expect((await bid(d.token, lot.id, '40.00')).body.data.bid.auction.currentBid).toBe('41.00');
+    expect(await price(lot.id)).toBe('4100');
+  });
+
+  it('refuses a maximum below the amount, an unreadable one, and one on a lot that is not in USD, naming the maximum', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const { token } = await readyBidder();
+    expect(await bid(token, lot.id, '20.00', '19.99')).toMatchObject({
+      status: 400,
+      body: { message: 'Your maximum must be at least 20.00 USD', fields: { maximum: 'Your maximum must be at least 20.00 USD' } },
+    });
+    expect(await bid(token, lot.id, '20.00', 'lots')).toMatchObject({ status: 400, body: { fields: { maximum: 'Invalid maximum bid' } } });
+    const btc = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
+    expect(await bid(token, btc.id, '10000', '20000')).toMatchObject({ status: 400, body: { fields: { maximum: 'A maximum bid can be set only on lots in USD' } } });
+    expect(await stack.db.prisma.bid.count({ where: { lotId: { in: [lot.id, btc.id] } } })).toBe(0);
+  });
+});
+
+describe('the leader’s own maximum', () => {
+  it('is raised and lowered while leading, never below the price, and prices against the runner-up', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    await bid(a.token, lot.id, '10.00', '20.00');
+    await bid(b.token, lot.id, '15.00');
+    expect(await price(lot.id)).toBe('1600');
+    // The leader sends a new maximum with any amount: the price stays, the maximum is theirs to see.
+    const raised = await bid(a.token, lot.id, '1.00', '60.00');
+    expect(raised.body).toMatchObject({ message: 'Bid placed successfully!', data: { bid: { status: 'active', amount: '16.00', maximum: '60.00' } } });
+    const lowered = await bid(a.token, lot.id, '1.00', '25.00');
+    expect(lowered.body.data.bid).toMatchObject({ amount: '16.00', maximum: '25.00' });
+    expect(await bid(a.token, lot.id, '1.00', '15.99')).toMatchObject({ status: 400, body: { fields: { maximum: 'Your maximum must be at least 16.00 USD' } } });
+    // The lowered maximum is what now bids for them: 26 beats it.
+    const beat = await bid(c.token, lot.id, '26.00');
+    expect(beat.body).toMatchObject({ message: 'Bid placed successfully!', data: { bid: { status: 'active', amount: '26.00' } } });
+    const mine = await fetch(`${stack.url}/auctions/bids/me`, { headers: { authorization: `Bearer ${a.token}` } }).then((r) => r.json() as Promise<any>);
+    expect(mine.data.map((x: any) => [x.amount, x.status, x.maximum])).toEqual([
+      ['16.00', 'outbid', '25.00'],
+      ['16.00', 'outbid', '60.00'],
+      ['16.00', 'outbid', '20.00'],
+    ]);
+  });
+
+  it('raising a maximum held down by an equal one moves the price one increment above the runner-up', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b] = [await readyBidder(), await readyBidder()];
+    await bid(a.token, lot.id, '10.00', '20.00');
+    await bid(b.token, lot.id, '11.00', '20.00');
+    expect(await price(lot.id)).toBe('2000');
+    expect((await bid(a.token, lot.id, '10.00', '40.00')).body.data.bid).toMatchObject({ amount: '21.00', maximum: '40.00', auction: { currentBid: '21.00' } });
+  });
+});
+
+describe('what stands behind a maximum and what it ends at', () => {
+  it('extends the lot when the proxy answers a bid in its last minutes', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n, endsInMs: 3_600_000, extensionMinutes: 5 });
+    const [a, b] = [await readyBidder(), await readyBidder()];
+    await bid(a.token, lot.id, '10.00', '50.00');
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() + 60_000) } });
+    const answered = await bid(b.token, lot.id, '20.00');
+    expect(answered.body).toMatchObject({ message: 'You were outbid by an earlier maximum bid', auctionExtended: true, extensionMinutes: 5 });
+    const end = (await lotRow(lot.id)).endTime.getTime();
+    expect(Date.parse(answered.body.endTime)).toBe(end);
+    expect(end).toBeGreaterThan(Date.now() + 4.5 * 60_000);
+  });
+
+  it('counts a pay-later maximum in full against the bidding limit', async () => {
+    const { user, token } = await readyBidder();
+    await stack.db.prisma.user.update({ where: { id: user.id }, data: { biddingLimit: '10000' } });
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const other = await createLot(stack.db, { startingBid: 1000n });
+    const over = await bid(token, lot.id, '10.00', '150.00');
+    expect(over).toMatchObject({ status: 402, body: { code: 'bidding_limit', fields: { maximum: expect.stringContaining('100.00') } } });
+    expect((await bid(token, lot.id, '10.00', '90.00')).status).toBe(201);
+    const left = await bid(token, other.id, '20.00');
+    expect(left).toMatchObject({ status: 402, body: { code: 'bidding_limit', fields: { amount: expect.stringContaining('10.00') } } });
+    expect((await bid(token, other.id, '10.00')).status).toBe(201);
+  });
+
+  it('sells at the visible price, not the maximum', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b] = [await readyBidder(), await readyBidder()];
+    const leading = (await bid(a.token, lot.id, '10.00', '80.00')).body.data.bid.id;
+    await bid(b.token, lot.id, '33.00');
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1) } });
+    expect(await closeLot(stack.db.prisma, lot.id)).toMatchObject({ closed: true, winnerId: a.user.id, winningBidId: leading });
+    expect((await lotRow(lot.id)).soldPrice?.toFixed(0)).toBe('3400');
+  });
+
+  it('an admin removing the leading maximum lets the next bid lead at its own amount', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    const leading = (await bid(a.token, lot.id, '10.00', '80.00')).body.data.bid.id;
+    await bid(b.token, lot.id, '33.00');
+    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+    const removed = await fetch(`${stack.url}/auctions/bids/${leading}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ reason: 'test' }),
+    });
+    expect(removed.status).toBe(200);
+    expect(await lotRow(lot.id)).toMatchObject({ leaderMaximum: null, runnerUpMaximum: null });
+    expect(await price(lot.id)).toBe('3300');
+    expect((await bid(c.token, lot.id, '34.00')).body.data.bid.status).toBe('active');
+  });
+});
