@@ -1,0 +1,79 @@
+/**
+ * Card maximums on USD lots, against the Stripe stand-in with the worker running: the hold is for the maximum,
+ * a new maximum is held anew before the old hold is released, a card bid an earlier maximum answers at once has
+ * its hold released, and the close captures the visible price from the maximum's hold (the rest released).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+
+let rs: RecordedStripe;
+let stack: TestStack;
+
+beforeAll(async () => {
+  rs = await startRecordedStripe();
+  stack = await startApiForTest({
+    seed: 'none',
+    worker: true,
+    env: { ...rs.env(), LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' },
+  });
+  rs.standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await rs?.stop();
+});
+
+async function cardBidder() {
+  const user = await userWithCard(stack.db, rs);
+  return { user, token: await signIn(stack.url, user.email) };
+}
+const cardBid = (token: string, lotId: string, amount: string, maximum?: string) =>
+  call(stack.url, token, 'POST', `/auctions/${lotId}/bids`, { amount, walletAddress: 'card_payment', ...(maximum !== undefined && { maximum }) });
+const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
+const heldSettled = (bidId: string, status: 'released' | 'captured') => eventually(async () => (await bidRow(bidId)).holdStatus === status, 15_000, `bid ${bidId} hold ${status}`);
+const intentOf = async (bidId: string) => rs.stripe.paymentIntents.retrieve((await bidRow(bidId)).paymentIntentId!);
+
+describe('a card maximum', () => {
+  it('is held in full, held anew when changed, and captured at the price it wins at', { timeout: 60_000 }, async () => {
+    const [a, b] = [await cardBidder(), await cardBidder()];
+    // Ends in a few seconds, without anti-sniping, so the close job runs at the end.
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n, endsInMs: 8000, extensionMinutes: 0 });
+
+    const first = await cardBid(a.token, lot.id, '10.00', '50.00');
+    expect(first.body.data.bid).toMatchObject({ status: 'active', amount: '10.00', maximum: '50.00' });
+    const firstId = first.body.data.bid.id as string;
+    expect(await intentOf(firstId)).toMatchObject({ amount: 5000, capture_method: 'manual', status: 'requires_capture' });
+    expect(await bidRow(firstId)).toMatchObject({ holdStatus: 'authorized', holdCents: 5000 });
+
+    // A new maximum is a new hold; the old one is released once the new one carries the bid.
+    const raised = await cardBid(a.token, lot.id, '10.00', '80.00');
+    expect(raised.body.data.bid).toMatchObject({ status: 'active', amount: '10.00', maximum: '80.00' });
+    const raisedId = raised.body.data.bid.id as string;
+    expect(await intentOf(raisedId)).toMatchObject({ amount: 8000, status: 'requires_capture' });
+    await heldSettled(firstId, 'released');
+
+    // A card bid the maximum answers at once is placed, and its hold given back.
+    const answered = await cardBid(b.token, lot.id, '30.00');
+    expect(answered.body).toMatchObject({ message: 'You were outbid by an earlier maximum bid', data: { bid: { status: 'outbid', auction: { currentBid: '31.00' } } } });
+    await heldSettled(answered.body.data.bid.id, 'released');
+    expect((await bidRow(raisedId)).holdStatus).toBe('authorized');
+
+    await heldSettled(raisedId, 'captured');
+    const closed = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    expect(closed).toMatchObject({ status: 'ended', winnerId: a.user.id, winningBidId: raisedId, paid: true });
+    expect(closed.soldPrice?.toFixed(0)).toBe('3100');
+    expect(await intentOf(raisedId)).toMatchObject({ status: 'succeeded', amount: 8000, amount_received: 3100 });
+  });
+
+  it('refuses a maximum the card cannot carry, naming the maximum, before holding anything', async () => {
+    const { token } = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const tooMuch = await cardBid(token, lot.id, '10.00', '1000000.00');
+    expect(tooMuch.status).toBe(400);
+    expect(Object.keys(tooMuch.body.fields)).toEqual(['maximum']);
+    expect(rs.createdIntents((c) => c.params.get('metadata[lotId]') === lot.id)).toHaveLength(0);
+  });
+});
