@@ -117,6 +117,16 @@ describe('a maximum and the plain bids below it', () => {
     expect(await bid(token, lot.id, '20.00', 'lots')).toMatchObject({ status: 400, body: { fields: { maximum: 'Invalid maximum bid' } } });
     const btc = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
     expect(await bid(token, btc.id, '10000', '20000')).toMatchObject({ status: 400, body: { fields: { maximum: 'A maximum bid can be set only on lots in USD' } } });
+    for (const hostile of [-5, '1e+30', 12.345, '', ' ', '0x10', '99999999999999999999999999999999999999.99', 'Infinity']) {
+      const res = await fetch(`${stack.url}/auctions/${lot.id}/bids`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ amount: '20.00', maximum: hostile }),
+      });
+      const body = (await res.json()) as any;
+      expect([400, 402], `maximum ${JSON.stringify(hostile)}: ${res.status} ${body.message}`).toContain(res.status);
+      expect(Object.keys(body.fields ?? {}), `maximum ${JSON.stringify(hostile)}`).toEqual(['maximum']);
+    }
     expect(await stack.db.prisma.bid.count({ where: { lotId: { in: [lot.id, btc.id] } } })).toBe(0);
   });
 });
