@@ -4,6 +4,7 @@ import { RouteTable } from './http/route-table.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { corsMiddleware, requestLog } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { compressJson } from './http/compress-json.ts';
 import { publicSite } from './http/public-site.ts';
 import { addressGuard } from './http/hostile-input.ts';
 import { adminPrefixes } from './http/admin-prefixes.ts';
@@ -122,6 +123,7 @@ export function createApp(services: Services, dappDir = services.config.dappDir)
     services.log.error({ err }, 'unhandled koa error');
   });
   app.use(requestLog(services.log));
+  app.use(compressJson());
   app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.log));
   app.use(addressGuard());

@@ -27,6 +27,18 @@ describe('GET /auctions', () => {
     expect(page.pagination).toMatchObject({ total: 48, limit: 20, offset: 0, page: 1, totalPages: 3, hasMore: true });
   });
 
+  it('sends a page gzipped to a client that accepts it, and as plain JSON to one that does not', async () => {
+    const zipped = await fetch(`${stack.url}/auctions`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('content-type')).toMatch(/application\/json/);
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    const page = lotListSchema.parse(await zipped.json());
+    expect(page.data).toHaveLength(20);
+    const plain = await fetch(`${stack.url}/auctions`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(lotListSchema.parse(await plain.json()).data.map((lot) => lot.lotId)).toEqual(page.data.map((lot) => lot.lotId));
+  });
+
   it('opens on live lots ending soonest, then upcoming starting soonest, then ended latest first, page after page', async () => {
     const now = new Date();
     const all = await list('limit=100');
