@@ -156,6 +156,8 @@ export const messages = {
     withdrawn: 'Bid withdrawn',
     removed: 'Bid removed',
     cannotWithdrawHighest: 'The highest bid cannot be withdrawn',
+    // Decided: a bid that no longer stands (cancelled by a Buy Now or a relisting) has nothing to withdraw.
+    notWithdrawable: 'Only an outbid bid can be withdrawn',
     notYourBid: 'You can only withdraw your own bids',
     noWinner: 'No winner found for this auction. It may not have met the reserve price.',
     outbidTitle: "You've been outbid",

@@ -133,6 +133,11 @@ describe('outbid, extension, reserve and history', () => {
 });
 
 describe('withdrawing and removing bids', () => {
+  const withdraw = (id: string, token: string) =>
+    fetch(`${stack.url}/auctions/bids/${id}`, { method: 'DELETE', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as any,
+    }));
   it('lets a bidder withdraw an outbid bid but not the highest; an admin removes the highest and the price falls back', async () => {
     const lot = await createLot(stack.db, { startingBid: 1000n });
     const a = await readyBidder();
@@ -153,6 +158,32 @@ describe('withdrawing and removing bids', () => {
     expect(after.currentBid?.toFixed(0)).toBe('1100');
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: second } })).status).toBe('active');
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: third } })).removedReason).toBe('Shill bidding');
+  });
+
+  it('refuses a withdrawal once the clock has run out, before the close job has recorded it', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const a = await readyBidder();
+    const b = await readyBidder();
+    const outbid = (await bid(a.token, lot.id, 10)).body.data.bid.id;
+    await bid(b.token, lot.id, 11);
+    // Stored as live still: the close job has not run yet.
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    expect(await withdraw(outbid, a.token)).toEqual({ status: 409, body: expect.objectContaining({ code: 'lot_ended', message: 'This auction has ended' }) });
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: outbid } })).status).toBe('outbid');
+  });
+
+  it('refuses to withdraw a bid a Buy Now cancelled, and the relisted lot keeps its bid count', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const a = await readyBidder();
+    const b = await readyBidder();
+    const cancelled = (await bid(a.token, lot.id, 10)).body.data.bid.id;
+    // As a Buy Now leaves it, then the lot relisted and bid on again.
+    await stack.db.prisma.bid.update({ where: { id: cancelled }, data: { status: 'cancelled' } });
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { currentBid: null, currentPrice: '1000', bidCount: 0 } });
+    await bid(b.token, lot.id, 10);
+    expect(await withdraw(cancelled, a.token)).toEqual({ status: 409, body: expect.objectContaining({ code: 'bid_not_withdrawable', message: 'Only an outbid bid can be withdrawn' }) });
+    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ bidCount: 1 });
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: cancelled } })).status).toBe('cancelled');
   });
 });
 

@@ -142,7 +142,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     method: 'delete',
     path: '/auctions/bids/:bidId',
     tag: TAG,
-    summary: 'Withdraw your bid once it is no longer the highest; admins remove any bid, with a reason',
+    summary: 'Withdraw your bid once it is outbid, while the lot is open; admins remove any bid, with a reason',
     access: {},
     body: removeBidBodySchema,
     reply: messageReplySchema,

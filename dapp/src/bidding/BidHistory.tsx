@@ -1,4 +1,4 @@
-import { messages, type Bid } from '@gavel/domain';
+import { mayWithdraw, messages, type Bid, type LotPhase } from '@gavel/domain';
 import { useBidHistory, useWithdrawBid } from '../api/bids.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { DateTime } from '../dates/DateTime.tsx';
@@ -6,10 +6,12 @@ import { lotAmount } from '../lots/lot-money.ts';
 
 /**
  * The lot's bids, highest first (at most 50), refetched with the lot and on every live update. Other bidders
- * are masked by the api ("B***r"); the viewer's own bids say "You".
+ * are masked by the api ("B***r"); the viewer's own bids say "You". `phase`: the lot clock's; `onChain`: an ETH
+ * lot, whose bids the contract refunds instead of a withdrawal here.
  */
-export function BidHistory({ lotId, ended, withdrawable }: { lotId: string; ended: boolean; withdrawable: boolean }) {
+export function BidHistory({ lotId, phase, onChain }: { lotId: string; phase: LotPhase; onChain: boolean }) {
   const history = useBidHistory(lotId);
+  const ended = phase === 'ended' || phase === 'cancelled';
   return (
     <section className="bid-history" aria-labelledby="bid-history-title" data-testid="bid-history">
       <h2 id="bid-history-title" className="lot-detail__section-title">
@@ -30,7 +32,7 @@ export function BidHistory({ lotId, ended, withdrawable }: { lotId: string; ende
       ) : (
         <ol className="bid-history__list">
           {history.data.map((bid, index) => (
-            <BidRow key={bid.id} bid={bid} leading={index === 0} withdraw={withdrawable && !ended && bid.bidder.isYou && bid.status === 'outbid' ? lotId : null} />
+            <BidRow key={bid.id} bid={bid} leading={index === 0} withdraw={bid.bidder.isYou && mayWithdraw({ status: phase }, { status: bid.status, onChain }) ? lotId : null} />
           ))}
         </ol>
       )}

@@ -87,7 +87,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
           <OnChainFacts lot={lot} />
         </div>
       </div>
-      {historyShown && <BidHistory lotId={lot._id} ended={ended} withdrawable={lot.paymentMethod !== 'ETH'} />}
+      {historyShown && <BidHistory lotId={lot._id} phase={clock.phase} onChain={lot.paymentMethod === 'ETH'} />}
       {lot.description && (
         <section className="lot-detail__description" aria-labelledby="lot-description-title">
           <h2 id="lot-description-title" className="lot-detail__section-title">
