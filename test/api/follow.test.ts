@@ -172,11 +172,15 @@ describe('won', () => {
     expect(won.data[0]).toMatchObject({
       lot: { _id: usd.id, soldPrice: '30.00', settlement: { state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending' } },
       paymentDueAt: expect.any(String),
+      payableInCart: true,
     });
 
     // The seller verifies the payment and records the transfer: the winner's list says so.
     await call('POST', `/auctions/${usd.id}/verify-payment`, seller.token);
-    expect((await call('GET', '/me/won', payLater.token)).body.data[0].lot.settlement).toMatchObject({ state: 'awaiting_transfer', paymentStatus: 'paid' });
+    const paid = (await call('GET', '/me/won', payLater.token)).body.data[0];
+    expect(paid.lot.settlement).toMatchObject({ state: 'awaiting_transfer', paymentStatus: 'paid' });
+    // Paid: nothing left to pay in the cart.
+    expect(paid.payableInCart).toBe(false);
     await call('POST', `/auctions/${usd.id}/transfer`, seller.token, { transferTransactionHash: 'UPS 1Z999' });
     expect((await call('GET', '/me/won', payLater.token)).body.data[0].lot.settlement).toMatchObject({ state: 'complete', transferStatus: 'transferred' });
     expect((await call('GET', '/me/won', other.token)).body.data.map((entry: { lot: { _id: string } }) => entry.lot._id)).toEqual([lost.id]);

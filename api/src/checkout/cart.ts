@@ -48,6 +48,18 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
   return { items, due: [...due].map(([unit, amount]) => ({ unit, amount: formatAmount(amount, unit) })), serviceFee: SERVICE_FEE };
 }
 
+/** The cart's rule for paying a lot by card in final checkout: awaiting payment, with a USD price (card-price.ts). */
+function payableHere(paymentState: PaymentState, cardCents: bigint | null): boolean {
+  return paymentState === 'awaiting_payment' && cardCents !== null;
+}
+
+/** Which of these lots the user's cart lists and lets them pay by card (GET /me/won says where to pay). */
+export async function payableInCart(prisma: PrismaClient, userId: string, lots: Lot[]): Promise<Set<string>> {
+  const inCart = lots.filter((lot) => lot.winnerId === userId && lot.status === 'ended' && !lot.transferred && !lot.unpaidAt);
+  const [states, byCard] = await Promise.all([paymentStates(prisma, inCart), cardPrices(prisma, inCart)]);
+  return new Set(inCart.filter((lot) => payableHere(states.get(lot.id)!, byCard.get(lot.id) ?? null)).map((lot) => lot.id));
+}
+
 /** POST /cart/checkout: one PaymentIntent for the selected lots (sorted, unique ids). */
 export async function checkout(services: Services, user: UserRow, lotIds: string[]): Promise<CheckoutReply> {
   const { prisma } = services.db;
@@ -184,7 +196,7 @@ export async function paymentStates(prisma: PrismaClient, lots: Lot[]): Promise<
 
 function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null, cardCents: bigint | null): CartItem {
   const unit = unitFor(lot.paymentMethod);
-  const payableByCard = paymentState === 'awaiting_payment' && cardCents !== null;
+  const payableByCard = payableHere(paymentState, cardCents);
   return {
     lotId: lot.id,
     source: lot.boughtNow ? 'buy_now' : 'won',
@@ -192,7 +204,7 @@ function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null, ca
     unit,
     paymentState,
     payableByCard,
-    cardAmount: payableByCard ? formatAmount(cardCents, 'USD') : null,
+    cardAmount: payableByCard && cardCents !== null ? formatAmount(cardCents, 'USD') : null,
     closedAt: lot.closedAt?.toISOString() ?? null,
     paidAt: lot.paidAt?.toISOString() ?? null,
     txHash: lot.paid ? lot.txHash : null,

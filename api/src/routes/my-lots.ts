@@ -11,6 +11,7 @@ import { lotInclude } from '../lots/present.ts';
 import { myBids } from '../follow/my-bids.ts';
 import { linkedAddresses, presentLotsForMember } from '../follow/lot-page.ts';
 import { soldWhere, wonWhere } from '../follow/won-and-sold.ts';
+import { payableInCart } from '../checkout/cart.ts';
 
 const TAG = 'Following';
 const FOLLOW_LIMIT = 20;
@@ -56,9 +57,9 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
         prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
         prisma.lot.count({ where }),
       ]);
-      const lots = await presentLotsForMember(services, rows);
+      const [lots, payable] = await Promise.all([presentLotsForMember(services, rows), payableInCart(prisma, user.id, rows)]);
       return {
-        data: lots.map((lot, i) => ({ lot, paymentDueAt: rows[i]!.paymentDueAt?.toISOString() ?? null })),
+        data: lots.map((lot, i) => ({ lot, paymentDueAt: rows[i]!.paymentDueAt?.toISOString() ?? null, payableInCart: payable.has(rows[i]!.id) })),
         pagination: paginationOf(total, limit, offset),
       };
     },

@@ -41,8 +41,11 @@ export type MyBid = z.infer<typeof myBidSchema>;
 export const myBidListSchema = z.object({ data: z.array(myBidSchema), pagination: paginationSchema });
 export type MyBidList = z.infer<typeof myBidListSchema>;
 
-/** A lot the user won (or bought now): its settlement says paid and transferred; `paymentDueAt` when an unpaid purchase is voided. */
-export const wonLotSchema = z.object({ lot: chainLotSchema, paymentDueAt: z.string().nullable() });
+/**
+ * A lot the user won (or bought now): its settlement says paid and transferred; `paymentDueAt` when an unpaid
+ * purchase is voided; `payableInCart`: the cart takes its payment by card now (the cart's own rule).
+ */
+export const wonLotSchema = z.object({ lot: chainLotSchema, paymentDueAt: z.string().nullable(), payableInCart: z.boolean() });
 export type WonLot = z.infer<typeof wonLotSchema>;
 export const wonLotListSchema = z.object({ data: z.array(wonLotSchema), pagination: paginationSchema });
 export type WonLotList = z.infer<typeof wonLotListSchema>;

@@ -35,7 +35,7 @@ export function WonPage() {
   );
 }
 
-function WonRow({ entry: { lot, paymentDueAt } }: { entry: WonLot }) {
+function WonRow({ entry: { lot, paymentDueAt, payableInCart } }: { entry: WonLot }) {
   const settlement = lot.settlement;
   const unpaid = settlement?.state === 'awaiting_payment';
   const price = lot.soldPrice ?? lot.currentBid;
@@ -57,7 +57,7 @@ function WonRow({ entry: { lot, paymentDueAt } }: { entry: WonLot }) {
         ) : null
       }
       actions={
-        unpaid && lot.paymentMethod === 'Manual' ? (
+        payableInCart ? (
           <Link to="/cart" className="btn btn--primary" data-testid="won-lot-pay">
             Pay in cart
           </Link>
