@@ -45,8 +45,8 @@ async function cardBidder(wonMail = true) {
 }
 
 /** A card bid that wins: placed, then the lot's clock runs out and the close commits. */
-async function winByCard(token: string, lot: { id: string }, amount: string) {
-  const placed = await call(stack.url, token, 'POST', `/auctions/${lot.id}/bids`, { amount, walletAddress: 'card_payment' });
+async function winByCard(token: string, lot: { id: string }, amount: string, maximum?: string) {
+  const placed = await call(stack.url, token, 'POST', `/auctions/${lot.id}/bids`, { amount, walletAddress: 'card_payment', ...(maximum ? { maximum } : {}) });
   expect(placed.status).toBe(201);
   await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
   expect((await closeLot(stack.db.prisma, lot.id)).closed).toBe(true);
@@ -56,14 +56,15 @@ async function winByCard(token: string, lot: { id: string }, amount: string) {
 const mailsTo = (email: string) => stack.db.prisma.outboxMail.findMany({ where: { to: email }, orderBy: { createdAt: 'asc' } });
 
 describe('a win paid by a card hold', () => {
-  it('is told the hold will be charged, then (once) that the card was charged', async () => {
+  it('is told the winning price will be charged to the hold (not the maximum it holds), then (once) that the card was charged', async () => {
     const { user, token } = await cardBidder();
     const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 2000n });
-    const bid = await winByCard(token, lot, '25.50');
+    const bid = await winByCard(token, lot, '25.50', '60.00');
+    expect(bid.holdCents).toBe(6000);
 
     const [won] = await mailsTo(user.email);
     expect(won!.subject).toBe(`You won ${lot.title}`);
-    expect(won!.text).toContain(`You won ${lot.title} for $25.50. We will charge your card hold of $25.50, and e-mail you when it is charged.`);
+    expect(won!.text).toContain(`You won ${lot.title} for $25.50. We will charge $25.50 to the hold on your card, and e-mail you when it is charged.`);
     expect(won!.text).not.toMatch(/nothing more to pay|Complete your payment/);
 
     expect(await settleLotHolds(stack.services, lot.id)).toEqual({ captured: 1, released: 0 });

@@ -221,7 +221,7 @@ describe('ADD TO CART holds the card, and the cart pays it', () => {
     // Told at the purchase that the hold will be charged, and once it is, that it was.
     const mails = await stack.db.prisma.outboxMail.findMany({ where: { to: user.email }, orderBy: { createdAt: 'asc' } });
     expect(mails.map((m) => m.subject)).toEqual([`You won ${lot.title}`, 'Your card was charged $31.00']);
-    expect(mails[0]!.text).toContain('We will charge your card hold of $31.00, and e-mail you when it is charged.');
+    expect(mails[0]!.text).toContain('We will charge $31.00 to the hold on your card, and e-mail you when it is charged.');
   });
 
   it('a declined card refuses ADD TO CART and the lot stays on sale', async () => {

@@ -278,8 +278,8 @@ describe('the won mail', () => {
   });
 
   it('tells a card-hold winner their hold will be charged (no promise it was), not to pay, and can be turned off', () => {
-    const mail = wonMail({ email: 'w@test.gavel', userId: 'u1' }, 'Lamp', '$10.00', 'lot1', 'event1', { by: 'card_hold', hold: '$10.00', upTo: false });
-    expect(mail.text).toContain('We will charge your card hold of $10.00, and e-mail you when it is charged.');
+    const mail = wonMail({ email: 'w@test.gavel', userId: 'u1' }, 'Lamp', '$10.00', 'lot1', 'event1', { by: 'card_hold', charge: '$10.00', upTo: false });
+    expect(mail.text).toContain('We will charge $10.00 to the hold on your card, and e-mail you when it is charged.');
     expect(mail.text).not.toContain('nothing more to pay');
     expect(mail.text).not.toContain('Complete your payment');
     expect(mail.text).toContain('/unsubscribe?token=won.u1.');

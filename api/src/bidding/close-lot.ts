@@ -55,7 +55,9 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
     // (also one whose hold is already gone) is owed by a deadline, so that mail goes whatever the preferences say.
     const held = top.paymentIntentId && top.holdStatus === 'authorized';
     const payment: WonPayment = held
-      ? { by: 'card_hold', hold: displayAmount(BigInt(top.holdCents ?? top.amount), 'USD'), upTo: lot.paymentMethod !== 'Manual' }
+      ? lot.paymentMethod === 'Manual'
+        ? { by: 'card_hold', charge: displayAmount(BigInt(top.amount), 'USD'), upTo: false }
+        : { by: 'card_hold', charge: displayAmount(BigInt(top.holdCents ?? 0), 'USD'), upTo: true }
       : { by: 'pay_from_cart', dueAt: paymentDueAt };
     const mail =
       winner && (payment.by === 'pay_from_cart' || winner.emailWon)

@@ -224,7 +224,7 @@ async function commitPurchase(services: Services, user: UserRow, lot: Lot, price
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
     // As at a close: the mail that asks for a payment always goes; the one that says the card hold will be
     // charged only if wanted (the charge, or its failure, is told afterwards: card-outcome-mails.ts).
-    const payment: WonPayment = pi ? { by: 'card_hold', hold: displayAmount(price, 'USD'), upTo: false } : { by: 'pay_from_cart', dueAt: payBy };
+    const payment: WonPayment = pi ? { by: 'card_hold', charge: displayAmount(price, 'USD'), upTo: false } : { by: 'pay_from_cart', dueAt: payBy };
     if (payment.by === 'card_hold' && !user.emailWon) return { mailId: null };
     const mail = await tx.outboxMail.create({
       data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),

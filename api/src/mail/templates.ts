@@ -124,10 +124,10 @@ export function leadingAgainMail(to: string, title: string, text: string, lotId:
 
 /**
  * How a win (or a Buy Now) is paid: `card_hold`, a hold on the buyer's card stands for it and is charged after
- * the close (`hold`: the held amount in USD; `upTo`: a bid in a coin is charged its USD value then, at most the
- * hold); `pay_from_cart`, the buyer pays from their cart by `dueAt` (pay-later and wallet bids).
+ * the close (`charge`: what it takes in USD, the winning price, never a maximum's whole hold; `upTo`: a bid in a
+ * coin is charged its USD value then, at most `charge`, its hold); `pay_from_cart`, the buyer pays from their cart by `dueAt` (pay-later and wallet bids).
  */
-export type WonPayment = { by: 'card_hold'; hold: string; upTo: boolean } | { by: 'pay_from_cart'; dueAt: Date | null };
+export type WonPayment = { by: 'card_hold'; charge: string; upTo: boolean } | { by: 'pay_from_cart'; dueAt: Date | null };
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -141,8 +141,8 @@ export function wonMail(to: Recipient, title: string, amount: string, lotId: str
   const link = lotPage(lotId, eventId);
   const subject = oneLine(`You won ${title}`);
   if (payment.by === 'card_hold') {
-    const charge = payment.upTo ? `its value in USD, at most your card hold of ${payment.hold}` : `your card hold of ${payment.hold}`;
-    const text = `You won ${title} for ${amount}. We will charge ${charge}, and e-mail you when it is charged.`;
+    const charge = payment.upTo ? `its value in USD, at most ${payment.charge},` : payment.charge;
+    const text = `You won ${title} for ${amount}. We will charge ${charge} to the hold on your card, and e-mail you when it is charged.`;
     const foot = unsubscribeFoot(to, 'won');
     return { to: to.email, subject, text: `${text} ${link}${foot.text}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot'), foot.html) };
   }
