@@ -9,13 +9,12 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { unavailable } from '../chain/index.ts';
 import { auctionIdsWonBy } from '../chain/reads.ts';
-
-const isEvm = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address);
+import { isEvmAddress } from '../wallet/linked.ts';
 
 export async function wonWhere(services: Services, who: { userId?: string; addresses: string[] }): Promise<Prisma.LotWhereInput> {
   const { chain, db } = services;
   const house = chain.auctionHouse;
-  const evm = who.addresses.filter(isEvm).map((address) => address.toLowerCase());
+  const evm = who.addresses.filter(isEvmAddress).map((address) => address.toLowerCase());
   const now = Math.floor(Date.now() / 1000);
   const [onChain, relayed] = await Promise.all([
     house ? Promise.all(evm.map((address) => auctionIdsWonBy(chain.ponder, address, now))).catch(unavailable) : [],

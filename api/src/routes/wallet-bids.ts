@@ -16,11 +16,11 @@ import { withChain } from '../chain/lots.ts';
 import { bidsOfBidder } from '../chain/reads.ts';
 import { wonWhere } from '../follow/won-and-sold.ts';
 import { unavailable } from '../chain/index.ts';
+import { isEvmAddress } from '../wallet/linked.ts';
 
 const TAG = 'Bidding';
 /** Deepest page of a merged list: both sources are read up to offset + limit. */
 const MAX_DEPTH = 1000;
-const isEvm = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address);
 
 const addressOf = (params: Record<string, string>): string => {
   const address = (params.address ?? '').trim();
@@ -50,7 +50,7 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
       const [rows, dbTotal, onChain] = await Promise.all([
         db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: depth }),
         db.prisma.bid.count({ where }),
-        isEvm(address) ? chainBidsOf(services, address.toLowerCase(), depth, user?.id ?? null) : { bids: [], total: 0 },
+        isEvmAddress(address) ? chainBidsOf(services, address.toLowerCase(), depth, user?.id ?? null) : { bids: [], total: 0 },
       ]);
       const merged = [...rows.map((row) => presentBid(row, user?.id ?? null)), ...onChain.bids].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       return { data: merged.slice(offset, offset + limit), pagination: paginationOf(dbTotal + onChain.total, limit, offset) };

@@ -29,11 +29,14 @@ export function useBidHistory(lotId: string) {
   });
 }
 
-/** Withdraw one's own outbid bid on an off-chain lot (the api refuses the leading bid); the lot and its history follow. */
+/** Withdraw one's own outbid bid on an off-chain lot (the api refuses the leading bid); the lot, its history and My bids follow. */
 export function useWithdrawBid(lotId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bidId: string) => bidsApi.withdraw(bidId),
-    onSettled: () => lotChanged(queryClient, lotId),
+    onSettled: () => {
+      lotChanged(queryClient, lotId);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account.follow.list('myBids') });
+    },
   });
 }

@@ -1,8 +1,8 @@
-import { mayWithdraw, messages, type Bid, type LotPhase } from '@gavel/domain';
-import { useBidHistory, useWithdrawBid } from '../api/bids.ts';
-import { useNotify } from '../components/toast/use-notify.ts';
+import { mayWithdraw, type Bid, type LotPhase } from '@gavel/domain';
+import { useBidHistory } from '../api/bids.ts';
 import { DateTime } from '../dates/DateTime.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
+import { WithdrawButton } from './WithdrawButton.tsx';
 
 /**
  * The lot's bids, highest first (at most 50), refetched with the lot and on every live update. Other bidders
@@ -52,30 +52,7 @@ function BidRow({ bid, leading, withdraw }: { bid: Bid; leading: boolean; withdr
       <span className="bid-row__amount" data-testid="bid-row-amount">
         {lotAmount(bid.amount, bid.unit)}
       </span>
-      {withdraw && <WithdrawBid lotId={withdraw} bid={bid} />}
+      {withdraw && <WithdrawButton lotId={withdraw} bidId={bid.id} amount={lotAmount(bid.amount, bid.unit)} className="text-link bid-row__withdraw" testId="bid-row-withdraw" />}
     </li>
-  );
-}
-
-/** An outbid bid may be withdrawn, as the lot's legal note says; the leading bid never. */
-function WithdrawBid({ lotId, bid }: { lotId: string; bid: Bid }) {
-  const withdraw = useWithdrawBid(lotId);
-  const notify = useNotify();
-  return (
-    <button
-      type="button"
-      className="text-link bid-row__withdraw"
-      disabled={withdraw.isPending}
-      data-testid="bid-row-withdraw"
-      aria-label={`Withdraw your bid of ${lotAmount(bid.amount, bid.unit)}`}
-      onClick={() =>
-        withdraw.mutate(bid.id, {
-          onSuccess: (reply) => notify.success(reply.message, messages.bids.withdrawn),
-          onError: (error) => notify.failure(error, messages.bids.withdrawFailed),
-        })
-      }
-    >
-      {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}
-    </button>
   );
 }

@@ -4,7 +4,7 @@ import { useMyBids } from '../../api/follow.ts';
 import { FollowList } from '../../follow/FollowList.tsx';
 import { FollowLotRow } from '../../follow/FollowLotRow.tsx';
 import { useMyBidsLive, useMyBidsPoll } from '../../follow/use-my-bids-live.ts';
-import { WithdrawFromList } from '../../follow/WithdrawFromList.tsx';
+import { WithdrawButton } from '../../bidding/WithdrawButton.tsx';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import '../../follow/follow.css';
@@ -63,7 +63,11 @@ export function MyBidsPage() {
                   ['Your bid', `${lotAmount(entry.bid.amount, entry.bid.unit)} · ${RAIL_TEXT[entry.bid.rail]}`],
                   [phaseOf(entry.lot.status) === 'ended' ? 'Final bid' : 'Current bid', entry.lot.currentBid ? lotAmount(entry.lot.currentBid, entry.lot.unit) : '-'],
                 ]}
-                actions={entry.canWithdraw && entry.bid.id ? <WithdrawFromList lotId={entry.lot._id} bidId={entry.bid.id} amount={lotAmount(entry.bid.amount, entry.bid.unit)} /> : null}
+                actions={
+                  entry.canWithdraw && entry.bid.id ? (
+                    <WithdrawButton lotId={entry.lot._id} bidId={entry.bid.id} amount={lotAmount(entry.bid.amount, entry.bid.unit)} className="btn btn--ghost" testId="my-bid-withdraw" />
+                  ) : null
+                }
               />
             ))}
           </ul>

@@ -1,26 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@gavel/domain';
 import { useWithdrawBid } from '../api/bids.ts';
-import { queryKeys } from '../api/query-keys.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 
-/** WITHDRAW on My bids: takes back an outbid bid, as on the lot page, then reads the list again. */
-export function WithdrawFromList({ lotId, bidId, amount }: { lotId: string; bidId: string; amount: string }) {
+interface WithdrawButtonProps {
+  lotId: string;
+  bidId: string;
+  /** The bid's amount with its unit, for the button's accessible name. */
+  amount: string;
+  className: string;
+  testId: string;
+}
+
+/** WITHDRAW for one's own outbid bid, on the lot's bid history and on My bids alike: the spec's messages either way. */
+export function WithdrawButton({ lotId, bidId, amount, className, testId }: WithdrawButtonProps) {
   const withdraw = useWithdrawBid(lotId);
-  const queryClient = useQueryClient();
   const notify = useNotify();
   return (
     <button
       type="button"
-      className="btn btn--ghost"
+      className={className}
       disabled={withdraw.isPending}
-      data-testid="my-bid-withdraw"
+      data-testid={testId}
       aria-label={`Withdraw your bid of ${amount}`}
       onClick={() =>
         withdraw.mutate(bidId, {
           onSuccess: (reply) => notify.success(reply.message, messages.bids.withdrawn),
           onError: (error) => notify.failure(error, messages.bids.withdrawFailed),
-          onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.account.follow.list('myBids') }),
         })
       }
     >
