@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByState, mayWithdraw, myBidState } from './my-bids.ts';
+import { mayWithdraw, myBidState } from './my-bids.ts';
 
 describe('where a bid stands', () => {
   it('leads or is outbid while the lot is open, on the chain clock too', () => {
@@ -19,18 +19,6 @@ describe('where a bid stands', () => {
     expect(myBidState({ status: 'ended' }, true, null)).toBe('leading');
     expect(myBidState({ status: 'ended' }, false, null)).toBe('lost');
     expect(myBidState({ status: 'cancelled' }, true, null)).toBe('lost');
-  });
-
-  it('groups keep the newest-first order', () => {
-    const bids = [
-      { id: 'a', state: 'outbid' as const },
-      { id: 'b', state: 'leading' as const },
-      { id: 'c', state: 'outbid' as const },
-    ];
-    const groups = groupByState(bids);
-    expect(groups.outbid.map((b) => b.id)).toEqual(['a', 'c']);
-    expect(groups.leading.map((b) => b.id)).toEqual(['b']);
-    expect(groups.won).toEqual([]);
   });
 });
 

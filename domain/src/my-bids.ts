@@ -36,10 +36,3 @@ export function mayWithdraw(lot: { status: string }, bid: { status: string; onCh
   const phase = phaseOf(lot.status);
   return !bid.onChain && bid.status === 'outbid' && (phase === 'live' || phase === 'upcoming');
 }
-
-/** The user's bids, split by state, each keeping its order (newest first). */
-export function groupByState<T extends { state: MyBidState }>(bids: readonly T[]): Record<MyBidState, T[]> {
-  const groups: Record<MyBidState, T[]> = { leading: [], outbid: [], won: [], lost: [] };
-  for (const bid of bids) groups[bid.state].push(bid);
-  return groups;
-}

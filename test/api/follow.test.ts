@@ -133,6 +133,17 @@ describe('my bids', () => {
     expect(page2.body.data.map((entry: { lot: { _id: string } }) => entry.lot._id)).toEqual([usd.id]);
     expect(page2.body.pagination).toMatchObject({ total: 2, hasMore: false });
 
+    // Filtered on the server, counted over every lot whatever the page: the tabs are right with one page loaded.
+    const outbidOnly = await call('GET', '/me/bids?state=outbid&limit=1', payLater.token);
+    expect(outbidOnly.body.data.map((entry: { lot: { _id: string } }) => entry.lot._id)).toEqual([usd.id]);
+    expect(outbidOnly.body.pagination).toMatchObject({ total: 1, hasMore: false });
+    expect(outbidOnly.body.counts).toEqual({ leading: 1, outbid: 1, won: 0, lost: 0 });
+    expect((await call('GET', '/me/bids?limit=1', payLater.token)).body.counts).toEqual({ leading: 1, outbid: 1, won: 0, lost: 0 });
+    expect((await call('GET', '/me/bids?state=won', payLater.token)).body).toMatchObject({ data: [], pagination: { total: 0 }, counts: { leading: 1, outbid: 1 } });
+    const badState = await call('GET', '/me/bids?state=winning', payLater.token);
+    expect(badState.status).toBe(400);
+    expect(Object.keys(badState.body.fields)).toEqual(['state']);
+
     // Taking the outbid bid back (the lot's legal note): its best standing bid is now the 10.00, outbid too.
     const outbidBid = mine.data[1].bid.id;
     expect((await call('DELETE', `/auctions/bids/${outbidBid}`, payLater.token)).body.message).toBe('Bid withdrawn');

@@ -2,31 +2,36 @@
  * The user's bids, one row per lot: their best bid there and where it stands. Bids through Gavel (card,
  * pay-later, Bitcoin wallet) are `Bid` rows; bids on the auction house (from a linked EVM wallet, or by card
  * through the relayer) are `ChainBid` rows, whose standing the indexed auction decides. Lots are ordered by
- * the user's latest bid on them, newest first.
+ * the user's latest bid on them, newest first. The list is filtered by state and each state counted here, so the
+ * dapp's tabs are right whatever pages it has loaded.
  */
-import { CARD_PAYMENT_MARKER, formatAmount, mayWithdraw, myBidState, unitFor, type BidRail, type ChainLot, type MyBid } from '@gavel/domain';
+import { CARD_PAYMENT_MARKER, formatAmount, mayWithdraw, MY_BID_STATES, myBidState, unitFor, type BidRail, type ChainLot, type MyBid, type MyBidState } from '@gavel/domain';
 import type { Bid, ChainBid } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { lotInclude, type LotRow } from '../lots/present.ts';
 import { presentLotsForMember } from './lot-page.ts';
 
-export async function myBids(services: Services, userId: string, limit: number, offset: number): Promise<{ data: MyBid[]; total: number }> {
+/**
+ * The most recent lots the list considers: the states of a bidder's lots are decided here (on-chain ones need the
+ * indexer), so the counts and a filtered page cover this many, newest first.
+ */
+export const MY_BIDS_SCAN = 500;
+
+/** `state`: only the lots where the bid stands so. `counts`: how many lots stand in each state, whatever `state`. */
+export async function myBids(
+  services: Services,
+  userId: string,
+  page: { limit: number; offset: number; state?: MyBidState },
+): Promise<{ data: MyBid[]; total: number; counts: Record<MyBidState, number> }> {
   const { prisma } = services.db;
   // One row per published lot the user has a standing bid on (withdrawn and removed bids are not theirs anymore).
-  const [page, [counted]] = await Promise.all([
-    prisma.$queryRaw<Array<{ lotId: string }>>`
-      SELECT b."lotId" FROM (
-        SELECT "lotId", "createdAt" FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid')
-        UNION ALL SELECT "lotId", "createdAt" FROM "ChainBid" WHERE "userId" = ${userId}
-      ) b JOIN "Lot" l ON l.id = b."lotId" AND l.published
-      GROUP BY b."lotId" ORDER BY max(b."createdAt") DESC, b."lotId" DESC LIMIT ${limit} OFFSET ${offset}`,
-    prisma.$queryRaw<Array<{ total: number }>>`
-      SELECT count(DISTINCT b."lotId")::int AS total FROM (
-        SELECT "lotId" FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid')
-        UNION ALL SELECT "lotId" FROM "ChainBid" WHERE "userId" = ${userId}
-      ) b JOIN "Lot" l ON l.id = b."lotId" AND l.published`,
-  ]);
-  const lotIds = page.map((row) => row.lotId);
+  const ordered = await prisma.$queryRaw<Array<{ lotId: string }>>`
+    SELECT b."lotId" FROM (
+      SELECT "lotId", "createdAt" FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid')
+      UNION ALL SELECT "lotId", "createdAt" FROM "ChainBid" WHERE "userId" = ${userId}
+    ) b JOIN "Lot" l ON l.id = b."lotId" AND l.published
+    GROUP BY b."lotId" ORDER BY max(b."createdAt") DESC, b."lotId" DESC LIMIT ${MY_BIDS_SCAN}`;
+  const lotIds = ordered.map((row) => row.lotId);
   const [rows, bids, chainBids] = await Promise.all([
     prisma.lot.findMany({ where: { id: { in: lotIds } }, include: lotInclude }),
     prisma.bid.findMany({ where: { userId, lotId: { in: lotIds }, status: { in: ['active', 'outbid'] } } }),
@@ -34,7 +39,7 @@ export async function myBids(services: Services, userId: string, limit: number, 
   ]);
   const rowOf = new Map(rows.map((row) => [row.id, row]));
   const lots = new Map((await presentLotsForMember(services, rows)).map((lot) => [lot._id, lot]));
-  const data = lotIds.flatMap((lotId) => {
+  const entries = lotIds.flatMap((lotId) => {
     const lot = lots.get(lotId);
     const row = rowOf.get(lotId);
     if (!lot || !row) return [];
@@ -42,7 +47,9 @@ export async function myBids(services: Services, userId: string, limit: number, 
     const entry = onChain ? chainEntry(lot, best(chainBids.filter((b) => b.lotId === lotId))) : gavelEntry(lot, row, userId, best(bids.filter((b) => b.lotId === lotId)));
     return entry ? [entry] : [];
   });
-  return { data, total: counted?.total ?? 0 };
+  const counts = Object.fromEntries(MY_BID_STATES.map((state) => [state, entries.filter((e) => e.state === state).length])) as Record<MyBidState, number>;
+  const shown = page.state ? entries.filter((e) => e.state === page.state) : entries;
+  return { data: shown.slice(page.offset, page.offset + page.limit), total: shown.length, counts };
 }
 
 /** The user's highest bid (on a lot through Gavel the leading one, if they lead). */

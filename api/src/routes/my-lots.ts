@@ -4,7 +4,7 @@
  * one's settlement (GET /me/sales). Linked wallets count as the user's: a chain win by one, a lot whose seller
  * address is one.
  */
-import { chainLotListSchema, followListQuerySchema, myBidListSchema, paginationOf, wonLotListSchema } from '@gavel/domain';
+import { chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, wonLotListSchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { lotInclude } from '../lots/present.ts';
@@ -28,15 +28,16 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
     description:
       'state: leading or outbid while the lot is open, won or lost once it ended (a leader stays leading until the close records the winner). ' +
       'Card, pay-later and Bitcoin wallet bids, and bids on the auction house from a linked wallet or by card through the relayer. ' +
-      'canWithdraw: an outbid bid through Gavel on an open lot, which DELETE /auctions/bids/:bidId takes back.',
+      'canWithdraw: an outbid bid through Gavel on an open lot, which DELETE /auctions/bids/:bidId takes back. ' +
+      '?state= lists only the lots in that state; counts: how many lots are in each state (over the latest 500 lots bid on), whatever the filter and page.',
     access: {},
-    query: followListQuerySchema,
+    query: myBidsQuerySchema,
     reply: myBidListSchema,
     handler: async ({ query, user }) => {
       const limit = query.limit ?? FOLLOW_LIMIT;
       const offset = query.offset ?? 0;
-      const { data, total } = await myBids(services, user.id, limit, offset);
-      return { data, pagination: paginationOf(total, limit, offset) };
+      const { data, total, counts } = await myBids(services, user.id, { limit, offset, state: query.state });
+      return { data, pagination: paginationOf(total, limit, offset), counts };
     },
   });
 

@@ -2,8 +2,8 @@
  * Following: the watchlist (hearts), and the signed-in user's bids, wins and sales. Each list loads page after
  * page ("Show more") under one query, so a refresh (the event stream, the poll) rereads what is on screen.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Pagination, chainLotListSchema, myBidListSchema, watchedIdsReplySchema, watchReplySchema, wonLotListSchema } from '@gavel/domain';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyBidState, Pagination, chainLotListSchema, myBidListSchema, watchedIdsReplySchema, watchReplySchema, wonLotListSchema } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
@@ -19,7 +19,7 @@ export const followApi = {
   watchedIds: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof watchedIdsReplySchema>>('/watchlist/ids', { signal }),
   watch: (lotId: string, watched: boolean) => apiRequest<ReplyOf<typeof watchReplySchema>>(`/watchlist/${encodeURIComponent(lotId)}`, { method: watched ? 'PUT' : 'DELETE' }),
   watchlist: (offset: number, signal?: AbortSignal) => apiRequest<LotPage>(`/watchlist?${page(offset)}`, { signal }),
-  myBids: (offset: number, signal?: AbortSignal) => apiRequest<ReplyOf<typeof myBidListSchema>>(`/me/bids?${page(offset)}`, { signal }),
+  myBids: (state: MyBidState | null, offset: number, signal?: AbortSignal) => apiRequest<ReplyOf<typeof myBidListSchema>>(`/me/bids?${page(offset)}${state ? `&state=${state}` : ''}`, { signal }),
   won: (offset: number, signal?: AbortSignal) => apiRequest<ReplyOf<typeof wonLotListSchema>>(`/me/won?${page(offset)}`, { signal }),
   sales: (offset: number, signal?: AbortSignal) => apiRequest<LotPage>(`/me/sales?${page(offset)}`, { signal }),
 };
@@ -75,6 +75,21 @@ function useFollowList<Row>(
 }
 
 export const useWatchlist = () => useFollowList('watchlist', followApi.watchlist);
-export const useMyBids = (pollMs: number | false) => useFollowList('myBids', followApi.myBids, pollMs);
+/**
+ * My bids, filtered by state on the api (`null`: all), with how many lots stand in each state (`counts`, over
+ * all of them, not the pages loaded). Switching filters keeps the previous list until the new one arrives
+ * (`isPlaceholderData`), so the tabs and their counts stay put.
+ */
+export function useMyBids(state: MyBidState | null, pollMs: number | false) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.account.follow.myBids(state),
+    queryFn: ({ pageParam, signal }) => followApi.myBids(state, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.offset + last.pagination.limit : undefined),
+    select: (data) => ({ rows: data.pages.flatMap((p) => p.data), counts: data.pages[0]?.counts ?? null }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollMs,
+  });
+}
 export const useWonLots = () => useFollowList('won', followApi.won);
 export const useMySales = () => useFollowList('sales', followApi.sales);

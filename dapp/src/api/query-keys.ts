@@ -3,6 +3,8 @@
  * narrower prefix such as `lots.pages`) is what invalidating or forgetting "all of it" matches: every key in
  * the family starts with it, so nothing cached under the family is missed and nothing outside it is touched.
  */
+import type { MyBidState } from '@gavel/domain';
+
 export const queryKeys = {
   /** Public lots (GET /auctions): the browse lists and each lot's page. */
   lots: {
@@ -51,6 +53,8 @@ export const queryKeys = {
     follow: {
       all: ['account', 'follow'] as const,
       list: (name: 'watchlist' | 'myBids' | 'won' | 'sales') => ['account', 'follow', name] as const,
+      /** GET /me/bids?state=: one list per filter, all under `list('myBids')`. */
+      myBids: (state: MyBidState | null) => ['account', 'follow', 'myBids', state ?? 'all'] as const,
     },
   },
   /** GET /wallet/balance/:address: public chain data, so kept across sessions. */

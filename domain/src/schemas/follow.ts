@@ -38,7 +38,12 @@ export const myBidSchema = z.object({
   lot: chainLotSchema,
 });
 export type MyBid = z.infer<typeof myBidSchema>;
-export const myBidListSchema = z.object({ data: z.array(myBidSchema), pagination: paginationSchema });
+/** GET /me/bids: the lists' paging, and `state` to list only the bids that stand so. */
+export const myBidsQuerySchema = followListQuerySchema.extend({ state: z.enum(MY_BID_STATES).optional() });
+/** How many of the user's lots stand in each state, whatever `state` and the page. */
+export const myBidCountsSchema = z.object(Object.fromEntries(MY_BID_STATES.map((state) => [state, z.number().int().nonnegative()])) as Record<(typeof MY_BID_STATES)[number], z.ZodNumber>);
+export type MyBidCounts = z.infer<typeof myBidCountsSchema>;
+export const myBidListSchema = z.object({ data: z.array(myBidSchema), pagination: paginationSchema, counts: myBidCountsSchema });
 export type MyBidList = z.infer<typeof myBidListSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { fill, followMessages, groupByState, MY_BID_STATE_TEXT, MY_BID_STATES, phaseOf, type MyBid, type MyBidState } from '@gavel/domain';
+import { fill, followMessages, MY_BID_STATE_TEXT, MY_BID_STATES, phaseOf, type MyBid, type MyBidState } from '@gavel/domain';
 import { useMyBids } from '../../api/follow.ts';
 import { FollowList } from '../../follow/FollowList.tsx';
 import { FollowLotRow } from '../../follow/FollowLotRow.tsx';
@@ -23,27 +23,30 @@ export function MyBidsPage() {
   useDocumentTitle(followMessages.myBidsTitle);
   const [params, setParams] = useSearchParams();
   const filter = (MY_BID_STATES as readonly string[]).includes(params.get('state') ?? '') ? (params.get('state') as MyBidState) : null;
-  const bids = useMyBids(useMyBidsPoll());
-  const all = bids.data ?? [];
-  useMyBidsLive(all.filter((entry) => !entry.lot.closedAt && (phaseOf(entry.lot.status) === 'live' || phaseOf(entry.lot.status) === 'upcoming')).map((entry) => entry.lot._id));
-  const groups = groupByState(all);
-  const shown = filter ? groups[filter] : all;
+  const bids = useMyBids(filter, useMyBidsPoll());
+  // Filtered and counted by the api, over all the user's lots: the tabs do not depend on the pages loaded.
+  const shown = bids.data?.rows ?? [];
+  const counts = bids.data?.counts;
+  const total = counts ? MY_BID_STATES.reduce((sum, state) => sum + counts[state], 0) : 0;
+  useMyBidsLive(shown.filter((entry) => !entry.lot.closedAt && (phaseOf(entry.lot.status) === 'live' || phaseOf(entry.lot.status) === 'upcoming')).map((entry) => entry.lot._id));
+  // The previous filter's list while the new one loads: skeletons under tabs that stay put.
+  const list = { ...bids, isPending: bids.isPending || bids.isPlaceholderData };
 
   return (
     <div className="page follow-page" data-testid="my-bids-page">
       <h1 className="page-title">{followMessages.myBidsTitle}</h1>
-      {all.length > 0 && (
+      {counts && total > 0 && (
         <fieldset className="follow-filters">
           <legend className="visually-hidden">Show bids</legend>
-          <FilterButton label="All" count={all.length} active={filter === null} onClick={() => setParams({}, { replace: true })} />
+          <FilterButton label="All" count={total} active={filter === null} onClick={() => setParams({}, { replace: true })} />
           {MY_BID_STATES.map((state) => (
-            <FilterButton key={state} label={MY_BID_STATE_TEXT[state]} count={groups[state].length} active={filter === state} onClick={() => setParams({ state }, { replace: true })} />
+            <FilterButton key={state} label={MY_BID_STATE_TEXT[state]} count={counts[state]} active={filter === state} onClick={() => setParams({ state }, { replace: true })} />
           ))}
         </fieldset>
       )}
       <FollowList
-        query={bids}
-        count={all.length}
+        query={list}
+        count={total}
         testId="my-bids"
         empty={{ title: followMessages.noBids, description: 'Lots you bid on appear here, leading, outbid, won or lost, whichever way you paid.' }}
       >
