@@ -124,9 +124,11 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     const { page } = await newPage(suite.browser);
     await openSignedIn(page, suite.dapp.url, buyer.token, `/auctions/${first.id}`);
     await byTestId(page, 'add-to-cart').click();
+    // Watched from before the click: the won notice of the lots closing meanwhile may replace this toast soon after.
+    const purchased = waitForToast(page, checkoutMessages.purchased);
     await byTestId(page, 'add-to-cart-confirm').click();
     await byTestId(page, 'add-to-cart-done').waitFor();
-    await waitForToast(page, checkoutMessages.purchased);
+    await purchased;
     const hold = await suite.stack.api.db.prisma.cardPayment.findFirstOrThrow({ where: { lotIds: { has: first.id }, kind: 'buy_now' } });
     assert.equal(hold.status, 'authorized');
     assert.ok(hold.captureAfter, 'the hold waits for the cart');
