@@ -9,17 +9,20 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
-import { routes } from './app/routes.tsx';
+import { appRoutes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const store = createStore();
+const queryClient = createQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <Provider store={createStore()}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createBrowserRouter(appRoutes(queryClient))} />
       </QueryClientProvider>
     </Provider>
   </StrictMode>,

@@ -32,13 +32,20 @@ export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotLi
   });
 }
 
+/** One lot's query: the lot page reads it, and its route starts it before the page's code has arrived. */
+export function lotQuery(id: string | undefined) {
+  return {
+    queryKey: queryKeys.lots.lot(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest<ReplyOf<typeof lotReplySchema>>(`/auctions/${encodeURIComponent(id ?? '')}`, { signal }),
+    staleTime: DETAIL_REFETCH_MS,
+  };
+}
+
 export function useLot(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.lots.lot(id),
-    queryFn: ({ signal }) => apiRequest<ReplyOf<typeof lotReplySchema>>(`/auctions/${encodeURIComponent(id ?? '')}`, { signal }),
+    ...lotQuery(id),
     select: (reply) => reply.data,
     enabled: Boolean(id),
-    staleTime: DETAIL_REFETCH_MS,
     refetchInterval: DETAIL_REFETCH_MS,
   });
 }

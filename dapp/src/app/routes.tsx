@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { CMS_PAGES } from '@gavel/domain';
+import { lotQuery } from '../api/lots.ts';
 import { AppLayout } from '../components/layout/AppLayout.tsx';
 import { AuctionsPage } from '../pages/auctions/AuctionsPage.tsx';
 import { NotFoundPage } from '../pages/info/NotFoundPage.tsx';
@@ -84,134 +86,148 @@ const account: RouteObject[] = [
 ];
 
 /** Every buyer route of the spec, in the shared layout. */
-export const routes: RouteObject[] = [
-  // The admin area: its own layout and chunk, so buyer pages never load it.
-  {
-    path: 's/admin/*',
-    ...lazyPage(
-      () => import('../admin/AdminApp.tsx'),
-      (m) => <m.AdminApp />,
-    ),
-  },
-  {
-    element: <AppLayout />,
-    children: [
-      {
-        index: true,
-        ...lazyPage(
-          () => import('../pages/home/HomePage.tsx'),
-          (m) => <m.HomePage />,
-        ),
-      },
-      { path: 'auctions', element: <AuctionsPage /> },
-      {
-        path: 'auctions/:id',
-        ...lazyPage(
-          () => import('../pages/lot/LotDetailPage.tsx'),
-          (m) => <m.LotDetailPage />,
-        ),
-      },
-      {
-        path: 'details/:lotId',
-        ...lazyPage(
-          () => import('../pages/lot/LotDetailPage.tsx'),
-          (m) => <m.LotDetailPage />,
-        ),
-      },
-      {
-        path: 'auction-events/:slug',
-        ...lazyPage(
-          () => import('../pages/events/EventPage.tsx'),
-          (m) => <m.EventPage />,
-        ),
-      },
-      // /about, /privacy-policy, /terms-conditions, /conditions-of-business: what the CMS holds.
-      ...CMS_PAGES.map(({ slug, name, path }) => ({
-        path: path.slice(1),
-        ...lazyPage(
-          () => import('../pages/cms/CmsPage.tsx'),
-          (m) => <m.CmsPage slug={slug} title={name} />,
-        ),
-      })),
-      {
-        path: 'sell',
-        ...lazyPage(
-          () => import('../pages/info/SellPage.tsx'),
-          (m) => <m.SellPage />,
-        ),
-      },
-      {
-        path: 'support',
-        ...lazyPage(
-          () => import('../pages/info/SupportPage.tsx'),
-          (m) => <m.SupportPage />,
-        ),
-      },
-      {
-        path: 'unsubscribe',
-        ...lazyPage(
-          () => import('../pages/unsubscribe/UnsubscribePage.tsx'),
-          (m) => <m.UnsubscribePage />,
-        ),
-      },
-      {
-        path: 'unauthorized',
-        ...lazyPage(
-          () => import('../pages/info/UnauthorizedPage.tsx'),
-          (m) => <m.UnauthorizedPage />,
-        ),
-      },
-      ...account,
-      // The cart and final checkout (the signed-in user's won and Buy Now lots), and the following pages.
-      {
-        element: <RequireSignIn />,
-        children: [
-          {
-            path: 'cart',
-            ...lazyPage(
-              () => import('../pages/cart/CartPage.tsx'),
-              (m) => <m.CartPage />,
-            ),
-          },
-          // Following: what the user watches, bids on, won and sells.
-          {
-            path: 'my-bids',
-            ...lazyPage(
-              () => import('../pages/follow/MyBidsPage.tsx'),
-              (m) => <m.MyBidsPage />,
-            ),
-          },
-          {
-            path: 'watchlist',
-            ...lazyPage(
-              () => import('../pages/follow/WatchlistPage.tsx'),
-              (m) => <m.WatchlistPage />,
-            ),
-          },
-          {
-            path: 'won',
-            ...lazyPage(
-              () => import('../pages/follow/WonPage.tsx'),
-              (m) => <m.WonPage />,
-            ),
-          },
-          {
-            path: 'my-sales',
-            ...lazyPage(
-              () => import('../pages/follow/MySalesPage.tsx'),
-              (m) => <m.MySalesPage />,
-            ),
-          },
-        ],
-      },
-      {
-        path: 'connect-wallet',
-        ...lazyPage(
-          () => import('../wallet/ConnectWalletPage.tsx'),
-          (m) => <m.ConnectWalletPage />,
-        ),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/**
+ * Every route. A lot page asks for its lot as the route starts, beside its own code rather than after it: the lot
+ * (and so its picture, the page's largest paint) arrives one round trip sooner on a first visit. The loader only
+ * starts the query and never waits, so navigation never blocks on it.
+ */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => {
+  const lotFirst = ({ params }: LoaderFunctionArgs) => {
+    const id = params.lotId ?? params.id;
+    if (id) void queryClient.prefetchQuery(lotQuery(id));
+    return null;
+  };
+  return [
+    // The admin area: its own layout and chunk, so buyer pages never load it.
+    {
+      path: 's/admin/*',
+      ...lazyPage(
+        () => import('../admin/AdminApp.tsx'),
+        (m) => <m.AdminApp />,
+      ),
+    },
+    {
+      element: <AppLayout />,
+      children: [
+        {
+          index: true,
+          ...lazyPage(
+            () => import('../pages/home/HomePage.tsx'),
+            (m) => <m.HomePage />,
+          ),
+        },
+        { path: 'auctions', element: <AuctionsPage /> },
+        {
+          path: 'auctions/:id',
+          loader: lotFirst,
+          ...lazyPage(
+            () => import('../pages/lot/LotDetailPage.tsx'),
+            (m) => <m.LotDetailPage />,
+          ),
+        },
+        {
+          path: 'details/:lotId',
+          loader: lotFirst,
+          ...lazyPage(
+            () => import('../pages/lot/LotDetailPage.tsx'),
+            (m) => <m.LotDetailPage />,
+          ),
+        },
+        {
+          path: 'auction-events/:slug',
+          ...lazyPage(
+            () => import('../pages/events/EventPage.tsx'),
+            (m) => <m.EventPage />,
+          ),
+        },
+        // /about, /privacy-policy, /terms-conditions, /conditions-of-business: what the CMS holds.
+        ...CMS_PAGES.map(({ slug, name, path }) => ({
+          path: path.slice(1),
+          ...lazyPage(
+            () => import('../pages/cms/CmsPage.tsx'),
+            (m) => <m.CmsPage slug={slug} title={name} />,
+          ),
+        })),
+        {
+          path: 'sell',
+          ...lazyPage(
+            () => import('../pages/info/SellPage.tsx'),
+            (m) => <m.SellPage />,
+          ),
+        },
+        {
+          path: 'support',
+          ...lazyPage(
+            () => import('../pages/info/SupportPage.tsx'),
+            (m) => <m.SupportPage />,
+          ),
+        },
+        {
+          path: 'unsubscribe',
+          ...lazyPage(
+            () => import('../pages/unsubscribe/UnsubscribePage.tsx'),
+            (m) => <m.UnsubscribePage />,
+          ),
+        },
+        {
+          path: 'unauthorized',
+          ...lazyPage(
+            () => import('../pages/info/UnauthorizedPage.tsx'),
+            (m) => <m.UnauthorizedPage />,
+          ),
+        },
+        ...account,
+        // The cart and final checkout (the signed-in user's won and Buy Now lots), and the following pages.
+        {
+          element: <RequireSignIn />,
+          children: [
+            {
+              path: 'cart',
+              ...lazyPage(
+                () => import('../pages/cart/CartPage.tsx'),
+                (m) => <m.CartPage />,
+              ),
+            },
+            // Following: what the user watches, bids on, won and sells.
+            {
+              path: 'my-bids',
+              ...lazyPage(
+                () => import('../pages/follow/MyBidsPage.tsx'),
+                (m) => <m.MyBidsPage />,
+              ),
+            },
+            {
+              path: 'watchlist',
+              ...lazyPage(
+                () => import('../pages/follow/WatchlistPage.tsx'),
+                (m) => <m.WatchlistPage />,
+              ),
+            },
+            {
+              path: 'won',
+              ...lazyPage(
+                () => import('../pages/follow/WonPage.tsx'),
+                (m) => <m.WonPage />,
+              ),
+            },
+            {
+              path: 'my-sales',
+              ...lazyPage(
+                () => import('../pages/follow/MySalesPage.tsx'),
+                (m) => <m.MySalesPage />,
+              ),
+            },
+          ],
+        },
+        {
+          path: 'connect-wallet',
+          ...lazyPage(
+            () => import('../wallet/ConnectWalletPage.tsx'),
+            (m) => <m.ConnectWalletPage />,
+          ),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+};
