@@ -62,8 +62,14 @@ export function defaultPgliteDir(): string {
   return path.join(root, '.data', 'ponder', 'pglite');
 }
 
+/**
+ * Ponder builds its app and opens its database before it answers: about 10 s on a quiet machine, past a minute
+ * (its PGlite alone took 25 s) on a busy 2-core one. A start that is merely slow is not a failure.
+ */
+const START_TIMEOUT_MS = 150_000;
+
 export async function startIndexer(options: StartIndexerOptions): Promise<IndexerHandle> {
-  const { rpcUrl, databaseUrl, port, schema = 'chain', chainId = 31337, timeoutMs = 60_000, logLevel = 'warn' } = options;
+  const { rpcUrl, databaseUrl, port, schema = 'chain', chainId = 31337, timeoutMs = START_TIMEOUT_MS, logLevel = 'warn' } = options;
   const pgliteDir = options.pgliteDir ?? defaultPgliteDir();
   const url = `http://127.0.0.1:${port}`;
   if (await answers(`${url}/health`)) throw new Error(`something already listens on ${url}; the indexer needs a free port`);
