@@ -7,3 +7,5 @@
 export const BROWSE_LIMIT = 20;
 /** GET /auctions/:id/bids and the bidder's own lists: bids per page (the spec's `limit=50`). */
 export const BIDS_LIST_LIMIT = 50;
+/** Watchlist, My bids, Won and My sales: rows per page. */
+export const FOLLOW_LIMIT = 20;

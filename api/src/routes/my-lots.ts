@@ -4,7 +4,7 @@
  * one's settlement (GET /me/sales). Linked wallets count as the user's: a chain win by one, a lot whose seller
  * address is one.
  */
-import { chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, wonLotListSchema } from '@gavel/domain';
+import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, wonLotListSchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { lotInclude } from '../lots/present.ts';
@@ -14,7 +14,6 @@ import { soldWhere, wonWhere } from '../follow/won-and-sold.ts';
 import { payableInCart } from '../checkout/cart.ts';
 
 const TAG = 'Following';
-const FOLLOW_LIMIT = 20;
 const INDEXER_DOWN = { 503: 'The indexer is unavailable' };
 
 export function myLotRoutes(routes: RouteTable, services: Services): void {

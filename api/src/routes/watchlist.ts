@@ -4,7 +4,7 @@
  * lot, since browse pages are cached once for every signed-in viewer; the dapp reads the watched ids once
  * (GET /watchlist/ids) and marks the hearts itself.
  */
-import { chainLotListSchema, followListQuerySchema, messages, paginationOf, watchedIdsReplySchema, watchReplySchema } from '@gavel/domain';
+import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, messages, paginationOf, watchedIdsReplySchema, watchReplySchema } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -12,7 +12,6 @@ import { lotInclude } from '../lots/present.ts';
 import { presentLotsForMember } from '../follow/lot-page.ts';
 
 const TAG = 'Following';
-const FOLLOW_LIMIT = 20;
 /** The hearts need every watched id; a watchlist past this is cut at its newest. */
 const MAX_WATCHED_IDS = 1000;
 

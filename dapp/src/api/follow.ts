@@ -3,17 +3,15 @@
  * page ("Show more") under one query, so a refresh (the event stream, the poll) rereads what is on screen.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyBidState, Pagination, chainLotListSchema, myBidListSchema, watchedIdsReplySchema, watchReplySchema, wonLotListSchema } from '@gavel/domain';
+import { FOLLOW_LIMIT, type MyBidState, type Pagination, type chainLotListSchema, type myBidListSchema, type watchedIdsReplySchema, type watchReplySchema, type wonLotListSchema } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** Rows per page of each list. */
-export const FOLLOW_PAGE = 20;
 const IDS_STALE_MS = 5 * 60_000;
 
 type LotPage = ReplyOf<typeof chainLotListSchema>;
-const page = (offset: number) => `limit=${FOLLOW_PAGE}&offset=${offset}`;
+const page = (offset: number) => `limit=${FOLLOW_LIMIT}&offset=${offset}`;
 
 export const followApi = {
   watchedIds: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof watchedIdsReplySchema>>('/watchlist/ids', { signal }),
