@@ -13,8 +13,12 @@ export function minimumIncrement(lot: { paymentMethod: PaymentMethod; auctionTyp
 
 /** With no bid the minimum is the starting bid; otherwise the current bid plus the increment. */
 export function minimumNextBid(lot: { paymentMethod: PaymentMethod; auctionType: 'onchain' | 'offchain'; startingBid: bigint; currentBid: bigint | null }): bigint {
-  if (lot.currentBid === null) return lot.startingBid;
-  return lot.currentBid + minimumIncrement(lot);
+  return nextMinimum(lot.startingBid, lot.currentBid, minimumIncrement(lot));
+}
+
+/** The minimum next bid from its parts, for a caller that already holds the lot's increment (the proxy rule). */
+export function nextMinimum(startingBid: bigint, currentBid: bigint | null, increment: bigint): bigint {
+  return currentBid === null ? startingBid : currentBid + increment;
 }
 
 /** Why a bid cannot be placed now, or null when it can: the lot must be live and the amount reach the minimum. */

@@ -5,9 +5,11 @@
  * that it commits the bidder to that amount, so the price never shows less than a plain bid the leader made.
  *
  * The state is the leader's maximum, the price and the second-highest maximum (`runnerUp`): the price already
- * follows from them, and the runner-up is what a leader raising a capped maximum must be priced against. Every
- * write of a bid resolves through this one rule, inside the bid's own transaction.
+ * follows from them, and the runner-up is what a leader raising a capped maximum must be priced against. The api's
+ * proxy write (a bid with a maximum, or any bid on a lot whose leader has one) resolves through this rule inside the
+ * bid's own transaction; a lot without maximums keeps the plain conditional update, which this rule reduces to.
  */
+import { nextMinimum } from './bid-rules.ts';
 
 /** The lot's standing as the proxy sees it (all of it private but the price). `leader` null: no bid yet. */
 export interface ProxyState {
@@ -42,7 +44,7 @@ export type ProxyOutcome =
 
 /** The least a bidder other than the leader must enter: the starting bid, or the price plus the increment. */
 export function proxyMinimum(state: ProxyState, rules: ProxyRules): bigint {
-  return state.price === null ? rules.startingBid : state.price + rules.increment;
+  return nextMinimum(rules.startingBid, state.price, rules.increment);
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
