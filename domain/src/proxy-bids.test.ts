@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
+import { maximumRefusal, proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
+import { messages } from './messages.ts';
 
 const rules = { startingBid: 100n, increment: 10n };
 const empty: ProxyState = { leader: null, price: null, runnerUp: null };
@@ -152,5 +153,18 @@ describe('maximum bids against the model', () => {
       }),
       { numRuns: 2000, seed: 20261124 },
     );
+  });
+});
+
+describe('where a maximum may be set', () => {
+  it('by card and pay-later, where it is held or counted and stays private', () => {
+    expect(maximumRefusal('card')).toBeNull();
+    expect(maximumRefusal('pay_later')).toBeNull();
+  });
+
+  it('not on a Bitcoin wallet’s single offer, nor on chain, where it would be public', () => {
+    expect(maximumRefusal('btc_wallet')).toBe(messages.bids.maximumNotOnBtcWallet);
+    expect(maximumRefusal('eth_wallet')).toBe(messages.bids.maximumNotOnChain);
+    expect(maximumRefusal('relayed_card')).toBe(messages.bids.maximumNotOnChain);
   });
 });

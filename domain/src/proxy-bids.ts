@@ -10,6 +10,8 @@
  * bid's own transaction; a lot without maximums keeps the plain conditional update, which this rule reduces to.
  */
 import { nextMinimum } from './bid-rules.ts';
+import { messages } from './messages.ts';
+import type { BidRail } from './schemas/follow.ts';
 
 /** The lot's standing as the proxy sees it (all of it private but the price). `leader` null: no bid yet. */
 export interface ProxyState {
@@ -83,4 +85,22 @@ export function resolveProxyBid(state: ProxyState, bid: ProxyBid, rules: ProxyRu
   // At or below the leader's maximum: the earlier maximum answers at once, one increment above, within itself.
   // Its maximum is above every other but the leader's: at or above the minimum, which is above the old runner-up.
   return { kind: 'outbidByMaximum', state: { leader, price: min(leader.maximum, maximum + rules.increment), runnerUp: maximum }, leaderId: leader.bidderId };
+}
+
+/**
+ * Where a maximum can be kept private and backed: a card (held for the maximum, on USD and BTC lots) and pay-later
+ * (counted in full against the bidding limit). A Bitcoin wallet's single signed offer cannot bid higher by itself,
+ * and a bid on chain, from a wallet or relayed for a card, is public: the reason, or null where a maximum may be set.
+ */
+export function maximumRefusal(rail: BidRail): string | null {
+  switch (rail) {
+    case 'card':
+    case 'pay_later':
+      return null;
+    case 'btc_wallet':
+      return messages.bids.maximumNotOnBtcWallet;
+    case 'eth_wallet':
+    case 'relayed_card':
+      return messages.bids.maximumNotOnChain;
+  }
 }

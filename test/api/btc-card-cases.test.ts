@@ -205,6 +205,30 @@ describe('a card bid leads again only with a live hold', () => {
     await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === 'You are the highest bidder again'), 10_000, 'card bidder leads again');
   });
 
+  it('a card maximum answers a signed offer below it at once, and an offer above it leads, the maximum’s hold released', { timeout: 40_000 }, async () => {
+    const lot = await inscriptionLot();
+    const card = await cardBidder();
+    const [low, high] = [await offerBidder(stack, dev, net), await offerBidder(stack, dev, net)];
+    const maximum = await call(stack.url, card.token, 'POST', `/auctions/${lot.id}/bids`, { amount: '10000', walletAddress: 'card_payment', maximum: '30000' });
+    expect(maximum.body.data.bid).toMatchObject({ status: 'active', maximum: '30000' });
+    const cardBidId = maximum.body.data.bid._id as string;
+    expect(await bidRow(cardBidId)).toMatchObject({ holdStatus: 'authorized', holdCents: 3000 });
+
+    // The offer is signed and placed, then outbid by the earlier maximum in the same write.
+    const answered = await low.bid(lot.id, 20_000);
+    const finalized = await call(stack.url, low.token, 'POST', `/auctions/${lot.id}/finalize`, { bidId: answered.body.data.bid._id, signedPsbtHex: low.sign(answered.body.data.psbtHex) });
+    expect(finalized).toMatchObject({ status: 201, body: { message: 'You were outbid by an earlier maximum bid', data: { bid: { status: 'outbid' } } } });
+    const shown = (await lotRow(lot.id)).currentBid!.toFixed(0);
+    expect(BigInt(shown) > 20_000n && BigInt(shown) <= 30_000n).toBe(true);
+    expect(await bidRow(cardBidId)).toMatchObject({ status: 'active', holdStatus: 'authorized' });
+    expect((await bidRow(cardBidId)).amount.toFixed(0)).toBe(shown);
+
+    const over = await offerBid(high, lot.id, 40_000);
+    expect(await bidRow(over)).toMatchObject({ status: 'active' });
+    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('40000');
+    await released(cardBidId);
+  });
+
   it('a card that refuses the new hold has its bid removed too, its bidder told why, and the next backed bid leads', { timeout: 40_000 }, async () => {
     const lot = await inscriptionLot();
     const below = await offerBidder(stack, dev, net);

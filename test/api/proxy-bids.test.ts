@@ -116,7 +116,8 @@ describe('a maximum and the plain bids below it', () => {
     });
     expect(await bid(token, lot.id, '20.00', 'lots')).toMatchObject({ status: 400, body: { fields: { maximum: 'Invalid maximum bid' } } });
     const btc = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
-    expect(await bid(token, btc.id, '10000', '20000')).toMatchObject({ status: 400, body: { fields: { maximum: 'A maximum bid can be set only on lots in USD' } } });
+    // A BTC lot takes a maximum by card only: a wallet's single signed offer cannot bid higher by itself.
+    expect(await bid(token, btc.id, '10000', '20000')).toMatchObject({ status: 400, body: { fields: { maximum: 'A Bitcoin wallet bid has no maximum: choose your card to set one' } } });
     for (const hostile of [-5, '1e+30', 12.345, '', ' ', '0x10', '99999999999999999999999999999999999999.99', 'Infinity']) {
       const res = await fetch(`${stack.url}/auctions/${lot.id}/bids`, {
         method: 'POST',
@@ -153,6 +154,36 @@ describe('the leader’s own maximum', () => {
       ['16.00', 'outbid', '60.00'],
       ['16.00', 'outbid', '20.00'],
     ]);
+  });
+
+  it('when exceeded, tells its bidder alone, with their maximum, and My bids keeps it beside the outbid bid', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b] = [await readyBidder(), await readyBidder()];
+    await bid(a.token, lot.id, '10.00', '30.00');
+    const aEvents = await openUserEvents(stack.url, a.token);
+    const bEvents = await openUserEvents(stack.url, b.token);
+    try {
+      // Below the maximum: b is outbid at once and told so, a hears nothing (their maximum still leads).
+      const answered = await bid(b.token, lot.id, '20.00');
+      expect(answered.body.data.bid.status).toBe('outbid');
+      expect((await bEvents.next('outbid')).data).toMatchObject({ userBidAmount: '20.00', currentBidAmount: '21.00' });
+      // Above it: now a is outbid, for the first time, and their notice says which maximum was exceeded.
+      const over = await bid(b.token, lot.id, '35.00');
+      expect(over.body.data.bid.status).toBe('active');
+      const exceeded = await aEvents.next('outbid');
+      expect(exceeded.data).toMatchObject({ userBidAmount: '21.00', currentBidAmount: '35.00', maximum: '30.00' });
+      expect(aEvents.events.filter((e) => e.type === 'outbid')).toHaveLength(1);
+      expect(bEvents.events.filter((e) => e.type === 'outbid').map((e) => (e.data as any).maximum)).toEqual([undefined]);
+    } finally {
+      aEvents.close();
+      bEvents.close();
+    }
+    const mine = await fetch(`${stack.url}/me/bids`, { headers: { authorization: `Bearer ${a.token}` } }).then((r) => r.json() as Promise<any>);
+    expect(mine.data.find((x: any) => x.lot._id === lot.id)).toMatchObject({ state: 'outbid', bid: { amount: '21.00', maximum: '30.00' } });
+    const theirs = await fetch(`${stack.url}/me/bids`, { headers: { authorization: `Bearer ${b.token}` } }).then((r) => r.json() as Promise<any>);
+    const row = theirs.data.find((x: any) => x.lot._id === lot.id);
+    expect(row).toMatchObject({ state: 'leading', bid: { amount: '35.00' } });
+    expect(row.bid.maximum).toBeUndefined();
   });
 
   it('raising a maximum held down by an equal one moves the price one increment above the runner-up', async () => {

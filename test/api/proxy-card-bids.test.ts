@@ -1,5 +1,6 @@
 /**
- * Card maximums on USD lots, against the Stripe stand-in with the worker running: the hold is for the maximum,
+ * Card maximums on USD and BTC lots, against the Stripe stand-in with the worker running: the hold is for the
+ * maximum (on a BTC lot its USD value at the price stand-in's $100,000 a BTC, no margin: 1,000 sats hold $1.00),
  * a new maximum is held anew before the old hold is released, a card bid an earlier maximum answers at once has
  * its hold released, and the close captures the visible price from the maximum's hold (the rest released).
  */
@@ -8,21 +9,32 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
 
 let rs: RecordedStripe;
+let prices: PriceStandIn;
 let stack: TestStack;
 
 beforeAll(async () => {
   rs = await startRecordedStripe();
+  prices = await startPriceStandIn({ port: 0, btcUsd: 100_000 });
   stack = await startApiForTest({
     seed: 'none',
     worker: true,
-    env: { ...rs.env(), LOT_CLOCK_RECONCILE_MS: '1000', RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' },
+    env: {
+      ...rs.env(),
+      PRICE_API_URL: prices.priceUrl,
+      CARD_HOLD_MARGIN_PERCENT: '0',
+      LOT_CLOCK_RECONCILE_MS: '1000',
+      RATE_SIGNIN_PER_IP: '1000',
+      RATE_SIGNIN_PER_ACCOUNT: '1000',
+    },
   });
   rs.standIn.setWebhook({ url: `${stack.url}/payment/webhook`, secret: WEBHOOK_SECRET });
 });
 afterAll(async () => {
   await stack?.stop();
+  await prices?.close();
   await rs?.stop();
 });
 
@@ -66,6 +78,29 @@ describe('a card maximum', () => {
     expect(closed).toMatchObject({ status: 'ended', winnerId: a.user.id, winningBidId: raisedId, paid: true });
     expect(closed.soldPrice?.toFixed(0)).toBe('3100');
     expect(await intentOf(raisedId)).toMatchObject({ status: 'succeeded', amount: 8000, amount_received: 3100 });
+  });
+
+  it('on a BTC lot holds the maximum’s USD value, answers a lower card bid at once, and captures the winning price’s value', { timeout: 60_000 }, async () => {
+    const [a, b] = [await cardBidder(), await cardBidder()];
+    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, endsInMs: 8000, extensionMinutes: 0 });
+
+    const first = await cardBid(a.token, lot.id, '10000', '50000');
+    expect(first.body.data.bid).toMatchObject({ status: 'active', amount: '10000', maximum: '50000', unit: 'sats' });
+    const firstId = first.body.data.bid.id as string;
+    expect(await intentOf(firstId)).toMatchObject({ amount: 5000, capture_method: 'manual', status: 'requires_capture' });
+
+    const answered = await cardBid(b.token, lot.id, '20000');
+    expect(answered.body).toMatchObject({ message: 'You were outbid by an earlier maximum bid', data: { bid: { status: 'outbid' } } });
+    const shown = BigInt(answered.body.data.bid.auction.currentBid);
+    expect(shown > 20_000n && shown <= 50_000n).toBe(true);
+    expect(answered.body.data.bid.maximum).toBeUndefined();
+    await heldSettled(answered.body.data.bid.id, 'released');
+
+    await heldSettled(firstId, 'captured');
+    const closed = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    expect(closed).toMatchObject({ status: 'ended', winnerId: a.user.id, winningBidId: firstId, paid: true });
+    // The shown price in sats at $100,000 a BTC: 1,000 sats to the dollar, 10 to the cent.
+    expect(await intentOf(firstId)).toMatchObject({ status: 'succeeded', amount: 5000, amount_received: Number(shown / 10n) });
   });
 
   it('refuses a maximum the card cannot carry, naming the maximum, before holding anything', async () => {

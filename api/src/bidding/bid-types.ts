@@ -43,7 +43,7 @@ export interface AdmittedBid {
   rail: BidRail;
   unit: Unit;
   amount: bigint;
-  /** A maximum bid's maximum (USD lots), at least the amount; null for a plain bid. */
+  /** A maximum bid's maximum, at least the amount (USD lots, and BTC lots by card); null for a plain bid. */
   maximum: bigint | null;
   /** Where the lot stood when the bid was admitted (for an auction on the contract, the contract's view). */
   state: BidState;
@@ -69,8 +69,8 @@ export interface PlacedBid {
   auctionExtended: boolean;
   extensionMinutes: number;
   bidCount: number;
-  /** Whom this bid outbid, when it belonged to someone else (the bidder themselves, when outbid at once by a maximum). */
-  outbid: { bidId: string; userId: string; amount: bigint } | null;
+  /** Whom this bid outbid, when it belonged to someone else (the bidder themselves, when outbid at once by a maximum); `maximum`: theirs, now exceeded. */
+  outbid: { bidId: string; userId: string; amount: bigint; maximum?: bigint } | null;
   /** The bid whose card hold is no longer needed: the one highest before this one, whoever's, or this one, outbid at once. */
   replacedBidId: string | null;
   minimumNext: bigint;

@@ -11,7 +11,7 @@
  * signed PSBT); the write itself is commitBid (place-bid.ts), which re-checks open and minimum inside its
  * transaction, so a bid admitted here can still lose a race but never win one it should not.
  */
-import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, messages, parseAmount, relayedBidMessages, unitFor, type Unit } from '@gavel/domain';
+import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, maximumRefusal, messages, parseAmount, relayedBidMessages, unitFor, type BidRail as DomainBidRail, type Unit } from '@gavel/domain';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -78,21 +78,28 @@ export async function admitBid(
   return { lot, rail, unit, amount, maximum, state, increment: state.increment };
 }
 
-/**
- * A maximum bid's maximum: only on USD lots bid on Gavel (pay-later or card) for now, at least the amount. The
- * other lots and rails (Bitcoin offers, on-chain auctions) cannot carry one yet.
- */
+/** A maximum bid's maximum, in the lot's unit, at least the amount, on a rail that can keep it (the domain's maximumRefusal). */
 function parseMaximum(input: string | number, lot: LotForBid, rail: BidRail, amount: bigint): bigint {
-  if (lot.paymentMethod !== 'Manual' || (rail !== 'wallet' && rail !== 'card')) throw maximumError(bidMessages.maximumUsdOnly);
+  const refused = maximumRefusal(maximumRailOf(lot, rail));
+  if (refused) throw maximumError(refused);
+  const unit = unitFor(lot.paymentMethod);
   let maximum: bigint;
   try {
-    maximum = parseAmount(input, 'USD');
+    maximum = parseAmount(input, unit);
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;
     throw maximumError(bidMessages.invalidMaximum);
   }
-  if (maximum < amount) throw maximumTooLowError(amount, 'USD');
+  if (maximum < amount) throw maximumTooLowError(amount, unit);
   return maximum;
+}
+
+/** The rail in the words bidders see it (My bids' rails): a wallet-rail bid on a USD lot is pay-later. */
+function maximumRailOf(lot: LotForBid, rail: BidRail): DomainBidRail {
+  if (rail === 'card') return 'card';
+  if (rail === 'relayed-card') return 'relayed_card';
+  if (rail === 'btc-offer' || lot.paymentMethod === 'BTC') return 'btc_wallet';
+  return lot.paymentMethod === 'ETH' ? 'eth_wallet' : 'pay_later';
 }
 
 /** Whether the user's bid is the lot's active one. */

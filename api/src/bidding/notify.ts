@@ -19,8 +19,8 @@ export function lotUpdateOf(lot: Lot): LotUpdate {
 
 /**
  * After a bid commits: the new price to the lot's watchers, the outbid notice (outbid-notifier.ts) to the
- * outbid bidder (the bidder themselves, when an earlier maximum outbid their bid at once). Neither says a maximum:
- * only the price it leads at. The browse cache is left to expire (1 s) rather than dropped on every bid, so a bidding war
+ * outbid bidder (the bidder themselves, when an earlier maximum outbid their bid at once). The lot's event says no
+ * maximum, only the price it leads at; the outbid notice says the outbid bidder's own, exceeded. The browse cache is left to expire (1 s) rather than dropped on every bid, so a bidding war
  * does not turn every browse into a database query.
  */
 export async function announceBid(services: Services, placed: PlacedBid): Promise<void> {
@@ -32,7 +32,7 @@ export async function announceBid(services: Services, placed: PlacedBid): Promis
     data: { lotId: placed.lot.id, currentBid, bidCount: placed.bidCount, endTime: placed.endTime.toISOString(), status: 'live' } satisfies LotUpdate,
   });
   const { outbid } = placed;
-  if (outbid) await tellOutbid(services, { userId: outbid.userId, bidId: outbid.bidId, lot: placed.lot, unit, bidAmount: outbid.amount, currentAmount: placed.price });
+  if (outbid) await tellOutbid(services, { userId: outbid.userId, bidId: outbid.bidId, lot: placed.lot, unit, bidAmount: outbid.amount, currentAmount: placed.price, maximum: outbid.maximum });
 }
 
 /** A lot changed outside bidding (a bid withdrawn or removed): tell watchers, drop browse caches. */

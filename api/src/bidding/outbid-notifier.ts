@@ -23,6 +23,8 @@ export interface Outbid {
   bidAmount: bigint;
   /** What leads now. */
   currentAmount: bigint;
+  /** Their own maximum, exceeded: said on their own stream (the notice), never in the mail, which leaves Gavel. */
+  maximum?: bigint;
   /** The mail's sentence when the outbid needs explaining (a removed offer); else the spec's outbid message. */
   mailText?: string;
 }
@@ -41,6 +43,7 @@ export async function tellOutbid(services: OutbidTeller, outbid: Outbid): Promis
     userBidAmount: formatAmount(outbid.bidAmount, unit),
     currentBidAmount: formatAmount(outbid.currentAmount, unit),
     currencyUnit: unit,
+    ...(outbid.maximum !== undefined && { maximum: formatAmount(outbid.maximum, unit) }),
   };
   await services.eventHub.publish(`user:${outbid.userId}`, { type: 'outbid', data: notification });
   const user = await services.db.prisma.user.findUnique({ where: { id: outbid.userId }, select: { email: true, emailOutbid: true } });

@@ -115,7 +115,7 @@ async function writeOutcome(tx: Transaction, writing: Writing, outcome: Accepted
     row = { amount: bid.amount, status: 'outbid', maximum: bid.maximum };
     await insertBid(tx, writing, row);
     await tx.$executeRawUnsafe('UPDATE "Bid" SET amount = $2::numeric, "updatedAt" = now() WHERE id = $1', leading!.id, price.toString());
-    outbid = { bidId, userId: user.id, amount: bid.amount };
+    outbid = { bidId, userId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }) };
     replacedBidId = bidId;
   } else {
     const [previous] = await tx.$queryRawUnsafe<LeadingBid[]>(
@@ -125,7 +125,11 @@ async function writeOutcome(tx: Transaction, writing: Writing, outcome: Accepted
     // The bid's maximum is kept when it was given or still bids above the price (a leader's plain raise keeps theirs).
     row = { amount: price, status: 'active', maximum: bid.maximum !== null || leader.maximum > price ? leader.maximum : null };
     await insertBid(tx, writing, row);
-    if (previous && previous.userId !== user.id && previous.userId) outbid = { bidId: previous.id, userId: previous.userId, amount: BigInt(previous.amount) };
+    if (previous && previous.userId !== user.id && previous.userId) {
+      // The previous leader's maximum is what the rule just exceeded: a leader without one bid only their amount.
+      const exceeded = outcome.kind === 'leads' && outcome.outbid && outcome.outbid.maximum > BigInt(previous.amount) ? outcome.outbid.maximum : null;
+      outbid = { bidId: previous.id, userId: previous.userId, amount: BigInt(previous.amount), ...(exceeded !== null && { maximum: exceeded }) };
+    }
     replacedBidId = previous?.id ?? null;
   }
 

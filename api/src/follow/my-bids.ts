@@ -10,6 +10,7 @@ import type { Bid, ChainBid } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { lotInclude, type LotRow } from '../lots/present.ts';
 import { presentLotsForMember } from './lot-page.ts';
+import { maximumField } from '../bidding/present-bid.ts';
 
 /**
  * The most recent lots the list considers: the states of a bidder's lots are decided here (on-chain ones need the
@@ -65,7 +66,7 @@ function gavelEntry(lot: ChainLot, row: LotRow, userId: string, bid: Bid | undef
   const won = row.closedAt || row.winnerId ? row.winnerId === userId : null;
   return {
     state: myBidState(lot, leading, won),
-    bid: { id: bid.id, amount: formatAmount(BigInt(bid.amount.toFixed(0)), unit), unit, rail: railOf(lot, bid), createdAt: bid.createdAt.toISOString() },
+    bid: { id: bid.id, amount: formatAmount(BigInt(bid.amount.toFixed(0)), unit), unit, rail: railOf(lot, bid), ...maximumField(bid.maximum, unit), createdAt: bid.createdAt.toISOString() },
     canWithdraw: mayWithdraw(lot, { status: bid.status, onChain: false }),
     lot,
   };

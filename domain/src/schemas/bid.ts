@@ -8,7 +8,7 @@ export const placeBidBodySchema = z.object({
   amount: z.union([z.string().trim(), z.number()], { error: messages.bids.amountRequired }).refine((v) => String(v).length > 0, { error: messages.bids.amountRequired }),
   walletAddress: z.string().trim().max(120).optional(),
   /**
-   * A maximum bid (USD lots): how far Gavel bids for the bidder, in the lot's unit, at least the amount. The
+   * A maximum bid (USD lots, and BTC lots by card): how far Gavel bids for the bidder, in the lot's unit, at least the amount. The
    * leader sends it alone (with any amount) to raise or lower their maximum, never below the price shown.
    */
   maximum: z.union([z.string().trim().min(1).max(40), z.number()]).optional(),
@@ -87,6 +87,8 @@ export const outbidNotificationSchema = z.object({
   userBidAmount: z.string(),
   currentBidAmount: z.string(),
   currencyUnit: z.enum(['sats', 'ETH', 'USD']),
+  /** The outbid bidder's own maximum, now exceeded (only on their own stream): the only moment a maximum is outbid. */
+  maximum: z.string().optional(),
 });
 export type OutbidNotification = z.infer<typeof outbidNotificationSchema>;
 

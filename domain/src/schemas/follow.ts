@@ -31,6 +31,8 @@ export const myBidSchema = z.object({
     amount: z.string(),
     unit: z.enum(['sats', 'ETH', 'USD']),
     rail: z.enum(BID_RAILS),
+    /** The user's own maximum on it, while it bids for them (or was exceeded): theirs alone. */
+    maximum: z.string().optional(),
     createdAt: z.string(),
   }),
   /** The bid is outbid on a lot still open, and so may be taken back with DELETE /auctions/bids/:bidId. */
