@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maximumRefusal, proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
+import { maximumOn, maximumRefusal, proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
 import { messages } from './messages.ts';
 
 const rules = { startingBid: 100n, increment: 10n };
@@ -166,5 +166,13 @@ describe('where a maximum may be set', () => {
     expect(maximumRefusal('btc_wallet')).toBe(messages.bids.maximumNotOnBtcWallet);
     expect(maximumRefusal('eth_wallet')).toBe(messages.bids.maximumNotOnChain);
     expect(maximumRefusal('relayed_card')).toBe(messages.bids.maximumNotOnChain);
+  });
+});
+
+describe('a maximum on each kind of lot', () => {
+  it('a USD lot by card or pay-later, a BTC lot by card, an ETH lot not at all', () => {
+    expect(maximumOn('Manual')).toEqual({ rails: ['card', 'pay_later'], reason: null });
+    expect(maximumOn('BTC')).toEqual({ rails: ['card'], reason: messages.bids.maximumNotOnBtcWallet });
+    expect(maximumOn('ETH')).toEqual({ rails: [], reason: messages.bids.maximumNotOnChain });
   });
 });

@@ -104,3 +104,20 @@ export function maximumRefusal(rail: BidRail): string | null {
       return messages.bids.maximumNotOnChain;
   }
 }
+
+/** The rails each kind of lot is bid on: a USD lot by card or pay-later, a BTC lot by card or a signed offer, an ETH lot on chain. */
+const RAILS_OF_LOT = {
+  Manual: ['card', 'pay_later'],
+  BTC: ['card', 'btc_wallet'],
+  ETH: ['eth_wallet', 'relayed_card'],
+} as const satisfies Record<string, readonly BidRail[]>;
+
+/**
+ * Whether a maximum can be set on a lot before the bidder picks how to pay: `rails`, those of its rails that take
+ * one (empty: none does); `reason`, why the others do not (null when every rail takes one).
+ */
+export function maximumOn(paymentMethod: keyof typeof RAILS_OF_LOT): { rails: BidRail[]; reason: string | null } {
+  const rails: readonly BidRail[] = RAILS_OF_LOT[paymentMethod];
+  const refused = rails.map(maximumRefusal).find((reason) => reason !== null);
+  return { rails: rails.filter((rail) => maximumRefusal(rail) === null), reason: refused ?? null };
+}

@@ -1,31 +1,45 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatAmount, type Lot } from '@gavel/domain';
+import { fill, formatAmount, maximumOn, messages, parseAmount, type Lot } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useIncreaseBidRequest } from '../notices/increase-bid.ts';
 import { AMOUNT_PARAM, forgetBidReturn, returnedAmount } from '../session/return-path.ts';
 import { bidTermsOf, checkBidAmount, inputAfterOwnBid } from './bid-terms.ts';
+import { checkMaximum, useOwnMaximum } from './maximum-bid.ts';
+import { MaximumField } from './MaximumField.tsx';
 
 interface BidFormProps {
   lot: Lot;
   /** Why PLACE BID is disabled (wallet missing...), or null. */
   block: string | null;
   busy: boolean;
-  /** A valid amount at or above the minimum, in the lot's display unit ("26.00"). */
-  onBid: (amount: string) => void;
+  /**
+   * A valid amount at or above the minimum, in the lot's display unit ("26.00"), and the maximum when one was set
+   * (a leader changing theirs sends the price they lead at, which the api leaves as it is).
+   */
+  onBid: (amount: string, maximum?: string) => void;
 }
 
 /**
  * The lot page's bid box: a numeric input whose min, step and placeholder ("Minimum: 26.00 USD") follow the
  * domain's table, and PLACE BID. Opened through Increase Bid, it fills in the new minimum and takes focus; back from
- * signing in, it holds the amount typed before; after the bidder's own bid, it moves on to the new minimum.
+ * signing in, it holds the amount typed before; after the bidder's own bid, it moves on to the new minimum. Where
+ * the lot takes one, "Set a maximum bid" adds a maximum; the bidder's own maximum is shown to them, and a leader
+ * with one may change it without bidding more.
  */
 export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
   const terms = bidTermsOf(lot);
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(() => returnedAmount(params.get(AMOUNT_PARAM)) ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [withMaximum, setWithMaximum] = useState(false);
+  const [maximumText, setMaximumText] = useState('');
+  const [maximumError, setMaximumError] = useState<string | null>(null);
+  const ownMaximum = useOwnMaximum(lot._id);
+  const offer = maximumOn(lot.paymentMethod);
+  // A leader with a maximum changes it alone: their bid stays at the price it leads at.
+  const changing = withMaximum && ownMaximum.leading !== null && lot.currentBid !== null;
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const increase = useIncreaseBidRequest();
@@ -49,6 +63,8 @@ export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
     ownBidsSeen.current = ownBid.count;
     setText(inputAfterOwnBid(lot, ownBid.amount));
     setError(null);
+    setWithMaximum(false);
+    setMaximumText('');
   }, [ownBid?.count]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request acts, see below
@@ -64,10 +80,19 @@ export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (block || busy) return;
+    if (changing) {
+      const price = parseAmount(lot.currentBid!, terms.unit);
+      const maximum = checkMaximum(maximumText, price, terms.unit);
+      if (!maximum.ok) return setMaximumError(maximum.message);
+      setMaximumError(null);
+      return onBid(lot.currentBid!, formatAmount(maximum.maximum, terms.unit));
+    }
     const checked = checkBidAmount(text, terms);
-    if (!checked.ok) return setError(checked.message);
-    setError(null);
-    onBid(formatAmount(checked.amount, terms.unit));
+    const maximum = withMaximum && checked.ok ? checkMaximum(maximumText, checked.amount, terms.unit) : null;
+    setError(checked.ok ? null : checked.message);
+    setMaximumError(maximum && !maximum.ok ? maximum.message : null);
+    if (!checked.ok || (maximum && !maximum.ok)) return;
+    onBid(formatAmount(checked.amount, terms.unit), maximum?.ok ? formatAmount(maximum.maximum, terms.unit) : undefined);
   }
 
   return (
@@ -89,16 +114,49 @@ export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-help`}
           data-testid="bid-input"
-          disabled={Boolean(block)}
+          disabled={Boolean(block) || changing}
           onChange={(event) => {
             setText(event.target.value);
             setError(null);
           }}
         />
         <button type="submit" className="btn btn--accent bid-form__submit" disabled={Boolean(block) || busy} data-testid="place-bid">
-          {busy ? 'PLACING…' : 'PLACE BID'}
+          {busy ? 'PLACING…' : changing ? 'SET MAXIMUM' : 'PLACE BID'}
         </button>
       </div>
+      {ownMaximum.leading && (
+        <p className="bid-form__own-maximum" data-testid="own-maximum">
+          {fill(messages.bids.yourMaximum, { amount: lotAmount(ownMaximum.leading, terms.unit) })}
+        </p>
+      )}
+      {ownMaximum.exceeded && (
+        <p className="bid-form__own-maximum bid-form__own-maximum--exceeded" data-testid="own-maximum-exceeded">
+          {fill(messages.bids.maximumExceeded, { amount: lotAmount(ownMaximum.exceeded, terms.unit) })}
+        </p>
+      )}
+      {offer.rails.length > 0 ? (
+        <MaximumField
+          unit={terms.unit}
+          changing={ownMaximum.leading !== null}
+          open={withMaximum}
+          onOpenChange={(open) => {
+            setWithMaximum(open);
+            setMaximumError(null);
+          }}
+          text={maximumText}
+          onTextChange={(value) => {
+            setMaximumText(value);
+            setMaximumError(null);
+          }}
+          error={maximumError}
+          railNote={offer.reason}
+          disabled={Boolean(block)}
+        />
+      ) : (
+        <p className="field__hint bid-form__no-maximum" data-testid="no-maximum">
+          {offer.reason}
+        </p>
+      )}
       {error ? (
         <p id={`${id}-help`} className="field__error" role="alert" data-testid="bid-error">
           {error}

@@ -59,13 +59,16 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   /**
    * ETH lots are bid on chain from the Ethereum wallet at once, or by card through the on-chain card bid modal
    * when no Ethereum wallet is connected; the others (a BTC lot's signed offer or card) go through the checkout modal,
-   * at its one confirm step when a verified saved card stands behind the bid.
+   * at its one confirm step when a verified saved card stands behind the bid. Only those take a maximum.
    */
-  async function bid(amount: string) {
+  async function bid(amount: string, maximum?: string) {
     if (!(await cleared(amount))) return;
     if (ethereum && wallet.wallet) ethBid.mutate(amount);
     else if (ethereum) setCardBid(amount);
-    else dispatch(startBidCheckout({ lotId: lot._id, amount, savedCardReady: confirmsAtOnce(await savedCard(), lot, wallet.address) }));
+    else {
+      const savedCardReady = confirmsAtOnce(await savedCard(), lot, wallet.address, maximum !== undefined);
+      dispatch(startBidCheckout({ lotId: lot._id, amount, ...(maximum !== undefined && { maximum }), savedCardReady }));
+    }
   }
 
   async function buy(mode: BuyNowMode) {
@@ -76,7 +79,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
     <section className="lot-panel bid-panel" aria-label="Place a bid" data-testid="bid-panel">
       <WalletStatus lot={lot} wallet={wallet} />
       {phase === 'live' ? (
-        <BidForm lot={lot} block={bidBlock} busy={ethBid.isPending} onBid={(amount) => void bid(amount)} />
+        <BidForm lot={lot} block={bidBlock} busy={ethBid.isPending} onBid={(amount, maximum) => void bid(amount, maximum)} />
       ) : (
         <div className="bid-form bid-form--closed">
           <button type="button" className="btn btn--accent btn--block" disabled data-testid="place-bid">

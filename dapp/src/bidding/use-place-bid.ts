@@ -28,14 +28,17 @@ export function usePlaceBid(lot: Pick<Lot, '_id'>) {
   const lotPath = useLocation().pathname;
 
   return useMutation({
-    mutationFn: (body: { amount: string; walletAddress?: string }) => placeBid(lot._id, body),
+    mutationFn: (body: { amount: string; walletAddress?: string; maximum?: string }) => placeBid(lot._id, body),
     onSuccess: (reply: PlaceBidReply) => {
-      // One toast at a time: the extension, when there is one, rides on the success toast.
-      dispatch(showToast({ tone: 'success', title: reply.message || messages.bids.placed, description: extensionNotice(reply) }));
+      const { bid } = reply.data;
+      // One toast at a time: the extension, when there is one, rides on it. A bid an earlier maximum outbid at once
+      // was placed, but the bidder must hear first that they do not lead.
+      const outbid = bid.status === 'outbid';
+      dispatch(showToast({ tone: outbid ? 'error' : 'success', title: reply.message || messages.bids.placed, description: extensionNotice(reply) }));
       dispatch(bidPlacedOn(lot._id));
-      dispatch(ownBidPlaced({ lotId: lot._id, amount: reply.data.bid.amount }));
-      // The reply already says the new price and end: every cached copy of the lot shows them now.
-      lotChanged(queryClient, lot._id, (cached) => ({ currentBid: reply.data.bid.amount, bidCount: cached.bidCount + 1, endTime: reply.endTime }));
+      dispatch(ownBidPlaced({ lotId: lot._id, amount: bid.amount }));
+      // The reply already says the new price and end (the price a maximum answered with, too): every cached copy of the lot shows them now.
+      lotChanged(queryClient, lot._id, (cached) => ({ currentBid: bid.auction.currentBid ?? bid.amount, bidCount: cached.bidCount + 1, endTime: reply.endTime }));
     },
     onError: (failure, body) => {
       if (failure instanceof BidSigningError) return void dispatch(showToast({ tone: 'error', title: failure.message, description: failure.reason }));

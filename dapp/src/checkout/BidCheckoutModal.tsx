@@ -39,7 +39,7 @@ export function BidCheckoutModal({ lot }: { lot: Lot }) {
   return (
     <Modal open={open} title={placed ? 'Bid placed' : (TITLES[step] ?? 'Checkout')} onClose={close} testId="bid-checkout">
       {bid && !signedIn && <PaymentSignIn message={paymentMessages.login} />}
-      {bid && signedIn && <BidCheckoutFlow lot={lot} amount={bid.amount} walletAddress={walletAddress} placed={placed} onPlaced={setPlaced} onDone={close} />}
+      {bid && signedIn && <BidCheckoutFlow lot={lot} amount={bid.amount} maximum={bid.maximum} walletAddress={walletAddress} placed={placed} onPlaced={setPlaced} onDone={close} />}
     </Modal>
   );
 }
@@ -47,6 +47,7 @@ export function BidCheckoutModal({ lot }: { lot: Lot }) {
 interface FlowProps {
   lot: Lot;
   amount: string;
+  maximum: string | undefined;
   walletAddress: string | null;
   placed: PlaceBidReply | null;
   onPlaced: (reply: PlaceBidReply) => void;
@@ -54,7 +55,7 @@ interface FlowProps {
 }
 
 /** The steps themselves; mounted only while the modal is open, so closed it asks the api for nothing. */
-function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone }: FlowProps) {
+function BidCheckoutFlow({ lot, amount, maximum, walletAddress, placed, onPlaced, onDone }: FlowProps) {
   const { step, choice, trail } = useAppSelector((state) => state.checkout);
   const dispatch = useAppDispatch();
   const card = useSaveCard();
@@ -71,7 +72,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
   }, [step, busySaving, card.declined, method, dispatch]);
 
   /** No wallet address: a pay-later bid (the api checks the bidding limit). */
-  const submit = (walletAddressForBid: string | undefined) => placeBid.mutate({ amount, walletAddress: walletAddressForBid }, { onSuccess: onPlaced });
+  const submit = (walletAddressForBid: string | undefined) => placeBid.mutate({ amount, walletAddress: walletAddressForBid, ...(maximum !== undefined && { maximum }) }, { onSuccess: onPlaced });
 
   if (placed) return <BidPlaced lot={lot} reply={placed} onDone={onDone} />;
   return (
@@ -85,6 +86,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
           saving={busySaving}
           declined={card.declined}
           walletAddress={walletAddress}
+          withMaximum={maximum !== undefined}
           onSaveCard={(details) => {
             void card.save(details);
             dispatch(goToStep('card-verification'));
@@ -100,6 +102,7 @@ function BidCheckoutFlow({ lot, amount, walletAddress, placed, onPlaced, onDone 
         <ConfirmBidStep
           lot={lot}
           amount={amount}
+          maximum={maximum}
           method={method}
           cardJustSaved={choice === 'card'}
           holdRate={holdRate}

@@ -9,10 +9,15 @@ import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 const BTC_AT_100K: CardHoldRateReply = { btcUsdCents: 10_000_000, ethUsdCents: 200_000, marginPercent: 0 };
 const btcLot = { title: 'Rare sat', unit: 'sats' } as Lot;
 
-function confirm(amount: string, lot: Lot, holdRate: CardHoldRateReply | undefined, { method, cardJustSaved = false }: { method?: PaymentMethodReply; cardJustSaved?: boolean } = {}) {
+function confirm(
+  amount: string,
+  lot: Lot,
+  holdRate: CardHoldRateReply | undefined,
+  { method, cardJustSaved = false, maximum }: { method?: PaymentMethodReply; cardJustSaved?: boolean; maximum?: string } = {},
+) {
   render(
     <Provider store={createStore()}>
-      <ConfirmBidStep lot={lot} amount={amount} method={method} cardJustSaved={cardJustSaved} holdRate={holdRate} onConfirm={() => {}} pending={false} error={null} />
+      <ConfirmBidStep lot={lot} amount={amount} maximum={maximum} method={method} cardJustSaved={cardJustSaved} holdRate={holdRate} onConfirm={() => {}} pending={false} error={null} />
     </Provider>,
   );
 }
@@ -68,5 +73,16 @@ describe('ConfirmBidStep on a BTC lot', () => {
     confirm('12.50', { title: 'Vase', unit: 'USD' } as Lot, undefined);
     expect(screen.queryByTestId('checkout-hold-amount')).toBeNull();
     expect(screen.getByText(/Confirming places a hold of \$12\.50 on your card/)).toBeTruthy();
+  });
+
+  it('holds a maximum bid for its maximum, and says only the winning price is taken', () => {
+    confirm('12.50', { title: 'Vase', unit: 'USD' } as Lot, undefined, { maximum: '40.00' });
+    expect(screen.getByTestId('checkout-bid-amount').textContent).toBe('$12.50');
+    expect(screen.getByTestId('checkout-maximum').textContent).toBe('$40.00');
+    expect(screen.getByTestId('checkout-hold-amount').textContent).toBe('$40.00');
+    expect(screen.getByText(/hold of \$40\.00 on your card\. It is released if you are outbid and taken only if you win, and then only for the price you win at/)).toBeTruthy();
+    cleanup();
+    confirm('10000', btcLot, BTC_AT_100K, { maximum: '30000' });
+    expect(screen.getByTestId('checkout-hold-amount').textContent).toBe('$30.00');
   });
 });

@@ -9,6 +9,8 @@ import { cardHoldFor } from './card-hold.ts';
 interface ConfirmBidStepProps {
   lot: Lot;
   amount: string;
+  /** A maximum bid's maximum: the card is held for it, and only the price it leads at is ever taken. */
+  maximum?: string;
   method: PaymentMethodReply | undefined;
   /** The card was added in this checkout a moment ago: say it is saved, and that the bid is still to confirm. */
   cardJustSaved: boolean;
@@ -26,9 +28,9 @@ interface ConfirmBidStepProps {
  * sats holds its USD value at the live price plus the margin, shown beside it; below $0.50 (or 50 sats), or while
  * there is no fresh BTC price, no hold is even attempted.
  */
-export function ConfirmBidStep({ lot, amount, method, cardJustSaved, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
+export function ConfirmBidStep({ lot, amount, maximum, method, cardJustSaved, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
   const dispatch = useAppDispatch();
-  const { held, refusal } = cardHoldFor(amount, lot, holdRate);
+  const { held, refusal } = cardHoldFor(maximum ?? amount, lot, holdRate);
   const inSats = lot.unit === 'sats';
   return (
     <div className="checkout-step" data-testid="checkout-step-congratulations">
@@ -49,7 +51,13 @@ export function ConfirmBidStep({ lot, amount, method, cardJustSaved, holdRate, o
           <dt>Your bid</dt>
           <dd data-testid="checkout-bid-amount">{lotAmount(amount, lot.unit)}</dd>
         </div>
-        {inSats && (
+        {maximum !== undefined && (
+          <div>
+            <dt>Your maximum</dt>
+            <dd data-testid="checkout-maximum">{lotAmount(maximum, lot.unit)}</dd>
+          </div>
+        )}
+        {(inSats || maximum !== undefined) && (
           <div>
             <dt>Card hold</dt>
             <dd data-testid="checkout-hold-amount">{held ?? '…'}</dd>
@@ -61,8 +69,9 @@ export function ConfirmBidStep({ lot, amount, method, cardJustSaved, holdRate, o
         </div>
       </dl>
       <p className="checkout-note">
-        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(amount, lot.unit)} on your card
-        {inSats && holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}. It is released if you are outbid and taken only if you win.
+        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(maximum ?? amount, lot.unit)} on your card
+        {inSats && holdRate ? ` (the ${maximum === undefined ? 'bid' : 'maximum'}’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}. It is released if you
+        are outbid and taken only if you win{maximum === undefined ? '' : ', and then only for the price you win at'}.
       </p>
       {refusal && (
         <p className="form-banner form-banner--error" role="alert" data-testid="checkout-hold-refusal">

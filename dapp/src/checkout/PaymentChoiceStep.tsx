@@ -1,4 +1,4 @@
-import { displayAmount, messages, parseAmount, paymentMessages, type BiddingLimitReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import { displayAmount, maximumRefusal, messages, parseAmount, paymentMessages, type BiddingLimitReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { useBiddingLimit } from '../api/payments.ts';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from './checkout-slice.ts';
@@ -13,13 +13,15 @@ interface ChoiceInfo {
 
 /**
  * What each of the checkout's payment choices means for this lot. Cards bid on every lot this checkout opens for (USD lots,
- * and BTC lots, held for the sats' USD value; ETH lots are bid on chain instead); wallets pay their own chain's.
+ * and BTC lots, held for the sats' USD value; ETH lots are bid on chain instead); wallets pay their own chain's. A bid
+ * with a maximum takes only the choices that can carry one (the domain's maximumRefusal).
  */
 export function choicesFor(
   lot: Pick<Lot, 'paymentMethod'>,
   method: PaymentMethodReply | undefined,
   walletAddress: string | null,
   limit?: BiddingLimitReply['data'],
+  withMaximum = false,
 ): Record<PaymentChoice, ChoiceInfo> {
   const saved = cardLabel(method);
   const available = limit ? parseAmount(limit.available, 'USD') : 0n;
@@ -29,13 +31,13 @@ export function choicesFor(
     card: { label: 'Credit card', detail: 'Enter a new card', block: null },
     'pay-later': {
       label: 'Pay later',
-      detail: `Within your pay-later bidding limit (${displayAmount(available, 'USD')} available); settled with Gavel after the sale`,
+      detail: `Within your pay-later bidding limit (${displayAmount(available, 'USD')} available${withMaximum ? ', your maximum counting in full' : ''}); settled with Gavel after the sale`,
       block: lot.paymentMethod !== 'Manual' ? 'For USD lots only.' : available > 0n ? null : paymentMessages.noBiddingLimit,
     },
     bitcoin: {
       label: 'Bitcoin',
       detail: 'Pay from Leather or Xverse',
-      block: lot.paymentMethod !== 'BTC' ? 'For Bitcoin lots only.' : walletAddress ? null : messages.bids.walletRequired,
+      block: lot.paymentMethod !== 'BTC' ? 'For Bitcoin lots only.' : withMaximum && maximumRefusal('btc_wallet') ? maximumRefusal('btc_wallet') : walletAddress ? null : messages.bids.walletRequired,
     },
     ethereum: {
       label: 'Ethereum',
@@ -49,8 +51,9 @@ export function choicesFor(
 export function PaymentChoiceStep({ lot, method, walletAddress }: { lot: Lot; method: PaymentMethodReply | undefined; walletAddress: string | null }) {
   const dispatch = useAppDispatch();
   const chosen = useAppSelector((state) => state.checkout.choice);
+  const withMaximum = useAppSelector((state) => state.checkout.bid?.maximum !== undefined);
   const limit = useBiddingLimit(lot.paymentMethod === 'Manual').data?.data;
-  const choices = choicesFor(lot, method, walletAddress, limit);
+  const choices = choicesFor(lot, method, walletAddress, limit, withMaximum);
   const selected = chosen && !choices[chosen].block ? chosen : null;
 
   return (

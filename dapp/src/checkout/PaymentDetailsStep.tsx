@@ -23,16 +23,21 @@ interface PaymentDetailsStepProps {
   onPayLaterBid: () => void;
   /** Why the last bid was not placed ("Bid placement failed: {reason}"), shown where it was placed. */
   bidError: string | null;
+  /** The bid carries a maximum: pay-later counts all of it against the limit. */
+  withMaximum?: boolean;
 }
 
 /** The checkout's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
-export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid, walletBidding, onPayLaterBid, bidError }: PaymentDetailsStepProps) {
+export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid, walletBidding, onPayLaterBid, bidError, withMaximum = false }: PaymentDetailsStepProps) {
   const dispatch = useAppDispatch();
 
   if (choice === 'pay-later') {
     return (
       <div className="checkout-step" data-testid="checkout-pay-later">
-        <p className="checkout-note">No card is held: your bid counts against your pay-later bidding limit until you are outbid, and you settle with Gavel after the sale if you win.</p>
+        <p className="checkout-note">
+          No card is held: your {withMaximum ? 'maximum counts in full' : 'bid counts'} against your pay-later bidding limit until you are outbid, and you settle with Gavel after the sale if you win
+          {withMaximum ? ', at the price you win at' : ''}.
+        </p>
         {bidError && (
           <p className="form-banner form-banner--error" role="alert" data-testid="checkout-pay-later-error">
             {bidError}

@@ -16,6 +16,13 @@ describe('where a bid opens', () => {
     expect(confirmsAtOnce(undefined, { paymentMethod: 'Manual' }, null)).toBe(false);
   });
 
+  it('a maximum on a BTC lot opens at the card’s confirm step though a Bitcoin wallet is connected: only the card carries it', () => {
+    expect(confirmsAtOnce(verified, { paymentMethod: 'BTC' }, 'tb1qwallet', true)).toBe(true);
+    expect(confirmsAtOnce(undefined, { paymentMethod: 'BTC' }, 'tb1qwallet', true)).toBe(false);
+    const state = reduce(fresh(), startBidCheckout({ lotId: 'lot-1', amount: '10000', maximum: '30000', savedCardReady: true }));
+    expect(state.bid).toEqual({ lotId: 'lot-1', amount: '10000', maximum: '30000' });
+  });
+
   it('a saved card opens at CONFIRM YOUR BID without the step trail', () => {
     const state = reduce(fresh(), startBidCheckout({ lotId: 'lot-1', amount: '26.00', savedCardReady: true }));
     expect(state).toMatchObject({ step: 'congratulations', trail: false, choice: 'stripe', bid: { lotId: 'lot-1', amount: '26.00' } });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Lot, PaymentMethodReply } from '@gavel/domain';
+import { maximumRefusal, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { fetchPaymentMethod } from '../api/payments.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { cardIsReady } from './card-label.ts';
@@ -10,10 +10,12 @@ const CARD_STATE_FRESH_MS = 15_000;
 
 /**
  * Whether a bid opens at CONFIRM YOUR BID alone: a verified saved card stands behind it, and no connected Bitcoin
- * wallet offers to pay a BTC lot instead (that bidder chooses). "Change payment method" still leads to every choice.
+ * wallet offers to pay a BTC lot instead (that bidder chooses), unless the bid has a maximum, which only the card
+ * can carry there. "Change payment method" still leads to every choice.
  */
-export function confirmsAtOnce(method: PaymentMethodReply | undefined, lot: Pick<Lot, 'paymentMethod'>, walletAddress: string | null): boolean {
-  return cardIsReady(method) && !(lot.paymentMethod === 'BTC' && walletAddress);
+export function confirmsAtOnce(method: PaymentMethodReply | undefined, lot: Pick<Lot, 'paymentMethod'>, walletAddress: string | null, withMaximum = false): boolean {
+  const walletMayPay = lot.paymentMethod === 'BTC' && walletAddress !== null && !(withMaximum && maximumRefusal('btc_wallet'));
+  return cardIsReady(method) && !walletMayPay;
 }
 
 /** The saved card as GET /payment/method tells it (recent enough), for choosing where the bid opens; undefined if unknown. */

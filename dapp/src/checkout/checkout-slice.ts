@@ -12,7 +12,7 @@ export type BuyNowMode = 'pay' | 'cart';
 
 export interface CheckoutState {
   /** The bid being checked out in the CHECKOUT modal, or null when it is closed. */
-  bid: { lotId: string; amount: string } | null;
+  bid: { lotId: string; amount: string; maximum?: string } | null;
   /** The lot whose Buy Now modal is open: BUY NOW pays by card now, ADD TO CART buys it to pay in the cart. */
   buyNow: { lotId: string; mode: BuyNowMode } | null;
   step: CheckoutStep;
@@ -31,6 +31,8 @@ const initialState: CheckoutState = { bid: null, buyNow: null, step: 'checkout',
 export interface BidCheckoutStart {
   lotId: string;
   amount: string;
+  /** A maximum bid's maximum, in the lot's unit: Gavel bids for the bidder up to it (the domain's proxy rule). */
+  maximum?: string;
   /** A verified saved card stands behind the bid (see `confirmsAtOnce`): it is one confirm step. */
   savedCardReady?: boolean;
 }
@@ -41,8 +43,8 @@ export const checkoutSlice = createSlice({
   reducers: {
     /** A saved, verified card bids in one step, CONFIRM YOUR BID; the steps are for choosing another way or adding a card. */
     startBidCheckout(state, action: PayloadAction<BidCheckoutStart>) {
-      const { lotId, amount, savedCardReady = false } = action.payload;
-      state.bid = { lotId, amount };
+      const { lotId, amount, maximum, savedCardReady = false } = action.payload;
+      state.bid = { lotId, amount, ...(maximum !== undefined && { maximum }) };
       state.buyNow = null;
       if (savedCardReady) {
         state.choice = 'stripe';
