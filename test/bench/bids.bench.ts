@@ -38,14 +38,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const withMaximums = (amount: number, nth: number) => (nth % 2 === 0 ? { amount, maximum: amount + 3 } : { amount });
 const plain = (amount: number) => ({ amount });
 
-async function bidLoad(
-  label: string,
-  api: string,
-  tokens: string[],
-  pickLot: () => string,
-  acks: Map<string, number>,
-  bodyOf: (amount: number, nth: number) => object = plain,
-): Promise<Run> {
+async function bidLoad(label: string, api: string, tokens: string[], pickLot: () => string, acks: Map<string, number>, bodyOf: (amount: number, nth: number) => object = plain): Promise<Run> {
   const next = new Map<string, number>();
   const latencies: number[] = [];
   let accepted = 0;

@@ -36,8 +36,7 @@ async function bidOnSavedCard(page: Page, amount: string, maximum?: string): Pro
   await byTestId(page, 'checkout-placed').waitFor();
 }
 
-const shownPrice = (page: Page, price: string) =>
-  page.waitForFunction((expected) => document.querySelector('[data-testid=lot-current-bid]')?.textContent === expected, price, { timeout: 15_000 });
+const shownPrice = (page: Page, price: string) => page.waitForFunction((expected) => document.querySelector('[data-testid=lot-current-bid]')?.textContent === expected, price, { timeout: 15_000 });
 
 describe('a maximum bid', { timeout: 120_000 }, () => {
   it('answers a lower bid at once, telling its bidder why, and tells its own bidder only once it is exceeded', async () => {
