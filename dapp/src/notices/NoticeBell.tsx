@@ -4,8 +4,8 @@ import { endingSoonText, messages, notificationMessages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { CloseIcon } from '../components/icons/icons.tsx';
 import { useDismiss } from '../components/header/use-dismiss.ts';
-import { clearNotices, dismissNotice, type Notice } from './notices-slice.ts';
-import { outbidText } from './use-outbid-alerts.ts';
+import { clearNotices, dismissNotice, type Notice, type OutbidNotice } from './notices-slice.ts';
+import { maximumExceededText, outbidText } from './use-outbid-alerts.ts';
 import { timeAgo } from './time-ago.ts';
 
 /** The header's bell: the (at most 5) notices kept, so one missed while away from the screen is still there. */
@@ -54,6 +54,7 @@ export function NoticeBell() {
                   <Link to={`/auctions/${notice.auctionId}`} onClick={close}>
                     <strong>{noticeTitle(notice)}</strong>
                     <span>{noticeText(notice)}</span>
+                    {notice.kind === 'outbid' && <MaximumExceeded notice={notice} />}
                     <time dateTime={notice.timestamp}>{timeAgo(notice.receivedAt)}</time>
                   </Link>
                   <button type="button" className="notice-bell__dismiss" aria-label="Dismiss notice" onClick={() => dispatch(dismissNotice(notice.id))}>
@@ -75,6 +76,12 @@ function noticeTitle(notice: Notice): string {
 
 function noticeText(notice: Notice): string {
   return notice.kind === 'outbid' ? outbidText(notice) : endingSoonText(notice);
+}
+
+/** The outbid notice's second line when the bid beaten was the bidder's maximum. */
+function MaximumExceeded({ notice }: { notice: OutbidNotice }) {
+  const exceeded = maximumExceededText(notice);
+  return exceeded ? <span data-testid="notice-item-maximum">{exceeded}</span> : null;
 }
 
 function BellIcon(props: SVGProps<SVGSVGElement>) {

@@ -2,7 +2,7 @@ import { messages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { AlertIcon, CloseIcon } from '../components/icons/icons.tsx';
 import { closeBanner, type OutbidNotice } from './notices-slice.ts';
-import { outbidText, shownAmount } from './use-outbid-alerts.ts';
+import { maximumExceededText, outbidText, shownAmount } from './use-outbid-alerts.ts';
 
 /**
  * The outbid notice's inline banner, on the outbid lot's own page: it stays until dismissed or until the user bids
@@ -12,6 +12,7 @@ export function OutbidBanner({ lotId, onIncrease }: { lotId: string; onIncrease?
   const notice = useAppSelector((state) => state.notices.items.find((item): item is OutbidNotice => item.kind === 'outbid' && item.auctionId === lotId && item.bannerOpen));
   const dispatch = useAppDispatch();
   if (!notice) return null;
+  const exceeded = maximumExceededText(notice);
   return (
     <div className="outbid-banner" role="status" data-testid="outbid-banner">
       <AlertIcon className="outbid-banner__icon" />
@@ -20,6 +21,7 @@ export function OutbidBanner({ lotId, onIncrease }: { lotId: string; onIncrease?
         <p>
           {outbidText(notice)} Your bid was {shownAmount(notice.userBidAmount, notice.currencyUnit)}.
         </p>
+        {exceeded && <p data-testid="outbid-banner-maximum">{exceeded}</p>}
         {onIncrease && (
           <button type="button" className="outbid-banner__action" data-testid="outbid-banner-increase" onClick={onIncrease}>
             {messages.bids.increaseBid}

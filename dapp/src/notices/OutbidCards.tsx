@@ -4,7 +4,7 @@ import { messages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { AlertIcon, CloseIcon } from '../components/icons/icons.tsx';
 import { closeCard, isOutbid, NOTICE_CARD_MS, type OutbidNotice } from './notices-slice.ts';
-import { outbidText, shownAmount } from './use-outbid-alerts.ts';
+import { maximumExceededText, outbidText, shownAmount } from './use-outbid-alerts.ts';
 import { increaseBidState } from './increase-bid.ts';
 import { noticePlace, useCardRegion, useViewingLotId } from './notice-place.ts';
 
@@ -56,6 +56,7 @@ function OutbidCard({ notice }: { notice: OutbidNotice }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const close = () => dispatch(closeCard(notice.id));
+  const exceeded = maximumExceededText(notice);
 
   useEffect(() => {
     const timer = setTimeout(() => dispatch(closeCard(notice.id)), Math.max(0, notice.receivedAt + NOTICE_CARD_MS - Date.now()));
@@ -73,6 +74,11 @@ function OutbidCard({ notice }: { notice: OutbidNotice }) {
           {outbidText(notice)}
         </p>
         <p className="outbid-card__mine">Your bid: {shownAmount(notice.userBidAmount, notice.currencyUnit)}</p>
+        {exceeded && (
+          <p className="outbid-card__mine" data-testid="outbid-card-maximum">
+            {exceeded}
+          </p>
+        )}
         <div className="outbid-card__actions">
           <button
             type="button"

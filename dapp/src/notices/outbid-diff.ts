@@ -1,4 +1,4 @@
-import type { Bid, OutbidNotification } from '@gavel/domain';
+import { parseAmount, type Bid, type OutbidNotification } from '@gavel/domain';
 
 /** Each of the user's bids by id, with the status the last poll saw. */
 export type BidBaseline = ReadonlyMap<string, Bid['status']>;
@@ -6,12 +6,14 @@ export type BidBaseline = ReadonlyMap<string, Bid['status']>;
 /**
  * The spec's poll rule: the first poll only records a baseline; later polls raise a notice for each
  * bid that went from active to outbid since the previous one. Bids first seen already outbid raise nothing:
- * they were outbid before this tab was looking, and the stream or the e-mail told the user then.
+ * they were outbid before this tab was looking, and the stream or the e-mail told the user then. A bid the user
+ * replaced with their own newer one (a raise, or a new maximum) is outbid too, but they still lead that lot: no notice.
  */
 export function outbidSince(baseline: BidBaseline | null, bids: readonly Bid[], now: Date = new Date()): { baseline: BidBaseline; outbid: OutbidNotification[] } {
   const next = new Map(bids.map((bid) => [bid.id, bid.status] as const));
   if (baseline === null) return { baseline: next, outbid: [] };
-  const outbid = bids.filter((bid) => bid.status === 'outbid' && baseline.get(bid.id) === 'active').map((bid) => notificationOf(bid, now));
+  const leading = new Set(bids.filter((bid) => bid.status === 'active').map((bid) => bid.auctionId));
+  const outbid = bids.filter((bid) => bid.status === 'outbid' && baseline.get(bid.id) === 'active' && !leading.has(bid.auctionId)).map((bid) => notificationOf(bid, now));
   return { baseline: next, outbid };
 }
 
@@ -27,5 +29,16 @@ export function notificationOf(bid: Bid, now: Date): OutbidNotification {
     userBidAmount: bid.amount,
     currentBidAmount: bid.auction.currentBid ?? bid.amount,
     currencyUnit: bid.unit,
+    ...exceededMaximum(bid),
   };
+}
+
+/** As the stream says it: a maximum above the bid's amount was exceeded; one the bid had already reached bid nothing more. */
+function exceededMaximum(bid: Bid): { maximum?: string } {
+  if (!bid.maximum) return {};
+  try {
+    return parseAmount(bid.maximum, bid.unit) > parseAmount(bid.amount, bid.unit) ? { maximum: bid.maximum } : {};
+  } catch {
+    return {};
+  }
 }

@@ -15,6 +15,14 @@ export function outbidText(notification: Pick<OutbidNotification, 'auctionTitle'
   return fill(messages.bids.outbidMessage, { title: notification.auctionTitle, amount: shownAmount(notification.currentBidAmount, notification.currencyUnit) });
 }
 
+/**
+ * "Your maximum of $40.00 was exceeded": the line under an outbid notice whose bid was a maximum bid. The api sends
+ * the maximum only on the bidder's own notice, and only when a higher bid beat it; null otherwise.
+ */
+export function maximumExceededText(notification: Pick<OutbidNotification, 'maximum' | 'currencyUnit'>): string | null {
+  return notification.maximum ? fill(messages.bids.maximumExceeded, { amount: shownAmount(notification.maximum, notification.currencyUnit) }) : null;
+}
+
 export function shownAmount(amount: string, unit: Unit): string {
   try {
     return displayAmount(parseAmount(amount, unit), unit);
@@ -46,7 +54,10 @@ export function useOutbidAlerts(): (notification: OutbidNotification) => void {
       const fresh = !store.getState().notices.items.some((notice) => notice.id === notification.id);
       dispatch(outbidReceived(notification));
       const place = noticePlace(notification.auctionId, { viewingLotId: viewing.current, cardsShown: cardsShown() });
-      if (fresh && place === 'toast') dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description: outbidText(notification) }));
+      if (fresh && place === 'toast') {
+        const description = [outbidText(notification), maximumExceededText(notification)].filter(Boolean).join(' ');
+        dispatch(showToast({ tone: 'info', title: messages.bids.outbidTitle, description }));
+      }
       // The outbid lot's price and history moved; anything showing them should catch up now, not in 10 s.
       lotChanged(queryClient, notification.auctionId);
     },

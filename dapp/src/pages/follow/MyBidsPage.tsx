@@ -1,22 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { fill, followMessages, MY_BID_STATE_TEXT, MY_BID_STATES, phaseOf, type MyBid, type MyBidState } from '@gavel/domain';
+import { fill, followMessages, MY_BID_STATE_TEXT, MY_BID_STATES, phaseOf, type MyBidState } from '@gavel/domain';
 import { useMyBids } from '../../api/follow.ts';
 import { FollowList } from '../../follow/FollowList.tsx';
-import { FollowLotRow } from '../../follow/FollowLotRow.tsx';
+import { MyBidRow } from '../../follow/MyBidRow.tsx';
 import { useMyBidsLive, useMyBidsPoll } from '../../follow/use-my-bids-live.ts';
-import { WithdrawButton } from '../../bidding/WithdrawButton.tsx';
-import { lotAmount } from '../../lots/lot-money.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import '../../follow/follow.css';
-
-const RAIL_TEXT: Record<MyBid['bid']['rail'], string> = {
-  card: 'Card',
-  pay_later: 'Pay later',
-  btc_wallet: 'Bitcoin wallet',
-  eth_wallet: 'Ethereum wallet',
-  relayed_card: 'Card, on chain',
-};
-const TONE: Record<MyBidState, 'good' | 'warn' | 'bad' | 'muted'> = { leading: 'good', outbid: 'warn', won: 'good', lost: 'muted' };
 
 /** /my-bids: every lot the user bid on, by where their best bid stands, kept current by the event stream. */
 export function MyBidsPage() {
@@ -57,21 +46,7 @@ export function MyBidsPage() {
         ) : (
           <ul className="follow-list">
             {shown.map((entry) => (
-              <FollowLotRow
-                key={entry.lot._id}
-                lot={entry.lot}
-                testId="my-bid"
-                tag={{ text: MY_BID_STATE_TEXT[entry.state], tone: TONE[entry.state] }}
-                facts={[
-                  ['Your bid', `${lotAmount(entry.bid.amount, entry.bid.unit)} · ${RAIL_TEXT[entry.bid.rail]}`],
-                  [phaseOf(entry.lot.status) === 'ended' ? 'Final bid' : 'Current bid', entry.lot.currentBid ? lotAmount(entry.lot.currentBid, entry.lot.unit) : '-'],
-                ]}
-                actions={
-                  entry.canWithdraw && entry.bid.id ? (
-                    <WithdrawButton lotId={entry.lot._id} bidId={entry.bid.id} amount={lotAmount(entry.bid.amount, entry.bid.unit)} className="btn btn--ghost" testId="my-bid-withdraw" />
-                  ) : null
-                }
-              />
+              <MyBidRow key={entry.lot._id} entry={entry} />
             ))}
           </ul>
         )}
