@@ -83,7 +83,7 @@ describe('the live events hub', () => {
     expect(hub.state).toBe('idle');
   });
 
-  it('reports its state and hands parsed events to listeners, skipping ones that are not JSON', async () => {
+  it("reports its state and hands parsed events to listeners whole (an outbid bidder's own maximum too), skipping ones that are not JSON", async () => {
     const hub = new LiveEvents('/api', tickets());
     const states: StreamState[] = [];
     const outbid = vi.fn();
@@ -92,12 +92,12 @@ describe('the live events hub', () => {
     hub.setToken('jwt');
     await flush();
     latest().fire('ready', { signedIn: true });
-    latest().fire('outbid', { id: 'b1', timestamp: 't', auctionTitle: 'Lot', auctionId: 'l1', auctionEventId: 'e', userBidAmount: '1', currentBidAmount: '2', currencyUnit: 'USD' });
+    latest().fire('outbid', { id: 'b1', timestamp: 't', auctionTitle: 'Lot', auctionId: 'l1', auctionEventId: 'e', userBidAmount: '1', currentBidAmount: '2', currencyUnit: 'USD', maximum: '1.50' });
     latest().fireText('outbid', '{"id": "cut off');
     latest().fire('lot', { lotId: 'l1', currentBid: '2', bidCount: 2, endTime: 't', status: 'live' });
     expect(states).toEqual(['connecting', 'open']);
     expect(outbid).toHaveBeenCalledTimes(1);
-    expect(outbid.mock.calls[0]![0]).toMatchObject({ id: 'b1', currentBidAmount: '2' });
+    expect(outbid.mock.calls[0]![0]).toMatchObject({ id: 'b1', currentBidAmount: '2', maximum: '1.50' });
     expect(lot).toHaveBeenCalledWith({ lotId: 'l1', currentBid: '2', bidCount: 2, endTime: 't', status: 'live' });
   });
 

@@ -33,7 +33,7 @@ function showRow(entry: MyBid) {
 }
 
 /** The row's figures as the user reads them: label and value. */
-function facts(row: HTMLElement): Record<string, string> {
+function facts(row: HTMLElement): Record<string, string | null | undefined> {
   const terms = within(row).getAllByRole('term');
   return Object.fromEntries(terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
 }

@@ -42,11 +42,7 @@ export function MyBidRow({ entry }: { entry: MyBid }) {
           </span>
         ) : null
       }
-      actions={
-        entry.canWithdraw && bid.id ? (
-          <WithdrawButton lotId={lot._id} bidId={bid.id} amount={lotAmount(bid.amount, bid.unit)} className="btn btn--ghost" testId="my-bid-withdraw" />
-        ) : null
-      }
+      actions={entry.canWithdraw && bid.id ? <WithdrawButton lotId={lot._id} bidId={bid.id} amount={lotAmount(bid.amount, bid.unit)} className="btn btn--ghost" testId="my-bid-withdraw" /> : null}
     />
   );
 }

@@ -40,6 +40,7 @@ describe('OutbidCards', () => {
     const { store } = setup();
     act(() => void store.dispatch(outbidReceived(notification)));
     expect(screen.getByTestId('outbid-card-text').textContent).toBe('You have been outbid on Blue Vase. The current bid is $21.00.');
+    expect(screen.queryByTestId('outbid-card-maximum')).toBeNull();
     expect(screen.getByTestId('outbid-increase').textContent).toBe(messages.bids.increaseBid);
     expect(screen.getByTestId('outbid-view').getAttribute('href')).toBe('/auctions/lot-9');
     act(() => vi.advanceTimersByTime(NOTICE_CARD_MS - 1));
@@ -48,6 +49,12 @@ describe('OutbidCards', () => {
     expect(screen.queryByTestId('outbid-card')).toBeNull();
     // Closed, not forgotten: the bell still lists it.
     expect(store.getState().notices.items).toHaveLength(1);
+  });
+
+  it("says the bidder's maximum was exceeded when the notice carries it", () => {
+    const { store } = setup();
+    act(() => void store.dispatch(outbidReceived({ ...notification, maximum: '40.00' })));
+    expect(screen.getByTestId('outbid-card-maximum').textContent).toBe('Your maximum of $40.00 was exceeded');
   });
 
   it("shows no card on the outbid lot's own page, where the inline banner says it", () => {

@@ -22,6 +22,11 @@ describe('notices slice', () => {
     expect(state.items[0]).toMatchObject({ cardOpen: true, bannerOpen: true, receivedAt: 2 });
   });
 
+  it("keeps the bidder's exceeded maximum the notice carries", () => {
+    const state = reduce(undefined, outbidReceived({ ...notice('a'), maximum: '40.00' }, 1));
+    expect(state.items[0]).toMatchObject({ id: 'a', maximum: '40.00' });
+  });
+
   it('ignores a notice it already has (the stream and the poll can both report one outbid bid)', () => {
     let state = reduce(undefined, outbidReceived(notice('a'), 1));
     state = reduce(state, closeCard('a'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bid } from '@gavel/domain';
 import { outbidSince } from './outbid-diff.ts';
 
-const bid = (id: string, status: Bid['status'], currentBid = '30.00'): Bid => ({
+const bid = (id: string, status: Bid['status'], currentBid = '30.00', more: Partial<Bid> = {}): Bid => ({
   _id: id,
   id,
   auctionId: `lot-${id}`,
@@ -14,6 +14,7 @@ const bid = (id: string, status: Bid['status'], currentBid = '30.00'): Bid => ({
   createdAt: '2026-11-22T10:00:00.000Z',
   bidder: { displayName: 'Y***u', isYou: true },
   auction: { _id: `lot-${id}`, title: `Lot ${id}`, currentBid, paymentMethod: 'Manual' },
+  ...more,
 });
 
 describe('the outbid poll', () => {
@@ -39,5 +40,20 @@ describe('the outbid poll', () => {
   it('ignores other transitions (withdrawn, cancelled by a Buy Now)', () => {
     const { baseline } = outbidSince(null, [bid('a', 'active'), bid('b', 'outbid')]);
     expect(outbidSince(baseline, [bid('a', 'cancelled'), bid('b', 'withdrawn')]).outbid).toEqual([]);
+  });
+
+  it("carries the bid's maximum when it was above the bid, as the stream does", () => {
+    const { baseline } = outbidSince(null, [bid('a', 'active'), bid('b', 'active')]);
+    const next = outbidSince(baseline, [bid('a', 'outbid', '41.00', { maximum: '40.00' }), bid('b', 'outbid', '31.00', { amount: '30.00', maximum: '30.00' })]);
+    expect(next.outbid.map((notice) => [notice.id, notice.maximum])).toEqual([
+      ['a', '40.00'],
+      ['b', undefined],
+    ]);
+  });
+
+  it('raises nothing for a bid the user replaced with their own (a raise or a new maximum): they still lead', () => {
+    const { baseline } = outbidSince(null, [bid('a', 'active', '25.00', { maximum: '40.00' })]);
+    const next = outbidSince(baseline, [bid('a2', 'active', '25.00', { auctionId: 'lot-a', maximum: '60.00' }), bid('a', 'outbid', '25.00', { maximum: '40.00' })]);
+    expect(next.outbid).toEqual([]);
   });
 });

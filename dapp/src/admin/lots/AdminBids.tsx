@@ -19,6 +19,7 @@ export function AdminBids({ lotId }: { lotId: string }) {
           head={
             <>
               <th>Amount</th>
+              <th>Maximum</th>
               <th>Bidder</th>
               <th>Wallet</th>
               <th>Status</th>
@@ -32,6 +33,8 @@ export function AdminBids({ lotId }: { lotId: string }) {
                 {bid.amount} {bid.unit}
                 {bid.isWinning ? ' (winning)' : ''}
               </td>
+              {/* A maximum bid's maximum: private to its bidder and to admins, so only this list shows it. */}
+              <td>{bid.maximum ? `${bid.maximum} ${bid.unit}` : ''}</td>
               <td>{bid.bidder.name ?? bid.bidder.email ?? '-'}</td>
               <td className="mono">{bid.walletAddress ?? '-'}</td>
               <td>
