@@ -33,7 +33,9 @@ export function errorMiddleware(log: Logger) {
       ctx.status = body.status;
       ctx.body = body.json;
       if (error instanceof HttpError) ctx.set(error.headers);
-      if (body.status >= 500) log.error({ err: error, method: ctx.method, url: loggedUrl(ctx.url) }, 'request failed');
+      // A client that hung up while its request was read is no fault of the api: nobody is left to answer.
+      if (body.status >= 500 && ctx.req.destroyed && (error as { code?: string }).code === 'ECONNRESET') log.info({ method: ctx.method, url: loggedUrl(ctx.url) }, 'client closed the request');
+      else if (body.status >= 500) log.error({ err: error, method: ctx.method, url: loggedUrl(ctx.url) }, 'request failed');
     }
   };
 }
