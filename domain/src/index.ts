@@ -2,6 +2,7 @@ export * from './money.ts';
 export * from './lot-clock.ts';
 export * from './bid-rules.ts';
 export * from './proxy-bids.ts';
+export * from './offer-ladder.ts';
 export * from './lot-outcome.ts';
 export * from './bid-extension.ts';
 export * from './buy-now-rules.ts';

@@ -146,7 +146,7 @@ export const messages = {
     maximumRule: 'Gavel bids for you, one increment at a time, up to your maximum. Others see only the price.',
     yourMaximum: 'Your maximum: {amount}',
     maximumExceeded: 'Your maximum of {amount} was exceeded',
-    maximumNotOnBtcWallet: 'A Bitcoin wallet bid has no maximum: choose your card to set one',
+    maximumNotOnBtcWallet: 'A maximum from a Bitcoin wallet cannot be signed here yet: choose your card to set one',
     maximumNotOnChain: 'A bid on chain has no maximum: whatever is sent on chain is public',
     notStarted: 'Bidding has not started yet',
     ended: 'This auction has ended',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maximumOn, maximumRefusal, proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
+import { MAX_LADDER_STEPS, proposeLadderSteps } from './offer-ladder.ts';
 import { messages } from './messages.ts';
 
 const rules = { startingBid: 100n, increment: 10n };
@@ -85,14 +86,81 @@ describe('maximum bids', () => {
   });
 });
 
+describe('a maximum as a ladder of steps', () => {
+  const ladder = [100n, 200n, 300n, 500n];
+
+  it('leads at its lowest step, and a bid below the top is answered at the next step that leads', () => {
+    const state = after([{ bidderId: 'ann', amount: 100n, steps: ladder }]);
+    expect(state).toEqual({ leader: { bidderId: 'ann', maximum: 500n, steps: ladder }, price: 100n, runnerUp: null });
+    // 210 would lead at 220 by the continuous rule: the lowest step at or above it is 300.
+    expect(resolveProxyBid(state, { bidderId: 'bob', amount: 210n }, rules)).toEqual({
+      kind: 'outbidByMaximum',
+      state: { leader: { bidderId: 'ann', maximum: 500n, steps: ladder }, price: 300n, runnerUp: 210n },
+      leaderId: 'ann',
+    });
+  });
+
+  it('a bid above the top step leads; a ladder over a maximum leads at its own lowest step that beats it', () => {
+    const state = after([{ bidderId: 'ann', amount: 100n, steps: ladder }]);
+    const over = resolveProxyBid(state, { bidderId: 'bob', amount: 510n }, rules);
+    expect(over).toMatchObject({ kind: 'leads', state: { leader: { bidderId: 'bob', maximum: 510n }, price: 510n, runnerUp: 500n } });
+    const card = after([{ bidderId: 'cat', amount: 100n, maximum: 250n }]);
+    // One increment above the card's maximum is 260: the ladder shows its step 300.
+    expect(resolveProxyBid(card, { bidderId: 'ann', amount: 110n, steps: [110n, 300n, 500n] }, rules)).toMatchObject({ kind: 'leads', state: { price: 300n, runnerUp: 250n } });
+  });
+
+  it('a plain bid from a ladder’s leader stands alone; a new ladder never shows less than the price', () => {
+    const state = after([
+      { bidderId: 'ann', amount: 100n, steps: ladder },
+      { bidderId: 'bob', amount: 110n },
+    ]);
+    expect(state.price).toBe(200n);
+    expect(resolveProxyBid(state, { bidderId: 'ann', amount: 250n }, rules)).toEqual({
+      kind: 'leaderUpdated',
+      state: { leader: { bidderId: 'ann', maximum: 250n }, price: 250n, runnerUp: 110n },
+    });
+    expect(resolveProxyBid(state, { bidderId: 'ann', amount: 0n, steps: [150n, 400n] }, rules)).toMatchObject({ kind: 'leaderUpdated', state: { price: 400n } });
+  });
+});
+
+describe('the steps proposed for a Bitcoin wallet’s maximum', () => {
+  it('from the amount to the maximum, evenly spread in whole sats, at most the cap', () => {
+    expect(proposeLadderSteps(10_000n, 30_000n, 100n)).toEqual([10_000n, 15_000n, 20_000n, 25_000n, 30_000n]);
+    expect(proposeLadderSteps(10_000n, 10_301n, 100n)).toEqual([10_000n, 10_100n, 10_200n, 10_301n]);
+    expect(proposeLadderSteps(10_000n, 10_000n, 100n)).toEqual([10_000n]);
+    expect(proposeLadderSteps(10_000n, 10_050n, 100n)).toEqual([10_000n, 10_050n]);
+  });
+
+  it('any amount and maximum: ascending, ends at both, one increment apart, within the cap', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 546n, max: 10n ** 9n }), fc.bigInt({ min: 0n, max: 10n ** 8n }), fc.bigInt({ min: 1n, max: 10_000n }), (amount, room, increment) => {
+        const steps = proposeLadderSteps(amount, amount + room, increment);
+        expect(steps[0]).toBe(amount);
+        expect(steps.at(-1)).toBe(amount + room);
+        expect(steps.length).toBeLessThanOrEqual(MAX_LADDER_STEPS);
+        if (room >= increment) steps.slice(1).forEach((step, i) => expect(step - steps[i]!).toBeGreaterThanOrEqual(increment));
+      }),
+      { numRuns: 500, seed: 20261124 },
+    );
+  });
+});
+
 /**
- * The model, from the rule's words rather than its steps: every bidder's latest maximum (and since when it stands)
- * and the most the leader committed to in amounts they entered. The leader is the highest maximum, the earliest
- * among equals; the price is the second-highest maximum plus the increment, never below the leader's own amount,
- * capped at the leader's maximum.
+ * The model, from the rule's words rather than its steps: every bidder's latest maximum (and since when it stands,
+ * and its steps for a ladder) and the most the leader committed to: amounts they entered, and the price they were
+ * already shown at. The leader is the highest maximum, the earliest among equals; the price is the second-highest
+ * maximum plus the increment, never below that floor, capped at the leader's maximum, and for a ladder the lowest
+ * step at or above that.
  */
+interface Standing {
+  maximum: bigint;
+  since: number;
+  floor: bigint;
+  steps?: readonly bigint[];
+}
+
 class Model {
-  private readonly bidders = new Map<string, { maximum: bigint; since: number; floor: bigint }>();
+  private readonly bidders = new Map<string, Standing>();
   private clock = 0;
 
   standing(): ProxyState {
@@ -102,56 +170,77 @@ class Model {
     const [leaderId, leader] = first;
     const runnerUp = second ? second[1].maximum : null;
     const wanted = runnerUp !== null && runnerUp + rules.increment > leader.floor ? runnerUp + rules.increment : leader.floor;
-    return { leader: { bidderId: leaderId, maximum: leader.maximum }, price: wanted < leader.maximum ? wanted : leader.maximum, runnerUp };
+    const capped = wanted < leader.maximum ? wanted : leader.maximum;
+    const price = leader.steps ? leader.steps.find((step) => step >= capped)! : capped;
+    return { leader: { bidderId: leaderId, maximum: leader.maximum, ...(leader.steps && { steps: leader.steps }) }, price, runnerUp };
   }
 
   /** Applies an accepted bid; acceptance itself is the simple part of the rule and is not re-modelled. */
-  apply(bid: ProxyBid, leaderBefore: string | null): void {
+  apply(bid: ProxyBid, leaderBefore: string | null, shown: bigint | null): void {
     const now = this.clock++;
     const own = this.bidders.get(bid.bidderId);
+    const steps = bid.steps?.length ? bid.steps : undefined;
+    const entered = steps ? steps.at(-1)! : (bid.maximum ?? bid.amount);
     if (leaderBefore === bid.bidderId && own) {
-      if (bid.maximum === undefined) own.floor = bid.amount;
-      let maximum = bid.maximum ?? own.maximum;
-      if (bid.maximum === undefined && bid.amount > maximum) maximum = bid.amount;
+      // Already shown at a price: whatever they change, they are never shown at less.
+      if (shown !== null && shown > own.floor) own.floor = shown;
+      let maximum: bigint;
+      if (bid.maximum === undefined && !steps) {
+        own.floor = bid.amount;
+        // A plain bid after a ladder stands alone; after a maximum it only raises it.
+        maximum = own.steps || bid.amount > own.maximum ? bid.amount : own.maximum;
+        own.steps = undefined;
+      } else {
+        maximum = entered;
+        own.steps = steps;
+      }
       if (maximum !== own.maximum) Object.assign(own, { maximum, since: now });
       return;
     }
     const floor = own && own.floor > bid.amount ? own.floor : bid.amount;
-    this.bidders.set(bid.bidderId, { maximum: bid.maximum ?? bid.amount, since: now, floor });
+    this.bidders.set(bid.bidderId, { maximum: entered, since: now, floor, ...(steps && { steps }) });
   }
 }
 
 describe('maximum bids against the model', () => {
   // Each step is read against the state it meets: an amount some increments around the minimum (below it too)
   // and, for a maximum, some increments around that amount (below it too).
+  // A ladder: a few steps around that amount (below it too), the top one its maximum.
   const step = fc.record({
     bidder: fc.constantFrom('ann', 'bob', 'cat', 'dan'),
     over: fc.integer({ min: -2, max: 40 }),
     maximum: fc.option(fc.integer({ min: -2, max: 80 }), { nil: undefined }),
+    ladder: fc.option(fc.uniqueArray(fc.integer({ min: -2, max: 80 }), { minLength: 1, maxLength: 5 }), { nil: undefined }),
   });
 
-  it('any sequence of bids and maximums gives the model’s leader and price', () => {
+  it('any sequence of bids, maximums and ladders gives the model’s leader and price', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
         const model = new Model();
         let state = empty;
         let lastPrice = -1n;
-        for (const { bidder, over, maximum } of steps) {
+        for (const { bidder, over, maximum, ladder } of steps) {
           const amount = proxyMinimum(state, rules) + BigInt(over) * 5n;
           const bid: ProxyBid = { bidderId: bidder, amount, maximum: maximum === undefined ? undefined : amount + BigInt(maximum) * 5n };
+          if (ladder) {
+            bid.steps = ladder.map((n) => amount + BigInt(n) * 5n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+            bid.maximum = bid.steps.at(-1);
+          }
           const outcome = resolveProxyBid(state, bid, rules);
           if (outcome.kind === 'refused') continue;
-          model.apply(bid, state.leader?.bidderId ?? null);
+          model.apply(bid, state.leader?.bidderId ?? null, state.price);
           state = outcome.state;
           expect(state).toEqual(model.standing());
-          // What the rule promises whatever the model says: the price never falls and never passes the leader's maximum.
+          // What the rule promises whatever the model says: the price never falls and never passes the leader's
+          // maximum, and a ladder is only ever shown at one of its steps.
           expect(state.price).not.toBeNull();
           expect((state.price as bigint) >= lastPrice).toBe(true);
           expect((state.price as bigint) <= (state.leader?.maximum ?? 0n)).toBe(true);
+          if (state.leader?.steps) expect(state.leader.steps).toContain(state.price);
           lastPrice = state.price as bigint;
         }
       }),
-      { numRuns: 2000, seed: 20261124 },
+      { numRuns: 3000, seed: 20261124 },
     );
   });
 });
@@ -162,17 +251,25 @@ describe('where a maximum may be set', () => {
     expect(maximumRefusal('pay_later')).toBeNull();
   });
 
-  it('not on a Bitcoin wallet’s single offer, nor on chain, where it would be public', () => {
-    expect(maximumRefusal('btc_wallet')).toBe(messages.bids.maximumNotOnBtcWallet);
+  it('from a Bitcoin wallet, as a ladder of signed offers', () => {
+    expect(maximumRefusal('btc_wallet')).toBeNull();
+  });
+
+  it('not on chain, where it would be public', () => {
     expect(maximumRefusal('eth_wallet')).toBe(messages.bids.maximumNotOnChain);
     expect(maximumRefusal('relayed_card')).toBe(messages.bids.maximumNotOnChain);
   });
 });
 
 describe('a maximum on each kind of lot', () => {
-  it('a USD lot by card or pay-later, a BTC lot by card, an ETH lot not at all', () => {
+  it('a USD lot by card or pay-later, a BTC lot by card or wallet, an ETH lot not at all', () => {
     expect(maximumOn('Manual')).toEqual({ rails: ['card', 'pay_later'], reason: null });
-    expect(maximumOn('BTC')).toEqual({ rails: ['card'], reason: messages.bids.maximumNotOnBtcWallet });
+    expect(maximumOn('BTC')).toEqual({ rails: ['card', 'btc_wallet'], reason: null });
     expect(maximumOn('ETH')).toEqual({ rails: [], reason: messages.bids.maximumNotOnChain });
+  });
+
+  it('a client that cannot sign a ladder yet passes its own refusal', () => {
+    const withoutLadders = (rail: Parameters<typeof maximumRefusal>[0]) => (rail === 'btc_wallet' ? messages.bids.maximumNotOnBtcWallet : maximumRefusal(rail));
+    expect(maximumOn('BTC', withoutLadders)).toEqual({ rails: ['card'], reason: messages.bids.maximumNotOnBtcWallet });
   });
 });

@@ -8,24 +8,39 @@
  * follows from them, and the runner-up is what a leader raising a capped maximum must be priced against. The api's
  * proxy write (a bid with a maximum, or any bid on a lot whose leader has one) resolves through this rule inside the
  * bid's own transaction; a lot without maximums keeps the plain conditional update, which this rule reduces to.
+ *
+ * A maximum may also be a ladder of `steps` (a Bitcoin wallet signs one offer per step, all spending the same coins):
+ * a bidder with steps can only ever be shown at one of them, so wherever the rule would show them at a price, it
+ * shows the lowest step at or above it. The top step is the maximum, so one exists whenever they lead.
  */
 import { nextMinimum } from './bid-rules.ts';
 import { messages } from './messages.ts';
 import type { BidRail } from './schemas/follow.ts';
 
+/** Who leads and how far they bid; `steps` (ascending, the top one the maximum) only for a ladder of signed offers. */
+export interface ProxyLeader {
+  bidderId: string;
+  maximum: bigint;
+  steps?: readonly bigint[];
+}
+
 /** The lot's standing as the proxy sees it (all of it private but the price). `leader` null: no bid yet. */
 export interface ProxyState {
-  leader: { bidderId: string; maximum: bigint } | null;
+  leader: ProxyLeader | null;
   price: bigint | null;
   /** The highest maximum (or plain bid) of anyone but the leader; null while only the leader has bid. */
   runnerUp: bigint | null;
 }
 
-/** A bid as entered: `maximum` undefined for a plain bid (its maximum is its amount). */
+/**
+ * A bid as entered: `maximum` undefined for a plain bid (its maximum is its amount). `steps`: a ladder's amounts,
+ * ascending; its top step is its maximum, whatever `maximum` says.
+ */
 export interface ProxyBid {
   bidderId: string;
   amount: bigint;
   maximum?: bigint;
+  steps?: readonly bigint[];
 }
 
 export interface ProxyRules {
@@ -35,7 +50,7 @@ export interface ProxyRules {
 
 export type ProxyOutcome =
   /** The bidder leads at `state.price`. `outbid`: the previous leader, now outbid (their maximum, if any, exceeded). */
-  | { kind: 'leads'; state: ProxyState; outbid: { bidderId: string; maximum: bigint } | null }
+  | { kind: 'leads'; state: ProxyState; outbid: ProxyLeader | null }
   /** Accepted and recorded at its amount, and at once outbid by the leader's earlier, higher or equal maximum. */
   | { kind: 'outbidByMaximum'; state: ProxyState; leaderId: string }
   /** The leader changed their own maximum (or raised their own committed amount); still leading. */
@@ -52,53 +67,68 @@ export function proxyMinimum(state: ProxyState, rules: ProxyRules): bigint {
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 
+/** What the leader is shown at when the rule would show them at `price`: with steps, the lowest step at or above it. */
+export function shownAt(leader: ProxyLeader, price: bigint): bigint {
+  if (!leader.steps?.length) return price;
+  return leader.steps.find((step) => step >= price) ?? leader.maximum;
+}
+
+function leaderOf(bidderId: string, maximum: bigint, steps: readonly bigint[] | undefined): ProxyLeader {
+  return steps ? { bidderId, maximum, steps } : { bidderId, maximum };
+}
+
 /** What one bid does to the lot: who leads afterwards, at what price, and who was outbid. */
 export function resolveProxyBid(state: ProxyState, bid: ProxyBid, rules: ProxyRules): ProxyOutcome {
-  const maximum = bid.maximum ?? bid.amount;
+  const steps = bid.steps?.length ? bid.steps : undefined;
+  const maximum = steps ? steps[steps.length - 1]! : (bid.maximum ?? bid.amount);
   const { leader, price } = state;
 
   if (leader && price !== null && leader.bidderId === bid.bidderId) {
-    if (bid.maximum === undefined) {
-      // A plain bid by the leader commits them to more: the price rises to it, their maximum at least to it.
+    if (bid.maximum === undefined && !steps) {
+      // A plain bid by the leader commits them to more: the price rises to it, their maximum at least to it. A
+      // ladder's steps belong to its own offers, so a plain bid after one stands alone, its amount the maximum.
       const minimum = price + rules.increment;
       if (bid.amount < minimum) return { kind: 'refused', reason: 'tooLow', minimum };
-      return { kind: 'leaderUpdated', state: { ...state, leader: { bidderId: leader.bidderId, maximum: max(leader.maximum, bid.amount) }, price: bid.amount } };
+      const kept = leader.steps ? bid.amount : max(leader.maximum, bid.amount);
+      return { kind: 'leaderUpdated', state: { ...state, leader: { bidderId: leader.bidderId, maximum: kept }, price: bid.amount } };
     }
     // Raising or lowering one's own maximum: never below what is already shown as their bid. A price held down by
     // the old maximum (a runner-up within one increment of it) rises as far as the new one allows.
     if (maximum < price) return { kind: 'refused', reason: 'maximumTooLow', minimum: price };
     const next = state.runnerUp === null ? price : max(price, min(maximum, state.runnerUp + rules.increment));
-    return { kind: 'leaderUpdated', state: { leader: { bidderId: leader.bidderId, maximum }, price: next, runnerUp: state.runnerUp } };
+    const updated = leaderOf(leader.bidderId, maximum, steps);
+    return { kind: 'leaderUpdated', state: { leader: updated, price: shownAt(updated, next), runnerUp: state.runnerUp } };
   }
 
   const minimum = proxyMinimum(state, rules);
   if (bid.amount < minimum) return { kind: 'refused', reason: 'tooLow', minimum };
   if (maximum < bid.amount) return { kind: 'refused', reason: 'maximumTooLow', minimum: bid.amount };
 
-  if (!leader) return { kind: 'leads', state: { leader: { bidderId: bid.bidderId, maximum }, price: bid.amount, runnerUp: null }, outbid: null };
+  const bidder = leaderOf(bid.bidderId, maximum, steps);
+  if (!leader) return { kind: 'leads', state: { leader: bidder, price: shownAt(bidder, bid.amount), runnerUp: null }, outbid: null };
   if (maximum > leader.maximum) {
     // The old leader's maximum is now the second-highest: one increment above it, within the new maximum, and
     // never below the amount the new leader entered.
     const next = max(bid.amount, min(maximum, leader.maximum + rules.increment));
-    return { kind: 'leads', state: { leader: { bidderId: bid.bidderId, maximum }, price: next, runnerUp: leader.maximum }, outbid: leader };
+    return { kind: 'leads', state: { leader: bidder, price: shownAt(bidder, next), runnerUp: leader.maximum }, outbid: leader };
   }
   // At or below the leader's maximum: the earlier maximum answers at once, one increment above, within itself.
   // Its maximum is above every other but the leader's: at or above the minimum, which is above the old runner-up.
-  return { kind: 'outbidByMaximum', state: { leader, price: min(leader.maximum, maximum + rules.increment), runnerUp: maximum }, leaderId: leader.bidderId };
+  return { kind: 'outbidByMaximum', state: { leader, price: shownAt(leader, min(leader.maximum, maximum + rules.increment)), runnerUp: maximum }, leaderId: leader.bidderId };
 }
 
 /**
- * Where a maximum can be kept private and backed: a card (held for the maximum, on USD and BTC lots) and pay-later
- * (counted in full against the bidding limit). A Bitcoin wallet's single signed offer cannot bid higher by itself,
- * and a bid on chain, from a wallet or relayed for a card, is public: the reason, or null where a maximum may be set.
+ * Where a maximum can be kept private and backed: a card (held for the maximum, on USD and BTC lots), pay-later
+ * (counted in full against the bidding limit) and a Bitcoin wallet (a ladder of signed offers on the same coins,
+ * offer-ladder.ts). A bid on chain, from a wallet or relayed for a card, is public: the reason, or null where a
+ * maximum may be set.
  */
 export function maximumRefusal(rail: BidRail): string | null {
   switch (rail) {
     case 'card':
     case 'pay_later':
-      return null;
     case 'btc_wallet':
-      return messages.bids.maximumNotOnBtcWallet;
+      return null;
     case 'eth_wallet':
     case 'relayed_card':
       return messages.bids.maximumNotOnChain;
@@ -114,10 +144,11 @@ const RAILS_OF_LOT = {
 
 /**
  * Whether a maximum can be set on a lot before the bidder picks how to pay: `rails`, those of its rails that take
- * one (empty: none does); `reason`, why the others do not (null when every rail takes one).
+ * one (empty: none does); `reason`, why the others do not (null when every rail takes one). `refusal`: the rule a
+ * client applies, when it cannot yet do all the domain allows.
  */
-export function maximumOn(paymentMethod: keyof typeof RAILS_OF_LOT): { rails: BidRail[]; reason: string | null } {
+export function maximumOn(paymentMethod: keyof typeof RAILS_OF_LOT, refusal: (rail: BidRail) => string | null = maximumRefusal): { rails: BidRail[]; reason: string | null } {
   const rails: readonly BidRail[] = RAILS_OF_LOT[paymentMethod];
-  const refused = rails.map(maximumRefusal).find((reason) => reason !== null);
-  return { rails: rails.filter((rail) => maximumRefusal(rail) === null), reason: refused ?? null };
+  const refused = rails.map(refusal).find((reason) => reason !== null);
+  return { rails: rails.filter((rail) => refusal(rail) === null), reason: refused ?? null };
 }
