@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { maximumRefusal, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import type { Lot, PaymentMethodReply } from '@gavel/domain';
 import { fetchPaymentMethod } from '../api/payments.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { cardIsReady } from './card-label.ts';
+import { maximumRefusalHere } from './wallet-maximum.ts';
 
 /** How old a known card state may be when PLACE BID is pressed (the api refuses a card bid it cannot hold anyway). */
 const CARD_STATE_FRESH_MS = 15_000;
@@ -14,7 +15,7 @@ const CARD_STATE_FRESH_MS = 15_000;
  * can carry there. "Change payment method" still leads to every choice.
  */
 export function confirmsAtOnce(method: PaymentMethodReply | undefined, lot: Pick<Lot, 'paymentMethod'>, walletAddress: string | null, withMaximum = false): boolean {
-  const walletMayPay = lot.paymentMethod === 'BTC' && walletAddress !== null && !(withMaximum && maximumRefusal('btc_wallet'));
+  const walletMayPay = lot.paymentMethod === 'BTC' && walletAddress !== null && !(withMaximum && maximumRefusalHere('btc_wallet'));
   return cardIsReady(method) && !walletMayPay;
 }
 
