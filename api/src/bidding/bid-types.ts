@@ -43,8 +43,10 @@ export interface AdmittedBid {
   rail: BidRail;
   unit: Unit;
   amount: bigint;
-  /** A maximum bid's maximum, at least the amount (USD lots, and BTC lots by card); null for a plain bid. */
+  /** A maximum bid's maximum, at least the amount (USD lots, BTC lots by card or ladder); null for a plain bid. */
   maximum: bigint | null;
+  /** A Bitcoin wallet's maximum, being placed: its ladder's signed steps, ascending, the top one the maximum. */
+  steps?: bigint[];
   /** Where the lot stood when the bid was admitted (for an auction on the contract, the contract's view). */
   state: BidState;
   /** The lot's minimum increment: what the next bid must add over this one once it is written. */

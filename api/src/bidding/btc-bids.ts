@@ -44,14 +44,37 @@ export interface OfferReply {
   minimumNextBid: string;
 }
 
-/** An offer bid the intake admitted: the PSBT built from the bidder's UTXOs, kept until the wallet signs it. */
-export async function placeBtcOffer(services: Services, user: UserRow, bid: AdmittedBid, input: { walletAddress?: string; ordinalsAddress?: string; paymentPublicKey?: string }): Promise<OfferReply> {
-  const { prisma } = services.db;
-  const { lot, amount } = bid;
+export interface OfferInput {
+  walletAddress?: string;
+  ordinalsAddress?: string;
+  paymentPublicKey?: string;
+}
+
+/** What every offer on this lot is built with: the lot's inscription and seller, the bidder's linked wallet, the platform's fee address. */
+export async function offerParties(services: Services, user: UserRow, lot: AdmittedBid['lot'], input: OfferInput) {
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const walletAddress = await linkedWallet(services, user, input.walletAddress);
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
   if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
+  const ordinalsAddress = input.ordinalsAddress ?? walletAddress;
+  return {
+    walletAddress,
+    ordinalsAddress,
+    params: {
+      lotId: lot.id,
+      inscriptionId: lot.inscriptionId,
+      seller: { payoutAddress: lot.sellerWalletAddress },
+      bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: input.paymentPublicKey },
+      platformFeeAddress,
+    },
+  };
+}
+
+/** An offer bid the intake admitted: the PSBT built from the bidder's UTXOs, kept until the wallet signs it. */
+export async function placeBtcOffer(services: Services, user: UserRow, bid: AdmittedBid, input: OfferInput): Promise<OfferReply> {
+  const { prisma } = services.db;
+  const { lot, amount } = bid;
+  const { walletAddress, ordinalsAddress, params } = await offerParties(services, user, lot, input);
 
   const offer = await prisma.btcOffer.create({
     data: {
@@ -59,24 +82,14 @@ export async function placeBtcOffer(services: Services, user: UserRow, bid: Admi
       userId: user.id,
       amount: amount.toString(),
       walletAddress,
-      ordinalsAddress: input.ordinalsAddress ?? walletAddress,
+      ordinalsAddress,
       psbtHex: '',
       txid: '',
       expiresAt: new Date(Date.now() + OFFER_TTL_MS),
     },
   });
   try {
-    const built = await offerCall(() =>
-      prepareOffer(services.bitcoin, {
-        lotId: lot.id,
-        bidId: offer.id,
-        price: Number(amount),
-        inscriptionId: lot.inscriptionId!,
-        seller: { payoutAddress: lot.sellerWalletAddress! },
-        bidder: { paymentAddress: walletAddress, ordinalsAddress: input.ordinalsAddress ?? walletAddress, paymentPublicKey: input.paymentPublicKey },
-        platformFeeAddress,
-      }),
-    );
+    const built = await offerCall(() => prepareOffer(services.bitcoin, { ...params, bidId: offer.id, price: Number(amount) }));
     await prisma.btcOffer.update({ where: { id: offer.id }, data: { psbtHex: built.psbtHex, txid: built.txid } });
     return { psbtHex: built.psbtHex, bid: presentOffer(offer.id, lot, amount, walletAddress, user, 'pending'), endTime: lot.endTime, minimumNextBid: formatAmount(bid.state.minimum, 'sats') };
   } catch (error) {
@@ -84,6 +97,16 @@ export async function placeBtcOffer(services: Services, user: UserRow, bid: Admi
     await prisma.btcOffer.delete({ where: { id: offer.id } });
     throw error;
   }
+}
+
+/** Not a spec text: a maximum's ladder is placed with every step signed. */
+export const LADDER_NEEDS_EVERY_STEP = 'Sign every step of your maximum bid to place it';
+
+/** An offer (or a ladder, by its lowest step) its bidder may still place on this lot. */
+export function assertFinalizable(offer: { lotId: string; finalizedAt: Date | null; expiresAt: Date }, lotId: string): void {
+  if (offer.lotId !== lotId) throw new HttpError(400, 'This bid belongs to another lot', 'psbt_other_lot', { bidId: 'This bid belongs to another lot' });
+  if (offer.finalizedAt) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+  if (offer.expiresAt <= new Date()) throw new HttpError(410, 'This bid expired before it was signed. Please place it again.', 'offer_expired');
 }
 
 /**
@@ -94,9 +117,9 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
   const { prisma } = services.db;
   const offer = await prisma.btcOffer.findUnique({ where: { id: bidId } });
   if (!offer || offer.userId !== user.id) throw notFound(bidMessages.bidNotFound);
-  if (offer.lotId !== lotId) throw new HttpError(400, 'This bid belongs to another lot', 'psbt_other_lot', { bidId: 'This bid belongs to another lot' });
-  if (offer.finalizedAt) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
-  if (offer.expiresAt <= new Date()) throw new HttpError(410, 'This bid expired before it was signed. Please place it again.', 'offer_expired');
+  assertFinalizable(offer, lotId);
+  // One step of a maximum's ladder is no bid of its own: placed alone it would drop the maximum the bidder signed for.
+  if (offer.ladderId) throw new HttpError(400, LADDER_NEEDS_EVERY_STEP, 'ladder_incomplete', { signedSteps: LADDER_NEEDS_EVERY_STEP });
   const bid = await admitBid(services, user, await readLotForBid(services, lotId), BigInt(offer.amount.toFixed(0)), 'btc-finalize');
   await offerCall(() => validateBidderSigned(signedPsbtHex, { network: services.config.bitcoin.network, lotId, bidId, builtPsbtHex: offer.psbtHex }, esploraChainView(services.bitcoin.esplora)));
 
@@ -117,7 +140,8 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
   });
 }
 
-function presentOffer(
+/** An offer as its bidder sees it before it is placed (status pending). */
+export function presentOffer(
   id: string,
   lot: { id: string; title: string; currentBid: { toFixed(n: number): string } | null },
   amount: bigint,

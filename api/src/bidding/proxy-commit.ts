@@ -12,7 +12,9 @@
  *   the new one, so a card hold for the new maximum replaces the old hold;
  * - outbidByMaximum: the bid is written outbid at its own amount, and the leader's bid rises to the new price.
  * The lot keeps the proxy state (leaderMaximum while above the price, runnerUpMaximum), private like the bids'
- * maximums, and its end moves by the same anti-sniping rule as any bid (gavel_bid_end, in the migrations).
+ * maximums, and its end moves by the same anti-sniping rule as any bid (gavel_bid_end, in the migrations). A
+ * Bitcoin wallet's maximum is a ladder of signed offers: its steps are read with the leading bid, and a ladder's
+ * bid written or moved carries the offer of the step it now stands at (ladder-step.ts).
  */
 import { proxyMinimum, resolveProxyBid, type ProxyOutcome, type ProxyState, type Unit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +23,7 @@ import type { UserRow } from '../auth/session.ts';
 import type { HttpError } from '../http/errors.ts';
 import type { AdmittedBid, CommitOptions, PlacedBid, Transaction } from './bid-types.ts';
 import { maximumTooLowError, refusalError, writeRefusal } from './refusal.ts';
+import { carryLadderStep, LADDER_STEPS_SQL } from './ladder-step.ts';
 
 /**
  * Racing bids queue on the lot's lock while holding a pooled connection, so a bidding war waits longer than
@@ -40,6 +43,8 @@ interface LeadingBid {
   id: string;
   userId: string | null;
   amount: string;
+  /** A ladder's signed steps, ascending; null for any other bid. */
+  steps: string[] | null;
 }
 
 class LotClosed extends Error {}
@@ -55,9 +60,11 @@ export async function commitProxyBid(services: Pick<Services, 'db'>, user: UserR
       if (!lot?.open) throw new LotClosed();
       const [leading] = await tx.$queryRawUnsafe<LeadingBid[]>(LEADING_BID_SQL, bid.lot.id);
       const rules = { startingBid: BigInt(lot.startingBid), increment: bid.increment };
-      const outcome = resolveProxyBid(proxyStateOf(lot, leading), { bidderId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }) }, rules);
+      const entered = { bidderId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }), ...(bid.steps && { steps: bid.steps }) };
+      const outcome = resolveProxyBid(proxyStateOf(lot, leading), entered, rules);
       if (outcome.kind === 'refused') throw refusalOf(outcome, bid.unit);
       const placed = await writeOutcome(tx, { bidId, user, bid, walletAddress: options.walletAddress, leading: leading ?? null }, outcome);
+      for (const written of [bidId, leading?.id]) if (written) await carryLadderStep(tx, written);
       await options.with?.(tx, bidId);
       return { ...placed, minimumNext: proxyMinimum(outcome.state, rules) };
     }, PROXY_TRANSACTION);
@@ -73,15 +80,20 @@ const LOCK_LOT_SQL = `
          "leaderMaximum"::text AS "leaderMaximum", "runnerUpMaximum"::text AS "runnerUpMaximum"
     FROM "Lot" WHERE id = $1 FOR UPDATE`;
 
-const LEADING_BID_SQL = `SELECT id, "userId", amount::text AS amount FROM "Bid" WHERE "lotId" = $1 AND status = 'active' LIMIT 1`;
+const LEADING_BID_SQL = `SELECT b.id, b."userId", b.amount::text AS amount, ${LADDER_STEPS_SQL} AS steps FROM "Bid" b WHERE b."lotId" = $1 AND b.status = 'active' LIMIT 1`;
 
-/** The lot as the rule sees it. A leader without a stored maximum bids no further than the price. */
+/**
+ * The lot as the rule sees it. A leader without a stored maximum bids no further than the price; a ladder's steps
+ * count only with its maximum (a bid that leads again after a removal leads at its amount alone).
+ */
 function proxyStateOf(lot: LockedLot, leading: LeadingBid | undefined): ProxyState {
   if (!leading) return { leader: null, price: lot.currentBid === null ? null : BigInt(lot.currentBid), runnerUp: null };
   const price = BigInt(lot.currentBid ?? leading.amount);
+  const maximum = lot.leaderMaximum === null ? price : BigInt(lot.leaderMaximum);
+  const steps = lot.leaderMaximum !== null && leading.steps ? leading.steps.map(BigInt) : undefined;
   return {
     // A bid whose bidder's account is gone still leads, as nobody who could bid again.
-    leader: { bidderId: leading.userId ?? `bid:${leading.id}`, maximum: lot.leaderMaximum === null ? price : BigInt(lot.leaderMaximum) },
+    leader: { bidderId: leading.userId ?? `bid:${leading.id}`, maximum, ...(steps && { steps }) },
     price,
     runnerUp: lot.runnerUpMaximum === null ? null : BigInt(lot.runnerUpMaximum),
   };
@@ -118,7 +130,7 @@ async function writeOutcome(tx: Transaction, writing: Writing, outcome: Accepted
     outbid = { bidId, userId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }) };
     replacedBidId = bidId;
   } else {
-    const [previous] = await tx.$queryRawUnsafe<LeadingBid[]>(
+    const [previous] = await tx.$queryRawUnsafe<Omit<LeadingBid, 'steps'>[]>(
       `UPDATE "Bid" SET status = 'outbid', "updatedAt" = now() WHERE "lotId" = $1 AND status = 'active' RETURNING id, "userId", amount::text AS amount`,
       bid.lot.id,
     );

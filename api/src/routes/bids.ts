@@ -25,6 +25,7 @@ import { requireSignInForResults } from '../lots/results-privacy.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 import { placeRelayedCardBid } from '../relayer/card-bids.ts';
 import { placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
+import { placeBtcLadder } from '../bidding/btc-ladders.ts';
 
 const bidMessages = messages.bids;
 const TAG = 'Bidding';
@@ -47,12 +48,14 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'Card bids (USD and BTC lots): walletAddress "card_payment" first authorises the amount on the saved card (a hold, released when outbid, captured when won); ' +
         'on a BTC lot the amount is in sats, held for its USD value at the live BTC price plus CARD_HOLD_MARGIN_PERCENT (GET /payment/card-hold-rate; at least $0.50), and the bid is written at once, with no PSBT; ' +
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
-        'Maximum bids (USD lots by card or pay-later, BTC lots by card; a wallet or on-chain bid has none): `maximum` (at least the amount) lets Gavel bid for the bidder up to it; the price shown is the second-highest maximum (or highest plain bid) plus the increment, capped at the leader’s maximum, equal maximums going to the earlier. ' +
+        'Maximum bids (USD lots by card or pay-later, BTC lots by card or Bitcoin wallet; an on-chain bid has none): `maximum` (at least the amount) lets Gavel bid for the bidder up to it; the price shown is the second-highest maximum (or highest plain bid) plus the increment, capped at the leader’s maximum, equal maximums going to the earlier. ' +
         'A bid at or below the leader’s maximum is placed and at once outbid: 201 with status "outbid" and the message "You were outbid by an earlier maximum bid". The leader sends a new `maximum` to raise or lower theirs (never below the price). ' +
         'A card maximum is held for the maximum and captured for the winning price; a pay-later maximum counts in full against the bidding limit. The maximum is shown only to its bidder (and admins). ' +
         'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value at the live ETH price plus the margin and are placed on chain by the platform’s relayer. ' +
         'Without a fresh price of the lot’s coin, a card bid on a BTC or ETH lot is a 503 naming the coin, and nothing is held or written. ' +
         'BTC lots: the reply carries data.psbtHex, the offer PSBT built from the walletAddress UTXOs (inscription to ordinalsAddress), and data.bid (status pending); ' +
+        'with a `maximum` above the amount, data.ladder instead: one offer per step from the amount up to the maximum (at most 5, evenly spread, at least one increment apart), all spending the same inputs, ' +
+        'for the wallet to sign at once and send together as `signedSteps` to finalize (data.bid._id names the ladder); Gavel shows the bid at the lowest step that leads, the steps private to the bidder; ' +
         'the bid is placed when POST /auctions/:id/finalize receives the PSBT signed by the wallet, within 10 minutes (unless BITCOIN_PSBT_BIDS=false, which writes BTC bids directly).',
       access: bidder,
       body: placeBidBodySchema,
@@ -71,10 +74,12 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         if (bid.rail === 'relayed-card') return placeRelayedCardBid(services, user, bid);
         // An offer for the wallet to sign: placed by the finalize route (routes/btc-bids.ts).
         if (bid.rail === 'btc-offer') {
-          const offer = await placeBtcOffer(services, user, bid, body);
+          // A maximum above the amount is a ladder of offers to sign at once (bidding/btc-ladders.ts).
+          const ladder = bid.maximum !== null && bid.maximum > bid.amount;
+          const offer = ladder ? await placeBtcLadder(services, user, bid, body) : await placeBtcOffer(services, user, bid, body);
           return {
             message: SIGN_TO_PLACE,
-            data: { bid: offer.bid, psbtHex: offer.psbtHex },
+            data: 'ladder' in offer ? { bid: offer.bid, psbtHex: null, ladder: offer.ladder } : { bid: offer.bid, psbtHex: offer.psbtHex },
             auctionExtended: false,
             extensionMessage: null,
             endTime: offer.endTime.toISOString(),

@@ -4,6 +4,7 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { finalizeBtcOffer } from '../bidding/btc-bids.ts';
+import { finalizeBtcLadder } from '../bidding/btc-ladders.ts';
 import { afterBidCommitted } from '../bidding/intake.ts';
 import { placedBidReply } from '../bidding/present-bid.ts';
 
@@ -13,12 +14,14 @@ const description =
   'Validates the signed PSBT against the offer built for the bid: the same inputs and outputs (inscription to the bidder, price to the seller, platform fee, new dummy, change), ' +
   'a valid SIGHASH_ALL signature on every bidder input, every input unspent. Then the bid is placed like any other: the price moves and the previous bid is outbid. ' +
   'A refused PSBT is a 400 naming what was wrong (code: payout_amount_changed, payout_address_changed, inscription_address_changed, inscription_moved, missing_dummy, ' +
-  'undersized_dummy, foreign_input, inputs_changed, outputs_changed, psbt_other_bid, unsigned_input, invalid_signature, input_spent, input_unknown, invalid_psbt, psbt_too_large) and stores nothing.';
+  'undersized_dummy, foreign_input, inputs_changed, outputs_changed, psbt_other_bid, unsigned_input, invalid_signature, input_spent, input_unknown, invalid_psbt, psbt_too_large) and stores nothing. ' +
+  'A maximum bid from a Bitcoin wallet (a ladder) is finalized with `signedSteps` instead: every step of the ladder signed (ladder_incomplete otherwise), each validated the same way; ' +
+  'the bid is placed at the lowest step that leads, and a later bid below the top step moves it, with its signed offer, to the next step that leads.';
 const errors = { 400: 'The signed PSBT was refused', 404: bidMessages.bidNotFound, 409: `${bidMessages.ended} / already placed`, 410: 'The offer expired unsigned', 503: 'Esplora or ord unavailable' };
 
 export function btcBidRoutes(routes: RouteTable, services: Services): void {
-  const finalize = async (user: UserRow, lotId: string, bidId: string, signedPsbtHex: string) => {
-    const placed = await finalizeBtcOffer(services, user, lotId, bidId, signedPsbtHex);
+  const finalize = async (user: UserRow, lotId: string, bidId: string, body: { signedPsbtHex?: string; signedSteps?: Array<{ bidId: string; signedPsbtHex: string }> }) => {
+    const placed = body.signedSteps ? await finalizeBtcLadder(services, user, lotId, bidId, body.signedSteps) : await finalizeBtcOffer(services, user, lotId, bidId, body.signedPsbtHex);
     await afterBidCommitted(services, placed);
     return placedBidReply(placed, user);
   };
@@ -35,7 +38,7 @@ export function btcBidRoutes(routes: RouteTable, services: Services): void {
     reply: placeBidReplySchema,
     status: 201,
     errors,
-    handler: ({ params, body, user }) => finalize(user, params.id!, body.bidId, body.signedPsbtHex),
+    handler: ({ params, body, user }) => finalize(user, params.id!, body.bidId, body),
   });
 
   routes.add({
@@ -50,6 +53,6 @@ export function btcBidRoutes(routes: RouteTable, services: Services): void {
     reply: placeBidReplySchema,
     status: 201,
     errors,
-    handler: ({ params, body, user }) => finalize(user, params.lotId!, params.bidId!, body.signedPsbtHex),
+    handler: ({ params, body, user }) => finalize(user, params.lotId!, params.bidId!, body),
   });
 }

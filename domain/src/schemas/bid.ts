@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { paginationSchema, queryInt } from './common.ts';
 import { BIDS_LIST_LIMIT } from '../page-sizes.ts';
+import { MAX_LADDER_STEPS } from '../offer-ladder.ts';
 
 /** POST /auctions/:id/bids — the amount is in the lot's display unit ("15100" sats, "0.0152" ETH, "26.00" USD). */
 export const placeBidBodySchema = z.object({
   amount: z.union([z.string().trim(), z.number()], { error: messages.bids.amountRequired }).refine((v) => String(v).length > 0, { error: messages.bids.amountRequired }),
   walletAddress: z.string().trim().max(120).optional(),
   /**
-   * A maximum bid (USD lots, and BTC lots by card): how far Gavel bids for the bidder, in the lot's unit, at least the amount. The
-   * leader sends it alone (with any amount) to raise or lower their maximum, never below the price shown.
+   * A maximum bid (USD lots; BTC lots by card, or from a Bitcoin wallet as a ladder of signed offers): how far Gavel bids for
+   * the bidder, in the lot's unit, at least the amount. The leader sends it alone (with any amount) to raise or lower their
+   * maximum, never below the price shown.
    */
   maximum: z.union([z.string().trim().min(1).max(40), z.number()]).optional(),
   /** BTC lots (Gavel's addition): the wallet's ordinals address, where the inscription goes (default walletAddress). */
@@ -27,13 +29,24 @@ export type PlaceBidBody = z.infer<typeof placeBidBodySchema>;
 export const MAX_PSBT_HEX_LENGTH = 200_000;
 export const PSBT_TOO_LARGE = `PSBT is too large (over ${MAX_PSBT_HEX_LENGTH / 2} bytes)`;
 
-/** POST /auctions/:id/finalize: the bid (offer) id from the bid reply and the PSBT the wallet signed. */
-export const finalizeBidBodySchema = z.object({
-  bidId: z.string().trim().min(1).max(64),
-  signedPsbtHex: z.string().trim().min(1).max(MAX_PSBT_HEX_LENGTH, { error: PSBT_TOO_LARGE }),
-});
+const offerId = z.string().trim().min(1).max(64);
+const signedPsbtHex = z.string().trim().min(1).max(MAX_PSBT_HEX_LENGTH, { error: PSBT_TOO_LARGE });
+
+/**
+ * What finalizing carries: the PSBT the wallet signed, or for a Bitcoin wallet's maximum every step of its ladder
+ * signed at once (each step's offer id from the bid reply's `ladder`), never both.
+ */
+const finalizeFields = {
+  signedPsbtHex: signedPsbtHex.optional(),
+  signedSteps: z.array(z.object({ bidId: offerId, signedPsbtHex })).min(1).max(MAX_LADDER_STEPS).optional(),
+};
+const signedOnce = (body: { signedPsbtHex?: string; signedSteps?: unknown[] }) => (body.signedPsbtHex === undefined) !== (body.signedSteps === undefined);
+const signedOnceError = { error: 'Send signedPsbtHex, or signedSteps for a maximum bid', path: ['signedPsbtHex'] };
+
+/** POST /auctions/:id/finalize: the bid (offer) id from the bid reply and the PSBT the wallet signed (or the ladder's steps). */
+export const finalizeBidBodySchema = z.object({ bidId: offerId, ...finalizeFields }).refine(signedOnce, signedOnceError);
 /** POST /auctions-v2/lots/:lotId/bids/:bidId/finalize */
-export const finalizeLotBidBodySchema = finalizeBidBodySchema.pick({ signedPsbtHex: true });
+export const finalizeLotBidBodySchema = z.object(finalizeFields).refine(signedOnce, signedOnceError);
 
 export const bidListQuerySchema = z.object({ limit: queryInt(1, BIDS_LIST_LIMIT).optional(), offset: queryInt(0, 1_000_000).optional() });
 
@@ -64,7 +77,15 @@ export const bidListSchema = z.object({ data: z.array(bidSchema), pagination: pa
 
 export const placeBidReplySchema = z.object({
   message: z.string(),
-  data: z.object({ bid: bidSchema, psbtHex: z.string().nullable() }),
+  data: z.object({
+    bid: bidSchema,
+    psbtHex: z.string().nullable(),
+    /**
+     * A Bitcoin wallet's maximum (only in the reply to its own bidder): one offer per step up to the maximum, all on the
+     * same coins, for the wallet to sign at once; `psbtHex` is null then and `bid._id` names the ladder to finalize.
+     */
+    ladder: z.array(z.object({ bidId: z.string(), amount: z.string(), psbtHex: z.string() })).optional(),
+  }),
   /** The bid moved the lot's end: a bid in the final `extensionMinutes` ends the auction that long after it. */
   auctionExtended: z.boolean(),
   /** The sentence the spec names, with the end as an ISO time; clients that show dates write their own from the fields. */

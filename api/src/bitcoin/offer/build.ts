@@ -41,6 +41,11 @@ export interface OfferRequest {
   };
   platformFeeAddress: string;
   platformFeeBps?: number;
+  /**
+   * The bidder's inputs, already chosen: every step of a ladder spends exactly these (chosen for its top step),
+   * so that at most one of its offers can ever be broadcast. Without them the cheapest cover is picked.
+   */
+  inputs?: { dummy: Utxo; payments: Utxo[] };
 }
 
 export interface BuiltOffer {
@@ -87,7 +92,7 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
   if (!sellerType) throw new OfferError('unsupported_inscription_output', 'The inscription must sit on a native segwit or taproot output', 'inscriptionId');
 
   const spendable = spendableUtxos(bidder.utxos, bidder.inscribedOutpoints).filter((u) => outpointKey(u) !== outpointKey(seller.inscriptionUtxo));
-  const dummy = spendable.filter((u) => u.value >= DUMMY_MIN_SATS && u.value <= DUMMY_MAX_SATS).sort((a, b) => a.value - b.value)[0];
+  const dummy = request.inputs?.dummy ?? spendable.filter((u) => u.value >= DUMMY_MIN_SATS && u.value <= DUMMY_MAX_SATS).sort((a, b) => a.value - b.value)[0];
   if (!dummy) {
     throw new OfferError(
       'no_dummy_utxo',
@@ -101,7 +106,7 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
   // What the payment inputs must cover: output 0 is paid by the dummy and inscription inputs themselves.
   const owed = price + platformFee + NEW_DUMMY_SATS;
 
-  const candidates = spendable.filter((u) => u !== dummy).sort((a, b) => b.value - a.value);
+  const candidates = request.inputs?.payments ?? spendable.filter((u) => u !== dummy).sort((a, b) => b.value - a.value);
   const payments: Utxo[] = [];
   let paid = 0;
   let networkFee = 0;
@@ -111,6 +116,8 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
   for (const utxo of candidates) {
     payments.push(utxo);
     paid += utxo.value;
+    // Inputs chosen beforehand are all spent, whatever a lower step would have needed.
+    if (request.inputs && payments.length < candidates.length) continue;
     const types: SpendType[] = [paymentType, sellerType, ...payments.map(() => paymentType)];
     vsize = estimateVsize(types, [...fixedOutputs, payment.script.length]);
     networkFee = Math.ceil(vsize * feeRate);

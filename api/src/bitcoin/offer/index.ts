@@ -5,4 +5,5 @@ export { completeOffer, finalizeSwap, type SettledSwap } from './settle.ts';
 export { esploraChainView } from './chain-view.ts';
 export * from './layout.ts';
 export { prepareOffer, type OfferParams } from './prepare.ts';
+export { prepareLadder, type LadderStep } from './ladder.ts';
 export { signatureOf, verifyInputSignature } from './signatures.ts';

@@ -21,6 +21,11 @@ export interface OfferParams {
 }
 
 export async function prepareOffer(access: BitcoinAccess, params: OfferParams): Promise<BuiltOffer> {
+  return buildOffer(await gatherOffer(access, params));
+}
+
+/** What building an offer needs from the chain, read once (a ladder builds all its steps from one reading). */
+export async function gatherOffer(access: BitcoinAccess, params: OfferParams): Promise<OfferRequest> {
   const inscription = await access.ord.inscription(params.inscriptionId).catch(() => null);
   if (!inscription) throw new OfferError('inscription_not_found', 'Inscription not found', 'inscriptionId');
   const satpoint = parseSatpoint(inscription.satpoint);
@@ -48,5 +53,5 @@ export async function prepareOffer(access: BitcoinAccess, params: OfferParams): 
     },
     platformFeeAddress: params.platformFeeAddress,
   };
-  return buildOffer(request);
+  return request;
 }
