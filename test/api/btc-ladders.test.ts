@@ -1,0 +1,176 @@
+/**
+ * A Bitcoin wallet's maximum bid as a ladder of signed offers, through the api against the Bitcoin stand-in: the
+ * ladder is built on the same inputs, placed at its lowest step once every step is signed, moved with its signed
+ * offer to the next step that leads when a lower bid comes, beaten by a bid above its top, private to its bidder,
+ * settled with the step it won at, and removed as one bid when its coins are spent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as bitcoin from 'bitcoinjs-lib';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
+import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { waitUntil } from '../support/processes.ts';
+
+const net = networkOf('regtest');
+let btc: BitcoinStandIn;
+let stack: TestStack;
+let dev: ReturnType<typeof devClient>;
+
+const { post, get } = jsonCalls(() => stack.url);
+type Bidder = Awaited<ReturnType<typeof offerBidder>>;
+const bidder = () => offerBidder(stack, dev, net);
+const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
+const lotRow = (id: string) => stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
+
+async function btcLot(creatorId?: string) {
+  const seller = new TestKey('p2tr', net);
+  const { inscriptionId } = await dev.inscribe(seller.address, 'ladder lot');
+  const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, ...(creatorId && { creatorId }) });
+  await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: creatorId ? seller.address : new TestKey('p2wpkh', net).address } });
+  return { lot, seller, inscriptionId };
+}
+
+/** The ladder's reply: its offers to sign, built from `who`'s wallet. */
+function ladderOf(who: Bidder, lotId: string, amount: number, maximum: number) {
+  return post(`/auctions/${lotId}/bids`, who.token, { amount, maximum, walletAddress: who.keys.payment.address, ordinalsAddress: who.keys.ordinals.address });
+}
+
+/** Signs every step and finalizes the ladder. */
+function finalizeLadder(who: Bidder, lotId: string, reply: { body: any }) {
+  const signedSteps = reply.body.data.ladder.map((step: { bidId: string; psbtHex: string }) => ({ bidId: step.bidId, signedPsbtHex: who.sign(step.psbtHex) }));
+  return post(`/auctions/${lotId}/finalize`, who.token, { bidId: reply.body.data.bid._id, signedSteps });
+}
+
+async function offerBid(who: Bidder, lotId: string, amount: number) {
+  const offer = await who.bid(lotId, amount);
+  expect(offer.status).toBe(201);
+  return post(`/auctions/${lotId}/finalize`, who.token, { bidId: offer.body.data.bid._id, signedPsbtHex: who.sign(offer.body.data.psbtHex) });
+}
+
+const outpoints = (psbtHex: string) => bitcoin.Psbt.fromHex(psbtHex, { network: net }).txInputs.map((i) => `${Buffer.from(i.hash).reverse().toString('hex')}:${i.index}`);
+const payout = (psbtHex: string) => Number(bitcoin.Psbt.fromHex(psbtHex, { network: net }).txOutputs[1]!.value);
+
+beforeAll(async () => {
+  btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
+  dev = devClient(btc.url);
+  stack = await startApiForTest({
+    seed: 'none',
+    worker: true,
+    env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '100', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' },
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await btc?.close();
+});
+
+describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
+  it('builds one offer per step on the same inputs, and places the lowest step once every step is signed', async () => {
+    const { lot } = await btcLot();
+    const ann = await bidder();
+    const reply = await ladderOf(ann, lot.id, 10_000, 30_000);
+    expect(reply).toMatchObject({ status: 201, body: { data: { psbtHex: null, bid: { status: 'pending', amount: '10000', maximum: '30000' } } } });
+    const ladder = reply.body.data.ladder as Array<{ bidId: string; amount: string; psbtHex: string }>;
+    expect(ladder.map((step) => step.amount)).toEqual(['10000', '15000', '20000', '25000', '30000']);
+    expect(ladder.map((step) => payout(step.psbtHex))).toEqual([10_000, 15_000, 20_000, 25_000, 30_000]);
+    // At most one of them can ever be broadcast: every step spends exactly the same coins.
+    for (const step of ladder) expect(outpoints(step.psbtHex)).toEqual(outpoints(ladder[0]!.psbtHex));
+    expect(reply.body.data.bid._id).toBe(ladder[0]!.bidId);
+    expect((await get(`/auctions/${lot.id}/bids`, ann.token)).body.data).toEqual([]);
+
+    // One step alone, or the ladder with a step missing, places nothing.
+    expect(await post(`/auctions/${lot.id}/finalize`, ann.token, { bidId: ladder[0]!.bidId, signedPsbtHex: ann.sign(ladder[0]!.psbtHex) })).toMatchObject({ status: 400, body: { code: 'ladder_incomplete' } });
+    const partial = ladder.slice(0, 4).map((step) => ({ bidId: step.bidId, signedPsbtHex: ann.sign(step.psbtHex) }));
+    expect(await post(`/auctions/${lot.id}/finalize`, ann.token, { bidId: ladder[0]!.bidId, signedSteps: partial })).toMatchObject({ status: 400, body: { code: 'ladder_incomplete' } });
+    // A step signed as another's is refused by the same validator as any offer.
+    const swapped = ladder.map((step, i) => ({ bidId: step.bidId, signedPsbtHex: ann.sign(ladder[(i + 1) % ladder.length]!.psbtHex) }));
+    expect((await post(`/auctions/${lot.id}/finalize`, ann.token, { bidId: ladder[0]!.bidId, signedSteps: swapped })).body.code).toBe('psbt_other_bid');
+    expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
+
+    const placed = await finalizeLadder(ann, lot.id, reply);
+    expect(placed).toMatchObject({ status: 201, body: { message: 'Bid placed successfully!', minimumNextBid: '10100', data: { bid: { _id: ladder[0]!.bidId, status: 'active', amount: '10000', maximum: '30000' } } } });
+    expect(await bidRow(ladder[0]!.bidId)).toMatchObject({ status: 'active', psbtHex: ladder[0]!.psbtHex });
+    expect(payout((await bidRow(ladder[0]!.bidId)).signedPsbtHex!)).toBe(10_000);
+    expect(await lotRow(lot.id)).toMatchObject({ bidCount: 1 });
+    expect((await lotRow(lot.id)).leaderMaximum?.toFixed(0)).toBe('30000');
+    expect((await finalizeLadder(ann, lot.id, reply)).status).toBe(409);
+  });
+
+  it('a bid below the top step is outbid at once: the leader’s bid moves to the next step, with that step’s signed offer; a bid above the top leads', async () => {
+    const { lot } = await btcLot();
+    const [ann, bob, cat] = [await bidder(), await bidder(), await bidder()];
+    const reply = await ladderOf(ann, lot.id, 10_000, 30_000);
+    const ladder = reply.body.data.ladder as Array<{ bidId: string; psbtHex: string }>;
+    expect((await finalizeLadder(ann, lot.id, reply)).status).toBe(201);
+
+    const answered = await offerBid(bob, lot.id, 17_000);
+    expect(answered).toMatchObject({ status: 201, body: { message: 'You were outbid by an earlier maximum bid', data: { bid: { status: 'outbid', amount: '17000' } } } });
+    // 17,100 would lead: the lowest step at or above it is 20,000.
+    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('20000');
+    const leader = await bidRow(ladder[0]!.bidId);
+    expect(leader).toMatchObject({ status: 'active', psbtHex: ladder[2]!.psbtHex });
+    expect(leader.amount.toFixed(0)).toBe('20000');
+    expect(payout(leader.signedPsbtHex!)).toBe(20_000);
+    expect(outpoints(leader.signedPsbtHex!)).toEqual(outpoints(ladder[0]!.psbtHex));
+
+    // The steps are the bidder's own: the lot and its history show the price, never another step or the maximum.
+    const hidden = ['15000', '25000', '30000', '15,000', '25,000', '30,000'];
+    for (const path of [`/auctions/${lot.id}/bids`, `/auctions/${lot.id}`]) {
+      const seen = JSON.stringify((await get(path, cat.token)).body);
+      for (const amount of hidden) expect(seen, `${path} shows ${amount}`).not.toContain(amount);
+    }
+    const history = (await get(`/auctions/${lot.id}/bids`, cat.token)).body.data;
+    expect(history.map((bid: any) => [bid.amount, bid.status, 'maximum' in bid])).toEqual([
+      ['20000', 'active', false],
+      ['17000', 'outbid', false],
+    ]);
+    expect((await get('/auctions/bids/me', ann.token)).body.data[0]).toMatchObject({ amount: '20000', maximum: '30000', bidder: { isYou: true } });
+
+    const over = await offerBid(cat, lot.id, 30_100);
+    expect(over).toMatchObject({ status: 201, body: { data: { bid: { status: 'active', amount: '30100' } } } });
+    expect(await bidRow(ladder[0]!.bidId)).toMatchObject({ status: 'outbid' });
+    expect(await lotRow(lot.id)).toMatchObject({ leaderMaximum: null });
+    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('30100');
+  });
+
+  it('a lot won by a ladder settles with the offer of the step it won at', async () => {
+    const sellerUser = await createUser(stack.db, 'seller');
+    const sellerToken = await signIn(stack.url, sellerUser.email);
+    const { lot, seller } = await btcLot(sellerUser.id);
+    const [ann, bob] = [await bidder(), await bidder()];
+    const reply = await ladderOf(ann, lot.id, 10_000, 30_000);
+    expect((await finalizeLadder(ann, lot.id, reply)).status).toBe(201);
+    expect((await offerBid(bob, lot.id, 22_000)).body.data.bid.status).toBe('outbid');
+    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('25000');
+
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    expect((await closeLot(stack.db.prisma, lot.id)).closed).toBe(true);
+    const state = await get(`/psbt/state/${lot.id}`, sellerToken);
+    expect(state.body).toMatchObject({ stage: 'awaiting_seller', sellerInputIndices: [1] });
+    const psbt = bitcoin.Psbt.fromHex(state.body.psbtHex, { network: net });
+    psbt.updateInput(1, { tapInternalKey: seller.publicKey });
+    seller.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
+    const signed = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() });
+    expect(signed).toMatchObject({ status: 200, body: { data: { stage: 'broadcast' } } });
+    const swap = (await (await fetch(`${btc.esploraUrl}/tx/${signed.body.data.txid}`)).json()) as { vout: Array<{ scriptpubkey_address: string; value: number }> };
+    expect(swap.vout[1]).toMatchObject({ scriptpubkey_address: seller.address, value: 25_000 });
+  });
+
+  it('a leading ladder whose coins are spent is removed as one bid, and the bid below leads again', async () => {
+    const { lot } = await btcLot();
+    const [ann, bob] = [await bidder(), await bidder()];
+    expect((await offerBid(bob, lot.id, 10_000)).status).toBe(201);
+    const reply = await ladderOf(ann, lot.id, 10_100, 30_000);
+    expect((await finalizeLadder(ann, lot.id, reply)).body.data.bid).toMatchObject({ status: 'active', amount: '10100' });
+    await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(ann.keys.payment, [ann.big], [{ address: ann.keys.payment.address, value: 190_000 }], 1_000).toHex() });
+    await waitUntil(async () => (await bidRow(reply.body.data.bid._id)).status === 'removed', 10_000, "the worker removes the ladder's spent bid");
+    const lotNow = await lotRow(lot.id);
+    expect(lotNow).toMatchObject({ bidCount: 1, leaderMaximum: null });
+    expect(lotNow.currentBid?.toFixed(0)).toBe('10000');
+    expect(await stack.db.prisma.bid.findMany({ where: { lotId: lot.id }, select: { status: true }, orderBy: { amount: 'asc' } })).toEqual([{ status: 'active' }, { status: 'removed' }]);
+  });
+});
