@@ -83,7 +83,10 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     expect((await get(`/auctions/${lot.id}/bids`, ann.token)).body.data).toEqual([]);
 
     // One step alone, or the ladder with a step missing, places nothing.
-    expect(await post(`/auctions/${lot.id}/finalize`, ann.token, { bidId: ladder[0]!.bidId, signedPsbtHex: ann.sign(ladder[0]!.psbtHex) })).toMatchObject({ status: 400, body: { code: 'ladder_incomplete' } });
+    expect(await post(`/auctions/${lot.id}/finalize`, ann.token, { bidId: ladder[0]!.bidId, signedPsbtHex: ann.sign(ladder[0]!.psbtHex) })).toMatchObject({
+      status: 400,
+      body: { code: 'ladder_incomplete' },
+    });
     const partial = ladder.slice(0, 4).map((step) => ({ bidId: step.bidId, signedPsbtHex: ann.sign(step.psbtHex) }));
     expect(await post(`/auctions/${lot.id}/finalize`, ann.token, { bidId: ladder[0]!.bidId, signedSteps: partial })).toMatchObject({ status: 400, body: { code: 'ladder_incomplete' } });
     // A step signed as another's is refused by the same validator as any offer.
@@ -92,7 +95,10 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
 
     const placed = await finalizeLadder(ann, lot.id, reply);
-    expect(placed).toMatchObject({ status: 201, body: { message: 'Bid placed successfully!', minimumNextBid: '10100', data: { bid: { _id: ladder[0]!.bidId, status: 'active', amount: '10000', maximum: '30000' } } } });
+    expect(placed).toMatchObject({
+      status: 201,
+      body: { message: 'Bid placed successfully!', minimumNextBid: '10100', data: { bid: { _id: ladder[0]!.bidId, status: 'active', amount: '10000', maximum: '30000' } } },
+    });
     expect(await bidRow(ladder[0]!.bidId)).toMatchObject({ status: 'active', psbtHex: ladder[0]!.psbtHex });
     expect(payout((await bidRow(ladder[0]!.bidId)).signedPsbtHex!)).toBe(10_000);
     expect(await lotRow(lot.id)).toMatchObject({ bidCount: 1 });

@@ -88,13 +88,18 @@ export async function finalizeBtcLadder(services: Services, user: UserRow, lotId
 
   // One transaction, as for a single offer: the ladder claimed and every signed step kept with it, then the bid
   // written; the proxy write puts the step it leads at on the bid. A refused bid rolls it all back.
-  return commitBid(services, user, { ...admitted, steps }, {
-    bidId: ladderId,
-    walletAddress: offers[0]!.walletAddress,
-    before: async (tx) => {
-      const claimed = await tx.btcOffer.updateMany({ where: { ladderId, finalizedAt: null }, data: { finalizedAt: new Date() } });
-      if (claimed.count !== offers.length) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
-      for (const offer of offers) await tx.btcOffer.update({ where: { id: offer.id }, data: { signedPsbtHex: signed.get(offer.id)! } });
+  return commitBid(
+    services,
+    user,
+    { ...admitted, steps },
+    {
+      bidId: ladderId,
+      walletAddress: offers[0]!.walletAddress,
+      before: async (tx) => {
+        const claimed = await tx.btcOffer.updateMany({ where: { ladderId, finalizedAt: null }, data: { finalizedAt: new Date() } });
+        if (claimed.count !== offers.length) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+        for (const offer of offers) await tx.btcOffer.update({ where: { id: offer.id }, data: { signedPsbtHex: signed.get(offer.id)! } });
+      },
     },
-  });
+  );
 }

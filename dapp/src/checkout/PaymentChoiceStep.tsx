@@ -38,7 +38,14 @@ export function choicesFor(
     bitcoin: {
       label: 'Bitcoin',
       detail: 'Pay from Leather or Xverse',
-      block: lot.paymentMethod !== 'BTC' ? 'For Bitcoin lots only.' : withMaximum && maximumRefusalHere('btc_wallet') ? maximumRefusalHere('btc_wallet') : walletAddress ? null : messages.bids.walletRequired,
+      block:
+        lot.paymentMethod !== 'BTC'
+          ? 'For Bitcoin lots only.'
+          : withMaximum && maximumRefusalHere('btc_wallet')
+            ? maximumRefusalHere('btc_wallet')
+            : walletAddress
+              ? null
+              : messages.bids.walletRequired,
     },
     ethereum: {
       label: 'Ethereum',

@@ -38,7 +38,11 @@ const signedPsbtHex = z.string().trim().min(1).max(MAX_PSBT_HEX_LENGTH, { error:
  */
 const finalizeFields = {
   signedPsbtHex: signedPsbtHex.optional(),
-  signedSteps: z.array(z.object({ bidId: offerId, signedPsbtHex })).min(1).max(MAX_LADDER_STEPS).optional(),
+  signedSteps: z
+    .array(z.object({ bidId: offerId, signedPsbtHex }))
+    .min(1)
+    .max(MAX_LADDER_STEPS)
+    .optional(),
 };
 const signedOnce = (body: { signedPsbtHex?: string; signedSteps?: unknown[] }) => (body.signedPsbtHex === undefined) !== (body.signedSteps === undefined);
 const signedOnceError = { error: 'Send signedPsbtHex, or signedSteps for a maximum bid', path: ['signedPsbtHex'] };
