@@ -143,6 +143,28 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('30100');
   });
 
+  it('racing bids against a ladder leave its bid at the price, carrying the offer that pays exactly that', async () => {
+    const { lot } = await btcLot();
+    const ann = await bidder();
+    const racers = await Promise.all([bidder(), bidder(), bidder(), bidder()]);
+    const reply = await ladderOf(ann, lot.id, 10_000, 30_000);
+    expect((await finalizeLadder(ann, lot.id, reply)).status).toBe(201);
+    // Offers built first, then finalized at once: each resolves against what the one before it left.
+    const offers = await Promise.all(racers.map((who, i) => who.bid(lot.id, 10_100 + i * 4_000)));
+    const placed = await Promise.all(
+      racers.map((who, i) => post(`/auctions/${lot.id}/finalize`, who.token, { bidId: offers[i]!.body.data.bid._id, signedPsbtHex: who.sign(offers[i]!.body.data.psbtHex) })),
+    );
+    // Each was either outbid at once or refused as too low by then; none leads.
+    for (const one of placed) expect([201, 400]).toContain(one.status);
+    for (const one of placed.filter((p) => p.status === 201)) expect(one.body.data.bid.status).toBe('outbid');
+    const leader = await bidRow(reply.body.data.bid._id);
+    const price = (await lotRow(lot.id)).currentBid!.toFixed(0);
+    expect(leader.status).toBe('active');
+    expect(leader.amount.toFixed(0)).toBe(price);
+    expect(['15000', '20000', '25000']).toContain(price);
+    expect(String(payout(leader.signedPsbtHex!))).toBe(price);
+  });
+
   it('a lot won by a ladder settles with the offer of the step it won at', async () => {
     const sellerUser = await createUser(stack.db, 'seller');
     const sellerToken = await signIn(stack.url, sellerUser.email);
