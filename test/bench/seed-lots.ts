@@ -1,11 +1,16 @@
-/** Bulk-loads N lots over 3 events for benchmarks, spread over payment methods, chain types and phases. */
+/**
+ * Bulk-loads `count` lots over 3 events for benchmarks, spread over payment methods, chain types and phases;
+ * `from`: how many an earlier call loaded, so a catalogue can be grown in steps (10k, then 100k, then 1M).
+ */
 import type { Database } from '../../api/src/db/client.ts';
 
-export async function seedManyLots(db: Database, count: number): Promise<void> {
+export async function seedManyLots(db: Database, count: number, from = 0): Promise<void> {
   const events: string[] = [];
   for (const [i, slug] of ['bench-a', 'bench-b', 'bench-c'].entries()) {
-    const event = await db.prisma.auctionEvent.create({
-      data: { slug, title: `Bench event ${i}`, published: true, status: 'live', startTime: new Date(Date.now() - 86_400_000), endTime: new Date(Date.now() + 30 * 86_400_000) },
+    const event = await db.prisma.auctionEvent.upsert({
+      where: { slug },
+      update: {},
+      create: { slug, title: `Bench event ${i}`, published: true, status: 'live', startTime: new Date(Date.now() - 86_400_000), endTime: new Date(Date.now() + 30 * 86_400_000) },
     });
     events.push(event.id);
   }
@@ -28,8 +33,8 @@ export async function seedManyLots(db: Database, count: number): Promise<void> {
             ARRAY['/ipfs/bafkreibench']::text[],
             now() - i * interval '1 second',
             now()
-     FROM generate_series(1, $2::int) AS i`,
-    [events, count],
+     FROM generate_series($3::int + 1, $3::int + $2::int) AS i`,
+    [events, count, from],
   );
   await db.sql('ANALYZE "Lot"');
 }
