@@ -5,6 +5,7 @@ import { openServices } from './services.ts';
 import { createApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
 import { survivesConnectionLoss } from './process-guards.ts';
+import { trackRequests } from './http/graceful-stop.ts';
 import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
 
 /**
@@ -15,6 +16,7 @@ export async function startApi(config = loadConfig(), log: Logger = pino({ level
   const services = await openServices(await checkAtBoot(config), log);
   const worker = config.runWorker ? await startWorker(services) : null;
   const server = createApp(services).listen(config.port, config.host);
+  const requests = trackRequests(server);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -23,10 +25,7 @@ export async function startApi(config = loadConfig(), log: Logger = pino({ level
     services,
     url: `http://${config.host}:${port}`,
     async stop() {
-      // Open event streams never end on their own: cut every connection, then wait for the close.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await requests.stop();
       await worker?.close();
       await services.close();
     },
