@@ -5,17 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
+import type { TestStack } from '../support/stack.ts';
+import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import type { BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
+import { type devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { waitUntil } from '../support/processes.ts';
 import { openUserEvents } from '../support/sse.ts';
 
 const net = networkOf('regtest');
+let bitcoinStack: Awaited<ReturnType<typeof startBitcoinStack>>;
 let btc: BitcoinStandIn;
 let stack: TestStack;
 let dev: ReturnType<typeof devClient>;
@@ -32,18 +34,10 @@ async function btcLot(onchain = false) {
 }
 
 beforeAll(async () => {
-  btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
-  dev = devClient(btc.url);
-  stack = await startApiForTest({
-    seed: 'none',
-    worker: true,
-    env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '100', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' },
-  });
+  bitcoinStack = await startBitcoinStack({ BITCOIN_FOLLOW_MS: '100', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' });
+  ({ btc, dev, api: stack } = bitcoinStack);
 });
-afterAll(async () => {
-  await stack?.stop();
-  await btc?.close();
-});
+afterAll(() => bitcoinStack?.stop());
 
 describe('BTC bids are signed offers', () => {
   it('the bid reply carries the offer PSBT; the signed PSBT places the bid and outbids the previous one', async () => {

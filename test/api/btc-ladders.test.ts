@@ -6,16 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
-import { startApiForTest, type TestStack } from '../support/stack.ts';
+import type { TestStack } from '../support/stack.ts';
+import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import type { BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
+import { type devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { waitUntil } from '../support/processes.ts';
 
 const net = networkOf('regtest');
+let bitcoinStack: Awaited<ReturnType<typeof startBitcoinStack>>;
 let btc: BitcoinStandIn;
 let stack: TestStack;
 let dev: ReturnType<typeof devClient>;
@@ -55,18 +57,10 @@ const outpoints = (psbtHex: string) => bitcoin.Psbt.fromHex(psbtHex, { network: 
 const payout = (psbtHex: string) => Number(bitcoin.Psbt.fromHex(psbtHex, { network: net }).txOutputs[1]!.value);
 
 beforeAll(async () => {
-  btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
-  dev = devClient(btc.url);
-  stack = await startApiForTest({
-    seed: 'none',
-    worker: true,
-    env: { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl, BITCOIN_FOLLOW_MS: '100', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' },
-  });
+  bitcoinStack = await startBitcoinStack({ BITCOIN_FOLLOW_MS: '100', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' });
+  ({ btc, dev, api: stack } = bitcoinStack);
 });
-afterAll(async () => {
-  await stack?.stop();
-  await btc?.close();
-});
+afterAll(() => bitcoinStack?.stop());
 
 describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
   it('builds one offer per step on the same inputs, and places the lowest step once every step is signed', async () => {
