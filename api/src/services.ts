@@ -81,7 +81,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   await eventHub.listen(subscriber);
   const lotClock = new LotClock(queues, config.notifications.endingSoonMinutes);
   const chain = new ChainService(config.chain, log);
-  const payments = createPayments(config.stripe, db.prisma, log, queues, mailer);
+  const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs });
   const prices = new UsdPrices(config.prices, log);
   const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });
   return {

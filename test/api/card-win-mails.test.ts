@@ -102,6 +102,22 @@ describe('a win paid by a card hold', () => {
     expect(cart.body.items).toEqual([expect.objectContaining({ lotId: lot.id, paymentState: 'awaiting_payment', payableByCard: true, cardAmount: '30.00' })]);
   });
 
+  it('gives a winner whose hold fails long after the close a fresh deadline to pay from the cart', async () => {
+    const { user, token } = await cardBidder(false);
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 3000n });
+    const bid = await winByCard(token, lot, '30.00');
+    // The capture is only now found impossible, and the deadline set at the close has nearly run out.
+    const nearlyOver = new Date(Date.now() + 60_000);
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { paymentDueAt: nearlyOver } });
+    await rs.stripe.paymentIntents.cancel(bid.paymentIntentId!);
+    expect(await settleLotHolds(stack.services, lot.id)).toEqual({ captured: 0, released: 0 });
+
+    const { paymentDueAt } = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    expect(paymentDueAt!.getTime()).toBeGreaterThanOrEqual(Date.now() + stack.services.config.unpaid.paymentDueMs - 60_000);
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.text).toContain(`by ${paymentDueAt!.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  });
+
   it('a BTC lot won by card whose hold cannot be charged is paid in the cart by card, for the USD amount its hold was to be charged', async () => {
     const { user, token } = await cardBidder(false);
     const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 20_000n });

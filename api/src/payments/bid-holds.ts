@@ -142,7 +142,7 @@ export async function releaseBidHold(services: Services, bidId: string): Promise
   const lotOver = bid.lot.status === 'ended' || bid.lot.status === 'cancelled';
   if (lotOver ? bid.lot.winningBidId === bid.id : bid.status === 'active') return 'kept';
   const status = await cancelIntent(services.payments.stripe, bid.paymentIntentId);
-  if (status === 'canceled') await holdReleased(prisma, bid.paymentIntentId, services.mailer);
+  if (status === 'canceled') await holdReleased(prisma, bid.paymentIntentId, lostHoldsOf(services));
   else services.log.error({ bidId, paymentIntentId: bid.paymentIntentId, status }, 'a losing bid’s hold could not be released');
   return 'released';
 }
@@ -194,6 +194,9 @@ async function captureBidHold(services: Services, bidId: string, paymentIntentId
     return false;
   }
   services.log.warn({ paymentIntentId, status: intent.status }, 'winning hold could not be captured; the winner pays in the cart');
-  await holdFailed(services.db.prisma, paymentIntentId, services.mailer);
+  await holdFailed(services.db.prisma, paymentIntentId, lostHoldsOf(services));
   return false;
 }
+
+/** What a lost winning hold needs from the services: the winner's mail and their deadline to pay. */
+const lostHoldsOf = (services: Services) => ({ mailer: services.mailer, paymentDueMs: services.config.unpaid.paymentDueMs });

@@ -14,7 +14,7 @@ import { StripeWebhooks } from './webhooks.ts';
 import { registerIntentEvents } from './intent-state.ts';
 import { PaymentJobs } from './payment-jobs.ts';
 import type { QueueRedis } from '../jobs/job-queue.ts';
-import type { MailQueue } from './card-outcome-mails.ts';
+import type { LostHolds } from './intent-state.ts';
 
 export interface Payments {
   config: StripeConfig;
@@ -26,14 +26,17 @@ export interface Payments {
   close(): Promise<void>;
 }
 
-/** `mailer`: sends the buyer's mail when a card hold behind a win is charged or lost (intent-state.ts). */
-export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queues: QueueRedis, mailer?: MailQueue): Payments {
+/**
+ * `lostHolds`: when a card hold behind a win is charged or lost, the buyer's mail (`mailer`) and the winner's fresh
+ * deadline to pay (`paymentDueMs`), intent-state.ts.
+ */
+export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queues: QueueRedis, lostHolds: LostHolds): Payments {
   const stripe = createStripeClient(config);
   const savedCards = new SavedCards(stripe, prisma, config, log);
   const webhooks = new StripeWebhooks(stripe, prisma, config.webhookSecret, log);
   webhooks.on('setup_intent.succeeded', (event) => savedCards.sync(event.data.object.id));
   webhooks.on('setup_intent.setup_failed', (event) => savedCards.sync(event.data.object.id));
-  registerIntentEvents(webhooks, prisma, log, mailer);
+  registerIntentEvents(webhooks, prisma, log, lostHolds);
   const jobs = new PaymentJobs(queues);
   return { config, stripe, savedCards, webhooks, jobs, close: () => jobs.close() };
 }

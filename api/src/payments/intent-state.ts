@@ -103,28 +103,39 @@ export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, so
 
 /**
  * The hold on this bid is over without being charged (`to`: released, or failed to capture). Once, by the
- * conditional update; a winning bid's leaves its lot to be paid from the cart, and the winner is asked to.
+ * conditional update; a winning bid's leaves its lot to be paid from the cart, and the winner is asked to. They
+ * learn it only now, however long after the close the capture failed, so their deadline to pay is at least
+ * `paymentDueMs` from now: a winner is never voided for a payment they could not know was due.
  */
-async function holdLost(prisma: PrismaClient, paymentIntentId: string, to: 'released' | 'failed', mailer?: MailQueue): Promise<void> {
+/** What a lost winning hold needs: the mail to the winner (none in some tests) and how long they have to pay. */
+export interface LostHolds {
+  mailer?: MailQueue;
+  paymentDueMs: number;
+}
+
+async function holdLost(prisma: PrismaClient, paymentIntentId: string, to: 'released' | 'failed', { mailer, paymentDueMs }: LostHolds): Promise<void> {
   const mailId = await prisma.$transaction(async (tx) => {
     const bid = await tx.bid.findFirst({ where: { paymentIntentId, holdStatus: 'authorized' }, select: { id: true, lotId: true } });
     if (!bid) return null;
     const { count } = await tx.bid.updateMany({ where: { id: bid.id, holdStatus: 'authorized' }, data: { holdStatus: to } });
     if (count === 0) return null;
-    const won = await tx.lot.count({ where: { id: bid.lotId, winningBidId: bid.id } });
-    return won ? writePaymentNeededMail(tx, bid.lotId) : null;
+    const won = await tx.lot.findFirst({ where: { id: bid.lotId, winningBidId: bid.id }, select: { paymentDueAt: true } });
+    if (!won) return null;
+    const fresh = new Date(Date.now() + paymentDueMs);
+    if (!won.paymentDueAt || won.paymentDueAt < fresh) await tx.lot.updateMany({ where: { id: bid.lotId, paid: false, unpaidAt: null }, data: { paymentDueAt: fresh } });
+    return writePaymentNeededMail(tx, bid.lotId);
   });
   await deliver(mailer, mailId);
 }
 
 /** The hold was cancelled: the money is released and the bid no longer guarantees anything. */
-export async function holdReleased(prisma: PrismaClient, paymentIntentId: string, mailer?: MailQueue): Promise<void> {
-  await holdLost(prisma, paymentIntentId, 'released', mailer);
+export async function holdReleased(prisma: PrismaClient, paymentIntentId: string, lostHolds: LostHolds): Promise<void> {
+  await holdLost(prisma, paymentIntentId, 'released', lostHolds);
 }
 
 /** The winning hold could not be captured (released or expired meanwhile): the winner pays in the cart instead. */
-export async function holdFailed(prisma: PrismaClient, paymentIntentId: string, mailer?: MailQueue): Promise<void> {
-  await holdLost(prisma, paymentIntentId, 'failed', mailer);
+export async function holdFailed(prisma: PrismaClient, paymentIntentId: string, lostHolds: LostHolds): Promise<void> {
+  await holdLost(prisma, paymentIntentId, 'failed', lostHolds);
 }
 
 /**
@@ -189,7 +200,8 @@ export async function paymentCanceled(prisma: PrismaClient, paymentIntentId: str
 }
 
 /** Stripe's word on our intents, whoever moved them (the api, the browser, or someone in the Dashboard). */
-export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient, log: Logger, mailer?: MailQueue): void {
+export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient, log: Logger, lostHolds: LostHolds): void {
+  const { mailer } = lostHolds;
   const purposeOf = (pi: Stripe.PaymentIntent) => pi.metadata?.purpose;
   webhooks.on('payment_intent.succeeded', async (event) => {
     const pi = event.data.object;
@@ -210,7 +222,7 @@ export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaCli
   });
   webhooks.on('payment_intent.canceled', async (event) => {
     const pi = event.data.object;
-    if (purposeOf(pi) === PURPOSE.bidHold) await holdReleased(prisma, pi.id, mailer);
+    if (purposeOf(pi) === PURPOSE.bidHold) await holdReleased(prisma, pi.id, lostHolds);
     else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) await paymentCanceled(prisma, pi.id, mailer);
   });
   webhooks.on('payment_intent.amount_capturable_updated', async (event) => {
