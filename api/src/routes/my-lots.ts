@@ -4,7 +4,7 @@
  * one's settlement (GET /me/sales). Linked wallets count as the user's: a chain win by one, a lot whose seller
  * address is one.
  */
-import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, wonLotListSchema } from '@gavel/domain';
+import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, resolvePage, wonLotListSchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { lotInclude } from '../lots/present.ts';
@@ -33,8 +33,7 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
     query: myBidsQuerySchema,
     reply: myBidListSchema,
     handler: async ({ query, user }) => {
-      const limit = query.limit ?? FOLLOW_LIMIT;
-      const offset = query.offset ?? 0;
+      const { limit, offset } = resolvePage(query, FOLLOW_LIMIT);
       const { data, total, counts } = await myBids(services, user.id, { limit, offset, state: query.state });
       return { data, pagination: paginationOf(total, limit, offset), counts };
     },
@@ -50,8 +49,7 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
     reply: wonLotListSchema,
     errors: INDEXER_DOWN,
     handler: async ({ query, user }) => {
-      const limit = query.limit ?? FOLLOW_LIMIT;
-      const offset = query.offset ?? 0;
+      const { limit, offset } = resolvePage(query, FOLLOW_LIMIT);
       const where = await wonWhere(services, { userId: user.id, addresses: await linkedAddresses(services, user.id) });
       const [rows, total] = await Promise.all([
         prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
@@ -74,8 +72,7 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
     query: followListQuerySchema,
     reply: chainLotListSchema,
     handler: async ({ query, user }) => {
-      const limit = query.limit ?? FOLLOW_LIMIT;
-      const offset = query.offset ?? 0;
+      const { limit, offset } = resolvePage(query, FOLLOW_LIMIT);
       const where = soldWhere({ creatorIds: [user.id], addresses: await linkedAddresses(services, user.id) });
       const [rows, total] = await Promise.all([
         prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),

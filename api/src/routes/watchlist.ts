@@ -4,7 +4,7 @@
  * lot, since browse pages are cached once for every signed-in viewer; the dapp reads the watched ids once
  * (GET /watchlist/ids) and marks the hearts itself.
  */
-import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, messages, paginationOf, watchedIdsReplySchema, watchReplySchema } from '@gavel/domain';
+import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, messages, paginationOf, resolvePage, watchedIdsReplySchema, watchReplySchema } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -27,8 +27,7 @@ export function watchlistRoutes(routes: RouteTable, services: Services): void {
     query: followListQuerySchema,
     reply: chainLotListSchema,
     handler: async ({ query, user }) => {
-      const limit = query.limit ?? FOLLOW_LIMIT;
-      const offset = query.offset ?? 0;
+      const { limit, offset } = resolvePage(query, FOLLOW_LIMIT);
       const where = { userId: user.id, lot: { published: true } };
       const [watched, total] = await Promise.all([
         prisma.watchedLot.findMany({ where, include: { lot: { include: lotInclude } }, orderBy: [{ createdAt: 'desc' }, { lotId: 'desc' }], take: limit, skip: offset }),
