@@ -147,7 +147,7 @@ export const messages = {
     yourMaximum: 'Your maximum: {amount}',
     maximumExceeded: 'Your maximum of {amount} was exceeded',
     maximumNotOnBtcWallet: 'A maximum from a Bitcoin wallet cannot be signed here yet: choose your card to set one',
-    maximumNotOnChain: 'A bid on chain has no maximum: whatever is sent on chain is public',
+    maximumNotOnChain: 'A wallet bid on chain has no maximum: whatever a wallet sends on chain is public. Choose your card to set one',
     notStarted: 'Bidding has not started yet',
     ended: 'This auction has ended',
     cancelled: 'This auction was cancelled',

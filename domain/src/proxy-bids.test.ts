@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maximumOn, maximumRefusal, proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
+import { maximumOn, maximumRefusal, nextChainStep, proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
 import { MAX_LADDER_STEPS, proposeLadderSteps } from './offer-ladder.ts';
 import { messages } from './messages.ts';
 
@@ -257,21 +257,35 @@ describe('where a maximum may be set', () => {
     expect(maximumRefusal('btc_wallet')).toBeNull();
   });
 
-  it('not on chain, where it would be public', () => {
+  it('by card on an ETH lot, where the relayer bids each step and the maximum never goes on chain', () => {
+    expect(maximumRefusal('relayed_card')).toBeNull();
+  });
+
+  it('not from a wallet on chain, where it would be public', () => {
     expect(maximumRefusal('eth_wallet')).toBe(messages.bids.maximumNotOnChain);
-    expect(maximumRefusal('relayed_card')).toBe(messages.bids.maximumNotOnChain);
   });
 });
 
 describe('a maximum on each kind of lot', () => {
-  it('a USD lot by card or pay-later, a BTC lot by card or wallet, an ETH lot not at all', () => {
+  it('a USD lot by card or pay-later, a BTC lot by card or wallet, an ETH lot by card only', () => {
     expect(maximumOn('Manual')).toEqual({ rails: ['card', 'pay_later'], reason: null });
     expect(maximumOn('BTC')).toEqual({ rails: ['card', 'btc_wallet'], reason: null });
-    expect(maximumOn('ETH')).toEqual({ rails: [], reason: messages.bids.maximumNotOnChain });
+    expect(maximumOn('ETH')).toEqual({ rails: ['relayed_card'], reason: messages.bids.maximumNotOnChain });
   });
 
   it('a client that cannot sign a ladder yet passes its own refusal', () => {
     const withoutLadders = (rail: Parameters<typeof maximumRefusal>[0]) => (rail === 'btc_wallet' ? messages.bids.maximumNotOnBtcWallet : maximumRefusal(rail));
     expect(maximumOn('BTC', withoutLadders)).toEqual({ rails: ['card'], reason: messages.bids.maximumNotOnBtcWallet });
+  });
+});
+
+describe('a card maximum stepped on chain', () => {
+  it('answers an outbid with the contract\'s minimum next bid while the maximum covers it', () => {
+    expect(nextChainStep(110n, 200n)).toBe(110n);
+    expect(nextChainStep(200n, 200n)).toBe(200n);
+  });
+
+  it('stops once the minimum next bid is above the maximum', () => {
+    expect(nextChainStep(201n, 200n)).toBeNull();
   });
 });

@@ -118,21 +118,30 @@ export function resolveProxyBid(state: ProxyState, bid: ProxyBid, rules: ProxyRu
 }
 
 /**
- * Where a maximum can be kept private and backed: a card (held for the maximum, on USD and BTC lots), pay-later
- * (counted in full against the bidding limit) and a Bitcoin wallet (a ladder of signed offers on the same coins,
- * offer-ladder.ts). A bid on chain, from a wallet or relayed for a card, is public: the reason, or null where a
- * maximum may be set.
+ * Where a maximum can be kept private and backed: a card (held for the maximum: on USD and BTC lots, and on ETH lots,
+ * where the relayer places each step on chain and nothing there shows the maximum), pay-later (counted in full
+ * against the bidding limit) and a Bitcoin wallet (a ladder of signed offers on the same coins, offer-ladder.ts).
+ * A wallet's bid on chain is public, maximum and all: the reason, or null where a maximum may be set.
  */
 export function maximumRefusal(rail: BidRail): string | null {
   switch (rail) {
     case 'card':
     case 'pay_later':
     case 'btc_wallet':
+    case 'relayed_card':
       return null;
     case 'eth_wallet':
-    case 'relayed_card':
       return messages.bids.maximumNotOnChain;
   }
+}
+
+/**
+ * A card maximum on an auction on chain, outbid there by someone else: the relayer answers with the contract's
+ * minimum next bid while that is within the maximum (each step a public bid, the maximum never sent). Null: the
+ * maximum is exceeded, and its bidder is told so.
+ */
+export function nextChainStep(minNextBid: bigint, maximum: bigint): bigint | null {
+  return minNextBid <= maximum ? minNextBid : null;
 }
 
 /** The rails each kind of lot is bid on: a USD lot by card or pay-later, a BTC lot by card or a signed offer, an ETH lot on chain. */

@@ -5,6 +5,10 @@
  * is held for its USD value at the live ETH price plus the hold margin (prices/usd-price.ts) by a manual-capture
  * PaymentIntent, and the relayer is asked to place it on chain (relayer.ts). The reply comes before the
  * transaction is mined: the bid shows as the user's once the relay-bid job has placed it.
+ *
+ * A card bid here may carry a maximum: the card is held for the maximum's value instead, the relayer bids the
+ * amount, and each time someone else outbids it on chain bids the contract's minimum next bid up to the maximum
+ * (proxy-steps.ts). The maximum stays in Gavel's database and in its bidder's own replies, never on chain.
  */
 import { randomUUID } from 'node:crypto';
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
@@ -15,7 +19,7 @@ import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
-import { maskName } from '../bidding/present-bid.ts';
+import { maskName, maximumField } from '../bidding/present-bid.ts';
 import type { AdmittedBid } from '../bidding/bid-types.ts';
 import type { BidState } from '../bidding/refusal.ts';
 import { fullNameOf } from '../auth/user-name.ts';
@@ -46,11 +50,12 @@ export async function readChainBidState(services: Pick<Services, 'chain'>, aucti
 /** A card bid on an auction of the contract, admitted by the bid intake: hold the card, record it, queue the relay. */
 export async function placeRelayedCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {
   const { db, relayer, payments, prices, log } = services;
-  const { lot, amount } = bid;
+  const { lot, amount, maximum } = bid;
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
-  // Whole cents, rounded up, at a fresh ETH price (or a 503 without one): the hold covers the bid and the margin.
-  const holdCents = Number(coinHoldCents(amount, WEI_PER_ETH, await prices.holdPrice('ETH')));
+  // Whole cents, rounded up, at a fresh ETH price (or a 503 without one): the hold covers the bid (or the maximum,
+  // every step of which it backs) and the margin.
+  const holdCents = Number(coinHoldCents(maximum ?? amount, WEI_PER_ETH, await prices.holdPrice('ETH')));
   const refused = cardCentsRefusal(BigInt(holdCents));
   if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
   const bidId = randomUUID();
@@ -62,7 +67,7 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
     idempotencyKey: `relayed-bid-hold:${bidId}`,
   });
   const row = await db.prisma.relayedBid
-    .create({ data: { id: bidId, lotId: lot.id, userId: user.id, auctionId, amount: amount.toString(), holdCents, paymentIntentId: holdId } })
+    .create({ data: { id: bidId, lotId: lot.id, userId: user.id, auctionId, amount: amount.toString(), maximum: maximum?.toString() ?? null, holdCents, paymentIntentId: holdId } })
     .catch(async (error: unknown) => {
       await cancelIntent(payments.stripe, holdId).catch((err: Error) => log.error({ err: err.message, holdId }, 'could not release the hold of an unrecorded relayed bid'));
       throw error;
@@ -82,6 +87,8 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
         walletAddress: 'card_payment',
         status: 'active',
         withdrawalStatus: null,
+        // The bidder's own reply: the only place besides their own lists and the admin's that shows the maximum.
+        ...maximumField(maximum, 'ETH'),
         createdAt: row.createdAt.toISOString(),
         bidder: { displayName: maskName(fullNameOf(user)), isYou: true },
         auction: { _id: lot.id, title: lot.title, currentBid: bid.state.currentBid === null ? null : formatAmount(bid.state.currentBid, 'ETH'), paymentMethod: 'ETH' },

@@ -5,6 +5,8 @@
  * - relay-bid: sends `bid(auctionId, amount)` with the amount as value; mined -> placed (and a ChainBid row
  *   for the user, walletAddress card_payment); reverted (outbid or closed meanwhile) -> failed, hold released,
  *   and the bidder told as if outbid.
+ * - relay-step: the same for the next step of a card maximum, queued once per outbid step (its job id names the
+ *   auction and the outbid step's transaction; proxy-steps.ts decides the step).
  * - relay-refund: an outbid relayed bid: withdraws the relayer's pendingReturns (one withdrawal may cover
  *   several outbid bids), then releases the hold -> refunded.
  * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
@@ -33,9 +35,10 @@ import { cancelIntent, captureIntent } from '../payments/intents.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { RelayerSender } from './sender.ts';
+import { answerOutbid, maximumOf, repriceStep } from './proxy-steps.ts';
 
 export const RELAYER_QUEUE = 'relayer';
-type Step = 'relay-bid' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
+type Step = 'relay-bid' | 'relay-step' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
 
 /**
  * What the relayer works with. It is one of the services (services.ts builds it), so it is handed these few
@@ -85,14 +88,17 @@ export class Relayer {
       (name: Step) =>
       ({ id }: { id: string }) =>
         this.run(name, id);
-    return this.queue.work({ 'relay-bid': step('relay-bid'), 'relay-refund': step('relay-refund'), 'relay-deliver': step('relay-deliver'), 'relay-mint': step('relay-mint') }, { concurrency: 1 });
+    return this.queue.work(
+      { 'relay-bid': step('relay-bid'), 'relay-step': step('relay-step'), 'relay-refund': step('relay-refund'), 'relay-deliver': step('relay-deliver'), 'relay-mint': step('relay-mint') },
+      { concurrency: 1 },
+    );
   }
 
   private async run(step: Step, id: string): Promise<void> {
     if (step === 'relay-mint') return this.sender ? this.mint(id, this.sender) : undefined;
     const row = await this.services.db.prisma.relayedBid.findUnique({ where: { id } });
     if (!row || !this.sender) return;
-    if (step === 'relay-bid') return this.placeBid(row, this.sender);
+    if (step === 'relay-bid' || step === 'relay-step') return this.placeBid(row, this.sender);
     if (step === 'relay-refund') return this.refund(row, this.sender);
     return this.deliver(row, this.sender);
   }
@@ -118,9 +124,11 @@ export class Relayer {
     await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'minted', tokenId: minted.args.tokenId.toString() } });
   }
 
-  private async placeBid(row: RelayedBid, sender: RelayerSender): Promise<void> {
-    if (row.status !== 'queued') return;
+  private async placeBid(queued: RelayedBid, sender: RelayerSender): Promise<void> {
+    if (queued.status !== 'queued') return;
     const { db, chain } = this.services;
+    const row = await repriceStep(this.services, queued);
+    if (!row) return this.fail(queued, 'the minimum next bid is above the maximum', true);
     const amount = BigInt(row.amount.toFixed(0));
     const hash =
       (row.txHash as Hash | null) ??
@@ -162,7 +170,8 @@ export class Relayer {
     ]);
   }
 
-  private async fail(row: RelayedBid, reason: string): Promise<void> {
+  /** `exceeded`: a card maximum's next step, which the minimum next bid outgrew before it was sent. */
+  private async fail(row: RelayedBid, reason: string, exceeded = false): Promise<void> {
     const { db, chain, log } = this.services;
     await this.releaseHold(row);
     const { count } = await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'failed', error: reason } });
@@ -172,8 +181,10 @@ export class Relayer {
     const auction = await chain.rpc.client
       .readContract({ address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [BigInt(row.auctionId.toFixed(0))], blockTag: 'pending' })
       .catch((error: Error) => void log.warn({ relayedBidId: row.id, err: error.message }, 'could not read the auction of a failed relayed bid'));
-    const beaten = auction && auction.highestBid >= BigInt(row.amount.toFixed(0)) && auction.highestBidder.toLowerCase() !== this.sender?.address;
-    if (beaten) await this.tellOutbid(row, auction.highestBid);
+    const beaten = auction && auction.highestBid >= BigInt(row.amount.toFixed(0)) && (exceeded || auction.highestBidder.toLowerCase() !== this.sender?.address);
+    // A step never sent: what the bidder last had on chain is the step it would have answered.
+    const shown = exceeded && row.stepOf ? ((await db.prisma.relayedBid.findUnique({ where: { id: row.stepOf } })) ?? row) : row;
+    if (beaten) await this.tellOutbid(shown, auction.highestBid, exceeded);
     else log.warn({ relayedBidId: row.id, reason }, 'a relayed card bid failed on chain without being outbid; its hold was released');
   }
 
@@ -244,9 +255,28 @@ export class Relayer {
     await this.services.db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus: status === 'canceled' ? 'released' : 'failed' } });
   }
 
-  private async tellOutbid(row: RelayedBid, current: bigint): Promise<void> {
+  /** `exceeded`: a card maximum no step can answer any more; its bidder reads it in their own notice. */
+  private async tellOutbid(row: RelayedBid, current: bigint, exceeded = false): Promise<void> {
     const lot = await this.services.db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { id: true, title: true, auctionEventId: true } });
-    if (lot) await tellOutbid(this.services, { userId: row.userId, bidId: row.id, lot, unit: 'ETH', bidAmount: BigInt(row.amount.toFixed(0)), currentAmount: current });
+    const maximum = exceeded ? maximumOf(row) : null;
+    const outbid = { userId: row.userId, bidId: row.id, lot, unit: 'ETH' as const, bidAmount: BigInt(row.amount.toFixed(0)), currentAmount: current };
+    if (lot) await tellOutbid(this.services, maximum === null ? { ...outbid, lot } : { ...outbid, lot, maximum });
+  }
+
+  /**
+   * A placed step of a card maximum, outbid on chain: the next step queued (true), or false when none answers
+   * (the caller then settles it as any outbid relayed bid). An unreadable chain leaves it placed for the next sweep.
+   */
+  private async answerOutbid(row: RelayedBid): Promise<{ answered: boolean; exceeded: boolean }> {
+    const answer = await answerOutbid(this.services, row).catch((error: Error) => {
+      this.services.log.warn({ relayedBidId: row.id, err: error.message }, 'could not read the auction to answer an outbid card maximum; the sweep retries');
+      return null;
+    });
+    if (!answer) return { answered: true, exceeded: false };
+    if (answer.kind !== 'stepped') return { answered: false, exceeded: answer.kind === 'exceeded' };
+    await this.queue.add('relay-step', { id: answer.next.id }, { jobId: `relay-step-${row.auctionId.toFixed(0)}-${row.txHash!.toLowerCase()}` });
+    await this.enqueue('relay-refund', row.id);
+    return { answered: true, exceeded: false };
   }
 
   /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
@@ -282,10 +312,12 @@ export class Relayer {
       else if (row.status === 'placed') {
         const auction = auctions.get(row.auctionId.toFixed(0));
         if (outbidTx.has(row.txHash!.toLowerCase())) {
+          const { answered, exceeded } = row.maximum === null ? { answered: false, exceeded: false } : await this.answerOutbid(row);
+          if (answered) continue;
           const { count } = await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'outbid' } });
           await this.enqueue('relay-refund', row.id);
           // The chain follower tells linked wallets; a card bidder's bid is the relayer's, so the notice (event and mail) is sent here, once.
-          if (count === 1 && auction) await this.tellOutbid(row, BigInt(auction.highest_bid));
+          if (count === 1 && auction) await this.tellOutbid(row, BigInt(auction.highest_bid), exceeded);
         } else if (auction?.status === 'settled' && auction.winner?.toLowerCase() === this.sender?.address) {
           await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'won' } });
           await this.enqueue('relay-deliver', row.id);

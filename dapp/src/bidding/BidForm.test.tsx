@@ -29,7 +29,7 @@ function ownBid(status: Bid['status'], maximum?: string): Bid {
   };
 }
 
-function setup(lot: Lot, history: Bid[] = []) {
+function setup(lot: Lot, history: Bid[] = [], maximumNote?: string | null) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ data: history, pagination: { page: 1, limit: 50, total: history.length, pages: 1 } }), { status: 200 })),
@@ -37,7 +37,7 @@ function setup(lot: Lot, history: Bid[] = []) {
   const onBid = vi.fn();
   const store = createStore();
   store.dispatch(signedIn('token-1'));
-  const router = createMemoryRouter([{ path: '/lot', element: <BidForm lot={lot} block={null} busy={false} onBid={onBid} /> }], { initialEntries: ['/lot'] });
+  const router = createMemoryRouter([{ path: '/lot', element: <BidForm lot={lot} block={null} busy={false} onBid={onBid} maximumNote={maximumNote} /> }], { initialEntries: ['/lot'] });
   render(
     <Provider store={store}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -100,13 +100,35 @@ describe('a maximum bid in the bid box', () => {
     await waitFor(() => expect(screen.queryByTestId('own-maximum')).toBeNull());
   });
 
-  it('on a BTC lot says the card carries it; on an ETH lot says a bid on chain has none', () => {
+  it('on a BTC lot says the card carries it', () => {
     setup(lotFixture({ paymentMethod: 'BTC', unit: 'sats' }));
     fireEvent.click(screen.getByTestId('maximum-toggle'));
     expect(screen.getByText(new RegExp(messages.bids.maximumNotOnBtcWallet))).toBeTruthy();
+  });
+});
+
+describe('a maximum on an ETH lot', () => {
+  afterEach(() => {
     cleanup();
-    setup(lotFixture({ paymentMethod: 'ETH', unit: 'ETH', startingBid: '0.01' }));
-    expect(screen.queryByTestId('maximum-toggle')).toBeNull();
-    expect(screen.getByTestId('no-maximum').textContent).toBe(messages.bids.maximumNotOnChain);
+    vi.unstubAllGlobals();
+  });
+  const ethLot = lotFixture({ paymentMethod: 'ETH', unit: 'ETH', startingBid: '0.01', currentBid: null });
+
+  it('is set for the card, and sent with the bid', () => {
+    const onBid = setup(ethLot, [], null);
+    fireEvent.click(screen.getByTestId('maximum-toggle'));
+    expect(screen.getByTestId('maximum-field').textContent).not.toContain(messages.bids.maximumNotOnChain);
+    type('bid-input', '0.01');
+    type('maximum-input', '0.05');
+    fireEvent.click(screen.getByTestId('place-bid'));
+    expect(onBid).toHaveBeenCalledWith('0.01', '0.05');
+  });
+
+  it('tells a bidder with a wallet connected that its bid has none, and that the card carries it', () => {
+    setup(ethLot, [], messages.bids.maximumNotOnChain);
+    expect(screen.queryByTestId('no-maximum')).toBeNull();
+    fireEvent.click(screen.getByTestId('maximum-toggle'));
+    expect(screen.getByTestId('maximum-field').textContent).toContain(messages.bids.maximumNotOnChain);
+    expect(messages.bids.maximumNotOnChain).toMatch(/card/);
   });
 });

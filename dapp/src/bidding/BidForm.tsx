@@ -20,6 +20,8 @@ interface BidFormProps {
    * (a leader changing theirs sends the price they lead at, which the api leaves as it is).
    */
   onBid: (amount: string, maximum?: string) => void;
+  /** What the maximum box says of the ways to pay that take none, instead of the domain's reason (null: nothing). */
+  maximumNote?: string | null | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ interface BidFormProps {
  * the lot takes one, "Set a maximum bid" adds a maximum; the bidder's own maximum is shown to them, and a leader
  * with one may change it without bidding more.
  */
-export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
+export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) {
   const terms = bidTermsOf(lot);
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(() => returnedAmount(params.get(AMOUNT_PARAM)) ?? '');
@@ -150,7 +152,7 @@ export function BidForm({ lot, block, busy, onBid }: BidFormProps) {
             setMaximumError(null);
           }}
           error={maximumError}
-          railNote={offer.reason}
+          railNote={maximumNote === undefined ? offer.reason : maximumNote}
           disabled={Boolean(block)}
         />
       ) : (

@@ -18,6 +18,12 @@ import { useTermsConsent } from './use-terms-consent.ts';
 import { WalletStatus } from './WalletStatus.tsx';
 import './bidding.css';
 
+/** A card bid on an ETH lot, on its way through the on-chain card bid modal. */
+interface CardBid {
+  amount: string;
+  maximum?: string;
+}
+
 interface BidPanelProps {
   lot: Lot;
   phase: LotPhase;
@@ -43,7 +49,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const consent = useTermsConsent(user);
   // ETH lots take card bids too (the api's relayer places them), so no wallet is needed to press PLACE BID.
   const bidBlock = placeBidBlock(lot, phase, ethereum ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
-  const [cardBid, setCardBid] = useState<string | null>(null);
+  const [cardBid, setCardBid] = useState<CardBid | null>(null);
   const buyBlock = buyNowBlock(lot, phase, consent.ok, wallet.address);
   const offersBuyNow = lot.buyNowEnabled && lot.buyNowPrice !== null;
 
@@ -58,13 +64,14 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
 
   /**
    * ETH lots are bid on chain from the Ethereum wallet at once, or by card through the on-chain card bid modal
-   * when no Ethereum wallet is connected; the others (a BTC lot's signed offer or card) go through the checkout modal,
-   * at its one confirm step when a verified saved card stands behind the bid. Only those take a maximum.
+   * when no Ethereum wallet is connected, or when the bid has a maximum (a wallet's bid on chain has none: the card
+   * carries it, the relayer bidding each step); the others (a BTC lot's signed offer or card) go through the
+   * checkout modal, at its one confirm step when a verified saved card stands behind the bid.
    */
   async function bid(amount: string, maximum?: string) {
     if (!(await cleared(amount))) return;
-    if (ethereum && wallet.wallet) ethBid.mutate(amount);
-    else if (ethereum) setCardBid(amount);
+    if (ethereum && wallet.wallet && maximum === undefined) ethBid.mutate(amount);
+    else if (ethereum) setCardBid({ amount, ...(maximum !== undefined && { maximum }) });
     else {
       const savedCardReady = confirmsAtOnce(await savedCard(), lot, wallet.address, maximum !== undefined);
       dispatch(startBidCheckout({ lotId: lot._id, amount, ...(maximum !== undefined && { maximum }), savedCardReady }));
@@ -79,7 +86,14 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
     <section className="lot-panel bid-panel" aria-label="Place a bid" data-testid="bid-panel">
       <WalletStatus lot={lot} wallet={wallet} />
       {phase === 'live' ? (
-        <BidForm lot={lot} block={bidBlock} busy={ethBid.isPending} onBid={(amount, maximum) => void bid(amount, maximum)} />
+        <BidForm
+          lot={lot}
+          block={bidBlock}
+          busy={ethBid.isPending}
+          // Only a bidder with a wallet connected needs telling that the maximum takes the card instead.
+          maximumNote={ethereum ? (wallet.wallet ? messages.bids.maximumNotOnChain : null) : undefined}
+          onBid={(amount, maximum) => void bid(amount, maximum)}
+        />
       ) : (
         <div className="bid-form bid-form--closed">
           <button type="button" className="btn btn--accent btn--block" disabled data-testid="place-bid">
@@ -106,7 +120,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
           )}
         </div>
       )}
-      {ethereum && <OnChainCardBidModal lot={lot} amount={cardBid} onClose={() => setCardBid(null)} />}
+      {ethereum && <OnChainCardBidModal lot={lot} amount={cardBid?.amount ?? null} maximum={cardBid?.maximum} onClose={() => setCardBid(null)} />}
     </section>
   );
 }

@@ -13,6 +13,8 @@ interface OnChainCardBidModalProps {
   lot: Lot;
   /** The amount typed on the lot page; null keeps the modal closed. */
   amount: string | null;
+  /** The bidder's maximum, if they set one: the card is held for it, and the relayer bids each step up to it. */
+  maximum?: string | undefined;
   onClose: () => void;
 }
 
@@ -22,12 +24,16 @@ interface OnChainCardBidModalProps {
  * live ETH price plus the margin (GET /payment/card-hold-rate). The api holds the card for it and its relayer
  * places the bid on chain for the bidder (walletAddress card_payment). Back to Payment
  * returns to the first step and clears the authorisation, so nothing is placed until it is given again.
+ *
+ * With a maximum (a wallet's bid on chain cannot carry one, so a wallet bidder setting one comes here too), the
+ * card is held for the maximum's value; the relayer bids the amount, then answers each outbid with the next step up
+ * to the maximum, which nobody else ever sees.
  */
-export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModalProps) {
+export function OnChainCardBidModal({ lot, amount, maximum, onClose }: OnChainCardBidModalProps) {
   const method = usePaymentMethod(false).data;
   const placeBid = usePlaceBid(lot);
   const holdRate = useCardHoldRate(amount !== null).data;
-  const hold = amount === null ? null : cardHoldFor(amount, lot, holdRate);
+  const hold = amount === null ? null : cardHoldFor(maximum ?? amount, lot, holdRate);
   const [authorized, setAuthorized] = useState(false);
   const [placed, setPlaced] = useState<PlaceBidReply | null>(null);
   const close = () => {
@@ -37,6 +43,7 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
     onClose();
   };
   const ready = cardIsReady(method);
+  const what = maximum === undefined ? 'bid' : 'maximum';
 
   return (
     <Modal open={amount !== null} title={placed ? 'Bid placed' : authorized ? 'Confirm your bid' : 'Payment'} onClose={close} testId="onchain-card-bid">
@@ -50,7 +57,11 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
       )}
       {amount !== null && !placed && !authorized && (
         <div className="checkout-step" data-testid="onchain-card-bid-payment">
-          <p>This lot is an auction on chain. Without an Ethereum wallet, you can bid by card: Gavel holds your card for the bid and places it on chain for you.</p>
+          <p>
+            {maximum === undefined
+              ? 'This lot is an auction on chain. Without an Ethereum wallet, you can bid by card: Gavel holds your card for the bid and places it on chain for you.'
+              : 'This lot is an auction on chain. A maximum is bid by card: Gavel holds your card for your maximum and bids on chain for you, one step at a time, up to it.'}
+          </p>
           {ready ? (
             <>
               <dl className="checkout-summary">
@@ -58,6 +69,7 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
                   <dt>Your bid</dt>
                   <dd>{lotAmount(amount, lot.unit)}</dd>
                 </div>
+                {maximum !== undefined && <MaximumRow maximum={maximum} lot={lot} />}
                 <div>
                   <dt>Card</dt>
                   <dd data-testid="onchain-card-label">{cardLabel(method) ?? 'Saved card'}</dd>
@@ -85,6 +97,7 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
               <dt>Your bid</dt>
               <dd>{lotAmount(amount, lot.unit)}</dd>
             </div>
+            {maximum !== undefined && <MaximumRow maximum={maximum} lot={lot} />}
             <div>
               <dt>Card hold</dt>
               <dd data-testid="onchain-card-hold">{hold?.held ?? '…'}</dd>
@@ -95,8 +108,8 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
             </div>
           </dl>
           <p className="checkout-note">
-            Confirming holds {hold?.held ?? 'the bid’s USD value'} on your card{holdRate ? ` (the bid’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}:
-            released if you are outbid, taken only if you win.
+            Confirming holds {hold?.held ?? `the ${what}’s USD value`} on your card{holdRate ? ` (the ${what}’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}:
+            released if you are outbid, taken only if you win{maximum === undefined ? '' : ', and then only for the winning bid'}.
           </p>
           {hold?.refusal && (
             <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-hold-refusal">
@@ -113,7 +126,7 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
             className="btn btn--accent btn--block"
             disabled={placeBid.isPending || !hold?.held || hold.refusal !== null}
             data-testid="onchain-card-confirm"
-            onClick={() => placeBid.mutate({ amount, walletAddress: CARD_PAYMENT_MARKER }, { onSuccess: setPlaced })}
+            onClick={() => placeBid.mutate({ amount, walletAddress: CARD_PAYMENT_MARKER, ...(maximum !== undefined && { maximum }) }, { onSuccess: setPlaced })}
           >
             {placeBid.isPending ? 'Placing your bid…' : 'CONFIRM YOUR BID'}
           </button>
@@ -132,5 +145,15 @@ export function OnChainCardBidModal({ lot, amount, onClose }: OnChainCardBidModa
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The bidder's own maximum, shown to them alone. */
+function MaximumRow({ maximum, lot }: { maximum: string; lot: Pick<Lot, 'unit'> }) {
+  return (
+    <div>
+      <dt>Your maximum</dt>
+      <dd data-testid="onchain-card-maximum">{lotAmount(maximum, lot.unit)}</dd>
+    </div>
   );
 }

@@ -9,7 +9,8 @@ export const placeBidBodySchema = z.object({
   amount: z.union([z.string().trim(), z.number()], { error: messages.bids.amountRequired }).refine((v) => String(v).length > 0, { error: messages.bids.amountRequired }),
   walletAddress: z.string().trim().max(120).optional(),
   /**
-   * A maximum bid (USD lots; BTC lots by card, or from a Bitcoin wallet as a ladder of signed offers): how far Gavel bids for
+   * A maximum bid (USD lots; BTC lots by card, or from a Bitcoin wallet as a ladder of signed offers; ETH lots by card, each
+   * step placed on chain by the relayer): how far Gavel bids for
    * the bidder, in the lot's unit, at least the amount. The leader sends it alone (with any amount) to raise or lower their
    * maximum, never below the price shown.
    */
