@@ -280,7 +280,7 @@ describe('a maximum on each kind of lot', () => {
 });
 
 describe('a card maximum stepped on chain', () => {
-  it('answers an outbid with the contract\'s minimum next bid while the maximum covers it', () => {
+  it("answers an outbid with the contract's minimum next bid while the maximum covers it", () => {
     expect(nextChainStep(110n, 200n)).toBe(110n);
     expect(nextChainStep(200n, 200n)).toBe(200n);
   });

@@ -181,9 +181,11 @@ export class Relayer {
     const auction = await chain.rpc.client
       .readContract({ address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [BigInt(row.auctionId.toFixed(0))], blockTag: 'pending' })
       .catch((error: Error) => void log.warn({ relayedBidId: row.id, err: error.message }, 'could not read the auction of a failed relayed bid'));
-    const beaten = auction && auction.highestBid >= BigInt(row.amount.toFixed(0)) && (exceeded || auction.highestBidder.toLowerCase() !== this.sender?.address);
-    // A step never sent: what the bidder last had on chain is the step it would have answered.
-    const shown = exceeded && row.stepOf ? ((await db.prisma.relayedBid.findUnique({ where: { id: row.stepOf } })) ?? row) : row;
+    // A card maximum's step answers an outbid: its bidder was outbid, whatever kept the step off the chain, and
+    // what they last had there is the step it answered.
+    const answered = row.stepOf ? await db.prisma.relayedBid.findUnique({ where: { id: row.stepOf } }) : null;
+    const shown = answered ?? row;
+    const beaten = auction && auction.highestBid >= BigInt(shown.amount.toFixed(0)) && (answered !== null || auction.highestBidder.toLowerCase() !== this.sender?.address);
     if (beaten) await this.tellOutbid(shown, auction.highestBid, exceeded);
     else log.warn({ relayedBidId: row.id, reason }, 'a relayed card bid failed on chain without being outbid; its hold was released');
   }

@@ -108,8 +108,9 @@ export function OnChainCardBidModal({ lot, amount, maximum, onClose }: OnChainCa
             </div>
           </dl>
           <p className="checkout-note">
-            Confirming holds {hold?.held ?? `the ${what}’s USD value`} on your card{holdRate ? ` (the ${what}’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}:
-            released if you are outbid, taken only if you win{maximum === undefined ? '' : ', and then only for the winning bid'}.
+            Confirming holds {hold?.held ?? `the ${what}’s USD value`} on your card
+            {holdRate ? ` (the ${what}’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}: released if you are outbid, taken only if you win
+            {maximum === undefined ? '' : ', and then only for the winning bid'}.
           </p>
           {hold?.refusal && (
             <p className="form-banner form-banner--error" role="alert" data-testid="onchain-card-hold-refusal">
