@@ -260,16 +260,16 @@ export class Relayer {
   /** `exceeded`: a card maximum no step can answer any more; its bidder reads it in their own notice. */
   private async tellOutbid(row: RelayedBid, current: bigint, exceeded = false): Promise<void> {
     const lot = await this.services.db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { id: true, title: true, auctionEventId: true } });
+    if (!lot) return;
     const maximum = exceeded ? maximumOf(row) : null;
-    const outbid = { userId: row.userId, bidId: row.id, lot, unit: 'ETH' as const, bidAmount: BigInt(row.amount.toFixed(0)), currentAmount: current };
-    if (lot) await tellOutbid(this.services, maximum === null ? { ...outbid, lot } : { ...outbid, lot, maximum });
+    await tellOutbid(this.services, { userId: row.userId, bidId: row.id, lot, unit: 'ETH', bidAmount: BigInt(row.amount.toFixed(0)), currentAmount: current, ...(maximum !== null && { maximum }) });
   }
 
   /**
    * A placed step of a card maximum, outbid on chain: the next step queued (true), or false when none answers
    * (the caller then settles it as any outbid relayed bid). An unreadable chain leaves it placed for the next sweep.
    */
-  private async answerOutbid(row: RelayedBid): Promise<{ answered: boolean; exceeded: boolean }> {
+  private async stepAfterOutbid(row: RelayedBid): Promise<{ answered: boolean; exceeded: boolean }> {
     const answer = await answerOutbid(this.services, row).catch((error: Error) => {
       this.services.log.warn({ relayedBidId: row.id, err: error.message }, 'could not read the auction to answer an outbid card maximum; the sweep retries');
       return null;
@@ -314,7 +314,7 @@ export class Relayer {
       else if (row.status === 'placed') {
         const auction = auctions.get(row.auctionId.toFixed(0));
         if (outbidTx.has(row.txHash!.toLowerCase())) {
-          const { answered, exceeded } = row.maximum === null ? { answered: false, exceeded: false } : await this.answerOutbid(row);
+          const { answered, exceeded } = row.maximum === null ? { answered: false, exceeded: false } : await this.stepAfterOutbid(row);
           if (answered) continue;
           const { count } = await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'placed' }, data: { status: 'outbid' } });
           await this.enqueue('relay-refund', row.id);
