@@ -6,7 +6,7 @@
  *   for the user, walletAddress card_payment); reverted (outbid or closed meanwhile) -> failed, hold released,
  *   and the bidder told as if outbid.
  * - relay-step: the same for the next step of a card maximum, queued once per outbid step (its job id names the
- *   auction and the outbid step's transaction; proxy-steps.ts decides the step).
+ *   auction and the outbid step, whoever queues it; proxy-steps.ts decides the step).
  * - relay-refund: an outbid relayed bid: withdraws the relayer's pendingReturns (one withdrawal may cover
  *   several outbid bids), then releases the hold -> refunded.
  * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
@@ -76,6 +76,15 @@ export class Relayer {
   /** `id`: the RelayedBid's, or the CardMint's for relay-mint. */
   enqueue(step: Step, id: string): Promise<void> {
     return this.queue.add(step, { id }, { jobId: `${step}-${id}` });
+  }
+
+  /**
+   * Queues a relayed bid to be sent: a card maximum's next step under one id per auction and outbid step, whether
+   * the answer or the sweep queues it, so two workers never both send it.
+   */
+  private queueBid(row: RelayedBid): Promise<void> {
+    if (row.stepOf === null) return this.enqueue('relay-bid', row.id);
+    return this.queue.add('relay-step', { id: row.id }, { jobId: `relay-step-${row.auctionId.toFixed(0)}-${row.stepOf}` });
   }
 
   close(): Promise<void> {
@@ -276,7 +285,7 @@ export class Relayer {
     });
     if (!answer) return { answered: true, exceeded: false };
     if (answer.kind !== 'stepped') return { answered: false, exceeded: answer.kind === 'exceeded' };
-    await this.queue.add('relay-step', { id: answer.next.id }, { jobId: `relay-step-${row.auctionId.toFixed(0)}-${row.txHash!.toLowerCase()}` });
+    await this.queueBid(answer.next);
     await this.enqueue('relay-refund', row.id);
     return { answered: true, exceeded: false };
   }
@@ -308,7 +317,7 @@ export class Relayer {
       ),
     );
     for (const row of open) {
-      if (row.status === 'queued') await this.enqueue('relay-bid', row.id);
+      if (row.status === 'queued') await this.queueBid(row);
       else if (row.status === 'outbid') await this.enqueue('relay-refund', row.id);
       else if (row.status === 'won' || (row.status === 'custody' && customers.has(row.userId))) await this.enqueue('relay-deliver', row.id);
       else if (row.status === 'placed') {
