@@ -57,7 +57,7 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
   // every step of which it backs) and the margin.
   const holdCents = Number(coinHoldCents(maximum ?? amount, WEI_PER_ETH, await prices.holdPrice('ETH')));
   const refused = cardCentsRefusal(BigInt(holdCents));
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
+  if (refused) throw new HttpError(400, refused, 'validation_failed', { [maximum === null ? 'amount' : 'maximum']: refused });
   const bidId = randomUUID();
   const auctionId = lot.chainAuctionId!.toFixed(0);
   const holdId = await holdOnCard(payments.stripe, user, {
