@@ -35,6 +35,8 @@ export function errorMiddleware(log: Logger) {
       if (error instanceof HttpError) ctx.set(error.headers);
       // A client that hung up while its request was read is no fault of the api: nobody is left to answer.
       if (body.status >= 500 && ctx.req.destroyed && (error as { code?: string }).code === 'ECONNRESET') log.info({ method: ctx.method, url: loggedUrl(ctx.url) }, 'client closed the request');
+      // A 5xx the api chose (a price or a service unavailable, with Retry-After) is expected: a warning, not a failure.
+      else if (body.status >= 500 && error instanceof HttpError) log.warn({ code: error.code, status: body.status, method: ctx.method, url: loggedUrl(ctx.url) }, error.message);
       else if (body.status >= 500) log.error({ err: error, method: ctx.method, url: loggedUrl(ctx.url) }, 'request failed');
     }
   };
