@@ -100,10 +100,11 @@ describe('a maximum bid in the bid box', () => {
     await waitFor(() => expect(screen.queryByTestId('own-maximum')).toBeNull());
   });
 
-  it('on a BTC lot says the card carries it', () => {
+  it('on a BTC lot takes a maximum with no caveat: the card holds it, a Bitcoin wallet signs a ladder', () => {
     setup(lotFixture({ paymentMethod: 'BTC', unit: 'sats' }));
     fireEvent.click(screen.getByTestId('maximum-toggle'));
-    expect(screen.getByText(new RegExp(messages.bids.maximumNotOnBtcWallet))).toBeTruthy();
+    expect(screen.getByText(messages.bids.maximumRule)).toBeTruthy();
+    expect(screen.queryByText(new RegExp(messages.bids.maximumNotOnBtcWallet))).toBeNull();
   });
 });
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { fill, formatAmount, maximumOn, messages, parseAmount, type Lot } from '@gavel/domain';
-import { maximumRefusalHere } from '../checkout/wallet-maximum.ts';
 import { useAppSelector } from '../app/store.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useIncreaseBidRequest } from '../notices/increase-bid.ts';
@@ -40,7 +39,7 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
   const [maximumText, setMaximumText] = useState('');
   const [maximumError, setMaximumError] = useState<string | null>(null);
   const ownMaximum = useOwnMaximum(lot._id);
-  const offer = maximumOn(lot.paymentMethod, maximumRefusalHere);
+  const offer = maximumOn(lot.paymentMethod);
   // A leader with a maximum changes it alone: their bid stays at the price it leads at.
   const changing = withMaximum && ownMaximum.leading !== null && lot.currentBid !== null;
   const input = useRef<HTMLInputElement>(null);

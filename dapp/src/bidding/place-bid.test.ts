@@ -78,3 +78,75 @@ describe('a Bitcoin bid', () => {
     expect(bidFailureReason(new Error('network down'))).toBe('Failed to place bid');
   });
 });
+
+describe('a maximum from a Bitcoin wallet', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    delete window.LeatherProvider;
+  });
+
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  /** A step's offer on the wallet's coins, paying `price`. */
+  const stepPsbt = (price: number) => {
+    const tx = new Transaction();
+    tx.addInput({ txid: new Uint8Array(32).fill(1), index: 0, witnessUtxo: { script: payment.script, amount: 200_000n } });
+    tx.addOutput({ script: payment.script, amount: BigInt(price) });
+    return Buffer.from(tx.toPSBT()).toString('hex');
+  };
+  const ladder = [10_000, 15_000, 20_000].map((price, i) => ({ bidId: `offer-${i}`, amount: String(price), psbtHex: stepPsbt(price) }));
+  const ladderReply = {
+    message: 'Sign',
+    data: { bid: { _id: 'offer-0', status: 'pending', maximum: '20000' }, psbtHex: null, ladder },
+    auctionExtended: false,
+    extensionMessage: null,
+    endTime: '',
+    minimumNextBid: '10000',
+  };
+  const placed = { ...ladderReply, message: 'Bid placed successfully', data: { bid: { _id: 'bid-9', status: 'active', amount: '10000', maximum: '20000' }, psbtHex: null } };
+
+  it('signs every step, then finalizes the ladder with all of them signed', { timeout: 20_000 }, async () => {
+    saveWallet(leather);
+    const signed = (hex: string) => `${hex}ff`;
+    window.LeatherProvider = { request: vi.fn(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: signed(params.hex) } })) as never };
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => (url.endsWith('/finalize') ? json(201, placed) : json(201, ladderReply)));
+    vi.stubGlobal('fetch', fetch);
+    const watch = await import('../wallet/ladder-progress.ts');
+    const seen = vi.spyOn(watch, 'showLadderProgress');
+
+    const reply = await placeBid('lot-1', { amount: '10000', maximum: '20000', walletAddress: leather.address });
+
+    expect(reply.data.bid).toMatchObject({ status: 'active', maximum: '20000' });
+    expect(window.LeatherProvider!.request).toHaveBeenCalledTimes(3);
+    const [bidCall, finalizeCall] = fetch.mock.calls;
+    expect(JSON.parse(String(bidCall![1]!.body))).toMatchObject({ amount: '10000', maximum: '20000', walletAddress: leather.address });
+    expect(finalizeCall![0]).toMatch(/\/auctions\/lot-1\/finalize$/);
+    expect(JSON.parse(String(finalizeCall![1]!.body))).toEqual({ bidId: 'offer-0', signedSteps: ladder.map((step) => ({ bidId: step.bidId, signedPsbtHex: signed(step.psbtHex) })) });
+    // The checkout told step by step, and its progress cleared once the wallet is done.
+    expect(seen).toHaveBeenCalledWith({ kind: 'step', step: 2, of: 3, amount: '15000' });
+    expect(seen).toHaveBeenLastCalledWith(null);
+    seen.mockRestore();
+  });
+
+  it('a cancel at any step: "Bid placed but failed to sign transaction", and nothing finalized', { timeout: 20_000 }, async () => {
+    saveWallet(leather);
+    let prompts = 0;
+    window.LeatherProvider = {
+      request: vi.fn(async (_method: string, params: { hex: string }) => {
+        prompts += 1;
+        if (prompts === 2) return Promise.reject({ jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected' } });
+        return { jsonrpc: '2.0', id: '1', result: { hex: params.hex } };
+      }) as never,
+    };
+    const fetch = vi.fn(async () => json(201, ladderReply));
+    vi.stubGlobal('fetch', fetch);
+
+    const failure = await placeBid('lot-1', { amount: '10000', maximum: '20000', walletAddress: leather.address }).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(BidSigningError);
+    expect((failure as BidSigningError).message).toBe(messages.bids.signFailed);
+    expect((failure as BidSigningError).reason).toBe(walletMessages.psbtCancelled);
+    expect(prompts).toBe(2);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+});

@@ -1,12 +1,15 @@
 /**
  * Placing a bid. On a BTC lot the api answers POST /auctions/:id/bids with an
  * offer PSBT instead of a placed bid: the connected Bitcoin wallet (Leather or Xverse) signs it, and POST
- * /auctions/:id/finalize with the signed PSBT places the bid. Every other bid is placed by the first call.
+ * /auctions/:id/finalize with the signed PSBT places the bid. A maximum from the wallet is a ladder of such offers,
+ * one per step up to it: the wallet signs them all in one sitting and finalize takes every one. Every other bid is
+ * placed by the first call.
  */
 import { messages, type PlaceBidBody, type PlaceBidReply } from '@gavel/domain';
 import { bidsApi } from '../api/bids.ts';
 import { bitcoinApi } from '../api/bitcoin.ts';
-import { loadWalletKit } from '../wallet/load-wallet-kit.ts';
+import { loadWalletKit, type WalletKit } from '../wallet/load-wallet-kit.ts';
+import { showLadderProgress } from '../wallet/ladder-progress.ts';
 import { walletFailure } from '../wallet/wallet-failure.ts';
 import { readWallet, type ConnectedWallet } from '../wallet/wallet-store.ts';
 
@@ -39,16 +42,31 @@ export class BidFinalizeError extends Error {
 export async function placeBid(lotId: string, body: PlaceBidBody): Promise<PlaceBidReply> {
   const wallet = readWallet();
   const reply = await bidsApi.place(lotId, bidBody(body, wallet));
-  if (!reply.data.psbtHex) return reply;
-  let signedPsbtHex: string;
+  const { ladder, psbtHex } = reply.data;
+  const bidId = reply.data.bid._id;
+  if (ladder) {
+    const signedSteps = await signedBy((kit) => kit.signBidLadder(wallet, ladder, showLadderProgress));
+    return finalize(lotId, { bidId, signedSteps });
+  }
+  if (!psbtHex) return reply;
+  const signedPsbtHex = await signedBy((kit) => kit.signBidPsbt(wallet, psbtHex));
+  return finalize(lotId, { bidId, signedPsbtHex });
+}
+
+/** What the wallet signed; any refusal or failure a BidSigningError, with nothing finalized. */
+async function signedBy<T>(sign: (kit: WalletKit) => Promise<T>): Promise<T> {
   try {
-    const kit = await loadWalletKit();
-    signedPsbtHex = await kit.signBidPsbt(wallet, reply.data.psbtHex);
+    return await sign(await loadWalletKit());
   } catch (error) {
     throw new BidSigningError(await walletFailure(error, messages.bids.signFailed));
+  } finally {
+    showLadderProgress(null);
   }
+}
+
+async function finalize(lotId: string, body: Parameters<typeof bitcoinApi.finalizeBid>[1]): Promise<PlaceBidReply> {
   try {
-    return await bitcoinApi.finalizeBid(lotId, { bidId: reply.data.bid._id, signedPsbtHex });
+    return await bitcoinApi.finalizeBid(lotId, body);
   } catch (error) {
     throw new BidFinalizeError(error);
   }

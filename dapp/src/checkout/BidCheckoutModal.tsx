@@ -7,6 +7,7 @@ import { useBidWallet } from '../bidding/use-bid-wallet.ts';
 import { useSaveCard } from '../pages/payment/use-save-card.ts';
 import { useCardHoldRate } from '../api/payments.ts';
 import { BidPlaced } from './BidPlaced.tsx';
+import { ladderOf } from './BitcoinBidPanel.tsx';
 import { CardVerificationStep } from './CardVerificationStep.tsx';
 import { cardVerified, closeCheckout, goToStep, type CheckoutStep } from './checkout-slice.ts';
 import { cardIsReady } from './card-label.ts';
@@ -87,6 +88,7 @@ function BidCheckoutFlow({ lot, amount, maximum, walletAddress, placed, onPlaced
           declined={card.declined}
           walletAddress={walletAddress}
           withMaximum={maximum !== undefined}
+          ladder={ladderOf(lot, amount, maximum)}
           onSaveCard={(details) => {
             void card.save(details);
             dispatch(goToStep('card-verification'));

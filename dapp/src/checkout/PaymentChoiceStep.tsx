@@ -1,9 +1,8 @@
-import { displayAmount, messages, parseAmount, paymentMessages, type BiddingLimitReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import { displayAmount, maximumRefusal, messages, parseAmount, paymentMessages, type BiddingLimitReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { useBiddingLimit } from '../api/payments.ts';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from './checkout-slice.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
-import { maximumRefusalHere } from './wallet-maximum.ts';
 
 interface ChoiceInfo {
   label: string;
@@ -15,7 +14,7 @@ interface ChoiceInfo {
 /**
  * What each of the checkout's payment choices means for this lot. Cards bid on every lot this checkout opens for (USD lots,
  * and BTC lots, held for the sats' USD value; ETH lots are bid on chain instead); wallets pay their own chain's. A bid
- * with a maximum takes only the choices that can carry one (the domain's maximumRefusal, as far as this dapp signs).
+ * with a maximum takes only the choices that can carry one (the domain's maximumRefusal).
  */
 export function choicesFor(
   lot: Pick<Lot, 'paymentMethod'>,
@@ -38,14 +37,7 @@ export function choicesFor(
     bitcoin: {
       label: 'Bitcoin',
       detail: 'Pay from Leather or Xverse',
-      block:
-        lot.paymentMethod !== 'BTC'
-          ? 'For Bitcoin lots only.'
-          : withMaximum && maximumRefusalHere('btc_wallet')
-            ? maximumRefusalHere('btc_wallet')
-            : walletAddress
-              ? null
-              : messages.bids.walletRequired,
+      block: lot.paymentMethod !== 'BTC' ? 'For Bitcoin lots only.' : withMaximum && maximumRefusal('btc_wallet') ? maximumRefusal('btc_wallet') : walletAddress ? null : messages.bids.walletRequired,
     },
     ethereum: {
       label: 'Ethereum',

@@ -1,6 +1,7 @@
 import { messages, paymentMessages, type PaymentMethodReply } from '@gavel/domain';
 import { useAppDispatch } from '../app/store.ts';
 import { CardIcon, WalletIcon } from '../components/icons/icons.tsx';
+import { BitcoinBidPanel } from './BitcoinBidPanel.tsx';
 import { CardForm } from '../pages/payment/CardForm.tsx';
 import type { CardDetails } from '../pages/payment/card-collector.ts';
 import { addPaymentMethod, goToStep, type PaymentChoice } from './checkout-slice.ts';
@@ -25,10 +26,25 @@ interface PaymentDetailsStepProps {
   bidError: string | null;
   /** The bid carries a maximum: pay-later counts all of it against the limit. */
   withMaximum?: boolean;
+  /** A Bitcoin wallet's maximum: the steps of its ladder of offers (BitcoinBidPanel's ladderOf), else null. */
+  ladder?: bigint[] | null;
 }
 
 /** The checkout's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
-export function PaymentDetailsStep({ choice, method, onSaveCard, saving, declined, walletAddress, onWalletBid, walletBidding, onPayLaterBid, bidError, withMaximum = false }: PaymentDetailsStepProps) {
+export function PaymentDetailsStep({
+  choice,
+  method,
+  onSaveCard,
+  saving,
+  declined,
+  walletAddress,
+  onWalletBid,
+  walletBidding,
+  onPayLaterBid,
+  bidError,
+  withMaximum = false,
+  ladder = null,
+}: PaymentDetailsStepProps) {
   const dispatch = useAppDispatch();
 
   if (choice === 'pay-later') {
@@ -50,22 +66,7 @@ export function PaymentDetailsStep({ choice, method, onSaveCard, saving, decline
     );
   }
   if (choice === 'bitcoin') {
-    return (
-      <div className="checkout-step" data-testid="checkout-bitcoin">
-        <p className="checkout-line">
-          <WalletIcon /> {walletAddress ? `Bitcoin wallet ${walletAddress}` : messages.bids.walletRequired}
-        </p>
-        <p className="checkout-note">Your wallet signs an offer: it pays only if you win, when the seller completes the transfer of the inscription to you.</p>
-        {bidError && (
-          <p className="form-banner form-banner--error" role="alert" data-testid="checkout-bitcoin-error">
-            {bidError}
-          </p>
-        )}
-        <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress || walletBidding} onClick={onWalletBid} data-testid="checkout-bitcoin-bid">
-          {walletBidding ? 'Signing in your wallet…' : 'Place Bitcoin bid'}
-        </button>
-      </div>
-    );
+    return <BitcoinBidPanel walletAddress={walletAddress} ladder={ladder} onWalletBid={onWalletBid} walletBidding={walletBidding} bidError={bidError} />;
   }
   if (choice === 'ethereum') {
     return (

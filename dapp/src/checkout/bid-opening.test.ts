@@ -16,8 +16,9 @@ describe('where a bid opens', () => {
     expect(confirmsAtOnce(undefined, { paymentMethod: 'Manual' }, null)).toBe(false);
   });
 
-  it('a maximum on a BTC lot opens at the card’s confirm step though a Bitcoin wallet is connected: only the card carries it', () => {
-    expect(confirmsAtOnce(verified, { paymentMethod: 'BTC' }, 'tb1qwallet', true)).toBe(true);
+  it('a maximum on a BTC lot with a Bitcoin wallet connected opens at the choice: the wallet signs a ladder, the card holds', () => {
+    expect(confirmsAtOnce(verified, { paymentMethod: 'BTC' }, 'tb1qwallet', true)).toBe(false);
+    expect(confirmsAtOnce(verified, { paymentMethod: 'BTC' }, null, true)).toBe(true);
     expect(confirmsAtOnce(undefined, { paymentMethod: 'BTC' }, 'tb1qwallet', true)).toBe(false);
     const state = reduce(fresh(), startBidCheckout({ lotId: 'lot-1', amount: '10000', maximum: '30000', savedCardReady: true }));
     expect(state.bid).toEqual({ lotId: 'lot-1', amount: '10000', maximum: '30000' });

@@ -1,21 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Lot, PaymentMethodReply } from '@gavel/domain';
+import { maximumRefusal, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { fetchPaymentMethod } from '../api/payments.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { cardIsReady } from './card-label.ts';
-import { maximumRefusalHere } from './wallet-maximum.ts';
 
 /** How old a known card state may be when PLACE BID is pressed (the api refuses a card bid it cannot hold anyway). */
 const CARD_STATE_FRESH_MS = 15_000;
 
 /**
  * Whether a bid opens at CONFIRM YOUR BID alone: a verified saved card stands behind it, and no connected Bitcoin
- * wallet offers to pay a BTC lot instead (that bidder chooses), unless the bid has a maximum, which only the card
- * can carry there. "Change payment method" still leads to every choice.
+ * wallet offers to pay a BTC lot instead (that bidder chooses; with a maximum, its ladder of offers), unless the
+ * domain keeps maximums off the wallet. "Change payment method" still leads to every choice.
  */
 export function confirmsAtOnce(method: PaymentMethodReply | undefined, lot: Pick<Lot, 'paymentMethod'>, walletAddress: string | null, withMaximum = false): boolean {
-  const walletMayPay = lot.paymentMethod === 'BTC' && walletAddress !== null && !(withMaximum && maximumRefusalHere('btc_wallet'));
+  const walletMayPay = lot.paymentMethod === 'BTC' && walletAddress !== null && !(withMaximum && maximumRefusal('btc_wallet'));
   return cardIsReady(method) && !walletMayPay;
 }
 

@@ -6,11 +6,12 @@ const verified: PaymentMethodReply = { status: 'verified', brand: 'visa', last4:
 const limit = { limit: '500.00', available: '500.00' };
 
 describe('the payment choices of a bid with a maximum', () => {
-  it('on a BTC lot: the card only, the Bitcoin wallet saying why not', () => {
+  it('on a BTC lot: the card and the Bitcoin wallet (a ladder of offers), which still needs a wallet connected', () => {
     const plain = choicesFor({ paymentMethod: 'BTC' }, verified, 'tb1qwallet');
     expect(plain.bitcoin.block).toBeNull();
     const withMaximum = choicesFor({ paymentMethod: 'BTC' }, verified, 'tb1qwallet', undefined, true);
-    expect(withMaximum.bitcoin.block).toBe(messages.bids.maximumNotOnBtcWallet);
+    expect(withMaximum.bitcoin.block).toBeNull();
+    expect(choicesFor({ paymentMethod: 'BTC' }, verified, null, undefined, true).bitcoin.block).toBe(messages.bids.walletRequired);
     expect(withMaximum.stripe.block).toBeNull();
     expect(withMaximum.card.block).toBeNull();
   });

@@ -3,3 +3,4 @@ export * from './evm/evm-client.ts';
 export * from './bitcoin/bitcoin-client.ts';
 export { WalletError } from './evm/evm-errors.ts';
 export { signBidPsbt, signSellerPsbt } from './bitcoin/psbt-signing.ts';
+export { signBidLadder } from './bitcoin/ladder-signing.ts';

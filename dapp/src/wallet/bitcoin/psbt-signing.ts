@@ -14,7 +14,7 @@ import { bidderSignRequest, leatherSignParams, sellerSignRequest, signedPsbtHex,
 /** Who signs: a bidder pays with the PSBT, the seller hands over the inscription. */
 export type SigningRole = 'bidder' | 'seller';
 
-type BitcoinWallet = ConnectedWallet & { type: 'hiro' | 'xverse'; raw: BitcoinWalletRaw };
+export type BitcoinWallet = ConnectedWallet & { type: 'hiro' | 'xverse'; raw: BitcoinWalletRaw };
 
 /** The wallet that can sign, or the spec's reason it cannot, checked before anything is asked of it. */
 export function bitcoinSigner(wallet: ConnectedWallet | null): BitcoinWallet {
@@ -38,7 +38,8 @@ export function psbtFailure(type: 'hiro' | 'xverse', role: SigningRole, error: {
   return rpcFailure(error, cancelled, 'Failed to sign transaction');
 }
 
-async function sign(wallet: BitcoinWallet, role: SigningRole, signing: SignPsbtRequest): Promise<string> {
+/** One PSBT signed in one wallet prompt, as hex. */
+export async function signPsbtWith(wallet: BitcoinWallet, role: SigningRole, signing: SignPsbtRequest): Promise<string> {
   if (wallet.type === 'hiro') {
     const reply = await leather('signPsbt', leatherSignParams(signing));
     if (reply.error) throw psbtFailure('hiro', role, reply.error);
@@ -56,11 +57,11 @@ async function sign(wallet: BitcoinWallet, role: SigningRole, signing: SignPsbtR
 /** The bidder's offer PSBT (from POST /auctions/:id/bids) signed by their wallet, as hex for the finalize call. */
 export async function signBidPsbt(connected: ConnectedWallet | null, psbtHex: string): Promise<string> {
   const wallet = bitcoinSigner(connected);
-  return sign(wallet, 'bidder', bidderSignRequest(psbtHex, wallet.raw));
+  return signPsbtWith(wallet, 'bidder', bidderSignRequest(psbtHex, wallet.raw));
 }
 
 /** The winning offer co-signed by the seller's wallet from `sellerAddress` (its payment or ordinals address). */
 export async function signSellerPsbt(connected: ConnectedWallet | null, psbtHex: string, sellerInputIndices: number[], sellerAddress: string): Promise<string> {
   const wallet = bitcoinSigner(connected);
-  return sign(wallet, 'seller', sellerSignRequest(psbtHex, sellerInputIndices, sellerAddress, wallet.raw));
+  return signPsbtWith(wallet, 'seller', sellerSignRequest(psbtHex, sellerInputIndices, sellerAddress, wallet.raw));
 }

@@ -1,0 +1,67 @@
+import { displayAmount, messages, minimumIncrement, parseAmount, proposeLadderSteps, type Lot } from '@gavel/domain';
+import { WalletIcon } from '../components/icons/icons.tsx';
+import { lotAmount } from '../lots/lot-money.ts';
+import { useLadderProgress, type LadderProgress } from '../wallet/ladder-progress.ts';
+
+/**
+ * The offers a Bitcoin wallet signs for a bid with a maximum on `lot`: the domain's steps from the amount up to
+ * the maximum (the api builds the same), or null for a bid of one offer.
+ */
+export function ladderOf(lot: Pick<Lot, 'paymentMethod' | 'auctionType' | 'unit'>, amount: string, maximum: string | undefined): bigint[] | null {
+  if (maximum === undefined || lot.paymentMethod !== 'BTC') return null;
+  try {
+    const steps = proposeLadderSteps(parseAmount(amount, lot.unit), parseAmount(maximum, lot.unit), minimumIncrement(lot));
+    return steps.length > 1 ? steps : null;
+  } catch {
+    return null; // the bid box checked both amounts; an unreadable one is placed as one offer and the api says why
+  }
+}
+
+/** What the wallet is asking for now, in the bidder's words. */
+function progressText(progress: LadderProgress): string {
+  if (progress.kind === 'all') return `Your wallet asks you to sign all ${progress.count} offers at once.`;
+  return `Step ${progress.step} of ${progress.of}: sign the offer of ${lotAmount(progress.amount, 'sats')} in your wallet.`;
+}
+
+interface BitcoinBidPanelProps {
+  walletAddress: string | null;
+  /** The steps of a maximum's ladder (ladderOf), or null for one offer. */
+  ladder: bigint[] | null;
+  onWalletBid: () => void;
+  walletBidding: boolean;
+  bidError: string | null;
+}
+
+/**
+ * The checkout's Bitcoin sub-panel: the wallet paying, what it will sign (one offer, or a maximum's few offers of
+ * which only one can ever be paid), where the signing is while the wallet asks, and why the last bid failed.
+ */
+export function BitcoinBidPanel({ walletAddress, ladder, onWalletBid, walletBidding, bidError }: BitcoinBidPanelProps) {
+  const progress = useLadderProgress();
+  return (
+    <div className="checkout-step" data-testid="checkout-bitcoin">
+      <p className="checkout-line">
+        <WalletIcon /> {walletAddress ? `Bitcoin wallet ${walletAddress}` : messages.bids.walletRequired}
+      </p>
+      {ladder ? (
+        <p className="checkout-note" data-testid="checkout-bitcoin-ladder">
+          For your maximum, your wallet asks you to sign {ladder.length} offers, one at each step up to it: {ladder.map((step) => displayAmount(step, 'sats')).join(', ')}. They all spend the same
+          coins, so only one can ever be paid: the one at the price you win at, and only if you win.
+        </p>
+      ) : (
+        <p className="checkout-note">Your wallet signs an offer: it pays only if you win, when the seller completes the transfer of the inscription to you.</p>
+      )}
+      <p className="checkout-note" role="status" aria-live="polite" data-testid="checkout-bitcoin-progress">
+        {walletBidding && progress ? progressText(progress) : ''}
+      </p>
+      {bidError && (
+        <p className="form-banner form-banner--error" role="alert" data-testid="checkout-bitcoin-error">
+          {bidError}
+        </p>
+      )}
+      <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress || walletBidding} onClick={onWalletBid} data-testid="checkout-bitcoin-bid">
+        {walletBidding ? 'Signing in your wallet…' : 'Place Bitcoin bid'}
+      </button>
+    </div>
+  );
+}
