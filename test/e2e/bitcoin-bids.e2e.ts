@@ -4,8 +4,10 @@
  * signed offers from the lot page, one outbids the other, the lot ends, the seller co-signs the winning offer in
  * the browser, the stand-in accepts the swap, the inscription is at the winner's ordinals address, and the page
  * says "Auction Complete" with the swap's hash. The same for a BTC lot marked on-chain (its on-chain side is that
- * swap, not the auction house), whose admin screen shows the inscription and no contract actions. And a winning
- * offer spent before the seller co-signs: the winner signs a fresh claim in the browser and the seller completes that one.
+ * swap, not the auction house), whose admin screen shows the inscription and no contract actions. A maximum from
+ * the Xverse wallet, signed as a ladder of offers in one request: a lower offer is outbid at once, and the swap pays
+ * the seller the step the lot was won at. And a winning offer spent before the seller co-signs: the winner signs a
+ * fresh claim in the browser and the seller completes that one.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -176,6 +178,69 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
     const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
     assert.equal(inscription.address, b.wallet.ordinals);
+  });
+
+  it('a maximum from the Xverse wallet is a ladder of offers signed at once; a lower offer is outbid at once; the swap pays the step won at', async () => {
+    const { api, btc, dev } = suite.stack;
+    const sellerUser = await createUser(api.db, 'seller');
+    const lot = await createLot(api.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
+    const lotPath = `/auctions/${lot.id}`;
+    const a = await withWallet('xverse', await createUser(api.db, 'ready'), lotPath);
+    const b = await withWallet('leather', await createUser(api.db, 'ready'), lotPath);
+    for (const bidder of [a, b]) {
+      await dev.faucet(bidder.wallet.payment, 600);
+      await dev.faucet(bidder.wallet.payment, 200_000);
+    }
+    const { page: sellerPage } = await newPage(suite.browser);
+    const sellerWallet = await injectBitcoinWallet(sellerPage, 'leather', 'regtest');
+    const { inscriptionId } = await dev.inscribe(sellerWallet.ordinals, 'the ladder lot inscription');
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: sellerWallet.ordinals } });
+    for (const bidder of [a, b]) await bidder.page.reload();
+
+    // A bids 10,000 sats with a maximum of 20,000 from the wallet: the checkout says what the wallet will sign.
+    await byTestId(a.page, 'bid-input').fill('10000');
+    await byTestId(a.page, 'maximum-toggle').check();
+    await byTestId(a.page, 'maximum-input').fill('20000');
+    await byTestId(a.page, 'place-bid').click();
+    await byTestId(a.page, 'pay-choice-bitcoin').check();
+    await byTestId(a.page, 'checkout-continue').click();
+    assert.match(
+      (await byTestId(a.page, 'checkout-bitcoin-ladder').textContent()) ?? '',
+      /sign 5 offers, one at each step up to it: 10,000 sats, 12,500 sats, 15,000 sats, 17,500 sats, 20,000 sats\..*only one can ever be paid/,
+    );
+    await byTestId(a.page, 'checkout-bitcoin-bid').click();
+    await waitForToast(a.page, messages.bids.placed, 30_000);
+    assert.match(await byTestId(a.page, 'checkout-placed').innerText(), /up to your maximum of 20,000 sats/);
+    await byTestId(a.page, 'checkout-done').click();
+    const ladder = await api.db.prisma.btcOffer.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' } });
+    assert.deepEqual(
+      ladder.map((offer) => offer.amount.toFixed(0)),
+      ['10000', '12500', '15000', '17500', '20000'],
+    );
+
+    // B's offer of 16,000 is placed and outbid at once: A leads at the lowest step above it, 17,500.
+    await bid(b.page, 16_000);
+    await waitForToast(b.page, messages.bids.outbidByMaximum, 30_000);
+    assert.equal(await byTestId(b.page, 'checkout-placed-message').textContent(), messages.bids.outbidByMaximum);
+    assert.match(await byTestId(b.page, 'checkout-placed').innerText(), /the price is now 17,500 sats/);
+    await byTestId(b.page, 'checkout-done').click();
+    await a.page.waitForFunction((expected) => document.querySelector('[data-testid=lot-current-bid]')?.textContent === expected, displayAmount(17_500n, 'sats'), { timeout: 20_000 });
+    assert.equal(await byTestId(a.page, 'outbid-banner').count(), 0);
+
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    assert.equal((await closeLot(api.db.prisma, lot.id)).closed, true);
+    await connect(sellerPage, 'leather', sellerUser, lotPath);
+    await byTestId(sellerPage, 'btc-seller-sign').click();
+    await waitForToast(sellerPage, psbtMessages.broadcast, 30_000);
+    const txid = (await byTestId(sellerPage, 'btc-settlement-txid').textContent())!;
+    await dev.mine();
+    await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
+
+    // The swap is the 17,500 step's offer: the seller is paid that, and the inscription is A's.
+    const swap = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as { vout: Array<{ scriptpubkey_address: string; value: number }> };
+    assert.deepEqual(swap.vout[1], { ...swap.vout[1], scriptpubkey_address: sellerWallet.ordinals, value: 17_500 });
+    const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
+    assert.equal(inscription.address, a.wallet.ordinals);
   });
 
   it('a winning offer spent since the bid is refused at co-sign; the winner signs a fresh claim and the seller completes it', async () => {

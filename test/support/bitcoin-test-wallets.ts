@@ -3,8 +3,9 @@
  * JSON-RPC shape sats-connect expects, `getInfo` first) and a fake Leather (`window.LeatherProvider`), both
  * answering from Node through `exposeFunction` with test keys: the payment (p2wpkh) and ordinals (p2tr)
  * addresses, real BIP-322 signatures of the ownership challenge, and real PSBT signatures (`signPsbt`: Xverse's
- * base64 with inputs by address, Leather's hex with `signAtIndex` and `allowedSighash`), each input signed by
- * the key whose output it spends, with the sighash the PSBT names for it. Only the page's window sees them.
+ * base64 with inputs by address, Leather's hex with `signAtIndex` and `allowedSighash`; Xverse also signs several
+ * at once through sats-connect's `signMultipleTransactions`, whose request is an unsecured JWT), each input signed
+ * by the key whose output it spends, with the sighash the PSBT names for it. Only the page's window sees them.
  */
 import * as bitcoin from 'bitcoinjs-lib';
 import type { Page } from 'playwright-core';
@@ -52,6 +53,20 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
         }
         return { psbt: psbt.toBase64() };
       }
+      if (method === 'signMultipleTransactions') {
+        const payload = JSON.parse(Buffer.from(String(params!.token).split('.')[1]!, 'base64url').toString('utf8')) as {
+          psbts: Array<{ psbtBase64: string; inputsToSign: Array<{ address: string; signingIndexes: number[] }> }>;
+        };
+        return payload.psbts.map((request) => {
+          const psbt = bitcoin.Psbt.fromBase64(request.psbtBase64, { network: net });
+          for (const { address, signingIndexes } of request.inputsToSign) {
+            const key = byAddress.get(address);
+            if (!key) throw new Error(`unknown address ${address}`);
+            signInputs(psbt, signingIndexes, [key]);
+          }
+          return { psbtBase64: psbt.toBase64() };
+        });
+      }
       if (method === 'getAccounts') {
         return [
           { address: keys.payment.address, publicKey: hex(keys.payment.publicKey), purpose: 'payment', addressType: 'p2wpkh', walletType: 'software' },
@@ -88,7 +103,8 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
   };
   const name = kind === 'xverse' ? '__gavelTestXverse' : '__gavelTestLeather';
   await page.exposeFunction(name, (method: string, params: Record<string, any> | undefined) => {
-    if ((o.refuse && method !== 'getInfo') || (refusingSigning && method === 'signPsbt')) return { jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected the request.' } };
+    const signing = method === 'signPsbt' || method === 'signMultipleTransactions';
+    if ((o.refuse && method !== 'getInfo') || (refusingSigning && signing)) return { jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected the request.' } };
     try {
       return { jsonrpc: '2.0', id: '1', result: answer(method, params) };
     } catch (error) {
@@ -98,7 +114,8 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
   // Strings, not functions: tsx would wrap a function's helpers in a `__name` shim the page does not have.
   await page.addInitScript(
     kind === 'xverse'
-      ? `window.XverseProviders = { BitcoinProvider: { request: (method, params) => window.${name}(method, params) } };`
+      ? // sats-connect's legacy requests resolve to the result itself and throw on a refusal.
+        `window.XverseProviders = { BitcoinProvider: { request: (method, params) => window.${name}(method, params), signMultipleTransactions: async (token) => { const reply = await window.${name}('signMultipleTransactions', { token }); if (reply.error) throw new Error(reply.error.message); return reply.result; } } };`
       : `window.LeatherProvider = { request: async (method, params) => { const reply = await window.${name}(method, params); if (reply.error) throw reply; return reply; } };`,
   );
   return {
