@@ -24,6 +24,7 @@ export function choicesFor(
   withMaximum = false,
 ): Record<PaymentChoice, ChoiceInfo> {
   const saved = cardLabel(method);
+  const walletMaximum = withMaximum ? maximumRefusal('btc_wallet') : null;
   const available = limit ? parseAmount(limit.available, 'USD') : 0n;
   return {
     // The saved card, kept by Stripe: without a verified one it would only repeat Credit card.
@@ -36,8 +37,8 @@ export function choicesFor(
     },
     bitcoin: {
       label: 'Bitcoin',
-      detail: 'Pay from Leather or Xverse',
-      block: lot.paymentMethod !== 'BTC' ? 'For Bitcoin lots only.' : withMaximum && maximumRefusal('btc_wallet') ? maximumRefusal('btc_wallet') : walletAddress ? null : messages.bids.walletRequired,
+      detail: withMaximum ? 'Sign an offer for each step up to your maximum, from Leather or Xverse' : 'Pay from Leather or Xverse',
+      block: lot.paymentMethod !== 'BTC' ? 'For Bitcoin lots only.' : (walletMaximum ?? (walletAddress ? null : messages.bids.walletRequired)),
     },
     ethereum: {
       label: 'Ethereum',

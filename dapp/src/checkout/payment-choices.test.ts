@@ -11,6 +11,7 @@ describe('the payment choices of a bid with a maximum', () => {
     expect(plain.bitcoin.block).toBeNull();
     const withMaximum = choicesFor({ paymentMethod: 'BTC' }, verified, 'tb1qwallet', undefined, true);
     expect(withMaximum.bitcoin.block).toBeNull();
+    expect(withMaximum.bitcoin.detail).toContain('an offer for each step up to your maximum');
     expect(choicesFor({ paymentMethod: 'BTC' }, verified, null, undefined, true).bitcoin.block).toBe(messages.bids.walletRequired);
     expect(withMaximum.stripe.block).toBeNull();
     expect(withMaximum.card.block).toBeNull();
