@@ -51,7 +51,7 @@ export function BitcoinBidPanel({ walletAddress, ladder, onWalletBid, walletBidd
       ) : (
         <p className="checkout-note">Your wallet signs an offer: it pays only if you win, when the seller completes the transfer of the inscription to you.</p>
       )}
-      <p className="checkout-note" role="status" aria-live="polite" data-testid="checkout-bitcoin-progress">
+      <p className="checkout-progress" role="status" aria-live="polite" data-testid="checkout-bitcoin-progress">
         {walletBidding && progress ? progressText(progress) : ''}
       </p>
       {bidError && (
