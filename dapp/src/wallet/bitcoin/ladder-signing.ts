@@ -5,7 +5,7 @@
  * other (Leather) is asked step by step, and the bidder told which step it is asking for. A refusal at any
  * step signs nothing for the api: the offers are never finalized and just expire.
  */
-import { BitcoinNetworkType, getProviderById, signMultipleTransactions, type SignMultipleTransactionsResponse } from 'sats-connect';
+import { BitcoinNetworkType, getProviderById, RpcErrorCode, signMultipleTransactions, type SignMultipleTransactionsResponse } from 'sats-connect';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import type { ConnectedWallet } from '../wallet-store.ts';
 import type { LadderProgress } from '../ladder-progress.ts';
@@ -54,7 +54,7 @@ function multiSigner(wallet: BitcoinWallet): MultiSigner | null {
  */
 function signAllAtOnce(wallet: BitcoinWallet, provider: MultiSigner, requests: SignPsbtRequest[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const refused = () => reject(psbtFailure('xverse', 'bidder', { code: 4001 }));
+    const refused = () => reject(psbtFailure('xverse', 'bidder', { code: RpcErrorCode.USER_REJECTION }));
     signMultipleTransactions({
       getProvider: async () => provider as never,
       payload: {
