@@ -146,7 +146,6 @@ export const messages = {
     maximumRule: 'Gavel bids for you, one increment at a time, up to your maximum. Others see only the price.',
     yourMaximum: 'Your maximum: {amount}',
     maximumExceeded: 'Your maximum of {amount} was exceeded',
-    maximumNotOnBtcWallet: 'A maximum from a Bitcoin wallet cannot be signed here yet: choose your card to set one',
     maximumNotOnChain: 'A wallet bid on chain has no maximum: whatever a wallet sends on chain is public. Choose your card to set one',
     notStarted: 'Bidding has not started yet',
     ended: 'This auction has ended',

@@ -272,11 +272,6 @@ describe('a maximum on each kind of lot', () => {
     expect(maximumOn('BTC')).toEqual({ rails: ['card', 'btc_wallet'], reason: null });
     expect(maximumOn('ETH')).toEqual({ rails: ['relayed_card'], reason: messages.bids.maximumNotOnChain });
   });
-
-  it('a client that cannot sign a ladder yet passes its own refusal', () => {
-    const withoutLadders = (rail: Parameters<typeof maximumRefusal>[0]) => (rail === 'btc_wallet' ? messages.bids.maximumNotOnBtcWallet : maximumRefusal(rail));
-    expect(maximumOn('BTC', withoutLadders)).toEqual({ rails: ['card'], reason: messages.bids.maximumNotOnBtcWallet });
-  });
 });
 
 describe('a card maximum stepped on chain', () => {

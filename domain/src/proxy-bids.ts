@@ -153,11 +153,10 @@ const RAILS_OF_LOT = {
 
 /**
  * Whether a maximum can be set on a lot before the bidder picks how to pay: `rails`, those of its rails that take
- * one (empty: none does); `reason`, why the others do not (null when every rail takes one). `refusal`: the rule a
- * client applies, when it cannot yet do all the domain allows.
+ * one (empty: none does); `reason`, why the others do not (null when every rail takes one).
  */
-export function maximumOn(paymentMethod: keyof typeof RAILS_OF_LOT, refusal: (rail: BidRail) => string | null = maximumRefusal): { rails: BidRail[]; reason: string | null } {
+export function maximumOn(paymentMethod: keyof typeof RAILS_OF_LOT): { rails: BidRail[]; reason: string | null } {
   const rails: readonly BidRail[] = RAILS_OF_LOT[paymentMethod];
-  const refused = rails.map(refusal).find((reason) => reason !== null);
-  return { rails: rails.filter((rail) => refusal(rail) === null), reason: refused ?? null };
+  const refused = rails.map(maximumRefusal).find((reason) => reason !== null);
+  return { rails: rails.filter((rail) => maximumRefusal(rail) === null), reason: refused ?? null };
 }
