@@ -75,6 +75,8 @@ export interface PlacedBid {
   outbid: { bidId: string; userId: string; amount: bigint; maximum?: bigint } | null;
   /** The bid whose card hold is no longer needed: the one highest before this one, whoever's, or this one, outbid at once. */
   replacedBidId: string | null;
+  /** Whether the replaced bid holds a card, when the write knew (false: no release to queue). */
+  replacedBidHeld?: boolean;
   minimumNext: bigint;
 }
 
@@ -83,6 +85,11 @@ export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]
 export interface CommitOptions {
   bidId?: string;
   walletAddress: string | null;
+  /**
+   * A pay-later bid's commitment (its amount, or its maximum in full) and the field that committed the bidder:
+   * checked against the bidding limit by the write itself, in the same statement (pay-later.ts).
+   */
+  payLater?: { cents: bigint; field: 'amount' | 'maximum' };
   /** Runs first in the bid's transaction (a Bitcoin offer claimed, so two finalizes cannot both place it). */
   before?: (tx: Transaction) => Promise<void>;
   /** Runs after the bid row exists, in the same transaction (the hold's PaymentIntent, the signed offer). */

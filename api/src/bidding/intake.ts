@@ -21,7 +21,6 @@ import { announceBid } from './notify.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
 import { readChainBidState } from '../relayer/card-bids.ts';
 import { lotForBidSelect, type AdmittedBid, type BidRail, type CommitOptions, type LotForBid, type PlacedBid } from './bid-types.ts';
-import { assertWithinBiddingLimit } from './pay-later.ts';
 import { lotBidState, maximumError, maximumTooLowError, refusalError } from './refusal.ts';
 
 const bidMessages = messages.bids;
@@ -135,14 +134,13 @@ export async function walletOfBid(services: Pick<Services, 'db'>, user: UserRow,
 }
 
 /**
- * What stands behind a wallet-rail bid on a USD lot, which no card or chain backs: the pay-later allowance,
- * checked in the bid's own transaction (pay-later.ts). Other wallet-rail bids pay from their wallet.
+ * What stands behind a wallet-rail bid on a USD lot, which no card or chain backs: the pay-later allowance, which
+ * the bid's own write checks (pay-later.ts). Other wallet-rail bids pay from their wallet.
  */
-export function payLaterGate(user: UserRow, bid: AdmittedBid): CommitOptions['before'] {
+export function payLaterCommitment(bid: AdmittedBid): CommitOptions['payLater'] {
   if (bid.rail !== 'wallet' || bid.lot.paymentMethod !== 'Manual') return undefined;
   // A maximum counts in full: it is what the bidder may end up owing.
-  if (bid.maximum !== null) return (tx) => assertWithinBiddingLimit(tx, user.id, bid.lot.id, bid.maximum!, 'maximum');
-  return (tx) => assertWithinBiddingLimit(tx, user.id, bid.lot.id, bid.amount);
+  return bid.maximum !== null ? { cents: bid.maximum, field: 'maximum' } : { cents: bid.amount, field: 'amount' };
 }
 
 /**
@@ -154,5 +152,6 @@ export async function afterBidCommitted(services: Services, placed: PlacedBid): 
   if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleEnd(placed.lot.id, placed.endTime, placed.previousEndTime);
   void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
   const replaced = placed.replacedBidId;
-  if (replaced) void releaseHoldLater(services, replaced).catch((err: Error) => services.log.warn({ err: err.message, bidId: replaced }, 'queueing a hold release failed'));
+  if (replaced && placed.replacedBidHeld !== false)
+    void releaseHoldLater(services, replaced).catch((err: Error) => services.log.warn({ err: err.message, bidId: replaced }, 'queueing a hold release failed'));
 }

@@ -1,101 +1,208 @@
 /**
  * The proxy path of a bid's write: a bid that carries a maximum, or any bid on a lot whose leader has a maximum
- * above the price (gavel_place_bid declines those). One transaction, under the lot's row lock: read where the lot
- * stands (the price, the leader and their maximum, the runner-up), let the domain's rule (`resolveProxyBid`) say
- * what the bid does, and write all of it, with what the rail writes alongside (the pay-later check, the card
- * hold). Racing bids and maximums therefore resolve one after the other, each against the state the previous one
- * left, and every acknowledged bid is in the table.
+ * above the price (gavel_place_bid declines those). Read where the lot stands (the price, the leader and their
+ * maximum, the runner-up), let the domain's rule (`resolveProxyBid`) say what the bid does, and write it with
+ * PostgreSQL's `gavel_place_proxy_bid` (see its migration): one statement that writes only if the lot still stands
+ * exactly where the rule saw it, under the lot's row lock, and otherwise answers 'stale', so the bid is read and
+ * resolved again. Racing bids and maximums therefore resolve one after the other, each against the state the
+ * previous one left, every acknowledged bid is in the table, and the lot's lock is held for one statement only.
  *
- * What it writes, by outcome:
- * - leads: the previous active bid is outbid; the new bid is written active at the visible price, with its maximum;
- * - leaderUpdated (the leader changes their maximum, or raises their own bid): the same, their old bid replaced by
- *   the new one, so a card hold for the new maximum replaces the old hold;
- * - outbidByMaximum: the bid is written outbid at its own amount, and the leader's bid rises to the new price.
- * The lot keeps the proxy state (leaderMaximum while above the price, runnerUpMaximum), private like the bids'
- * maximums, and its end moves by the same anti-sniping rule as any bid (gavel_bid_end, in the migrations). A
- * Bitcoin wallet's maximum is a ladder of signed offers: its steps are read with the leading bid, and a ladder's
- * bid written or moved carries the offer of the step it now stands at (ladder-step.ts).
+ * A rail that writes with the bid (a card hold's PaymentIntent, a Bitcoin offer claimed and its signed PSBT) takes
+ * the lot's lock first, in a transaction, and resolves under it; so does a bid whose unlocked attempts kept
+ * finding the lot moved on (a bidding war on one lot), so it is never starved.
+ *
+ * What is written, by outcome (the function does it): leads / leaderUpdated (the leader changes their maximum, or
+ * raises their own bid): the previous active bid is outbid and the new bid written active at the visible price,
+ * with its maximum, so a card hold for the new maximum replaces the old one; outbidByMaximum: the bid is written
+ * outbid at its own amount, and the leader's bid rises to the new price. The lot keeps the proxy state
+ * (leaderMaximum while above the price, runnerUpMaximum), private like the bids' maximums, and its end moves by the
+ * same anti-sniping rule as any bid. A Bitcoin wallet's maximum is a ladder of signed offers: its steps are read
+ * with the leading bid, and a ladder's bid written or moved carries the offer of the step it now stands at.
  */
 import { proxyMinimum, resolveProxyBid, type ProxyOutcome, type ProxyState, type Unit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { HttpError } from '../http/errors.ts';
-import type { AdmittedBid, CommitOptions, PlacedBid, Transaction } from './bid-types.ts';
+import type { AdmittedBid, CommitOptions, PlacedBid } from './bid-types.ts';
 import { maximumTooLowError, refusalError, writeRefusal } from './refusal.ts';
-import { carryLadderStep, LADDER_STEPS_SQL } from './ladder-step.ts';
+import { LADDER_STEPS_SQL } from './ladder-step.ts';
+import { biddingLimitError } from './pay-later.ts';
 
 /**
  * Racing bids queue on the lot's lock while holding a pooled connection, so a bidding war waits longer than
  * Prisma's defaults (2 s for a connection, 5 s for the transaction) allow; each wait is still short.
  */
 const PROXY_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
+/** Unlocked attempts before a bid takes the lot's lock: each one lost means another bid on the lot was written. */
+const UNLOCKED_ATTEMPTS = 8;
 
-interface LockedLot {
+/** Where the lot stands, as the rule sees it: its own columns and its leading bid (a ladder's signed steps with it). */
+interface Standing {
   open: boolean;
   startingBid: string;
   currentBid: string | null;
   leaderMaximum: string | null;
   runnerUpMaximum: string | null;
-}
-
-interface LeadingBid {
-  id: string;
-  userId: string | null;
-  amount: string;
+  leadingId: string | null;
+  leadingUserId: string | null;
+  leadingAmount: string | null;
   /** A ladder's signed steps, ascending; null for any other bid. */
   steps: string[] | null;
 }
 
+const STANDING_SQL = `
+  SELECT (l.published AND l.status IN ('upcoming', 'live') AND l."startTime" <= now() AND l."endTime" > now()) AS open,
+         l."startingBid"::text AS "startingBid", l."currentBid"::text AS "currentBid",
+         l."leaderMaximum"::text AS "leaderMaximum", l."runnerUpMaximum"::text AS "runnerUpMaximum",
+         b.id AS "leadingId", b."userId" AS "leadingUserId", b.amount::text AS "leadingAmount", ${LADDER_STEPS_SQL} AS steps
+    FROM "Lot" l LEFT JOIN LATERAL (SELECT id, "userId", amount FROM "Bid" WHERE "lotId" = l.id AND status = 'active' LIMIT 1) b ON true
+   WHERE l.id = $1`;
+
+interface ProxyWriteRow {
+  result: 'placed' | 'stale' | 'closed' | 'over_limit';
+  end_time: Date;
+  extended: boolean;
+  extension_minutes: number;
+  bid_count: number;
+  previous_bid_id: string | null;
+  previous_user_id: string | null;
+  previous_amount: string | null;
+  previous_held: boolean;
+  bidding_limit: string | null;
+  available: string | null;
+}
+
+const PLACE_PROXY_BID_SQL = `
+  SELECT result, end_time, extended, extension_minutes, bid_count, previous_bid_id, previous_user_id,
+         previous_amount::text AS previous_amount, previous_held, bidding_limit::text AS bidding_limit, available::text AS available
+    FROM gavel_place_proxy_bid($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8::numeric, $9, $10, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::numeric, $16::numeric)`;
+
+/** One statement with $1.. parameters: the pool's, or the transaction's when the lot's lock is held. */
+type Run = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
+
 class LotClosed extends Error {}
+const STALE = Symbol('stale');
+
+interface Writing {
+  bidId: string;
+  user: UserRow;
+  bid: AdmittedBid;
+  walletAddress: string | null;
+  payLater: CommitOptions['payLater'];
+}
 
 export async function commitProxyBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, options: CommitOptions): Promise<PlacedBid> {
-  const { prisma } = services.db;
-  const bidId = options.bidId ?? randomUUID();
+  const { db } = services;
+  const writing: Writing = { bidId: options.bidId ?? randomUUID(), user, bid, walletAddress: options.walletAddress, payLater: options.payLater };
   try {
-    return await prisma.$transaction(async (tx) => {
+    if (!options.before && !options.with) {
+      const run: Run = (text, params) => db.sql(text, params);
+      for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt++) {
+        const placed = await resolveAndWrite(run, writing);
+        if (placed !== STALE) return placed;
+      }
+    }
+    return await db.prisma.$transaction(async (tx) => {
       await options.before?.(tx);
-      // The lock in its own statement: the reads after it see every bid committed before it was granted.
-      const [lot] = await tx.$queryRawUnsafe<LockedLot[]>(LOCK_LOT_SQL, bid.lot.id);
-      if (!lot?.open) throw new LotClosed();
-      const [leading] = await tx.$queryRawUnsafe<LeadingBid[]>(LEADING_BID_SQL, bid.lot.id);
-      const rules = { startingBid: BigInt(lot.startingBid), increment: bid.increment };
-      const entered = { bidderId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }), ...(bid.steps && { steps: bid.steps }) };
-      const outcome = resolveProxyBid(proxyStateOf(lot, leading), entered, rules);
-      if (outcome.kind === 'refused') throw refusalOf(outcome, bid.unit);
-      const placed = await writeOutcome(tx, { bidId, user, bid, walletAddress: options.walletAddress, leading: leading ?? null }, outcome);
-      for (const written of [bidId, leading?.id]) if (written) await carryLadderStep(tx, written);
-      await options.with?.(tx, bidId);
-      return { ...placed, minimumNext: proxyMinimum(outcome.state, rules) };
+      const run: Run = (text, params) => tx.$queryRawUnsafe(text, ...params);
+      // Locks in the order every bid takes them (the pay-later user, then the lot), each in its own statement: the
+      // reads after them see every bid committed before they were granted.
+      if (writing.payLater) await run('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [user.id]);
+      await run('SELECT 1 FROM "Lot" WHERE id = $1 FOR UPDATE', [bid.lot.id]);
+      const placed = await resolveAndWrite(run, writing);
+      if (placed === STALE) throw new Error('the lot moved while its row was locked');
+      await options.with?.(tx, writing.bidId);
+      return placed;
     }, PROXY_TRANSACTION);
   } catch (error) {
-    if (error instanceof LotClosed) throw writeRefusal(await prisma.lot.findUniqueOrThrow({ where: { id: bid.lot.id } }));
+    if (error instanceof LotClosed) throw writeRefusal(await db.prisma.lot.findUniqueOrThrow({ where: { id: bid.lot.id } }));
     throw error;
   }
 }
 
-const LOCK_LOT_SQL = `
-  SELECT (published AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()) AS open,
-         "startingBid"::text AS "startingBid", "currentBid"::text AS "currentBid",
-         "leaderMaximum"::text AS "leaderMaximum", "runnerUpMaximum"::text AS "runnerUpMaximum"
-    FROM "Lot" WHERE id = $1 FOR UPDATE`;
+/** Reads the lot, resolves the bid by the rule and writes the outcome, unless the lot moved on meanwhile (STALE). */
+async function resolveAndWrite(run: Run, writing: Writing): Promise<PlacedBid | typeof STALE> {
+  const { bid, user } = writing;
+  const [standing] = await run<Standing>(STANDING_SQL, [bid.lot.id]);
+  if (!standing?.open) throw new LotClosed();
+  const rules = { startingBid: BigInt(standing.startingBid), increment: bid.increment };
+  const entered = { bidderId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }), ...(bid.steps && { steps: bid.steps }) };
+  const outcome = resolveProxyBid(proxyStateOf(standing), entered, rules);
+  if (outcome.kind === 'refused') throw refusalOf(outcome, bid.unit);
 
-const LEADING_BID_SQL = `SELECT b.id, b."userId", b.amount::text AS amount, ${LADDER_STEPS_SQL} AS steps FROM "Bid" b WHERE b."lotId" = $1 AND b.status = 'active' LIMIT 1`;
+  const { leader, price } = outcome.state as { leader: { bidderId: string; maximum: bigint }; price: bigint };
+  const outbidAtOnce = outcome.kind === 'outbidByMaximum';
+  // The bid's maximum is kept when it was given or still bids above the price (a leader's plain raise keeps theirs).
+  const own = outbidAtOnce
+    ? { amount: bid.amount, status: 'outbid' as const, maximum: bid.maximum }
+    : { amount: price, status: 'active' as const, maximum: bid.maximum !== null || leader.maximum > price ? leader.maximum : null };
+  const [row] = await run<ProxyWriteRow>(PLACE_PROXY_BID_SQL, [
+    bid.lot.id,
+    writing.bidId,
+    user.id,
+    writing.walletAddress,
+    standing.startingBid,
+    standing.currentBid,
+    standing.leaderMaximum,
+    standing.runnerUpMaximum,
+    standing.leadingId,
+    outcome.kind,
+    bid.amount.toString(),
+    own.maximum?.toString() ?? null,
+    price.toString(),
+    leader.maximum > price ? leader.maximum.toString() : null,
+    outcome.state.runnerUp?.toString() ?? null,
+    writing.payLater?.cents.toString() ?? null,
+  ]);
+  if (!row || row.result === 'stale') return STALE;
+  if (row.result === 'closed') throw new LotClosed();
+  if (row.result === 'over_limit') throw biddingLimitError(BigInt(row.bidding_limit ?? '0'), BigInt(row.available ?? '0'), writing.payLater!.field);
+
+  let outbid: PlacedBid['outbid'] = null;
+  if (outbidAtOnce) outbid = { bidId: writing.bidId, userId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }) };
+  else if (row.previous_user_id && row.previous_user_id !== user.id) {
+    // The previous leader's maximum is what the rule just exceeded: a leader without one bid only their amount.
+    const previousAmount = BigInt(row.previous_amount!);
+    const exceeded = outcome.kind === 'leads' && outcome.outbid && outcome.outbid.maximum > previousAmount ? outcome.outbid.maximum : null;
+    outbid = { bidId: row.previous_bid_id!, userId: row.previous_user_id, amount: previousAmount, ...(exceeded !== null && { maximum: exceeded }) };
+  }
+  const { id, title, paymentMethod, auctionEventId } = bid.lot;
+  return {
+    bidId: writing.bidId,
+    lot: { id, title, paymentMethod, auctionEventId },
+    amount: own.amount,
+    walletAddress: writing.walletAddress,
+    status: own.status,
+    maximum: own.maximum,
+    price,
+    endTime: row.end_time,
+    previousEndTime: bid.lot.endTime,
+    auctionExtended: row.extended,
+    extensionMinutes: row.extension_minutes,
+    bidCount: row.bid_count,
+    outbid,
+    // Outbid at once, the bid itself is what no longer needs its hold (written, if it has one, after this).
+    replacedBidId: outbidAtOnce ? writing.bidId : row.previous_bid_id,
+    ...(!outbidAtOnce && { replacedBidHeld: row.previous_held }),
+    minimumNext: proxyMinimum(outcome.state, rules),
+  };
+}
 
 /**
  * The lot as the rule sees it. A leader without a stored maximum bids no further than the price; a ladder's steps
  * count only with its maximum (a bid that leads again after a removal leads at its amount alone).
  */
-function proxyStateOf(lot: LockedLot, leading: LeadingBid | undefined): ProxyState {
-  if (!leading) return { leader: null, price: lot.currentBid === null ? null : BigInt(lot.currentBid), runnerUp: null };
-  const price = BigInt(lot.currentBid ?? leading.amount);
-  const maximum = lot.leaderMaximum === null ? price : BigInt(lot.leaderMaximum);
-  const steps = lot.leaderMaximum !== null && leading.steps ? leading.steps.map(BigInt) : undefined;
+function proxyStateOf(standing: Standing): ProxyState {
+  if (!standing.leadingId) return { leader: null, price: standing.currentBid === null ? null : BigInt(standing.currentBid), runnerUp: null };
+  const price = BigInt(standing.currentBid ?? standing.leadingAmount!);
+  const maximum = standing.leaderMaximum === null ? price : BigInt(standing.leaderMaximum);
+  const steps = standing.leaderMaximum !== null && standing.steps ? standing.steps.map(BigInt) : undefined;
   return {
     // A bid whose bidder's account is gone still leads, as nobody who could bid again.
-    leader: { bidderId: leading.userId ?? `bid:${leading.id}`, maximum, ...(steps && { steps }) },
+    leader: { bidderId: standing.leadingUserId ?? `bid:${standing.leadingId}`, maximum, ...(steps && { steps }) },
     price,
-    runnerUp: lot.runnerUpMaximum === null ? null : BigInt(lot.runnerUpMaximum),
+    runnerUp: standing.runnerUpMaximum === null ? null : BigInt(standing.runnerUpMaximum),
   };
 }
 
@@ -103,94 +210,3 @@ function refusalOf(outcome: Extract<ProxyOutcome, { kind: 'refused' }>, unit: Un
   if (outcome.reason === 'maximumTooLow') return maximumTooLowError(outcome.minimum, unit);
   return refusalError({ reason: 'tooLow', minimum: outcome.minimum }, unit);
 }
-
-interface Writing {
-  bidId: string;
-  user: UserRow;
-  bid: AdmittedBid;
-  walletAddress: string | null;
-  leading: LeadingBid | null;
-}
-
-type Accepted = Exclude<ProxyOutcome, { kind: 'refused' }>;
-
-/** Writes what the rule decided: the bids, then the lot (its price, count, end and proxy state). */
-async function writeOutcome(tx: Transaction, writing: Writing, outcome: Accepted): Promise<Omit<PlacedBid, 'minimumNext'>> {
-  const { bidId, user, bid, leading } = writing;
-  const { leader, price } = outcome.state as { leader: { bidderId: string; maximum: bigint }; price: bigint };
-  let row: { amount: bigint; status: 'active' | 'outbid'; maximum: bigint | null };
-  let outbid: PlacedBid['outbid'] = null;
-  let replacedBidId: string | null = null;
-
-  if (outcome.kind === 'outbidByMaximum') {
-    // Recorded at its own amount, outbid at once; the leader's bid shows the price the proxy raised it to.
-    row = { amount: bid.amount, status: 'outbid', maximum: bid.maximum };
-    await insertBid(tx, writing, row);
-    await tx.$executeRawUnsafe('UPDATE "Bid" SET amount = $2::numeric, "updatedAt" = now() WHERE id = $1', leading!.id, price.toString());
-    outbid = { bidId, userId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }) };
-    replacedBidId = bidId;
-  } else {
-    const [previous] = await tx.$queryRawUnsafe<Omit<LeadingBid, 'steps'>[]>(
-      `UPDATE "Bid" SET status = 'outbid', "updatedAt" = now() WHERE "lotId" = $1 AND status = 'active' RETURNING id, "userId", amount::text AS amount`,
-      bid.lot.id,
-    );
-    // The bid's maximum is kept when it was given or still bids above the price (a leader's plain raise keeps theirs).
-    row = { amount: price, status: 'active', maximum: bid.maximum !== null || leader.maximum > price ? leader.maximum : null };
-    await insertBid(tx, writing, row);
-    if (previous && previous.userId !== user.id && previous.userId) {
-      // The previous leader's maximum is what the rule just exceeded: a leader without one bid only their amount.
-      const exceeded = outcome.kind === 'leads' && outcome.outbid && outcome.outbid.maximum > BigInt(previous.amount) ? outcome.outbid.maximum : null;
-      outbid = { bidId: previous.id, userId: previous.userId, amount: BigInt(previous.amount), ...(exceeded !== null && { maximum: exceeded }) };
-    }
-    replacedBidId = previous?.id ?? null;
-  }
-
-  const [lot] = await tx.$queryRawUnsafe<Array<{ end_time: Date; extension_minutes: number; bid_count: number; extended: boolean }>>(
-    UPDATE_LOT_SQL,
-    bid.lot.id,
-    price.toString(),
-    leader.maximum > price ? leader.maximum.toString() : null,
-    outcome.state.runnerUp?.toString() ?? null,
-  );
-  const { id, title, paymentMethod, auctionEventId } = bid.lot;
-  return {
-    bidId,
-    lot: { id, title, paymentMethod, auctionEventId },
-    amount: row.amount,
-    walletAddress: writing.walletAddress,
-    status: row.status,
-    maximum: row.maximum,
-    price,
-    endTime: lot!.end_time,
-    previousEndTime: bid.lot.endTime,
-    auctionExtended: lot!.extended,
-    extensionMinutes: lot!.extension_minutes,
-    bidCount: lot!.bid_count,
-    outbid,
-    replacedBidId,
-  };
-}
-
-/** Written at the moment of the write (the lock is held), so the history reads in the order bids were accepted. */
-async function insertBid(tx: Transaction, writing: Writing, row: { amount: bigint; status: 'active' | 'outbid'; maximum: bigint | null }): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO "Bid" (id, "lotId", "userId", amount, maximum, "walletAddress", status, "createdAt", "updatedAt")
-     VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6, $7::"BidStatus", clock_timestamp(), clock_timestamp())`,
-    writing.bidId,
-    writing.bid.lot.id,
-    writing.user.id,
-    row.amount.toString(),
-    row.maximum?.toString() ?? null,
-    writing.walletAddress,
-    row.status,
-  );
-}
-
-const UPDATE_LOT_SQL = `
-  UPDATE "Lot" AS l
-     SET "currentBid" = $2::numeric, "currentPrice" = $2::numeric, "bidCount" = l."bidCount" + 1, status = 'live',
-         "endTime" = gavel_bid_end(l."endTime", l."extensionMinutes"),
-         "leaderMaximum" = $3::numeric, "runnerUpMaximum" = $4::numeric, "updatedAt" = now()
-   WHERE l.id = $1
-  RETURNING l."endTime" AS end_time, l."extensionMinutes" AS extension_minutes, l."bidCount" AS bid_count,
-            gavel_bid_extended(l."endTime", l."extensionMinutes") AS extended`;

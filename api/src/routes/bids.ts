@@ -19,7 +19,7 @@ import { commitBid } from '../bidding/place-bid.ts';
 import { removeKeepingLeaderBacked } from '../bidding/backed-leader.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { bidInclude, presentBid, placedBidReply } from '../bidding/present-bid.ts';
-import { admitBid, afterBidCommitted, bidRailOf, payLaterGate, readLotForBid, walletOfBid } from '../bidding/intake.ts';
+import { admitBid, afterBidCommitted, bidRailOf, payLaterCommitment, readLotForBid, walletOfBid } from '../bidding/intake.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { requireSignInForResults } from '../lots/results-privacy.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
@@ -89,7 +89,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         const placed =
           bid.rail === 'card'
             ? await placeCardBid(services, user, bid)
-            : await commitBid(services, user, bid, { walletAddress: await walletOfBid(services, user, bid, body.walletAddress), before: payLaterGate(user, bid) });
+            : await commitBid(services, user, bid, { walletAddress: await walletOfBid(services, user, bid, body.walletAddress), payLater: payLaterCommitment(bid) });
         await afterBidCommitted(services, placed);
         return placedBidReply(placed, user);
       },
