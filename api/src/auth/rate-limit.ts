@@ -71,9 +71,15 @@ export class RateLimiter {
    * user when signed in and for its address; past either limit, a 429 with the route's own message.
    */
   async limitRoute(name: LimitedRoute, rule: RouteLimit, ip: string, userId?: string | null): Promise<void> {
-    const refusal = { message: messages.rateLimits[name] };
-    if (userId) await this.hit(`${name}:user:${userId}`, rule.perUser, refusal);
-    await this.hit(`${name}:ip:${ip}`, rule.perIp, refusal);
+    const counters = [...(userId ? [{ key: `${name}:user:${userId}`, limit: rule.perUser }] : []), { key: `${name}:ip:${ip}`, limit: rule.perIp }];
+    // Both counters in one round trip to Redis: this runs before every bid.
+    const tx = this.redis.multi();
+    for (const { key } of counters) tx.incr(this.key(key)).pexpire(this.key(key), 60_000, 'NX').pttl(this.key(key));
+    const replies = (await tx.exec()) as [Error | null, number][];
+    counters.forEach(({ limit }, i) => {
+      const [[, count], , [, msLeft]] = replies.slice(i * 3, i * 3 + 3) as [[null, number], unknown, [null, number]];
+      if (count > limit) throw tooManyRequests(messages.rateLimits[name], msLeft);
+    });
   }
 
   private key(key: string): string {

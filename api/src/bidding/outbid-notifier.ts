@@ -46,10 +46,8 @@ export async function tellOutbid(services: OutbidTeller, outbid: Outbid): Promis
     ...(outbid.maximum !== undefined && { maximum: formatAmount(outbid.maximum, unit) }),
   };
   await services.eventHub.publish(`user:${outbid.userId}`, { type: 'outbid', data: notification });
-  const user = await services.db.prisma.user.findUnique({ where: { id: outbid.userId }, select: { email: true, emailOutbid: true } });
-  if (!user?.emailOutbid) return;
   const text = outbid.mailText ?? fill(messages.bids.outbidMessage, { title: lot.title, amount: displayAmount(outbid.currentAmount, unit) });
   await services.mailer
-    .send(outbidMail({ email: user.email, userId: outbid.userId }, text, lot.id, lot.auctionEventId))
+    .sendIfWanted(outbid.userId, 'emailOutbid', outbidMail(outbid.userId, text, lot.id, lot.auctionEventId))
     .catch((err: Error) => services.log.warn({ err: err.message, userId: outbid.userId, lotId: lot.id }, 'outbid mail failed'));
 }

@@ -4,6 +4,7 @@
  * and marks it sent; unsent rows whose job went missing are re-queued by the worker's reconcile loop.
  * Without SMTP_URL the outbox is the mailbox, shown at /dev/mailbox.
  */
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
@@ -29,6 +30,26 @@ export class Mailer {
 
   async send(message: MailMessage): Promise<string> {
     const row = await this.prisma.outboxMail.create({ data: message });
+    await this.enqueue(row.id);
+    return row.id;
+  }
+
+  /**
+   * Mail to a user unless they turned this kind off (`preference`, their e-mail preference column): the address
+   * and the preference are read by the same statement that writes the outbox row. Null: not wanted, nothing sent.
+   */
+  async sendIfWanted(userId: string, preference: 'emailOutbid' | 'emailEndingSoon' | 'emailWon', message: Omit<MailMessage, 'to'>): Promise<string | null> {
+    const [row] = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `INSERT INTO "OutboxMail" (id, "to", subject, text, html, "createdAt")
+       SELECT $1, u.email, $3, $4, $5, now() FROM "User" u WHERE u.id = $2 AND u."${preference}"
+       RETURNING id`,
+      randomUUID(),
+      userId,
+      message.subject,
+      message.text,
+      message.html,
+    );
+    if (!row) return null;
     await this.enqueue(row.id);
     return row.id;
   }

@@ -28,12 +28,12 @@ export interface Recipient {
 }
 
 /** The dapp's unsubscribe page for this user and kind (it asks the api to turn the kind off). */
-export function unsubscribeLink(recipient: Recipient, kind: EmailKind): string {
+export function unsubscribeLink(recipient: Pick<Recipient, 'userId'>, kind: EmailKind): string {
   return `${site}/unsubscribe?token=${encodeURIComponent(unsubscribeTokens.sign({ userId: recipient.userId, kind }))}`;
 }
 
 /** The foot of a mail the user can turn off: this kind by one click, or any in the profile. */
-function unsubscribeFoot(recipient: Recipient, kind: EmailKind): { text: string; html: string } {
+function unsubscribeFoot(recipient: Pick<Recipient, 'userId'>, kind: EmailKind): { text: string; html: string } {
   const link = unsubscribeLink(recipient, kind);
   const profile = `${site}/profile`;
   return {
@@ -93,11 +93,11 @@ export function identityReviewedMail(to: string, approved: boolean, reason: stri
 }
 
 /** `text`: the outbid sentence, with the lot's title in it. */
-export function outbidMail(to: Recipient, text: string, lotId: string, eventId: string): MailMessage {
+/** Addressed when it is written (Mailer.sendIfWanted reads the address and the preference in the same statement). */
+export function outbidMail(userId: string, text: string, lotId: string, eventId: string): Omit<MailMessage, 'to'> {
   const link = lotPage(lotId, eventId);
-  const foot = unsubscribeFoot(to, 'outbid');
+  const foot = unsubscribeFoot({ userId }, 'outbid');
   return {
-    to: to.email,
     subject: "You've been outbid",
     text: `${text} Bid again: ${link}${foot.text}`,
     html: layout("You've been outbid", paragraph(text) + button(link, 'Increase your bid'), foot.html),
