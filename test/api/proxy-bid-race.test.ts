@@ -2,10 +2,12 @@
  * 1,000 bids and maximums from 20 bidders racing on one USD lot. Whatever the interleaving: exactly one bid
  * leads; every acknowledged bid (201) is in the table, with the status its reply gave; and replaying the
  * acknowledged bids, in the order they were written, through the domain's proxy rule gives each one the outcome
- * its reply said and ends at the lot's price and leader.
+ * its reply said and ends at the lot's price and leader. A leader's change of maximum that left the price where it
+ * was replaced their bid and counts as no bid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProxyBid, type ProxyState } from '@gavel/domain';
+import type { Bid } from '../../api/src/generated/prisma/client.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
@@ -97,33 +99,58 @@ describe('racing bids and maximums', () => {
     expect(rows.filter((b) => b.status === 'active')).toHaveLength(1);
 
     // Replayed in the order written (bids written in the same millisecond: each order the rule accepts is tried).
-    const final = replay(rows.map((r) => ({ at: r.createdAt.getTime(), bid: byId.get(r.id)! })));
+    const at = writeTimes(rows);
+    const written = rows.map((r) => ({ at: at.get(r.id)!, bid: byId.get(r.id)! })).sort((x, y) => x.at - y.at);
+    const final = replay(written);
     expect(final, 'no order of the acknowledged bids replays through the rule as replied').not.toBeNull();
+    expect(final!.maximumChanges, 'changes of maximum at the same price, each replacing the bid before it').toBe(rows.filter((b) => b.status === 'replaced').length);
     const stored = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
     const active = rows.find((b) => b.status === 'active')!;
     expect(BigInt(stored.currentBid!.toFixed(0))).toBe(final!.price);
     expect(active.userId).toBe(final!.leader!.bidderId);
     expect(BigInt(active.amount.toFixed(0))).toBe(final!.price);
     expect(stored.leaderMaximum === null ? final!.price : BigInt(stored.leaderMaximum.toFixed(0))).toBe(final!.leader!.maximum);
-    expect(stored.bidCount).toBe(acknowledged.length);
+    expect(stored.bidCount).toBe(acknowledged.length - final!.maximumChanges);
   });
 });
 
 /**
+ * When each bid was written. A bid changing its bidder's maximum at the same price keeps the time of the bid it
+ * replaced (the public sees the same bid); the replaced bid's updatedAt is when it was replaced, that is when the
+ * bid replacing it was written. So a chain of replacements (one bidder, one time) is ordered by those moments.
+ */
+function writeTimes(rows: Bid[]): Map<string, number> {
+  const times = new Map(rows.map((r) => [r.id, r.createdAt.getTime()]));
+  const chains = new Map<string, Bid[]>();
+  for (const row of rows) {
+    const key = `${row.userId} ${row.createdAt.getTime()}`;
+    chains.set(key, [...(chains.get(key) ?? []), row]);
+  }
+  for (const chain of chains.values()) {
+    const replaced = chain.filter((r) => r.status === 'replaced').sort((x, y) => x.updatedAt.getTime() - y.updatedAt.getTime());
+    const members = [...replaced, ...chain.filter((r) => r.status !== 'replaced')];
+    for (let k = 1; k < members.length; k++) times.set(members[k]!.id, members[k - 1]!.updatedAt.getTime());
+  }
+  return times;
+}
+
+/**
  * The rule's state after the bids, if some order consistent with the write times gives every bid the outcome
  * its reply said (active: it led, or the leader changed their own maximum; outbid: an earlier maximum answered
- * it); null otherwise. Bids written in one millisecond are tried in each order.
+ * it); null otherwise. Bids written in one millisecond are tried in each order. `maximumChanges`: the leader's
+ * changes that left the price where it was.
  */
-function replay(written: Array<{ at: number; bid: Acknowledged }>): ProxyState | null {
+function replay(written: Array<{ at: number; bid: Acknowledged }>): (ProxyState & { maximumChanges: number }) | null {
   const groups: Acknowledged[][] = [];
   for (let i = 0; i < written.length; i++) {
     if (i > 0 && written[i]!.at === written[i - 1]!.at) groups[groups.length - 1]!.push(written[i]!.bid);
     else groups.push([written[i]!.bid]);
   }
-  const walk = (state: ProxyState, g: number): ProxyState | null => {
-    if (g === groups.length) return state;
+  const walk = (state: ProxyState, changes: number, g: number): (ProxyState & { maximumChanges: number }) | null => {
+    if (g === groups.length) return { ...state, maximumChanges: changes };
     for (const order of permutations(groups[g]!)) {
       let s: ProxyState | null = state;
+      let c = changes;
       for (const bid of order) {
         const outcome = resolveProxyBid(s, { bidderId: bid.userId, amount: bid.amount, ...(bid.maximum !== undefined && { maximum: bid.maximum }) }, RULES);
         const status = outcome.kind === 'outbidByMaximum' ? 'outbid' : outcome.kind === 'refused' ? null : 'active';
@@ -131,14 +158,15 @@ function replay(written: Array<{ at: number; bid: Acknowledged }>): ProxyState |
           s = null;
           break;
         }
+        if (outcome.kind === 'leaderUpdated' && outcome.state.price === s.price) c++;
         s = (outcome as { state: ProxyState }).state;
       }
-      const end = s && walk(s, g + 1);
+      const end = s && walk(s, c, g + 1);
       if (end) return end;
     }
     return null;
   };
-  return walk({ leader: null, price: null, runnerUp: null }, 0);
+  return walk({ leader: null, price: null, runnerUp: null }, 0, 0);
 }
 
 function permutations<T>(items: T[]): T[][] {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { openUserEvents } from '../support/sse.ts';
+import { openEvents, openUserEvents } from '../support/sse.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 
 let stack: TestStack;
@@ -149,11 +149,12 @@ describe('the leader’s own maximum', () => {
     // The lowered maximum is what now bids for them: 26 beats it.
     const beat = await bid(c.token, lot.id, '26.00');
     expect(beat.body).toMatchObject({ message: 'Bid placed successfully!', data: { bid: { status: 'active', amount: '26.00' } } });
+    // The changes at the same price replaced the earlier bids, which only their bidder sees; the last one was outbid.
     const mine = await fetch(`${stack.url}/auctions/bids/me`, { headers: { authorization: `Bearer ${a.token}` } }).then((r) => r.json() as Promise<any>);
-    expect(mine.data.map((x: any) => [x.amount, x.status, x.maximum])).toEqual([
+    expect(mine.data.map((x: any) => [x.amount, x.status, x.maximum]).sort()).toEqual([
       ['16.00', 'outbid', '25.00'],
-      ['16.00', 'outbid', '60.00'],
-      ['16.00', 'outbid', '20.00'],
+      ['16.00', 'replaced', '20.00'],
+      ['16.00', 'replaced', '60.00'],
     ]);
   });
 
@@ -187,13 +188,98 @@ describe('the leader’s own maximum', () => {
     expect(row.bid.maximum).toBeUndefined();
   });
 
-  it('raising a maximum held down by an equal one moves the price one increment above the runner-up', async () => {
+  it('raising a maximum held down by an equal one moves the price one increment above the runner-up, a bid everyone sees', async () => {
     const lot = await createLot(stack.db, { startingBid: 1000n });
     const [a, b] = [await readyBidder(), await readyBidder()];
     await bid(a.token, lot.id, '10.00', '20.00');
     await bid(b.token, lot.id, '11.00', '20.00');
     expect(await price(lot.id)).toBe('2000');
     expect((await bid(a.token, lot.id, '10.00', '40.00')).body.data.bid).toMatchObject({ amount: '21.00', maximum: '40.00', auction: { currentBid: '21.00' } });
+    // The price moved: the leader's bid at 20 was outbid by their own at 21, and the count says so.
+    expect(await history(lot.id, b.token)).toEqual([
+      ['21.00', 'active', false],
+      ['20.00', 'outbid', false],
+      ['11.00', 'outbid', true],
+    ]);
+    expect(await lotRow(lot.id)).toMatchObject({ bidCount: 3 });
+  });
+});
+
+describe('the leader’s change of maximum at the same price', () => {
+  /** All a viewer sees of the lot and its bids, but the leading bid's id: a new maximum is a row of its own (its hold is keyed to it). */
+  async function publicView(lotId: string, token: string | null) {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const bids = (await fetch(`${stack.url}/auctions/${lotId}/bids`, { headers }).then((r) => r.json())) as any;
+    const lot = (await fetch(`${stack.url}/auctions/${lotId}`, { headers }).then((r) => r.json())) as any;
+    return {
+      bids: bids.data.map(({ _id, id, ...shown }: any) => shown),
+      total: bids.pagination.total,
+      lot: { currentBid: lot.data.currentBid, bidCount: lot.data.bidCount, endTime: lot.data.endTime },
+    };
+  }
+
+  it('leaves no public trace: history, bid count, end and live events stay; the leader and admins see it', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n, endsInMs: 3_600_000, extensionMinutes: 5 });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+    const watching = await openEvents(`${stack.url}/events?lot=${lot.id}`);
+    const runnerUp = await openUserEvents(stack.url, b.token, [lot.id]);
+    try {
+      await bid(a.token, lot.id, '10.00', '20.00');
+      await bid(b.token, lot.id, '15.00');
+      for (const stream of [watching, runnerUp]) for (const _ of [1, 2]) await stream.next('lot');
+      // In its last minutes, where any bid would extend it.
+      await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() + 60_000) } });
+      const before = { signedOut: await publicView(lot.id, null), runnerUp: await publicView(lot.id, b.token), other: await publicView(lot.id, c.token) };
+      expect(before.signedOut.lot).toMatchObject({ currentBid: '16.00', bidCount: 2 });
+
+      const raised = await bid(a.token, lot.id, '1.00', '60.00');
+      expect(raised.body).toMatchObject({ auctionExtended: false, endTime: before.signedOut.lot.endTime, data: { bid: { status: 'active', amount: '16.00', maximum: '60.00' } } });
+      const lowered = await bid(a.token, lot.id, '1.00', '25.00');
+      expect(lowered.body).toMatchObject({ auctionExtended: false, data: { bid: { status: 'active', amount: '16.00', maximum: '25.00' } } });
+
+      expect({ signedOut: await publicView(lot.id, null), runnerUp: await publicView(lot.id, b.token), other: await publicView(lot.id, c.token) }).toEqual(before);
+      expect(await lotRow(lot.id)).toMatchObject({ bidCount: 2, endTime: new Date(before.signedOut.lot.endTime) });
+      // The leader's own view: their bid at the same price and time, with the maximum now bidding for them.
+      const own = (await publicView(lot.id, a.token)).bids;
+      expect(own[0]).toMatchObject({ amount: '16.00', status: 'active', maximum: '25.00', bidder: { isYou: true }, createdAt: before.runnerUp.bids[0].createdAt });
+      const myBids = (await fetch(`${stack.url}/me/bids`, { headers: { authorization: `Bearer ${a.token}` } }).then((r) => r.json())) as any;
+      expect(myBids.data.find((x: any) => x.lot._id === lot.id)).toMatchObject({ state: 'leading', bid: { amount: '16.00', maximum: '25.00' } });
+      // Admins see each change, named.
+      const adminList = (await fetch(`${stack.url}/admin/auctions/${lot.id}/bids`, { headers: { authorization: `Bearer ${admin}` } }).then((r) => r.json())) as any;
+      expect(adminList.data.map((x: any) => [x.amount, x.status, x.maximum ?? null, x.isWinning]).sort()).toEqual([
+        ['15.00', 'outbid', null, false],
+        ['16.00', 'active', '25.00', true],
+        ['16.00', 'replaced', '20.00', false],
+        ['16.00', 'replaced', '60.00', false],
+      ]);
+
+      // The next lot event is the next visible bid's: the changes sent none.
+      const above = (await bid(c.token, lot.id, '26.00')).body.data.bid;
+      expect(above.status).toBe('active');
+      for (const stream of [watching, runnerUp]) {
+        expect((await stream.next('lot')).data).toMatchObject({ currentBid: '26.00', bidCount: 3 });
+        expect(stream.events.filter((e) => e.type === 'lot')).toHaveLength(3);
+      }
+      expect(await history(lot.id, b.token)).toEqual([
+        ['26.00', 'active', false],
+        ['16.00', 'outbid', false],
+        ['15.00', 'outbid', true],
+      ]);
+      // A replaced bid never leads again: removing the leader brings back the last bid a placed, not one it replaced.
+      const removed = await fetch(`${stack.url}/auctions/bids/${above.id}`, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ reason: 'test' }),
+      });
+      expect(removed.status).toBe(200);
+      const leading = await stack.db.prisma.bid.findFirstOrThrow({ where: { lotId: lot.id, status: 'active' } });
+      expect(leading.id).toBe(lowered.body.data.bid.id);
+      expect(await lotRow(lot.id)).toMatchObject({ bidCount: 2 });
+    } finally {
+      watching.close();
+      runnerUp.close();
+    }
   });
 });
 

@@ -60,12 +60,22 @@ describe('a card maximum', () => {
     expect(await intentOf(firstId)).toMatchObject({ amount: 5000, capture_method: 'manual', status: 'requires_capture' });
     expect(await bidRow(firstId)).toMatchObject({ holdStatus: 'authorized', holdCents: 5000 });
 
-    // A new maximum is a new hold; the old one is released once the new one carries the bid.
+    // A new maximum is a new hold; the old one is released, once, when the new one carries the bid. The price stood,
+    // so the bid it replaced leaves the history and the count as they were.
+    const firstIntent = (await bidRow(firstId)).paymentIntentId!;
     const raised = await cardBid(a.token, lot.id, '10.00', '80.00');
     expect(raised.body.data.bid).toMatchObject({ status: 'active', amount: '10.00', maximum: '80.00' });
     const raisedId = raised.body.data.bid.id as string;
     expect(await intentOf(raisedId)).toMatchObject({ amount: 8000, status: 'requires_capture' });
     await heldSettled(firstId, 'released');
+    expect(await bidRow(firstId)).toMatchObject({ status: 'replaced' });
+    expect(await rs.stripe.paymentIntents.retrieve(firstIntent)).toMatchObject({ status: 'canceled' });
+    // Released once: any retry of the job or the sweep is a replay of the same cancel.
+    const cancels = (intent: string) => rs.calls.filter((c) => c.method === 'POST' && c.path === `/v1/payment_intents/${intent}/cancel` && c.status === 200 && !c.replayed);
+    expect(cancels(firstIntent)).toHaveLength(1);
+    expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ bidCount: 1 });
+    const shown = await call(stack.url, b.token, 'GET', `/auctions/${lot.id}/bids`);
+    expect(shown.body.data.map((x: any) => [x.amount, x.status, x.maximum ?? null])).toEqual([['10.00', 'active', null]]);
 
     // A card bid the maximum answers at once is placed, and its hold given back.
     const answered = await cardBid(b.token, lot.id, '30.00');
@@ -78,6 +88,8 @@ describe('a card maximum', () => {
     expect(closed).toMatchObject({ status: 'ended', winnerId: a.user.id, winningBidId: raisedId, paid: true });
     expect(closed.soldPrice?.toFixed(0)).toBe('3100');
     expect(await intentOf(raisedId)).toMatchObject({ status: 'succeeded', amount: 8000, amount_received: 3100 });
+    // The close's release of the losing holds found the replaced one released already.
+    expect(cancels(firstIntent)).toHaveLength(1);
   });
 
   it('on a BTC lot holds the maximum’s USD value, answers a lower card bid at once, and captures the winning price’s value', { timeout: 60_000 }, async () => {

@@ -71,6 +71,11 @@ export interface PlacedBid {
   auctionExtended: boolean;
   extensionMinutes: number;
   bidCount: number;
+  /**
+   * The leader changed only their own maximum: the price, the bid count and the end stand, and the bid it replaced
+   * is out of the public history, so nobody else is told anything happened (no lot event).
+   */
+  maximumChangeOnly: boolean;
   /** Whom this bid outbid, when it belonged to someone else (the bidder themselves, when outbid at once by a maximum); `maximum`: theirs, now exceeded. */
   outbid: { bidId: string; userId: string; amount: bigint; maximum?: bigint } | null;
   /** The bid whose card hold is no longer needed: the one highest before this one, whoever's, or this one, outbid at once. */

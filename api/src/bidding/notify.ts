@@ -27,10 +27,12 @@ export async function announceBid(services: Services, placed: PlacedBid): Promis
   const { eventHub } = services;
   const unit = unitFor(placed.lot.paymentMethod);
   const currentBid = formatAmount(placed.price, unit);
-  await eventHub.publish(`lot:${placed.lot.id}`, {
-    type: 'lot',
-    data: { lotId: placed.lot.id, currentBid, bidCount: placed.bidCount, endTime: placed.endTime.toISOString(), status: 'live' } satisfies LotUpdate,
-  });
+  // A leader's change of maximum alone moved nothing the lot shows: an event, even one repeating the lot, would tell.
+  if (!placed.maximumChangeOnly)
+    await eventHub.publish(`lot:${placed.lot.id}`, {
+      type: 'lot',
+      data: { lotId: placed.lot.id, currentBid, bidCount: placed.bidCount, endTime: placed.endTime.toISOString(), status: 'live' } satisfies LotUpdate,
+    });
   const { outbid } = placed;
   if (outbid) await tellOutbid(services, { userId: outbid.userId, bidId: outbid.bidId, lot: placed.lot, unit, bidAmount: outbid.amount, currentAmount: placed.price, maximum: outbid.maximum });
 }

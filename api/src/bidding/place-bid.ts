@@ -80,6 +80,7 @@ function placedBid(
     auctionExtended: result.extended,
     extensionMinutes: result.extension_minutes,
     bidCount: result.bid_count,
+    maximumChangeOnly: false,
     outbid: result.outbid_user_id && result.outbid_user_id !== bid.userId ? { bidId: result.outbid_bid_id!, userId: result.outbid_user_id, amount: BigInt(result.outbid_amount!) } : null,
     replacedBidId: result.outbid_bid_id,
     replacedBidHeld: result.outbid_held,

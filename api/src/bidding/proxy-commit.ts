@@ -13,11 +13,14 @@
  *
  * What is written, by outcome (the function does it): leads / leaderUpdated (the leader changes their maximum, or
  * raises their own bid): the previous active bid is outbid and the new bid written active at the visible price,
- * with its maximum, so a card hold for the new maximum replaces the old one; outbidByMaximum: the bid is written
- * outbid at its own amount, and the leader's bid rises to the new price. The lot keeps the proxy state
- * (leaderMaximum while above the price, runnerUpMaximum), private like the bids' maximums, and its end moves by the
- * same anti-sniping rule as any bid. A Bitcoin wallet's maximum is a ladder of signed offers: its steps are read
- * with the leading bid, and a ladder's bid written or moved carries the offer of the step it now stands at.
+ * with its maximum, so a card hold for the new maximum replaces the old one. A leader's change that leaves the price
+ * where it was leaves no public trace: the previous bid is 'replaced' instead (out of the history and the count),
+ * the new one keeps its time, the lot's count and end stay, and the write says so (`maximumChangeOnly`: no lot
+ * event). outbidByMaximum: the bid is written outbid at its own amount, and the leader's bid rises to the new price.
+ * The lot keeps the proxy state (leaderMaximum while above the price, runnerUpMaximum), private like the bids'
+ * maximums, and its end moves by the same anti-sniping rule as any bid. A Bitcoin wallet's maximum is a ladder of
+ * signed offers: its steps are read with the leading bid, and a ladder's bid written or moved carries the offer of
+ * the step it now stands at.
  */
 import { proxyMinimum, resolveProxyBid, type ProxyOutcome, type ProxyState, type Unit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
@@ -71,11 +74,13 @@ interface ProxyWriteRow {
   previous_held: boolean;
   bidding_limit: string | null;
   available: string | null;
+  maximum_change_only: boolean;
 }
 
 const PLACE_PROXY_BID_SQL = `
   SELECT result, end_time, extended, extension_minutes, bid_count, previous_bid_id, previous_user_id,
-         previous_amount::text AS previous_amount, previous_held, bidding_limit::text AS bidding_limit, available::text AS available
+         previous_amount::text AS previous_amount, previous_held, bidding_limit::text AS bidding_limit, available::text AS available,
+         maximum_change_only
     FROM gavel_place_proxy_bid($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8::numeric, $9, $10, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::numeric, $16::numeric)`;
 
 /** One statement with $1.. parameters: the pool's, or the transaction's when the lot's lock is held. */
@@ -181,6 +186,7 @@ async function resolveAndWrite(run: Run, writing: Writing): Promise<PlacedBid | 
     auctionExtended: row.extended,
     extensionMinutes: row.extension_minutes,
     bidCount: row.bid_count,
+    maximumChangeOnly: row.maximum_change_only,
     outbid,
     // Outbid at once, the bid itself is what no longer needs its hold (written, if it has one, after this).
     replacedBidId: outbidAtOnce ? writing.bidId : row.previous_bid_id,

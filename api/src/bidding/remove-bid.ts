@@ -45,7 +45,8 @@ export async function removeBid(
       await onPromoted?.(tx, next?.id ?? null);
       return { lotId: bid.lotId, status, promotedBidId: next?.id ?? null };
     }
-    // A bid no longer standing (cancelled by a Buy Now or a relisting) was already taken out of the count.
+    // A bid no longer standing (cancelled by a Buy Now or a relisting) was already taken out of the count; one its
+    // bidder's change of maximum replaced was never in it.
     if (current.status === 'outbid') await tx.lot.update({ where: { id: bid.lotId }, data: { bidCount: { decrement: 1 } } });
     await onPromoted?.(tx, null);
     return { lotId: bid.lotId, status, promotedBidId: null };

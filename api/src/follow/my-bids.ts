@@ -25,7 +25,8 @@ export async function myBids(
   page: { limit: number; offset: number; state?: MyBidState },
 ): Promise<{ data: MyBid[]; total: number; counts: Record<MyBidState, number> }> {
   const { prisma } = services.db;
-  // One row per published lot the user has a standing bid on (withdrawn and removed bids are not theirs anymore).
+  // One row per published lot the user has a standing bid on (withdrawn and removed bids are not theirs anymore; a
+  // bid their own change of maximum replaced stands in the bid that replaced it).
   const ordered = await prisma.$queryRaw<Array<{ lotId: string }>>`
     SELECT b."lotId" FROM (
       SELECT "lotId", "createdAt" FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid')
@@ -45,7 +46,7 @@ export async function myBids(
     const row = rowOf.get(lotId);
     if (!lot || !row) return [];
     const onChain = services.chain.isChainLot(lot);
-    const entry = onChain ? chainEntry(lot, best(chainBids.filter((b) => b.lotId === lotId))) : gavelEntry(lot, row, userId, best(bids.filter((b) => b.lotId === lotId)));
+    const entry = onChain ? chainEntry(lot, best(chainBids.filter((b) => b.lotId === lotId))) : gavelEntry(lot, row, userId, leadingOrBest(bids.filter((b) => b.lotId === lotId)));
     return entry ? [entry] : [];
   });
   const counts = Object.fromEntries(MY_BID_STATES.map((state) => [state, entries.filter((e) => e.state === state).length])) as Record<MyBidState, number>;
@@ -53,9 +54,17 @@ export async function myBids(
   return { data: shown.slice(page.offset, page.offset + page.limit), total: shown.length, counts };
 }
 
-/** The user's highest bid (on a lot through Gavel the leading one, if they lead). */
+/** The user's highest bid. */
 function best<T extends { amount: { toFixed(digits: number): string }; createdAt: Date }>(bids: T[]): T | undefined {
   return bids.reduce<T | undefined>((top, bid) => (!top || BigInt(bid.amount.toFixed(0)) > BigInt(top.amount.toFixed(0)) ? bid : top), undefined);
+}
+
+/**
+ * On a lot through Gavel, the leading bid if they lead: an earlier bid of theirs at the same amount (a change of
+ * maximum written before such bids were marked replaced) must not make the lot look lost.
+ */
+function leadingOrBest(bids: Bid[]): Bid | undefined {
+  return bids.find((bid) => bid.status === 'active') ?? best(bids);
 }
 
 function gavelEntry(lot: ChainLot, row: LotRow, userId: string, bid: Bid | undefined): MyBid | null {

@@ -13,6 +13,8 @@ const TAG = 'Admin: statistics';
 const PHASES = ['upcoming', 'live', 'ended', 'cancelled'] as const;
 
 const zeros = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+/** Bids as bidders placed them: a row a leader's change of maximum replaced was no new bid. */
+const COUNTED_BIDS = { status: { not: 'replaced' } } as const;
 const startOfToday = () => {
   const d = new Date();
   d.setUTCHours(0, 0, 0, 0);
@@ -78,8 +80,8 @@ export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
         prisma.auctionEvent.count({ where: { published: true } }),
         lotCounts(db),
         prisma.lot.count({ where: { published: true } }),
-        prisma.bid.count(),
-        prisma.bid.count({ where: { createdAt: { gte: today } } }),
+        prisma.bid.count({ where: COUNTED_BIDS }),
+        prisma.bid.count({ where: { ...COUNTED_BIDS, createdAt: { gte: today } } }),
         sales(db),
       ]);
       return {
@@ -107,7 +109,7 @@ export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
       const won = { ...ended, OR: [{ winnerId: { not: null } }, { winnerWalletAddress: { not: null } }] };
       const [lots, bidsToday, endingWithin24h, noWinner, awaitingPayment, awaitingTransfer, complete, gross] = await Promise.all([
         lotCounts(db),
-        prisma.bid.count({ where: { createdAt: { gte: startOfToday() } } }),
+        prisma.bid.count({ where: { ...COUNTED_BIDS, createdAt: { gte: startOfToday() } } }),
         prisma.lot.count({ where: { status: { in: ['upcoming', 'live'] }, endTime: { gt: now, lte: new Date(now.getTime() + 86_400_000) } } }),
         prisma.lot.count({ where: { ...ended, winnerId: null, winnerWalletAddress: null } }),
         prisma.lot.count({ where: { ...won, paid: false } }),

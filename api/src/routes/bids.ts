@@ -49,7 +49,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         'on a BTC lot the amount is in sats, held for its USD value at the live BTC price plus CARD_HOLD_MARGIN_PERCENT (GET /payment/card-hold-rate; at least $0.50), and the bid is written at once, with no PSBT; ' +
         'a declined card is a 402 with the card’s message ("Payment failed." when it gives none) and no bid is written. ' +
         'Maximum bids (USD lots by card or pay-later, BTC lots by card or Bitcoin wallet, ETH lots by card; a wallet’s bid on chain has none): `maximum` (at least the amount) lets Gavel bid for the bidder up to it; the price shown is the second-highest maximum (or highest plain bid) plus the increment, capped at the leader’s maximum, equal maximums going to the earlier. ' +
-        'A bid at or below the leader’s maximum is placed and at once outbid: 201 with status "outbid" and the message "You were outbid by an earlier maximum bid". The leader sends a new `maximum` to raise or lower theirs (never below the price). ' +
+        'A bid at or below the leader’s maximum is placed and at once outbid: 201 with status "outbid" and the message "You were outbid by an earlier maximum bid". The leader sends a new `maximum` to raise or lower theirs (never below the price); while the price stays where it was, the change shows only in the leader’s own replies: no new bid in the history, the bid count or the lot’s events, and no extension. ' +
         'A card maximum is held for the maximum and captured for the winning price; a pay-later maximum counts in full against the bidding limit. The maximum is shown only to its bidder (and admins). ' +
         'Card bids on on-chain (auction house) lots hold the card for the bid’s USD value (or its maximum’s) at the live ETH price plus the margin and are placed on chain by the platform’s relayer; with a `maximum` (wei, as ETH), the relayer answers each outbid by someone else with the contract’s minimum next bid while that is within the maximum, without a new hold, and the bidder is told only once it is exceeded; the maximum never goes on chain. ' +
         'Without a fresh price of the lot’s coin, a card bid on a BTC or ETH lot is a 503 naming the coin, and nothing is held or written. ' +
@@ -116,6 +116,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         // An auction on the auction house: its bids are on the chain (chain/bids.ts).
         const onChain = await chainBidsOfLot(services, lot, user?.id ?? null, limit, offset);
         if (onChain) return onChain;
+        // Bids that stand or stood: not those taken back or cancelled, nor those a leader's change of maximum replaced.
         const where = { lotId: lot.id, status: { in: ['active', 'outbid'] as ('active' | 'outbid')[] } };
         const [rows, total] = await Promise.all([
           db.prisma.bid.findMany({ where, include: bidInclude, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], take: limit, skip: offset }),
@@ -131,6 +132,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     path: '/auctions/bids/me',
     tag: TAG,
     summary: "The signed-in user's bids, newest first, with their status (the outbid poll's source)",
+    description: 'Also the bids only their bidder sees: status "replaced" is a bid superseded by their own change of maximum while the price stood (the bid replacing it keeps its time).',
     access: {},
     query: bidListQuerySchema,
     reply: bidListSchema,
@@ -138,7 +140,9 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       const limit = query.limit ?? BIDS_LIST_LIMIT;
       const offset = query.offset ?? 0;
       const where = { userId: user.id };
-      const [rows, total] = await Promise.all([db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: limit, skip: offset }), db.prisma.bid.count({ where })]);
+      // A bid a change of maximum replaced and the one replacing it share their time: the id keeps pages stable.
+      const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+      const [rows, total] = await Promise.all([db.prisma.bid.findMany({ where, include: bidInclude, orderBy, take: limit, skip: offset }), db.prisma.bid.count({ where })]);
       return { data: rows.map((row) => presentBid(row, user.id)), pagination: paginationOf(total, limit, offset) };
     },
   });

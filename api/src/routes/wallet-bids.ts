@@ -46,7 +46,8 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
       const limit = query.limit ?? BIDS_LIST_LIMIT;
       const offset = query.offset ?? 0;
       const depth = Math.min(offset + limit, MAX_DEPTH);
-      const where = { walletAddress: { equals: address, mode: 'insensitive' as const } };
+      // A bid a leader's change of maximum replaced is no bid to anyone but its bidder (GET /auctions/bids/me).
+      const where = { walletAddress: { equals: address, mode: 'insensitive' as const }, status: { not: 'replaced' as const } };
       const [rows, dbTotal, onChain] = await Promise.all([
         db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: depth }),
         db.prisma.bid.count({ where }),

@@ -57,7 +57,13 @@ export const bidListQuerySchema = z.object({ limit: queryInt(1, BIDS_LIST_LIMIT)
 
 export const removeBidBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
 
-export const BID_STATUSES = ['active', 'outbid', 'withdrawn', 'cancelled', 'removed'] as const;
+/**
+ * A stored bid's status. `replaced`: the bidder's own bid, superseded by their changed maximum while the price stood;
+ * it is no bid anyone else may see (never in a lot's history or its bid count), so only its bidder's own list and
+ * the admin's list carry it.
+ */
+export const BID_STATUSES = ['active', 'outbid', 'withdrawn', 'cancelled', 'removed', 'replaced'] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
 
 export const bidSchema = z.object({
   _id: z.string(),
