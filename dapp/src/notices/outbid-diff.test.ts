@@ -51,9 +51,11 @@ describe('the outbid poll', () => {
     ]);
   });
 
-  it('raises nothing for a bid the user replaced with their own (a raise or a new maximum): they still lead', () => {
+  it('raises nothing for a bid the user replaced with their own (a raise, or a new maximum): they still lead', () => {
     const { baseline } = outbidSince(null, [bid('a', 'active', '25.00', { maximum: '40.00' })]);
-    const next = outbidSince(baseline, [bid('a2', 'active', '25.00', { auctionId: 'lot-a', maximum: '60.00' }), bid('a', 'outbid', '25.00', { maximum: '40.00' })]);
-    expect(next.outbid).toEqual([]);
+    const raised = outbidSince(baseline, [bid('a2', 'active', '26.00', { auctionId: 'lot-a', amount: '26.00', maximum: '60.00' }), bid('a', 'outbid', '26.00', { maximum: '40.00' })]);
+    expect(raised.outbid).toEqual([]);
+    const changed = outbidSince(baseline, [bid('a2', 'active', '25.00', { auctionId: 'lot-a', maximum: '60.00' }), bid('a', 'replaced', '25.00', { maximum: '40.00' })]);
+    expect(changed.outbid).toEqual([]);
   });
 });

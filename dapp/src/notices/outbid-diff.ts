@@ -7,7 +7,8 @@ export type BidBaseline = ReadonlyMap<string, Bid['status']>;
  * The spec's poll rule: the first poll only records a baseline; later polls raise a notice for each
  * bid that went from active to outbid since the previous one. Bids first seen already outbid raise nothing:
  * they were outbid before this tab was looking, and the stream or the e-mail told the user then. A bid the user
- * replaced with their own newer one (a raise, or a new maximum) is outbid too, but they still lead that lot: no notice.
+ * replaced with their own newer one is no notice either: a new maximum at the same price marks it replaced, and a
+ * raise marks it outbid while they still lead that lot.
  */
 export function outbidSince(baseline: BidBaseline | null, bids: readonly Bid[], now: Date = new Date()): { baseline: BidBaseline; outbid: OutbidNotification[] } {
   const next = new Map(bids.map((bid) => [bid.id, bid.status] as const));

@@ -22,6 +22,15 @@ const adminBid = (id: string, amount: string, more: Partial<AdminBid> = {}): Adm
   ...more,
 });
 
+const showList = () =>
+  render(
+    <Provider store={createStore()}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AdminBids lotId="lot-1" />
+      </QueryClientProvider>
+    </Provider>,
+  );
+
 describe("the admin's bid list", () => {
   afterEach(() => {
     cleanup();
@@ -34,13 +43,7 @@ describe("the admin's bid list", () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ data: bids, pagination: { total: 2, limit: 50, offset: 0 } }), { status: 200 })),
     );
-    render(
-      <Provider store={createStore()}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <AdminBids lotId="lot-1" />
-        </QueryClientProvider>
-      </Provider>,
-    );
+    showList();
     const rows = await screen.findAllByTestId('admin-bid-row');
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     const column = headers.indexOf('Maximum');
@@ -48,5 +51,20 @@ describe("the admin's bid list", () => {
     const maximumOf = (row: HTMLElement) => within(row).getAllByRole('cell')[column]!.textContent;
     expect(maximumOf(rows[0]!)).toBe('60.00 USD');
     expect(maximumOf(rows[1]!)).toBe('');
+  });
+
+  it('names a bid its bidder’s change of maximum replaced', async () => {
+    const bids = [adminBid('a', '45.00', { status: 'active', isWinning: true, maximum: '80.00' }), adminBid('b', '45.00', { status: 'replaced', maximum: '60.00' })];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: bids, pagination: { total: 2, limit: 50, offset: 0 } }), { status: 200 })),
+    );
+    showList();
+    const rows = await screen.findAllByTestId('admin-bid-row');
+    const column = screen
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent)
+      .indexOf('Status');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[column]!.textContent)).toEqual(['Active', 'Maximum changed']);
   });
 });

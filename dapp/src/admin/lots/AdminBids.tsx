@@ -1,6 +1,17 @@
+import type { BidStatus } from '@gavel/domain';
 import { useAdminBids } from './lots-api.ts';
 import { AdminTable, LoadError, TableSkeleton } from '../common/states.tsx';
 import { DateTime } from '../../dates/DateTime.tsx';
+
+/** Each status as the list shows it: a replaced bid was its bidder's own, superseded by their changed maximum. */
+const STATUS_TEXT: Record<BidStatus, string> = {
+  active: 'Active',
+  outbid: 'Outbid',
+  withdrawn: 'Withdrawn',
+  cancelled: 'Cancelled',
+  removed: 'Removed',
+  replaced: 'Maximum changed',
+};
 
 /** The admin bid view (GET /auctions/:id/bids/admin): every bid with its bidder, newest first. */
 export function AdminBids({ lotId }: { lotId: string }) {
@@ -38,7 +49,7 @@ export function AdminBids({ lotId }: { lotId: string }) {
               <td>{bid.bidder.name ?? bid.bidder.email ?? '-'}</td>
               <td className="mono">{bid.walletAddress ?? '-'}</td>
               <td>
-                {bid.status}
+                {STATUS_TEXT[bid.status]}
                 {bid.withdrawalStatus ? ` / ${bid.withdrawalStatus}` : ''}
               </td>
               <td>
