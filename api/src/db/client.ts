@@ -8,16 +8,26 @@ import path from 'node:path';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
 export type Prisma = PrismaClient;
 
+export type TypeParsers = Record<number, (text: string) => unknown>;
+
+export interface SqlOptions {
+  /** Read these column types (by OID) with these functions instead of the driver's. */
+  parsers?: TypeParsers;
+  /** Keep the statement's plan under this name on each connection: for a fixed statement run often with new values. */
+  prepared?: string;
+}
+
 export interface Database {
   prisma: PrismaClient;
   /** Runs raw SQL with $1.. parameters and returns the rows. */
-  sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  sql<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: SqlOptions): Promise<Row[]>;
   /** Runs several statements (no parameters), as migrations need. */
   exec(text: string): Promise<void>;
   kind: 'postgres' | 'pglite';
@@ -40,8 +50,9 @@ function openPostgres(url: string, poolSize: number): Database {
   return {
     kind: 'postgres',
     prisma,
-    async sql<Row>(text: string, params: unknown[] = []) {
-      return (await pool.query(text, params)).rows as Row[];
+    async sql<Row>(text: string, params: unknown[] = [], { parsers, prepared }: SqlOptions = {}) {
+      const types = parsers && { getTypeParser: (oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text') };
+      return (await pool.query({ text, values: params, ...(types && { types }), ...(prepared && { name: prepared }) })).rows as Row[];
     },
     async exec(text: string) {
       await pool.query(text);
@@ -55,14 +66,14 @@ function openPostgres(url: string, poolSize: number): Database {
 
 async function openPGlite(dataDir: string): Promise<Database> {
   await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
   await client.exec("SET TIME ZONE 'UTC'");
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   return {
     kind: 'pglite',
     prisma,
-    async sql<Row>(text: string, params: unknown[] = []) {
-      return (await client.query(text, params)).rows as Row[];
+    async sql<Row>(text: string, params: unknown[] = [], { parsers }: SqlOptions = {}) {
+      return (await client.query(text, params, parsers && { parsers })).rows as Row[];
     },
     async exec(text: string) {
       await client.exec(text);

@@ -8,6 +8,7 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { SchemaEngine } from '@prisma/schema-engine-wasm';
@@ -23,7 +24,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 const schema = await readFile(SCHEMA_PATH, 'utf8');
 const migrations = await loadMigrationList();
 // The adapter's own shadow database lacks the extensions our migrations create, so give it one that has them.
-const withExtensions = () => new PGlite({ extensions: { pg_trgm } });
+const withExtensions = () => new PGlite({ extensions: { pg_trgm, btree_gin } });
 const factory = new PrismaPGlite(withExtensions());
 factory.connectToShadowDb = () => new PrismaPGlite(withExtensions()).connect();
 const adapter = bindMigrationAwareSqlAdapterFactory(factory);

@@ -34,6 +34,12 @@ export class BrowseCache {
     return value;
   }
 
+  /** The fresh entry for `query`, without loading one. */
+  peek<T>(route: string, query: object): Promise<T> | undefined {
+    const hit = this.entries.get(`${route}?${stableKey(query)}`);
+    return hit && Date.now() - hit.at < this.ttlMs ? (hit.value as Promise<T>) : undefined;
+  }
+
   invalidate(): void {
     this.generation++;
     this.entries.clear();

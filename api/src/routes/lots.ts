@@ -4,6 +4,7 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { Context } from 'koa';
 import { browseLots, filterFromAuctionQuery, filterFromLotQuery, type BrowseFilter } from '../lots/browse.ts';
+import { EXACT_UP_TO } from '../lots/browse-total.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
 import { lotForViewer } from '../lots/results-privacy.ts';
 import { withChain } from '../chain/lots.ts';
@@ -18,7 +19,8 @@ const BROWSE_NOTES =
   "lot's display unit (sats, ETH, USD). startDate/endDate select lots open at some time inside that window. " +
   'Default order: live lots ending soonest, then upcoming lots starting soonest, then ended lots latest first; ' +
   '`sort=bids` orders by bid count (most first by default). `search` matches words of the title or description, ' +
-  'or a whole inscription id or token id. Paging: limit/offset or page/pageSize (at most 100). ' +
+  'or a whole inscription id or token id. Paging: limit/offset or page/pageSize (at most 100). `pagination.total` is exact ' +
+  `up to ${EXACT_UP_TO} matches; past that it is an estimate and \`pagination.totalExact\` is false (\`hasMore\` is always exact). ` +
   RESULTS_NOTE +
   " For them minPrice/maxPrice and sort=price use an ended lot's starting bid.";
 
@@ -32,7 +34,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
   const servePage = (ctx: Context, route: string, query: object, filter: BrowseFilter) =>
     browseCache
       .get(`${route}:${filter.signedIn ? 'signed-in' : 'signed-out'}`, query, async () => {
-        const page = await browseLots(db.prisma, imageGateway, filter, countCache);
+        const page = await browseLots(db, imageGateway, filter, countCache);
         const lots = await withChain(chain, db, page.data);
         return JSON.stringify({ ...page, data: lots.map((lot) => lotForViewer(lot, filter.signedIn)) });
       })

@@ -12,6 +12,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const paginationSchema = z.object({
   total: z.number().int(),
+  /** False when `total` is an estimate ("about 12,000"): counting every match of a large result costs more than the page. */
+  totalExact: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
   page: z.number().int(),
@@ -53,14 +55,16 @@ export function resolvePage(q: { limit?: number; offset?: number; page?: number;
   return { limit: size, offset };
 }
 
-export function paginationOf(total: number, limit: number, offset: number): Pagination {
+/** `hasMore` follows from the total unless the caller knows it otherwise (a page read one row past its end). */
+export function paginationOf(total: number, limit: number, offset: number, known: { totalExact?: boolean; hasMore?: boolean } = {}): Pagination {
   return {
     total,
+    totalExact: known.totalExact ?? true,
     limit,
     offset,
     page: Math.floor(offset / limit) + 1,
     pageSize: limit,
     totalPages: Math.max(1, Math.ceil(total / limit)),
-    hasMore: offset + limit < total,
+    hasMore: known.hasMore ?? offset + limit < total,
   };
 }

@@ -1,0 +1,28 @@
+/**
+ * The lot clock (domain/lot-clock.ts) as SQL, for queries that select lots by phase: the stored status may lag the
+ * clock until the sweeper runs, so a phase is the stored status read together with the start and end times.
+ */
+import { Prisma } from '../generated/prisma/client.ts';
+
+export type Phase = 'upcoming' | 'live' | 'ended' | 'cancelled' | 'active';
+
+const { sql } = Prisma;
+
+/** Columns are timestamp(3) in UTC; an ISO text with its zone ignored is that same UTC instant. */
+export const at = (date: Date): Prisma.Sql => sql`${date.toISOString()}::timestamp(3)`;
+
+export function phaseWhere(phase: Phase, now: Date): Prisma.Sql {
+  const open = sql`"status" IN ('upcoming', 'live')`;
+  switch (phase) {
+    case 'upcoming':
+      return sql`(${open} AND "startTime" > ${at(now)})`;
+    case 'live':
+      return sql`(${open} AND "startTime" <= ${at(now)} AND "endTime" > ${at(now)})`;
+    case 'active':
+      return sql`(${open} AND "endTime" > ${at(now)})`;
+    case 'ended':
+      return sql`("status" = 'ended' OR ("status" <> 'cancelled' AND "endTime" <= ${at(now)}))`;
+    case 'cancelled':
+      return sql`"status" = 'cancelled'`;
+  }
+}
