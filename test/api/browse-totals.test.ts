@@ -44,6 +44,8 @@ interface Combination {
   prices?: boolean;
   offset: number;
   signedIn: boolean;
+  /** `pagination.next` of an earlier page. */
+  after?: string;
 }
 
 const PRICE_RANGES = { BTC: [50n, 400n], ETH: [50n * 10n ** 18n, 400n * 10n ** 18n], Manual: [5_000n, 40_000n] } as const;
@@ -76,7 +78,7 @@ function plainQuery(c: Combination, now: Date, limit: number): Prisma.Sql {
 
 function urlOf(c: Combination, limit: number): string {
   const query = new URLSearchParams({ limit: String(limit), offset: String(c.offset) });
-  for (const key of ['status', 'paymentMethod', 'sort', 'order', 'search'] as const) if (c[key]) query.set(key, c[key]!);
+  for (const key of ['status', 'paymentMethod', 'sort', 'order', 'search', 'after'] as const) if (c[key]) query.set(key, c[key]!);
   if (c.prices) {
     query.set('minPrice', '50');
     query.set('maxPrice', '400');
@@ -132,6 +134,47 @@ describe('browsing past the exact count', () => {
         expect(page.pagination.totalExact, label).toBe(false);
         expect(page.pagination.total, label).toBeGreaterThan(EXACT_UP_TO);
       }
+      // The next page read from this one's last place is the next page by offset.
+      expect(page.pagination.next !== null, label).toBe(page.pagination.hasMore);
+      if (!page.pagination.next) continue;
+      const byPlace = await browse({ ...c, offset: 0, after: page.pagination.next });
+      const following = (await stack.db.prisma.$queryRaw<{ id: string }[]>(plainQuery({ ...c, offset: c.offset + 20 }, now, 20))).map((row) => row.id);
+      expect(
+        byPlace.data.map((lot) => lot._id),
+        `${label} then after`,
+      ).toEqual(following);
+      expect(byPlace.pagination, `${label} then after`).toMatchObject({ offset: c.offset + 20, page: c.offset / 20 + 2, hasMore: c.offset + 40 < all });
+    }
+  });
+
+  it('walks a large result page after page by place, as by offset, in every order', async () => {
+    for (const [sort, order] of [
+      [undefined, undefined],
+      ['price', 'desc'],
+      ['endTime', 'asc'],
+      ['bids', 'desc'],
+      ['title', 'asc'],
+    ] as const) {
+      const c: Combination = { offset: 0, signedIn: false, sort, order, paymentMethod: 'Manual' };
+      const all = (await stack.db.prisma.$queryRaw<{ id: string }[]>(plainQuery(c, new Date(), 0))).map((row) => row.id);
+      const walked: string[] = [];
+      let after: string | undefined;
+      do {
+        const page = await browse({ ...c, after }, 100);
+        walked.push(...page.data.map((lot) => lot._id));
+        after = page.pagination.next ?? undefined;
+      } while (after);
+      expect(walked, `${sort ?? 'default'} ${order ?? ''}`).toEqual(all);
+    }
+  });
+
+  it('refuses a place that is not one of this order', async () => {
+    const page = await browse({ offset: 0, signedIn: false, sort: 'createdAt' });
+    for (const after of ['nonsense', page.pagination.next!, Buffer.from(JSON.stringify({ order: 'createdAt:desc', key: ['x'], id: 'a', offset: 20 })).toString('base64url')]) {
+      const res = await fetch(`${stack.url}/auctions?sort=title&after=${after}`);
+      if (after === page.pagination.next) expect((await fetch(`${stack.url}/auctions?sort=createdAt&after=${after}`)).status).toBe(200);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields).toHaveProperty('after');
     }
   });
 

@@ -6,11 +6,12 @@
 import { BROWSE_LIMIT, type LOT_SORTS, paginationOf, resolvePage, type AuctionListQuery, type LotList, type LotListQuery, type PaymentMethod } from '@gavel/domain';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
-import { presentLot } from './present.ts';
+import { HttpError } from '../http/errors.ts';
+import { presentLot, type LotRow } from './present.ts';
 import type { BrowseCache } from './browse-cache.ts';
 import { at, phaseWhere, type Phase } from './clock-sql.ts';
 import { priceWhere } from './browse-price.ts';
-import { LOTS, orderedIds } from './browse-order.ts';
+import { LOTS, isKeyOf, orderName, orderedIds, placeOf, type Place } from './browse-order.ts';
 import { estimatedTotal, firstMatches } from './browse-total.ts';
 import { lotRows } from './browse-rows.ts';
 
@@ -32,6 +33,8 @@ export interface BrowseFilter {
   order?: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /** `pagination.next` of the page before: read from that place instead of skipping `offset` lots. */
+  after?: string;
   /** Signed-out viewers may not learn an ended lot's final price, not even through a price filter. */
   signedIn: boolean;
 }
@@ -49,6 +52,7 @@ export function filterFromAuctionQuery(q: AuctionListQuery, signedIn: boolean): 
     auctionEventId: q.auctionEventId,
     sort: q.sort,
     order: q.order,
+    after: q.after,
     ...resolvePage(q, BROWSE_LIMIT),
   };
 }
@@ -62,6 +66,7 @@ export function filterFromLotQuery(q: LotListQuery, signedIn: boolean): BrowseFi
     auctionEventId: q.auctionId,
     sort: q.sortBy,
     order: q.sortOrder,
+    after: q.after,
     ...resolvePage(q, BROWSE_LIMIT),
   };
 }
@@ -74,9 +79,11 @@ export function filterFromLotQuery(q: LotListQuery, signedIn: boolean): BrowseFi
  */
 export async function browseLots(db: Database, imageGateway: string, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
   const where = whereOf(filter, now);
+  const start = filter.after === undefined ? null : startOf(filter.after, filter);
+  const offset = start?.offset ?? filter.offset;
   // One row past the page says whether another page follows, whatever the total says.
-  const window = { take: filter.limit + 1, offset: filter.offset };
-  const { limit: _limit, offset: _offset, sort: _sort, order: _order, ...filterKey } = filter;
+  const window = { take: filter.limit + 1, offset, after: start?.place };
+  const { limit: _limit, offset: _offset, sort: _sort, order: _order, after: _after, ...filterKey } = filter;
   const knownLarge = counts?.peek<number>('estimate', filterKey);
   const small = knownLarge ? null : await firstMatches(db, filter, where, now, window);
   let found: string[];
@@ -87,14 +94,36 @@ export async function browseLots(db: Database, imageGateway: string, filter: Bro
     const estimate = () => estimatedTotal(db, where);
     const [rows, estimated] = await Promise.all([db.sql<{ id: string }>(page.text, page.values), knownLarge ?? counts?.get('estimate', filterKey, estimate) ?? estimate()]);
     found = rows.map((row) => row.id);
-    total = Math.max(estimated, filter.offset + found.length);
+    total = Math.max(estimated, offset + found.length);
   }
   const ids = found.slice(0, filter.limit);
   const lots = await lotRows(db, ids);
+  const last = lots.at(-1);
+  const hasMore = found.length > ids.length;
   return {
     data: lots.map((row) => presentLot(imageGateway, row, now)),
-    pagination: paginationOf(total, filter.limit, filter.offset, { totalExact: Boolean(small?.ids), hasMore: found.length > ids.length }),
+    pagination: {
+      ...paginationOf(total, filter.limit, offset, { totalExact: Boolean(small?.ids), hasMore }),
+      next: hasMore && last ? nextOf(filter, last, now, offset + filter.limit) : null,
+    },
   };
+}
+
+/** `pagination.next`: the last lot's place in this order, and the offset the page after it starts at. */
+function nextOf(filter: BrowseFilter, lot: LotRow, now: Date, offset: number): string {
+  const { key, id } = placeOf(filter, lot, now);
+  return Buffer.from(JSON.stringify({ order: orderName(filter), key, id, offset })).toString('base64url');
+}
+
+function startOf(after: string, filter: BrowseFilter): { place: Place; offset: number } {
+  try {
+    const { order, key, id, offset } = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+    if (order === orderName(filter) && Array.isArray(key) && isKeyOf(filter, key) && typeof id === 'string' && Number.isSafeInteger(offset) && offset >= 0) return { place: { key, id }, offset };
+  } catch {
+    // Not base64url JSON: refused below like any other text that is not a place.
+  }
+  const message = 'after must be the pagination.next of a page in this order';
+  throw new HttpError(400, message, 'validation_failed', { after: message });
 }
 
 function phaseFilter(status: string): Phase {

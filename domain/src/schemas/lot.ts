@@ -34,6 +34,9 @@ const pageParams = {
   pageSize: queryInt(1, MAX_PAGE_SIZE).optional(),
 };
 
+/** `pagination.next` of the page before, to read the next page from its place (browsing lists only). */
+const after = z.string().trim().max(1000).optional();
+
 /** GET /auctions */
 export const auctionListQuerySchema = z.object({
   ...pageParams,
@@ -47,6 +50,7 @@ export const auctionListQuerySchema = z.object({
   auctionEventId: z.string().trim().min(1).max(64).optional(),
   sort: z.enum(LOT_SORTS, { error: `must be one of ${LOT_SORTS.join(', ')}` }).optional(),
   order: order.optional(),
+  after,
 });
 export type AuctionListQuery = z.infer<typeof auctionListQuerySchema>;
 
@@ -59,6 +63,7 @@ export const lotListQuerySchema = z.object({
   search: searchText.optional(),
   sortBy: z.enum(LOT_SORTS, { error: `must be one of ${LOT_SORTS.join(', ')}` }).optional(),
   sortOrder: order.optional(),
+  after,
 });
 export type LotListQuery = z.infer<typeof lotListQuerySchema>;
 
