@@ -13,17 +13,20 @@ export interface LotListParams {
   order?: 'asc' | 'desc';
   page?: number;
   limit?: number;
+  /** `pagination.next` of the page before `page`: the api reads `page` from there instead of skipping to it. */
+  after?: string;
 }
 
 /** The spec's staleness: the auction list is fresh for 5 minutes; a lot's detail is refetched every 10 s. */
 const LIST_STALE_MS = 5 * 60_000;
 const DETAIL_REFETCH_MS = 10_000;
 
-export function useLotList({ page = 1, limit = BROWSE_LIMIT, ...filters }: LotListParams) {
+export function useLotList({ page = 1, limit = BROWSE_LIMIT, after, ...filters }: LotListParams) {
   return useQuery({
+    // The same page whichever way it is read, so `after` stays out of the key.
     queryKey: queryKeys.lots.list({ ...filters, page, limit }),
     queryFn: ({ signal }) =>
-      apiRequest<ReplyOf<typeof lotListSchema>>(`/auctions${queryString({ ...filters, limit, offset: (page - 1) * limit })}`, {
+      apiRequest<ReplyOf<typeof lotListSchema>>(`/auctions${queryString({ ...filters, limit, offset: (page - 1) * limit, after })}`, {
         signal,
       }),
     staleTime: LIST_STALE_MS,

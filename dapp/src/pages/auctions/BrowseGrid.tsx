@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { messages } from '@gavel/domain';
 import { useLotList } from '../../api/lots.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
@@ -14,10 +15,18 @@ import { GridFilters } from './GridFilters.tsx';
 export function BrowseGrid({ eventId }: { eventId?: string }) {
   const [params, update] = useBrowseParams();
   const { page, sort, ...filters } = params;
-  const list = useLotList({ ...filters, ...(eventId ? { auctionEventId: eventId } : {}), ...SORT_CHOICES[sort].query, page });
+  const query = { ...filters, ...(eventId ? { auctionEventId: eventId } : {}), ...SORT_CHOICES[sort].query };
+  // Next reads the following page from where the shown one ends (the api's `after`), so a page deep in a large
+  // result costs what the first does; a page reached any other way (a link, Previous) is read by offset.
+  const [start, setStart] = useState<{ query: string; page: number; after: string } | null>(null);
+  const queryKey = JSON.stringify(query);
+  const after = start?.query === queryKey && start.page === page ? start.after : undefined;
+  const list = useLotList({ ...query, page, after });
   const filtered = Boolean(filters.search || filters.status || filters.paymentMethod || filters.auctionEventId);
 
   function goToPage(next: number) {
+    const following = list.isPlaceholderData ? null : list.data?.pagination.next;
+    setStart(next === page + 1 && following ? { query: queryKey, page: next, after: following } : null);
     update({ page: next });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
