@@ -9,13 +9,13 @@
  */
 import { phaseOf, shownStatus, type LOT_SORTS } from '@gavel/domain';
 import { Prisma } from '../generated/prisma/client.ts';
-import { phaseWhere } from './clock-sql.ts';
-import { CURRENT_PRICE, STARTING_BID, priceBasis, pricedAt, type PricedFilter } from './browse-price.ts';
+import { finishedParts, phaseWhere } from './clock-sql.ts';
+import { CURRENT_PRICE, STARTING_BID, priceBasis, priceRanges, pricedAt, type PricedFilter } from './browse-price.ts';
 import type { LotRow } from './present.ts';
 
 type Sql = Prisma.Sql;
 type Sort = (typeof LOT_SORTS)[number];
-const { sql, raw, empty } = Prisma;
+const { sql, raw, empty, join } = Prisma;
 
 export interface OrderedFilter extends PricedFilter {
   sort?: Sort;
@@ -54,8 +54,9 @@ const directionOf = (filter: OrderedFilter & { sort: Sort }) => filter.order ?? 
 export function orderColumns(filter: OrderedFilter): Sql {
   if (!filter.sort) return sql`"id", "status", "startTime", "endTime"`;
   if (filter.sort !== 'price') return sql`"id", ${SORT_COLUMNS[filter.sort].column}`;
+  // A price filter orders each payment method's range apart.
   const basis = priceBasis(filter);
-  return basis ? sql`"id", ${basis}` : sql`"id", "status", "endTime", ${CURRENT_PRICE}, ${STARTING_BID}`;
+  return basis ? sql`"id", "paymentMethod", ${basis}` : sql`"id", "paymentMethod", "status", "endTime", ${CURRENT_PRICE}, ${STARTING_BID}`;
 }
 
 /** Names an order, so a place taken in one is never used in another. */
@@ -91,39 +92,61 @@ export function isKeyOf(filter: OrderedFilter, key: unknown[]): boolean {
 }
 
 export function orderedIds(filter: OrderedFilter, from: Sql, where: Sql, now: Date, window: Window): Sql {
-  if (!filter.sort) return phasedIds(from, where, now, window);
+  if (!filter.sort) return phasedIds(filter, from, where, now, window);
   const descending = directionOf({ ...filter, sort: filter.sort }) === 'desc';
   const direction = descending ? sql`DESC` : sql`ASC`;
-  const { column, type } = filter.sort === 'price' ? { column: priceBasis(filter), type: PRICE } : SORT_COLUMNS[filter.sort];
   const skip = window.after ? 0 : window.offset;
-  const past = (by: Sql) => (window.after ? sql`AND (${by}, "id") ${raw(descending ? '<' : '>')} (${window.after.key[0]}::${type}, ${window.after.id})` : empty);
-  if (column) return sql`SELECT "id" FROM ${from} WHERE ${where} ${past(column)} ORDER BY ${column} ${direction}, "id" ${direction} LIMIT ${window.take} OFFSET ${skip}`;
-  // Ended lots by starting bid and open lots by current price, each read in its own index order up to the
-  // window's end, then merged.
+  const past = (by: Sql, type: Sql) => (window.after ? sql`AND (${by}, "id") ${raw(descending ? '<' : '>')} (${window.after.key[0]}::${type}, ${window.after.id})` : empty);
+  if (filter.sort !== 'price') {
+    const { column, type } = SORT_COLUMNS[filter.sort];
+    return sql`SELECT "id" FROM ${from} WHERE ${where} ${past(column, type)} ORDER BY ${column} ${direction}, "id" ${direction} LIMIT ${window.take} OFFSET ${skip}`;
+  }
+  // By price, each part read in its own index order from where it starts: signed out, ended lots by starting bid
+  // and open lots by current price; with a price filter, each payment method's range apart (a range per method,
+  // so each is read from its own bound instead of from the top of the index). The parts are merged to the window.
+  const basis = priceBasis(filter);
+  const sides = basis ? [{ column: basis, which: empty }] : [STARTING_BID, CURRENT_PRICE].map((column) => ({ column, which: sql`AND ${pricedAt(column, now)}` }));
+  const parts = sides.flatMap(({ column, which }) =>
+    (filter.minPrice || filter.maxPrice ? priceRanges(filter, column) : [sql`TRUE`]).map((range) => ({ column, conditions: sql`${which} AND ${range} ${past(column, PRICE)}` })),
+  );
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only) return sql`SELECT "id" FROM ${from} WHERE ${where} ${only.conditions} ORDER BY ${only.column} ${direction}, "id" ${direction} LIMIT ${window.take} OFFSET ${skip}`;
   const reach = skip + window.take;
-  const side = (price: Sql) =>
-    sql`(SELECT "id", ${price} AS price FROM ${from} WHERE ${where} AND ${pricedAt(price, now)} ${past(price)} ORDER BY ${price} ${direction}, "id" ${direction} LIMIT ${reach})`;
-  return sql`SELECT "id" FROM (${side(STARTING_BID)} UNION ALL ${side(CURRENT_PRICE)}) AS priced ORDER BY price ${direction}, "id" ${direction} LIMIT ${window.take} OFFSET ${skip}`;
+  const part = ({ column, conditions }: (typeof parts)[number]) =>
+    sql`(SELECT "id", ${column} AS price FROM ${from} WHERE ${where} ${conditions} ORDER BY ${column} ${direction}, "id" ${direction} LIMIT ${reach})`;
+  return sql`SELECT "id" FROM (${join(parts.map(part), ' UNION ALL ')}) AS priced ORDER BY price ${direction}, "id" ${direction} LIMIT ${window.take} OFFSET ${skip}`;
 }
+
+/** The ranks of the default order a status filter can match: live 0, upcoming 1, finished 2. */
+const PHASE_RANKS: Record<NonNullable<OrderedFilter['phase']>, number[]> = { live: [0], upcoming: [1], active: [0, 1], ended: [2], cancelled: [2] };
 
 /**
  * The default order, what a visitor can act on first: live lots ending soonest, then upcoming lots starting
  * soonest, then finished lots (ended or cancelled) latest first. Each phase is read in its own index order and cut
- * to the window's end.
+ * to the window's end. Finished lots come in two parts (clock-sql.ts): those closed early are read whole (OFFSET 0
+ * keeps the planner from hoping to stop early in the end-time index, where they are far apart) and are few.
  */
-function phasedIds(from: Sql, where: Sql, now: Date, window: Window): Sql {
+function phasedIds(filter: OrderedFilter, from: Sql, where: Sql, now: Date, window: Window): Sql {
   const skip = window.after ? 0 : window.offset;
   const reach = skip + window.take;
   const after = window.after;
   const rank = after ? Number(after.key[0]) : -1;
   const time = () => sql`${String(after!.key[1])}::timestamp(3)`;
-  // A phase before the place's is done; the place's own phase resumes after it; later phases start from the top.
-  const past = (phase: number, resume: () => Sql) => (phase < rank ? sql`AND FALSE` : phase === rank ? sql`AND ${resume()}` : empty);
+  // A phase before the place's is done; the place's own phase resumes after it; later phases start from the top. A
+  // status filter leaves the other phases out altogether (the planner cannot see that they match nothing).
+  const shown = filter.phase ? PHASE_RANKS[filter.phase] : [0, 1, 2];
+  const past = (phase: number, resume: () => Sql) => (phase < rank || !shown.includes(phase) ? sql`AND FALSE` : phase === rank ? sql`AND ${resume()}` : empty);
+  const finished = finishedParts(now);
+  const finishedPast = past(2, () => sql`("endTime" < ${time()} OR ("endTime" = ${time()} AND "id" > ${after!.id}))`);
   return sql`SELECT "id" FROM (
     (SELECT "id", 0 AS rank, extract(epoch FROM "endTime") AS key FROM ${from} WHERE ${where} AND ${phaseWhere('live', now)} ${past(0, () => sql`("endTime", "id") > (${time()}, ${after!.id})`)} ORDER BY "endTime" ASC, "id" ASC LIMIT ${reach})
     UNION ALL
     (SELECT "id", 1 AS rank, extract(epoch FROM "startTime") AS key FROM ${from} WHERE ${where} AND ${phaseWhere('upcoming', now)} ${past(1, () => sql`("startTime", "id") > (${time()}, ${after!.id})`)} ORDER BY "startTime" ASC, "id" ASC LIMIT ${reach})
     UNION ALL
-    (SELECT "id", 2 AS rank, -extract(epoch FROM "endTime") AS key FROM ${from} WHERE ${where} AND NOT ${phaseWhere('active', now)} ${past(2, () => sql`("endTime" < ${time()} OR ("endTime" = ${time()} AND "id" > ${after!.id}))`)} ORDER BY "endTime" DESC, "id" ASC LIMIT ${reach})
+    (SELECT "id", 2 AS rank, -extract(epoch FROM "endTime") AS key FROM (
+      (SELECT "id", "endTime" FROM ${from} WHERE ${where} AND ${finished.byClock} ${finishedPast} ORDER BY "endTime" DESC, "id" ASC LIMIT ${reach})
+      UNION ALL
+      (SELECT "id", "endTime" FROM (SELECT "id", "endTime" FROM ${from} WHERE ${where} AND ${finished.closedEarly} ${finishedPast} OFFSET 0) AS early ORDER BY "endTime" DESC, "id" ASC LIMIT ${reach})
+    ) AS finished ORDER BY "endTime" DESC, "id" ASC LIMIT ${reach})
   ) AS phased ORDER BY rank, key, "id" LIMIT ${window.take} OFFSET ${skip}`;
 }

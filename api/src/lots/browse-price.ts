@@ -43,21 +43,22 @@ export function pricedAt(column: Sql, now: Date): Sql {
  * Manual lots), converted exactly to smallest units per payment method so the (paymentMethod, price) indexes serve.
  */
 export function priceWhere(filter: PricedFilter, now: Date): Sql {
-  const methods = filter.paymentMethod ? [filter.paymentMethod] : [...PAYMENT_METHODS];
   const basis = priceBasis(filter);
-  const sides = basis ? [{ column: basis, which: null }] : [STARTING_BID, CURRENT_PRICE].map((column) => ({ column, which: pricedAt(column, now) }));
-  const perMethod = methods.flatMap((method) =>
-    sides.map(({ column, which }) => {
-      const bounds = [
-        sql`"paymentMethod" = ${method}::"PaymentMethod"`,
-        ...(filter.minPrice ? [sql`${column} >= ${toSmallest(filter.minPrice, method, 'up')}::numeric`] : []),
-        ...(filter.maxPrice ? [sql`${column} <= ${toSmallest(filter.maxPrice, method, 'down')}::numeric`] : []),
-        ...(which ? [which] : []),
-      ];
-      return sql`(${join(bounds, ' AND ')})`;
-    }),
-  );
-  return sql`(${join(perMethod, ' OR ')})`;
+  const ranges = basis ? priceRanges(filter, basis) : [STARTING_BID, CURRENT_PRICE].flatMap((column) => priceRanges(filter, column).map((range) => sql`(${range} AND ${pricedAt(column, now)})`));
+  return sql`(${join(ranges, ' OR ')})`;
+}
+
+/** Each payment method's price range at `column`, one condition per method: a range a price index reads directly. */
+export function priceRanges(filter: PricedFilter, column: Sql): Sql[] {
+  const methods = filter.paymentMethod ? [filter.paymentMethod] : [...PAYMENT_METHODS];
+  return methods.map((method) => {
+    const bounds = [
+      sql`"paymentMethod" = ${method}::"PaymentMethod"`,
+      ...(filter.minPrice ? [sql`${column} >= ${toSmallest(filter.minPrice, method, 'up')}::numeric`] : []),
+      ...(filter.maxPrice ? [sql`${column} <= ${toSmallest(filter.maxPrice, method, 'down')}::numeric`] : []),
+    ];
+    return sql`(${join(bounds, ' AND ')})`;
+  });
 }
 
 /** "0.005" USD as a lower bound is 1 cent, as an upper bound 0 cents: bounds round inward, never throw. */

@@ -26,3 +26,11 @@ export function phaseWhere(phase: Phase, now: Date): Prisma.Sql {
       return sql`"status" = 'cancelled'`;
   }
 }
+
+/**
+ * Finished lots (not active) in two parts: those the clock ended, a range of end times an index reads in order;
+ * and those closed before their end (ended or cancelled early), few, found by status.
+ */
+export function finishedParts(now: Date): { byClock: Prisma.Sql; closedEarly: Prisma.Sql } {
+  return { byClock: sql`"endTime" <= ${at(now)}`, closedEarly: sql`("status" IN ('ended', 'cancelled') AND "endTime" > ${at(now)})` };
+}

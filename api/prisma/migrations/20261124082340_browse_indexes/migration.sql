@@ -15,6 +15,8 @@ CREATE INDEX "Lot_browse_currentPrice_idx" ON "Lot" ("currentPrice", "id") INCLU
 CREATE INDEX "Lot_browse_startingBid_idx" ON "Lot" ("startingBid", "id") INCLUDE ("title", "paymentMethod", "status", "startTime", "endTime", "currentPrice", "auctionType") WHERE "published";
 CREATE INDEX "Lot_browse_title_idx" ON "Lot" ("title", "id") INCLUDE ("paymentMethod", "status", "startTime", "endTime", "currentPrice", "startingBid", "auctionType") WHERE "published";
 CREATE INDEX "Lot_browse_bidCount_idx" ON "Lot" ("bidCount", "id") INCLUDE ("title", "paymentMethod", "status", "startTime", "endTime", "currentPrice", "startingBid", "auctionType") WHERE "published";
+-- The default order lists finished lots latest first, ties by id: the end time read backwards, the id forwards.
+CREATE INDEX "Lot_browse_finished_idx" ON "Lot" ("endTime" DESC, "id") INCLUDE ("title", "paymentMethod", "status", "startTime", "currentPrice", "startingBid", "auctionType") WHERE "published";
 
 -- Signed out, an ended lot is priced at its starting bid: its price filter reads this beside (paymentMethod, currentPrice).
 CREATE INDEX "Lot_paymentMethod_startingBid_idx" ON "Lot"("paymentMethod", "startingBid");
