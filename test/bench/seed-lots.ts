@@ -40,3 +40,26 @@ export async function seedManyLots(db: Database, count: number, from = 0): Promi
   // from a covering index alone (see the browse indexes).
   await db.sql('VACUUM ANALYZE "Lot"');
 }
+
+/**
+ * `count` live US-dollar lots from $1.00 for the bid benches, ending in a day with no extension, so every bid is
+ * judged by price alone; returns their ids. One INSERT, and no event id kept between calls as
+ * test/support/lots.ts keeps one, so a bench can seed two databases (PostgreSQL and PGlite) in one run.
+ */
+export async function seedBiddingLots(db: Database, count: number): Promise<string[]> {
+  const event = await db.prisma.auctionEvent.upsert({
+    where: { slug: 'bench-bids' },
+    update: {},
+    create: { slug: 'bench-bids', title: 'Bench bidding', published: true, status: 'live', startTime: new Date(Date.now() - 86_400_000), endTime: new Date(Date.now() + 30 * 86_400_000) },
+  });
+  const rows = await db.sql<{ id: string }>(
+    `INSERT INTO "Lot" (id, "auctionEventId", title, status, published, "auctionType", "paymentMethod", "startingBid", "currentPrice",
+       "startTime", "endTime", "extensionMinutes", "createdAt", "updatedAt")
+     SELECT gen_random_uuid()::text, $1, 'Bench bidding lot ' || i, 'live', true, 'offchain', 'Manual', 100, 100,
+            now() - interval '1 minute', now() + interval '1 day', 0, now(), now()
+     FROM generate_series(1, $2::int) AS i
+     RETURNING id`,
+    [event.id, count],
+  );
+  return rows.map((r) => r.id);
+}

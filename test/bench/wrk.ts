@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const scripts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk');
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 export interface WrkRun {
   label: string;
@@ -31,7 +31,7 @@ export function assertWrkInstalled(): void {
 }
 
 /** CPU ticks (user + system) of a process, 0 once it is gone. */
-function ticksOf(pid: number): number {
+export function ticksOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return Number(fields[11]) + Number(fields[12]);
