@@ -48,6 +48,9 @@ export class BidLoad {
     const run = await wrk({ label, url: api.url, script: 'bids.lua', args: [this.tokensFile, lotsFile, String(this.next)], connections: BIDDERS, seconds, apiPid: api.pid });
     // wrk asks for a request per reply and one per connection still waiting at the end; errors resend.
     this.next += run.requests + run.errors + 2 * BIDDERS;
+    // A refusal (400) is a bid that lost its race; anything else is the api failing under the load.
+    const failed = Object.entries(run.statuses).filter(([status]) => status !== '201' && status !== '400');
+    if (failed.length || run.errors) console.warn(`! ${label}: replies ${failed.map(([status, n]) => `${status} ×${n}`).join(', ') || 'none but 201 and 400'}, ${run.errors} socket errors`);
     return run;
   }
 }

@@ -61,5 +61,6 @@ export async function seedBiddingLots(db: Database, count: number): Promise<stri
      RETURNING id`,
     [event.id, count],
   );
+  await db.sql('ANALYZE "Lot"');
   return rows.map((r) => r.id);
 }
