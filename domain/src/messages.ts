@@ -205,6 +205,7 @@ export const messages = {
     notFound: 'Not found',
     internal: 'Server error occurred. Please try again later.',
     invalidRequest: 'Invalid request',
+    busy: 'Gavel is very busy right now. Please try again in a moment.',
   },
 } as const;
 

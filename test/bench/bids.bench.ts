@@ -118,8 +118,12 @@ async function main() {
     // Every bidder listens for outbid events, as their open tab would.
     for (const token of tokens) streams.push(await openUserEvents(api.url, token));
     const highest = async () => Number((await database.db.sql<{ top: string | null }>(`SELECT max("currentBid")::text AS top FROM "Lot"`))[0]?.top ?? 0) / 100;
-    const run = async (label: string, lotsFile: string, extra: string[] = []) =>
-      wrk({ label, url: api.url, script: 'bids.lua', args: [tokensFile, lotsFile, String(Math.ceil(await highest()) + 1), ...extra], connections: BIDDERS, seconds: SECONDS, apiPid: api.pid });
+    // This machine's PostgreSQL runs without autovacuum: each run starts from the state autovacuum keeps in service.
+    const vacuumed = () => database.db.exec('VACUUM ANALYZE');
+    const run = async (label: string, lotsFile: string, extra: string[] = []) => {
+      await vacuumed();
+      return wrk({ label, url: api.url, script: 'bids.lua', args: [tokensFile, lotsFile, String(Math.ceil(await highest()) + 1), ...extra], connections: BIDDERS, seconds: SECONDS, apiPid: api.pid });
+    };
 
     const hotRun = await run('api, one hot lot', hotFile);
     let probing = true;
@@ -134,7 +138,9 @@ async function main() {
       `SELECT count(*)::text AS n FROM "Lot" l WHERE (SELECT count(*) FROM "Bid" b WHERE b."lotId" = l.id AND b.status = 'active') > 1
           OR l."currentBid" IS DISTINCT FROM (SELECT max(amount) FROM "Bid" b WHERE b."lotId" = l.id)`,
     );
+    await vacuumed();
     const hotPg = pgbench(database.url, 'bench_hot', users[0]!.id);
+    await vacuumed();
     const spreadPg = pgbench(database.url, 'bench_spread', users[0]!.id);
 
     const accepted = (r: WrkRun) => (r.statuses['201'] ?? 0) / (r.requests / r.perSecond);

@@ -64,11 +64,19 @@ function openPostgres(url: string, poolSize: number): Database {
   };
 }
 
+/** How often the embedded database is vacuumed and analysed (what autovacuum does for a PostgreSQL server). */
+const PGLITE_VACUUM_MS = 5 * 60_000;
+
 async function openPGlite(dataDir: string): Promise<Database> {
   await mkdir(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
   await client.exec("SET TIME ZONE 'UTC'");
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  // PGlite is PostgreSQL in single-user mode, which has no autovacuum: without this, every bid's old row versions
+  // stay and statistics are never gathered, so a long-running `npm start` slows as bids mount. Each statement on
+  // the client runs alone (a Prisma transaction included), so the vacuum never lands inside one.
+  const vacuum = setInterval(() => void client.exec('VACUUM ANALYZE').catch(() => undefined), PGLITE_VACUUM_MS);
+  vacuum.unref();
   return {
     kind: 'pglite',
     prisma,
@@ -79,6 +87,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
       await client.exec(text);
     },
     async close() {
+      clearInterval(vacuum);
       await prisma.$disconnect();
       // Without this PGlite keeps the event loop alive and the process never exits.
       await client.close();

@@ -33,19 +33,26 @@ export function errorMiddleware(log: Logger) {
       ctx.status = body.status;
       ctx.body = body.json;
       if (error instanceof HttpError) ctx.set(error.headers);
+      if (body.json.code === 'busy') ctx.set('Retry-After', '1');
       // A client that hung up while its request was read is no fault of the api: nobody is left to answer.
       if (body.status >= 500 && ctx.req.destroyed && (error as { code?: string }).code === 'ECONNRESET') log.info({ method: ctx.method, url: loggedUrl(ctx.url) }, 'client closed the request');
       // A 5xx the api chose (a price or a service unavailable, with Retry-After) is expected: a warning, not a failure.
-      else if (body.status >= 500 && error instanceof HttpError) log.warn({ code: error.code, status: body.status, method: ctx.method, url: loggedUrl(ctx.url) }, error.message);
+      else if (body.status >= 500 && (error instanceof HttpError || body.json.code === 'busy'))
+        log.warn({ code: body.json.code, status: body.status, method: ctx.method, url: loggedUrl(ctx.url) }, body.json.message);
       else if (body.status >= 500) log.error({ err: error, method: ctx.method, url: loggedUrl(ctx.url) }, 'request failed');
     }
   };
 }
 
+/** Prisma's codes for a pool that had no connection to give in time (P2024) and a transaction it could not start (P2028). */
+const DATABASE_BUSY = new Set(['P2024', 'P2028']);
+
 function toBody(error: unknown): { status: number; json: ApiError } {
   if (error instanceof HttpError) {
     return { status: error.status, json: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...error.extra } };
   }
+  // Every pooled connection stayed busy past the wait (a load peak): nothing was written, and a retry will do.
+  if (DATABASE_BUSY.has((error as { code?: string }).code ?? '')) return { status: 503, json: { message: messages.server.busy, code: 'busy' } };
   const status = (error as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, json: { message: (error as Error).message, code: 'bad_request' } };

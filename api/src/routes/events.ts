@@ -54,11 +54,7 @@ export function mountEvents(router: Router, { db, eventHub, redis, config, rateL
     const stream = new PassThrough();
     // A revocation may end the stream while an event is on its way: nothing is written after the end.
     const write = (text: string) => !stream.writableEnded && stream.write(text);
-    const send = (event: HubEvent) => {
-      // An anonymous watcher learns that a lot ended, not its final price.
-      const data = event.type === 'lot' ? lotUpdateForViewer(event.data as LotUpdate, signedIn) : event.data;
-      write(`event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
+    const send = (event: HubEvent) => write(frameOf(event, signedIn));
     const unsubscribe = lots.map((lotId) => eventHub.on(`lot:${lotId}`, send));
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     // Never keep the process alive for a stream alone.
@@ -91,6 +87,26 @@ export function mountEvents(router: Router, { db, eventHub, redis, config, rateL
     ctx.body = stream;
     send({ type: 'ready', data: { signedIn, lots } });
   });
+}
+
+/**
+ * An event as an SSE frame, built once per event for each kind of viewer: every stream a lot's event reaches shares
+ * the same text, so a fan-out to thousands of streams serialises it twice at most, not once per stream.
+ */
+const frames = new WeakMap<HubEvent, { signedIn?: string; anonymous?: string }>();
+
+function frameOf(event: HubEvent, signedIn: boolean): string {
+  const built = frames.get(event) ?? {};
+  const viewer = signedIn ? 'signedIn' : 'anonymous';
+  let frame = built[viewer];
+  if (frame === undefined) {
+    // An anonymous watcher learns that a lot ended, not its final price.
+    const data = event.type === 'lot' ? lotUpdateForViewer(event.data as LotUpdate, signedIn) : event.data;
+    frame = `event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`;
+    built[viewer] = frame;
+    frames.set(event, built);
+  }
+  return frame;
 }
 
 /** The ticket's session was not signed out since it was issued (a logout or password change moves the version). */
