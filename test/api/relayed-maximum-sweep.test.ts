@@ -63,7 +63,7 @@ function relayerOn(chain: ChainService) {
     chain,
     payments: { stripe: {} },
     eventHub: { publish: async (topic: string, event: unknown) => void published.push({ topic, event }) },
-    mailer: { send: async (mail: unknown) => void mails.push(mail) },
+    mailer: { sendIfWanted: async (_userId: string, _preference: string, mail: unknown) => void mails.push(mail) },
     queues: { url: REDIS_URL, prefix: `gavel-test-${randomBytes(4).toString('hex')}`, log },
   } as unknown as RelayerServices;
   const relayer = new Relayer(services);
