@@ -27,7 +27,22 @@ export const lotForBidSelect = {
   auctionEvent: { select: { whitelistOnly: true } },
 } satisfies Prisma.LotSelect;
 
-export type LotForBid = Prisma.LotGetPayload<{ select: typeof lotForBidSelect }>;
+/** The lot as the bid intake reads it, with where it stands for the proxy rule (read in the same statement). */
+export type LotForBid = Prisma.LotGetPayload<{ select: typeof lotForBidSelect }> & { standing: ProxyStanding };
+
+/** Where the lot stands, as the proxy rule sees it: its own columns and its leading bid (a ladder's signed steps with it), amounts as text. */
+export interface ProxyStanding {
+  open: boolean;
+  startingBid: string;
+  currentBid: string | null;
+  leaderMaximum: string | null;
+  runnerUpMaximum: string | null;
+  leadingId: string | null;
+  leadingUserId: string | null;
+  leadingAmount: string | null;
+  /** A ladder's signed steps, ascending; null for any other bid. */
+  steps: string[] | null;
+}
 
 /**
  * How a bid is paid, which decides what stands behind it:

@@ -21,17 +21,20 @@ import { announceBid } from './notify.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
 import { readChainBidState } from '../relayer/card-bids.ts';
 import { lotForBidSelect, type AdmittedBid, type BidRail, type CommitOptions, type LotForBid, type PlacedBid } from './bid-types.ts';
+import { PRISMA_TYPES } from '../db/prisma-types.ts';
+import { LEADING_BID_JOIN_SQL, STANDING_JSON_SQL } from './proxy-commit.ts';
 import { lotBidState, maximumError, maximumTooLowError, refusalError } from './refusal.ts';
 
 const bidMessages = messages.bids;
 
 /**
  * The published lot a bid is for (404 otherwise): one read per bid, fresh, since open and minimum are checked from
- * it. One statement with its auction event's whitelist flag (Prisma would read the relation in a second round trip);
- * the columns are lotForBidSelect's, and Prisma's raw reads give them the same types.
+ * it. One prepared statement with its auction event's whitelist flag and where it stands for the proxy rule (its
+ * leading bid): Prisma would read each relation in a round trip of its own. The columns are lotForBidSelect's,
+ * typed as Prisma types them.
  */
 export async function readLotForBid(services: Pick<Services, 'db'>, lotId: string): Promise<LotForBid> {
-  const [lot] = await services.db.prisma.$queryRawUnsafe<LotForBid[]>(LOT_FOR_BID_SQL, lotId);
+  const [lot] = await services.db.sql<LotForBid>(LOT_FOR_BID_SQL, [lotId], { parsers: PRISMA_TYPES, prepared: 'lot-for-bid' });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   return lot;
 }
@@ -41,8 +44,8 @@ const LOT_FOR_BID_SQL = `
     .filter((column) => column !== 'auctionEvent')
     .map((column) => `l."${column}"`)
     .join(', ')},
-         json_build_object('whitelistOnly', e."whitelistOnly") AS "auctionEvent"
-    FROM "Lot" l JOIN "AuctionEvent" e ON e.id = l."auctionEventId"
+         json_build_object('whitelistOnly', e."whitelistOnly") AS "auctionEvent", ${STANDING_JSON_SQL} AS standing
+    FROM "Lot" l JOIN "AuctionEvent" e ON e.id = l."auctionEventId" ${LEADING_BID_JOIN_SQL}
    WHERE l.id = $1 AND l.published`;
 
 /** Which rail a bid body takes on this lot (POST /auctions/:id/bids). */

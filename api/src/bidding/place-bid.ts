@@ -29,7 +29,7 @@ export async function commitBid(services: Pick<Services, 'db'>, user: UserRow, b
   const args = [bid.lot.id, bidId, user.id, bid.amount.toString(), bid.increment.toString(), options.walletAddress, options.payLater?.cents.toString() ?? null];
   let row: PlaceBidRow | undefined;
   if (!options.before && !options.with) {
-    [row] = await db.sql<PlaceBidRow>(PLACE_BID_SQL, args);
+    [row] = await db.sql<PlaceBidRow>(PLACE_BID_SQL, args, { prepared: 'place-bid' });
   } else {
     row = await db.prisma
       .$transaction(async (tx) => {

@@ -27,7 +27,7 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { HttpError } from '../http/errors.ts';
-import type { AdmittedBid, CommitOptions, PlacedBid } from './bid-types.ts';
+import type { AdmittedBid, CommitOptions, PlacedBid, ProxyStanding } from './bid-types.ts';
 import { maximumTooLowError, refusalError, writeRefusal } from './refusal.ts';
 import { LADDER_STEPS_SQL } from './ladder-step.ts';
 import { biddingLimitError } from './pay-later.ts';
@@ -40,27 +40,19 @@ const PROXY_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 /** Unlocked attempts before a bid takes the lot's lock: each one lost means another bid on the lot was written. */
 const UNLOCKED_ATTEMPTS = 8;
 
-/** Where the lot stands, as the rule sees it: its own columns and its leading bid (a ladder's signed steps with it). */
-interface Standing {
-  open: boolean;
-  startingBid: string;
-  currentBid: string | null;
-  leaderMaximum: string | null;
-  runnerUpMaximum: string | null;
-  leadingId: string | null;
-  leadingUserId: string | null;
-  leadingAmount: string | null;
-  /** A ladder's signed steps, ascending; null for any other bid. */
-  steps: string[] | null;
-}
+/**
+ * Where the lot stands, as the rule sees it, as one JSON column of a read of the lot `l` joined with
+ * LEADING_BID_JOIN_SQL: the intake's read of the lot carries it (intake.ts), so a bid's first attempt reads nothing
+ * more; a later attempt, after the lot moved on, reads it again with STANDING_SQL.
+ */
+export const STANDING_JSON_SQL = `json_build_object(
+    'open', l.published AND l.status IN ('upcoming', 'live') AND l."startTime" <= now() AND l."endTime" > now(),
+    'startingBid', l."startingBid"::text, 'currentBid', l."currentBid"::text,
+    'leaderMaximum', l."leaderMaximum"::text, 'runnerUpMaximum', l."runnerUpMaximum"::text,
+    'leadingId', b.id, 'leadingUserId', b."userId", 'leadingAmount', b.amount::text, 'steps', ${LADDER_STEPS_SQL})`;
+export const LEADING_BID_JOIN_SQL = `LEFT JOIN LATERAL (SELECT id, "userId", amount FROM "Bid" WHERE "lotId" = l.id AND status = 'active' LIMIT 1) b ON true`;
 
-const STANDING_SQL = `
-  SELECT (l.published AND l.status IN ('upcoming', 'live') AND l."startTime" <= now() AND l."endTime" > now()) AS open,
-         l."startingBid"::text AS "startingBid", l."currentBid"::text AS "currentBid",
-         l."leaderMaximum"::text AS "leaderMaximum", l."runnerUpMaximum"::text AS "runnerUpMaximum",
-         b.id AS "leadingId", b."userId" AS "leadingUserId", b.amount::text AS "leadingAmount", ${LADDER_STEPS_SQL} AS steps
-    FROM "Lot" l LEFT JOIN LATERAL (SELECT id, "userId", amount FROM "Bid" WHERE "lotId" = l.id AND status = 'active' LIMIT 1) b ON true
-   WHERE l.id = $1`;
+const STANDING_SQL = `SELECT ${STANDING_JSON_SQL} AS standing FROM "Lot" l ${LEADING_BID_JOIN_SQL} WHERE l.id = $1`;
 
 interface ProxyWriteRow {
   result: 'placed' | 'stale' | 'closed' | 'over_limit';
@@ -83,8 +75,11 @@ const PLACE_PROXY_BID_SQL = `
          maximum_change_only
     FROM gavel_place_proxy_bid($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8::numeric, $9, $10, $11::numeric, $12::numeric, $13::numeric, $14::numeric, $15::numeric, $16::numeric)`;
 
-/** One statement with $1.. parameters: the pool's, or the transaction's when the lot's lock is held. */
-type Run = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
+/**
+ * One statement with $1.. parameters: the pool's (prepared under \`name\` on each connection, as every bid runs the
+ * same few), or the transaction's when the lot's lock is held.
+ */
+type Run = <Row>(text: string, params: unknown[], name: string) => Promise<Row[]>;
 
 class LotClosed extends Error {}
 const STALE = Symbol('stale');
@@ -102,10 +97,13 @@ export async function commitProxyBid(services: Pick<Services, 'db'>, user: UserR
   const writing: Writing = { bidId: options.bidId ?? randomUUID(), user, bid, walletAddress: options.walletAddress, payLater: options.payLater };
   try {
     if (!options.before && !options.with) {
-      const run: Run = (text, params) => db.sql(text, params);
+      const run: Run = (text, params, name) => db.sql(text, params, { prepared: name });
+      // The first attempt resolves against the standing the intake read with the lot; the write checks it still holds.
+      let standing: ProxyStanding | undefined = bid.lot.standing;
       for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt++) {
-        const placed = await resolveAndWrite(run, writing);
+        const placed = await resolveAndWrite(run, writing, standing);
         if (placed !== STALE) return placed;
+        standing = undefined;
       }
     }
     return await db.prisma.$transaction(async (tx) => {
@@ -113,8 +111,8 @@ export async function commitProxyBid(services: Pick<Services, 'db'>, user: UserR
       const run: Run = (text, params) => tx.$queryRawUnsafe(text, ...params);
       // Locks in the order every bid takes them (the pay-later user, then the lot), each in its own statement: the
       // reads after them see every bid committed before they were granted.
-      if (writing.payLater) await run('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [user.id]);
-      await run('SELECT 1 FROM "Lot" WHERE id = $1 FOR UPDATE', [bid.lot.id]);
+      if (writing.payLater) await run('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [user.id], 'lock-bidder');
+      await run('SELECT 1 FROM "Lot" WHERE id = $1 FOR UPDATE', [bid.lot.id], 'lock-lot');
       const placed = await resolveAndWrite(run, writing);
       if (placed === STALE) throw new Error('the lot moved while its row was locked');
       await options.with?.(tx, writing.bidId);
@@ -126,10 +124,13 @@ export async function commitProxyBid(services: Pick<Services, 'db'>, user: UserR
   }
 }
 
-/** Reads the lot, resolves the bid by the rule and writes the outcome, unless the lot moved on meanwhile (STALE). */
-async function resolveAndWrite(run: Run, writing: Writing): Promise<PlacedBid | typeof STALE> {
+/**
+ * Resolves the bid by the rule against where the lot stands (read now unless given) and writes the outcome, unless
+ * the lot moved on meanwhile (STALE).
+ */
+async function resolveAndWrite(run: Run, writing: Writing, given?: ProxyStanding): Promise<PlacedBid | typeof STALE> {
   const { bid, user } = writing;
-  const [standing] = await run<Standing>(STANDING_SQL, [bid.lot.id]);
+  const standing = given ?? (await run<{ standing: ProxyStanding }>(STANDING_SQL, [bid.lot.id], 'proxy-standing'))[0]?.standing;
   if (!standing?.open) throw new LotClosed();
   const rules = { startingBid: BigInt(standing.startingBid), increment: bid.increment };
   const entered = { bidderId: user.id, amount: bid.amount, ...(bid.maximum !== null && { maximum: bid.maximum }), ...(bid.steps && { steps: bid.steps }) };
@@ -142,24 +143,28 @@ async function resolveAndWrite(run: Run, writing: Writing): Promise<PlacedBid | 
   const own = outbidAtOnce
     ? { amount: bid.amount, status: 'outbid' as const, maximum: bid.maximum }
     : { amount: price, status: 'active' as const, maximum: bid.maximum !== null || leader.maximum > price ? leader.maximum : null };
-  const [row] = await run<ProxyWriteRow>(PLACE_PROXY_BID_SQL, [
-    bid.lot.id,
-    writing.bidId,
-    user.id,
-    writing.walletAddress,
-    standing.startingBid,
-    standing.currentBid,
-    standing.leaderMaximum,
-    standing.runnerUpMaximum,
-    standing.leadingId,
-    outcome.kind,
-    bid.amount.toString(),
-    own.maximum?.toString() ?? null,
-    price.toString(),
-    leader.maximum > price ? leader.maximum.toString() : null,
-    outcome.state.runnerUp?.toString() ?? null,
-    writing.payLater?.cents.toString() ?? null,
-  ]);
+  const [row] = await run<ProxyWriteRow>(
+    PLACE_PROXY_BID_SQL,
+    [
+      bid.lot.id,
+      writing.bidId,
+      user.id,
+      writing.walletAddress,
+      standing.startingBid,
+      standing.currentBid,
+      standing.leaderMaximum,
+      standing.runnerUpMaximum,
+      standing.leadingId,
+      outcome.kind,
+      bid.amount.toString(),
+      own.maximum?.toString() ?? null,
+      price.toString(),
+      leader.maximum > price ? leader.maximum.toString() : null,
+      outcome.state.runnerUp?.toString() ?? null,
+      writing.payLater?.cents.toString() ?? null,
+    ],
+    'place-proxy-bid',
+  );
   if (!row || row.result === 'stale') return STALE;
   if (row.result === 'closed') throw new LotClosed();
   if (row.result === 'over_limit') throw biddingLimitError(BigInt(row.bidding_limit ?? '0'), BigInt(row.available ?? '0'), writing.payLater!.field);
@@ -199,7 +204,7 @@ async function resolveAndWrite(run: Run, writing: Writing): Promise<PlacedBid | 
  * The lot as the rule sees it. A leader without a stored maximum bids no further than the price; a ladder's steps
  * count only with its maximum (a bid that leads again after a removal leads at its amount alone).
  */
-function proxyStateOf(standing: Standing): ProxyState {
+function proxyStateOf(standing: ProxyStanding): ProxyState {
   if (!standing.leadingId) return { leader: null, price: standing.currentBid === null ? null : BigInt(standing.currentBid), runnerUp: null };
   const price = BigInt(standing.currentBid ?? standing.leadingAmount!);
   const maximum = standing.leaderMaximum === null ? price : BigInt(standing.leaderMaximum);
