@@ -132,7 +132,7 @@ export function createApp(services: Services, dappDir = services.config.dappDir)
   if (dappDir) app.use(publicSite(services.config, dappDir));
   app.use(adminPrefixes());
   app.use(corsMiddleware(services.config.corsOrigins));
-  app.use(sessionMiddleware(services.db.prisma, services.tokens));
+  app.use(sessionMiddleware(services.db, services.tokens));
   const router = routes.router();
   app.use(router.routes()).use(router.allowedMethods());
   app.use(extra.routes()).use(extra.allowedMethods());

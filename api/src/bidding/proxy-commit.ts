@@ -143,29 +143,25 @@ async function resolveAndWrite(run: Run, writing: Writing, given?: ProxyStanding
   const own = outbidAtOnce
     ? { amount: bid.amount, status: 'outbid' as const, maximum: bid.maximum }
     : { amount: price, status: 'active' as const, maximum: bid.maximum !== null || leader.maximum > price ? leader.maximum : null };
-  const [row] = await run<ProxyWriteRow>(
-    PLACE_PROXY_BID_SQL,
-    [
-      bid.lot.id,
-      writing.bidId,
-      user.id,
-      writing.walletAddress,
-      standing.startingBid,
-      standing.currentBid,
-      standing.leaderMaximum,
-      standing.runnerUpMaximum,
-      standing.leadingId,
-      outcome.kind,
-      bid.amount.toString(),
-      own.maximum?.toString() ?? null,
-      price.toString(),
-      leader.maximum > price ? leader.maximum.toString() : null,
-      outcome.state.runnerUp?.toString() ?? null,
-      writing.payLater?.cents.toString() ?? null,
-    ],
-    'place-proxy-bid',
-  );
-  if (!row || row.result === 'stale') return STALE;
+  const row = await runWrite(run, [
+    bid.lot.id,
+    writing.bidId,
+    user.id,
+    writing.walletAddress,
+    standing.startingBid,
+    standing.currentBid,
+    standing.leaderMaximum,
+    standing.runnerUpMaximum,
+    standing.leadingId,
+    outcome.kind,
+    bid.amount.toString(),
+    own.maximum?.toString() ?? null,
+    price.toString(),
+    leader.maximum > price ? leader.maximum.toString() : null,
+    outcome.state.runnerUp?.toString() ?? null,
+    writing.payLater?.cents.toString() ?? null,
+  ]);
+  if (row === STALE) return STALE;
   if (row.result === 'closed') throw new LotClosed();
   if (row.result === 'over_limit') throw biddingLimitError(BigInt(row.bidding_limit ?? '0'), BigInt(row.available ?? '0'), writing.payLater!.field);
 
@@ -199,6 +195,23 @@ async function resolveAndWrite(run: Run, writing: Writing, given?: ProxyStanding
     minimumNext: proxyMinimum(outcome.state, rules),
   };
 }
+
+/**
+ * The proxy write; STALE when the lot moved on since the rule saw it: its columns (the write answers 'stale') or, the
+ * prices come back to the same numbers, its leading bid (the write raises GV409 and is undone).
+ */
+async function runWrite(run: Run, params: unknown[]): Promise<ProxyWriteRow | typeof STALE> {
+  try {
+    const [row] = await run<ProxyWriteRow>(PLACE_PROXY_BID_SQL, params, 'place-proxy-bid');
+    return !row || row.result === 'stale' ? STALE : row;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === LEADING_BID_CHANGED) return STALE;
+    throw error;
+  }
+}
+
+/** The SQLSTATE gavel_place_proxy_bid raises when the bid the rule saw leading no longer does. */
+const LEADING_BID_CHANGED = 'GV409';
 
 /**
  * The lot as the rule sees it. A leader without a stored maximum bids no further than the price; a ladder's steps

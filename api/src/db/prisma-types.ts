@@ -1,17 +1,20 @@
 /**
  * Raw rows typed as Prisma types a model's fields, for reads that skip Prisma (its conversion of each value costs
- * more than the query on wide rows) and hand the rows to code written for Prisma's: numeric as Decimal, and
- * timestamp (stored in UTC) as Date.
+ * more than the query on wide rows) and hand the rows to code written for Prisma's: numeric as Decimal,
+ * timestamp (stored in UTC) as Date, and a date as midnight UTC.
  */
 import { Prisma } from '../generated/prisma/client.ts';
 import type { TypeParsers } from './client.ts';
 
 const NUMERIC = 1700;
+const DATE = 1082;
 const TIMESTAMP = 1114;
 const TIMESTAMPTZ = 1184;
 
 export const PRISMA_TYPES: TypeParsers = {
   [NUMERIC]: (text) => new Prisma.Decimal(text),
   [TIMESTAMP]: (text) => new Date(`${text.replace(' ', 'T')}Z`),
+  // A calendar date, as Prisma reads a @db.Date: midnight UTC.
+  [DATE]: (text) => new Date(`${text}T00:00:00Z`),
   [TIMESTAMPTZ]: (text) => new Date(text),
 };
