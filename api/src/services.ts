@@ -74,7 +74,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const tokens = await TokenService.create(config.jwtSecret, config.dataDir);
   const pepper = config.emailCodePepper ?? (await keptSecret(config.dataDir, 'email-code-pepper'));
   const queues: QueueRedis = { url: config.redisUrl, prefix: config.redisPrefix, log };
-  const mailer = new Mailer(db.prisma, queues);
+  const mailer = new Mailer(db, queues);
   const unsubscribeTokens = new UnsubscribeTokens(config.notifications.unsubscribeSecret ?? (await keptSecret(config.dataDir, 'unsubscribe-secret')));
   setMailSite(config.publicUrl, unsubscribeTokens);
   const eventHub = new EventHub(redis, config.redisPrefix, { checkEvents: config.checkContracts });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Database } from '../db/client.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 
 export const MAIL_QUEUE = 'mail';
@@ -21,10 +21,13 @@ export interface MailMessage {
 export class Mailer {
   private readonly queue: JobQueue<{ 'send-mail': { outboxId: string } }>;
 
+  private readonly prisma: Database['prisma'];
+
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly db: Database,
     redis: QueueRedis,
   ) {
+    this.prisma = db.prisma;
     this.queue = new JobQueue(MAIL_QUEUE, redis);
   }
 
@@ -39,15 +42,13 @@ export class Mailer {
    * and the preference are read by the same statement that writes the outbox row. Null: not wanted, nothing sent.
    */
   async sendIfWanted(userId: string, preference: 'emailOutbid' | 'emailEndingSoon' | 'emailWon', message: Omit<MailMessage, 'to'>): Promise<string | null> {
-    const [row] = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+    // Sent on every outbid: a prepared statement per kind of mail, without Prisma's conversions.
+    const [row] = await this.db.sql<{ id: string }>(
       `INSERT INTO "OutboxMail" (id, "to", subject, text, html, "createdAt")
        SELECT $1, u.email, $3, $4, $5, now() FROM "User" u WHERE u.id = $2 AND u."${preference}"
        RETURNING id`,
-      randomUUID(),
-      userId,
-      message.subject,
-      message.text,
-      message.html,
+      [randomUUID(), userId, message.subject, message.text, message.html],
+      { prepared: `mail-if-${preference}` },
     );
     if (!row) return null;
     await this.enqueue(row.id);
