@@ -100,8 +100,11 @@ export function declareRoutes(services: Services): RouteTable {
   return routes;
 }
 
-/** `dappDir`: the built dapp to serve on the same origin, with the api under /api (production; config.dappDir by default). */
-export function createApp(services: Services, dappDir = services.config.dappDir): Koa {
+/**
+ * `dappDir`: the built dapp to serve on the same origin, with the api under /api (production; config.dappDir by
+ * default). `first`: middleware that must see every request before anything else does (the stop's request tracker).
+ */
+export function createApp(services: Services, dappDir = services.config.dappDir, first: Koa.Middleware[] = []): Koa {
   const routes = declareRoutes(services);
   const openapi = routes.openapi({ title: 'Gavel API', version: '0.1.0' });
   const extra = new Router();
@@ -122,6 +125,7 @@ export function createApp(services: Services, dappDir = services.config.dappDir)
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     services.log.error({ err }, 'unhandled koa error');
   });
+  for (const middleware of first) app.use(middleware);
   app.use(requestLog(services.log));
   app.use(compressJson());
   app.use(securityHeaders(services.config));

@@ -15,8 +15,8 @@ import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
 export async function startApi(config = loadConfig(), log: Logger = pino({ level: config.logLevel })) {
   const services = await openServices(await checkAtBoot(config), log);
   const worker = config.runWorker ? await startWorker(services) : null;
-  const server = createApp(services).listen(config.port, config.host);
-  const requests = trackRequests(server);
+  const requests = trackRequests();
+  const server = createApp(services, undefined, [requests.handlers]).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -25,7 +25,7 @@ export async function startApi(config = loadConfig(), log: Logger = pino({ level
     services,
     url: `http://${config.host}:${port}`,
     async stop() {
-      await requests.stop();
+      await requests.stop(server);
       await worker?.close();
       await services.close();
     },

@@ -1,9 +1,15 @@
 /**
  * Stopping the api (a deploy, a restart) while a bid is being written: the bid is still answered, and stands; the
  * stopping api takes no new connection meanwhile. The bid is held at the lot's row lock by another connection
- * until the stop has begun, so the order of events is certain.
+ * until the stop has begun, so the order of events is certain. And a request whose client hung up is waited for
+ * until its handler is done, so what it does after its write (the close scheduled, the outbid told) still runs
+ * before the database and Redis close.
  */
+import Koa from 'koa';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { trackRequests } from '../../api/src/http/graceful-stop.ts';
 import { describe, expect, it } from 'vitest';
 import { startApiForTest } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -44,5 +50,44 @@ describe('stopping the api', () => {
       await lock.end().catch(() => {});
       await (stopping ?? stack.stop());
     }
+  });
+});
+
+describe('the stop’s request tracker', () => {
+  it('waits for a handler whose client hung up before it lets the stop finish', async () => {
+    const requests = trackRequests();
+    const app = new Koa();
+    app.use(requests.handlers);
+    let entered!: () => void;
+    let release!: () => void;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let handlerDone = false;
+    app.use(async (ctx) => {
+      entered();
+      await released;
+      handlerDone = true;
+      ctx.body = 'written';
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const hungUp = new Promise((resolve) => server.once('request', (_req, res) => res.once('close', resolve)));
+
+    const client = new AbortController();
+    const request = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { signal: client.signal }).catch(() => 'hung up');
+    await handlerEntered;
+    client.abort();
+    await hungUp;
+    expect(await request).toBe('hung up');
+
+    let doneWhenStopped: boolean | undefined;
+    const stopping = requests.stop(server).then(() => (doneWhenStopped = handlerDone));
+    // The server has closed (no connection left): only the handler still runs, and the stop waits for it.
+    await once(server, 'close');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(doneWhenStopped).toBeUndefined();
+    release();
+    await stopping;
+    expect(doneWhenStopped).toBe(true);
   });
 });

@@ -3,8 +3,11 @@
  * under way; a bid being written must still be answered (its bidder would otherwise not know whether it stands),
  * so on stop new connections are refused at once and the requests under way get a grace period to answer. Event
  * streams never end on their own: they are not waited for, and are cut with whatever is left after the grace.
+ * A request whose client hung up is still under way until its handler is done (a bid written for a client that
+ * left still schedules its close and tells the bidder it outbid): the database and Redis close only after that.
  */
 import type { Server, ServerResponse } from 'node:http';
+import type { Middleware } from 'koa';
 
 /** How long requests under way may take to answer once the api is stopping. */
 export const STOP_GRACE_MS = 10_000;
@@ -12,22 +15,35 @@ export const STOP_GRACE_MS = 10_000;
 /** An event stream (whatever path the api is served under): it has said so in its headers. */
 const isEventStream = (res: ServerResponse) => String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
 
-/** Keeps the requests under way on `server`, for a stop that lets them answer. */
-export function trackRequests(server: Server) {
+/**
+ * Keeps the requests under way, for a stop that lets them answer: `handlers`, the app's first middleware, counts
+ * the handlers running; `stop(server)` waits for them and for the answers being sent.
+ */
+export function trackRequests() {
   const underWay = new Set<ServerResponse>();
+  let running = 0;
   let changed: (() => void) | null = null;
-  server.on('request', (_req, res: ServerResponse) => {
-    underWay.add(res);
-    res.once('close', () => {
-      underWay.delete(res);
+  const answering = () => running > 0 || [...underWay].some((res) => !isEventStream(res));
+
+  const handlers: Middleware = async (ctx, next) => {
+    running++;
+    underWay.add(ctx.res);
+    ctx.res.once('close', () => {
+      underWay.delete(ctx.res);
       changed?.();
     });
-  });
-  const answering = () => [...underWay].some((res) => !isEventStream(res));
+    try {
+      await next();
+    } finally {
+      running--;
+      changed?.();
+    }
+  };
 
   return {
+    handlers,
     /** Stops `server`: refuses new connections, lets requests under way answer (up to `graceMs`), then cuts the rest. */
-    async stop(graceMs = STOP_GRACE_MS): Promise<void> {
+    async stop(server: Server, graceMs = STOP_GRACE_MS): Promise<void> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const deadline = Date.now() + graceMs;
