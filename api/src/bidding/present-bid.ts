@@ -43,8 +43,12 @@ export function presentBid(row: BidRow, viewerId: string | null): Bid {
   const unit = unitFor(row.lot.paymentMethod);
   const name = row.user ? fullNameOf(row.user) : row.walletAddress;
   const isYou = viewerId !== null && row.userId === viewerId;
+  // Everyone else sees the id the bid stands under publicly: unchanged by its bidder's change of maximum.
+  const id = isYou ? row.id : (row.publicId ?? row.id);
   return {
     ...bidFields(row, unit),
+    _id: id,
+    id,
     bidder: { displayName: maskName(name), isYou },
     ...(isYou && maximumField(row.maximum, unit)),
     auction: {

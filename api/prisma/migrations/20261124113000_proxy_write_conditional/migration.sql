@@ -5,6 +5,12 @@
 -- raises) it, after the lot's lock is held: if another bid leads now (prices that came back to the same numbers), the
 -- function raises 'GV409' and the whole statement is undone, and the api resolves the bid again. And a ladder's
 -- offer is looked for only on a BTC lot, the only kind whose bids can be ladders. Same signature and results as before.
+--
+-- And the leader's change of maximum at an unchanged price keeps the public id of the bid it replaces ("publicId",
+-- shown to everyone but the bidder), as it already kept its time: before, the history's top bid changed its id, which
+-- told anyone watching that the leader had changed their maximum.
+ALTER TABLE "Bid" ADD COLUMN "publicId" TEXT;
+
 CREATE OR REPLACE FUNCTION gavel_place_proxy_bid(
   p_lot_id text, p_bid_id text, p_user_id text, p_wallet text,
   p_seen_starting numeric, p_seen_price numeric, p_seen_leader_maximum numeric, p_seen_runner_up numeric, p_seen_leading_id text,
@@ -26,6 +32,7 @@ DECLARE
   v_previous_amount numeric;
   v_previous_held boolean := false;
   v_previous_created timestamp(3);
+  v_previous_public text;
   v_end timestamp(3);
   v_minutes integer;
   v_extended boolean;
@@ -71,15 +78,16 @@ BEGIN
   ELSE
     UPDATE "Bid" SET status = CASE WHEN v_maximum_only THEN 'replaced'::"BidStatus" ELSE 'outbid'::"BidStatus" END, "updatedAt" = clock_timestamp()
      WHERE "lotId" = p_lot_id AND status = 'active'
-    RETURNING id, "userId", amount, COALESCE("holdStatus" = 'authorized', false), "createdAt"
-      INTO v_previous_id, v_previous_user, v_previous_amount, v_previous_held, v_previous_created;
+    RETURNING id, "userId", amount, COALESCE("holdStatus" = 'authorized', false), "createdAt", COALESCE("publicId", id)
+      INTO v_previous_id, v_previous_user, v_previous_amount, v_previous_held, v_previous_created, v_previous_public;
     IF v_previous_id IS DISTINCT FROM p_seen_leading_id THEN
       RAISE EXCEPTION 'the leading bid changed' USING ERRCODE = 'GV409';
     END IF;
     v_leading := v_previous_id;
-    INSERT INTO "Bid" (id, "lotId", "userId", amount, maximum, "walletAddress", status, "createdAt", "updatedAt")
+    INSERT INTO "Bid" (id, "lotId", "userId", amount, maximum, "walletAddress", status, "createdAt", "updatedAt", "publicId")
     VALUES (p_bid_id, p_lot_id, p_user_id, p_price, p_own_maximum, p_wallet, 'active',
-            CASE WHEN v_maximum_only THEN v_previous_created ELSE clock_timestamp() END, clock_timestamp());
+            CASE WHEN v_maximum_only THEN v_previous_created ELSE clock_timestamp() END, clock_timestamp(),
+            CASE WHEN v_maximum_only THEN v_previous_public END);
   END IF;
 
   -- A ladder's bid carries the signed offer of the step its amount is at (the seller co-signs the winner's PSBT).
