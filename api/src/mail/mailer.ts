@@ -21,18 +21,15 @@ export interface MailMessage {
 export class Mailer {
   private readonly queue: JobQueue<{ 'send-mail': { outboxId: string } }>;
 
-  private readonly prisma: Database['prisma'];
-
   constructor(
     private readonly db: Database,
     redis: QueueRedis,
   ) {
-    this.prisma = db.prisma;
     this.queue = new JobQueue(MAIL_QUEUE, redis);
   }
 
   async send(message: MailMessage): Promise<string> {
-    const row = await this.prisma.outboxMail.create({ data: message });
+    const row = await this.db.prisma.outboxMail.create({ data: message });
     await this.enqueue(row.id);
     return row.id;
   }
@@ -62,7 +59,7 @@ export class Mailer {
 
   /** Re-queues mail whose job was lost (a crash between commit and enqueue, a Redis that lost its data). */
   async requeueUnsent(olderThanMs = 30_000): Promise<number> {
-    const stale = await this.prisma.outboxMail.findMany({
+    const stale = await this.db.prisma.outboxMail.findMany({
       where: { sentAt: null, createdAt: { lt: new Date(Date.now() - olderThanMs) } },
       select: { id: true },
       take: 500,
@@ -75,10 +72,10 @@ export class Mailer {
   startWorker(smtpUrl: string | undefined, from: string): Promise<RunningWorker> {
     const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
     const deliver = async ({ outboxId }: { outboxId: string }) => {
-      const mail = await this.prisma.outboxMail.findUnique({ where: { id: outboxId } });
+      const mail = await this.db.prisma.outboxMail.findUnique({ where: { id: outboxId } });
       if (!mail || mail.sentAt) return;
       if (transport) await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      await this.prisma.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date() } });
+      await this.db.prisma.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date() } });
     };
     return this.queue.work({ 'send-mail': deliver }, { concurrency: 4 });
   }
