@@ -5,10 +5,10 @@
  */
 import type { Context, Next } from 'koa';
 import { firstFailedGate, formatAmount, messages, type Gate, type Role, type User } from '@gavel/domain';
-import type { Prisma, PrismaClient, User as UserRow } from '../generated/prisma/client.ts';
+import { Prisma, type PrismaClient, type User as UserRow } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
-import { PRISMA_TYPES } from '../db/prisma-types.ts';
+import { columnsOf, PRISMA_TYPES } from '../db/prisma-types.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { TokenService } from './tokens.ts';
 import { fullNameOf } from './user-name.ts';
@@ -25,7 +25,7 @@ export interface Access {
  * The signed-in user, read fresh on every authenticated request (a ban, a role or a revoked token applies at once):
  * one prepared statement, typed as Prisma types the row, since Prisma's own read of it cost more than the query.
  */
-const SESSION_USER_SQL = 'SELECT * FROM "User" WHERE id = $1';
+const SESSION_USER_SQL = `SELECT ${columnsOf(Prisma.UserScalarFieldEnum)} FROM "User" WHERE id = $1`;
 
 export function sessionMiddleware(db: Database, tokens: TokenService) {
   return async (ctx: Context, next: Next) => {

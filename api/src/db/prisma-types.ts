@@ -18,3 +18,15 @@ export const PRISMA_TYPES: TypeParsers = {
   [DATE]: (text) => new Date(`${text}T00:00:00Z`),
   [TIMESTAMPTZ]: (text) => new Date(text),
 };
+
+/**
+ * A model's columns by name, as Prisma reads them (`Prisma.UserScalarFieldEnum`...), `alias.` before each: for the
+ * prepared reads, never `*`. A prepared statement keeps the columns `*` had when it was prepared: a column a
+ * migration adds while this instance runs would make every later run of it fail ("cached plan must not change
+ * result type") until a restart. Named columns stay what they were.
+ */
+export function columnsOf(fields: Record<string, string>, alias?: string): string {
+  return Object.values(fields)
+    .map((field) => (alias ? `${alias}."${field}"` : `"${field}"`))
+    .join(', ');
+}

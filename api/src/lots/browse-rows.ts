@@ -4,7 +4,8 @@
  * than the query on rows this wide) but typed as Prisma types them.
  */
 import type { Database } from '../db/client.ts';
-import { PRISMA_TYPES } from '../db/prisma-types.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import { columnsOf, PRISMA_TYPES } from '../db/prisma-types.ts';
 import { lotInclude, type LotRow } from './present.ts';
 
 const RELATIONS = [
@@ -12,7 +13,7 @@ const RELATIONS = [
   { name: 'winner', table: 'User', alias: 'w', key: 'winnerId', fields: Object.keys(lotInclude.winner.select) },
 ] as const;
 
-const LOT_ROWS = `SELECT l.*, ${RELATIONS.flatMap(({ name, alias, fields }) => fields.map((field) => `${alias}."${field}" AS "${name}.${field}"`)).join(', ')}
+const LOT_ROWS = `SELECT ${columnsOf(Prisma.LotScalarFieldEnum, 'l')}, ${RELATIONS.flatMap(({ name, alias, fields }) => fields.map((field) => `${alias}."${field}" AS "${name}.${field}"`)).join(', ')}
   FROM unnest($1::text[]) WITH ORDINALITY AS page("id", n) JOIN "Lot" l ON l."id" = page."id"
   ${RELATIONS.map(({ table, alias, key }) => `LEFT JOIN "${table}" ${alias} ON ${alias}."id" = l."${key}"`).join(' ')}
   ORDER BY page.n`;
