@@ -102,13 +102,15 @@ function combinations(count: number): Combination[] {
   const sorts = [[], ['endTime', 'asc'], ['endTime', 'desc'], ['startTime'], ['createdAt'], ['bids'], ['bids', 'asc'], ['price', 'asc'], ['price', 'desc'], ['title']] as const;
   return Array.from({ length: count }, () => {
     const [sort, order] = pick(sorts);
-    const extra = pick(['none', 'none', 'orb', 'glyph', 'prices'] as const);
+    // 'lot 1' is in 311 titles (lots 1, 10 to 19, 100 to 199 and 1000 to 1199): more than the exact count, and common
+    // enough to be found by the first lots read in order (a search's probe).
+    const extra = pick(['none', 'none', 'orb', 'glyph', 'lot 1', 'prices'] as const);
     return {
       status: pick([undefined, 'live', 'upcoming', 'ended', 'active', 'cancelled'] as const),
       paymentMethod: pick([undefined, undefined, 'BTC', 'Manual'] as const),
       sort,
       order,
-      search: extra === 'orb' || extra === 'glyph' ? extra : undefined,
+      search: extra === 'orb' || extra === 'glyph' || extra === 'lot 1' ? extra : undefined,
       prices: extra === 'prices',
       offset: pick([0, 0, 20, 180, 980, 1_180]),
       signedIn: pick([true, false]),
@@ -187,6 +189,12 @@ describe('browsing past the exact count', () => {
     expect(last.data).toHaveLength(20);
     expect(last.pagination.hasMore).toBe(false);
     expect(last.pagination.total).toBeGreaterThanOrEqual(LOTS);
+    // A search that many lots match is estimated too, and its pages are read in order as the plain query's are.
+    const common = { offset: 180, signedIn: false, search: 'lot 1', sort: 'title' } as const;
+    const found = await browse(common);
+    expect(found.pagination.totalExact).toBe(false);
+    expect(found.pagination.total).toBeGreaterThan(EXACT_UP_TO);
+    expect(found.data.map((lot) => lot._id)).toEqual((await stack.db.prisma.$queryRaw<{ id: string }[]>(plainQuery(common, new Date(), 20))).map((row) => row.id));
     // A page past the end is empty, and says so.
     const past = await browse({ offset: LOTS + 40, signedIn: false, sort: 'createdAt' });
     expect(past.data).toEqual([]);

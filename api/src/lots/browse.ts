@@ -78,14 +78,16 @@ export function filterFromLotQuery(q: LotListQuery, signedIn: boolean): BrowseFi
  * same filter), so paging through a large result counts nothing. The rows are then read with their relations.
  */
 export async function browseLots(db: Database, imageGateway: string, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
-  const where = whereOf(filter, now);
+  const unsearched = whereOf(filter, now);
+  const search = filter.search ? searchOf(filter.search) : null;
+  const where = search ? sql`${unsearched} AND ${search.indexed}` : unsearched;
   const start = filter.after === undefined ? null : startOf(filter.after, filter);
   const offset = start?.offset ?? filter.offset;
   // One row past the page says whether another page follows, whatever the total says.
   const window = { take: filter.limit + 1, offset, after: start?.place };
   const { limit: _limit, offset: _offset, sort: _sort, order: _order, after: _after, ...filterKey } = filter;
   const knownLarge = counts?.peek<number>('estimate', filterKey);
-  const small = knownLarge ? null : await firstMatches(db, filter, where, now, window);
+  const small = knownLarge ? null : await firstMatches(db, filter, { where, unsearched, ...(search && { search: search.inOrder }) }, now, window);
   let found: string[];
   let total: number;
   if (small?.ids) [found, total] = [small.ids, small.n];
@@ -135,7 +137,6 @@ function phaseFilter(status: string): Phase {
 function whereOf(filter: BrowseFilter, now: Date): Sql {
   const and: Sql[] = [sql`"published"`];
   if (filter.phase) and.push(phaseWhere(filter.phase, now));
-  if (filter.search) and.push(searchWhere(filter.search));
   if (filter.paymentMethod) and.push(sql`"paymentMethod" = ${filter.paymentMethod}::"PaymentMethod"`);
   if (filter.onchain !== undefined) and.push(sql`"auctionType" = ${filter.onchain ? 'onchain' : 'offchain'}::"AuctionType"`);
   if (filter.auctionEventId) and.push(sql`"auctionEventId" = ${filter.auctionEventId}`);
@@ -147,13 +148,18 @@ function whereOf(filter: BrowseFilter, now: Date): Sql {
 }
 
 /**
- * Words match inside the title or the description; an inscription id or a token id must be given whole. Titles are
- * held by the browse indexes, so a read in order checks them without visiting the lot; the few lots matching by
- * description or id are looked up once, through their own indexes (trigram for descriptions), and checked by id.
+ * Words match inside the title or the description; an inscription id or a token id must be given whole. The few lots
+ * matching by description or id are looked up once, through their own indexes (trigram for descriptions), and
+ * checked by id. The title is tested in two forms that match the same lots:
+ * - `indexed`, which the title's trigram index can answer, for a word that few lots have;
+ * - `inOrder`, which no index answers, so a read in an order's covering index (which holds the title) tests it
+ *   there without visiting the lot: for a word that many lots have, stopping at the page's end is cheaper than
+ *   fetching every match. `lower(title) LIKE lower(pattern)` is how PostgreSQL itself evaluates ILIKE in UTF-8.
  */
-function searchWhere(search: string): Sql {
+function searchOf(search: string): { indexed: Sql; inOrder: Sql } {
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const others = [sql`"description" ILIKE ${like}`, sql`"inscriptionId" = ${search.toLowerCase()}`];
   if (/^\d{1,78}$/.test(search)) others.push(sql`"tokenId" = ${search}::numeric`);
-  return sql`("title" ILIKE ${like} OR "id" = ANY(ARRAY(SELECT "id" FROM "Lot" WHERE ${join(others, ' OR ')})))`;
+  const byOthers = sql`"id" = ANY(ARRAY(SELECT "id" FROM "Lot" WHERE ${join(others, ' OR ')}))`;
+  return { indexed: sql`("title" ILIKE ${like} OR ${byOthers})`, inOrder: sql`(lower("title") LIKE lower(${like}) OR ${byOthers})` };
 }
