@@ -60,8 +60,7 @@ export async function firstMatches(db: Database, filter: OrderedFilter, matching
  * search from being pushed into the read, so the index's title is tested lot by lot and the read stops early.)
  */
 function probe(filter: OrderedFilter, unsearched: Prisma.Sql, search: Prisma.Sql, now: Date): Prisma.Sql {
-  const range =
-    filter.phase === 'upcoming' ? sql`ORDER BY "startTime" ASC` : filter.phase === 'ended' ? sql`AND ${finishedParts(now).byClock} ORDER BY "endTime" DESC` : sql`ORDER BY "endTime" ASC`;
+  const range = filter.phase === 'upcoming' ? sql`ORDER BY "startTime" ASC` : filter.phase === 'ended' ? sql`AND ${finishedParts(now).byClock} ORDER BY "endTime" DESC` : sql`ORDER BY "endTime" ASC`;
   return sql`(SELECT count(*)::int FROM (SELECT FROM (SELECT "id", "title" FROM "Lot" WHERE ${unsearched} ${range} LIMIT ${PROBED_LOTS}) AS first
     WHERE ${search} LIMIT ${EXACT_UP_TO + 1}) AS found)`;
 }
