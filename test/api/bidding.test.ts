@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { createUser, signIn } from '../support/users.ts';
+import { createUser, signIn, readyBidder as signedInBidder } from '../support/users.ts';
+import { postBid } from '../support/bids.ts';
 import { createLot } from '../support/lots.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 
@@ -8,21 +9,14 @@ let stack: TestStack;
 type Reply = { status: number; body: any };
 
 async function bid(token: string, lotId: string, amount: string | number): Promise<Reply> {
-  const res = await fetch(`${stack.url}/auctions/${lotId}/bids`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ amount }),
-  });
+  const res = await postBid(stack.url, token, lotId, amount);
   return { status: res.status, body: await res.json() };
 }
 const get = async (path: string, token?: string): Promise<Reply> => {
   const res = await fetch(stack.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: await res.json() };
 };
-async function readyBidder() {
-  const user = await createUser(stack.db, 'ready');
-  return { user, token: await signIn(stack.url, user.email) };
-}
+const readyBidder = () => signedInBidder(stack);
 
 beforeAll(async () => {
   stack = await startApiForTest({ seed: 'none', env: { RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });

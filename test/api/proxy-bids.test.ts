@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { createUser, signIn } from '../support/users.ts';
+import { createUser, signIn, readyBidder as signedInBidder } from '../support/users.ts';
+import { postBid } from '../support/bids.ts';
 import { createLot } from '../support/lots.ts';
 import { openEvents, openUserEvents } from '../support/sse.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
@@ -16,17 +17,10 @@ let stack: TestStack;
 type Reply = { status: number; body: any };
 
 async function bid(token: string, lotId: string, amount: string, maximum?: string): Promise<Reply> {
-  const res = await fetch(`${stack.url}/auctions/${lotId}/bids`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(maximum === undefined ? { amount } : { amount, maximum }),
-  });
+  const res = await postBid(stack.url, token, lotId, amount, maximum);
   return { status: res.status, body: await res.json() };
 }
-async function readyBidder() {
-  const user = await createUser(stack.db, 'ready');
-  return { user, token: await signIn(stack.url, user.email) };
-}
+const readyBidder = () => signedInBidder(stack);
 const lotRow = (id: string) => stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
 const price = async (id: string) => (await lotRow(id)).currentBid?.toFixed(0);
 /** The public history: amount, status, and whether it is the caller's, highest first. */

@@ -7,24 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { createUser, signIn } from '../support/users.ts';
+import { readyBidder as signedInBidder } from '../support/users.ts';
+import { postBid } from '../support/bids.ts';
 import { createLot } from '../support/lots.ts';
 
 let stack: TestStack;
 
 async function bid(token: string, lotId: string, amount: string, maximum?: string): Promise<number> {
-  const res = await fetch(`${stack.url}/auctions/${lotId}/bids`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(maximum === undefined ? { amount } : { amount, maximum }),
-  });
+  const res = await postBid(stack.url, token, lotId, amount, maximum);
   await res.body?.cancel();
   return res.status;
 }
-async function readyBidder() {
-  const user = await createUser(stack.db, 'ready');
-  return { user, token: await signIn(stack.url, user.email) };
-}
+const readyBidder = () => signedInBidder(stack);
 
 /** Where the lot stands, as the api's read gives it to the rule. */
 async function standing(lotId: string) {

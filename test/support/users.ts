@@ -44,3 +44,9 @@ export async function signIn(apiUrl: string, email: string, password = TEST_PASS
   if (!body.token) throw new Error(`sign-in of ${email} failed: ${res.status} ${body.message}`);
   return body.token;
 }
+
+/** A user who may bid (every onboarding step done), signed in through the api. */
+export async function readyBidder(stack: { db: Database; url: string }) {
+  const user = await createUser(stack.db, 'ready');
+  return { user, token: await signIn(stack.url, user.email) };
+}
