@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maximumOn, maximumRefusal, nextChainStep, proxyMinimum, resolveProxyBid, type ProxyBid, type ProxyState } from './proxy-bids.ts';
+import { maximumOn, maximumRefusal, nextChainStep, proxyMinimum, resolveProxyBid, standingAfterRemoval, type ProxyBid, type ProxyOutcome, type ProxyState, type StandingBid } from './proxy-bids.ts';
 import { MAX_LADDER_STEPS, proposeLadderSteps } from './offer-ladder.ts';
 import { messages } from './messages.ts';
 
@@ -243,6 +243,95 @@ describe('maximum bids against the model', () => {
         }
       }),
       { numRuns: 3000, seed: 20261124 },
+    );
+  });
+});
+
+/**
+ * The bid rows as the api writes each outcome (proxy-commit.ts and gavel_place_proxy_bid): a bid outbid at once is a
+ * row at its amount and the leading row rises to the price; a bid that leads is a new active row at the price (with
+ * its maximum, or the leader's kept one while above it) and the previous one is outbid, or, when the leader changed
+ * only their maximum at the same price, replaced by the new row, which takes its place in time.
+ */
+type Row = StandingBid & { active: boolean };
+function written(rows: Row[], before: ProxyState, bid: ProxyBid, outcome: Exclude<ProxyOutcome, { kind: 'refused' }>, id: string): Row[] {
+  const steps = bid.steps?.length ? bid.steps : undefined;
+  const price = outcome.state.price!;
+  if (outcome.kind === 'outbidByMaximum') {
+    const rose = rows.map((row) => (row.active ? { ...row, amount: price } : row));
+    return [...rose, { id, bidderId: bid.bidderId, amount: bid.amount, maximum: bid.maximum ?? null, ...(steps && { steps }), active: false }];
+  }
+  const leader = outcome.state.leader!;
+  const kept = bid.maximum !== undefined || steps || leader.maximum > price ? leader.maximum : null;
+  const row: Row = { id, bidderId: bid.bidderId, amount: price, maximum: kept, ...(steps && { steps }), active: true };
+  if (outcome.kind === 'leaderUpdated' && price === before.price) return rows.map((old) => (old.active ? row : old));
+  return [...rows.map((old) => ({ ...old, active: false })), row];
+}
+
+describe('the rule run again when the leading bid is taken away', () => {
+  const standing = (bids: StandingBid[]) => standingAfterRemoval(bids, rules);
+  const plain = (id: string, bidderId: string, amount: bigint): StandingBid => ({ id, bidderId, amount, maximum: null });
+
+  it('no bid left: nobody leads', () => {
+    expect(standing([])).toBeNull();
+  });
+
+  it('plain bids only: the highest leads at its own amount, the earlier of equal ones', () => {
+    expect(standing([plain('1', 'ann', 200n), plain('2', 'bob', 300n), plain('3', 'cat', 300n)])).toEqual({
+      bidId: '2',
+      state: { leader: { bidderId: 'bob', maximum: 300n }, price: 300n, runnerUp: 300n },
+    });
+  });
+
+  it('a maximum that remains bids again: above the bids below it, up to itself, never below what it showed', () => {
+    // ann's maximum of 500 had risen to 310 over cat's 300 before someone's 510 (removed) led.
+    const bids = [{ id: '1', bidderId: 'ann', amount: 310n, maximum: 500n }, plain('2', 'cat', 300n)];
+    expect(standing(bids)).toEqual({ bidId: '1', state: { leader: { bidderId: 'ann', maximum: 500n }, price: 310n, runnerUp: 300n } });
+    // A bid entered under the removed leader, above ann's shown amount: ann's maximum answers it.
+    expect(standing([...bids, plain('3', 'dan', 450n)])).toEqual({ bidId: '1', state: { leader: { bidderId: 'ann', maximum: 500n }, price: 460n, runnerUp: 450n } });
+    // ...capped at ann's maximum, and a higher plain bid leads instead.
+    expect(standing([...bids, plain('3', 'dan', 495n)])?.state.price).toBe(500n);
+    expect(standing([...bids, plain('3', 'dan', 600n)])).toMatchObject({ bidId: '3', state: { price: 600n, runnerUp: 500n } });
+  });
+
+  it('a bidder reaches as far as their latest bid, and a ladder shows its lowest step that leads', () => {
+    const bids = [{ id: '1', bidderId: 'ann', amount: 100n, maximum: 200n }, plain('2', 'bob', 150n), { id: '3', bidderId: 'ann', amount: 220n, maximum: 400n }];
+    expect(standing(bids)).toEqual({ bidId: '3', state: { leader: { bidderId: 'ann', maximum: 400n }, price: 220n, runnerUp: 150n } });
+    const ladder = [100n, 200n, 300n, 500n];
+    expect(standing([{ id: '1', bidderId: 'ann', amount: 100n, maximum: 500n, steps: ladder }, plain('2', 'bob', 210n)])).toEqual({
+      bidId: '1',
+      state: { leader: { bidderId: 'ann', maximum: 500n, steps: ladder }, price: 300n, runnerUp: 210n },
+    });
+  });
+
+  it('with nothing removed, the rows any sequence of bids wrote give back the rule’s own standing', () => {
+    const step = fc.record({
+      bidder: fc.constantFrom('ann', 'bob', 'cat', 'dan'),
+      over: fc.integer({ min: -2, max: 40 }),
+      maximum: fc.option(fc.integer({ min: -2, max: 80 }), { nil: undefined }),
+      ladder: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 80 }), { minLength: 1, maxLength: 5 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        let state = empty;
+        let rows: Row[] = [];
+        steps.forEach(({ bidder, over, maximum, ladder }, n) => {
+          const amount = proxyMinimum(state, rules) + BigInt(over) * 5n;
+          const bid: ProxyBid = { bidderId: bidder, amount, maximum: maximum === undefined ? undefined : amount + BigInt(maximum) * 5n };
+          if (ladder) {
+            bid.steps = ladder.map((k) => amount + BigInt(k) * 5n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+            bid.maximum = bid.steps.at(-1);
+          }
+          const outcome = resolveProxyBid(state, bid, rules);
+          if (outcome.kind === 'refused') return;
+          rows = written(rows, state, bid, outcome, String(n));
+          state = outcome.state;
+        });
+        const again = standingAfterRemoval(rows, rules);
+        expect(again?.state ?? empty).toEqual(state);
+        if (again) expect(rows.find((row) => row.active)?.id).toBe(again.bidId);
+      }),
+      { numRuns: 3000, seed: 20261125 },
     );
   });
 });

@@ -117,6 +117,43 @@ export function resolveProxyBid(state: ProxyState, bid: ProxyBid, rules: ProxyRu
   return { kind: 'outbidByMaximum', state: { leader, price: shownAt(leader, min(leader.maximum, maximum + rules.increment)), runnerUp: maximum }, leaderId: leader.bidderId };
 }
 
+/** A bid that still stands on a lot (active or outbid), as the rule reads it again when the leading bid is taken away. */
+export interface StandingBid {
+  id: string;
+  bidderId: string;
+  /** What the bid shows: the amount entered, or the price it was last shown at while it led. */
+  amount: bigint;
+  maximum: bigint | null;
+  /** A ladder's signed steps, ascending; absent for any other bid. */
+  steps?: readonly bigint[];
+}
+
+/**
+ * Who leads once the leading bid is taken away (an admin's removal, a spent offer): the rule run again over the bids
+ * that remain, `bids` in the order they were placed. Each bidder reaches as far as their latest bid's maximum (a
+ * later bid of theirs was entered above the price their earlier maximum lost at); the highest reach leads, the
+ * earlier among equals; the price is the runner-up's reach plus the increment, never below the most the leader's bids
+ * already showed, capped at the leader's reach, and for a ladder its lowest step at or above that. `bidId`: the
+ * leader's bid that leads now. Null when no bid remains.
+ */
+export function standingAfterRemoval(bids: readonly StandingBid[], rules: ProxyRules): { bidId: string; state: ProxyState } | null {
+  const bidders = new Map<string, { bid: StandingBid; reach: bigint; shown: bigint; since: number }>();
+  bids.forEach((bid, since) => {
+    const reach = bid.steps?.length ? bid.steps[bid.steps.length - 1]! : (bid.maximum ?? bid.amount);
+    const earlier = bidders.get(bid.bidderId);
+    const shown = earlier && earlier.shown > bid.amount ? earlier.shown : bid.amount;
+    bidders.set(bid.bidderId, { bid, reach, shown, since: earlier && earlier.reach === reach ? earlier.since : since });
+  });
+  const ranked = [...bidders.values()].sort((a, b) => (a.reach === b.reach ? a.since - b.since : a.reach > b.reach ? -1 : 1));
+  const [first, second] = ranked;
+  if (!first) return null;
+  const runnerUp = second ? second.reach : null;
+  const wanted = runnerUp !== null ? max(first.shown, runnerUp + rules.increment) : first.shown;
+  const steps = first.bid.steps?.length ? first.bid.steps : undefined;
+  const leader = leaderOf(first.bid.bidderId, first.reach, steps);
+  return { bidId: first.bid.id, state: { leader, price: shownAt(leader, min(wanted, first.reach)), runnerUp } };
+}
+
 /**
  * Where a maximum can be kept private and backed: a card (held for the maximum: on USD and BTC lots, and on ETH lots,
  * where the relayer places each step on chain and nothing there shows the maximum), pay-later (counted in full

@@ -314,11 +314,14 @@ describe('what stands behind a maximum and what it ends at', () => {
     expect((await lotRow(lot.id)).soldPrice?.toFixed(0)).toBe('3400');
   });
 
-  it('an admin removing the leading maximum lets the next bid lead at its own amount', async () => {
+  it('an admin removing the leading bid lets the highest maximum left lead, and it keeps bidding for its bidder', async () => {
     const lot = await createLot(stack.db, { startingBid: 1000n });
-    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
-    const leading = (await bid(a.token, lot.id, '10.00', '80.00')).body.data.bid.id;
-    await bid(b.token, lot.id, '33.00');
+    const [a, b, c, d] = [await readyBidder(), await readyBidder(), await readyBidder(), await readyBidder()];
+    const first = (await bid(a.token, lot.id, '10.00', '80.00')).body.data.bid.id;
+    // b's maximum of 50 is outbid at once by a's 80, which rises to 51; c's 100 then leads over a at 81.
+    await bid(b.token, lot.id, '20.00', '50.00');
+    const leading = (await bid(c.token, lot.id, '60.00', '100.00')).body.data.bid.id;
+    expect(await price(lot.id)).toBe('8100');
     const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
     const removed = await fetch(`${stack.url}/auctions/bids/${leading}`, {
       method: 'DELETE',
@@ -326,8 +329,19 @@ describe('what stands behind a maximum and what it ends at', () => {
       body: JSON.stringify({ reason: 'test' }),
     });
     expect(removed.status).toBe(200);
-    expect(await lotRow(lot.id)).toMatchObject({ leaderMaximum: null, runnerUpMaximum: null });
-    expect(await price(lot.id)).toBe('3300');
-    expect((await bid(c.token, lot.id, '34.00')).body.data.bid.status).toBe('active');
+    // a leads again with the maximum it had, one increment over b's, which is the runner-up again.
+    expect(await lotRow(lot.id)).toMatchObject({ bidCount: 2 });
+    expect((await lotRow(lot.id)).leaderMaximum?.toFixed(0)).toBe('8000');
+    expect((await lotRow(lot.id)).runnerUpMaximum?.toFixed(0)).toBe('5000');
+    expect(await price(lot.id)).toBe('5100');
+    expect(await history(lot.id, a.token)).toEqual([
+      ['51.00', 'active', true],
+      ['20.00', 'outbid', false],
+    ]);
+    // A plain bid within a's maximum is outbid at once, as before the removal; one above it leads.
+    const within = await bid(d.token, lot.id, '60.00');
+    expect(within).toMatchObject({ status: 201, body: { message: 'You were outbid by an earlier maximum bid', data: { bid: { auction: { currentBid: '61.00' } } } } });
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: first } })).status).toBe('active');
+    expect((await bid(d.token, lot.id, '81.00')).body.data.bid.status).toBe('active');
   });
 });

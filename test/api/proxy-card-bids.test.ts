@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { signIn } from '../support/users.ts';
+import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
@@ -113,6 +113,31 @@ describe('a card maximum', () => {
     expect(closed).toMatchObject({ status: 'ended', winnerId: a.user.id, winningBidId: firstId, paid: true });
     // The shown price in sats at $100,000 a BTC: 1,000 sats to the dollar, 10 to the cent.
     expect(await intentOf(firstId)).toMatchObject({ status: 'succeeded', amount: 5000, amount_received: Number(shown / 10n) });
+  });
+
+  it('leads again when an admin removes the bid above it, held anew for its maximum, and keeps bidding for its bidder', { timeout: 60_000 }, async () => {
+    const [a, b, c] = [await cardBidder(), await cardBidder(), await cardBidder()];
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
+    const maximumId = (await cardBid(a.token, lot.id, '10.00', '50.00')).body.data.bid.id as string;
+    const firstIntent = (await bidRow(maximumId)).paymentIntentId!;
+    const over = (await cardBid(b.token, lot.id, '60.00')).body.data.bid.id as string;
+    await heldSettled(maximumId, 'released');
+
+    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+    const removed = await call(stack.url, admin, 'DELETE', `/auctions/bids/${over}`, { reason: 'shill bidding' });
+    expect(removed.status).toBe(200);
+    // Held before it leads: a new hold for the whole maximum, not for the $10.00 it shows.
+    const leader = await bidRow(maximumId);
+    expect(leader).toMatchObject({ status: 'active', holdStatus: 'authorized', holdCents: 5000 });
+    expect(leader.paymentIntentId).not.toBe(firstIntent);
+    expect(await intentOf(maximumId)).toMatchObject({ amount: 5000, status: 'requires_capture', customer: a.user.stripeCustomerId });
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).leaderMaximum?.toFixed(0)).toBe('5000');
+
+    // The maximum answers a card bid below it at once, as it did before the removal.
+    const answered = await cardBid(c.token, lot.id, '30.00');
+    expect(answered.body).toMatchObject({ message: 'You were outbid by an earlier maximum bid', data: { bid: { status: 'outbid', auction: { currentBid: '31.00' } } } });
+    await heldSettled(answered.body.data.bid.id, 'released');
+    expect(await bidRow(maximumId)).toMatchObject({ status: 'active', holdStatus: 'authorized' });
   });
 
   it('refuses a maximum the card cannot carry, naming the maximum, before holding anything', async () => {

@@ -3,7 +3,8 @@
  * removed (by an admin, or by the worker because that bid's Bitcoin offer was spent) it would lead again with
  * nothing held. Before such a removal, the bid that would take the lead is held again on its card: a new
  * PaymentIntent (a new idempotency key, recorded as pending like any bid hold), for a bid in sats at the live
- * BTC price, written on the bid in the removal's own transaction, so it leads from the moment it holds. A card
+ * BTC price, for its maximum when it has one (the proxy rule bids for it again, remove-bid.ts), written on the bid in
+ * the removal's own transaction, so it leads from the moment it holds. A card
  * that refuses has its bid removed as well (the bidder is told why, through the outbid notifier) and the next
  * bid is tried, until one that is backed (an offer, a wallet bid, a live hold) or none takes the lead.
  */
@@ -16,7 +17,7 @@ import { HttpError } from '../http/errors.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
-import { removeBid } from './remove-bid.ts';
+import { leaderAfterRemoval, removeBid } from './remove-bid.ts';
 import { tellOutbid } from './outbid-notifier.ts';
 
 export const CARD_REFUSED_REASON = 'The card of this bid could not be held again when the bid would have led';
@@ -34,21 +35,21 @@ interface Renewed {
 /** removeBid, but whoever leads afterwards is backed: a card bid whose hold was released is held again first. */
 export async function removeKeepingLeaderBacked(services: Services, actor: UserRow, bidId: string, reason: string | undefined) {
   const { prisma } = services.db;
-  const removing = await prisma.bid.findUnique({ where: { id: bidId }, select: { lotId: true, status: true } });
+  const removing = await prisma.bid.findUnique({
+    where: { id: bidId },
+    select: { status: true, lot: { select: { id: true, paymentMethod: true, auctionType: true, startingBid: true } } },
+  });
   // Only an admin's removal of the leader makes another bid lead; removeBid refuses or takes anything else as it is.
   if (removing?.status !== 'active' || actor.role !== 'admin') return removeBid(prisma, actor, bidId, reason);
   const refused: string[] = [];
   try {
     for (;;) {
-      const next = await prisma.bid.findFirst({
-        where: { lotId: removing.lotId, status: 'outbid' },
-        orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }],
-        include: { lot: { select: { paymentMethod: true } } },
-      });
-      const renewal = next && needsNewHold(next) ? await holdAgain(services, next) : null;
+      const { lot } = removing;
+      const next = await leaderAfterRemoval(prisma, { ...lot, startingBid: lot.startingBid.toFixed(0) }, bidId);
+      const renewal = next && needsNewHold(next.bid) ? await holdAgain(services, next.bid, lot.paymentMethod, next.state.leader!.maximum) : null;
       if (renewal === 'refused') {
-        await removeBid(prisma, SYSTEM, next!.id, CARD_REFUSED_REASON);
-        refused.push(next!.id);
+        await removeBid(prisma, SYSTEM, next!.bid.id, CARD_REFUSED_REASON);
+        refused.push(next!.bid.id);
         continue;
       }
       const removed = await removeBid(prisma, actor, bidId, reason, async (tx, promotedBidId) => {
@@ -73,12 +74,14 @@ function needsNewHold(bid: Bid): boolean {
   return bid.holdStatus !== null && bid.holdStatus !== 'authorized';
 }
 
-/** A new hold for `bid` on its bidder's saved card, or 'refused' when the card (or its absence) cannot back it. */
-async function holdAgain(services: Services, bid: Bid & { lot: { paymentMethod: 'BTC' | 'ETH' | 'Manual' } }): Promise<Renewed | 'refused'> {
+/**
+ * A new hold for `bid` on its bidder's saved card, for `amount` (as far as it will bid: its maximum, else the price),
+ * or 'refused' when the card (or its absence) cannot back it.
+ */
+async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'ETH' | 'Manual', amount: bigint): Promise<Renewed | 'refused'> {
   const user = bid.userId ? await services.db.prisma.user.findUnique({ where: { id: bid.userId } }) : null;
   if (!user?.stripeCustomerId || !user.stripePaymentMethodId) return 'refused';
-  const unit = unitFor(bid.lot.paymentMethod) as CardBidUnit;
-  const amount = BigInt(bid.amount.toFixed(0));
+  const unit = unitFor(paymentMethod) as CardBidUnit;
   // Held at today's price; without a fresh one this throws, and the removal waits for its next try.
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
   if (cardAmountRefusal(amount, unit, btcPrice)) return 'refused';

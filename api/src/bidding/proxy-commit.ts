@@ -215,7 +215,7 @@ const LEADING_BID_CHANGED = 'GV409';
 
 /**
  * The lot as the rule sees it. A leader without a stored maximum bids no further than the price; a ladder's steps
- * count only with its maximum (a bid that leads again after a removal leads at its amount alone).
+ * count only while its maximum is above the price.
  */
 function proxyStateOf(standing: ProxyStanding): ProxyState {
   if (!standing.leadingId) return { leader: null, price: standing.currentBid === null ? null : BigInt(standing.currentBid), runnerUp: null };

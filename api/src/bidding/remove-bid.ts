@@ -1,13 +1,15 @@
 /**
  * Taking a bid back. A bidder may withdraw their own bid by the rule the dapp shows (`mayWithdraw`: an outbid bid
  * while the lot's clock says it is open, so also before a due close job has run); an admin may remove any bid,
- * with the reason kept. Removing the highest bid restores the next highest as the lot's price, under the lot's
- * row lock so it cannot interleave with a new bid.
+ * with the reason kept. Removing the leading bid runs the proxy rule again over the bids that remain
+ * (`standingAfterRemoval`), under the lot's row lock so it cannot interleave with a new bid: the highest maximum
+ * left leads and keeps bidding for its bidder, at the price the bids below it make.
  */
-import { mayWithdraw, messages, phaseOf, shownStatus, type ClockedLot } from '@gavel/domain';
-import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { mayWithdraw, messages, minimumIncrement, phaseOf, shownStatus, standingAfterRemoval, type ClockedLot, type ProxyState } from '@gavel/domain';
+import type { Bid, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
+import { MOVE_TO_STEP_SQL } from './ladder-step.ts';
 
 const bidMessages = messages.bids;
 
@@ -35,15 +37,26 @@ export async function removeBid(
     const status = admin ? 'removed' : 'withdrawn';
     await tx.bid.update({ where: { id: bidId }, data: { status, removedReason: admin ? (reason ?? null) : null } });
     if (current.status === 'active') {
-      const next = await tx.bid.findFirst({ where: { lotId: bid.lotId, status: 'outbid' }, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }] });
-      if (next) await tx.bid.update({ where: { id: next.id }, data: { status: 'active' } });
+      const next = await leaderAfterRemoval(tx, { ...lot!, id: bid.lotId }, bidId);
+      const price = next?.state.price ?? null;
+      if (next) {
+        await tx.bid.update({ where: { id: next.bid.id }, data: { status: 'active', amount: price!.toString() } });
+        // A ladder shown at a higher step than it last stood at carries that step's signed offer.
+        if (next.state.leader?.steps) await tx.$executeRawUnsafe(MOVE_TO_STEP_SQL, next.bid.id);
+      }
+      const leader = next?.state.leader;
       await tx.lot.update({
         where: { id: bid.lotId },
-        // The bid that leads again leads at its own amount, no maximum bidding for it (the proxy state starts afresh).
-        data: { currentBid: next?.amount ?? null, currentPrice: next?.amount ?? lot!.startingBid, bidCount: { decrement: 1 }, leaderMaximum: null, runnerUpMaximum: null },
+        data: {
+          currentBid: price?.toString() ?? null,
+          currentPrice: price?.toString() ?? lot!.startingBid,
+          bidCount: { decrement: 1 },
+          leaderMaximum: leader && leader.maximum > price! ? leader.maximum.toString() : null,
+          runnerUpMaximum: next?.state.runnerUp?.toString() ?? null,
+        },
       });
-      await onPromoted?.(tx, next?.id ?? null);
-      return { lotId: bid.lotId, status, promotedBidId: next?.id ?? null };
+      await onPromoted?.(tx, next?.bid.id ?? null);
+      return { lotId: bid.lotId, status, promotedBidId: next?.bid.id ?? null };
     }
     // A bid no longer standing (cancelled by a Buy Now or a relisting) was already taken out of the count; one its
     // bidder's change of maximum replaced was never in it.
@@ -51,6 +64,42 @@ export async function removeBid(
     await onPromoted?.(tx, null);
     return { lotId: bid.lotId, status, promotedBidId: null };
   });
+}
+
+/**
+ * Who would lead once the leading bid `removingId` is gone, and at what standing: the proxy rule run again over the
+ * bids that remain, in the order they were placed. Read before a removal (to hold a card bid again first) and again
+ * under the lot's lock by the removal itself.
+ */
+export async function leaderAfterRemoval(
+  db: Prisma.TransactionClient | PrismaClient,
+  lot: Pick<ClockedLot, 'paymentMethod' | 'auctionType'> & { id: string; startingBid: string },
+  removingId: string,
+): Promise<{ bid: Bid; state: ProxyState } | null> {
+  const bids = await db.bid.findMany({
+    where: { lotId: lot.id, status: { in: ['active', 'outbid'] }, id: { not: removingId } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  // A Bitcoin wallet's maximum is a ladder of signed offers, each a step it can be shown at.
+  const offers =
+    lot.paymentMethod === 'BTC' && bids.some((b) => b.maximum !== null)
+      ? await db.btcOffer.findMany({ where: { ladderId: { in: bids.map((b) => b.id) }, signedPsbtHex: { not: null } }, select: { ladderId: true, amount: true }, orderBy: { amount: 'asc' } })
+      : [];
+  const standing = standingAfterRemoval(
+    bids.map((b) => {
+      const steps = offers.filter((o) => o.ladderId === b.id).map((o) => BigInt(o.amount.toFixed(0)));
+      return {
+        id: b.id,
+        // A bid whose bidder's account is gone still stands, as nobody who could bid again.
+        bidderId: b.userId ?? `bid:${b.id}`,
+        amount: BigInt(b.amount.toFixed(0)),
+        maximum: b.maximum === null ? null : BigInt(b.maximum.toFixed(0)),
+        ...(steps.length > 0 && { steps }),
+      };
+    }),
+    { startingBid: BigInt(lot.startingBid), increment: minimumIncrement(lot) },
+  );
+  return standing && { bid: bids.find((b) => b.id === standing.bidId)!, state: standing.state };
 }
 
 /** A bidder's own withdrawal: refused, with the reason, unless `mayWithdraw` allows it on the lot's clocked phase. */
