@@ -344,4 +344,28 @@ describe('what stands behind a maximum and what it ends at', () => {
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: first } })).status).toBe('active');
     expect((await bid(d.token, lot.id, '81.00')).body.data.bid.status).toBe('active');
   });
+
+  it('a pay-later maximum that leads again after a removal bids only as far as its bidder’s limit has left', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const other = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    await stack.db.prisma.user.update({ where: { id: a.user.id }, data: { biddingLimit: '10000' } });
+    const maximumId = (await bid(a.token, lot.id, '10.00', '90.00')).body.data.bid.id;
+    const over = (await bid(b.token, lot.id, '95.00')).body.data.bid.id;
+    // Outbid, a's maximum no longer counts: $60.00 of the $100.00 goes to another lot, and $40.00 is left.
+    expect((await bid(a.token, other.id, '60.00')).status).toBe(201);
+    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+    const removed = await fetch(`${stack.url}/auctions/bids/${over}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ reason: 'test' }),
+    });
+    expect(removed.status).toBe(200);
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: maximumId } })).maximum?.toFixed(0)).toBe('4000');
+    expect((await lotRow(lot.id)).leaderMaximum?.toFixed(0)).toBe('4000');
+    expect(await price(lot.id)).toBe('1000');
+    // Within what is left the maximum still answers; past it, another bid leads.
+    expect((await bid(c.token, lot.id, '30.00')).body.data.bid).toMatchObject({ status: 'outbid', auction: { currentBid: '31.00' } });
+    expect((await bid(c.token, lot.id, '45.00')).body.data.bid.status).toBe('active');
+  });
 });

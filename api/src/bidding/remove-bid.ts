@@ -5,11 +5,12 @@
  * (`standingAfterRemoval`), under the lot's row lock so it cannot interleave with a new bid: the highest maximum
  * left leads and keeps bidding for its bidder, at the price the bids below it make.
  */
-import { mayWithdraw, messages, minimumIncrement, phaseOf, shownStatus, standingAfterRemoval, type ClockedLot, type ProxyState } from '@gavel/domain';
+import { mayWithdraw, messages, minimumIncrement, phaseOf, shownStatus, standingAfterRemoval, type ClockedLot, type ProxyState, type StandingBid } from '@gavel/domain';
 import type { Bid, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 import { MOVE_TO_STEP_SQL } from './ladder-step.ts';
+import { payLaterAvailable } from './pay-later.ts';
 
 const bidMessages = messages.bids;
 
@@ -40,7 +41,9 @@ export async function removeBid(
       const next = await leaderAfterRemoval(tx, { ...lot!, id: bid.lotId }, bidId);
       const price = next?.state.price ?? null;
       if (next) {
-        await tx.bid.update({ where: { id: next.bid.id }, data: { status: 'active', amount: price!.toString() } });
+        // A maximum leads again as far as it still reaches (a pay-later one, within what its bidder's limit has left).
+        const maximum = next.bid.maximum === null ? null : next.state.leader!.maximum.toString();
+        await tx.bid.update({ where: { id: next.bid.id }, data: { status: 'active', amount: price!.toString(), maximum } });
         // A ladder shown at a higher step than it last stood at carries that step's signed offer.
         if (next.state.leader?.steps) await tx.$executeRawUnsafe(MOVE_TO_STEP_SQL, next.bid.id);
       }
@@ -85,21 +88,31 @@ export async function leaderAfterRemoval(
     lot.paymentMethod === 'BTC' && bids.some((b) => b.maximum !== null)
       ? await db.btcOffer.findMany({ where: { ladderId: { in: bids.map((b) => b.id) }, signedPsbtHex: { not: null } }, select: { ladderId: true, amount: true }, orderBy: { amount: 'asc' } })
       : [];
-  const standing = standingAfterRemoval(
-    bids.map((b) => {
-      const steps = offers.filter((o) => o.ladderId === b.id).map((o) => BigInt(o.amount.toFixed(0)));
-      return {
-        id: b.id,
-        // A bid whose bidder's account is gone still stands, as nobody who could bid again.
-        bidderId: b.userId ?? `bid:${b.id}`,
-        amount: BigInt(b.amount.toFixed(0)),
-        maximum: b.maximum === null ? null : BigInt(b.maximum.toFixed(0)),
-        ...(steps.length > 0 && { steps }),
-      };
-    }),
-    { startingBid: BigInt(lot.startingBid), increment: minimumIncrement(lot) },
-  );
-  return standing && { bid: bids.find((b) => b.id === standing.bidId)!, state: standing.state };
+  const standing = bids.map((b): StandingBid => {
+    const steps = offers.filter((o) => o.ladderId === b.id).map((o) => BigInt(o.amount.toFixed(0)));
+    return {
+      id: b.id,
+      // A bid whose bidder's account is gone still stands, as nobody who could bid again.
+      bidderId: b.userId ?? `bid:${b.id}`,
+      amount: BigInt(b.amount.toFixed(0)),
+      maximum: b.maximum === null ? null : BigInt(b.maximum.toFixed(0)),
+      ...(steps.length > 0 && { steps }),
+    };
+  });
+  const rules = { startingBid: BigInt(lot.startingBid), increment: minimumIncrement(lot) };
+  // A pay-later maximum counts against its bidder's limit only while it leads, so its allowance may have gone to
+  // other bids since it was outbid: leading again, it bids only as far as what is left (never below its own amount),
+  // and the rule runs again without the rest of it, which may let another bid lead.
+  for (;;) {
+    const next = standingAfterRemoval(standing, rules);
+    if (!next) return null;
+    const bid = bids.find((b) => b.id === next.bidId)!;
+    const entry = standing.find((b) => b.id === bid.id)!;
+    if (lot.paymentMethod !== 'Manual' || bid.holdStatus !== null || entry.maximum === null || !bid.userId) return { bid, state: next.state };
+    const { available } = await payLaterAvailable(db, bid.userId, lot.id);
+    if (available >= entry.maximum) return { bid, state: next.state };
+    entry.maximum = available > entry.amount ? available : null;
+  }
 }
 
 /** A bidder's own withdrawal: refused, with the reason, unless `mayWithdraw` allows it on the lot's clocked phase. */
