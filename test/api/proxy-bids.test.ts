@@ -368,4 +368,26 @@ describe('what stands behind a maximum and what it ends at', () => {
     expect((await bid(c.token, lot.id, '30.00')).body.data.bid).toMatchObject({ status: 'outbid', auction: { currentBid: '31.00' } });
     expect((await bid(c.token, lot.id, '45.00')).body.data.bid.status).toBe('active');
   });
+
+  it('a pay-later bid whose allowance went elsewhere while it was outbid does not lead again after a removal', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const other = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    await stack.db.prisma.user.update({ where: { id: a.user.id }, data: { biddingLimit: '5000' } });
+    const below = (await bid(c.token, lot.id, '20.00')).body.data.bid.id;
+    const outbid = (await bid(a.token, lot.id, '40.00')).body.data.bid.id;
+    const over = (await bid(b.token, lot.id, '45.00')).body.data.bid.id;
+    expect((await bid(a.token, other.id, '45.00')).status).toBe(201);
+    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+    const removed = await fetch(`${stack.url}/auctions/bids/${over}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ reason: 'test' }),
+    });
+    expect(removed.status).toBe(200);
+    // a has $5.00 of $50.00 left: their $40.00 stays outbid, and c's $20.00 leads.
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: outbid } })).status).toBe('outbid');
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: below } })).status).toBe('active');
+    expect(await price(lot.id)).toBe('2000');
+  });
 });

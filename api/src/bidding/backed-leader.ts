@@ -53,13 +53,20 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
         continue;
       }
       const removed = await removeBid(prisma, actor, bidId, reason, async (tx, promotedBidId) => {
-        if (!renewal || promotedBidId !== renewal.bidId) return;
-        await tx.bid.update({ where: { id: renewal.bidId }, data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents) } });
-        await clearPendingHold(tx, renewal.idempotencyKey);
+        if (renewal && promotedBidId === renewal.bidId) {
+          await tx.bid.update({ where: { id: renewal.bidId }, data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents) } });
+          await clearPendingHold(tx, renewal.idempotencyKey);
+          return;
+        }
+        // Under the lot's lock the rule chose another bid than it did before (one placed or withdrawn meanwhile): a
+        // card bid without a live hold may not lead, so the removal is undone and tried again.
+        if (promotedBidId && needsNewHold(await tx.bid.findUniqueOrThrow({ where: { id: promotedBidId } }))) throw new LeaderMoved();
       }).catch(async (error: unknown) => {
         if (renewal) await giveBack(services, renewal);
+        if (error instanceof LeaderMoved) return null;
         throw error;
       });
+      if (!removed) continue;
       // A bid placed meanwhile leads instead: the renewed hold backs nothing.
       if (renewal && removed.promotedBidId !== renewal.bidId) await giveBack(services, renewal);
       return removed;
@@ -68,6 +75,8 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
     for (const id of refused) await announceCardRefused(services, id).catch((err: Error) => services.log.warn({ err: err.message, bidId: id }, 'telling a refused card bidder failed'));
   }
 }
+
+class LeaderMoved extends Error {}
 
 /** A card bid (it had a hold) whose hold is no longer live. */
 function needsNewHold(bid: Bid): boolean {

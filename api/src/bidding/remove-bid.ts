@@ -100,18 +100,21 @@ export async function leaderAfterRemoval(
     };
   });
   const rules = { startingBid: BigInt(lot.startingBid), increment: minimumIncrement(lot) };
-  // A pay-later maximum counts against its bidder's limit only while it leads, so its allowance may have gone to
-  // other bids since it was outbid: leading again, it bids only as far as what is left (never below its own amount),
-  // and the rule runs again without the rest of it, which may let another bid lead.
+  // A pay-later bid counts against its bidder's limit only while it leads, so its allowance may have gone to other
+  // bids while it was outbid: leading again, a maximum bids only as far as what is left, a bidder whose bid no longer
+  // fits at its own amount cannot lead (their bids stay outbid), and the rule runs again, which may let another bid
+  // lead. (The allowance is read without the bidder's lock, which bids take before the lot's.)
+  let candidates = standing;
   for (;;) {
-    const next = standingAfterRemoval(standing, rules);
+    const next = standingAfterRemoval(candidates, rules);
     if (!next) return null;
     const bid = bids.find((b) => b.id === next.bidId)!;
-    const entry = standing.find((b) => b.id === bid.id)!;
-    if (lot.paymentMethod !== 'Manual' || bid.holdStatus !== null || entry.maximum === null || !bid.userId) return { bid, state: next.state };
+    const entry = candidates.find((b) => b.id === bid.id)!;
+    if (lot.paymentMethod !== 'Manual' || bid.holdStatus !== null || !bid.userId) return { bid, state: next.state };
     const { available } = await payLaterAvailable(db, bid.userId, lot.id);
-    if (available >= entry.maximum) return { bid, state: next.state };
-    entry.maximum = available > entry.amount ? available : null;
+    if (available >= (entry.maximum ?? entry.amount)) return { bid, state: next.state };
+    if (available >= entry.amount) entry.maximum = available > entry.amount ? available : null;
+    else candidates = candidates.filter((b) => b.bidderId !== entry.bidderId);
   }
 }
 
