@@ -204,30 +204,37 @@ class Model {
   }
 }
 
-describe('maximum bids against the model', () => {
-  // Each step is read against the state it meets: an amount some increments around the minimum (below it too)
-  // and, for a maximum, some increments around that amount (below it too).
-  // A ladder: a few steps around that amount (below it too), the top one its maximum.
-  const step = fc.record({
-    bidder: fc.constantFrom('ann', 'bob', 'cat', 'dan'),
-    over: fc.integer({ min: -2, max: 40 }),
-    maximum: fc.option(fc.integer({ min: -2, max: 80 }), { nil: undefined }),
-    ladder: fc.option(fc.uniqueArray(fc.integer({ min: -2, max: 80 }), { minLength: 1, maxLength: 5 }), { nil: undefined }),
-  });
+/**
+ * A random bid, read against the state it meets: an amount some increments around the minimum (below it too) and,
+ * for a maximum, some increments around that amount (below it too); a ladder, a few steps around that amount (below
+ * it too), the top one its maximum.
+ */
+const randomBid = fc.record({
+  bidder: fc.constantFrom('ann', 'bob', 'cat', 'dan'),
+  over: fc.integer({ min: -2, max: 40 }),
+  maximum: fc.option(fc.integer({ min: -2, max: 80 }), { nil: undefined }),
+  ladder: fc.option(fc.uniqueArray(fc.integer({ min: -2, max: 80 }), { minLength: 1, maxLength: 5 }), { nil: undefined }),
+});
 
+function bidAgainst(state: ProxyState, { bidder, over, maximum, ladder }: fc.RecordValue<typeof randomBid>): ProxyBid {
+  const amount = proxyMinimum(state, rules) + BigInt(over) * 5n;
+  const bid: ProxyBid = { bidderId: bidder, amount, maximum: maximum === undefined ? undefined : amount + BigInt(maximum) * 5n };
+  if (ladder) {
+    bid.steps = ladder.map((n) => amount + BigInt(n) * 5n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    bid.maximum = bid.steps.at(-1);
+  }
+  return bid;
+}
+
+describe('maximum bids against the model', () => {
   it('any sequence of bids, maximums and ladders gives the model’s leader and price', () => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+      fc.property(fc.array(randomBid, { maxLength: 40 }), (bids) => {
         const model = new Model();
         let state = empty;
         let lastPrice = -1n;
-        for (const { bidder, over, maximum, ladder } of steps) {
-          const amount = proxyMinimum(state, rules) + BigInt(over) * 5n;
-          const bid: ProxyBid = { bidderId: bidder, amount, maximum: maximum === undefined ? undefined : amount + BigInt(maximum) * 5n };
-          if (ladder) {
-            bid.steps = ladder.map((n) => amount + BigInt(n) * 5n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-            bid.maximum = bid.steps.at(-1);
-          }
+        for (const entered of bids) {
+          const bid = bidAgainst(state, entered);
           const outcome = resolveProxyBid(state, bid, rules);
           if (outcome.kind === 'refused') continue;
           model.apply(bid, state.leader?.bidderId ?? null, state.price);
@@ -305,23 +312,12 @@ describe('the rule run again when the leading bid is taken away', () => {
   });
 
   it('with nothing removed, the rows any sequence of bids wrote give back the rule’s own standing', () => {
-    const step = fc.record({
-      bidder: fc.constantFrom('ann', 'bob', 'cat', 'dan'),
-      over: fc.integer({ min: -2, max: 40 }),
-      maximum: fc.option(fc.integer({ min: -2, max: 80 }), { nil: undefined }),
-      ladder: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 80 }), { minLength: 1, maxLength: 5 }), { nil: undefined }),
-    });
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+      fc.property(fc.array(randomBid, { maxLength: 30 }), (bids) => {
         let state = empty;
         let rows: Row[] = [];
-        steps.forEach(({ bidder, over, maximum, ladder }, n) => {
-          const amount = proxyMinimum(state, rules) + BigInt(over) * 5n;
-          const bid: ProxyBid = { bidderId: bidder, amount, maximum: maximum === undefined ? undefined : amount + BigInt(maximum) * 5n };
-          if (ladder) {
-            bid.steps = ladder.map((k) => amount + BigInt(k) * 5n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-            bid.maximum = bid.steps.at(-1);
-          }
+        bids.forEach((entered, n) => {
+          const bid = bidAgainst(state, entered);
           const outcome = resolveProxyBid(state, bid, rules);
           if (outcome.kind === 'refused') return;
           rows = written(rows, state, bid, outcome, String(n));

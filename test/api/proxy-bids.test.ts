@@ -21,6 +21,15 @@ async function bid(token: string, lotId: string, amount: string, maximum?: strin
   return { status: res.status, body: await res.json() };
 }
 const readyBidder = () => signedInBidder(stack);
+/** An admin's removal of a bid (DELETE /auctions/bids/:bidId with a reason). */
+async function removeAsAdmin(bidId: string): Promise<Response> {
+  const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+  return fetch(`${stack.url}/auctions/bids/${bidId}`, {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ reason: 'test' }),
+  });
+}
 const lotRow = (id: string) => stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
 const price = async (id: string) => (await lotRow(id)).currentBid?.toFixed(0);
 /** The public history: amount, status, and whether it is the caller's, highest first. */
@@ -322,13 +331,7 @@ describe('what stands behind a maximum and what it ends at', () => {
     await bid(b.token, lot.id, '20.00', '50.00');
     const leading = (await bid(c.token, lot.id, '60.00', '100.00')).body.data.bid.id;
     expect(await price(lot.id)).toBe('8100');
-    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
-    const removed = await fetch(`${stack.url}/auctions/bids/${leading}`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ reason: 'test' }),
-    });
-    expect(removed.status).toBe(200);
+    expect((await removeAsAdmin(leading)).status).toBe(200);
     // a leads again with the maximum it had, one increment over b's, which is the runner-up again.
     expect(await lotRow(lot.id)).toMatchObject({ bidCount: 2 });
     expect((await lotRow(lot.id)).leaderMaximum?.toFixed(0)).toBe('8000');
@@ -354,13 +357,7 @@ describe('what stands behind a maximum and what it ends at', () => {
     const over = (await bid(b.token, lot.id, '95.00')).body.data.bid.id;
     // Outbid, a's maximum no longer counts: $60.00 of the $100.00 goes to another lot, and $40.00 is left.
     expect((await bid(a.token, other.id, '60.00')).status).toBe(201);
-    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
-    const removed = await fetch(`${stack.url}/auctions/bids/${over}`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ reason: 'test' }),
-    });
-    expect(removed.status).toBe(200);
+    expect((await removeAsAdmin(over)).status).toBe(200);
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: maximumId } })).maximum?.toFixed(0)).toBe('4000');
     expect((await lotRow(lot.id)).leaderMaximum?.toFixed(0)).toBe('4000');
     expect(await price(lot.id)).toBe('1000');
@@ -378,13 +375,7 @@ describe('what stands behind a maximum and what it ends at', () => {
     const outbid = (await bid(a.token, lot.id, '40.00')).body.data.bid.id;
     const over = (await bid(b.token, lot.id, '45.00')).body.data.bid.id;
     expect((await bid(a.token, other.id, '45.00')).status).toBe(201);
-    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
-    const removed = await fetch(`${stack.url}/auctions/bids/${over}`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ reason: 'test' }),
-    });
-    expect(removed.status).toBe(200);
+    expect((await removeAsAdmin(over)).status).toBe(200);
     // a has $5.00 of $50.00 left: their $40.00 stays outbid, and c's $20.00 leads.
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: outbid } })).status).toBe('outbid');
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: below } })).status).toBe('active');
