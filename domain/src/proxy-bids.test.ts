@@ -209,14 +209,15 @@ class Model {
  * for a maximum, some increments around that amount (below it too); a ladder, a few steps around that amount (below
  * it too), the top one its maximum.
  */
-const randomBid = fc.record({
+type RandomBid = { bidder: string; over: number; maximum: number | undefined; ladder: number[] | undefined };
+const randomBid: fc.Arbitrary<RandomBid> = fc.record({
   bidder: fc.constantFrom('ann', 'bob', 'cat', 'dan'),
   over: fc.integer({ min: -2, max: 40 }),
   maximum: fc.option(fc.integer({ min: -2, max: 80 }), { nil: undefined }),
   ladder: fc.option(fc.uniqueArray(fc.integer({ min: -2, max: 80 }), { minLength: 1, maxLength: 5 }), { nil: undefined }),
 });
 
-function bidAgainst(state: ProxyState, { bidder, over, maximum, ladder }: fc.RecordValue<typeof randomBid>): ProxyBid {
+function bidAgainst(state: ProxyState, { bidder, over, maximum, ladder }: RandomBid): ProxyBid {
   const amount = proxyMinimum(state, rules) + BigInt(over) * 5n;
   const bid: ProxyBid = { bidderId: bidder, amount, maximum: maximum === undefined ? undefined : amount + BigInt(maximum) * 5n };
   if (ladder) {
