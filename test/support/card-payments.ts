@@ -30,8 +30,19 @@ export interface RecordedStripe {
   calls: StripeCall[];
   /** Distinct PaymentIntents the api created (replays of an idempotency key count once). */
   createdIntents(filter?: (call: StripeCall) => boolean): string[];
+  /** Holds the next request to `path` at the proxy, as a slow Stripe would, until the test lets it through or fails it. */
+  holdNext(method: string, path: string): HeldRequest;
   env(): Record<string, string>;
   stop(): Promise<void>;
+}
+
+export interface HeldRequest {
+  /** Settles once the api's request reached the proxy. */
+  arrived: Promise<void>;
+  /** Sends it on to the stand-in; settles with the stand-in's answer passed back. */
+  pass(): Promise<void>;
+  /** Answers it as Stripe does when it fails on its side (500, api_error), without sending it on. */
+  fail(): void;
 }
 
 export const WEBHOOK_SECRET = 'whsec_card_payments_test';
@@ -39,11 +50,23 @@ export const WEBHOOK_SECRET = 'whsec_card_payments_test';
 export async function startRecordedStripe(): Promise<RecordedStripe> {
   const standIn = await startStripeStandIn({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookRetryDelaysMs: [50, 100, 200, 400, 800], log: () => {} });
   const calls: StripeCall[] = [];
+  const holds: Array<{ method: string; path: string; arrived: () => void; decision: Promise<'pass' | 'fail'>; answered: () => void }> = [];
   const proxy = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = Buffer.concat(chunks);
+      const heldAt = holds.findIndex((h) => h.method === req.method && h.path === req.url!.split('?')[0]);
+      if (heldAt >= 0) {
+        const [held] = holds.splice(heldAt, 1);
+        res.on('finish', held!.answered);
+        held!.arrived();
+        if ((await held!.decision) === 'fail') {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+          return;
+        }
+      }
       const upstream = request({ host: '127.0.0.1', port: standIn.port, method: req.method, path: req.url, headers: req.headers }, (answer: IncomingMessage) => {
         const out: Buffer[] = [];
         answer.on('data', (c: Buffer) => out.push(c));
@@ -84,6 +107,20 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
       const ids = calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.status === 200 && filter(c)).map((c) => c.reply.id as string);
       return [...new Set(ids)];
     },
+    holdNext(method, path) {
+      const arrived = settleable<void>();
+      const decision = settleable<'pass' | 'fail'>();
+      const answered = settleable<void>();
+      holds.push({ method, path, arrived: arrived.resolve, decision: decision.promise, answered: answered.resolve });
+      return {
+        arrived: arrived.promise,
+        pass() {
+          decision.resolve('pass');
+          return answered.promise;
+        },
+        fail: () => decision.resolve('fail'),
+      };
+    },
     env: () => ({ STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_PUBLISHABLE_KEY: standIn.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: url }),
     async stop() {
       await new Promise<void>((resolve) => {
@@ -93,6 +130,15 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
       await standIn.stop();
     },
   };
+}
+
+/** A promise with its resolve (Promise.withResolvers is newer than the projects' ES2023 library). */
+function settleable<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);

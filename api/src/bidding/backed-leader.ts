@@ -1,6 +1,6 @@
 /**
- * A card bid leads only with a live hold. Its hold is released once it is outbid, so when the bid above it is
- * removed (by an admin, or by the worker because that bid's Bitcoin offer was spent) it would lead again with
+ * A card bid leads only with a live hold. Its hold is released once it is outbid (marked releasing, then cancelled
+ * at Stripe), so when the bid above it is removed (by an admin, or by the worker because that bid's Bitcoin offer was spent) it would lead again with
  * nothing held. Before such a removal, the bid that would take the lead is held again on its card: a new
  * PaymentIntent (a new idempotency key, recorded as pending like any bid hold), for a bid in sats at the live
  * BTC price, for its maximum when it has one (the proxy rule bids for it again, remove-bid.ts), written on the bid in
@@ -30,6 +30,8 @@ interface Renewed {
   paymentIntentId: string;
   holdCents: bigint;
   idempotencyKey: string;
+  /** The hold this one replaces when that one was still being released (its cancel may have failed). */
+  replaces: string | null;
 }
 
 /** removeBid, but whoever leads afterwards is backed: a card bid whose hold was released is held again first. */
@@ -69,6 +71,7 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
       if (!removed) continue;
       // A bid placed meanwhile leads instead: the renewed hold backs nothing.
       if (renewal && removed.promotedBidId !== renewal.bidId) await giveBack(services, renewal);
+      else if (renewal?.replaces) await giveBackReplaced(services, renewal.bidId, renewal.replaces);
       return removed;
     }
   } finally {
@@ -78,7 +81,7 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
 
 class LeaderMoved extends Error {}
 
-/** A card bid (it had a hold) whose hold is no longer live. */
+/** A card bid (it had a hold) whose hold is no longer live: released, or being released (payments/bid-holds.ts). */
 function needsNewHold(bid: Bid): boolean {
   return bid.holdStatus !== null && bid.holdStatus !== 'authorized';
 }
@@ -104,7 +107,7 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
       idempotencyKey,
       pendingIn: services.db.prisma,
     });
-    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey };
+    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, replaces: bid.holdStatus === 'releasing' ? bid.paymentIntentId : null };
   } catch (error) {
     // Declined (402), or the saved card is gone (403): nothing backs this bid.
     if (error instanceof HttpError && (error.status === 402 || error.status === 403)) return 'refused';
@@ -116,6 +119,16 @@ async function giveBack(services: Services, renewal: Renewed): Promise<void> {
   await cancelIntent(services.payments.stripe, renewal.paymentIntentId)
     .then(() => clearPendingHold(services.db.prisma, renewal.idempotencyKey))
     .catch((err: Error) => services.log.warn({ err: err.message, bidId: renewal.bidId }, 'an unneeded renewed hold could not be released; the payments reconcile will'));
+}
+
+/**
+ * The release that marked the old hold may still be cancelling it, or may have failed to; the bid no longer points
+ * at that hold, so no sweep would find it. Cancelling twice is one cancel (same idempotency key).
+ */
+async function giveBackReplaced(services: Services, bidId: string, paymentIntentId: string): Promise<void> {
+  await cancelIntent(services.payments.stripe, paymentIntentId).catch((err: Error) =>
+    services.log.error({ err: err.message, bidId, paymentIntentId }, 'a replaced hold could not be released; it lapses at Stripe unless released by hand'),
+  );
 }
 
 /** The removed card bidder hears it as an outbid, with the reason in the mail. */

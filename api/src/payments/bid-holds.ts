@@ -25,7 +25,7 @@ import { HttpError } from '../http/errors.ts';
 import { commitBid } from '../bidding/place-bid.ts';
 import type { AdmittedBid, PlacedBid } from '../bidding/bid-types.ts';
 import { cancelIntent, capturedIntent, paymentSetupError, stripeAmount } from './intents.ts';
-import { holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
+import { HELD_AT_STRIPE, holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 import { clearPendingHold, recordPendingHold } from './pending-holds.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
@@ -126,7 +126,7 @@ export async function releaseHoldLater(services: Services, bidId: string): Promi
 
 /** After a lot closed: queue the capture of the winning hold and the release of the others, if it has any. */
 export async function settleHoldsLater(services: Services, lotId: string): Promise<void> {
-  const held = await services.db.prisma.bid.count({ where: { lotId, holdStatus: 'authorized' } });
+  const held = await services.db.prisma.bid.count({ where: { lotId, holdStatus: { in: [...HELD_AT_STRIPE] } } });
   if (held > 0) await services.payments.jobs.settleLot(lotId);
 }
 
@@ -134,16 +134,24 @@ export async function settleHoldsLater(services: Services, lotId: string): Promi
  * Releases a bid's hold once the bid cannot win any more: outbid, withdrawn, removed, cancelled, or its lot is
  * over and it is not the winner. A bid that is the highest of an open lot again (a higher one was removed)
  * keeps its hold. Safe to run any number of times.
+ *
+ * The hold is marked releasing by one conditional update before Stripe is asked. A removal that makes the bid
+ * lead again serialises with it on the bid's row: if the removal came first, nothing is marked and the hold is
+ * kept; if the mark came first, the removal sees a hold on its way out and holds the card anew before the bid
+ * leads (backed-leader.ts). So a bid never leads on a hold that is being cancelled. A cancel that fails leaves
+ * the mark for the sweep to finish.
  */
 export async function releaseBidHold(services: Services, bidId: string): Promise<'released' | 'kept' | 'none'> {
   const { prisma } = services.db;
-  const bid = await prisma.bid.findUnique({ where: { id: bidId }, include: { lot: { select: { status: true, winningBidId: true } } } });
-  if (!bid?.paymentIntentId || bid.holdStatus !== 'authorized') return 'none';
-  const lotOver = bid.lot.status === 'ended' || bid.lot.status === 'cancelled';
-  if (lotOver ? bid.lot.winningBidId === bid.id : bid.status === 'active') return 'kept';
-  const status = await cancelIntent(services.payments.stripe, bid.paymentIntentId);
-  if (status === 'canceled') await holdReleased(prisma, bid.paymentIntentId, lostHoldsOf(services));
-  else services.log.error({ bidId, paymentIntentId: bid.paymentIntentId, status }, 'a losing bid’s hold could not be released');
+  const [marked] = await prisma.$queryRaw<Array<{ paymentIntentId: string }>>`
+    UPDATE "Bid" b SET "holdStatus" = 'releasing' FROM "Lot" l
+    WHERE b.id = ${bidId} AND l.id = b."lotId" AND b."holdStatus" IN ('authorized', 'releasing') AND b."paymentIntentId" IS NOT NULL
+      AND CASE WHEN l.status IN ('ended', 'cancelled') THEN l."winningBidId" IS DISTINCT FROM b.id ELSE b.status <> 'active' END
+    RETURNING b."paymentIntentId"`;
+  if (!marked) return (await prisma.bid.count({ where: { id: bidId, holdStatus: 'authorized' } })) > 0 ? 'kept' : 'none';
+  const status = await cancelIntent(services.payments.stripe, marked.paymentIntentId);
+  if (status === 'canceled') await holdReleased(prisma, marked.paymentIntentId, lostHoldsOf(services));
+  else services.log.error({ bidId, paymentIntentId: marked.paymentIntentId, status }, 'a losing bid’s hold could not be released');
   return 'released';
 }
 
@@ -152,7 +160,7 @@ export async function settleLotHolds(services: Services, lotId: string): Promise
   const { prisma } = services.db;
   const lot = await prisma.lot.findUnique({ where: { id: lotId }, select: { status: true, winningBidId: true } });
   if (!lot || (lot.status !== 'ended' && lot.status !== 'cancelled')) return { captured: 0, released: 0 };
-  const holds = await prisma.bid.findMany({ where: { lotId, holdStatus: 'authorized' }, select: { id: true, paymentIntentId: true } });
+  const holds = await prisma.bid.findMany({ where: { lotId, holdStatus: { in: [...HELD_AT_STRIPE] } }, select: { id: true, paymentIntentId: true } });
   let captured = 0;
   let released = 0;
   for (const hold of holds) {

@@ -19,7 +19,7 @@
  */
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
+import type { HoldStatus, Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { StripeWebhooks } from './webhooks.ts';
 import { deliver, writeCardChargedMail, writePaymentNeededMail, type MailQueue } from './card-outcome-mails.ts';
 
@@ -101,23 +101,27 @@ export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, so
   return outcome;
 }
 
-/**
- * The hold on this bid is over without being charged (`to`: released, or failed to capture). Once, by the
- * conditional update; a winning bid's leaves its lot to be paid from the cart, and the winner is asked to. They
- * learn it only now, however long after the close the capture failed, so their deadline to pay is at least
- * `paymentDueMs` from now: a winner is never voided for a payment they could not know was due.
- */
+/** A hold Stripe still has: authorized, or being given back (releasing) after a cancel not yet confirmed. */
+export const HELD_AT_STRIPE = ['authorized', 'releasing'] as const satisfies HoldStatus[];
+
 /** What a lost winning hold needs: the mail to the winner (none in some tests) and how long they have to pay. */
 export interface LostHolds {
   mailer?: MailQueue;
   paymentDueMs: number;
 }
 
+/**
+ * The hold on this bid is over without being charged (`to`: released, or failed to capture). Once, by the
+ * conditional update; a winning bid's leaves its lot to be paid from the cart, and the winner is asked to. They
+ * learn it only now, however long after the close the capture failed, so their deadline to pay is at least
+ * `paymentDueMs` from now: a winner is never voided for a payment they could not know was due.
+ */
 async function holdLost(prisma: PrismaClient, paymentIntentId: string, to: 'released' | 'failed', { mailer, paymentDueMs }: LostHolds): Promise<void> {
   const mailId = await prisma.$transaction(async (tx) => {
-    const bid = await tx.bid.findFirst({ where: { paymentIntentId, holdStatus: 'authorized' }, select: { id: true, lotId: true } });
+    const held = { in: [...HELD_AT_STRIPE] };
+    const bid = await tx.bid.findFirst({ where: { paymentIntentId, holdStatus: held }, select: { id: true, lotId: true } });
     if (!bid) return null;
-    const { count } = await tx.bid.updateMany({ where: { id: bid.id, holdStatus: 'authorized' }, data: { holdStatus: to } });
+    const { count } = await tx.bid.updateMany({ where: { id: bid.id, paymentIntentId, holdStatus: held }, data: { holdStatus: to } });
     if (count === 0) return null;
     const won = await tx.lot.findFirst({ where: { id: bid.lotId, winningBidId: bid.id }, select: { paymentDueAt: true } });
     if (!won) return null;

@@ -12,6 +12,7 @@
 import type { Services } from '../services.ts';
 import { captureBuyNowPayment, releaseBuyNowHold } from '../checkout/buy-now.ts';
 import { releaseBidHold, settleLotHolds } from './bid-holds.ts';
+import { HELD_AT_STRIPE } from './intent-state.ts';
 import { reconcilePendingHolds } from './pending-holds.ts';
 import type { RunningWorker } from '../jobs/job-queue.ts';
 import { voidUnpaidLots } from '../checkout/unpaid.ts';
@@ -43,7 +44,7 @@ export function startPaymentWorker(services: Services): Promise<RunningWorker> {
 export async function reconcilePayments(services: Services): Promise<{ holds: number; buyNows: number; pendingHolds: number }> {
   const { prisma } = services.db;
   const holds = await prisma.bid.findMany({
-    where: { holdStatus: 'authorized', OR: [{ status: { not: 'active' } }, { lot: { status: { in: ['ended', 'cancelled'] } } }] },
+    where: { holdStatus: { in: [...HELD_AT_STRIPE] }, OR: [{ status: { not: 'active' } }, { lot: { status: { in: ['ended', 'cancelled'] } } }] },
     select: { id: true, lotId: true, lot: { select: { status: true } } },
     take: BATCH,
   });

@@ -1,0 +1,97 @@
+/**
+ * A card bid's hold being released while the bid above it is removed: whichever comes first, the card bid never
+ * leads on a hold that is being cancelled. On the real api with the Stripe stand-in behind the recording proxy,
+ * which holds the release's cancel as a slow Stripe would. No worker runs: the test runs the release job's body
+ * itself, so it decides when the release starts and when Stripe answers it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+import { call, startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
+import { releaseBidHold } from '../../api/src/payments/bid-holds.ts';
+import { reconcilePayments } from '../../api/src/payments/payment-worker.ts';
+
+let rs: RecordedStripe;
+let stack: TestStack;
+
+beforeAll(async () => {
+  rs = await startRecordedStripe();
+  stack = await startApiForTest({ seed: 'none', env: { ...rs.env(), RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' } });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await rs?.stop();
+});
+
+async function cardBidder() {
+  const user = await userWithCard(stack.db, rs);
+  return signIn(stack.url, user.email);
+}
+async function cardBid(token: string, lotId: string, amount: string): Promise<string> {
+  const placed = await call(stack.url, token, 'POST', `/auctions/${lotId}/bids`, { amount, walletAddress: 'card_payment' });
+  expect(placed.status).toBe(201);
+  return placed.body.data.bid.id;
+}
+async function removeAsAdmin(bidId: string) {
+  const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+  return call(stack.url, admin, 'DELETE', `/auctions/bids/${bidId}`, { reason: 'test' });
+}
+const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
+const intent = (id: string) => rs.stripe.paymentIntents.retrieve(id);
+
+/** a's $10.00 card bid outbid by b's $20.00: a's hold waits for its release. */
+async function outbidCardBid() {
+  const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n, endsInMs: 10 * 60_000 });
+  const outbid = await cardBid(await cardBidder(), lot.id, '10.00');
+  const leading = await cardBid(await cardBidder(), lot.id, '20.00');
+  expect(await bidRow(outbid)).toMatchObject({ status: 'outbid', holdStatus: 'authorized' });
+  return { lot, outbid, leading, oldHold: (await bidRow(outbid)).paymentIntentId! };
+}
+
+describe('a card bid whose hold is being released', () => {
+  it('leads again after a removal only on a new live hold, while Stripe is still cancelling the old one', { timeout: 30_000 }, async () => {
+    const { outbid, leading, oldHold } = await outbidCardBid();
+    const cancel = rs.holdNext('POST', `/v1/payment_intents/${oldHold}/cancel`);
+    const release = releaseBidHold(stack.services, outbid);
+    await cancel.arrived;
+    expect(await bidRow(outbid)).toMatchObject({ holdStatus: 'releasing' });
+
+    // The leader is removed while the cancel is on its way: a leads again, held anew on its card.
+    expect((await removeAsAdmin(leading)).status).toBe(200);
+    await cancel.pass();
+    expect(await release).toBe('released');
+
+    const promoted = await bidRow(outbid);
+    expect(promoted).toMatchObject({ status: 'active', holdStatus: 'authorized', holdCents: 1000 });
+    expect(promoted.paymentIntentId).not.toBe(oldHold);
+    expect(await intent(promoted.paymentIntentId!)).toMatchObject({ status: 'requires_capture', amount: 1000 });
+    expect(await intent(oldHold)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('keeps its hold when the removal made it lead before the release began', { timeout: 30_000 }, async () => {
+    const { outbid, leading, oldHold } = await outbidCardBid();
+    expect((await removeAsAdmin(leading)).status).toBe(200);
+    expect(await releaseBidHold(stack.services, outbid)).toBe('kept');
+    expect(await bidRow(outbid)).toMatchObject({ status: 'active', holdStatus: 'authorized', paymentIntentId: oldHold });
+    expect(await intent(oldHold)).toMatchObject({ status: 'requires_capture' });
+  });
+
+  it('stays marked when Stripe fails the cancel, and the payments sweep finishes the release', { timeout: 30_000 }, async () => {
+    const { outbid, oldHold } = await outbidCardBid();
+    const cancel = rs.holdNext('POST', `/v1/payment_intents/${oldHold}/cancel`);
+    const release = releaseBidHold(stack.services, outbid).then(
+      () => 'answered',
+      (error: Error) => error.constructor.name,
+    );
+    await cancel.arrived;
+    cancel.fail();
+    expect(await release).toBe('StripeAPIError');
+    expect(await bidRow(outbid)).toMatchObject({ holdStatus: 'releasing' });
+    expect(await intent(oldHold)).toMatchObject({ status: 'requires_capture' });
+
+    await reconcilePayments(stack.services);
+    expect(await bidRow(outbid)).toMatchObject({ holdStatus: 'released' });
+    expect(await intent(oldHold)).toMatchObject({ status: 'canceled' });
+  });
+});
