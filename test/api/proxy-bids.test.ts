@@ -5,6 +5,8 @@
  * extension on bids the proxy answers, the bidding limit counting a maximum in full, and the close selling at
  * the visible price. Lots start at $10.00 with the $1.00 increment.
  */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn, readyBidder as signedInBidder } from '../support/users.ts';
@@ -377,6 +379,39 @@ describe('what stands behind a maximum and what it ends at', () => {
     expect((await bid(a.token, other.id, '45.00')).status).toBe(201);
     expect((await removeAsAdmin(over)).status).toBe(200);
     // a has $5.00 of $50.00 left: their $40.00 stays outbid, and c's $20.00 leads.
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: outbid } })).status).toBe('outbid');
+    expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: below } })).status).toBe('active');
+    expect(await price(lot.id)).toBe('2000');
+  });
+
+  it('a pay-later bid leads again only after what its bidder is committing elsewhere at that moment is counted', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const other = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
+    await stack.db.prisma.user.update({ where: { id: a.user.id }, data: { biddingLimit: '10000' } });
+    const below = (await bid(c.token, lot.id, '20.00')).body.data.bid.id;
+    const outbid = (await bid(a.token, lot.id, '50.00')).body.data.bid.id;
+    const over = (await bid(b.token, lot.id, '55.00')).body.data.bid.id;
+
+    // a's $60.00 bid on another lot is being written (the bid's own SQL, its transaction still open) as the
+    // leader is removed: the removal waits for it, and then a has $40.00 left, too little for their $50.00.
+    const placing = new pg.Client({ connectionString: stack.databaseUrl });
+    await placing.connect();
+    try {
+      await placing.query('BEGIN');
+      const [placed] = (await placing.query('SELECT placed FROM gavel_place_bid($1, $2, $3, 6000, 100, NULL, 6000)', [other.id, randomUUID(), a.user.id])).rows;
+      expect(placed).toEqual({ placed: true });
+      let answered = false;
+      const removal = removeAsAdmin(over).finally(() => {
+        answered = true;
+      });
+      const waitsForBidder = async () => (await placing.query('SELECT 1 FROM pg_locks l JOIN pg_stat_activity s USING (pid) WHERE NOT l.granted AND s.datname = current_database()')).rowCount! > 0;
+      while (!answered && !(await waitsForBidder())) await new Promise((resolve) => setTimeout(resolve, 5));
+      await placing.query('COMMIT');
+      expect((await removal).status).toBe(200);
+    } finally {
+      await placing.end();
+    }
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: outbid } })).status).toBe('outbid');
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: below } })).status).toBe('active');
     expect(await price(lot.id)).toBe('2000');

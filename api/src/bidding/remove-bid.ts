@@ -30,6 +30,33 @@ export async function removeBid(
   const admin = actor.role === 'admin';
   if (!admin && bid.userId !== actor.id) throw new HttpError(403, bidMessages.notYourBid, 'not_your_bid');
 
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await removeUnderLock(prisma, actor, bid, reason, onPromoted);
+    } catch (error) {
+      // A pay-later bidder who was placing a bid meanwhile: their bid's transaction is short, so try again.
+      if (!(error instanceof BidderBusy)) throw error;
+      if (attempt === BIDDER_BUSY_ATTEMPTS) throw new HttpError(503, messages.server.busy, 'busy');
+      await new Promise((resolve) => setTimeout(resolve, BIDDER_LOCK_WAIT_MS * attempt));
+    }
+  }
+}
+
+/** How long a removal waits for a pay-later bidder's row, and how often it tries again, before it answers busy. */
+const BIDDER_LOCK_WAIT_MS = 100;
+const BIDDER_BUSY_ATTEMPTS = 20;
+
+class BidderBusy extends Error {}
+
+async function removeUnderLock(
+  prisma: PrismaClient,
+  actor: UserRow,
+  bid: Bid,
+  reason: string | undefined,
+  onPromoted?: (tx: Prisma.TransactionClient, promotedBidId: string | null) => Promise<void>,
+): Promise<{ lotId: string; status: 'withdrawn' | 'removed'; promotedBidId: string | null }> {
+  const bidId = bid.id;
+  const admin = actor.role === 'admin';
   return prisma.$transaction(async (tx) => {
     const [lot] = await tx.$queryRaw<Array<ClockedLot & { startingBid: string }>>`
       SELECT status::text, "startTime", "endTime", "paymentMethod"::text, "auctionType"::text, "startingBid"::text FROM "Lot" WHERE id = ${bid.lotId} FOR UPDATE`;
@@ -38,7 +65,7 @@ export async function removeBid(
     const status = admin ? 'removed' : 'withdrawn';
     await tx.bid.update({ where: { id: bidId }, data: { status, removedReason: admin ? (reason ?? null) : null } });
     if (current.status === 'active') {
-      const next = await leaderAfterRemoval(tx, { ...lot!, id: bid.lotId }, bidId);
+      const next = await leaderAfterRemoval(tx, { ...lot!, id: bid.lotId }, bidId, { lockBidders: true });
       const price = next?.state.price ?? null;
       if (next) {
         // A maximum leads again as far as it still reaches (a pay-later one, within what its bidder's limit has left).
@@ -78,6 +105,7 @@ export async function leaderAfterRemoval(
   db: Prisma.TransactionClient | PrismaClient,
   lot: Pick<ClockedLot, 'paymentMethod' | 'auctionType'> & { id: string; startingBid: string },
   removingId: string,
+  { lockBidders = false } = {},
 ): Promise<{ bid: Bid; state: ProxyState } | null> {
   const bids = await db.bid.findMany({
     where: { lotId: lot.id, status: { in: ['active', 'outbid'] }, id: { not: removingId } },
@@ -103,7 +131,8 @@ export async function leaderAfterRemoval(
   // A pay-later bid counts against its bidder's limit only while it leads, so its allowance may have gone to other
   // bids while it was outbid: leading again, a maximum bids only as far as what is left, a bidder whose bid no longer
   // fits at its own amount cannot lead (their bids stay outbid), and the rule runs again, which may let another bid
-  // lead. (The allowance is read without the bidder's lock, which bids take before the lot's.)
+  // lead. Under the lot's lock (`lockBidders`), the allowance is read under the bidder's lock too, as a bid reads it,
+  // so a bid they place on another lot meanwhile cannot spend the same allowance.
   let candidates = standing;
   for (;;) {
     const next = standingAfterRemoval(candidates, rules);
@@ -111,12 +140,33 @@ export async function leaderAfterRemoval(
     const bid = bids.find((b) => b.id === next.bidId)!;
     const entry = candidates.find((b) => b.id === bid.id)!;
     if (lot.paymentMethod !== 'Manual' || bid.holdStatus !== null || !bid.userId) return { bid, state: next.state };
+    if (lockBidders) await lockBidder(db as Prisma.TransactionClient, bid.userId);
     const { available } = await payLaterAvailable(db, bid.userId, lot.id);
     if (available >= (entry.maximum ?? entry.amount)) return { bid, state: next.state };
     if (available >= entry.amount) entry.maximum = available > entry.amount ? available : null;
     else candidates = candidates.filter((b) => b.bidderId !== entry.bidderId);
   }
 }
+
+/**
+ * Bids lock their bidder before their lot, and the removal holds the lot already: it waits for the bidder only
+ * briefly, well under PostgreSQL's deadlock check, and gives way (BidderBusy: the removal is tried again) when the
+ * bidder is bidding on this very lot, so their bid goes through and is never the one a deadlock cancels.
+ */
+async function lockBidder(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${BIDDER_LOCK_WAIT_MS}ms'`);
+  try {
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR UPDATE`;
+  } catch (error) {
+    const code = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } }).meta?.driverAdapterError?.cause?.originalCode;
+    if (code === LOCK_NOT_AVAILABLE) throw new BidderBusy();
+    throw error;
+  }
+  await tx.$executeRawUnsafe('SET LOCAL lock_timeout = 0');
+}
+
+/** PostgreSQL's lock_not_available, which lock_timeout raises. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** A bidder's own withdrawal: refused, with the reason, unless `mayWithdraw` allows it on the lot's clocked phase. */
 function assertWithdrawable(lot: ClockedLot, bid: { status: string }): void {
