@@ -1,6 +1,7 @@
 /**
  * A card bid's hold being released while the bid above it is removed: whichever comes first, the card bid never
- * leads on a hold that is being cancelled. On the real api with the Stripe stand-in behind the recording proxy,
+ * leads on a hold that is being cancelled; nor does one that takes the lead because the bids changed while the
+ * removal was holding another card again. On the real api with the Stripe stand-in behind the recording proxy,
  * which holds the release's cancel as a slow Stripe would. No worker runs: the test runs the release job's body
  * itself, so it decides when the release starts and when Stripe answers it.
  */
@@ -37,12 +38,15 @@ async function removeAsAdmin(bidId: string) {
   const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
   return call(stack.url, admin, 'DELETE', `/auctions/bids/${bidId}`, { reason: 'test' });
 }
+const withdraw = (token: string, bidId: string) => call(stack.url, token, 'DELETE', `/auctions/bids/${bidId}`, {});
 const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
 const intent = (id: string) => rs.stripe.paymentIntents.retrieve(id);
 
+const openLot = () => createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n, endsInMs: 10 * 60_000 });
+
 /** a's $10.00 card bid outbid by b's $20.00: a's hold waits for its release. */
 async function outbidCardBid() {
-  const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n, endsInMs: 10 * 60_000 });
+  const lot = await openLot();
   const outbid = await cardBid(await cardBidder(), lot.id, '10.00');
   const leading = await cardBid(await cardBidder(), lot.id, '20.00');
   expect(await bidRow(outbid)).toMatchObject({ status: 'outbid', holdStatus: 'authorized' });
@@ -93,5 +97,31 @@ describe('a card bid whose hold is being released', () => {
     await reconcilePayments(stack.services);
     expect(await bidRow(outbid)).toMatchObject({ holdStatus: 'released' });
     expect(await intent(oldHold)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('a removal whose next leader changed while its card was held again holds the bid that leads instead', { timeout: 30_000 }, async () => {
+    const lot = await openLot();
+    const [a, b, d] = [await cardBidder(), await cardBidder(), await cardBidder()];
+    const first = await cardBid(a, lot.id, '10.00');
+    const second = await cardBid(b, lot.id, '20.00');
+    const leading = await cardBid(d, lot.id, '30.00');
+    for (const id of [first, second]) expect(await releaseBidHold(stack.services, id)).toBe('released');
+
+    // The removal holds b's card again (b would lead); while Stripe answers, b withdraws, so a leads instead.
+    const renewal = rs.holdNext('POST', '/v1/payment_intents');
+    const removal = removeAsAdmin(leading);
+    await renewal.arrived;
+    expect((await withdraw(b, second)).status).toBe(200);
+    await renewal.pass();
+    expect((await removal).status).toBe(200);
+
+    const promoted = await bidRow(first);
+    expect(promoted).toMatchObject({ status: 'active', holdStatus: 'authorized', holdCents: 1000 });
+    expect(await intent(promoted.paymentIntentId!)).toMatchObject({ status: 'requires_capture', amount: 1000 });
+    // The hold made for b backs nothing and is given back.
+    const madeForB = rs.createdIntents((c) => c.params.get('metadata[bidId]') === second && c.idempotencyKey!.includes(':renewed:'));
+    expect(madeForB).toHaveLength(1);
+    expect(await intent(madeForB[0]!)).toMatchObject({ status: 'canceled' });
+    expect(await bidRow(second)).toMatchObject({ status: 'withdrawn' });
   });
 });
