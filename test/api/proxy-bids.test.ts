@@ -405,8 +405,7 @@ describe('what stands behind a maximum and what it ends at', () => {
       const removal = removeAsAdmin(over).finally(() => {
         answered = true;
       });
-      const waitsForBidder = async () => (await placing.query('SELECT 1 FROM pg_locks l JOIN pg_stat_activity s USING (pid) WHERE NOT l.granted AND s.datname = current_database()')).rowCount! > 0;
-      while (!answered && !(await waitsForBidder())) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (!answered && !(await lockWaits(placing))) await new Promise((resolve) => setTimeout(resolve, 5));
       await placing.query('COMMIT');
       expect((await removal).status).toBe(200);
     } finally {
@@ -416,4 +415,40 @@ describe('what stands behind a maximum and what it ends at', () => {
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: below } })).status).toBe('active');
     expect(await price(lot.id)).toBe('2000');
   });
+
+  it('a removal waiting for a pay-later bidder who is bidding on the same lot gives way, and neither fails', async () => {
+    const lot = await createLot(stack.db, { startingBid: 1000n });
+    const [a, b] = [await readyBidder(), await readyBidder()];
+    await bid(a.token, lot.id, '50.00');
+    const over = (await bid(b.token, lot.id, '55.00')).body.data.bid.id;
+
+    // a's bid on this lot has locked a and waits for the lot, which the removal holds while it waits for a.
+    const placing = new pg.Client({ connectionString: stack.databaseUrl });
+    await placing.connect();
+    try {
+      await placing.query('BEGIN');
+      await placing.query('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [a.user.id]);
+      let answered = false;
+      const removal = removeAsAdmin(over).finally(() => {
+        answered = true;
+      });
+      while (!answered && !(await lockWaits(placing))) await new Promise((resolve) => setTimeout(resolve, 5));
+      const [placed] = (await placing.query('SELECT placed FROM gavel_place_bid($1, $2, $3, 6000, 100, NULL, 6000)', [lot.id, randomUUID(), a.user.id])).rows;
+      expect(placed).toEqual({ placed: true });
+      await placing.query('COMMIT');
+      expect((await removal).status).toBe(200);
+    } finally {
+      await placing.end();
+    }
+    expect(await price(lot.id)).toBe('6000');
+    expect(await history(lot.id, a.token)).toEqual([
+      ['60.00', 'active', true],
+      ['50.00', 'outbid', true],
+    ]);
+  });
 });
+
+/** Whether a statement of this test's database is waiting for a row lock. */
+async function lockWaits(client: pg.Client): Promise<boolean> {
+  return (await client.query('SELECT 1 FROM pg_locks l JOIN pg_stat_activity s USING (pid) WHERE NOT l.granted AND s.datname = current_database()')).rowCount! > 0;
+}

@@ -30,7 +30,7 @@ export interface RecordedStripe {
   calls: StripeCall[];
   /** Distinct PaymentIntents the api created (replays of an idempotency key count once). */
   createdIntents(filter?: (call: StripeCall) => boolean): string[];
-  /** Holds the next request to `path` at the proxy, as a slow Stripe would, until the test lets it through or fails it. */
+  /** Holds the next request to `path` at the proxy, as a slow Stripe would, until the test lets it through. */
   holdNext(method: string, path: string): HeldRequest;
   env(): Record<string, string>;
   stop(): Promise<void>;
@@ -41,8 +41,6 @@ export interface HeldRequest {
   arrived: Promise<void>;
   /** Sends it on to the stand-in; settles with the stand-in's answer passed back. */
   pass(): Promise<void>;
-  /** Answers it as Stripe does when it fails on its side (500, api_error), without sending it on. */
-  fail(): void;
 }
 
 export const WEBHOOK_SECRET = 'whsec_card_payments_test';
@@ -50,7 +48,7 @@ export const WEBHOOK_SECRET = 'whsec_card_payments_test';
 export async function startRecordedStripe(): Promise<RecordedStripe> {
   const standIn = await startStripeStandIn({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookRetryDelaysMs: [50, 100, 200, 400, 800], log: () => {} });
   const calls: StripeCall[] = [];
-  const holds: Array<{ method: string; path: string; arrived: () => void; decision: Promise<'pass' | 'fail'>; answered: () => void }> = [];
+  const holds: Array<{ method: string; path: string; arrived: () => void; passed: Promise<void>; answered: () => void }> = [];
   const proxy = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -61,11 +59,7 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
         const [held] = holds.splice(heldAt, 1);
         res.on('finish', held!.answered);
         held!.arrived();
-        if ((await held!.decision) === 'fail') {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
-          return;
-        }
+        await held!.passed;
       }
       const upstream = request({ host: '127.0.0.1', port: standIn.port, method: req.method, path: req.url, headers: req.headers }, (answer: IncomingMessage) => {
         const out: Buffer[] = [];
@@ -109,16 +103,15 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
     },
     holdNext(method, path) {
       const arrived = settleable<void>();
-      const decision = settleable<'pass' | 'fail'>();
+      const passed = settleable<void>();
       const answered = settleable<void>();
-      holds.push({ method, path, arrived: arrived.resolve, decision: decision.promise, answered: answered.resolve });
+      holds.push({ method, path, arrived: arrived.resolve, passed: passed.promise, answered: answered.resolve });
       return {
         arrived: arrived.promise,
         pass() {
-          decision.resolve('pass');
+          passed.resolve();
           return answered.promise;
         },
-        fail: () => decision.resolve('fail'),
       };
     },
     env: () => ({ STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_PUBLISHABLE_KEY: standIn.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: url }),

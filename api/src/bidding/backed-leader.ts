@@ -14,8 +14,8 @@ import type { Bid } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { holdOnCard } from '../payments/bid-holds.ts';
-import { cancelIntent } from '../payments/intents.ts';
+import { holdOnCard, releaseBidHold } from '../payments/bid-holds.ts';
+import { cancelIntent, paymentSetupError } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { leaderAfterRemoval, removeBid } from './remove-bid.ts';
 import { tellOutbid } from './outbid-notifier.ts';
@@ -30,53 +30,61 @@ interface Renewed {
   paymentIntentId: string;
   holdCents: bigint;
   idempotencyKey: string;
-  /** The hold this one replaces when that one was still being released (its cancel may have failed). */
-  replaces: string | null;
 }
 
 /** removeBid, but whoever leads afterwards is backed: a card bid whose hold was released is held again first. */
 export async function removeKeepingLeaderBacked(services: Services, actor: UserRow, bidId: string, reason: string | undefined) {
   const { prisma } = services.db;
-  const removing = await prisma.bid.findUnique({
-    where: { id: bidId },
-    select: { status: true, lot: { select: { id: true, paymentMethod: true, auctionType: true, startingBid: true } } },
-  });
-  // Only an admin's removal of the leader makes another bid lead; removeBid refuses or takes anything else as it is.
-  if (removing?.status !== 'active' || actor.role !== 'admin') return removeBid(prisma, actor, bidId, reason);
   const refused: string[] = [];
   try {
     for (;;) {
-      const { lot } = removing;
-      const next = await leaderAfterRemoval(prisma, { ...lot, startingBid: lot.startingBid.toFixed(0) }, bidId);
-      const renewal = next && needsNewHold(next.bid) ? await holdAgain(services, next.bid, lot.paymentMethod, next.state.leader!.maximum) : null;
+      const removing = await prisma.bid.findUnique({
+        where: { id: bidId },
+        select: { status: true, lot: { select: { id: true, paymentMethod: true, auctionType: true, startingBid: true } } },
+      });
+      // Only an admin's removal of the leader makes another bid lead; removeBid refuses or takes anything else as it
+      // is, and refuses (LeaderMoved) a leader it did not expect, should the bid have come to lead meanwhile.
+      const lot = removing?.status === 'active' && actor.role === 'admin' ? removing.lot : null;
+      const next = lot && (await leaderAfterRemoval(prisma, { ...lot, startingBid: lot.startingBid.toFixed(0) }, bidId));
+      // A hold still being released is given back first: once the bid carries a new one, nothing would find the old.
+      // A Stripe that cannot cancel it now fails the removal, to be tried again.
+      if (next && next.bid.holdStatus === 'releasing') await releaseBidHold(services, next.bid.id).catch((error: unknown) => Promise.reject(paymentSetupError(error)));
+      const renewal = next && needsNewHold(next.bid) ? await holdAgain(services, next.bid, lot!.paymentMethod, next.state.leader!.maximum) : null;
       if (renewal === 'refused') {
-        await removeBid(prisma, SYSTEM, next!.bid.id, CARD_REFUSED_REASON);
-        refused.push(next!.bid.id);
+        const gone = await removeBackedOnly(services, SYSTEM, next!.bid.id, CARD_REFUSED_REASON, null);
+        if (gone) refused.push(next!.bid.id);
         continue;
       }
-      const removed = await removeBid(prisma, actor, bidId, reason, async (tx, promotedBidId) => {
-        if (renewal && promotedBidId === renewal.bidId) {
-          await tx.bid.update({ where: { id: renewal.bidId }, data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents) } });
-          await clearPendingHold(tx, renewal.idempotencyKey);
-          return;
-        }
-        // Under the lot's lock the rule chose another bid than it did before (one placed or withdrawn meanwhile): a
-        // card bid without a live hold may not lead, so the removal is undone and tried again.
-        if (promotedBidId && needsNewHold(await tx.bid.findUniqueOrThrow({ where: { id: promotedBidId } }))) throw new LeaderMoved();
-      }).catch(async (error: unknown) => {
-        if (renewal) await giveBack(services, renewal);
-        if (error instanceof LeaderMoved) return null;
-        throw error;
-      });
+      const removed = await removeBackedOnly(services, actor, bidId, reason, renewal);
       if (!removed) continue;
       // A bid placed meanwhile leads instead: the renewed hold backs nothing.
       if (renewal && removed.promotedBidId !== renewal.bidId) await giveBack(services, renewal);
-      else if (renewal?.replaces) await giveBackReplaced(services, renewal.bidId, renewal.replaces);
       return removed;
     }
   } finally {
     for (const id of refused) await announceCardRefused(services, id).catch((err: Error) => services.log.warn({ err: err.message, bidId: id }, 'telling a refused card bidder failed'));
   }
+}
+
+/**
+ * removeBid, where the bid that leads afterwards is backed: `renewal`'s bid with its new hold, or any bid that needs
+ * no new one. Under the lot's lock the rule may choose another bid than it did before (one placed or withdrawn
+ * meanwhile); a card bid without a live hold may not lead, so the removal is undone (null) to be tried again, and
+ * an unused renewal given back.
+ */
+async function removeBackedOnly(services: Services, actor: UserRow, bidId: string, reason: string | undefined, renewal: Renewed | null) {
+  return removeBid(services.db.prisma, actor, bidId, reason, async (tx, promotedBidId) => {
+    if (renewal && promotedBidId === renewal.bidId) {
+      await tx.bid.update({ where: { id: renewal.bidId }, data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents) } });
+      await clearPendingHold(tx, renewal.idempotencyKey);
+      return;
+    }
+    if (promotedBidId && needsNewHold(await tx.bid.findUniqueOrThrow({ where: { id: promotedBidId } }))) throw new LeaderMoved();
+  }).catch(async (error: unknown) => {
+    if (renewal) await giveBack(services, renewal);
+    if (error instanceof LeaderMoved) return null;
+    throw error;
+  });
 }
 
 class LeaderMoved extends Error {}
@@ -107,7 +115,7 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
       idempotencyKey,
       pendingIn: services.db.prisma,
     });
-    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, replaces: bid.holdStatus === 'releasing' ? bid.paymentIntentId : null };
+    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey };
   } catch (error) {
     // Declined (402), or the saved card is gone (403): nothing backs this bid.
     if (error instanceof HttpError && (error.status === 402 || error.status === 403)) return 'refused';
@@ -119,16 +127,6 @@ async function giveBack(services: Services, renewal: Renewed): Promise<void> {
   await cancelIntent(services.payments.stripe, renewal.paymentIntentId)
     .then(() => clearPendingHold(services.db.prisma, renewal.idempotencyKey))
     .catch((err: Error) => services.log.warn({ err: err.message, bidId: renewal.bidId }, 'an unneeded renewed hold could not be released; the payments reconcile will'));
-}
-
-/**
- * The release that marked the old hold may still be cancelling it, or may have failed to; the bid no longer points
- * at that hold, so no sweep would find it. Cancelling twice is one cancel (same idempotency key).
- */
-async function giveBackReplaced(services: Services, bidId: string, paymentIntentId: string): Promise<void> {
-  await cancelIntent(services.payments.stripe, paymentIntentId).catch((err: Error) =>
-    services.log.error({ err: err.message, bidId, paymentIntentId }, 'a replaced hold could not be released; it lapses at Stripe unless released by hand'),
-  );
 }
 
 /** The removed card bidder hears it as an outbid, with the reason in the mail. */

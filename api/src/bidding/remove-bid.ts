@@ -162,7 +162,7 @@ async function lockBidder(tx: Prisma.TransactionClient, userId: string): Promise
     if (code === LOCK_NOT_AVAILABLE) throw new BidderBusy();
     throw error;
   }
-  await tx.$executeRawUnsafe('SET LOCAL lock_timeout = 0');
+  await tx.$executeRawUnsafe('SET LOCAL lock_timeout TO DEFAULT');
 }
 
 /** PostgreSQL's lock_not_available, which lock_timeout raises. */

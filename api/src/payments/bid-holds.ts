@@ -144,7 +144,7 @@ export async function settleHoldsLater(services: Services, lotId: string): Promi
 export async function releaseBidHold(services: Services, bidId: string): Promise<'released' | 'kept' | 'none'> {
   const { prisma } = services.db;
   const [marked] = await prisma.$queryRaw<Array<{ paymentIntentId: string }>>`
-    UPDATE "Bid" b SET "holdStatus" = 'releasing' FROM "Lot" l
+    UPDATE "Bid" b SET "holdStatus" = 'releasing', "updatedAt" = now() FROM "Lot" l
     WHERE b.id = ${bidId} AND l.id = b."lotId" AND b."holdStatus" IN ('authorized', 'releasing') AND b."paymentIntentId" IS NOT NULL
       AND CASE WHEN l.status IN ('ended', 'cancelled') THEN l."winningBidId" IS DISTINCT FROM b.id ELSE b.status <> 'active' END
     RETURNING b."paymentIntentId"`;

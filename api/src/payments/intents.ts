@@ -17,10 +17,16 @@ export function stripeAmount(minor: bigint): number {
 
 export type FinalStatus = Stripe.PaymentIntent.Status;
 
+/*
+ * Cancels and captures carry no idempotency key of their own: Stripe keeps the first answer to a key for a day,
+ * a 500 included, so a retry after Stripe failed would only get that failure back. Doing either twice is already
+ * refused by the intent's state (payment_intent_unexpected_state), which both read as the intent's status now.
+ */
+
 /** Releases a hold (or abandons an unpaid intent). Returns the intent's status afterwards: canceled, or succeeded if it was already taken. */
 export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalStatus> {
   try {
-    return (await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel:${id}` })).status;
+    return (await stripe.paymentIntents.cancel(id)).status;
   } catch (error) {
     if (!isUnexpectedState(error)) throw error;
     return (await stripe.paymentIntents.retrieve(id)).status;
@@ -35,8 +41,7 @@ export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalSta
 export async function capturedIntent(stripe: Stripe, id: string, amountToCapture?: number): Promise<Stripe.PaymentIntent> {
   try {
     // Part of a hold (a won bid in a coin, charged its value at the close) is captured once, for that amount.
-    if (amountToCapture !== undefined) return await stripe.paymentIntents.capture(id, { amount_to_capture: amountToCapture }, { idempotencyKey: `capture:${id}:${amountToCapture}` });
-    return await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture:${id}` });
+    return await stripe.paymentIntents.capture(id, amountToCapture === undefined ? {} : { amount_to_capture: amountToCapture });
   } catch (error) {
     if (!isUnexpectedState(error)) throw error;
     return stripe.paymentIntents.retrieve(id);

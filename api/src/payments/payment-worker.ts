@@ -51,10 +51,12 @@ export async function reconcilePayments(services: Services): Promise<{ holds: nu
   const settled = new Set<string>();
   for (const hold of holds) {
     const over = hold.lot.status === 'ended' || hold.lot.status === 'cancelled';
-    if (!over) await releaseBidHold(services, hold.id);
+    // One hold Stripe will not settle now does not keep the others waiting for the next pass.
+    const later = (err: Error) => services.log.warn({ err: err.message, bidId: hold.id }, 'a hold could not be settled; the next sweep tries again');
+    if (!over) await releaseBidHold(services, hold.id).catch(later);
     else if (!settled.has(hold.lotId)) {
       settled.add(hold.lotId);
-      await settleLotHolds(services, hold.lotId);
+      await settleLotHolds(services, hold.lotId).catch(later);
     }
   }
 

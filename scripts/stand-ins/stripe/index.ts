@@ -67,6 +67,11 @@ export interface StripeStandIn {
   resend(eventId: string): void;
   /** Resolves when no webhook delivery is in flight or waiting to retry. */
   webhooksSettled(): Promise<void>;
+  /**
+   * Fails the next request to `path` on Stripe's side: a 500 api_error, nothing done. As at Stripe, that answer is
+   * kept for its idempotency key, so a retry with the same key gets the 500 again.
+   */
+  failNext(method: string, path: string): void;
   stop(): Promise<void>;
 }
 
@@ -90,7 +95,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const state = new State();
   const webhooks = new Webhooks(state, options.webhookRetryDelaysMs ?? [1_000, 5_000, 30_000, 120_000, 600_000, 3_600_000], log);
   if (options.webhookUrl) webhooks.configure({ url: options.webhookUrl, secret: webhookSecret, enabledEvents: options.enabledEvents });
-  const env: Env = { state, webhooks, baseUrl: '' };
+  const env: Env = { state, webhooks, baseUrl: '', failing: [] };
   const routes = [...customerRoutes, ...paymentMethodRoutes, ...setupIntentRoutes, ...paymentIntentRoutes, ...identityRoutes, ...eventRoutes, ...testPageRoutes];
   const server = createServer(createHandler(env, routes, keys, log));
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? STAND_IN_DEFAULTS.port, host, () => resolve()));
@@ -107,6 +112,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     deliveries: webhooks.deliveries,
     resend: (eventId) => webhooks.resend(eventId),
     webhooksSettled: () => webhooks.settled(),
+    failNext: (method, path) => env.failing.push(`${method} ${path}`),
     async stop() {
       webhooks.stop();
       await new Promise<void>((resolve) => {

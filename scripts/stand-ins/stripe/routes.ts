@@ -8,6 +8,8 @@ export interface Env {
   webhooks: Webhooks;
   /** The stand-in's own address, for URLs it hands out (3D Secure page, hosted identity page). */
   baseUrl: string;
+  /** Endpoints (`POST /v1/...`) whose next request fails on Stripe's side (StripeStandIn.failNext). */
+  failing: string[];
 }
 
 export interface Call {

@@ -65,6 +65,13 @@ export function createHandler(env: Env, routes: Route[], keys: Keys, log: (line:
     }
     let reply: SavedReply;
     let replayable = true;
+    const failing = env.failing.indexOf(endpoint);
+    if (failing >= 0) {
+      env.failing.splice(failing, 1);
+      reply = json(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+      if (method === 'POST' && idempotencyKey) idempotency.save(idempotencyKey, endpoint, params, reply);
+      return reply;
+    }
     try {
       const result = found.route.handle(env, { params, path: found.path, auth, request: { id: requestId, idempotency_key: idempotencyKey } });
       reply = isRaw(result) ? { status: result.status, body: result.body, headers: result.headers } : json(200, expand(env, result, params));

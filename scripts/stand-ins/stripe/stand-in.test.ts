@@ -205,6 +205,17 @@ describe('payment intents', () => {
     expect(error.message).toMatch(/status of succeeded/);
   });
 
+  it('a request failed on Stripe’s side fails again for its idempotency key; a new request goes through', async () => {
+    const { customer, pm } = await savedCard('4242424242424242');
+    const held = await hold(customer.id, pm.id);
+    standIn.failNext('POST', `/v1/payment_intents/${held.id}/cancel`);
+    const failed = await caught(stripe.paymentIntents.cancel(held.id, {}, { idempotencyKey: `cancel:${held.id}` }));
+    expect(failed).toMatchObject({ statusCode: 500, type: 'StripeAPIError' });
+    expect(await stripe.paymentIntents.retrieve(held.id)).toMatchObject({ status: 'requires_capture' });
+    expect(await caught(stripe.paymentIntents.cancel(held.id, {}, { idempotencyKey: `cancel:${held.id}` }))).toMatchObject({ statusCode: 500 });
+    expect(await stripe.paymentIntents.cancel(held.id)).toMatchObject({ status: 'canceled' });
+  });
+
   it('cancelling a hold releases it', async () => {
     const { customer, pm } = await savedCard('4242424242424242');
     const held = await hold(customer.id, pm.id);
