@@ -9,6 +9,7 @@
  */
 import Stripe from 'stripe';
 import { CARD_VERIFICATION_HOLD_CENTS, paymentMessages } from '@gavel/domain';
+import { cancelIntent } from './intents.ts';
 
 export interface CardToVerify {
   userId: string;
@@ -52,12 +53,8 @@ export async function verifyCardWithHold(stripe: Stripe, card: CardToVerify): Pr
   return { verified: false, message: hold.last_payment_error?.message ?? paymentMessages.cardRefused, holdId: hold.id };
 }
 
-/** Cancels the hold. An already-cancelled hold (an earlier run got this far) is fine. */
+/** Cancels the hold (cancelIntent: a retry is a new request). An already-cancelled hold (an earlier run got this far) is fine. */
 async function release(stripe: Stripe, holdId: string): Promise<void> {
-  try {
-    await stripe.paymentIntents.cancel(holdId, {}, { idempotencyKey: `card-verification-release:${holdId}` });
-  } catch (error) {
-    const alreadyFinal = error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state';
-    if (!alreadyFinal || (await stripe.paymentIntents.retrieve(holdId)).status !== 'canceled') throw error;
-  }
+  const status = await cancelIntent(stripe, holdId);
+  if (status !== 'canceled') throw new Error(`the card verification hold ${holdId} could not be released: it is ${status}`);
 }
