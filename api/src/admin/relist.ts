@@ -77,7 +77,7 @@ export async function relistLot(services: Services, lotId: string, body: RelistB
 
   const after = (what: string) => (err: Error) => services.log.warn({ err: err.message, lotId }, `relist: ${what} failed; the worker's sweeps redo it`);
   // A card hold left on an old bid (none should be) is given back: that bid can no longer win.
-  const held = await prisma.bid.findMany({ where: { lotId, holdStatus: { in: [...HELD_AT_STRIPE] } }, select: { id: true } });
+  const held = await prisma.bid.findMany({ where: { lotId, holdStatus: { in: HELD_AT_STRIPE } }, select: { id: true } });
   for (const bid of held) await services.payments.jobs.releaseHold(bid.id).catch(after('queueing a hold release'));
   await services.lotClock.scheduleEnd(lotId, endTime).catch(after('scheduling the close'));
   await lotsChanged(services, lotId);

@@ -1,11 +1,11 @@
 /**
  * A card bid leads only with a live hold. Its hold is released once it is outbid (marked releasing, then cancelled
- * at Stripe), so when the bid above it is removed (by an admin, or by the worker because that bid's Bitcoin offer was spent) it would lead again with
- * nothing held. Before such a removal, the bid that would take the lead is held again on its card: a new
- * PaymentIntent (a new idempotency key, recorded as pending like any bid hold), for a bid in sats at the live
- * BTC price, for its maximum when it has one (the proxy rule bids for it again, remove-bid.ts), written on the bid in
- * the removal's own transaction, so it leads from the moment it holds. A card
- * that refuses has its bid removed as well (the bidder is told why, through the outbid notifier) and the next
+ * at Stripe), so when the bid above it is removed (by an admin, or by the worker because that bid's Bitcoin offer
+ * was spent) it would lead again with nothing held. Before such a removal, the bid that would take the lead is held
+ * again on its card: a new PaymentIntent (a new idempotency key, recorded as pending like any bid hold), for a bid
+ * in sats at the live BTC price, for its maximum when it has one (the proxy rule bids for it again, remove-bid.ts),
+ * written on the bid in the removal's own transaction, so it leads from the moment it holds. A card that refuses
+ * has its bid removed as well (the bidder is told why, through the outbid notifier) and the next
  * bid is tried, until one that is backed (an offer, a wallet bid, a live hold) or none takes the lead.
  */
 import { cardAmountRefusal, cardHoldCents, displayAmount, fill, messages, unitFor, type CardBidUnit } from '@gavel/domain';
@@ -48,7 +48,11 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
       const next = lot && (await leaderAfterRemoval(prisma, { ...lot, startingBid: lot.startingBid.toFixed(0) }, bidId));
       // A hold still being released is given back first: once the bid carries a new one, nothing would find the old.
       // A Stripe that cannot cancel it now fails the removal, to be tried again.
-      if (next && next.bid.holdStatus === 'releasing') await releaseBidHold(services, next.bid.id).catch((error: unknown) => Promise.reject(paymentSetupError(error)));
+      if (next && next.bid.holdStatus === 'releasing') {
+        await releaseBidHold(services, next.bid.id).catch((error: unknown) => {
+          throw paymentSetupError(error);
+        });
+      }
       const renewal = next && needsNewHold(next.bid) ? await holdAgain(services, next.bid, lot!.paymentMethod, next.state.leader!.maximum) : null;
       if (renewal === 'refused') {
         const gone = await removeBackedOnly(services, SYSTEM, next!.bid.id, CARD_REFUSED_REASON, null);

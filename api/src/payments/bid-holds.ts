@@ -126,7 +126,7 @@ export async function releaseHoldLater(services: Services, bidId: string): Promi
 
 /** After a lot closed: queue the capture of the winning hold and the release of the others, if it has any. */
 export async function settleHoldsLater(services: Services, lotId: string): Promise<void> {
-  const held = await services.db.prisma.bid.count({ where: { lotId, holdStatus: { in: [...HELD_AT_STRIPE] } } });
+  const held = await services.db.prisma.bid.count({ where: { lotId, holdStatus: { in: HELD_AT_STRIPE } } });
   if (held > 0) await services.payments.jobs.settleLot(lotId);
 }
 
@@ -145,7 +145,7 @@ export async function releaseBidHold(services: Services, bidId: string): Promise
   const { prisma } = services.db;
   const [marked] = await prisma.$queryRaw<Array<{ paymentIntentId: string }>>`
     UPDATE "Bid" b SET "holdStatus" = 'releasing', "updatedAt" = now() FROM "Lot" l
-    WHERE b.id = ${bidId} AND l.id = b."lotId" AND b."holdStatus" IN ('authorized', 'releasing') AND b."paymentIntentId" IS NOT NULL
+    WHERE b.id = ${bidId} AND l.id = b."lotId" AND b."holdStatus"::text = ANY(${HELD_AT_STRIPE}) AND b."paymentIntentId" IS NOT NULL
       AND CASE WHEN l.status IN ('ended', 'cancelled') THEN l."winningBidId" IS DISTINCT FROM b.id ELSE b.status <> 'active' END
     RETURNING b."paymentIntentId"`;
   if (!marked) return (await prisma.bid.count({ where: { id: bidId, holdStatus: 'authorized' } })) > 0 ? 'kept' : 'none';
@@ -160,7 +160,7 @@ export async function settleLotHolds(services: Services, lotId: string): Promise
   const { prisma } = services.db;
   const lot = await prisma.lot.findUnique({ where: { id: lotId }, select: { status: true, winningBidId: true } });
   if (!lot || (lot.status !== 'ended' && lot.status !== 'cancelled')) return { captured: 0, released: 0 };
-  const holds = await prisma.bid.findMany({ where: { lotId, holdStatus: { in: [...HELD_AT_STRIPE] } }, select: { id: true, paymentIntentId: true } });
+  const holds = await prisma.bid.findMany({ where: { lotId, holdStatus: { in: HELD_AT_STRIPE } }, select: { id: true, paymentIntentId: true } });
   let captured = 0;
   let released = 0;
   for (const hold of holds) {

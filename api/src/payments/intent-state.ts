@@ -102,7 +102,7 @@ export async function holdCaptured(prisma: PrismaClient, intent: TakenIntent, so
 }
 
 /** A hold Stripe still has: authorized, or being given back (releasing) after a cancel not yet confirmed. */
-export const HELD_AT_STRIPE = ['authorized', 'releasing'] as const satisfies HoldStatus[];
+export const HELD_AT_STRIPE: HoldStatus[] = ['authorized', 'releasing'];
 
 /** What a lost winning hold needs: the mail to the winner (none in some tests) and how long they have to pay. */
 export interface LostHolds {
@@ -118,7 +118,7 @@ export interface LostHolds {
  */
 async function holdLost(prisma: PrismaClient, paymentIntentId: string, to: 'released' | 'failed', { mailer, paymentDueMs }: LostHolds): Promise<void> {
   const mailId = await prisma.$transaction(async (tx) => {
-    const held = { in: [...HELD_AT_STRIPE] };
+    const held = { in: HELD_AT_STRIPE };
     const bid = await tx.bid.findFirst({ where: { paymentIntentId, holdStatus: held }, select: { id: true, lotId: true } });
     if (!bid) return null;
     const { count } = await tx.bid.updateMany({ where: { id: bid.id, paymentIntentId, holdStatus: held }, data: { holdStatus: to } });

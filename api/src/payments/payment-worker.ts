@@ -44,7 +44,7 @@ export function startPaymentWorker(services: Services): Promise<RunningWorker> {
 export async function reconcilePayments(services: Services): Promise<{ holds: number; buyNows: number; pendingHolds: number }> {
   const { prisma } = services.db;
   const holds = await prisma.bid.findMany({
-    where: { holdStatus: { in: [...HELD_AT_STRIPE] }, OR: [{ status: { not: 'active' } }, { lot: { status: { in: ['ended', 'cancelled'] } } }] },
+    where: { holdStatus: { in: HELD_AT_STRIPE }, OR: [{ status: { not: 'active' } }, { lot: { status: { in: ['ended', 'cancelled'] } } }] },
     select: { id: true, lotId: true, lot: { select: { status: true } } },
     take: BATCH,
   });
