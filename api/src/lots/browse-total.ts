@@ -7,7 +7,7 @@
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import { finishedParts } from './clock-sql.ts';
-import { orderColumns, orderedIds, type OrderedFilter, type Window } from './browse-order.ts';
+import { LOTS, orderColumns, orderedIds, type OrderedFilter, type Window } from './browse-order.ts';
 
 /** Ten pages of 20: a visitor sees the count of anything smaller exactly, and of anything larger, "about". */
 export const EXACT_UP_TO = 200;
@@ -21,46 +21,60 @@ const run = <Row>(db: Database, query: Prisma.Sql) => db.sql<Row>(query.text, qu
  */
 export const PROBED_LOTS = 2000;
 
-/** What a browse selects: all of it, and for a search, the filter without it and the search as an ordered read tests it. */
+/** What a browse selects: all of it, and for a search, the filter without it and the search in its two forms (browse.ts `searchOf`). */
 export interface Matching {
   where: Prisma.Sql;
   unsearched: Prisma.Sql;
-  search?: Prisma.Sql;
+  search?: { indexed: Prisma.Sql; inOrder: Prisma.Sql };
 }
 
 /**
- * The matches counted up to EXACT_UP_TO + 1 and, when that is all of them, the window of their ids in the browse's
- * order: a small result is counted and paged by one statement. `ids` is null when there are more.
+ * One statement for a page: the matches counted up to EXACT_UP_TO + 1 (`n`), and the window of their ids in the
+ * browse's order, whatever the count. `countKnown` (a total already estimated for this filter) leaves the count out.
  *
- * A search is first tested on the first PROBED_LOTS of the filter's lots, in an index's order (`probe`): a common
- * word finds its EXACT_UP_TO + 1 there, at a cost that does not grow with the catalogue. Only when it does not are
- * its matches counted, planned as if all were wanted (a MATERIALIZED WITH query is) and read only up to the cap.
- * Planned for the cap, a search the planner overestimates (a word that rarely meets the other filters) would scan
- * the lots in some order hoping to stop early, and scan them all; planned whole, it is read through the trigram
- * indexes and costs at most its candidates. Each part of the statement runs only when its answer is needed. Other
- * filters are checked inside the covering indexes, where stopping early is what makes them cheap.
+ * Without a search, the count and the page each read an order's covering index and stop early.
+ *
+ * A search is first tested on the first PROBED_LOTS of the filter's lots, in an index's order (`probe`). A word
+ * that finds its EXACT_UP_TO + 1 there is common among them: the total is estimated without a count, and the page
+ * is read in its order with the title tested in the index, which stops at the page's end after some ten entries a
+ * match. Otherwise the matches are counted, planned as if all were wanted (a MATERIALIZED WITH query is) and read
+ * only up to the cap: planned for the cap, a search the planner overestimates (a word that rarely meets the other
+ * filters) would scan the lots in some order hoping to stop early, and scan them all; planned whole, it is read
+ * through the trigram indexes and costs at most its candidates. A small result is then paged from those matches,
+ * and a large one read as the planner sees fit. Each part of the statement runs only when its answer is needed.
  */
-export async function firstMatches(db: Database, filter: OrderedFilter, matching: Matching, now: Date, window: Window): Promise<{ n: number; ids: string[] | null }> {
-  const planned = matching.search ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
-  const counted = sql`(SELECT count(*)::int FROM (SELECT FROM matching LIMIT ${EXACT_UP_TO + 1}) AS capped)`;
-  const n = matching.search ? sql`CASE WHEN ${probe(filter, matching.unsearched, matching.search, now)} > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1} ELSE ${counted} END` : counted;
-  const [row] = await run<{ n: number; ids: string[] | null }>(
+export async function firstPage(db: Database, filter: OrderedFilter, matching: Matching, now: Date, window: Window, countKnown = false): Promise<{ n: number; ids: string[] }> {
+  const { search } = matching;
+  const planned = search ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
+  const counted = countKnown ? sql`${EXACT_UP_TO + 1}` : sql`(SELECT count(*)::int FROM (SELECT FROM matching LIMIT ${EXACT_UP_TO + 1}) AS capped)`;
+  const inIndex = (where: Prisma.Sql) => sql`ARRAY(${orderedIds(filter, LOTS, where, now, window)})`;
+  const ids = search
+    ? sql`CASE WHEN probed > ${EXACT_UP_TO} THEN ${inIndex(sql`${matching.unsearched} AND ${search.inOrder}`)}
+        WHEN n <= ${EXACT_UP_TO} THEN ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})
+        ELSE ${inIndex(matching.where)} END`
+    : sql`ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})`;
+  // OFFSET 0 keeps each value from being planned again where it is read twice.
+  const counts = search
+    ? sql`SELECT probed, CASE WHEN probed > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1} ELSE ${counted} END AS n FROM (SELECT ${probe(filter, matching.unsearched, search.inOrder, now)} AS probed OFFSET 0) AS probing OFFSET 0`
+    : sql`SELECT ${counted} AS n OFFSET 0`;
+  const [row] = await run<{ n: number; ids: string[] }>(
     db,
     sql`WITH matching AS ${planned} (SELECT ${orderColumns(filter)} FROM "Lot" WHERE ${matching.where})
-      SELECT n, CASE WHEN n <= ${EXACT_UP_TO} THEN ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)}) END AS ids
-      FROM (SELECT ${n} AS n OFFSET 0) AS matches`,
+      SELECT n, ${ids} AS ids FROM (${counts}) AS matches`,
   );
-  return { n: row?.n ?? 0, ids: row?.ids ?? null };
+  return { n: row?.n ?? 0, ids: row?.ids ?? [] };
 }
 
 /**
  * The search's matches, up to EXACT_UP_TO + 1, among the first PROBED_LOTS of the filter's lots, read as a range of
- * an index: live lots from now in end time order, upcoming ones from now by start time, those the clock ended back
- * from now. (OFFSET 0 keeps the count from being planned twice where it is read twice; the LIMIT inside keeps the
- * search from being pushed into the read, so the index's title is tested lot by lot and the read stops early.)
+ * an index: open lots from now in end time order (live ones first, as a visitor meets them), upcoming ones by
+ * start time, those the clock ended back from now. (The LIMIT inside keeps the search from being pushed into the
+ * read, so the index's title is tested lot by lot and the read stops early.)
  */
 function probe(filter: OrderedFilter, unsearched: Prisma.Sql, search: Prisma.Sql, now: Date): Prisma.Sql {
-  const range = filter.phase === 'upcoming' ? sql`ORDER BY "startTime" ASC` : filter.phase === 'ended' ? sql`AND ${finishedParts(now).byClock} ORDER BY "endTime" DESC` : sql`ORDER BY "endTime" ASC`;
+  const { byClock } = finishedParts(now);
+  const range =
+    filter.phase === 'upcoming' ? sql`ORDER BY "startTime" ASC` : filter.phase === 'ended' ? sql`AND ${byClock} ORDER BY "endTime" DESC` : filter.phase === 'cancelled' ? sql`ORDER BY "endTime" ASC` : sql`AND NOT ${byClock} ORDER BY "endTime" ASC`;
   return sql`(SELECT count(*)::int FROM (SELECT FROM (SELECT "id", "title" FROM "Lot" WHERE ${unsearched} ${range} LIMIT ${PROBED_LOTS}) AS first
     WHERE ${search} LIMIT ${EXACT_UP_TO + 1}) AS found)`;
 }
