@@ -73,8 +73,12 @@ export async function firstPage(db: Database, filter: OrderedFilter, matching: M
  */
 function probe(filter: OrderedFilter, unsearched: Prisma.Sql, search: Prisma.Sql, now: Date): Prisma.Sql {
   const { byClock } = finishedParts(now);
-  const range =
-    filter.phase === 'upcoming' ? sql`ORDER BY "startTime" ASC` : filter.phase === 'ended' ? sql`AND ${byClock} ORDER BY "endTime" DESC` : filter.phase === 'cancelled' ? sql`ORDER BY "endTime" ASC` : sql`AND NOT ${byClock} ORDER BY "endTime" ASC`;
+  const ranges: Partial<Record<NonNullable<OrderedFilter['phase']>, Prisma.Sql>> = {
+    upcoming: sql`ORDER BY "startTime" ASC`,
+    ended: sql`AND ${byClock} ORDER BY "endTime" DESC`,
+    cancelled: sql`ORDER BY "endTime" ASC`,
+  };
+  const range = (filter.phase && ranges[filter.phase]) ?? sql`AND NOT ${byClock} ORDER BY "endTime" ASC`;
   return sql`(SELECT count(*)::int FROM (SELECT FROM (SELECT "id", "title" FROM "Lot" WHERE ${unsearched} ${range} LIMIT ${PROBED_LOTS}) AS first
     WHERE ${search} LIMIT ${EXACT_UP_TO + 1}) AS found)`;
 }
