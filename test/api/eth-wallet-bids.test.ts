@@ -355,4 +355,35 @@ describe('minting by card through the relayer', () => {
     const charge = stripe.calls.find((c) => c.path === '/v1/payment_intents' && c.params.get('metadata[cardMintId]') === started.body.data.id);
     expect(charge?.reply).toMatchObject({ status: 'succeeded', amount: cents });
   });
+
+  it('refunds a mint the contract refuses, once, even when Stripe fails the first refund', async () => {
+    const nft = { address: chain.nft, abi: gavelNftAbi } as const;
+    const buyer = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, buyer.email);
+    await proveWallet(buyer, 6);
+    // The relayer is the minter when the api checks, and no longer when its job sends the mint: held at Stripe
+    // while the charge is made, the owner takes the role back.
+    const charging = stripe.holdNext('POST', '/v1/payment_intents');
+    const pending = call('POST', '/nfts/card-mint', token, { metadataUrl: 'ipfs://card-mint-refused' });
+    await charging.arrived;
+    await act.mined(await chain.signers[0]!.writeContract({ ...nft, functionName: 'setMinter', args: [chain.signers[0]!.account!.address] }));
+    stripe.standIn.failNext('POST', '/v1/refunds');
+    await charging.pass();
+    const started = await pending;
+    expect(started.status).toBe(202);
+    const failed = await eventually(
+      () => call('GET', `/nfts/card-mint/${started.body.data.id}`, token),
+      (r) => r.body.data?.status === 'failed',
+      30_000,
+      'the refused mint',
+    );
+    expect(failed.body.data).toMatchObject({ status: 'failed', tokenId: null, mintTxHash: null });
+    const charge = stripe.calls.find((c) => c.path === '/v1/payment_intents' && c.params.get('metadata[cardMintId]') === started.body.data.id)?.reply;
+    expect(charge).toMatchObject({ status: 'succeeded', amount: Math.round(Number(started.body.data.amountUsd) * 100) });
+    const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === charge.id);
+    // The first failed on Stripe's side; the retry is a new request (a fixed key would replay the 500), and it refunded it all.
+    expect(refunds.map((r) => r.status)).toEqual([500, 200]);
+    expect(refunds[1]!.reply).toMatchObject({ status: 'succeeded', amount: charge.amount });
+    expect((await chain.api.db.prisma.cardMint.findUniqueOrThrow({ where: { id: started.body.data.id } })).error).toBe('the contract refused the mint');
+  });
 });

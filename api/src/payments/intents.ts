@@ -1,8 +1,7 @@
 /**
- * The few PaymentIntent moves the api makes after creating one: capture a hold, cancel (release) it. Both are
- * safe to repeat: each carries an idempotency key derived from the intent, and an intent already in the wanted
- * final state (an earlier run got there, or the key expired after 24 h and Stripe answers "unexpected state")
- * counts as done. Anything else is reported as the intent's real status for the caller to record.
+ * The few PaymentIntent moves the api makes after creating one: capture a hold, cancel (release) it, refund a
+ * payment taken. Each is safe to repeat: an intent already in the wanted final state (an earlier run got there)
+ * counts as done, and anything else is reported as the intent's real status for the caller to record.
  */
 import Stripe from 'stripe';
 import { messages, paymentMessages } from '@gavel/domain';
@@ -18,9 +17,10 @@ export function stripeAmount(minor: bigint): number {
 export type FinalStatus = Stripe.PaymentIntent.Status;
 
 /*
- * Cancels and captures carry no idempotency key of their own: Stripe keeps the first answer to a key for a day,
- * a 500 included, so a retry after Stripe failed would only get that failure back. Doing either twice is already
- * refused by the intent's state (payment_intent_unexpected_state), which both read as the intent's status now.
+ * Cancels, captures and refunds carry no idempotency key of their own: Stripe keeps the first answer to a key for
+ * a day, a 500 included, so a retry after Stripe failed would only get that failure back. A cancel or capture made
+ * twice is refused by the intent's state (payment_intent_unexpected_state), which both read as the intent's
+ * status now; a whole refund made twice, by the charge having nothing left to give back (charge_already_refunded).
  */
 
 /** Releases a hold (or abandons an unpaid intent). Returns the intent's status afterwards: canceled, or succeeded if it was already taken. */
@@ -30,6 +30,15 @@ export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalSta
   } catch (error) {
     if (!isUnexpectedState(error)) throw error;
     return (await stripe.paymentIntents.retrieve(id)).status;
+  }
+}
+
+/** Gives back all of a payment taken (a mint that could not be made). A payment already given back counts as done. */
+export async function refundIntent(stripe: Stripe, id: string): Promise<void> {
+  try {
+    await stripe.refunds.create({ payment_intent: id });
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded')) throw error;
   }
 }
 

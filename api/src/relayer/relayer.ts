@@ -23,7 +23,7 @@ import { parseEventLogs, type Address, type Hash } from 'viem';
 import { cardChargeCents, WEI_PER_ETH } from '@gavel/domain';
 import { tellOutbid } from '../bidding/outbid-notifier.ts';
 import { sql } from '@ponder/client';
-import type { RelayedBid } from '../generated/prisma/client.ts';
+import type { CardMint, RelayedBid } from '../generated/prisma/client.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { ChainService } from '../chain/index.ts';
@@ -31,7 +31,7 @@ import type { Payments } from '../payments/index.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UsdPrices } from '../prices/usd-price.ts';
-import { cancelIntent, captureIntent } from '../payments/intents.ts';
+import { cancelIntent, captureIntent, refundIntent } from '../payments/intents.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { RelayerSender } from './sender.ts';
@@ -112,25 +112,39 @@ export class Relayer {
     return this.deliver(row, this.sender);
   }
 
-  /** relay-mint: sends cardMint once (a retry waits for the recorded transaction) and records the token. */
+  /**
+   * relay-mint: sends cardMint once (a retry waits for the recorded transaction) and records the token. A mint the
+   * chain will not make, refused before it is sent (the relayer no longer the minter) or reverted once mined, is
+   * refunded: the buyer paid for a token they did not get.
+   */
   private async mint(id: string, sender: RelayerSender): Promise<void> {
-    const { db, chain, payments } = this.services;
+    const { db, chain } = this.services;
     const row = await db.prisma.cardMint.findUnique({ where: { id } });
     if (row?.status !== 'queued') return;
     const hash =
       (row.txHash as Hash | null) ??
-      (await sender.send(
-        { address: chain.nft as Address, abi: gavelNftAbi, functionName: 'cardMint', args: [row.toAddress as Address, row.metadataUrl] },
-        async (sent) => void (await db.prisma.cardMint.update({ where: { id }, data: { txHash: sent } })),
-      ));
+      (await sender
+        .send(
+          { address: chain.nft as Address, abi: gavelNftAbi, functionName: 'cardMint', args: [row.toAddress as Address, row.metadataUrl] },
+          async (sent) => void (await db.prisma.cardMint.update({ where: { id }, data: { txHash: sent } })),
+        )
+        .catch(async (error: Error) => {
+          if (!/revert/i.test(error.message)) throw error;
+          await this.refundMint(row, 'the contract refused the mint');
+          return null;
+        }));
+    if (!hash) return;
     const receipt = await sender.wait(hash);
     const minted = receipt.status === 'success' ? parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0] : undefined;
-    if (!minted) {
-      await payments.stripe.refunds.create({ payment_intent: row.paymentIntentId }, { idempotencyKey: `card-mint-refund:${id}` });
-      await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'failed', error: 'the mint transaction reverted' } });
-      return;
-    }
+    if (!minted) return this.refundMint(row, 'the mint transaction reverted');
     await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'minted', tokenId: minted.args.tokenId.toString() } });
+  }
+
+  /** Gives the card its money back, then records the mint as failed (a retry after a crash between refunds nothing twice). */
+  private async refundMint(row: CardMint, reason: string): Promise<void> {
+    const { db, payments } = this.services;
+    await refundIntent(payments.stripe, row.paymentIntentId);
+    await db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'failed', error: reason } });
   }
 
   private async placeBid(queued: RelayedBid, sender: RelayerSender): Promise<void> {

@@ -21,6 +21,7 @@ import { customerRoutes } from './resources/customers.ts';
 import { paymentMethodRoutes } from './resources/payment-methods.ts';
 import { setupIntentRoutes } from './resources/setup-intents.ts';
 import { paymentIntentRoutes } from './resources/payment-intents.ts';
+import { refundRoutes } from './resources/refunds.ts';
 import { identityRoutes } from './resources/identity.ts';
 import { testPageRoutes } from './resources/test-pages.ts';
 
@@ -96,7 +97,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const webhooks = new Webhooks(state, options.webhookRetryDelaysMs ?? [1_000, 5_000, 30_000, 120_000, 600_000, 3_600_000], log);
   if (options.webhookUrl) webhooks.configure({ url: options.webhookUrl, secret: webhookSecret, enabledEvents: options.enabledEvents });
   const env: Env = { state, webhooks, baseUrl: '', failing: [] };
-  const routes = [...customerRoutes, ...paymentMethodRoutes, ...setupIntentRoutes, ...paymentIntentRoutes, ...identityRoutes, ...eventRoutes, ...testPageRoutes];
+  const routes = [...customerRoutes, ...paymentMethodRoutes, ...setupIntentRoutes, ...paymentIntentRoutes, ...refundRoutes, ...identityRoutes, ...eventRoutes, ...testPageRoutes];
   const server = createServer(createHandler(env, routes, keys, log));
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? STAND_IN_DEFAULTS.port, host, () => resolve()));
   const port = (server.address() as AddressInfo).port;

@@ -216,6 +216,20 @@ describe('payment intents', () => {
     expect(await stripe.paymentIntents.cancel(held.id)).toMatchObject({ status: 'canceled' });
   });
 
+  it('refunds a payment taken, never past what it took; a hold has nothing to refund', async () => {
+    const { customer, pm } = await savedCard('4242424242424242');
+    const held = await hold(customer.id, pm.id, 3000);
+    expect(await caught(stripe.refunds.create({ payment_intent: held.id }))).toMatchObject({ statusCode: 400, param: 'payment_intent' });
+    await stripe.paymentIntents.capture(held.id);
+    const part = await stripe.refunds.create({ payment_intent: held.id, amount: 1000 });
+    expect(part).toMatchObject({ object: 'refund', amount: 1000, status: 'succeeded', payment_intent: held.id });
+    expect(await caught(stripe.refunds.create({ payment_intent: held.id, amount: 2500 }))).toMatchObject({ statusCode: 400, code: 'amount_too_large', param: 'amount' });
+    expect(await stripe.refunds.create({ payment_intent: held.id })).toMatchObject({ amount: 2000 });
+    expect(await caught(stripe.refunds.create({ payment_intent: held.id }))).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+    expect(await stripe.refunds.retrieve(part.id)).toMatchObject({ id: part.id, amount: 1000 });
+    expect(await caught(stripe.refunds.create({ payment_intent: 'pi_missing' }))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+  });
+
   it('cancelling a hold releases it', async () => {
     const { customer, pm } = await savedCard('4242424242424242');
     const held = await hold(customer.id, pm.id);

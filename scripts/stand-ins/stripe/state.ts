@@ -30,6 +30,7 @@ export class State {
   readonly cards = new Map<string, CardSecret>();
   readonly setupIntents = new Map<string, Stripe.SetupIntent>();
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
+  readonly refunds = new Map<string, Stripe.Refund>();
   readonly verificationSessions = new Map<string, Stripe.Identity.VerificationSession>();
   readonly events = new Map<string, Stripe.Event>();
   /** Intents waiting on the test 3D Secure page. */
