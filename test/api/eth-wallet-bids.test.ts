@@ -360,7 +360,7 @@ describe('minting by card through the relayer', () => {
     const nft = { address: chain.nft, abi: gavelNftAbi } as const;
     const buyer = await userWithCard(chain.api.db, stripe);
     const token = await signIn(chain.api.url, buyer.email);
-    await proveWallet(buyer, 6);
+    await proveWallet(buyer, 8);
     // The relayer is the minter when the api checks, and no longer when its job sends the mint: held at Stripe
     // while the charge is made, the owner takes the role back.
     const charging = stripe.holdNext('POST', '/v1/payment_intents');
