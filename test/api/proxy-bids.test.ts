@@ -368,14 +368,20 @@ describe('what stands behind a maximum and what it ends at', () => {
     expect((await bid(c.token, lot.id, '45.00')).body.data.bid.status).toBe('active');
   });
 
-  it('a pay-later bid whose allowance went elsewhere while it was outbid does not lead again after a removal', async () => {
+  /** Bidder a (pay-later, `limit` in cents) outbid at `mid` by b at `high` on a lot where c's $20.00 is below them both. */
+  async function payLaterOutbid(limit: string, mid: string, high: string) {
     const lot = await createLot(stack.db, { startingBid: 1000n });
     const other = await createLot(stack.db, { startingBid: 1000n });
     const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
-    await stack.db.prisma.user.update({ where: { id: a.user.id }, data: { biddingLimit: '5000' } });
+    await stack.db.prisma.user.update({ where: { id: a.user.id }, data: { biddingLimit: limit } });
     const below = (await bid(c.token, lot.id, '20.00')).body.data.bid.id;
-    const outbid = (await bid(a.token, lot.id, '40.00')).body.data.bid.id;
-    const over = (await bid(b.token, lot.id, '45.00')).body.data.bid.id;
+    const outbid = (await bid(a.token, lot.id, mid)).body.data.bid.id;
+    const over = (await bid(b.token, lot.id, high)).body.data.bid.id;
+    return { lot, other, a, below, outbid, over };
+  }
+
+  it('a pay-later bid whose allowance went elsewhere while it was outbid does not lead again after a removal', async () => {
+    const { lot, other, a, below, outbid, over } = await payLaterOutbid('5000', '40.00', '45.00');
     expect((await bid(a.token, other.id, '45.00')).status).toBe(201);
     expect((await removeAsAdmin(over)).status).toBe(200);
     // a has $5.00 of $50.00 left: their $40.00 stays outbid, and c's $20.00 leads.
@@ -385,13 +391,7 @@ describe('what stands behind a maximum and what it ends at', () => {
   });
 
   it('a pay-later bid leads again only after what its bidder is committing elsewhere at that moment is counted', async () => {
-    const lot = await createLot(stack.db, { startingBid: 1000n });
-    const other = await createLot(stack.db, { startingBid: 1000n });
-    const [a, b, c] = [await readyBidder(), await readyBidder(), await readyBidder()];
-    await stack.db.prisma.user.update({ where: { id: a.user.id }, data: { biddingLimit: '10000' } });
-    const below = (await bid(c.token, lot.id, '20.00')).body.data.bid.id;
-    const outbid = (await bid(a.token, lot.id, '50.00')).body.data.bid.id;
-    const over = (await bid(b.token, lot.id, '55.00')).body.data.bid.id;
+    const { lot, other, a, below, outbid, over } = await payLaterOutbid('10000', '50.00', '55.00');
 
     // a's $60.00 bid on another lot is being written (the bid's own SQL, its transaction still open) as the
     // leader is removed: the removal waits for it, and then a has $40.00 left, too little for their $50.00.

@@ -14,17 +14,14 @@ import { payLaterAvailable } from './pay-later.ts';
 
 const bidMessages = messages.bids;
 
+type OnPromoted = (tx: Prisma.TransactionClient, promotedBidId: string | null) => Promise<void>;
+type Removed = { lotId: string; status: 'withdrawn' | 'removed'; promotedBidId: string | null };
+
 /**
  * `onPromoted`: runs in the removal's transaction with the bid that leads now (null: none, or the removed bid
  * was not leading), for what must be true of a leader the moment it leads (a card bid's renewed hold).
  */
-export async function removeBid(
-  prisma: PrismaClient,
-  actor: UserRow,
-  bidId: string,
-  reason: string | undefined,
-  onPromoted?: (tx: Prisma.TransactionClient, promotedBidId: string | null) => Promise<void>,
-): Promise<{ lotId: string; status: 'withdrawn' | 'removed'; promotedBidId: string | null }> {
+export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: string, reason: string | undefined, onPromoted?: OnPromoted): Promise<Removed> {
   const bid = await prisma.bid.findUnique({ where: { id: bidId } });
   if (!bid || bid.status === 'withdrawn' || bid.status === 'removed') throw notFound(bidMessages.bidNotFound);
   const admin = actor.role === 'admin';
@@ -48,13 +45,7 @@ const BIDDER_BUSY_ATTEMPTS = 20;
 
 class BidderBusy extends Error {}
 
-async function removeUnderLock(
-  prisma: PrismaClient,
-  actor: UserRow,
-  bid: Bid,
-  reason: string | undefined,
-  onPromoted?: (tx: Prisma.TransactionClient, promotedBidId: string | null) => Promise<void>,
-): Promise<{ lotId: string; status: 'withdrawn' | 'removed'; promotedBidId: string | null }> {
+async function removeUnderLock(prisma: PrismaClient, actor: UserRow, bid: Bid, reason: string | undefined, onPromoted?: OnPromoted): Promise<Removed> {
   const bidId = bid.id;
   const admin = actor.role === 'admin';
   return prisma.$transaction(async (tx) => {
