@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseEther, type Address } from 'viem';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, eventually, linkLot, startChainStack, type ChainStack } from '../support/chain.ts';
 import { createLot } from '../support/lots.ts';
@@ -34,9 +34,10 @@ async function provedBidder(account: number, existing?: { id: string; email: str
   return proveWallet(user, account);
 }
 
-async function proveWallet(user: { id: string; email: string }, account: number) {
+/** `account`: an anvil account, or any private key for a wallet that never needs to send. */
+async function proveWallet(user: { id: string; email: string }, account: number | `0x${string}`) {
   const token = await signIn(chain.api.url, user.email);
-  const wallet = privateKeyToAccount(ANVIL_PRIVATE_KEYS[account] as `0x${string}`);
+  const wallet = privateKeyToAccount(typeof account === 'number' ? (ANVIL_PRIVATE_KEYS[account] as `0x${string}`) : account);
   const challenge = await call('POST', '/wallet/connect', token, { walletAddress: wallet.address, walletType: 'evm', walletName: 'MetaMask', chainId: 31337 });
   const signature = await wallet.signMessage({ message: challenge.body.data.message });
   const verified = await call('POST', '/wallet/verify', token, { walletAddress: wallet.address, walletType: 'evm', message: challenge.body.data.message, signature });
@@ -328,6 +329,9 @@ describe('card bids on on-chain lots, through the relayer', () => {
 
 // Last in the file: it makes the relayer the NFT's minter, which the helpers minting from account 0 rely on not being.
 describe('minting by card through the relayer', () => {
+  /** The mint's charge as Stripe answered its confirmation (the intent is created unconfirmed, then confirmed). */
+  const mintCharge = (id: string) => stripe.calls.find((c) => /\/confirm$/.test(c.path) && c.status === 200 && c.reply.metadata?.cardMintId === id)?.reply;
+
   it('charges the card the mint price and mints to the buyer’s linked wallet with cardMint', async () => {
     const nft = { address: chain.nft, abi: gavelNftAbi } as const;
     const buyer = await userWithCard(chain.api.db, stripe);
@@ -352,8 +356,81 @@ describe('minting by card through the relayer', () => {
     const tokenId = BigInt(done.body.data.tokenId);
     expect(await chain.publicClient.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })).toBe(address);
     expect(await chain.publicClient.readContract({ ...nft, functionName: 'tokenURI', args: [tokenId] })).toBe('ipfs://card-mint-test');
-    const charge = stripe.calls.find((c) => c.path === '/v1/payment_intents' && c.params.get('metadata[cardMintId]') === started.body.data.id);
-    expect(charge?.reply).toMatchObject({ status: 'succeeded', amount: cents });
+    expect(mintCharge(started.body.data.id)).toMatchObject({ status: 'succeeded', amount: cents });
+  });
+
+  it('gives back a charge whose answer was lost: the buyer is told it failed, nothing is minted', async () => {
+    const buyer = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, buyer.email);
+    await proveWallet(buyer, generatePrivateKey());
+    // Stripe's SDK tries a closed connection once more by itself (Stripe answers the retry from its saved result),
+    // so both answers are lost.
+    const confirmPath = /^\/v1\/payment_intents\/[^/]+\/confirm$/;
+    const lost = [stripe.loseNextReply('POST', confirmPath), stripe.loseNextReply('POST', confirmPath)];
+    const started = await call('POST', '/nfts/card-mint', token, { metadataUrl: 'ipfs://card-mint-lost' });
+    await Promise.all(lost);
+    expect(started).toMatchObject({ status: 503, body: { code: 'payment_provider_unavailable' } });
+    // Stripe did take the money: the confirm reached it.
+    const confirm = stripe.calls.find((c) => confirmPath.test(c.path) && c.reply?.metadata?.cardMintId && c.reply.metadata.userId === buyer.id);
+    expect(confirm?.reply).toMatchObject({ status: 'succeeded' });
+    const id = confirm!.reply.metadata.cardMintId as string;
+    const failed = await eventually(
+      () => chain.api.db.prisma.cardMint.findUnique({ where: { id } }),
+      (row) => row?.status === 'failed',
+      15_000,
+      'the lost charge refunded',
+    );
+    expect(failed).toMatchObject({ txHash: null, tokenId: null, error: 'the charge was not confirmed', paymentIntentId: confirm!.reply.id });
+    const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === confirm!.reply.id);
+    expect(refunds.map((r) => [r.status, r.reply.amount])).toEqual([[200, confirm!.reply.amount]]);
+  });
+
+  it('settles a mint left charging by a crashed request: a charge taken is refunded, one never confirmed is cancelled', async () => {
+    const buyer = await userWithCard(chain.api.db, stripe);
+    const { address } = await proveWallet(buyer, generatePrivateKey());
+    const user = await chain.api.db.prisma.user.findUniqueOrThrow({ where: { id: buyer.id } });
+    const intent = (confirm: boolean) =>
+      stripe.stripe.paymentIntents.create({
+        amount: 700,
+        currency: 'usd',
+        customer: user.stripeCustomerId!,
+        payment_method: user.stripePaymentMethodId!,
+        confirm,
+        ...(confirm && { off_session: true }),
+      });
+    const [taken, unconfirmed] = [await intent(true), await intent(false)];
+    expect([taken.status, unconfirmed.status]).toEqual(['succeeded', 'requires_confirmation']);
+    const row = (paymentIntentId: string, minutesAgo: number) =>
+      chain.api.db.prisma.cardMint.create({
+        data: {
+          userId: buyer.id,
+          toAddress: address.toLowerCase(),
+          metadataUrl: 'ipfs://card-mint-crashed',
+          priceWei: '1',
+          cents: 700,
+          paymentIntentId,
+          status: 'charging',
+          updatedAt: new Date(Date.now() - minutesAgo * 60_000),
+        },
+      });
+    // A request still charging (recorded a minute ago) is left alone; the two from ten minutes ago are over.
+    const [crashedTaken, crashedUnconfirmed] = [await row(taken.id, 10), await row(unconfirmed.id, 10)];
+    const live = await stripe.stripe.paymentIntents.create({ amount: 700, currency: 'usd', customer: user.stripeCustomerId!, payment_method: user.stripePaymentMethodId! });
+    const inFlight = await row(live.id, 1);
+    for (const mint of [crashedTaken, crashedUnconfirmed]) {
+      await eventually(
+        () => chain.api.db.prisma.cardMint.findUnique({ where: { id: mint.id } }),
+        (r) => r?.status === 'failed',
+        15_000,
+        'the abandoned mint settled',
+      );
+    }
+    const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === taken.id);
+    expect(refunds.map((r) => [r.status, r.reply.amount])).toEqual([[200, 700]]);
+    expect((await stripe.stripe.paymentIntents.retrieve(unconfirmed.id)).status).toBe('canceled');
+    expect(stripe.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === unconfirmed.id)).toEqual([]);
+    expect((await chain.api.db.prisma.cardMint.findUniqueOrThrow({ where: { id: inFlight.id } })).status).toBe('charging');
+    expect((await stripe.stripe.paymentIntents.retrieve(live.id)).status).toBe('requires_confirmation');
   });
 
   it('refunds a mint the contract refuses, once, even when Stripe fails the first refund', async () => {
@@ -378,7 +455,7 @@ describe('minting by card through the relayer', () => {
       'the refused mint',
     );
     expect(failed.body.data).toMatchObject({ status: 'failed', tokenId: null, mintTxHash: null });
-    const charge = stripe.calls.find((c) => c.path === '/v1/payment_intents' && c.params.get('metadata[cardMintId]') === started.body.data.id)?.reply;
+    const charge = mintCharge(started.body.data.id);
     expect(charge).toMatchObject({ status: 'succeeded', amount: Math.round(Number(started.body.data.amountUsd) * 100) });
     const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === charge.id);
     // The first failed on Stripe's side; the retry is a new request (a fixed key would replay the 500), and it refunded it all.

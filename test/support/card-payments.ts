@@ -32,6 +32,11 @@ export interface RecordedStripe {
   createdIntents(filter?: (call: StripeCall) => boolean): string[];
   /** Holds the next request to `path` at the proxy, as a slow Stripe would, until the test lets it through. */
   holdNext(method: string, path: string): HeldRequest;
+  /**
+   * Lets the next matching request reach Stripe, which acts on it, and drops the connection instead of passing the
+   * answer back: the api cannot tell whether it happened. Settles once Stripe answered.
+   */
+  loseNextReply(method: string, path: RegExp): Promise<void>;
   env(): Record<string, string>;
   stop(): Promise<void>;
 }
@@ -49,6 +54,7 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
   const standIn = await startStripeStandIn({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookRetryDelaysMs: [50, 100, 200, 400, 800], log: () => {} });
   const calls: StripeCall[] = [];
   const holds: Array<{ method: string; path: string; arrived: () => void; passed: Promise<void>; answered: () => void }> = [];
+  const losses: Array<{ method: string; path: RegExp; lost: () => void }> = [];
   const proxy = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -61,6 +67,8 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
         held!.arrived();
         await held!.passed;
       }
+      const lostAt = losses.findIndex((l) => l.method === req.method && l.path.test(req.url!.split('?')[0]!));
+      const [loss] = lostAt >= 0 ? losses.splice(lostAt, 1) : [];
       const upstream = request({ host: '127.0.0.1', port: standIn.port, method: req.method, path: req.url, headers: req.headers }, (answer: IncomingMessage) => {
         const out: Buffer[] = [];
         answer.on('data', (c: Buffer) => out.push(c));
@@ -81,6 +89,11 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
             params: new URLSearchParams(body.toString('utf8')),
             reply,
           });
+          if (loss) {
+            res.destroy();
+            loss.lost();
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           res.end(text);
         });
@@ -113,6 +126,11 @@ export async function startRecordedStripe(): Promise<RecordedStripe> {
           return answered.promise;
         },
       };
+    },
+    loseNextReply(method, path) {
+      const lost = settleable<void>();
+      losses.push({ method, path, lost: lost.resolve });
+      return lost.promise;
     },
     env: () => ({ STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_PUBLISHABLE_KEY: standIn.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: url }),
     async stop() {

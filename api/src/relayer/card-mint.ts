@@ -2,7 +2,8 @@
  * Minting by card (the spec's "cardMint"; GavelNFT's `cardMint` may only be sent by its minter, the
  * relayer): POST /nfts/card-mint charges the buyer's saved card the public mint price in USD (at the live ETH price),
  * then the relayer's relay-mint job (relayer.ts) mints the token to the buyer's linked EVM wallet, or refunds a
- * mint that reverts.
+ * mint that reverts. A charge whose outcome the buyer was not told (an answer lost, a crash) is refunded by the
+ * same job, found by the relayer's sweep.
  */
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
@@ -28,33 +29,57 @@ export async function startCardMint(services: Services, user: UserRow, metadataU
   const ethPrice = { ...(await prices.holdPrice('ETH', cardMintMessages.pricePaused)), marginPercent: 0 };
   const cents = Math.max(MIN_CARD_PAYMENT_CENTS, Number(coinHoldCents(price, WEI_PER_ETH, ethPrice)));
 
+  // Recorded before any money moves, so a charge is never made that no row names: the intent is created
+  // unconfirmed (nothing taken), the mint row names it, and only then is it confirmed.
   const id = randomUUID();
-  let charge: Stripe.PaymentIntent;
+  let intent: Stripe.PaymentIntent;
   try {
-    charge = await payments.stripe.paymentIntents.create(
+    intent = await payments.stripe.paymentIntents.create(
       {
         amount: stripeAmount(BigInt(cents)),
         currency: 'usd',
         customer: user.stripeCustomerId,
         payment_method: user.stripePaymentMethodId,
         allowed_payment_method_types: ['card'],
-        confirm: true,
-        off_session: true,
         description: 'Gavel NFT mint',
         metadata: { purpose: 'card_mint', cardMintId: id, userId: user.id },
       },
       { idempotencyKey: `card-mint:${id}` },
     );
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
     throw paymentSetupError(error);
   }
-  if (charge.status !== 'succeeded') throw new HttpError(402, charge.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
-  const row = await db.prisma.cardMint.create({
-    data: { id, userId: user.id, toAddress: wallet.address.toLowerCase(), metadataUrl, priceWei: price.toString(), cents, paymentIntentId: charge.id },
+  await db.prisma.cardMint.create({
+    data: { id, userId: user.id, toAddress: wallet.address.toLowerCase(), metadataUrl, priceWei: price.toString(), cents, paymentIntentId: intent.id, status: 'charging' },
   });
+  let charged: Stripe.PaymentIntent;
+  try {
+    charged = await payments.stripe.paymentIntents.confirm(intent.id, { off_session: true });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      await settleCharging(db, id, 'failed', error.message || paymentMessages.failed);
+      throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
+    }
+    // The card may have been charged with the answer lost: the buyer is told it failed, so whatever was taken is
+    // given back (the relayer's sweep), never minted.
+    await settleCharging(db, id, 'refunding', 'the charge was not confirmed');
+    throw paymentSetupError(error);
+  }
+  if (charged.status !== 'succeeded') {
+    await settleCharging(db, id, 'refunding', `the charge ended ${charged.status}`);
+    throw new HttpError(402, charged.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
+  }
+  // Conditional: the sweep may have taken a mint whose request it thought gone, and is refunding it.
+  if (!(await settleCharging(db, id, 'queued'))) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  const row = await db.prisma.cardMint.findUniqueOrThrow({ where: { id } });
   void relayer.enqueue('relay-mint', row.id).catch((err: Error) => log.warn({ err: err.message, id: row.id }, 'queueing a card mint failed; the sweep retries'));
   return presentCardMint(row, chain.nft);
+}
+
+/** Moves a mint on from `charging`, if it still is: false when something else (the sweep) moved it first. */
+async function settleCharging(db: Services['db'], id: string, status: 'queued' | 'refunding' | 'failed', error?: string): Promise<boolean> {
+  const { count } = await db.prisma.cardMint.updateMany({ where: { id, status: 'charging' }, data: { status, ...(error && { error }) } });
+  return count === 1;
 }
 
 export function presentCardMint(row: CardMint, contractAddress: string | null): CardMintRecord {

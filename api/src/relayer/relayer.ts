@@ -12,7 +12,7 @@
  * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
  *   relayer) to the user's linked EVM wallet -> delivered, or keeps it -> custody until they link one.
  * - relay-mint: GavelNFT `cardMint` for a card buyer (the request that pays for it is card-mint.ts); a mint
- *   that reverts is refunded.
+ *   that reverts is refunded, and so is a charge the buyer was not told succeeded.
  * The sweep (a turn of the worker's followers, jobs/followers.ts) moves bids along from the indexer's view and
  * re-queues lost steps.
  */
@@ -38,6 +38,11 @@ import { RelayerSender } from './sender.ts';
 import { answerOutbid, maximumOf, repriceStep } from './proxy-steps.ts';
 
 export const RELAYER_QUEUE = 'relayer';
+/**
+ * A card mint still charging this long after it was recorded has no request waiting on it any more (Stripe's
+ * calls time out in 20 s, retried twice): its charge, if made, is given back.
+ */
+const CHARGE_ABANDONED_MS = 5 * 60_000;
 type Step = 'relay-bid' | 'relay-step' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
 
 /**
@@ -120,6 +125,7 @@ export class Relayer {
   private async mint(id: string, sender: RelayerSender): Promise<void> {
     const { db, chain } = this.services;
     const row = await db.prisma.cardMint.findUnique({ where: { id } });
+    if (row?.status === 'charging' || row?.status === 'refunding') return this.giveBackCharge(row);
     if (row?.status !== 'queued') return;
     const hash =
       (row.txHash as Hash | null) ??
@@ -138,6 +144,21 @@ export class Relayer {
     const minted = receipt.status === 'success' ? parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0] : undefined;
     if (!minted) return this.refundMint(row, 'the mint transaction reverted');
     await db.prisma.cardMint.updateMany({ where: { id, status: 'queued' }, data: { status: 'minted', tokenId: minted.args.tokenId.toString() } });
+  }
+
+  /**
+   * A mint whose charge the buyer was never told succeeded (refunding: the request answered an error; charging long
+   * after its request is over: it crashed). Claimed first, so a request still waiting for Stripe cannot queue it;
+   * an intent never confirmed is cancelled (nothing was taken), one that took the money is refunded.
+   */
+  private async giveBackCharge(row: CardMint): Promise<void> {
+    const { db, payments } = this.services;
+    if (row.status === 'charging') {
+      const { count } = await db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'charging' }, data: { status: 'refunding', error: 'the charge was abandoned' } });
+      if (count !== 1) return;
+    }
+    if ((await cancelIntent(payments.stripe, row.paymentIntentId)) === 'succeeded') await refundIntent(payments.stripe, row.paymentIntentId);
+    await db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'refunding' }, data: { status: 'failed' } });
   }
 
   /** Gives the card its money back, then records the mint as failed (a retry after a crash between refunds nothing twice). */
@@ -307,7 +328,13 @@ export class Relayer {
   /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
   async sweep(): Promise<void> {
     const { db, chain } = this.services;
-    for (const mint of await db.prisma.cardMint.findMany({ where: { status: 'queued' }, select: { id: true }, take: 100 })) await this.enqueue('relay-mint', mint.id);
+    const abandoned = new Date(Date.now() - CHARGE_ABANDONED_MS);
+    const mints = await db.prisma.cardMint.findMany({
+      where: { OR: [{ status: { in: ['queued', 'refunding'] } }, { status: 'charging', updatedAt: { lt: abandoned } }] },
+      select: { id: true },
+      take: 100,
+    });
+    for (const mint of mints) await this.enqueue('relay-mint', mint.id);
     const open = await db.prisma.relayedBid.findMany({ where: { status: { in: ['queued', 'placed', 'outbid', 'won', 'custody'] } }, take: 500, orderBy: { createdAt: 'asc' } });
     if (open.length === 0) return;
     const placed = open.filter((row) => row.status === 'placed' && row.txHash);

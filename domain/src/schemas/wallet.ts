@@ -222,8 +222,11 @@ export const cardMintMessages = {
 
 export const cardMintRecordSchema = z.object({
   id: z.string(),
-  /** queued (paid, transaction pending), minted (tokenId set) or failed (refunded). */
-  status: z.enum(['queued', 'minted', 'failed']),
+  /**
+   * charging (the card being charged), queued (paid, transaction pending), minted (tokenId set), refunding (not
+   * minted, the charge being given back) or failed (refunded, or never charged).
+   */
+  status: z.enum(['charging', 'queued', 'minted', 'refunding', 'failed']),
   toAddress: z.string(),
   metadataUrl: z.string(),
   contractAddress: z.string().nullable(),
