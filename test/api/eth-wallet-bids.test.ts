@@ -360,6 +360,7 @@ describe('minting by card through the relayer', () => {
   });
 
   it('gives back a charge whose answer was lost: the buyer is told it failed, nothing is minted', async () => {
+    await act.mined(await chain.signers[0]!.writeContract({ address: chain.nft, abi: gavelNftAbi, functionName: 'setMinter', args: [RELAYER] }));
     const buyer = await userWithCard(chain.api.db, stripe);
     const token = await signIn(chain.api.url, buyer.email);
     await proveWallet(buyer, generatePrivateKey());

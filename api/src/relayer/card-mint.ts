@@ -70,16 +70,15 @@ export async function startCardMint(services: Services, user: UserRow, metadataU
     throw new HttpError(402, charged.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
   }
   // Conditional: the sweep may have taken a mint whose request it thought gone, and is refunding it.
-  if (!(await settleCharging(db, id, 'queued'))) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
-  const row = await db.prisma.cardMint.findUniqueOrThrow({ where: { id } });
+  const [row] = await db.prisma.cardMint.updateManyAndReturn({ where: { id, status: 'charging' }, data: { status: 'queued' } });
+  if (!row) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
   void relayer.enqueue('relay-mint', row.id).catch((err: Error) => log.warn({ err: err.message, id: row.id }, 'queueing a card mint failed; the sweep retries'));
   return presentCardMint(row, chain.nft);
 }
 
-/** Moves a mint on from `charging`, if it still is: false when something else (the sweep) moved it first. */
-async function settleCharging(db: Services['db'], id: string, status: 'queued' | 'refunding' | 'failed', error?: string): Promise<boolean> {
-  const { count } = await db.prisma.cardMint.updateMany({ where: { id, status: 'charging' }, data: { status, ...(error && { error }) } });
-  return count === 1;
+/** Records a charge that did not pay for a mint, if the mint is still `charging` (the sweep may have taken it first). */
+async function settleCharging(db: Services['db'], id: string, status: 'refunding' | 'failed', error: string): Promise<void> {
+  await db.prisma.cardMint.updateMany({ where: { id, status: 'charging' }, data: { status, error } });
 }
 
 export function presentCardMint(row: CardMint, contractAddress: string | null): CardMintRecord {

@@ -157,7 +157,10 @@ export class Relayer {
       const { count } = await db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'charging' }, data: { status: 'refunding', error: 'the charge was abandoned' } });
       if (count !== 1) return;
     }
-    if ((await cancelIntent(payments.stripe, row.paymentIntentId)) === 'succeeded') await refundIntent(payments.stripe, row.paymentIntentId);
+    const status = await cancelIntent(payments.stripe, row.paymentIntentId);
+    if (status === 'succeeded') await refundIntent(payments.stripe, row.paymentIntentId);
+    // Anything else (processing) may still take the money: the job fails and the sweep tries again.
+    else if (status !== 'canceled') throw new Error(`card mint ${row.id}: its charge is ${status}, neither taken nor cancelled`);
     await db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'refunding' }, data: { status: 'failed' } });
   }
 
@@ -332,6 +335,8 @@ export class Relayer {
     const mints = await db.prisma.cardMint.findMany({
       where: { OR: [{ status: { in: ['queued', 'refunding'] } }, { status: 'charging', updatedAt: { lt: abandoned } }] },
       select: { id: true },
+      // The longest waiting first, so a backlog of mints cannot keep a refund out of every turn.
+      orderBy: { updatedAt: 'asc' },
       take: 100,
     });
     for (const mint of mints) await this.enqueue('relay-mint', mint.id);
