@@ -147,9 +147,10 @@ export class Relayer {
   }
 
   /**
-   * A mint whose charge the buyer was never told succeeded (refunding: the request answered an error; charging long
-   * after its request is over: it crashed). Claimed first, so a request still waiting for Stripe cannot queue it;
-   * an intent never confirmed is cancelled (nothing was taken), one that took the money is refunded.
+   * A mint that will not be made gives back what its charge took: refunding (the request answered an error, or the
+   * chain refused the mint), or charging long after its request is over (it crashed), claimed first so that a
+   * request still waiting for Stripe cannot queue it. An intent never confirmed is cancelled (nothing was taken),
+   * one that took the money is refunded (a refund made twice is refused by Stripe and read as done).
    */
   private async giveBackCharge(row: CardMint): Promise<void> {
     const { db, payments } = this.services;
@@ -164,11 +165,13 @@ export class Relayer {
     await db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'refunding' }, data: { status: 'failed' } });
   }
 
-  /** Gives the card its money back, then records the mint as failed (a retry after a crash between refunds nothing twice). */
+  /**
+   * A paid mint the chain would not make: marked refunding with the reason first, so that if the refund fails (or
+   * the process stops) the sweep finds it and gives the money back the one way every unmade mint's is.
+   */
   private async refundMint(row: CardMint, reason: string): Promise<void> {
-    const { db, payments } = this.services;
-    await refundIntent(payments.stripe, row.paymentIntentId);
-    await db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'failed', error: reason } });
+    await this.services.db.prisma.cardMint.updateMany({ where: { id: row.id, status: 'queued' }, data: { status: 'refunding', error: reason } });
+    await this.giveBackCharge({ ...row, status: 'refunding' });
   }
 
   private async placeBid(queued: RelayedBid, sender: RelayerSender): Promise<void> {
