@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Database } from '../../api/src/db/client.ts';
 import { createTestDatabase } from '../support/database.ts';
 import { createLot } from '../support/lots.ts';
 import { openUserEvents, type SseClient } from '../support/sse.ts';
@@ -82,9 +83,38 @@ async function outbidProbe(api: string, a: string, b: string, lotId: string, unt
   return latencies;
 }
 
+/**
+ * Where PostgreSQL's time goes per bid, statement by statement (the bid function's inner statements too), when the
+ * server loads pg_stat_statements (shared_preload_libraries; off on a default server, so this part is optional).
+ * Set on the database before the api connects, so every connection tracks nested statements.
+ */
+async function statementProfiler(db: Database, url: string) {
+  const [loaded] = await db.sql<{ on: boolean }>(`SELECT current_setting('shared_preload_libraries') LIKE '%pg_stat_statements%' AS on`);
+  if (!loaded?.on) return null;
+  const name = new URL(url).pathname.slice(1);
+  await db.exec(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements; ALTER DATABASE "${name}" SET pg_stat_statements.track = 'all'`);
+  const mine = `dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+  return {
+    reset: () => db.exec('SELECT pg_stat_statements_reset()'),
+    /** The statements that took the most time since the reset, per accepted bid, as lines to print. */
+    read: async (bids: number) => {
+      const rows = await db.sql<{ calls: string; ms: number; toplevel: boolean; query: string }>(
+        `SELECT calls::text, total_exec_time AS ms, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
+           FROM pg_stat_statements WHERE ${mine} AND query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 8`,
+      );
+      return [
+        '\nPostgreSQL per accepted bid in the spread run (pg_stat_statements; nested: inside the bid function)',
+        'calls/bid   ms/bid   statement',
+        ...rows.map((r) => `${(Number(r.calls) / bids).toFixed(2).padStart(9)} ${(r.ms / bids).toFixed(3).padStart(8)}   ${r.toplevel ? '' : 'nested: '}${r.query}`),
+      ].join('\n');
+    },
+  };
+}
+
 async function main() {
   assertWrkInstalled();
   const database = await createTestDatabase('bidbench');
+  const profiler = await statementProfiler(database.db, database.url);
   const api = await startApiProcess(
     { DATABASE_URL: database.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', RATE_SIGNIN_PER_IP: '100000', RATE_SIGNIN_PER_ACCOUNT: '100000', ...benchRouteLimits },
     4111,
@@ -123,15 +153,17 @@ async function main() {
     const highest = async () => Number((await database.db.sql<{ top: string | null }>(`SELECT max("currentBid")::text AS top FROM "Lot"`))[0]?.top ?? 0) / 100;
     // This machine's PostgreSQL runs without autovacuum: each run starts from the state autovacuum keeps in service.
     const vacuumed = () => database.db.exec('VACUUM ANALYZE');
-    const run = async (label: string, lotsFile: string, extra: string[] = []) => {
+    const run = async (label: string, lotsFile: string, extra: string[] = [], beforeLoad?: () => Promise<unknown>) => {
       await vacuumed();
+      await beforeLoad?.();
       return wrk({ label, url: api.url, script: 'bids.lua', args: [tokensFile, lotsFile, String(Math.ceil(await highest()) + 1), ...extra], connections: BIDDERS, seconds: SECONDS, apiPid: api.pid });
     };
 
     const hotRun = await run('api, one hot lot', hotFile);
     let probing = true;
     const probe = outbidProbe(api.url, probeA, probeB, probeLot, () => !probing);
-    const spreadRun = await run(`api, ${spread.length} lots`, spreadFile);
+    const spreadRun = await run(`api, ${spread.length} lots`, spreadFile, [], profiler?.reset);
+    const profiled = await profiler?.read(spreadRun.statuses['201'] ?? 1);
     probing = false;
     const outbidLatencies = (await probe).sort((a, b) => a - b);
     // Plain and maximum bids over the same lots in turn (plain, maximums, plain, maximums...), so the drift of a run
@@ -170,6 +202,7 @@ async function main() {
     console.log(
       `p99: hot ${hotRun.p99.toFixed(1)} ms, spread ${pairs.map((p) => p.plain.p99.toFixed(1)).join(' / ')} ms, maximums ${pairs.map((p) => p.maximums.p99.toFixed(1)).join(' / ')} ms (target < 100 ms); anomalies: ${anomalies[0]?.n ?? '?'} (target 0)`,
     );
+    if (profiled) console.log(profiled);
     console.log(
       `outbid latency under the spread run, 201 to SSE event (${outbidLatencies.length} events): p50 ${percentile(outbidLatencies, 50).toFixed(1)} ms, p95 ${percentile(outbidLatencies, 95).toFixed(1)} ms (target < 1000 ms)`,
     );

@@ -1,8 +1,9 @@
 /**
  * The benches' load generator: Debian's `wrk` (C, one event-loop thread: it drives 64 connections on a fraction of
  * one core) with a Lua script from test/bench/wrk/, so the figures measure the api, not a load generator sharing
- * its two cores. Each run reports, beside its throughput and latency, the CPU share of the generator, the api and
- * PostgreSQL over the run (percent of one core), so a reader can see who was the limit.
+ * its two cores. Each run reports, beside its throughput and latency, the CPU share of the generator, the api,
+ * PostgreSQL and Redis over the run, and what the machine left idle (each in percent of one core; all the cores
+ * together are 100% times their number), so a reader can see who was the limit.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,8 +23,8 @@ export interface WrkRun {
   p99: number;
   /** Socket errors and timeouts. */
   errors: number;
-  /** Percent of one core over the run. */
-  cpu: { generator: number; api: number; postgres: number };
+  /** Percent of one core over the run; `idle` is the whole machine's idle time (up to 100% per core). */
+  cpu: { generator: number; api: number; postgres: number; redis: number; idle: number };
 }
 
 export function assertWrkInstalled(): void {
@@ -40,13 +41,13 @@ export function ticksOf(pid: number): number {
   }
 }
 
-/** PostgreSQL's server processes (the postmaster and every backend) and their ticks. */
-function postgresTicks(): Map<number, number> {
+/** The ticks of every process named `comm` (PostgreSQL's postmaster and backends, the Redis server). */
+function ticksByName(comm: string): Map<number, number> {
   const ticks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') ticks.set(Number(entry), ticksOf(Number(entry)));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) ticks.set(Number(entry), ticksOf(Number(entry)));
     } catch {
       // gone meanwhile
     }
@@ -54,12 +55,27 @@ function postgresTicks(): Map<number, number> {
   return ticks;
 }
 
+/** Ticks of a set of processes since `before`, counting those started meanwhile from zero. */
+function ticksSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
+}
+
+/** The machine's idle ticks (idle and waiting on I/O), summed over its cores. */
+function idleTicks(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  return Number(fields[4]) + Number(fields[5]);
+}
+
 /**
  * Runs `script` (a file in test/bench/wrk/) against `url` for `seconds` with `connections`, `args` passed to its
  * init. The script's done() prints one JSON line with the status counts.
  */
 export async function wrk(o: { label: string; url: string; script: string; args?: string[]; connections: number; seconds: number; apiPid: number }): Promise<WrkRun> {
-  const pgBefore = postgresTicks();
+  const pgBefore = ticksByName('postgres');
+  const redisBefore = ticksByName('redis-server');
+  const idleBefore = idleTicks();
   const apiBefore = ticksOf(o.apiPid);
   const started = performance.now();
   const child = spawn('wrk', ['-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--timeout', '10s', '--latency', '-s', path.join(scripts, o.script), o.url, '--', ...(o.args ?? [])], {
@@ -78,9 +94,6 @@ export async function wrk(o: { label: string; url: string; script: string; args?
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`wrk exited with ${code}: ${out}`);
-  const pgAfter = postgresTicks();
-  let pg = 0;
-  for (const [pid, after] of pgAfter) pg += after - (pgBefore.get(pid) ?? 0);
   const share = (ticks: number) => (ticks / TICKS_PER_SECOND / wall) * 100;
   const summary = JSON.parse(out.split('\n').find((line) => line.startsWith('{'))!) as {
     requests: number;
@@ -98,9 +111,16 @@ export async function wrk(o: { label: string; url: string; script: string; args?
     p50: summary.p50,
     p99: summary.p99,
     errors: summary.errors,
-    cpu: { generator: share(generatorTicks), api: share(ticksOf(o.apiPid) - apiBefore), postgres: share(pg) },
+    cpu: {
+      generator: share(generatorTicks),
+      api: share(ticksOf(o.apiPid) - apiBefore),
+      postgres: share(ticksSince(pgBefore, ticksByName('postgres'))),
+      redis: share(ticksSince(redisBefore, ticksByName('redis-server'))),
+      idle: share(idleTicks() - idleBefore),
+    },
   };
 }
 
-/** "gen 12% · api 98% · pg 71%": who had the cores during a run. */
-export const cpuLine = (run: WrkRun) => `gen ${run.cpu.generator.toFixed(0)}% · api ${run.cpu.api.toFixed(0)}% · pg ${run.cpu.postgres.toFixed(0)}%`;
+/** "gen 12% · api 98% · pg 71% · redis 9% · idle 4%": who had the cores during a run, and what was left. */
+export const cpuLine = ({ cpu }: WrkRun) =>
+  `gen ${cpu.generator.toFixed(0)}% · api ${cpu.api.toFixed(0)}% · pg ${cpu.postgres.toFixed(0)}% · redis ${cpu.redis.toFixed(0)}% · idle ${cpu.idle.toFixed(0)}%`;
