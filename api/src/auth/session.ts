@@ -8,6 +8,7 @@ import { firstFailedGate, formatAmount, messages, type Gate, type Role, type Use
 import { Prisma, type PrismaClient, type User as UserRow } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
+import { GatheredRead } from '../db/gathered-read.ts';
 import { columnsOf, PRISMA_TYPES } from '../db/prisma-types.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { TokenService } from './tokens.ts';
@@ -24,17 +25,22 @@ export interface Access {
 /**
  * The signed-in user, read fresh on every authenticated request (a ban, a role or a revoked token applies at once):
  * one prepared statement, typed as Prisma types the row, since Prisma's own read of it cost more than the query.
+ * The requests arriving together are read together (gathered-read.ts), each by a statement sent after it arrived.
  */
-const SESSION_USER_SQL = `SELECT ${columnsOf(Prisma.UserScalarFieldEnum)} FROM "User" WHERE id = $1`;
+const SESSION_USERS_SQL = `SELECT ${columnsOf(Prisma.UserScalarFieldEnum)} FROM "User" WHERE id = ANY($1::text[])`;
 
 export function sessionMiddleware(db: Database, tokens: TokenService) {
+  const users = new GatheredRead<UserRow>(async (ids) => {
+    const rows = await db.sql<UserRow>(SESSION_USERS_SQL, [ids], { parsers: PRISMA_TYPES, prepared: 'session-users' });
+    return new Map(rows.map((row) => [row.id, row]));
+  });
   return async (ctx: Context, next: Next) => {
     const header = ctx.get('Authorization');
     ctx.state.user = null;
     ctx.state.tokenRejected = false;
     if (header.startsWith('Bearer ')) {
       const claims = await tokens.verify(header.slice(7).trim());
-      const user = claims ? (await db.sql<UserRow>(SESSION_USER_SQL, [claims.userId], { parsers: PRISMA_TYPES, prepared: 'session-user' }))[0] : null;
+      const user = claims ? await users.load(claims.userId) : null;
       if (user && claims && user.tokenVersion === claims.version) ctx.state.user = user;
       else ctx.state.tokenRejected = true;
     }

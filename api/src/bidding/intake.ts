@@ -14,6 +14,8 @@
 import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, maximumRefusal, messages, parseAmount, relayedBidMessages, unitFor, type BidRail as DomainBidRail, type Unit } from '@gavel/domain';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
+import { GatheredRead } from '../db/gathered-read.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { assertListed } from './whitelist-gate.ts';
@@ -30,23 +32,38 @@ const bidMessages = messages.bids;
 /**
  * The published lot a bid is for (404 otherwise): one read per bid, fresh, since open and minimum are checked from
  * it. One prepared statement with its auction event's whitelist flag and where it stands for the proxy rule (its
- * leading bid): Prisma would read each relation in a round trip of its own. The columns are lotForBidSelect's,
- * typed as Prisma types them.
+ * leading bid): Prisma would read each relation in a round trip of its own. The lots of bids arriving together are
+ * read together (gathered-read.ts), each by a statement sent after its bid arrived. The columns are
+ * lotForBidSelect's, typed as Prisma types them.
  */
 export async function readLotForBid(services: Pick<Services, 'db'>, lotId: string): Promise<LotForBid> {
-  const [lot] = await services.db.sql<LotForBid>(LOT_FOR_BID_SQL, [lotId], { parsers: PRISMA_TYPES, prepared: 'lot-for-bid' });
+  const lot = await lotReaderOf(services.db).load(lotId);
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   return lot;
 }
 
-const LOT_FOR_BID_SQL = `
+const lotReaders = new WeakMap<Database, GatheredRead<LotForBid>>();
+
+function lotReaderOf(db: Database): GatheredRead<LotForBid> {
+  let reader = lotReaders.get(db);
+  if (!reader) {
+    reader = new GatheredRead(async (ids) => {
+      const rows = await db.sql<LotForBid>(LOTS_FOR_BIDS_SQL, [ids], { parsers: PRISMA_TYPES, prepared: 'lots-for-bids' });
+      return new Map(rows.map((lot) => [lot.id, lot]));
+    });
+    lotReaders.set(db, reader);
+  }
+  return reader;
+}
+
+const LOTS_FOR_BIDS_SQL = `
   SELECT ${Object.keys(lotForBidSelect)
     .filter((column) => column !== 'auctionEvent')
     .map((column) => `l."${column}"`)
     .join(', ')},
          json_build_object('whitelistOnly', e."whitelistOnly") AS "auctionEvent", ${STANDING_JSON_SQL} AS standing
     FROM "Lot" l JOIN "AuctionEvent" e ON e.id = l."auctionEventId" ${LEADING_BID_JOIN_SQL}
-   WHERE l.id = $1 AND l.published`;
+   WHERE l.id = ANY($1::text[]) AND l.published`;
 
 /** Which rail a bid body takes on this lot (POST /auctions/:id/bids). */
 export function bidRailOf(services: Pick<Services, 'chain' | 'config'>, lot: LotForBid, walletAddress: string | undefined): BidRail {

@@ -1,0 +1,140 @@
+/**
+ * Gathered reads (api/src/db/gathered-read.ts): the signed-in user and the lot a bid is for, asked for by many
+ * requests at once, are read together. Each caller still gets what was true after it asked, its own row, and its
+ * own answer when a key has no row; a failed statement fails only the callers it was read for.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatheredRead } from '../../api/src/db/gathered-read.ts';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { createLot } from '../support/lots.ts';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startApiForTest({ seed: 'none' });
+});
+afterAll(() => stack?.stop());
+
+/** A reader of users' first names that records each statement's keys, and can hold a statement until released. */
+function firstNames() {
+  const statements: string[][] = [];
+  let hold: Promise<void> | null = null;
+  const reader = new GatheredRead<{ id: string; firstName: string | null }>(async (ids) => {
+    statements.push(ids);
+    const rows = await stack.db.sql<{ id: string; firstName: string | null }>(`SELECT id, "firstName" FROM "User" WHERE id = ANY($1::text[])`, [ids]);
+    await hold;
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+  return {
+    reader,
+    statements,
+    holdNext() {
+      let release!: () => void;
+      hold = new Promise((resolve) => (release = resolve));
+      return () => {
+        hold = null;
+        release();
+      };
+    },
+  };
+}
+
+describe('a gathered read', () => {
+  it('reads the keys asked for together in one statement, each caller getting its own row or none', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(stack.db, 'ready')));
+    const { reader, statements } = firstNames();
+    const asked = [...users.map((u) => u.id), users[0]!.id, 'no-such-user'];
+    const rows = await Promise.all(asked.map((id) => reader.load(id)));
+
+    expect(statements).toHaveLength(1);
+    expect(new Set(statements[0])).toEqual(new Set(asked));
+    expect(rows.slice(0, 12).map((row) => row?.id)).toEqual(users.map((u) => u.id));
+    // The same key twice: equal rows, but not one object shared between two requests.
+    expect(rows[12]).toEqual(rows[0]);
+    expect(rows[12]).not.toBe(rows[0]);
+    expect(rows[13]).toBeUndefined();
+  });
+
+  it('answers a caller who asked while a statement was out from a statement sent after, so it sees a change made meanwhile', async () => {
+    const user = await createUser(stack.db, 'ready');
+    await stack.db.prisma.user.update({ where: { id: user.id }, data: { firstName: 'Before' } });
+    const { reader, statements, holdNext } = firstNames();
+    const release = holdNext();
+    const first = reader.load(user.id);
+    await until(() => statements.length === 1);
+
+    await stack.db.prisma.user.update({ where: { id: user.id }, data: { firstName: 'After' } });
+    const second = reader.load(user.id);
+    release();
+
+    expect((await first)?.firstName).toBe('Before');
+    expect((await second)?.firstName).toBe('After');
+    expect(statements).toHaveLength(2);
+  });
+
+  it('fails only the callers of a statement that failed; the next statement answers', async () => {
+    let fail = true;
+    const reader = new GatheredRead<{ id: string }>(async (ids) => {
+      if (fail) throw new Error('connection lost');
+      return new Map(ids.map((id) => [id, { id }]));
+    });
+    const failed = await Promise.allSettled([reader.load('a'), reader.load('b')]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await reader.load('a')).toEqual({ id: 'a' });
+  });
+});
+
+describe('gathered reads behind the api', () => {
+  it('answers each of many bidders at once as themselves, on their own lot', async () => {
+    const bidders = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const user = await createUser(stack.db, 'ready');
+        return { user, token: await signIn(stack.url, user.email), lot: await createLot(stack.db, { startingBid: 1000n }) };
+      }),
+    );
+    const post = (token: string, lotId: string, amount: number) =>
+      fetch(`${stack.url}/auctions/${lotId}/bids`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ amount }),
+      });
+    const replies = await Promise.all([
+      ...bidders.map(({ token, lot }, i) => post(token, lot.id, 10 + i)),
+      ...bidders.map(({ token }) => fetch(`${stack.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } })),
+      post(bidders[0]!.token, 'no-such-lot', 10),
+    ]);
+
+    expect(replies.slice(0, 16).map((r) => r.status)).toEqual(bidders.map(() => 201));
+    const me = await Promise.all(replies.slice(16, 32).map((r) => r.json() as Promise<any>));
+    expect(me.map((body) => body.user.email)).toEqual(bidders.map((b) => b.user.email));
+    expect(replies[32]!.status).toBe(404);
+    for (const [i, { user, lot }] of bidders.entries()) {
+      const bids = await stack.db.prisma.bid.findMany({ where: { lotId: lot.id } });
+      expect(bids.map((b) => [b.userId, b.amount.toFixed(0), b.status])).toEqual([[user.id, String((10 + i) * 100), 'active']]);
+    }
+  });
+
+  it('refuses every bid of a session signed out everywhere, however many arrive together', async () => {
+    const user = await createUser(stack.db, 'ready');
+    const token = await signIn(stack.url, user.email);
+    const lot = await createLot(stack.db);
+    await stack.db.prisma.user.update({ where: { id: user.id }, data: { tokenVersion: { increment: 1 } } });
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        fetch(`${stack.url}/auctions/${lot.id}/bids`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: '{"amount":10}',
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
