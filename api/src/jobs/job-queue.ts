@@ -61,6 +61,11 @@ export class JobQueue<Jobs extends JobMap> {
     await this.bullmq.add(name, data, placement);
   }
 
+  /** Queues several jobs of one name in one call to Redis, each once per `jobId`. */
+  async addBulk<N extends JobName<Jobs>>(name: N, jobs: { data: Jobs[N]; jobId: string }[]): Promise<void> {
+    if (jobs.length > 0) await this.bullmq.addBulk(jobs.map(({ data, jobId }) => ({ name, data, opts: { jobId } })));
+  }
+
   /**
    * The worker half: a handler per job name, `concurrency` jobs at a time, and in `every` the jobs that repeat
    * and how often, in milliseconds (0: not at all, and a schedule left by an earlier run is removed).

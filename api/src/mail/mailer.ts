@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
+import { Gathered } from '../db/gathered.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 
 export const MAIL_QUEUE = 'mail';
@@ -18,8 +19,26 @@ export interface MailMessage {
   html: string;
 }
 
+type MailPreference = 'emailOutbid' | 'emailEndingSoon' | 'emailWon';
+
+interface WantedMail extends Omit<MailMessage, 'to'> {
+  id: string;
+  userId: string;
+  preference: MailPreference;
+}
+
+/** The rows of the mails their users want, each to the address the user has now. */
+const WANTED_MAIL_SQL = `
+  INSERT INTO "OutboxMail" (id, "to", subject, text, html, "createdAt")
+  SELECT m.id, u.email, m.subject, m.text, m.html, now()
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS m(id, user_id, preference, subject, text, html)
+    JOIN "User" u ON u.id = m.user_id
+   WHERE CASE m.preference WHEN 'emailOutbid' THEN u."emailOutbid" WHEN 'emailEndingSoon' THEN u."emailEndingSoon" WHEN 'emailWon' THEN u."emailWon" END
+  RETURNING id`;
+
 export class Mailer {
   private readonly queue: JobQueue<{ 'send-mail': { outboxId: string } }>;
+  private readonly wanted = new Gathered<WantedMail, string | null>((mails) => this.writeWanted(mails));
 
   constructor(
     private readonly db: Database,
@@ -37,19 +56,24 @@ export class Mailer {
   /**
    * Mail to a user unless they turned this kind off (`preference`, their e-mail preference column): the address
    * and the preference are read by the same statement that writes the outbox row. Null: not wanted, nothing sent.
+   * Sent on every outbid, so the mails asked for together are written by one statement and queued by one call
+   * (db/gathered.ts); a failure fails only that turn's mails, and a row written but not queued is re-queued.
    */
-  async sendIfWanted(userId: string, preference: 'emailOutbid' | 'emailEndingSoon' | 'emailWon', message: Omit<MailMessage, 'to'>): Promise<string | null> {
-    // Sent on every outbid: a prepared statement per kind of mail, without Prisma's conversions.
-    const [row] = await this.db.sql<{ id: string }>(
-      `INSERT INTO "OutboxMail" (id, "to", subject, text, html, "createdAt")
-       SELECT $1, u.email, $3, $4, $5, now() FROM "User" u WHERE u.id = $2 AND u."${preference}"
-       RETURNING id`,
-      [randomUUID(), userId, message.subject, message.text, message.html],
-      { prepared: `mail-if-${preference}` },
+  sendIfWanted(userId: string, preference: MailPreference, message: Omit<MailMessage, 'to'>): Promise<string | null> {
+    return this.wanted.ask({ id: randomUUID(), userId, preference, ...message });
+  }
+
+  private async writeWanted(mails: WantedMail[]): Promise<(string | null)[]> {
+    const column = (name: keyof WantedMail) => mails.map((mail) => mail[name]);
+    const rows = await this.db.sql<{ id: string }>(WANTED_MAIL_SQL, [column('id'), column('userId'), column('preference'), column('subject'), column('text'), column('html')], {
+      prepared: 'mail-if-wanted',
+    });
+    const written = new Set(rows.map((row) => row.id));
+    await this.queue.addBulk(
+      'send-mail',
+      [...written].map((outboxId) => ({ data: { outboxId }, jobId: outboxId })),
     );
-    if (!row) return null;
-    await this.enqueue(row.id);
-    return row.id;
+    return mails.map((mail) => (written.has(mail.id) ? mail.id : null));
   }
 
   /** Delivers a message already written to the outbox (e.g. inside the transaction that caused it). */

@@ -1,10 +1,11 @@
 /**
- * Gathered reads (api/src/db/gathered-read.ts): the signed-in user and the lot a bid is for, asked for by many
- * requests at once, are read together. Each caller still gets what was true after it asked, its own row, and its
- * own answer when a key has no row; a failed statement fails only the callers it was read for.
+ * Gathered work (api/src/db/gathered.ts): the signed-in user and the lot a bid is for, asked for by many requests
+ * at once, are read together, and the outbid mails of many bids written together. Each caller still gets what was
+ * true after it asked, its own row, and its own answer when a key has no row; a failed statement fails only the
+ * callers it was sent for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatheredRead } from '../../api/src/db/gathered-read.ts';
+import { GatheredRead } from '../../api/src/db/gathered.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
@@ -12,7 +13,7 @@ import { createLot } from '../support/lots.ts';
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startApiForTest({ seed: 'none' });
+  stack = await startApiForTest({ seed: 'none', worker: true });
 });
 afterAll(() => stack?.stop());
 
@@ -135,6 +136,26 @@ describe('gathered reads behind the api', () => {
   });
 });
 
+describe('mail wanted by many at once', () => {
+  it("writes each to its user's address, none to a user who turned that kind off, and delivers every one written", async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(stack.db, 'ready')));
+    const optedOut = new Set([users[1]!.id, users[4]!.id]);
+    await stack.db.prisma.user.updateMany({ where: { id: { in: [...optedOut] } }, data: { emailOutbid: false } });
+    const subject = `Outbid ${Date.now()}`;
+    const ids = await Promise.all(users.map((u) => stack.services.mailer.sendIfWanted(u.id, 'emailOutbid', { subject, text: `to ${u.id}`, html: `<p>to ${u.id}</p>` })));
+
+    expect(ids.map((id) => id !== null)).toEqual(users.map((u) => !optedOut.has(u.id)));
+    const rows = await stack.db.prisma.outboxMail.findMany({ where: { subject } });
+    expect(new Set(rows.map((r) => [r.to, r.text].join(' ')))).toEqual(new Set(users.filter((u) => !optedOut.has(u.id)).map((u) => `${u.email} to ${u.id}`)));
+    await untilAsync(async () => (await stack.db.prisma.outboxMail.count({ where: { subject, sentAt: { not: null } } })) === 4);
+  });
+});
+
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Polls until the condition holds (the test's timeout bounds it). */
+async function untilAsync(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }

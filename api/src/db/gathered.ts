@@ -1,0 +1,92 @@
+/**
+ * Work that many requests ask for at once, gathered: what is asked during one turn of the event loop is sent as
+ * one statement, so a burst of bids costs the database and the api one round trip for many callers instead of one
+ * each. Under no load a caller waits for nothing but the end of the turn. Used for the signed-in user and the lot
+ * a bid is for (GatheredRead, below) and for the outbid mail's outbox rows (mail/mailer.ts).
+ *
+ * Every answer stays fresh: what is asked is sent by a statement that starts after it was asked. While
+ * `maxInFlight` statements are out, new asks wait for the next one rather than joining a statement already sent.
+ */
+export class Gathered<In, Out> {
+  private pending: Ask<In, Out>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    /** Does the work of these asks at once: an answer for each, in their order. */
+    private readonly send: (inputs: In[]) => Promise<Out[]>,
+    private readonly maxInFlight = 2,
+  ) {}
+
+  ask(input: In): Promise<Out> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ input, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.pending.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.sendPending();
+    });
+  }
+
+  private sendPending(): void {
+    if (this.inFlight >= this.maxInFlight || this.pending.length === 0) return;
+    const asks = this.pending;
+    this.pending = [];
+    this.inFlight++;
+    this.send(asks.map((a) => a.input))
+      .then(
+        (answers) => {
+          for (const [i, ask] of asks.entries()) ask.resolve(answers[i]!);
+        },
+        (error: unknown) => {
+          for (const ask of asks) ask.reject(error);
+        },
+      )
+      .finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+  }
+}
+
+interface Ask<In, Out> {
+  input: In;
+  resolve(answer: Out): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A read by key, gathered: each key read once per statement (`WHERE id = ANY($1)`), each caller given a row of its
+ * own to keep (none sees another's changes), or undefined when the key has no row.
+ */
+export class GatheredRead<Row> {
+  private readonly gathered: Gathered<string, Row | undefined>;
+
+  constructor(
+    /** Reads the rows of these keys (each once), by key; a key without a row is left out. */
+    read: (keys: string[]) => Promise<Map<string, Row>>,
+  ) {
+    this.gathered = new Gathered(async (keys) => {
+      const rows = await read([...new Set(keys)]);
+      const given = new Set<string>();
+      return keys.map((key) => {
+        const row = rows.get(key);
+        if (row === undefined || !given.has(key)) {
+          given.add(key);
+          return row;
+        }
+        return { ...row };
+      });
+    });
+  }
+
+  load(key: string): Promise<Row | undefined> {
+    return this.gathered.ask(key);
+  }
+}
