@@ -1,11 +1,12 @@
 /**
- * Gathered work (api/src/db/gathered.ts): the signed-in user and the lot a bid is for, asked for by many requests
- * at once, are read together, and the outbid mails of many bids written together. Each caller still gets what was
+ * Gathered work (api/src/gathered.ts): the signed-in user and the lot a bid is for, asked for by many requests
+ * at once, are read together, the outbid mails of many bids written together, and their live events published
+ * together. Each caller still gets what was
  * true after it asked, its own row, and its own answer when a key has no row; a failed statement fails only the
  * callers it was sent for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatheredRead } from '../../api/src/db/gathered.ts';
+import { GatheredRead } from '../../api/src/gathered.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
@@ -133,6 +134,29 @@ describe('gathered reads behind the api', () => {
     );
     expect(replies.map((r) => r.status)).toEqual([401, 401, 401, 401]);
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id } })).toBe(0);
+  });
+});
+
+describe('live events published together', () => {
+  it('reach every listener, all of them, in the order they were published', async () => {
+    const { eventHub } = stack.services;
+    const topic = `lot:gathered-${Date.now()}` as const;
+    const heard: number[] = [];
+    const stop = eventHub.on(topic, (event) => heard.push((event.data as { n: number }).n));
+    try {
+      const sent = Array.from({ length: 50 }, (_, n) => n);
+      // Half in one turn, half spread over the turns that follow: some pipelines are out while others gather.
+      const published = sent.slice(0, 25).map((n) => eventHub.publish(topic, { type: 'test', data: { n } }));
+      for (const n of sent.slice(25)) {
+        published.push(eventHub.publish(topic, { type: 'test', data: { n } }));
+        if (n % 5 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await Promise.all(published)).toEqual(sent.map(() => 1));
+      await untilAsync(async () => heard.length === sent.length);
+      expect(heard).toEqual(sent);
+    } finally {
+      stop();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { firstFailedGate, formatAmount, messages, type Gate, type Role, type Use
 import { Prisma, type PrismaClient, type User as UserRow } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
-import { GatheredRead } from '../db/gathered.ts';
+import { GatheredRead } from '../gathered.ts';
 import { columnsOf, PRISMA_TYPES } from '../db/prisma-types.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { TokenService } from './tokens.ts';
@@ -25,7 +25,7 @@ export interface Access {
 /**
  * The signed-in user, read fresh on every authenticated request (a ban, a role or a revoked token applies at once):
  * one prepared statement, typed as Prisma types the row, since Prisma's own read of it cost more than the query.
- * The requests arriving together are read together (db/gathered.ts), each by a statement sent after it arrived.
+ * The requests arriving together are read together (gathered.ts), each by a statement sent after it arrived.
  */
 const SESSION_USERS_SQL = `SELECT ${columnsOf(Prisma.UserScalarFieldEnum)} FROM "User" WHERE id = ANY($1::text[])`;
 

@@ -15,7 +15,7 @@ import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, maximumRefusal, messages,
 import { walletKindFor } from '@gavel/domain/wallet-rules';
 import type { Services } from '../services.ts';
 import type { Database } from '../db/client.ts';
-import { GatheredRead } from '../db/gathered.ts';
+import { GatheredRead } from '../gathered.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { assertListed } from './whitelist-gate.ts';
@@ -33,7 +33,7 @@ const bidMessages = messages.bids;
  * The published lot a bid is for (404 otherwise): one read per bid, fresh, since open and minimum are checked from
  * it. One prepared statement with its auction event's whitelist flag and where it stands for the proxy rule (its
  * leading bid): Prisma would read each relation in a round trip of its own. The lots of bids arriving together are
- * read together (db/gathered.ts), each by a statement sent after its bid arrived. The columns are
+ * read together (gathered.ts), each by a statement sent after its bid arrived. The columns are
  * lotForBidSelect's, typed as Prisma types them.
  */
 export async function readLotForBid(services: Pick<Services, 'db'>, lotId: string): Promise<LotForBid> {

@@ -5,6 +5,7 @@
  * travel the same way, so a logout on one instance closes the user's streams on all of them.
  */
 import type { Redis } from 'ioredis';
+import { Gathered } from '../gathered.ts';
 import type { z } from 'zod';
 import { endingSoonNotificationSchema, lotUpdateSchema, outbidNotificationSchema } from '@gavel/domain';
 
@@ -16,6 +17,18 @@ const EVENT_CONTRACTS: Record<string, z.ZodType> = { outbid: outbidNotificationS
 
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
+  /**
+   * The events published during one turn of the event loop go to Redis in one pipeline, in the order they were
+   * published (a bid's lot event and its outbid notice, and those of the bids beside it): one round trip for all.
+   */
+  private readonly sent = new Gathered<[channel: string, message: string], number>(async (messages) => {
+    const pipeline = this.publisher.pipeline();
+    for (const [channel, message] of messages) pipeline.publish(channel, message);
+    return ((await pipeline.exec()) ?? []).map(([error, receivers]) => {
+      if (error) throw error;
+      return receivers as number;
+    });
+  });
 
   /** `checkEvents`: published payloads are checked against EVENT_CONTRACTS (config.checkContracts). */
   constructor(
@@ -46,7 +59,7 @@ export class EventHub {
     if (contract && !contract.safeParse(event.data).success) {
       return Promise.reject(new Error(`The ${event.type} event breaks its contract: ${JSON.stringify(event.data)}`));
     }
-    return this.publisher.publish(this.channel(topic), JSON.stringify(event));
+    return this.sent.ask([this.channel(topic), JSON.stringify(event)]);
   }
 
   /** Every token of the user older than `version` is revoked: their open streams must close. */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
-import { Gathered } from '../db/gathered.ts';
+import { Gathered } from '../gathered.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 
 export const MAIL_QUEUE = 'mail';
@@ -57,7 +57,7 @@ export class Mailer {
    * Mail to a user unless they turned this kind off (`preference`, their e-mail preference column): the address
    * and the preference are read by the same statement that writes the outbox row. Null: not wanted, nothing sent.
    * Sent on every outbid, so the mails asked for together are written by one statement and queued by one call
-   * (db/gathered.ts); a failure fails only that turn's mails, and a row written but not queued is re-queued.
+   * (gathered.ts); a failure fails only that turn's mails, and a row written but not queued is re-queued.
    */
   sendIfWanted(userId: string, preference: MailPreference, message: Omit<MailMessage, 'to'>): Promise<string | null> {
     return this.wanted.ask({ id: randomUUID(), userId, preference, ...message });
