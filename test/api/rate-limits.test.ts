@@ -106,6 +106,16 @@ describe('bids', () => {
     expectRefused(await call(address, 'POST', `/auctions/${lot.id}/eth-bids`, { token, json: {} }), /^You are bidding too fast/);
   });
 
+  it('counts every one of many bids arriving together: as many pass as the limit allows, the rest are refused', async () => {
+    const address = freshAddress();
+    const lots = await Promise.all(Array.from({ length: 5 }, () => createLot(stack.db, { startingBid: 1000n })));
+    const { user: who, token } = await bidder();
+    const replies = await Promise.all(lots.map((lot) => bid(address, token, lot.id, 10)));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 429, 429, 429]);
+    for (const refused of replies.filter((r) => r.status === 429)) expectRefused(refused, /^You are bidding too fast/);
+    expect(await stack.db.prisma.bid.count({ where: { userId: who.id } })).toBe(2);
+  });
+
   it("refuses every user's bids once their shared address is past its limit", async () => {
     const address = freshAddress();
     const lot = await createLot(stack.db, { startingBid: 1000n });

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { fill, messages } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
+import { Gathered } from '../gathered.ts';
 import type { LimitedRoute, RouteLimit } from './rate-limit-config.ts';
 
 /** What a refused client reads: `message` may say when to retry with {wait}; the window is a minute unless set. */
@@ -10,6 +11,20 @@ export interface Refusal {
 }
 
 const PER_MINUTE: Refusal = { message: messages.auth.tooManyRequests };
+
+/** A route's counters count over a minute from their first hit. */
+const ROUTE_WINDOW_MS = 60_000;
+
+/** Counts one hit on each key (a key may come more than once), opening its window on its first: count and ms left. */
+const COUNT_HITS_LUA = `
+local replies = {}
+for _, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  redis.call('PEXPIRE', key, ARGV[1], 'NX')
+  replies[#replies + 1] = count
+  replies[#replies + 1] = redis.call('PTTL', key)
+end
+return replies`;
 
 /**
  * Counters in Redis, shared by every api instance: the one rate limiter of the api. A counter's window opens
@@ -72,15 +87,29 @@ export class RateLimiter {
    */
   async limitRoute(name: LimitedRoute, rule: RouteLimit, ip: string, userId?: string | null): Promise<void> {
     const counters = [...(userId ? [{ key: `${name}:user:${userId}`, limit: rule.perUser }] : []), { key: `${name}:ip:${ip}`, limit: rule.perIp }];
-    // Both counters in one round trip to Redis: this runs before every bid.
-    const tx = this.redis.multi();
-    for (const { key } of counters) tx.incr(this.key(key)).pexpire(this.key(key), 60_000, 'NX').pttl(this.key(key));
-    const replies = (await tx.exec()) as [Error | null, number][];
+    const hits = await this.routeHits.ask(counters.map(({ key }) => this.key(key)));
     counters.forEach(({ limit }, i) => {
-      const [[, count], , [, msLeft]] = replies.slice(i * 3, i * 3 + 3) as [[null, number], unknown, [null, number]];
+      const { count, msLeft } = hits[i]!;
       if (count > limit) throw tooManyRequests(messages.rateLimits[name], msLeft);
     });
   }
+
+  /**
+   * This runs before every bid: the counters of the requests arriving together are counted by one script in one
+   * round trip to Redis (gathered.ts), each counter once per request, atomically with its window.
+   */
+  private readonly routeHits = new Gathered<string[], { count: number; msLeft: number }[]>(async (asks) => {
+    const keys = asks.flat();
+    const replies = (await this.redis.eval(COUNT_HITS_LUA, keys.length, ...keys, ROUTE_WINDOW_MS)) as number[];
+    let at = 0;
+    return asks.map((ask) =>
+      ask.map(() => {
+        const hit = { count: replies[at]!, msLeft: replies[at + 1]! };
+        at += 2;
+        return hit;
+      }),
+    );
+  });
 
   private key(key: string): string {
     return `${this.prefix}:rate:${key}`;
