@@ -7,7 +7,9 @@
  *
  * Every answer stays fresh: what is asked is sent by a request that starts after it was asked, and requests go out
  * in the order they were asked. While `maxInFlight` are out, new asks wait for the next one rather than joining one
- * already sent.
+ * already sent. Two bounds keep one slow request from holding everything back: a request out longer than
+ * `patienceMs` no longer counts against `maxInFlight` (a hung connection delays only its own callers), and a request
+ * carries at most `maxBatch` asks (a backlog after an outage goes out in pieces).
  */
 export class Gathered<In, Out> {
   private pending: Ask<In, Out>[] = [];
@@ -17,8 +19,12 @@ export class Gathered<In, Out> {
   constructor(
     /** Does the work of these asks at once: an answer for each, in their order. */
     private readonly send: (inputs: In[]) => Promise<Out[]>,
-    private readonly maxInFlight = 2,
+    private readonly options: { maxInFlight?: number; maxBatch?: number; patienceMs?: number } = {},
   ) {}
+
+  private get maxInFlight(): number {
+    return this.options.maxInFlight ?? 2;
+  }
 
   ask(input: In): Promise<Out> {
     return new Promise((resolve, reject) => {
@@ -38,9 +44,16 @@ export class Gathered<In, Out> {
 
   private sendPending(): void {
     if (this.inFlight >= this.maxInFlight || this.pending.length === 0) return;
-    const asks = this.pending;
-    this.pending = [];
+    const asks = this.pending.splice(0, this.options.maxBatch ?? 500);
     this.inFlight++;
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      this.inFlight--;
+      this.schedule();
+    };
+    const impatient = setTimeout(release, this.options.patienceMs ?? 1000).unref();
     this.send(asks.map((a) => a.input))
       .then(
         (answers) => {
@@ -51,9 +64,11 @@ export class Gathered<In, Out> {
         },
       )
       .finally(() => {
-        this.inFlight--;
-        this.schedule();
+        clearTimeout(impatient);
+        release();
       });
+    // More asks than one request carries: the rest go in the next, if one may go out now.
+    this.schedule();
   }
 }
 
@@ -64,8 +79,10 @@ interface Ask<In, Out> {
 }
 
 /**
- * A read by key, gathered: each key read once per statement (`WHERE id = ANY($1)`), each caller given a row of its
- * own to keep (none sees another's changes), or undefined when the key has no row.
+ * A read by key from PostgreSQL, gathered: each key read once per statement (`WHERE id = ANY($1)`), each caller
+ * given a row object of its own (its fields, not the values inside them, which nothing in the api changes), or
+ * undefined when the key has no row. Keys must be ones PostgreSQL can hold: one that fails the statement fails every
+ * caller beside it (a path parameter with a NUL never gets here: http/hostile-input.ts refuses it).
  */
 export class GatheredRead<Row> {
   private readonly gathered: Gathered<string, Row | undefined>;
