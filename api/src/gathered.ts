@@ -19,7 +19,13 @@ export class Gathered<In, Out> {
   constructor(
     /** Does the work of these asks at once: an answer for each, in their order. */
     private readonly send: (inputs: In[]) => Promise<Out[]>,
-    private readonly options: { maxInFlight?: number; maxBatch?: number; patienceMs?: number } = {},
+    private readonly options: {
+      maxInFlight?: number;
+      maxBatch?: number;
+      patienceMs?: number;
+      /** An ask finding nothing out and nothing waiting goes at once, in the caller's turn, rather than at its end. */
+      eager?: boolean;
+    } = {},
   ) {}
 
   private get maxInFlight(): number {
@@ -28,8 +34,10 @@ export class Gathered<In, Out> {
 
   ask(input: In): Promise<Out> {
     return new Promise((resolve, reject) => {
+      const idle = this.pending.length === 0 && this.inFlight < this.maxInFlight;
       this.pending.push({ input, resolve, reject });
-      this.schedule();
+      if (idle && this.options.eager) this.sendPending();
+      else this.schedule();
     });
   }
 

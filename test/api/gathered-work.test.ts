@@ -89,6 +89,22 @@ describe('a gathered read', () => {
 });
 
 describe('bounds', () => {
+  it("eager: sends an ask that finds nothing out in the caller's own turn, and gathers the rest", async () => {
+    const sent: number[][] = [];
+    const echo = new Gathered<number, number>(
+      async (inputs) => {
+        sent.push(inputs);
+        return inputs;
+      },
+      { eager: true, maxInFlight: 1 },
+    );
+    const answers = [echo.ask(1)];
+    expect(sent).toEqual([[1]]);
+    answers.push(echo.ask(2), echo.ask(3));
+    expect(await Promise.all(answers)).toEqual([1, 2, 3]);
+    expect(sent).toEqual([[1], [2, 3]]);
+  });
+
   it('sends a backlog in pieces of at most maxBatch asks, answering every one', async () => {
     const sizes: number[] = [];
     const doubled = new Gathered<number, number>(

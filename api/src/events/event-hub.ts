@@ -20,15 +20,20 @@ export class EventHub {
   /**
    * The events published during one turn of the event loop go to Redis in one pipeline, in the order they were
    * published (a bid's lot event and its outbid notice, and those of the bids beside it): one round trip for all.
+   * Eager: with nothing out, an event leaves at once, before the reply of the request that published it, as it did
+   * when each event had a round trip of its own.
    */
-  private readonly sent = new Gathered<[channel: string, message: string], number>(async (messages) => {
-    const pipeline = this.publisher.pipeline();
-    for (const [channel, message] of messages) pipeline.publish(channel, message);
-    return ((await pipeline.exec()) ?? []).map(([error, receivers]) => {
-      if (error) throw error;
-      return receivers as number;
-    });
-  });
+  private readonly sent = new Gathered<[channel: string, message: string], number>(
+    async (messages) => {
+      const pipeline = this.publisher.pipeline();
+      for (const [channel, message] of messages) pipeline.publish(channel, message);
+      return ((await pipeline.exec()) ?? []).map(([error, receivers]) => {
+        if (error) throw error;
+        return receivers as number;
+      });
+    },
+    { eager: true },
+  );
 
   /** `checkEvents`: published payloads are checked against EVENT_CONTRACTS (config.checkContracts). */
   constructor(
