@@ -15,12 +15,15 @@ const PER_MINUTE: Refusal = { message: messages.auth.tooManyRequests };
 /** A route's counters count over a minute from their first hit. */
 const ROUTE_WINDOW_MS = 60_000;
 
-/** Counts one hit on each key (a key may come more than once), opening its window on its first: count and ms left. */
+/**
+ * The one way a hit is counted: one more on each key (a key may come more than once), atomically with its window of
+ * ARGV[1] ms, opened by the first hit, or by every hit when ARGV[2] is 'sliding'. Answers each count and ms left.
+ */
 const COUNT_HITS_LUA = `
 local replies = {}
 for _, key in ipairs(KEYS) do
   local count = redis.call('INCR', key)
-  redis.call('PEXPIRE', key, ARGV[1], 'NX')
+  if ARGV[2] == 'sliding' then redis.call('PEXPIRE', key, ARGV[1]) else redis.call('PEXPIRE', key, ARGV[1], 'NX') end
   replies[#replies + 1] = count
   replies[#replies + 1] = redis.call('PTTL', key)
 end
@@ -52,11 +55,7 @@ export class RateLimiter {
 
   /** Counts one event on `key`; `sliding`: each event restarts the window, so it closes only after a quiet one. */
   async count(key: string, windowSeconds: number, sliding = false): Promise<{ count: number; msLeft: number }> {
-    const k = this.key(key);
-    const tx = this.redis.multi().incr(k);
-    if (sliding) tx.pexpire(k, windowSeconds * 1000);
-    else tx.pexpire(k, windowSeconds * 1000, 'NX');
-    const [[, count], , [, msLeft]] = (await tx.pttl(k).exec()) as [[null, number], unknown, [null, number]];
+    const [count, msLeft] = (await this.redis.eval(COUNT_HITS_LUA, 1, this.key(key), windowSeconds * 1000, sliding ? 'sliding' : 'fixed')) as [number, number];
     return { count, msLeft };
   }
 
@@ -100,7 +99,7 @@ export class RateLimiter {
    */
   private readonly routeHits = new Gathered<string[], { count: number; msLeft: number }[]>(async (asks) => {
     const keys = asks.flat();
-    const replies = (await this.redis.eval(COUNT_HITS_LUA, keys.length, ...keys, ROUTE_WINDOW_MS)) as number[];
+    const replies = (await this.redis.eval(COUNT_HITS_LUA, keys.length, ...keys, ROUTE_WINDOW_MS, 'fixed')) as number[];
     let at = 0;
     return asks.map((ask) =>
       ask.map(() => {
