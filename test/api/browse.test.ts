@@ -129,6 +129,32 @@ describe('GET /auctions', () => {
     expect(onchainNames.map((l) => l._id).sort()).toEqual((await list('status=LIVE&limit=100')).map((l) => l._id).sort());
   });
 
+  it('lists a lot whose end has passed as ended even while its start is ahead, as the lot clock shows it', async () => {
+    const event = await stack.db.prisma.auctionEvent.findFirstOrThrow({ where: { published: true } });
+    const hour = 3_600_000;
+    const lot = await stack.db.prisma.lot.create({
+      data: {
+        auctionEventId: event.id,
+        title: `Clock edge ${Date.now()}`,
+        paymentMethod: 'Manual',
+        startingBid: '100',
+        currentPrice: '100',
+        status: 'upcoming',
+        published: true,
+        startTime: new Date(Date.now() + hour),
+        endTime: new Date(Date.now() - hour),
+      },
+    });
+    try {
+      const search = `search=${encodeURIComponent(lot.title)}`;
+      expect(await list(`status=upcoming&${search}`)).toEqual([]);
+      expect((await list(`status=ended&${search}`)).map((l) => l._id)).toEqual([lot.id]);
+    } finally {
+      // The other tests count the demo's lots.
+      await stack.db.prisma.lot.delete({ where: { id: lot.id } });
+    }
+  });
+
   it('filters by payment method, event, search and price in the lot unit', async () => {
     const eth = await list('paymentMethod=ETH&limit=100');
     expect(eth.length).toBeGreaterThan(0);

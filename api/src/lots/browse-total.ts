@@ -6,6 +6,9 @@
  */
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
+import { PRISMA_TYPES } from '../db/prisma-types.ts';
+import { lotsAt, lotsOf } from './browse-rows.ts';
+import type { LotRow } from './present.ts';
 import { finishedParts } from './clock-sql.ts';
 import { LOTS, orderColumns, orderedIds, type OrderedFilter, type Window } from './browse-order.ts';
 
@@ -13,7 +16,6 @@ import { LOTS, orderColumns, orderedIds, type OrderedFilter, type Window } from 
 export const EXACT_UP_TO = 200;
 
 const { sql } = Prisma;
-const run = <Row>(db: Database, query: Prisma.Sql) => db.sql<Row>(query.text, query.values);
 
 /**
  * How many of the filter's lots a search is first tested on, read in an order that suits the filter. A word that
@@ -28,9 +30,20 @@ export interface Matching {
   search?: { indexed: Prisma.Sql; inOrder: Prisma.Sql };
 }
 
+/** A page: the matches counted up to EXACT_UP_TO + 1, the planner's estimate when there are more, and the lots. */
+export interface FirstPage {
+  n: number;
+  /** Null when the count stayed within EXACT_UP_TO, or was known large before (`countKnown`). */
+  estimate: number | null;
+  /** The window's lots in order: one more than a page when another page follows. */
+  lots: LotRow[];
+}
+
 /**
- * One statement for a page: the matches counted up to EXACT_UP_TO + 1 (`n`), and the window of their ids in the
- * browse's order, whatever the count. `countKnown` (a total already estimated for this filter) leaves the count out.
+ * One statement, one round trip, for a page: the matches counted up to EXACT_UP_TO + 1 (`n`), the window of their
+ * ids in the browse's order whatever the count, those lots' rows, and when the count passed the cap, the planner's
+ * estimate of the matches (`gavel_estimated_rows`). `countKnown` (a total already estimated for this filter) leaves
+ * the count and the estimate out.
  *
  * Without a search, the count and the page each read an order's covering index and stop early.
  *
@@ -43,7 +56,7 @@ export interface Matching {
  * through the trigram indexes and costs at most its candidates. A small result is then paged from those matches,
  * and a large one read as the planner sees fit. Each part of the statement runs only when its answer is needed.
  */
-export async function firstPage(db: Database, filter: OrderedFilter, matching: Matching, now: Date, window: Window, countKnown = false): Promise<{ n: number; ids: string[] }> {
+export async function firstPage(db: Database, filter: OrderedFilter, matching: Matching, now: Date, window: Window, countKnown = false): Promise<FirstPage> {
   const { search } = matching;
   const planned = search ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
   const counted = countKnown ? sql`${EXACT_UP_TO + 1}` : sql`(SELECT count(*)::int FROM (SELECT FROM matching LIMIT ${EXACT_UP_TO + 1}) AS capped)`;
@@ -53,16 +66,39 @@ export async function firstPage(db: Database, filter: OrderedFilter, matching: M
         WHEN n <= ${EXACT_UP_TO} THEN ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})
         ELSE ${inIndex(matching.where)} END`
     : sql`ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})`;
-  // OFFSET 0 keeps each value from being planned again where it is read twice.
+  const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(matching.where)} END`;
+  // OFFSET 0 keeps each value from being planned again where it is read twice, and the estimate asked once.
   const counts = search
     ? sql`SELECT probed, CASE WHEN probed > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1} ELSE ${counted} END AS n FROM (SELECT ${probe(filter, matching.unsearched, search.inOrder, now)} AS probed OFFSET 0) AS probing OFFSET 0`
     : sql`SELECT ${counted} AS n OFFSET 0`;
-  const [row] = await run<{ n: number; ids: string[] }>(
-    db,
-    sql`WITH matching AS ${planned} (SELECT ${orderColumns(filter)} FROM "Lot" WHERE ${matching.where})
-      SELECT n, ${ids} AS ids FROM (${counts}) AS matches`,
-  );
-  return { n: row?.n ?? 0, ids: row?.ids ?? [] };
+  const statement = sql`WITH matching AS ${planned} (SELECT ${orderColumns(filter)} FROM "Lot" WHERE ${matching.where})
+      SELECT page.*, counted.n AS "_n", counted.estimate AS "_estimate"
+      FROM (SELECT n, ${ids} AS ids, ${estimate} AS estimate FROM (${counts}) AS matches OFFSET 0) AS counted
+      LEFT JOIN LATERAL (${lotsAt(sql`counted.ids`)}) AS page ON TRUE
+      ORDER BY page."_place"`;
+  const rows = await db.sql<Record<string, unknown> & { _n: number; _estimate: number | null; id: string | null }>(statement.text, statement.values, { parsers: PRISMA_TYPES });
+  const first = rows[0];
+  const estimated = first?._estimate ?? null;
+  return {
+    n: first?._n ?? 0,
+    estimate: estimated === null ? null : Math.max(roughly(estimated), EXACT_UP_TO + 1),
+    // No lot in the window leaves one row of nulls from the outer join.
+    lots: lotsOf(rows.filter((row) => row.id !== null)),
+  };
+}
+
+/**
+ * The planner's estimate of the lots matching `where`, as an expression of the page's statement. `where` goes to
+ * gavel_estimated_rows as text whose values are read from one text[] parameter ($1[1], $1[2]...): every value of a
+ * browse filter is text (times, prices and enums are cast in the SQL), and one that is not is a mistake here.
+ */
+function estimateOf(where: Prisma.Sql): Prisma.Sql {
+  const values = where.values.map((value) => {
+    if (typeof value !== 'string') throw new TypeError(`a browse filter value must be text to be estimated, not ${typeof value}`);
+    return value;
+  });
+  const text = where.strings.reduce((text, part, i) => `${text}($1[${i}])${part}`);
+  return sql`gavel_estimated_rows(${`SELECT 1 FROM "Lot" WHERE ${text}`}, ${values}::text[])`;
 }
 
 /**
@@ -81,18 +117,6 @@ function probe(filter: OrderedFilter, unsearched: Prisma.Sql, search: Prisma.Sql
   const range = (filter.phase && ranges[filter.phase]) ?? sql`AND NOT ${byClock} ORDER BY "endTime" ASC`;
   return sql`(SELECT count(*)::int FROM (SELECT FROM (SELECT "id", "title" FROM "Lot" WHERE ${unsearched} ${range} LIMIT ${PROBED_LOTS}) AS first
     WHERE ${search} LIMIT ${EXACT_UP_TO + 1}) AS found)`;
-}
-
-/** The planner's estimate of the rows matching `where`, to two significant digits, and never at or under the cap. */
-export async function estimatedTotal(db: Database, where: Prisma.Sql): Promise<number> {
-  const [row] = await run<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM "Lot" WHERE ${where}`);
-  return Math.max(roughly(plannedRows(row?.['QUERY PLAN'])), EXACT_UP_TO + 1);
-}
-
-/** The row estimate at the top of an EXPLAIN (FORMAT JSON) plan, parsed or as text depending on the driver. */
-function plannedRows(plan: unknown): number {
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
-  return parsed[0]?.Plan['Plan Rows'] ?? 0;
 }
 
 /** Two significant digits: an estimate shown as 14,021 would claim a precision it does not have. */

@@ -12,8 +12,7 @@ import type { BrowseCache } from './browse-cache.ts';
 import { at, phaseWhere, type Phase } from './clock-sql.ts';
 import { priceWhere } from './browse-price.ts';
 import { isKeyOf, orderName, placeOf, type Place } from './browse-order.ts';
-import { EXACT_UP_TO, estimatedTotal, firstPage } from './browse-total.ts';
-import { lotRows } from './browse-rows.ts';
+import { EXACT_UP_TO, firstPage } from './browse-total.ts';
 
 type Sort = (typeof LOT_SORTS)[number];
 type Sql = Prisma.Sql;
@@ -72,10 +71,9 @@ export function filterFromLotQuery(q: LotListQuery, signedIn: boolean): BrowseFi
 }
 
 /**
- * One page of lots and the total. One statement counts the matches up to EXACT_UP_TO + 1 and reads the page
- * (browse-total.ts); a larger result's total is then estimated. The estimate is kept in `counts` (a longer-lived
- * cache shared by every page and sort of the same filter), so paging through a large result counts nothing. The
- * rows are then read with their relations.
+ * One page of lots and the total, in one statement (browse-total.ts): the matches counted up to EXACT_UP_TO + 1, the
+ * page's lots, and a larger result's estimated total. The estimate is kept in `counts` (a longer-lived cache shared
+ * by every page and sort of the same filter), so paging through a large result neither counts nor estimates again.
  */
 export async function browseLots(db: Database, imageGateway: string, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
   const unsearched = whereOf(filter, now);
@@ -87,14 +85,13 @@ export async function browseLots(db: Database, imageGateway: string, filter: Bro
   const window = { take: filter.limit + 1, offset, after: start?.place };
   const { limit: _limit, offset: _offset, sort: _sort, order: _order, after: _after, ...filterKey } = filter;
   const knownLarge = counts?.peek<number>('estimate', filterKey);
-  const { n, ids: found } = await firstPage(db, filter, { where, unsearched, search }, now, window, Boolean(knownLarge));
+  const { n, estimate, lots: found } = await firstPage(db, filter, { where, unsearched, search }, now, window, Boolean(knownLarge));
   const exact = n <= EXACT_UP_TO;
-  const estimate = () => estimatedTotal(db, where);
-  const total = exact ? n : Math.max(await (knownLarge ?? counts?.get('estimate', filterKey, estimate) ?? estimate()), offset + found.length);
-  const ids = found.slice(0, filter.limit);
-  const lots = await lotRows(db, ids);
+  const estimated = knownLarge ?? (estimate === null ? undefined : (counts?.get('estimate', filterKey, async () => estimate) ?? estimate));
+  const total = exact ? n : Math.max((await estimated) ?? EXACT_UP_TO + 1, offset + found.length);
+  const lots = found.slice(0, filter.limit);
   const last = lots.at(-1);
-  const hasMore = found.length > ids.length;
+  const hasMore = found.length > lots.length;
   return {
     data: lots.map((row) => presentLot(imageGateway, row, now)),
     pagination: {

@@ -14,8 +14,10 @@ export const at = (date: Date): Prisma.Sql => sql`${date.toISOString()}::timesta
 export function phaseWhere(phase: Phase, now: Date): Prisma.Sql {
   const open = sql`"status" IN ('upcoming', 'live')`;
   switch (phase) {
+    // The clock ends a lot at its end time even before its start (lot-clock.ts): a lot is upcoming only while
+    // both are ahead, which also lets an end-time index read upcoming lots from now instead of from its start.
     case 'upcoming':
-      return sql`(${open} AND "startTime" > ${at(now)})`;
+      return sql`(${open} AND "startTime" > ${at(now)} AND "endTime" > ${at(now)})`;
     case 'live':
       return sql`(${open} AND "startTime" <= ${at(now)} AND "endTime" > ${at(now)})`;
     case 'active':

@@ -36,13 +36,16 @@ const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: lots';
 const NOT_FOUND = { 404: messages.browse.auctionNotFoundAdmin };
 
-/** Status by the lot clock, as the dapp shows it (an upcoming lot past its start is live). */
+/**
+ * Status by the lot clock, as the dapp shows it (an upcoming lot past its start is live, any lot past its end
+ * ended): the browse's phases (lots/clock-sql.ts) as a Prisma filter.
+ */
 function phaseWhere(status: NonNullable<AdminLotListQuery['status']>, now: Date): P.LotWhereInput {
   const open = { status: { in: ['upcoming', 'live'] as ('upcoming' | 'live')[] } };
   if (status === 'cancelled') return { status: 'cancelled' };
   if (status === 'ended') return { OR: [{ status: 'ended' }, { ...open, endTime: { lte: now } }] };
   if (status === 'live') return { ...open, startTime: { lte: now }, endTime: { gt: now } };
-  return { ...open, startTime: { gt: now } };
+  return { ...open, startTime: { gt: now }, endTime: { gt: now } };
 }
 
 export function adminLotRoutes(routes: RouteTable, services: Services): void {

@@ -1,0 +1,12 @@
+-- The planner's estimate of the rows a query returns, for a browse whose matches are too many to count: asked inside
+-- the browse's own statement, it costs no round trip of its own. The query is the api's text, with every value
+-- (a visitor's search words among them) read from p_values as $1[k], so nothing a visitor typed is ever part of the
+-- SQL; the values are planned as the constants they are, as a statement of its own would plan them.
+CREATE OR REPLACE FUNCTION gavel_estimated_rows(p_query text, p_values text[])
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  plan json;
+BEGIN
+  EXECUTE 'EXPLAIN (FORMAT JSON) ' || p_query INTO plan USING p_values;
+  RETURN LEAST((plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric, 2147483647)::integer;
+END $$;
