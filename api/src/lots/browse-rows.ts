@@ -24,19 +24,28 @@ export function lotsAt(ids: Prisma.Sql): Prisma.Sql {
     FROM unnest(${ids}) WITH ORDINALITY AS page("id", place) JOIN "Lot" l ON l."id" = page."id" ${Prisma.raw(JOINS)}`;
 }
 
+/** Where each column of a row goes: the lot's own field, or a field of one of its relations ("winner.name"). */
+const DESTINATIONS = new Map<string, { relation: string | null; field: string }>();
+function destinationOf(column: string): { relation: string | null; field: string } {
+  let destination = DESTINATIONS.get(column);
+  if (!destination) {
+    const dot = column.indexOf('.');
+    destination = dot < 0 ? { relation: null, field: column } : { relation: column.slice(0, dot), field: column.slice(dot + 1) };
+    DESTINATIONS.set(column, destination);
+  }
+  return destination;
+}
+
 /** The rows `lotsAt` selected (other columns of the statement left out), as Prisma would have loaded them. */
 export function lotsOf(rows: Array<Record<string, unknown>>): LotRow[] {
   return rows.map((row) => {
     const lot: Record<string, unknown> = {};
-    const related: Record<string, Record<string, unknown>> = {};
-    for (const [column, value] of Object.entries(row)) {
+    const related: Record<string, Record<string, unknown>> = Object.fromEntries(RELATIONS.map(({ name }) => [name, {}]));
+    for (const column in row) {
       if (column.startsWith(OWN)) continue;
-      const dot = column.indexOf('.');
-      if (dot < 0) lot[column] = value;
-      else {
-        const relation = column.slice(0, dot);
-        related[relation] = { ...related[relation], [column.slice(dot + 1)]: value };
-      }
+      const { relation, field } = destinationOf(column);
+      if (relation === null) lot[field] = row[column];
+      else related[relation]![field] = row[column];
     }
     // A relation that is not set (a lot without a winner) comes back as a row of nulls from the outer join.
     for (const { name, key } of RELATIONS) lot[name] = lot[key] === null ? null : related[name];

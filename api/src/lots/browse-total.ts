@@ -23,11 +23,24 @@ const { sql } = Prisma;
  */
 export const PROBED_LOTS = 2000;
 
-/** What a browse selects: all of it, and for a search, the filter without it and the search in its two forms (browse.ts `searchOf`). */
+/** A search's parts (browse.ts `searchOf`). */
+export interface Search {
+  /** The ids of the lots that match by description or by a whole id: the statement's `others`. */
+  others: Prisma.Sql;
+  indexed: Prisma.Sql;
+  inOrder: Prisma.Sql;
+  /** `indexed` without `others`, for a query of its own. */
+  alone: Prisma.Sql;
+}
+
+/** What a browse selects: all of it (`where`, and `alone` for a query of its own), and for a search, the filter without it and the search. */
 export interface Matching {
   where: Prisma.Sql;
+  alone: Prisma.Sql;
   unsearched: Prisma.Sql;
-  search?: { indexed: Prisma.Sql; inOrder: Prisma.Sql };
+  search?: Search;
+  /** In price order with a price filter, and no search: the filter without its price condition, which the order's parts read. */
+  byPrice?: Prisma.Sql;
 }
 
 /** A page: the matches counted up to EXACT_UP_TO + 1, the planner's estimate when there are more, and the lots. */
@@ -65,13 +78,16 @@ export async function firstPage(db: Database, filter: OrderedFilter, matching: M
     ? sql`CASE WHEN probed > ${EXACT_UP_TO} THEN ${inIndex(sql`${matching.unsearched} AND ${search.inOrder}`)}
         WHEN n <= ${EXACT_UP_TO} THEN ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})
         ELSE ${inIndex(matching.where)} END`
-    : sql`ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})`;
-  const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(matching.where)} END`;
+    : matching.byPrice
+      ? inIndex(matching.byPrice)
+      : sql`ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})`;
+  const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(matching.alone)} END`;
   // OFFSET 0 keeps each value from being planned again where it is read twice, and the estimate asked once.
   const counts = search
     ? sql`SELECT probed, CASE WHEN probed > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1} ELSE ${counted} END AS n FROM (SELECT ${probe(filter, matching.unsearched, search.inOrder, now)} AS probed OFFSET 0) AS probing OFFSET 0`
     : sql`SELECT ${counted} AS n OFFSET 0`;
-  const statement = sql`WITH matching AS ${planned} (SELECT ${orderColumns(filter)} FROM "Lot" WHERE ${matching.where})
+  const others = search ? sql`others AS MATERIALIZED (SELECT COALESCE(array_agg("id"), '{}') AS "ids" FROM (${search.others}) AS found),` : sql``;
+  const statement = sql`WITH ${others} matching AS ${planned} (SELECT ${orderColumns(filter)} FROM "Lot" WHERE ${matching.where})
       SELECT page.*, counted.n AS "_n", counted.estimate AS "_estimate"
       FROM (SELECT n, ${ids} AS ids, ${estimate} AS estimate FROM (${counts}) AS matches OFFSET 0) AS counted
       LEFT JOIN LATERAL (${lotsAt(sql`counted.ids`)}) AS page ON TRUE

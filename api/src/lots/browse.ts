@@ -12,7 +12,7 @@ import type { BrowseCache } from './browse-cache.ts';
 import { at, phaseWhere, type Phase } from './clock-sql.ts';
 import { priceWhere } from './browse-price.ts';
 import { isKeyOf, orderName, placeOf, type Place } from './browse-order.ts';
-import { EXACT_UP_TO, firstPage } from './browse-total.ts';
+import { EXACT_UP_TO, firstPage, type Search } from './browse-total.ts';
 
 type Sort = (typeof LOT_SORTS)[number];
 type Sql = Prisma.Sql;
@@ -79,13 +79,17 @@ export async function browseLots(db: Database, imageGateway: string, filter: Bro
   const unsearched = whereOf(filter, now);
   const search = filter.search ? searchOf(filter.search) : undefined;
   const where = search ? sql`${unsearched} AND ${search.indexed}` : unsearched;
+  const alone = search ? sql`${unsearched} AND ${search.alone}` : unsearched;
+  // In price order, each part of the order reads its own price range (browse-order.ts): planned with the filter's
+  // price condition too, a range per payment method and side, each part would be planned against all of them.
+  const byPrice = !search && filter.sort === 'price' && (filter.minPrice || filter.maxPrice) ? whereOf(filter, now, false) : undefined;
   const start = filter.after === undefined ? null : startOf(filter.after, filter);
   const offset = start?.offset ?? filter.offset;
   // One row past the page says whether another page follows, whatever the total says.
   const window = { take: filter.limit + 1, offset, after: start?.place };
   const { limit: _limit, offset: _offset, sort: _sort, order: _order, after: _after, ...filterKey } = filter;
   const knownLarge = counts?.peek<number>('estimate', filterKey);
-  const { n, estimate, lots: found } = await firstPage(db, filter, { where, unsearched, search }, now, window, Boolean(knownLarge));
+  const { n, estimate, lots: found } = await firstPage(db, filter, { where, alone, unsearched, search, byPrice }, now, window, Boolean(knownLarge));
   const exact = n <= EXACT_UP_TO;
   const estimated = knownLarge ?? (estimate === null ? undefined : (counts?.get('estimate', filterKey, async () => estimate) ?? estimate));
   const total = exact ? n : Math.max((await estimated) ?? EXACT_UP_TO + 1, offset + found.length);
@@ -124,7 +128,7 @@ function phaseFilter(status: string): Phase {
   return status as Phase;
 }
 
-function whereOf(filter: BrowseFilter, now: Date): Sql {
+function whereOf(filter: BrowseFilter, now: Date, priced = true): Sql {
   const and: Sql[] = [sql`"published"`];
   if (filter.phase) and.push(phaseWhere(filter.phase, now));
   if (filter.paymentMethod) and.push(sql`"paymentMethod" = ${filter.paymentMethod}::"PaymentMethod"`);
@@ -133,25 +137,33 @@ function whereOf(filter: BrowseFilter, now: Date): Sql {
   // A window [startDate, endDate]: lots that are open at some point inside it.
   if (filter.startDate) and.push(sql`"endTime" >= ${at(filter.startDate)}`);
   if (filter.endDate) and.push(sql`"startTime" <= ${at(filter.endDate)}`);
-  if (filter.minPrice || filter.maxPrice) and.push(priceWhere(filter, now));
+  if (priced && (filter.minPrice || filter.maxPrice)) and.push(priceWhere(filter, now));
   return join(and, ' AND ');
 }
 
 /**
  * Words match inside the title or the description; an inscription id or a token id must be given whole. The few lots
- * matching by description or id are looked up once, through their own indexes (trigram for descriptions), and
- * checked by id. The title is tested in two forms that match the same lots:
+ * matching by description or id (`others`) are looked up once per statement, through their own indexes (trigram for
+ * descriptions), and checked by id. The title is tested in two forms that match the same lots:
  * - `indexed`, which the title's trigram index can answer, for a word that few lots have;
  * - `inOrder`, which no index answers, so a read in an order's covering index (which holds the title) tests it
  *   there without visiting the lot: for a word that many lots have, stopping at the page's end is cheaper than
  *   fetching every match. It finds the lowered word in the lowered title, as PostgreSQL itself evaluates ILIKE in
  *   UTF-8; written as a comparison, it is planned as true for a third of the lots (a LIKE would be planned as
  *   rare), which is what makes the ordered read the cheaper plan.
+ * Both read `others` from the statement's WITH query of that name (browse-total.ts); `alone` is `indexed` with the
+ * look-up written in, for a query planned on its own (the total's estimate).
  */
-function searchOf(search: string): { indexed: Sql; inOrder: Sql } {
+function searchOf(search: string): Search {
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const others = [sql`"description" ILIKE ${like}`, sql`"inscriptionId" = ${search.toLowerCase()}`];
-  if (/^\d{1,78}$/.test(search)) others.push(sql`"tokenId" = ${search}::numeric`);
-  const byOthers = sql`"id" = ANY(ARRAY(SELECT "id" FROM "Lot" WHERE ${join(others, ' OR ')}))`;
-  return { indexed: sql`("title" ILIKE ${like} OR ${byOthers})`, inOrder: sql`(strpos(lower("title"), lower(${search})) > 0 OR ${byOthers})` };
+  const conditions = [sql`"description" ILIKE ${like}`, sql`"inscriptionId" = ${search.toLowerCase()}`];
+  if (/^\d{1,78}$/.test(search)) conditions.push(sql`"tokenId" = ${search}::numeric`);
+  const others = sql`SELECT "id" FROM "Lot" WHERE ${join(conditions, ' OR ')}`;
+  const byOthers = sql`"id" = ANY((SELECT "ids" FROM others)::text[])`;
+  return {
+    others,
+    indexed: sql`("title" ILIKE ${like} OR ${byOthers})`,
+    inOrder: sql`(strpos(lower("title"), lower(${search})) > 0 OR ${byOthers})`,
+    alone: sql`("title" ILIKE ${like} OR "id" = ANY(ARRAY(${others})))`,
+  };
 }
