@@ -67,7 +67,10 @@ async function main() {
         cost.push({ lots: size, run: await load(`mix of ${mix.length}, no cache`, uncached, mixFile, Math.min(SECONDS, 5)) });
         if (size !== MAIN_SIZE) continue;
         const cached = await startApiProcess({ DATABASE_URL: database.url, BROWSE_CACHE_TTL_MS: '1000', BROWSE_COUNT_TTL_MS: '15000' }, 4101);
-        const totalsKept = await startApiProcess({ DATABASE_URL: database.url, BROWSE_CACHE_TTL_MS: '0', BROWSE_COUNT_TTL_MS: '15000' }, 4102);
+        const totalsKept = await startApiProcess({ DATABASE_URL: database.url, BROWSE_CACHE_TTL_MS: '0', BROWSE_COUNT_TTL_MS: '15000' }, 4102).catch(async (error) => {
+          await cached.stop();
+          throw error;
+        });
         try {
           const trivial = await load('trivial GET /healthz', cached, trivialFile);
           const samePage = await load('same page, cache on', cached, samePageFile);
@@ -82,8 +85,7 @@ async function main() {
             `target: uncached mix >= 10% of trivial with p99 < 50 ms: ${(share(uncachedMix) * 100).toFixed(0)}%, p99 ${uncachedMix.p99.toFixed(1)} ms ${share(uncachedMix) >= 0.1 && uncachedMix.p99 < 50 ? 'met' : 'NOT met'}\n`,
           );
         } finally {
-          await cached.stop();
-          await totalsKept.stop();
+          await Promise.all([cached.stop(), totalsKept.stop()]);
         }
       } finally {
         await uncached.stop();

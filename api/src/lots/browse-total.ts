@@ -72,7 +72,7 @@ export interface FirstPage {
 export async function firstPage(db: Database, filter: OrderedFilter, matching: Matching, now: Date, window: Window, countKnown = false): Promise<FirstPage> {
   const { search } = matching;
   const planned = search ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
-  const counted = countKnown ? sql`${EXACT_UP_TO + 1}` : sql`(SELECT count(*)::int FROM (SELECT FROM matching LIMIT ${EXACT_UP_TO + 1}) AS capped)`;
+  const counted = countKnown ? sql`${EXACT_UP_TO + 1}::int` : sql`(SELECT count(*)::int FROM (SELECT FROM matching LIMIT ${EXACT_UP_TO + 1}) AS capped)`;
   const inIndex = (where: Prisma.Sql) => sql`ARRAY(${orderedIds(filter, LOTS, where, now, window)})`;
   const ids = search
     ? sql`CASE WHEN probed > ${EXACT_UP_TO} THEN ${inIndex(sql`${matching.unsearched} AND ${search.inOrder}`)}
@@ -84,7 +84,7 @@ export async function firstPage(db: Database, filter: OrderedFilter, matching: M
   const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(matching.alone)} END`;
   // OFFSET 0 keeps each value from being planned again where it is read twice, and the estimate asked once.
   const counts = search
-    ? sql`SELECT probed, CASE WHEN probed > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1} ELSE ${counted} END AS n FROM (SELECT ${probe(filter, matching.unsearched, search.inOrder, now)} AS probed OFFSET 0) AS probing OFFSET 0`
+    ? sql`SELECT probed, CASE WHEN probed > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1}::int ELSE ${counted} END AS n FROM (SELECT ${probe(filter, matching.unsearched, search.inOrder, now)} AS probed OFFSET 0) AS probing OFFSET 0`
     : sql`SELECT ${counted} AS n OFFSET 0`;
   const others = search ? sql`others AS MATERIALIZED (SELECT COALESCE(array_agg("id"), '{}') AS "ids" FROM (${search.others}) AS found),` : sql``;
   const statement = sql`WITH ${others} matching AS ${planned} (SELECT ${orderColumns(filter)} FROM "Lot" WHERE ${matching.where})
@@ -105,14 +105,11 @@ export async function firstPage(db: Database, filter: OrderedFilter, matching: M
 
 /**
  * The planner's estimate of the lots matching `where`, as an expression of the page's statement. `where` goes to
- * gavel_estimated_rows as text whose values are read from one text[] parameter ($1[1], $1[2]...): every value of a
- * browse filter is text (times, prices and enums are cast in the SQL), and one that is not is a mistake here.
+ * gavel_estimated_rows as text whose values are read from one text[] parameter ($1[1], $1[2]...): a browse filter's
+ * values are text already (times, prices and enums are cast in the SQL).
  */
 function estimateOf(where: Prisma.Sql): Prisma.Sql {
-  const values = where.values.map((value) => {
-    if (typeof value !== 'string') throw new TypeError(`a browse filter value must be text to be estimated, not ${typeof value}`);
-    return value;
-  });
+  const values = where.values.map(asText);
   const text = where.strings.reduce((text, part, i) => `${text}($1[${i}])${part}`);
   return sql`gavel_estimated_rows(${`SELECT 1 FROM "Lot" WHERE ${text}`}, ${values}::text[])`;
 }
@@ -133,6 +130,14 @@ function probe(filter: OrderedFilter, unsearched: Prisma.Sql, search: Prisma.Sql
   const range = (filter.phase && ranges[filter.phase]) ?? sql`AND NOT ${byClock} ORDER BY "endTime" ASC`;
   return sql`(SELECT count(*)::int FROM (SELECT FROM (SELECT "id", "title" FROM "Lot" WHERE ${unsearched} ${range} LIMIT ${PROBED_LOTS}) AS first
     WHERE ${search} LIMIT ${EXACT_UP_TO + 1}) AS found)`;
+}
+
+/** A filter value as the text PostgreSQL would read it; a value of any other kind is a mistake in this module. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  throw new TypeError(`a browse filter value cannot be estimated: ${typeof value}`);
 }
 
 /** Two significant digits: an estimate shown as 14,021 would claim a precision it does not have. */

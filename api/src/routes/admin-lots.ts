@@ -37,7 +37,7 @@ const TAG = 'Admin: lots';
 const NOT_FOUND = { 404: messages.browse.auctionNotFoundAdmin };
 
 /**
- * Status by the lot clock, as the dapp shows it (an upcoming lot past its start is live, any lot past its end
+ * Status by the lot clock, as the dapp shows it (an upcoming lot past its start is live, an open lot past its end
  * ended): the browse's phases (lots/clock-sql.ts) as a Prisma filter.
  */
 function phaseWhere(status: NonNullable<AdminLotListQuery['status']>, now: Date): P.LotWhereInput {
