@@ -33,10 +33,9 @@ export interface Search {
   alone: Prisma.Sql;
 }
 
-/** What a browse selects: all of it (`where`, and `alone` for a query of its own), and for a search, the filter without it and the search. */
+/** What a browse selects: all of it, and for a search, the filter without it and the search. */
 export interface Matching {
   where: Prisma.Sql;
-  alone: Prisma.Sql;
   unsearched: Prisma.Sql;
   search?: Search;
   /** In price order with a price filter, and no search: the filter without its price condition, which the order's parts read. */
@@ -81,7 +80,7 @@ export async function firstPage(db: Database, filter: OrderedFilter, matching: M
     : matching.byPrice
       ? inIndex(matching.byPrice)
       : sql`ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})`;
-  const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(matching.alone)} END`;
+  const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(search ? sql`${matching.unsearched} AND ${search.alone}` : matching.where)} END`;
   // OFFSET 0 keeps each value from being planned again where it is read twice, and the estimate asked once.
   const counts = search
     ? sql`SELECT probed, CASE WHEN probed > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1}::int ELSE ${counted} END AS n FROM (SELECT ${probe(filter, matching.unsearched, search.inOrder, now)} AS probed OFFSET 0) AS probing OFFSET 0`

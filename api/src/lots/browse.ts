@@ -79,7 +79,6 @@ export async function browseLots(db: Database, imageGateway: string, filter: Bro
   const unsearched = whereOf(filter, now);
   const search = filter.search ? searchOf(filter.search) : undefined;
   const where = search ? sql`${unsearched} AND ${search.indexed}` : unsearched;
-  const alone = search ? sql`${unsearched} AND ${search.alone}` : unsearched;
   // In price order, each part of the order reads its own price range (browse-order.ts): planned with the filter's
   // price condition too, a range per payment method and side, each part would be planned against all of them.
   const byPrice = !search && filter.sort === 'price' && (filter.minPrice || filter.maxPrice) ? whereOf(filter, now, false) : undefined;
@@ -89,7 +88,7 @@ export async function browseLots(db: Database, imageGateway: string, filter: Bro
   const window = { take: filter.limit + 1, offset, after: start?.place };
   const { limit: _limit, offset: _offset, sort: _sort, order: _order, after: _after, ...filterKey } = filter;
   const knownLarge = counts?.peek<number>('estimate', filterKey);
-  const { n, estimate, lots: found } = await firstPage(db, filter, { where, alone, unsearched, search, byPrice }, now, window, Boolean(knownLarge));
+  const { n, estimate, lots: found } = await firstPage(db, filter, { where, unsearched, search, byPrice }, now, window, Boolean(knownLarge));
   const exact = n <= EXACT_UP_TO;
   const estimated = knownLarge ?? (estimate === null ? undefined : (counts?.get('estimate', filterKey, async () => estimate) ?? estimate));
   const total = exact ? n : Math.max((await estimated) ?? EXACT_UP_TO + 1, offset + found.length);
