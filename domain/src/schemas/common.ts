@@ -45,10 +45,20 @@ export const decimalText = z
   .trim()
   .regex(/^\d+(\.\d+)?$/, { error: 'must be a non-negative number' });
 
+/**
+ * A date in ISO 8601 between the years 1 and 9999: what ISO 8601 writes with four digits and what PostgreSQL's
+ * timestamps hold (JavaScript's own dates reach 275760, and PostgreSQL has no year 0).
+ */
 export const isoDate = z
   .string()
   .trim()
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'must be a date (ISO 8601)' })
+  .refine(
+    (s) => {
+      const year = new Date(s).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    },
+    { error: 'must be a date (ISO 8601)' },
+  )
   .transform((s) => new Date(s));
 
 export const searchText = z.string().trim().max(200, { error: 'must be at most 200 characters' });
