@@ -88,6 +88,32 @@ describe('pay-later bids stand only within the bidding limit', () => {
     expect(await stack.db.prisma.bid.count({ where: { userId: user.id, status: 'active' } })).toBe(1);
   });
 
+  it('a lot that closes leaves the open bids: won, it is owed until paid; lost, it counts no more', async () => {
+    const [won, lost, open] = await Promise.all([1, 2, 3].map(() => createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n })));
+    const { user, token } = await payLaterBidder(30_000n);
+    const rival = await payLaterBidder(100_000n);
+    const available = async () => (await api(token, 'GET', '/payment/bidding-limit')).body.data.available;
+    expect((await api(token, 'POST', `/auctions/${won!.id}/bids`, { amount: '100.00' })).status).toBe(201);
+    expect((await api(token, 'POST', `/auctions/${lost!.id}/bids`, { amount: '50.00' })).status).toBe(201);
+    expect((await api(token, 'POST', `/auctions/${open!.id}/bids`, { amount: '20.00' })).status).toBe(201);
+    expect((await api(rival.token, 'POST', `/auctions/${lost!.id}/bids`, { amount: '60.00' })).status).toBe(201);
+    expect(await available()).toBe('180.00');
+
+    for (const lot of [won!, lost!]) expect((await api(adminToken, 'POST', `/auctions/${lot.id}/end`)).status).toBe(200);
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: won!.id } })).winnerId).toBe(user.id);
+    // The winning bid is no longer an open one (the database marks its lot closed), but what it won is still owed.
+    const bids = await stack.db.prisma.bid.findMany({ where: { userId: user.id, status: 'active' }, select: { lotId: true, lotOpen: true } });
+    expect(Object.fromEntries(bids.map((b) => [b.lotId, b.lotOpen]))).toEqual({ [won!.id]: false, [open!.id]: true });
+    expect(await available()).toBe('180.00');
+    // The open lot's bid still counts, raised once.
+    expect((await api(token, 'POST', `/auctions/${open!.id}/bids`, { amount: '210.00' })).status).toBe(402);
+    expect((await api(token, 'POST', `/auctions/${open!.id}/bids`, { amount: '200.00' })).status).toBe(201);
+    expect(await available()).toBe('0.00');
+
+    expect((await api(adminToken, 'POST', `/auctions/${won!.id}/mark-paid`, {})).status).toBe(200);
+    expect(await available()).toBe('100.00');
+  });
+
   it('a Buy Now without a card falls within the limit too', async () => {
     const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });
     await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: '50000' } });

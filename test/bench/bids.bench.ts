@@ -124,10 +124,7 @@ async function main() {
   assertWrkInstalled();
   const database = await createTestDatabase('bidbench');
   const profiler = await statementProfiler(database.db, database.url);
-  const api = await startApiProcess(
-    { DATABASE_URL: database.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', ...benchRouteLimits },
-    4111,
-  );
+  const api = await startApiProcess({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', ...benchRouteLimits }, 4111);
   const streams: SseClient[] = [];
   try {
     // A pay-later limit no run reaches: with the default one, bidders leading some 15 lots each at the prices the
@@ -167,7 +164,15 @@ async function main() {
     const run = async (label: string, lotsFile: string, extra: string[] = [], beforeLoad?: () => Promise<unknown>) => {
       await vacuumed();
       await beforeLoad?.();
-      const result = await wrk({ label, url: api.url, script: 'bids.lua', args: [tokensFile, lotsFile, String(Math.ceil(await highest()) + 1), ...extra], connections: BIDDERS, seconds: SECONDS, apiPid: api.pid });
+      const result = await wrk({
+        label,
+        url: api.url,
+        script: 'bids.lua',
+        args: [tokensFile, lotsFile, String(Math.ceil(await highest()) + 1), ...extra],
+        connections: BIDDERS,
+        seconds: SECONDS,
+        apiPid: api.pid,
+      });
       // A refusal (400) is a bid that lost its race; anything else would make the run's figures mean something else.
       const other = Object.entries(result.statuses).filter(([status]) => status !== '201' && status !== '400');
       if (other.length) console.warn(`! ${label}: replies other than accepted or outbid: ${other.map(([status, n]) => `${status} ×${n}`).join(', ')}`);

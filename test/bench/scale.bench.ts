@@ -7,7 +7,10 @@
  *   event streams open on one lot, and after they close;
  * - the event fan-out to those streams: for each of a few bids on the lot, the time from its 201 to the lot
  *   event on every stream (p50, p99, the last one), the streams held by test/bench/stream-clients.ts in a process
- *   of its own, whose CPU share is printed beside the api's.
+ *   of its own, whose CPU share is printed beside the api's;
+ * - a pay-later bid as its bidder's history grows: the time of one bid, one after another, by bidders who have won
+ *   and paid 0, 100, 1,000 and 10,000 lots, which should not grow at all (the limit is checked against what is
+ *   still open or owed, not against every lot ever won).
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -27,6 +30,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TOTAL_BIDS = Number(process.env.BENCH_TOTAL_BIDS ?? 100_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const FAN_OUT_BIDS = 5;
+const HISTORY_SIZES = [0, 100, 1000, 10_000];
+const HISTORY_BIDS = 100;
 /** Streams on one address, from a crowd of anonymous watchers: the per-address limit lifted. */
 const streamLimits = { RATE_EVENTS_PER_USER: '1000000', RATE_EVENTS_PER_IP: '1000000' };
 
@@ -59,6 +64,40 @@ function startStreamClients() {
       await exited;
     },
   };
+}
+
+/**
+ * A ready bidder who has won and paid `wins` lots: their winning bids placed on open lots that then end, as the lot
+ * clock ends them, so the database records the closes as it does in service.
+ */
+async function bidderWithHistory(db: Database, wins: number): Promise<{ email: string }> {
+  const [user] = await readyBidders(db, 1);
+  if (wins === 0) return user!;
+  const won = await seedBiddingLots(db, wins);
+  await db.sql(
+    `INSERT INTO "Bid" (id, "lotId", "userId", amount, status, "createdAt", "updatedAt")
+     SELECT gen_random_uuid()::text, id, $1, 200, 'active', now(), now() FROM unnest($2::text[]) AS id`,
+    [user!.id, won],
+  );
+  await db.sql(`UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "winnerId" = $1, "soldPrice" = 200, "currentBid" = 200, paid = true WHERE id = ANY($2::text[])`, [user!.id, won]);
+  return user!;
+}
+
+/** The time of each of HISTORY_BIDS bids, one after another, the bidder raising their own on a lot of their own. */
+async function timedBids(api: string, token: string, lotId: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < HISTORY_BIDS; i++) {
+    const started = performance.now();
+    const res = await fetch(`${api}/auctions/${lotId}/bids`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ amount: 2 + i }),
+    });
+    await res.body?.cancel();
+    if (res.status !== 201) throw new Error(`a history bid was answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
 }
 
 function bidsRow(lots: number, run: WrkRun, oneLot: WrkRun): string {
@@ -149,6 +188,17 @@ async function main() {
     }
     await settle();
     await remember('after the streams closed');
+
+    console.log(`\na pay-later bid as its bidder's history grows: ${HISTORY_BIDS} bids one after another per bidder, each raising their own`);
+    console.log('goal: no growth with the lots won');
+    console.log('lots won and paid   p50 ms   p99 ms');
+    const own = await seedBiddingLots(database.db, HISTORY_SIZES.length);
+    for (const [i, wins] of HISTORY_SIZES.entries()) {
+      const bidder = await bidderWithHistory(database.db, wins);
+      await vacuum(database.db);
+      const times = await timedBids(api.url, await signIn(api.url, bidder.email), own[i]!);
+      console.log(`${wins.toLocaleString().padEnd(17)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)}`);
+    }
 
     console.log(`\nthe api’s memory (it answered ${(startMs / 1000).toFixed(1)} s after its start)`);
     console.log('when                                                  RSS MiB   peak MiB');
