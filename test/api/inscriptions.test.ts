@@ -90,6 +90,8 @@ describe('POST /inscriptions/create', () => {
 
     expect((await call('GET', '/inscriptions/my', token)).body.data.map((i: any) => i._id)).toContain(id);
     expect((await call('GET', `/inscriptions/user/${destination.toUpperCase()}`)).body.data).toMatchObject([{ _id: id, inscriptionId: status.inscriptionId }]);
+    // An address is matched whole: `_` and `%` in it are characters, not wildcards.
+    for (const pattern of ['%25', `${destination.slice(0, -1)}_`, `${destination.slice(0, 10)}%25`]) expect((await call('GET', `/inscriptions/user/${pattern}`)).body.data).toEqual([]);
     const admin = await call('GET', `/inscriptions/admin/all?walletAddress=${destination}`, adminToken);
     expect(admin.body.data).toMatchObject([{ _id: id, inscriptionId: status.inscriptionId, status: 'confirmed', contentType: 'image/svg+xml', hasAuction: false }]);
 

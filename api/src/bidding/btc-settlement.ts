@@ -16,6 +16,7 @@ import { isSellerOf } from '../admin/lot-view.ts';
 import { offerCall, OFFER_TTL_MS } from './btc-bids.ts';
 import { linkedWallet } from './intake.ts';
 import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
 
@@ -78,7 +79,7 @@ export async function completeForSeller(services: Services, user: UserRow, body:
     if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { signedPsbtHex: error.message });
     throw error;
   }
-  const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, isConnected: true, address: { equals: walletAddress, mode: 'insensitive' } }, select: { id: true } });
+  const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, isConnected: true, address: anyCase(walletAddress) }, select: { id: true } });
   if (!linked && sellerInputAddress(services, bid.signedPsbtHex)?.toLowerCase() !== walletAddress.toLowerCase()) {
     throw new HttpError(403, psbtMessages.walletNotProved, 'wallet_not_linked', { walletAddress: psbtMessages.walletNotProved });
   }

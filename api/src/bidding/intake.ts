@@ -26,6 +26,7 @@ import { lotForBidSelect, type AdmittedBid, type BidRail, type CommitOptions, ty
 import { PRISMA_TYPES } from '../db/prisma-types.ts';
 import { LEADING_BID_JOIN_SQL, STANDING_JSON_SQL } from './proxy-commit.ts';
 import { lotBidState, maximumError, maximumTooLowError, refusalError } from './refusal.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 const bidMessages = messages.bids;
 
@@ -155,7 +156,7 @@ function parseBidAmount(input: string | number | bigint, unit: Unit): bigint {
 export async function linkedWallet(services: Pick<Services, 'db'>, user: UserRow, address: string | undefined): Promise<string> {
   const given = address && address !== CARD_PAYMENT_MARKER ? address : undefined;
   if (!given) throw new HttpError(400, bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
-  const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: { equals: given, mode: 'insensitive' } } });
+  const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: anyCase(given) } });
   if (!linked) throw new HttpError(403, bidMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: bidMessages.walletNotLinked });
   return linked.address;
 }

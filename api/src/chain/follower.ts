@@ -17,6 +17,7 @@ import { IndexerUnavailable } from './ponder.ts';
 import { bidsAfterBlock, lastBidBlock, type BidRow } from './reads.ts';
 import { reconcilePendingWithdrawals } from './withdrawals.ts';
 import { ownersOf } from './wallets.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 /** Ponder's finality depth on chains it has no figure for (anvil included): reorgs deeper than this are final. */
 export const REORG_WINDOW = 30;
@@ -89,7 +90,7 @@ async function announce(services: Services, bids: BidRow[]): Promise<void> {
   const auctionIds = [...new Set(bids.map((bid) => bid.auction_id))];
   const [lots, { rows: auctions }] = await Promise.all([
     db.prisma.lot.findMany({
-      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: { equals: chain.auctionHouse ?? '', mode: 'insensitive' } },
+      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: anyCase(chain.auctionHouse ?? '') },
       select: { id: true, title: true, auctionEventId: true, chainAuctionId: true, endTime: true },
     }),
     chain.auctionStates(auctionIds),

@@ -46,6 +46,7 @@ import { assertWithinBiddingLimit } from '../bidding/pay-later.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 const bidMessages = messages.bids;
 
@@ -284,7 +285,7 @@ async function checkMethod(services: Services, user: UserRow, lot: Lot, price: b
   if (!allowed.includes(method)) throw new HttpError(400, fill(checkoutMessages.buyNowMethod, { method }), 'buy_now_method');
   if (method === 'BTC') {
     if (!body.walletAddress) throw new HttpError(400, bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
-    const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: { equals: body.walletAddress, mode: 'insensitive' } } });
+    const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: anyCase(body.walletAddress) } });
     if (!linked) throw new HttpError(403, bidMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: bidMessages.walletNotLinked });
     return linked.address;
   }

@@ -9,7 +9,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { unavailable } from '../chain/index.ts';
 import { auctionIdsWonBy } from '../chain/reads.ts';
-import { isEvmAddress } from '../wallet/linked.ts';
+import { anyCase, isEvmAddress } from '../wallet/linked.ts';
 
 export async function wonWhere(services: Services, who: { userId?: string; addresses: string[] }): Promise<Prisma.LotWhereInput> {
   const { chain, db } = services;
@@ -26,7 +26,7 @@ export async function wonWhere(services: Services, who: { userId?: string; addre
     OR: [
       ...(who.userId ? [{ chainAuctionId: null, winnerId: who.userId }] : []),
       ...(who.addresses.length ? [{ chainAuctionId: null, winnerWalletAddress: { in: who.addresses, mode: 'insensitive' as const } }] : []),
-      ...(wonOnChain.length && house ? [{ chainAuctionId: { in: wonOnChain }, auctionContractAddress: { equals: house, mode: 'insensitive' as const } }] : []),
+      ...(wonOnChain.length && house ? [{ chainAuctionId: { in: wonOnChain }, auctionContractAddress: anyCase(house) }] : []),
       ...(relayed.length ? [{ id: { in: relayed.map((r) => r.lotId) } }] : []),
     ],
   };

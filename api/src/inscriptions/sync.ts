@@ -6,11 +6,12 @@
 import { inscriptionMessages } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 export async function syncWalletInscriptions(services: Services, userId: string, walletAddress: string | undefined): Promise<{ wallets: string[]; found: number; added: number }> {
   const { prisma } = services.db;
   const wallets = await prisma.wallet.findMany({
-    where: { userId, type: { in: ['hiro', 'xverse'] }, ...(walletAddress ? { address: { equals: walletAddress, mode: 'insensitive' as const } } : {}) },
+    where: { userId, type: { in: ['hiro', 'xverse'] }, ...(walletAddress ? { address: anyCase(walletAddress) } : {}) },
     select: { address: true },
   });
   if (walletAddress && wallets.length === 0) throw new HttpError(403, inscriptionMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: inscriptionMessages.walletNotLinked });

@@ -43,14 +43,16 @@ export function startPaymentWorker(services: Services): Promise<RunningWorker> {
 
 export async function reconcilePayments(services: Services): Promise<{ holds: number; buyNows: number; pendingHolds: number }> {
   const { prisma } = services.db;
-  const holds = await prisma.bid.findMany({
-    where: { holdStatus: { in: HELD_AT_STRIPE }, OR: [{ status: { not: 'active' } }, { lot: { status: { in: ['ended', 'cancelled'] } } }] },
-    select: { id: true, lotId: true, lot: { select: { status: true } } },
-    take: BATCH,
-  });
+  // From the holds standing at Stripe (few: the leading card bids of open lots, and what a close or an outbid has
+  // not settled yet) to their lots by key. Written through Prisma, the lot's status inside the OR was read by a
+  // subquery over every ended lot ever.
+  const holds = await prisma.$queryRaw<Array<{ id: string; lotId: string; lotStatus: string }>>`
+    SELECT b.id, b."lotId", l.status::text AS "lotStatus" FROM "Bid" b JOIN "Lot" l ON l.id = b."lotId"
+     WHERE b."holdStatus" = ANY(${HELD_AT_STRIPE}::"HoldStatus"[]) AND (b.status <> 'active' OR l.status IN ('ended', 'cancelled'))
+     LIMIT ${BATCH}`;
   const settled = new Set<string>();
   for (const hold of holds) {
-    const over = hold.lot.status === 'ended' || hold.lot.status === 'cancelled';
+    const over = hold.lotStatus === 'ended' || hold.lotStatus === 'cancelled';
     // One hold Stripe will not settle now does not keep the others waiting for the next pass.
     const later = (err: Error) => services.log.warn({ err: err.message, bidId: hold.id }, 'a hold could not be settled; the next sweep tries again');
     if (!over) await releaseBidHold(services, hold.id).catch(later);

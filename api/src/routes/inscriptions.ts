@@ -30,6 +30,7 @@ import type { Services } from '../services.ts';
 import { OrdError } from '../bitcoin/index.ts';
 import { commitPayment, createInscription, inscriptionView, paymentInstructionsOf } from '../inscriptions/inscriptions.ts';
 import { syncWalletInscriptions } from '../inscriptions/sync.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 const TAG = 'Inscriptions';
 const signedIn = {} as const;
@@ -107,7 +108,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     reply: inscriptionListReplySchema,
     handler: async ({ params }) => {
       const rows = await db.prisma.inscription.findMany({
-        where: { walletAddress: { equals: params.address!, mode: 'insensitive' } },
+        where: { walletAddress: anyCase(params.address!) },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: 200,
         omit: { content: true },

@@ -13,6 +13,7 @@ import { lotInclude, presentLot } from '../lots/present.ts';
 import { lotForViewer } from '../lots/results-privacy.ts';
 import { withChain } from '../chain/lots.ts';
 import { soldWhere } from '../follow/won-and-sold.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 export function sellerLotRoutes(routes: RouteTable, services: Services): void {
   const { db, chain } = services;
@@ -31,7 +32,7 @@ export function sellerLotRoutes(routes: RouteTable, services: Services): void {
       if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new HttpError(400, 'Invalid wallet address', 'invalid_address', { address: 'Invalid wallet address' });
       const limit = query.limit ?? BIDS_LIST_LIMIT;
       const offset = query.offset ?? 0;
-      const owners = await db.prisma.wallet.findMany({ where: { address: { equals: address, mode: 'insensitive' } }, select: { userId: true } });
+      const owners = await db.prisma.wallet.findMany({ where: { address: anyCase(address) }, select: { userId: true } });
       const where = soldWhere({ addresses: [address], creatorIds: owners.map((o) => o.userId) });
       const [rows, total] = await Promise.all([
         db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),

@@ -16,7 +16,7 @@ import { withChain } from '../chain/lots.ts';
 import { bidsOfBidder } from '../chain/reads.ts';
 import { wonWhere } from '../follow/won-and-sold.ts';
 import { unavailable } from '../chain/index.ts';
-import { isEvmAddress } from '../wallet/linked.ts';
+import { anyCase, isEvmAddress } from '../wallet/linked.ts';
 
 const TAG = 'Bidding';
 /** Deepest page of a merged list: both sources are read up to offset + limit. */
@@ -47,7 +47,7 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
       const offset = query.offset ?? 0;
       const depth = Math.min(offset + limit, MAX_DEPTH);
       // A bid a leader's change of maximum replaced is no bid to anyone but its bidder (GET /auctions/bids/me).
-      const where = { walletAddress: { equals: address, mode: 'insensitive' as const }, status: { not: 'replaced' as const } };
+      const where = { walletAddress: anyCase(address), status: { not: 'replaced' as const } };
       const [rows, dbTotal, onChain] = await Promise.all([
         db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: depth }),
         db.prisma.bid.count({ where }),
@@ -100,7 +100,7 @@ async function chainBidsOf({ chain, db }: Services, address: string, depth: numb
   const auctionIds = [...new Set(rows.map((row) => row.auction_id))];
   const [lots, { rows: auctions }] = await Promise.all([
     db.prisma.lot.findMany({
-      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: { equals: chain.auctionHouse, mode: 'insensitive' } },
+      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: anyCase(chain.auctionHouse) },
       select: { id: true, title: true, chainAuctionId: true },
     }),
     chain.auctionStates(auctionIds),
