@@ -36,8 +36,9 @@ CREATE INDEX "Lot_swap_awaited_idx" ON "Lot"("paymentMethod", status, "closedAt"
 DROP INDEX "Lot_paymentDueAt_idx";
 CREATE INDEX "Lot_payment_due_idx" ON "Lot"("paymentDueAt") WHERE NOT paid AND "unpaidAt" IS NULL AND "winnerId" IS NOT NULL;
 
--- The cart: a buyer's won lots not yet transferred nor voided, latest close first.
-CREATE INDEX "Lot_cart_idx" ON "Lot"("winnerId", "closedAt" DESC) WHERE NOT transferred AND "unpaidAt" IS NULL;
+-- The cart: a buyer's won lots not yet transferred nor voided, latest close first. (Each partial index here leaves
+-- out every open lot, which has no winner yet: a bid rewrites its lot's row, and adds no entry to them.)
+CREATE INDEX "Lot_cart_idx" ON "Lot"("winnerId", "closedAt" DESC) WHERE NOT transferred AND "unpaidAt" IS NULL AND "winnerId" IS NOT NULL;
 
 -- Inscription delivery: won lots still waiting for the winner's ordinals address.
 CREATE INDEX "Lot_delivery_pending_idx" ON "Lot"("paymentMethod", "winnerId") WHERE "winnerWalletAddress" IS NULL AND NOT transferred AND "winnerId" IS NOT NULL;
