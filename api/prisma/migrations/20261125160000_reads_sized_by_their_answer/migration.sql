@@ -36,8 +36,8 @@ CREATE INDEX "Lot_swap_awaited_idx" ON "Lot"("paymentMethod", status, "closedAt"
 DROP INDEX "Lot_paymentDueAt_idx";
 CREATE INDEX "Lot_payment_due_idx" ON "Lot"("paymentDueAt") WHERE NOT paid AND "unpaidAt" IS NULL AND "winnerId" IS NOT NULL;
 
--- The cart: a buyer's won lots not yet transferred nor voided, latest close first. (Each partial index here leaves
--- out every open lot, which has no winner yet: a bid rewrites its lot's row, and adds no entry to them.)
+-- The cart: a buyer's won lots not yet transferred nor voided, latest close first. (Like the other indexes of won
+-- lots here, it leaves out every open lot, which has no winner yet: a bid rewrites its lot's row and adds no entry.)
 CREATE INDEX "Lot_cart_idx" ON "Lot"("winnerId", "closedAt" DESC) WHERE NOT transferred AND "unpaidAt" IS NULL AND "winnerId" IS NOT NULL;
 
 -- Inscription delivery: won lots still waiting for the winner's ordinals address.
