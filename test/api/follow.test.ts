@@ -79,6 +79,10 @@ describe('watchlist', () => {
     expect(list.body.data.map((lot: { _id: string }) => lot._id)).toEqual([second.id, first.id]);
     expect(list.body.data[0]).toMatchObject({ title: second.title, unit: 'sats', currentBid: null, status: 'live' });
     expect((await call('GET', '/watchlist/ids', a.token)).body.data).toEqual([second.id, first.id]);
+    // A watched lot taken off the site leaves the list and its total while it is away.
+    await stack.db.prisma.lot.update({ where: { id: second.id }, data: { published: false } });
+    expect((await call('GET', '/watchlist', a.token)).body).toMatchObject({ data: [{ _id: first.id }], pagination: { total: 1 } });
+    await stack.db.prisma.lot.update({ where: { id: second.id }, data: { published: true } });
 
     // Another user sees only their own (empty) watchlist.
     expect((await call('GET', '/watchlist', b.token)).body).toMatchObject({ data: [], pagination: { total: 0 } });

@@ -4,7 +4,7 @@
  * catalogue grown in steps (BENCH_HISTORY_LOTS, default 10,000 then 100,000 lots, 97% of them ended and settled,
  * with 5 bids, 3 sent mails and half an inscription a lot), and at each step the same reads, each the median of 7:
  * the worker's sweeps (mail requeue, card holds to settle, unpaid voiding, the swap follower, inscription delivery)
- * and the pages asked by a wallet address or by a collector with 500 wins. Every answer is the same size at each
+ * and the pages asked by a wallet address or by a collector with 500 wins and 2,000 lots watched. Every answer is the same size at each
  * step, so the goal is no growth.
  */
 import type { Database } from '../../api/src/db/client.ts';
@@ -17,6 +17,7 @@ import { createUser, signIn } from '../support/users.ts';
 
 const SIZES = (process.env.BENCH_HISTORY_LOTS ?? '10000,100000').split(',').map(Number);
 const COLLECTOR_WINS = 500;
+const COLLECTOR_WATCHES = 2000;
 const RUNS = 7;
 /** The wallet whose pages are read: 10 of the first 5,000 lots, bids and inscriptions are its, and no later one. */
 const WALLET = 'bc1qbench000000000042';
@@ -50,6 +51,8 @@ async function growHistory(db: Database, eventId: string, collectorId: string, f
       SELECT 'bench-b' || i, 'bench-l' || (${from + 1} + i % ${to - from}), 'bench-u' || (1 + i % 10000), 100 + i % 1000, 'outbid',
         CASE WHEN i % 3 = 0 THEN ${address('i')} END, now() - i * interval '1 second', now()
       FROM generate_series(${from * 5 + 1}, ${to * 5}) i;
+    INSERT INTO "WatchedLot" ("userId", "lotId", "createdAt")
+      SELECT '${collectorId}', 'bench-l' || i, now() - i * interval '1 second' FROM generate_series(${from + 1}, LEAST(${to}, ${COLLECTOR_WATCHES})) i;
     INSERT INTO "OutboxMail" (id, "to", subject, text, html, "sentAt", "createdAt")
       SELECT 'bench-m' || i, 'x@history.test', 's', 't', 'h', now(), now() - i * interval '1 second' FROM generate_series(${from * 3 + 1}, ${to * 3}) i;
     INSERT INTO "Inscription" (id, "walletAddress", "createdAt", "updatedAt")
@@ -97,6 +100,7 @@ async function main() {
       ['GET /inscriptions/user/:address', get(`/inscriptions/user/${WALLET}`)],
       [`GET /me/won (${COLLECTOR_WINS} wins)`, get('/me/won', true)],
       [`GET /cart (${COLLECTOR_WINS} wins, settled)`, get('/cart', true)],
+      [`GET /watchlist (${COLLECTOR_WATCHES.toLocaleString()} watched)`, get('/watchlist', true)],
     ];
     const columns: Array<{ lots: number; ms: number[] }> = [];
     let grown = 0;

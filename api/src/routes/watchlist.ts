@@ -29,10 +29,14 @@ export function watchlistRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ query, user }) => {
       const { limit, offset } = resolvePage(query, FOLLOW_LIMIT);
       const where = { userId: user.id, lot: { published: true } };
-      const [watched, total] = await Promise.all([
+      // The count reads each watched lot by its key: written as Prisma's relation filter, the planner hashed every
+      // published lot of the catalogue to count a long watchlist (32 ms for 5,000 watched of 100,000 lots).
+      const [watched, [counted]] = await Promise.all([
         prisma.watchedLot.findMany({ where, include: { lot: { include: lotInclude } }, orderBy: [{ createdAt: 'desc' }, { lotId: 'desc' }], take: limit, skip: offset }),
-        prisma.watchedLot.count({ where }),
+        prisma.$queryRaw<Array<{ n: number }>>`
+          SELECT count(*)::int AS n FROM "WatchedLot" w WHERE w."userId" = ${user.id} AND (SELECT l.published FROM "Lot" l WHERE l.id = w."lotId")`,
       ]);
+      const total = counted?.n ?? 0;
       return {
         data: await presentLotsForMember(
           services,

@@ -21,6 +21,11 @@ DROP INDEX "Inscription_walletAddress_idx";
 CREATE INDEX "Inscription_walletAddress_lower_idx" ON "Inscription"(lower("walletAddress"), "createdAt" DESC, id DESC);
 CREATE INDEX "Wallet_address_lower_idx" ON "Wallet"(lower(address));
 
+-- What a user won, latest end first as their page lists it (read in the end-time order of every lot, the page went
+-- through the whole catalogue to find a collector's few).
+DROP INDEX "Lot_winnerId_closedAt_idx";
+CREATE INDEX "Lot_winnerId_endTime_id_idx" ON "Lot"("winnerId", "endTime" DESC, id DESC);
+
 -- A seller's lots, by the user who created them.
 CREATE INDEX "Lot_creatorId_idx" ON "Lot"("creatorId");
 
