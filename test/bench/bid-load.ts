@@ -24,6 +24,15 @@ export async function readyBidders(db: Database, count = BIDDERS): Promise<Array
   return users;
 }
 
+/**
+ * A refusal (400) is a bid that lost its race; any other reply (a limit, the api failing under the load) or a socket
+ * error means the run measured something else, and is named.
+ */
+export function warnUnlessAcceptedOrOutbid(run: WrkRun): void {
+  const other = Object.entries(run.statuses).filter(([status]) => status !== '201' && status !== '400');
+  if (other.length || run.errors) console.warn(`! ${run.label}: replies ${other.map(([status, n]) => `${status} ×${n}`).join(', ') || 'none but 201 and 400'}, ${run.errors} socket errors`);
+}
+
 /** Accepted bids per second of a run (a refused bid lost a race to a higher one). */
 export const acceptedPerSecond = (run: WrkRun) => (run.statuses['201'] ?? 0) / (run.requests / run.perSecond);
 
@@ -48,9 +57,7 @@ export class BidLoad {
     const run = await wrk({ label, url: api.url, script: 'bids.lua', args: [this.tokensFile, lotsFile, String(this.next)], connections: BIDDERS, seconds, apiPid: api.pid });
     // wrk asks for a request per reply and one per connection still waiting at the end; errors resend.
     this.next += run.requests + run.errors + 2 * BIDDERS;
-    // A refusal (400) is a bid that lost its race; anything else is the api failing under the load.
-    const failed = Object.entries(run.statuses).filter(([status]) => status !== '201' && status !== '400');
-    if (failed.length || run.errors) console.warn(`! ${label}: replies ${failed.map(([status, n]) => `${status} ×${n}`).join(', ') || 'none but 201 and 400'}, ${run.errors} socket errors`);
+    warnUnlessAcceptedOrOutbid(run);
     return run;
   }
 }

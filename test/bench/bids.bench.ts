@@ -18,7 +18,7 @@ import { createLot } from '../support/lots.ts';
 import { openUserEvents, type SseClient } from '../support/sse.ts';
 import { signIn } from '../support/users.ts';
 import { startApiProcess } from './api-process.ts';
-import { bidRouteLimits, readyBidders } from './bid-load.ts';
+import { bidRouteLimits, readyBidders, warnUnlessAcceptedOrOutbid } from './bid-load.ts';
 import { assertWrkInstalled, cpuLine, wrk, type WrkRun } from './wrk.ts';
 
 const BIDDERS = 64;
@@ -173,9 +173,7 @@ async function main() {
         seconds: SECONDS,
         apiPid: api.pid,
       });
-      // A refusal (400) is a bid that lost its race; anything else would make the run's figures mean something else.
-      const other = Object.entries(result.statuses).filter(([status]) => status !== '201' && status !== '400');
-      if (other.length) console.warn(`! ${label}: replies other than accepted or outbid: ${other.map(([status, n]) => `${status} ×${n}`).join(', ')}`);
+      warnUnlessAcceptedOrOutbid(result);
       return result;
     };
 

@@ -52,6 +52,7 @@ export async function sweepDeliveryAddresses(db: PrismaClient): Promise<number> 
     where: {
       paymentMethod: 'BTC',
       status: 'ended',
+      winnerId: { not: null },
       winnerWalletAddress: null,
       transferred: false,
       winner: { wallets: { some: { purpose: 'ordinals', isConnected: true } } },

@@ -45,10 +45,11 @@ export async function reconcilePayments(services: Services): Promise<{ holds: nu
   const { prisma } = services.db;
   // From the holds standing at Stripe (few: the leading card bids of open lots, and what a close or an outbid has
   // not settled yet) to their lots by key. Written through Prisma, the lot's status inside the OR was read by a
-  // subquery over every ended lot ever.
+  // subquery over every ended lot ever. (The statuses go as text: the embedded database knows no array type created
+  // after it opened, such as the enum's.)
   const holds = await prisma.$queryRaw<Array<{ id: string; lotId: string; lotStatus: string }>>`
     SELECT b.id, b."lotId", l.status::text AS "lotStatus" FROM "Bid" b JOIN "Lot" l ON l.id = b."lotId"
-     WHERE b."holdStatus" = ANY(${HELD_AT_STRIPE}::"HoldStatus"[]) AND (b.status <> 'active' OR l.status IN ('ended', 'cancelled'))
+     WHERE b."holdStatus" = ANY(CAST(${HELD_AT_STRIPE}::text[] AS "HoldStatus"[])) AND (b.status <> 'active' OR l.status IN ('ended', 'cancelled'))
      LIMIT ${BATCH}`;
   const settled = new Set<string>();
   for (const hold of holds) {

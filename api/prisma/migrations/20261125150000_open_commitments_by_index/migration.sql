@@ -1,26 +1,30 @@
 -- The pay-later sums read only what is still open, however long a bidder's history. A won lot's winning bid stays
 -- active for good, so the open-commitment index held every lot its bidder had ever won: each pay-later bid of a
--- collector with 1,000 wins looked up 1,000 lots (4 ms) to find the dozen still open. A bid now carries whether
--- its lot is open ("lotOpen", kept by the lot's trigger below) and the index holds only those, with what the sum
--- reads, so the sum is read from the index. The sum still checks each lot itself: the flag only leaves out bids
--- on lots that have closed, which never open again.
+-- collector with 1,000 wins looked up 1,000 lots (4 ms) to find the dozen still open. An active bid now carries
+-- whether its lot is open ("lotOpen", kept by the lot's trigger below) and the index holds only those, with what the
+-- sum reads, so the sum is read from the index. The sum still checks each lot itself: the flag only leaves out the
+-- active bids of lots that have closed (a lot that opens again, relisted, sets it back on all its bids).
 ALTER TABLE "Bid" ADD COLUMN "lotOpen" BOOLEAN NOT NULL DEFAULT true;
-UPDATE "Bid" b SET "lotOpen" = false FROM "Lot" l WHERE l.id = b."lotId" AND l.status NOT IN ('upcoming', 'live');
 
--- When a lot closes (ended, bought, cancelled), its active bids stop being open commitments; were a lot ever to
--- open again, all its bids would count again. Fired only by statements that set the status, and then only when the
--- lot crosses between open and closed (a bid's write sets status 'live' on a live lot: no change, nothing runs).
+-- When a lot closes (ended, bought, cancelled), its active bids stop being open commitments; when a lot opens again,
+-- all its bids count again. Fired only by statements that set the status, and then only when the lot crosses
+-- between open and closed (a bid's write sets status 'live' on a live lot: no change, nothing runs).
 CREATE OR REPLACE FUNCTION gavel_bids_follow_lot() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_open boolean := NEW.status IN ('upcoming', 'live');
 BEGIN
-  UPDATE "Bid" SET "lotOpen" = v_open WHERE "lotId" = NEW.id AND "lotOpen" <> v_open AND (v_open OR status = 'active');
+  IF NEW.status IN ('upcoming', 'live') THEN
+    UPDATE "Bid" SET "lotOpen" = true WHERE "lotId" = NEW.id AND NOT "lotOpen";
+  ELSE
+    UPDATE "Bid" SET "lotOpen" = false WHERE "lotId" = NEW.id AND status = 'active' AND "lotOpen";
+  END IF;
   RETURN NULL;
 END;
 $$;
+-- Created before the backfill: it locks the lot table against writes until this migration commits, so no lot can
+-- close or open between the backfill's read and the trigger.
 CREATE TRIGGER "Lot_bids_follow_lot" AFTER UPDATE OF status ON "Lot" FOR EACH ROW
   WHEN ((OLD.status IN ('upcoming', 'live')) IS DISTINCT FROM (NEW.status IN ('upcoming', 'live')))
   EXECUTE FUNCTION gavel_bids_follow_lot();
+UPDATE "Bid" b SET "lotOpen" = false FROM "Lot" l WHERE l.id = b."lotId" AND b.status = 'active' AND l.status NOT IN ('upcoming', 'live');
 
 DROP INDEX "Bid_open_commitment_idx";
 CREATE INDEX "Bid_open_commitment_idx" ON "Bid"("userId") INCLUDE ("lotId", amount, maximum)

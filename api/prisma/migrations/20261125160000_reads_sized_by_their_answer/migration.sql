@@ -16,7 +16,7 @@ CREATE INDEX "Bid_walletAddress_lower_idx" ON "Bid"(lower("walletAddress"), "cre
 DROP INDEX "Lot_sellerWalletAddress_idx";
 CREATE INDEX "Lot_sellerWalletAddress_lower_idx" ON "Lot"(lower("sellerWalletAddress"));
 DROP INDEX "Lot_winnerWalletAddress_idx";
-CREATE INDEX "Lot_winnerWalletAddress_lower_idx" ON "Lot"(lower("winnerWalletAddress"));
+CREATE INDEX "Lot_winnerWalletAddress_lower_idx" ON "Lot"(lower("winnerWalletAddress")) WHERE "winnerWalletAddress" IS NOT NULL;
 DROP INDEX "Inscription_walletAddress_idx";
 CREATE INDEX "Inscription_walletAddress_lower_idx" ON "Inscription"(lower("walletAddress"), "createdAt" DESC, id DESC);
 CREATE INDEX "Wallet_address_lower_idx" ON "Wallet"(lower(address));
@@ -24,9 +24,9 @@ CREATE INDEX "Wallet_address_lower_idx" ON "Wallet"(lower(address));
 -- What a user won, latest end first as their page lists it (read in the end-time order of every lot, the page went
 -- through the whole catalogue to find a collector's few).
 DROP INDEX "Lot_winnerId_closedAt_idx";
-CREATE INDEX "Lot_winnerId_endTime_id_idx" ON "Lot"("winnerId", "endTime" DESC, id DESC);
+CREATE INDEX "Lot_winnerId_endTime_id_idx" ON "Lot"("winnerId", "endTime" DESC, id DESC) WHERE "winnerId" IS NOT NULL;
 
--- A seller's lots, by the user who created them.
+-- A seller's lots, by the user who created them (schema.prisma declares this one).
 CREATE INDEX "Lot_creatorId_idx" ON "Lot"("creatorId");
 
 -- An auction on chain's lot, looked up for every batch of bids the chain follower sees.
@@ -39,10 +39,10 @@ CREATE INDEX "Lot_swap_awaited_idx" ON "Lot"("paymentMethod", status, "closedAt"
 
 -- Unpaid voiding: won lots neither paid nor voided, by deadline (a paid lot leaves the index).
 DROP INDEX "Lot_paymentDueAt_idx";
-CREATE INDEX "Lot_payment_due_idx" ON "Lot"("paymentDueAt") WHERE NOT paid AND "unpaidAt" IS NULL AND "winnerId" IS NOT NULL;
+CREATE INDEX "Lot_payment_due_idx" ON "Lot"("paymentDueAt") WHERE "paymentDueAt" IS NOT NULL AND NOT paid AND "unpaidAt" IS NULL AND "winnerId" IS NOT NULL;
 
--- The cart: a buyer's won lots not yet transferred nor voided, latest close first. (Like the other indexes of won
--- lots here, it leaves out every open lot, which has no winner yet: a bid rewrites its lot's row and adds no entry.)
+-- The cart: a buyer's won lots not yet transferred nor voided, latest close first. (Like every index of won lots
+-- here, it leaves out the open lots, which have no winner yet: a bid rewrites its lot's row and adds no entry.)
 CREATE INDEX "Lot_cart_idx" ON "Lot"("winnerId", "closedAt" DESC) WHERE NOT transferred AND "unpaidAt" IS NULL AND "winnerId" IS NOT NULL;
 
 -- Inscription delivery: won lots still waiting for the winner's ordinals address.
