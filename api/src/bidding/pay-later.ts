@@ -8,9 +8,9 @@
  *
  * The sums are PostgreSQL's `gavel_pay_later_available`, and the check `gavel_pay_later_fits` (see their
  * migrations). Each reads only what is still open or owed, through indexes that hold nothing else, so a bid costs
- * the same however many lots its bidder has won before. The check locks the user's row first, so two bids racing on two lots cannot both spend the same
- * allowance. A bid's write runs the check inside its own statement (gavel_place_bid, gavel_place_proxy_bid); a
- * purchase runs it in its transaction (assertWithinBiddingLimit).
+ * the same however many lots its bidder has won before. The check locks the user's row first, so two bids racing
+ * on two lots cannot both spend the same allowance. A bid's write runs the check inside its own statement
+ * (gavel_place_bid, gavel_place_proxy_bid); a purchase runs it in its transaction (assertWithinBiddingLimit).
  */
 import { displayAmount, fill, paymentMessages } from '@gavel/domain';
 import type { Services } from '../services.ts';
