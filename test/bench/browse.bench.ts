@@ -9,7 +9,8 @@
  *   default): what a visitor gets who pages or re-sorts a large result that someone filtered in the last seconds.
  * Targets: the cached page >= 50% of the trivial route; the uncached mix >= 10% of it with p99 < 50 ms.
  * Then the cost as the catalogue grows: the uncached mix's p50 and p99 at each of BENCH_LOT_SIZES (default 10k,
- * 100k and 1M lots), which should grow no worse than logarithmically.
+ * 100k and 1M lots), which should grow no worse than logarithmically: each printed against log(n) / log(10k) times
+ * its figure at the smallest.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,16 @@ async function main() {
     console.log('lots          req/s   p50 ms   p99 ms   cpu (% of one core)');
     for (const { lots, run } of cost)
       console.log(`${lots.toLocaleString().padEnd(12)} ${run.perSecond.toFixed(0).padStart(6)} ${run.p50.toFixed(1).padStart(8)} ${run.p99.toFixed(1).padStart(8)}   ${cpuLine(run)}`);
+    // Logarithmic growth: at n lots, the smallest catalogue's figure times log(n) / log(smallest).
+    const [first, ...larger] = cost;
+    for (const { lots, run } of first ? larger : []) {
+      const bound = Math.log(lots) / Math.log(first!.lots);
+      for (const [name, grew] of [
+        ['p50', run.p50 / first!.run.p50],
+        ['p99', run.p99 / first!.run.p99],
+      ] as const)
+        console.log(`target: ${name} at ${lots.toLocaleString()} lots <= ${bound.toFixed(2)} x that at ${first!.lots.toLocaleString()}: ${grew.toFixed(2)} x ${grew <= bound ? 'met' : 'NOT met'}`);
+    }
   } finally {
     await database.drop();
   }

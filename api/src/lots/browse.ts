@@ -3,7 +3,7 @@
  * index's order (browse-order.ts) and a total that is exact while small (browse-total.ts). Every read is bounded:
  * by the page's end, or by the count's cap.
  */
-import { BROWSE_LIMIT, type LOT_SORTS, paginationOf, resolvePage, type AuctionListQuery, type LotList, type LotListQuery, type PaymentMethod } from '@gavel/domain';
+import { BROWSE_LIMIT, type LOT_SORTS, paginationOf, resolvePage, type AuctionListQuery, type LotList, type LotListQuery, type PaymentMethod, type StoredLotStatus } from '@gavel/domain';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
@@ -16,7 +16,7 @@ import { EXACT_UP_TO, firstPage, type Search } from './browse-total.ts';
 
 type Sort = (typeof LOT_SORTS)[number];
 type Sql = Prisma.Sql;
-const { sql, join } = Prisma;
+const { sql, join, raw } = Prisma;
 
 export interface BrowseFilter {
   search?: string;
@@ -77,7 +77,7 @@ export function filterFromLotQuery(q: LotListQuery, signedIn: boolean): BrowseFi
  */
 export async function browseLots(db: Database, imageGateway: string, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
   const unsearched = whereOf(filter, now);
-  const search = filter.search ? searchOf(filter.search) : undefined;
+  const search = filter.search ? searchOf(filter.search, filter.phase, now) : undefined;
   const where = search ? sql`${unsearched} AND ${search.indexed}` : unsearched;
   // In price order, each part of the order reads its own price range (browse-order.ts): planned with the filter's
   // price condition too, a range per payment method and side, each part would be planned against all of them.
@@ -144,25 +144,47 @@ function whereOf(filter: BrowseFilter, now: Date, priced = true): Sql {
  * Words match inside the title or the description; an inscription id or a token id must be given whole. The few lots
  * matching by description or id (`others`) are looked up once per statement, through their own indexes (trigram for
  * descriptions), and checked by id. The title is tested in two forms that match the same lots:
- * - `indexed`, which the title's trigram index can answer, for a word that few lots have;
+ * - `indexed`, which the title's trigram indexes can answer, for a word that few lots have. There is one index per
+ *   stored status (migration title_search_by_status), and the title is asked of each status the phase can hold, so
+ *   a word common in other phases but rare in this one gives few candidates to test; the few lots whose status lags
+ *   the clock (`gavel_lots_off_clock`) are asked by id.
  * - `inOrder`, which no index answers, so a read in an order's covering index (which holds the title) tests it
  *   there without visiting the lot: for a word that many lots have, stopping at the page's end is cheaper than
  *   fetching every match. It finds the lowered word in the lowered title, as PostgreSQL itself evaluates ILIKE in
  *   UTF-8; written as a comparison, it is planned as true for a third of the lots (a LIKE would be planned as
  *   rare), which is what makes the ordered read the cheaper plan.
- * Both read `others` from the statement's WITH query of that name (browse-total.ts); `alone` is `indexed` with the
- * look-up written in, for a query planned on its own (the total's estimate).
+ * Both read `others` from the statement's WITH query of that name (browse-total.ts); `alone` is the title and the
+ * look-up in a form planned on its own (the total's estimate), where no index choice matters.
  */
-function searchOf(search: string): Search {
+function searchOf(search: string, phase: Phase | undefined, now: Date): Search {
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const conditions = [sql`"description" ILIKE ${like}`, sql`"inscriptionId" = ${search.toLowerCase()}`];
   if (/^\d{1,78}$/.test(search)) conditions.push(sql`"tokenId" = ${search}::numeric`);
   const others = sql`SELECT "id" FROM "Lot" WHERE ${join(conditions, ' OR ')}`;
   const byOthers = sql`"id" = ANY((SELECT "ids" FROM others)::text[])`;
+  const title = sql`"title" ILIKE ${like}`;
+  const { statuses, offClock } = STATUSES_OF[phase ?? 'any'];
+  // The status written as a constant, so the planner can match it to its index's condition.
+  const byTitle = statuses.map((status) => sql`("status" = ${raw(`'${status}'`)} AND ${title})`);
+  if (offClock) byTitle.push(sql`("id" = ANY((SELECT gavel_lots_off_clock(${phase}, ${at(now)}))::text[]) AND ${title})`);
   return {
     others,
-    indexed: sql`("title" ILIKE ${like} OR ${byOthers})`,
+    indexed: sql`(${join(byTitle, ' OR ')} OR ${byOthers})`,
     inOrder: sql`(strpos(lower("title"), lower(${search})) > 0 OR ${byOthers})`,
-    alone: sql`("title" ILIKE ${like} OR "id" = ANY(ARRAY(${others})))`,
+    alone: sql`(${title} OR "id" = ANY(ARRAY(${others})))`,
   };
 }
+
+/**
+ * The stored statuses a phase's lots have while the clock and the status agree, and whether the phase also holds
+ * lots whose status lags the clock (an open lot past its end is ended; an upcoming one past its start, live).
+ * Active lots are the open statuses ahead of their end, whichever the two.
+ */
+const STATUSES_OF: Record<Phase | 'any', { statuses: StoredLotStatus[]; offClock: boolean }> = {
+  upcoming: { statuses: ['upcoming'], offClock: true },
+  live: { statuses: ['live'], offClock: true },
+  active: { statuses: ['upcoming', 'live'], offClock: false },
+  ended: { statuses: ['ended'], offClock: true },
+  cancelled: { statuses: ['cancelled'], offClock: false },
+  any: { statuses: ['upcoming', 'live', 'ended', 'cancelled'], offClock: false },
+};

@@ -16,6 +16,7 @@ import {
   lotUpdateBodySchema,
   messages,
   paginationOf,
+  STORED_LOT_STATUSES,
   unitFor,
   type AdminBid,
   type AdminLotListQuery,
@@ -164,7 +165,8 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       const where: P.LotWhereInput = {
         AND: [
           query.status ? phaseWhere(query.status, now) : {},
-          query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {},
+          // Asked of each stored status: the title's trigram indexes are one per status (migration title_search_by_status).
+          query.search ? { OR: STORED_LOT_STATUSES.map((status) => ({ status, title: { contains: query.search, mode: 'insensitive' as const } })) } : {},
           query.paymentMethod ? { paymentMethod: query.paymentMethod } : {},
           query.auctionEventId ? { auctionEventId: query.auctionEventId } : {},
           query.published !== undefined ? { published: query.published } : {},
