@@ -188,6 +188,9 @@ describe('GET /auctions', () => {
       const { status, body } = await get(`/admin/auctions?search=${word.toLowerCase()}&limit=100`, admin);
       expect(status).toBe(200);
       expect(body.data.map((l: { _id: string }) => l._id).sort()).toEqual(sorted(...Object.keys(shapes)));
+      // A search's % and _ are characters, not wildcards, for the admin as for the public.
+      for (const wildcard of ['%25', '_']) expect((await get(`/admin/auctions?search=${word.slice(0, 4)}${wildcard}${word.slice(5)}&limit=100`, admin)).body.data).toEqual([]);
+      expect(await list(`search=${word.slice(0, 4)}_${word.slice(5)}`)).toEqual([]);
     } finally {
       // The other tests count the demo's lots.
       await stack.db.prisma.lot.deleteMany({ where: { id: { in: Object.values(ids) } } });

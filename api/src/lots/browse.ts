@@ -144,10 +144,7 @@ function whereOf(filter: BrowseFilter, now: Date, priced = true): Sql {
  * Words match inside the title or the description; an inscription id or a token id must be given whole. The few lots
  * matching by description or id (`others`) are looked up once per statement, through their own indexes (trigram for
  * descriptions), and checked by id. The title is tested in two forms that match the same lots:
- * - `indexed`, which the title's trigram indexes can answer, for a word that few lots have. There is one index per
- *   stored status (migration title_search_by_status), and the title is asked of each status the phase can hold, so
- *   a word common in other phases but rare in this one gives few candidates to test; the few lots whose status lags
- *   the clock (`gavel_lots_off_clock`) are asked by id.
+ * - `indexed`, which the title's trigram indexes can answer (`titleMatches`), for a word that few lots have;
  * - `inOrder`, which no index answers, so a read in an order's covering index (which holds the title) tests it
  *   there without visiting the lot: for a word that many lots have, stopping at the page's end is cheaper than
  *   fetching every match. It finds the lowered word in the lowered title, as PostgreSQL itself evaluates ILIKE in
@@ -157,22 +154,34 @@ function whereOf(filter: BrowseFilter, now: Date, priced = true): Sql {
  * look-up in a form planned on its own (the total's estimate), where no index choice matters.
  */
 function searchOf(search: string, phase: Phase | undefined, now: Date): Search {
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeOf(search);
   const conditions = [sql`"description" ILIKE ${like}`, sql`"inscriptionId" = ${search.toLowerCase()}`];
   if (/^\d{1,78}$/.test(search)) conditions.push(sql`"tokenId" = ${search}::numeric`);
   const others = sql`SELECT "id" FROM "Lot" WHERE ${join(conditions, ' OR ')}`;
   const byOthers = sql`"id" = ANY((SELECT "ids" FROM others)::text[])`;
-  const title = sql`"title" ILIKE ${like}`;
-  const { statuses, offClock } = STATUSES_OF[phase ?? 'any'];
-  // The status written as a constant, so the planner can match it to its index's condition.
-  const byTitle = statuses.map((status) => sql`("status" = ${raw(`'${status}'`)} AND ${title})`);
-  if (offClock) byTitle.push(sql`("id" = ANY((SELECT gavel_lots_off_clock(${phase}, ${at(now)}))::text[]) AND ${title})`);
   return {
     others,
-    indexed: sql`(${join(byTitle, ' OR ')} OR ${byOthers})`,
+    indexed: sql`(${titleMatches(like, phase, now)} OR ${byOthers})`,
     inOrder: sql`(strpos(lower("title"), lower(${search})) > 0 OR ${byOthers})`,
-    alone: sql`(${title} OR "id" = ANY(ARRAY(${others})))`,
+    alone: sql`("title" ILIKE ${like} OR "id" = ANY(ARRAY(${others})))`,
   };
+}
+
+/** A LIKE pattern finding `search` anywhere, its own wildcards taken as plain characters. */
+export const likeOf = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The lots of a phase (any, without one) whose title is like `like`, in the form the title's trigram indexes answer:
+ * there is one per stored status (migration title_search_by_status), so the title is asked of each status the phase
+ * can hold, each status written as a constant the planner matches to its index's condition, and a word common in
+ * other phases but rare in this one has few candidates to test. The few lots whose status lags the clock are asked
+ * by id (`gavel_lots_off_clock`). The caller still selects the phase itself: this only says where to look.
+ */
+export function titleMatches(like: string, phase: Phase | undefined, now: Date): Sql {
+  const { statuses, offClock } = STATUSES_OF[phase ?? 'any'];
+  const byTitle = statuses.map((status) => sql`("status" = ${raw(`'${status}'`)} AND "title" ILIKE ${like})`);
+  if (offClock) byTitle.push(sql`("id" = ANY((SELECT gavel_lots_off_clock(${phase}, ${at(now)}))::text[]) AND "title" ILIKE ${like})`);
+  return sql`(${join(byTitle, ' OR ')})`;
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   lotUpdateBodySchema,
   messages,
   paginationOf,
-  STORED_LOT_STATUSES,
   unitFor,
   type AdminBid,
   type AdminLotListQuery,
@@ -24,7 +23,9 @@ import {
 } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import type { Prisma as P } from '../generated/prisma/client.ts';
+import { Prisma as P } from '../generated/prisma/client.ts';
+import { phaseWhere } from '../lots/clock-sql.ts';
+import { likeOf, titleMatches } from '../lots/browse.ts';
 import { lotInclude } from '../lots/present.ts';
 import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
 import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';
@@ -35,19 +36,26 @@ import { bidFields, maximumField } from '../bidding/present-bid.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: lots';
+const { sql, join } = P;
 const NOT_FOUND = { 404: messages.browse.auctionNotFoundAdmin };
 
 /**
- * Status by the lot clock, as the dapp shows it (an upcoming lot past its start is live, an open lot past its end
- * ended): the browse's phases (lots/clock-sql.ts) as a Prisma filter.
+ * The admin's lot list selection, in SQL: status by the lot clock, as the dapp shows it (lots/clock-sql.ts, the
+ * browse's phases), and the title search in the form its per-status trigram indexes answer (lots/browse.ts), which a
+ * Prisma filter cannot write (it casts each status from a parameter, which the planner cannot match to an index's
+ * condition).
  */
-function phaseWhere(status: NonNullable<AdminLotListQuery['status']>, now: Date): P.LotWhereInput {
-  const open = { status: { in: ['upcoming', 'live'] as ('upcoming' | 'live')[] } };
-  if (status === 'cancelled') return { status: 'cancelled' };
-  if (status === 'ended') return { OR: [{ status: 'ended' }, { ...open, endTime: { lte: now } }] };
-  if (status === 'live') return { ...open, startTime: { lte: now }, endTime: { gt: now } };
-  return { ...open, startTime: { gt: now }, endTime: { gt: now } };
+function adminLotsWhere(query: AdminLotListQuery, now: Date): P.Sql {
+  const and: P.Sql[] = [sql`TRUE`];
+  if (query.status) and.push(phaseWhere(query.status, now));
+  if (query.search) and.push(titleMatches(likeOf(query.search), query.status, now));
+  if (query.paymentMethod) and.push(sql`"paymentMethod" = ${query.paymentMethod}::"PaymentMethod"`);
+  if (query.auctionEventId) and.push(sql`"auctionEventId" = ${query.auctionEventId}`);
+  if (query.published !== undefined) and.push(sql`"published" = ${query.published}`);
+  return join(and, ' AND ');
 }
+
+const statement = (query: P.Sql): [string, unknown[]] => [query.text, query.values];
 
 export function adminLotRoutes(routes: RouteTable, services: Services): void {
   const { db } = services;
@@ -162,20 +170,16 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       const limit = query.limit ?? ADMIN_LOTS_LIMIT;
       const offset = query.page !== undefined ? (query.page - 1) * limit : (query.offset ?? 0);
       const now = new Date();
-      const where: P.LotWhereInput = {
-        AND: [
-          query.status ? phaseWhere(query.status, now) : {},
-          // Asked of each stored status: the title's trigram indexes are one per status (migration title_search_by_status).
-          query.search ? { OR: STORED_LOT_STATUSES.map((status) => ({ status, title: { contains: query.search, mode: 'insensitive' as const } })) } : {},
-          query.paymentMethod ? { paymentMethod: query.paymentMethod } : {},
-          query.auctionEventId ? { auctionEventId: query.auctionEventId } : {},
-          query.published !== undefined ? { published: query.published } : {},
-        ],
-      };
-      const [rows, total] = await Promise.all([
-        db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
-        db.prisma.lot.count({ where }),
+      const where = adminLotsWhere(query, now);
+      const [page, [counted]] = await Promise.all([
+        db.sql<{ id: string }>(...statement(sql`SELECT "id" FROM "Lot" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit} OFFSET ${offset}`)),
+        db.sql<{ total: number }>(...statement(sql`SELECT count(*)::int AS "total" FROM "Lot" WHERE ${where}`)),
       ]);
+      const ids = page.map((row) => row.id);
+      const byId = new Map((await db.prisma.lot.findMany({ where: { id: { in: ids } }, include: lotInclude })).map((row) => [row.id, row]));
+      // A lot deleted between the two reads is left out of its page.
+      const rows = ids.flatMap((id) => byId.get(id) ?? []);
+      const total = counted?.total ?? 0;
       return { data: rows.map((row) => presentAdminLot(imageGateway, row, now)), pagination: paginationOf(total, limit, offset) };
     },
   });
