@@ -53,3 +53,28 @@ it('counts a small result exactly and pages it to its end', async () => {
   const none = await browse({ search: 'no such word' });
   expect(none).toMatchObject({ data: [], pagination: { total: 0, totalExact: true, hasMore: false } });
 });
+
+it('finds a search among a phase, a lot whose status lags the clock included', async () => {
+  const event = await db.prisma.auctionEvent.findFirstOrThrow({ where: { slug: 'bench-a' } });
+  const hour = 3_600_000;
+  // Still stored live an hour after its end: the close has not run, and the clock shows it ended.
+  const lagging = await db.prisma.lot.create({
+    data: {
+      auctionEventId: event.id,
+      title: 'Lagging Orb',
+      paymentMethod: 'Manual',
+      startingBid: '100',
+      currentPrice: '100',
+      published: true,
+      status: 'live',
+      startTime: new Date(Date.now() - 2 * hour),
+      endTime: new Date(Date.now() - hour),
+    },
+  });
+  expect((await browse({ search: 'lagging', status: 'ended' })).data.map((lot) => lot._id)).toEqual([lagging.id]);
+  expect((await browse({ search: 'lagging', status: 'live' })).data).toEqual([]);
+  // Seeded orb lots are ended one in two (every twelfth lot), and the lagging one with them.
+  const endedOrbs = await browse({ search: 'orb', status: 'ended', limit: '100', offset: '100' });
+  expect(endedOrbs.pagination).toMatchObject({ total: LOTS / 12 + 1, totalExact: true });
+  expect(endedOrbs.data).toHaveLength(1);
+});

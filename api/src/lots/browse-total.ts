@@ -29,7 +29,7 @@ export interface Search {
   others: Prisma.Sql;
   indexed: Prisma.Sql;
   inOrder: Prisma.Sql;
-  /** `indexed` without `others`, for a query of its own. */
+  /** The title and the look-up in one plain condition, for a query planned on its own (the total's estimate). */
   alone: Prisma.Sql;
 }
 

@@ -186,8 +186,8 @@ export function titleMatches(like: string, phase: Phase | undefined, now: Date):
 
 /**
  * The stored statuses a phase's lots have while the clock and the status agree, and whether the phase also holds
- * lots whose status lags the clock (an open lot past its end is ended; an upcoming one past its start, live).
- * Active lots are the open statuses ahead of their end, whichever the two.
+ * lots whose status lags the clock (an open lot past its end is ended; an upcoming one past its start, live; a live
+ * one whose start was moved ahead, upcoming). Active lots are the open statuses ahead of their end, whichever the two.
  */
 const STATUSES_OF: Record<Phase | 'any', { statuses: StoredLotStatus[]; offClock: boolean }> = {
   upcoming: { statuses: ['upcoming'], offClock: true },
