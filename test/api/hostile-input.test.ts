@@ -249,6 +249,28 @@ describe('hostile input, case by case', () => {
     expect(((await search.json()) as { message: string }).message).toBe('search holds characters that are not allowed');
   });
 
+  it('a search’s %, _ and \\ are characters, not wildcards, on every list that searches', async () => {
+    const found = async (path: string) => {
+      const reply = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${tokens[2]}` } });
+      expect(reply.status).toBe(200);
+      return ((await reply.json()) as { data: Array<{ _id: string }> }).data.map((row) => row._id);
+    };
+    const event = await stack.db.prisma.auctionEvent.findFirstOrThrow({ where: { published: true } });
+    await stack.db.prisma.auctionEvent.update({ where: { id: event.id }, data: { title: `${event.title} 100%_off\\` } });
+    try {
+      // No user, whitelist entry or lot holds a % or a \; as wildcards, % matched every one of them.
+      for (const path of ['/admin/users', '/admin/whitelist', '/admin/auctions', '/auctions'])
+        for (const typed of ['%25', '%5C']) expect(await found(`${path}?search=${typed}`), `${path} ${typed}`).toEqual([]);
+      for (const path of ['/auction-events', '/admin/auction-events']) {
+        for (const typed of ['%25', '%5C', '100%25_off%5C']) expect(await found(`${path}?search=${typed}`), `${path} ${typed}`).toEqual([event.id]);
+        // As a wildcard, _ took the % of "100%".
+        expect(await found(`${path}?search=100_`), `${path} 100_`).toEqual([]);
+      }
+    } finally {
+      await stack.db.prisma.auctionEvent.update({ where: { id: event.id }, data: { title: event.title } });
+    }
+  });
+
   it('after a 413 the server says Connection: close and closes the connection, so no next request is lost', async () => {
     const { port, hostname } = new URL(stack.url);
     const socket = net.connect(Number(port), hostname);

@@ -23,6 +23,7 @@ import { lotsChanged } from '../admin/lot-writes.ts';
 import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
 import { eventStatusWhere } from '../admin/event-status.ts';
 import { presentEvent, withLotCount as withCounts, type EventRow } from '../auction-events/present.ts';
+import { containing } from '../db/search-text.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: auction events';
@@ -189,7 +190,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
       const offset = ((query.page ?? 1) - 1) * limit;
       const where: P.AuctionEventWhereInput = {
         ...(query.status ? eventStatusWhere(query.status) : {}),
-        ...(query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {}),
+        ...(query.search ? { title: containing(query.search) } : {}),
       };
       const [rows, total] = await Promise.all([
         prisma.auctionEvent.findMany({ where, include: withCounts, orderBy: [{ startTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),

@@ -18,6 +18,7 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { decideIdentity, identityDocuments, presentIdentityForAdmin } from '../identity/identity.ts';
+import { containing } from '../db/search-text.ts';
 
 const admin = { roles: ['admin'] as const };
 const withLatestCheck = { identityChecks: { orderBy: { createdAt: 'desc' as const }, take: 1 } };
@@ -68,7 +69,7 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Serv
       const where: P.UserWhereInput = {
         ...(query.kycStatus ? { kycStatus: query.kycStatus } : {}),
         ...(query.paymentVerified !== undefined ? { paymentMethodVerified: query.paymentVerified } : {}),
-        ...(query.search ? { OR: [{ email: { contains: query.search, mode: 'insensitive' } }, { name: { contains: query.search, mode: 'insensitive' } }] } : {}),
+        ...(query.search ? { OR: [{ email: containing(query.search) }, { name: containing(query.search) }] } : {}),
       };
       const [rows, total] = await Promise.all([
         db.prisma.user.findMany({ where, include: withLatestCheck, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),

@@ -6,6 +6,7 @@ import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { eventStatusWhere } from '../admin/event-status.ts';
 import type { UserRow } from '../auth/session.ts';
+import { containing } from '../db/search-text.ts';
 
 /** Admins see drafts too (the admin area lists and opens them here); everyone else only published events. */
 const visibleTo = (user: UserRow | null): P.AuctionEventWhereInput => (user?.role === 'admin' ? {} : { published: true });
@@ -29,7 +30,7 @@ export function auctionEventRoutes(routes: RouteTable, { db }: Services): void {
       const offset = ((query.page ?? 1) - 1) * limit;
       const where: P.AuctionEventWhereInput = {
         AND: [visibleTo(user), query.status ? eventStatusWhere(query.status) : {}],
-        ...(query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {}),
+        ...(query.search ? { title: containing(query.search) } : {}),
       };
       const [rows, total] = await Promise.all([
         db.prisma.auctionEvent.findMany({ where, include: withLotCount, orderBy: [{ startTime: 'asc' }, { id: 'asc' }], take: limit, skip: offset }),

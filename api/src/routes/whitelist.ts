@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
+import { escapeLike } from '../db/search-text.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: whitelist';
@@ -65,7 +66,7 @@ export function whitelistRoutes(routes: RouteTable, { db }: Services): void {
       const search = query.search?.toLowerCase();
       const where: P.WhitelistEntryWhereInput = {
         ...(query.auctionEventId ? { auctionEventId: query.auctionEventId } : {}),
-        ...(search ? { OR: [{ email: { contains: search } }, { walletAddress: { contains: search } }] } : {}),
+        ...(search ? { OR: [{ email: { contains: escapeLike(search) } }, { walletAddress: { contains: escapeLike(search) } }] } : {}),
       };
       const [rows, total] = await Promise.all([
         prisma.whitelistEntry.findMany({ where, include: withEvent, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
