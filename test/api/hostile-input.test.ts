@@ -271,6 +271,33 @@ describe('hostile input, case by case', () => {
     }
   });
 
+  it('the searching lists answer hostile queries with a 400 or a page, never a 5xx, and change nothing', async () => {
+    const lots = await stack.db.prisma.lot.count();
+    const paths = ['/admin/auctions', '/auctions', '/lots', '/auction-events', '/admin/auction-events', '/admin/users', '/admin/whitelist'];
+    const queries = [
+      'search=%27%3B%20DROP%20TABLE%20%22Lot%22%3B--',
+      'search=%5C%5C%5C',
+      'search=%24%31',
+      `search=${'x'.repeat(5000)}`,
+      'search[]=a&search[]=b',
+      'page=1e20',
+      'page=1.5',
+      'offset=-1',
+      'limit=0.5',
+      'page=1000000&limit=100&search=a',
+      'status=live&search=%25&published=maybe',
+      'status=nonsense&search=a',
+    ];
+    for (const path of paths)
+      for (const query of queries) {
+        const reply = await fetch(`${stack.url}${path}?${query}`, { headers: { authorization: `Bearer ${tokens[2]}` } });
+        expect(reply.status, `${path}?${query}`).toBeLessThan(500);
+        if (reply.status === 400) expect(((await reply.json()) as { message: string }).message, `${path}?${query}`).toEqual(expect.any(String));
+        else await reply.arrayBuffer();
+      }
+    expect(await stack.db.prisma.lot.count()).toBe(lots);
+  });
+
   it('after a 413 the server says Connection: close and closes the connection, so no next request is lost', async () => {
     const { port, hostname } = new URL(stack.url);
     const socket = net.connect(Number(port), hostname);

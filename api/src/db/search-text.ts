@@ -4,5 +4,8 @@
  */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A LIKE pattern finding the text anywhere. */
+export const likeOf = (text: string): string => `%${escapeLike(text)}%`;
+
 /** A Prisma filter: the text anywhere in the column, in any case. */
 export const containing = (text: string) => ({ contains: escapeLike(text), mode: 'insensitive' as const });

@@ -13,7 +13,7 @@ import { at, phaseWhere, type Phase } from './clock-sql.ts';
 import { priceWhere } from './browse-price.ts';
 import { isKeyOf, orderName, placeOf, type Place } from './browse-order.ts';
 import { EXACT_UP_TO, firstPage, type Search } from './browse-total.ts';
-import { escapeLike } from '../db/search-text.ts';
+import { likeOf } from '../db/search-text.ts';
 
 type Sort = (typeof LOT_SORTS)[number];
 type Sql = Prisma.Sql;
@@ -167,9 +167,6 @@ function searchOf(search: string, phase: Phase | undefined, now: Date): Search {
     alone: sql`("title" ILIKE ${like} OR "id" = ANY(ARRAY(${others})))`,
   };
 }
-
-/** A LIKE pattern finding `search` anywhere, its own wildcards taken as plain characters. */
-export const likeOf = (search: string): string => `%${escapeLike(search)}%`;
 
 /**
  * The lots of a phase (any, without one) whose title is like `like`, in the form the title's trigram indexes answer:

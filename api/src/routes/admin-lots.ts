@@ -25,7 +25,8 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { Prisma as P } from '../generated/prisma/client.ts';
 import { phaseWhere } from '../lots/clock-sql.ts';
-import { likeOf, titleMatches } from '../lots/browse.ts';
+import { titleMatches } from '../lots/browse.ts';
+import { likeOf } from '../db/search-text.ts';
 import { lotInclude } from '../lots/present.ts';
 import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
 import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';
@@ -54,8 +55,6 @@ function adminLotsWhere(query: AdminLotListQuery, now: Date): P.Sql {
   if (query.published !== undefined) and.push(sql`"published" = ${query.published}`);
   return join(and, ' AND ');
 }
-
-const statement = (query: P.Sql): [string, unknown[]] => [query.text, query.values];
 
 export function adminLotRoutes(routes: RouteTable, services: Services): void {
   const { db } = services;
@@ -171,10 +170,9 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       const offset = query.page !== undefined ? (query.page - 1) * limit : (query.offset ?? 0);
       const now = new Date();
       const where = adminLotsWhere(query, now);
-      const [page, [counted]] = await Promise.all([
-        db.sql<{ id: string }>(...statement(sql`SELECT "id" FROM "Lot" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit} OFFSET ${offset}`)),
-        db.sql<{ total: number }>(...statement(sql`SELECT count(*)::int AS "total" FROM "Lot" WHERE ${where}`)),
-      ]);
+      const pageIds = sql`SELECT "id" FROM "Lot" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit} OFFSET ${offset}`;
+      const counting = sql`SELECT count(*)::int AS "total" FROM "Lot" WHERE ${where}`;
+      const [page, [counted]] = await Promise.all([db.sql<{ id: string }>(pageIds.text, pageIds.values), db.sql<{ total: number }>(counting.text, counting.values)]);
       const ids = page.map((row) => row.id);
       const byId = new Map((await db.prisma.lot.findMany({ where: { id: { in: ids } }, include: lotInclude })).map((row) => [row.id, row]));
       // A lot deleted between the two reads is left out of its page.
