@@ -3,8 +3,11 @@
  * stand-in behind a recording proxy (every PaymentIntent the api creates is counted), webhooks delivered and
  * redelivered. The browser's part (confirming an intent with the card) is played against the stand-in.
  */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { waitsFor } from '../support/database.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot, type LotOptions } from '../support/lots.ts';
 import { call, confirmInBrowser, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
@@ -245,6 +248,38 @@ describe('POST /auctions/:id/buy-now', () => {
     expect(holds.length).toBeGreaterThan(0);
     await eventually(async () => (await Promise.all(holds.map((id) => rs.stripe.paymentIntents.retrieve(id)))).every((pi) => pi.status === 'canceled'), 15_000, 'every bid hold released');
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id, holdStatus: 'authorized' } })).toBe(0);
+  });
+
+  it('a purchase never waits for a pay-later bidder on the lot who is between their allowance check and their bid', async () => {
+    const lot = await buyNowLot(10_000n, { startingBid: 100n });
+    const bidder = await payLaterBuyer();
+    expect((await call(stack.url, bidder.token, 'POST', `/auctions/${lot.id}/bids`, { amount: '1.00' })).status).toBe(201);
+    // The bidder's next bid on this lot has passed its allowance check, which locks their row, and is about to
+    // write: it waits for the lot from here. Were the purchase, which holds the lot, to wait for that row in turn
+    // (the bidder's active bid it cancels points at it), PostgreSQL would cancel one of the two as a deadlock.
+    const placing = new pg.Client({ connectionString: stack.databaseUrl });
+    await placing.connect();
+    try {
+      await placing.query('BEGIN');
+      await placing.query('SELECT fits FROM gavel_pay_later_fits($1, $2, 200)', [bidder.user.id, lot.id]);
+      const b = await buyer();
+      const made = await intent(b.token, { amount: '100.00', auctionId: lot.id });
+      await confirmInBrowser(rs, made.body);
+      let answered = false;
+      const bought = buyNowPost(b.token, lot.id, { paymentMethod: 'Stripe', paymentIntentId: made.body.paymentIntentId }).finally(() => {
+        answered = true;
+      });
+      while (!answered && !(await waitsFor(placing))) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(answered, 'the purchase waited for the bidder').toBe(true);
+      expect((await bought).status).toBe(200);
+      const [write] = (await placing.query('SELECT placed FROM gavel_place_bid($1, $2, $3, 200, 100, NULL, 200)', [lot.id, randomUUID(), bidder.user.id])).rows;
+      expect(write).toEqual({ placed: false });
+    } finally {
+      await placing.query('COMMIT');
+      await placing.end();
+    }
+    expect(await lotRow(lot.id)).toMatchObject({ status: 'ended', boughtNow: true, bidCount: 1 });
+    expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id, status: { in: ['active', 'outbid'] } } })).toBe(0);
   });
 
   it('a bid reaching the buy-now price and a buyer racing: exactly one of them gets the lot', { timeout: 40_000 }, async () => {

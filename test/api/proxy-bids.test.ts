@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { lockWaits } from '../support/database.ts';
 import { createUser, signIn, readyBidder as signedInBidder } from '../support/users.ts';
 import { postBid } from '../support/bids.ts';
 import { createLot } from '../support/lots.ts';
@@ -422,12 +423,13 @@ describe('what stands behind a maximum and what it ends at', () => {
     await bid(a.token, lot.id, '50.00');
     const over = (await bid(b.token, lot.id, '55.00')).body.data.bid.id;
 
-    // a's bid on this lot has locked a and waits for the lot, which the removal holds while it waits for a.
+    // a's bid on this lot has locked a (its allowance check, as gavel_place_bid runs it) and waits for the lot,
+    // which the removal holds while it waits for a.
     const placing = new pg.Client({ connectionString: stack.databaseUrl });
     await placing.connect();
     try {
       await placing.query('BEGIN');
-      await placing.query('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [a.user.id]);
+      await placing.query('SELECT fits FROM gavel_pay_later_fits($1, $2, 6000)', [a.user.id, lot.id]);
       let answered = false;
       const removal = removeAsAdmin(over).finally(() => {
         answered = true;
@@ -447,8 +449,3 @@ describe('what stands behind a maximum and what it ends at', () => {
     ]);
   });
 });
-
-/** Whether a statement of this test's database is waiting for a row lock. */
-async function lockWaits(client: pg.Client): Promise<boolean> {
-  return (await client.query('SELECT 1 FROM pg_locks l JOIN pg_stat_activity s USING (pid) WHERE NOT l.granted AND s.datname = current_database()')).rowCount! > 0;
-}

@@ -43,3 +43,13 @@ function withDatabase(url: string, database: string): string {
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
+
+/** Whether a statement of the client's database is waiting for a lock (another test's database is not counted). */
+export async function lockWaits(client: pg.Client): Promise<boolean> {
+  return (await client.query('SELECT 1 FROM pg_locks l JOIN pg_stat_activity s USING (pid) WHERE NOT l.granted AND s.datname = current_database()')).rowCount! > 0;
+}
+
+/** Whether a statement of the client's database is waiting for a lock that this client holds. */
+export async function waitsFor(client: pg.Client): Promise<boolean> {
+  return (await client.query('SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND pg_backend_pid() = ANY (pg_blocking_pids(pid))')).rowCount! > 0;
+}

@@ -43,7 +43,7 @@ export async function relistLot(services: Services, lotId: string, body: RelistB
   const { endTime } = checked.values;
 
   const relisted = await prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;
     if (await tx.secondChanceOffer.count({ where: { lotId, status: 'accepting' } })) throw new HttpError(409, unpaidMessages.offerInFlight, 'offer_in_flight');
     const { count } = await tx.lot.updateMany({
       where: { id: lotId, unpaidAt: { not: null }, paid: false },

@@ -33,7 +33,7 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
     >`
       SELECT id, "userId", "walletAddress", amount::text, "paymentIntentId", "holdStatus"::text, "holdCents" FROM "Bid"
        WHERE "lotId" = ${lotId} AND status = 'active'
-       ORDER BY amount DESC, "createdAt" ASC LIMIT 1 FOR UPDATE`;
+       ORDER BY amount DESC, "createdAt" ASC LIMIT 1 FOR NO KEY UPDATE`;
     const wins = top && (lot.reservePrice === null || BigInt(top.amount) >= BigInt(lot.reservePrice));
     if (!wins) return { closed: true, winnerId: null, winningBidId: null } as const;
     const paymentDueAt = lot.paymentMethod === 'Manual' || top.paymentIntentId ? new Date(Date.now() + paymentDueMs) : null;

@@ -111,8 +111,8 @@ export async function commitProxyBid(services: Pick<Services, 'db'>, user: UserR
       const run: Run = (text, params) => tx.$queryRawUnsafe(text, ...params);
       // Locks in the order every bid takes them (the pay-later user, then the lot), each in its own statement: the
       // reads after them see every bid committed before they were granted.
-      if (writing.payLater) await run('SELECT 1 FROM "User" WHERE id = $1 FOR UPDATE', [user.id], 'lock-bidder');
-      await run('SELECT 1 FROM "Lot" WHERE id = $1 FOR UPDATE', [bid.lot.id], 'lock-lot');
+      if (writing.payLater) await run('SELECT 1 FROM "User" WHERE id = $1 FOR NO KEY UPDATE', [user.id], 'lock-bidder');
+      await run('SELECT 1 FROM "Lot" WHERE id = $1 FOR NO KEY UPDATE', [bid.lot.id], 'lock-lot');
       const placed = await resolveAndWrite(run, writing);
       if (placed === STALE) throw new Error('the lot moved while its row was locked');
       await options.with?.(tx, writing.bidId);

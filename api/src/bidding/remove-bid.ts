@@ -50,7 +50,7 @@ async function removeUnderLock(prisma: PrismaClient, actor: UserRow, bid: Bid, r
   const admin = actor.role === 'admin';
   return prisma.$transaction(async (tx) => {
     const [lot] = await tx.$queryRaw<Array<ClockedLot & { startingBid: string }>>`
-      SELECT status::text, "startTime", "endTime", "paymentMethod"::text, "auctionType"::text, "startingBid"::text FROM "Lot" WHERE id = ${bid.lotId} FOR UPDATE`;
+      SELECT status::text, "startTime", "endTime", "paymentMethod"::text, "auctionType"::text, "startingBid"::text FROM "Lot" WHERE id = ${bid.lotId} FOR NO KEY UPDATE`;
     const current = await tx.bid.findUniqueOrThrow({ where: { id: bidId } });
     if (!admin) assertWithdrawable(lot!, current);
     const status = admin ? 'removed' : 'withdrawn';
@@ -147,7 +147,7 @@ export async function leaderAfterRemoval(
 async function lockBidder(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${BIDDER_LOCK_WAIT_MS}ms'`);
   try {
-    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR NO KEY UPDATE`;
   } catch (error) {
     const code = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } }).meta?.driverAdapterError?.cause?.originalCode;
     if (code === LOCK_NOT_AVAILABLE) throw new BidderBusy();

@@ -100,7 +100,7 @@ export async function offerToRunnerUp(services: Services, lotId: string): Promis
   const { prisma } = services.db;
   const made = await prisma.$transaction(async (tx) => {
     // One decision per lot at a time: two admins clicking at once make one offer.
-    await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;
     const lot = await tx.lot.findUnique({ where: { id: lotId } });
     if (!lot) throw new HttpError(404, messages.browse.auctionNotFoundAdmin, 'not_found');
     if (!lot.unpaidAt || lot.paid) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');

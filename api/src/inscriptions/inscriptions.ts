@@ -51,7 +51,7 @@ export async function createInscription(
   const { openPerUser, expiryMs } = services.config.inscriptions;
   return services.db.prisma.$transaction(async (tx) => {
     // The user locked, so two requests at once cannot both take the last open place.
-    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR NO KEY UPDATE`;
     const now = new Date();
     // One past its deadline is over for the user, though the watcher may not have marked it expired yet.
     const open = await tx.inscription.count({ where: { userId, status: 'pending_payment', expiresAt: { gt: now } } });
