@@ -3,7 +3,8 @@
  * - follow-chain-bids (CHAIN_FOLLOW_MS): new on-chain bids become outbid notices, prices and end times, and
  *   settle-withdrawals (every WITHDRAWALS_EVERY of those) checks reported withdrawals (chain/follower.ts);
  * - sweep-relayed-bids (RELAYER_SWEEP_MS): the card bids the relayer placed, moved along from the indexer's
- *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts);
+ *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts); card mints' charges to give
+ *   back are queued even when the relayer cannot send;
  * - follow-swaps (BITCOIN_FOLLOW_MS): BTC lots' swaps followed to their first confirmation (re-broadcast if
  *   lost), and leading bids whose offers were spent elsewhere removed (bidding/btc-swap.ts, btc-offer-watch.ts);
  * - fill-delivery-addresses (BITCOIN_FOLLOW_MS): BTC lots won by card that closed while their winner was linking
@@ -33,7 +34,7 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
     {
       'follow-chain-bids': chain.followBids,
       'settle-withdrawals': chain.settleWithdrawals,
-      'sweep-relayed-bids': async () => (relayer.enabled ? relayer.sweep() : undefined),
+      'sweep-relayed-bids': () => relayer.sweep(),
       'follow-swaps': async () => {
         await followSwaps(services);
         await removeSpentLeadingOffers(services);

@@ -109,7 +109,7 @@ export class Relayer {
   }
 
   private async run(step: Step, id: string): Promise<void> {
-    if (step === 'relay-mint') return this.sender ? this.mint(id, this.sender) : undefined;
+    if (step === 'relay-mint') return this.mint(id);
     const row = await this.services.db.prisma.relayedBid.findUnique({ where: { id } });
     if (!row || !this.sender) return;
     if (step === 'relay-bid' || step === 'relay-step') return this.placeBid(row, this.sender);
@@ -120,13 +120,15 @@ export class Relayer {
   /**
    * relay-mint: sends cardMint once (a retry waits for the recorded transaction) and records the token. A mint the
    * chain will not make, refused before it is sent (the relayer no longer the minter) or reverted once mined, is
-   * refunded: the buyer paid for a token they did not get.
+   * refunded: the buyer paid for a token they did not get. Giving a charge back needs only Stripe, so it goes on
+   * while the relayer cannot send; a paid mint waits for the relayer.
    */
-  private async mint(id: string, sender: RelayerSender): Promise<void> {
+  private async mint(id: string): Promise<void> {
     const { db, chain } = this.services;
+    const { sender } = this;
     const row = await db.prisma.cardMint.findUnique({ where: { id } });
     if (row?.status === 'charging' || row?.status === 'refunding') return this.giveBackCharge(row);
-    if (row?.status !== 'queued') return;
+    if (row?.status !== 'queued' || !sender || !this.enabled) return;
     const hash =
       (row.txHash as Hash | null) ??
       (await sender
@@ -331,18 +333,23 @@ export class Relayer {
     return { answered: true, exceeded: false };
   }
 
-  /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
+  /**
+   * Re-queues the card mints a lost job would leave undone, and moves relayed bids along from the indexer's view.
+   * Runs whether or not the relayer can send: charges to give back need only Stripe (a key removed, or a chain
+   * gone, must not keep a buyer's money); the mints and the bids wait for the relayer.
+   */
   async sweep(): Promise<void> {
     const { db, chain } = this.services;
     const abandoned = new Date(Date.now() - CHARGE_ABANDONED_MS);
     const mints = await db.prisma.cardMint.findMany({
-      where: { OR: [{ status: { in: ['queued', 'refunding'] } }, { status: 'charging', updatedAt: { lt: abandoned } }] },
+      where: { OR: [{ status: { in: this.enabled ? ['queued', 'refunding'] : ['refunding'] } }, { status: 'charging', updatedAt: { lt: abandoned } }] },
       select: { id: true },
       // The longest waiting first, so a backlog of mints cannot keep a refund out of every turn.
       orderBy: { updatedAt: 'asc' },
       take: 100,
     });
     for (const mint of mints) await this.enqueue('relay-mint', mint.id);
+    if (!this.enabled) return;
     const open = await db.prisma.relayedBid.findMany({ where: { status: { in: ['queued', 'placed', 'outbid', 'won', 'custody'] } }, take: 500, orderBy: { createdAt: 'asc' } });
     if (open.length === 0) return;
     const placed = open.filter((row) => row.status === 'placed' && row.txHash);
