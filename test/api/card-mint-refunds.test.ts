@@ -45,4 +45,12 @@ describe('card mints while the relayer cannot send', () => {
     expect((await stack.db.prisma.cardMint.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe('queued');
     expect(refunds(paid.id)).toEqual([]);
   });
+
+  it('a mint row written without its status is charging, never paid (the relayer mints only queued ones)', async () => {
+    const buyer = await userWithCard(stack.db, rs);
+    const row = await stack.db.prisma.cardMint.create({
+      data: { userId: buyer.id, toAddress: '0x'.padEnd(42, '2'), metadataUrl: 'ipfs://card-mint', priceWei: '1', cents: 700, paymentIntentId: 'pi_never_confirmed' },
+    });
+    expect(row.status).toBe('charging');
+  });
 });
