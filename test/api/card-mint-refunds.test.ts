@@ -31,13 +31,21 @@ describe('card mints while the relayer cannot send', () => {
     const [refused, crashed, paid] = [await charge(), await charge(), await charge()];
     const mint = (paymentIntentId: string, status: 'refunding' | 'charging' | 'queued', minutesAgo = 0) =>
       stack.db.prisma.cardMint.create({
-        data: { userId: buyer.id, toAddress: '0x'.padEnd(42, '1'), metadataUrl: 'ipfs://card-mint', priceWei: '1', cents: 700, paymentIntentId, status, updatedAt: new Date(Date.now() - minutesAgo * 60_000) },
+        data: {
+          userId: buyer.id,
+          toAddress: '0x'.padEnd(42, '1'),
+          metadataUrl: 'ipfs://card-mint',
+          priceWei: '1',
+          cents: 700,
+          paymentIntentId,
+          status,
+          updatedAt: new Date(Date.now() - minutesAgo * 60_000),
+        },
       });
     const toGiveBack = [await mint(refused.id, 'refunding'), await mint(crashed.id, 'charging', 10)];
     const waiting = await mint(paid.id, 'queued');
 
-    for (const row of toGiveBack)
-      await eventually(async () => (await stack.db.prisma.cardMint.findUniqueOrThrow({ where: { id: row.id } })).status === 'failed', 15_000, 'the charge given back');
+    for (const row of toGiveBack) await eventually(async () => (await stack.db.prisma.cardMint.findUniqueOrThrow({ where: { id: row.id } })).status === 'failed', 15_000, 'the charge given back');
     const refunds = (id: string) => rs.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === id).map((c) => [c.status, c.reply.amount]);
     expect(refunds(refused.id)).toEqual([[200, 700]]);
     expect(refunds(crashed.id)).toEqual([[200, 700]]);
