@@ -237,7 +237,11 @@ async function main() {
     const target = (what: string, value: string, met: boolean) => console.log(`target: ${what.padEnd(52)} ${value.padEnd(34)} ${met ? 'met' : 'NOT met'}`);
     target(`${spread.length} lots, api vs pgbench >= 60%`, `${ratio(spreadShare, 1)} (pairs ${spreadRatios.map((r) => ratio(r, 1)).join(', ')})`, spreadShare >= 0.6);
     target('one hot lot, api vs pgbench >= 80%', ratio(hotShare, 1), hotShare >= 0.8);
-    target('p99 < 100 ms at 64 bidders (worst run)', `${worstP99.toFixed(1)} ms (hot ${hotRun.p99.toFixed(1)}, spread ${pairs.map((p) => p.plain.p99.toFixed(1)).join(' / ')})`, worstP99 < 100);
+    target(
+      'p99 < 100 ms at 64 bidders (worst run)',
+      `${worstP99.toFixed(1)} ms (hot ${hotRun.p99.toFixed(1)}, spread ${pairs.map((p) => p.plain.p99.toFixed(1)).join(' / ')}, maximums ${pairs.map((p) => p.maximums.p99.toFixed(1)).join(' / ')})`,
+      worstP99 < 100,
+    );
     target('maximums in play >= 90% of plain bids', `${ratio(maximumsShare, 1)} (pairs ${pairs.map((p) => ratio(accepted(p.maximums), accepted(p.plain))).join(', ')})`, maximumsShare >= 0.9);
     target('anomalies (two leaders, a price not the top bid): 0', String(anomalyCount), anomalyCount === 0);
     target('outbid, 201 to SSE event, p95 < 1000 ms', `${outbidP95.toFixed(1)} ms`, outbidLatencies.length > 0 && outbidP95 < 1000);

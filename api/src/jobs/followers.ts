@@ -34,7 +34,10 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
     {
       'follow-chain-bids': chain.followBids,
       'settle-withdrawals': chain.settleWithdrawals,
-      'sweep-relayed-bids': () => relayer.sweep(),
+      'sweep-relayed-bids': async () => {
+        await relayer.sweepCardMints();
+        if (relayer.enabled) await relayer.sweep();
+      },
       'follow-swaps': async () => {
         await followSwaps(services);
         await removeSpentLeadingOffers(services);

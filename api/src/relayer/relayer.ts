@@ -78,6 +78,11 @@ export class Relayer {
     return this.sender !== null && this.services.chain.auctionHouse !== null;
   }
 
+  /** Whether this process can make card mints: they need the relayer's key and the NFT contract, not the auction house. */
+  private get canMint(): boolean {
+    return this.sender !== null && this.services.chain.nft !== null;
+  }
+
   /** `id`: the RelayedBid's, or the CardMint's for relay-mint. */
   enqueue(step: Step, id: string): Promise<void> {
     return this.queue.add(step, { id }, { jobId: `${step}-${id}` });
@@ -128,7 +133,7 @@ export class Relayer {
     const { sender } = this;
     const row = await db.prisma.cardMint.findUnique({ where: { id } });
     if (row?.status === 'charging' || row?.status === 'refunding') return this.giveBackCharge(row);
-    if (row?.status !== 'queued' || !sender || !this.enabled) return;
+    if (row?.status !== 'queued' || !sender || !this.canMint) return;
     const hash =
       (row.txHash as Hash | null) ??
       (await sender
@@ -334,22 +339,25 @@ export class Relayer {
   }
 
   /**
-   * Re-queues the card mints a lost job would leave undone, and moves relayed bids along from the indexer's view.
-   * Runs whether or not the relayer can send: charges to give back need only Stripe (a key removed, or a chain
-   * gone, must not keep a buyer's money); the mints and the bids wait for the relayer.
+   * Re-queues the card mints a lost job would leave undone. Runs whether or not the relayer can send: charges to give
+   * back need only Stripe (a key removed, or a chain gone, must not keep a buyer's money); a paid mint waits for a
+   * process that can make it.
    */
-  async sweep(): Promise<void> {
-    const { db, chain } = this.services;
+  async sweepCardMints(): Promise<void> {
     const abandoned = new Date(Date.now() - CHARGE_ABANDONED_MS);
-    const mints = await db.prisma.cardMint.findMany({
-      where: { OR: [{ status: { in: this.enabled ? ['queued', 'refunding'] : ['refunding'] } }, { status: 'charging', updatedAt: { lt: abandoned } }] },
+    const mints = await this.services.db.prisma.cardMint.findMany({
+      where: { OR: [{ status: { in: this.canMint ? ['queued', 'refunding'] : ['refunding'] } }, { status: 'charging', updatedAt: { lt: abandoned } }] },
       select: { id: true },
       // The longest waiting first, so a backlog of mints cannot keep a refund out of every turn.
       orderBy: { updatedAt: 'asc' },
       take: 100,
     });
     for (const mint of mints) await this.enqueue('relay-mint', mint.id);
-    if (!this.enabled) return;
+  }
+
+  /** Moves relayed bids along from the indexer's view, and re-queues steps a lost job would leave undone. */
+  async sweep(): Promise<void> {
+    const { db, chain } = this.services;
     const open = await db.prisma.relayedBid.findMany({ where: { status: { in: ['queued', 'placed', 'outbid', 'won', 'custody'] } }, take: 500, orderBy: { createdAt: 'asc' } });
     if (open.length === 0) return;
     const placed = open.filter((row) => row.status === 'placed' && row.txHash);
