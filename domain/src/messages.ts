@@ -171,6 +171,10 @@ export const messages = {
     leadingAgainMessage: 'You are the highest bidder again on {title} at {amount}: a higher bid was removed because its Bitcoin offer can no longer be completed.',
     // Decided: a card bid that would lead again (the bid above it was removed) but whose card refused a new hold.
     cardRefusedMessage: 'Your card bid of {bid} on {title} was removed: it would have been the highest again, but your card could not be held for it. The current bid is {amount}.',
+    // Decided: such a card bid with a maximum the card cannot carry, led at the price its card could be held for.
+    maximumLoweredTitle: 'You are the highest bidder again, up to a lower maximum',
+    maximumLoweredMessage:
+      'You are the highest bidder again on {title} at {amount}, but your card could not be held for your maximum of {maximum}: your bid now goes no higher than {held}. Bid again to go higher.',
     increaseBid: 'Increase Bid',
     viewAuction: 'View Auction',
     withdrawFailed: 'Failed to withdraw bid',

@@ -8,9 +8,10 @@
  * - a hold Stripe made for a bid that was never written is cancelled by the payments reconcile.
  */
 import { randomUUID } from 'node:crypto';
+import { messages } from '@gavel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { signIn } from '../support/users.ts';
+import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
@@ -47,6 +48,8 @@ beforeAll(async () => {
       ORD_URL: btc.ordUrl,
       BITCOIN_FOLLOW_MS: '100',
       PRICE_API_URL: prices.priceUrl,
+      // Every hold reads the stand-in's price as it is now (one test moves it).
+      PRICE_CACHE_MS: '1',
       CARD_HOLD_MARGIN_PERCENT: '0',
       PENDING_HOLD_GRACE_MS: String(GRACE_MS),
       LOT_CLOCK_RECONCILE_MS: '1000',
@@ -256,6 +259,41 @@ describe('a card bid leads again only with a live hold', () => {
     const mail = await eventually(async () => (await mailsTo(card.user.email)).find((m) => m.text.includes('your card could not be held for it')), 10_000, 'the refused card bidder told');
     expect(mail.text).toContain('Your card bid of 10,100 sats');
     await eventually(async () => (await mailsTo(below.user.email)).some((m) => m.subject === 'You are the highest bidder again'), 10_000, 'the offer below leads again');
+  });
+});
+
+describe('a card maximum its card can no longer carry', () => {
+  it('leads again at the price its card can be held for, bidding no further, and its bidder is told', { timeout: 40_000 }, async () => {
+    const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n });
+    const [card, over] = [await cardBidder(), await cardBidder()];
+    const admin = await createUser(stack.db, 'admin');
+    const adminToken = await signIn(stack.url, admin.email);
+    // 9 BTC at $100,000 a BTC: a $900,000 hold, within what one card payment can be.
+    const placed = await call(stack.url, card.token, 'POST', `/auctions/${lot.id}/bids`, { amount: '10000', walletAddress: 'card_payment', maximum: '900000000' });
+    expect(placed.status).toBe(201);
+    const cardBidId = placed.body.data.bid._id as string;
+    const overId = (await cardBid(over.token, lot.id, '950000000')).body.data.bid._id as string;
+    await eventually(async () => (await bidRow(cardBidId)).holdStatus === 'released', 15_000, 'the outbid maximum’s hold released');
+    try {
+      // At $120,000 the same maximum would need $1,080,000: more than a card payment can be.
+      prices.setPrices({ btcUsd: 120_000 });
+      const removed = await call(stack.url, adminToken, 'DELETE', `/auctions/bids/${overId}`, { reason: 'Bidder asked for it' });
+      expect(removed.status).toBe(200);
+    } finally {
+      prices.setPrices({ btcUsd: 100_000 });
+    }
+    const leader = await bidRow(cardBidId);
+    const price = (await lotRow(lot.id)).currentBid!.toFixed(0);
+    expect(leader).toMatchObject({ status: 'active', holdStatus: 'authorized' });
+    expect(leader.amount.toFixed(0)).toBe(price);
+    // It bids no further than its hold: no maximum above the price is left standing for it.
+    expect(BigInt((leader.maximum ?? leader.amount).toFixed(0))).toBe(BigInt(price));
+    expect((await lotRow(lot.id)).leaderMaximum).toBeNull();
+    const cents = Math.ceil((Number(price) * 120_000 * 100) / 100_000_000);
+    expect(leader.holdCents).toBe(cents);
+    expect(await rs.stripe.paymentIntents.retrieve(leader.paymentIntentId!)).toMatchObject({ status: 'requires_capture', amount: cents });
+    const mail = await eventually(async () => (await mailsTo(card.user.email)).find((m) => m.subject === messages.bids.maximumLoweredTitle), 10_000, 'the bidder told');
+    expect(mail.text).toContain('your card could not be held for your maximum of 900,000,000 sats');
   });
 });
 

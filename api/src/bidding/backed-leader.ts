@@ -4,13 +4,17 @@
  * was spent) it would lead again with nothing held. Before such a removal, the bid that would take the lead is held
  * again on its card: a new PaymentIntent (a new idempotency key, recorded as pending like any bid hold), for a bid
  * in sats at the live BTC price, for its maximum when it has one (the proxy rule bids for it again, remove-bid.ts),
- * written on the bid in the removal's own transaction, so it leads from the moment it holds. A card that refuses
- * has its bid removed as well (the bidder is told why, through the outbid notifier) and the next
- * bid is tried, until one that is backed (an offer, a wallet bid, a live hold) or none takes the lead.
+ * written on the bid in the removal's own transaction, so it leads from the moment it holds. A card that cannot
+ * carry the maximum (declined, or more than a card can take at today's BTC price) is held for the price the bid
+ * would lead at instead: the bid leads, bidding no further than its hold, and its bidder is told their maximum was
+ * lowered. A card that refuses even that has its bid removed as well (the bidder is told why, through the outbid
+ * notifier) and the next bid is tried, until one that is backed (an offer, a wallet bid, a live hold) or none takes
+ * the lead.
  */
-import { cardAmountRefusal, cardHoldCents, displayAmount, fill, messages, unitFor, type CardBidUnit } from '@gavel/domain';
+import { cardAmountRefusal, cardHoldCents, displayAmount, fill, messages, unitFor, type CardBidUnit, type ProxyState } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
-import type { Bid } from '../generated/prisma/client.ts';
+import type { Bid, Prisma } from '../generated/prisma/client.ts';
+import { leadingAgainMail } from '../mail/templates.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
@@ -30,12 +34,15 @@ interface Renewed {
   paymentIntentId: string;
   holdCents: bigint;
   idempotencyKey: string;
+  /** How far the hold lets the bid go, in the lot's unit. */
+  upTo: bigint;
 }
 
 /** removeBid, but whoever leads afterwards is backed: a card bid whose hold was released is held again first. */
 export async function removeKeepingLeaderBacked(services: Services, actor: UserRow, bidId: string, reason: string | undefined) {
   const { prisma } = services.db;
   const refused: string[] = [];
+  let lowered: { bidId: string; maximum: bigint } | null = null;
   try {
     for (;;) {
       const removing = await prisma.bid.findUnique({
@@ -53,7 +60,7 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
           throw paymentSetupError(error);
         });
       }
-      const renewal = next && needsNewHold(next.bid) ? await holdAgain(services, next.bid, lot!.paymentMethod, next.state.leader!.maximum) : null;
+      const renewal = next && needsNewHold(next.bid) ? await renewHold(services, next, lot!.paymentMethod) : null;
       if (renewal === 'refused') {
         const gone = await removeBackedOnly(services, SYSTEM, next!.bid.id, CARD_REFUSED_REASON, null);
         if (gone) refused.push(next!.bid.id);
@@ -63,11 +70,26 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
       if (!removed) continue;
       // A bid placed meanwhile leads instead: the renewed hold backs nothing.
       if (renewal && removed.promotedBidId !== renewal.bidId) await giveBack(services, renewal);
+      else if (renewal && renewal.upTo < next!.state.leader!.maximum) lowered = { bidId: renewal.bidId, maximum: next!.state.leader!.maximum };
       return removed;
     }
   } finally {
     for (const id of refused) await announceCardRefused(services, id).catch((err: Error) => services.log.warn({ err: err.message, bidId: id }, 'telling a refused card bidder failed'));
+    if (lowered)
+      await announceMaximumLowered(services, lowered).catch((err: Error) => services.log.warn({ err: err.message, bidId: lowered?.bidId }, 'telling a card bidder their maximum was lowered failed'));
   }
+}
+
+/**
+ * A new hold for the bid that would lead: for its maximum (as far as it will bid), or, when the card cannot carry
+ * that, for the price it would lead at, so that it still leads, bidding no further than its hold.
+ */
+async function renewHold(services: Services, next: { bid: Bid; state: ProxyState }, paymentMethod: 'BTC' | 'ETH' | 'Manual'): Promise<Renewed | 'refused'> {
+  const { maximum } = next.state.leader!;
+  const price = next.state.price!;
+  const whole = await holdAgain(services, next.bid, paymentMethod, maximum);
+  if (whole !== 'refused' || maximum <= price) return whole;
+  return holdAgain(services, next.bid, paymentMethod, price);
 }
 
 /**
@@ -77,14 +99,15 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
  * an unused renewal given back.
  */
 async function removeBackedOnly(services: Services, actor: UserRow, bidId: string, reason: string | undefined, renewal: Renewed | null) {
-  return removeBid(services.db.prisma, actor, bidId, reason, async (tx, promotedBidId) => {
+  const onPromoted = async (tx: Prisma.TransactionClient, promotedBidId: string | null) => {
     if (renewal && promotedBidId === renewal.bidId) {
       await tx.bid.update({ where: { id: renewal.bidId }, data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents) } });
       await clearPendingHold(tx, renewal.idempotencyKey);
       return;
     }
     if (promotedBidId && needsNewHold(await tx.bid.findUniqueOrThrow({ where: { id: promotedBidId } }))) throw new LeaderMoved();
-  }).catch(async (error: unknown) => {
+  };
+  return removeBid(services.db.prisma, actor, bidId, reason, { onPromoted, heldUpTo: renewal && { bidId: renewal.bidId, amount: renewal.upTo } }).catch(async (error: unknown) => {
     if (renewal) await giveBack(services, renewal);
     if (error instanceof LeaderMoved) return null;
     throw error;
@@ -119,7 +142,7 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
       idempotencyKey,
       pendingIn: services.db.prisma,
     });
-    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey };
+    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, upTo: amount };
   } catch (error) {
     // Declined (402), or the saved card is gone (403): nothing backs this bid.
     if (error instanceof HttpError && (error.status === 402 || error.status === 403)) return 'refused';
@@ -131,6 +154,20 @@ async function giveBack(services: Services, renewal: Renewed): Promise<void> {
   await cancelIntent(services.payments.stripe, renewal.paymentIntentId)
     .then(() => clearPendingHold(services.db.prisma, renewal.idempotencyKey))
     .catch((err: Error) => services.log.warn({ err: err.message, bidId: renewal.bidId }, 'an unneeded renewed hold could not be released; the payments reconcile will'));
+}
+
+/** The bidder whose maximum the card could not carry leads at the price, and is told how far their bid now goes. */
+async function announceMaximumLowered(services: Services, lowered: { bidId: string; maximum: bigint }): Promise<void> {
+  const bid = await services.db.prisma.bid.findUniqueOrThrow({ where: { id: lowered.bidId }, include: { lot: true, user: { select: { email: true } } } });
+  if (!bid.user || bid.status !== 'active') return;
+  const unit = unitFor(bid.lot.paymentMethod);
+  const text = fill(messages.bids.maximumLoweredMessage, {
+    title: bid.lot.title,
+    amount: displayAmount(BigInt(bid.amount.toFixed(0)), unit),
+    maximum: displayAmount(lowered.maximum, unit),
+    held: displayAmount(BigInt((bid.maximum ?? bid.amount).toFixed(0)), unit),
+  });
+  await services.mailer.send(leadingAgainMail(bid.user.email, messages.bids.maximumLoweredTitle, text, bid.lot.id, bid.lot.auctionEventId));
 }
 
 /** The removed card bidder hears it as an outbid, with the reason in the mail. */

@@ -16,12 +16,16 @@ const bidMessages = messages.bids;
 
 type OnPromoted = (tx: Prisma.TransactionClient, promotedBidId: string | null) => Promise<void>;
 type Removed = { lotId: string; status: 'withdrawn' | 'removed'; promotedBidId: string | null };
-
+/** A card maximum whose renewed hold covers only up to `amount` (in the lot's unit): it bids no further than that. */
+export type HeldUpTo = { bidId: string; amount: bigint };
 /**
  * `onPromoted`: runs in the removal's transaction with the bid that leads now (null: none, or the removed bid
  * was not leading), for what must be true of a leader the moment it leads (a card bid's renewed hold).
+ * `heldUpTo`: how far that renewed hold lets its bid go, should it lead.
  */
-export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: string, reason: string | undefined, onPromoted?: OnPromoted): Promise<Removed> {
+type Promotion = { onPromoted?: OnPromoted; heldUpTo?: HeldUpTo | null };
+
+export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: string, reason: string | undefined, promotion: Promotion = {}): Promise<Removed> {
   const bid = await prisma.bid.findUnique({ where: { id: bidId } });
   if (!bid || bid.status === 'withdrawn' || bid.status === 'removed') throw notFound(bidMessages.bidNotFound);
   const admin = actor.role === 'admin';
@@ -29,7 +33,7 @@ export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: str
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await removeUnderLock(prisma, actor, bid, reason, onPromoted);
+      return await removeUnderLock(prisma, actor, bid, reason, promotion);
     } catch (error) {
       // A pay-later bidder who was placing a bid meanwhile: their bid's transaction is short, so try again.
       if (!(error instanceof BidderBusy)) throw error;
@@ -45,7 +49,7 @@ const BIDDER_BUSY_ATTEMPTS = 20;
 
 class BidderBusy extends Error {}
 
-async function removeUnderLock(prisma: PrismaClient, actor: UserRow, bid: Bid, reason: string | undefined, onPromoted?: OnPromoted): Promise<Removed> {
+async function removeUnderLock(prisma: PrismaClient, actor: UserRow, bid: Bid, reason: string | undefined, { onPromoted, heldUpTo }: Promotion): Promise<Removed> {
   const bidId = bid.id;
   const admin = actor.role === 'admin';
   return prisma.$transaction(async (tx) => {
@@ -56,7 +60,7 @@ async function removeUnderLock(prisma: PrismaClient, actor: UserRow, bid: Bid, r
     const status = admin ? 'removed' : 'withdrawn';
     await tx.bid.update({ where: { id: bidId }, data: { status, removedReason: admin ? (reason ?? null) : null } });
     if (current.status === 'active') {
-      const next = await leaderAfterRemoval(tx, { ...lot!, id: bid.lotId }, bidId, { lockBidders: true });
+      const next = await leaderAfterRemoval(tx, { ...lot!, id: bid.lotId }, bidId, { lockBidders: true, heldUpTo });
       const price = next?.state.price ?? null;
       if (next) {
         // A maximum leads again as far as it still reaches (a pay-later one, within what its bidder's limit has left).
@@ -96,7 +100,7 @@ export async function leaderAfterRemoval(
   db: Prisma.TransactionClient | PrismaClient,
   lot: Pick<ClockedLot, 'paymentMethod' | 'auctionType'> & { id: string; startingBid: string },
   removingId: string,
-  { lockBidders = false } = {},
+  { lockBidders = false, heldUpTo = null }: { lockBidders?: boolean; heldUpTo?: HeldUpTo | null } = {},
 ): Promise<{ bid: Bid; state: ProxyState } | null> {
   const bids = await db.bid.findMany({
     where: { lotId: lot.id, status: { in: ['active', 'outbid'] }, id: { not: removingId } },
@@ -107,16 +111,26 @@ export async function leaderAfterRemoval(
     lot.paymentMethod === 'BTC' && bids.some((b) => b.maximum !== null)
       ? await db.btcOffer.findMany({ where: { ladderId: { in: bids.map((b) => b.id) }, signedPsbtHex: { not: null } }, select: { ladderId: true, amount: true }, orderBy: { amount: 'asc' } })
       : [];
-  const standing = bids.map((b): StandingBid => {
+  const standing = bids.flatMap((b): StandingBid[] => {
     const steps = offers.filter((o) => o.ladderId === b.id).map((o) => BigInt(o.amount.toFixed(0)));
-    return {
-      id: b.id,
-      // A bid whose bidder's account is gone still stands, as nobody who could bid again.
-      bidderId: b.userId ?? `bid:${b.id}`,
-      amount: BigInt(b.amount.toFixed(0)),
-      maximum: b.maximum === null ? null : BigInt(b.maximum.toFixed(0)),
-      ...(steps.length > 0 && { steps }),
-    };
+    const amount = BigInt(b.amount.toFixed(0));
+    let maximum = b.maximum === null ? null : BigInt(b.maximum.toFixed(0));
+    // A card bid whose renewed hold covers less than its maximum bids only as far as the hold; one whose hold does
+    // not even cover its amount cannot lead on it.
+    if (heldUpTo?.bidId === b.id && heldUpTo.amount < (maximum ?? amount)) {
+      if (heldUpTo.amount < amount) return [];
+      maximum = heldUpTo.amount > amount ? heldUpTo.amount : null;
+    }
+    return [
+      {
+        id: b.id,
+        // A bid whose bidder's account is gone still stands, as nobody who could bid again.
+        bidderId: b.userId ?? `bid:${b.id}`,
+        amount,
+        maximum,
+        ...(steps.length > 0 && { steps }),
+      },
+    ];
   });
   const rules = { startingBid: BigInt(lot.startingBid), increment: minimumIncrement(lot) };
   // A pay-later bid counts against its bidder's limit only while it leads, so its allowance may have gone to other
