@@ -292,6 +292,8 @@ describe('a card maximum its card can no longer carry', () => {
     const cents = Math.ceil((Number(price) * 120_000 * 100) / 100_000_000);
     expect(leader.holdCents).toBe(cents);
     expect(await rs.stripe.paymentIntents.retrieve(leader.paymentIntentId!)).toMatchObject({ status: 'requires_capture', amount: cents });
+    // The refused hold for the maximum asked Stripe nothing and left no pending record behind.
+    expect(await stack.db.prisma.pendingHold.count({ where: { bidId: cardBidId } })).toBe(0);
     const mail = await eventually(async () => (await mailsTo(card.user.email)).find((m) => m.subject === messages.bids.maximumLoweredTitle), 10_000, 'the bidder told');
     expect(mail.text).toContain('your card could not be held for your maximum of 900,000,000 sats');
   });

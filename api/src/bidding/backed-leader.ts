@@ -29,6 +29,9 @@ export const CARD_REFUSED_REASON = 'The card of this bid could not be held again
 /** The worker acting as an admin for removeBid; it is no account. */
 export const SYSTEM = { id: 'system', role: 'admin' } as UserRow;
 
+/** Why a card could not be held again (holdAgain). */
+type Unheld = 'refused' | 'no_card';
+
 interface Renewed {
   bidId: string;
   paymentIntentId: string;
@@ -61,7 +64,7 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
         });
       }
       const renewal = next && needsNewHold(next.bid) ? await renewHold(services, next, lot!.paymentMethod) : null;
-      if (renewal === 'refused') {
+      if (renewal === 'refused' || renewal === 'no_card') {
         const gone = await removeBackedOnly(services, SYSTEM, next!.bid.id, CARD_REFUSED_REASON, null);
         if (gone) refused.push(next!.bid.id);
         continue;
@@ -84,10 +87,11 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
  * A new hold for the bid that would lead: for its maximum (as far as it will bid), or, when the card cannot carry
  * that, for the price it would lead at, so that it still leads, bidding no further than its hold.
  */
-async function renewHold(services: Services, next: { bid: Bid; state: ProxyState }, paymentMethod: 'BTC' | 'ETH' | 'Manual'): Promise<Renewed | 'refused'> {
+async function renewHold(services: Services, next: { bid: Bid; state: ProxyState }, paymentMethod: 'BTC' | 'ETH' | 'Manual'): Promise<Renewed | Unheld> {
   const { maximum } = next.state.leader!;
   const price = next.state.price!;
   const whole = await holdAgain(services, next.bid, paymentMethod, maximum);
+  // Only a refusal of the amount can go differently for a smaller one: no saved card is no card for any amount.
   if (whole !== 'refused' || maximum <= price) return whole;
   return holdAgain(services, next.bid, paymentMethod, price);
 }
@@ -123,11 +127,12 @@ function needsNewHold(bid: Bid): boolean {
 
 /**
  * A new hold for `bid` on its bidder's saved card, for `amount` (as far as it will bid: its maximum, else the price),
- * or 'refused' when the card (or its absence) cannot back it.
+ * or why it cannot back it: 'refused', the amount (more than a card payment can be, or declined by the card);
+ * 'no_card', no saved card that Stripe still knows.
  */
-async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'ETH' | 'Manual', amount: bigint): Promise<Renewed | 'refused'> {
+async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'ETH' | 'Manual', amount: bigint): Promise<Renewed | Unheld> {
   const user = bid.userId ? await services.db.prisma.user.findUnique({ where: { id: bid.userId } }) : null;
-  if (!user?.stripeCustomerId || !user.stripePaymentMethodId) return 'refused';
+  if (!user?.stripeCustomerId || !user.stripePaymentMethodId) return 'no_card';
   const unit = unitFor(paymentMethod) as CardBidUnit;
   // Held at today's price; without a fresh one this throws, and the removal waits for its next try.
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
@@ -145,7 +150,8 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
     return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, upTo: amount };
   } catch (error) {
     // Declined (402), or the saved card is gone (403): nothing backs this bid.
-    if (error instanceof HttpError && (error.status === 402 || error.status === 403)) return 'refused';
+    if (error instanceof HttpError && error.status === 402) return 'refused';
+    if (error instanceof HttpError && error.status === 403) return 'no_card';
     throw error;
   }
 }
