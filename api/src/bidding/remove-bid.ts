@@ -17,7 +17,7 @@ const bidMessages = messages.bids;
 type OnPromoted = (tx: Prisma.TransactionClient, promotedBidId: string | null) => Promise<void>;
 type Removed = { lotId: string; status: 'withdrawn' | 'removed'; promotedBidId: string | null };
 /** A card maximum whose renewed hold covers only up to `amount` (in the lot's unit): it bids no further than that. */
-export type HeldUpTo = { bidId: string; amount: bigint };
+type HeldUpTo = { bidId: string; amount: bigint };
 /**
  * `onPromoted`: runs in the removal's transaction with the bid that leads now (null: none, or the removed bid
  * was not leading), for what must be true of a leader the moment it leads (a card bid's renewed hold).

@@ -126,7 +126,7 @@ export class Relayer {
    * relay-mint: sends cardMint once (a retry waits for the recorded transaction) and records the token. A mint the
    * chain will not make, refused before it is sent (the relayer no longer the minter) or reverted once mined, is
    * refunded: the buyer paid for a token they did not get. Giving a charge back needs only Stripe, so it goes on
-   * while the relayer cannot send; a paid mint waits for the relayer.
+   * in a process that cannot mint; a paid mint waits for one that can.
    */
   private async mint(id: string): Promise<void> {
     const { db, chain } = this.services;
