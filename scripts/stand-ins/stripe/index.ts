@@ -20,7 +20,7 @@ import { Webhooks, type Delivery, type WebhookTarget } from './webhooks.ts';
 import { customerRoutes } from './resources/customers.ts';
 import { paymentMethodRoutes } from './resources/payment-methods.ts';
 import { setupIntentRoutes } from './resources/setup-intents.ts';
-import { paymentIntentRoutes } from './resources/payment-intents.ts';
+import { expireLapsedHolds, paymentIntentRoutes } from './resources/payment-intents.ts';
 import { refundRoutes } from './resources/refunds.ts';
 import { identityRoutes } from './resources/identity.ts';
 import { testPageRoutes } from './resources/test-pages.ts';
@@ -49,6 +49,8 @@ export interface StripeStandInOptions {
   publishableKey?: string;
   /** Waits before each webhook retry. Default 1 s, 5 s, 30 s, 2 min, 10 min, 1 h. */
   webhookRetryDelaysMs?: number[];
+  /** How long an uncaptured authorisation lasts before Stripe cancels it (`automatic`). Default 7 days, as Stripe. */
+  holdLapseMs?: number;
   log?: (line: string) => void;
 }
 
@@ -73,6 +75,11 @@ export interface StripeStandIn {
    * kept for its idempotency key, so a retry with the same key gets the 500 again.
    */
   failNext(method: string, path: string): void;
+  /**
+   * Moves the stand-in's clock forward (tests' days pass in a call): object times follow it, and every hold whose
+   * `capture_before` it passes is cancelled as Stripe does, `payment_intent.canceled` sent. Returns how many lapsed.
+   */
+  advanceClock(ms: number): number;
   stop(): Promise<void>;
 }
 
@@ -93,7 +100,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const keys = { secretKey: options.secretKey ?? STAND_IN_DEFAULTS.secretKey, publishableKey: options.publishableKey ?? STAND_IN_DEFAULTS.publishableKey };
   const webhookSecret = options.webhookSecret ?? STAND_IN_DEFAULTS.webhookSecret;
   const log = options.log ?? ((line: string) => console.warn(line));
-  const state = new State();
+  const state = new State(options.holdLapseMs);
   const webhooks = new Webhooks(state, options.webhookRetryDelaysMs ?? [1_000, 5_000, 30_000, 120_000, 600_000, 3_600_000], log);
   if (options.webhookUrl) webhooks.configure({ url: options.webhookUrl, secret: webhookSecret, enabledEvents: options.enabledEvents });
   const env: Env = { state, webhooks, baseUrl: '', failing: [] };
@@ -101,6 +108,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const server = createServer(createHandler(env, routes, keys, log));
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? STAND_IN_DEFAULTS.port, host, () => resolve()));
   const port = (server.address() as AddressInfo).port;
+  // Real time passes too (a demo left running for a week): lapsed holds are cancelled even when nobody asks.
+  const lapses = setInterval(() => expireLapsedHolds(env), 60_000).unref();
   const url = `http://${host}:${port}`;
   env.baseUrl = url;
   return {
@@ -114,7 +123,12 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     resend: (eventId) => webhooks.resend(eventId),
     webhooksSettled: () => webhooks.settled(),
     failNext: (method, path) => env.failing.push(`${method} ${path}`),
+    advanceClock(ms) {
+      state.clockOffsetMs += ms;
+      return expireLapsedHolds(env);
+    },
     async stop() {
+      clearInterval(lapses);
       webhooks.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

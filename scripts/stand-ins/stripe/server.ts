@@ -4,11 +4,13 @@
  * `expand[]`, and Stripe's reply format (pretty JSON, `Request-Id`, error objects).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Stripe from 'stripe';
 import { errors, StripeApiError } from './errors.ts';
 import { decodeForm, type FormParams } from './form.ts';
 import { IdempotencyStore, type SavedReply } from './idempotency.ts';
 import { isRaw, type Env, type Route } from './routes.ts';
 import { API_VERSION, newId, type Auth } from './state.ts';
+import { expireLapsedHolds, latestChargeOf } from './resources/payment-intents.ts';
 
 export interface Keys {
   secretKey: string;
@@ -58,6 +60,8 @@ export function createHandler(env: Env, routes: Route[], keys: Keys, log: (line:
     const found = match(method, pathname);
     if (!found) throw errors.unrecognizedUrl(method, pathname);
     const auth = authenticate(req, params, found.route.access);
+    // Holds whose time ran out are gone before anyone can read or capture them.
+    expireLapsedHolds(env);
     const endpoint = `${method} ${pathname}`;
     if (method === 'POST' && idempotencyKey) {
       const saved = idempotency.replay(idempotencyKey, endpoint, params);
@@ -146,7 +150,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** `expand[]=payment_method` / `customer`: the id becomes the object, as Stripe does one level deep. */
+/** `expand[]=payment_method` / `customer` / `latest_charge`: the id becomes the object, as Stripe does one level deep. */
 function expand(env: Env, result: unknown, params: FormParams): unknown {
   const wanted = Array.isArray(params.expand) ? params.expand.filter((e): e is string => typeof e === 'string') : [];
   if (wanted.length === 0 || !result || typeof result !== 'object') return result;
@@ -155,6 +159,7 @@ function expand(env: Env, result: unknown, params: FormParams): unknown {
     const id = out[field];
     if (field === 'payment_method' && typeof id === 'string') out[field] = env.state.paymentMethods.get(id) ?? id;
     else if (field === 'customer' && typeof id === 'string') out[field] = env.state.customers.get(id) ?? id;
+    else if (field === 'latest_charge' && out.object === 'payment_intent') out[field] = latestChargeOf(env, out as unknown as Stripe.PaymentIntent);
     else if (!(field in out)) throw errors.invalidParam('expand', `This property cannot be expanded (${field}).`);
   }
   return out;

@@ -25,6 +25,16 @@ export interface IntentAuth {
 }
 
 export class State {
+  /**
+   * How long an uncaptured card authorisation lasts before the network cancels it (Stripe: 7 days for online card
+   * payments), and how far the stand-in's clock runs ahead of the machine's (tests move it with advanceClock).
+   */
+  constructor(readonly holdLapseMs = 7 * 24 * 3600_000) {}
+  clockOffsetMs = 0;
+  /** The stand-in's time, in unix seconds: what it stamps on objects and what holds lapse by. */
+  unixNow(): number {
+    return Math.floor((Date.now() + this.clockOffsetMs) / 1000);
+  }
   readonly customers = new Map<string, Stripe.Customer>();
   readonly paymentMethods = new Map<string, Stripe.PaymentMethod>();
   readonly cards = new Map<string, CardSecret>();
@@ -35,6 +45,8 @@ export class State {
   readonly events = new Map<string, Stripe.Event>();
   /** Intents waiting on the test 3D Secure page. */
   readonly pendingAuth = new Map<string, IntentAuth>();
+  /** Manual-capture intents' authorisations: when each lapses (unix seconds), shown as the charge's `capture_before`. */
+  readonly captureBefore = new Map<string, number>();
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -48,6 +60,7 @@ export function newId(prefix: string, length = 24): string {
 }
 
 export const clientSecretFor = (id: string) => `${id}_secret_${newId('x').slice(2)}`;
+/** The machine's time, for what must be real (a webhook signature's timestamp, which receivers check against their clock). */
 export const unixNow = () => Math.floor(Date.now() / 1000);
 
 /** Looks an object up by id, answering Stripe's 404 resource_missing when there is none. */

@@ -61,7 +61,7 @@ export class Webhooks {
       id: newId('evt'),
       object: 'event',
       api_version: API_VERSION,
-      created: unixNow(),
+      created: this.state.unixNow(),
       data: { object: structuredClone(object) },
       livemode: false,
       pending_webhooks: this.wants(type) ? 1 : 0,

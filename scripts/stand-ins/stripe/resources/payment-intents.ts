@@ -12,7 +12,7 @@ import { errors } from '../errors.ts';
 import type { FormParams } from '../form.ts';
 import { cardOnly, Params } from '../params.ts';
 import type { Env, Route } from '../routes.ts';
-import { checkClientSecret, clientSecretFor, find, newId, unixNow } from '../state.ts';
+import { checkClientSecret, clientSecretFor, find, newId } from '../state.ts';
 import { AUTH_FAILED, nextActionFor } from '../three-d-secure.ts';
 import type { RequestInfo } from '../webhooks.ts';
 import { attach, createCardPaymentMethod, resolvePaymentMethod } from './payment-methods.ts';
@@ -133,6 +133,7 @@ export function authorise(env: Env, pi: Stripe.PaymentIntent, request: RequestIn
   if (pi.capture_method === 'manual') {
     pi.status = 'requires_capture';
     pi.amount_capturable = pi.amount;
+    env.state.captureBefore.set(pi.id, env.state.unixNow() + Math.floor(env.state.holdLapseMs / 1000));
     env.webhooks.emit('payment_intent.amount_capturable_updated', pi, request);
   } else {
     pi.status = 'succeeded';
@@ -176,6 +177,58 @@ export function failAuthentication(env: Env, pi: Stripe.PaymentIntent, request: 
   fail(env, pi, pm, { ...AUTH_FAILED.payment, type: 'invalid_request_error' }, request);
 }
 
+/** Cancelling an authorisation releases the hold. */
+function cancel(env: Env, pi: Stripe.PaymentIntent, reason: Stripe.PaymentIntent.CancellationReason | null, request: RequestInfo): void {
+  pi.status = 'canceled';
+  pi.canceled_at = env.state.unixNow();
+  pi.cancellation_reason = reason;
+  pi.amount_capturable = 0;
+  pi.next_action = null;
+  env.state.pendingAuth.delete(pi.id);
+  env.state.captureBefore.delete(pi.id);
+  env.webhooks.emit('payment_intent.canceled', pi, request);
+}
+
+/**
+ * The card network's side: an authorisation not captured by its `capture_before` is cancelled by Stripe itself
+ * (`cancellation_reason: automatic`, with the `payment_intent.canceled` event), as Stripe does after 7 days. Run
+ * before every request and whenever the stand-in's clock moves, so a lapsed hold is never seen as live.
+ */
+export function expireLapsedHolds(env: Env): number {
+  const now = env.state.unixNow();
+  let expired = 0;
+  for (const [id, captureBefore] of env.state.captureBefore) {
+    const pi = env.state.paymentIntents.get(id);
+    if (captureBefore > now || !pi || pi.status !== 'requires_capture') continue;
+    cancel(env, pi, 'automatic', { id: null, idempotency_key: null });
+    expired++;
+  }
+  return expired;
+}
+
+/**
+ * The intent's latest charge as `expand[]=latest_charge` shows it: the stand-in keeps no charges, so only what a
+ * hold's holder reads from one, its `payment_method_details.card.capture_before` (when an uncaptured authorisation
+ * lapses) and whether it was captured.
+ */
+export function latestChargeOf(env: Env, pi: Stripe.PaymentIntent): Record<string, unknown> | null {
+  if (typeof pi.latest_charge !== 'string') return null;
+  return {
+    id: pi.latest_charge,
+    object: 'charge',
+    amount: pi.amount,
+    amount_captured: pi.amount_received,
+    captured: pi.amount_received > 0,
+    currency: pi.currency,
+    customer: pi.customer,
+    livemode: false,
+    payment_intent: pi.id,
+    payment_method: pi.payment_method,
+    status: pi.last_payment_error ? 'failed' : 'succeeded',
+    payment_method_details: { type: 'card', card: { capture_before: env.state.captureBefore.get(pi.id) ?? null } },
+  };
+}
+
 function create(env: Env, p: Params, request: RequestInfo): Stripe.PaymentIntent {
   const amount = p.int('amount');
   if (amount === undefined) throw errors.missingParam('amount');
@@ -208,7 +261,7 @@ function create(env: Env, p: Params, request: RequestInfo): Stripe.PaymentIntent
     capture_method: p.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ?? 'automatic_async',
     client_secret: clientSecretFor(id),
     confirmation_method: p.oneOf('confirmation_method', ['automatic', 'manual']) ?? 'automatic',
-    created: unixNow(),
+    created: env.state.unixNow(),
     currency,
     customer: customer ?? null,
     customer_account: null,
@@ -311,14 +364,7 @@ export const paymentIntentRoutes: Route[] = [
           `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
         );
       }
-      pi.status = 'canceled';
-      pi.canceled_at = unixNow();
-      pi.cancellation_reason = p.oneOf('cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']) ?? null;
-      // Cancelling an authorisation releases the hold.
-      pi.amount_capturable = 0;
-      pi.next_action = null;
-      env.state.pendingAuth.delete(pi.id);
-      env.webhooks.emit('payment_intent.canceled', pi, call.request);
+      cancel(env, pi, p.oneOf('cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']) ?? null, call.request);
       return pi;
     },
   },
