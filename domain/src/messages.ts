@@ -204,6 +204,7 @@ export const messages = {
     support: 'Too many messages sent. Please try again in {wait}.',
     unsubscribe: 'Too many unsubscribe attempts. Please try again in {wait}.',
     eventStream: 'Too many live update connections. Please try again in {wait}.',
+    rpc: 'Too many chain reads. Please try again in {wait}.',
   },
   server: {
     notFound: 'Not found',
@@ -254,6 +255,11 @@ export const checkoutMessages = {
   paid: 'Payment received. Thank you!',
   notHeld: 'No card hold of yours stands for this lot.',
   heldNote: 'Your card is held for this lot and charged automatically by {time}.',
+  buyNowOfferRequired: 'Sign the Buy Now offer in your wallet first.',
+  buyNowOfferNotFound: 'This Buy Now offer was not found. Please start again.',
+  buyNowOfferExpired: 'This Buy Now offer expired before it was signed. Please start again.',
+  buyNowOfferUsed: 'This Buy Now offer was already used.',
+  signToBuy: 'Sign the transaction in your wallet to buy this lot',
 } as const;
 
 /**

@@ -51,7 +51,7 @@ export interface OfferInput {
 }
 
 /** What every offer on this lot is built with: the lot's inscription and seller, the bidder's linked wallet, the platform's fee address. */
-export async function offerParties(services: Services, user: UserRow, lot: AdmittedBid['lot'], input: OfferInput) {
+export async function offerParties(services: Services, user: UserRow, lot: Pick<AdmittedBid['lot'], 'id' | 'inscriptionId' | 'sellerWalletAddress'>, input: OfferInput) {
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const walletAddress = await linkedWallet(services, user, input.walletAddress);
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;

@@ -25,7 +25,17 @@ export interface BitcoinConfig {
   psbtBids: boolean;
   /** BITCOIN_FOLLOW_MS: how often the worker asks Esplora about broadcast swaps (default 15 s). */
   followEveryMs: number;
+  /**
+   * BITCOIN_SELLER_SIGN_DUE_MS (default 72 h): how long after a BTC lot is won its seller has to co-sign the
+   * winning offer before being reminded. The winner's coins are committed to the offer meanwhile.
+   */
+  sellerSignDueMs: number;
+  /** BITCOIN_SELLER_OVERDUE_MS (default 24 h): how long after that reminder the admin is told the seller has not signed. */
+  sellerOverdueMs: number;
 }
+
+/** Three days to co-sign: a seller away for a weekend still makes it, a winner's coins are not held for weeks. */
+export const DEFAULT_SELLER_SIGN_DUE_MS = 72 * 3600_000;
 
 /** Where the local stand-in listens (scripts/stand-ins/bitcoin/ repeats it: the api may not import scripts/). */
 export const BITCOIN_STAND_IN_PORT = 3002;
@@ -42,10 +52,18 @@ export function bitcoinConfig(env: NodeJS.ProcessEnv): BitcoinConfig {
     platformFeeAddress,
     psbtBids: env.BITCOIN_PSBT_BIDS !== 'false',
     followEveryMs: Number(env.BITCOIN_FOLLOW_MS ?? 15_000),
+    sellerSignDueMs: positiveMs(env, 'BITCOIN_SELLER_SIGN_DUE_MS', DEFAULT_SELLER_SIGN_DUE_MS),
+    sellerOverdueMs: positiveMs(env, 'BITCOIN_SELLER_OVERDUE_MS', 24 * 3600_000),
     esploraUrl: env.BITCOIN_ESPLORA_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/api`,
     ordUrl: env.ORD_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/ord`,
     timeoutMs: Number(env.BITCOIN_TIMEOUT_MS ?? 10_000),
   };
+}
+
+function positiveMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!(Number.isFinite(value) && value > 0)) throw new Error(`${name} must be a positive number of milliseconds, not ${env[name]}`);
+  return value;
 }
 
 /** A p2wpkh address whose key hash is sha256("gavel-platform-fee"): valid, but spendable by no one. */

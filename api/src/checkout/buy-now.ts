@@ -7,7 +7,8 @@
  * is one transaction whose conditional update ends the lot only if it is still open, still offers Buy Now at
  * that price and no bid has reached it, so a racing bid or buyer either wins before (and this purchase is
  * refused, its hold released) or loses after. Only then is the hold captured: nobody pays for a lot they did
- * not get. Without a card (BTC, Manual) the buyer becomes the winner and pays afterwards (cart or wallet).
+ * not get. On a BTC lot the purchase is a signed offer at the Buy Now price (btc-buy-now.ts), accepted by the same
+ * conditional update. ADD TO CART (Manual) holds the saved card, or counts against the pay-later limit.
  * A USD purchase has a payment deadline (`paymentDueAt`, PAYMENT_DUE_MS): one not paid by then, with no card
  * hold standing for it, is voided (unpaid.ts).
  */
@@ -28,6 +29,8 @@ import {
   AmountError,
   type BuyNowBody,
   type BuyNowIntentReply,
+  type BuyNowOfferBody,
+  type BuyNowOfferReply,
   type BuyNowReply,
   type PaymentCurrency,
 } from '@gavel/domain';
@@ -46,12 +49,12 @@ import { assertWithinBiddingLimit } from '../bidding/pay-later.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
-import { anyCase } from '../wallet/linked.ts';
+import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
 
 const bidMessages = messages.bids;
 
 /** The lot, if Buy Now is open on it now, and its price in the smallest unit. Throws the reason otherwise. */
-async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint }> {
+export async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint }> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
@@ -168,11 +171,15 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
  */
 async function purchase(services: Services, user: UserRow, lotId: string, body: BuyNowBody, paying: string | null) {
   const { lot, price } = await buyableLot(services, user, lotId);
-  const wallet = await checkMethod(services, user, lot, price, body);
+  checkMethod(lot, body);
+  if (body.paymentMethod === 'Stripe') await checkHeldPayment(services, user, lot, price, body.paymentIntentId);
+  // BTC: the signed offer is the payment, checked on the chain before anything changes.
+  const signed = body.paymentMethod === 'BTC' ? await checkSignedBuyNowOffer(services, user, lot, price, body.bidId, body.signedPsbtHex) : null;
+  const wallet = signed?.offer.walletAddress ?? null;
   // ADD TO CART (Manual) with a saved card: the card is held for the price now, so the purchase is backed.
   const cartHold = body.paymentMethod === 'Manual' && user.stripeCustomerId && user.stripePaymentMethodId ? await holdForCart(services, user, lot, price) : null;
   const pi = paying ?? cartHold?.paymentIntentId ?? null;
-  const won = await commitPurchase(services, user, lot, price, wallet, pi, body.paymentMethod === 'Manual' && !cartHold).catch(async (error: unknown) => {
+  const won = await commitPurchase(services, user, lot, price, wallet, pi, body.paymentMethod === 'Manual' && !cartHold, signed).catch(async (error: unknown) => {
     if (cartHold)
       await releaseBuyNowHold(services, cartHold.paymentIntentId).catch((err: Error) =>
         services.log.error({ err: err.message }, 'could not release a refused ADD TO CART hold; the payments sweep retries'),
@@ -209,7 +216,7 @@ async function holdForCart(services: Services, user: UserRow, lot: Lot, price: b
  * price and no bid has reached it; `payLater`: nothing holds money for it, so the buyer's bidding limit must
  * cover the price, checked in the same transaction.
  */
-async function commitPurchase(services: Services, user: UserRow, lot: Lot, price: bigint, wallet: string | null, pi: string | null, payLater: boolean) {
+async function commitPurchase(services: Services, user: UserRow, lot: Lot, price: bigint, wallet: string | null, pi: string | null, payLater: boolean, signed: SignedBuyNowOffer | null) {
   const lotId = lot.id;
   const payBy = lot.paymentMethod === 'Manual' ? new Date(Date.now() + services.config.unpaid.paymentDueMs) : null;
   const won = await services.db.prisma.$transaction(async (tx) => {
@@ -222,6 +229,7 @@ async function commitPurchase(services: Services, user: UserRow, lot: Lot, price
       RETURNING id`;
     if (!row) return null;
     await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${lotId} AND status IN ('active', 'outbid')`;
+    if (signed) return commitBtcPurchase(tx, services, user, lot, price, signed);
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
     // As at a close: the mail that asks for a payment always goes; the one that says the card hold will be
     // charged only if wanted (the charge, or its failure, is told afterwards: card-outcome-mails.ts).
@@ -277,20 +285,19 @@ async function alreadyBought(services: Services, user: UserRow, lotId: string, m
   return reply(user, lot, BigInt(lot.soldPrice!.toFixed(0)), method, pi, state, lot.winnerWalletAddress);
 }
 
-/** Checks the payment the buyer chose; returns the wallet the lot is won with (BTC). */
-async function checkMethod(services: Services, user: UserRow, lot: Lot, price: bigint, body: BuyNowBody): Promise<string | null> {
+/** The payment the buyer chose must be one the lot takes: a card or pay later for USD lots, a signed offer for BTC lots. */
+function checkMethod(lot: Lot, body: Pick<BuyNowBody, 'paymentMethod'>): void {
   const method = body.paymentMethod;
-  const allowed = lot.paymentMethod === 'Manual' ? ['Stripe', 'Manual'] : ['BTC'];
+  const allowed = lot.paymentMethod === 'Manual' ? ['Stripe', 'Manual'] : lot.paymentMethod === 'BTC' ? ['BTC'] : [];
   if (method === 'Stripe' && lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
   if (!allowed.includes(method)) throw new HttpError(400, fill(checkoutMessages.buyNowMethod, { method }), 'buy_now_method');
-  if (method === 'BTC') {
-    if (!body.walletAddress) throw new HttpError(400, bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
-    const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: anyCase(body.walletAddress) } });
-    if (!linked) throw new HttpError(403, bidMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: bidMessages.walletNotLinked });
-    return linked.address;
-  }
-  if (method === 'Stripe') await checkHeldPayment(services, user, lot, price, body.paymentIntentId);
-  return null;
+}
+
+/** POST /auctions/:id/buy-now/offer: a BTC lot's Buy Now swap, built for the buyer's wallet to sign. */
+export async function createBuyNowOffer(services: Services, user: UserRow, lotId: string, body: BuyNowOfferBody): Promise<BuyNowOfferReply> {
+  const { lot, price } = await buyableLot(services, user, lotId);
+  checkMethod(lot, { paymentMethod: 'BTC' });
+  return buildBuyNowOffer(services, user, lot, price, body);
 }
 
 /** The card payment must be this user's Buy Now intent for this lot, holding exactly the price. */

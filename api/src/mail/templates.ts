@@ -127,7 +127,11 @@ export function leadingAgainMail(to: string, title: string, text: string, lotId:
  * the close (`charge`: what it takes in USD, the winning price, never a maximum's whole hold; `upTo`: a bid in a
  * coin is charged its USD value then, at most `charge`, its hold); `pay_from_cart`, the buyer pays from their cart by `dueAt` (pay-later and wallet bids).
  */
-export type WonPayment = { by: 'card_hold'; charge: string; upTo: boolean } | { by: 'pay_from_cart'; dueAt: Date | null };
+export type WonPayment =
+  | { by: 'card_hold'; charge: string; upTo: boolean }
+  | { by: 'pay_from_cart'; dueAt: Date | null }
+  /** A signed Bitcoin offer wins: it pays once the seller co-signs, which is due by `sellerSignBy`. */
+  | { by: 'bitcoin_offer'; sellerSignBy: Date };
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -145,6 +149,10 @@ export function wonMail(to: Recipient, title: string, amount: string, lotId: str
     const text = `You won ${title} for ${amount}. We will charge ${charge} to the hold on your card, and e-mail you when it is charged.`;
     const foot = unsubscribeFoot(to, 'won');
     return { to: to.email, subject, text: `${text} ${link}${foot.text}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot'), foot.html) };
+  }
+  if (payment.by === 'bitcoin_offer') {
+    const text = `You won ${title} for ${amount}. Your signed Bitcoin offer pays for it: the seller co-signs it by ${utc(payment.sellerSignBy)}, then the swap is broadcast and the inscription comes to your wallet. Keep the coins of your offer unspent until it confirms.`;
+    return { to: to.email, subject, text: `${text} ${link}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot')) };
   }
   const cart = `${site}/cart`;
   const by = payment.dueAt ? ` by ${utc(payment.dueAt)}` : '';

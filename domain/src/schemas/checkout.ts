@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { checkoutMessages } from '../messages.ts';
 import { MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from './payment.ts';
+import { MAX_PSBT_HEX_LENGTH, PSBT_TOO_LARGE } from './bid.ts';
 
 /** What a card bid sends as `walletAddress` on POST /auctions/:id/bids (the spec's marker for card bids). */
 export const CARD_PAYMENT_MARKER = 'card_payment';
@@ -67,6 +68,9 @@ export const buyNowBodySchema = z.object({
   paymentMethod: z.enum(BUY_NOW_PAYMENT_METHODS, { error: 'paymentMethod must be Stripe, BTC or Manual' }),
   walletAddress: z.string().trim().max(120).optional(),
   paymentIntentId: z.string().trim().max(255).optional(),
+  /** BTC: the Buy Now offer's id (POST /auctions/:id/buy-now/offer) and the PSBT the wallet signed for it. */
+  bidId: z.string().trim().min(1).max(64).optional(),
+  signedPsbtHex: z.string().trim().min(1).max(MAX_PSBT_HEX_LENGTH, { error: PSBT_TOO_LARGE }).optional(),
 });
 export type BuyNowBody = z.infer<typeof buyNowBodySchema>;
 
@@ -93,6 +97,27 @@ export const buyNowReplySchema = z.object({
   }),
 });
 export type BuyNowReply = z.infer<typeof buyNowReplySchema>;
+
+/**
+ * POST /auctions/:id/buy-now/offer (BTC lots): the swap at the Buy Now price built from the buyer's linked wallet,
+ * for the wallet to sign; the lot ends only when POST /auctions/:id/buy-now brings it back signed and valid.
+ */
+export const buyNowOfferBodySchema = z.object({
+  walletAddress: z.string().trim().min(1).max(120),
+  ordinalsAddress: z.string().trim().max(120).optional(),
+  paymentPublicKey: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/)
+    .optional(),
+});
+export type BuyNowOfferBody = z.infer<typeof buyNowOfferBodySchema>;
+
+export const buyNowOfferReplySchema = z.object({
+  message: z.string(),
+  data: z.object({ bidId: z.string(), psbtHex: z.string(), amount: z.string(), unit: z.literal('sats'), expiresAt: z.string() }),
+});
+export type BuyNowOfferReply = z.infer<typeof buyNowOfferReplySchema>;
 
 export const cartItemSchema = z.object({
   lotId: z.string(),
