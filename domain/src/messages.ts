@@ -171,6 +171,12 @@ export const messages = {
     leadingAgainMessage: 'You are the highest bidder again on {title} at {amount}: a higher bid was removed because its Bitcoin offer can no longer be completed.',
     // Decided: a card bid that would lead again (the bid above it was removed) but whose card refused a new hold.
     cardRefusedMessage: 'Your card bid of {bid} on {title} was removed: it would have been the highest again, but your card could not be held for it. The current bid is {amount}.',
+    // Decided: a leading card bid whose hold ran out at Stripe (7 days) and could not be renewed on the card.
+    holdLapsedMessage:
+      'Your card bid of {bid} on {title} was removed: card holds last only days, and your card could not be held for it again. The current bid is {amount}. Check your card and bid again.',
+    // Decided: the same for a card bid on an on-chain lot, which stays on chain but is no longer raised for its bidder.
+    relayedHoldLapsedMessage:
+      'Your card bid of {bid} on {title} is no longer backed: card holds last only days, and your card could not be held for it again, so it will not be raised for you. Check your card and bid again.',
     // Decided: such a card bid with a maximum the card cannot carry, led at the price its card could be held for.
     maximumLoweredTitle: 'You are the highest bidder again, up to a lower maximum',
     maximumLoweredMessage:
