@@ -133,7 +133,7 @@ export function createApp(services: Services, dappDir = services.config.dappDir,
   app.use(addressGuard());
   // After the public site has taken the api's own /api prefix off (production): then an admin path under /v1 or
   // /api/v1 of the api is found as the bare one.
-  if (dappDir) app.use(publicSite(services.config, dappDir));
+  if (dappDir) app.use(publicSite(services, dappDir));
   app.use(adminPrefixes());
   app.use(corsMiddleware(services.config.corsOrigins));
   app.use(sessionMiddleware(services.db, services.tokens));

@@ -1,7 +1,7 @@
 /** How many requests each client may make: sign-in protection, e-mail codes and the rate-limited routes. */
 
 /** The routes limited per user and per address, each named by the `rateLimit` of its route declarations. */
-export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'support', 'unsubscribe', 'eventStream'] as const;
+export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'support', 'unsubscribe', 'eventStream', 'rpc'] as const;
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
 
 /** Requests a minute for one user and for one address (a signed-out caller is counted by address only). */
@@ -46,6 +46,9 @@ const ROUTE_DEFAULTS: Record<LimitedRoute, { env: string } & RouteLimit> = {
   // A person clicks a mail's link now and then; a script trying tokens is slowed down.
   unsubscribe: { env: 'UNSUBSCRIBE', perUser: 10, perIp: 30 },
   eventStream: { env: 'EVENTS', perUser: 30, perIp: 120 },
+  // The dapp's chain reads through /rpc, counted by address only (the calls carry no session): a page polls a
+  // receipt every second or so while a transaction is mined, and reads balances and prices now and then.
+  rpc: { env: 'RPC', perUser: 600, perIp: 600 },
 };
 
 export function rateLimitConfig(env: NodeJS.ProcessEnv): RateLimitConfig {

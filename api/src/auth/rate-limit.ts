@@ -82,10 +82,12 @@ export class RateLimiter {
 
   /**
    * A request to a route limited per user and per address (the `rateLimit` of its declaration): counted for its
-   * user when signed in and for its address; past either limit, a 429 with the route's own message.
+   * user when signed in and for its address; past either limit, a 429 with the route's own message. `weight`: how
+   * many the request counts for (a JSON-RPC batch counts each of its calls).
    */
-  async limitRoute(name: LimitedRoute, rule: RouteLimit, ip: string, userId?: string | null): Promise<void> {
-    const counters = [...(userId ? [{ key: `${name}:user:${userId}`, limit: rule.perUser }] : []), { key: `${name}:ip:${ip}`, limit: rule.perIp }];
+  async limitRoute(name: LimitedRoute, rule: RouteLimit, ip: string, userId?: string | null, weight = 1): Promise<void> {
+    const each = [...(userId ? [{ key: `${name}:user:${userId}`, limit: rule.perUser }] : []), { key: `${name}:ip:${ip}`, limit: rule.perIp }];
+    const counters = each.flatMap((counter) => Array.from({ length: weight }, () => counter));
     const hits = await this.routeHits.ask(counters.map(({ key }) => this.key(key)));
     counters.forEach(({ limit }, i) => {
       const { count, msLeft } = hits[i]!;

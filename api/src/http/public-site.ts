@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';
-import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
 import { notFound } from './errors.ts';
 import { rpcProxy } from './rpc-proxy.ts';
 import { dappPolicy } from './security-headers.ts';
@@ -19,9 +19,10 @@ const FOREVER = 'public, max-age=31536000, immutable';
 /** index.html and the other unhashed files name the current build: asked again every time (304 while unchanged). */
 const REVALIDATE = 'no-cache';
 
-export function publicSite(config: Config, dappDir: string) {
+export function publicSite(services: Pick<Services, 'config' | 'chain' | 'rateLimiter' | 'log'>, dappDir: string) {
+  const { config } = services;
   const policy = dappPolicy(config);
-  const rpc = rpcProxy(config.chain);
+  const rpc = rpcProxy({ chain: services.chain, limiter: services.rateLimiter, limit: config.rateLimits.routes.rpc, log: services.log });
   const root = path.resolve(dappDir);
   const hashed = path.join(root, 'assets') + path.sep;
   return async (ctx: Context, next: Next) => {

@@ -1,54 +1,37 @@
 /**
  * POST /rpc in production: the dapp's chain reads (contract calls, receipts, blocks, balances, fee estimates) go
- * to the node the api uses, and nothing else does. A node answers far more than reads: sending from unlocked
- * accounts, a dev chain's cheat methods (anvil_setBalance), tracing (debug_*), filters that hold state. Each
- * call is checked against the list below and refused with a JSON-RPC error naming the method when it is not
- * there; logs are answered only over a bounded block range, so one call cannot make the node scan its history.
+ * to the node the api uses, and nothing else does. The node is the operator's and paid for, so /rpc is no relay
+ * for anyone else's traffic: each address has a budget of calls a minute (RATE_RPC_PER_IP, a batch counting
+ * each of its calls), each call is checked and bounded (rpc-calls.ts), a batch is small and its calls go to the
+ * node one after another, and the node's reply is passed on as it arrives, never held whole, and cut off past
+ * RPC_REPLY_LIMIT bytes.
  */
+import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import type { ChainConfig } from '../chain/index.ts';
+import type { Logger } from 'pino';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { RouteLimit } from '../auth/rate-limit-config.ts';
+import type { ChainService } from '../chain/index.ts';
 import { readJson } from './body.ts';
-
-/** The read methods viem's public client uses for what the dapp does (wallet/evm/evm-client.ts), and their kin. */
-const READ_METHODS = new Set([
-  'eth_chainId',
-  'net_version',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_feeHistory',
-  'eth_getBalance',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getTransactionCount',
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
-  'eth_getBlockByNumber',
-  'eth_getBlockByHash',
-  'eth_getLogs',
-]);
+import { checkCall, failure, type NodeCall, type RpcFailure } from './rpc-calls.ts';
 
 /** A JSON-RPC request is a few hundred bytes; a contract call with a large argument is still well under this. */
 export const RPC_BODY_LIMIT = 64 * 1024;
-/** More calls in one batch than a page ever sends is someone using the node through us. */
-export const RPC_BATCH_LIMIT = 20;
-/** The widest eth_getLogs range answered, in blocks. */
-export const LOGS_BLOCK_RANGE = 5_000;
+/** The dapp's transport (viem's http() without batching) sends one call per request: a batch is someone else's. */
+export const RPC_BATCH_LIMIT = 10;
+/** The bytes one request's replies may take: a block with its transactions' hashes is tens of kB, a receipt a few. */
+export const RPC_REPLY_LIMIT = 1024 * 1024;
 
-interface RpcCall {
-  jsonrpc?: unknown;
-  id?: unknown;
-  method?: unknown;
-  params?: unknown;
+export interface RpcProxyDeps {
+  chain: Pick<ChainService, 'config' | 'auctionHouse' | 'nft'>;
+  limiter: RateLimiter;
+  limit: RouteLimit;
+  log: Logger;
 }
 
-type RpcReply = { jsonrpc: '2.0'; id: unknown } & ({ result: unknown } | { error: { code: number; message: string } });
-
-const failure = (id: unknown, code: number, message: string): RpcReply => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } });
-
-export function rpcProxy(chain: ChainConfig) {
+export function rpcProxy({ chain, limiter, limit, log }: RpcProxyDeps) {
+  const contracts = [chain.auctionHouse, chain.nft].filter((address): address is string => address !== null);
+  const { rpcUrl, timeoutMs } = chain.config;
   return async (ctx: Context) => {
     if (ctx.method !== 'POST') {
       ctx.status = 405;
@@ -57,61 +40,84 @@ export function rpcProxy(chain: ChainConfig) {
       return;
     }
     const body = await readJson(ctx, RPC_BODY_LIMIT);
-    if (Array.isArray(body)) {
-      if (body.length === 0 || body.length > RPC_BATCH_LIMIT) {
-        ctx.body = failure(null, -32600, `A batch holds 1 to ${RPC_BATCH_LIMIT} calls`);
-        return;
-      }
-      ctx.body = await Promise.all(body.map((call) => answer(chain, call as RpcCall)));
+    const batch = Array.isArray(body);
+    const calls = batch ? body : [body];
+    if (calls.length === 0 || calls.length > RPC_BATCH_LIMIT) {
+      await limiter.limitRoute('rpc', limit, ctx.ip);
+      ctx.body = failure(null, -32600, `A batch holds 1 to ${RPC_BATCH_LIMIT} calls`);
       return;
     }
-    ctx.body = await answer(chain, body as RpcCall);
+    // Every call counts, refused or not: a refusal is cheap, but a caller sending them by the thousand is no page.
+    await limiter.limitRoute('rpc', limit, ctx.ip, null, calls.length);
+    const checked = calls.map((call) => checkCall(call, contracts));
+    if (!batch && 'error' in checked[0]!) {
+      ctx.body = checked[0];
+      return;
+    }
+    // Once the first byte is sent the status is 200: a reply cut off is cut off mid-way, by closing the connection.
+    const clientGone = new AbortController();
+    ctx.res.once('close', () => clientGone.abort());
+    const budget = { left: RPC_REPLY_LIMIT };
+    const node: NodeSend = { rpcUrl, timeoutMs, budget, clientGone: clientGone.signal };
+    ctx.type = 'application/json';
+    ctx.body = Readable.from(streamed(checked, batch, node, ctx, log));
   };
 }
 
-async function answer(chain: ChainConfig, call: RpcCall): Promise<RpcReply> {
-  if (typeof call !== 'object' || call === null || call.jsonrpc !== '2.0' || typeof call.method !== 'string') {
-    return failure(call?.id, -32600, 'Not a JSON-RPC 2.0 call');
-  }
-  if (call.params !== undefined && !Array.isArray(call.params)) return failure(call.id, -32602, 'params must be an array');
-  if (!READ_METHODS.has(call.method)) {
-    return failure(call.id, -32601, `${call.method} is not answered here: this endpoint serves the chain reads the dapp makes`);
-  }
-  if (call.method === 'eth_getLogs') {
-    const refusal = logsRangeRefusal(call.params?.[0]);
-    if (refusal) return failure(call.id, -32602, refusal);
-  }
-  return forward(chain, { jsonrpc: '2.0', id: call.id ?? null, method: call.method, params: call.params ?? [] });
+interface NodeSend {
+  rpcUrl: string;
+  timeoutMs: number;
+  /** Bytes this request may still send. */
+  budget: { left: number };
+  clientGone: AbortSignal;
 }
 
-/** A filter by block hash, or numeric bounds at most LOGS_BLOCK_RANGE apart; tags like "latest" have no bound here. */
-function logsRangeRefusal(filter: unknown): string | null {
-  const { blockHash, fromBlock, toBlock } = (filter ?? {}) as { blockHash?: unknown; fromBlock?: unknown; toBlock?: unknown };
-  if (typeof blockHash === 'string' && fromBlock === undefined && toBlock === undefined) return null;
-  const hex = /^0x[0-9a-f]{1,16}$/i;
-  if (typeof fromBlock !== 'string' || typeof toBlock !== 'string' || !hex.test(fromBlock) || !hex.test(toBlock)) {
-    return 'eth_getLogs needs a blockHash, or fromBlock and toBlock as block numbers';
-  }
-  const span = BigInt(toBlock) - BigInt(fromBlock);
-  if (span < 0n || span >= BigInt(LOGS_BLOCK_RANGE)) return `eth_getLogs answers at most ${LOGS_BLOCK_RANGE} blocks at a time`;
-  return null;
-}
-
-async function forward(chain: ChainConfig, call: { jsonrpc: '2.0'; id: unknown; method: string; params: unknown[] }): Promise<RpcReply> {
+/** The reply, piece by piece: each call's answer in turn (a batch's between brackets); never two calls at the node at once. */
+async function* streamed(calls: Array<NodeCall | RpcFailure>, batch: boolean, node: NodeSend, ctx: Context, log: Logger): AsyncGenerator<string | Uint8Array> {
   try {
-    const response = await fetch(chain.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(call),
-      signal: AbortSignal.timeout(chain.timeoutMs),
-    });
-    const reply = (await response.json()) as { result?: unknown; error?: { code?: unknown; message?: unknown } };
-    if (reply.error) {
-      // The node's own error (a revert, a bad argument): its code and words, with the caller's id.
-      return { jsonrpc: '2.0', id: call.id, error: { ...reply.error, code: Number(reply.error.code ?? -32603), message: String(reply.error.message ?? 'error') } };
+    if (batch) yield '[';
+    for (const [i, call] of calls.entries()) {
+      if (i > 0) yield ',';
+      if ('error' in call) yield JSON.stringify(call);
+      else yield* forwarded(call, node);
+      if (node.clientGone.aborted) return;
     }
-    return { jsonrpc: '2.0', id: call.id, result: reply.result ?? null };
-  } catch {
-    return failure(call.id, -32603, 'The chain node did not answer');
+    if (batch) yield ']';
+  } catch (error) {
+    // Part of a reply is already sent: the only honest end is a cut connection, which the client sees as a failure.
+    if (!node.clientGone.aborted) log.warn({ err: (error as Error).message }, 'an /rpc reply was cut off');
+    ctx.res.destroy();
+  }
+}
+
+/** One call's answer from the node as it arrives; a JSON-RPC error when the node gives none or a larger one than the budget. */
+async function* forwarded(call: NodeCall, node: NodeSend): AsyncGenerator<string | Uint8Array> {
+  const abort = new AbortController();
+  const signal = AbortSignal.any([abort.signal, node.clientGone, AbortSignal.timeout(node.timeoutMs)]);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(node.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call), signal });
+    } catch {
+      yield JSON.stringify(failure(call.id, -32603, 'The chain node did not answer'));
+      return;
+    }
+    if (!response.ok || !response.body || !/json/.test(response.headers.get('content-type') ?? '')) {
+      yield JSON.stringify(failure(call.id, -32603, 'The chain node did not answer'));
+      return;
+    }
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (declared > node.budget.left) {
+      yield JSON.stringify(failure(call.id, -32603, `The reply is larger than this endpoint sends (${RPC_REPLY_LIMIT} bytes a request)`));
+      return;
+    }
+    for await (const chunk of response.body) {
+      node.budget.left -= chunk.byteLength;
+      if (node.budget.left < 0) throw new Error(`a reply passed ${RPC_REPLY_LIMIT} bytes`);
+      yield chunk;
+    }
+  } finally {
+    // Whatever ended this (the cap, the client leaving, an error), the node stops sending.
+    abort.abort();
   }
 }
