@@ -5,18 +5,20 @@
  * The worker's follower watches the expected swap of every ended lot with a signed winning offer: one Gavel
  * recorded (broadcast again when Esplora does not know it) or one the seller assembled and broadcast elsewhere.
  */
-import { psbtMessages } from '@gavel/domain';
+import { psbtMessages, unpaidMessages } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { parsePsbtHex, unsignedTx, type SettledSwap } from '../bitcoin/offer/index.ts';
 
-type SwapOf = { swapTxid: string | null; paid: boolean; transferred: boolean };
+type SwapOf = { swapTxid: string | null; paid: boolean; transferred: boolean; unpaidAt?: Date | null };
 
 /** Why a lot can no longer take a co-signed swap or a claim: one is recorded, or it was settled by hand. */
 export function swapRefusal(lot: SwapOf): HttpError | null {
   if (lot.swapTxid) return new HttpError(409, psbtMessages.alreadySettled, 'already_settled');
   if (lot.paid || lot.transferred) return new HttpError(409, psbtMessages.settledByHand, 'settled_by_hand');
+  // The winner's offer was spent: their purchase is void until the admin gives the lot to another offer.
+  if (lot.unpaidAt) return new HttpError(409, unpaidMessages.notSettleable, 'lot_unpaid');
   return null;
 }
 
@@ -24,7 +26,7 @@ export function swapRefusal(lot: SwapOf): HttpError | null {
 export async function recordSwap(services: Services, lotId: string, sellerSignedPsbtHex: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<void> {
   const { prisma } = services.db;
   const { count } = await prisma.lot.updateMany({
-    where: { id: lotId, swapTxid: null, paid: false, transferred: false },
+    where: { id: lotId, swapTxid: null, paid: false, transferred: false, unpaidAt: null },
     data: { swapTxid: swap.txid, swapTxHex: swap.txHex, sellerSignedPsbtHex, txHash: swap.txid },
   });
   if (count === 0) throw swapRefusal(await prisma.lot.findUniqueOrThrow({ where: { id: lotId } }))!;

@@ -5,7 +5,8 @@
  * conditional update lets exactly one run through, and a crash after the commit loses nothing (the outbox
  * row is re-queued by the worker's reconcile loop).
  *
- * A USD lot, or one won by a card bid, gets its payment deadline (`paymentDueAt`, PAYMENT_DUE_MS after the
+ * A BTC lot won by a signed offer gets its seller's co-signing deadline instead (btc-win-watch.ts follows it),
+ * after its leading offers were checked unspent once more. A USD lot, or one won by a card bid, gets its payment deadline (`paymentDueAt`, PAYMENT_DUE_MS after the
  * close): a win a captured hold pays never reaches it, and one nothing paid by then is voided (checkout/unpaid.ts).
  */
 import { displayAmount, unitFor } from '@gavel/domain';
@@ -17,10 +18,12 @@ import { lotUpdateOf } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
 import { DEFAULT_PAYMENT_DUE_MS } from '../checkout/config.ts';
+import { DEFAULT_SELLER_SIGN_DUE_MS } from '../bitcoin/config.ts';
+import { dropSpentLeadersBeforeClose } from './btc-win-watch.ts';
 
 export type CloseResult = { closed: false } | { closed: true; winnerId: string | null; winningBidId: string | null; wonMailId?: string };
 
-export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs = DEFAULT_PAYMENT_DUE_MS): Promise<CloseResult> {
+export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs = DEFAULT_PAYMENT_DUE_MS, sellerSignDueMs = DEFAULT_SELLER_SIGN_DUE_MS): Promise<CloseResult> {
   return prisma.$transaction(async (tx) => {
     const [lot] = await tx.$queryRaw<Array<{ id: string; title: string; reservePrice: string | null; paymentMethod: 'BTC' | 'ETH' | 'Manual'; auctionEventId: string }>>`
       UPDATE "Lot" SET status = 'ended', "closedAt" = now(), "updatedAt" = now()
@@ -29,14 +32,16 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
     if (!lot) return { closed: false } as const;
     // Locked: a hold released at this moment (intent-state.ts) sees the winner recorded, or is seen as released here.
     const [top] = await tx.$queryRaw<
-      Array<{ id: string; userId: string | null; walletAddress: string | null; amount: string; paymentIntentId: string | null; holdStatus: string | null; holdCents: number | null }>
+      Array<{ id: string; userId: string | null; walletAddress: string | null; amount: string; paymentIntentId: string | null; holdStatus: string | null; holdCents: number | null; offer: boolean }>
     >`
-      SELECT id, "userId", "walletAddress", amount::text, "paymentIntentId", "holdStatus"::text, "holdCents" FROM "Bid"
+      SELECT id, "userId", "walletAddress", amount::text, "paymentIntentId", "holdStatus"::text, "holdCents", "signedPsbtHex" IS NOT NULL AS offer FROM "Bid"
        WHERE "lotId" = ${lotId} AND status = 'active'
        ORDER BY amount DESC, "createdAt" ASC LIMIT 1 FOR NO KEY UPDATE`;
     const wins = top && (lot.reservePrice === null || BigInt(top.amount) >= BigInt(lot.reservePrice));
     if (!wins) return { closed: true, winnerId: null, winningBidId: null } as const;
     const paymentDueAt = lot.paymentMethod === 'Manual' || top.paymentIntentId ? new Date(Date.now() + paymentDueMs) : null;
+    // A signed Bitcoin offer pays once its seller co-signs: that is what is due, and the win watch follows it.
+    const sellerSignDueAt = lot.paymentMethod === 'BTC' && top.offer && !top.paymentIntentId ? new Date(Date.now() + sellerSignDueMs) : null;
     // A card bid names no wallet; a BTC lot won by card sends the inscription to the winner's Bitcoin wallet.
     const winnerWalletAddress = top.walletAddress ?? (lot.paymentMethod === 'BTC' && top.userId ? await deliveryAddressOf(tx, top.userId) : null);
     await tx.lot.update({
@@ -47,6 +52,7 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
         winningBidId: top.id,
         soldPrice: top.amount,
         paymentDueAt,
+        sellerSignDueAt,
       },
     });
     const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { id: true, email: true, emailWon: true } }) : null;
@@ -58,9 +64,11 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
       ? lot.paymentMethod === 'Manual'
         ? { by: 'card_hold', charge: displayAmount(BigInt(top.amount), 'USD'), upTo: false }
         : { by: 'card_hold', charge: displayAmount(BigInt(top.holdCents ?? 0), 'USD'), upTo: true }
-      : { by: 'pay_from_cart', dueAt: paymentDueAt };
+      : sellerSignDueAt
+        ? { by: 'bitcoin_offer', sellerSignBy: sellerSignDueAt }
+        : { by: 'pay_from_cart', dueAt: paymentDueAt };
     const mail =
-      winner && (payment.by === 'pay_from_cart' || winner.emailWon)
+      winner && (payment.by !== 'card_hold' || winner.emailWon)
         ? await tx.outboxMail.create({
             data: wonMail({ email: winner.email, userId: winner.id }, lot.title, displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),
           })
@@ -71,7 +79,9 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
 
 /** Close and tell everyone: watchers see the result, the winner gets an event and an e-mail. */
 export async function closeLotAndAnnounce(services: Services, lotId: string): Promise<CloseResult> {
-  const result = await closeLot(services.db.prisma, lotId, services.config.unpaid.paymentDueMs);
+  const due = await services.db.prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true, status: true } });
+  if (due?.paymentMethod === 'BTC' && (due.status === 'live' || due.status === 'upcoming')) await dropSpentLeadersBeforeClose(services, lotId);
+  const result = await closeLot(services.db.prisma, lotId, services.config.unpaid.paymentDueMs, services.config.bitcoin.sellerSignDueMs);
   if (!result.closed) return result;
   const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
   await announceLotsChanged(services.redis, services.config.redisPrefix);

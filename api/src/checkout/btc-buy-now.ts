@@ -51,7 +51,7 @@ export async function checkSignedBuyNowOffer(services: Services, user: UserRow, 
     throw new HttpError(400, checkoutMessages.buyNowOfferRequired, 'buy_now_offer_required', { [field]: checkoutMessages.buyNowOfferRequired });
   }
   const offer = await services.db.prisma.btcOffer.findUnique({ where: { id: bidId } });
-  if (!offer || !offer.buyNow || offer.userId !== user.id || offer.lotId !== lot.id) {
+  if (!offer?.buyNow || offer.userId !== user.id || offer.lotId !== lot.id) {
     throw new HttpError(404, checkoutMessages.buyNowOfferNotFound, 'buy_now_offer_not_found', { bidId: checkoutMessages.buyNowOfferNotFound });
   }
   if (offer.finalizedAt) throw new HttpError(409, checkoutMessages.buyNowOfferUsed, 'buy_now_offer_used');
@@ -71,14 +71,7 @@ export type SignedBuyNowOffer = Awaited<ReturnType<typeof checkSignedBuyNowOffer
  * second request with the same offer rolls back), the winning bid written with the signed swap the seller
  * co-signs, the lot pointed at it with the seller's co-signing deadline, and the won mail.
  */
-export async function commitBtcPurchase(
-  tx: Prisma.TransactionClient,
-  services: Services,
-  user: UserRow,
-  lot: Lot,
-  price: bigint,
-  signed: SignedBuyNowOffer,
-): Promise<{ mailId: string | null }> {
+export async function commitBtcPurchase(tx: Prisma.TransactionClient, services: Services, user: UserRow, lot: Lot, price: bigint, signed: SignedBuyNowOffer): Promise<{ mailId: string | null }> {
   const { offer, signedPsbtHex } = signed;
   const claimed = await tx.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
   if (claimed.count === 0) throw new HttpError(409, checkoutMessages.buyNowOfferUsed, 'buy_now_offer_used');

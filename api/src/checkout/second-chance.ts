@@ -36,6 +36,7 @@ import { cancelIntent, capturedIntent, paymentSetupError } from '../payments/int
 import { PURPOSE } from '../payments/intent-state.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
 import { fullNameOf } from '../auth/user-name.ts';
+import { secondChanceToNextOffer } from '../bidding/btc-win-watch.ts';
 
 type Db = PrismaClient | P.TransactionClient;
 type Person = { id: string; email: string; name: string | null; firstName: string | null; lastName: string | null };
@@ -98,6 +99,12 @@ function presentAdminOffer(offer: OfferRow, to: Person | null): AdminSecondChanc
 /** POST /admin/auctions/:id/second-chance-offer: the unpaid lot, offered to the runner-up and mailed to them. */
 export async function offerToRunnerUp(services: Services, lotId: string): Promise<{ message: string; data: AdminSecondChanceOffer }> {
   const { prisma } = services.db;
+  // A BTC lot's runner-up has signed a binding offer already: it wins at once, if still unspent.
+  const bitcoin = await prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true } });
+  if (bitcoin?.paymentMethod === 'BTC') {
+    const won = await secondChanceToNextOffer(services, lotId);
+    return { message: won.message, data: presentAdminOffer(won.offer, won.to) };
+  }
   const made = await prisma.$transaction(async (tx) => {
     // One decision per lot at a time: two admins clicking at once make one offer.
     await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;

@@ -6,7 +6,8 @@
  *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts); card mints' charges to give
  *   back are queued even when the relayer cannot send;
  * - follow-swaps (BITCOIN_FOLLOW_MS): BTC lots' swaps followed to their first confirmation (re-broadcast if
- *   lost), and leading bids whose offers were spent elsewhere removed (bidding/btc-swap.ts, btc-offer-watch.ts);
+ *   lost), leading bids whose offers were spent elsewhere removed, and won lots watched until their swap: a spent
+ *   winner made unpaid, a late seller reminded (bidding/btc-swap.ts, btc-offer-watch.ts, btc-win-watch.ts);
  * - fill-delivery-addresses (BITCOIN_FOLLOW_MS): BTC lots won by card that closed while their winner was linking
  *   an ordinals address get that address (bidding/inscription-delivery.ts);
  * - watch-inscriptions (INSCRIPTION_WATCH_MS): paid commits get their reveal, unpaid ones past their deadline
@@ -18,6 +19,7 @@ import type { Services } from '../services.ts';
 import { chainFollowerTurns, WITHDRAWALS_EVERY } from '../chain/follower.ts';
 import { followSwaps } from '../bidding/btc-swap.ts';
 import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
+import { watchBitcoinWins } from '../bidding/btc-win-watch.ts';
 import { sweepDeliveryAddresses } from '../bidding/inscription-delivery.ts';
 import { watchInscriptions } from '../inscriptions/inscriptions.ts';
 import { JobQueue, type RunningWorker } from './job-queue.ts';
@@ -41,6 +43,7 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
       'follow-swaps': async () => {
         await followSwaps(services);
         await removeSpentLeadingOffers(services);
+        await watchBitcoinWins(services);
       },
       'fill-delivery-addresses': () => sweepDeliveryAddresses(services.db.prisma),
       'watch-inscriptions': () => watchInscriptions(services),

@@ -200,6 +200,27 @@ export function unpaidVoidedMail(to: string, title: string, amount: string, lotI
   return { to, subject: oneLine(`Purchase cancelled: ${title}`), text: `${text} ${link}`, html: layout('Purchase cancelled', paragraph(text) + button(link, 'View the lot')) };
 }
 
+/** A Bitcoin winner whose offer's coins were spent before its swap: the purchase is cancelled and counted. */
+export function bitcoinOfferSpentMail(to: string, title: string, amount: string, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const text = `Your winning offer of ${amount} for ${title} can no longer be completed: the coins it spends were spent elsewhere before the swap. The purchase has been cancelled and the lot may be offered to another bidder. It is recorded as an unpaid purchase on your profile.`;
+  return { to, subject: oneLine(`Purchase cancelled: ${title}`), text: `${text} ${link}`, html: layout('Purchase cancelled', paragraph(text) + button(link, 'View the lot')) };
+}
+
+/** The seller of a BTC lot whose winning offer still waits for their co-signature past its deadline. */
+export function sellerSignReminderMail(to: string, title: string, dueAt: Date, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const text = `The winner's offer for ${title} has waited for your co-signature since ${utc(dueAt)}. Sign it from the lot page to receive your payment; if it stays unsigned, our team will contact you.`;
+  return { to, subject: oneLine(`Please co-sign the sale of ${title}`), text: `${text} ${link}`, html: layout('Your signature is due', paragraph(text) + button(link, 'Sign the sale')) };
+}
+
+/** The admins: a seller has not co-signed a won BTC lot long after the reminder. */
+export function sellerSignOverdueMail(to: string, title: string, seller: string, dueAt: Date, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const text = `The seller (${seller}) of ${title} has not co-signed the winning offer, due ${utc(dueAt)}, and was reminded. The winner's coins stay committed until it is signed: contact the seller, or cancel the sale.`;
+  return { to, subject: oneLine(`Seller has not signed: ${title}`), text: `${text} ${link}`, html: layout('A sale waits for its seller', paragraph(text) + button(link, 'View the lot')) };
+}
+
 /** The runner-up of an unpaid lot: it is theirs at their last bid if they accept by card before `expiresAt`. */
 export function secondChanceOfferMail(to: string, title: string, amount: string, expiresAt: Date): MailMessage {
   const link = `${site}/cart`;

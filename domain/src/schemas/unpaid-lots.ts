@@ -11,6 +11,7 @@ export const unpaidMessages = {
   notUnpaid: 'This lot is not unpaid: only a purchase voided for non-payment can be offered again or relisted.',
   notSettleable: 'This purchase was voided for non-payment: offer the lot to the runner-up or relist it.',
   usdOnly: 'A second-chance offer is paid by card, so only USD lots can be offered: relist this lot instead.',
+  awardedToOffer: 'The lot went to {email}, whose signed offer of {amount} still stands.',
   offerOpen: 'A second-chance offer for this lot is still open until {expiresAt}.',
   offerInFlight: 'A second-chance offer for this lot is being accepted right now.',
   noRunnerUp: 'No other bidder is left to offer this lot to: relist it instead.',
