@@ -18,7 +18,7 @@ import { leadingAgainMail } from '../mail/templates.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { holdOnCard, releaseBidHold } from '../payments/bid-holds.ts';
+import { holdOnCard, lapseOf, releaseBidHold } from '../payments/bid-holds.ts';
 import { cancelIntent, paymentSetupError } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { leaderAfterRemoval, removeBid } from './remove-bid.ts';
@@ -39,6 +39,8 @@ interface Renewed {
   idempotencyKey: string;
   /** How far the hold lets the bid go, in the lot's unit. */
   upTo: bigint;
+  /** When the new hold lapses at Stripe. */
+  lapsesAt: Date;
 }
 
 /** removeBid, but whoever leads afterwards is backed: a card bid whose hold was released is held again first. */
@@ -105,7 +107,10 @@ async function renewHold(services: Services, next: { bid: Bid; state: ProxyState
 async function removeBackedOnly(services: Services, actor: UserRow, bidId: string, reason: string | undefined, renewal: Renewed | null) {
   const onPromoted = async (tx: Prisma.TransactionClient, promotedBidId: string | null) => {
     if (renewal && promotedBidId === renewal.bidId) {
-      await tx.bid.update({ where: { id: renewal.bidId }, data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents) } });
+      await tx.bid.update({
+        where: { id: renewal.bidId },
+        data: { paymentIntentId: renewal.paymentIntentId, holdStatus: 'authorized', holdCents: Number(renewal.holdCents), holdLapsesAt: renewal.lapsesAt },
+      });
       await clearPendingHold(tx, renewal.idempotencyKey);
       return;
     }
@@ -147,7 +152,7 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
       idempotencyKey,
       pendingIn: services.db.prisma,
     });
-    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, upTo: amount };
+    return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, upTo: amount, lapsesAt: lapseOf(services) };
   } catch (error) {
     // Declined (402), or the saved card is gone (403): nothing backs this bid.
     if (error instanceof HttpError && error.status === 402) return 'refused';

@@ -10,6 +10,7 @@
  *   rest of the hold is released with the capture);
  * - a capture that fails (the hold was released or expired meanwhile) leaves the lot awaiting payment, and the
  *   winner pays it in the cart like any other won lot.
+ * A hold lasts only days at Stripe: a bid that must lead longer has it renewed by the worker (hold-renewal.ts).
  * A reconcile sweep (payment-jobs.ts) redoes any of these whose job was lost. A hold is recorded as pending
  * before Stripe is asked and cleared with the bid's commit, so a crash between the two is cancelled by the
  * reconcile within minutes (pending-holds.ts).
@@ -51,6 +52,7 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
     idempotencyKey: holdKey,
     pendingIn: services.db.prisma,
   });
+  const holdLapsesAt = lapseOf(services);
   try {
     // The hold's PaymentIntent is written with the bid, so a job releasing an outbid hold always finds it; its
     // amount too, so a capture pays the lot only when Stripe took exactly that.
@@ -58,7 +60,7 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
       bidId,
       walletAddress: null,
       with: async (tx) => {
-        await tx.bid.update({ where: { id: bidId }, data: { paymentIntentId: holdId, holdStatus: 'authorized', holdCents: Number(holdCents) } });
+        await tx.bid.update({ where: { id: bidId }, data: { paymentIntentId: holdId, holdStatus: 'authorized', holdCents: Number(holdCents), holdLapsesAt } });
         await clearPendingHold(tx, holdKey);
       },
     });
@@ -72,10 +74,13 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
   }
 }
 
+/** When a hold authorised at `at` lapses at Stripe (its card network's limit), for the worker to renew it first (hold-renewal.ts). */
+export const lapseOf = (services: Pick<Services, 'payments'>, at = new Date()) => new Date(at.getTime() + services.payments.config.holdLapseMs);
+
 /**
  * Authorises `cents` on the user's saved card, off-session, to be captured only if the bid wins. A declined card
  * (or one that wants the cardholder, which off-session cannot ask) is a 402 with the card's message.
- * `pendingIn`: a bid's hold, recorded as pending (with `metadata.bidId`) before Stripe is asked, for the caller
+ * `pendingIn`: a bid's hold (or a renewed one's), recorded as pending (with `metadata.bidId`) before Stripe is asked, for the caller
  * to clear when the bid carries it (pending-holds.ts); a refusal holds nothing and clears it here.
  */
 export async function holdOnCard(
@@ -96,7 +101,9 @@ export async function holdOnCard(
     metadata: { purpose: PURPOSE.bidHold, userId: user.id, ...hold.metadata },
   };
   const pending = hold.pendingIn;
-  if (pending) await recordPendingHold(pending, hold.metadata.bidId!, hold.idempotencyKey, request);
+  // Kept with the row it is for (a bid, a relayed bid; a Buy Now's is found by its intent).
+  const forRow = hold.metadata.bidId ?? hold.metadata.relayedBidId ?? hold.idempotencyKey;
+  if (pending) await recordPendingHold(pending, forRow, hold.idempotencyKey, request);
   const refused = async (message: string) => {
     if (pending) await clearPendingHold(pending, hold.idempotencyKey);
     return new HttpError(402, message, 'card_declined');

@@ -24,16 +24,25 @@ export interface StripeConfig {
   cartHoldCaptureMs: number;
   /** How old a card hold asked of Stripe may be with no bid carrying it before the reconcile cancels it (PENDING_HOLD_GRACE_MS). */
   pendingHoldGraceMs: number;
+  /** How long a card hold lasts at Stripe before the card network cancels it (CARD_HOLD_LAPSE_MS). */
+  holdLapseMs: number;
+  /** How long before it lapses a hold that must last is renewed (CARD_HOLD_RENEW_MARGIN_MS). */
+  holdRenewMarginMs: number;
 }
 
 /** 48 hours: long enough to pay a cart at leisure, well inside the 7 days a card hold lasts. */
 const CART_HOLD_CAPTURE_MS = 48 * 3600_000;
 /** 5 minutes: far longer than a bid request takes between its hold and its commit. */
 const PENDING_HOLD_GRACE_MS = 5 * 60_000;
+/** 7 days: Stripe's (the card networks') limit on an uncaptured online card authorisation. */
+const CARD_HOLD_LAPSE_MS = 7 * 24 * 3600_000;
+/** 1 day: a renewal the card refuses still leaves a day to pass the lead on, and a Stripe outage a day to pass. */
+const CARD_HOLD_RENEW_MARGIN_MS = 24 * 3600_000;
 
 export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
   const cartHoldCaptureMs = Number(env.CART_HOLD_CAPTURE_MS || CART_HOLD_CAPTURE_MS);
   const pendingHoldGraceMs = Number(env.PENDING_HOLD_GRACE_MS || PENDING_HOLD_GRACE_MS);
+  const holds = { holdLapseMs: Number(env.CARD_HOLD_LAPSE_MS || CARD_HOLD_LAPSE_MS), holdRenewMarginMs: Number(env.CARD_HOLD_RENEW_MARGIN_MS || CARD_HOLD_RENEW_MARGIN_MS) };
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
   if (!secretKey) {
     const apiBase = env.STRIPE_API_BASE || STAND_IN.apiBase;
@@ -45,6 +54,7 @@ export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
       browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
       cartHoldCaptureMs,
       pendingHoldGraceMs,
+      ...holds,
     };
   }
   // Real keys: a missing publishable key or webhook secret would fail later and less clearly. In production the
@@ -61,5 +71,6 @@ export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
     browserApiUrl: env.STRIPE_BROWSER_API_URL || apiBase,
     cartHoldCaptureMs,
     pendingHoldGraceMs,
+    ...holds,
   };
 }

@@ -36,7 +36,7 @@ export function createPayments(config: StripeConfig, prisma: PrismaClient, log: 
   const webhooks = new StripeWebhooks(stripe, prisma, config.webhookSecret, log);
   webhooks.on('setup_intent.succeeded', (event) => savedCards.sync(event.data.object.id));
   webhooks.on('setup_intent.setup_failed', (event) => savedCards.sync(event.data.object.id));
-  registerIntentEvents(webhooks, prisma, log, lostHolds);
   const jobs = new PaymentJobs(queues);
+  registerIntentEvents(webhooks, prisma, log, lostHolds, jobs);
   return { config, stripe, savedCards, webhooks, jobs, close: () => jobs.close() };
 }

@@ -21,6 +21,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { HoldStatus, Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { StripeWebhooks } from './webhooks.ts';
+import type { PaymentJobs } from './payment-jobs.ts';
 import { deliver, writeCardChargedMail, writePaymentNeededMail, type MailQueue } from './card-outcome-mails.ts';
 
 /** secondChance: the runner-up's card paying an unpaid lot (checkout/second-chance.ts records it itself). */
@@ -203,8 +204,17 @@ export async function paymentCanceled(prisma: PrismaClient, paymentIntentId: str
   await deliver(mailer, mailId);
 }
 
+/** A leading card bid, or a relayed card bid on chain, carries this hold. */
+async function standsOn(prisma: PrismaClient, paymentIntentId: string): Promise<boolean> {
+  const [bids, relayed] = await Promise.all([
+    prisma.bid.count({ where: { paymentIntentId, status: 'active' } }),
+    prisma.relayedBid.count({ where: { paymentIntentId, status: 'placed', holdStatus: 'authorized' } }),
+  ]);
+  return bids + relayed > 0;
+}
+
 /** Stripe's word on our intents, whoever moved them (the api, the browser, or someone in the Dashboard). */
-export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient, log: Logger, lostHolds: LostHolds): void {
+export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaClient, log: Logger, lostHolds: LostHolds, jobs: Pick<PaymentJobs, 'holdLost'>): void {
   const { mailer } = lostHolds;
   const purposeOf = (pi: Stripe.PaymentIntent) => pi.metadata?.purpose;
   webhooks.on('payment_intent.succeeded', async (event) => {
@@ -226,8 +236,12 @@ export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaCli
   });
   webhooks.on('payment_intent.canceled', async (event) => {
     const pi = event.data.object;
-    if (purposeOf(pi) === PURPOSE.bidHold) await holdReleased(prisma, pi.id, lostHolds);
-    else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) await paymentCanceled(prisma, pi.id, mailer);
+    if (purposeOf(pi) === PURPOSE.bidHold) {
+      await holdReleased(prisma, pi.id, lostHolds);
+      // Gavel cancels only holds nothing stands on: a bid still standing on this one lost it to Stripe (it lapsed, or
+      // was cancelled in the Dashboard), and its lead must pass on (hold-renewal.ts).
+      if (await standsOn(prisma, pi.id)) await jobs.holdLost(pi.id);
+    } else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) await paymentCanceled(prisma, pi.id, mailer);
   });
   webhooks.on('payment_intent.amount_capturable_updated', async (event) => {
     if (purposeOf(event.data.object) === PURPOSE.buyNow) await paymentAuthorized(prisma, event.data.object.id);

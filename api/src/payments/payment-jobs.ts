@@ -15,6 +15,10 @@ export type PaymentQueueJobs = {
   'reconcile-payments': object;
   /** Purchases past their payment deadline voided, second-chance accepts cut short finished (checkout/). */
   'void-unpaid-lots': object;
+  /** Card holds that must outlast Stripe's few days renewed before they lapse (hold-renewal.ts). */
+  'renew-holds': object;
+  /** Stripe cancelled a hold a bid still stood on: its lead passed on, its bidder told. */
+  'hold-lost': { paymentIntentId: string };
 };
 
 export class PaymentJobs {
@@ -42,6 +46,11 @@ export class PaymentJobs {
   /** ADD TO CART: the hold is captured at `at` unless the cart's checkout captured it first (then this confirms it). */
   async captureCartHoldAt(paymentIntentId: string, at: Date): Promise<void> {
     await this.queue.add('capture-buy-now', { paymentIntentId }, { jobId: `capture-cart-hold-${paymentIntentId}`, delay: Math.max(0, at.getTime() - Date.now()) });
+  }
+
+  /** Stripe cancelled a hold (it lapsed, or someone cancelled it in the Dashboard) that a standing bid carries. */
+  async holdLost(paymentIntentId: string): Promise<void> {
+    await this.queue.add('hold-lost', { paymentIntentId }, { jobId: `hold-lost-${paymentIntentId}` });
   }
 
   close(): Promise<void> {

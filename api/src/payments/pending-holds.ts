@@ -26,6 +26,19 @@ export async function clearPendingHold(db: Db, idempotencyKey: string): Promise<
   await db.pendingHold.deleteMany({ where: { idempotencyKey } });
 }
 
+/**
+ * Whether the row the hold was asked for carries it: a bid, or, for a renewed hold (hold-renewal.ts), a relayed card
+ * bid or a held Buy Now, whose ids the pending record keeps in the same place.
+ */
+async function carries(prisma: PrismaClient, id: string, paymentIntentId: string): Promise<boolean> {
+  const [bids, relayed, payments] = await Promise.all([
+    prisma.bid.count({ where: { id, paymentIntentId } }),
+    prisma.relayedBid.count({ where: { id, paymentIntentId } }),
+    prisma.cardPayment.count({ where: { paymentIntentId } }),
+  ]);
+  return bids + relayed + payments > 0;
+}
+
 /** The reconcile's turn: cancels the holds of pending records older than the grace period that no bid carries. */
 export async function reconcilePendingHolds(services: Services): Promise<{ cancelled: number; cleared: number }> {
   const { prisma } = services.db;
@@ -53,7 +66,7 @@ export async function reconcilePendingHolds(services: Services): Promise<{ cance
       }
       continue;
     }
-    const carried = await prisma.bid.count({ where: { id: pending.bidId, paymentIntentId: intent.id } });
+    const carried = await carries(prisma, pending.bidId, intent.id);
     if (!carried && intent.status !== 'canceled') {
       const status = await cancelIntent(stripe, intent.id).catch((err: Error) => {
         log.warn({ err: err.message, paymentIntentId: intent.id }, 'a hold without a bid could not be cancelled; the next reconcile tries again');

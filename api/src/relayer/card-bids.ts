@@ -17,7 +17,7 @@ import type { Address } from 'viem';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { holdOnCard } from '../payments/bid-holds.ts';
+import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { maskName, maximumField } from '../bidding/present-bid.ts';
 import type { AdmittedBid } from '../bidding/bid-types.ts';
@@ -67,7 +67,19 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
     idempotencyKey: `relayed-bid-hold:${bidId}`,
   });
   const row = await db.prisma.relayedBid
-    .create({ data: { id: bidId, lotId: lot.id, userId: user.id, auctionId, amount: amount.toString(), maximum: maximum?.toString() ?? null, holdCents, paymentIntentId: holdId } })
+    .create({
+      data: {
+        id: bidId,
+        lotId: lot.id,
+        userId: user.id,
+        auctionId,
+        amount: amount.toString(),
+        maximum: maximum?.toString() ?? null,
+        holdCents,
+        paymentIntentId: holdId,
+        holdLapsesAt: lapseOf(services),
+      },
+    })
     .catch(async (error: unknown) => {
       await cancelIntent(payments.stripe, holdId).catch((err: Error) => log.error({ err: err.message, holdId }, 'could not release the hold of an unrecorded relayed bid'));
       throw error;

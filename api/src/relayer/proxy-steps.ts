@@ -78,6 +78,8 @@ async function passToNextStep(db: Database, row: RelayedBid, amount: bigint): Pr
   return db.prisma.$transaction(async (tx) => {
     const { count } = await tx.relayedBid.updateMany({ where: { id: row.id, status: 'placed', holdStatus: 'authorized' }, data: { status: 'outbid', holdStatus: 'passed' } });
     if (count !== 1) return null;
+    // The hold as it is now, not as the sweep read it: the worker may have renewed it since (hold-renewal.ts).
+    const held = await tx.relayedBid.findUniqueOrThrow({ where: { id: row.id }, select: { paymentIntentId: true, holdLapsesAt: true } });
     return tx.relayedBid.create({
       data: {
         lotId: row.lotId,
@@ -87,7 +89,7 @@ async function passToNextStep(db: Database, row: RelayedBid, amount: bigint): Pr
         maximum: row.maximum,
         stepOf: row.id,
         holdCents: row.holdCents,
-        paymentIntentId: row.paymentIntentId,
+        ...held,
       },
     });
   });
