@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maximumOn, maximumRefusal, nextChainStep, proxyMinimum, resolveProxyBid, standingAfterRemoval, type ProxyBid, type ProxyOutcome, type ProxyState, type StandingBid } from './proxy-bids.ts';
-import { MAX_LADDER_STEPS, proposeLadderSteps } from './offer-ladder.ts';
 import { messages } from './messages.ts';
 
 const rules = { startingBid: 100n, increment: 10n };
@@ -120,30 +119,6 @@ describe('a maximum as a ladder of steps', () => {
       state: { leader: { bidderId: 'ann', maximum: 250n }, price: 250n, runnerUp: 110n },
     });
     expect(resolveProxyBid(state, { bidderId: 'ann', amount: 0n, steps: [150n, 400n] }, rules)).toMatchObject({ kind: 'leaderUpdated', state: { price: 400n } });
-  });
-});
-
-describe('the steps proposed for a Bitcoin wallet’s maximum', () => {
-  it('from the amount to the maximum, evenly spread in whole sats, at most the cap', () => {
-    expect(proposeLadderSteps(10_000n, 30_000n, 100n)).toEqual([10_000n, 15_000n, 20_000n, 25_000n, 30_000n]);
-    expect(proposeLadderSteps(10_000n, 10_301n, 100n)).toEqual([10_000n, 10_100n, 10_200n, 10_301n]);
-    expect(proposeLadderSteps(10_000n, 10_000n, 100n)).toEqual([10_000n]);
-    expect(proposeLadderSteps(10_000n, 10_050n, 100n)).toEqual([10_000n, 10_050n]);
-  });
-
-  it('any amount and maximum: ascending, ends at both, one increment apart, within the cap', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 546n, max: 10n ** 9n }), fc.bigInt({ min: 0n, max: 10n ** 8n }), fc.bigInt({ min: 1n, max: 10_000n }), (amount, room, increment) => {
-        const steps = proposeLadderSteps(amount, amount + room, increment);
-        expect(steps[0]).toBe(amount);
-        expect(steps.at(-1)).toBe(amount + room);
-        expect(steps.length).toBeLessThanOrEqual(MAX_LADDER_STEPS);
-        if (room >= increment) {
-          for (const [i, step] of steps.slice(1).entries()) expect(step - steps[i]!).toBeGreaterThanOrEqual(increment);
-        }
-      }),
-      { numRuns: 500, seed: 20261124 },
-    );
   });
 });
 

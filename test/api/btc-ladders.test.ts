@@ -55,6 +55,11 @@ async function offerBid(who: Bidder, lotId: string, amount: number) {
 
 const outpoints = (psbtHex: string) => bitcoin.Psbt.fromHex(psbtHex, { network: net }).txInputs.map((i) => `${Buffer.from(i.hash).reverse().toString('hex')}:${i.index}`);
 const payout = (psbtHex: string) => Number(bitcoin.Psbt.fromHex(psbtHex, { network: net }).txOutputs[1]!.value);
+type Step = { bidId: string; amount: string; psbtHex: string };
+/** The step a price that must reach `wanted` is shown at: the lowest at or above it. */
+const stepAt = (ladder: Step[], wanted: number) => ladder.findIndex((step) => Number(step.amount) >= wanted);
+/** Whether `text` names `amount`, written plainly or with thousands separators, as an amount of its own. */
+const names = (text: string, amount: string) => [amount, Number(amount).toLocaleString('en-US')].some((written) => new RegExp(`(?<![0-9A-Za-z.,])${written}(?![0-9A-Za-z])`).test(text));
 
 beforeAll(async () => {
   bitcoinStack = await startBitcoinStack({ BITCOIN_FOLLOW_MS: '100', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' });
@@ -68,9 +73,15 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     const ann = await bidder();
     const reply = await ladderOf(ann, lot.id, 10_000, 30_000);
     expect(reply).toMatchObject({ status: 201, body: { data: { psbtHex: null, bid: { status: 'pending', amount: '10000', maximum: '30000' } } } });
-    const ladder = reply.body.data.ladder as Array<{ bidId: string; amount: string; psbtHex: string }>;
-    expect(ladder.map((step) => step.amount)).toEqual(['10000', '15000', '20000', '25000', '30000']);
-    expect(ladder.map((step) => payout(step.psbtHex))).toEqual([10_000, 15_000, 20_000, 25_000, 30_000]);
+    const ladder = reply.body.data.ladder as Step[];
+    // Five steps from the amount to the maximum, at least an increment apart; those between drawn at random (not
+    // spread evenly, which would tell the maximum from two prices), so a second ladder on the same amounts differs.
+    const amounts = ladder.map((step) => Number(step.amount));
+    expect([amounts.length, amounts[0], amounts.at(-1)]).toEqual([5, 10_000, 30_000]);
+    for (const [i, amount] of amounts.slice(1).entries()) expect(amount - amounts[i]!).toBeGreaterThanOrEqual(100);
+    expect(ladder.map((step) => payout(step.psbtHex))).toEqual(amounts);
+    const again = (await ladderOf(ann, lot.id, 10_000, 30_000)).body.data.ladder as Step[];
+    expect(again.map((step) => step.amount)).not.toEqual(ladder.map((step) => step.amount));
     // At most one of them can ever be broadcast: every step spends exactly the same coins.
     for (const step of ladder) expect(outpoints(step.psbtHex)).toEqual(outpoints(ladder[0]!.psbtHex));
     expect(reply.body.data.bid._id).toBe(ladder[0]!.bidId);
@@ -104,31 +115,34 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     const { lot } = await btcLot();
     const [ann, bob, cat] = [await bidder(), await bidder(), await bidder()];
     const reply = await ladderOf(ann, lot.id, 10_000, 30_000);
-    const ladder = reply.body.data.ladder as Array<{ bidId: string; psbtHex: string }>;
+    const ladder = reply.body.data.ladder as Step[];
     expect((await finalizeLadder(ann, lot.id, reply)).status).toBe(201);
 
     const answered = await offerBid(bob, lot.id, 17_000);
     expect(answered).toMatchObject({ status: 201, body: { message: 'You were outbid by an earlier maximum bid', data: { bid: { status: 'outbid', amount: '17000' } } } });
-    // 17,100 would lead: the lowest step at or above it is 20,000.
-    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('20000');
+    // 17,100 would lead: the bid shows the lowest step at or above it (the steps are drawn, so it is read off them).
+    const at = stepAt(ladder, 17_100);
+    const shown = ladder[at]!.amount;
+    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe(shown);
     const leader = await bidRow(ladder[0]!.bidId);
-    expect(leader).toMatchObject({ status: 'active', psbtHex: ladder[2]!.psbtHex });
-    expect(leader.amount.toFixed(0)).toBe('20000');
-    expect(payout(leader.signedPsbtHex!)).toBe(20_000);
+    expect(leader).toMatchObject({ status: 'active', psbtHex: ladder[at]!.psbtHex });
+    expect(leader.amount.toFixed(0)).toBe(shown);
+    expect(payout(leader.signedPsbtHex!)).toBe(Number(shown));
     expect(outpoints(leader.signedPsbtHex!)).toEqual(outpoints(ladder[0]!.psbtHex));
 
-    // The steps are the bidder's own: the lot and its history show the price, never another step or the maximum.
-    const hidden = ['15000', '25000', '30000', '15,000', '25,000', '30,000'];
+    // The steps are the bidder's own: the lot and its history show the price, never another step or the maximum
+    // (unless the price is at it).
+    const hidden = ladder.filter((_, i) => i !== 0 && i !== at).map((step) => step.amount);
     for (const path of [`/auctions/${lot.id}/bids`, `/auctions/${lot.id}`]) {
       const seen = JSON.stringify((await get(path, cat.token)).body);
-      for (const amount of hidden) expect(seen, `${path} shows ${amount}`).not.toContain(amount);
+      for (const amount of hidden) expect(names(seen, amount), `${path} shows ${amount}`).toBe(false);
     }
     const history = (await get(`/auctions/${lot.id}/bids`, cat.token)).body.data;
     expect(history.map((bid: any) => [bid.amount, bid.status, 'maximum' in bid])).toEqual([
-      ['20000', 'active', false],
+      [shown, 'active', false],
       ['17000', 'outbid', false],
     ]);
-    expect((await get('/auctions/bids/me', ann.token)).body.data[0]).toMatchObject({ amount: '20000', maximum: '30000', bidder: { isYou: true } });
+    expect((await get('/auctions/bids/me', ann.token)).body.data[0]).toMatchObject({ amount: shown, maximum: '30000', bidder: { isYou: true } });
 
     const over = await offerBid(cat, lot.id, 30_100);
     expect(over).toMatchObject({ status: 201, body: { data: { bid: { status: 'active', amount: '30100' } } } });
@@ -155,7 +169,8 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     const price = (await lotRow(lot.id)).currentBid!.toFixed(0);
     expect(leader.status).toBe('active');
     expect(leader.amount.toFixed(0)).toBe(price);
-    expect(['15000', '20000', '25000']).toContain(price);
+    // One of its steps above the amount (which, the steps being drawn, may be the maximum itself).
+    expect(reply.body.data.ladder.slice(1).map((step: Step) => step.amount)).toContain(price);
     expect(String(payout(leader.signedPsbtHex!))).toBe(price);
   });
 
@@ -167,7 +182,8 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     const reply = await ladderOf(ann, lot.id, 10_000, 30_000);
     expect((await finalizeLadder(ann, lot.id, reply)).status).toBe(201);
     expect((await offerBid(bob, lot.id, 22_000)).body.data.bid.status).toBe('outbid');
-    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('25000');
+    const won = Number(reply.body.data.ladder[stepAt(reply.body.data.ladder, 22_100)].amount);
+    expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe(String(won));
 
     await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
     expect((await closeLot(stack.db.prisma, lot.id)).closed).toBe(true);
@@ -179,7 +195,7 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     const signed = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() });
     expect(signed).toMatchObject({ status: 200, body: { data: { stage: 'broadcast' } } });
     const swap = (await (await fetch(`${btc.esploraUrl}/tx/${signed.body.data.txid}`)).json()) as { vout: Array<{ scriptpubkey_address: string; value: number }> };
-    expect(swap.vout[1]).toMatchObject({ scriptpubkey_address: seller.address, value: 25_000 });
+    expect(swap.vout[1]).toMatchObject({ scriptpubkey_address: seller.address, value: won });
   });
 
   it('a leading ladder whose coins are spent is removed as one bid, and the bid below leads again', async () => {

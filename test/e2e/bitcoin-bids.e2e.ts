@@ -197,7 +197,8 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     await api.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: sellerWallet.ordinals } });
     for (const bidder of [a, b]) await bidder.page.reload();
 
-    // A bids 10,000 sats with a maximum of 20,000 from the wallet: the checkout says what the wallet will sign.
+    // A bids 10,000 sats with a maximum of 20,000 from the wallet: the checkout says what the wallet will sign (the
+    // steps between are drawn by the api when it builds them, so it tells their number, not where they are).
     await byTestId(a.page, 'bid-input').fill('10000');
     await byTestId(a.page, 'maximum-toggle').check();
     await byTestId(a.page, 'maximum-input').fill('20000');
@@ -206,25 +207,24 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     await byTestId(a.page, 'checkout-continue').click();
     assert.match(
       (await byTestId(a.page, 'checkout-bitcoin-ladder').textContent()) ?? '',
-      /sign 5 offers, one at each step up to it: 10,000 sats, 12,500 sats, 15,000 sats, 17,500 sats, 20,000 sats\..*only one can ever be paid/,
+      /sign 5 offers: one at your amount \(10,000 sats\), one at your maximum \(20,000 sats\), and 3 at steps in between that Gavel draws at random.*only one can ever be paid/,
     );
     await byTestId(a.page, 'checkout-bitcoin-bid').click();
     await waitForToast(a.page, messages.bids.placed, 30_000);
     assert.match(await byTestId(a.page, 'checkout-placed').innerText(), /up to your maximum of 20,000 sats/);
     await byTestId(a.page, 'checkout-done').click();
-    const ladder = await api.db.prisma.btcOffer.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' } });
-    assert.deepEqual(
-      ladder.map((offer) => offer.amount.toFixed(0)),
-      ['10000', '12500', '15000', '17500', '20000'],
-    );
+    const ladder = (await api.db.prisma.btcOffer.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' } })).map((offer) => Number(offer.amount.toFixed(0)));
+    assert.deepEqual([ladder.length, ladder[0], ladder.at(-1)], [5, 10_000, 20_000]);
+    // The lowest step at or above 16,100, which B's 16,000 needs A to show.
+    const won = ladder.find((step) => step >= 16_100)!;
 
-    // B's offer of 16,000 is placed and outbid at once: A leads at the lowest step above it, 17,500.
+    // B's offer of 16,000 is placed and outbid at once: A leads at the lowest step that beats it.
     await bid(b.page, 16_000);
     await waitForToast(b.page, messages.bids.outbidByMaximum, 30_000);
     assert.equal(await byTestId(b.page, 'checkout-placed-message').textContent(), messages.bids.outbidByMaximum);
-    assert.match(await byTestId(b.page, 'checkout-placed').innerText(), /the price is now 17,500 sats/);
+    assert.ok((await byTestId(b.page, 'checkout-placed').innerText()).includes(`the price is now ${displayAmount(BigInt(won), 'sats')}`));
     await byTestId(b.page, 'checkout-done').click();
-    await a.page.waitForFunction((expected) => document.querySelector('[data-testid=lot-current-bid]')?.textContent === expected, displayAmount(17_500n, 'sats'), { timeout: 20_000 });
+    await a.page.waitForFunction((expected) => document.querySelector('[data-testid=lot-current-bid]')?.textContent === expected, displayAmount(BigInt(won), 'sats'), { timeout: 20_000 });
     assert.equal(await byTestId(a.page, 'outbid-banner').count(), 0);
 
     await api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
@@ -236,9 +236,9 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     await dev.mine();
     await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
 
-    // The swap is the 17,500 step's offer: the seller is paid that, and the inscription is A's.
+    // The swap is that step's offer: the seller is paid that, and the inscription is A's.
     const swap = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as { vout: Array<{ scriptpubkey_address: string; value: number }> };
-    assert.deepEqual(swap.vout[1], { ...swap.vout[1], scriptpubkey_address: sellerWallet.ordinals, value: 17_500 });
+    assert.deepEqual(swap.vout[1], { ...swap.vout[1], scriptpubkey_address: sellerWallet.ordinals, value: won });
     const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
     assert.equal(inscription.address, a.wallet.ordinals);
   });

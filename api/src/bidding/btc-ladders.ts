@@ -5,10 +5,13 @@
  * takes every step signed, validates each like a single offer, and writes the bid through the proxy path with the
  * steps as the bidder's, so it leads at the lowest step that leads. When a later bid moves it to another step, the
  * proxy write puts that step's offer on the bid (ladder-step.ts). The steps are the bidder's own: shown in their
- * reply only, never in the lot's replies, events, logs or mail.
+ * reply only, never in the lot's replies, events, logs or mail. Those between the amount and the maximum are drawn
+ * here with the operating system's randomness, so the prices the lot moves through do not give the maximum away
+ * (offer-ladder.ts says why).
  */
 import { formatAmount, messages, proposeLadderSteps, type Bid } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
+import { drawBelow } from '../random-draw.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -31,7 +34,7 @@ export async function placeBtcLadder(services: Services, user: UserRow, bid: Adm
   const { prisma } = services.db;
   const { lot, amount } = bid;
   const { walletAddress, ordinalsAddress, params } = await offerParties(services, user, lot, input);
-  const amounts = proposeLadderSteps(amount, bid.maximum!, bid.increment);
+  const amounts = proposeLadderSteps(amount, bid.maximum!, bid.increment, drawBelow);
   const ids = amounts.map(() => randomUUID());
   const ladderId = ids[0]!;
   const expiresAt = new Date(Date.now() + OFFER_TTL_MS);

@@ -1,20 +1,39 @@
-import { displayAmount, messages, minimumIncrement, parseAmount, proposeLadderSteps, type Lot } from '@gavel/domain';
+import { displayAmount, ladderStepCount, messages, minimumIncrement, parseAmount, type Lot } from '@gavel/domain';
 import { WalletIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useLadderProgress, type LadderProgress } from '../wallet/ladder-progress.ts';
 
+/** What the bidder is told before their wallet signs a maximum: how many offers, from the amount up to the maximum. */
+export interface LadderPreview {
+  offers: number;
+  amount: bigint;
+  maximum: bigint;
+}
+
 /**
- * The offers a Bitcoin wallet signs for a bid with a maximum on `lot`: the domain's steps from the amount up to
- * the maximum (the api builds the same), or null for a bid of one offer.
+ * The offers a Bitcoin wallet signs for a bid with a maximum on `lot`: as many as the domain's rule gives for the
+ * amount and maximum, or null for a bid of one offer. Only their count and ends: the api draws the steps between
+ * at random when it builds them (offer-ladder.ts), and the wallet shows each as it asks.
  */
-export function ladderOf(lot: Pick<Lot, 'paymentMethod' | 'auctionType' | 'unit'>, amount: string, maximum: string | undefined): bigint[] | null {
+export function ladderOf(lot: Pick<Lot, 'paymentMethod' | 'auctionType' | 'unit'>, amount: string, maximum: string | undefined): LadderPreview | null {
   if (maximum === undefined || lot.paymentMethod !== 'BTC') return null;
   try {
-    const steps = proposeLadderSteps(parseAmount(amount, lot.unit), parseAmount(maximum, lot.unit), minimumIncrement(lot));
-    return steps.length > 1 ? steps : null;
+    const [from, to] = [parseAmount(amount, lot.unit), parseAmount(maximum, lot.unit)];
+    const offers = ladderStepCount(from, to, minimumIncrement(lot));
+    return offers > 1 ? { offers, amount: from, maximum: to } : null;
   } catch {
     return null; // the bid box checked both amounts; an unreadable one is placed as one offer and the api says why
   }
+}
+
+/** The ladder in the bidder's words: its ends, and why the steps between are not shown before they are drawn. */
+function ladderText({ offers, amount, maximum }: LadderPreview): string {
+  const between = offers - 2;
+  const drawn =
+    between > 0
+      ? `, and ${between} at ${between === 1 ? 'a step' : 'steps'} in between that Gavel draws at random and keeps to you, so the prices the lot moves through do not give your maximum away`
+      : '';
+  return `For your maximum, your wallet asks you to sign ${offers} offers: one at your amount (${displayAmount(amount, 'sats')}), one at your maximum (${displayAmount(maximum, 'sats')})${drawn}.`;
 }
 
 /** What the wallet is asking for now, in the bidder's words. */
@@ -25,8 +44,8 @@ function progressText(progress: LadderProgress): string {
 
 interface BitcoinBidPanelProps {
   walletAddress: string | null;
-  /** The steps of a maximum's ladder (ladderOf), or null for one offer. */
-  ladder: bigint[] | null;
+  /** A maximum's ladder of offers (ladderOf), or null for one offer. */
+  ladder: LadderPreview | null;
   onWalletBid: () => void;
   walletBidding: boolean;
   bidError: string | null;
@@ -45,8 +64,7 @@ export function BitcoinBidPanel({ walletAddress, ladder, onWalletBid, walletBidd
       </p>
       {ladder ? (
         <p className="checkout-note" data-testid="checkout-bitcoin-ladder">
-          For your maximum, your wallet asks you to sign {ladder.length} offers, one at each step up to it: {ladder.map((step) => displayAmount(step, 'sats')).join(', ')}. They all spend the same
-          coins, so only one can ever be paid: the one at the price you win at, and only if you win.
+          {ladderText(ladder)} They all spend the same coins, so only one can ever be paid: the one at the price you win at, and only if you win.
         </p>
       ) : (
         <p className="checkout-note">Your wallet signs an offer: it pays only if you win, when the seller completes the transfer of the inscription to you.</p>

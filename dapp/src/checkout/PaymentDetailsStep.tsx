@@ -1,7 +1,7 @@
 import { messages, paymentMessages, type PaymentMethodReply } from '@gavel/domain';
 import { useAppDispatch } from '../app/store.ts';
 import { CardIcon, WalletIcon } from '../components/icons/icons.tsx';
-import { BitcoinBidPanel } from './BitcoinBidPanel.tsx';
+import { BitcoinBidPanel, type LadderPreview } from './BitcoinBidPanel.tsx';
 import { CardForm } from '../pages/payment/CardForm.tsx';
 import type { CardDetails } from '../pages/payment/card-collector.ts';
 import { addPaymentMethod, goToStep, type PaymentChoice } from './checkout-slice.ts';
@@ -26,8 +26,8 @@ interface PaymentDetailsStepProps {
   bidError: string | null;
   /** The bid carries a maximum: pay-later counts all of it against the limit. */
   withMaximum?: boolean;
-  /** A Bitcoin wallet's maximum: the steps of its ladder of offers (BitcoinBidPanel's ladderOf), else null. */
-  ladder?: bigint[] | null;
+  /** A Bitcoin wallet's maximum: its ladder of offers (BitcoinBidPanel's ladderOf), else null. */
+  ladder?: LadderPreview | null;
 }
 
 /** The checkout's payment-details step: the saved card, the card entry sub-panel, or the wallet sub-panels. */
