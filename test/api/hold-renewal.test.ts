@@ -4,14 +4,16 @@
  * - the hold that would lapse on day 7 is renewed on day 6, and the bid still leads on day 8, on a live hold;
  * - a renewal the card refuses (4000 0000 0000 0341: saved fine, declines every payment) passes the lead to the
  *   next bid, held again on its card, and the bidder is told by mail and on their stream;
- * - a hold Stripe cancelled itself (it lapsed unrenewed: the webhook) is treated the same.
+ * - a hold Stripe cancelled itself (it lapsed unrenewed: the webhook) is treated the same;
+ * - a lot that closes while its leader's hold is being renewed captures exactly one live hold and releases the other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { browserCall, call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
-import { HOLD_LAPSED_REASON, renewLapsingHolds } from '../../api/src/payments/hold-renewal.ts';
+import { HOLD_LAPSED_REASON, renewBidHold, renewLapsingHolds } from '../../api/src/payments/hold-renewal.ts';
+import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
 
 const DAY = 24 * 3600_000;
 let rs: RecordedStripe;
@@ -140,5 +142,29 @@ describe('renewing a card hold before it lapses', () => {
     expect(await intentStatus(next.paymentIntentId!)).toBe('requires_capture');
     await eventually(async () => (await mailsTo(leader.user.email)).some((m) => m.text.includes('card holds last only days')), 10_000, 'the lapse mail');
     expect(published).toContainEqual({ channel: `user:${leader.user.id}`, type: 'outbid' });
+  });
+
+  it('captures exactly one hold when the lot closes while its leader’s hold is being renewed', async () => {
+    const { token } = await cardBidder();
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n, endsInMs: 14 * DAY });
+    const placed = await bid(token, lot.id, '15.00');
+    const old = (await bidRow(placed.body.data.bid._id)).paymentIntentId!;
+    // The renewal's new hold is on its way to Stripe when the lot closes (this bid's alone: earlier tests' lots wait).
+    const held = rs.holdNext('POST', '/v1/payment_intents');
+    const renewing = renewBidHold(stack.services, placed.body.data.bid._id, advance(6 * DAY + 3600_000));
+    await held.arrived;
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    expect(await closeLotAndAnnounce(stack.services, lot.id)).toMatchObject({ closed: true, winningBidId: placed.body.data.bid._id });
+    await held.pass();
+    expect(await renewing).toBe('gone');
+
+    await eventually(async () => (await bidRow(placed.body.data.bid._id)).holdStatus === 'captured', 15_000, 'the winning hold captured');
+    expect(await bidRow(placed.body.data.bid._id)).toMatchObject({ paymentIntentId: old });
+    const intents = rs.createdIntents((c) => c.params.get('metadata[bidId]') === placed.body.data.bid._id);
+    expect(intents).toHaveLength(2);
+    const statuses = await Promise.all(intents.map(intentStatus));
+    expect(statuses.sort()).toEqual(['canceled', 'succeeded']);
+    expect(await intentStatus(old)).toBe('succeeded');
+    expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid).toBe(true);
   });
 });
