@@ -62,6 +62,11 @@ describe('identity verification', () => {
     expect((await submit(token, { ...valid, documentType: 'library_card' })).body.fields.documentType).toBe('Please choose a document type');
     expect((await submit(token, valid, null)).body.fields.document).toBe('Please upload an image of your document');
     expect((await submit(token, valid, { bytes: Buffer.from('hello'), type: 'text/plain' })).body.fields.document).toBe('Please upload a JPEG, PNG or WebP image, or a PDF');
+    // A text file sent as a PNG, and one sent as a PDF: the bytes decide, not the type the browser claims.
+    for (const type of ['image/png', 'application/pdf']) {
+      const renamed = await submit(token, valid, { bytes: Buffer.from('hello\n'), type });
+      expect(renamed).toMatchObject({ status: 400, body: { fields: { document: 'Please upload a JPEG, PNG or WebP image, or a PDF' } } });
+    }
     const huge = await submit(token, valid, { bytes: Buffer.alloc(10 * 1024 * 1024 + 1), type: 'image/png' });
     expect(huge).toMatchObject({ status: 413, body: { message: 'The document must be smaller than 10MB' } });
     expect(await stack.db.prisma.identityVerification.count({ where: { userId: user.id } })).toBe(0);

@@ -4,6 +4,7 @@ import { readMultipart } from '../http/multipart.ts';
 import { parseInput } from '../http/validate.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
+import { looksLike } from '../storage/image-pinning.ts';
 import { decideIdentity, identityDocuments, presentIdentityCheck } from '../identity/identity.ts';
 
 const identityMessages = messages.identity;
@@ -41,7 +42,8 @@ export function identityRoutes(routes: RouteTable, { db, mailer, config }: Servi
       const { fields, file } = await readMultipart(ctx, { maxFileBytes: IDENTITY_DOCUMENT_MAX_BYTES, tooLarge: identityMessages.documentTooLarge });
       const form = parseInput(identitySubmissionSchema, fields, 'body');
       if (!file || file.bytes.length === 0) throw new HttpError(400, identityMessages.documentRequired, 'validation_failed', { document: identityMessages.documentRequired });
-      if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(file.contentType)) {
+      // The declared type must be one we take and the bytes must be that type: the browser's word is the file name's.
+      if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(file.contentType) || !looksLike(file.contentType, file.bytes)) {
         throw new HttpError(400, identityMessages.documentType, 'validation_failed', { document: identityMessages.documentType });
       }
       const sha256 = await documents.put(file.bytes);

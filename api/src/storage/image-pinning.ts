@@ -41,7 +41,10 @@ export async function pinImage(file: { bytes: Buffer; contentType: string; filen
   return { url: gatewayUrl, IpfsHash: pinned.IpfsHash, PinSize: pinned.PinSize, Timestamp: pinned.Timestamp, ipfsUrl: `ipfs://${pinned.IpfsHash}`, gatewayUrl };
 }
 
-/** The file's own bytes must say it is the image type it claims (a renamed script is not an image). */
+/**
+ * The file's own bytes must say it is the type it claims (a renamed script is not an image): the one check of
+ * uploaded files, images for lots and pages, images and PDFs for identity documents.
+ */
 export function looksLike(contentType: string, bytes: Buffer): boolean {
   const head = bytes.subarray(0, 12);
   switch (contentType) {
@@ -52,9 +55,40 @@ export function looksLike(contentType: string, bytes: Buffer): boolean {
       return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     case 'image/webp':
       return head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP';
+    case 'application/pdf':
+      return head.subarray(0, 5).toString('latin1') === '%PDF-';
     case 'image/svg+xml':
-      return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('utf8'));
+      return startsAsSvg(bytes.subarray(0, 4096).toString('utf8'));
     default:
       return false;
   }
+}
+
+/**
+ * An XML declaration, comments and a doctype, then an <svg> element. Scanned step by step rather than with one
+ * regular expression: a repeated group of lazy comments backtracks exponentially on a run of empty comments,
+ * and the text is whatever an uploader sent.
+ */
+function startsAsSvg(text: string): boolean {
+  let at = 0;
+  const skipSpace = () => {
+    while (at < text.length && /\s/.test(text[at]!)) at++;
+  };
+  /** Moves past `pattern` (sticky, one bounded step) if it matches here. */
+  const take = (pattern: RegExp): boolean => {
+    pattern.lastIndex = at;
+    if (!pattern.test(text)) return false;
+    at = pattern.lastIndex;
+    return true;
+  };
+  skipSpace();
+  if (take(/<\?xml[^>]*>/y)) skipSpace();
+  while (text.startsWith('<!--', at)) {
+    const end = text.indexOf('-->', at + 4);
+    if (end < 0) return false;
+    at = end + 3;
+    skipSpace();
+  }
+  if (take(/<!DOCTYPE svg[^>]*>/iy)) skipSpace();
+  return /^<svg[\s>]/i.test(text.slice(at, at + 5));
 }
