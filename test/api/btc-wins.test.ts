@@ -127,7 +127,7 @@ describe('a Bitcoin win has a deadline and a fallback', () => {
     expect((await lotRow(lot.id)).sellerOverdueAt).not.toBeNull();
   });
 
-  it('a winner who spends their coins before the swap is marked unpaid; the second chance goes to the next signed offer, which settles', async () => {
+  it('a winner who spends their coins before the swap and does not claim by the deadline is marked unpaid; the second chance goes to the next signed offer, which settles', async () => {
     const { lot, seller, sellerToken, coSigned } = await btcLot();
     const a = await bidder();
     const b = await bidder();
@@ -138,13 +138,17 @@ describe('a Bitcoin win has a deadline and a fallback', () => {
 
     // The winner walks away: their coins go elsewhere after the hammer.
     await spendCoins(b);
+    // Until the deadline the winner may still claim with fresh coins; past it the purchase is void.
+    const due = (await lotRow(lot.id)).sellerSignDueAt!;
     await watchBitcoinWins(stack.services);
+    expect((await lotRow(lot.id)).unpaidAt).toBeNull();
+    await watchBitcoinWins(stack.services, new Date(due.getTime() + 1000));
     const unpaid = await lotRow(lot.id);
     expect(unpaid.unpaidAt).not.toBeNull();
     expect((await stack.db.prisma.user.findUniqueOrThrow({ where: { id: b.user.id } })).unpaidCount).toBe(1);
     expect((await mailsTo(b.user.email)).some((m) => m.subject === `Purchase cancelled: ${lot.title}`)).toBe(true);
     // A second turn changes nothing more.
-    await watchBitcoinWins(stack.services);
+    await watchBitcoinWins(stack.services, new Date(due.getTime() + 2000));
     expect((await stack.db.prisma.user.findUniqueOrThrow({ where: { id: b.user.id } })).unpaidCount).toBe(1);
     // Nobody can settle the void purchase.
     expect((await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: '70736274ff' })).status).toBe(409);

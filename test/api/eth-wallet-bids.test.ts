@@ -14,6 +14,7 @@ import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
 import { openUserEvents } from '../support/sse.ts';
+import { UNPAID_WIN } from '../../api/src/relayer/relayer.ts';
 
 const RESERVE = parseEther('0.01');
 let chain: ChainStack;
@@ -324,6 +325,47 @@ describe('card bids on on-chain lots, through the relayer', () => {
     );
     expect(delivered!.deliveredTo).toBe(linked.address.toLowerCase());
     expect(await ownerOf(tokenId)).toBe(linked.address as Address);
+  });
+
+  it('won on a hold that is gone: the capture fails, the NFT stays with the relayer though the winner has a wallet, and they are asked to pay', async () => {
+    const fay = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, fay.email);
+    // The winner's wallet is linked before the close: only the missing payment can keep the NFT back.
+    await proveWallet(fay, generatePrivateKey());
+    const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 10n });
+    const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+    expect((await cardBid(token, lot.id, '0.012')).status).toBe(201);
+    const placed = await eventually(
+      () => relayed(fay.id, lot.id),
+      (row) => row?.status === 'placed',
+      15_000,
+      'the relayed bid mined',
+    );
+    // The authorisation lapses at the card network before the close (as an uncaptured hold does after 7 days).
+    await stripe.stripe.paymentIntents.cancel(placed!.paymentIntentId);
+    await act.increaseTime(11 * 60);
+    await act.end(auctionId);
+
+    const kept = await eventually(
+      () => relayed(fay.id, lot.id),
+      (row) => row?.error === UNPAID_WIN || row?.status === 'delivered',
+      15_000,
+      'the won relayed bid decided',
+    );
+    expect(kept).toMatchObject({ status: 'custody', error: UNPAID_WIN, deliveredTo: null });
+    expect(kept!.holdStatus).not.toBe('captured');
+    expect(await ownerOf(tokenId)).toBe(RELAYER);
+    const mail = await eventually(
+      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: fay.email, subject: { startsWith: 'Payment needed' } } }),
+      (rows) => rows.length > 0,
+      5_000,
+      'the payment-needed mail',
+    );
+    expect(mail).toHaveLength(1);
+    // The sweep does not hand it over either.
+    await chain.api.services.relayer.sweep();
+    expect(await relayed(fay.id, lot.id)).toMatchObject({ status: 'custody', deliveredTo: null });
+    expect(await ownerOf(tokenId)).toBe(RELAYER);
   });
 });
 

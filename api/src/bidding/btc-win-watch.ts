@@ -4,9 +4,10 @@
  * - at the close, the leading offer is checked once more: a spent one is removed as the running watch would
  *   (btc-offer-watch.ts) and the next valid offer wins, its bidders told (dropSpentLeadersBeforeClose);
  * - after the close (or a Buy Now), the worker watches each won lot until its swap is recorded
- *   (watchBitcoinWins): a winner whose coins are spent before it is marked unpaid (counted on their profile, told
- *   by mail), and the admin then offers the lot to the next valid offer, still signed, or relists it; a seller who
- *   has not co-signed by the deadline is reminded once, and after a grace the admins are told.
+ *   (watchBitcoinWins): a winner whose coins are spent and who has not claimed with a fresh offer by the deadline
+ *   is marked unpaid (counted on their profile, told by mail), and the admin then offers the lot to the next valid
+ *   offer, still signed, or relists it; a seller who has not co-signed a valid offer by the deadline is reminded
+ *   once, and after a grace the admins are told.
  * Esplora out of reach at the close never holds the close up: the watch catches a spent winner afterwards.
  */
 import { displayAmount, fill, messages, unpaidMessages } from '@gavel/domain';
@@ -55,14 +56,16 @@ export async function watchBitcoinWins(services: Services, now: Date = new Date(
 
 async function watchWin(services: Services, lot: Lot, now: Date): Promise<void> {
   const { prisma } = services.db;
+  const due = lot.sellerSignDueAt!;
   const bid = await prisma.bid.findUnique({ where: { id: lot.winningBidId! }, select: { signedPsbtHex: true } });
   if (bid?.signedPsbtHex && (await bidderInputsSpent(services, bid.signedPsbtHex))) {
     // Spent by the swap itself (the seller broadcast it elsewhere): that is the lot being paid; the follower records it.
     if ((await services.bitcoin.esplora.confirmations(expectedSwapTxid(bid.signedPsbtHex, services.config.bitcoin.network))) !== null) return;
-    await markWinnerUnpaid(services, lot);
+    // Until the deadline the winner may still claim with a fresh offer from other coins (btc-settlement.ts);
+    // past it, the purchase is void.
+    if (due <= now) await markWinnerUnpaid(services, lot);
     return;
   }
-  const due = lot.sellerSignDueAt!;
   if (!lot.sellerRemindedAt && due <= now) await remindSeller(services, lot, due);
   if (!lot.sellerOverdueAt && due.getTime() + services.config.bitcoin.sellerOverdueMs <= now.getTime()) await tellAdmins(services, lot, due);
 }

@@ -32,6 +32,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UsdPrices } from '../prices/usd-price.ts';
 import { cancelIntent, captureIntent, refundIntent } from '../payments/intents.ts';
+import { paymentNeededMail } from '../mail/templates.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { RelayerSender } from './sender.ts';
@@ -43,6 +44,8 @@ export const RELAYER_QUEUE = 'relayer';
  * calls time out in 20 s, retried twice): its charge, if made, is given back.
  */
 const CHARGE_ABANDONED_MS = 5 * 60_000;
+/** Why a won relayed bid's NFT stays in custody although the winner has a wallet (RelayedBid.error). */
+export const UNPAID_WIN = 'unpaid: the card hold could not be captured';
 type Step = 'relay-bid' | 'relay-step' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
 
 /**
@@ -278,11 +281,16 @@ export class Relayer {
   private async deliver(row: RelayedBid, sender: RelayerSender): Promise<void> {
     if (row.status !== 'won' && row.status !== 'custody') return;
     const { db, chain, payments, log } = this.services;
-    if (row.status === 'won' && row.holdStatus === 'authorized') {
+    let holdStatus = row.holdStatus;
+    if (row.status === 'won' && holdStatus === 'authorized') {
       const status = await captureIntent(payments.stripe, row.paymentIntentId, await this.chargeOf(row));
       if (status !== 'succeeded') log.error({ relayedBidId: row.id, status }, 'the winning card hold could not be captured');
-      await db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus: status === 'succeeded' ? 'captured' : 'failed' } });
+      holdStatus = status === 'succeeded' ? 'captured' : 'failed';
+      await db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus } });
     }
+    // The relayer paid the seller on chain when the auction settled: an NFT handed over before its card paid is
+    // the platform's loss. Until it is paid it stays with the relayer, whatever wallet the winner links.
+    if (holdStatus !== 'captured') return this.keepUnpaid(row);
     const wallet = await db.prisma.wallet.findFirst({ where: { userId: row.userId, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
     if (!wallet) {
       await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'won' }, data: { status: 'custody' } });
@@ -306,6 +314,27 @@ export class Relayer {
       throw new Error(`token ${tokenId} is held by ${owner}, not the relayer`);
     }
     await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: { in: ['won', 'custody'] } }, data: { status: 'delivered', deliveredTo: to } });
+  }
+
+  /**
+   * A won relayed bid its card did not pay (the capture refused, or the hold already gone): kept in custody with
+   * the reason, the winner asked to contact us for the payment, once. The exposure is logged for the admin.
+   */
+  private async keepUnpaid(row: RelayedBid): Promise<void> {
+    const { db, log, mailer } = this.services;
+    const { count } = await db.prisma.relayedBid.updateMany({
+      where: { id: row.id, status: { in: ['won', 'custody'] }, error: null },
+      data: { status: 'custody', error: UNPAID_WIN },
+    });
+    if (count !== 1) return;
+    log.error({ relayedBidId: row.id, lotId: row.lotId, amountWei: row.amount.toFixed(0), holdCents: row.holdCents }, 'a relayed win is unpaid: the NFT stays in custody');
+    const [lot, winner] = await Promise.all([
+      db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { id: true, title: true, auctionEventId: true } }),
+      db.prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } }),
+    ]);
+    if (!lot || !winner) return;
+    const mail = await db.prisma.outboxMail.create({ data: paymentNeededMail(winner.email, lot.title, null, null, lot.id, lot.auctionEventId), select: { id: true } });
+    await mailer.enqueue(mail.id).catch((err: Error) => log.warn({ err: err.message, relayedBidId: row.id }, 'queueing the payment-needed mail failed; the reconcile loop sends it'));
   }
 
   private async releaseHold(row: RelayedBid): Promise<void> {
@@ -383,7 +412,8 @@ export class Relayer {
     for (const row of open) {
       if (row.status === 'queued') await this.queueBid(row);
       else if (row.status === 'outbid') await this.enqueue('relay-refund', row.id);
-      else if (row.status === 'won' || (row.status === 'custody' && customers.has(row.userId))) await this.enqueue('relay-deliver', row.id);
+      // Custody waits for a linked wallet; one kept for an unpaid card waits for the payment, not the wallet.
+      else if (row.status === 'won' || (row.status === 'custody' && row.holdStatus === 'captured' && customers.has(row.userId))) await this.enqueue('relay-deliver', row.id);
       else if (row.status === 'placed') {
         const auction = auctions.get(row.auctionId.toFixed(0));
         if (outbidTx.has(row.txHash!.toLowerCase())) {
