@@ -46,7 +46,7 @@ import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-s
 import { withUserPaymentLock } from './user-lock.ts';
 import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 import { assertWithinBiddingLimit } from '../bidding/pay-later.ts';
-import { holdOnCard } from '../payments/bid-holds.ts';
+import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
@@ -206,7 +206,7 @@ async function holdForCart(services: Services, user: UserRow, lot: Lot, price: b
   });
   const captureAfter = new Date(Date.now() + services.payments.config.cartHoldCaptureMs);
   await services.db.prisma.cardPayment.create({
-    data: { kind: 'buy_now', userId: user.id, lotIds: [lot.id], amount: price.toString(), currency: 'usd', paymentIntentId, idempotencyKey, status: 'authorized', captureAfter },
+    data: { kind: 'buy_now', userId: user.id, lotIds: [lot.id], amount: price.toString(), currency: 'usd', paymentIntentId, idempotencyKey, status: 'authorized', captureAfter, holdLapsesAt: lapseOf(services) },
   });
   return { paymentIntentId, captureAfter };
 }
