@@ -7,7 +7,6 @@
  * given, serving the built dapp (`npm run build`) on the same origin; no stand-in, no demo data, no Vite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,19 +28,29 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
 const stops: Array<() => Promise<unknown>> = [];
 
-/** The production process: only what the configuration names, and the built dapp. */
+/**
+ * Production: only what the configuration names, and the built dapp. The api's boot check names every problem at
+ * once, the built dapp among them. The worker, and with it the relayer's key in use, runs in a process of its own
+ * (worker-main.ts) started once the api is up, unless RUN_WORKER=true puts it in the api's.
+ */
 async function startProduction() {
   const config = loadConfig();
-  if (!config.dappDir || !existsSync(path.join(config.dappDir, 'index.html'))) {
-    throw new Error(`no built dapp in ${config.dappDir ?? 'DAPP_DIR'}: run \`npm run build\` first`);
-  }
   const api = await startApi(config);
   stops.push(api.stop);
+  if (!config.runWorker) {
+    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/worker-main.ts')], { cwd: root, env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    children.push(worker);
+    // The worker runs the lot clock and payments: without it auctions never close, so the whole start stops.
+    worker.once('exit', (code) => {
+      if (!stopping) console.error(`the worker exited (code ${code}): stopping`);
+      if (!stopping) void shutdown(1);
+    });
+  }
   console.log(`
   Gavel is running in production mode
     site      ${config.publicUrl ?? api.url}   (listening on ${api.url}; the dapp from ${config.dappDir})
     api       ${api.url}/api   (OpenAPI: ${api.url}/api/openapi.json)
-    worker    ${config.runWorker ? 'in this process' : 'not here (RUN_WORKER=false)'}
+    worker    ${config.runWorker ? 'in this process (RUN_WORKER=true)' : 'in its own process (api/src/worker-main.ts)'}
 `);
 }
 
@@ -128,7 +137,10 @@ ${accounts}
 `);
 }
 
+let stopping = false;
+
 async function shutdown(code: number) {
+  stopping = true;
   for (const child of children) child.kill('SIGTERM');
   for (const stop of stops.reverse()) await stop().catch(() => {});
   process.exit(code);

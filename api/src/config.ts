@@ -52,7 +52,11 @@ export interface Config {
   dappDir: string | undefined;
   /** CSP_CONNECT_SRC: more origins the dapp's pages may call, space-separated (a remote VITE_RPC_URL, VITE_PRICE_API_URL). */
   cspConnectSources: string[];
-  /** Run the BullMQ worker inside the api process (the embedded default). */
+  /**
+   * RUN_WORKER: run the BullMQ worker inside the api process. Default true in development (one process) and false
+   * in production, where the worker (and with it the relayer, which signs with its key) runs in its own process
+   * (worker-main.ts), never in the one facing the internet.
+   */
   runWorker: boolean;
   /** Namespaces queues and pub/sub channels, so several stacks (tests, demos) can share one Redis. */
   redisPrefix: string;
@@ -123,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     dappDir: env.DAPP_DIR ? path.resolve(env.DAPP_DIR) : env.NODE_ENV === 'production' ? BUILT_DAPP_DIR : undefined,
     cspConnectSources: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
-    runWorker: env.RUN_WORKER !== 'false',
+    runWorker: env.RUN_WORKER ? env.RUN_WORKER !== 'false' : env.NODE_ENV !== 'production',
     redisPrefix: env.REDIS_PREFIX ?? 'gavel',
     browseCacheTtlMs: Number(env.BROWSE_CACHE_TTL_MS ?? 1000),
     browseCountTtlMs: Number(env.BROWSE_COUNT_TTL_MS ?? 15_000),

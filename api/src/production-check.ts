@@ -4,9 +4,11 @@
  * production (NODE_ENV=production) it then refuses to start on any missing or unsafe setting, naming all of them
  * in one message, so that one restart, not one per setting, gets a deployment right. Production never runs on a
  * development default: PGlite, the dev mailbox, a stand-in, a secret kept under the data directory (which a
- * development server may have served), a public anvil key, bids with nothing behind them.
+ * development server may have served), a public anvil key, bids with nothing behind them. The api process is also
+ * checked for what it serves: the built dapp, the proxies in front of it, the origin wallets sign in to.
  */
 import { PRICE_STAND_IN_URL } from './prices/config.ts';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BaseError } from 'viem';
@@ -15,7 +17,7 @@ import type { ChainConfig } from './chain/index.ts';
 import { ChainRpc } from './chain/rpc.ts';
 import { STAND_IN as STRIPE_STAND_IN } from './payments/config.ts';
 import { BITCOIN_STAND_IN_PORT } from './bitcoin/config.ts';
-import { isAnvilRelayerKey, relayerOnChain } from './relayer/config.ts';
+import { anvilAccountOf, relayerOnChain } from './relayer/config.ts';
 
 export interface ConfigProblem {
   /** The environment variable to set or change. */
@@ -37,12 +39,15 @@ export class UnsafeProductionConfig extends Error {
 /** What the node at RPC_URL answered to eth_chainId, or why it did not. */
 export type RpcChain = { chainId: number } | { unreachable: string };
 
+/** Which process boots: the api (it serves HTTP) or a worker (it runs jobs only). */
+export type ProcessRole = 'api' | 'worker';
+
 /** The configuration to run on: the relayer's key settled; in production, throws UnsafeProductionConfig unless every setting is safe. */
-export async function checkAtBoot(config: Config): Promise<Config> {
+export async function checkAtBoot(config: Config, role: ProcessRole = 'api'): Promise<Config> {
   // Production refuses an unset RPC_URL anyway: no time spent asking the development default.
   const rpc = config.production && !config.settingsGiven.has('RPC_URL') ? null : await askChainId(config.chain);
   if (config.production) {
-    const problems = [...settingProblems(config), ...(await secretProblems(config)), ...chainProblems(config, rpc)];
+    const problems = [...settingProblems(config), ...(role === 'api' ? httpProblems(config) : []), ...(await secretProblems(config)), ...chainProblems(config, rpc)];
     if (problems.length > 0) throw new UnsafeProductionConfig(problems);
   }
   const chainId = rpc && 'chainId' in rpc ? rpc.chainId : null;
@@ -83,6 +88,24 @@ function serviceProblems(config: Config): ConfigProblem[] {
   if (!config.settingsGiven.has('PRICE_API_URL') || config.prices.url === PRICE_STAND_IN_URL)
     refuse('PRICE_API_URL', 'not set: card holds on BTC and ETH lots would be priced by the local price stand-in');
   else if (protocolOf(config.prices.url) !== 'https:') refuse('PRICE_API_URL', `${config.prices.url} is not an https:// address`);
+  return problems;
+}
+
+/** What the api process serves: the built dapp, addresses as the proxies in front wrote them, SIWE for its own origin. */
+function httpProblems({ dappDir, publicUrl, wallet, settingsGiven }: Config): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
+  if (dappDir && !existsSync(path.join(dappDir, 'index.html'))) refuse('DAPP_DIR', `no built dapp in ${dappDir}: run \`npm run build\` first (or point DAPP_DIR at the build)`);
+  if (!settingsGiven.has('TRUSTED_PROXY_HOPS')) {
+    refuse(
+      'TRUSTED_PROXY_HOPS',
+      'not set: say how many proxies in front append to X-Forwarded-For (1 behind one TLS proxy; 0 only when clients reach the api directly), or rate limits count the proxy as every client',
+    );
+  }
+  const publicOrigin = publicUrl && URL.canParse(publicUrl) ? new URL(publicUrl).origin : null;
+  if (publicOrigin && new URL(wallet.siweUri).origin !== publicOrigin) {
+    refuse('SIWE_URI', `${wallet.siweUri} is not PUBLIC_URL's origin (${publicOrigin}): wallets would be asked to sign in to another site (unset it to use PUBLIC_URL's)`);
+  }
   return problems;
 }
 
@@ -174,7 +197,8 @@ function chainProblems({ chain, relayer, settingsGiven }: Config, rpc: RpcChain 
   else if (rpc && 'chainId' in rpc && rpc.chainId !== chain.chainId) refuse('CHAIN_ID', `${chain.chainId}, but ${node} answers eth_chainId ${rpc.chainId}`);
   if (!relayer.privateKey) return problems;
   const rpcChainId = rpc && 'chainId' in rpc ? rpc.chainId : null;
-  if (isAnvilRelayerKey(relayer.privateKey)) refuse('RELAYER_PRIVATE_KEY', "anvil's public account 9: anyone can sign with it");
+  const anvilAccount = anvilAccountOf(relayer.privateKey);
+  if (anvilAccount !== null) refuse('RELAYER_PRIVATE_KEY', `anvil's public account ${anvilAccount} (the "test test ... junk" mnemonic): anyone can sign with it`);
   else if (!settingsGiven.has('CHAIN_ID')) refuse('RELAYER_PRIVATE_KEY', 'given, but with no CHAIN_ID nobody checks which chain it signs on');
   else if (rpcChainId === null) refuse('RELAYER_PRIVATE_KEY', `given, but ${node} did not say which chain it would sign on`);
   else if (rpcChainId !== chain.chainId) refuse('RELAYER_PRIVATE_KEY', `given, but it would sign on chain ${rpcChainId}, not on CHAIN_ID ${chain.chainId}`);

@@ -10,7 +10,7 @@ const loaded = loadConfig();
 const log = pino({ level: loaded.logLevel });
 survivesConnectionLoss(log);
 // The api's own boot check: a worker refuses unsafe production settings just as the api does.
-const config = await checkAtBoot(loaded).catch(exitOnUnsafeConfig);
+const config = await checkAtBoot(loaded, 'worker').catch(exitOnUnsafeConfig);
 const services = await openServices(config, log);
 const worker = await startWorker(services);
 log.info('worker running');

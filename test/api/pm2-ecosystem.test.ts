@@ -81,6 +81,13 @@ describe('the PM2 ecosystem file', () => {
     for (const worker of workers) expect(worker.env.PORT).toBeUndefined();
   });
 
+  it('runs no worker, so no relayer transaction, in a production api process unless RUN_WORKER=true says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).runWorker).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', RUN_WORKER: 'true' }).runWorker).toBe(true);
+    // Development stays one process.
+    expect(loadConfig({}).runWorker).toBe(true);
+  });
+
   it('scales by the environment, and adds the one Ponder writer only when asked', () => {
     const apps = appsWith({ GAVEL_API_INSTANCES: '4', GAVEL_API_PORT: '5001', GAVEL_WORKERS: '3', GAVEL_INDEXER: 'true' });
     const ports = apps.filter(runs('api/src/main.ts')).map((app) => app.env.PORT);

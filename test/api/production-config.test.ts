@@ -41,11 +41,16 @@ async function chainIdNode(chainId: number) {
   return node;
 }
 
+/** A built dapp (its index.html) the api process may serve. */
+let builtDapp: string;
+
 /** Every setting production requires, fake but well formed; `dataDir` holds no development secret unless a test writes one. */
 function safeEnv(rpcUrl: string, dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
     GAVEL_DATA_DIR: dataDir,
+    DAPP_DIR: builtDapp,
+    TRUSTED_PROXY_HOPS: '1',
     DATABASE_URL: 'postgresql://gavel:password@db.example.com:5432/gavel',
     SMTP_URL: 'smtps://gavel:password@smtp.example.com:465',
     STRIPE_SECRET_KEY: 'sk_live_51Gavelfakebutwellformedsecretkey',
@@ -85,17 +90,21 @@ let dataDir: string;
 beforeAll(async () => {
   node = await chainIdNode(1);
   dataDir = await mkdtemp(path.join(tmpdir(), 'gavel-production-'));
+  builtDapp = await mkdtemp(path.join(tmpdir(), 'gavel-built-dapp-'));
+  await writeFile(path.join(builtDapp, 'index.html'), '<!doctype html><title>Gavel</title>');
 });
 
 afterAll(async () => {
   await node.close();
   await rm(dataDir, { recursive: true, force: true });
+  await rm(builtDapp, { recursive: true, force: true });
 });
 
 describe('production configuration', () => {
   it('an empty production environment is refused with every missing setting in one message', async () => {
-    const error = await refusal({ NODE_ENV: 'production', GAVEL_DATA_DIR: dataDir });
+    const error = await refusal({ NODE_ENV: 'production', GAVEL_DATA_DIR: dataDir, DAPP_DIR: path.join(dataDir, 'no-build') });
     const missing = [
+      'TRUSTED_PROXY_HOPS',
       'DATABASE_URL',
       'SMTP_URL',
       'PUBLIC_URL',
@@ -113,9 +122,11 @@ describe('production configuration', () => {
       'CHAIN_ID',
       'PRICE_API_URL',
     ];
-    expect(settingsOf(error).sort()).toEqual([...missing].sort());
+    expect(settingsOf(error).sort()).toEqual([...missing, 'DAPP_DIR'].sort());
     for (const setting of missing) expect(error.message).toContain(`  - ${setting}: not set`);
-    expect(error.message).toContain('16 settings are missing or unsafe');
+    // The built dapp is named in the same message as the settings, not in an error of its own before them.
+    expect(error.message).toContain(`  - DAPP_DIR: no built dapp in ${path.join(dataDir, 'no-build')}: run \`npm run build\``);
+    expect(error.message).toContain('18 settings are missing or unsafe');
     expect(error.message).toMatch(/PGlite/);
     expect(error.message).toMatch(/Stripe stand-in/);
   });
@@ -124,6 +135,27 @@ describe('production configuration', () => {
     const config = await checkAtBoot(loadConfig(safeEnv(node.url, dataDir)));
     expect(config.production).toBe(true);
     expect(config.relayer.privateKey).toBeNull();
+  });
+
+  it("signs wallets in to PUBLIC_URL's origin unless told otherwise, and takes TRUSTED_PROXY_HOPS=0 when it is stated", async () => {
+    const config = await checkAtBoot(loadConfig({ ...safeEnv(node.url, dataDir), PUBLIC_URL: 'https://gavel.example.com/market', TRUSTED_PROXY_HOPS: '0' }));
+    expect(config.wallet.siweUri).toBe('https://gavel.example.com');
+    expect(config.wallet.siweDomain).toBe('gavel.example.com');
+    expect(config.trustedProxyHops).toBe(0);
+    const explicit = await checkAtBoot(loadConfig({ ...safeEnv(node.url, dataDir), SIWE_URI: 'https://gavel.example.com/' }));
+    expect(explicit.wallet.siweDomain).toBe('gavel.example.com');
+  });
+
+  it('a worker is not asked for what only the api serves', async () => {
+    const { DAPP_DIR: _dapp, TRUSTED_PROXY_HOPS: _hops, ...env } = safeEnv(node.url, dataDir);
+    const config = await checkAtBoot(loadConfig({ ...env, DAPP_DIR: path.join(dataDir, 'no-build'), SIWE_URI: 'https://elsewhere.example' }), 'worker');
+    expect(config.production).toBe(true);
+  });
+
+  it.each(ANVIL_PRIVATE_KEYS.map((key, account) => [account, key] as const))("refuses anvil's public account %i as the relayer", async (account, key) => {
+    const error = await refusal({ ...safeEnv(node.url, dataDir), RELAYER_PRIVATE_KEY: key });
+    expect(settingsOf(error)).toEqual(['RELAYER_PRIVATE_KEY']);
+    expect(error.message).toContain(`anvil's public account ${account} `);
   });
 
   const unsafe: Array<[string, Record<string, string | undefined>, string[], RegExp]> = [
@@ -143,7 +175,10 @@ describe('production configuration', () => {
     ['BITCOIN_PSBT_BIDS=false', { BITCOIN_PSBT_BIDS: 'false' }, ['BITCOIN_PSBT_BIDS'], /no signed offer/],
     ['a short JWT_SECRET', { JWT_SECRET: 'too-short' }, ['JWT_SECRET'], /shorter than 32/],
     ['the session key reused as the code pepper', { EMAIL_CODE_PEPPER: 'same-'.repeat(8), JWT_SECRET: 'same-'.repeat(8) }, ['EMAIL_CODE_PEPPER'], /the same as JWT_SECRET/],
-    ["anvil's public account as the relayer", { RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[9] }, ['RELAYER_PRIVATE_KEY'], /anyone can sign/],
+    ["anvil's public account as the relayer, in capitals", { RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[0].toUpperCase().replace('0X', '0x') }, ['RELAYER_PRIVATE_KEY'], /anyone can sign/],
+    ['SIWE_URI on another origin than PUBLIC_URL', { SIWE_URI: 'http://127.0.0.1:5173' }, ['SIWE_URI'], /not PUBLIC_URL's origin \(https:\/\/gavel\.example\.com\)/],
+    ['TRUSTED_PROXY_HOPS left to a default', { TRUSTED_PROXY_HOPS: undefined }, ['TRUSTED_PROXY_HOPS'], /0 only when clients reach the api directly/],
+    ['a DAPP_DIR with no build', { DAPP_DIR: '/nonexistent/gavel-dapp' }, ['DAPP_DIR'], /run `npm run build` first/],
   ];
 
   it.each(unsafe)('refuses %s, naming it', async (_what, change, settings, text) => {
@@ -180,25 +215,33 @@ describe('production configuration', () => {
     expect(error.message).toMatch(/did not answer eth_chainId/);
   });
 
-  it('the api and the worker entry points print the one message and exit 1', async () => {
-    const run = (entry: string) =>
+  it('the api, the worker and `npm start -- --production` print the one message and exit 1', async () => {
+    const run = (...args: string[]) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+        const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
           cwd: root,
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', GAVEL_DATA_DIR: dataDir },
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', GAVEL_DATA_DIR: dataDir, DAPP_DIR: path.join(dataDir, 'no-build') },
           stdio: ['ignore', 'ignore', 'pipe'],
         });
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         child.once('close', (code) => resolve({ code, stderr }));
       });
-    for (const result of await Promise.all([run('api/src/main.ts'), run('api/src/worker-main.ts')])) {
+    const [api, worker, start] = await Promise.all([run('api/src/main.ts'), run('api/src/worker-main.ts'), run('scripts/start.ts', '--production')]);
+    for (const result of [api, worker, start]) {
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 16 settings are missing or unsafe.');
       expect(result.stderr).toContain('  - DATABASE_URL: not set');
       expect(result.stderr).toContain('  - CHAIN_ID: not set');
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
+    // What serves HTTP is also refused for the missing build and proxy count, in the same message.
+    for (const result of [api, start]) {
+      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 18 settings are missing or unsafe.');
+      expect(result.stderr).toContain('  - DAPP_DIR: no built dapp');
+      expect(result.stderr).toContain('  - TRUSTED_PROXY_HOPS: not set');
+    }
+    expect(worker.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 16 settings are missing or unsafe.');
+    expect(worker.stderr).not.toContain('DAPP_DIR');
   });
 });
 

@@ -4,8 +4,25 @@ import type { Hex } from 'viem';
 /** anvil's chain id: the only chain the development key below is ever used on. */
 export const ANVIL_CHAIN_ID = 31337;
 
-/** anvil's account 9 (public, from anvil's well-known mnemonic): the dev and test relayer on a local anvil. */
-const ANVIL_ACCOUNT_9 = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+/**
+ * The private keys of anvil's (and Hardhat's) default accounts 0-9, from the well-known "test test ... junk"
+ * mnemonic: public, so anyone can sign with them. Local chains only; production refuses every one as the relayer.
+ */
+export const ANVIL_PRIVATE_KEYS = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+  '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+] as const;
+
+/** anvil's account 9: the dev and test relayer on a local anvil. */
+const ANVIL_ACCOUNT_9 = ANVIL_PRIVATE_KEYS[9];
 
 export interface RelayerConfig {
   /**
@@ -34,7 +51,8 @@ export function relayerOnChain(relayer: RelayerConfig, rpcChainId: number | null
   return { ...relayer, privateKey: ANVIL_ACCOUNT_9 };
 }
 
-/** Whether a key is the public anvil account anyone can sign with. */
-export function isAnvilRelayerKey(key: string): boolean {
-  return key.toLowerCase() === ANVIL_ACCOUNT_9;
+/** The number of the public anvil account this key is (0-9), or null for any other key. */
+export function anvilAccountOf(key: string): number | null {
+  const index = ANVIL_PRIVATE_KEYS.indexOf(key.toLowerCase() as (typeof ANVIL_PRIVATE_KEYS)[number]);
+  return index < 0 ? null : index;
 }

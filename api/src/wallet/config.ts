@@ -2,7 +2,10 @@
 import { WALLET_CHALLENGE_TTL_MS } from '@gavel/domain';
 
 export interface WalletConfig {
-  /** SIWE_URI: the dapp's origin; the SIWE domain is its host. Wallets warn when it is not the page's origin. */
+  /**
+   * SIWE_URI: the dapp's origin; the SIWE domain is its host. Wallets warn when it is not the page's origin. In
+   * production it defaults to PUBLIC_URL's origin, and the boot check refuses any other (production-check.ts).
+   */
   siweUri: string;
   siweDomain: string;
   /** WALLET_CHALLENGE_TTL_MS: how long a challenge may be signed for (default 10 minutes). */
@@ -12,7 +15,8 @@ export interface WalletConfig {
 }
 
 export function walletConfig(env: NodeJS.ProcessEnv): WalletConfig {
-  const siweUri = env.SIWE_URI || 'http://127.0.0.1:5173';
+  const publicOrigin = env.NODE_ENV === 'production' && env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).origin : null;
+  const siweUri = env.SIWE_URI || publicOrigin || 'http://127.0.0.1:5173';
   return {
     siweUri,
     siweDomain: new URL(siweUri).host,
