@@ -211,6 +211,9 @@ export const messages = {
     unsubscribe: 'Too many unsubscribe attempts. Please try again in {wait}.',
     eventStream: 'Too many live update connections. Please try again in {wait}.',
     rpc: 'Too many chain reads. Please try again in {wait}.',
+    lookups: 'Too many lookups. Please try again in {wait}.',
+    payments: 'Too many payment attempts. Please try again in {wait}.',
+    passwordChange: 'Too many password changes. Please try again in {wait}.',
   },
   server: {
     notFound: 'Not found',

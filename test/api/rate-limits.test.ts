@@ -81,6 +81,9 @@ beforeAll(async () => {
       RATE_UNSUBSCRIBE_PER_IP: '2',
       RATE_EVENTS_PER_USER: '2',
       RATE_EVENTS_PER_IP: '3',
+      RATE_LOOKUPS_PER_IP: '2',
+      RATE_PAYMENTS_PER_USER: '1',
+      RATE_PASSWORD_CHANGE_PER_USER: '2',
     },
   });
 });
@@ -246,6 +249,35 @@ describe('event stream', () => {
   });
 });
 
+describe('routes that ask a paid outside service', () => {
+  it('refuses a signed-out address its third lookup within the minute, whichever route and id it asks', async () => {
+    const address = freshAddress();
+    expect((await call(address, 'GET', '/inscriptions/payment-status/no-such-id')).status).toBe(404);
+    expect((await call(address, 'GET', '/inscriptions/no-such-id')).status).toBe(404);
+    expectRefused(await call(address, 'POST', '/inscriptions/validate-ownership', { json: { inscriptionId: `${'a'.repeat(64)}i0`, walletAddress: 'tb1qexample' } }), /^Too many lookups\./);
+    expectRefused(await call(address, 'GET', '/inscriptions/payment-status/no-such-id'), /^Too many lookups\./);
+  });
+
+  it("refuses a user's second card payment within the minute, before the payment provider is asked", async () => {
+    const address = freshAddress();
+    const { token } = await user('ready');
+    expect((await call(address, 'POST', '/nfts/card-mint', { token, json: { metadataUrl: 'ipfs://bafy' } })).status).not.toBe(429);
+    expectRefused(await call(freshAddress(), 'POST', '/nfts/card-mint', { token, json: { metadataUrl: 'ipfs://bafy' } }), /^Too many payment attempts\./);
+    expectRefused(await call(freshAddress(), 'POST', '/payment/buy-now-intent', { token, json: { amount: '1.00', auctionId: 'x' } }), /^Too many payment attempts\./);
+  });
+});
+
+describe('password changes', () => {
+  it('refuses a third attempt within the minute, even with the right password', async () => {
+    const address = freshAddress();
+    const { token } = await user('ready');
+    const change = (currentPassword: string) => call(address, 'PATCH', '/auth/change-password', { token, json: { currentPassword, newPassword: 'N3w-passw0rd!x' } });
+    expect((await change('wrong-guess-1')).status).toBe(400);
+    expect((await change('wrong-guess-2')).status).toBe(400);
+    expectRefused(await change('Passw0rd!test'), /^Too many password changes\./);
+  });
+});
+
 describe('the published contract', () => {
   it('documents the 429 and its Retry-After on every limited route', async () => {
     const openapi = (await call(freshAddress(), 'GET', '/openapi.json')).body;
@@ -263,6 +295,42 @@ describe('the published contract', () => {
       ['/support/requests', 'post'],
       ['/notifications/unsubscribe', 'post'],
       ['/events/ticket', 'post'],
+      ['/auth/change-password', 'patch'],
+      ['/inscriptions/payment-status/{id}', 'get'],
+      ['/inscriptions/{id}', 'get'],
+      ['/inscriptions/{id}/status', 'get'],
+      ['/inscriptions/details/{id}', 'get'],
+      ['/inscriptions/status/{id}', 'get'],
+      ['/inscriptions/validate-ownership', 'post'],
+      ['/inscriptions/sync-wallet-inscriptions', 'post'],
+      ['/nfts/card-mint', 'post'],
+      ['/nfts', 'post'],
+      ['/nfts/{id}', 'get'],
+      ['/nfts/{id}', 'patch'],
+      ['/nfts/{id}', 'delete'],
+      ['/nfts/token/{contract}/{tokenId}', 'get'],
+      ['/nfts/token/{contract}/{tokenId}', 'patch'],
+      ['/payment/buy-now-intent', 'post'],
+      ['/auctions/{id}/buy-now', 'post'],
+      ['/auctions/{id}/buy-now/offer', 'post'],
+      ['/cart/checkout', 'post'],
+      ['/cart/pay-held', 'post'],
+      ['/second-chance-offers/{id}/accept', 'post'],
+      ['/wallet/balance/{address}', 'get'],
+      ['/evm-withdrawals', 'post'],
+      ['/evm-withdrawals/{txHash}', 'get'],
+      ['/lots/{id}/chain-auction', 'post'],
+      ['/psbt/state/{id}', 'get'],
+      ['/psbt/transaction/{id}', 'get'],
+      ['/psbt/seller-sign', 'post'],
+      ['/psbt/create-complete-psbt', 'post'],
+      ['/psbt/create', 'post'],
+      ['/psbt/create-winner-psbt-template', 'post'],
+      ['/psbt/create-winner-psbt', 'post'],
+      ['/psbt/add-winner-inputs', 'post'],
+      ['/psbt/add-outputs', 'post'],
+      ['/psbt/validate-for-winner', 'post'],
+      ['/auctions/{id}/transfer', 'post'],
     ];
     for (const [route, method] of limited) expect(openapi.paths[route]?.[method]?.responses['429']?.headers, `${method} ${route}`).toHaveProperty('Retry-After');
   });

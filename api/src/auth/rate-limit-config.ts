@@ -1,7 +1,21 @@
 /** How many requests each client may make: sign-in protection, e-mail codes and the rate-limited routes. */
 
 /** The routes limited per user and per address, each named by the `rateLimit` of its route declarations. */
-export const LIMITED_ROUTES = ['bids', 'cardSetup', 'uploads', 'walletConnect', 'inscriptions', 'subscribe', 'support', 'unsubscribe', 'eventStream', 'rpc'] as const;
+export const LIMITED_ROUTES = [
+  'bids',
+  'cardSetup',
+  'uploads',
+  'walletConnect',
+  'inscriptions',
+  'subscribe',
+  'support',
+  'unsubscribe',
+  'eventStream',
+  'rpc',
+  'lookups',
+  'payments',
+  'passwordChange',
+] as const;
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
 
 /** Requests a minute for one user and for one address (a signed-out caller is counted by address only). */
@@ -49,6 +63,13 @@ const ROUTE_DEFAULTS: Record<LimitedRoute, { env: string } & RouteLimit> = {
   // The dapp's chain reads through /rpc, counted by address only (the calls carry no session): a page polls a
   // receipt every second or so while a transaction is mined, and reads balances and prices now and then.
   rpc: { env: 'RPC', perUser: 600, perIp: 600 },
+  // Reads answered by asking a paid outside service each time (Esplora, ord, the Ethereum node): a page polls a
+  // status every few seconds, a script asking for random ids would run up the bill.
+  lookups: { env: 'LOOKUPS', perUser: 60, perIp: 300 },
+  // Each request creates or moves a Stripe payment (an intent, a hold, a capture): a person pays now and then.
+  payments: { env: 'PAYMENTS', perUser: 10, perIp: 30 },
+  // A person changes their password now and then; a stolen session guessing the current one is slowed down.
+  passwordChange: { env: 'PASSWORD_CHANGE', perUser: 5, perIp: 20 },
 };
 
 export function rateLimitConfig(env: NodeJS.ProcessEnv): RateLimitConfig {

@@ -206,6 +206,7 @@ export function authRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'patch',
     path: '/auth/change-password',
+    rateLimit: 'passwordChange',
     tag: TAG,
     summary: 'Change the password; revokes every earlier token and returns a new one',
     access: {},

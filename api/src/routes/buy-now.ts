@@ -34,6 +34,7 @@ export function buyNowRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/payment/buy-now-intent',
+    rateLimit: 'payments',
     tag: TAG,
     summary: 'A card hold for a lot’s buy-now price, for the browser to confirm',
     description:
@@ -60,6 +61,7 @@ export function buyNowRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/auctions/:id/buy-now',
+    rateLimit: 'payments',
     tag: TAG,
     summary: 'Buy a live lot now: it ends at once with you as the winner at the buy-now price',
     description:

@@ -9,6 +9,7 @@ export function cardMintRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/nfts/card-mint',
+    rateLimit: 'payments',
     tag: 'NFTs',
     summary: 'Mint an NFT paid by card: the relayer sends GavelNFT cardMint to your linked EVM wallet',
     description: 'Charges the saved card the public mint price in USD (at the live ETH price, PRICE_API_URL; at least $0.50), then mints in the background: poll GET /nfts/card-mint/:id.',

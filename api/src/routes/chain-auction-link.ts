@@ -20,6 +20,7 @@ export function chainAuctionLinkRoutes(routes: RouteTable, services: Services): 
   routes.add({
     method: 'post',
     path: '/lots/:id/chain-auction',
+    rateLimit: 'lookups',
     tag: 'Admin',
     summary: 'Link a lot to the on-chain auction the caller’s wallet created (read and checked on chain)',
     access: { roles: ['admin', 'seller'] as const },

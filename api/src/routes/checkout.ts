@@ -29,6 +29,7 @@ export function checkoutRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/cart/checkout',
+    rateLimit: 'payments',
     tag: TAG,
     summary: 'Final checkout: one PaymentIntent for the selected lots',
     description:
@@ -53,6 +54,7 @@ export function checkoutRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/cart/pay-held',
+    rateLimit: 'payments',
     tag: TAG,
     summary: 'Pay ADD TO CART lots now by charging the card holds that bought them',
     description:

@@ -20,6 +20,7 @@ export function evmWithdrawalRoutes(routes: RouteTable, { db, chain }: Services)
   routes.add({
     method: 'post',
     path: '/evm-withdrawals',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'Report a withdrawal of pending returns (the transaction hash of `withdraw`)',
     description:
@@ -50,6 +51,7 @@ export function evmWithdrawalRoutes(routes: RouteTable, { db, chain }: Services)
   routes.add({
     method: 'get',
     path: '/evm-withdrawals/:txHash',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'A reported withdrawal and its status, re-checked against the chain',
     access: {},

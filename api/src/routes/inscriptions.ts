@@ -121,6 +121,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     routes.add({
       method: 'get',
       path,
+      rateLimit: 'lookups',
       tag: TAG,
       summary: 'Where an inscription stands: pending_payment, expired, revealed, confirmed or failed, with the reveal confirmations',
       reply: inscriptionStatusReplySchema,
@@ -153,6 +154,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
   routes.add({
     method: 'get',
     path: '/inscriptions/payment-status/:id',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'Whether the commit address received the amount (sats, mempool included) and its confirmations',
     reply: paymentStatusReplySchema,
@@ -177,6 +179,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     routes.add({
       method: 'get',
       path,
+      rateLimit: 'lookups',
       tag: TAG,
       summary: 'One inscription, with what ord reports now (holder, satpoint, content URL) once it is revealed',
       reply: inscriptionDetailsReplySchema,
@@ -201,6 +204,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
   routes.add({
     method: 'post',
     path: '/inscriptions/validate-ownership',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'Whether the wallet holds the inscription now, as ord reports it',
     description: 'Body `{inscriptionId, walletAddress}`. data.currentAddress is the holder ord reports; the comparison ignores case.',
@@ -238,6 +242,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
   routes.add({
     method: 'post',
     path: '/inscriptions/sync-wallet-inscriptions',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: "Reads the inscriptions ord reports at the user's linked Bitcoin wallets into Gavel's list",
     description:

@@ -85,6 +85,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'get',
     path: '/nfts/:id',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'One NFT record',
     reply: nftReplySchema,
@@ -95,6 +96,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'get',
     path: '/nfts/token/:contract/:tokenId',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'The NFT record of a token',
     reply: nftReplySchema,
@@ -105,6 +107,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/nfts',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'Record a minted token',
     description:
@@ -146,6 +149,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     routes.add({
       method: 'patch',
       path,
+      rateLimit: 'lookups',
       tag: TAG,
       summary: 'Change an NFT record (name, description, image, metadata URL); its chain fields are read again',
       access: {},
@@ -163,6 +167,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'delete',
     path: '/nfts/:id',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'Delete an NFT record (the token itself is untouched)',
     access: {},

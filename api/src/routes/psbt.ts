@@ -43,6 +43,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/psbt/seller-sign',
+    rateLimit: 'bids',
     tag: TAG,
     summary: 'The seller co-signs the winning offer; the swap is finalized and broadcast',
     description:
@@ -65,6 +66,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/psbt/create-complete-psbt',
+    rateLimit: 'bids',
     tag: TAG,
     summary: "The complete swap from the seller's co-signature, checked but neither stored nor broadcast",
     description:
@@ -87,6 +89,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'get',
     path: '/psbt/state/:id',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'Settlement of a BTC lot: the winner offer to co-sign, the swap txid and its confirmations',
     description:
@@ -106,6 +109,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'get',
     path: '/psbt/transaction/:id',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'The swap recorded for a BTC lot: txid, network hex and confirmations',
     description:
@@ -125,6 +129,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     routes.add({
       method: 'post',
       path,
+      rateLimit: 'bids',
       tag: TAG,
       summary: "The winner's claim: a fresh offer PSBT at the winning amount from the winner's current UTXOs",
       description:
@@ -161,6 +166,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     routes.add({
       method: 'post',
       path,
+      rateLimit: 'bids',
       tag: TAG,
       summary,
       description: `${bodyText} The template from POST /psbt/create is rebuilt (same templateId, a fresh 10-minute signing window); the rest of it is kept. Reply as for create: templateId and psbtHex to sign.`,
@@ -181,6 +187,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/psbt/validate-for-winner',
+    rateLimit: 'bids',
     tag: TAG,
     summary: "The winner's signed claim replaces the winning offer; the seller co-signs it next",
     description:

@@ -69,6 +69,7 @@ export function secondChanceRoutes(routes: RouteTable, services: Services): void
   routes.add({
     method: 'post',
     path: '/second-chance-offers/:id/accept',
+    rateLimit: 'payments',
     tag: 'Checkout',
     summary: 'Accept a second-chance offer: your saved card is charged and the lot is yours',
     description:

@@ -110,6 +110,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'post',
     path: '/auctions/:id/transfer',
+    rateLimit: 'bids',
     tag: TAG,
     summary: 'The seller (or an admin) records the transfer to the winner: "Auction Complete"',
     description:

@@ -220,6 +220,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
   routes.add({
     method: 'get',
     path: '/wallet/balance/:address',
+    rateLimit: 'lookups',
     tag: TAG,
     summary: 'Balance of an address: ETH from the chain, sats from Esplora (cached for a few seconds)',
     access: {},
