@@ -109,13 +109,21 @@ describe('Buy Now on a BTC lot', () => {
     const mail = await stack.db.prisma.outboxMail.findFirstOrThrow({ where: { to: b.user.email, subject: { startsWith: 'You won' } } });
     expect(mail.text).toMatch(/Your signed Bitcoin offer pays for it: the seller co-signs it by \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
 
+    // The buyer's cart and won list say what happens next, and by when.
+    const cartLine = async () => (await get('/cart', b.token)).body.items.find((i: { lotId: string }) => i.lotId === lot.id);
+    expect(await cartLine()).toMatchObject({ paymentState: 'awaiting_payment', bitcoinSwap: { stage: 'awaiting_seller', sellerSignBy: ended.sellerSignDueAt!.toISOString(), confirmations: 0 } });
+    const won = (await get('/me/won', b.token)).body.data.find((w: { lot: { _id: string } }) => w.lot._id === lot.id);
+    expect(won.bitcoinSwap).toMatchObject({ stage: 'awaiting_seller' });
+
     // The seller co-signs the winning offer: the swap is broadcast, then confirmed, and the lot is paid.
     expect((await get(`/psbt/state/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'awaiting_seller', winningBidId: built.body.data.bidId });
     const signed = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: await coSigned() });
     expect(signed.status).toBe(200);
+    expect(await cartLine()).toMatchObject({ paymentState: 'processing', bitcoinSwap: { stage: 'sent', txid: signed.body.data.txid, confirmations: 0, confirmationsNeeded: 1 } });
     await dev.mine(1);
     await followSwaps(stack.services);
     expect(await lotRow(lot.id)).toMatchObject({ paid: true, transferred: true });
+    expect(await cartLine()).toMatchObject({ paymentState: 'paid', bitcoinSwap: { stage: 'confirmed', confirmations: 1, confirmationsNeeded: 1 } });
   });
 
   it('refuses a Buy Now offer on a lot that does not take Bitcoin, and a used offer', async () => {

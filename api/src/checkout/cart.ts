@@ -12,7 +12,19 @@
  *   a per-user lock), and one that turns out to have been paid meanwhile is recorded and the new one refused.
  */
 import { createHash } from 'node:crypto';
-import { cardCentsRefusal, checkoutMessages, formatAmount, paymentMessages, unitFor, type CartItem, type CartReply, type CheckoutReply, type PayHeldReply, type PaymentState } from '@gavel/domain';
+import {
+  bitcoinSwapOf,
+  cardCentsRefusal,
+  checkoutMessages,
+  formatAmount,
+  paymentMessages,
+  unitFor,
+  type CartItem,
+  type CartReply,
+  type CheckoutReply,
+  type PayHeldReply,
+  type PaymentState,
+} from '@gavel/domain';
 import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -25,12 +37,19 @@ import { cardPrices, priceOf as price } from './card-price.ts';
 
 const CART_LIMIT = 100;
 export const SERVICE_FEE = '0.00';
+const SWAP_SHOWN_MS = 7 * 86_400_000;
 
 /** GET /cart */
 export async function listCart(services: Services, user: UserRow): Promise<CartReply> {
   const { prisma } = services.db;
   // A purchase voided for non-payment is no longer the user's (their profile counts it instead).
-  const lots = await prisma.lot.findMany({ where: { winnerId: user.id, status: 'ended', transferred: false, unpaidAt: null }, orderBy: { closedAt: 'desc' }, take: CART_LIMIT });
+  // A Bitcoin swap stays listed a week after its confirmation, so its buyer sees it arrive.
+  const swapSeen = new Date(Date.now() - SWAP_SHOWN_MS);
+  const lots = await prisma.lot.findMany({
+    where: { winnerId: user.id, status: 'ended', unpaidAt: null, OR: [{ transferred: false }, { swapTxid: { not: null }, transferredAt: { gt: swapSeen } }] },
+    orderBy: { closedAt: 'desc' },
+    take: CART_LIMIT,
+  });
   const states = await paymentStates(prisma, lots);
   const holds = await cartHolds(
     prisma,
@@ -188,6 +207,8 @@ export async function paymentStates(prisma: PrismaClient, lots: Lot[]): Promise<
   return new Map(
     lots.map((lot) => {
       if (lot.paid) return [lot.id, 'paid'];
+      // A swap broadcast pays the lot at its confirmation, with nothing left for the buyer to do.
+      if (lot.swapTxid) return [lot.id, 'processing'];
       if ((lot.winningBidId && heldBids.has(lot.winningBidId)) || (lot.txHash && heldBuys.has(lot.txHash))) return [lot.id, 'processing'];
       return [lot.id, 'awaiting_payment'];
     }),
@@ -210,6 +231,7 @@ function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null, ca
     txHash: lot.paid ? lot.txHash : null,
     heldUntil: paymentState === 'processing' && heldUntil ? heldUntil.toISOString() : null,
     payBy: paymentState === 'awaiting_payment' ? (lot.paymentDueAt?.toISOString() ?? null) : null,
+    bitcoinSwap: bitcoinSwapOf(lot),
     lot: { _id: lot.id, title: lot.title, imageUrl: lot.imageUrls[0] ?? null, paymentMethod: lot.paymentMethod, auctionType: lot.auctionType, auctionEventId: lot.auctionEventId },
   };
 }

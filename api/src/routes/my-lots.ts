@@ -4,7 +4,7 @@
  * one's settlement (GET /me/sales). Linked wallets count as the user's: a chain win by one, a lot whose seller
  * address is one.
  */
-import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, resolvePage, wonLotListSchema } from '@gavel/domain';
+import { bitcoinSwapOf, FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, resolvePage, wonLotListSchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { lotInclude } from '../lots/present.ts';
@@ -57,7 +57,7 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
       ]);
       const [lots, payable] = await Promise.all([presentLotsForMember(services, rows), payableInCart(prisma, user.id, rows)]);
       return {
-        data: lots.map((lot, i) => ({ lot, paymentDueAt: rows[i]!.paymentDueAt?.toISOString() ?? null, payableInCart: payable.has(rows[i]!.id) })),
+        data: lots.map((lot, i) => ({ lot, paymentDueAt: rows[i]!.paymentDueAt?.toISOString() ?? null, payableInCart: payable.has(rows[i]!.id), bitcoinSwap: bitcoinSwapOf(rows[i]!) })),
         pagination: paginationOf(total, limit, offset),
       };
     },

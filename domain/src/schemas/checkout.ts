@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { checkoutMessages } from '../messages.ts';
 import { MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from './payment.ts';
 import { MAX_PSBT_HEX_LENGTH, PSBT_TOO_LARGE } from './bid.ts';
+import { bitcoinSwapSchema } from './settlement.ts';
 
 /** What a card bid sends as `walletAddress` on POST /auctions/:id/bids (the spec's marker for card bids). */
 export const CARD_PAYMENT_MARKER = 'card_payment';
@@ -144,6 +145,8 @@ export const cartItemSchema = z.object({
   heldUntil: z.string().nullable(),
   /** Awaiting payment: pay by this time, or the purchase is voided (and counted as unpaid on your profile). */
   payBy: z.string().nullable(),
+  /** A BTC lot a signed offer pays: where its swap stands (awaiting the seller's co-signature, sent, confirmed). */
+  bitcoinSwap: bitcoinSwapSchema.nullable(),
   lot: z.object({
     _id: z.string(),
     title: z.string(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, paginationSchema, queryInt } from './common.ts';
 import { chainLotSchema } from './chain.ts';
+import { bitcoinSwapSchema } from './settlement.ts';
 import { MY_BID_STATES } from '../my-bids.ts';
 
 /** The lists' paging: limit (default 20, at most 100) and offset. */
@@ -52,7 +53,7 @@ export type MyBidList = z.infer<typeof myBidListSchema>;
  * A lot the user won (or bought now): its settlement says paid and transferred; `paymentDueAt` when an unpaid
  * purchase is voided; `payableInCart`: the cart takes its payment by card now (the cart's own rule).
  */
-export const wonLotSchema = z.object({ lot: chainLotSchema, paymentDueAt: z.string().nullable(), payableInCart: z.boolean() });
+export const wonLotSchema = z.object({ lot: chainLotSchema, paymentDueAt: z.string().nullable(), payableInCart: z.boolean(), bitcoinSwap: bitcoinSwapSchema.nullable() });
 export type WonLot = z.infer<typeof wonLotSchema>;
 export const wonLotListSchema = z.object({ data: z.array(wonLotSchema), pagination: paginationSchema });
 export type WonLotList = z.infer<typeof wonLotListSchema>;

@@ -54,6 +54,44 @@ export function settlementOf(lot: {
   return { state: 'awaiting_payment', paymentStatus: 'pending', transferStatus: 'pending', message: null, ...base };
 }
 
+/**
+ * A BTC lot won by a signed offer, between the hammer and the swap's confirmation: awaiting the seller's
+ * co-signature (by `sellerSignBy`), sent (the swap broadcast, `confirmations` of `confirmationsNeeded`), or
+ * confirmed. The winner's coins are committed meanwhile, so both lists say what happens next and by when.
+ */
+export const bitcoinSwapSchema = z.object({
+  stage: z.enum(['awaiting_seller', 'sent', 'confirmed']),
+  sellerSignBy: z.string().nullable(),
+  txid: z.string().nullable(),
+  confirmations: z.number().int().nonnegative(),
+  confirmationsNeeded: z.number().int().positive(),
+});
+export type BitcoinSwap = z.infer<typeof bitcoinSwapSchema>;
+
+/** The swap counts as paid at its first confirmation (the settlement follower's rule). */
+export const SWAP_CONFIRMATIONS_NEEDED = 1;
+
+/** Where a won lot's swap stands, from the lot's own facts; null for a lot no signed offer pays. */
+export function bitcoinSwapOf(lot: {
+  paymentMethod: string;
+  sellerSignDueAt?: string | Date | null;
+  swapTxid?: string | null;
+  transferred: boolean;
+  unpaidAt?: string | Date | null;
+}): BitcoinSwap | null {
+  if (lot.paymentMethod !== 'BTC' || lot.unpaidAt || (!lot.sellerSignDueAt && !lot.swapTxid)) return null;
+  const sellerSignBy = lot.sellerSignDueAt ? new Date(lot.sellerSignDueAt).toISOString() : null;
+  const needed = SWAP_CONFIRMATIONS_NEEDED;
+  if (!lot.swapTxid) return { stage: 'awaiting_seller', sellerSignBy, txid: null, confirmations: 0, confirmationsNeeded: needed };
+  return { stage: lot.transferred ? 'confirmed' : 'sent', sellerSignBy, txid: lot.swapTxid, confirmations: lot.transferred ? needed : 0, confirmationsNeeded: needed };
+}
+
+/** The swap's stage in words, with its time in the reader's zone (`when` formats it, naming the zone). */
+export function bitcoinSwapNote(swap: BitcoinSwap, when: (iso: string) => string): string {
+  if (swap.stage === 'awaiting_seller') return swap.sellerSignBy ? `Waiting for the seller's signature, due ${when(swap.sellerSignBy)}` : "Waiting for the seller's signature";
+  return `Sent, ${swap.confirmations} of ${swap.confirmationsNeeded} confirmations`;
+}
+
 /** Hashes of any chain (hex Bitcoin txids, 0x EVM hashes) or a bank/manual reference: letters and digits. */
 const hashText = z
   .string()

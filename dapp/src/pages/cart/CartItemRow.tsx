@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { checkoutMessages, fill, type CartItem } from '@gavel/domain';
+import { bitcoinSwapNote, checkoutMessages, fill, type CartItem } from '@gavel/domain';
 import { usePayHeld } from '../../api/checkout.ts';
 import { LotImage } from '../../components/lot-card/LotImage.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
@@ -55,8 +55,13 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
             Your card hold could not be charged: pay {lotAmount(item.cardAmount, 'USD')} by card here.
           </span>
         )}
-        {item.paymentState === 'awaiting_payment' && !item.payableByCard && (
-          <span className="cart-item__meta">Paid from your {item.lot.paymentMethod === 'ETH' ? 'Ethereum' : 'Bitcoin'} wallet once wallet payments open.</span>
+        {item.bitcoinSwap ? (
+          <span className="cart-item__meta" data-testid="cart-item-swap">
+            {bitcoinSwapNote(item.bitcoinSwap, formatDateTime)}
+          </span>
+        ) : (
+          item.paymentState === 'awaiting_payment' &&
+          !item.payableByCard && <span className="cart-item__meta">Paid from your {item.lot.paymentMethod === 'ETH' ? 'Ethereum' : 'Bitcoin'} wallet once wallet payments open.</span>
         )}
       </div>
       <div className="cart-item__side">

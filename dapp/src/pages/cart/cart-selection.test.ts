@@ -13,6 +13,7 @@ const item = (lotId: string, amount: string, over: Partial<CartItem> = {}): Cart
   closedAt: null,
   heldUntil: null,
   payBy: null,
+  bitcoinSwap: null,
   paidAt: null,
   txHash: null,
   lot: { _id: lotId, title: lotId, imageUrl: null, paymentMethod: 'Manual', auctionType: 'offchain', auctionEventId: 'e' },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { followMessages, SETTLEMENT_STATE_TEXT, type WonLot } from '@gavel/domain';
+import { bitcoinSwapNote, followMessages, SETTLEMENT_STATE_TEXT, type WonLot } from '@gavel/domain';
+import { formatDateTime } from '../../dates/format-date.ts';
 import { useWonLots } from '../../api/follow.ts';
 import { lotHref } from '../../components/lot-card/LotCard.tsx';
 import { DateTime } from '../../dates/DateTime.tsx';
@@ -35,7 +36,7 @@ export function WonPage() {
   );
 }
 
-function WonRow({ entry: { lot, paymentDueAt, payableInCart } }: { entry: WonLot }) {
+function WonRow({ entry: { lot, paymentDueAt, payableInCart, bitcoinSwap } }: { entry: WonLot }) {
   const settlement = lot.settlement;
   const unpaid = settlement?.state === 'awaiting_payment';
   const price = lot.soldPrice ?? lot.currentBid;
@@ -50,7 +51,11 @@ function WonRow({ entry: { lot, paymentDueAt, payableInCart } }: { entry: WonLot
         ['Transfer', settlement ? TRANSFER_TEXT[settlement.transferStatus] : '-'],
       ]}
       note={
-        unpaid && paymentDueAt ? (
+        bitcoinSwap ? (
+          <span className="follow-row__meta" data-testid="won-lot-swap">
+            {bitcoinSwapNote(bitcoinSwap, formatDateTime)}
+          </span>
+        ) : unpaid && paymentDueAt ? (
           <span className="follow-row__meta" data-testid="won-lot-due">
             Pay by <DateTime iso={paymentDueAt} />
           </span>
