@@ -23,7 +23,14 @@ let direct: TestStack;
 let behindProxy: TestStack;
 
 beforeAll(async () => {
-  const limits = { RATE_SIGNIN_PER_IP: '3', RATE_SIGNIN_PER_ACCOUNT: '1000', RATE_CODES_PER_IP: '1000', RATE_CODES_PER_ACCOUNT: '1000', RATE_RESET_CODE_FAILURES_PER_DAY: '3' };
+  const limits = {
+    RATE_SIGNIN_PER_IP: '3',
+    RATE_SIGNIN_PER_ACCOUNT: '1000',
+    RATE_CODES_PER_IP: '1000',
+    RATE_CODES_PER_ACCOUNT: '1000',
+    RATE_RESET_CODE_FAILURES_PER_DAY: '3',
+    RATE_VERIFY_CODE_FAILURES_PER_DAY: '3',
+  };
   [direct, behindProxy] = await Promise.all([
     startApiForTest({ seed: 'none', env: { ...limits, TRUSTED_PROXY_HOPS: '0' } }),
     // Turns long enough that no step of a test outlasts one.
@@ -108,5 +115,28 @@ describe('password reset codes', () => {
     for (let i = 0; i < 4; i++) replies.push(await post(direct, '/auth/verify-reset-code', { email: 'no-account@reset.test', code: '123456' }));
     expect(replies.map((r) => r.status)).toEqual([400, 400, 400, 429]);
     expect(replies[3]!.body.message).toBe('Too many wrong codes for this account. Please try again in 24 hours.');
+  });
+});
+
+describe('e-mail verification codes', () => {
+  it('caps wrong codes per account per day, across fresh codes: past the cap even the right code is refused', async () => {
+    const owner = await createUser(direct.db, 'unverified');
+    // Each code takes five guesses; asking for a new one must not reset the day's count.
+    let code = await direct.services.emailCodes.issue(owner.id, 'verify_email');
+    const wrong = () => (code === '000000' ? '111111' : '000000');
+    for (let i = 0; i < 3; i++) {
+      expect((await post(direct, '/auth/verify-email', { userId: owner.id, code: wrong() })).body.message).toBe('Invalid or expired code');
+      code = await direct.services.emailCodes.issue(owner.id, 'verify_email');
+    }
+    const capped = await post(direct, '/auth/verify-email', { userId: owner.id, code });
+    expect(capped.status).toBe(429);
+    expect(capped.body.message).toBe('Too many wrong codes for this account. Please try again in 24 hours.');
+    expect((await direct.db.prisma.user.findUniqueOrThrow({ where: { id: owner.id } })).emailVerified).toBe(false);
+  });
+
+  it('answers an id with no account the same way', async () => {
+    const replies = [];
+    for (let i = 0; i < 4; i++) replies.push(await post(direct, '/auth/verify-email', { userId: 'no-such-user', code: '123456' }));
+    expect(replies.map((r) => r.status)).toEqual([400, 400, 400, 429]);
   });
 });

@@ -42,6 +42,8 @@ export interface RateLimitConfig {
   codesPerAccount: number;
   /** RATE_RESET_CODE_FAILURES_PER_DAY: wrong password-reset codes one account may take in 24 hours. */
   resetCodeFailuresPerDay: number;
+  /** RATE_VERIFY_CODE_FAILURES_PER_DAY: wrong e-mail verification codes one account may take in 24 hours. */
+  verifyCodeFailuresPerDay: number;
   /** RATE_<ROUTE>_PER_USER and RATE_<ROUTE>_PER_IP, a minute each. */
   routes: Record<LimitedRoute, RouteLimit>;
 }
@@ -88,6 +90,7 @@ export function rateLimitConfig(env: NodeJS.ProcessEnv): RateLimitConfig {
     codesPerIp: Number(env.RATE_CODES_PER_IP ?? 30),
     codesPerAccount: Number(env.RATE_CODES_PER_ACCOUNT ?? 10),
     resetCodeFailuresPerDay: Number(env.RATE_RESET_CODE_FAILURES_PER_DAY ?? 20),
+    verifyCodeFailuresPerDay: Number(env.RATE_VERIFY_CODE_FAILURES_PER_DAY ?? 20),
     routes,
   };
 }

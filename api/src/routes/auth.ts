@@ -27,14 +27,15 @@ import type { Services } from '../services.ts';
 import { burnPasswordCheck, hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { presentUser, revokeSessions, type UserRow } from '../auth/session.ts';
 import type { CodeCheck } from '../auth/email-codes.ts';
+import type { EmailCodePurpose as CodePurpose } from '../generated/prisma/client.ts';
 import { SigninGuard } from '../auth/signin-guard.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { currentTermsVersion } from '../content/policies.ts';
 
 const authMessages = messages.auth;
 const TAG = 'Auth';
-/** Wrong reset codes are capped per account over this window. */
-const RESET_CODE_FAILURES_WINDOW_S = 86_400;
+/** Wrong e-mail codes are capped per account over this window. */
+const CODE_FAILURES_WINDOW_S = 86_400;
 
 export function authRoutes(routes: RouteTable, services: Services): void {
   const { db, tokens, emailCodes, rateLimiter, mailer, config, eventHub } = services;
@@ -45,18 +46,24 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     await rateLimiter.hit(`codes:account:${account}`, limits.codesPerAccount);
   };
   const signinGuard = new SigninGuard(rateLimiter, limits);
-  /** A reset code checked against the day's cap on wrong ones, counted by e-mail so unknown addresses answer alike. */
-  const checkResetCode = async (email: string, code: string, consume: boolean) => {
-    const failures = `reset-code-failures:${email}`;
-    await rateLimiter.refuseAtLimit(failures, limits.resetCodeFailuresPerDay, { message: authMessages.resetCodesCapped });
-    const user = await db.prisma.user.findUnique({ where: { email } });
-    const result = user ? await emailCodes.check(user.id, 'reset_password', code, consume) : 'invalid';
+  /**
+   * An e-mail code checked against the day's cap on wrong ones for its account: each code takes only a few
+   * guesses, but new codes can be asked for all day. Past the cap even the right code waits. An account that does
+   * not exist is counted alike, so the cap tells nothing about accounts.
+   */
+  const checkCode = async (purpose: CodePurpose, account: string, user: UserRow | null, code: string, consume: boolean) => {
+    const failures = `${purpose === 'reset_password' ? 'reset' : 'verify'}-code-failures:${account}`;
+    const perDay = purpose === 'reset_password' ? limits.resetCodeFailuresPerDay : limits.verifyCodeFailuresPerDay;
+    await rateLimiter.refuseAtLimit(failures, perDay, { message: authMessages.resetCodesCapped });
+    const result = user ? await emailCodes.check(user.id, purpose, code, consume) : 'invalid';
     if (!user || result !== 'ok') {
-      await rateLimiter.count(failures, RESET_CODE_FAILURES_WINDOW_S);
+      await rateLimiter.count(failures, CODE_FAILURES_WINDOW_S);
       throw codeError(result);
     }
     return user;
   };
+  /** A reset code, counted by e-mail so unknown addresses answer alike. */
+  const checkResetCode = async (email: string, code: string, consume: boolean) => checkCode('reset_password', email, await db.prisma.user.findUnique({ where: { email } }), code, consume);
   const sendVerifyCode = async (user: UserRow) => mailer.send(verifyEmailMail(user.email, await emailCodes.issue(user.id, 'verify_email')));
 
   routes.add({
@@ -117,14 +124,12 @@ export function authRoutes(routes: RouteTable, services: Services): void {
     summary: 'Verify the e-mail address with its 6-digit code; signs the user in',
     body: verifyEmailBodySchema,
     reply: authReplySchema,
-    errors: { 429: authMessages.tooManyAttempts },
+    errors: { 429: `${authMessages.tooManyAttempts} / ${authMessages.resetCodesCapped}` },
     handler: async ({ body, ctx }) => {
       await limitCodes(ctx, body.userId);
       const user = await db.prisma.user.findUnique({ where: { id: body.userId } });
-      if (!user) throw codeError('invalid');
-      if (user.emailVerified) throw new HttpError(409, authMessages.alreadyVerified, 'already_verified');
-      const result = await emailCodes.check(user.id, 'verify_email', body.code, true);
-      if (result !== 'ok') throw codeError(result);
+      if (user?.emailVerified) throw new HttpError(409, authMessages.alreadyVerified, 'already_verified');
+      await checkCode('verify_email', body.userId, user, body.code, true);
       const verified = await db.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true } });
       return { message: authMessages.emailVerified, user: presentUser(verified), token: await issueToken(verified) };
     },
