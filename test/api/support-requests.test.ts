@@ -1,6 +1,6 @@
 /**
- * The support page's contact form: a message is stored as plain text, acknowledged by mail (what the sender
- * wrote escaped, links absolute), listed for admins only, refused with a message per field for bad input, and
+ * The support page's contact form: a message is stored as plain text, acknowledged by mail (quoting what the
+ * sender wrote, escaped, only to a signed-in sender's own verified address; links absolute), listed for admins only, refused with a message per field for bad input, and
  * limited per address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,11 +39,15 @@ describe('contact form', () => {
     const stored = await stack.db.prisma.supportRequest.findUniqueOrThrow({ where: { id: sent.body.data._id } });
     expect(stored).toMatchObject({ ...valid(email), userId: null, handledAt: null });
 
+    // Anyone may type any address: the acknowledgement carries the reference and none of what the sender typed.
     const mail = await mailTo(email);
-    expect(mail.subject).toBe('We received your message: Delete my data');
-    expect(mail.text).toContain('Please delete my account');
+    expect(mail.subject).toBe('We received your message');
+    for (const typed of ['Ada', 'Delete my data', 'Please delete my account']) {
+      expect(mail.text).not.toContain(typed);
+      expect(mail.html).not.toContain(typed);
+    }
     expect(mail.html).toContain(`href="${PUBLIC_URL}/support"`);
-    expect(mail.html).toMatch(/Your reference is S-[0-9A-F]{8}\./);
+    expect(mail.html).toMatch(/Its reference is S-[0-9A-F]{8}\./);
 
     const list = await call('GET', '/admin/support-requests', adminToken);
     expect(list.status).toBe(200);
@@ -51,16 +55,26 @@ describe('contact form', () => {
     expect(list.body.open).toBeGreaterThanOrEqual(1);
   });
 
-  it("links a signed-in sender's message to their account", async () => {
+  it("links a signed-in sender's message to their account, and quotes it back to their own verified address only", async () => {
     const user = await createUser(stack.db, 'ready');
-    const sent = await call('POST', '/support/requests', await signIn(stack.url, user.email), valid(user.email));
+    const token = await signIn(stack.url, user.email);
+    const sent = await call('POST', '/support/requests', token, valid(user.email));
     expect(sent.status).toBe(201);
     expect((await stack.db.prisma.supportRequest.findUniqueOrThrow({ where: { id: sent.body.data._id } })).userId).toBe(user.id);
+    const own = await mailTo(user.email);
+    expect(own.subject).toBe('We received your message: Delete my data');
+    expect(own.text).toContain('Please delete my account');
+    expect(own.html).toMatch(/Your reference is S-[0-9A-F]{8}\./);
+
+    const other = `someone.${Date.now()}@example.com`;
+    expect((await call('POST', '/support/requests', token, valid(other))).status).toBe(201);
+    expect((await mailTo(other)).text).not.toContain('Please delete my account');
   });
 
   it('keeps what was written as text: HTML is escaped in the mail, control characters are removed, a subject is one line', async () => {
     const email = `mallory.${Date.now()}@example.com`;
-    const sent = await call('POST', '/support/requests', null, {
+    const sender = await signIn(stack.url, (await createUser(stack.db, 'ready', email)).email);
+    const sent = await call('POST', '/support/requests', sender, {
       name: 'Mallory <script>alert(1)</script>',
       email,
       subject: 'Hi\r\nBcc: victim@example.com <b>now</b>',

@@ -57,7 +57,7 @@ const ROUTE_DEFAULTS: Record<LimitedRoute, { env: string } & RouteLimit> = {
   inscriptions: { env: 'INSCRIPTIONS', perUser: 10, perIp: 30 },
   subscribe: { env: 'SUBSCRIBE', perUser: 5, perIp: 10 },
   // People write to support now and then; a script would fill the admins' list and mail strangers (the
-  // acknowledgement goes to whatever address was typed).
+  // acknowledgement, without the sender's words, goes to whatever address was typed).
   support: { env: 'SUPPORT', perUser: 3, perIp: 5 },
   // A person clicks a mail's link now and then; a script trying tokens is slowed down.
   unsubscribe: { env: 'UNSUBSCRIBE', perUser: 10, perIp: 30 },

@@ -229,9 +229,23 @@ export function secondChanceOfferMail(to: string, title: string, amount: string,
   return { to, subject: oneLine(`Second chance: ${title}`), text: `${text} ${link}`, html: layout('A second chance', paragraph(text) + button(link, 'See the offer')) };
 }
 
-/** The acknowledgement of a contact form message: what was written, quoted back (escaped), and where to write again. */
-export function supportReceivedMail(to: string, request: { name: string; subject: string; message: string; reference: string }): MailMessage {
+/**
+ * The acknowledgement of a contact form message: its reference and where to write again, and, with `quote` (only
+ * for a signed-in sender writing from their own verified address), what was written, quoted back (escaped). The
+ * form takes any address, so a mail to an address nobody proved quotes nothing a sender typed.
+ */
+export function supportReceivedMail(to: string, reference: string, quote: { name: string; subject: string; message: string } | null): MailMessage {
   const link = `${site}/support`;
+  if (!quote) {
+    const text = `We received a message sent from our support page with this address and will reply to it. Its reference is ${reference}. If you did not write to us, you can ignore this mail.`;
+    return {
+      to,
+      subject: 'We received your message',
+      text: `${text}\n\nWrite to us again: ${link}`,
+      html: layout('We received your message', paragraph(text) + button(link, 'Visit the support page')),
+    };
+  }
+  const request = { ...quote, reference };
   const intro = `Hello ${request.name}, we received your message and will reply to this address. Your reference is ${request.reference}.`;
   const quoted = request.message
     .split('\n')

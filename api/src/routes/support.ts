@@ -1,6 +1,7 @@
 /**
  * The support page's contact form: anyone may write (signed in or not), limited per user and per address; the
- * message is stored, acknowledged by mail to the address given, and listed for admins, who mark it handled.
+ * message is stored, acknowledged by mail to the address given (quoting it only to a signed-in sender's own
+ * verified address), and listed for admins, who mark it handled.
  */
 import {
   messages,
@@ -45,13 +46,17 @@ export function supportRoutes(routes: RouteTable, { db, mailer }: Services): voi
     rateLimit: 'support',
     tag: 'Content',
     summary: 'Send a message to support (name, email, subject, message); acknowledged by mail',
-    description: 'Open to visitors. Plain text: control characters are removed, and the text is escaped wherever it is shown or mailed.',
+    description:
+      'Open to visitors. Plain text: control characters are removed, and the text is escaped wherever it is shown or mailed. ' +
+      'The acknowledgement quotes the message only when the sender is signed in and `email` is their verified address; otherwise it carries the reference alone.',
     body: supportRequestBodySchema,
     reply: supportRequestReplySchema,
     status: 201,
     handler: async ({ body, user }) => {
       const row = await prisma.supportRequest.create({ data: { ...body, userId: user?.id ?? null } });
-      await mailer.send(supportReceivedMail(body.email, { ...body, reference: supportReference(row.id) }));
+      // The form takes any address: only a signed-in sender's own verified one gets their words back.
+      const ownAddress = user !== null && user.emailVerified && user.email.toLowerCase() === body.email.toLowerCase();
+      await mailer.send(supportReceivedMail(body.email, supportReference(row.id), ownAddress ? body : null));
       return { message: messages.support.sent, data: { _id: row.id } };
     },
   });
