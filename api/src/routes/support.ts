@@ -55,7 +55,7 @@ export function supportRoutes(routes: RouteTable, { db, mailer }: Services): voi
     handler: async ({ body, user }) => {
       const row = await prisma.supportRequest.create({ data: { ...body, userId: user?.id ?? null } });
       // The form takes any address: only a signed-in sender's own verified one gets their words back.
-      const ownAddress = user !== null && user.emailVerified && user.email.toLowerCase() === body.email.toLowerCase();
+      const ownAddress = user?.emailVerified && user.email.toLowerCase() === body.email.toLowerCase();
       await mailer.send(supportReceivedMail(body.email, supportReference(row.id), ownAddress ? body : null));
       return { message: messages.support.sent, data: { _id: row.id } };
     },
