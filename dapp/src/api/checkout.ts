@@ -1,6 +1,17 @@
 /** Buy Now, the cart and final checkout, each checked against the api's own schema. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { buyNowIntentReplySchema, buyNowReplySchema, cartReplySchema, checkoutReplySchema, BuyNowBody, BuyNowIntentBody, CheckoutBody, PayHeldReply } from '@gavel/domain';
+import type {
+  buyNowIntentReplySchema,
+  buyNowOfferReplySchema,
+  buyNowReplySchema,
+  cartReplySchema,
+  checkoutReplySchema,
+  BuyNowBody,
+  BuyNowIntentBody,
+  BuyNowOfferBody,
+  CheckoutBody,
+  PayHeldReply,
+} from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
@@ -8,6 +19,8 @@ import { queryKeys } from './query-keys.ts';
 export const checkoutApi = {
   buyNowIntent: (body: BuyNowIntentBody) => apiRequest<ReplyOf<typeof buyNowIntentReplySchema>>('/payment/buy-now-intent', { method: 'POST', body }),
   buyNow: (lotId: string, body: BuyNowBody) => apiRequest<ReplyOf<typeof buyNowReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/buy-now`, { method: 'POST', body }),
+  /** BTC lots: the swap at the Buy Now price, built for the wallet to sign. */
+  buyNowOffer: (lotId: string, body: BuyNowOfferBody) => apiRequest<ReplyOf<typeof buyNowOfferReplySchema>>(`/auctions/${encodeURIComponent(lotId)}/buy-now/offer`, { method: 'POST', body }),
   cart: (signal?: AbortSignal) => apiRequest<ReplyOf<typeof cartReplySchema>>('/cart', { signal }),
   checkout: (body: CheckoutBody) => apiRequest<ReplyOf<typeof checkoutReplySchema>>('/cart/checkout', { method: 'POST', body }),
   payHeld: (lotIds: string[]) => apiRequest<PayHeldReply>('/cart/pay-held', { method: 'POST', body: { lotIds } }),

@@ -107,9 +107,12 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
       <TermsBlock consent={consent} user={user} />
       {offersBuyNow && (
         <div className="bid-panel__buy">
-          <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart" title={buyBlock ?? undefined} onClick={() => void buy('cart')}>
-            ADD TO CART
-          </button>
+          {/* Paying later in the cart is a USD lot's: a Bitcoin purchase is the signed offer itself. */}
+          {lot.paymentMethod === 'Manual' && (
+            <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart" title={buyBlock ?? undefined} onClick={() => void buy('cart')}>
+              ADD TO CART
+            </button>
+          )}
           <button type="button" className="btn btn--primary" disabled={buyBlock !== null} data-testid="buy-now" title={buyBlock ?? undefined} onClick={() => void buy('pay')}>
             BUY NOW · {lotAmount(lot.buyNowPrice!, lot.unit)}
           </button>

@@ -53,8 +53,8 @@ export async function placeBid(lotId: string, body: PlaceBidBody): Promise<Place
   return finalize(lotId, { bidId, signedPsbtHex });
 }
 
-/** What the wallet signed; any refusal or failure a BidSigningError, with nothing finalized. */
-async function signedBy<T>(sign: (kit: WalletKit) => Promise<T>): Promise<T> {
+/** What the wallet signed; any refusal or failure a BidSigningError, with nothing finalized (a Buy Now signs the same way). */
+export async function signedBy<T>(sign: (kit: WalletKit) => Promise<T>): Promise<T> {
   try {
     return await sign(await loadWalletKit());
   } catch (error) {

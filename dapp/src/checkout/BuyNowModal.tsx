@@ -3,12 +3,14 @@ import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { Modal } from '../components/modal/Modal.tsx';
 import { BuyNowPay } from './BuyNowPay.tsx';
 import { BuyNowToCart } from './BuyNowToCart.tsx';
+import { BuyNowWallet } from './BuyNowWallet.tsx';
 import { closeCheckout } from './checkout-slice.ts';
 import './checkout.css';
 
 /**
- * The Buy Now modal. BUY NOW pays the Buy Now price by card at once; ADD TO CART buys the lot now and
- * leaves the payment to the cart (cart, then final-checkout), for someone buying several lots together.
+ * The Buy Now modal. BUY NOW pays the Buy Now price by card at once (a BTC lot: signs an offer at that price
+ * with the Bitcoin wallet); ADD TO CART buys a USD lot now and leaves the payment to the cart (cart, then
+ * final-checkout), for someone buying several lots together.
  */
 export function BuyNowModal({ lot }: { lot: Lot }) {
   const buyNow = useAppSelector((state) => state.checkout.buyNow);
@@ -17,7 +19,7 @@ export function BuyNowModal({ lot }: { lot: Lot }) {
   const close = () => dispatch(closeCheckout());
   return (
     <Modal open={open} title={buyNow?.mode === 'cart' ? 'Add to cart' : 'Buy Now'} onClose={close} testId="buy-now-modal">
-      {buyNow?.mode === 'cart' ? <BuyNowToCart lot={lot} onDone={close} /> : <BuyNowPay lot={lot} onDone={close} />}
+      {lot.paymentMethod === 'BTC' ? <BuyNowWallet lot={lot} onDone={close} /> : buyNow?.mode === 'cart' ? <BuyNowToCart lot={lot} onDone={close} /> : <BuyNowPay lot={lot} onDone={close} />}
     </Modal>
   );
 }

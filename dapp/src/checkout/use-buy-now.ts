@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buyNowIntentBodySchema, checkoutMessages, type BuyNowBody, type Lot } from '@gavel/domain';
+import { buyNowIntentBodySchema, checkoutMessages, messages, type BuyNowBody, type BuyNowReply, type Lot } from '@gavel/domain';
+import { BidSigningError, bidBody, signedBy } from '../bidding/place-bid.ts';
+import { readWallet } from '../wallet/wallet-store.ts';
 import { checkoutApi } from '../api/checkout.ts';
 import { lotChanged } from '../api/lot-cache.ts';
 import { queryKeys } from '../api/query-keys.ts';
@@ -34,10 +36,30 @@ export function useBuyNowIntent(lot: Pick<Lot, '_id' | 'buyNowPrice'>, enabled: 
 
 /** POST /auctions/:id/buy-now, then everything the purchase changes: the lot, its bids and the cart. */
 export function useBuyNow(lotId: string) {
+  return useBuyNowMutation(lotId, (body: BuyNowBody) => checkoutApi.buyNow(lotId, body));
+}
+
+/**
+ * BUY NOW on a BTC lot: the api builds the swap at the Buy Now price, the Bitcoin wallet signs it exactly as a
+ * bid's offer, and the signed offer buys the lot. A wallet that refuses or fails throws a BidSigningError, and
+ * nothing was bought.
+ */
+export function useBuyNowWithWallet(lotId: string) {
+  return useBuyNowMutation(lotId, async () => {
+    const wallet = readWallet();
+    if (!wallet?.address) throw new BidSigningError(messages.bids.walletRequired);
+    const { ordinalsAddress, paymentPublicKey } = bidBody({ amount: '0', walletAddress: wallet.address }, wallet);
+    const offer = await checkoutApi.buyNowOffer(lotId, { walletAddress: wallet.address, ...(ordinalsAddress && { ordinalsAddress }), ...(paymentPublicKey && { paymentPublicKey }) });
+    const signedPsbtHex = await signedBy((kit) => kit.signBidPsbt(wallet, offer.data.psbtHex));
+    return checkoutApi.buyNow(lotId, { paymentMethod: 'BTC', walletAddress: wallet.address, bidId: offer.data.bidId, signedPsbtHex });
+  });
+}
+
+function useBuyNowMutation<T>(lotId: string, buy: (input: T) => Promise<BuyNowReply>) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
-    mutationFn: (body: BuyNowBody) => checkoutApi.buyNow(lotId, body),
+    mutationFn: buy,
     onSuccess: (reply) => {
       notify.success(reply.message, checkoutMessages.purchased);
       lotChanged(queryClient, lotId, () => ({ status: reply.data.status }));
