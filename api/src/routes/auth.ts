@@ -129,8 +129,8 @@ export function authRoutes(routes: RouteTable, services: Services): void {
       await limitCodes(ctx, body.userId);
       const user = await db.prisma.user.findUnique({ where: { id: body.userId } });
       if (user?.emailVerified) throw new HttpError(409, authMessages.alreadyVerified, 'already_verified');
-      await checkCode('verify_email', body.userId, user, body.code, true);
-      const verified = await db.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true } });
+      const owner = await checkCode('verify_email', body.userId, user, body.code, true);
+      const verified = await db.prisma.user.update({ where: { id: owner.id }, data: { emailVerified: true } });
       return { message: authMessages.emailVerified, user: presentUser(verified), token: await issueToken(verified) };
     },
   });
