@@ -193,7 +193,7 @@ describe('closing', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => closeLot(stack.db.prisma, lot.id)));
     expect(results.filter((r) => r.closed)).toEqual([{ closed: true, winnerId: b.user.id, winningBidId: winning, wonMailId: expect.any(String) }]);
     const closed = await get(`/auctions/${lot.id}`, a.token);
-    expect(closed.body.data).toMatchObject({ status: 'ended', soldPrice: '12.00', winner: { name: 'Test ready' } });
+    expect(closed.body.data).toMatchObject({ status: 'ended', soldPrice: '12.00', winner: { name: 'T***y', firstName: null } });
     expect((await bid(a.token, lot.id, 20)).status).toBe(409);
   });
 });

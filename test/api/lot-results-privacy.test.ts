@@ -1,7 +1,7 @@
 /**
  * An ended lot's results (winner name, winner wallet, final bid, sold price) go to signed-in users only, as the
  * spec's "Log in to view results" says: on every route that carries them, cached pages included. Signed-out
- * viewers learn that the lot ended.
+ * viewers learn that the lot ended. Signed-in viewers see the winner named as bid histories name bidders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@gavel/domain';
@@ -14,6 +14,7 @@ import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
 // Not an EVM address: the wins of one are looked up on the indexer, which this stack does not run.
 const WALLET = 'tb1qwinnerwallet7x8y9z0000000000000000';
 const WINNER_NAME = 'Winona Winner';
+const MASKED = 'W***r';
 
 let stack: TestStack;
 let viewerToken: string;
@@ -46,6 +47,8 @@ beforeAll(async () => {
   await stack.db.prisma.lot.update({ where: { id: lotId }, data: { endTime: new Date(Date.now() - 1) } });
   expect((await closeLotAndAnnounce(stack.services, lotId)).closed).toBe(true);
   await stack.db.prisma.lot.update({ where: { id: lotId }, data: { winnerWalletAddress: WALLET, txHash: '0xpaid', transferTransactionHash: '0xdelivered' } });
+  // The winning bid was placed from that wallet: a wallet's list of bids is another door to the result.
+  await stack.db.prisma.bid.updateMany({ where: { lotId, userId: winner.id }, data: { walletAddress: WALLET } });
 });
 afterAll(() => stack?.stop());
 
@@ -58,7 +61,14 @@ describe("an ended lot's results", () => {
     expectNoResults(anonymous.text);
 
     const signedIn = JSON.parse((await get(path + lotId, viewerToken)).text).data;
-    expect(signedIn).toMatchObject({ resultsHidden: false, currentBid: '12.00', soldPrice: '12.00', winner: { name: WINNER_NAME, walletAddress: WALLET }, settlement: { state: 'awaiting_payment' } });
+    expect(signedIn).toMatchObject({
+      resultsHidden: false,
+      currentBid: '12.00',
+      soldPrice: '12.00',
+      winner: { name: MASKED, firstName: null, lastName: null, walletAddress: WALLET },
+      settlement: { state: 'awaiting_payment' },
+    });
+    expect(JSON.stringify(signedIn)).not.toContain('Winona');
   });
 
   it.each(['/auctions?status=ended', '/lots?status=ended'])('GET %s hides the results from signed-out viewers, whoever filled the page cache first', async (path) => {
@@ -67,7 +77,7 @@ describe("an ended lot's results", () => {
       expect(pick(text)).toMatchObject({ resultsHidden: true, currentBid: null, soldPrice: null, winner: null });
       expectNoResults(text);
     };
-    const expectShown = (text: string) => expect(pick(text)).toMatchObject({ resultsHidden: false, soldPrice: '12.00', winner: { name: WINNER_NAME } });
+    const expectShown = (text: string) => expect(pick(text)).toMatchObject({ resultsHidden: false, soldPrice: '12.00', winner: { name: MASKED, firstName: null } });
     // Each viewer in turn after the other filled the page cache: no one is served the other's page.
     for (const order of [
       ['signed in', 'signed out'],
@@ -108,7 +118,34 @@ describe("an ended lot's results", () => {
     expectNoResults(refused.text);
     const won = JSON.parse((await get(`/auctions/won/${WALLET}`, viewerToken)).text);
     expect(won.data.map((lot: { _id: string }) => lot._id)).toEqual([lotId]);
-    expect(won.data[0]).toMatchObject({ soldPrice: '12.00', winner: { walletAddress: WALLET } });
+    expect(won.data[0]).toMatchObject({ soldPrice: '12.00', winner: { name: MASKED, walletAddress: WALLET } });
+    expect(JSON.stringify(won)).not.toContain('Winona');
+  });
+
+  it("lists a wallet's bids on the ended lot to signed-in callers only, whose history masks the bidder as the lot does", async () => {
+    const anonymous = await get(`/auctions/bids/user/${WALLET}`);
+    expect(anonymous.status).toBe(200);
+    expect(JSON.parse(anonymous.text)).toMatchObject({ data: [], pagination: { total: 0 } });
+    const signedIn = JSON.parse((await get(`/auctions/bids/user/${WALLET}`, viewerToken)).text);
+    expect(signedIn.data).toMatchObject([{ auctionId: lotId, amount: '12.00', bidder: { displayName: MASKED } }]);
+  });
+
+  it('walks every public GET route of the published contract as a signed-out visitor: no reply gives the amount or the winner', async () => {
+    const openapi = JSON.parse((await get('/openapi.json')).text) as { paths: Record<string, { get?: { security?: unknown } }> };
+    const event = await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { auctionEvent: { select: { id: true, slug: true } } } });
+    const values: Record<string, string> = { address: WALLET, slug: event.auctionEvent.slug, auctionEventId: event.auctionEvent.id };
+    const walked: string[] = [];
+    for (const [template, operations] of Object.entries(openapi.paths)) {
+      // Signed-in routes answer 401 to a visitor; the event stream never ends (its close is checked below).
+      if (!operations.get || operations.get.security || template === '/events') continue;
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? lotId));
+      const { text } = await get(path);
+      // A route about a wallet may name the wallet it was asked about; nothing else may tie it to the lot.
+      const reply = template.includes('{address}') ? text.replaceAll(WALLET, '') : text;
+      for (const secret of [WINNER_NAME, 'Winona', MASKED, WALLET, '"12.00"']) expect(reply, `GET ${path}`).not.toContain(secret);
+      walked.push(template);
+    }
+    expect(walked).toEqual(expect.arrayContaining(['/auctions/{id}', '/lots/{id}', '/auctions', '/auctions/bids/user/{address}', '/auctions/{id}/bids', '/auctions/seller/{address}']));
   });
 });
 

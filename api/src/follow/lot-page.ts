@@ -1,18 +1,21 @@
 /**
  * The signed-in user's own lists show lots as the browse list does: presented, with the chain's state for
- * lots on the auction house, and (the viewer being signed in) the results of ended lots.
+ * lots on the auction house, and (the viewer being signed in) the results of ended lots, under the one results
+ * rule (lots/results-privacy.ts).
  */
 import type { ChainLot } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import { presentLot, type LotRow } from '../lots/present.ts';
 import { withChain } from '../chain/lots.ts';
+import { lotForViewer } from '../lots/results-privacy.ts';
 
-export function presentLotsForMember(services: Services, rows: LotRow[]): Promise<ChainLot[]> {
-  return withChain(
+export async function presentLotsForMember(services: Services, rows: LotRow[]): Promise<ChainLot[]> {
+  const lots = await withChain(
     services.chain,
     services.db,
     rows.map((row) => presentLot(services.config.storage.imageGateway, row)),
   );
+  return lots.map((lot) => lotForViewer(lot, true));
 }
 
 /** The addresses of the user's linked wallets, as stored. */

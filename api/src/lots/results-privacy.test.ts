@@ -27,8 +27,10 @@ describe('results of an ended lot', () => {
     expect(shown).not.toHaveProperty('settlement');
   });
 
-  it('shows everything to a signed-in viewer, and a live lot to anyone', () => {
-    expect(lotForViewer(settled, true)).toBe(settled);
+  it('shows the results to a signed-in viewer with the winner named as bid histories name bidders, and a live lot to anyone', () => {
+    const shown = lotForViewer(settled, true);
+    expect(shown).toMatchObject({ ...settled, winner: { name: 'W***r', firstName: null, lastName: null, walletAddress: WINNER } });
+    expect(JSON.stringify(shown)).not.toContain('Winona');
     const live = { ...settled, status: 'timeStarted', soldPrice: null, winner: null } as ChainLot;
     expect(lotForViewer(live, false)).toBe(live);
   });

@@ -11,7 +11,8 @@ import { withChain } from '../chain/lots.ts';
 
 const RESULTS_NOTE =
   "An ended lot's results (final bid, sold price, winner) go to signed-in callers only: for others `resultsHidden` is true " +
-  'and currentBid, soldPrice, winner, txHash, transferTransactionHash and chain.highestBid/highestBidder/winner are null, settlement left out.';
+  'and currentBid, soldPrice, winner, txHash, transferTransactionHash and chain.highestBid/highestBidder/winner are null, settlement left out. ' +
+  'Signed-in callers see the winner named as bid histories name bidders (winner.name "C***r", firstName and lastName null).';
 
 const BROWSE_NOTES =
   'Only published lots are listed. `status` follows the lot clock (an upcoming lot is live once its start passes, ' +
