@@ -12,9 +12,10 @@ import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, eventually, linkLot, startChainStack, type ChainStack } from '../support/chain.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
-import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
+import { confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { openUserEvents } from '../support/sse.ts';
-import { UNPAID_WIN } from '../../api/src/relayer/relayer.ts';
+import { UNPAID_WIN } from '../../api/src/relayer/unpaid-wins.ts';
+import { voidUnpaidLots } from '../../api/src/checkout/unpaid.ts';
 
 const RESERVE = parseEther('0.01');
 let chain: ChainStack;
@@ -327,33 +328,43 @@ describe('card bids on on-chain lots, through the relayer', () => {
     expect(await ownerOf(tokenId)).toBe(linked.address as Address);
   });
 
-  it('won on a hold that is gone: the capture fails, the NFT stays with the relayer though the winner has a wallet, and they are asked to pay', async () => {
-    const fay = await userWithCard(chain.api.db, stripe);
-    const token = await signIn(chain.api.url, fay.email);
+  /** A card winner whose hold lapsed before the close (as an uncaptured hold does after 7 days), their wallet linked. */
+  async function unpaidWin() {
+    const winner = await userWithCard(chain.api.db, stripe);
+    const token = await signIn(chain.api.url, winner.email);
     // The winner's wallet is linked before the close: only the missing payment can keep the NFT back.
-    await proveWallet(fay, generatePrivateKey());
+    const wallet = await proveWallet(winner, generatePrivateKey());
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 10n });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     expect((await cardBid(token, lot.id, '0.012')).status).toBe(201);
     const placed = await eventually(
-      () => relayed(fay.id, lot.id),
+      () => relayed(winner.id, lot.id),
       (row) => row?.status === 'placed',
       15_000,
       'the relayed bid mined',
     );
-    // The authorisation lapses at the card network before the close (as an uncaptured hold does after 7 days).
     await stripe.stripe.paymentIntents.cancel(placed!.paymentIntentId);
     await act.increaseTime(11 * 60);
     await act.end(auctionId);
-
     const kept = await eventually(
-      () => relayed(fay.id, lot.id),
+      () => relayed(winner.id, lot.id),
       (row) => row?.error === UNPAID_WIN || row?.status === 'delivered',
       15_000,
       'the won relayed bid decided',
     );
-    expect(kept).toMatchObject({ status: 'custody', error: UNPAID_WIN, deliveredTo: null });
-    expect(kept!.holdStatus).not.toBe('captured');
+    return { winner, token, address: wallet.address, lot, tokenId, kept: kept! };
+  }
+  const exposure = async () => {
+    const admin = await createUser(chain.api.db, 'admin');
+    const stats = await call('GET', '/admin/auction-stats', await signIn(chain.api.url, admin.email));
+    expect(stats.status).toBe(200);
+    return stats.body.data.relayerExposure as any[];
+  };
+
+  it('won on a hold that is gone: the NFT stays with the relayer until the winner pays from the cart by the deadline, with another card, then goes to their wallet', async () => {
+    const { winner: fay, token, address, lot, tokenId, kept } = await unpaidWin();
+    expect(kept).toMatchObject({ status: 'custody', error: UNPAID_WIN, deliveredTo: null, captureCents: 2400 });
+    expect(kept.holdStatus).not.toBe('captured');
     expect(await ownerOf(tokenId)).toBe(RELAYER);
     const mail = await eventually(
       () => chain.api.db.prisma.outboxMail.findMany({ where: { to: fay.email, subject: { startsWith: 'Payment needed' } } }),
@@ -362,10 +373,81 @@ describe('card bids on on-chain lots, through the relayer', () => {
       'the payment-needed mail',
     );
     expect(mail).toHaveLength(1);
+    const { paymentDueAt } = await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
+    // 0.012 ETH at the price stand-in's $2,000, without the hold's margin; the deadline is PAYMENT_DUE_MS (48 h) away.
+    expect(paymentDueAt!.getTime()).toBeGreaterThan(Date.now() + 47 * 3600_000);
+    expect(mail[0]!.text).toContain('Please pay $24.00 from your cart by');
+    expect(mail[0]!.text).toContain('/cart');
     // The sweep does not hand it over either.
     await chain.api.services.relayer.sweep();
     expect(await relayed(fay.id, lot.id)).toMatchObject({ status: 'custody', deliveredTo: null });
     expect(await ownerOf(tokenId)).toBe(RELAYER);
+    // The admin sees what the platform is out of: the seller was paid on chain.
+    expect((await exposure()).find((e) => e.lotId === lot.id)).toMatchObject({
+      title: lot.title,
+      winnerEmail: fay.email,
+      amount: '0.012',
+      usd: '24.00',
+      since: kept.unpaidSince!.toISOString(),
+      state: 'awaiting_payment',
+      payBy: paymentDueAt!.toISOString(),
+    });
+
+    const cart = await call('GET', '/cart', token);
+    expect(cart.body.items.find((i: any) => i.lotId === lot.id)).toMatchObject({
+      amount: '0.012',
+      unit: 'ETH',
+      paymentState: 'awaiting_payment',
+      payableByCard: true,
+      cardAmount: '24.00',
+      payBy: paymentDueAt!.toISOString(),
+    });
+    stripe.standIn.setWebhook({ url: `${chain.api.url}/payment/webhook`, secret: WEBHOOK_SECRET });
+    try {
+      const checkout = await call('POST', '/cart/checkout', token, { lotIds: [lot.id] });
+      expect(checkout.body).toMatchObject({ total: '24.00', currency: 'usd' });
+      // Not the saved card: another one, typed in at checkout.
+      expect((await confirmInBrowser(stripe, checkout.body, '5555555555554444')).body.status).toBe('succeeded');
+      const delivered = await eventually(
+        () => relayed(fay.id, lot.id),
+        (row) => row?.status === 'delivered',
+        15_000,
+        'the NFT delivered once paid',
+      );
+      expect(delivered!.deliveredTo).toBe(address.toLowerCase());
+    } finally {
+      stripe.standIn.setWebhook(null);
+    }
+    expect(await ownerOf(tokenId)).toBe(address as Address);
+    expect(await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: true, transferred: true, unpaidAt: null });
+    expect((await exposure()).find((e) => e.lotId === lot.id)).toBeUndefined();
+  });
+
+  it('won on a hold that is gone and not paid by the deadline: voided as a USD lot is, the NFT kept, and the admin sees the exposure', async () => {
+    const { winner: gus, lot, tokenId, kept } = await unpaidWin();
+    expect(kept).toMatchObject({ status: 'custody', error: UNPAID_WIN });
+    // Not paid in time: the deadline is moved to the past rather than waited for.
+    await chain.api.db.prisma.lot.update({ where: { id: lot.id }, data: { paymentDueAt: new Date(Date.now() - 1000) } });
+    expect(await voidUnpaidLots(chain.api.services)).toContain(lot.id);
+    expect(await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ winnerId: gus.id, paid: false, unpaidAt: expect.any(Date) });
+    expect((await chain.api.db.prisma.user.findUniqueOrThrow({ where: { id: gus.id } })).unpaidCount).toBe(1);
+    const voided = await chain.api.db.prisma.outboxMail.findMany({ where: { to: gus.email, subject: { startsWith: 'Purchase cancelled' } } });
+    expect(voided).toHaveLength(1);
+    // Voided, it is no longer theirs to pay, and the NFT stays with the relayer.
+    const token = await signIn(chain.api.url, gus.email);
+    expect((await call('GET', '/cart', token)).body.items.find((i: any) => i.lotId === lot.id)).toBeUndefined();
+    expect((await call('POST', '/cart/checkout', token, { lotIds: [lot.id] })).body.code).toBe('not_owed');
+    await chain.api.services.relayer.sweep();
+    expect(await relayed(gus.id, lot.id)).toMatchObject({ status: 'custody', deliveredTo: null });
+    expect(await ownerOf(tokenId)).toBe(RELAYER);
+    expect((await exposure()).find((e) => e.lotId === lot.id)).toMatchObject({ winnerEmail: gus.email, amount: '0.012', usd: '24.00', state: 'unpaid', payBy: null });
+    // Relisting needs a new auction on chain, which Gavel does not start for an NFT its relayer holds: refused, saying so.
+    const admin = await createUser(chain.api.db, 'admin');
+    const relist = await call('POST', `/admin/auctions/${lot.id}/relist`, await signIn(chain.api.url, admin.email), {
+      startTime: new Date(Date.now() + 3600_000).toISOString(),
+      endTime: new Date(Date.now() + 7200_000).toISOString(),
+    });
+    expect(relist).toMatchObject({ status: 409, body: { code: 'relist_on_chain' } });
   });
 });
 

@@ -4,6 +4,9 @@
  * bids stay as its history, cancelled, so none of them leads or wins the new sale; a second-chance offer still
  * open is withdrawn. Refused while a second-chance offer is being paid, so a card charged for it always gets
  * the lot.
+ *
+ * An auction on the auction house is not relisted here: its sale is the chain's, and its NFT is with the relayer (a
+ * won card bid left unpaid), so a new sale needs a new auction on chain, which Gavel does not start for it.
  */
 import { checkLotEdit, formatAmount, unitFor, unpaidMessages, type RelistBody } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
@@ -18,6 +21,7 @@ export async function relistLot(services: Services, lotId: string, body: RelistB
   const { prisma } = services.db;
   const row = await loadLot(prisma, lotId);
   if (!row.unpaidAt || row.paid) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
+  if (row.chainAuctionId !== null) throw new HttpError(409, unpaidMessages.relistOnChain, 'relist_on_chain');
   const event = await prisma.auctionEvent.findUniqueOrThrow({ where: { id: row.auctionEventId } });
   const unit = unitFor(row.paymentMethod);
   const text = (value: P.Decimal | null) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));

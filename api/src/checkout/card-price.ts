@@ -1,8 +1,9 @@
 /**
  * What final checkout charges by card for a won lot, in USD cents. A USD lot: its price. A BTC lot won by a
  * card bid whose hold could not be charged: what the hold was to be charged (the sats' USD value decided when its
- * capture was first tried, `Bid.captureCents`), so that winner can still pay. Any other lot (BTC or ETH won with a wallet) is
- * paid with its coin, not here: null.
+ * capture was first tried, `Bid.captureCents`), so that winner can still pay. An ETH lot whose relayed card bid won
+ * unpaid (its lot names the RelayedBid as the winning bid, relayer/unpaid-wins.ts): the same, `RelayedBid.captureCents`.
+ * Any other lot (BTC or ETH won with a wallet) is paid with its coin, not here: null.
  */
 import type { Lot, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
@@ -15,10 +16,12 @@ export function priceOf(lot: Pick<Lot, 'soldPrice' | 'currentBid' | 'startingBid
 }
 
 export async function cardPrices(db: Db, lots: readonly Priced[]): Promise<Map<string, bigint | null>> {
-  const wonInCoin = lots.filter((l) => l.paymentMethod === 'BTC' && l.winningBidId).map((l) => l.winningBidId!);
-  const cardBids = wonInCoin.length
-    ? await db.bid.findMany({ where: { id: { in: wonInCoin }, paymentIntentId: { not: null }, captureCents: { not: null } }, select: { id: true, captureCents: true } })
-    : [];
-  const charged = new Map(cardBids.map((b) => [b.id, BigInt(b.captureCents!)]));
+  const wonIn = (method: Lot['paymentMethod']) => lots.filter((l) => l.paymentMethod === method && l.winningBidId).map((l) => l.winningBidId!);
+  const [btc, eth] = [wonIn('BTC'), wonIn('ETH')];
+  const [cardBids, relayedBids] = await Promise.all([
+    btc.length ? db.bid.findMany({ where: { id: { in: btc }, paymentIntentId: { not: null }, captureCents: { not: null } }, select: { id: true, captureCents: true } }) : [],
+    eth.length ? db.relayedBid.findMany({ where: { id: { in: eth }, captureCents: { not: null } }, select: { id: true, captureCents: true } }) : [],
+  ]);
+  const charged = new Map([...cardBids, ...relayedBids].map((b) => [b.id, BigInt(b.captureCents!)]));
   return new Map(lots.map((lot) => [lot.id, lot.paymentMethod === 'Manual' ? priceOf(lot) : lot.winningBidId ? (charged.get(lot.winningBidId) ?? null) : null]));
 }

@@ -10,7 +10,8 @@
  * - relay-refund: an outbid relayed bid: withdraws the relayer's pendingReturns (one withdrawal may cover
  *   several outbid bids), then releases the hold -> refunded.
  * - relay-deliver: a won relayed bid: captures the hold, then sends the NFT (the auction settled it to the
- *   relayer) to the user's linked EVM wallet -> delivered, or keeps it -> custody until they link one.
+ *   relayer) to the user's linked EVM wallet -> delivered, or keeps it -> custody until they link one. A win the
+ *   card did not pay stays in custody until the winner pays it from the cart (unpaid-wins.ts).
  * - relay-mint: GavelNFT `cardMint` for a card buyer (the request that pays for it is card-mint.ts); a mint
  *   that reverts is refunded, and so is a charge the buyer was not told succeeded.
  * The sweep (a turn of the worker's followers, jobs/followers.ts) moves bids along from the indexer's view and
@@ -20,7 +21,6 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
-import { cardChargeCents, WEI_PER_ETH } from '@gavel/domain';
 import { tellOutbid } from '../bidding/outbid-notifier.ts';
 import { sql } from '@ponder/client';
 import type { CardMint, RelayedBid } from '../generated/prisma/client.ts';
@@ -32,11 +32,11 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UsdPrices } from '../prices/usd-price.ts';
 import { cancelIntent, captureIntent, refundIntent } from '../payments/intents.ts';
-import { paymentNeededMail } from '../mail/templates.ts';
 import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { RelayerSender } from './sender.ts';
 import { answerOutbid, maximumOf, repriceStep } from './proxy-steps.ts';
+import { chargeOf, keepUnpaid, markDelivered, paidRecipients } from './unpaid-wins.ts';
 
 export const RELAYER_QUEUE = 'relayer';
 /**
@@ -44,8 +44,6 @@ export const RELAYER_QUEUE = 'relayer';
  * calls time out in 20 s, retried twice): its charge, if made, is given back.
  */
 const CHARGE_ABANDONED_MS = 5 * 60_000;
-/** Why a won relayed bid's NFT stays in custody although the winner has a wallet (RelayedBid.error). */
-export const UNPAID_WIN = 'unpaid: the card hold could not be captured';
 type Step = 'relay-bid' | 'relay-step' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
 
 /**
@@ -53,7 +51,7 @@ type Step = 'relay-bid' | 'relay-step' | 'relay-refund' | 'relay-deliver' | 'rel
  * rather than the whole set it belongs to.
  */
 export interface RelayerServices {
-  config: Pick<Config, 'relayer' | 'chain' | 'redisPrefix'>;
+  config: Pick<Config, 'relayer' | 'chain' | 'redisPrefix' | 'unpaid'>;
   /** The ETH price a won card bid is charged at. */
   prices: Pick<UsdPrices, 'holdPrice'>;
   log: Logger;
@@ -265,33 +263,21 @@ export class Relayer {
     await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'outbid' }, data: { status: 'refunded' } });
   }
 
-  /**
-   * What the won card bid is charged, decided once and kept (a retried capture takes the same amount): the bid's
-   * value at the ETH price now, never the hold's margin, at most the hold. No fresh price: the step is retried.
-   */
-  private async chargeOf(row: RelayedBid): Promise<number> {
-    if (row.captureCents !== null) return row.captureCents;
-    const { db, prices } = this.services;
-    const price = await prices.holdPrice('ETH');
-    const cents = Number(cardChargeCents(BigInt(row.amount.toFixed(0)), WEI_PER_ETH, price.usdCents, BigInt(row.holdCents)));
-    await db.prisma.relayedBid.updateMany({ where: { id: row.id, captureCents: null }, data: { captureCents: cents } });
-    return (await db.prisma.relayedBid.findUniqueOrThrow({ where: { id: row.id }, select: { captureCents: true } })).captureCents!;
-  }
-
   private async deliver(row: RelayedBid, sender: RelayerSender): Promise<void> {
     if (row.status !== 'won' && row.status !== 'custody') return;
     const { db, chain, payments, log } = this.services;
     let holdStatus = row.holdStatus;
     if (row.status === 'won' && holdStatus === 'authorized') {
-      const status = await captureIntent(payments.stripe, row.paymentIntentId, await this.chargeOf(row));
+      const status = await captureIntent(payments.stripe, row.paymentIntentId, await chargeOf(this.services, row));
       if (status !== 'succeeded') log.error({ relayedBidId: row.id, status }, 'the winning card hold could not be captured');
       holdStatus = status === 'succeeded' ? 'captured' : 'failed';
       await db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus } });
     }
-    // The relayer paid the seller on chain when the auction settled: an NFT handed over before its card paid is
+    // The relayer paid the seller on chain when the auction settled: an NFT handed over before its win is paid is
     // the platform's loss. Until it is paid it stays with the relayer, whatever wallet the winner links.
-    if (holdStatus !== 'captured') return this.keepUnpaid(row);
-    const wallet = await db.prisma.wallet.findFirst({ where: { userId: row.userId, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
+    const recipient = (await paidRecipients(db, [{ ...row, holdStatus }])).get(row.id);
+    if (!recipient) return keepUnpaid(this.services, row);
+    const wallet = await db.prisma.wallet.findFirst({ where: { userId: recipient, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
     if (!wallet) {
       await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: 'won' }, data: { status: 'custody' } });
       return;
@@ -303,6 +289,7 @@ export class Relayer {
     const tokenId = BigInt(auction.nft_id);
     const to = wallet.address.toLowerCase();
     const owner = (await chain.rpc.client.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })).toLowerCase();
+    let txHash = row.deliveryTxHash;
     if (owner === sender.address) {
       const hash = await sender.send(
         { ...nft, functionName: 'safeTransferFrom', args: [sender.account.address, wallet.address as Address, tokenId] },
@@ -310,31 +297,11 @@ export class Relayer {
       );
       const receipt = await sender.wait(hash);
       if (receipt.status !== 'success') throw new Error(`NFT transfer ${hash} reverted`);
+      txHash = hash;
     } else if (owner !== to) {
       throw new Error(`token ${tokenId} is held by ${owner}, not the relayer`);
     }
-    await db.prisma.relayedBid.updateMany({ where: { id: row.id, status: { in: ['won', 'custody'] } }, data: { status: 'delivered', deliveredTo: to } });
-  }
-
-  /**
-   * A won relayed bid its card did not pay (the capture refused, or the hold already gone): kept in custody with
-   * the reason, the winner asked to contact us for the payment, once. The exposure is logged for the admin.
-   */
-  private async keepUnpaid(row: RelayedBid): Promise<void> {
-    const { db, log, mailer } = this.services;
-    const { count } = await db.prisma.relayedBid.updateMany({
-      where: { id: row.id, status: { in: ['won', 'custody'] }, error: null },
-      data: { status: 'custody', error: UNPAID_WIN },
-    });
-    if (count !== 1) return;
-    log.error({ relayedBidId: row.id, lotId: row.lotId, amountWei: row.amount.toFixed(0), holdCents: row.holdCents }, 'a relayed win is unpaid: the NFT stays in custody');
-    const [lot, winner] = await Promise.all([
-      db.prisma.lot.findUnique({ where: { id: row.lotId }, select: { id: true, title: true, auctionEventId: true } }),
-      db.prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } }),
-    ]);
-    if (!lot || !winner) return;
-    const mail = await db.prisma.outboxMail.create({ data: paymentNeededMail(winner.email, lot.title, null, null, lot.id, lot.auctionEventId), select: { id: true } });
-    await mailer.enqueue(mail.id).catch((err: Error) => log.warn({ err: err.message, relayedBidId: row.id }, 'queueing the payment-needed mail failed; the reconcile loop sends it'));
+    await markDelivered(db.prisma, row, { userId: recipient, address: to, txHash });
   }
 
   private async releaseHold(row: RelayedBid): Promise<void> {
@@ -404,16 +371,18 @@ export class Relayer {
       for (const row of rows) if (row.outbid_by) outbidTx.add(row.tx_hash);
     }
     const { rows: auctions } = await chain.auctionStates([...new Set(placed.map((row) => row.auctionId.toFixed(0)))]);
+    const recipients = await paidRecipients(
+      db,
+      open.filter((r) => r.status === 'custody'),
+    );
     const customers = new Set(
-      (await db.prisma.wallet.findMany({ where: { userId: { in: open.filter((r) => r.status === 'custody').map((r) => r.userId) }, type: 'evm', isConnected: true }, select: { userId: true } })).map(
-        (w) => w.userId,
-      ),
+      (await db.prisma.wallet.findMany({ where: { userId: { in: [...new Set(recipients.values())] }, type: 'evm', isConnected: true }, select: { userId: true } })).map((w) => w.userId),
     );
     for (const row of open) {
       if (row.status === 'queued') await this.queueBid(row);
       else if (row.status === 'outbid') await this.enqueue('relay-refund', row.id);
-      // Custody waits for a linked wallet; one kept for an unpaid card waits for the payment, not the wallet.
-      else if (row.status === 'won' || (row.status === 'custody' && row.holdStatus === 'captured' && customers.has(row.userId))) await this.enqueue('relay-deliver', row.id);
+      // Custody waits for its win paid and a wallet of whoever it goes to.
+      else if (row.status === 'won' || (row.status === 'custody' && customers.has(recipients.get(row.id) ?? ''))) await this.enqueue('relay-deliver', row.id);
       else if (row.status === 'placed') {
         const auction = auctions.get(row.auctionId.toFixed(0));
         if (outbidTx.has(row.txHash!.toLowerCase())) {

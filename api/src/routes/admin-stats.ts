@@ -7,6 +7,7 @@ import { KYC_STATUSES, PAYMENT_METHODS, auctionStatsSchema, formatAmount, kycSta
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import type { Database } from '../db/client.ts';
+import { relayerExposure } from '../relayer/unpaid-wins.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: statistics';
@@ -100,14 +101,14 @@ export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
     method: 'get',
     path: '/admin/auction-stats',
     tag: TAG,
-    summary: 'Lots by status and payment method, bids today, lots ending within 24 h, settlement progress, gross sales',
+    summary: 'Lots by status and payment method, bids today, lots ending within 24 h, settlement progress, gross sales, relayed wins left unpaid',
     access: admin,
     reply: auctionStatsSchema,
     handler: async () => {
       const now = new Date();
       const ended = { status: 'ended' as const };
       const won = { ...ended, OR: [{ winnerId: { not: null } }, { winnerWalletAddress: { not: null } }] };
-      const [lots, bidsToday, endingWithin24h, noWinner, awaitingPayment, awaitingTransfer, complete, gross] = await Promise.all([
+      const [lots, bidsToday, endingWithin24h, noWinner, awaitingPayment, awaitingTransfer, complete, gross, exposure] = await Promise.all([
         lotCounts(db),
         prisma.bid.count({ where: { ...COUNTED_BIDS, createdAt: { gte: startOfToday() } } }),
         prisma.lot.count({ where: { status: { in: ['upcoming', 'live'] }, endTime: { gt: now, lte: new Date(now.getTime() + 86_400_000) } } }),
@@ -116,6 +117,7 @@ export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
         prisma.lot.count({ where: { ...won, paid: true, transferred: false } }),
         prisma.lot.count({ where: { ...won, transferred: true } }),
         sales(db),
+        relayerExposure(prisma),
       ]);
       return {
         data: {
@@ -125,6 +127,7 @@ export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
           endingWithin24h,
           settlement: { no_winner: noWinner, awaiting_payment: awaitingPayment, awaiting_transfer: awaitingTransfer, complete },
           sales: gross,
+          relayerExposure: exposure,
         },
       };
     },

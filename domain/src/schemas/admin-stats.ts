@@ -25,6 +25,25 @@ export const platformStatsSchema = z.object({
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>['data'];
 
+/**
+ * A relayed ETH win its card did not pay while the relayer holds the NFT: the contract already paid the seller, so
+ * the platform is out of `usd` (what the winner owes; null until decided) since `since`. awaiting_payment: the winner
+ * may still pay from the cart by `payBy`; unpaid: voided at its deadline, the admin's to offer to the runner-up.
+ */
+export const relayerExposureSchema = z.object({
+  lotId: z.string(),
+  auctionEventId: z.string(),
+  title: z.string(),
+  winnerEmail: z.string().nullable(),
+  /** ETH, the winning bid the relayer paid on chain. */
+  amount: z.string(),
+  usd: z.string().nullable(),
+  since: z.string(),
+  state: z.enum(['awaiting_payment', 'unpaid']),
+  payBy: z.string().nullable(),
+});
+export type RelayerExposure = z.infer<typeof relayerExposureSchema>;
+
 export const auctionStatsSchema = z.object({
   data: z.object({
     /** Lot statuses follow the lot clock (an upcoming lot past its start counts as live). */
@@ -34,6 +53,8 @@ export const auctionStatsSchema = z.object({
     endingWithin24h: z.number().int(),
     settlement: counts(['no_winner', 'awaiting_payment', 'awaiting_transfer', 'complete'] as const),
     sales: z.array(grossSalesSchema),
+    /** The relayer's unpaid wins, the longest standing first. */
+    relayerExposure: z.array(relayerExposureSchema),
   }),
 });
 export type AuctionStats = z.infer<typeof auctionStatsSchema>['data'];

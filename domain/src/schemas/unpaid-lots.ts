@@ -18,6 +18,8 @@ export const unpaidMessages = {
   overCardLimit: 'The runner-up’s bid is more than a card can pay: relist this lot instead.',
   offered: 'Second-chance offer sent to {email} at {amount}.',
   relisted: 'Lot relisted: it is back on sale.',
+  relistOnChain:
+    'An on-chain lot cannot be relisted here: its sale is an auction on the auction house and the platform’s relayer holds its NFT. Offer it to the runner-up, or have the relayer’s operator start a new auction for the NFT and link it to a new lot.',
   offerNotFound: 'Offer not found.',
   offerExpired: 'This offer has expired.',
   offerTaken: 'This offer was already accepted.',

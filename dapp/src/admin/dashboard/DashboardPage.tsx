@@ -124,6 +124,39 @@ function Dashboard({ platform, auctions, kyc }: { platform: PlatformStats; aucti
           </AdminTable>
         )}
       </Panel>
+      <Panel title="Relayed wins left unpaid">
+        <p className="dashboard-note">The auction house paid these sellers on chain and the relayer holds the NFT until the card winner pays.</p>
+        {auctions.relayerExposure.length === 0 ? (
+          <p data-testid="exposure-empty">None: every relayed win is paid.</p>
+        ) : (
+          <AdminTable
+            testId="exposure-table"
+            head={
+              <>
+                <th>Lot</th>
+                <th>Winner</th>
+                <th>Bid</th>
+                <th>Owed</th>
+                <th>Since</th>
+                <th>State</th>
+              </>
+            }
+          >
+            {auctions.relayerExposure.map((win) => (
+              <tr key={win.lotId}>
+                <td>
+                  <Link to={`/s/admin/auctions/${win.auctionEventId}/lots/${win.lotId}`}>{win.title}</Link>
+                </td>
+                <td>{win.winnerEmail ?? '—'}</td>
+                <td>{win.amount} ETH</td>
+                <td>{win.usd === null ? '—' : `$${win.usd}`}</td>
+                <td>{new Date(win.since).toLocaleString()}</td>
+                <td>{win.state === 'unpaid' ? 'Voided: offer it to the runner-up' : `Awaiting payment${win.payBy ? ` until ${new Date(win.payBy).toLocaleString()}` : ''}`}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
       <p className="dashboard-note">
         {platform.auctionEvents.total} auction events ({platform.auctionEvents.published} published), {platform.lots.total} lots ({platform.lots.published} published), {platform.users.admins} admins.
       </p>
