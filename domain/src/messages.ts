@@ -164,6 +164,8 @@ export const messages = {
     notYourBid: 'You can only withdraw your own bids',
     noWinner: 'No winner found for this auction. It may not have met the reserve price.',
     outbidTitle: "You've been outbid",
+    // Decided: a bid a Buy Now cancelled, as the lot's history and the bidder's My bids name it.
+    cancelledByBuyNow: 'Cancelled: bought with Buy Now',
     outbidMessage: 'You have been outbid on {title}. The current bid is {amount}.',
     // Decided: a leading Bitcoin bid removed because its offer's inputs were spent.
     offerSpentMessage: 'Your bid of {bid} on {title} was removed: its Bitcoin offer can no longer be completed because one of its inputs was spent. The current bid is {amount}.',
@@ -193,6 +195,18 @@ export const messages = {
     identity: 'Please verify your identity first.',
     paymentMethod: 'Please set up your payment method first.',
     terms: 'Please accept terms and conditions before bidding.',
+    // Decided: the lot page's list of what is left before a first bid (and the identity mail's), in the checks' order.
+    notReady: 'You can bid once the steps below are done.',
+    leftHeading: 'Before you can bid',
+    steps: {
+      emailVerified: 'Verify your e-mail address',
+      profileComplete: 'Complete your profile',
+      identityVerified: 'Verify your identity',
+      identityPending: 'Your identity is under review: we will e-mail you',
+      identityRejected: 'Your identity check was not approved: submit it again',
+      paymentMethod: 'Add a payment method',
+      termsAccepted: 'Accept the terms and conditions',
+    },
   },
   events: {
     // Decided: the event stream's refusals (a session token in a URL lands in logs and browser history).
@@ -438,6 +452,10 @@ export const followMessages = {
 export const notificationMessages = {
   endingSoonTitle: 'Ending soon',
   endingSoonText: '“{title}” ends in {time}.',
+  // A Buy Now ended a lot the user had bid on: their bid is gone, and any money it held is back.
+  bidCancelledTitle: 'Your bid was cancelled',
+  bidCancelledText: '“{title}” was bought with Buy Now, so your bid of {amount} on it was cancelled.',
+  bidCancelledHoldReleased: 'The hold on your card for it has been released.',
   preferencesSaved: 'Notification preferences saved',
   preferencesFailed: 'Failed to save your notification preferences. Please try again.',
   preferencesLoadFailed: 'Failed to load your notification preferences.',
