@@ -112,13 +112,17 @@ async function main() {
   const wanted = only ? new Set(only.split(',')) : null;
   await rm(reports, { recursive: true, force: true });
   await mkdir(reports, { recursive: true });
-  const results: Array<[string, Counts]> = [];
+  const results: Array<[string, Counts, number]> = [];
   for (const suite of suites.filter((s) => !wanted || wanted.has(s.name))) {
     console.log(`\n=== ${suite.name} ===`);
-    results.push([suite.name, await suite.run()]);
+    const started = performance.now();
+    results.push([suite.name, await suite.run(), performance.now() - started]);
   }
   console.log('\n=== summary ===');
-  for (const [name, c] of results) console.log(`${c.failed ? 'FAIL' : 'ok  '} ${name.padEnd(10)} ${c.passed} passed, ${c.failed} failed`);
+  // Each suite's wall time, so a slow CI says where its minutes go.
+  const took = (ms: number) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+  for (const [name, c, ms] of results) console.log(`${c.failed ? 'FAIL' : 'ok  '} ${name.padEnd(15)} ${took(ms).padStart(7)}  ${c.passed} passed, ${c.failed} failed`);
+  console.log(`     ${'total'.padEnd(15)} ${took(results.reduce((t, [, , ms]) => t + ms, 0)).padStart(7)}`);
   const total = results.reduce((t, [, c]) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed }), { passed: 0, failed: 0 });
   console.log(`${total.passed} passed, ${total.failed} failed`);
   // A run that executed nothing has proved nothing.
