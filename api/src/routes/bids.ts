@@ -14,6 +14,7 @@ import {
 } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
+import type { BidStatus } from '../generated/prisma/enums.ts';
 import type { Services } from '../services.ts';
 import { commitBid } from '../bidding/place-bid.ts';
 import { removeKeepingLeaderBacked } from '../bidding/backed-leader.ts';
@@ -107,7 +108,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       handler: async ({ params, query, user }) => {
         const lot = await db.prisma.lot.findFirst({
           where: { id: params.id, published: true },
-          select: { id: true, title: true, chainAuctionId: true, auctionContractAddress: true, status: true, startTime: true, endTime: true, paymentMethod: true, auctionType: true },
+          select: { id: true, title: true, chainAuctionId: true, auctionContractAddress: true, status: true, startTime: true, endTime: true, paymentMethod: true, auctionType: true, boughtNow: true },
         });
         if (!lot) throw notFound(messages.browse.auctionNotFound);
         requireSignInForResults(user !== null, lot);
@@ -116,8 +117,10 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
         // An auction on the auction house: its bids are on the chain (chain/bids.ts).
         const onChain = await chainBidsOfLot(services, lot, user?.id ?? null, limit, offset);
         if (onChain) return onChain;
-        // Bids that stand or stood: not those taken back or cancelled, nor those a leader's change of maximum replaced.
-        const where = { lotId: lot.id, status: { in: ['active', 'outbid'] as ('active' | 'outbid')[] } };
+        // Bids that stand or stood: not those taken back, nor those a leader's change of maximum replaced. On a lot a
+        // Buy Now ended, the bids it cancelled stay listed (as cancelled): they were placed, and the seller counts them.
+        const standing: BidStatus[] = lot.boughtNow ? ['active', 'outbid', 'cancelled'] : ['active', 'outbid'];
+        const where = { lotId: lot.id, status: { in: standing } };
         const [rows, total] = await Promise.all([
           db.prisma.bid.findMany({ where, include: bidInclude, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], take: limit, skip: offset }),
           db.prisma.bid.count({ where }),
