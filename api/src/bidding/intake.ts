@@ -31,7 +31,7 @@ import { anyCase } from '../wallet/linked.ts';
 const bidMessages = messages.bids;
 
 /**
- * The published lot a bid is for (404 otherwise): one read per bid, fresh, since open and minimum are checked from
+ * The public lot a bid is for, published in a published event (404 otherwise, as lots/public-lot.ts says): one read per bid, fresh, since open and minimum are checked from
  * it. One prepared statement with its auction event's whitelist flag and where it stands for the proxy rule (its
  * leading bid): Prisma would read each relation in a round trip of its own. The lots of bids arriving together are
  * read together (gathered.ts), each by a statement sent after its bid arrived. The columns are
@@ -64,7 +64,7 @@ const LOTS_FOR_BIDS_SQL = `
     .join(', ')},
          json_build_object('whitelistOnly', e."whitelistOnly") AS "auctionEvent", ${STANDING_JSON_SQL} AS standing
     FROM "Lot" l JOIN "AuctionEvent" e ON e.id = l."auctionEventId" ${LEADING_BID_JOIN_SQL}
-   WHERE l.id = ANY($1::text[]) AND l.published`;
+   WHERE l.id = ANY($1::text[]) AND l.published AND e.published`;
 
 /** Which rail a bid body takes on this lot (POST /auctions/:id/bids). */
 export function bidRailOf(services: Pick<Services, 'chain' | 'config'>, lot: LotForBid, walletAddress: string | undefined): BidRail {

@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import { unavailable } from '../chain/index.ts';
 import { auctionIdsWonBy } from '../chain/reads.ts';
 import { anyCase, isEvmAddress } from '../wallet/linked.ts';
+import { publicLotWhere } from '../lots/public-lot.ts';
 
 export async function wonWhere(services: Services, who: { userId?: string; addresses: string[] }): Promise<Prisma.LotWhereInput> {
   const { chain, db } = services;
@@ -22,7 +23,7 @@ export async function wonWhere(services: Services, who: { userId?: string; addre
   ]);
   const wonOnChain = [...new Set(onChain.flat())];
   return {
-    published: true,
+    ...publicLotWhere,
     OR: [
       ...(who.userId ? [{ chainAuctionId: null, winnerId: who.userId }] : []),
       ...(who.addresses.length ? [{ chainAuctionId: null, winnerWalletAddress: { in: who.addresses, mode: 'insensitive' as const } }] : []),
@@ -35,7 +36,7 @@ export async function wonWhere(services: Services, who: { userId?: string; addre
 /** `creatorIds`: the users who created the lot (the signed-in seller, or whoever linked the address). */
 export function soldWhere(who: { creatorIds: string[]; addresses: string[] }): Prisma.LotWhereInput {
   return {
-    published: true,
+    ...publicLotWhere,
     OR: [...(who.addresses.length ? [{ sellerWalletAddress: { in: who.addresses, mode: 'insensitive' as const } }] : []), ...(who.creatorIds.length ? [{ creatorId: { in: who.creatorIds } }] : [])],
   };
 }

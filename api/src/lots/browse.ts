@@ -14,6 +14,7 @@ import { priceWhere } from './browse-price.ts';
 import { isKeyOf, orderName, placeOf, type Place } from './browse-order.ts';
 import { EXACT_UP_TO, firstPage, type Search } from './browse-total.ts';
 import { likeOf } from '../db/search-text.ts';
+import { publicLotSql } from './public-lot.ts';
 
 type Sort = (typeof LOT_SORTS)[number];
 type Sql = Prisma.Sql;
@@ -129,7 +130,7 @@ function phaseFilter(status: string): Phase {
 }
 
 function whereOf(filter: BrowseFilter, now: Date, priced = true): Sql {
-  const and: Sql[] = [sql`"published"`];
+  const and: Sql[] = [publicLotSql];
   if (filter.phase) and.push(phaseWhere(filter.phase, now));
   if (filter.paymentMethod) and.push(sql`"paymentMethod" = ${filter.paymentMethod}::"PaymentMethod"`);
   if (filter.onchain !== undefined) and.push(sql`"auctionType" = ${filter.onchain ? 'onchain' : 'offchain'}::"AuctionType"`);

@@ -23,6 +23,7 @@ import { bidInclude, presentBid, placedBidReply } from '../bidding/present-bid.t
 import { admitBid, afterBidCommitted, bidRailOf, payLaterCommitment, readLotForBid, walletOfBid } from '../bidding/intake.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { requireSignInForResults } from '../lots/results-privacy.ts';
+import { publicLotWhere } from '../lots/public-lot.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 import { placeRelayedCardBid } from '../relayer/card-bids.ts';
 import { placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
@@ -107,7 +108,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       errors: { 401: messages.browse.logInForResults, 404: messages.browse.auctionNotFound },
       handler: async ({ params, query, user }) => {
         const lot = await db.prisma.lot.findFirst({
-          where: { id: params.id, published: true },
+          where: { id: params.id, ...publicLotWhere },
           select: { id: true, title: true, chainAuctionId: true, auctionContractAddress: true, status: true, startTime: true, endTime: true, paymentMethod: true, auctionType: true, boughtNow: true },
         });
         if (!lot) throw notFound(messages.browse.auctionNotFound);

@@ -7,6 +7,7 @@ import { browseLots, filterFromAuctionQuery, filterFromLotQuery, type BrowseFilt
 import { EXACT_UP_TO } from '../lots/browse-total.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
 import { lotForViewer } from '../lots/results-privacy.ts';
+import { publicLotWhere } from '../lots/public-lot.ts';
 import { withChain } from '../chain/lots.ts';
 
 const RESULTS_NOTE =
@@ -77,7 +78,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
       reply: chainLotReplySchema,
       errors: { 404: messages.browse.auctionNotFound },
       handler: async ({ params, ctx, user }) => {
-        const row = await db.prisma.lot.findFirst({ where: { id: params.id, published: true }, include: lotInclude });
+        const row = await db.prisma.lot.findFirst({ where: { id: params.id, ...publicLotWhere }, include: lotInclude });
         if (!row) throw notFound(messages.browse.auctionNotFound);
         const [lot] = await withChain(chain, db, [presentLot(imageGateway, row)]);
         ctx.vary('Authorization');

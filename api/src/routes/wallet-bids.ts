@@ -16,6 +16,7 @@ import { presentChainBids } from '../chain/bids.ts';
 import { withChain } from '../chain/lots.ts';
 import { bidsOfBidder, type AuctionRow } from '../chain/reads.ts';
 import { wonWhere } from '../follow/won-and-sold.ts';
+import { publicLotWhere } from '../lots/public-lot.ts';
 import { unavailable } from '../chain/index.ts';
 import { anyCase, isEvmAddress } from '../wallet/linked.ts';
 import { lotForViewer, lotsShowingBidsWhere } from '../lots/results-privacy.ts';
@@ -53,7 +54,7 @@ export function walletBidRoutes(routes: RouteTable, services: Services): void {
       const now = new Date();
       const lot = lotsShowingBidsWhere(user !== null, now);
       // A bid a leader's change of maximum replaced is no bid to anyone but its bidder (GET /auctions/bids/me).
-      const where = { walletAddress: anyCase(address), status: { not: 'replaced' as const }, ...(lot && { lot }) };
+      const where = { walletAddress: anyCase(address), status: { not: 'replaced' as const }, lot: { ...publicLotWhere, ...lot } };
       const [rows, dbTotal, onChain] = await Promise.all([
         db.prisma.bid.findMany({ where, include: bidInclude, orderBy: { createdAt: 'desc' }, take: depth }),
         db.prisma.bid.count({ where }),
@@ -107,7 +108,7 @@ async function chainBidsOf({ chain, db }: Services, address: string, depth: numb
   const auctionIds = [...new Set(rows.map((row) => row.auction_id))];
   const [lots, { rows: auctions }] = await Promise.all([
     db.prisma.lot.findMany({
-      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: anyCase(chain.auctionHouse) },
+      where: { chainAuctionId: { in: auctionIds }, auctionContractAddress: anyCase(chain.auctionHouse), ...publicLotWhere },
       select: { id: true, title: true, chainAuctionId: true, status: true, endTime: true },
     }),
     chain.auctionStates(auctionIds),
