@@ -2,8 +2,10 @@
  * POST /evm-withdrawals: the dapp reports the transaction of a `withdraw` on the
  * auction house. The record is a claim until the chain settles it (chain/withdrawals.ts): confirmed by the
  * indexed Withdrawn event of that transaction from that wallet, failed by a revert. Until then the wallet's
- * outbid bids show withdrawalStatus 'withdrawing'.
+ * outbid bids show withdrawalStatus 'withdrawing'. Only the transaction's own sender may report it: its `from`, read
+ * from the node, must be the reported wallet, one the caller proved is theirs.
  */
+import { TransactionNotFoundError, type Hash } from 'viem';
 import { chainMessages, evmWithdrawalBodySchema, evmWithdrawalReplySchema, txHash, walletProofMessages } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
@@ -30,11 +32,18 @@ export function evmWithdrawalRoutes(routes: RouteTable, { db, chain }: Services)
     body: evmWithdrawalBodySchema,
     reply: evmWithdrawalReplySchema,
     status: 201,
-    errors: { 403: walletProofMessages.notLinked, 409: chainMessages.withdrawalNotYours },
+    errors: {
+      403: `${walletProofMessages.notLinked} / ${chainMessages.withdrawalNotSender}`,
+      409: `${chainMessages.withdrawalNotYours} / ${chainMessages.withdrawalUnknownTx}`,
+      503: chainMessages.indexerUnavailable,
+    },
     handler: async ({ body, user }) => {
       // Only a wallet the user proved may be reported as theirs (its refunds then show as withdrawing for them).
       await requireLinkedWallet(db, user.id, body.walletAddress);
       const hash = body.txHash.toLowerCase();
+      // Whoever reports a transaction first would own its record: only its sender may, so no one can take another's.
+      const sender = await senderOf(chain, hash);
+      if (sender !== body.walletAddress.toLowerCase()) throw new HttpError(403, chainMessages.withdrawalNotSender, 'not_transaction_sender');
       const existing = await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash } });
       if (existing && existing.userId !== user.id) throw new HttpError(409, chainMessages.withdrawalNotYours, 'withdrawal_not_yours');
       const row =
@@ -65,4 +74,14 @@ export function evmWithdrawalRoutes(routes: RouteTable, { db, chain }: Services)
       return { message: messageOf(settled!.status), data: presentWithdrawal(settled!) };
     },
   });
+}
+
+/** The transaction's sender, lower-case, as the node knows it: 409 while it does not, 503 if it cannot answer. */
+async function senderOf(chain: Services['chain'], hash: string): Promise<string> {
+  try {
+    return (await chain.rpc.client.getTransaction({ hash: hash as Hash })).from.toLowerCase();
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) throw new HttpError(409, chainMessages.withdrawalUnknownTx, 'transaction_unknown');
+    throw new HttpError(503, chainMessages.indexerUnavailable, 'chain_unavailable');
+  }
 }

@@ -5,8 +5,8 @@
  * indexer only; single records fall back to JSON-RPC for a token the indexer has not seen yet. Lists and
  * counts first record the tokens Gavel sees that nobody recorded (nfts/known-tokens.ts).
  *
- * Reading is public (the chain is). Recording needs a signed-in user whose linked wallet owns the token now,
- * or an admin; changing or deleting a record needs the user who recorded it, or an admin.
+ * Reading is public (the chain is). Recording, changing or deleting a record needs a signed-in user whose linked
+ * wallet owns the token now, or an admin: whoever recorded a token has no say over it once it changed hands.
  */
 import {
   NFT_LIST_LIMIT,
@@ -151,13 +151,13 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
       path,
       rateLimit: 'lookups',
       tag: TAG,
-      summary: 'Change an NFT record (name, description, image, metadata URL); its chain fields are read again',
+      summary: "Change an NFT record (name, description, image, metadata URL): the token's current owner, or an admin; its chain fields are read again",
       access: {},
       body: updateNftBodySchema,
       reply: nftMessageReplySchema,
-      errors: { 403: nftMessages.notYours, 404: nftMessages.notFound },
+      errors: { 403: nftMessages.notOwner, 404: nftMessages.notFound, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
       handler: async ({ params, body, user }) => {
-        const row = mayChange(user, params.id ? await byId(services, params.id) : await byToken(services, params));
+        const row = await mayChange(services, user, params.id ? await byId(services, params.id) : await byToken(services, params));
         const updated = await db.prisma.nft.update({ where: { id: row.id }, data: body });
         return { message: nftMessages.updated, data: await one(services, updated) };
       },
@@ -169,12 +169,12 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     path: '/nfts/:id',
     rateLimit: 'lookups',
     tag: TAG,
-    summary: 'Delete an NFT record (the token itself is untouched)',
+    summary: "Delete an NFT record (the token itself is untouched): the token's current owner, or an admin",
     access: {},
     reply: messageReplySchema,
-    errors: { 403: nftMessages.notYours, 404: nftMessages.notFound },
+    errors: { 403: nftMessages.notOwner, 404: nftMessages.notFound, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
     handler: async ({ params, user }) => {
-      const row = mayChange(user, await byId(services, params.id!));
+      const row = await mayChange(services, user, await byId(services, params.id!));
       await db.prisma.nft.delete({ where: { id: row.id } });
       return { message: nftMessages.deleted };
     },
@@ -202,8 +202,9 @@ async function claim({ db }: Services, id: string, fields: P.NftUpdateManyMutati
   return db.prisma.nft.findUniqueOrThrow({ where: { id } });
 }
 
-function mayChange(user: UserRow, row: NftRow): NftRow {
-  if (row.createdById !== user.id && user.role !== 'admin') throw new HttpError(403, nftMessages.notYours, 'forbidden');
+/** A record is changed by whoever owns its token now (read from the node, as for recording it), or an admin. */
+async function mayChange(services: Services, user: UserRow, row: NftRow): Promise<NftRow> {
+  await requireOwner(services, user, row.contractAddress, row.tokenId.toFixed(0));
   return row;
 }
 
@@ -217,8 +218,8 @@ async function tokenOnChain({ chain }: Services, contractAddress: string, tokenI
 }
 
 /**
- * A record names who recorded the token, so only its owner may: ownerOf read from the node now (the indexer
- * may not have seen a transfer yet) must be a wallet linked to the caller. Admins record any token.
+ * A record names who recorded the token, so only its owner may record or change it: ownerOf read from the node
+ * now (the indexer may not have seen a transfer yet) must be a wallet linked to the caller. Admins may any token.
  */
 async function requireOwner(services: Services, user: UserRow, contractAddress: string, tokenId: string): Promise<void> {
   if (user.role === 'admin') return;

@@ -13,6 +13,8 @@ export const chainMessages = {
   withdrawalPending: 'Withdrawal submitted: it will show once the transaction is indexed',
   withdrawalNotYours: 'This withdrawal was recorded by another account',
   withdrawalNotFound: 'Withdrawal not found',
+  withdrawalNotSender: 'This transaction was sent by another wallet',
+  withdrawalUnknownTx: 'This transaction is not on chain yet. Please try again shortly.',
   invalidAddress: 'Invalid wallet address',
   invalidTxHash: 'Invalid transaction hash',
   indexerUnavailable: 'On-chain data is temporarily unavailable. Please try again shortly.',

@@ -14,7 +14,6 @@ export const nftMessages = {
   notFound: 'NFT not found',
   tokenNotOnChain: 'This token does not exist on chain',
   alreadyRecorded: 'This NFT is already recorded',
-  notYours: 'Only the account that recorded this NFT, or an admin, may change it',
   notOwner: 'This token is owned by a wallet not linked to your account. Connect and verify the wallet that owns it, then record it.',
   deleted: 'NFT deleted',
   created: 'NFT recorded',
