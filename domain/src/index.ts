@@ -42,3 +42,4 @@ export * from './schemas/inscription.ts';
 export * from './my-bids.ts';
 export * from './schemas/follow.ts';
 export * from './schemas/notifications.ts';
+export * from './won-payment.ts';

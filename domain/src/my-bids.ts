@@ -5,25 +5,33 @@
  * in a moment), and an outbid bid there has lost already.
  */
 import { phaseOf } from './lot-clock.ts';
+import { messages } from './messages.ts';
 
-export const MY_BID_STATES = ['leading', 'outbid', 'won', 'lost'] as const;
+export const MY_BID_STATES = ['leading', 'outbid', 'won', 'lost', 'cancelled'] as const;
 export type MyBidState = (typeof MY_BID_STATES)[number];
 
+/** Each state in a word, as My bids' filters name it. */
 export const MY_BID_STATE_TEXT: Record<MyBidState, string> = {
   leading: 'Leading',
   outbid: 'Outbid',
   won: 'Won',
   lost: 'Lost',
+  cancelled: 'Cancelled',
 };
+
+/** Each state as a lot's row on My bids says it: a cancelled bid says what cancelled it. */
+export const MY_BID_OUTCOME_TEXT: Record<MyBidState, string> = { ...MY_BID_STATE_TEXT, cancelled: messages.bids.cancelledByBuyNow };
 
 /**
  * `leading`: the user's best bid is the lot's highest. `won`: the close's verdict (the user is the recorded
- * winner), or null while the close has not run.
+ * winner), or null while the close has not run. `cancelledByBuyNow`: someone bought the lot with Buy Now, which
+ * cancelled the user's bids: neither won nor lost at bidding.
  */
-export function myBidState(lot: { status: string }, leading: boolean, won: boolean | null): MyBidState {
+export function myBidState(lot: { status: string }, leading: boolean, won: boolean | null, cancelledByBuyNow = false): MyBidState {
   const phase = phaseOf(lot.status);
   if (phase === 'cancelled') return 'lost';
   if (phase !== 'ended') return leading ? 'leading' : 'outbid';
+  if (cancelledByBuyNow && won !== true) return 'cancelled';
   if (won === null) return leading ? 'leading' : 'lost';
   return won ? 'won' : 'lost';
 }

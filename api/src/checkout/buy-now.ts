@@ -50,6 +50,7 @@ import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
+import { cancelDisplacedBids, tellDisplaced } from './buy-now-displaced.ts';
 
 const bidMessages = messages.bids;
 
@@ -151,6 +152,7 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
   // Committed: the rest follows, and each step is redone by a job or the sweep if it fails here.
   const after = (what: string) => (err: Error) => services.log.warn({ err: err.message, lotId }, `buy now: ${what} failed; it will be retried`);
   await services.payments.jobs.settleLot(lotId).catch(after('releasing other bids’ holds'));
+  await tellDisplaced(services, won.displaced);
   if (won.mailId) await services.mailer.enqueue(won.mailId).catch(after('queueing the won mail'));
   await announceLotChanged(services, lotId).catch(after('announcing'));
   let paid = false;
@@ -206,7 +208,18 @@ async function holdForCart(services: Services, user: UserRow, lot: Lot, price: b
   });
   const captureAfter = new Date(Date.now() + services.payments.config.cartHoldCaptureMs);
   await services.db.prisma.cardPayment.create({
-    data: { kind: 'buy_now', userId: user.id, lotIds: [lot.id], amount: price.toString(), currency: 'usd', paymentIntentId, idempotencyKey, status: 'authorized', captureAfter, holdLapsesAt: lapseOf(services) },
+    data: {
+      kind: 'buy_now',
+      userId: user.id,
+      lotIds: [lot.id],
+      amount: price.toString(),
+      currency: 'usd',
+      paymentIntentId,
+      idempotencyKey,
+      status: 'authorized',
+      captureAfter,
+      holdLapsesAt: lapseOf(services),
+    },
   });
   return { paymentIntentId, captureAfter };
 }
@@ -228,18 +241,18 @@ async function commitPurchase(services: Services, user: UserRow, lot: Lot, price
          AND "buyNowEnabled" AND "buyNowPrice" = ${price.toString()}::numeric AND ("currentBid" IS NULL OR "currentBid" < "buyNowPrice")
       RETURNING id`;
     if (!row) return null;
-    await tx.$executeRaw`UPDATE "Bid" SET status = 'cancelled', "updatedAt" = now() WHERE "lotId" = ${lotId} AND status IN ('active', 'outbid')`;
-    if (signed) return commitBtcPurchase(tx, services, user, lot, price, signed);
+    const displaced = await cancelDisplacedBids(tx, lot, user.id);
+    if (signed) return { ...(await commitBtcPurchase(tx, services, user, lot, price, signed)), displaced };
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
     // As at a close: the mail that asks for a payment always goes; the one that says the card hold will be
     // charged only if wanted (the charge, or its failure, is told afterwards: card-outcome-mails.ts).
     const payment: WonPayment = pi ? { by: 'card_hold', charge: displayAmount(price, 'USD'), upTo: false } : { by: 'pay_from_cart', dueAt: payBy };
-    if (payment.by === 'card_hold' && !user.emailWon) return { mailId: null };
+    if (payment.by === 'card_hold' && !user.emailWon) return { mailId: null, displaced };
     const mail = await tx.outboxMail.create({
       data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),
       select: { id: true },
     });
-    return { mailId: mail.id };
+    return { mailId: mail.id, displaced };
   });
   if (!won) {
     // A racing bid or buyer got there first: the reason, as buyableLot words it.

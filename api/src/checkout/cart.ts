@@ -168,10 +168,15 @@ export async function payHeld(services: Services, user: UserRow, lotIds: string[
     if (!lot || lot.winnerId !== user.id || !hold || lot.txHash !== hold.paymentIntentId)
       throw new HttpError(409, checkoutMessages.notHeld, 'not_held', { lotIds: checkoutMessages.notHeld }, { lotId: id });
   }
-  const paid: string[] = [];
-  for (const id of lotIds) if (await captureBuyNowPayment(services, holds.get(id)!.paymentIntentId)) paid.push(id);
+  const receipts: PayHeldReply['receipts'] = [];
+  for (const id of lotIds) {
+    const hold = holds.get(id)!;
+    if (await captureBuyNowPayment(services, hold.paymentIntentId))
+      receipts.push({ lotId: id, amount: formatAmount(BigInt(hold.amount.toFixed(0)), 'USD'), chargedAt: new Date().toISOString(), reference: hold.paymentIntentId });
+  }
+  const paid = receipts.map((receipt) => receipt.lotId);
   if (paid.length < lotIds.length) throw new HttpError(402, paymentMessages.failed, 'capture_failed', undefined, { paid: paid.join(',') });
-  return { message: checkoutMessages.paid, paid };
+  return { message: checkoutMessages.paid, paid, receipts };
 }
 
 /**

@@ -7,13 +7,18 @@
 import type { Redis } from 'ioredis';
 import { Gathered } from '../gathered.ts';
 import type { z } from 'zod';
-import { endingSoonNotificationSchema, lotUpdateSchema, outbidNotificationSchema } from '@gavel/domain';
+import { bidCancelledNotificationSchema, endingSoonNotificationSchema, lotUpdateSchema, outbidNotificationSchema } from '@gavel/domain';
 
 export type HubEvent = { type: string; data: unknown };
 type Listener = (event: HubEvent) => void;
 
 /** The dapp trusts these payloads' shape, so outside production each is checked against its domain schema. */
-const EVENT_CONTRACTS: Record<string, z.ZodType> = { outbid: outbidNotificationSchema, ending_soon: endingSoonNotificationSchema, lot: lotUpdateSchema };
+const EVENT_CONTRACTS: Record<string, z.ZodType> = {
+  outbid: outbidNotificationSchema,
+  ending_soon: endingSoonNotificationSchema,
+  bid_cancelled: bidCancelledNotificationSchema,
+  lot: lotUpdateSchema,
+};
 
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();

@@ -26,17 +26,18 @@ export async function myBids(
 ): Promise<{ data: MyBid[]; total: number; counts: Record<MyBidState, number> }> {
   const { prisma } = services.db;
   // One row per published lot the user has a standing bid on (withdrawn and removed bids are not theirs anymore; a
-  // bid their own change of maximum replaced stands in the bid that replaced it).
+  // bid their own change of maximum replaced stands in the bid that replaced it), or had one a Buy Now cancelled:
+  // that lot stays listed, saying so, rather than vanishing.
   const ordered = await prisma.$queryRaw<Array<{ lotId: string }>>`
     SELECT b."lotId" FROM (
-      SELECT "lotId", "createdAt" FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid')
-      UNION ALL SELECT "lotId", "createdAt" FROM "ChainBid" WHERE "userId" = ${userId}
-    ) b JOIN "Lot" l ON l.id = b."lotId" AND l.published
+      SELECT "lotId", "createdAt", status = 'cancelled' AS cancelled FROM "Bid" WHERE "userId" = ${userId} AND status IN ('active', 'outbid', 'cancelled')
+      UNION ALL SELECT "lotId", "createdAt", false FROM "ChainBid" WHERE "userId" = ${userId}
+    ) b JOIN "Lot" l ON l.id = b."lotId" AND l.published AND (NOT b.cancelled OR l."boughtNow")
     GROUP BY b."lotId" ORDER BY max(b."createdAt") DESC, b."lotId" DESC LIMIT ${MY_BIDS_SCAN}`;
   const lotIds = ordered.map((row) => row.lotId);
   const [rows, bids, chainBids] = await Promise.all([
     prisma.lot.findMany({ where: { id: { in: lotIds } }, include: lotInclude }),
-    prisma.bid.findMany({ where: { userId, lotId: { in: lotIds }, status: { in: ['active', 'outbid'] } } }),
+    prisma.bid.findMany({ where: { userId, lotId: { in: lotIds }, status: { in: ['active', 'outbid', 'cancelled'] } } }),
     prisma.chainBid.findMany({ where: { userId, lotId: { in: lotIds } } }),
   ]);
   const rowOf = new Map(rows.map((row) => [row.id, row]));
@@ -46,7 +47,17 @@ export async function myBids(
     const row = rowOf.get(lotId);
     if (!lot || !row) return [];
     const onChain = services.chain.isChainLot(lot);
-    const entry = onChain ? chainEntry(lot, best(chainBids.filter((b) => b.lotId === lotId))) : gavelEntry(lot, row, userId, leadingOrBest(bids.filter((b) => b.lotId === lotId)));
+    const entry = onChain
+      ? chainEntry(lot, best(chainBids.filter((b) => b.lotId === lotId)))
+      : gavelEntry(
+          lot,
+          row,
+          userId,
+          leadingOrBest(
+            bids.filter((b) => b.lotId === lotId),
+            row.boughtNow,
+          ),
+        );
     return entry ? [entry] : [];
   });
   const counts = Object.fromEntries(MY_BID_STATES.map((state) => [state, entries.filter((e) => e.state === state).length])) as Record<MyBidState, number>;
@@ -61,10 +72,12 @@ function best<T extends { amount: { toFixed(digits: number): string }; createdAt
 
 /**
  * On a lot through Gavel, the leading bid if they lead: an earlier bid of theirs at the same amount (a change of
- * maximum written before such bids were marked replaced) must not make the lot look lost.
+ * maximum written before such bids were marked replaced) must not make the lot look lost. Bids a Buy Now cancelled
+ * count only on a lot bought so (an admin's relisting cancels bids too, and those are simply gone).
  */
-function leadingOrBest(bids: Bid[]): Bid | undefined {
-  return bids.find((bid) => bid.status === 'active') ?? best(bids);
+function leadingOrBest(bids: Bid[], boughtNow: boolean): Bid | undefined {
+  const counted = boughtNow ? bids : bids.filter((bid) => bid.status !== 'cancelled');
+  return counted.find((bid) => bid.status === 'active') ?? best(counted);
 }
 
 function gavelEntry(lot: ChainLot, row: LotRow, userId: string, bid: Bid | undefined): MyBid | null {
@@ -74,7 +87,7 @@ function gavelEntry(lot: ChainLot, row: LotRow, userId: string, bid: Bid | undef
   // The close records the winner; until it ran (closedAt unset, no winner) the verdict is open.
   const won = row.closedAt || row.winnerId ? row.winnerId === userId : null;
   return {
-    state: myBidState(lot, leading, won),
+    state: myBidState(lot, leading, won, row.boughtNow && bid.status === 'cancelled'),
     bid: { id: bid.id, amount: formatAmount(BigInt(bid.amount.toFixed(0)), unit), unit, rail: railOf(lot, bid), ...maximumField(bid.maximum, unit), createdAt: bid.createdAt.toISOString() },
     canWithdraw: mayWithdraw(lot, { status: bid.status, onChain: false }),
     lot,

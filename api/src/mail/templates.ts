@@ -104,6 +104,12 @@ export function outbidMail(userId: string, text: string, lotId: string, eventId:
   };
 }
 
+/** A Buy Now ended a lot the recipient had bid on: `text` says their bid was cancelled and whether a card hold was released. Always sent: it is about their money. */
+export function bidCancelledMail(to: string, title: string, text: string, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  return { to, subject: oneLine(`Bid cancelled: ${title} was bought with Buy Now`), text: `${text} ${link}`, html: layout('Your bid was cancelled', paragraph(text) + button(link, 'View the lot')) };
+}
+
 /** `text`: the ending-soon sentence ("“Lot” ends in 1 hour."), told to the lot's bidders and watchers. */
 export function endingSoonMail(to: Recipient, title: string, text: string, lotId: string, eventId: string): MailMessage {
   const link = lotPage(lotId, eventId);

@@ -206,5 +206,10 @@ export const payHeldBodySchema = z.object({
     .min(1, { error: checkoutMessages.selectLots })
     .max(50, { error: 'At most 50 lots can be paid together' }),
 });
-export const payHeldReplySchema = z.object({ message: z.string(), paid: z.array(z.string()) });
+/** `receipts`: what each charge took, when, and its reference (the PaymentIntent), for the buyer's receipt. */
+export const payHeldReplySchema = z.object({
+  message: z.string(),
+  paid: z.array(z.string()),
+  receipts: z.array(z.object({ lotId: z.string(), amount: z.string(), chargedAt: z.string(), reference: z.string() })),
+});
 export type PayHeldReply = z.infer<typeof payHeldReplySchema>;

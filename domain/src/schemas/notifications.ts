@@ -62,3 +62,26 @@ export function endingSoonText(notice: Pick<EndingSoonNotification, 'auctionTitl
 
 /** The e-mail kind an unsubscribe turned off, in words ("ending-soon e-mails"). */
 export const EMAIL_KIND_NAMES: Record<EmailKind, string> = { outbid: 'outbid e-mails', ending_soon: 'ending-soon e-mails', won: '“you won” e-mails' };
+
+/**
+ * The `bid_cancelled` event on a user's stream: a Buy Now ended a lot they had bid on, which cancelled their bid.
+ * `cardHoldReleased`: their bid held their card, and that hold is released.
+ */
+export const bidCancelledNotificationSchema = z.object({
+  /** One per lot: a bidder is told once however many bids of theirs the purchase cancelled. */
+  id: z.string(),
+  timestamp: z.string(),
+  auctionId: z.string(),
+  auctionEventId: z.string(),
+  auctionTitle: z.string(),
+  /** Their highest cancelled bid, formatted with its unit ("$120.00"). */
+  bidAmount: z.string(),
+  cardHoldReleased: z.boolean(),
+});
+export type BidCancelledNotification = z.infer<typeof bidCancelledNotificationSchema>;
+
+/** "“Lamp” was bought with Buy Now, so your bid of $120.00 on it was cancelled. The hold on your card for it has been released." */
+export function bidCancelledText(notice: Pick<BidCancelledNotification, 'auctionTitle' | 'bidAmount' | 'cardHoldReleased'>): string {
+  const text = fill(notificationMessages.bidCancelledText, { title: notice.auctionTitle, amount: notice.bidAmount });
+  return notice.cardHoldReleased ? `${text} ${notificationMessages.bidCancelledHoldReleased}` : text;
+}
