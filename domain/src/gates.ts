@@ -1,6 +1,6 @@
 /**
  * Who may bid, and in which order the checks are made (the spec's "Checks before bidding").
- * The api answers the first failed gate with a 403 and its message; the dapp sends the user to its page.
+ * The api answers the first failed gate with a 403 and its message; the lot page lists every gate still to pass.
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';
@@ -47,6 +47,32 @@ export function firstFailedGate(user: GatedUser | null, required: readonly Gate[
     if (!ok) return { gate, ...failures[gate] };
   }
   return null;
+}
+
+/** A check a signed-in user has still to pass: what to do, and the page to do it on (null: nothing to do but wait). */
+export interface GateStep {
+  gate: Exclude<Gate, 'signedIn'>;
+  label: string;
+  redirect: string | null;
+}
+
+/** The identity check's state, when known: one under review waits for the admin, not for the user. */
+export type KycState = 'not_submitted' | 'pending' | 'approved' | 'rejected';
+
+/**
+ * Every check after signing in that `user` still fails, in the spec's order, as the lot page lists them for a bidder
+ * who cannot bid yet (and the identity mail says what is left). Unlike firstFailedGate, this lists them all.
+ */
+export function gatesLeft(user: GatedUser & { kycStatus?: KycState }, required: readonly Gate[] = GATES): GateStep[] {
+  const steps = messages.gates.steps;
+  const left: GateStep[] = [];
+  for (const gate of GATES) {
+    if (gate === 'signedIn' || !required.includes(gate) || passes[gate](user)) continue;
+    if (gate === 'identityVerified' && user.kycStatus === 'pending') left.push({ gate, label: steps.identityPending, redirect: null });
+    else if (gate === 'identityVerified' && user.kycStatus === 'rejected') left.push({ gate, label: steps.identityRejected, redirect: failures[gate].redirect });
+    else left.push({ gate, label: steps[gate], redirect: failures[gate].redirect });
+  }
+  return left;
 }
 
 /** Where a user lands after signing in (the spec's "Sign-in redirect"). */

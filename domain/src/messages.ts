@@ -146,6 +146,10 @@ export const messages = {
     maximumRule: 'Gavel bids for you, one increment at a time, up to your maximum. Others see only the price.',
     yourMaximum: 'Your maximum: {amount}',
     maximumExceeded: 'Your maximum of {amount} was exceeded',
+    // Decided: the confirmation of a maximum set or changed by the bidder who already leads (the price does not move).
+    priceStays: 'The price stays at {price}: you already lead.',
+    maximumRaised: 'Your maximum is raised to {maximum}.',
+    maximumLowered: 'Your maximum is lowered to {maximum}.',
     maximumNotOnChain: 'A wallet bid on chain has no maximum: whatever a wallet sends on chain is public. Choose your card to set one',
     notStarted: 'Bidding has not started yet',
     ended: 'This auction has ended',
@@ -405,6 +409,11 @@ export const settlementMessages = {
   transferReferenceRequired: 'Please enter the shipping or transfer reference',
   transferReferenceFormat: 'The shipping or transfer reference must be plain text of at most 200 characters',
   awaitingWinnerWallet: 'The winner has not linked a Bitcoin wallet yet: the inscription goes to the first one they link.',
+  messageRequired: 'Please write a message to the winner',
+  messageTooLong: 'The message to the winner must be at most 2000 characters',
+  messageSent: 'Your message was sent to the winner through Gavel',
+  messageFailed: 'Failed to send your message to the winner',
+  winnerNotReachable: 'The winner of this lot has no Gavel account to write to',
 } as const;
 
 /** Bitcoin offer settlement (the PSBT calls). */

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -29,6 +30,14 @@ function ownBid(status: Bid['status'], maximum?: string): Bid {
   };
 }
 
+/** Lets a test move the lot on (another bid came in) while the bid box stays mounted. */
+let moveLot: (lot: Lot) => void = () => {};
+function MovingBidForm({ lot, onBid, maximumNote }: { lot: Lot; onBid: (amount: string, maximum?: string) => void; maximumNote?: string | null | undefined }) {
+  const [shown, setShown] = useState(lot);
+  moveLot = setShown;
+  return <BidForm lot={shown} block={null} busy={false} onBid={onBid} maximumNote={maximumNote} />;
+}
+
 function setup(lot: Lot, history: Bid[] = [], maximumNote?: string | null) {
   vi.stubGlobal(
     'fetch',
@@ -37,7 +46,7 @@ function setup(lot: Lot, history: Bid[] = [], maximumNote?: string | null) {
   const onBid = vi.fn();
   const store = createStore();
   store.dispatch(signedIn('token-1'));
-  const router = createMemoryRouter([{ path: '/lot', element: <BidForm lot={lot} block={null} busy={false} onBid={onBid} maximumNote={maximumNote} /> }], { initialEntries: ['/lot'] });
+  const router = createMemoryRouter([{ path: '/lot', element: <MovingBidForm lot={lot} onBid={onBid} maximumNote={maximumNote} /> }], { initialEntries: ['/lot'] });
   render(
     <Provider store={store}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -94,10 +103,45 @@ describe('a maximum bid in the bid box', () => {
     expect(onBid).toHaveBeenCalledWith('16.00', '60.00');
   });
 
-  it('tells the bidder when their maximum was exceeded', async () => {
+  it('tells the bidder when their maximum was exceeded, as a notice rather than a field error', async () => {
     setup(usdLot, [ownBid('outbid', '40.00')]);
-    expect((await screen.findByTestId('own-maximum-exceeded')).textContent).toBe('Your maximum of $40.00 was exceeded');
+    const notice = await screen.findByTestId('own-maximum-exceeded');
+    expect(notice.textContent).toBe('Your maximum of $40.00 was exceeded');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.className).not.toMatch(/error|exceeded/);
+    // Above the box, not under it where the box's own errors appear.
+    expect(notice.compareDocumentPosition(screen.getByTestId('bid-input')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('own-maximum')).toBeNull());
+  });
+
+  it('lets a leader without a maximum set one without bidding more: the price stays', async () => {
+    const onBid = setup(usdLot, [ownBid('active')]);
+    await waitFor(() => {
+      fireEvent.click(screen.getByTestId('maximum-toggle'));
+      expect(screen.getByTestId('place-bid').textContent).toBe('SET MAXIMUM');
+    });
+    expect((screen.getByTestId('bid-input') as HTMLInputElement).disabled).toBe(true);
+    type('maximum-input', '300');
+    fireEvent.click(screen.getByTestId('place-bid'));
+    expect(onBid).toHaveBeenCalledWith('16.00', '300.00');
+  });
+});
+
+describe('the bid box when the minimum moves', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  const input = () => screen.getByTestId('bid-input') as HTMLInputElement;
+
+  it('follows the new minimum when the amount in it falls below it, and keeps an amount still above it', () => {
+    setup(usdLot);
+    type('bid-input', '17');
+    act(() => moveLot({ ...usdLot, currentBid: '20.00' }));
+    expect(input().value).toBe('21.00');
+    type('bid-input', '50');
+    act(() => moveLot({ ...usdLot, currentBid: '30.00' }));
+    expect(input().value).toBe('50');
   });
 
   it('on a BTC lot takes a maximum with no caveat: the card holds it, a Bitcoin wallet signs a ladder', () => {

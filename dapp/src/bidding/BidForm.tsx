@@ -5,7 +5,7 @@ import { useAppSelector } from '../app/store.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useIncreaseBidRequest } from '../notices/increase-bid.ts';
 import { AMOUNT_PARAM, forgetBidReturn, returnedAmount } from '../session/return-path.ts';
-import { bidTermsOf, checkBidAmount, inputAfterOwnBid } from './bid-terms.ts';
+import { bidTermsOf, checkBidAmount, inputAfterOwnBid, inputForMinimum } from './bid-terms.ts';
 import { checkMaximum, useOwnMaximum } from './maximum-bid.ts';
 import { MaximumField } from './MaximumField.tsx';
 
@@ -40,8 +40,8 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
   const [maximumError, setMaximumError] = useState<string | null>(null);
   const ownMaximum = useOwnMaximum(lot._id);
   const offer = maximumOn(lot.paymentMethod);
-  // A leader with a maximum changes it alone: their bid stays at the price it leads at.
-  const changing = withMaximum && ownMaximum.leading !== null && lot.currentBid !== null;
+  // A leader sets or changes a maximum alone: their bid stays at the price it leads at (the domain's proxy rule).
+  const changing = withMaximum && ownMaximum.leads && lot.currentBid !== null;
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const increase = useIncreaseBidRequest();
@@ -69,6 +69,13 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
     setMaximumText('');
   }, [ownBid?.count]);
 
+  // The minimum moved above the amount in the box (the bidder was outbid): the box follows it. An amount still at or
+  // above the new minimum is the bidder's own choice and stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the minimum moving acts
+  useEffect(() => {
+    setText((typed) => inputForMinimum(typed, terms));
+  }, [terms.minimumText]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request acts, see below
   useEffect(() => {
     if (increase === null) return;
@@ -76,7 +83,7 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
     setError(null);
     input.current?.focus();
     input.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    // Only a new request acts; the minimum moving on its own must not overwrite what the bidder typed.
+    // Only a new request acts; the minimum moving on its own does not overwrite an amount still above it.
   }, [increase]);
 
   function submit(event: FormEvent) {
@@ -99,6 +106,12 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
 
   return (
     <form className="bid-form" noValidate onSubmit={submit} data-testid="bid-form">
+      {ownMaximum.exceeded && (
+        // News about the bidder's bid, not a fault in what they typed: a notice above the box, not a field error.
+        <p className="bid-form__notice" role="status" data-testid="own-maximum-exceeded">
+          {fill(messages.bids.maximumExceeded, { amount: lotAmount(ownMaximum.exceeded, terms.unit) })}
+        </p>
+      )}
       <label className="field__label" htmlFor={id}>
         Your bid ({terms.unit})
       </label>
@@ -129,11 +142,6 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
       {ownMaximum.leading && (
         <p className="bid-form__own-maximum" data-testid="own-maximum">
           {fill(messages.bids.yourMaximum, { amount: lotAmount(ownMaximum.leading, terms.unit) })}
-        </p>
-      )}
-      {ownMaximum.exceeded && (
-        <p className="bid-form__own-maximum bid-form__own-maximum--exceeded" data-testid="own-maximum-exceeded">
-          {fill(messages.bids.maximumExceeded, { amount: lotAmount(ownMaximum.exceeded, terms.unit) })}
         </p>
       )}
       {offer.rails.length > 0 ? (

@@ -1,14 +1,15 @@
 import { CARD_PAYMENT_MARKER, messages, type Lot, type LotPhase, type User } from '@gavel/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch } from '../app/store.ts';
 import { confirmsAtOnce, useSavedCardLookup } from '../checkout/bid-opening.ts';
 import { startBidCheckout, startBuyNow, type BuyNowMode } from '../checkout/checkout-slice.ts';
-import { useBidGate } from '../session/bid-gate.ts';
+import { bidGatesLeft, useBidGate } from '../session/bid-gate.ts';
 import { lotReturnPath } from '../session/return-path.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { buyNowBlock, placeBidBlock } from './bid-terms.ts';
 import { BidForm } from './BidForm.tsx';
+import { GatesLeft } from './GatesLeft.tsx';
 import { TermsBlock } from './TermsBlock.tsx';
 import { useBidWallet } from './use-bid-wallet.ts';
 import { useEthBid } from './use-eth-bid.ts';
@@ -33,8 +34,9 @@ interface BidPanelProps {
 /**
  * The lot page's bidding block for a lot that has not ended: wallet status, the bid box (live lots only; the
  * spec hides it before the start), the terms block, and ADD TO CART / BUY NOW, each disabled exactly when
- * the spec's states and validation rules say. Every action first accepts ticked terms, then runs the bid gate
- * (its first failure toasts and leads to the page that fixes it), then opens the bid or Buy Now modal (mounted by
+ * the spec's states and validation rules say, or while a signed-in bidder has checks to pass (listed here, with the
+ * page for each). Every action first accepts the terms, then runs the bid gate (a visitor is sent to sign in and
+ * back), then opens the bid or Buy Now modal (mounted by
  * the page, not here: a Buy Now ends the lot, and this block with it, while its modal still has the result to show).
  */
 export function BidPanel({ lot, phase, user }: BidPanelProps) {
@@ -47,18 +49,24 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   const savedCard = useSavedCardLookup();
   const lotPath = useLocation().pathname;
   const consent = useTermsConsent(user);
+  // A signed-in bidder with checks still to pass is told here what is left, and stays on the lot; the terms alone do not
+  // block, as the terms block below accepts them with the bid.
+  const left = user ? bidGatesLeft(user) : [];
+  const notReady = left.some((step) => step.gate !== 'termsAccepted') ? messages.gates.notReady : null;
+  const leftId = useId();
   // ETH lots take card bids too (the api's relayer places them), so no wallet is needed to press PLACE BID.
-  const bidBlock = placeBidBlock(lot, phase, ethereum ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
+  const bidBlock = notReady ?? placeBidBlock(lot, phase, ethereum ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
   const [cardBid, setCardBid] = useState<CardBid | null>(null);
-  const buyBlock = buyNowBlock(lot, phase, consent.ok, wallet.address);
+  const buyBlock = notReady ?? buyNowBlock(lot, phase, consent.ok, wallet.address);
   const offersBuyNow = lot.buyNowEnabled && lot.buyNowPrice !== null;
 
   /**
-   * Ticked terms are accepted on the way, so the gate does not send the bidder off to their profile for them. A
-   * bidder it does send off (to sign in, say) comes back to this lot with `amount` in the bid box.
+   * Terms not yet accepted are accepted on the way (or the terms block says what it still needs), so the gate never
+   * sends the bidder off to their profile for them. A bidder it does send off (to sign in, say) comes back to this lot
+   * with `amount` in the bid box.
    */
   async function cleared(amount?: string): Promise<boolean> {
-    if (consent.ticked && !(await consent.ensureAccepted())) return false;
+    if (!(await consent.ensureAccepted())) return false;
     return (await gate.check(lotReturnPath(lotPath, amount))) === null;
   }
 
@@ -104,18 +112,22 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
           </p>
         </div>
       )}
+      {notReady && <GatesLeft steps={left} id={leftId} />}
       <TermsBlock consent={consent} user={user} />
       {offersBuyNow && (
         <div className="bid-panel__buy">
           {/* Paying later in the cart is a USD lot's: a Bitcoin purchase is the signed offer itself. */}
           {lot.paymentMethod === 'Manual' && (
-            <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart" title={buyBlock ?? undefined} onClick={() => void buy('cart')}>
+            <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart" title={buyBlock ?? undefined} aria-describedby="buy-now-ends" onClick={() => void buy('cart')}>
               ADD TO CART
             </button>
           )}
-          <button type="button" className="btn btn--primary" disabled={buyBlock !== null} data-testid="buy-now" title={buyBlock ?? undefined} onClick={() => void buy('pay')}>
+          <button type="button" className="btn btn--primary" disabled={buyBlock !== null} data-testid="buy-now" title={buyBlock ?? undefined} aria-describedby="buy-now-ends" onClick={() => void buy('pay')}>
             BUY NOW · {lotAmount(lot.buyNowPrice!, lot.unit)}
           </button>
+          <p className="field__hint bid-panel__buy-hint" id="buy-now-ends" data-testid="buy-now-ends">
+            {buyNowEndsAuctionText(lot.paymentMethod)}
+          </p>
           {buyBlock && (
             <p className="field__hint bid-panel__buy-hint" data-testid="buy-now-reason">
               {buyBlock}

@@ -26,7 +26,7 @@ export function TermsBlock({ consent, user }: { consent: TermsConsent; user: Use
     );
   }
   return (
-    <fieldset className="lot-terms terms-panel" data-testid="lot-terms">
+    <fieldset id="lot-terms" className="lot-terms terms-panel" data-testid="lot-terms">
       <legend className="field__label">Who are you bidding for?</legend>
       {user?.termsAcceptedAt && (
         <p className="lot-terms__changed" data-testid="lot-terms-changed">

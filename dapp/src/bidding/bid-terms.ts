@@ -39,6 +39,19 @@ export function inputAfterOwnBid(lot: Parameters<typeof bidTermsOf>[0], placed: 
   return bidTermsOf({ ...lot, currentBid: leading }).minimumText;
 }
 
+/**
+ * What the bid box holds once the minimum has moved: the new minimum when the typed amount is now below it (the bidder
+ * was outbid, or another bid came in, and the old amount could only be refused), else what was typed, left alone.
+ */
+export function inputForMinimum(text: string, terms: BidTerms): string {
+  if (text.trim() === '') return text;
+  try {
+    return parseAmount(text, terms.unit) < terms.minimum ? terms.minimumText : text;
+  } catch {
+    return text;
+  }
+}
+
 /** The typed amount checked against the minimum: the amount in the smallest unit, or the message to show. */
 export function checkBidAmount(text: string, terms: BidTerms): { ok: true; amount: bigint } | { ok: false; message: string } {
   if (text.trim() === '') return { ok: false, message: messages.bids.amountRequired };

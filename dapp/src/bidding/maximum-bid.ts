@@ -22,14 +22,17 @@ export interface OwnMaximum {
   leading: string | null;
   /** The viewer's latest maximum, no longer leading: it was exceeded. */
   exceeded: string | null;
+  /** The viewer's latest bid leads, with a maximum or without: a maximum they set now leaves the price where it is. */
+  leads: boolean;
 }
 
 /** Where the viewer's own maximum stands, from their latest bid in the lot's history (only their own bids carry one). */
 export function ownMaximumOf(history: Bid[] | undefined): OwnMaximum {
   const own = history?.filter((bid) => bid.bidder.isYou && (bid.status === 'active' || bid.status === 'outbid'));
   const latest = own?.reduce<Bid | undefined>((top, bid) => (!top || bid.createdAt > top.createdAt ? bid : top), undefined);
-  if (!latest?.maximum) return { leading: null, exceeded: null };
-  return latest.status === 'active' ? { leading: latest.maximum, exceeded: null } : { leading: null, exceeded: latest.maximum };
+  const leads = latest?.status === 'active';
+  if (!latest?.maximum) return { leading: null, exceeded: null, leads };
+  return leads ? { leading: latest.maximum, exceeded: null, leads } : { leading: null, exceeded: latest.maximum, leads };
 }
 
 export function useOwnMaximum(lotId: string): OwnMaximum {

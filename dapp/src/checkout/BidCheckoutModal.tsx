@@ -12,6 +12,7 @@ import { CardVerificationStep } from './CardVerificationStep.tsx';
 import { cardVerified, closeCheckout, goToStep, type CheckoutStep } from './checkout-slice.ts';
 import { cardIsReady } from './card-label.ts';
 import { ConfirmBidStep } from './ConfirmBidStep.tsx';
+import { useOwnMaximum } from '../bidding/maximum-bid.ts';
 import { PaymentChoiceStep } from './PaymentChoiceStep.tsx';
 import { PaymentDetailsStep } from './PaymentDetailsStep.tsx';
 import { PaymentSignIn, useSignedIn } from './PaymentSignIn.tsx';
@@ -64,6 +65,7 @@ function BidCheckoutFlow({ lot, amount, maximum, walletAddress, placed, onPlaced
   const placeBid = usePlaceBid(lot);
   const holdRate = useCardHoldRate(lot.unit === 'sats').data;
   const busySaving = card.phase.name !== 'idle';
+  const leadingMaximum = useOwnMaximum(lot._id).leading;
 
   // card-verification moves on by itself: at once for a verified saved card, after its $1 check for a new one.
   useEffect(() => {
@@ -105,6 +107,7 @@ function BidCheckoutFlow({ lot, amount, maximum, walletAddress, placed, onPlaced
           lot={lot}
           amount={amount}
           maximum={maximum}
+          leadingMaximum={leadingMaximum}
           method={method}
           cardJustSaved={choice === 'card'}
           holdRate={holdRate}

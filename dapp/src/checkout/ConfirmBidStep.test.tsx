@@ -13,11 +13,22 @@ function confirm(
   amount: string,
   lot: Lot,
   holdRate: CardHoldRateReply | undefined,
-  { method, cardJustSaved = false, maximum }: { method?: PaymentMethodReply; cardJustSaved?: boolean; maximum?: string } = {},
+  { method, cardJustSaved = false, maximum, leadingMaximum }: { method?: PaymentMethodReply; cardJustSaved?: boolean; maximum?: string; leadingMaximum?: string } = {},
 ) {
   render(
     <Provider store={createStore()}>
-      <ConfirmBidStep lot={lot} amount={amount} maximum={maximum} method={method} cardJustSaved={cardJustSaved} holdRate={holdRate} onConfirm={() => {}} pending={false} error={null} />
+      <ConfirmBidStep
+        lot={lot}
+        amount={amount}
+        maximum={maximum}
+        leadingMaximum={leadingMaximum}
+        method={method}
+        cardJustSaved={cardJustSaved}
+        holdRate={holdRate}
+        onConfirm={() => {}}
+        pending={false}
+        error={null}
+      />
     </Provider>,
   );
 }
@@ -84,5 +95,21 @@ describe('ConfirmBidStep on a BTC lot', () => {
     cleanup();
     confirm('10000', btcLot, BTC_AT_100K, { maximum: '30000' });
     expect(screen.getByTestId('checkout-hold-amount').textContent).toBe('$30.00');
+  });
+
+  it('for a leader setting a maximum: says the price stays and the maximum is raised, not a bid one step up', () => {
+    const vase = { title: 'Vase', unit: 'USD', currentBid: '230.00' } as Lot;
+    confirm('230.00', vase, undefined, { maximum: '300.00' });
+    expect(screen.getByText('Price')).toBeTruthy();
+    expect(screen.queryByText('Your bid')).toBeNull();
+    expect(screen.getByTestId('checkout-bid-amount').textContent).toBe('$230.00');
+    expect(screen.getByTestId('checkout-price-stays').textContent).toBe('The price stays at $230.00: you already lead. Your maximum is raised to $300.00.');
+    cleanup();
+    confirm('230.00', vase, undefined, { maximum: '250.00', leadingMaximum: '400.00' });
+    expect(screen.getByTestId('checkout-price-stays').textContent).toBe('The price stays at $230.00: you already lead. Your maximum is lowered to $250.00.');
+    cleanup();
+    // Anyone else's maximum comes with a bid above the price: no such words.
+    confirm('231.00', vase, undefined, { maximum: '300.00' });
+    expect(screen.queryByTestId('checkout-price-stays')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { paymentMessages, type CardHoldRateReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
+import { fill, messages, parseAmount, paymentMessages, type CardHoldRateReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { useAppDispatch } from '../app/store.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
@@ -11,6 +11,8 @@ interface ConfirmBidStepProps {
   amount: string;
   /** A maximum bid's maximum: the card is held for it, and only the price it leads at is ever taken. */
   maximum?: string;
+  /** The maximum the bidder leads with now, if any: a new one below it lowers it rather than raising it. */
+  leadingMaximum?: string | null;
   method: PaymentMethodReply | undefined;
   /** The card was added in this checkout a moment ago: say it is saved, and that the bid is still to confirm. */
   cardJustSaved: boolean;
@@ -28,10 +30,13 @@ interface ConfirmBidStepProps {
  * sats holds its USD value at the live price plus the margin, shown beside it; below $0.50 (or 50 sats), or while
  * there is no fresh BTC price, no hold is even attempted.
  */
-export function ConfirmBidStep({ lot, amount, maximum, method, cardJustSaved, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
+export function ConfirmBidStep({ lot, amount, maximum, leadingMaximum = null, method, cardJustSaved, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
   const dispatch = useAppDispatch();
   const { held, refusal } = cardHoldFor(maximum ?? amount, lot, holdRate);
   const inSats = lot.unit === 'sats';
+  // A leader's maximum comes with the price they lead at, which it leaves where it is: say so, not "Your bid".
+  const keepsPrice = maximum !== undefined && lot.currentBid != null && parseAmount(amount, lot.unit) <= parseAmount(lot.currentBid, lot.unit);
+  const lowered = keepsPrice && leadingMaximum !== null && parseAmount(maximum, lot.unit) < parseAmount(leadingMaximum, lot.unit);
   return (
     <div className="checkout-step" data-testid="checkout-step-congratulations">
       {cardJustSaved && (
@@ -48,12 +53,12 @@ export function ConfirmBidStep({ lot, amount, maximum, method, cardJustSaved, ho
           <dd>{lot.title}</dd>
         </div>
         <div>
-          <dt>Your bid</dt>
+          <dt>{keepsPrice ? 'Price' : 'Your bid'}</dt>
           <dd data-testid="checkout-bid-amount">{lotAmount(amount, lot.unit)}</dd>
         </div>
         {maximum !== undefined && (
           <div>
-            <dt>Your maximum</dt>
+            <dt>{keepsPrice ? 'Your new maximum' : 'Your maximum'}</dt>
             <dd data-testid="checkout-maximum">{lotAmount(maximum, lot.unit)}</dd>
           </div>
         )}
@@ -68,6 +73,12 @@ export function ConfirmBidStep({ lot, amount, maximum, method, cardJustSaved, ho
           <dd data-testid="checkout-card">{cardLabel(method) ?? 'Saved card'}</dd>
         </div>
       </dl>
+      {keepsPrice && (
+        <p className="checkout-note" data-testid="checkout-price-stays">
+          {fill(messages.bids.priceStays, { price: lotAmount(amount, lot.unit) })}{' '}
+          {fill(lowered ? messages.bids.maximumLowered : messages.bids.maximumRaised, { maximum: lotAmount(maximum, lot.unit) })}
+        </p>
+      )}
       <p className="checkout-note">
         Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(maximum ?? amount, lot.unit)} on your card
         {inSats && holdRate ? ` (the ${maximum === undefined ? 'bid' : 'maximum'}’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}. It is released if you

@@ -1,12 +1,12 @@
 /**
  * The spec's "Checks before bidding" for the dapp: the first failed check, in the spec's order,
  * with its message and the page that fixes it. The api enforces the same checks (GET /auth/bid-eligibility and
- * a 403 on bid routes); this lets the lot page send the user straight to the fix instead of a failed request.
+ * a 403 on bid routes); this lets the lot page say what is left instead of making a failed request.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { firstFailedGate, type GateFailure, type User } from '@gavel/domain';
+import { firstFailedGate, gatesLeft, type GateFailure, type GateStep, type User } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useAppSelector } from '../app/store.ts';
@@ -20,6 +20,11 @@ export function checkBidGate(user: User | null): GateFailure | null {
   // The e-mail page needs to know whose code it is checking.
   if (failure?.gate === 'emailVerified' && user) return { ...failure, redirect: `${failure.redirect}?userId=${encodeURIComponent(user.id)}` };
   return failure;
+}
+
+/** Every check `user` has still to pass, in order, for the lot page to list (the e-mail step names whose code it is). */
+export function bidGatesLeft(user: User): GateStep[] {
+  return gatesLeft(user).map((step) => (step.gate === 'emailVerified' && step.redirect ? { ...step, redirect: `${step.redirect}?userId=${encodeURIComponent(user.id)}` } : step));
 }
 
 export interface BidGate {

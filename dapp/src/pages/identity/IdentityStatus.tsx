@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { KYC_STATUSES } from '@gavel/domain';
 import { formatDateTime } from '../../dates/format-date.ts';
+import type { SetupStep } from '../setup/setup-steps.ts';
 import { AlertIcon, HourglassIcon, ShieldIcon } from '../../components/icons/icons.tsx';
 
 interface IdentityStatusProps {
@@ -12,12 +13,14 @@ interface IdentityStatusProps {
   reason?: string | null;
   /** Where to go on from an approved check. */
   nextRoute: string;
+  /** While the check is under review: the next setup step the user can do meanwhile, or null when none is left. */
+  meanwhile: SetupStep | null;
 }
 
 const copy: Record<IdentityStatusProps['status'], { title: string; text: string; icon: ReactNode }> = {
   pending: {
     title: 'Your identity check is under review',
-    text: 'We will e-mail you when it is decided. Meanwhile you can add your payment method.',
+    text: 'We will e-mail you when it is decided.',
     icon: <HourglassIcon width={24} height={24} />,
   },
   approved: { title: 'Your identity is verified', text: 'Thank you. Nothing more is needed here.', icon: <ShieldIcon width={24} height={24} /> },
@@ -29,7 +32,7 @@ const copy: Record<IdentityStatusProps['status'], { title: string; text: string;
 };
 
 /** Where the identity check stands: under review, verified, or rejected with the admin's reason. */
-export function IdentityStatus({ status, submittedAt, reviewedAt, reason, nextRoute }: IdentityStatusProps) {
+export function IdentityStatus({ status, submittedAt, reviewedAt, reason, nextRoute, meanwhile }: IdentityStatusProps) {
   const { title, text, icon } = copy[status];
   return (
     <section className="account-card identity-status" data-testid="identity-status" data-status={status} role="status">
@@ -52,10 +55,21 @@ export function IdentityStatus({ status, submittedAt, reviewedAt, reason, nextRo
             </small>
           </p>
         )}
-        {status === 'pending' && (
-          <Link to="/payment-details" className="btn btn--primary" data-testid="identity-next">
-            Add payment method
-          </Link>
+        {/* Only what is still to do: a card already saved is not offered again. */}
+        {status === 'pending' && meanwhile && (
+          <>
+            <p className="account-card__text" data-testid="identity-meanwhile">
+              Meanwhile you can do the next step: {meanwhile.title.toLowerCase()}.
+            </p>
+            <Link to={meanwhile.route} className="btn btn--primary" data-testid="identity-next">
+              {meanwhile.title}
+            </Link>
+          </>
+        )}
+        {status === 'pending' && !meanwhile && (
+          <p className="account-card__text" data-testid="identity-meanwhile">
+            Everything else is in place: you can bid as soon as your identity is verified.
+          </p>
         )}
         {status === 'approved' && (
           <Link to={nextRoute} className="btn btn--primary" data-testid="identity-next">

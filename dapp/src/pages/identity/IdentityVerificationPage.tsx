@@ -5,7 +5,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useSignedInUser } from '../../session/use-current-user.ts';
 import { useSession } from '../../session/use-session.ts';
 import { AccountFrame } from '../setup/AccountFrame.tsx';
-import { afterStepRoute } from '../setup/setup-steps.ts';
+import { afterStepRoute, nextStep } from '../setup/setup-steps.ts';
 import { IdentityForm } from './IdentityForm.tsx';
 import { IdentityStatus } from './IdentityStatus.tsx';
 
@@ -36,7 +36,14 @@ export function IdentityVerificationPage() {
       lead="We check every bidder's identity before their first bid. Upload a photo of your passport, national ID card or driving licence."
     >
       {status !== 'not_submitted' && (
-        <IdentityStatus status={status} submittedAt={latest?.submittedAt} reviewedAt={latest?.reviewedAt} reason={latest?.reason ?? user.kycReason} nextRoute={afterStepRoute(user)} />
+        <IdentityStatus
+          status={status}
+          submittedAt={latest?.submittedAt}
+          reviewedAt={latest?.reviewedAt}
+          reason={latest?.reason ?? user.kycReason}
+          nextRoute={afterStepRoute(user)}
+          meanwhile={nextStep(user)}
+        />
       )}
       {check.isPending && status === 'not_submitted' && <div className="skeleton identity-loading" data-testid="identity-loading" />}
       {(status === 'not_submitted' || status === 'rejected') && (check.data || check.isError) && (
