@@ -1,4 +1,5 @@
 /** Everything the api reads from the environment, with the embedded defaults `npm start` runs on. */
+import { logFormatOf, type LogFormat } from './logger.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
@@ -28,6 +29,8 @@ export interface Config {
   pgliteDir: string;
   redisUrl: string;
   logLevel: string;
+  /** LOG_FORMAT: json (production, or output read by a program) or pretty (a person at a terminal); see logger.ts. */
+  logFormat: LogFormat;
   /**
    * CHECK_REPLIES (default: true unless NODE_ENV=production): every reply and every live event is checked against
    * the schema the dapp trusts, so that every api test proves the contract; production skips the cost.
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatOf(env, env.NODE_ENV === 'production'),
     checkContracts: env.CHECK_REPLIES ? env.CHECK_REPLIES === 'true' : env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',
     settingsGiven: new Set(Object.keys(env).filter((name) => env[name])),

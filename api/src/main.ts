@@ -1,5 +1,6 @@
 /** Starts the api (and, by default, the worker in the same process). */
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
 import { createApp } from './app.ts';
@@ -12,7 +13,7 @@ import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
  * `log` replaces the stdout logger (tests read what the api writes to its logs). In production, rejects with
  * UnsafeProductionConfig, before anything is opened, unless every setting is safe (production-check.ts).
  */
-export async function startApi(config = loadConfig(), log: Logger = pino({ level: config.logLevel })) {
+export async function startApi(config = loadConfig(), log: Logger = createLogger(config)) {
   const services = await openServices(await checkAtBoot(config), log);
   const worker = config.runWorker ? await startWorker(services) : null;
   const requests = trackRequests();
@@ -34,7 +35,7 @@ export async function startApi(config = loadConfig(), log: Logger = pino({ level
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
-  survivesConnectionLoss(pino({ level: config.logLevel }));
+  survivesConnectionLoss(createLogger(config));
   const api = await startApi(config).catch(exitOnUnsafeConfig);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void api.stop().then(() => process.exit(0)));

@@ -1,5 +1,5 @@
 /** Runs the BullMQ worker alone (no HTTP): how the worker scales out beside api instances with RUN_WORKER=false. */
-import { pino } from 'pino';
+import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -7,7 +7,7 @@ import { survivesConnectionLoss } from './process-guards.ts';
 import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
 
 const loaded = loadConfig();
-const log = pino({ level: loaded.logLevel });
+const log = createLogger(loaded);
 survivesConnectionLoss(log);
 // The api's own boot check: a worker refuses unsafe production settings just as the api does.
 const config = await checkAtBoot(loaded, 'worker').catch(exitOnUnsafeConfig);
