@@ -328,14 +328,18 @@ describe('card bids on on-chain lots, through the relayer', () => {
     expect(await ownerOf(tokenId)).toBe(linked.address as Address);
   });
 
-  /** A card winner whose hold lapsed before the close (as an uncaptured hold does after 7 days), their wallet linked. */
-  async function unpaidWin() {
+  /**
+   * A card winner whose hold lapsed before the close (as an uncaptured hold does after 7 days), their wallet linked.
+   * `before`: bids placed on the auction ahead of the winner's.
+   */
+  async function unpaidWin(before?: (lotId: string) => Promise<void>) {
     const winner = await userWithCard(chain.api.db, stripe);
     const token = await signIn(chain.api.url, winner.email);
     // The winner's wallet is linked before the close: only the missing payment can keep the NFT back.
     const wallet = await proveWallet(winner, generatePrivateKey());
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 10n });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
+    await before?.(lot.id);
     expect((await cardBid(token, lot.id, '0.012')).status).toBe(201);
     const placed = await eventually(
       () => relayed(winner.id, lot.id),
@@ -448,6 +452,44 @@ describe('card bids on on-chain lots, through the relayer', () => {
       endTime: new Date(Date.now() + 7200_000).toISOString(),
     });
     expect(relist).toMatchObject({ status: 409, body: { code: 'relist_on_chain' } });
+  });
+
+  it('a voided relayed win goes to the runner-up by a second-chance card offer at their bid’s USD value, and the relayer delivers the NFT to them', async () => {
+    const hal = await userWithCard(chain.api.db, stripe);
+    const halToken = await signIn(chain.api.url, hal.email);
+    const halWallet = await proveWallet(hal, generatePrivateKey());
+    const { lot, tokenId } = await unpaidWin(async (lotId) => {
+      expect((await cardBid(halToken, lotId, '0.01')).status).toBe(201);
+      await eventually(
+        () => relayed(hal.id, lotId),
+        (row) => row?.status === 'placed',
+        15_000,
+        'the runner-up’s relayed bid mined',
+      );
+    });
+    await chain.api.db.prisma.lot.update({ where: { id: lot.id }, data: { paymentDueAt: new Date(Date.now() - 1000) } });
+    expect(await voidUnpaidLots(chain.api.services)).toContain(lot.id);
+
+    const admin = await signIn(chain.api.url, (await createUser(chain.api.db, 'admin')).email);
+    const view = await call('GET', `/admin/auctions/${lot.id}`, admin);
+    expect(view.body.data.unpaid.runnerUp).toMatchObject({ userId: hal.id, email: hal.email, amount: '0.01' });
+    const offered = await call('POST', `/admin/auctions/${lot.id}/second-chance-offer`, admin);
+    // 0.01 ETH at the price stand-in's $2,000, without a hold's margin.
+    expect(offered.body.data).toMatchObject({ userId: hal.id, amount: '20.00', status: 'open' });
+    const offers = await call('GET', '/second-chance-offers', halToken);
+    const accepted = await call('POST', `/second-chance-offers/${offers.body.data[0]._id}/accept`, halToken);
+    expect(accepted.body.data).toMatchObject({ lotId: lot.id, amount: '20.00' });
+    expect(await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ winnerId: hal.id, paid: true, unpaidAt: null });
+
+    const delivered = await eventually(
+      () => chain.api.db.prisma.relayedBid.findFirst({ where: { lotId: lot.id, error: UNPAID_WIN } }),
+      (row) => row?.status === 'delivered',
+      15_000,
+      'the NFT delivered to the runner-up',
+    );
+    expect(delivered!.deliveredTo).toBe(halWallet.address.toLowerCase());
+    expect(await ownerOf(tokenId)).toBe(halWallet.address as Address);
+    expect((await exposure()).find((e) => e.lotId === lot.id)).toBeUndefined();
   });
 });
 

@@ -2,7 +2,9 @@
  * Second-chance offers: a lot voided for non-payment (unpaid.ts) offered by the admin to the runner-up at their
  * last bid. The runner-up is the highest bidder of the lot's last sale who is neither the buyer who did not pay
  * nor someone already offered it (an offer that expired lets the admin go one bidder further down). Offers are
- * paid by card, so only USD lots are offered; any lot can be relisted instead (admin/relist.ts).
+ * paid by card, so only USD lots are offered, and on-chain lots whose relayed card win went unpaid (the relayer holds
+ * the NFT; the runner-up and the offer's USD price are chain-runner-up.ts's); other lots can be relisted instead
+ * (admin/relist.ts).
  *
  * Accepting holds the runner-up's saved card for the amount off-session and captures it, then makes them the
  * winner of a paid lot. The offer is claimed first (open -> accepting, only while unexpired), so two accepts
@@ -37,6 +39,7 @@ import { PURPOSE } from '../payments/intent-state.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
 import { fullNameOf } from '../auth/user-name.ts';
 import { secondChanceToNextOffer } from '../bidding/btc-win-watch.ts';
+import { chainRunnerUp, offerCents } from './chain-runner-up.ts';
 
 type Db = PrismaClient | P.TransactionClient;
 type Person = { id: string; email: string; name: string | null; firstName: string | null; lastName: string | null };
@@ -53,9 +56,14 @@ function stateOf(offer: OfferRow, now = new Date()): SecondChanceState {
 }
 
 /** The highest bid of the lot's last sale by a bidder not yet passed over, with the bidder. */
-async function runnerUp(db: Db, lot: Pick<Lot, 'id' | 'winnerId' | 'startTime'>) {
+async function runnerUp(db: Db, lot: Pick<Lot, 'id' | 'winnerId' | 'startTime' | 'chainAuctionId'>) {
   const offered = await db.secondChanceOffer.findMany({ where: { lotId: lot.id }, select: { userId: true } });
   const passedOver = [lot.winnerId, ...offered.map((o) => o.userId)].filter((id): id is string => id !== null);
+  if (lot.chainAuctionId !== null) {
+    const onChain = await chainRunnerUp(db, lot, passedOver);
+    const user = onChain ? await db.user.findUnique({ where: { id: onChain.userId }, select: personSelect }) : null;
+    return onChain && user ? { id: onChain.id, amount: onChain.amount, user } : null;
+  }
   const bid = await db.bid.findFirst({
     // Withdrawn and removed bids are off the table; cancelled ones were cancelled only by the Buy Now that was voided.
     where: { lotId: lot.id, userId: { not: null, notIn: passedOver }, status: { in: ['active', 'outbid', 'cancelled'] }, createdAt: { gte: lot.startTime } },
@@ -70,14 +78,15 @@ export async function unpaidLotOf(prisma: PrismaClient, lot: Lot): Promise<Unpai
   if (!lot.unpaidAt) return null;
   const [buyer, next, offers] = await Promise.all([
     lot.winnerId ? prisma.user.findUnique({ where: { id: lot.winnerId }, select: { ...personSelect, unpaidCount: true } }) : null,
-    lot.paymentMethod === 'Manual' ? runnerUp(prisma, lot) : null,
+    offeredByCard(lot) ? runnerUp(prisma, lot) : null,
     prisma.secondChanceOffer.findMany({ where: { lotId: lot.id }, orderBy: { createdAt: 'desc' } }),
   ]);
   const people = new Map((await prisma.user.findMany({ where: { id: { in: offers.map((o) => o.userId) } }, select: personSelect })).map((p) => [p.id, p]));
   return {
     unpaidAt: lot.unpaidAt.toISOString(),
     buyer: buyer ? { userId: buyer.id, email: buyer.email, name: nameOf(buyer), unpaidCount: buyer.unpaidCount } : null,
-    runnerUp: next ? { userId: next.user.id, email: next.user.email, name: nameOf(next.user), amount: usd(next.amount) } : null,
+    // An on-chain lot's runner-up bid in ETH: the offer asks its USD value when it is made.
+    runnerUp: next ? { userId: next.user.id, email: next.user.email, name: nameOf(next.user), amount: formatAmount(BigInt(next.amount.toFixed(0)), lot.chainAuctionId ? 'ETH' : 'USD') } : null,
     offers: offers.map((offer) => presentAdminOffer(offer, people.get(offer.userId) ?? null)),
   };
 }
@@ -100,31 +109,38 @@ function presentAdminOffer(offer: OfferRow, to: Person | null): AdminSecondChanc
 export async function offerToRunnerUp(services: Services, lotId: string): Promise<{ message: string; data: AdminSecondChanceOffer }> {
   const { prisma } = services.db;
   // A BTC lot's runner-up has signed a binding offer already: it wins at once, if still unspent.
-  const bitcoin = await prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true } });
-  if (bitcoin?.paymentMethod === 'BTC') {
+  const kind = await prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true, chainAuctionId: true } });
+  if (kind?.paymentMethod === 'BTC') {
     const won = await secondChanceToNextOffer(services, lotId);
     return { message: won.message, data: presentAdminOffer(won.offer, won.to) };
   }
+  // A runner-up's ETH bid is offered at its USD value now: the price is read before the lot is locked.
+  const ethPrice = kind?.chainAuctionId ? await services.prices.holdPrice('ETH') : null;
   const made = await prisma.$transaction(async (tx) => {
     // One decision per lot at a time: two admins clicking at once make one offer.
     await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;
     const lot = await tx.lot.findUnique({ where: { id: lotId } });
     if (!lot) throw new HttpError(404, messages.browse.auctionNotFoundAdmin, 'not_found');
     if (!lot.unpaidAt || lot.paid) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
-    if (lot.paymentMethod !== 'Manual') throw new HttpError(409, unpaidMessages.usdOnly, 'second_chance_usd_only');
+    if (!offeredByCard(lot)) throw new HttpError(409, unpaidMessages.usdOnly, 'second_chance_usd_only');
     await refuseWhileOffered(tx, lotId);
     const bid = await runnerUp(tx, lot);
     if (!bid) throw new HttpError(409, unpaidMessages.noRunnerUp, 'no_runner_up');
-    const cents = BigInt(bid.amount.toFixed(0));
+    const cents = lot.chainAuctionId ? offerCents((ethPrice ?? (await services.prices.holdPrice('ETH'))).usdCents, bid.amount) : BigInt(bid.amount.toFixed(0));
     if (cardCentsRefusal(cents)) throw new HttpError(409, unpaidMessages.overCardLimit, 'over_card_limit');
     const expiresAt = new Date(Date.now() + services.config.unpaid.secondChanceOfferMs);
-    const offer = await tx.secondChanceOffer.create({ data: { lotId, userId: bid.user.id, bidId: bid.id, amount: bid.amount, expiresAt } });
+    const offer = await tx.secondChanceOffer.create({ data: { lotId, userId: bid.user.id, bidId: bid.id, amount: cents.toString(), expiresAt } });
     const mail = await tx.outboxMail.create({ data: secondChanceOfferMail(bid.user.email, lot.title, displayAmount(cents, 'USD'), expiresAt), select: { id: true } });
     return { offer, mail, to: bid.user };
   });
   await services.mailer.enqueue(made.mail.id).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'queueing the second-chance mail failed; the reconcile loop sends it'));
   const data = presentAdminOffer(made.offer, made.to);
   return { message: fill(unpaidMessages.offered, { email: made.to.email, amount: displayAmount(BigInt(made.offer.amount.toFixed(0)), 'USD') }), data };
+}
+
+/** A USD lot, or an on-chain lot (only a relayed card win left unpaid is ever voided there): offered by card. */
+function offeredByCard(lot: Pick<Lot, 'paymentMethod' | 'chainAuctionId'>): boolean {
+  return lot.paymentMethod === 'Manual' || lot.chainAuctionId !== null;
 }
 
 /** 409 while an offer for the lot can still be accepted, or is being accepted: one offer stands at a time. */
