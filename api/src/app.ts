@@ -43,6 +43,7 @@ import { inscriptionRoutes } from './routes/inscriptions.ts';
 import { whitelistRoutes } from './routes/whitelist.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { settlementRoutes } from './routes/settlement.ts';
+import { settlementRecordRoutes } from './routes/settlement-record.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { walletSignPsbtRoutes } from './routes/wallet-sign-psbt.ts';
 import { ethBidRoutes } from './routes/eth-bids.ts';
@@ -91,6 +92,7 @@ export function declareRoutes(services: Services): RouteTable {
   whitelistRoutes(routes, services);
   policyRoutes(routes, services);
   settlementRoutes(routes, services);
+  settlementRecordRoutes(routes, services);
   walletRoutes(routes, services);
   walletSignPsbtRoutes(routes, services);
   ethBidRoutes(routes, services);

@@ -227,6 +227,26 @@ export function sellerSignOverdueMail(to: string, title: string, seller: string,
   return { to, subject: oneLine(`Seller has not signed: ${title}`), text: `${text} ${link}`, html: layout('A sale waits for its seller', paragraph(text) + button(link, 'View the lot')) };
 }
 
+/**
+ * A seller's message to the winner of their lot, sent by Gavel so that the seller never learns the winner's address.
+ * The seller chose to write, so the winner may answer them directly at the seller's own address.
+ */
+export function sellerMessageMail(to: string, title: string, seller: { name: string; email: string }, message: string, lotId: string, eventId: string): MailMessage {
+  const link = lotPage(lotId, eventId);
+  const intro = `${seller.name}, the seller of ${title}, which you won, sent you this message through Gavel. Your e-mail address was not shared with them.`;
+  const answer = `To answer, write to the seller at ${seller.email}.`;
+  const quoted = message
+    .split('\n')
+    .map((row) => escapeHtml(row))
+    .join('<br>');
+  return {
+    to,
+    subject: oneLine(`A message from the seller of ${title}`),
+    text: `${intro}\n\n${message}\n\n${answer}\n${link}`,
+    html: layout('A message from the seller', `${paragraph(intro)}<blockquote>${quoted}</blockquote>${paragraph(answer)}${button(link, 'View the lot')}`),
+  };
+}
+
 /** The runner-up of an unpaid lot: it is theirs at their last bid if they accept by card before `expiresAt`. */
 export function secondChanceOfferMail(to: string, title: string, amount: string, expiresAt: Date): MailMessage {
   const link = `${site}/cart`;

@@ -49,9 +49,15 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
   const refuseOnChain = (lot: { swapTxid: string | null }) => {
     if (lot.swapTxid) throw new HttpError(409, fill(settlementMessages.swapRecorded, { txid: lot.swapTxid }), 'swap_recorded');
   };
-  /** Marks the lot paid unless a swap was recorded meanwhile; a paid lot stays as it is. */
-  const markPaid = async (id: string, txHash: string | undefined) => {
-    const { count } = await prisma.lot.updateMany({ where: { id, paid: false, swapTxid: null, unpaidAt: null }, data: { paid: true, paidAt: new Date(), ...(txHash ? { txHash } : {}) } });
+  /**
+   * Marks the lot paid unless a swap was recorded meanwhile; a paid lot stays as it is. Clearing the buyer's debt
+   * cannot be undone, so who did it is recorded with when.
+   */
+  const markPaid = async (id: string, txHash: string | undefined, by: UserRow) => {
+    const { count } = await prisma.lot.updateMany({
+      where: { id, paid: false, swapTxid: null, unpaidAt: null },
+      data: { paid: true, paidAt: new Date(), paidById: by.id, ...(txHash ? { txHash } : {}) },
+    });
     if (count === 0) refuseOnChain(await loadLot(prisma, id));
   };
   const reply = async (message: string, id: string) => {
@@ -64,7 +70,9 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     path: '/auctions/:id/verify-payment',
     tag: TAG,
     summary: "The seller (or an admin) confirms the winner's payment arrived",
-    description: 'Seller: the lot’s creator, or a user whose linked wallet is the lot’s seller address. Idempotent: verifying a paid lot changes nothing.',
+    description:
+      'Seller: the lot’s creator, or a user whose linked wallet is the lot’s seller address. txHash: the payment’s reference, kept with who verified it and when ' +
+      '(GET /auctions/:id/settlement). Idempotent: verifying a paid lot changes nothing.',
     access: signedIn,
     body: verifyPaymentBodySchema,
     reply: adminLotReplySchema,
@@ -75,7 +83,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
     },
     handler: async ({ params, body, user }) => {
       const lot = await settleable(user, params.id!, 'seller');
-      await markPaid(lot.id, body.txHash);
+      await markPaid(lot.id, body.txHash, user);
       return reply(settlementMessages.paymentVerified, lot.id);
     },
   });
@@ -102,7 +110,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
         throw new HttpError(400, message, 'validation_failed', { auctionType: message });
       }
       if (!body.txHash && requiresPaymentHash(lot)) throw new HttpError(400, settlementMessages.txHashRequired, 'validation_failed', { txHash: settlementMessages.txHashRequired });
-      await markPaid(lot.id, body.txHash);
+      await markPaid(lot.id, body.txHash, user);
       return reply(settlementMessages.markedPaid, lot.id);
     },
   });
@@ -136,7 +144,7 @@ export function settlementRoutes(routes: RouteTable, services: Services): void {
       if (refused) throw new HttpError(400, refused, 'validation_failed', { transferTransactionHash: refused });
       const { count } = await prisma.lot.updateMany({
         where: { id: lot.id, paid: true, transferred: false, swapTxid: null },
-        data: { transferred: true, transferredAt: new Date(), transferTransactionHash: body.transferTransactionHash },
+        data: { transferred: true, transferredAt: new Date(), transferredById: user.id, transferTransactionHash: body.transferTransactionHash },
       });
       if (count === 0) {
         const now = await loadLot(prisma, lot.id);

@@ -143,3 +143,57 @@ export function transferReferenceRefusal(lot: { paymentMethod: 'BTC' | 'ETH' | '
   if (!value) return settlementMessages.transferHashRequired;
   return value.length <= 130 && /^(0x)?[0-9A-Za-z]+$/.test(value) ? null : settlementMessages.hashFormat;
 }
+
+/** Who recorded a settlement step by hand, and as what; null when a card or the chain recorded it. */
+const recordedBySchema = z.object({ name: z.string(), role: z.enum(['seller', 'admin']) }).nullable();
+
+/** Where a USD lot's item is sent: the winner's name and the address on their Gavel profile. */
+export const shippingAddressSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postCode: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/**
+ * GET /auctions/:id/settlement, for the lot's seller or an admin: who recorded the payment and the transfer, and,
+ * for a USD lot once it is paid, where to send the item. The winner's e-mail is never in it: the seller writes to
+ * the winner through Gavel (POST /auctions/:id/message-winner).
+ */
+export const settlementRecordSchema = z.object({
+  paidBy: recordedBySchema,
+  transferredBy: recordedBySchema,
+  shipTo: shippingAddressSchema.nullable(),
+  canMessageWinner: z.boolean(),
+});
+export type SettlementRecord = z.infer<typeof settlementRecordSchema>;
+export const settlementRecordReplySchema = z.object({ data: settlementRecordSchema });
+
+/** POST /auctions/:id/message-winner: a plain-text message mailed to the winner by Gavel. */
+export const messageWinnerBodySchema = z.object({
+  message: z.string({ error: settlementMessages.messageRequired }).trim().min(1, { error: settlementMessages.messageRequired }).max(2000, { error: settlementMessages.messageTooLong }),
+});
+export type MessageWinnerBody = z.infer<typeof messageWinnerBodySchema>;
+
+/** A USD lot is a physical item or a manual handover: the seller ships it, so needs the winner's address. */
+export function shipsToWinner(lot: { paymentMethod: 'BTC' | 'ETH' | 'Manual' }): boolean {
+  return lot.paymentMethod === 'Manual';
+}
+
+/**
+ * The payment's reference in plain words: a card payment is named as one with its Stripe reference, an on-chain
+ * payment by its transaction hash, anything else as the reference recorded with it. Null without one.
+ */
+export function paymentReferenceText(lot: { auctionType: 'onchain' | 'offchain'; txHash: string | null }): string | null {
+  if (!lot.txHash) return null;
+  if (/^(pi|ch|py)_/.test(lot.txHash)) return `Card payment (reference ${lot.txHash})`;
+  return lot.auctionType === 'onchain' ? `Transaction hash ${lot.txHash}` : `Payment reference ${lot.txHash}`;
+}
+
+/** What the transfer's reference is called: a parcel's tracking number for USD lots, a transaction hash on chain. */
+export function transferReferenceLabel(lot: { paymentMethod: 'BTC' | 'ETH' | 'Manual' }): string {
+  return shipsToWinner(lot) ? 'Tracking number' : 'Transfer transaction hash';
+}
