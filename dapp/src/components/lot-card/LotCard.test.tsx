@@ -38,6 +38,27 @@ describe('LotCard', () => {
     expect(cta.getAttribute('href')).toBe('/details/lot-1?auction=event-1');
   });
 
+  it('is one link to the lot for screen readers: its title, which the picture opens too; View Auction is hidden from them', () => {
+    renderCard({ title: 'Waves #12' });
+    const links = screen.getAllByRole('link');
+    const toLot = links.filter((link) => link.getAttribute('href') === '/details/lot-1?auction=event-1');
+    expect(toLot.map((link) => link.textContent)).toEqual(['Waves #12']);
+    expect(screen.getByTestId('lot-link').className).toBe('lot-card__link');
+    const cta = screen.getByTestId('lot-cta');
+    expect(cta.getAttribute('aria-hidden')).toBe('true');
+    expect(cta.getAttribute('tabindex')).toBe('-1');
+    // No control inside another.
+    for (const link of links) expect(link.querySelector('a, button')).toBeNull();
+  });
+
+  it('marks a lot that offers Buy Now with its price, and no other', () => {
+    renderCard({ paymentMethod: 'Manual', unit: 'USD', buyNowEnabled: true, buyNowPrice: '500.00' });
+    expect(screen.getByTestId('lot-buy-now').textContent).toBe('Buy Now $500.00');
+    cleanup();
+    renderCard({ buyNowEnabled: false, buyNowPrice: null });
+    expect(screen.queryByTestId('lot-buy-now')).toBeNull();
+  });
+
   it('offers View Results once the lot has ended', () => {
     renderCard({ paymentMethod: 'Manual', unit: 'USD', auctionType: 'offchain', startingBid: '12.5', currentBid: '20', endTime: new Date(NOW - 1_000).toISOString() });
     expect(screen.getByTestId('lot-cta').textContent).toBe(messages.browse.viewResults);

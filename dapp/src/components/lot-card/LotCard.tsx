@@ -19,7 +19,10 @@ export function lotHref(lot: Pick<Lot, 'lotId' | 'auctionEventId'>): string {
 
 /**
  * One lot in the browse grid. `action`: a control over its picture (the watchlist heart); `eagerImage` for the
- * first cards in view, whose picture is the page's largest paint.
+ * first cards in view, whose picture is the page's largest paint. The title is the card's one link to the lot, and it
+ * stretches over the whole card (CSS), so the picture opens the lot too; the event link, the heart and View Auction
+ * sit above it. View Auction is the same link again for the eye and the pointer, hidden from screen readers and from
+ * the tab order so the card reads as one link. A lot that offers Buy Now says so, with its price, on its picture.
  */
 export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?: ReactNode; eagerImage?: boolean }) {
   const status = useLotStatus(lot);
@@ -27,6 +30,7 @@ export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?
   const tooltipId = useId();
   const ended = phase === 'ended' || phase === 'cancelled';
   const ctaLabel = ended ? messages.browse.viewResults : messages.browse.viewAuction;
+  const buyNow = !ended && lot.buyNowEnabled && lot.buyNowPrice !== null ? lotAmount(lot.buyNowPrice, lot.unit) : null;
 
   return (
     <article className="lot-card" data-testid="lot-card" data-lot-id={lot.lotId} aria-describedby={tooltipId}>
@@ -34,6 +38,11 @@ export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?
         <LotImage url={lot.imageUrls[0]} alt={lot.title} loading={eagerImage ? 'eager' : 'lazy'} />
         <div className="lot-card__badges">
           <StatusBadge status={status} phase={phase} />
+          {buyNow && (
+            <span className="lot-card__buy-now" data-testid="lot-buy-now">
+              Buy Now {buyNow}
+            </span>
+          )}
         </div>
         <LotDetailsTooltip lot={lot} id={tooltipId} />
         {action}
@@ -41,7 +50,9 @@ export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?
       <div className="lot-card__body">
         <TypeBadge lot={lot} />
         <h3 className="lot-card__title" data-testid="lot-title">
-          {lot.title}
+          <Link to={lotHref(lot)} className="lot-card__link" data-testid="lot-link">
+            {lot.title}
+          </Link>
         </h3>
         <Link to={eventHref(lot.auction)} className="lot-card__event" data-testid="lot-event">
           {lot.auction.title}
@@ -69,7 +80,7 @@ export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?
           )}
         </dl>
         <CardCountdown lot={lot} />
-        <Link to={lotHref(lot)} className={`btn btn--block ${ended ? 'btn--ghost' : 'btn--primary'} lot-card__cta`} data-testid="lot-cta" aria-label={`${ctaLabel}: ${lot.title}`}>
+        <Link to={lotHref(lot)} className={`btn btn--block ${ended ? 'btn--ghost' : 'btn--primary'} lot-card__cta`} data-testid="lot-cta" aria-hidden="true" tabIndex={-1}>
           {ctaLabel}
         </Link>
       </div>
