@@ -31,3 +31,13 @@ export function buyNowRefusal(lot: BuyNowLot): BuyNowRefusal | null {
   if (lot.currentBid !== null && lot.currentBid >= lot.buyNowPrice) return { code: 'buy_now_price_reached', message: checkoutMessages.buyNowPriceReached };
   return null;
 }
+
+/**
+ * Said beside BUY NOW and ADD TO CART before either is pressed: both buy the lot at once, which ends the auction
+ * for everyone. ADD TO CART only defers the payment (the saved card is held, not charged, until the cart).
+ */
+export function buyNowEndsAuctionText(paymentMethod: PaymentMethod): string {
+  return paymentMethod === 'Manual'
+    ? 'Buy Now and Add to cart both buy this lot at once and end the auction, cancelling every other bid. Add to cart holds your card and charges it at checkout.'
+    : 'Buy Now buys this lot at once and ends the auction, cancelling every other bid.';
+}

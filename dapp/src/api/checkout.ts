@@ -26,12 +26,15 @@ export const checkoutApi = {
   payHeld: (lotIds: string[]) => apiRequest<PayHeldReply>('/cart/pay-held', { method: 'POST', body: { lotIds } }),
 };
 
-/** The cart's Pay now for an ADD TO CART lot: the card hold that bought it is charged at once. */
+/** The cart's Pay now for an ADD TO CART lot: the card hold that bought it is charged at once; the lot's page follows. */
 export function usePayHeld() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lotId: string) => checkoutApi.payHeld([lotId]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
+    onSettled: (_reply, _error, lotId) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lots.lot(lotId) });
+    },
   });
 }
 

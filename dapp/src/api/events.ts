@@ -1,12 +1,12 @@
 /**
- * GET /events, the api's server-sent-event stream: the signed-in user's events (outbid, ending soon, won) and the public
+ * GET /events, the api's server-sent-event stream: the signed-in user's events (outbid, ending soon, a bid a Buy Now cancelled, won) and the public
  * updates of the lots being watched (new price, extension, close), all on ONE EventSource per tab. Browsers
  * allow about six connections per host over HTTP/1.1; a stream per lot or per component would starve ordinary
  * requests once a bidder has a few tabs open. Components subscribe here instead, and the hub reconnects with
  * the new token and lot list whenever they change. A signed-in stream opens with a single-use ticket (POST
  * /events/ticket), never the session token, so a fresh ticket is asked for on every (re)connection.
  */
-import type { EndingSoonNotification, EventTicketReply, LotUpdate, OutbidNotification } from '@gavel/domain';
+import type { BidCancelledNotification, EndingSoonNotification, EventTicketReply, LotUpdate, OutbidNotification } from '@gavel/domain';
 import { API_BASE, apiRequest } from './http.ts';
 
 /** The `won` event: the lot's id and title, and the hammer price already formatted ("$120.00"). */
@@ -27,6 +27,7 @@ export interface LiveListener {
   lot?: (update: LotUpdate) => void;
   won?: (event: WonEvent) => void;
   endingSoon?: (notification: EndingSoonNotification) => void;
+  bidCancelled?: (notification: BidCancelledNotification) => void;
   state?: (state: StreamState) => void;
 }
 
@@ -144,6 +145,7 @@ export class LiveEvents {
     source.addEventListener('lot', (event) => this.emit('lot', event));
     source.addEventListener('won', (event) => this.emit('won', event));
     source.addEventListener('ending_soon', (event) => this.emit('endingSoon', event));
+    source.addEventListener('bid_cancelled', (event) => this.emit('bidCancelled', event));
     source.onerror = () => {
       if (source !== this.source) return;
       // EventSource would reconnect by itself to the same address, whose ticket is spent (and a refusal closes
@@ -180,7 +182,7 @@ export class LiveEvents {
   }
 
   /** Event payloads are typed, not checked: the api checks each against its domain schema outside production. */
-  private emit<K extends 'outbid' | 'lot' | 'won' | 'endingSoon'>(kind: K, event: Event): void {
+  private emit<K extends 'outbid' | 'lot' | 'won' | 'endingSoon' | 'bidCancelled'>(kind: K, event: Event): void {
     type Payload = Parameters<NonNullable<LiveListener[K]>>[0];
     let data: Payload;
     try {

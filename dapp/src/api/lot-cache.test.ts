@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { Lot } from '@gavel/domain';
 import { lotFixture } from '../test-support/lot-fixture.ts';
 import { lotChanged } from './lot-cache.ts';
@@ -38,5 +38,32 @@ describe('lotChanged: one patch for every cached copy of a lot', () => {
     expect(stale(queryKeys.lots.lot('lot-2'))).toBe(false);
     expect(stale(queryKeys.bids.history('lot-2', null))).toBe(false);
     expect(page(queryClient, 'lot-1')).toEqual(lotFixture());
+  });
+});
+
+describe('lotChanged: a burst of changes reads the bid history again once', () => {
+  it('does not cancel and restart the history request for every event of a burst', async () => {
+    const queryClient = new QueryClient();
+    let started = 0;
+    let aborted = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: queryKeys.bids.history('lot-1', null),
+      queryFn: ({ signal }) => {
+        started += 1;
+        signal.addEventListener('abort', () => (aborted += 1));
+        return new Promise((resolve) => setTimeout(() => resolve({ data: [] }), 50));
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    // The 10 s reading again is under way when 21 events about the lot arrive together.
+    void observer.refetch();
+    for (let event = 0; event < 21; event += 1) lotChanged(queryClient, 'lot-1');
+    await vi.waitFor(() => expect(started).toBe(3), { timeout: 2_000 });
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    // The first read, the one under way, and one for the whole burst: none cancelled.
+    expect(started).toBe(3);
+    expect(aborted).toBe(0);
+    stop();
   });
 });

@@ -1,11 +1,12 @@
-import { mayWithdraw, type Bid, type LotPhase } from '@gavel/domain';
+import { mayWithdraw, messages, type Bid, type LotPhase } from '@gavel/domain';
 import { useBidHistory } from '../api/bids.ts';
 import { DateTime } from '../dates/DateTime.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
 import { WithdrawButton } from './WithdrawButton.tsx';
 
 /**
- * The lot's bids, highest first (at most 50), refetched with the lot and on every live update. Other bidders
+ * The lot's bids, highest first (at most 50), refetched with the lot and on live updates. On a lot a Buy Now ended
+ * the api lists the bids it cancelled, and each says so (none of them is the highest any more). Other bidders
  * are masked by the api ("B***r"); the viewer's own bids say "You". `phase`: the lot clock's; `onChain`: an ETH
  * lot, whose bids the contract refunds instead of a withdrawal here.
  */
@@ -32,7 +33,12 @@ export function BidHistory({ lotId, phase, onChain }: { lotId: string; phase: Lo
       ) : (
         <ol className="bid-history__list">
           {history.data.map((bid, index) => (
-            <BidRow key={bid.id} bid={bid} leading={index === 0} withdraw={bid.bidder.isYou && mayWithdraw({ status: phase }, { status: bid.status, onChain }) ? lotId : null} />
+            <BidRow
+              key={bid.id}
+              bid={bid}
+              leading={index === 0 && bid.status !== 'cancelled'}
+              withdraw={bid.bidder.isYou && mayWithdraw({ status: phase }, { status: bid.status, onChain }) ? lotId : null}
+            />
           ))}
         </ol>
       )}
@@ -47,6 +53,11 @@ function BidRow({ bid, leading, withdraw }: { bid: Bid; leading: boolean; withdr
       <span className="bid-row__who">
         {bid.bidder.isYou ? <strong>You</strong> : bid.bidder.displayName}
         {leading && <span className="bid-row__tag">Highest</span>}
+        {bid.status === 'cancelled' && (
+          <span className="bid-row__tag bid-row__tag--cancelled" data-testid="bid-row-cancelled">
+            {messages.bids.cancelledByBuyNow}
+          </span>
+        )}
       </span>
       <DateTime className="bid-row__when" iso={bid.createdAt} />
       <span className="bid-row__amount" data-testid="bid-row-amount">

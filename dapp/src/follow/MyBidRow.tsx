@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { fill, messages, MY_BID_STATE_TEXT, phaseOf, type MyBid, type MyBidState } from '@gavel/domain';
+import { Link } from 'react-router';
+import { fill, messages, MY_BID_OUTCOME_TEXT, notificationMessages, phaseOf, type MyBid, type MyBidState } from '@gavel/domain';
+import { lotHref } from '../components/lot-card/LotCard.tsx';
 import { WithdrawButton } from '../bidding/WithdrawButton.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
 import { FollowLotRow } from './FollowLotRow.tsx';
@@ -11,7 +13,7 @@ const RAIL_TEXT: Record<MyBid['bid']['rail'], string> = {
   eth_wallet: 'Ethereum wallet',
   relayed_card: 'Card, on chain',
 };
-const TONE: Record<MyBidState, 'good' | 'warn' | 'bad' | 'muted'> = { leading: 'good', outbid: 'warn', won: 'good', lost: 'muted' };
+const TONE: Record<MyBidState, 'good' | 'warn' | 'bad' | 'muted'> = { leading: 'good', outbid: 'warn', won: 'good', lost: 'muted', cancelled: 'muted' };
 
 /** A bid that stopped leading: its maximum, if it had one, did not hold. */
 const EXCEEDED_STATES: readonly MyBidState[] = ['outbid', 'lost'];
@@ -33,16 +35,28 @@ export function MyBidRow({ entry }: { entry: MyBid }) {
     <FollowLotRow
       lot={lot}
       testId="my-bid"
-      tag={{ text: MY_BID_STATE_TEXT[entry.state], tone: TONE[entry.state] }}
+      tag={{ text: MY_BID_OUTCOME_TEXT[entry.state], tone: TONE[entry.state] }}
       facts={facts}
       note={
-        exceeded ? (
+        entry.state === 'cancelled' ? (
+          <span className="follow-row__meta" data-testid="my-bid-cancelled">
+            Another buyer bought this lot with Buy Now, so your bid was cancelled and nothing is owed.{bid.rail === 'card' && ` ${notificationMessages.bidCancelledHoldReleased}`}
+          </span>
+        ) : exceeded ? (
           <span className="follow-row__meta" data-testid="my-bid-maximum-exceeded">
             {exceeded}
           </span>
         ) : null
       }
-      actions={entry.canWithdraw && bid.id ? <WithdrawButton lotId={lot._id} bidId={bid.id} amount={lotAmount(bid.amount, bid.unit)} className="btn btn--ghost" testId="my-bid-withdraw" /> : null}
+      actions={
+        entry.state === 'cancelled' ? (
+          <Link to={lotHref(lot)} className="btn btn--ghost" data-testid="my-bid-view">
+            View lot
+          </Link>
+        ) : entry.canWithdraw && bid.id ? (
+          <WithdrawButton lotId={lot._id} bidId={bid.id} amount={lotAmount(bid.amount, bid.unit)} className="btn btn--ghost" testId="my-bid-withdraw" />
+        ) : null
+      }
     />
   );
 }

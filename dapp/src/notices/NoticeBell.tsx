@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import { endingSoonText, messages, notificationMessages } from '@gavel/domain';
+import { bidCancelledText, endingSoonText, messages, notificationMessages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { CloseIcon } from '../components/icons/icons.tsx';
 import { useDismiss } from '../components/header/use-dismiss.ts';
@@ -71,10 +71,12 @@ export function NoticeBell() {
 }
 
 function noticeTitle(notice: Notice): string {
+  if (notice.kind === 'bid_cancelled') return notificationMessages.bidCancelledTitle;
   return notice.kind === 'outbid' ? messages.bids.outbidTitle : notificationMessages.endingSoonTitle;
 }
 
 function noticeText(notice: Notice): string {
+  if (notice.kind === 'bid_cancelled') return bidCancelledText(notice);
   return notice.kind === 'outbid' ? outbidText(notice) : endingSoonText(notice);
 }
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EndingSoonNotification, OutbidNotification } from '@gavel/domain';
+import type { BidCancelledNotification, EndingSoonNotification, OutbidNotification } from '@gavel/domain';
 
 /** The spec's outbid notice limits: at most 5 notices are kept; the top-right card closes itself after 10 s. */
 export const MAX_NOTICES = 5;
@@ -23,7 +23,15 @@ export interface EndingSoonNotice extends EndingSoonNotification {
   bannerOpen: false;
 }
 
-export type Notice = OutbidNotice | EndingSoonNotice;
+/** A Buy Now ended a lot the user had bid on and cancelled their bid: kept in the bell (a toast says it when it arrives). */
+export interface BidCancelledNotice extends BidCancelledNotification {
+  kind: 'bid_cancelled';
+  receivedAt: number;
+  cardOpen: false;
+  bannerOpen: false;
+}
+
+export type Notice = OutbidNotice | EndingSoonNotice | BidCancelledNotice;
 
 export const isOutbid = (notice: Notice): notice is OutbidNotice => notice.kind === 'outbid';
 
@@ -65,6 +73,14 @@ export const noticesSlice = createSlice({
         return { payload: { ...notification, kind: 'ending_soon' as const, receivedAt, cardOpen: false as const, bannerOpen: false as const } };
       },
     },
+    bidCancelledReceived: {
+      reducer(state, action: PayloadAction<BidCancelledNotice>) {
+        keep(state, action.payload);
+      },
+      prepare(notification: BidCancelledNotification, receivedAt: number = Date.now()) {
+        return { payload: { ...notification, kind: 'bid_cancelled' as const, receivedAt, cardOpen: false as const, bannerOpen: false as const } };
+      },
+    },
     closeCard(state, action: PayloadAction<string>) {
       const notice = state.items.find((item) => item.id === action.payload);
       if (notice?.kind === 'outbid') notice.cardOpen = false;
@@ -92,4 +108,4 @@ export const noticesSlice = createSlice({
   },
 });
 
-export const { outbidReceived, endingSoonReceived, closeCard, closeBanner, bidPlacedOn, dismissNotice, clearNotices } = noticesSlice.actions;
+export const { outbidReceived, endingSoonReceived, bidCancelledReceived, closeCard, closeBanner, bidPlacedOn, dismissNotice, clearNotices } = noticesSlice.actions;

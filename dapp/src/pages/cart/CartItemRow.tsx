@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { bitcoinSwapNote, checkoutMessages, fill, type CartItem } from '@gavel/domain';
-import { usePayHeld } from '../../api/checkout.ts';
 import { LotImage } from '../../components/lot-card/LotImage.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
@@ -13,10 +12,12 @@ interface CartItemRowProps {
   onSelect: (selected: boolean) => void;
   /** During final checkout the selection is what is being paid: it cannot change under the payment. */
   locked: boolean;
+  /** Pay now for an ADD TO CART lot: asks to confirm first (the cart's summary shows the question). */
+  onPayHeld: () => void;
 }
 
 /** One lot in the cart: what it is, how it was won, what it costs, and whether it can be paid by card here. */
-export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowProps) {
+export function CartItemRow({ item, selected, onSelect, locked, onPayHeld }: CartItemRowProps) {
   const selectable = item.payableByCard && item.paymentState === 'awaiting_payment';
   return (
     <li className="cart-item" data-testid="cart-item" data-lot-id={item.lotId} data-state={item.paymentState}>
@@ -44,7 +45,7 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
           {item.source === 'buy_now' ? 'Bought with Buy Now' : 'Won at auction'}
           {item.closedAt && ` · ${formatDateTime(item.closedAt)}`}
         </span>
-        {item.heldUntil && <HeldNote lotId={item.lotId} heldUntil={item.heldUntil} />}
+        {item.heldUntil && <HeldNote heldUntil={item.heldUntil} locked={locked} onPayHeld={onPayHeld} />}
         {item.payBy && (
           <span className="cart-item__meta" data-testid="cart-item-pay-by">
             Pay by {formatDateTime(item.payBy)}, or the purchase is cancelled and counted as unpaid on your profile.
@@ -69,27 +70,21 @@ export function CartItemRow({ item, selected, onSelect, locked }: CartItemRowPro
           {lotAmount(item.amount, item.unit)}
         </strong>
         <span className={`cart-state cart-state--${item.paymentState}`} data-testid="cart-item-state">
-          {STATES[item.paymentState]}
+          {item.heldUntil ? 'Card held' : STATES[item.paymentState]}
         </span>
       </div>
     </li>
   );
 }
 
-/** ADD TO CART: the card is held for the lot; it is charged at the deadline, or now with Pay now. */
-function HeldNote({ lotId, heldUntil }: { lotId: string; heldUntil: string }) {
-  const pay = usePayHeld();
+/** ADD TO CART: the card is held for the lot; it is charged at the deadline, or now with Pay now (confirmed first). */
+function HeldNote({ heldUntil, locked, onPayHeld }: { heldUntil: string; locked: boolean; onPayHeld: () => void }) {
   return (
     <span className="cart-item__meta" data-testid="cart-item-held">
       {fill(checkoutMessages.heldNote, { time: formatDateTime(heldUntil) })}{' '}
-      <button type="button" className="btn btn--accent" disabled={pay.isPending} data-testid="cart-item-pay-held" onClick={() => pay.mutate(lotId)}>
-        {pay.isPending ? 'Paying…' : 'Pay now'}
+      <button type="button" className="btn btn--accent" disabled={locked} data-testid="cart-item-pay-held" onClick={onPayHeld}>
+        Pay now
       </button>
-      {pay.isError && (
-        <span role="alert" className="form-error">
-          {pay.error.message}
-        </span>
-      )}
     </span>
   );
 }

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paymentMessages } from '@gavel/domain';
+import { paymentMessages, type CartItem } from '@gavel/domain';
 import { useCart } from '../../api/checkout.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { GavelIcon } from '../../components/icons/icons.tsx';
 import { LoadFailure } from '../../components/empty-state/LoadFailure.tsx';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
+import { formatDateTime } from '../../dates/format-date.ts';
 import { FinalCheckout } from '../../checkout/FinalCheckout.tsx';
 import { StepTrail } from '../../checkout/StepTrail.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { CartItemRow } from './CartItemRow.tsx';
 import { SecondChanceOffers } from './SecondChanceOffers.tsx';
-import { payableItems, selectedTotal } from './cart-selection.ts';
+import { heldSummary, payableItems, selectedTotal } from './cart-selection.ts';
+import { PayHeldConfirm, PayHeldReceipt, type HeldReceipt } from './PayHeldStep.tsx';
 import '../../checkout/checkout.css';
 import './cart.css';
 
@@ -27,6 +29,9 @@ export function CartPage() {
   const cart = useCart({ refetchInterval: processing ? PROCESSING_POLL_MS : false });
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const [paying, setPaying] = useState(false);
+  // Pay now for an ADD TO CART lot: the item being confirmed, then the receipt of its charge.
+  const [confirming, setConfirming] = useState<CartItem | null>(null);
+  const [receipt, setReceipt] = useState<HeldReceipt | null>(null);
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const items = useMemo(() => cart.data?.items ?? [], [cart.data]);
@@ -75,6 +80,8 @@ export function CartPage() {
     );
   }
 
+  const held = heldSummary(items);
+  const busy = paying || confirming !== null;
   const toggle = (lotId: string, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(lotId);
@@ -85,16 +92,37 @@ export function CartPage() {
   return (
     <div className="page cart-page" data-testid="cart-page">
       <h1 className="page-title">Your cart</h1>
-      <StepTrail step={paying ? 'final-checkout' : 'cart'} steps={STEPS} />
+      <StepTrail step={busy ? 'final-checkout' : 'cart'} steps={STEPS} complete={receipt !== null} />
       <SecondChanceOffers />
       <div className="cart-page__layout">
         <ul className="cart-list">
           {items.map((item) => (
-            <CartItemRow key={item.lotId} item={item} selected={chosen.has(item.lotId)} onSelect={(on) => toggle(item.lotId, on)} locked={paying} />
+            <CartItemRow
+              key={item.lotId}
+              item={item}
+              selected={chosen.has(item.lotId)}
+              onSelect={(on) => toggle(item.lotId, on)}
+              locked={busy}
+              onPayHeld={() => {
+                setReceipt(null);
+                setConfirming(item);
+              }}
+            />
           ))}
         </ul>
         <aside className="lot-panel cart-summary" aria-label="Order summary">
-          {paying ? (
+          {receipt ? (
+            <PayHeldReceipt receipt={receipt} onDone={() => setReceipt(null)} />
+          ) : confirming ? (
+            <PayHeldConfirm
+              item={confirming}
+              onBack={() => setConfirming(null)}
+              onPaid={(paid) => {
+                setConfirming(null);
+                setReceipt(paid);
+              }}
+            />
+          ) : paying ? (
             <>
               <h2 className="lot-panel__title">Final checkout</h2>
               <FinalCheckout
@@ -112,7 +140,16 @@ export function CartPage() {
           ) : (
             <>
               <h2 className="lot-panel__title">Summary</h2>
-              <dl className="checkout-summary">
+              <dl className="checkout-summary" data-testid="cart-summary">
+                {held && (
+                  <div data-testid="cart-held">
+                    <dt>Held on your card</dt>
+                    <dd>
+                      {lotAmount(held.total, 'USD')}
+                      <span className="checkout-summary__when">not charged yet · charged by {formatDateTime(held.chargedBy)}</span>
+                    </dd>
+                  </div>
+                )}
                 <div>
                   <dt>Selected lots</dt>
                   <dd>{chosenPayable.length}</dd>
@@ -122,14 +159,18 @@ export function CartPage() {
                   <dd data-testid="cart-fee">{lotAmount(cart.data.serviceFee, 'USD')}</dd>
                 </div>
                 <div className="checkout-summary__total">
-                  <dt>Total</dt>
+                  <dt>To pay at checkout</dt>
                   <dd data-testid="cart-total">{lotAmount(selectedTotal(items, chosen), 'USD')}</dd>
                 </div>
               </dl>
               <button type="button" className="btn btn--accent btn--block" disabled={chosenPayable.length === 0} data-testid="cart-checkout" onClick={() => setPaying(true)}>
                 Checkout
               </button>
-              {payable.length === 0 && <p className="checkout-note">Nothing is waiting for a card payment.</p>}
+              {payable.length === 0 && (
+                <p className="checkout-note" data-testid="cart-note">
+                  {held ? 'Nothing more to pay at checkout: a held lot is charged with its Pay now, or automatically by its time.' : 'Nothing is waiting for a card payment.'}
+                </p>
+              )}
             </>
           )}
         </aside>

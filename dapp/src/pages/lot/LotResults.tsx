@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
-import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, type Lot } from '@gavel/domain';
+import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, wonPaymentText, type Lot } from '@gavel/domain';
 import { useBidHistory } from '../../api/bids.ts';
 import { useCart } from '../../api/checkout.ts';
 import { DateTime } from '../../dates/DateTime.tsx';
+import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
 import { OnChainOutcome } from '../../bidding/OnChainOutcome.tsx';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
+import { useSellsLot } from '../../settlement/use-sells-lot.ts';
 
 /**
  * The lot page's ended view: closed date, estimate ("Upon Request" if none), and the sold price or "No bids
@@ -56,23 +58,29 @@ export function LotResults({ lot, signedIn }: { lot: Lot; signedIn: boolean }) {
   );
 }
 
-/** The signed-in viewer's own outcome: a lot they won (by bid or Buy Now) is in their cart; else their bids say. */
+/**
+ * The signed-in viewer's own outcome: a lot they won (by bid or Buy Now) is in their cart, whose item says what
+ * their money is doing (held until a time, being charged, paid, owed by a deadline, a swap's stage); else their bids say.
+ */
 function YourResult({ lot }: { lot: Lot }) {
   const cart = useCart();
   const history = useBidHistory(lot._id);
+  const { isSeller } = useSellsLot(lot);
+  // The seller's outcome is the sale: the settlement panel below tells it, not "You did not bid".
+  if (isSeller) {
+    return (
+      <p className="lot-result" data-testid="lot-result-seller">
+        You are the seller of this lot{lot.winner ? ': settle the sale below.' : '.'}
+      </p>
+    );
+  }
   if (!cart.data || !history.data) return null;
   const won = cart.data.items.find((item) => item.lotId === lot._id);
   if (won) {
     return (
       <p className="lot-result lot-result--won" data-testid="lot-result-won">
-        You won this lot.{' '}
-        {won.paymentState === 'awaiting_payment' ? (
-          <>
-            <Link to="/cart">Go to your cart</Link> to pay for it.
-          </>
-        ) : (
-          'Thank you for your payment.'
-        )}
+        {won.source === 'buy_now' ? 'You bought this lot with Buy Now.' : 'You won this lot.'} {wonPaymentText(won, lotAmount, formatDateTime)}{' '}
+        {won.paymentState !== 'paid' && !won.bitcoinSwap && <Link to="/cart">Go to your cart</Link>}
       </p>
     );
   }
@@ -81,6 +89,13 @@ function YourResult({ lot }: { lot: Lot }) {
     return (
       <p className="lot-result" data-testid="lot-result-none">
         You did not bid on this lot.
+      </p>
+    );
+  // Bids a Buy Now cancelled are the only cancelled bids a history lists.
+  if (mine[0]!.status === 'cancelled')
+    return (
+      <p className="lot-result" data-testid="lot-result-cancelled">
+        Your highest bid was {lotAmount(mine[0]!.amount, lot.unit)}. {messages.bids.cancelledByBuyNow}: another buyer bought this lot, so your bids were cancelled and nothing is owed.
       </p>
     );
   return (
