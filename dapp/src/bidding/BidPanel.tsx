@@ -1,4 +1,4 @@
-import { CARD_PAYMENT_MARKER, messages, type Lot, type LotPhase, type User } from '@gavel/domain';
+import { buyNowEndsAuctionText, CARD_PAYMENT_MARKER, messages, type Lot, type LotPhase, type User } from '@gavel/domain';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch } from '../app/store.ts';
