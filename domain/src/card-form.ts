@@ -7,22 +7,87 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 
 export const cardFormMessages = {
-  cardNumber: 'Card number must be 16 digits',
+  cardNumber: 'Please enter a valid card number',
   expiry: 'Expiry date must be in MM/YY format',
-  cvc: 'CVC must be 3 digits',
+  cvc: 'CVC must be 3 digits (4 on American Express)',
   email: messages.newsletter.invalidEmail,
   terms: messages.terms.checkboxRequired,
   // Alternative form; the spec names the rules but not these texts.
-  cvv: 'CVV must be 3 or 4 digits',
   cardholderName: 'Cardholder name is required',
   emailRequired: 'Email is required',
 } as const;
 
-/** 16 digits; spaces and dashes typed between groups are ignored. */
+/**
+ * The card networks Stripe names, told by their first digits, with the lengths their numbers and codes take (as
+ * Stripe Elements checks them): an American Express card has 15 digits and a 4-digit CVC, most others 16.
+ */
+interface CardNetwork {
+  brand: string;
+  prefix: RegExp;
+  lengths: readonly number[];
+  cvcLength: number;
+}
+
+const NETWORKS: readonly CardNetwork[] = [
+  { brand: 'amex', prefix: /^3[47]/, lengths: [15], cvcLength: 4 },
+  { brand: 'diners', prefix: /^(30[0-5]|309|36|3[89])/, lengths: [14, 16, 17, 18, 19], cvcLength: 3 },
+  { brand: 'jcb', prefix: /^35(2[89]|[3-8])/, lengths: [16, 17, 18, 19], cvcLength: 3 },
+  { brand: 'visa', prefix: /^4/, lengths: [13, 16, 19], cvcLength: 3 },
+  { brand: 'mastercard', prefix: /^(5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/, lengths: [16], cvcLength: 3 },
+  { brand: 'discover', prefix: /^(6011|64[4-9]|65)/, lengths: [16, 17, 18, 19], cvcLength: 3 },
+  { brand: 'unionpay', prefix: /^62/, lengths: [16, 17, 18, 19], cvcLength: 3 },
+];
+/** A network not recognised: any length Stripe may take, with the Luhn check still to pass. */
+const UNKNOWN_NETWORK: CardNetwork = { brand: 'unknown', prefix: /^/, lengths: [12, 13, 14, 15, 16, 17, 18, 19], cvcLength: 3 };
+export const CARD_NUMBER_MAX_DIGITS = 19;
+
+/** The network of a card number from its first digits (Stripe's brand names), or null while unknown. */
+export function cardBrand(number: string): string | null {
+  const digits = number.replace(/\D/g, '');
+  return NETWORKS.find((network) => network.prefix.test(digits))?.brand ?? null;
+}
+
+function networkOf(digits: string): CardNetwork {
+  return NETWORKS.find((network) => network.prefix.test(digits)) ?? UNKNOWN_NETWORK;
+}
+
+/** The Luhn checksum every card number carries: it catches a mistyped digit and most swapped pairs. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card number of its network's length that passes the Luhn check; spaces and dashes typed between groups are ignored. */
+export function validCardNumber(digits: string): boolean {
+  return /^\d+$/.test(digits) && networkOf(digits).lengths.includes(digits.length) && passesLuhn(digits);
+}
+
+/** How many digits the card's CVC has: 4 on American Express, else 3. */
+export function cvcLengthFor(cardNumber: string): number {
+  return networkOf(cardNumber.replace(/\D/g, '')).cvcLength;
+}
+
 const cardNumber = z
   .string({ error: cardFormMessages.cardNumber })
   .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{16}$/, { error: cardFormMessages.cardNumber }));
+  .pipe(z.string().refine(validCardNumber, { error: cardFormMessages.cardNumber }));
+
+/** 3 or 4 digits here; the object's check then asks the card's own length. */
+const cvc = z
+  .string({ error: cardFormMessages.cvc })
+  .trim()
+  .regex(/^\d{3,4}$/, { error: cardFormMessages.cvc });
+
+/** The CVC has the length the card's network gives it (judged only on a valid number: a wrong one says so itself). */
+function cvcFitsCard(form: { cardNumber: string; cvc: string }, context: z.RefinementCtx): void {
+  if (typeof form.cardNumber !== 'string' || typeof form.cvc !== 'string' || !validCardNumber(form.cardNumber)) return;
+  if (form.cvc.length !== cvcLengthFor(form.cardNumber)) context.addIssue({ code: 'custom', message: cardFormMessages.cvc, path: ['cvc'] });
+}
 
 /** MM/YY with a month of 01-12. */
 const expiry = z
@@ -36,29 +101,27 @@ const validEmail = z
   .toLowerCase()
   .pipe(z.email({ error: cardFormMessages.email }));
 
-export const savedCardFormSchema = z.object({
-  cardNumber,
-  expiry,
-  cvc: z
-    .string({ error: cardFormMessages.cvc })
-    .trim()
-    .regex(/^\d{3}$/, { error: cardFormMessages.cvc }),
-  /** Optional; checked only when filled in. */
-  email: z.union([z.literal('').transform(() => undefined), validEmail]).optional(),
-  acceptTerms: z.literal(true, { error: cardFormMessages.terms }),
-});
+export const savedCardFormSchema = z
+  .object({
+    cardNumber,
+    expiry,
+    cvc,
+    /** Optional; checked only when filled in. */
+    email: z.union([z.literal('').transform(() => undefined), validEmail]).optional(),
+    acceptTerms: z.literal(true, { error: cardFormMessages.terms }),
+  })
+  .superRefine(cvcFitsCard);
 export type SavedCardForm = z.input<typeof savedCardFormSchema>;
 
-export const alternativeCardFormSchema = z.object({
-  cardNumber,
-  expiry,
-  cvv: z
-    .string({ error: cardFormMessages.cvv })
-    .trim()
-    .regex(/^\d{3,4}$/, { error: cardFormMessages.cvv }),
-  cardholderName: z.string({ error: cardFormMessages.cardholderName }).trim().min(1, { error: cardFormMessages.cardholderName }).max(200),
-  email: z.string({ error: cardFormMessages.emailRequired }).trim().min(1, { error: cardFormMessages.emailRequired }).pipe(validEmail),
-});
+export const alternativeCardFormSchema = z
+  .object({
+    cardNumber,
+    expiry,
+    cvc,
+    cardholderName: z.string({ error: cardFormMessages.cardholderName }).trim().min(1, { error: cardFormMessages.cardholderName }).max(200),
+    email: z.string({ error: cardFormMessages.emailRequired }).trim().min(1, { error: cardFormMessages.emailRequired }).pipe(validEmail),
+  })
+  .superRefine(cvcFitsCard);
 export type AlternativeCardForm = z.input<typeof alternativeCardFormSchema>;
 
 /** "04/29" -> { month: 4, year: 2029 }. Call on a validated expiry. */
@@ -78,7 +141,7 @@ export function stripeCardParams(form: z.output<typeof savedCardFormSchema> | z.
     'card[number]': form.cardNumber,
     'card[exp_month]': String(month),
     'card[exp_year]': String(year),
-    'card[cvc]': 'cvc' in form ? form.cvc : form.cvv,
+    'card[cvc]': form.cvc,
   };
   if (form.email) params['billing_details[email]'] = form.email;
   if ('cardholderName' in form) params['billing_details[name]'] = form.cardholderName;

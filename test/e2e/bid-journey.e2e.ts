@@ -48,7 +48,7 @@ describe('signing in from a lot', { timeout: 60_000 }, () => {
     await page.screenshot({ path: screenshotPath('bid-journey-back-from-signin'), fullPage: true });
   });
 
-  it('after signing in and accepting the terms the checks asked for, leads back to the lot with the amount', async () => {
+  it('after signing in, takes the terms on the lot itself, keeping the amount, and goes on to the bid', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
     const user = await createUser(suite.stack.api.db, 'withPaymentMethod');
     const { page } = await newPage(suite.browser);
@@ -64,17 +64,16 @@ describe('signing in from a lot', { timeout: 60_000 }, () => {
     await page.waitForURL((url) => url.pathname === `/auctions/${lot.id}`);
     await amountShown('14.00');
 
-    // The terms are still to accept: the checks send the bidder to the profile, and its terms card leads back.
+    // The terms are still to accept: the bidder stays on the lot, and its terms block says what it needs.
     await byTestId(page, 'place-bid').click();
-    await waitForToast(page, messages.gates.terms);
-    await page.waitForURL((url) => url.pathname === '/profile');
-    await byTestId(page, 'terms-open').click();
-    await page.check('[data-testid=terms-bidding-myself]');
-    await page.check('[data-testid=terms-checkbox]');
-    await page.click('[data-testid=terms-submit]');
-    await byTestId(page, 'terms-back-to-bid').click();
-    await page.waitForURL((url) => url.pathname === `/auctions/${lot.id}`);
+    assert.equal(await byTestId(page, 'lot-terms-checkbox-error').innerText(), messages.terms.checkboxRequired);
+    assert.equal(new URL(page.url()).pathname, `/auctions/${lot.id}`);
     await amountShown('14.00');
+    await byTestId(page, 'lot-terms-myself').check();
+    await byTestId(page, 'lot-terms-checkbox').check();
+    await byTestId(page, 'place-bid').click();
+    await waitForToast(page, messages.terms.accepted);
+    await byTestId(page, 'bid-checkout').waitFor();
   });
 });
 

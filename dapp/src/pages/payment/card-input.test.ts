@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { brandName, cardBrand, formatCardNumber, formatExpiry } from './card-input.ts';
 
 describe('card input', () => {
-  it('groups the card number in fours and keeps 16 digits', () => {
-    expect(formatCardNumber('4242424242424242999')).toBe('4242 4242 4242 4242');
+  it('groups the card number in fours, up to the 19 digits of the longest cards', () => {
+    expect(formatCardNumber('42424242424242429999')).toBe('4242 4242 4242 4242 999');
     expect(formatCardNumber('4242-42')).toBe('4242 42');
+  });
+
+  it('groups an American Express number 4-6-5 and keeps its 15 digits', () => {
+    expect(formatCardNumber('3782822463100051')).toBe('3782 822463 10005');
+    expect(formatCardNumber('37828')).toBe('3782 8');
   });
 
   it('writes the expiry as MM/YY as it is typed and deleted', () => {

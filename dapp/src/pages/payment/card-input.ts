@@ -1,11 +1,16 @@
 /** Keeping what people type into the card fields tidy: the validation itself is the domain's card-form schema. */
+import { CARD_NUMBER_MAX_DIGITS, cardBrand } from '@gavel/domain';
 
-/** "4242424242424242" -> "4242 4242 4242 4242"; anything but digits is dropped, 16 digits at most. */
+export { cardBrand };
+
+/**
+ * "4242424242424242" -> "4242 4242 4242 4242", and an American Express number in its own 4-6-5 groups
+ * ("3782 822463 10005"); anything but digits is dropped, 19 digits at most (the longest cards), 15 on Amex.
+ */
 export function formatCardNumber(value: string): string {
-  return value
-    .replace(/\D/g, '')
-    .slice(0, 16)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+  const digits = value.replace(/\D/g, '');
+  if (cardBrand(digits) === 'amex') return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ');
+  return digits.slice(0, CARD_NUMBER_MAX_DIGITS).replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /**
@@ -23,16 +28,6 @@ export function formatExpiry(value: string, previous = ''): string {
 
 export function digitsOnly(value: string, max: number): string {
   return value.replace(/\D/g, '').slice(0, max);
-}
-
-/** The card's network from its first digits, shown while typing (Stripe's own brand names). */
-export function cardBrand(number: string): string | null {
-  const digits = number.replace(/\D/g, '');
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(6011|65)/.test(digits)) return 'discover';
-  return null;
 }
 
 const BRAND_NAMES: Record<string, string> = {
