@@ -339,7 +339,13 @@ describe('admin area', { timeout: 180_000 }, () => {
     const resultsTop = (await byTestId(sellerPage, 'lot-results').boundingBox())?.y ?? -Infinity;
     assert.ok(panelTop < resultsTop, `the settlement panel (y ${panelTop}) is above the results (y ${resultsTop})`);
     assert.match(await text(sellerPage, 'settlement-winner'), /10\.00 USD/);
+    // The seller is not told "You did not bid on this lot": they sold it.
+    assert.match(await text(sellerPage, 'lot-result-seller'), /You are the seller of this lot/);
+    // Clearing the winner's debt is asked first, naming the lot and the amount owed.
     await sellerPage.click('[data-testid=verify-payment]');
+    assert.match(await text(sellerPage, 'confirm-payment-amount'), /10\.00 USD/);
+    await sellerPage.fill('[data-testid=payment-reference]', 'BANK20261129');
+    await sellerPage.click('[data-testid=confirm-payment-submit]');
     await waitForToast(sellerPage, settlementMessages.paymentVerified);
     await sellerPage.waitForFunction(() => document.querySelector('[data-testid=payment-status-value]')?.textContent === 'Paid');
     await sellerPage.click('[data-testid=mark-transferred]');
@@ -347,7 +353,10 @@ describe('admin area', { timeout: 180_000 }, () => {
     assert.equal(await text(sellerPage, 'transfer-hash-error'), settlementMessages.transferReferenceRequired);
     await sellerPage.fill('[data-testid=transfer-hash]', '  UPS 1Z999AA10123456784  ');
     await sellerPage.click('[data-testid=mark-transferred]');
+    assert.equal(await text(sellerPage, 'confirm-transfer-reference'), 'Tracking number UPS 1Z999AA10123456784');
+    await sellerPage.click('[data-testid=confirm-transfer-submit]');
     await waitForToast(sellerPage, settlementMessages.transferred);
+    await sellerPage.waitForFunction(() => /recorded by/.test(document.querySelector('[data-testid=transfer-recorded]')?.textContent ?? ''));
     assert.equal(await text(sellerPage, 'settlement-complete'), settlementMessages.complete);
     await sellerPage.screenshot({ path: screenshotPath('settlement-complete'), fullPage: true });
 

@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { phaseOf, shownStatus, type Lot } from '@gavel/domain';
-import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
-import { useCurrentUser } from '../session/use-current-user.ts';
-import { useConnectedWallet } from '../wallet/wallet-store.ts';
+import { useSellsLot } from './use-sells-lot.ts';
 
 // Only sellers and admins ever see the panel: its code loads for them alone.
 const SettlementPanel = lazy(() => import('./SettlementPanel.tsx').then((m) => ({ default: m.SettlementPanel })));
@@ -12,11 +10,8 @@ const SettlementPanel = lazy(() => import('./SettlementPanel.tsx').then((m) => (
  * that created it, or the connected wallet that is the lot's seller wallet, case-insensitive) or an admin.
  */
 export function SellerSettlement({ lot }: { lot: Lot }) {
-  const { user } = useCurrentUser();
-  const wallet = useConnectedWallet();
+  const { isSeller, isAdmin } = useSellsLot(lot);
   if (!lot.settlement || phaseOf(shownStatus(lot)) !== 'ended') return null;
-  const isAdmin = user?.role === 'admin';
-  const isSeller = (user !== null && user.id === lot.creator) || (wallet?.linked === true && sellerWalletAddress([wallet.address, wallet.raw?.ordinalAddress], lot.walletAddress) !== null);
   if (!isAdmin && !isSeller) return null;
   return (
     <div className="page">

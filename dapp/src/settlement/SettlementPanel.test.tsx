@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { psbtMessages, settlementOf, settlementMessages } from '@gavel/domain';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { psbtMessages, settlementOf, settlementMessages, type SettlementRecord } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { createStore } from '../app/store.ts';
 import { ToastHost } from '../components/toast/ToastHost.tsx';
@@ -13,6 +13,8 @@ import { SettlementPanel, type SettlementLot } from './SettlementPanel.tsx';
 function lot(facts: { hasWinner: boolean; paid?: boolean; transferred?: boolean }, over: Partial<SettlementLot> = {}): SettlementLot {
   return {
     _id: 'lot-1',
+    title: 'Brass carriage clock',
+    lotNumber: 7,
     auctionType: 'offchain',
     paymentMethod: 'Manual',
     inscriptionId: null,
@@ -41,8 +43,27 @@ function show(value: SettlementLot, isAdmin = false) {
 }
 
 const replyWith = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const NO_RECORD: SettlementRecord = { paidBy: null, transferredBy: null, shipTo: null, canMessageWinner: true };
+/** The settlement record at GET /auctions/:id/settlement, `reply` for every settlement step. */
+const settlementApi = (status: number, body: unknown, record: SettlementRecord = NO_RECORD) =>
+  vi.fn(async (url: string, init?: RequestInit) => (url.endsWith('/settlement') && (init?.method ?? 'GET') === 'GET' ? json(200, { data: record }) : json(status, body)));
+/** The body of the one call to `action` (verify-payment, mark-paid, transfer, message-winner). */
+const sentTo = (fetch: ReturnType<typeof settlementApi>, action: string) => {
+  const calls = (fetch.mock.calls as unknown as Array<[string, RequestInit]>).filter(([url]) => url.endsWith(`/${action}`));
+  return calls.map(([, init]) => JSON.parse(String(init.body)));
+};
 
 describe('settlement panel', () => {
+  beforeAll(() => {
+    // jsdom has <dialog> without its modal methods: the confirmations open in one.
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
+  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -65,67 +86,118 @@ describe('settlement panel', () => {
     expect(screen.queryByTestId('settlement-awaiting-wallet')).toBeNull();
   });
 
-  it('offers the seller Verify Payment, and the admin Mark as Paid too', () => {
+  it('offers the seller Verify Payment and the admin Mark as Paid', () => {
     show(lot({ hasWinner: true }));
     expect(screen.getByTestId('payment-status-value').textContent).toBe('Awaiting payment');
     expect(screen.getByTestId('transfer-status-value').textContent).toBe('Not transferred');
-    expect(screen.getByTestId('verify-payment')).toBeTruthy();
+    expect(screen.getByTestId('verify-payment').textContent).toBe('Verify Payment');
     expect(screen.queryByTestId('mark-paid')).toBeNull();
     cleanup();
     show(lot({ hasWinner: true }), true);
-    expect(screen.getByTestId('mark-paid')).toBeTruthy();
+    expect(screen.getByTestId('mark-paid').textContent).toBe('Mark as Paid');
+  });
+
+  it('Verify Payment asks first: the lot, the amount owed and the payment reference, and sends nothing until confirmed', async () => {
+    const fetch = settlementApi(200, { message: settlementMessages.paymentVerified });
+    vi.stubGlobal('fetch', fetch);
+    show(lot({ hasWinner: true }));
+    fireEvent.click(screen.getByTestId('verify-payment'));
+    expect(screen.getByTestId('confirm-payment-lot').textContent).toBe('Lot 7: Brass carriage clock');
+    expect(screen.getByTestId('confirm-payment-amount').textContent).toBe('25.00 USD');
+    expect(screen.getByTestId('confirm-payment').textContent).toContain('cannot be undone');
+    fireEvent.click(screen.getByTestId('confirm-payment-cancel'));
+    expect(sentTo(fetch, 'verify-payment')).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('verify-payment'));
+    fireEvent.change(screen.getByTestId('payment-reference'), { target: { value: ' BANK20261129 ' } });
+    fireEvent.click(screen.getByTestId('confirm-payment-submit'));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.paymentVerified));
+    expect(sentTo(fetch, 'verify-payment')).toEqual([{ txHash: 'BANK20261129' }]);
   });
 
   it('asks an admin for the payment hash of an on-chain lot, not of an off-chain one', async () => {
-    const fetch = replyWith(200, { message: 'Auction marked as paid' });
+    const fetch = settlementApi(200, { message: 'Auction marked as paid' });
     vi.stubGlobal('fetch', fetch);
     show(lot({ hasWinner: true }, { auctionType: 'onchain' }), true);
     fireEvent.click(screen.getByTestId('mark-paid'));
-    expect(screen.getByTestId('mark-paid-hash-error').textContent).toBe(settlementMessages.txHashRequired);
-    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('confirm-payment-submit'));
+    expect(screen.getByTestId('payment-reference-error').textContent).toBe(settlementMessages.txHashRequired);
+    expect(sentTo(fetch, 'mark-paid')).toEqual([]);
     cleanup();
     show(lot({ hasWinner: true }), true);
     fireEvent.click(screen.getByTestId('mark-paid'));
-    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ auctionType: 'offchain' });
+    fireEvent.click(screen.getByTestId('confirm-payment-submit'));
+    await waitFor(() => expect(sentTo(fetch, 'mark-paid')).toEqual([{ auctionType: 'offchain' }]));
   });
 
-  it('shows the spec texts for a verified payment and a failed one', async () => {
-    vi.stubGlobal('fetch', replyWith(200, { message: settlementMessages.paymentVerified }));
+  it('names a card payment as one, with its reference, and shows who recorded a payment and when', async () => {
+    const record = { ...NO_RECORD, paidBy: { name: 'Sam Seller', role: 'seller' as const } };
+    vi.stubGlobal('fetch', settlementApi(200, {}, record));
+    show(
+      lot(
+        { hasWinner: true, paid: true },
+        { txHash: 'pi_3Kcard', settlement: { ...settlementOf({ status: 'ended', hasWinner: true, paid: true, transferred: false }), paidAt: '2026-11-29T12:00:00.000Z' } },
+      ),
+    );
+    const box = screen.getByTestId('payment-status');
+    expect(box.textContent).toContain('Card payment (reference pi_3Kcard)');
+    expect(box.textContent).not.toContain('Payment hash');
+    await waitFor(() => expect(screen.getByTestId('payment-recorded').textContent).toMatch(/^Paid 29 Nov 2026, \d\d:00 \w+, recorded by Sam Seller \(seller\)$/));
+  });
+
+  it('shows the failure text when verifying fails', async () => {
+    vi.stubGlobal('fetch', settlementApi(500, null));
     show(lot({ hasWinner: true }));
     fireEvent.click(screen.getByTestId('verify-payment'));
-    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.paymentVerified));
-    cleanup();
-    vi.stubGlobal('fetch', replyWith(500, null));
-    show(lot({ hasWinner: true }));
-    fireEvent.click(screen.getByTestId('verify-payment'));
+    fireEvent.click(screen.getByTestId('confirm-payment-submit'));
     await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.verifyFailed));
   });
 
-  it('a USD lot takes the shipping or transfer reference as the seller has it, trimmed, before marking the lot transferred', async () => {
-    const fetch = replyWith(200, { message: settlementMessages.transferred });
+  it('a USD lot takes the tracking number, trimmed, and confirms it with the lot before marking it transferred', async () => {
+    const fetch = settlementApi(200, { message: settlementMessages.transferred });
     vi.stubGlobal('fetch', fetch);
     show(lot({ hasWinner: true, paid: true }));
     expect(screen.getByTestId('payment-status-value').textContent).toBe('Paid');
-    expect(screen.getByLabelText('Shipping or transfer reference')).toBeTruthy();
+    expect(screen.getByLabelText('Tracking number')).toBeTruthy();
     fireEvent.click(screen.getByTestId('mark-transferred'));
     expect(screen.getByTestId('transfer-hash-error').textContent).toBe(settlementMessages.transferReferenceRequired);
     fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: '  UPS-1Z999AA10123456784  ' } });
     fireEvent.click(screen.getByTestId('mark-transferred'));
+    expect(screen.getByTestId('confirm-transfer-lot').textContent).toBe('Lot 7: Brass carriage clock');
+    expect(screen.getByTestId('confirm-transfer-reference').textContent).toBe('Tracking number UPS-1Z999AA10123456784');
+    expect(sentTo(fetch, 'transfer')).toEqual([]);
+    fireEvent.click(screen.getByTestId('confirm-transfer-submit'));
     await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.transferred));
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ transferTransactionHash: 'UPS-1Z999AA10123456784' });
+    expect(sentTo(fetch, 'transfer')).toEqual([{ transferTransactionHash: 'UPS-1Z999AA10123456784' }]);
+  });
+
+  it('shows the seller of a paid USD lot where to ship it, and writes to the winner through Gavel', async () => {
+    const shipTo = { name: 'Wendy Winner', address: '12 Harbour Road', city: 'Bristol', state: null, postCode: 'BS1 4RN', country: 'UK' };
+    const fetch = settlementApi(200, { message: settlementMessages.messageSent }, { ...NO_RECORD, shipTo });
+    vi.stubGlobal('fetch', fetch);
+    show(lot({ hasWinner: true, paid: true }));
+    expect((await screen.findByTestId('settlement-ship-to')).textContent).toBe('Ship toWendy Winner12 Harbour RoadBristolBS1 4RNUK');
+    fireEvent.click(screen.getByTestId('message-winner-send'));
+    expect(screen.getByTestId('message-winner-error').textContent).toBe(settlementMessages.messageRequired);
+    fireEvent.change(screen.getByTestId('message-winner-text'), { target: { value: 'Which day suits you?' } });
+    fireEvent.click(screen.getByTestId('message-winner-send'));
+    await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.messageSent));
+    expect(sentTo(fetch, 'message-winner')).toEqual([{ message: 'Which day suits you?' }]);
   });
 
   it('a BTC lot paid by card: a failed transfer says "Failed to transfer inscription"', async () => {
-    vi.stubGlobal('fetch', replyWith(502, null));
+    vi.stubGlobal('fetch', settlementApi(502, null));
     show(lot({ hasWinner: true, paid: true }, { paymentMethod: 'BTC', inscriptionId: 'abc0i0', unit: 'sats', soldPrice: '25000' }));
+    expect(screen.getByLabelText('Transfer transaction hash')).toBeTruthy();
     fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: 'a'.repeat(64) } });
     fireEvent.click(screen.getByTestId('mark-transferred'));
+    fireEvent.click(screen.getByTestId('confirm-transfer-submit'));
     await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe('Failed to transfer inscription'));
     cleanup();
     show(lot({ hasWinner: true, paid: true }, { paymentMethod: 'ETH', unit: 'ETH', soldPrice: '0.02' }));
     fireEvent.change(screen.getByTestId('transfer-hash'), { target: { value: `0x${'b'.repeat(64)}` } });
     fireEvent.click(screen.getByTestId('mark-transferred'));
+    fireEvent.click(screen.getByTestId('confirm-transfer-submit'));
     await waitFor(() => expect(screen.getByTestId('toast-title').textContent).toBe(settlementMessages.transferFailed));
   });
 

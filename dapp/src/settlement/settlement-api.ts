@@ -28,7 +28,8 @@ export function useSettlementActions(lotId: string, transferFailed: string = set
   };
   return {
     verifyPayment: useMutation({
-      mutationFn: () => apiRequest<SettlementReply>(path('verify-payment'), { method: 'POST', body: {} }),
+      /** `txHash`: the payment's reference, when the seller has one (a bank transfer's, a receipt's). */
+      mutationFn: (txHash: string | undefined) => apiRequest<SettlementReply>(path('verify-payment'), { method: 'POST', body: txHash ? { txHash } : {} }),
       onSuccess: () => {
         notify.success(settlementMessages.paymentVerified, settlementMessages.paymentVerified);
         refresh();
