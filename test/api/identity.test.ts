@@ -40,6 +40,22 @@ describe('identity verification', () => {
     expect((await json('GET', '/auth/me', token)).body.user.identityVerified).toBe(true);
   });
 
+  it('mails an approval that names only what is still left before bidding', async () => {
+    const admin = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+    const approvedMail = async (state: 'profileComplete' | 'withPaymentMethod') => {
+      const user = await createUser(stack.db, state);
+      await submit(await signIn(stack.url, user.email), valid);
+      expect((await json('PATCH', `/admin/users/${user.id}/kyc`, admin, { kycStatus: 'approved' })).status).toBe(200);
+      return stack.db.prisma.outboxMail.findFirstOrThrow({ where: { to: user.email, subject: 'Identity verified' } });
+    };
+    // A card already saved is not asked for again: only the terms are left.
+    const withCard = await approvedMail('withPaymentMethod');
+    expect(withCard.text).toBe('Your identity is verified. Before you can bid: accept the terms and conditions.');
+    expect(withCard.text).not.toMatch(/payment method/);
+    const withNothing = await approvedMail('profileComplete');
+    expect(withNothing.text).toBe('Your identity is verified. Before you can bid: add a payment method, then accept the terms and conditions.');
+  });
+
   it('requires a reason to reject, and a rejected user may submit again', async () => {
     const user = await createUser(stack.db, 'profileComplete');
     const token = await signIn(stack.url, user.email);

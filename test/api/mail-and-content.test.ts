@@ -100,6 +100,11 @@ describe('mail', () => {
     expect(won.subject).toBe(`You won ${TITLE}`);
   });
 
+  it('says an approved identity leaves nothing but what is listed, or that bidding is open', () => {
+    expect(identityReviewedMail('someone@test.gavel', true, null, []).text).toBe('Your identity is verified. You can now bid.');
+    expect(identityReviewedMail('someone@test.gavel', true, null, ['Accept the terms and conditions']).text).toBe('Your identity is verified. Before you can bid: accept the terms and conditions.');
+  });
+
   it('escapes the reason an identity check was refused', () => {
     const mail = identityReviewedMail('someone@test.gavel', false, '<img src=x onerror=alert(1)> & blurry');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; blurry');

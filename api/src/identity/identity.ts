@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { IdentityVerification, KycStatus, PrismaClient } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { gatesLeft } from '@gavel/domain';
 import { identityReviewedMail } from '../mail/templates.ts';
 import { PrivateStore } from '../storage/private-store.ts';
 
@@ -58,6 +59,8 @@ export async function decideIdentity(
         ]
       : []),
   ]);
-  if (decision.status !== 'pending') await mailer.send(identityReviewedMail(user.email, decision.status === 'approved', decision.reason));
+  // An approval says only what is still left before bidding: not a card or terms the user already has.
+  const left = gatesLeft(user).map((step) => step.label);
+  if (decision.status !== 'pending') await mailer.send(identityReviewedMail(user.email, decision.status === 'approved', decision.reason, left));
   return user;
 }

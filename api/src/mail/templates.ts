@@ -84,10 +84,10 @@ export function passwordChangedMail(to: string): MailMessage {
 }
 
 /** `reason`: the admin's words when the check was refused. */
-export function identityReviewedMail(to: string, approved: boolean, reason: string | null): MailMessage {
-  const text = approved
-    ? 'Your identity is verified. You can now bid once your payment method and terms are in place.'
-    : `Your identity check was not approved${reason ? `: ${reason}` : ''}. You can submit it again.`;
+/** `left`: what the user still has to do before bidding (the domain's gatesLeft labels), said only when approved. */
+export function identityReviewedMail(to: string, approved: boolean, reason: string | null, left: readonly string[] = []): MailMessage {
+  const next = left.length === 0 ? 'You can now bid.' : `Before you can bid: ${left.map((step) => step.charAt(0).toLowerCase() + step.slice(1)).join(', then ')}.`;
+  const text = approved ? `Your identity is verified. ${next}` : `Your identity check was not approved${reason ? `: ${reason}` : ''}. You can submit it again.`;
   const title = approved ? 'Identity verified' : 'Identity check not approved';
   return { to, subject: title, text, html: layout(title, paragraph(text)) };
 }
