@@ -76,7 +76,9 @@ export function gatesLeft(user: GatedUser & { kycStatus?: KycState }, required: 
 }
 
 /** Where a user lands after signing in (the spec's "Sign-in redirect"). */
-export function signInRedirect(user: Pick<GatedUser, 'identityVerified' | 'isProfileComplete' | 'hasValidPaymentMethod'>): string {
+export function signInRedirect(user: Pick<GatedUser, 'identityVerified' | 'isProfileComplete' | 'hasValidPaymentMethod'> & { role?: string }): string {
+  // An admin comes to run the site, not to bid: the bidder's setup checklist is not theirs.
+  if (user.role === 'admin') return '/s/admin';
   if (!user.identityVerified) return '/complete-setup';
   if (!user.isProfileComplete) return '/basic-details';
   if (!user.hasValidPaymentMethod) return '/complete-setup';

@@ -35,6 +35,13 @@ describe('lot edit rules', () => {
     expect(result.ok && result.values).toMatchObject({ title: 'Rare Sat', startingBid: 2500n, reservePrice: 3000n, buyNowPrice: 9999n });
   });
 
+  it("names the event's window in UTC, saying so, never as a raw timestamp", () => {
+    const late = checkLotEdit(form({ endTime: '2026-03-11T10:00:00Z' }), { now, event });
+    expect(!late.ok && late.fields.endTime).toBe('End time cannot be after the auction event ends (2026-03-10 00:00 UTC)');
+    const early = checkLotEdit(form({ startTime: '2026-02-28T10:00:00Z' }), { now: new Date('2026-02-27T00:00:00Z'), event });
+    expect(!early.ok && early.fields.startTime).toBe('Start time cannot be before the auction event starts (2026-03-01 00:00 UTC)');
+  });
+
   it('requires a title', () => {
     expect(errors(form({ title: '   ' }))).toEqual({ title: adminMessages.titleRequired });
   });

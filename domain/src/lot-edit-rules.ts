@@ -107,12 +107,12 @@ export function checkLotEdit(form: LotFormValues, context: LotEditContext = {}):
       startTime = new Date(original!.startTime);
       if (endTime! < startTime) fields.endTime = adminMessages.endBeforeLiveStart;
     } else if (startChanged && event && start < new Date(event.startTime)) {
-      fields.startTime = fill(adminMessages.startBeforeEvent, { eventStart: new Date(event.startTime).toISOString() });
+      fields.startTime = fill(adminMessages.startBeforeEvent, { eventStart: utcText(event.startTime) });
     }
     if (!fields.endTime && endTime! <= startTime!) fields.endTime = adminMessages.endAfterStart;
     else if (!fields.endTime && endChanged && endTime! <= now) fields.endTime = adminMessages.endInPast;
     else if (!fields.endTime && endChanged && event && endTime! > new Date(event.endTime)) {
-      fields.endTime = fill(adminMessages.endAfterEvent, { eventEnd: new Date(event.endTime).toISOString() });
+      fields.endTime = fill(adminMessages.endAfterEvent, { eventEnd: utcText(event.endTime) });
     }
   }
 
@@ -165,4 +165,12 @@ function safeParse(text: string, unit: ReturnType<typeof unitFor>): bigint | nul
   } catch {
     return null;
   }
+}
+
+/**
+ * A moment in a message the api and the dapp both send, which knows no reader's zone: in UTC, saying so
+ * ("2026-12-06 12:00 UTC"), never a raw ISO timestamp.
+ */
+function utcText(at: string | Date): string {
+  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

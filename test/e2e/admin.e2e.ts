@@ -78,6 +78,26 @@ describe('admin area', { timeout: 180_000 }, () => {
     await byTestId(page, 'admin-login').waitFor();
   });
 
+  it('takes an admin who signs in on the site to the admin area, with one sign-in, and back from the account menu', async () => {
+    const admin = await createUser(suite.stack.db, 'admin');
+    // Not the bidder's setup checklist ("1 of 4 complete"): an admin lands in the admin area.
+    await suite.stack.db.prisma.user.update({ where: { id: admin.id }, data: { identityVerified: false, hasValidPaymentMethod: false } });
+    const { page } = await newPage(suite.browser);
+    await page.goto(`${suite.dapp.url}/signin`);
+    await page.fill('[data-testid=signin-email]', admin.email);
+    await page.fill('[data-testid=signin-password]', TEST_PASSWORD);
+    await page.click('[data-testid=signin-submit]');
+    await byTestId(page, 'admin-sidebar').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/s/admin');
+    assert.equal(await byTestId(page, 'admin-login').count(), 0);
+    // Back on the site, the account menu leads to the admin area again, still without a second sign-in.
+    await page.click('[data-testid=admin-back-to-site]');
+    await page.click('[data-testid=profile-menu-button]');
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await byTestId(page, 'admin-sidebar').waitFor();
+    assert.equal(await byTestId(page, 'admin-login').count(), 0);
+  });
+
   it('gives the admin a shell: sidebar on Ctrl+B kept in a cookie, a phone sheet, Log out', async () => {
     const { page } = await newPage(suite.browser);
     await adminSignIn(page);

@@ -9,6 +9,9 @@ import { adminMessages } from '../messages.ts';
 export const LOT_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/svg+xml'] as const;
 export const LOT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
+/** The limits in words, said beside every image upload control before a file is chosen: "JPEG, PNG, WebP or SVG, up to 10 MB". */
+export const LOT_IMAGE_LIMITS_TEXT = `JPEG, PNG, WebP or SVG, up to ${LOT_IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
+
 /**
  * The spec's image checks, with the texts of the screen asking: the admin lot form says "Please
  * select ...", the storage upload (the api, the CMS editor) "Please upload ...". Null when the file is fine.

@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
+import { LOT_IMAGE_LIMITS_TEXT, LOT_IMAGE_TYPES } from '@gavel/domain';
 import { assetUrl } from '../../lots/asset-url.ts';
 import { useImageUpload } from '../media/use-image-upload.ts';
 
@@ -6,6 +7,7 @@ import { useImageUpload } from '../media/use-image-upload.ts';
 export function ImagesField({ urls, onChange }: { urls: string[]; onChange: (urls: string[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const { upload, uploading } = useImageUpload();
+  const limitsId = useId();
   const pick = async (file: File | undefined) => {
     if (!file) return;
     const url = await upload(file);
@@ -28,8 +30,21 @@ export function ImagesField({ urls, onChange }: { urls: string[]; onChange: (url
       </ul>
       <label className="btn btn--ghost images-field__add">
         {uploading ? 'Uploading...' : 'Add image'}
-        <input ref={input} type="file" accept="image/*" className="visually-hidden" disabled={uploading} onChange={(event) => void pick(event.target.files?.[0])} data-testid="lot-image-input" />
+        <input
+          ref={input}
+          type="file"
+          accept={LOT_IMAGE_TYPES.join(',')}
+          className="visually-hidden"
+          disabled={uploading}
+          aria-describedby={limitsId}
+          onChange={(event) => void pick(event.target.files?.[0])}
+          data-testid="lot-image-input"
+        />
       </label>
+      {/* Said before a file is chosen, not only once an upload fails. */}
+      <p id={limitsId} className="field__hint" data-testid="lot-image-limits">
+        {LOT_IMAGE_LIMITS_TEXT}
+      </p>
     </div>
   );
 }

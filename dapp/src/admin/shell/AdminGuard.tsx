@@ -3,9 +3,16 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon, ShieldIcon } from '../../components/icons/icons.tsx';
 import { readToken } from '../../session/token-store.ts';
-import { readAdminToken, removeAdminToken } from '../admin-token.ts';
+import { readAdminToken, removeAdminToken, writeAdminToken } from '../admin-token.ts';
 import { useProfile } from '../admin-profile.ts';
 import { guardState } from './guard-state.ts';
+
+const verifying = (
+  <div className="admin-gate" data-testid="admin-verifying" aria-busy="true">
+    <span className="admin-spinner" aria-hidden="true" />
+    <p>Verifying Access</p>
+  </div>
+);
 
 /** The admin area's gate: the spec's guard states, decided by guardState. */
 export function AdminGuard() {
@@ -20,21 +27,26 @@ export function AdminGuard() {
   useEffect(() => {
     if (state === 'denied') removeAdminToken();
   }, [state]);
+  // An admin signed in on the site: their session is the admin token too, written before the area's calls are made.
+  const [carried, setCarried] = useState(false);
+  useEffect(() => {
+    if (state !== 'carry' || !userToken) return;
+    writeAdminToken(userToken);
+    setCarried(true);
+  }, [state, userToken]);
 
   switch (state) {
     case 'allowed':
       return <Outlet context={admin.user} />;
+    case 'carry':
+      if (carried) return <Outlet context={user.user} />;
+      return verifying;
     case 'login':
       return <Navigate to="/s/admin/login" replace />;
     case 'unauthorized':
       return <Navigate to="/unauthorized" replace />;
     case 'verifying':
-      return (
-        <div className="admin-gate" data-testid="admin-verifying" aria-busy="true">
-          <span className="admin-spinner" aria-hidden="true" />
-          <p>Verifying Access</p>
-        </div>
-      );
+      return verifying;
     case 'denied':
       return (
         <div className="admin-gate">

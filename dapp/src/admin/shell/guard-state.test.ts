@@ -30,8 +30,8 @@ describe('admin guard', () => {
     expect(guardState({ ...base, userToken: true, userProfile: { status: 'done', role: 'seller' } })).toBe('insufficient');
   });
 
-  it('asks an admin signed in on the main site to sign in to the admin area', () => {
-    expect(guardState({ ...base, userToken: true, userProfile: { status: 'done', role: 'admin' } })).toBe('login');
+  it('carries an admin signed in on the main site into the admin area, without a second sign-in', () => {
+    expect(guardState({ ...base, userToken: true, userProfile: { status: 'done', role: 'admin' } })).toBe('carry');
   });
 
   it('prefers the admin token over the buyer session', () => {

@@ -2,11 +2,11 @@
  * The admin guard's decision, kept pure so each state is tested on its own:
  * - an admin token is checked first: loading -> Verifying Access; refused or failed -> Access Denied (the token
  *   is cleared); a profile whose role is not admin -> /unauthorized; admin -> the area.
- * - no admin token but a buyer session: that account is looked up, and a non-admin sees Insufficient
- *   Permissions (an admin signed in on the main site still signs in here, to get the separate admin token).
+ * - no admin token but a buyer session: that account is looked up; an admin's session carries into the area (it
+ *   becomes the admin token: one sign-in is enough), and a non-admin sees Insufficient Permissions.
  * - nobody signed in: straight to the admin login.
  */
-export type GuardState = 'login' | 'verifying' | 'denied' | 'insufficient' | 'unauthorized' | 'allowed';
+export type GuardState = 'login' | 'verifying' | 'denied' | 'insufficient' | 'unauthorized' | 'allowed' | 'carry';
 
 /** What a profile lookup has produced so far. */
 export type ProfileLookup = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'done'; role: string };
@@ -24,7 +24,7 @@ export function guardState({ adminToken, adminProfile, userToken, userProfile }:
     return adminProfile.status === 'error' ? 'denied' : 'verifying';
   }
   if (userToken) {
-    if (userProfile.status === 'done') return userProfile.role === 'admin' ? 'login' : 'insufficient';
+    if (userProfile.status === 'done') return userProfile.role === 'admin' ? 'carry' : 'insufficient';
     return userProfile.status === 'error' ? 'denied' : 'verifying';
   }
   return 'login';

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useLogout } from '../../session/use-logout.ts';
-import { GavelIcon, HeartIcon, KeyIcon, LoginIcon, LogoutIcon, UserIcon, WalletIcon } from '../icons/icons.tsx';
+import { GavelIcon, HeartIcon, KeyIcon, LoginIcon, LogoutIcon, ShieldIcon, UserIcon, WalletIcon } from '../icons/icons.tsx';
 import { FOLLOW_LINKS } from '../../follow/follow-links.ts';
 import { useDismiss } from './use-dismiss.ts';
 import { useConnectedWallet } from '../../wallet/wallet-store.ts';
@@ -17,7 +17,7 @@ export function connectWalletHref(pathname: string, search: string): string {
 
 /**
  * The header's profile menu. Signed out: Sign In and Connect Wallet. Signed in: who is signed in,
- * then Profile, My bids, Watchlist, Won, My sales, Reset Password, Connect Wallet (or Disconnect Wallet) and Logout.
+ * then Profile, Admin (for admins), My bids, Watchlist, Won, My sales, Reset Password, Connect Wallet (or Disconnect Wallet) and Logout.
  */
 export function ProfileMenu() {
   const { signedIn, user } = useCurrentUser();
@@ -76,6 +76,11 @@ export function ProfileMenu() {
               <Link role="menuitem" className="profile-menu__item" to="/profile" onClick={close} data-testid="menu-profile">
                 <UserIcon width={18} height={18} /> Profile
               </Link>
+              {user?.role === 'admin' && (
+                <Link role="menuitem" className="profile-menu__item" to="/s/admin" onClick={close} data-testid="menu-admin">
+                  <ShieldIcon width={18} height={18} /> Admin
+                </Link>
+              )}
               {FOLLOW_LINKS.map((link) => (
                 <Link key={link.to} role="menuitem" className="profile-menu__item" to={link.to} onClick={close} data-testid={`menu-${link.testId}`}>
                   {link.to === '/watchlist' ? <HeartIcon width={18} height={18} /> : <GavelIcon width={18} height={18} />} {link.label}
