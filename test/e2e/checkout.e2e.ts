@@ -166,8 +166,11 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     assert.equal(await byTestId(page, 'cart-fee').textContent(), '$0.00');
     await page.screenshot({ path: screenshotPath('checkout-cart'), fullPage: true });
 
-    // Pay now charges the hold that bought the lot.
+    // Pay now charges the hold that bought the lot, once confirmed; the receipt then gives the cart back.
     await held.locator('[data-testid=cart-item-pay-held]').click();
+    await byTestId(page, 'pay-held-confirm-button').click();
+    await byTestId(page, 'pay-held-receipt').waitFor();
+    await byTestId(page, 'pay-held-receipt').getByRole('button', { name: 'Back to cart' }).click();
     await eventually(async () => assert.equal(await page.locator(`[data-testid=cart-item][data-lot-id="${first.id}"][data-state=paid]`).count(), 1), { timeout: 10_000 });
     assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: first.id } })).paid, true);
 
