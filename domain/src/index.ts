@@ -42,4 +42,5 @@ export * from './schemas/inscription.ts';
 export * from './my-bids.ts';
 export * from './schemas/follow.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/push.ts';
 export * from './won-payment.ts';

@@ -468,8 +468,29 @@ export const notificationMessages = {
   preferencesSaved: 'Notification preferences saved',
   preferencesFailed: 'Failed to save your notification preferences. Please try again.',
   preferencesLoadFailed: 'Failed to load your notification preferences.',
-  nothingToChange: 'Name at least one of emailOutbid, emailEndingSoon and emailWon',
+  nothingToChange: 'Name at least one preference to change (emailOutbid, emailEndingSoon, emailWon, or a push kind such as pushOutbid)',
   unsubscribed: 'You will no longer receive {kind}. You can turn them back on in your profile.',
   unsubscribeInvalid: 'This unsubscribe link is not valid. Change your e-mail preferences in your profile instead.',
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+} as const;
+
+/** Web Push (schemas/push.ts): the words of each push, and the preferences page's answers about this device. */
+export const pushMessages = {
+  outbidTitle: 'Outbid on “{title}”',
+  maximumExceededTitle: 'Your maximum on “{title}” was exceeded',
+  yourBid: 'Your bid was {amount}.',
+  yourMaximum: 'Your maximum was {amount}.',
+  priceNow: 'The price is now {amount}.',
+  endingSoonTitle: 'Ending soon',
+  wonTitle: 'You won “{title}”',
+  wonBody: 'Your winning bid: {amount}. Open the lot for what happens next.',
+  paymentDueTitle: 'Payment due: “{title}”',
+  paymentDueBody: 'Pay from your cart by {by}, or the purchase is cancelled.',
+  subscriptionInvalid: 'This browser sent a push subscription Gavel cannot use.',
+  serviceNotAllowed: 'Gavel does not send notifications through this push service.',
+  subscribed: 'This device will get the notifications you turn on.',
+  unsubscribed: 'This device will no longer get notifications.',
+  unsupported: 'This browser cannot show notifications from Gavel (on an iPhone, add Gavel to your home screen first).',
+  permissionDenied: 'Notifications are blocked for Gavel in this browser. Allow them in the browser’s site settings, then try again.',
+  subscribeFailed: 'This device could not be set up for notifications. Please try again.',
 } as const;

@@ -5,20 +5,22 @@
  */
 import { z } from 'zod';
 import { fill, notificationMessages } from '../messages.ts';
+import { pushPreferencesSchema } from './push.ts';
 
 /** The e-mails a user can turn off, as the unsubscribe link and the preferences name them. */
 export const EMAIL_KINDS = ['outbid', 'ending_soon', 'won'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-/** GET /me/notification-preferences: which e-mails are sent (true: sent). */
+/** GET /me/notification-preferences: which e-mails are sent, and which notices are pushed to the user's devices (true: sent). */
 export const notificationPreferencesSchema = z.object({
   emailOutbid: z.boolean(),
   emailEndingSoon: z.boolean(),
   emailWon: z.boolean(),
+  ...pushPreferencesSchema.shape,
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-/** PATCH /me/notification-preferences: any of the three, at least one; anything else is refused by name. */
+/** PATCH /me/notification-preferences: any of them, at least one; anything else is refused by name. */
 export const notificationPreferencesPatchSchema = notificationPreferencesSchema
   .partial()
   .strict()
