@@ -144,6 +144,8 @@ describe('whitelist-only events', () => {
       published: true,
     });
     const lotId = lot.body.data._id as string;
+    // A lot is open to bids once its event is published too.
+    expect((await call('POST', `/auction-events/${eventId}/publish`, adminToken)).status).toBe(200);
     const outsider = await createUser(stack.db, 'ready');
     const outsiderToken = await signIn(stack.url, outsider.email);
     const refused = await call('POST', `/auctions/${lotId}/bids`, outsiderToken, { amount: '10.00' });
