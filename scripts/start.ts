@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../api/src/config.ts';
 import { startApi } from '../api/src/main.ts';
 import { ensureRedis } from './redis.ts';
@@ -34,11 +35,18 @@ const stops: Array<() => Promise<unknown>> = [];
  * (worker-main.ts) started once the api is up, unless RUN_WORKER=true puts it in the api's.
  */
 async function startProduction() {
+  // The relayer's key goes to the worker's process alone: this one serves the internet and needs only the address.
+  const workerKey = loadConfig().runWorker ? undefined : process.env.RELAYER_PRIVATE_KEY;
+  if (workerKey) {
+    process.env.RELAYER_ADDRESS ||= relayerAddressOf(workerKey);
+    delete process.env.RELAYER_PRIVATE_KEY;
+  }
   const config = loadConfig();
   const api = await startApi(config);
   stops.push(api.stop);
   if (!config.runWorker) {
-    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/worker-main.ts')], { cwd: root, env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const env = { ...process.env, ...(workerKey && { RELAYER_PRIVATE_KEY: workerKey }) };
+    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/worker-main.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
     children.push(worker);
     // The worker runs the lot clock and payments: without it auctions never close, so the whole start stops.
     worker.once('exit', (code) => {
@@ -52,6 +60,15 @@ async function startProduction() {
     api       ${api.url}/api   (OpenAPI: ${api.url}/api/openapi.json)
     worker    ${config.runWorker ? 'in this process (RUN_WORKER=true)' : 'in its own process (api/src/worker-main.ts)'}
 `);
+}
+
+/** The address of the relayer's key, or '' for a malformed one (the worker's boot check names it). */
+function relayerAddressOf(key: string): string {
+  try {
+    return privateKeyToAccount(key as `0x${string}`).address;
+  } catch {
+    return '';
+  }
 }
 
 async function main() {

@@ -108,7 +108,9 @@ export interface Config {
 /** Where `npm run build` leaves the dapp. */
 const BUILT_DAPP_DIR = fileURLToPath(new URL('../../dapp/dist', import.meta.url));
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `role`: the worker process (worker-main.ts) runs the worker whatever RUN_WORKER says, and so holds the relayer's key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'api' | 'worker' = 'api'): Config {
+  const runWorker = env.RUN_WORKER ? env.RUN_WORKER !== 'false' : env.NODE_ENV !== 'production';
   const dataDir = path.resolve(env.GAVEL_DATA_DIR ?? '.data');
   return {
     port: Number(env.PORT ?? 4000),
@@ -131,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     dappDir: env.DAPP_DIR ? path.resolve(env.DAPP_DIR) : env.NODE_ENV === 'production' ? BUILT_DAPP_DIR : undefined,
     cspConnectSources: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
-    runWorker: env.RUN_WORKER ? env.RUN_WORKER !== 'false' : env.NODE_ENV !== 'production',
+    runWorker,
     redisPrefix: env.REDIS_PREFIX ?? 'gavel',
     browseCacheTtlMs: Number(env.BROWSE_CACHE_TTL_MS ?? 1000),
     browseCountTtlMs: Number(env.BROWSE_COUNT_TTL_MS ?? 15_000),
@@ -157,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bitcoin: bitcoinConfig(env),
     wallet: walletConfig(env),
-    relayer: relayerConfig(env),
+    relayer: relayerConfig(env, role === 'worker' || runWorker),
     inscriptions: inscriptionConfig(env),
     notifications: notificationConfig(env),
   };

@@ -195,6 +195,12 @@ function chainProblems({ chain, relayer, settingsGiven }: Config, rpc: RpcChain 
   else if (rpc && 'unreachable' in rpc) refuse('RPC_URL', `${node} did not answer eth_chainId: ${rpc.unreachable}`);
   if (!settingsGiven.has('CHAIN_ID')) refuse('CHAIN_ID', 'not set: production names the chain its node must be (eth_chainId is checked at boot)');
   else if (rpc && 'chainId' in rpc && rpc.chainId !== chain.chainId) refuse('CHAIN_ID', `${chain.chainId}, but ${node} answers eth_chainId ${rpc.chainId}`);
+  if (relayer.keyGivenToNonSigner) {
+    refuse(
+      'RELAYER_PRIVATE_KEY',
+      'given to an api process that runs no worker: only the worker signs the relayer’s transactions, so give the key to the worker alone and this process RELAYER_ADDRESS',
+    );
+  }
   if (!relayer.privateKey) return problems;
   const rpcChainId = rpc && 'chainId' in rpc ? rpc.chainId : null;
   const anvilAccount = anvilAccountOf(relayer.privateKey);

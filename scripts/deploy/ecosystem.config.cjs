@@ -43,6 +43,8 @@ const apps = [
       PORT: String(firstApiPort + i),
       HOST: process.env.HOST || '127.0.0.1',
       RUN_WORKER: 'false',
+      // The relayer's key is the workers' alone: an api process knows the relayer by RELAYER_ADDRESS.
+      RELAYER_PRIVATE_KEY: '',
       // Behind the one TLS proxy this file is meant for; more hops, set TRUSTED_PROXY_HOPS.
       TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || '1',
     }),

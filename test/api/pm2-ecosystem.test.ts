@@ -88,6 +88,21 @@ describe('the PM2 ecosystem file', () => {
     expect(loadConfig({}).runWorker).toBe(true);
   });
 
+  it('keeps the relayer’s key out of the api processes: they know the relayer by its address, the worker signs', () => {
+    const KEY = '0x1111111111111111111111111111111111111111111111111111111111111111';
+    const ADDRESS = '0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A';
+    const apps = appsWith({ RELAYER_PRIVATE_KEY: KEY, RELAYER_ADDRESS: ADDRESS });
+    for (const app of apps.filter(runs('api/src/main.ts'))) {
+      const relayer = loadConfig({ ...process.env, RELAYER_PRIVATE_KEY: KEY, RELAYER_ADDRESS: ADDRESS, ...app.env }).relayer;
+      expect(relayer).toMatchObject({ privateKey: null, address: ADDRESS, signs: false, keyGivenToNonSigner: false });
+    }
+    // The worker reads the environment PM2 was started in, the key among it.
+    const worker = loadConfig({ RELAYER_PRIVATE_KEY: KEY, NODE_ENV: 'production' }, 'worker').relayer;
+    expect(worker).toMatchObject({ privateKey: KEY, address: ADDRESS, signs: true });
+    // An api process given the key anyway holds none of it, and production's boot check refuses it (production-config).
+    expect(loadConfig({ RELAYER_PRIVATE_KEY: KEY, NODE_ENV: 'production' }).relayer).toMatchObject({ privateKey: null, keyGivenToNonSigner: true });
+  });
+
   it('scales by the environment, and adds the one Ponder writer only when asked', () => {
     const apps = appsWith({ GAVEL_API_INSTANCES: '4', GAVEL_API_PORT: '5001', GAVEL_WORKERS: '3', GAVEL_INDEXER: 'true' });
     const ports = apps.filter(runs('api/src/main.ts')).map((app) => app.env.PORT);

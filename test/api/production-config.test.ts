@@ -153,7 +153,8 @@ describe('production configuration', () => {
   });
 
   it.each(ANVIL_PRIVATE_KEYS.map((key, account) => [account, key] as const))("refuses anvil's public account %i as the relayer", async (account, key) => {
-    const error = await refusal({ ...safeEnv(node.url, dataDir), RELAYER_PRIVATE_KEY: key });
+    // A process that runs the worker: it is the one that would sign with the key.
+    const error = await refusal({ ...safeEnv(node.url, dataDir), RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: key });
     expect(settingsOf(error)).toEqual(['RELAYER_PRIVATE_KEY']);
     expect(error.message).toContain(`anvil's public account ${account} `);
   });
@@ -175,7 +176,13 @@ describe('production configuration', () => {
     ['BITCOIN_PSBT_BIDS=false', { BITCOIN_PSBT_BIDS: 'false' }, ['BITCOIN_PSBT_BIDS'], /no signed offer/],
     ['a short JWT_SECRET', { JWT_SECRET: 'too-short' }, ['JWT_SECRET'], /shorter than 32/],
     ['the session key reused as the code pepper', { EMAIL_CODE_PEPPER: 'same-'.repeat(8), JWT_SECRET: 'same-'.repeat(8) }, ['EMAIL_CODE_PEPPER'], /the same as JWT_SECRET/],
-    ["anvil's public account as the relayer, in capitals", { RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[0].toUpperCase().replace('0X', '0x') }, ['RELAYER_PRIVATE_KEY'], /anyone can sign/],
+    [
+      "anvil's public account as the relayer, in capitals",
+      { RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[0].toUpperCase().replace('0X', '0x') },
+      ['RELAYER_PRIVATE_KEY'],
+      /anyone can sign/,
+    ],
+    ["the relayer's key given to an api process that runs no worker", { RELAYER_PRIVATE_KEY: `0x${'1'.repeat(64)}` }, ['RELAYER_PRIVATE_KEY'], /only the worker signs .* RELAYER_ADDRESS/],
     ['SIWE_URI on another origin than PUBLIC_URL', { SIWE_URI: 'http://127.0.0.1:5173' }, ['SIWE_URI'], /not PUBLIC_URL's origin \(https:\/\/gavel\.example\.com\)/],
     ['TRUSTED_PROXY_HOPS left to a default', { TRUSTED_PROXY_HOPS: undefined }, ['TRUSTED_PROXY_HOPS'], /0 only when clients reach the api directly/],
     ['a DAPP_DIR with no build', { DAPP_DIR: '/nonexistent/gavel-dapp' }, ['DAPP_DIR'], /run `npm run build` first/],
@@ -200,7 +207,7 @@ describe('production configuration', () => {
   it("names both chain ids when the node is another chain than CHAIN_ID, and refuses the relayer's key on it", async () => {
     const sepolia = await chainIdNode(11155111);
     try {
-      const error = await refusal({ ...safeEnv(sepolia.url, dataDir), RELAYER_PRIVATE_KEY: `0x${secret()}` });
+      const error = await refusal({ ...safeEnv(sepolia.url, dataDir), RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: `0x${secret()}` });
       expect(settingsOf(error)).toEqual(['CHAIN_ID', 'RELAYER_PRIVATE_KEY']);
       expect(error.message).toMatch(/CHAIN_ID: 1, but the node at RPC_URL \(127\.0\.0\.1:\d+\) answers eth_chainId 11155111/);
       expect(error.message).toContain('RELAYER_PRIVATE_KEY: given, but it would sign on chain 11155111, not on CHAIN_ID 1');

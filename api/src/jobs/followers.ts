@@ -38,7 +38,7 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
       'settle-withdrawals': chain.settleWithdrawals,
       'sweep-relayed-bids': async () => {
         await relayer.sweepCardMints();
-        if (relayer.enabled) await relayer.sweep();
+        if (relayer.sends) await relayer.sweep();
       },
       'follow-swaps': async () => {
         await followSwaps(services);

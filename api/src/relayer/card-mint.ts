@@ -24,7 +24,7 @@ export async function startCardMint(services: Services, user: UserRow, metadataU
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
   const nft = { address: chain.nft as Address, abi: gavelNftAbi } as const;
   const [price, minter] = await Promise.all([chain.rpc.client.readContract({ ...nft, functionName: 'publicMintPrice' }), chain.rpc.client.readContract({ ...nft, functionName: 'minter' })]);
-  if (minter.toLowerCase() !== relayer.sender!.address) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_not_minter');
+  if (minter.toLowerCase() !== relayer.address) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_not_minter');
   // Charged now, not held: the price itself, with no margin for a move before a capture.
   const ethPrice = { ...(await prices.holdPrice('ETH', cardMintMessages.pricePaused)), marginPercent: 0 };
   const cents = Math.max(MIN_CARD_PAYMENT_CENTS, Number(coinHoldCents(price, WEI_PER_ETH, ethPrice)));

@@ -1,5 +1,6 @@
 /** The platform's relayer account: it bids on chain for card bidders and mints by card (GavelNFT's minter). */
-import type { Hex } from 'viem';
+import { getAddress, isAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 
 /** anvil's chain id: the only chain the development key below is ever used on. */
 export const ANVIL_CHAIN_ID = 31337;
@@ -26,19 +27,44 @@ const ANVIL_ACCOUNT_9 = ANVIL_PRIVATE_KEYS[9];
 
 export interface RelayerConfig {
   /**
-   * RELAYER_PRIVATE_KEY; unset, anvil's account 9 when the RPC answers anvil's chain id outside production
-   * (relayerOnChain, at boot), else null: card bids on on-chain lots are refused.
+   * RELAYER_PRIVATE_KEY, read only by a process that runs the worker (`signs`): the relayer's transactions are the
+   * worker's jobs, so an api process that runs none never holds the key. Unset, anvil's account 9 when the RPC
+   * answers anvil's chain id outside production (relayerOnChain, at boot).
    */
   privateKey: Hex | null;
+  /**
+   * The relayer's public address: RELAYER_ADDRESS, or the key's when this process holds it. What an api process
+   * needs to take card bids on on-chain lots and card mints (it queues them; the worker sends them). Null: refused.
+   */
+  address: Address | null;
+  /** This process runs the worker, so it signs the relayer's transactions. */
+  signs: boolean;
+  /** The environment gave RELAYER_PRIVATE_KEY to a process that does not sign: production refuses it. */
+  keyGivenToNonSigner: boolean;
   /** How often the worker looks at relayed bids (outbid, won, waiting for a wallet); default 1 s. */
   sweepEveryMs: number;
 }
 
-export function relayerConfig(env: NodeJS.ProcessEnv): RelayerConfig {
+export function relayerConfig(env: NodeJS.ProcessEnv, signs: boolean): RelayerConfig {
+  const key = env.RELAYER_PRIVATE_KEY ? (env.RELAYER_PRIVATE_KEY as Hex) : null;
+  const given = env.RELAYER_ADDRESS?.trim();
+  if (given && !isAddress(given, { strict: false })) throw new Error(`RELAYER_ADDRESS must be an EVM address, not ${given}`);
   return {
-    privateKey: env.RELAYER_PRIVATE_KEY ? (env.RELAYER_PRIVATE_KEY as Hex) : null,
+    privateKey: signs ? key : null,
+    address: given ? getAddress(given) : key && signs ? addressOfKey(key) : null,
+    signs,
+    keyGivenToNonSigner: key !== null && !signs,
     sweepEveryMs: Number(env.RELAYER_SWEEP_MS ?? 1000),
   };
+}
+
+function addressOfKey(key: Hex): Address | null {
+  try {
+    return privateKeyToAccount(key).address;
+  } catch {
+    // A malformed key: the boot check names it; nothing can be relayed with it.
+    return null;
+  }
 }
 
 /**
@@ -47,8 +73,8 @@ export function relayerConfig(env: NodeJS.ProcessEnv): RelayerConfig {
  * CHAIN_ID left unset proves nothing about the chain the RPC is.
  */
 export function relayerOnChain(relayer: RelayerConfig, rpcChainId: number | null, production: boolean): RelayerConfig {
-  if (relayer.privateKey || production || rpcChainId !== ANVIL_CHAIN_ID) return relayer;
-  return { ...relayer, privateKey: ANVIL_ACCOUNT_9 };
+  if (relayer.privateKey || relayer.address || production || rpcChainId !== ANVIL_CHAIN_ID) return relayer;
+  return { ...relayer, privateKey: relayer.signs ? ANVIL_ACCOUNT_9 : null, address: privateKeyToAccount(ANVIL_ACCOUNT_9).address };
 }
 
 /** The number of the public anvil account this key is (0-9), or null for any other key. */

@@ -75,7 +75,18 @@ export class Relayer {
     this.sender = config.relayer.privateKey ? new RelayerSender(config.relayer.privateKey, config.chain.rpcUrl, chain.rpc.client, redis, config.redisPrefix) : null;
   }
 
+  /** The relayer's address, lower case: known to an api process from RELAYER_ADDRESS, to the worker from its key. */
+  get address(): string | null {
+    return this.sender?.address ?? this.services.config.relayer.address?.toLowerCase() ?? null;
+  }
+
+  /** Card bids on on-chain lots are taken: the relayer is known and there is an auction house for it to bid on. */
   get enabled(): boolean {
+    return this.address !== null && this.services.chain.auctionHouse !== null;
+  }
+
+  /** This process sends the relayer's transactions: it holds the key (it runs the worker) and the auction house is known. */
+  get sends(): boolean {
     return this.sender !== null && this.services.chain.auctionHouse !== null;
   }
 
