@@ -6,7 +6,7 @@ import { startWorker } from './jobs/worker.ts';
 import { survivesConnectionLoss } from './process-guards.ts';
 import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
 
-const loaded = loadConfig(process.env, 'worker');
+const loaded = loadConfig(undefined, 'worker');
 const log = createLogger(loaded);
 survivesConnectionLoss(log);
 // The api's own boot check: a worker refuses unsafe production settings just as the api does.
