@@ -141,6 +141,9 @@ export const messages = {
     tooLow: 'Bid must be at least {minimum} {unit}',
     // Decided: maximum (proxy) bids.
     outbidByMaximum: 'You were outbid by an earlier maximum bid',
+    /** The bid dialog's headings: the toast already says the reply's message, so the dialog says where the bid stands. */
+    placedLead: 'You are the highest bidder',
+    outbidLead: 'Placed, but not leading',
     maximumTooLow: 'Your maximum must be at least {minimum} {unit}',
     invalidMaximum: 'Invalid maximum bid',
     maximumRule: 'Gavel bids for you, one increment at a time, up to your maximum. Others see only the price.',

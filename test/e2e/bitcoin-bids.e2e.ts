@@ -221,7 +221,7 @@ describe('Bitcoin lots', { timeout: 180_000 }, () => {
     // B's offer of 16,000 is placed and outbid at once: A leads at the lowest step that beats it.
     await bid(b.page, 16_000);
     await waitForToast(b.page, messages.bids.outbidByMaximum, 30_000);
-    assert.equal(await byTestId(b.page, 'checkout-placed-message').textContent(), messages.bids.outbidByMaximum);
+    assert.equal(await byTestId(b.page, 'checkout-placed-message').textContent(), messages.bids.outbidLead);
     assert.ok((await byTestId(b.page, 'checkout-placed').innerText()).includes(`the price is now ${displayAmount(BigInt(won), 'sats')}`));
     await byTestId(b.page, 'checkout-done').click();
     await a.page.waitForFunction((expected) => document.querySelector('[data-testid=lot-current-bid]')?.textContent === expected, displayAmount(BigInt(won), 'sats'), { timeout: 20_000 });

@@ -67,7 +67,7 @@ describe('a maximum bid', { timeout: 120_000 }, () => {
     // Ben bids $20.00: placed, and at once outbid by Ann's maximum, which he is told in the reply.
     await shownPrice(benPage, '$10.00');
     await bidOnSavedCard(benPage, '20.00');
-    assert.equal(await byTestId(benPage, 'checkout-placed-message').textContent(), messages.bids.outbidByMaximum);
+    assert.equal(await byTestId(benPage, 'checkout-placed-message').textContent(), messages.bids.outbidLead);
     assert.match(await byTestId(benPage, 'checkout-placed').innerText(), /the price is now \$21\.00/);
     await waitForToast(benPage, messages.bids.outbidByMaximum);
     await benPage.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath('maximum-bids-outbid-at-once') });
@@ -82,7 +82,7 @@ describe('a maximum bid', { timeout: 120_000 }, () => {
 
     // Ben bids $35.00: above Ann's maximum, he leads, and Ann is told, for the first time, that it was exceeded.
     await bidOnSavedCard(benPage, '35.00');
-    assert.equal(await byTestId(benPage, 'checkout-placed-message').textContent(), messages.bids.placed);
+    assert.equal(await byTestId(benPage, 'checkout-placed-message').textContent(), messages.bids.placedLead);
     const banner = byTestId(annPage, 'outbid-banner');
     await banner.waitFor({ timeout: 15_000 });
     assert.match(await banner.innerText(), /Your maximum of \$30\.00 was exceeded/);

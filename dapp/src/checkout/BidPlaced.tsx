@@ -1,4 +1,4 @@
-import type { Lot, PlaceBidReply } from '@gavel/domain';
+import { messages, type Lot, type PlaceBidReply } from '@gavel/domain';
 import { AlertIcon, CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
 import { extensionNotice } from '../bidding/use-place-bid.ts';
@@ -16,8 +16,9 @@ export function BidPlaced({ lot, reply, onDone }: { lot: Lot; reply: PlaceBidRep
       <span className={outbid ? 'checkout-success checkout-success--outbid' : 'checkout-success'} aria-hidden="true">
         {outbid ? <AlertIcon width={30} height={30} /> : <CheckIcon width={30} height={30} />}
       </span>
+      {/* The toast says the reply's message; repeating it here would say it twice at once. */}
       <p className="checkout-step__lead" data-testid="checkout-placed-message">
-        {reply.message}
+        {outbid ? messages.bids.outbidLead : messages.bids.placedLead}
       </p>
       <p className="checkout-note">
         {outbid
