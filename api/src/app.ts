@@ -16,6 +16,7 @@ import { auctionEventRoutes } from './routes/auction-events.ts';
 import { contentRoutes } from './routes/content.ts';
 import { supportRoutes } from './routes/support.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { pushRoutes } from './routes/push.ts';
 import { mountIpfs } from './routes/ipfs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -62,6 +63,7 @@ export function declareRoutes(services: Services): RouteTable {
   contentRoutes(routes, services);
   supportRoutes(routes, services);
   notificationRoutes(routes, services);
+  pushRoutes(routes, services);
   authRoutes(routes, services);
   paymentRoutes(routes, services);
   identityRoutes(routes, services);

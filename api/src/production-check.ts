@@ -18,6 +18,7 @@ import { ChainRpc } from './chain/rpc.ts';
 import { STAND_IN as STRIPE_STAND_IN } from './payments/config.ts';
 import { BITCOIN_STAND_IN_PORT } from './bitcoin/config.ts';
 import { anvilAccountOf, relayerOnChain } from './relayer/config.ts';
+import { KEPT_VAPID_FILE, readKept, vapidKeyProblem } from './notifications/push-keys.ts';
 
 export interface ConfigProblem {
   /** The environment variable to set or change. */
@@ -47,7 +48,7 @@ export async function checkAtBoot(config: Config, role: ProcessRole = 'api'): Pr
   // Production refuses an unset RPC_URL anyway: no time spent asking the development default.
   const rpc = config.production && !config.settingsGiven.has('RPC_URL') ? null : await askChainId(config.chain);
   if (config.production) {
-    const problems = [...settingProblems(config), ...(role === 'api' ? httpProblems(config) : []), ...(await secretProblems(config)), ...chainProblems(config, rpc)];
+    const problems = [...settingProblems(config), ...(role === 'api' ? httpProblems(config) : []), ...(await secretProblems(config)), ...(await vapidProblems(config)), ...chainProblems(config, rpc)];
     if (problems.length > 0) throw new UnsafeProductionConfig(problems);
   }
   const chainId = rpc && 'chainId' in rpc ? rpc.chainId : null;
@@ -183,6 +184,31 @@ async function secretProblems(config: Config): Promise<ConfigProblem[]> {
     else if (kept === value) problems.push({ setting, problem: `the development secret kept in ${keptFile}, which a development server may have served: make a new one` });
     seen.push({ setting, value });
   }
+  return problems;
+}
+
+/**
+ * Web Push is signed with the VAPID pair production is given: never the development pair kept in the data
+ * directory, never a pair that cannot sign, with a subject the push services can reach; pushes go to https push
+ * services only, trusting no certificate of a development stand-in.
+ */
+async function vapidProblems({ notifications: { push }, dataDir }: Config): Promise<ConfigProblem[]> {
+  const problems: ConfigProblem[] = [];
+  const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
+  const kept = `the development pair kept in the data directory (${KEPT_VAPID_FILE})`;
+  if (!push.vapidPublicKey) refuse('VAPID_PUBLIC_KEY', `not set: Web Push needs the server's own key pair, never ${kept} (make one with \`npx web-push generate-vapid-keys\`)`);
+  if (!push.vapidPrivateKey) refuse('VAPID_PRIVATE_KEY', `not set: Web Push needs the server's own key pair, never ${kept}`);
+  if (!/^(mailto:|https:\/\/)/.test(push.vapidSubject)) refuse('VAPID_SUBJECT', 'not set to a mailto: address or an https:// page: push services contact the sender there');
+  if (push.vapidPublicKey && push.vapidPrivateKey) {
+    const keys = { publicKey: push.vapidPublicKey, privateKey: push.vapidPrivateKey };
+    const problem = vapidKeyProblem(keys, 'mailto:check@gavel.invalid');
+    const developmentPair = await readKept(path.join(dataDir, KEPT_VAPID_FILE));
+    if (problem) refuse('VAPID_PRIVATE_KEY', `the VAPID pair cannot sign: ${problem}`);
+    else if (developmentPair?.privateKey === keys.privateKey) refuse('VAPID_PRIVATE_KEY', `${kept}, which a development server may have served: make a new pair`);
+  }
+  const plain = push.services.filter((service) => !service.startsWith('*.') && protocolOf(service) !== 'https:');
+  if (plain.length) refuse('PUSH_SERVICES', `${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} not https:// (a development stand-in)`);
+  if (push.serviceCaFile) refuse('PUSH_SERVICE_CA_FILE', "set: it trusts a development push service's own certificate");
   return problems;
 }
 

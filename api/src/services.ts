@@ -22,6 +22,8 @@ import { keptSecret } from './kept-secret.ts';
 import { createBitcoinAccess, type BitcoinAccess } from './bitcoin/index.ts';
 import { UsdPrices } from './prices/usd-price.ts';
 import { UnsubscribeTokens } from './notifications/unsubscribe-tokens.ts';
+import { PushNotices } from './notifications/push.ts';
+import { vapidKeys } from './notifications/push-keys.ts';
 
 export interface Services {
   config: Config;
@@ -53,6 +55,8 @@ export interface Services {
   prices: UsdPrices;
   /** Signs and checks the unsubscribe links in mail (UNSUBSCRIBE_SECRET). */
   unsubscribeTokens: UnsubscribeTokens;
+  /** Web Push to users' devices: every notice on a user's stream, of the kinds they turned on (VAPID_*). */
+  pushes: PushNotices;
   close(): Promise<void>;
 }
 
@@ -79,6 +83,8 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   setMailSite(config.publicUrl, unsubscribeTokens);
   const eventHub = new EventHub(redis, config.redisPrefix, { checkEvents: config.checkContracts });
   await eventHub.listen(subscriber);
+  const pushes = new PushNotices(db, queues, config.notifications.push, await vapidKeys(config.notifications.push, config.dataDir), log);
+  eventHub.onUserNotice((userId, event) => void pushes.tellEvent(userId, event).catch((err: Error) => log.warn({ err: err.message, userId, type: event.type }, 'push not queued')));
   const lotClock = new LotClock(queues, config.notifications.endingSoonMinutes);
   const chain = new ChainService(config.chain, log);
   const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs });
@@ -106,8 +112,10 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     bitcoin: createBitcoinAccess(config.bitcoin),
     prices,
     unsubscribeTokens,
+    pushes,
     async close() {
       await relayer.close();
+      await pushes.close();
       await payments.close();
       await lotClock.close();
       await mailer.close();

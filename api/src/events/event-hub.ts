@@ -69,8 +69,20 @@ export class EventHub {
     if (contract && !contract.safeParse(event.data).success) {
       return Promise.reject(new Error(`The ${event.type} event breaks its contract: ${JSON.stringify(event.data)}`));
     }
+    if (this.userNotices && topic.startsWith('user:')) this.userNotices(topic.slice('user:'.length), event);
     return this.sent.ask([this.channel(topic), JSON.stringify(event)]);
   }
+
+  /**
+   * Hears every event published to a user's stream, wherever it was published from: the notices every notifier
+   * (outbid-notifier.ts, notifications/*, closing a lot) tells a user's tabs also go to their devices by Web Push
+   * (notifications/push.ts), with no notifier having to know. `hear` must not throw and is not waited for.
+   */
+  onUserNotice(hear: (userId: string, event: HubEvent) => void): void {
+    this.userNotices = hear;
+  }
+
+  private userNotices: ((userId: string, event: HubEvent) => void) | null = null;
 
   /** Every token of the user older than `version` is revoked: their open streams must close. */
   announceRevoked(userId: string, version: number): Promise<number> {

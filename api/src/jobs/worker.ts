@@ -33,6 +33,8 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     // Card bids on on-chain lots and mints by card: the relayer's transactions (relayer/relayer.ts).
     await relayer.startWorker(),
     await startFollowers(services),
+    // Web Push: each notice to every device of a user who turned its kind on, and the payment-due reminders.
+    await services.pushes.startWorker(),
   ];
 
   let reconciling = false;

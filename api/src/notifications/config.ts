@@ -1,4 +1,5 @@
-/** When bidders and watchers are told a lot ends soon, and the key that signs the unsubscribe links in mail. */
+/** When bidders and watchers are told a lot ends soon, the key that signs the unsubscribe links in mail, and Web Push. */
+import { pushConfig, type PushConfig } from './push-config.ts';
 
 export interface NotificationConfig {
   /**
@@ -8,6 +9,7 @@ export interface NotificationConfig {
   endingSoonMinutes: number[];
   /** UNSUBSCRIBE_SECRET: HMAC key of the unsubscribe links; unset: a random key kept in the data directory (set it in production). */
   unsubscribeSecret: string | undefined;
+  push: PushConfig;
 }
 
 export function notificationConfig(env: NodeJS.ProcessEnv): NotificationConfig {
@@ -18,5 +20,5 @@ export function notificationConfig(env: NodeJS.ProcessEnv): NotificationConfig {
     .filter(Boolean)
     .map(Number);
   if (minutes.some((m) => !Number.isInteger(m) || m <= 0)) throw new Error(`ENDING_SOON_MINUTES must be whole minutes separated by commas (e.g. 60,10), not "${given}"`);
-  return { endingSoonMinutes: [...new Set(minutes)].sort((a, b) => b - a), unsubscribeSecret: env.UNSUBSCRIBE_SECRET || undefined };
+  return { endingSoonMinutes: [...new Set(minutes)].sort((a, b) => b - a), unsubscribeSecret: env.UNSUBSCRIBE_SECRET || undefined, push: pushConfig(env) };
 }

@@ -22,7 +22,16 @@ import { HttpError } from '../http/errors.ts';
 
 const TAG = 'Notifications';
 
-const preferenceSelect = { emailOutbid: true, emailEndingSoon: true, emailWon: true } as const;
+const preferenceSelect = {
+  emailOutbid: true,
+  emailEndingSoon: true,
+  emailWon: true,
+  pushOutbid: true,
+  pushMaximumExceeded: true,
+  pushEndingSoon: true,
+  pushWon: true,
+  pushPaymentDue: true,
+} as const;
 
 /** The user column each unsubscribe kind turns off. */
 const COLUMN_OF: Record<EmailKind, keyof NotificationPreferences> = { outbid: 'emailOutbid', ending_soon: 'emailEndingSoon', won: 'emailWon' };
@@ -34,7 +43,7 @@ export function notificationRoutes(routes: RouteTable, { db, unsubscribeTokens }
     method: 'get',
     path: '/me/notification-preferences',
     tag: TAG,
-    summary: 'Which e-mails the signed-in user receives (outbid, ending soon, won); notices in the dapp always show',
+    summary: 'Which e-mails the signed-in user receives (outbid, ending soon, won), and which notices are pushed to their devices; notices in the dapp always show',
     access: {},
     reply: notificationPreferencesSchema,
     handler: async ({ user }) => prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: preferenceSelect }),
@@ -44,7 +53,7 @@ export function notificationRoutes(routes: RouteTable, { db, unsubscribeTokens }
     method: 'patch',
     path: '/me/notification-preferences',
     tag: TAG,
-    summary: "Turn the signed-in user's outbid, ending-soon and won e-mails on or off",
+    summary: "Turn the signed-in user's outbid, ending-soon and won e-mails, or each kind of push, on or off",
     description: 'Send only the preferences to change. A won e-mail that asks for a payment is sent whatever `emailWon` says.',
     access: {},
     body: notificationPreferencesPatchSchema,

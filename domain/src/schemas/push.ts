@@ -42,9 +42,7 @@ const base64url = (min: number, max: number) =>
  * address for this browser; p256dh (an uncompressed P-256 point, 65 bytes) and auth (16 bytes) encrypt each push.
  */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z
-    .url({ protocol: /^https?$/, error: pushMessages.subscriptionInvalid })
-    .max(2000, pushMessages.subscriptionInvalid),
+  endpoint: z.url({ protocol: /^https?$/, error: pushMessages.subscriptionInvalid }).max(2000, pushMessages.subscriptionInvalid),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url(86, 88), auth: base64url(21, 24) }),
 });

@@ -1,0 +1,65 @@
+/**
+ * Web Push subscriptions: the server's public VAPID key (the browser's applicationServerKey; the private key never
+ * leaves the server), and the signed-in user's browsers subscribing and unsubscribing. Which kinds are pushed is a
+ * notification preference (routes/notifications.ts). A subscription names the push service the api will post to,
+ * so only the browsers' own push services are accepted (PUSH_SERVICES): never an address of the user's choosing.
+ */
+import { pushMessages, pushPublicKeyReplySchema, pushSubscriptionReplySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@gavel/domain';
+import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
+import { HttpError } from '../http/errors.ts';
+import { isAllowedPushService } from '../notifications/push-config.ts';
+
+const TAG = 'Notifications';
+
+/** Browsers a user keeps subscribed at once; the oldest beyond it is dropped (a phone replaced, a profile reset). */
+const MAX_SUBSCRIPTIONS_PER_USER = 20;
+
+export function pushRoutes(routes: RouteTable, { db, config, pushes }: Services): void {
+  const { prisma } = db;
+
+  routes.add({
+    method: 'get',
+    path: '/push/public-key',
+    tag: TAG,
+    summary: "The server's VAPID public key, which a browser subscribes to Web Push with (applicationServerKey)",
+    reply: pushPublicKeyReplySchema,
+    handler: async () => ({ publicKey: pushes.publicKey }),
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/me/push-subscriptions',
+    tag: TAG,
+    summary: "Add this browser's push subscription (PushSubscription.toJSON()) to the signed-in user's devices",
+    description: 'An endpoint already known (the same browser, perhaps signed in as someone else before) moves to this user with its new keys.',
+    access: {},
+    body: pushSubscriptionSchema,
+    reply: pushSubscriptionReplySchema,
+    errors: { 400: pushMessages.serviceNotAllowed },
+    handler: async ({ body, user }) => {
+      if (!isAllowedPushService(body.endpoint, config.notifications.push.services)) {
+        throw new HttpError(400, pushMessages.serviceNotAllowed, 'push_service_not_allowed', { endpoint: pushMessages.serviceNotAllowed });
+      }
+      const keys = { userId: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth };
+      await prisma.pushSubscription.upsert({ where: { endpoint: body.endpoint }, create: { endpoint: body.endpoint, ...keys }, update: keys });
+      const beyond = await prisma.pushSubscription.findMany({ where: { userId: user.id }, orderBy: { createdAt: 'desc' }, skip: MAX_SUBSCRIPTIONS_PER_USER, select: { id: true } });
+      if (beyond.length) await prisma.pushSubscription.deleteMany({ where: { id: { in: beyond.map((row) => row.id) } } });
+      return { message: pushMessages.subscribed };
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/me/push-subscriptions',
+    tag: TAG,
+    summary: "Remove this browser's push subscription from the signed-in user's devices",
+    access: {},
+    body: pushUnsubscribeSchema,
+    reply: pushSubscriptionReplySchema,
+    handler: async ({ body, user }) => {
+      await prisma.pushSubscription.deleteMany({ where: { userId: user.id, endpoint: body.endpoint } });
+      return { message: pushMessages.unsubscribed };
+    },
+  });
+}
