@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { loadConfig, type Config } from '../../api/src/config.ts';
 import { createApp } from '../../api/src/app.ts';
 import { checkAtBoot, UnsafeProductionConfig } from '../../api/src/production-check.ts';
+import { KEPT_VAPID_FILE, keptVapidKeys } from '../../api/src/notifications/push-keys.ts';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
@@ -44,6 +46,9 @@ async function chainIdNode(chainId: number) {
 /** A built dapp (its index.html) the api process may serve. */
 let builtDapp: string;
 
+/** Production's own Web Push key pair. */
+const VAPID = webpush.generateVAPIDKeys();
+
 /** Every setting production requires, fake but well formed; `dataDir` holds no development secret unless a test writes one. */
 function safeEnv(rpcUrl: string, dataDir: string): Record<string, string> {
   return {
@@ -69,6 +74,9 @@ function safeEnv(rpcUrl: string, dataDir: string): Record<string, string> {
     RPC_URL: rpcUrl,
     CHAIN_ID: '1',
     PRICE_API_URL: 'https://api.coingecko.com/api/v3/simple/price',
+    VAPID_PUBLIC_KEY: VAPID.publicKey,
+    VAPID_PRIVATE_KEY: VAPID.privateKey,
+    VAPID_SUBJECT: 'mailto:ops@gavel.example.com',
   };
 }
 
@@ -121,12 +129,15 @@ describe('production configuration', () => {
       'RPC_URL',
       'CHAIN_ID',
       'PRICE_API_URL',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_SUBJECT',
     ];
     expect(settingsOf(error).sort()).toEqual([...missing, 'DAPP_DIR'].sort());
     for (const setting of missing) expect(error.message).toContain(`  - ${setting}: not set`);
     // The built dapp is named in the same message as the settings, not in an error of its own before them.
     expect(error.message).toContain(`  - DAPP_DIR: no built dapp in ${path.join(dataDir, 'no-build')}: run \`npm run build\``);
-    expect(error.message).toContain('18 settings are missing or unsafe');
+    expect(error.message).toContain('21 settings are missing or unsafe');
     expect(error.message).toMatch(/PGlite/);
     expect(error.message).toMatch(/Stripe stand-in/);
   });
@@ -222,6 +233,22 @@ describe('production configuration', () => {
     expect(error.message).toMatch(/did not answer eth_chainId/);
   });
 
+  it('Web Push needs its own VAPID pair: not the development pair kept in .data, not a broken one, with a reachable subject, through https push services', async () => {
+    const kept = await keptVapidKeys(dataDir);
+    try {
+      const reused = await refusal({ ...safeEnv(node.url, dataDir), VAPID_PUBLIC_KEY: kept.publicKey, VAPID_PRIVATE_KEY: kept.privateKey });
+      expect(reused.problems).toEqual([{ setting: 'VAPID_PRIVATE_KEY', problem: expect.stringContaining('development pair kept in the data directory') }]);
+      const broken = await refusal({ ...safeEnv(node.url, dataDir), VAPID_PRIVATE_KEY: 'c2hvcnQ', VAPID_SUBJECT: 'ops@gavel.example.com' });
+      expect(settingsOf(broken).sort()).toEqual(['VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']);
+      expect(broken.message).toMatch(/VAPID_PRIVATE_KEY: the VAPID pair cannot sign/);
+      const standIn = await refusal({ ...safeEnv(node.url, dataDir), PUSH_SERVICES: 'https://fcm.googleapis.com,http://127.0.0.1:9443', PUSH_SERVICE_CA_FILE: '/tmp/push.pem' });
+      expect(settingsOf(standIn).sort()).toEqual(['PUSH_SERVICES', 'PUSH_SERVICE_CA_FILE']);
+      expect(standIn.message).toContain('  - PUSH_SERVICES: http://127.0.0.1:9443 is not https://');
+    } finally {
+      await rm(path.join(dataDir, KEPT_VAPID_FILE));
+    }
+  });
+
   it('the api, the worker and `npm start -- --production` print the one message and exit 1', async () => {
     const run = (...args: string[]) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
@@ -243,11 +270,11 @@ describe('production configuration', () => {
     }
     // What serves HTTP is also refused for the missing build and proxy count, in the same message.
     for (const result of [api, start]) {
-      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 18 settings are missing or unsafe.');
+      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 21 settings are missing or unsafe.');
       expect(result.stderr).toContain('  - DAPP_DIR: no built dapp');
       expect(result.stderr).toContain('  - TRUSTED_PROXY_HOPS: not set');
     }
-    expect(worker.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 16 settings are missing or unsafe.');
+    expect(worker.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 19 settings are missing or unsafe.');
     expect(worker.stderr).not.toContain('DAPP_DIR');
   });
 });
