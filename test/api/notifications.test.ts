@@ -15,6 +15,8 @@ import { wonMail } from '../../api/src/mail/templates.ts';
 
 const PUBLIC_URL = 'https://gavel.example';
 const MINUTE = 60_000;
+/** Web Push is off for every kind until the user opts in (test/api/push.test.ts). */
+const NO_PUSH = { pushOutbid: false, pushMaximumExceeded: false, pushEndingSoon: false, pushWon: false, pushPaymentDue: false };
 
 let stack: TestStack;
 type Reply = { status: number; body: any };
@@ -214,9 +216,9 @@ describe('ending-soon jobs', () => {
 describe('notification preferences', () => {
   it('are all on at first, change one at a time, and refuse what is not a preference', async () => {
     const { token } = await person();
-    expect(await call('GET', '/me/notification-preferences', token)).toEqual({ status: 200, body: { emailOutbid: true, emailEndingSoon: true, emailWon: true } });
+    expect(await call('GET', '/me/notification-preferences', token)).toEqual({ status: 200, body: { emailOutbid: true, emailEndingSoon: true, emailWon: true, ...NO_PUSH } });
     const saved = await call('PATCH', '/me/notification-preferences', token, { emailEndingSoon: false });
-    expect(saved).toEqual({ status: 200, body: { message: 'Notification preferences saved', preferences: { emailOutbid: true, emailEndingSoon: false, emailWon: true } } });
+    expect(saved).toEqual({ status: 200, body: { message: 'Notification preferences saved', preferences: { emailOutbid: true, emailEndingSoon: false, emailWon: true, ...NO_PUSH } } });
     expect((await call('GET', '/me/notification-preferences', token)).body.emailEndingSoon).toBe(false);
 
     const wrongType = await call('PATCH', '/me/notification-preferences', token, { emailOutbid: 'no' });
@@ -246,7 +248,7 @@ describe('notification preferences', () => {
 
     const done = await call('POST', '/notifications/unsubscribe', null, { token });
     expect(done).toEqual({ status: 200, body: { kind: 'outbid', message: 'You will no longer receive outbid e-mails. You can turn them back on in your profile.' } });
-    expect((await call('GET', '/me/notification-preferences', first.token)).body).toEqual({ emailOutbid: false, emailEndingSoon: true, emailWon: true });
+    expect((await call('GET', '/me/notification-preferences', first.token)).body).toEqual({ emailOutbid: false, emailEndingSoon: true, emailWon: true, ...NO_PUSH });
     // Clicked twice: still off, still a confirmation.
     expect((await call('POST', '/notifications/unsubscribe', null, { token })).status).toBe(200);
 
