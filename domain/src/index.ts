@@ -44,3 +44,5 @@ export * from './schemas/follow.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/push.ts';
 export * from './won-payment.ts';
+export * from './close-in-turn.ts';
+export * from './schemas/consignment.ts';

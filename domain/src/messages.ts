@@ -497,3 +497,42 @@ export const pushMessages = {
   permissionDenied: 'Notifications are blocked for Gavel in this browser. Allow them in the browser’s site settings, then try again.',
   subscribeFailed: 'This device could not be set up for notifications. Please try again.',
 } as const;
+
+/** Lots that close in turn (an event's first close and interval): the admin form's and the event page's words. */
+export const closeInTurnMessages = {
+  firstCloseInvalid: 'First close must be a valid date and time',
+  firstCloseAfterStart: 'First close must be after the event starts',
+  bothOrNeither: 'Set both the first close and the interval, or neither',
+  intervalRange: 'Interval must be a whole number of seconds from 1 to 86,400',
+  lotStartsAfterClose: 'A lot would close before it starts: choose a later first close',
+  /** The event page: "Lots close in turn, one every 1 minute, from ...". */
+  summary: 'Lots close in turn, one every {interval}, from',
+} as const;
+
+/** Consignment intake (schemas/consignment.ts): the Sell form, the consignor's list and the admin review. */
+export const consignmentMessages = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  holdingRequired: 'Choose how the item is held: inscription, NFT or off-chain',
+  inscriptionIdRequired: 'Inscription id is required for an inscription',
+  inscriptionIdFormat: 'Inscription id must be a transaction id followed by i and a number (e.g. abc…123i0)',
+  contractAddressRequired: 'Contract address is required for an NFT',
+  contractAddressFormat: 'Contract address must be 0x followed by 40 hexadecimal characters',
+  tokenIdRequired: 'Token id is required for an NFT',
+  tokenIdFormat: 'Token id must be a whole number',
+  estimateFormat: 'Estimate must be an amount in US dollars, e.g. 1,500.00',
+  estimateOrder: 'Low estimate must not be above the high estimate',
+  tooManyImages: 'Add at most 10 images',
+  imageUrl: 'Images must be uploaded through the form',
+  imageType: 'Please upload a JPEG, PNG or WebP image',
+  reasonRequired: 'A reason is required to decline a consignment',
+  submitted: 'Thank you: your item was submitted for review',
+  accepted: 'Consignment accepted: the lot was created in the event',
+  declined: 'Consignment declined: the consignor was e-mailed the reason',
+  notFound: 'Consignment not found',
+  alreadyReviewed: 'This consignment was already reviewed',
+  myTitle: 'My consignments',
+  noneYet: 'You have not submitted any items yet.',
+  signInToSell: 'Sign in to submit an item for sale.',
+  declinedMailSubject: 'About the item you offered: {title}',
+} as const;

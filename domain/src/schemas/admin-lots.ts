@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../money.ts';
-import { adminMessages } from '../messages.ts';
+import { adminMessages, closeInTurnMessages } from '../messages.ts';
 import { MAX_PAGE_SIZE, paginationSchema, queryInt, searchText } from './common.ts';
 import { AUCTION_TYPES, lotSchema } from './lot.ts';
 import { auctionEventSchema } from './auction-event.ts';
@@ -141,6 +141,9 @@ export const auctionEventBodySchema = z.object({
   coverImageUrl: z.string().trim().max(2000).nullable().optional(),
   /** Only whitelisted wallets and e-mails may bid on this event's lots. */
   whitelistOnly: z.boolean().optional(),
+  /** Lots that close in turn (close-in-turn.ts): both set, or both null to let each lot keep its own end. */
+  firstCloseAt: z.string().trim().nullable().optional(),
+  closeIntervalSeconds: z.number({ error: closeInTurnMessages.intervalRange }).int({ error: closeInTurnMessages.intervalRange }).nullable().optional(),
 });
 export const auctionEventUpdateBodySchema = auctionEventBodySchema.partial();
 export type AuctionEventBody = z.infer<typeof auctionEventBodySchema>;

@@ -27,6 +27,9 @@ export const auctionEventSchema = z.object({
   coverImageUrl: z.string().nullable(),
   published: z.boolean(),
   lotCount: z.number().int(),
+  /** Set when its lots close in turn: the first lot's close and the seconds between closes. */
+  firstCloseAt: z.string().nullable().optional(),
+  closeIntervalSeconds: z.number().int().nullable().optional(),
 });
 export type AuctionEvent = z.infer<typeof auctionEventSchema>;
 
