@@ -44,5 +44,6 @@ export * from './schemas/follow.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/push.ts';
 export * from './won-payment.ts';
+export * from './schemas/vault.ts';
 export * from './close-in-turn.ts';
 export * from './schemas/consignment.ts';
