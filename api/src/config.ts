@@ -26,6 +26,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** DATABASE_POOL_SIZE: PostgreSQL connections per api process (default 10). */
   databasePoolSize: number;
+  /**
+   * DATABASE_CONNECT_TIMEOUT_MS (default 3000) and DATABASE_QUERY_TIMEOUT_MS (default 30000): how long a new
+   * PostgreSQL connection and a statement may take before they count as failed, so a database that stops answering
+   * (a hung server, a dropped route) turns into quick 503s and a not-ready probe rather than requests hanging.
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number };
   pgliteDir: string;
   redisUrl: string;
   logLevel: string;
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'api' | '
     trustedProxyHops: Number(env.TRUSTED_PROXY_HOPS ?? 0),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    databaseTimeouts: { connectMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 3000), queryMs: Number(env.DATABASE_QUERY_TIMEOUT_MS ?? 30_000) },
     pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -24,6 +24,8 @@ import { UsdPrices } from './prices/usd-price.ts';
 import { UnsubscribeTokens } from './notifications/unsubscribe-tokens.ts';
 import { PushNotices } from './notifications/push.ts';
 import { vapidKeys } from './notifications/push-keys.ts';
+import { HealthMonitor } from './health/monitor.ts';
+import { CircuitBreaker } from './health/breaker.ts';
 
 export interface Services {
   config: Config;
@@ -57,11 +59,13 @@ export interface Services {
   unsubscribeTokens: UnsubscribeTokens;
   /** Web Push to users' devices: every notice on a user's stream, of the kinds they turned on (VAPID_*). */
   pushes: PushNotices;
+  /** Readiness (database, Redis) and the degradation log the admin reads; outside services' breakers report to it. */
+  health: HealthMonitor;
   close(): Promise<void>;
 }
 
 export async function openServices(config: Config, log: Logger): Promise<Services> {
-  const db = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: config.databasePoolSize });
+  const db = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
   await migrate(db, (line) => log.info(line));
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   const subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
@@ -71,6 +75,8 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   ] as const)
     survivesRedisOutage(client, what, log);
   await Promise.all([redis.connect(), subscriber.connect()]);
+  const health = new HealthMonitor(db, redis, log);
+  health.start();
   const browseCache = new BrowseCache(config.browseCacheTtlMs);
   const countCache = new BrowseCache(config.browseCountTtlMs);
   await browseCache.listen(subscriber, config.redisPrefix);
@@ -87,7 +93,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   eventHub.onUserNotice((userId, event) => void pushes.tellEvent(userId, event).catch((err: Error) => log.warn({ err: err.message, userId, type: event.type }, 'push not queued')));
   const lotClock = new LotClock(queues, config.notifications.endingSoonMinutes);
   const chain = new ChainService(config.chain, log);
-  const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs });
+  const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs }, new CircuitBreaker('stripe', (d, f) => health.record(d, f)));
   const prices = new UsdPrices(config.prices, log);
   const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });
   return {
@@ -113,7 +119,9 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     prices,
     unsubscribeTokens,
     pushes,
+    health,
     async close() {
+      health.stop();
       await relayer.close();
       await pushes.close();
       await payments.close();

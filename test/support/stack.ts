@@ -35,7 +35,7 @@ export interface TestStackOptions {
 }
 
 /** Tests drive the rate-limited routes far faster than people do: their limits are lifted unless a test sets its own. */
-const LIFTED_ROUTE_LIMITS = Object.fromEntries(
+export const LIFTED_ROUTE_LIMITS = Object.fromEntries(
   ['BIDS', 'CARD_SETUP', 'UPLOADS', 'WALLET_CONNECT', 'INSCRIPTIONS', 'SUBSCRIBE', 'SUPPORT', 'EVENTS', 'RPC', 'LOOKUPS', 'PAYMENTS', 'PASSWORD_CHANGE'].flatMap((name) => [
     [`RATE_${name}_PER_USER`, '1000000'],
     [`RATE_${name}_PER_IP`, '1000000'],

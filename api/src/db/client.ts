@@ -36,13 +36,21 @@ export interface Database {
 
 export const DEFAULT_PGLITE_DIR = path.resolve(process.cwd(), '.data/pglite');
 
-export async function openDatabase(options: { url?: string; pgliteDir?: string; poolSize?: number } = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPGlite(options.pgliteDir ?? DEFAULT_PGLITE_DIR);
+/** How long a connection and a statement may take (config.ts databaseTimeouts); unset: wait as long as it takes. */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  queryMs: number;
 }
 
-function openPostgres(url: string, poolSize: number): Database {
-  // Prisma stores DateTime as UTC in timestamp columns; SQL comparing them with now() must run in UTC too.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC' });
+export async function openDatabase(options: { url?: string; pgliteDir?: string; poolSize?: number; timeouts?: DatabaseTimeouts } = {}): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10, options.timeouts) : openPGlite(options.pgliteDir ?? DEFAULT_PGLITE_DIR);
+}
+
+function openPostgres(url: string, poolSize: number, timeouts?: DatabaseTimeouts): Database {
+  // Prisma stores DateTime as UTC in timestamp columns; SQL comparing them with now() must run in UTC too. Keep-alive
+  // and the timeouts find a server that went silent: its connections fail and are replaced instead of hanging.
+  const bounded = timeouts ? { connectionTimeoutMillis: timeouts.connectMs, query_timeout: timeouts.queryMs, keepAlive: true, keepAliveInitialDelayMillis: 5000 } : {};
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c timezone=UTC', ...bounded });
   // An idle pooled connection that the server ends (restart, failover, a test dropping its database) emits
   // 'error' on the pool; unhandled, that would end the process. The pool replaces the connection on next use.
   pool.on('error', () => {});

@@ -33,7 +33,8 @@ export function errorMiddleware(log: Logger) {
       ctx.status = body.status;
       ctx.body = body.json;
       if (error instanceof HttpError) ctx.set(error.headers);
-      if (body.json.code === 'busy') ctx.set('Retry-After', '1');
+      // Every 503 says when to come back: a client (and a load balancer) retries then rather than at once.
+      if (body.status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', String(RETRY_AFTER_S));
       // A client that hung up while its request was read is no fault of the api: nobody is left to answer.
       if (body.status >= 500 && ctx.req.destroyed && (error as { code?: string }).code === 'ECONNRESET') log.info({ method: ctx.method, url: loggedUrl(ctx.url) }, 'client closed the request');
       // A 5xx the api chose (a price or a service unavailable, with Retry-After) is expected: a warning, not a failure.
@@ -44,15 +45,33 @@ export function errorMiddleware(log: Logger) {
   };
 }
 
-/** Prisma's codes for a pool that had no connection to give in time (P2024) and a transaction it could not start (P2028). */
-const DATABASE_BUSY = new Set(['P2024', 'P2028']);
+/**
+ * The database could not be used just now: Prisma's codes for a pool that had no connection to give in time (P2024),
+ * a transaction it could not start (P2028), a server it could not reach (P1001, P1002), a socket that timed out
+ * (P1008) or a connection the server closed (P1017), and the driver's own words for the same. Nothing was written
+ * (a transaction whose connection broke is rolled back by the server), so a retry a moment later will do.
+ */
+const DATABASE_BUSY = new Set(['P2024', 'P2028', 'P1001', 'P1002', 'P1008', 'P1017']);
+const SOCKET_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P03']);
+const DRIVER_DOWN = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed/i;
+/** Seconds a 503 asks the client to wait before trying again. */
+const RETRY_AFTER_S = 2;
+
+/** Whether the error (or one it was caused by) says the database could not be used, rather than that the request was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (DATABASE_BUSY.has(e.code) || SOCKET_DOWN.has(e.code))) return true;
+    if (typeof e.message === 'string' && DRIVER_DOWN.test(e.message)) return true;
+  }
+  return false;
+}
 
 function toBody(error: unknown): { status: number; json: ApiError } {
   if (error instanceof HttpError) {
     return { status: error.status, json: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...error.extra } };
   }
-  // Every pooled connection stayed busy past the wait (a load peak): nothing was written, and a retry will do.
-  if (DATABASE_BUSY.has((error as { code?: string }).code ?? '')) return { status: 503, json: { message: messages.server.busy, code: 'busy' } };
+  // The database was busy past the wait (a load peak) or away (a restart, a cut): nothing was written, and a retry will do.
+  if (isDatabaseUnavailable(error)) return { status: 503, json: { message: messages.server.busy, code: 'busy' } };
   const status = (error as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, json: { message: (error as Error).message, code: 'bad_request' } };

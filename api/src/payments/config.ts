@@ -28,6 +28,8 @@ export interface StripeConfig {
   holdLapseMs: number;
   /** How long before it lapses a hold that must last is renewed (CARD_HOLD_RENEW_MARGIN_MS). */
   holdRenewMarginMs: number;
+  /** STRIPE_TIMEOUT_MS (default 10000): how long one request to Stripe may take before it counts as failed (and is retried). */
+  timeoutMs: number;
 }
 
 /** 48 hours: long enough to pay a cart at leisure, well inside the 7 days a card hold lasts. */
@@ -42,7 +44,11 @@ const CARD_HOLD_RENEW_MARGIN_MS = 24 * 3600_000;
 export function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig {
   const cartHoldCaptureMs = Number(env.CART_HOLD_CAPTURE_MS || CART_HOLD_CAPTURE_MS);
   const pendingHoldGraceMs = Number(env.PENDING_HOLD_GRACE_MS || PENDING_HOLD_GRACE_MS);
-  const holds = { holdLapseMs: Number(env.CARD_HOLD_LAPSE_MS || CARD_HOLD_LAPSE_MS), holdRenewMarginMs: Number(env.CARD_HOLD_RENEW_MARGIN_MS || CARD_HOLD_RENEW_MARGIN_MS) };
+  const holds = {
+    holdLapseMs: Number(env.CARD_HOLD_LAPSE_MS || CARD_HOLD_LAPSE_MS),
+    holdRenewMarginMs: Number(env.CARD_HOLD_RENEW_MARGIN_MS || CARD_HOLD_RENEW_MARGIN_MS),
+    timeoutMs: Number(env.STRIPE_TIMEOUT_MS || 10_000),
+  };
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
   if (!secretKey) {
     const apiBase = env.STRIPE_API_BASE || STAND_IN.apiBase;

@@ -10,6 +10,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { StripeConfig } from './config.ts';
 import { SavedCards } from './saved-cards.ts';
 import { createStripeClient } from './stripe-client.ts';
+import type { CircuitBreaker } from '../health/breaker.ts';
 import { StripeWebhooks } from './webhooks.ts';
 import { registerIntentEvents } from './intent-state.ts';
 import { PaymentJobs } from './payment-jobs.ts';
@@ -30,8 +31,8 @@ export interface Payments {
  * `lostHolds`: when a card hold behind a win is charged or lost, the buyer's mail (`mailer`) and the winner's fresh
  * deadline to pay (`paymentDueMs`), intent-state.ts.
  */
-export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queues: QueueRedis, lostHolds: LostHolds): Payments {
-  const stripe = createStripeClient(config);
+export function createPayments(config: StripeConfig, prisma: PrismaClient, log: Logger, queues: QueueRedis, lostHolds: LostHolds, breaker?: CircuitBreaker): Payments {
+  const stripe = createStripeClient(config, breaker);
   const savedCards = new SavedCards(stripe, prisma, config, log);
   const webhooks = new StripeWebhooks(stripe, prisma, config.webhookSecret, log);
   webhooks.on('setup_intent.succeeded', (event) => savedCards.sync(event.data.object.id));

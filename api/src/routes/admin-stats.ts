@@ -60,7 +60,7 @@ async function kycCounts(db: Database) {
   return byStatus;
 }
 
-export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
+export function adminStatsRoutes(routes: RouteTable, { db, health }: Services): void {
   const { prisma } = db;
 
   routes.add({
@@ -101,7 +101,7 @@ export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
     method: 'get',
     path: '/admin/auction-stats',
     tag: TAG,
-    summary: 'Lots by status and payment method, bids today, lots ending within 24 h, settlement progress, gross sales, relayed wins left unpaid',
+    summary: 'Lots by status and payment method, bids today, lots ending within 24 h, settlement progress, gross sales, relayed wins left unpaid, dependencies degraded and for how long',
     access: admin,
     reply: auctionStatsSchema,
     handler: async () => {
@@ -128,6 +128,7 @@ export function adminStatsRoutes(routes: RouteTable, { db }: Services): void {
           settlement: { no_winner: noWinner, awaiting_payment: awaitingPayment, awaiting_transfer: awaitingTransfer, complete },
           sales: gross,
           relayerExposure: exposure,
+          degradations: health.degradations.list().map((d) => ({ ...d, since: d.since.toISOString(), until: d.until?.toISOString() ?? null })),
         },
       };
     },

@@ -44,6 +44,19 @@ export const relayerExposureSchema = z.object({
 });
 export type RelayerExposure = z.infer<typeof relayerExposureSchema>;
 
+/**
+ * A dependency that stopped answering (database, redis, stripe...), as the api instance asked saw it: since when,
+ * until when (null: still down), for how long (ms, so far while still down), and the first failure in words.
+ */
+export const degradationSchema = z.object({
+  dependency: z.string(),
+  reason: z.string(),
+  since: z.string(),
+  until: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+export type Degradation = z.infer<typeof degradationSchema>;
+
 export const auctionStatsSchema = z.object({
   data: z.object({
     /** Lot statuses follow the lot clock (an upcoming lot past its start counts as live). */
@@ -55,6 +68,8 @@ export const auctionStatsSchema = z.object({
     sales: z.array(grossSalesSchema),
     /** The relayer's unpaid wins, the longest standing first. */
     relayerExposure: z.array(relayerExposureSchema),
+    /** What was degraded and for how long: open outages first, then the latest ended ones. */
+    degradations: z.array(degradationSchema),
   }),
 });
 export type AuctionStats = z.infer<typeof auctionStatsSchema>['data'];

@@ -1,0 +1,104 @@
+/**
+ * The steady load a fault scenario runs under: a few loops placing bids (pay-later and card) on a few lots and
+ * browsing /auctions, bounded in requests and time. Every answer is counted; every acknowledged bid (a 2xx) is
+ * kept with its id, to be looked for in the database afterwards; every 5xx is checked against the one kind the
+ * api may send (a 503 with Retry-After and a message from the catalogue).
+ */
+import { messages, paymentMessages } from '@gavel/domain';
+
+export interface Bidder {
+  token: string;
+  card: boolean;
+}
+
+export interface Acknowledged {
+  bidId: string;
+  lotId: string;
+  card: boolean;
+}
+
+export interface LoadResult {
+  requests: number;
+  acknowledged: Acknowledged[];
+  /** 5xx answers other than a 503 with Retry-After and a catalogue message, as "status message". */
+  bad5xx: string[];
+  /** 503s that were allowed (with Retry-After and a known message). */
+  unavailable: number;
+  /** Requests that got no answer at all (the api killed, a connection cut). */
+  noAnswer: number;
+}
+
+/** The words a 503 may carry: the spec's catalogue, as the api says them. */
+const ALLOWED_503 = new Set<string>([messages.server.busy, paymentMessages.providerUnavailable]);
+
+export interface LoadOptions {
+  url: string;
+  lots: string[];
+  bidders: Bidder[];
+  /** Loops running at once. */
+  concurrency: number;
+  /** Stops once this many requests were sent, or once stop() is called. */
+  maxRequests: number;
+}
+
+export interface Load {
+  result: LoadResult;
+  stop(): Promise<LoadResult>;
+}
+
+export function startLoad(o: LoadOptions): Load {
+  const result: LoadResult = { requests: 0, acknowledged: [], bad5xx: [], unavailable: 0, noAnswer: 0 };
+  // The highest amount known per lot (in cents): each bid goes a little above it, so most are admitted.
+  const top = new Map(o.lots.map((id) => [id, 1000]));
+  let stopped = false;
+  let turn = 0;
+
+  const check = async (res: Response): Promise<any> => {
+    const body = await res.json().catch(() => null);
+    if (res.status >= 500) {
+      const allowed = res.status === 503 && Number(res.headers.get('retry-after')) > 0 && (ALLOWED_503.has(body?.message) || /unavailable|paused/i.test(body?.message ?? ''));
+      if (allowed) result.unavailable++;
+      else result.bad5xx.push(`${res.status} ${res.headers.get('retry-after') ?? '-'} ${body?.message ?? ''}`);
+    }
+    return body;
+  };
+
+  const one = async () => {
+    const n = turn++;
+    result.requests++;
+    try {
+      if (n % 3 === 2) {
+        await check(await fetch(`${o.url}/auctions?limit=20`, { signal: AbortSignal.timeout(15_000) }));
+        return;
+      }
+      const lotId = o.lots[n % o.lots.length]!;
+      const bidder = o.bidders[n % o.bidders.length]!;
+      const cents = top.get(lotId)! + 100 + (n % 7) * 10;
+      top.set(lotId, cents);
+      const amount = (cents / 100).toFixed(2);
+      const res = await fetch(`${o.url}/auctions/${lotId}/bids`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bidder.token}` },
+        body: JSON.stringify(bidder.card ? { amount, walletAddress: 'card_payment' } : { amount }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = await check(res);
+      if (res.ok && body?.data?.bid?.id) result.acknowledged.push({ bidId: body.data.bid.id, lotId, card: bidder.card });
+    } catch {
+      result.noAnswer++;
+    }
+  };
+
+  const loop = async () => {
+    while (!stopped && result.requests < o.maxRequests) await one();
+  };
+  const loops = Promise.all(Array.from({ length: o.concurrency }, loop));
+  return {
+    result,
+    async stop() {
+      stopped = true;
+      await loops;
+      return result;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Everything a fault scenario runs against: a fresh database, the Stripe and price stand-ins, one fault proxy in
+ * front of each dependency (PostgreSQL, Redis, Stripe, the price service), the api with its worker as a child
+ * process reaching them only through the proxies, and bidders (pay-later and saved-card) on a few lots. The test
+ * itself reads the database and the Stripe stand-in directly, never through a proxy.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from '../database.ts';
+import { startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../card-payments.ts';
+import { startPriceStandIn, type PriceStandIn } from '../../../scripts/stand-ins/price/index.ts';
+import { createUser, signIn } from '../users.ts';
+import { createLot } from '../lots.ts';
+import { freePort } from '../processes.ts';
+import { LIFTED_ROUTE_LIMITS } from '../stack.ts';
+import { startFaultProxy, type FaultProxy } from './proxy.ts';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
+import type { Bidder } from './load.ts';
+
+export type Dependency = 'postgres' | 'redis' | 'stripe' | 'price';
+
+export interface Rig {
+  db: TestDatabase;
+  stripe: RecordedStripe;
+  prices: PriceStandIn;
+  proxies: Record<Dependency, FaultProxy>;
+  api: ApiProcess;
+  lots: string[];
+  bidders: Bidder[];
+  stop(): Promise<void>;
+}
+
+export interface RigOptions {
+  lots?: number;
+  payLaterBidders?: number;
+  cardBidders?: number;
+}
+
+export async function startRig(o: RigOptions = {}): Promise<Rig> {
+  const db = await createTestDatabase('faults');
+  const stripe = await startRecordedStripe();
+  const prices = await startPriceStandIn({ port: 0 });
+  const pg = new URL(POSTGRES_ADMIN_URL);
+  const proxies: Record<Dependency, FaultProxy> = {
+    postgres: await startFaultProxy('postgres', { host: pg.hostname, port: Number(pg.port || 5432) }),
+    redis: await startFaultProxy('redis', { port: Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379) }),
+    stripe: await startFaultProxy('stripe', { port: Number(new URL(stripe.url).port) }),
+    price: await startFaultProxy('price', { port: prices.port }),
+  };
+  const dbUrl = new URL(db.url);
+  dbUrl.host = `127.0.0.1:${proxies.postgres.port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gavel-faults-'));
+  const port = await freePort();
+  const api = await startApiProcess(port, {
+    ...LIFTED_ROUTE_LIMITS,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: `redis://127.0.0.1:${proxies.redis.port}`,
+    REDIS_PREFIX: `faults-${randomBytes(4).toString('hex')}`,
+    RUN_WORKER: 'true',
+    ...stripe.env(),
+    STRIPE_API_BASE: `http://127.0.0.1:${proxies.stripe.port}`,
+    PRICE_API_URL: `http://127.0.0.1:${proxies.price.port}${new URL(prices.priceUrl).pathname}`,
+    LOT_CLOCK_RECONCILE_MS: '1000',
+    PENDING_HOLD_GRACE_MS: '2000',
+    GAVEL_DATA_DIR: dataDir,
+    STORAGE_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    RATE_SIGNIN_PER_IP: '100000',
+    RATE_SIGNIN_PER_ACCOUNT: '100000',
+  });
+  stripe.standIn.setWebhook({ url: `${api.url}/payment/webhook`, secret: WEBHOOK_SECRET });
+
+  const lots: string[] = [];
+  for (let i = 0; i < (o.lots ?? 3); i++) lots.push((await createLot(db.db, { startingBid: 1000n, endsInMs: 3_600_000, extensionMinutes: 0 })).id);
+  const bidders: Bidder[] = [];
+  for (let i = 0; i < (o.payLaterBidders ?? 3); i++) {
+    const user = await createUser(db.db, 'ready');
+    bidders.push({ token: await signIn(api.url, user.email), card: false });
+  }
+  for (let i = 0; i < (o.cardBidders ?? 2); i++) {
+    const user = await userWithCard(db.db, stripe);
+    bidders.push({ token: await signIn(api.url, user.email), card: true });
+  }
+  return {
+    db,
+    stripe,
+    prices,
+    proxies,
+    api,
+    lots,
+    bidders,
+    async stop() {
+      await api.stop();
+      for (const proxy of Object.values(proxies)) await proxy.close();
+      await prices.close();
+      await stripe.stop();
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * One fault scenario, as data (a dependency, a fault, how long), run under the steady load of load.ts, then
+ * checked: every acknowledged bid is in the database, no card is charged twice nor for a bid that did not win,
+ * no hold is left behind, each lot closes exactly once with one won mail, no 5xx but a 503 with Retry-After, and
+ * the api answers ready and takes bids again within 5 s of the dependency's return.
+ */
+import type { Fault } from './proxy.ts';
+import type { Dependency, Rig } from './rig.ts';
+import { startLoad } from './load.ts';
+
+export interface Scenario {
+  name: string;
+  /** `api`: the api process itself (the fault is a SIGKILL, then a restart). */
+  dependency: Dependency | 'api';
+  fault: Fault | { kind: 'kill' };
+  durationMs: number;
+}
+
+export interface ScenarioRow {
+  scenario: string;
+  requests: number;
+  acknowledged: number;
+  lost: number;
+  doubleCharges: number;
+  holdsLeft: number;
+  /** 5xx answers other than a 503 with Retry-After and a catalogue message. */
+  bad5xx: number;
+  /** From the dependency's return until the api answers ready and acknowledges a bid again (ms). */
+  recoverMs: number;
+  /** Whether /readyz answered not-ready (in time) while the dependency was away; null where it need not. */
+  notReadySeen: boolean | null;
+  /** What broke a rule, in words; empty when every rule held. */
+  violations: string[];
+}
+
+/** The api must be back within this long of its dependency's return. */
+export const RECOVERY_LIMIT_MS = 5000;
+
+async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) return null;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function readiness(url: string): Promise<number> {
+  return fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) }).then(
+    (r) => r.status,
+    () => 0,
+  );
+}
+
+export async function runScenario(rig: Rig, scenario: Scenario): Promise<ScenarioRow> {
+  const violations: string[] = [];
+  const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000 });
+  const acked = () => load.result.acknowledged.length;
+  if (!(await until(async () => acked() >= 5, 30_000))) violations.push('the load got no bid through before the fault');
+
+  // The fault, for its duration; readiness is asked meanwhile (a db or Redis away must read not-ready, in time).
+  const watchReadiness = scenario.dependency === 'postgres' || scenario.dependency === 'redis';
+  let notReadySeen = false;
+  if (scenario.fault.kind === 'kill') await rig.api.crash();
+  else rig.proxies[scenario.dependency as Dependency].inject(scenario.fault);
+  const faultEnds = Date.now() + scenario.durationMs;
+  while (Date.now() < faultEnds) {
+    if (watchReadiness && (await readiness(rig.api.url)) === 503) notReadySeen = true;
+    await new Promise((r) => setTimeout(r, Math.min(200, Math.max(0, faultEnds - Date.now()))));
+  }
+
+  // The dependency returns; the api must answer ready and take a bid again by itself.
+  const restoredAt = Date.now();
+  if (scenario.fault.kind === 'kill') await rig.api.start();
+  else rig.proxies[scenario.dependency as Dependency].restore();
+  const ackedAtReturn = acked();
+  const recovered = await until(async () => (await readiness(rig.api.url)) === 200 && acked() > ackedAtReturn && Date.now(), 30_000);
+  const recoverMs = recovered ? recovered - restoredAt : Number.POSITIVE_INFINITY;
+  if (recoverMs > RECOVERY_LIMIT_MS) violations.push(`recovered in ${recoverMs} ms, over ${RECOVERY_LIMIT_MS} ms`);
+  if (watchReadiness && !notReadySeen) violations.push('/readyz never answered not-ready while the dependency was away');
+  await until(async () => acked() >= ackedAtReturn + 10, 20_000);
+  const result = await load.stop();
+  if (result.bad5xx.length) violations.push(`5xx without Retry-After or a catalogue message: ${[...new Set(result.bad5xx)].slice(0, 3).join(' | ')}`);
+
+  // Every acknowledged bid is in the database.
+  const ids = result.acknowledged.map((a) => a.bidId);
+  const found = new Set((await rig.db.db.prisma.bid.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((b) => b.id));
+  const lost = ids.filter((id) => !found.has(id)).length;
+  if (lost) violations.push(`${lost} acknowledged bids are not in the database`);
+
+  // The lots close (each exactly once, with the highest active bid winning and one won mail).
+  const { prisma } = rig.db.db;
+  await prisma.lot.updateMany({ where: { id: { in: rig.lots } }, data: { endTime: new Date(Date.now() - 1000) } });
+  const closed = await until(async () => (await prisma.lot.count({ where: { id: { in: rig.lots }, status: 'ended' } })) === rig.lots.length, 30_000);
+  if (!closed) violations.push('not every lot closed within 30 s');
+  const winningBids = new Set<string>();
+  for (const lot of await prisma.lot.findMany({ where: { id: { in: rig.lots } } })) {
+    const top = await prisma.bid.findFirst({ where: { lotId: lot.id, status: 'active' }, orderBy: { amount: 'desc' } });
+    if (top) winningBids.add(top.id);
+    if (top && lot.winnerId !== top.userId) violations.push(`lot ${lot.id} won by ${lot.winnerId}, not its highest bidder ${top.userId}`);
+    const mails = await prisma.outboxMail.count({ where: { subject: `You won ${lot.title}` } });
+    if (mails !== (lot.winnerId ? 1 : 0)) violations.push(`lot ${lot.id} has ${mails} won mails`);
+  }
+
+  // Money: every hold released or captured, each lot charged at most once and only for its winning bid.
+  const intents = async () => Promise.all(rig.stripe.createdIntents().map((id) => rig.stripe.stripe.paymentIntents.retrieve(id)));
+  const settled = await until(async () => (await intents()).every((pi) => pi.status !== 'requires_capture'), 30_000);
+  const all = await intents();
+  const holdsLeft = all.filter((pi) => pi.status === 'requires_capture').length;
+  if (!settled) violations.push(`${holdsLeft} card holds left behind`);
+  let doubleCharges = 0;
+  const capturedPerLot = new Map<string, number>();
+  for (const pi of all.filter((p) => p.status === 'succeeded' && p.metadata.lotId && rig.lots.includes(p.metadata.lotId))) {
+    capturedPerLot.set(pi.metadata.lotId!, (capturedPerLot.get(pi.metadata.lotId!) ?? 0) + 1);
+    if (pi.metadata.bidId && !winningBids.has(pi.metadata.bidId)) doubleCharges++;
+  }
+  for (const n of capturedPerLot.values()) doubleCharges += Math.max(0, n - 1);
+  if (doubleCharges) violations.push(`${doubleCharges} charges beyond one per lot's winning bid`);
+
+  return {
+    scenario: scenario.name,
+    requests: result.requests,
+    acknowledged: result.acknowledged.length,
+    lost,
+    doubleCharges,
+    holdsLeft,
+    bad5xx: result.bad5xx.length,
+    recoverMs,
+    notReadySeen: watchReadiness ? notReadySeen : null,
+    violations,
+  };
+}
+
+/** The table `npm run faults` prints. */
+export function faultTable(rows: ScenarioRow[]): string {
+  const head = ['scenario', 'requests', 'acknowledged', 'lost', 'double charges', 'holds left', '5xx', 'time to recover', 'ok'];
+  const body = rows.map((r) => [
+    r.scenario,
+    String(r.requests),
+    String(r.acknowledged),
+    String(r.lost),
+    String(r.doubleCharges),
+    String(r.holdsLeft),
+    String(r.bad5xx),
+    Number.isFinite(r.recoverMs) ? `${(r.recoverMs / 1000).toFixed(2)} s` : 'never',
+    r.violations.length ? 'NO' : 'yes',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
