@@ -37,7 +37,8 @@ beforeAll(async () => {
     where: { id: bidder.id },
     data: { name: 'Wendy Winner', address: '12 Harbour Road', city: 'Bristol', state: null, postCode: 'BS1 4RN', country: 'UK' },
   });
-  [adminToken, sellerToken, bidderToken, strangerToken] = await Promise.all([admin, seller, bidder, stranger].map((u) => signIn(stack.url, u.email)));
+  const tokens = await Promise.all([admin, seller, bidder, stranger].map((u) => signIn(stack.url, u.email)));
+  [adminToken, sellerToken, bidderToken, strangerToken] = tokens as [string, string, string, string];
 });
 afterAll(() => stack?.stop());
 

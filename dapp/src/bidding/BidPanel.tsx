@@ -118,11 +118,27 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
         <div className="bid-panel__buy">
           {/* Paying later in the cart is a USD lot's: a Bitcoin purchase is the signed offer itself. */}
           {lot.paymentMethod === 'Manual' && (
-            <button type="button" className="btn btn--ghost" disabled={buyBlock !== null} data-testid="add-to-cart" title={buyBlock ?? undefined} aria-describedby="buy-now-ends" onClick={() => void buy('cart')}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={buyBlock !== null}
+              data-testid="add-to-cart"
+              title={buyBlock ?? undefined}
+              aria-describedby="buy-now-ends"
+              onClick={() => void buy('cart')}
+            >
               ADD TO CART
             </button>
           )}
-          <button type="button" className="btn btn--primary" disabled={buyBlock !== null} data-testid="buy-now" title={buyBlock ?? undefined} aria-describedby="buy-now-ends" onClick={() => void buy('pay')}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={buyBlock !== null}
+            data-testid="buy-now"
+            title={buyBlock ?? undefined}
+            aria-describedby="buy-now-ends"
+            onClick={() => void buy('pay')}
+          >
             BUY NOW · {lotAmount(lot.buyNowPrice!, lot.unit)}
           </button>
           <p className="field__hint bid-panel__buy-hint" id="buy-now-ends" data-testid="buy-now-ends">
