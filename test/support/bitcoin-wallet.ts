@@ -47,6 +47,14 @@ export class TestKey {
     }
   }
 
+  /**
+   * What a wallet's signPsbt does for a script-path input (a vault's leaf naming this key): a Schnorr signature
+   * of each leaf of `inputs` where the key appears, kept as a partial tapScriptSig for the other signer.
+   */
+  signScriptPath(psbt: bitcoin.Psbt, inputs: number[], sighashTypes?: number[]): void {
+    for (const index of inputs) psbt.signTaprootInput(index, this.pair, undefined, sighashTypes);
+  }
+
   /** PSBT input fields for one of this key's outputs. */
   input(utxo: { txid: string; vout: number; value: number }): Parameters<bitcoin.Psbt['addInput']>[0] {
     return {

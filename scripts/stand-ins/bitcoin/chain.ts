@@ -1,8 +1,8 @@
 /**
  * The stand-in's chain: a real UTXO set, a mempool, blocks and the ord index. A transaction is accepted only
  * if it decodes, every input is unspent (chained mempool spends allowed, as in Bitcoin Core), amounts
- * balance, outputs are above dust, the fee meets the 1 sat/vB relay minimum, and every input's signature
- * verifies (verify.ts). Inscriptions move when a transaction is mined, as ord indexes blocks only.
+ * balance, outputs are above dust, the fee meets the 1 sat/vB relay minimum, every input's relative lock (BIP68)
+ * is met by its coin's depth, and every input's signature and tapscript verify (verify.ts, tapscript.ts). Inscriptions move when a transaction is mined, as ord indexes blocks only.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
@@ -10,6 +10,7 @@ import * as ecc from 'tiny-secp256k1';
 import { rpc } from './errors.ts';
 import { envelopesOf, landing } from './ordinals.ts';
 import { dustLimit, hex, scriptType, verifyInput, type Prevout } from './verify.ts';
+import { checkRelativeLock } from './tapscript.ts';
 
 bitcoin.initEccLib(ecc);
 
@@ -131,9 +132,19 @@ export class Chain {
     const fee = valueIn - valueOut;
     const minFee = Math.ceil(tx.virtualSize() * this.minRelayFeeRate);
     if (fee < minFee) throw rpc.minRelayFee(fee, minFee);
+    // BIP68 before the scripts, as Core's mempool checks sequence locks first: the coin's depth against nSequence.
+    tx.ins.forEach((input, index) => {
+      checkRelativeLock(tx.version, input.sequence, this.heightOf(outpoints[index]!), this.tip.height);
+    });
     for (let index = 0; index < tx.ins.length; index++) verifyInput(tx, index, prevouts);
     this.store(tx, prevouts, false, fee);
     return txid;
+  }
+
+  /** The height of the block that mined the output's transaction; null while it is in the mempool. */
+  heightOf(outpoint: string): number | null {
+    const txid = outpoint.slice(0, outpoint.lastIndexOf(':'));
+    return this.txs.get(txid)?.status.block_height ?? null;
   }
 
   /** A coinbase-shaped transaction paying `sats` to `address`, straight into the mempool (the dev faucet). */

@@ -28,6 +28,7 @@ export const rpc = {
   scriptFailed: (reason: string) => new RpcError(-26, `mandatory-script-verify-flag-failed (${reason})`),
   nonStandard: (what: string) => new RpcError(-26, `non-standard (${what})`),
   duplicateInputs: () => new RpcError(-26, 'bad-txns-inputs-duplicate'),
+  nonBip68Final: () => new RpcError(-26, 'non-BIP68-final'),
 };
 
 function btc(sats: number): string {

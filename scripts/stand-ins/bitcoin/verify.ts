@@ -2,14 +2,15 @@
  * Independent signature checks for every input the stand-in accepts: segwit v0 p2wpkh through bitcoinjs's
  * BIP-143 sighash and tiny-secp256k1 (what `Psbt.validateSignaturesOfAllInputs` does), taproot through
  * @cmdcode/tapscript's BIP-341 hasher and verifier (a second implementation, not the one the api signs with).
- * Taproot script-path spends are accepted for the leaf form ord uses: `<x-only key> OP_CHECKSIG` followed by
- * envelopes (`OP_FALSE OP_IF ... OP_ENDIF`), which never execute. Anything else is refused as non-standard
- * here rather than accepted unchecked.
+ * Taproot script paths: the control block must commit the leaf to the output key (with its parity), and the leaf
+ * runs in tapscript.ts (ord's `<key> OP_CHECKSIG` with envelopes, the vault's two leaves); signatures are checked
+ * over the BIP341 script-path sighash (leaf hash, leaf version 0xc0). Other opcodes are refused as non-standard.
  */
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { Signer, Tap, Tx } from '@cmdcode/tapscript';
 import { rpc } from './errors.ts';
+import { runTapscript } from './tapscript.ts';
 
 export interface Prevout {
   script: Uint8Array;
@@ -79,51 +80,32 @@ function verifyTaproot(tx: bitcoin.Transaction, index: number, prevouts: Prevout
     }
     return;
   }
-  // Script path: [signature, leaf script, control block]. tapscript's verifyTx hashes a hex witness script
-  // without its length prefix (a wrong leaf hash), so the leaf hash, control block and sighash are taken
-  // from its lower-level parts here; the leaf must open with <key> OP_CHECKSIG.
-  if (witness.length !== 3) throw rpc.nonStandard('stand-in accepts single-signature tapscript leaves only');
-  const [signature, leaf, controlBlock] = witness as [Uint8Array, Uint8Array, Uint8Array];
-  const key = leafKey(leaf);
-  if (controlBlock.length < 33 || (controlBlock.length - 33) % 32 !== 0 || (controlBlock[0]! & 0xfe) !== 0xc0) throw rpc.scriptFailed('Invalid Taproot control block size');
+  // Script path: [...stack, leaf script, control block]. tapscript's verifyTx hashes a hex witness script
+  // without its length prefix (a wrong leaf hash), so the leaf hash, control block and sighash are taken from its
+  // lower-level parts here, and the leaf runs in tapscript.ts.
+  const leaf = witness[witness.length - 2]!;
+  const controlBlock = witness[witness.length - 1]!;
+  if (controlBlock.length < 33 || (controlBlock.length - 33) % 32 !== 0 || controlBlock.length > 33 + 128 * 32) throw rpc.scriptFailed('Invalid Taproot control block size');
+  if ((controlBlock[0]! & 0xfe) !== 0xc0) throw rpc.nonStandard('Taproot version reserved for soft-fork upgrades');
   const leafHash = Tap.tree.getLeaf(Buffer.concat([compactSize(leaf.length), leaf]), controlBlock[0]! & 0xfe);
   if (!Tap.checkPath(hex(prevouts[index]!.script.subarray(2)), leafHash, hex(controlBlock))) throw rpc.scriptFailed('Witness program hash mismatch');
-  if (signature.length !== 64 && signature.length !== 65) throw rpc.scriptFailed('Invalid Schnorr signature size');
-  const sigflag = signature.length === 65 ? signature[64]! : 0;
-  if (signature.length === 65 && sigflag === 0) throw rpc.scriptFailed('Invalid Schnorr signature hash type');
-  let hash: Uint8Array;
-  try {
-    hash = Signer.taproot.hash(json, index, { extension: leafHash, sigflag });
-  } catch {
-    throw rpc.scriptFailed('Invalid Schnorr signature hash type');
-  }
-  if (!ecc.verifySchnorr(hash, key, signature.subarray(0, 64))) throw rpc.scriptFailed('Invalid Schnorr signature');
+  runTapscript(leaf, witness.slice(0, -2), {
+    txVersion: tx.version,
+    sequence: tx.ins[index]!.sequence,
+    verify: (pubkey, signature) => {
+      let hash: Uint8Array;
+      try {
+        hash = Signer.taproot.hash(json, index, { extension: leafHash, sigflag: signature.length === 65 ? signature[64]! : 0 });
+      } catch {
+        throw rpc.scriptFailed('Invalid Schnorr signature hash type');
+      }
+      return ecc.verifySchnorr(hash, pubkey, signature.subarray(0, 64));
+    },
+  });
 }
 
 function compactSize(n: number): Uint8Array {
   return n < 0xfd ? Uint8Array.of(n) : n <= 0xffff ? Uint8Array.of(0xfd, n & 0xff, n >> 8) : Uint8Array.of(0xfe, n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >>> 24);
-}
-
-/** The x-only key of `<key> OP_CHECKSIG [OP_FALSE OP_IF ... OP_ENDIF]*`; anything else is refused. */
-function leafKey(leaf: Uint8Array): Uint8Array {
-  const chunks = bitcoin.script.decompile(leaf);
-  const key = chunks?.[0];
-  if (!chunks || !(key instanceof Uint8Array) || key.length !== 32 || chunks[1] !== OP.OP_CHECKSIG) {
-    throw rpc.nonStandard('stand-in accepts <key> OP_CHECKSIG tapscript leaves only');
-  }
-  let depth = 0;
-  for (let i = 2; i < chunks.length; i++) {
-    const chunk = chunks[i];
-    if (depth === 0) {
-      if (chunk !== OP.OP_0 && !(chunk instanceof Uint8Array && chunk.length === 0)) throw rpc.nonStandard('tapscript leaf: unexpected code after OP_CHECKSIG');
-      if (chunks[i + 1] !== OP.OP_IF) throw rpc.nonStandard('tapscript leaf: envelope must be OP_FALSE OP_IF');
-      depth = 1;
-      i++;
-    } else if (chunk === OP.OP_ENDIF) depth = 0;
-    else if (chunk === OP.OP_IF || chunk === OP.OP_NOTIF) depth++;
-  }
-  if (depth !== 0) throw rpc.nonStandard('tapscript leaf: unbalanced conditional');
-  return key;
 }
 
 function equal(a: Uint8Array, b: Uint8Array): boolean {
