@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 
-/**
- * The CMS pages the site shows, by slug, with their public address. The policies (terms, privacy, conditions of
- * business) are also versioned: publishing a version of a policy kind replaces the page of that slug.
- */
-export const CMS_PAGES = [
-  { slug: 'about-us', name: 'About', path: '/about' },
-  { slug: 'privacy-policy', name: 'Privacy Policy', path: '/privacy-policy' },
-  { slug: 'terms-conditions', name: 'Terms & Conditions', path: '/terms-conditions' },
-  { slug: 'conditions-of-business', name: 'Conditions of Business', path: '/conditions-of-business' },
-] as const;
+export { CMS_PAGES } from '../cms-pages.ts';
 
 export const cmsPageSchema = z.object({
   slug: z.string(),

@@ -4,7 +4,7 @@
  * dapp's own notices always show; the preferences decide only what is also sent by e-mail.
  */
 import { z } from 'zod';
-import { fill, notificationMessages } from '../messages.ts';
+import { notificationMessages } from '../messages.ts';
 import { pushPreferencesSchema } from './push.ts';
 
 /** The e-mails a user can turn off, as the unsubscribe link and the preferences name them. */
@@ -49,19 +49,6 @@ export const endingSoonNotificationSchema = z.object({
 });
 export type EndingSoonNotification = z.infer<typeof endingSoonNotificationSchema>;
 
-/** "1 hour", "10 minutes", "1 hour 30 minutes". */
-export function timeLeftText(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts = [hours ? `${hours} hour${hours === 1 ? '' : 's'}` : '', rest ? `${rest} minute${rest === 1 ? '' : 's'}` : ''];
-  return parts.filter(Boolean).join(' ');
-}
-
-/** "“Blue Bird” ends in 1 hour." */
-export function endingSoonText(notice: Pick<EndingSoonNotification, 'auctionTitle' | 'minutesLeft'>): string {
-  return fill(notificationMessages.endingSoonText, { title: notice.auctionTitle, time: timeLeftText(notice.minutesLeft) });
-}
-
 /** The e-mail kind an unsubscribe turned off, in words ("ending-soon e-mails"). */
 export const EMAIL_KIND_NAMES: Record<EmailKind, string> = { outbid: 'outbid e-mails', ending_soon: 'ending-soon e-mails', won: '“you won” e-mails' };
 
@@ -82,8 +69,4 @@ export const bidCancelledNotificationSchema = z.object({
 });
 export type BidCancelledNotification = z.infer<typeof bidCancelledNotificationSchema>;
 
-/** "“Lamp” was bought with Buy Now, so your bid of $120.00 on it was cancelled. The hold on your card for it has been released." */
-export function bidCancelledText(notice: Pick<BidCancelledNotification, 'auctionTitle' | 'bidAmount' | 'cardHoldReleased'>): string {
-  const text = fill(notificationMessages.bidCancelledText, { title: notice.auctionTitle, amount: notice.bidAmount });
-  return notice.cardHoldReleased ? `${text} ${notificationMessages.bidCancelledHoldReleased}` : text;
-}
+export { bidCancelledText, endingSoonText, timeLeftText } from '../notice-text.ts';
