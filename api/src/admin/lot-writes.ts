@@ -15,6 +15,7 @@ import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { loadLot } from './lot-view.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
+import { takeTurnInEvent } from '../auction-events/close-in-turn.ts';
 import type { LotRow } from '../lots/present.ts';
 
 /** Drop every cached view of the lot on this instance now, and on the others through Redis. */
@@ -32,7 +33,7 @@ function refuse(result: Extract<ReturnType<typeof checkLotEdit>, { ok: false }>)
 
 const text = (value: P.Decimal | null, unit: ReturnType<typeof unitFor>) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
 
-export async function createLot(services: Services, user: UserRow, eventId: string | undefined, body: LotCreateBody): Promise<LotRow> {
+export async function createLot(services: Services, user: Pick<UserRow, 'id'>, eventId: string | undefined, body: LotCreateBody): Promise<LotRow> {
   const { prisma } = services.db;
   if (!eventId) throw new HttpError(400, adminMessages.eventRequired, 'validation_failed', { auctionEventId: adminMessages.eventRequired });
   const event = await prisma.auctionEvent.findUnique({ where: { id: eventId } });
@@ -69,6 +70,8 @@ export async function createLot(services: Services, user: UserRow, eventId: stri
     },
   });
   await services.lotClock.scheduleEnd(lot.id, lot.endTime);
+  // In an event whose lots close in turn, the new lot's end is its turn, not the form's.
+  if (event.closeIntervalSeconds) await takeTurnInEvent(services, event.id);
   await lotsChanged(services, lot.id);
   return loadLot(prisma, lot.id);
 }

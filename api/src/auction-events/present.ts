@@ -17,5 +17,7 @@ export function presentEvent(row: EventRow): AuctionEvent {
     coverImageUrl: row.coverImageUrl,
     published: row.published,
     lotCount: row._count.lots,
+    firstCloseAt: row.firstCloseAt?.toISOString() ?? null,
+    closeIntervalSeconds: row.closeIntervalSeconds,
   };
 }

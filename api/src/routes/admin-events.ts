@@ -2,7 +2,8 @@
  * Admin auction events: create, edit, publish, delete, and the admin lists (drafts
  * included, with the whitelist-only flag). The public GET routes (auction-events.ts) show published events only.
  * Publishing an event publishes its lots with it (a sale goes live as a whole); a single lot can still be
- * published on its own with POST /lots/:id/publish.
+ * published on its own with POST /lots/:id/publish. Setting a first close and an interval (lots that close in
+ * turn) writes every open lot's end in one statement, and the event's end follows its last turn.
  */
 import {
   adminAuctionEventListSchema,
@@ -11,6 +12,7 @@ import {
   auctionEventBodySchema,
   auctionEventListQuerySchema,
   auctionEventUpdateBodySchema,
+  checkCloseInTurn,
   deletedReplySchema,
   paginationOf,
   type AdminAuctionEvent,
@@ -24,6 +26,7 @@ import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
 import { eventStatusWhere } from '../admin/event-status.ts';
 import { presentEvent, withLotCount as withCounts, type EventRow } from '../auction-events/present.ts';
 import { containing } from '../db/search-text.ts';
+import { lastTurn, rescheduleTurns, writeTurns, type MovedLot } from '../auction-events/close-in-turn.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: auction events';
@@ -54,6 +57,13 @@ function checkTimes(startText: string, endText: string): { startTime: Date; endT
   const first = Object.values(fields)[0];
   if (first) throw new HttpError(400, first, 'validation_failed', fields);
   return { startTime, endTime };
+}
+
+/** The event form's close-in-turn fields, checked against the event's start: a 400 naming the field, or the plan. */
+function closeInTurnOf(input: { firstCloseAt?: string | null; closeIntervalSeconds?: number | null }, startTime: Date) {
+  const checked = checkCloseInTurn(input, startTime);
+  if (!checked.ok) throw new HttpError(400, Object.values(checked.fields)[0]!, 'validation_failed', checked.fields);
+  return checked.value;
 }
 
 const slugify = (title: string) =>
@@ -90,6 +100,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     errors: { 409: adminMessages.slugTaken },
     handler: async ({ body }) => {
       const { startTime, endTime } = checkTimes(body.startTime, body.endTime);
+      const turns = closeInTurnOf(body, startTime);
       let slug = body.slug;
       if (slug && !(await slugFree(slug))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
       if (!slug) {
@@ -98,7 +109,18 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
         for (let n = 2; !(await slugFree(slug)); n++) slug = `${base}-${n}`;
       }
       const row = await prisma.auctionEvent.create({
-        data: { slug, title: body.title, description: body.description ?? '', startTime, endTime, coverImageUrl: body.coverImageUrl ?? null, whitelistOnly: body.whitelistOnly ?? false },
+        data: {
+          slug,
+          title: body.title,
+          description: body.description ?? '',
+          startTime,
+          // A new event has no lots yet: its end still covers the first close.
+          endTime: turns && turns.firstCloseAt > endTime ? turns.firstCloseAt : endTime,
+          coverImageUrl: body.coverImageUrl ?? null,
+          whitelistOnly: body.whitelistOnly ?? false,
+          firstCloseAt: turns?.firstCloseAt ?? null,
+          closeIntervalSeconds: turns?.intervalSeconds ?? null,
+        },
         include: withCounts,
       });
       return { message: adminMessages.eventCreated, data: await present(prisma, row) };
@@ -110,7 +132,8 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     path: '/auction-events/:id',
     tag: TAG,
     summary: 'Edit an auction event (absent fields keep their values)',
-    description: 'Its lots keep their own times; new lot times are held to the new window.',
+    description:
+      'Its lots keep their own times, unless firstCloseAt and closeIntervalSeconds are given: then every open lot (in lot order) closes in turn, the first at firstCloseAt and each next one the interval later, and the event ends no earlier than its last turn. Both null stops closing in turn (lots keep their ends). New lot times are held to the new window.',
     access: admin,
     body: auctionEventUpdateBodySchema,
     reply: adminAuctionEventReplySchema,
@@ -119,20 +142,37 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
       const row = await load(params.id!);
       const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
       if (body.slug && body.slug !== row.slug && !(await slugFree(body.slug, row.id))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
-      const updated = await prisma.auctionEvent.update({
-        where: { id: row.id },
-        data: {
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(body.slug !== undefined ? { slug: body.slug } : {}),
-          ...(body.coverImageUrl !== undefined ? { coverImageUrl: body.coverImageUrl } : {}),
-          ...(body.whitelistOnly !== undefined ? { whitelistOnly: body.whitelistOnly } : {}),
-          startTime,
-          endTime,
-          ...(row.published ? { status: statusAt(startTime, endTime) } : {}),
+      // Lots close in turn when the body sets (or clears) the first close or the interval; other edits leave lot ends alone.
+      const turnsGiven = body.firstCloseAt !== undefined || body.closeIntervalSeconds !== undefined;
+      const turns = closeInTurnOf(
+        {
+          firstCloseAt: body.firstCloseAt !== undefined ? body.firstCloseAt : (row.firstCloseAt?.toISOString() ?? null),
+          closeIntervalSeconds: body.closeIntervalSeconds !== undefined ? body.closeIntervalSeconds : row.closeIntervalSeconds,
         },
-        include: withCounts,
+        startTime,
+      );
+      let moved: MovedLot[] = [];
+      const updated = await prisma.$transaction(async (tx) => {
+        const last = turnsGiven && turns ? await lastTurn(tx, row.id, turns) : null;
+        if (turnsGiven && turns) moved = await writeTurns(tx, row.id, turns);
+        const end = last && last > endTime ? last : endTime;
+        return tx.auctionEvent.update({
+          where: { id: row.id },
+          data: {
+            ...(body.title !== undefined ? { title: body.title } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(body.slug !== undefined ? { slug: body.slug } : {}),
+            ...(body.coverImageUrl !== undefined ? { coverImageUrl: body.coverImageUrl } : {}),
+            ...(body.whitelistOnly !== undefined ? { whitelistOnly: body.whitelistOnly } : {}),
+            ...(turnsGiven ? { firstCloseAt: turns?.firstCloseAt ?? null, closeIntervalSeconds: turns?.intervalSeconds ?? null } : {}),
+            startTime,
+            endTime: end,
+            ...(row.published ? { status: statusAt(startTime, end) } : {}),
+          },
+          include: withCounts,
+        });
       });
+      await rescheduleTurns(services, moved);
       await changed(row.id);
       return { message: adminMessages.eventUpdated, data: await present(prisma, updated) };
     },
