@@ -17,7 +17,12 @@ export interface TestDatabase {
 
 export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
   const name = `gavel_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${await migratedTemplate()}"`);
+  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${await migratedTemplate()}"`).catch(async (error: { code?: string }) => {
+    // Another process dropped the template meanwhile (the migrations changed under a long run): make it again, once.
+    if (error.code !== '3D000') throw error;
+    template = null;
+    await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${await migratedTemplate()}"`);
+  });
   const url = withDatabase(POSTGRES_ADMIN_URL, name);
   const db = await openDatabase({ url });
   // Nothing to apply on a copy of the template; it still checks the ledger, as the api's start does.

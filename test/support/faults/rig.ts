@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from '../database.ts';
+import type { Database } from '../../../api/src/db/client.ts';
 import { startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../card-payments.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../../scripts/stand-ins/price/index.ts';
 import { createUser, signIn } from '../users.ts';
-import { createLot } from '../lots.ts';
 import { freePort } from '../processes.ts';
 import { LIFTED_ROUTE_LIMITS } from '../stack.ts';
 import { startFaultProxy, type FaultProxy } from './proxy.ts';
@@ -36,6 +36,33 @@ export interface RigOptions {
   lots?: number;
   payLaterBidders?: number;
   cardBidders?: number;
+}
+
+/** Live USD lots in a public event of this rig's own database (the support's createLot keeps one event per process). */
+async function openLots(db: Database, count: number): Promise<string[]> {
+  const day = 86_400_000;
+  const event = await db.prisma.auctionEvent.create({
+    data: { slug: `faults-${randomBytes(4).toString('hex')}`, title: 'Fault sale', published: true, status: 'live', startTime: new Date(Date.now() - day), endTime: new Date(Date.now() + day) },
+  });
+  const lots: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const lot = await db.prisma.lot.create({
+      data: {
+        auctionEventId: event.id,
+        title: `Fault lot ${randomBytes(3).toString('hex')}`,
+        paymentMethod: 'Manual',
+        startingBid: '1000',
+        currentPrice: '1000',
+        startTime: new Date(Date.now() - 60_000),
+        endTime: new Date(Date.now() + 3_600_000),
+        status: 'live',
+        published: true,
+        extensionMinutes: 0,
+      },
+    });
+    lots.push(lot.id);
+  }
+  return lots;
 }
 
 export async function startRig(o: RigOptions = {}): Promise<Rig> {
@@ -72,8 +99,7 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
   });
   stripe.standIn.setWebhook({ url: `${api.url}/payment/webhook`, secret: WEBHOOK_SECRET });
 
-  const lots: string[] = [];
-  for (let i = 0; i < (o.lots ?? 3); i++) lots.push((await createLot(db.db, { startingBid: 1000n, endsInMs: 3_600_000, extensionMinutes: 0 })).id);
+  const lots = await openLots(db.db, o.lots ?? 3);
   const bidders: Bidder[] = [];
   for (let i = 0; i < (o.payLaterBidders ?? 3); i++) {
     const user = await createUser(db.db, 'ready');

@@ -14,6 +14,8 @@ export interface Scenario {
   dependency: Dependency | 'api';
   fault: Fault | { kind: 'kill' };
   durationMs: number;
+  /** `load` (default): while bids come in; `close`: while the lots close, their winners' holds captured and the rest released. */
+  during?: 'load' | 'close';
 }
 
 export interface ScenarioRow {
@@ -53,13 +55,8 @@ async function readiness(url: string): Promise<number> {
   );
 }
 
-export async function runScenario(rig: Rig, scenario: Scenario): Promise<ScenarioRow> {
-  const violations: string[] = [];
-  const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000 });
-  const acked = () => load.result.acknowledged.length;
-  if (!(await until(async () => acked() >= 5, 30_000))) violations.push('the load got no bid through before the fault');
-
-  // The fault, for its duration; readiness is asked meanwhile (a db or Redis away must read not-ready, in time).
+/** Injects the scenario's fault for its duration, asking readiness meanwhile where it must say not-ready; then restores. */
+async function withFault(rig: Rig, scenario: Scenario): Promise<{ restoredAt: number; notReadySeen: boolean | null }> {
   const watchReadiness = scenario.dependency === 'postgres' || scenario.dependency === 'redis';
   let notReadySeen = false;
   if (scenario.fault.kind === 'kill') await rig.api.crash();
@@ -69,17 +66,33 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
     if (watchReadiness && (await readiness(rig.api.url)) === 503) notReadySeen = true;
     await new Promise((r) => setTimeout(r, Math.min(200, Math.max(0, faultEnds - Date.now()))));
   }
-
-  // The dependency returns; the api must answer ready and take a bid again by itself.
   const restoredAt = Date.now();
   if (scenario.fault.kind === 'kill') await rig.api.start();
   else rig.proxies[scenario.dependency as Dependency].restore();
-  const ackedAtReturn = acked();
-  const recovered = await until(async () => (await readiness(rig.api.url)) === 200 && acked() > ackedAtReturn && Date.now(), 30_000);
-  const recoverMs = recovered ? recovered - restoredAt : Number.POSITIVE_INFINITY;
-  if (recoverMs > RECOVERY_LIMIT_MS) violations.push(`recovered in ${recoverMs} ms, over ${RECOVERY_LIMIT_MS} ms`);
-  if (watchReadiness && !notReadySeen) violations.push('/readyz never answered not-ready while the dependency was away');
-  await until(async () => acked() >= ackedAtReturn + 10, 20_000);
+  return { restoredAt, notReadySeen: watchReadiness ? notReadySeen : null };
+}
+
+const lotsClosed = async (rig: Rig) => (await rig.db.db.prisma.lot.count({ where: { id: { in: rig.lots }, status: 'ended' } })) === rig.lots.length;
+const intents = (rig: Rig) => Promise.all(rig.stripe.createdIntents().map((id) => rig.stripe.stripe.paymentIntents.retrieve(id)));
+
+export async function runScenario(rig: Rig, scenario: Scenario): Promise<ScenarioRow> {
+  const violations: string[] = [];
+  const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000 });
+  const acked = () => load.result.acknowledged.length;
+  if (!(await until(async () => acked() >= 5, 30_000))) violations.push('the load got no bid through before the fault');
+
+  const during = scenario.during ?? 'load';
+  let recoverMs = 0;
+  let notReadySeen: boolean | null = null;
+  if (during === 'load') {
+    const watched = await withFault(rig, scenario);
+    notReadySeen = watched.notReadySeen;
+    // The dependency is back; the api must answer ready and take a bid again by itself.
+    const ackedAtReturn = acked();
+    const recovered = await until(async () => (await readiness(rig.api.url)) === 200 && acked() > ackedAtReturn && Date.now(), 30_000);
+    recoverMs = recovered ? recovered - watched.restoredAt : Number.POSITIVE_INFINITY;
+    await until(async () => acked() >= ackedAtReturn + 10, 20_000);
+  }
   const result = await load.stop();
   if (result.bad5xx.length) violations.push(`5xx without Retry-After or a catalogue message: ${[...new Set(result.bad5xx)].slice(0, 3).join(' | ')}`);
 
@@ -92,7 +105,13 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
   // The lots close (each exactly once, with the highest active bid winning and one won mail).
   const { prisma } = rig.db.db;
   await prisma.lot.updateMany({ where: { id: { in: rig.lots } }, data: { endTime: new Date(Date.now() - 1000) } });
-  const closed = await until(async () => (await prisma.lot.count({ where: { id: { in: rig.lots }, status: 'ended' } })) === rig.lots.length, 30_000);
+  if (during === 'close') {
+    const watched = await withFault(rig, scenario);
+    // Back once every lot is closed and every hold captured or released.
+    const recovered = await until(async () => (await lotsClosed(rig)) && (await intents(rig)).every((pi) => pi.status !== 'requires_capture') && Date.now(), 30_000);
+    recoverMs = recovered ? recovered - watched.restoredAt : Number.POSITIVE_INFINITY;
+  }
+  const closed = await until(() => lotsClosed(rig), 30_000);
   if (!closed) violations.push('not every lot closed within 30 s');
   const winningBids = new Set<string>();
   for (const lot of await prisma.lot.findMany({ where: { id: { in: rig.lots } } })) {
@@ -104,9 +123,8 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
   }
 
   // Money: every hold released or captured, each lot charged at most once and only for its winning bid.
-  const intents = async () => Promise.all(rig.stripe.createdIntents().map((id) => rig.stripe.stripe.paymentIntents.retrieve(id)));
-  const settled = await until(async () => (await intents()).every((pi) => pi.status !== 'requires_capture'), 30_000);
-  const all = await intents();
+  const settled = await until(async () => (await intents(rig)).every((pi) => pi.status !== 'requires_capture'), 30_000);
+  const all = await intents(rig);
   const holdsLeft = all.filter((pi) => pi.status === 'requires_capture').length;
   if (!settled) violations.push(`${holdsLeft} card holds left behind`);
   let doubleCharges = 0;
@@ -118,6 +136,8 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
   for (const n of capturedPerLot.values()) doubleCharges += Math.max(0, n - 1);
   if (doubleCharges) violations.push(`${doubleCharges} charges beyond one per lot's winning bid`);
 
+  if (recoverMs > RECOVERY_LIMIT_MS) violations.push(`recovered in ${recoverMs} ms, over ${RECOVERY_LIMIT_MS} ms`);
+  if (notReadySeen === false) violations.push('/readyz never answered not-ready while the dependency was away');
   return {
     scenario: scenario.name,
     requests: result.requests,
@@ -127,7 +147,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
     holdsLeft,
     bad5xx: result.bad5xx.length,
     recoverMs,
-    notReadySeen: watchReadiness ? notReadySeen : null,
+    notReadySeen,
     violations,
   };
 }
