@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 // The dapp talks to the api same-origin through `/api` (and loads images from `/ipfs`), so dev, preview and the
 // browser tests need no CORS. GAVEL_API_URL moves the target, e.g. to the api a test started on a free port.
@@ -32,7 +33,7 @@ const fs = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   server: { port: 5173, proxy, fs },
   preview: { port: 4173, proxy },
   build: {

@@ -11,6 +11,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
+import { registerServiceWorker } from './pwa/register.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -27,3 +28,5 @@ createRoot(root).render(
     </Provider>
   </StrictMode>,
 );
+
+registerServiceWorker();

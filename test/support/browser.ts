@@ -45,7 +45,14 @@ export async function ensureDappBuilt(): Promise<void> {
   await acquire(lock);
   try {
     const built = await mtime(path.join(dappDir, 'dist/index.html'));
-    const sources = await newestMtime([path.join(dappDir, 'src'), path.join(dappDir, 'index.html'), path.join(dappDir, 'vite.config.ts'), path.join(root, 'domain/src')]);
+    const sources = await newestMtime([
+      path.join(dappDir, 'src'),
+      path.join(dappDir, 'public'),
+      path.join(dappDir, 'build'),
+      path.join(dappDir, 'index.html'),
+      path.join(dappDir, 'vite.config.ts'),
+      path.join(root, 'domain/src'),
+    ]);
     if (built !== null && built >= sources) return;
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: dappDir, stdio: ['ignore', 'inherit', 'inherit'] });
