@@ -46,6 +46,7 @@ import { policyRoutes } from './routes/policies.ts';
 import { settlementRoutes } from './routes/settlement.ts';
 import { settlementRecordRoutes } from './routes/settlement-record.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { vaultRoutes } from './routes/vault.ts';
 import { walletSignPsbtRoutes } from './routes/wallet-sign-psbt.ts';
 import { ethBidRoutes } from './routes/eth-bids.ts';
 import { chainAuctionLinkRoutes } from './routes/chain-auction-link.ts';
@@ -96,6 +97,7 @@ export function declareRoutes(services: Services): RouteTable {
   settlementRoutes(routes, services);
   settlementRecordRoutes(routes, services);
   walletRoutes(routes, services);
+  vaultRoutes(routes, services);
   walletSignPsbtRoutes(routes, services);
   ethBidRoutes(routes, services);
   chainAuctionLinkRoutes(routes, services);

@@ -13,6 +13,7 @@ import { rateLimitConfig, type RateLimitConfig } from './auth/rate-limit-config.
 import { unpaidConfig, type UnpaidConfig } from './checkout/config.ts';
 import { priceConfig, type PriceConfig } from './prices/config.ts';
 import { notificationConfig, type NotificationConfig } from './notifications/config.ts';
+import { vaultConfig, type VaultConfig } from './bitcoin/vault/config.ts';
 
 export interface Config {
   port: number;
@@ -109,6 +110,8 @@ export interface Config {
   inscriptions: InscriptionConfig;
   /** ENDING_SOON_MINUTES, UNSUBSCRIBE_SECRET: when lots ending soon are told, and the unsubscribe links' key. */
   notifications: NotificationConfig;
+  /** GAVEL_VAULT_SECRET (worker only), GAVEL_VAULT_PUBKEY, GAVEL_VAULT_KEY_VERSION, BITCOIN_VAULT_*: bidders' vaults. */
+  vault: VaultConfig;
 }
 
 /** Where `npm run build` leaves the dapp. */
@@ -169,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'api' | '
     relayer: relayerConfig(env, role === 'worker' || runWorker),
     inscriptions: inscriptionConfig(env),
     notifications: notificationConfig(env),
+    vault: vaultConfig(env, role === 'worker' || runWorker),
   };
 }

@@ -24,6 +24,8 @@ import { UsdPrices } from './prices/usd-price.ts';
 import { UnsubscribeTokens } from './notifications/unsubscribe-tokens.ts';
 import { PushNotices } from './notifications/push.ts';
 import { vapidKeys } from './notifications/push-keys.ts';
+import { Vaults } from './bitcoin/vault/vaults.ts';
+import { GavelKeys } from './bitcoin/vault/gavel-key.ts';
 import { HealthMonitor } from './health/monitor.ts';
 import { CircuitBreaker } from './health/breaker.ts';
 
@@ -59,6 +61,8 @@ export interface Services {
   unsubscribeTokens: UnsubscribeTokens;
   /** Web Push to users' devices: every notice on a user's stream, of the kinds they turned on (VAPID_*). */
   pushes: PushNotices;
+  /** Bidders' vaults: balances, withdrawals; G's key only where the worker runs (bitcoin/vault/). */
+  vaults: Vaults;
   /** Readiness (database, Redis) and the degradation log the admin reads; outside services' breakers report to it. */
   health: HealthMonitor;
   close(): Promise<void>;
@@ -96,6 +100,10 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs }, new CircuitBreaker('stripe', (d, f) => health.record(d, f)));
   const prices = new UsdPrices(config.prices, log);
   const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });
+  const bitcoin = createBitcoinAccess(config.bitcoin);
+  // G's master secret: only a process that runs the worker reads it; outside production a kept random one.
+  const vaultSecret = config.vault.signs ? (config.vault.masterSecret ?? (config.production ? null : await keptSecret(config.dataDir, 'gavel-vault-secret'))) : null;
+  const vaults = new Vaults({ db, bitcoin, config: config.vault, queues, log }, vaultSecret ? new GavelKeys(vaultSecret) : null);
   return {
     config,
     log,
@@ -115,14 +123,16 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     chain,
     relayer,
     queues,
-    bitcoin: createBitcoinAccess(config.bitcoin),
+    bitcoin,
     prices,
     unsubscribeTokens,
     pushes,
+    vaults,
     health,
     async close() {
       health.stop();
       await relayer.close();
+      await vaults.close();
       await pushes.close();
       await payments.close();
       await lotClock.close();

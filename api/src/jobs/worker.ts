@@ -35,6 +35,8 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     await startFollowers(services),
     // Web Push: each notice to every device of a user who turned its kind on, and the payment-due reminders.
     await services.pushes.startWorker(),
+    // Vault withdrawals: G's co-signature and the broadcast, here where G's secret is (bitcoin/vault/).
+    await services.vaults.startWorker(),
   ];
 
   let reconciling = false;

@@ -3,7 +3,8 @@
  * tapKeySig) or finalized it (finalScriptWitness). Only key-path spends of p2wpkh and p2tr, the two kinds of
  * output an offer spends. Sighashes come from bitcoinjs, signatures are checked with tiny-secp256k1. What is
  * read is what the broadcast transaction will carry: finalizing keeps a finalized witness as it is, so when
- * there is one it is checked and any partial signature beside it counts for nothing.
+ * there is one it is checked and any partial signature beside it counts for nothing. Script-path signatures
+ * (a vault's cooperative leaf) are read from tapScriptSig by key and leaf (scriptPathSignatureOf).
  */
 import { bitcoin, ecc } from '../network.ts';
 import { spendTypeOf } from './build.ts';
@@ -104,4 +105,32 @@ function witnessStack(data: Uint8Array): Uint8Array[] | null {
     at += size;
   }
   return at === data.length && items.length === count ? items : null;
+}
+
+/**
+ * The script-path signature (BIP341/342) input `index` carries for x-only `pubkey` on the leaf `leafHash`, as a
+ * wallet leaves it (a partial tapScriptSig, 64 bytes or 65 with a sighash type); null when there is none. Vault
+ * spends read the bidder's signature on the cooperative leaf this way.
+ */
+export function scriptPathSignatureOf(psbt: bitcoin.Psbt, index: number, pubkey: Uint8Array, leafHash: Uint8Array): FoundSignature | null {
+  const found = psbt.data.inputs[index]?.tapScriptSig?.find((s) => Buffer.from(s.pubkey).equals(Buffer.from(pubkey)) && Buffer.from(s.leafHash).equals(Buffer.from(leafHash)));
+  if (!found) return null;
+  return { signature: found.signature, pubkey: found.pubkey, hashType: found.signature.length === 65 ? found.signature[64]! : SIGHASH_DEFAULT };
+}
+
+/**
+ * Whether `found` verifies over input `index` of `tx` by the script path of `leafHash` (BIP341's sighash with the
+ * leaf's extension), spending `prevouts`; only SIGHASH_DEFAULT and SIGHASH_ALL, which commit to every input and output.
+ */
+export function verifyScriptPathSignature(tx: bitcoin.Transaction, prevouts: Array<{ script: Uint8Array; value: bigint }>, index: number, leafHash: Uint8Array, found: FoundSignature): boolean {
+  const { signature, hashType } = found;
+  if (!found.pubkey || !(signature.length === 64 || (signature.length === 65 && hashType === SIGHASH_ALL))) return false;
+  const hash = tx.hashForWitnessV1(
+    index,
+    prevouts.map((p) => p.script),
+    prevouts.map((p) => p.value),
+    hashType,
+    leafHash,
+  );
+  return ecc.verifySchnorr(hash, found.pubkey, signature.subarray(0, 64));
 }

@@ -1,0 +1,100 @@
+/**
+ * The withdrawal transaction of a vault: its outputs spent by the cooperative leaf to one address. The api builds
+ * the PSBT (each input with witnessUtxo, tapInternalKey H and only the cooperative tapLeafScript, so a wallet
+ * signs that leaf and nothing else), checks the bidder's signatures itself, and the worker adds G's and finalizes.
+ */
+import { deriveVault, TAPSCRIPT_LEAF_VERSION, VAULT_SPEND_VBYTES, type Vault, type VaultKeys } from '@gavel/domain/bitcoin-vault';
+import type { BitcoinNetworkName } from '@gavel/domain';
+import { bitcoin, bitcoinjsNetwork } from '../network.ts';
+import { scriptPathSignatureOf, verifyScriptPathSignature } from '../offer/signatures.ts';
+import type { SchnorrSigner } from './gavel-key.ts';
+
+/** nSequence of a cooperative input: replaceable, and with BIP68's disable flag set (no relative lock applies). */
+const COOPERATIVE_SEQUENCE = 0xfffffffd;
+
+export class WithdrawalError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface BuiltWithdrawal {
+  psbt: bitcoin.Psbt;
+  amount: number;
+  fee: number;
+  vsize: number;
+}
+
+export function vaultOf(keys: VaultKeys, network: BitcoinNetworkName): Vault {
+  return deriveVault(keys, network);
+}
+
+export function buildWithdrawal(vault: Vault, outputs: Array<{ txid: string; vout: number; value: number }>, to: string, feeRate: number, network: BitcoinNetworkName): BuiltWithdrawal {
+  const psbt = new bitcoin.Psbt({ network: bitcoinjsNetwork(network) });
+  psbt.setVersion(2);
+  for (const output of outputs) {
+    psbt.addInput({
+      hash: output.txid,
+      index: output.vout,
+      sequence: COOPERATIVE_SEQUENCE,
+      witnessUtxo: { script: vault.script, value: BigInt(output.value) },
+      tapInternalKey: vault.internalKey,
+      tapLeafScript: [{ leafVersion: TAPSCRIPT_LEAF_VERSION, script: vault.cooperative.script, controlBlock: vault.cooperative.controlBlock }],
+    });
+  }
+  const vsize = VAULT_SPEND_VBYTES.overhead + VAULT_SPEND_VBYTES.cooperativeInput * outputs.length + VAULT_SPEND_VBYTES.output;
+  const fee = Math.ceil(vsize * feeRate);
+  const amount = outputs.reduce((sum, o) => sum + o.value, 0) - fee;
+  const script = bitcoin.address.toOutputScript(to, bitcoinjsNetwork(network));
+  if (amount < 330) throw new WithdrawalError('too_small', `The free outputs hold too little to pay a ${fee}-sat fee and leave more than dust`);
+  psbt.addOutput({ script, value: BigInt(amount) });
+  return { psbt, amount, fee, vsize };
+}
+
+/** The transaction a PSBT describes, unsigned: what the bidder signed must be exactly what was built. */
+function unsignedTx(psbt: bitcoin.Psbt): bitcoin.Transaction {
+  const tx = new bitcoin.Transaction();
+  tx.version = psbt.version;
+  tx.locktime = psbt.locktime;
+  for (const input of psbt.txInputs) tx.addInput(input.hash, input.index, input.sequence);
+  for (const output of psbt.txOutputs) tx.addOutput(output.script, output.value);
+  return tx;
+}
+
+/**
+ * The built PSBT with the bidder's cooperative-leaf signature of every input copied from `signedHex`, once each
+ * verifies. Throws WithdrawalError when the signed PSBT is another transaction or a signature is missing or wrong.
+ */
+export function withBidderSignatures(builtHex: string, signedHex: string, vault: Vault, network: BitcoinNetworkName): bitcoin.Psbt {
+  const net = bitcoinjsNetwork(network);
+  const built = bitcoin.Psbt.fromHex(builtHex, { network: net });
+  let signed: bitcoin.Psbt;
+  try {
+    signed = /^[0-9a-f]+$/i.test(signedHex) ? bitcoin.Psbt.fromHex(signedHex, { network: net }) : bitcoin.Psbt.fromBase64(signedHex, { network: net });
+  } catch {
+    throw new WithdrawalError('invalid_psbt', 'signedPsbtHex is not a PSBT');
+  }
+  const tx = unsignedTx(built);
+  if (unsignedTx(signed).getId() !== tx.getId()) throw new WithdrawalError('psbt_changed', 'The signed PSBT is not the withdrawal that was built: sign it as it was given');
+  const bidder = Buffer.from(vault.bidderKey, 'hex');
+  const prevouts = built.data.inputs.map((input) => input.witnessUtxo!);
+  built.data.inputs.forEach((_, index) => {
+    const found = scriptPathSignatureOf(signed, index, bidder, vault.cooperative.leafHash);
+    if (!found) throw new WithdrawalError('unsigned_input', `Input ${index} carries no signature by your ordinals key on the vault's cooperative leaf`);
+    if (!verifyScriptPathSignature(tx, prevouts, index, vault.cooperative.leafHash, found)) throw new WithdrawalError('invalid_signature', `Input ${index} has a signature that does not verify`);
+    built.updateInput(index, { tapScriptSig: [{ pubkey: bidder, leafHash: vault.cooperative.leafHash, signature: found.signature }] });
+  });
+  return built;
+}
+
+/** G's signature on every input, then the witnesses [G's signature, B's signature, leaf, control block]. */
+export function coSign(psbt: bitcoin.Psbt, gavel: SchnorrSigner): bitcoin.Transaction {
+  psbt.data.inputs.forEach((_, index) => {
+    psbt.signTaprootInput(index, gavel);
+  });
+  psbt.finalizeAllInputs();
+  return psbt.extractTransaction(true);
+}
