@@ -100,7 +100,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs }, new CircuitBreaker('stripe', (d, f) => health.record(d, f)));
   const prices = new UsdPrices(config.prices, log);
   const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });
-  const bitcoin = createBitcoinAccess(config.bitcoin);
+  const bitcoin = createBitcoinAccess(config.bitcoin, (d, f) => health.record(d, f));
   // G's master secret: only a process that runs the worker reads it; outside production a kept random one.
   const vaultSecret = config.vault.signs ? (config.vault.masterSecret ?? (config.production ? null : await keptSecret(config.dataDir, 'gavel-vault-secret'))) : null;
   const vaults = new Vaults({ db, bitcoin, config: config.vault, queues, log }, vaultSecret ? new GavelKeys(vaultSecret) : null);

@@ -6,6 +6,7 @@
  * like any other bid: the lot's price moves, the previous bid is outbid. An offer left unsigned expires after
  * OFFER_TTL_MS.
  */
+import { CircuitOpenError } from '../health/breaker.ts';
 import { formatAmount, messages, type Bid } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -30,7 +31,7 @@ export async function offerCall<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, error.field ? { [error.field]: error.message } : undefined);
-    if (error instanceof EsploraError || error instanceof OrdError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError'))) {
+    if (error instanceof EsploraError || error instanceof OrdError || error instanceof CircuitOpenError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError'))) {
       throw new HttpError(503, 'The Bitcoin network service is unavailable. Please try again.', 'bitcoin_unavailable');
     }
     throw error;

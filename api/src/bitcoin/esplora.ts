@@ -3,6 +3,8 @@
  * stand-in in scripts/stand-ins/bitcoin/). `BITCOIN_ESPLORA_URL` is the API root, e.g.
  * https://mempool.space/testnet4/api. Amounts are sats, fee rates sat/vB.
  */
+import { CircuitOpenError, type CircuitBreaker } from '../health/breaker.ts';
+import { OUTSIDE_CALL_RETRIES, withRetries } from '../health/retry.ts';
 
 export interface TxStatus {
   confirmed: boolean;
@@ -75,17 +77,28 @@ export interface EsploraClientOptions {
   baseUrl: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Opens after repeated failures: calls then fail at once (a 503 to the bidder) until Esplora answers again. */
+  breaker?: CircuitBreaker;
+}
+
+/** Esplora's fault, not the request's: no answer in time, no connection, or a 5xx (a 4xx is final). */
+export function serviceFault(error: unknown): boolean {
+  if (error instanceof CircuitOpenError) return false;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status >= 500 : true;
 }
 
 export class EsploraClient {
   readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly breaker: CircuitBreaker | undefined;
 
   constructor(options: EsploraClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.fetchImpl = options.fetch ?? fetch;
+    this.breaker = options.breaker;
   }
 
   addressUtxos(address: string): Promise<AddressUtxo[]> {
@@ -154,10 +167,18 @@ export class EsploraClient {
     return this.request(path);
   }
 
-  private async request(path: string, init: RequestInit = {}): Promise<string> {
-    const res = await this.fetchImpl(this.baseUrl + path, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    const body = await res.text();
-    if (!res.ok) throw new EsploraError(res.status, body, path);
-    return body;
+  /**
+   * Each attempt bounded by the timeout; a timeout, a lost connection or a 5xx tried again with jittered backoff
+   * (every call is safe to repeat: reads, and a broadcast of the same transaction), a 4xx at once final.
+   */
+  private request(path: string, init: RequestInit = {}): Promise<string> {
+    const attempt = async () => {
+      const res = await this.fetchImpl(this.baseUrl + path, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      const body = await res.text();
+      if (!res.ok) throw new EsploraError(res.status, body, path);
+      return body;
+    };
+    const once = this.breaker ? () => this.breaker!.run(attempt, serviceFault) : attempt;
+    return withRetries(once, { ...OUTSIDE_CALL_RETRIES, retryable: serviceFault });
   }
 }

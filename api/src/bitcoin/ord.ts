@@ -36,6 +36,10 @@ export interface OrdAddress {
   sat_balance: number;
 }
 
+import type { CircuitBreaker } from '../health/breaker.ts';
+import { OUTSIDE_CALL_RETRIES, withRetries } from '../health/retry.ts';
+import { serviceFault } from './esplora.ts';
+
 export class OrdError extends Error {
   constructor(
     readonly status: number,
@@ -59,10 +63,19 @@ export class OrdClient {
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
 
-  constructor(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }) {
+  private readonly breaker: CircuitBreaker | undefined;
+
+  constructor(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch; breaker?: CircuitBreaker }) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.fetchImpl = options.fetch ?? fetch;
+    this.breaker = options.breaker;
+  }
+
+  /** A read, bounded per attempt, retried with jittered backoff on ord's faults (as Esplora's: esplora.ts). */
+  private call<T>(attempt: () => Promise<T>): Promise<T> {
+    const once = this.breaker ? () => this.breaker!.run(attempt, serviceFault) : attempt;
+    return withRetries(once, { ...OUTSIDE_CALL_RETRIES, retryable: serviceFault });
   }
 
   output(txid: string, vout: number): Promise<OrdOutput> {
@@ -84,16 +97,20 @@ export class OrdClient {
   }
 
   /** The inscription's body and content type, as GET /content/:id serves them. */
-  async content(id: string): Promise<{ contentType: string | null; body: Uint8Array }> {
-    const res = await this.fetchImpl(`${this.baseUrl}/content/${id}`, { signal: AbortSignal.timeout(this.timeoutMs) });
-    if (!res.ok) throw new OrdError(res.status, await res.text(), `/content/${id}`);
-    return { contentType: res.headers.get('content-type'), body: new Uint8Array(await res.arrayBuffer()) };
+  content(id: string): Promise<{ contentType: string | null; body: Uint8Array }> {
+    return this.call(async () => {
+      const res = await this.fetchImpl(`${this.baseUrl}/content/${id}`, { signal: AbortSignal.timeout(this.timeoutMs) });
+      if (!res.ok) throw new OrdError(res.status, await res.text(), `/content/${id}`);
+      return { contentType: res.headers.get('content-type'), body: new Uint8Array(await res.arrayBuffer()) };
+    });
   }
 
-  private async json<T>(path: string): Promise<T> {
-    const res = await this.fetchImpl(this.baseUrl + path, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
-    const body = await res.text();
-    if (!res.ok) throw new OrdError(res.status, body, path);
-    return JSON.parse(body) as T;
+  private json<T>(path: string): Promise<T> {
+    return this.call(async () => {
+      const res = await this.fetchImpl(this.baseUrl + path, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
+      const body = await res.text();
+      if (!res.ok) throw new OrdError(res.status, body, path);
+      return JSON.parse(body) as T;
+    });
   }
 }

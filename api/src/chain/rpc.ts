@@ -18,7 +18,8 @@ export class ChainRpc {
   readonly client: PublicClient;
 
   constructor(rpcUrl: string, timeoutMs: number) {
-    this.client = createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }) });
+    // Reads only: each bounded by the timeout and retried twice with viem's exponential backoff (150 ms, 300 ms).
+    this.client = createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 2, retryDelay: 150 }) });
   }
 
   /** Owner and approvals of an ERC-721 token, or null when it does not exist (ownerOf reverts). */

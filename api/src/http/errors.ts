@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { messages, type ApiError } from '@gavel/domain';
 import { loggedUrl } from './middleware.ts';
+import { CircuitOpenError } from '../health/breaker.ts';
 
 /** An error the client caused or may see: its status and body are sent as they are. */
 export class HttpError extends Error {
@@ -38,7 +39,7 @@ export function errorMiddleware(log: Logger) {
       // A client that hung up while its request was read is no fault of the api: nobody is left to answer.
       if (body.status >= 500 && ctx.req.destroyed && (error as { code?: string }).code === 'ECONNRESET') log.info({ method: ctx.method, url: loggedUrl(ctx.url) }, 'client closed the request');
       // A 5xx the api chose (a price or a service unavailable, with Retry-After) is expected: a warning, not a failure.
-      else if (body.status >= 500 && (error instanceof HttpError || body.json.code === 'busy'))
+      else if (body.status >= 500 && (error instanceof HttpError || body.json.code === 'busy' || body.json.code === 'unavailable'))
         log.warn({ code: body.json.code, status: body.status, method: ctx.method, url: loggedUrl(ctx.url) }, body.json.message);
       else if (body.status >= 500) log.error({ err: error, method: ctx.method, url: loggedUrl(ctx.url) }, 'request failed');
     }
@@ -72,6 +73,8 @@ function toBody(error: unknown): { status: number; json: ApiError } {
   }
   // The database was busy past the wait (a load peak) or away (a restart, a cut): nothing was written, and a retry will do.
   if (isDatabaseUnavailable(error)) return { status: 503, json: { message: messages.server.busy, code: 'busy' } };
+  // An outside service whose circuit is open, where the route has no words of its own for it.
+  if (error instanceof CircuitOpenError) return { status: 503, json: { message: messages.server.busy, code: 'unavailable' } };
   const status = (error as { status?: number; expose?: boolean }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, json: { message: (error as Error).message, code: 'bad_request' } };

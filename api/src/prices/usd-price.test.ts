@@ -79,13 +79,13 @@ describe('the live USD price card holds use', () => {
     service.now += 60_000;
     expect((await prices.holdPrice('BTC')).usdCents).toBe(6_500_000);
     expect(service.warnings).toHaveLength(1);
-    // Failing, the service is asked again only once the cache period has passed.
+    // A failing fetch is tried twice (one jittered retry); failing, the service is asked again only once the cache period has passed.
     service.now += 10_000;
     await prices.holdPrice('BTC');
-    expect(service.requests).toHaveLength(2);
+    expect(service.requests).toHaveLength(3);
     service.now += 230_001;
     expect(await refusal(prices.holdPrice('BTC'))).toMatchObject({ status: 503, code: 'price_unavailable' });
-    expect(service.requests).toHaveLength(3);
+    expect(service.requests).toHaveLength(5);
   });
 
   it('refuses when the service never answered, and when it answers without a usable price', async () => {

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { cardBidsPausedMessage, type HoldPrice, type PricedCoin } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { PriceConfig } from './config.ts';
+import { OUTSIDE_CALL_RETRIES, withRetries } from '../health/retry.ts';
 
 /** The service's ids for the coins card holds are priced in. */
 const COIN_IDS: Record<PricedCoin, string> = { BTC: 'bitcoin', ETH: 'ethereum' };
@@ -94,8 +95,16 @@ export class UsdPrices {
     url.searchParams.set('ids', Object.values(COIN_IDS).join(','));
     url.searchParams.set('vs_currencies', 'usd');
     url.searchParams.set('include_last_updated_at', 'true');
-    const response = await this.source.fetch(url, { signal: AbortSignal.timeout(this.config.timeoutMs), headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`status ${response.status}`);
+    // Two attempts, each bounded, with a jittered pause: a blip is ridden out, while bids waiting on this fetch
+    // never wait more than twice the timeout (the last price stands meanwhile, until PRICE_MAX_AGE_MS).
+    const response = await withRetries(
+      async () => {
+        const answer = await this.source.fetch(url, { signal: AbortSignal.timeout(this.config.timeoutMs), headers: { accept: 'application/json' } });
+        if (!answer.ok) throw Object.assign(new Error(`status ${answer.status}`), { status: answer.status });
+        return answer;
+      },
+      { attempts: 2, baseMs: OUTSIDE_CALL_RETRIES.baseMs, retryable: (error) => !((error as { status?: number }).status! < 500) },
+    );
     const body = (await response.json()) as Record<string, { usd?: unknown; last_updated_at?: unknown } | undefined>;
     const fetchedAt = this.source.now();
     const quotes: UsdQuotes = {};

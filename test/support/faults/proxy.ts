@@ -19,7 +19,8 @@ export interface FaultProxy {
   readonly name: string;
   /** The fault now in force, or null. */
   readonly fault: Fault | null;
-  inject(fault: Fault): void;
+  /** `connections`: the fault lasts only for that many new connections, then traffic passes again (a blip). */
+  inject(fault: Fault, options?: { connections?: number }): void;
   restore(): void;
   /** Connections accepted so far (a dependency the process never used shows 0). */
   readonly accepted: number;
@@ -32,6 +33,8 @@ const HTTP_500 =
 export async function startFaultProxy(name: string, target: { host?: string; port: number }): Promise<FaultProxy> {
   let fault: Fault | null = null;
   let accepted = 0;
+  /** New connections the fault still applies to; Infinity until restore(). */
+  let faultsLeft = Number.POSITIVE_INFINITY;
   const open = new Set<Socket>();
   let listener: Server | null = null;
   let port = 0;
@@ -57,6 +60,7 @@ export async function startFaultProxy(name: string, target: { host?: string; por
     accepted++;
     client.on('error', () => {});
     const current = fault;
+    if (current && --faultsLeft <= 0) fault = null;
     if (current?.kind === 'reset') return void client.resetAndDestroy();
     if (current?.kind === 'blackhole') {
       open.add(client);
@@ -114,8 +118,9 @@ export async function startFaultProxy(name: string, target: { host?: string; por
     get accepted() {
       return accepted;
     },
-    inject(next: Fault) {
+    inject(next: Fault, options = {}) {
       fault = next;
+      faultsLeft = options.connections ?? Number.POSITIVE_INFINITY;
       if (next.kind === 'cut') {
         void stopListening();
         for (const s of open) s.destroy();

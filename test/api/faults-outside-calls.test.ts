@@ -1,0 +1,81 @@
+/**
+ * Outside calls under the fault proxy: Esplora (as while leading offers are checked) cut, black-holed or failing.
+ * Each call is bounded and retried with jitter; a service that keeps failing opens its circuit, so calls fail at
+ * once instead of each waiting out its timeout, the outage is in the degradation log, and its return is seen within
+ * seconds, closing the episode.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
+import { createBitcoinAccess } from '../../api/src/bitcoin/index.ts';
+import { CircuitOpenError } from '../../api/src/health/breaker.ts';
+import { Degradations } from '../../api/src/health/degradations.ts';
+import { startFaultProxy, type FaultProxy } from '../support/faults/proxy.ts';
+import { waitUntil } from '../support/processes.ts';
+
+let btc: BitcoinStandIn;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
+  proxy = await startFaultProxy('esplora', { port: btc.port });
+});
+afterAll(async () => {
+  await proxy?.close();
+  await btc?.close();
+});
+
+function access() {
+  const log = new Degradations();
+  const report = (dependency: string, failure: string | null) => void (failure === null ? log.up(dependency) : log.down(dependency, failure));
+  const base = `http://127.0.0.1:${proxy.port}`;
+  const { esplora } = createBitcoinAccess({ network: 'regtest', esploraUrl: base + new URL(btc.esploraUrl).pathname, ordUrl: base + new URL(btc.ordUrl).pathname, timeoutMs: 300 }, report);
+  return { esplora, log };
+}
+
+async function timed<T>(call: Promise<T>): Promise<{ ms: number; error: unknown }> {
+  const start = Date.now();
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  return { ms: Date.now() - start, error };
+}
+
+describe('Esplora failing while offers are checked', () => {
+  it('a black-holed Esplora fails each call within its bounded retries, then at once once the circuit opens, and is back within seconds', { timeout: 30_000 }, async () => {
+    const { esplora, log } = access();
+    expect(await esplora.tipHeight()).toBeGreaterThanOrEqual(0);
+    proxy.inject({ kind: 'blackhole' });
+    try {
+      // Three attempts of 300 ms and two jittered pauses: well under two seconds, never the socket's own minutes.
+      const first = await timed(esplora.tipHeight());
+      expect(first.error).toBeTruthy();
+      expect(first.ms).toBeLessThan(2000);
+      // A few more failures open the circuit: calls then fail at once, and the outage is logged.
+      for (let i = 0; i < 3 && !log.isDown('esplora'); i++) await esplora.tipHeight().catch(() => {});
+      expect(log.isDown('esplora')).toBe(true);
+      const fast = await timed(esplora.tipHeight());
+      expect(fast.error).toBeInstanceOf(CircuitOpenError);
+      expect(fast.ms).toBeLessThan(50);
+    } finally {
+      proxy.restore();
+    }
+    const back = Date.now();
+    await waitUntil(async () => (await esplora.tipHeight().catch(() => null)) !== null, 5000, 'Esplora to answer again through the breaker');
+    expect(Date.now() - back).toBeLessThan(5000);
+    expect(log.isDown('esplora')).toBe(false);
+    expect(log.list()[0]).toMatchObject({ dependency: 'esplora', until: expect.any(Date) });
+  });
+
+  it('a blip of refused connections or 500s is ridden out by the retries', { timeout: 30_000 }, async () => {
+    const { esplora, log } = access();
+    for (const fault of [{ kind: 'http500' }, { kind: 'reset' }] as const) {
+      // The first two attempts fail; the third gets through.
+      const before = proxy.accepted;
+      proxy.inject(fault, { connections: 2 });
+      expect(await esplora.tipHeight()).toBeGreaterThanOrEqual(0);
+      expect(proxy.accepted - before).toBe(3);
+    }
+    expect(log.list()).toEqual([]);
+  });
+});
