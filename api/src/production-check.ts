@@ -136,9 +136,12 @@ function stripeProblems({ stripe, settingsGiven }: Config): ConfigProblem[] {
   return problems;
 }
 
-function bitcoinProblems({ bitcoin, settingsGiven }: Config): ConfigProblem[] {
+function bitcoinProblems({ bitcoin, settingsGiven, vault }: Config): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
+  if (vault.secretGivenToNonSigner) {
+    refuse('GAVEL_VAULT_SECRET', 'given to an api process that runs no worker: only the worker co-signs vault spends, so give the secret to the worker alone and this process GAVEL_VAULT_PUBKEY');
+  }
   if (!settingsGiven.has('BITCOIN_NETWORK')) refuse('BITCOIN_NETWORK', 'not set: production names its network (mainnet, testnet4 or regtest) rather than take the development default');
   for (const [setting, url] of [
     ['BITCOIN_ESPLORA_URL', bitcoin.esploraUrl],
