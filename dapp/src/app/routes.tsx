@@ -220,6 +220,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => {
           ],
         },
         {
+          path: 'vault-exit',
+          ...lazyPage(
+            () => import('../pages/info/VaultExitPage.tsx'),
+            (m) => <m.VaultExitPage />,
+          ),
+        },
+        {
           path: 'connect-wallet',
           ...lazyPage(
             () => import('../wallet/ConnectWalletPage.tsx'),

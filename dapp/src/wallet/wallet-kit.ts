@@ -4,3 +4,4 @@ export * from './bitcoin/bitcoin-client.ts';
 export { WalletError } from './evm/evm-errors.ts';
 export { signBidPsbt, signSellerPsbt } from './bitcoin/psbt-signing.ts';
 export { signBidLadder } from './bitcoin/ladder-signing.ts';
+export { fundVault, signVaultWithdrawal } from './bitcoin/vault-wallet.ts';
