@@ -8,6 +8,7 @@ import { ProfileDetails } from './ProfileDetails.tsx';
 import { ProfileStatus } from './ProfileStatus.tsx';
 import { TermsSection } from './TermsSection.tsx';
 import { NotificationsSection } from './NotificationsSection.tsx';
+import { PushSection } from './PushSection.tsx';
 import { WalletsSection } from './WalletsSection.tsx';
 import '../setup/account.css';
 import './profile.css';
@@ -66,6 +67,7 @@ export function ProfilePage() {
 
       <WalletsSection />
       <NotificationsSection />
+      <PushSection />
       <TermsSection user={user} />
       {(user.role === 'admin' || user.role === 'seller') && <ConditionsOfBusiness />}
     </div>
