@@ -5,12 +5,14 @@
  * addresses, real BIP-322 signatures of the ownership challenge, and real PSBT signatures (`signPsbt`: Xverse's
  * base64 with inputs by address, Leather's hex with `signAtIndex` and `allowedSighash`; Xverse also signs several
  * at once through sats-connect's `signMultipleTransactions`, whose request is an unsecured JWT), each input signed
- * by the key whose output it spends, with the sighash the PSBT names for it. Only the page's window sees them.
+ * by the key whose output it spends, with the sighash the PSBT names for it, or a script-path input (a vault's
+ * leaf) by the taproot key the leaf names; and `sendTransfer` (both wallets), paying from the payment address's
+ * coins on the Esplora given and broadcasting, as the real wallets do. Only the page's window sees them.
  */
 import * as bitcoin from 'bitcoinjs-lib';
 import type { Page } from 'playwright-core';
 import { signBip322 } from './bip322-signer.ts';
-import { networkOf, testKeys, type TestKey, type WalletNetwork } from './bitcoin-wallet.ts';
+import { networkOf, spend, testKeys, type TestKey, type WalletNetwork } from './bitcoin-wallet.ts';
 
 /**
  * What a wallet's signPsbt does: sign `indices` with the keys that own them, with the sighash each input names,
@@ -20,6 +22,12 @@ function signInputs(psbt: bitcoin.Psbt, indices: number[], keys: TestKey[], allo
   for (const index of indices) {
     const script = psbt.data.inputs[index]?.witnessUtxo?.script;
     const key = script && keys.find((k) => Buffer.from(k.output).equals(Buffer.from(script)));
+    // A script-path input (a vault's leaf): the wallet signs the leaves naming its taproot key, as Xverse and Leather do.
+    const leafKey = keys.find((k) => k.type === 'p2tr' && psbt.data.inputs[index]?.tapLeafScript?.some((leaf) => Buffer.from(leaf.script).includes(Buffer.from(k.publicKey))));
+    if (!key && leafKey) {
+      leafKey.signScriptPath(psbt, [index]);
+      continue;
+    }
     if (!key) throw new Error(`input ${index} is not this wallet's`);
     const sighash = psbt.data.inputs[index]!.sighashType ?? (key.type === 'p2tr' ? bitcoin.Transaction.SIGHASH_DEFAULT : bitcoin.Transaction.SIGHASH_ALL);
     if (allowed && !allowed.includes(sighash)) throw new Error(`sighash ${sighash} of input ${index} is not allowed`);
@@ -33,7 +41,7 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
  * `refuse`: the user turns every request down (JSON-RPC error 4001), as when they close the wallet's popup;
  * `refuseSigning(true)` on the result turns down PSBT signing only, until `refuseSigning(false)`.
  */
-export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather', network: WalletNetwork = 'testnet4', o: { refuse?: boolean } = {}) {
+export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather', network: WalletNetwork = 'testnet4', o: { refuse?: boolean; esploraUrl?: string } = {}) {
   const keys = testKeys(network);
   let refusingSigning = false;
   const byAddress = new Map([
@@ -41,9 +49,24 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
     [keys.ordinals.address, keys.ordinals],
   ]);
   const net = networkOf(network);
-  const answer = (method: string, params: Record<string, any> | undefined): unknown => {
+  /** sendTransfer: the wallet pays the recipients from its payment address's coins (Esplora at `esploraUrl`) and broadcasts. */
+  const sendTransfer = async (recipients: Array<{ address: string; amount: number | string }>) => {
+    if (!o.esploraUrl) throw new Error('sendTransfer needs the test wallet to know an Esplora (esploraUrl)');
+    const utxos = (await (await fetch(`${o.esploraUrl}/address/${keys.payment.address}/utxo`)).json()) as Array<{ txid: string; vout: number; value: number }>;
+    const tx = spend(
+      keys.payment,
+      utxos,
+      recipients.map((r) => ({ address: r.address, value: Number(r.amount) })),
+      1000,
+    );
+    const res = await fetch(`${o.esploraUrl}/tx`, { method: 'POST', body: tx.toHex() });
+    if (!res.ok) throw new Error(`broadcast refused: ${await res.text()}`);
+    return { txid: tx.getId() };
+  };
+  const answer = async (method: string, params: Record<string, any> | undefined): Promise<unknown> => {
+    if (method === 'sendTransfer') return sendTransfer(params!.recipients);
     if (kind === 'xverse') {
-      if (method === 'getInfo') return { version: '1.9.0', platform: 'web', methods: ['getAccounts', 'signMessage', 'signPsbt'], supports: [] };
+      if (method === 'getInfo') return { version: '1.9.0', platform: 'web', methods: ['getAccounts', 'signMessage', 'signPsbt', 'sendTransfer'], supports: [] };
       if (method === 'signPsbt') {
         const psbt = bitcoin.Psbt.fromBase64(params!.psbt, { network: net });
         for (const [address, indices] of Object.entries(params!.signInputs as Record<string, number[]>)) {
@@ -102,11 +125,11 @@ export async function injectBitcoinWallet(page: Page, kind: 'xverse' | 'leather'
     throw new Error(`method ${method} is not supported`);
   };
   const name = kind === 'xverse' ? '__gavelTestXverse' : '__gavelTestLeather';
-  await page.exposeFunction(name, (method: string, params: Record<string, any> | undefined) => {
+  await page.exposeFunction(name, async (method: string, params: Record<string, any> | undefined) => {
     const signing = method === 'signPsbt' || method === 'signMultipleTransactions';
     if ((o.refuse && method !== 'getInfo') || (refusingSigning && signing)) return { jsonrpc: '2.0', id: '1', error: { code: 4001, message: 'User rejected the request.' } };
     try {
-      return { jsonrpc: '2.0', id: '1', result: answer(method, params) };
+      return { jsonrpc: '2.0', id: '1', result: await answer(method, params) };
     } catch (error) {
       return { jsonrpc: '2.0', id: '1', error: { code: -32603, message: (error as Error).message } };
     }
