@@ -61,7 +61,7 @@ function cachedPaths(page: Page): Promise<Record<string, string[]>> {
 
 /** Opens /auctions and waits for the worker to control the page (and so to have cached the shell). */
 async function controlledPage(): Promise<Page> {
-  const { page } = await newPage(browser, { width: 390, height: 844 });
+  const { page } = await newPage(browser, { width: 390, height: 844 }, { serviceWorkers: 'allow' });
   await page.goto(`${site.url}/auctions`);
   await page.locator('[data-testid=lot-card]').first().waitFor();
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });

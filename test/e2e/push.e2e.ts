@@ -58,7 +58,7 @@ after(async () => {
 /** A signed-in bidder's profile, notifications allowed for the site, once the worker controls the page. */
 async function profile(): Promise<{ page: Page; token: string; userId: string }> {
   const bidder = await readyBidder(stack);
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser, undefined, { serviceWorkers: 'allow' });
   await context.grantPermissions(['notifications'], { origin: site.url });
   await openSignedIn(page, site.url, bidder.token, '/profile');
   await page.locator('[data-testid=profile-push]').waitFor();
@@ -118,7 +118,7 @@ describe('push notifications in the browser', { timeout: 120_000 }, () => {
   it('with a subscription the push service gave, the page registers it with the api, and an outbid reaches the worker as a notification', async () => {
     const bidder = await readyBidder(stack);
     const phone = push.subscribe(stack.services.pushes.publicKey);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, undefined, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: site.url });
     // The one call headless Chromium cannot make: PushManager.subscribe answers with the stand-in's subscription,
     // and remembers the applicationServerKey the page passed.

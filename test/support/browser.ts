@@ -28,9 +28,17 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A page in its own context (fresh storage), phone-sized or desktop-sized. */
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
+/**
+ * A page in its own context (fresh storage), phone-sized or desktop-sized. The production build's service worker
+ * is blocked unless `serviceWorkers: 'allow'`: it would precache the app shell in every new context, work no test
+ * but the worker's own (installable.e2e.ts, push.e2e.ts) is about.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC', serviceWorkers });
   const page = await context.newPage();
   return { context, page };
 }
