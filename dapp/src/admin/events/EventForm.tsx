@@ -19,6 +19,8 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
     startTime: event ? toLocalInput(event.startTime) : '',
     endTime: event ? toLocalInput(event.endTime) : '',
     whitelistOnly: event?.whitelistOnly ?? false,
+    firstCloseAt: event?.firstCloseAt ? toLocalInput(event.firstCloseAt) : '',
+    closeIntervalSeconds: event?.closeIntervalSeconds ? String(event.closeIntervalSeconds) : '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -26,6 +28,8 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const turnsChanged =
+      form.firstCloseAt !== (event?.firstCloseAt ? toLocalInput(event.firstCloseAt) : '') || form.closeIntervalSeconds !== (event?.closeIntervalSeconds ? String(event.closeIntervalSeconds) : '');
     const body = {
       title: form.title,
       description: form.description,
@@ -33,6 +37,14 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
       startTime: fromLocalInput(form.startTime),
       endTime: fromLocalInput(form.endTime),
       whitelistOnly: form.whitelistOnly,
+      // Sent only when changed (setting them rewrites every lot's end). Both empty: each lot keeps its own end;
+      // the api names the field when only one is set.
+      ...(turnsChanged
+        ? {
+            firstCloseAt: form.firstCloseAt ? fromLocalInput(form.firstCloseAt) : null,
+            closeIntervalSeconds: form.closeIntervalSeconds.trim() === '' ? null : Number(form.closeIntervalSeconds),
+          }
+        : {}),
     };
     // The shape rules are domain's schema; the window's order is the api's to judge (its message comes back as a field).
     const check = auctionEventBodySchema.safeParse(body);
@@ -51,7 +63,7 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
     }
   };
 
-  const input = (key: 'title' | 'slug' | 'startTime' | 'endTime', label: string, type = 'text', hint?: string) => (
+  const input = (key: 'title' | 'slug' | 'startTime' | 'endTime' | 'firstCloseAt' | 'closeIntervalSeconds', label: string, type = 'text', hint?: string) => (
     <div className="field">
       <label className="field__label" htmlFor={`event-${key}`}>
         {label}
@@ -89,6 +101,10 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
         <div className="lot-form__grid">
           {input('startTime', `Start time (${viewerTimeZone()})`, 'datetime-local')}
           {input('endTime', `End time (${viewerTimeZone()})`, 'datetime-local')}
+        </div>
+        <div className="lot-form__grid">
+          {input('firstCloseAt', `First lot closes (${viewerTimeZone()})`, 'datetime-local', 'Optional: lots then close in turn, in lot order.')}
+          {input('closeIntervalSeconds', 'Seconds between closes', 'number', 'e.g. 60 closes one lot a minute.')}
         </div>
         <label className="lot-form__check">
           <input type="checkbox" checked={form.whitelistOnly} onChange={(e) => set('whitelistOnly', e.target.checked)} data-testid="event-whitelistOnly" />

@@ -5,6 +5,7 @@ import { useLotClock, useLotStatus } from '../../clock/use-lot-clock.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { stripHtml } from '../../lots/strip-html.ts';
 import { eventHref } from '../../pages/events/event-href.ts';
+import { DateTime } from '../../dates/DateTime.tsx';
 import { Countdown } from '../lot-status/Countdown.tsx';
 import { StatusBadge } from '../lot-status/StatusBadge.tsx';
 import { TypeBadge } from '../lot-status/TypeBadge.tsx';
@@ -69,6 +70,15 @@ export function LotCard({ lot, action, eagerImage = false }: { lot: Lot; action?
             <div>
               <dt>Current bid</dt>
               <dd data-testid="lot-current-bid">{lotAmount(lot.currentBid, lot.unit)}</dd>
+            </div>
+          )}
+          {!ended && (
+            // When it closes, zone named: in a sale whose lots close in turn, each card says its own turn.
+            <div>
+              <dt>Closes</dt>
+              <dd>
+                <DateTime iso={lot.endTime} testId="lot-closes" />
+              </dd>
             </div>
           )}
           {ended && !lot.resultsHidden && <EndedResult lot={lot} />}

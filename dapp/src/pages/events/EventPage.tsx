@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import type { AuctionEvent } from '@gavel/domain';
+import { closeInTurnMessages, intervalText, type AuctionEvent } from '@gavel/domain';
 import { useAuctionEventBySlug } from '../../api/auction-events.ts';
 import { RichText } from '../../content/RichText.tsx';
 import { LoadFailure } from '../../components/empty-state/LoadFailure.tsx';
@@ -64,6 +64,11 @@ export function EventPage() {
           {' · '}
           {data.lotCount} {data.lotCount === 1 ? 'lot' : 'lots'}
         </p>
+        {data.firstCloseAt && data.closeIntervalSeconds && (
+          <p className="event-page__dates" data-testid="event-turns">
+            {closeInTurnMessages.summary.replace('{interval}', intervalText(data.closeIntervalSeconds))} <DateTime iso={data.firstCloseAt} testId="event-first-close" />
+          </p>
+        )}
         {data.description && <RichText html={data.description} className="event-page__description" testId="event-description" />}
       </header>
       <BrowseGrid eventId={data._id} />
