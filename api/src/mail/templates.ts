@@ -289,3 +289,10 @@ export function supportReceivedMail(to: string, reference: string, quote: { name
     ),
   };
 }
+
+/** A consignor whose item the house declined: the admin's reason, and where to follow their other submissions. */
+export function consignmentDeclinedMail(to: string, title: string, reason: string): MailMessage {
+  const text = `Thank you for offering ${title} to Gavel. We are not able to take it this time. The reason: ${reason}`;
+  const link = `${site}/my-sales`;
+  return { to, subject: oneLine(`About the item you offered: ${title}`), text: `${text}\n\nYour submissions: ${link}`, html: layout('About the item you offered', paragraph(text) + button(link, 'Your submissions')) };
+}
