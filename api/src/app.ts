@@ -39,6 +39,7 @@ import { adminEventRoutes } from './routes/admin-events.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { adminContentRoutes } from './routes/admin-content.ts';
 import { uploadImageRoutes } from './routes/upload-images.ts';
+import { consignmentRoutes } from './routes/consignments.ts';
 import { adminInscriptionRoutes } from './routes/admin-inscriptions.ts';
 import { inscriptionRoutes } from './routes/inscriptions.ts';
 import { whitelistRoutes } from './routes/whitelist.ts';
@@ -89,6 +90,8 @@ export function declareRoutes(services: Services): RouteTable {
   adminStatsRoutes(routes, services);
   adminContentRoutes(routes, services);
   uploadImageRoutes(routes, services);
+  // Consignments: items users offer for sale, and the admins' review of them.
+  consignmentRoutes(routes, services);
   adminInscriptionRoutes(routes, services);
   // After the admin lists: its /inscriptions/:id catch-alls come last.
   inscriptionRoutes(routes, services);
