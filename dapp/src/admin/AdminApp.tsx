@@ -24,6 +24,8 @@ import { NftsPage } from './lists/NftsPage.tsx';
 import { WhitelistPage } from './lists/WhitelistPage.tsx';
 import { PoliciesPage } from './lists/PoliciesPage.tsx';
 import { SupportRequestsPage } from './support/SupportRequestsPage.tsx';
+import { ConsignmentsPage } from './consignments/ConsignmentsPage.tsx';
+import { ConsignmentDetailPage } from './consignments/ConsignmentDetailPage.tsx';
 import './admin.css';
 import './lots/lot-form.css';
 
@@ -54,6 +56,8 @@ export function AdminApp() {
           <Route path="whitelist" element={<WhitelistPage />} />
           <Route path="policies" element={<PoliciesPage />} />
           <Route path="support" element={<SupportRequestsPage />} />
+          <Route path="consignments" element={<ConsignmentsPage />} />
+          <Route path="consignments/:consignmentId" element={<ConsignmentDetailPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Route>

@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { CardIcon, DocumentIcon, GavelIcon, ImageIcon, InfoIcon, MailIcon, ScrollIcon, ShieldIcon, UserIcon } from '../../components/icons/icons.tsx';
+import { CardIcon, DocumentIcon, GavelIcon, ImageIcon, InfoIcon, MailIcon, ScrollIcon, ShieldIcon, UploadIcon, UserIcon } from '../../components/icons/icons.tsx';
 
 type Icon = (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
 
@@ -14,4 +14,5 @@ export const ADMIN_NAV: { to: string; label: string; icon: Icon; end?: boolean }
   { to: '/s/admin/whitelist', label: 'Whitelist', icon: ShieldIcon },
   { to: '/s/admin/policies', label: 'Policies', icon: CardIcon },
   { to: '/s/admin/support', label: 'Support', icon: MailIcon },
+  { to: '/s/admin/consignments', label: 'Consignments', icon: UploadIcon },
 ];

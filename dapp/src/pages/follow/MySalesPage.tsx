@@ -4,13 +4,17 @@ import { useMySales } from '../../api/follow.ts';
 import { lotHref } from '../../components/lot-card/LotCard.tsx';
 import { FollowList } from '../../follow/FollowList.tsx';
 import { FollowLotRow } from '../../follow/FollowLotRow.tsx';
+import { MyConsignments } from '../../follow/MyConsignments.tsx';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import '../../follow/follow.css';
 
 const NEEDS_SELLER = new Set(['awaiting_payment', 'awaiting_transfer']);
 
-/** /my-sales: the lots the user sells and each one's settlement; an ended lot opens on its settlement panel. */
+/**
+ * /my-sales: the lots the user sells and each one's settlement (an ended lot opens on its settlement panel), then
+ * the items they offered from the Sell page and each one's review.
+ */
 export function MySalesPage() {
   useDocumentTitle(followMessages.mySalesTitle);
   const sales = useMySales();
@@ -29,6 +33,7 @@ export function MySalesPage() {
           ))}
         </ul>
       </FollowList>
+      <MyConsignments />
     </div>
   );
 }

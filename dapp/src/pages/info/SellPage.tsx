@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
+import { consignmentMessages } from '@gavel/domain';
+import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
+import { ConsignForm } from './ConsignForm.tsx';
 import './info-page.css';
 
 const CATEGORIES = [
@@ -15,9 +18,10 @@ const STEPS = [
   { title: 'Settlement', text: 'The winner pays, you transfer, and Gavel confirms both sides: on chain for inscriptions and NFTs, by hand for off-chain lots.' },
 ];
 
-/** /sell: how consigning to Gavel works. */
+/** /sell: how consigning to Gavel works, and for a signed-in user the form to submit an item. */
 export function SellPage() {
   useDocumentTitle('Sell');
+  const { signedIn } = useCurrentUser();
   return (
     <div className="page info-page" data-testid="sell-page">
       <header className="info-page__hero">
@@ -51,17 +55,27 @@ export function SellPage() {
           ))}
         </ol>
       </section>
-      <section className="info-page__cta">
-        <p>Seller accounts are created by the Gavel team. Sign in to get started, or read our terms first.</p>
-        <div className="button-row">
-          <Link to="/signin" className="btn btn--accent">
-            Sign In
-          </Link>
-          <Link to="/terms-conditions" className="btn btn--ghost">
-            Terms &amp; Conditions
-          </Link>
-        </div>
-      </section>
+      {signedIn ? (
+        <section aria-labelledby="sell-submit" className="info-page__section" data-testid="sell-submit">
+          <h2 id="sell-submit" className="info-page__heading">
+            Submit an item
+          </h2>
+          <p>Our specialists review every submission; you follow each one, and its lot once accepted, in My sales.</p>
+          <ConsignForm />
+        </section>
+      ) : (
+        <section className="info-page__cta">
+          <p>{consignmentMessages.signInToSell} Or read our terms first.</p>
+          <div className="button-row">
+            <Link to="/signin" className="btn btn--accent" data-testid="sell-signin">
+              Sign In
+            </Link>
+            <Link to="/terms-conditions" className="btn btn--ghost">
+              Terms &amp; Conditions
+            </Link>
+          </div>
+        </section>
+      )}
     </div>
   );
 }
