@@ -14,10 +14,13 @@ let adminToken: string;
 let bidderToken: string;
 const call = caller(() => stack.url);
 
-async function newEvent(over: Record<string, unknown> = {}) {
+/** A new event, published unless `draft`: a lot is public (and takes bids) only when its event is. */
+async function newEvent(over: Record<string, unknown> = {}, { draft = false } = {}) {
   const res = await call('POST', '/auction-events', adminToken, { title: `Spring sale ${randomBytes(2).toString('hex')}`, startTime: iso(-DAY), endTime: iso(10 * DAY), ...over });
   expect(res.status).toBe(201);
-  return res.body.data as { _id: string; slug: string };
+  const event = res.body.data as { _id: string; slug: string };
+  if (!draft) expect((await call('POST', `/auction-events/${event._id}/publish`, adminToken)).status).toBe(200);
+  return event;
 }
 
 async function newLot(eventId: string, over: Record<string, unknown> = {}) {
@@ -46,7 +49,7 @@ afterAll(async () => {
 
 describe('auction events', () => {
   it('are drafts hidden from the public until published, then published with their lots', async () => {
-    const event = await newEvent({ slug: undefined, title: 'Rare Sats & Co' });
+    const event = await newEvent({ slug: undefined, title: 'Rare Sats & Co' }, { draft: true });
     expect(event.slug).toBe('rare-sats-co');
     const lot = await newLot(event._id, { published: false });
     expect((await call('GET', `/auction-events/${event._id}`)).status).toBe(404);
