@@ -445,6 +445,8 @@ export const psbtMessages = {
 /** Following: the watchlist hearts, My bids, Won and My sales. */
 export const followMessages = {
   watch: 'Watch {title}',
+  /** The lot page's watch button shows this word alone (its accessible name is `watch`, naming the lot). */
+  watchShort: 'Watch',
   watchFailed: 'Failed to update your watchlist',
   watchlistTitle: 'Watchlist',
   myBidsTitle: 'My bids',
