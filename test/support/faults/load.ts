@@ -85,7 +85,9 @@ export function startLoad(o: LoadOptions): Load {
       const body = await check(res);
       if (res.ok && body?.data?.bid?.id) result.acknowledged.push({ bidId: body.data.bid.id, lotId, card: bidder.card });
     } catch {
+      // No answer (the api down, a connection cut): back off a moment, as a client would, rather than spin.
       result.noAnswer++;
+      await new Promise((r) => setTimeout(r, 100));
     }
   };
 

@@ -90,6 +90,10 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     STRIPE_API_BASE: `http://127.0.0.1:${proxies.stripe.port}`,
     PRICE_API_URL: `http://127.0.0.1:${proxies.price.port}${new URL(prices.priceUrl).pathname}`,
     LOT_CLOCK_RECONCILE_MS: '1000',
+    // A statement on a connection that went silent is given up after this, and its connection replaced: the
+    // deployment's setting for a database whose slowest statement is quick (the default is 30 s).
+    DATABASE_QUERY_TIMEOUT_MS: '2500',
+    STRIPE_TIMEOUT_MS: '3000',
     PENDING_HOLD_GRACE_MS: '2000',
     GAVEL_DATA_DIR: dataDir,
     STORAGE_DIR: dataDir,
