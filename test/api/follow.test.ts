@@ -141,8 +141,8 @@ describe('my bids', () => {
     const outbidOnly = await call('GET', '/me/bids?state=outbid&limit=1', payLater.token);
     expect(outbidOnly.body.data.map((entry: { lot: { _id: string } }) => entry.lot._id)).toEqual([usd.id]);
     expect(outbidOnly.body.pagination).toMatchObject({ total: 1, hasMore: false });
-    expect(outbidOnly.body.counts).toEqual({ leading: 1, outbid: 1, won: 0, lost: 0 });
-    expect((await call('GET', '/me/bids?limit=1', payLater.token)).body.counts).toEqual({ leading: 1, outbid: 1, won: 0, lost: 0 });
+    expect(outbidOnly.body.counts).toEqual({ leading: 1, outbid: 1, won: 0, lost: 0, cancelled: 0 });
+    expect((await call('GET', '/me/bids?limit=1', payLater.token)).body.counts).toEqual({ leading: 1, outbid: 1, won: 0, lost: 0, cancelled: 0 });
     expect((await call('GET', '/me/bids?state=won', payLater.token)).body).toMatchObject({ data: [], pagination: { total: 0 }, counts: { leading: 1, outbid: 1 } });
     const badState = await call('GET', '/me/bids?state=winning', payLater.token);
     expect(badState.status).toBe(400);
