@@ -1,5 +1,5 @@
 import { buyNowEndsAuctionText, CARD_PAYMENT_MARKER, messages, type Lot, type LotPhase, type User } from '@gavel/domain';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch } from '../app/store.ts';
 import { confirmsAtOnce, useSavedCardLookup } from '../checkout/bid-opening.ts';
@@ -13,11 +13,14 @@ import { GatesLeft } from './GatesLeft.tsx';
 import { TermsBlock } from './TermsBlock.tsx';
 import { useBidWallet } from './use-bid-wallet.ts';
 import { useEthBid } from './use-eth-bid.ts';
-import { OnChainCardBidModal } from './OnChainCardBidModal.tsx';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
 import { useTermsConsent } from './use-terms-consent.ts';
 import { WalletStatus } from './WalletStatus.tsx';
+import { useOnceTrue } from '../components/modal/use-once-true.ts';
 import './bidding.css';
+
+// Card bids on ETH lots are the rarer path: the modal's code is fetched when the first one starts.
+const OnChainCardBidModal = lazy(() => import('./OnChainCardBidModal.tsx').then((m) => ({ default: m.OnChainCardBidModal })));
 
 /** A card bid on an ETH lot, on its way through the on-chain card bid modal. */
 interface CardBid {
@@ -57,6 +60,7 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
   // ETH lots take card bids too (the api's relayer places them), so no wallet is needed to press PLACE BID.
   const bidBlock = notReady ?? placeBidBlock(lot, phase, ethereum ? (wallet.address ?? CARD_PAYMENT_MARKER) : wallet.address);
   const [cardBid, setCardBid] = useState<CardBid | null>(null);
+  const cardModal = useOnceTrue(ethereum && cardBid !== null);
   const buyBlock = notReady ?? buyNowBlock(lot, phase, consent.ok, wallet.address);
   const offersBuyNow = lot.buyNowEnabled && lot.buyNowPrice !== null;
 
@@ -151,7 +155,11 @@ export function BidPanel({ lot, phase, user }: BidPanelProps) {
           )}
         </div>
       )}
-      {ethereum && <OnChainCardBidModal lot={lot} amount={cardBid?.amount ?? null} maximum={cardBid?.maximum} onClose={() => setCardBid(null)} />}
+      {cardModal && (
+        <Suspense fallback={null}>
+          <OnChainCardBidModal lot={lot} amount={cardBid?.amount ?? null} maximum={cardBid?.maximum} onClose={() => setCardBid(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

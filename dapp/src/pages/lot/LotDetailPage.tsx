@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { messages } from '@gavel/domain';
+import { messages, phaseOf, shownStatus } from '@gavel/domain';
 import { useLot } from '../../api/lots.ts';
 import { LoadFailure } from '../../components/empty-state/LoadFailure.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { LotDetailView } from './LotDetailView.tsx';
-import { SellerSettlement } from '../../settlement/SellerSettlement.tsx';
-import { WinnerClaim } from '../../settlement/WinnerClaim.tsx';
+import { LotFirstPaint } from './LotFirstPaint.tsx';
 import './lot-detail.css';
+
+// Settling concerns only an ended lot's seller and winner: the code for it is fetched once the lot has a settlement.
+const SellerSettlement = lazy(() => import('../../settlement/SellerSettlement.tsx').then((m) => ({ default: m.SellerSettlement })));
+const WinnerClaim = lazy(() => import('../../settlement/WinnerClaim.tsx').then((m) => ({ default: m.WinnerClaim })));
 
 /**
  * /details/:lotId (from a card) and /auctions/:id (from outbid notices): a read-only lot page, refetched every
@@ -17,7 +21,7 @@ export function LotDetailPage() {
   const lot = useLot(lotId ?? id);
   useDocumentTitle(lot.data?.title);
 
-  if (lot.isPending) return <LotDetailSkeleton />;
+  if (lot.isPending) return <LotFirstPaint />;
   if (lot.isError) {
     return (
       <LoadFailure
@@ -31,27 +35,20 @@ export function LotDetailPage() {
   }
   // The seller's (and an admin's) settlement panel heads an ended lot's page: settling is what they came for. It
   // renders nothing for anyone else.
+  const settling = lot.data.settlement != null && phaseOf(shownStatus(lot.data)) === 'ended';
   return (
     <>
-      <SellerSettlement lot={lot.data} />
+      {settling && (
+        <Suspense fallback={null}>
+          <SellerSettlement lot={lot.data} />
+        </Suspense>
+      )}
       <LotDetailView lot={lot.data} />
-      <WinnerClaim lot={lot.data} />
+      {settling && (
+        <Suspense fallback={null}>
+          <WinnerClaim lot={lot.data} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function LotDetailSkeleton() {
-  return (
-    <div className="page lot-detail" data-testid="lot-detail-loading" aria-busy="true">
-      <div className="lot-detail__layout">
-        <div className="lot-gallery__main skeleton" />
-        <div className="lot-detail__info">
-          <span className="skeleton skeleton--line" style={{ width: '30%' }} />
-          <span className="skeleton skeleton--title" style={{ width: '85%', height: 32 }} />
-          <span className="skeleton skeleton--line" style={{ width: '50%' }} />
-          <span className="skeleton" style={{ height: 220, borderRadius: 16 }} />
-        </div>
-      </div>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Lot } from '@gavel/domain';
 import { useLotClock } from '../../clock/use-lot-clock.ts';
 import { RichText } from '../../content/RichText.tsx';
@@ -8,16 +8,15 @@ import { TypeBadge } from '../../components/lot-status/TypeBadge.tsx';
 import { BidHistory } from '../../bidding/BidHistory.tsx';
 import { BidPanel } from '../../bidding/BidPanel.tsx';
 import { hasCostCalculator } from '../../calculator/calculator-inputs.ts';
-import { BidCheckoutModal } from '../../checkout/BidCheckoutModal.tsx';
-import { BuyNowModal } from '../../checkout/BuyNowModal.tsx';
 import { useResumeBuyNow } from '../../checkout/use-resume-buy-now.ts';
 import { increaseBidState } from '../../notices/increase-bid.ts';
 import { OutbidBanner } from '../../notices/OutbidBanner.tsx';
 import { useCurrentUser } from '../../session/use-current-user.ts';
-import { eventHref } from '../events/event-href.ts';
 import { WatchButton } from '../../follow/WatchButton.tsx';
 import { LotActions } from './LotActions.tsx';
+import { LotCheckoutModals } from './LotCheckoutModals.tsx';
 import { LotCountdowns } from './LotCountdowns.tsx';
+import { LotCrumbs } from './LotCrumbs.tsx';
 import { LotGallery } from './LotGallery.tsx';
 import { LotPricing } from './LotPricing.tsx';
 import { LotResults } from './LotResults.tsx';
@@ -44,13 +43,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
 
   return (
     <div className={live ? 'page lot-detail lot-detail--live' : 'page lot-detail'} data-testid="lot-detail">
-      <nav className="lot-detail__crumbs" aria-label="Breadcrumb">
-        <Link to="/auctions">Auctions</Link>
-        <span aria-hidden="true">/</span>
-        <Link to={eventHref(lot.auction)} data-testid="lot-event">
-          {lot.auction.title}
-        </Link>
-      </nav>
+      <LotCrumbs lot={lot} />
       <div className="lot-detail__layout">
         <LotGallery imageUrls={lot.imageUrls} title={lot.title} />
         <div className="lot-detail__info">
@@ -97,9 +90,7 @@ export function LotDetailView({ lot }: { lot: Lot }) {
         </section>
       )}
       {live && <StickyBidBar lot={lot} bidding={bidding} />}
-      {/* The bid and Buy Now modals outlive the bid block: a purchase ends the lot while its modal shows the result. */}
-      <BidCheckoutModal lot={lot} />
-      <BuyNowModal lot={lot} />
+      <LotCheckoutModals lot={lot} />
       {calculator !== 'closed' && (
         <Suspense fallback={null}>
           <CostCalculatorModal lot={lot} open={calculator === 'open'} onClose={() => setCalculator('loaded')} />
