@@ -12,7 +12,7 @@ const LOT = { _id: 'lot-1', title: 'Blue Chair' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 /** The heart on /auctions, with the api answering through `answer` (the PUT or DELETE may be held back). */
-function setup(o: { signedIn: boolean; watched?: string[]; answer?: (method: string) => Promise<Response> }) {
+function setup(o: { signedIn: boolean; watched?: string[]; answer?: (method: string) => Promise<Response>; variant?: 'card' | 'page' }) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -27,7 +27,7 @@ function setup(o: { signedIn: boolean; watched?: string[]; answer?: (method: str
   if (o.signedIn) store.dispatch(signedIn('token-1'));
   const router = createMemoryRouter(
     [
-      { path: '/auctions', element: <WatchButton lot={LOT} /> },
+      { path: '/auctions', element: <WatchButton lot={LOT} variant={o.variant} /> },
       { path: '/signin', element: <p>sign in</p> },
     ],
     { initialEntries: ['/auctions?status=live'] },
@@ -47,6 +47,12 @@ describe('the watchlist heart', () => {
     forgetBidReturn();
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('on the lot page, shows the short word while its name still names the lot', async () => {
+    setup({ signedIn: true, variant: 'page' });
+    const button = screen.getByRole('button', { name: 'Watch Blue Chair' });
+    expect(button.textContent).toBe('Watch');
   });
 
   it('signed out, leads to sign-in, which will come back to this page', async () => {

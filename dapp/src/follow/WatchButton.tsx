@@ -20,7 +20,9 @@ export function WatchButton({ lot, variant = 'card' }: { lot: { _id: string; tit
   const location = useLocation();
   const watched = ids.data?.includes(lot._id) ?? false;
   // A toggle keeps one name and says its state with aria-pressed: a name that flips with the state reads as two
-  // different buttons to screen readers and voice control.
+  // different buttons to screen readers and voice control. The name carries the lot's title; on the lot page, where
+  // the title is the heading beside it, the button shows only "Watch" (the start of that name), so it stays one short
+  // line on a phone.
   const label = fill(followMessages.watch, { title: lot.title });
 
   function click() {
@@ -33,17 +35,9 @@ export function WatchButton({ lot, variant = 'card' }: { lot: { _id: string; tit
   }
 
   return (
-    <button
-      type="button"
-      className={`watch-button watch-button--${variant}`}
-      aria-pressed={watched}
-      aria-label={variant === 'card' ? label : undefined}
-      title={label}
-      data-testid="watch-button"
-      onClick={click}
-    >
+    <button type="button" className={`watch-button watch-button--${variant}`} aria-pressed={watched} aria-label={label} title={label} data-testid="watch-button" onClick={click}>
       <HeartIcon filled={watched} width={variant === 'card' ? 20 : 22} height={variant === 'card' ? 20 : 22} aria-hidden="true" />
-      {variant === 'page' && <span>{label}</span>}
+      {variant === 'page' && <span>{followMessages.watchShort}</span>}
     </button>
   );
 }
