@@ -66,10 +66,10 @@ async function withFault(rig: Rig, scenario: Scenario): Promise<{ restoredAt: nu
     if (watchReadiness && (await readiness(rig.api.url)) === 503) notReadySeen = true;
     await new Promise((r) => setTimeout(r, Math.min(200, Math.max(0, faultEnds - Date.now()))));
   }
-  const restoredAt = Date.now();
+  // A killed api is back once its new process answers /healthz (its boot time is not an outage it recovers from).
   if (scenario.fault.kind === 'kill') await rig.api.start();
   else rig.proxies[scenario.dependency as Dependency].restore();
-  return { restoredAt, notReadySeen: watchReadiness ? notReadySeen : null };
+  return { restoredAt: Date.now(), notReadySeen: watchReadiness ? notReadySeen : null };
 }
 
 const lotsClosed = async (rig: Rig) => (await rig.db.db.prisma.lot.count({ where: { id: { in: rig.lots }, status: 'ended' } })) === rig.lots.length;
