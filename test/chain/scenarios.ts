@@ -3,6 +3,7 @@
  * test/api/chain-pglite.test.ts and test/api/chain-postgres.test.ts (CI runs both). Each step acts on the chain
  * and reads the result back through the api only.
  */
+import { maskName } from '../../api/src/bidding/present-bid.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseEther } from 'viem';
 import { chainActions, eventually, linkLot, linkWallet, startChainStack, type ChainStack, type IndexerDatabase } from '../support/chain.ts';
@@ -111,11 +112,12 @@ export function chainScenarios(database: IndexerDatabase): void {
         'the withdrawal',
       );
       expect(confirmed.body).toMatchObject({ message: 'Withdrawal successful!', data: { amount: '0.01', walletAddress: a.address } });
-      expect((await send('POST', '/evm-withdrawals', b.token, { walletAddress: getAddress(b.address), txHash: hash })).status).toBe(409);
+      // Another user cannot report it: B did not send it.
+      expect((await send('POST', '/evm-withdrawals', b.token, { walletAddress: getAddress(b.address), txHash: hash })).status).toBe(403);
       const after = await get(`/auctions/${lot.id}/bids`);
       expect(after.body.data[1]).toMatchObject({ walletAddress: a.address, withdrawalStatus: 'withdrawn' });
 
-      // Time runs out; anyone settles. The winner is B, by wallet, with the linked user's name.
+      // Time runs out; anyone settles. The winner is B, by wallet, named as bid histories name bidders.
       await act.increaseTime(400);
       await act.end(auctionId);
       const ended = await eventually(
@@ -124,7 +126,7 @@ export function chainScenarios(database: IndexerDatabase): void {
         5_000,
         'the settlement',
       );
-      expect(ended).toMatchObject({ status: 'timeEnded', soldPrice: '0.0101', winner: { walletAddress: b.address, name: b.user.name } });
+      expect(ended).toMatchObject({ status: 'timeEnded', soldPrice: '0.0101', winner: { walletAddress: b.address, name: maskName(b.user.name) } });
       const won = await get(`/auctions/won/${getAddress(b.address)}`);
       expect(won.body.data.map((l: any) => l._id)).toEqual([lot.id]);
       expect((await get(`/auctions/won/${a.address}`)).body.data).toEqual([]);
