@@ -4,6 +4,20 @@ import { paginationSchema, queryInt } from './common.ts';
 import { BIDS_LIST_LIMIT } from '../page-sizes.ts';
 import { MAX_LADDER_STEPS } from '../offer-ladder.ts';
 
+/**
+ * What a Bitcoin offer needs from the wallet paying it, beside the payment address (a bid's, a Buy Now's, a winner's
+ * claim): where the inscription goes (default the payment address) and the payment key, which wallets need in the
+ * PSBT to sign a taproot input.
+ */
+export const offerWalletFields = {
+  ordinalsAddress: z.string().trim().max(120).optional(),
+  paymentPublicKey: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/)
+    .optional(),
+};
+
 /** POST /auctions/:id/bids — the amount is in the lot's display unit ("15100" sats, "0.0152" ETH, "26.00" USD). */
 export const placeBidBodySchema = z.object({
   amount: z.union([z.string().trim(), z.number()], { error: messages.bids.amountRequired }).refine((v) => String(v).length > 0, { error: messages.bids.amountRequired }),
@@ -15,14 +29,8 @@ export const placeBidBodySchema = z.object({
    * maximum, never below the price shown.
    */
   maximum: z.union([z.string().trim().min(1).max(40), z.number()]).optional(),
-  /** BTC lots (Gavel's addition): the wallet's ordinals address, where the inscription goes (default walletAddress). */
-  ordinalsAddress: z.string().trim().max(120).optional(),
-  /** BTC lots: the payment address's public key (hex), which wallets need in the PSBT to sign a taproot input. */
-  paymentPublicKey: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/)
-    .optional(),
+  /** BTC lots (Gavel's addition): where the inscription goes and the payment key. */
+  ...offerWalletFields,
 });
 export type PlaceBidBody = z.infer<typeof placeBidBodySchema>;
 

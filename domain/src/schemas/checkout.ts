@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { checkoutMessages } from '../messages.ts';
 import { MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from './payment.ts';
-import { MAX_PSBT_HEX_LENGTH, PSBT_TOO_LARGE } from './bid.ts';
+import { MAX_PSBT_HEX_LENGTH, offerWalletFields, PSBT_TOO_LARGE } from './bid.ts';
 import { bitcoinSwapSchema } from './settlement.ts';
 
 /** What a card bid sends as `walletAddress` on POST /auctions/:id/bids (the spec's marker for card bids). */
@@ -103,15 +103,7 @@ export type BuyNowReply = z.infer<typeof buyNowReplySchema>;
  * POST /auctions/:id/buy-now/offer (BTC lots): the swap at the Buy Now price built from the buyer's linked wallet,
  * for the wallet to sign; the lot ends only when POST /auctions/:id/buy-now brings it back signed and valid.
  */
-export const buyNowOfferBodySchema = z.object({
-  walletAddress: z.string().trim().min(1).max(120),
-  ordinalsAddress: z.string().trim().max(120).optional(),
-  paymentPublicKey: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/)
-    .optional(),
-});
+export const buyNowOfferBodySchema = z.object({ walletAddress: z.string().trim().min(1).max(120), ...offerWalletFields });
 export type BuyNowOfferBody = z.infer<typeof buyNowOfferBodySchema>;
 
 export const buyNowOfferReplySchema = z.object({

@@ -1,5 +1,6 @@
 /** Bodies and replies of the /psbt/* routes; bodies the spec leaves out are Gavel's. */
 import { z } from 'zod';
+import { offerWalletFields } from './bid.ts';
 
 const psbtHex = z.string().trim().min(1).max(200_000);
 
@@ -19,16 +20,7 @@ export const psbtSummarySchema = z.object({
 });
 
 /** The winner's claim: a fresh offer from the winner's current UTXOs (create-winner-psbt-template / create-winner-psbt). */
-export const winnerTemplateBodySchema = z.object({
-  auctionId: z.string().trim().min(1),
-  walletAddress: z.string().trim().min(1).max(120),
-  ordinalsAddress: z.string().trim().max(120).optional(),
-  paymentPublicKey: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-fA-F]{64}([0-9a-fA-F]{2})?$/)
-    .optional(),
-});
+export const winnerTemplateBodySchema = z.object({ auctionId: z.string().trim().min(1), walletAddress: z.string().trim().min(1).max(120), ...offerWalletFields });
 const templateId = z.string().trim().min(1);
 /** add-winner-inputs: the claim template's inputs picked again from this (linked) payment address's UTXOs. */
 export const winnerInputsBodySchema = winnerTemplateBodySchema.pick({ auctionId: true, walletAddress: true, paymentPublicKey: true }).extend({ templateId });
