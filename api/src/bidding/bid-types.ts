@@ -24,7 +24,8 @@ export const lotForBidSelect = {
   sellerWalletAddress: true,
   chainAuctionId: true,
   auctionContractAddress: true,
-  auctionEvent: { select: { whitelistOnly: true } },
+  vaultBidsRequired: true,
+  auctionEvent: { select: { whitelistOnly: true, vaultBidsRequired: true } },
 } satisfies Prisma.LotSelect;
 
 /** The lot as the bid intake reads it, with where it stands for the proxy rule (read in the same statement). */

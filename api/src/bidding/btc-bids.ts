@@ -8,6 +8,7 @@
  */
 import { CircuitOpenError } from '../health/breaker.ts';
 import { formatAmount, messages, type Bid } from '@gavel/domain';
+import { bindingBidMessages } from '@gavel/domain/binding-bids';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -43,6 +44,14 @@ export interface OfferReply {
   psbtHex: string;
   endTime: Date;
   minimumNextBid: string;
+  /** Spends vault outputs (the lot requires vault bids): the inputs the wallet signs by the cooperative leaf. */
+  vaultInputs?: number[];
+}
+
+/** What the bid reply says of an offer's force: binding from the vault, or not binding from the wallet's coins. */
+export function bindingOfOffer(offer: OfferReply | object): { binding: boolean; bindingNote: string; inputsToSign?: number[] } {
+  if ('vaultInputs' in offer && offer.vaultInputs) return { binding: true, bindingNote: bindingBidMessages.binding, inputsToSign: offer.vaultInputs };
+  return { binding: false, bindingNote: bindingBidMessages.notBinding };
 }
 
 export interface OfferInput {

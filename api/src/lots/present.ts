@@ -1,3 +1,4 @@
+import { vaultBidsRequired } from '@gavel/domain/binding-bids';
 import { formatAmount, gatewayUrl, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
@@ -5,7 +6,7 @@ import { fullNameOf } from '../auth/user-name.ts';
 
 /** What every lot reply loads alongside the lot itself. */
 export const lotInclude = {
-  auctionEvent: { select: { id: true, title: true, slug: true, startTime: true, endTime: true } },
+  auctionEvent: { select: { id: true, title: true, slug: true, startTime: true, endTime: true, vaultBidsRequired: true } },
   winner: { select: { firstName: true, lastName: true, name: true } },
 } satisfies P.LotInclude;
 
@@ -39,6 +40,7 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
     hasReserve: reserve !== null && reserve > 0n,
     reserveMet: reserve === null || (current !== null && current >= reserve),
     buyNowEnabled: row.buyNowEnabled,
+    ...(row.paymentMethod === 'BTC' ? { vaultBidsRequired: vaultBidsRequired(row, row.auctionEvent), vaultBidsRequiredOwn: row.vaultBidsRequired } : {}),
     buyNowPrice: row.buyNowEnabled ? amount(row.buyNowPrice) : null,
     estimateLow: amount(row.estimateLow),
     estimateHigh: amount(row.estimateHigh),

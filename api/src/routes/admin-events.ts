@@ -38,6 +38,7 @@ async function present(prisma: PrismaClient, row: EventRow): Promise<AdminAuctio
     lotCount: published,
     allLotCount: row._count.lots,
     whitelistOnly: row.whitelistOnly,
+    vaultBidsRequired: row.vaultBidsRequired,
   };
 }
 
@@ -118,6 +119,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
           endTime: turns && turns.firstCloseAt > endTime ? turns.firstCloseAt : endTime,
           coverImageUrl: body.coverImageUrl ?? null,
           whitelistOnly: body.whitelistOnly ?? false,
+          vaultBidsRequired: body.vaultBidsRequired ?? false,
           firstCloseAt: turns?.firstCloseAt ?? null,
           closeIntervalSeconds: turns?.intervalSeconds ?? null,
         },
@@ -164,6 +166,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
             ...(body.slug !== undefined ? { slug: body.slug } : {}),
             ...(body.coverImageUrl !== undefined ? { coverImageUrl: body.coverImageUrl } : {}),
             ...(body.whitelistOnly !== undefined ? { whitelistOnly: body.whitelistOnly } : {}),
+            ...(body.vaultBidsRequired !== undefined ? { vaultBidsRequired: body.vaultBidsRequired } : {}),
             ...(turnsGiven ? { firstCloseAt: turns?.firstCloseAt ?? null, closeIntervalSeconds: turns?.intervalSeconds ?? null } : {}),
             startTime,
             endTime: end,

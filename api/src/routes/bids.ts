@@ -26,7 +26,7 @@ import { requireSignInForResults } from '../lots/results-privacy.ts';
 import { publicLotWhere } from '../lots/public-lot.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 import { placeRelayedCardBid } from '../relayer/card-bids.ts';
-import { placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
+import { bindingOfOffer, placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
 import { placeBtcLadder } from '../bidding/btc-ladders.ts';
 
 const bidMessages = messages.bids;
@@ -81,7 +81,10 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
           const offer = ladder ? await placeBtcLadder(services, user, bid, body) : await placeBtcOffer(services, user, bid, body);
           return {
             message: SIGN_TO_PLACE,
-            data: 'ladder' in offer ? { bid: offer.bid, psbtHex: null, ladder: offer.ladder } : { bid: offer.bid, psbtHex: offer.psbtHex },
+            data: {
+              ...('ladder' in offer ? { bid: offer.bid, psbtHex: null, ladder: offer.ladder } : { bid: offer.bid, psbtHex: offer.psbtHex }),
+              ...bindingOfOffer(offer),
+            },
             auctionExtended: false,
             extensionMessage: null,
             endTime: offer.endTime.toISOString(),

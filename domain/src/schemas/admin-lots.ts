@@ -37,6 +37,8 @@ export const lotUpdateBodySchema = z.object({
   endTime: timeInput.optional(),
   imageUrls: z.array(z.string().trim().min(1).max(2000)).max(20, { error: 'At most 20 images' }).optional(),
   extensionMinutes: z.number().int().min(0).max(60, { error: 'Extension must be 0 to 60 minutes' }).optional(),
+  /** BTC lots: Bitcoin bids only from bidders' vaults, binding (binding-bids.ts). Off by default. */
+  vaultBidsRequired: z.boolean({ error: 'vaultBidsRequired must be true or false' }).optional(),
   inscriptionId: z.string().trim().max(200).nullable().optional(),
   contractAddress: z.string().trim().max(100).nullable().optional(),
   tokenId: z
@@ -141,6 +143,8 @@ export const auctionEventBodySchema = z.object({
   coverImageUrl: z.string().trim().max(2000).nullable().optional(),
   /** Only whitelisted wallets and e-mails may bid on this event's lots. */
   whitelistOnly: z.boolean().optional(),
+  /** Every BTC lot of this event takes Bitcoin bids only from bidders' vaults (binding-bids.ts). Off by default. */
+  vaultBidsRequired: z.boolean().optional(),
   /** Lots that close in turn (close-in-turn.ts): both set, or both null to let each lot keep its own end. */
   firstCloseAt: z.string().trim().nullable().optional(),
   closeIntervalSeconds: z.number({ error: closeInTurnMessages.intervalRange }).int({ error: closeInTurnMessages.intervalRange }).nullable().optional(),
@@ -149,7 +153,7 @@ export const auctionEventUpdateBodySchema = auctionEventBodySchema.partial();
 export type AuctionEventBody = z.infer<typeof auctionEventBodySchema>;
 
 /** GET /auction-events as an admin: drafts too (status=draft lists only them). */
-export const adminAuctionEventSchema = auctionEventSchema.extend({ whitelistOnly: z.boolean(), allLotCount: z.number().int() });
+export const adminAuctionEventSchema = auctionEventSchema.extend({ whitelistOnly: z.boolean(), vaultBidsRequired: z.boolean().optional(), allLotCount: z.number().int() });
 export type AdminAuctionEvent = z.infer<typeof adminAuctionEventSchema>;
 export const adminAuctionEventReplySchema = z.object({ message: z.string().optional(), data: adminAuctionEventSchema });
 export const adminAuctionEventListSchema = z.object({ data: z.array(adminAuctionEventSchema), pagination: paginationSchema });

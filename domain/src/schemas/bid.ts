@@ -104,6 +104,14 @@ export const placeBidReplySchema = z.object({
      * same coins, for the wallet to sign at once; `psbtHex` is null then and `bid._id` names the ladder to finalize.
      */
     ladder: z.array(z.object({ bidId: z.string(), amount: z.string(), psbtHex: z.string() })).optional(),
+    /**
+     * A Bitcoin offer: true when it spends vault outputs (the lot requires vault bids; it settles if it wins), false
+     * for an offer over the wallet's own coins, which the bidder can still void by spending them (`bindingNote` says so).
+     */
+    binding: z.boolean().optional(),
+    bindingNote: z.string().optional(),
+    /** A vault offer: the inputs to sign (each by the cooperative leaf with the ordinals key), in one prompt. */
+    inputsToSign: z.array(z.number().int()).optional(),
   }),
   /** The bid moved the lot's end: a bid in the final `extensionMinutes` ends the auction that long after it. */
   auctionExtended: z.boolean(),

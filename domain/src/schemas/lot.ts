@@ -103,6 +103,12 @@ export const lotSchema = z.object({
   hasReserve: z.boolean(),
   reserveMet: z.boolean(),
   buyNowEnabled: z.boolean(),
+  /**
+   * BTC lots: Bitcoin bids come only from bidders' vaults and bind ("Binding Bitcoin bids"), by the lot's choice or
+   * its event's; false: today's offers from the wallet's coins, not binding. `vaultBidsRequiredOwn` is the lot's own.
+   */
+  vaultBidsRequired: z.boolean().optional(),
+  vaultBidsRequiredOwn: z.boolean().optional(),
   buyNowPrice: z.string().nullable(),
   estimateLow: z.string().nullable(),
   estimateHigh: z.string().nullable(),

@@ -19,6 +19,7 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
     startTime: event ? toLocalInput(event.startTime) : '',
     endTime: event ? toLocalInput(event.endTime) : '',
     whitelistOnly: event?.whitelistOnly ?? false,
+    vaultBidsRequired: event?.vaultBidsRequired ?? false,
     firstCloseAt: event?.firstCloseAt ? toLocalInput(event.firstCloseAt) : '',
     closeIntervalSeconds: event?.closeIntervalSeconds ? String(event.closeIntervalSeconds) : '',
   });
@@ -37,6 +38,7 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
       startTime: fromLocalInput(form.startTime),
       endTime: fromLocalInput(form.endTime),
       whitelistOnly: form.whitelistOnly,
+      vaultBidsRequired: form.vaultBidsRequired,
       // Sent only when changed (setting them rewrites every lot's end). Both empty: each lot keeps its own end;
       // the api names the field when only one is set.
       ...(turnsChanged
@@ -109,6 +111,10 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
         <label className="lot-form__check">
           <input type="checkbox" checked={form.whitelistOnly} onChange={(e) => set('whitelistOnly', e.target.checked)} data-testid="event-whitelistOnly" />
           Only whitelisted bidders may bid
+        </label>
+        <label className="lot-form__check">
+          <input type="checkbox" checked={form.vaultBidsRequired} onChange={(e) => set('vaultBidsRequired', e.target.checked)} data-testid="event-vaultBidsRequired" />
+          Binding Bitcoin bids: every BTC lot takes Bitcoin bids only from bidders’ vaults
         </label>
       </fieldset>
       <div className="lot-form__buttons">

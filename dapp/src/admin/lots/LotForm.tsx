@@ -145,6 +145,12 @@ export function LotForm({ mode, initial, context, onSubmit, onCancel, header }: 
           Enable Buy Now
         </label>
         {form.buyNowEnabled && text('buyNowPrice', `Buy Now price (${unit})`, { inputMode: 'decimal' })}
+        {form.paymentMethod === 'BTC' && (
+          <label className="lot-form__check">
+            <input type="checkbox" checked={form.vaultBidsRequired} onChange={(e) => update('vaultBidsRequired', e.target.checked)} data-testid="lot-vaultBidsRequired" />
+            Binding Bitcoin bids: Bitcoin bids only from bidders’ vaults
+          </label>
+        )}
       </fieldset>
       <fieldset className="lot-form__section">
         <legend>Time Settings</legend>

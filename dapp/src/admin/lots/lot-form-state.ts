@@ -17,6 +17,8 @@ export interface LotFormState {
   startTime: string;
   endTime: string;
   imageUrls: string[];
+  /** BTC lots: Bitcoin bids only from bidders' vaults (binding). */
+  vaultBidsRequired: boolean;
 }
 
 /** `2026-11-22T09:30` in local time, as a datetime-local input wants it. */
@@ -49,6 +51,7 @@ export function emptyLotForm(defaults: { startTime?: string; endTime?: string } 
     startTime: defaults.startTime ? toLocalInput(Math.ceil(new Date(defaults.startTime).getTime() / 60_000) * 60_000) : '',
     endTime: defaults.endTime ? toLocalInput(defaults.endTime) : '',
     imageUrls: [],
+    vaultBidsRequired: false,
   };
 }
 
@@ -66,6 +69,7 @@ export function lotFormFrom(lot: AdminLot): LotFormState {
     startTime: toLocalInput(lot.startTime),
     endTime: toLocalInput(lot.endTime),
     imageUrls: lot.imageUrls,
+    vaultBidsRequired: lot.vaultBidsRequiredOwn ?? false,
   };
 }
 
@@ -101,6 +105,7 @@ export function lotBody(form: LotFormState): Omit<LotCreateBody, 'auctionEventId
     startTime: fromLocalInput(form.startTime),
     endTime: fromLocalInput(form.endTime),
     imageUrls: form.imageUrls,
+    ...(form.paymentMethod === 'BTC' ? { vaultBidsRequired: form.vaultBidsRequired } : {}),
   };
 }
 

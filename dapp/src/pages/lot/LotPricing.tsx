@@ -25,6 +25,12 @@ export function LotPricing({ lot }: { lot: Lot }) {
         <dt>Reserve</dt>
         <dd>{!lot.hasReserve ? 'No reserve' : lot.reserveMet ? 'Reserve met' : 'Reserve not met'}</dd>
       </div>
+      {lot.paymentMethod === 'BTC' && lot.vaultBidsRequired !== undefined && (
+        <div>
+          <dt>Bitcoin bids</dt>
+          <dd data-testid="lot-binding-bids">{lot.vaultBidsRequired ? 'Binding Bitcoin bids (from your vault)' : 'Not binding (offers from your wallet)'}</dd>
+        </div>
+      )}
       {lot.buyNowEnabled && lot.buyNowPrice && (
         <div>
           <dt>Buy now</dt>
