@@ -3,14 +3,13 @@
  * ends the lot with the offer as the winning bid, and the seller co-signs it into the swap like any win.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as bitcoin from 'bitcoinjs-lib';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
-import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import { devClient, networkOf, rebuild, spend } from '../support/bitcoin-wallet.ts';
 import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
+import { sellerBtcLot } from '../support/btc-lots.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
@@ -21,21 +20,7 @@ const { post, get } = jsonCalls(() => stack.url);
 const bidder = () => offerBidder(stack, dev, net);
 
 /** A live BTC lot of a seller's that offers Buy Now at 50,000 sats. */
-async function buyNowLot() {
-  const sellerUser = await createUser(stack.db, 'seller');
-  const sellerToken = await signIn(stack.url, sellerUser.email);
-  const seller = new TestKey('p2tr', net);
-  const { inscriptionId } = await dev.inscribe(seller.address, 'buy now lot');
-  const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
-  await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address, buyNowEnabled: true, buyNowPrice: '50000' } });
-  const coSigned = async () => {
-    const psbt = bitcoin.Psbt.fromHex((await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex, { network: net });
-    psbt.updateInput(1, { tapInternalKey: seller.publicKey });
-    seller.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
-    return psbt.toHex();
-  };
-  return { lot, seller, sellerToken, coSigned };
-}
+const buyNowLot = () => sellerBtcLot(stack, dev, net, { inscription: 'buy now lot', buyNowPrice: '50000' });
 
 const lotRow = (id: string) => stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
 

@@ -5,14 +5,13 @@
  * signed, which then settles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as bitcoin from 'bitcoinjs-lib';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
-import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
-import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
+import { devClient, networkOf, spend } from '../support/bitcoin-wallet.ts';
 import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
+import { sellerBtcLot } from '../support/btc-lots.ts';
 import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
 import { watchBitcoinWins } from '../../api/src/bidding/btc-win-watch.ts';
 
@@ -24,27 +23,12 @@ let dev: ReturnType<typeof devClient>;
 let adminToken: string;
 let adminEmail: string;
 
-const { post, get } = jsonCalls(() => stack.url);
+const { post } = jsonCalls(() => stack.url);
 const bidder = () => offerBidder(stack, dev, net);
 const lotRow = (id: string) => stack.db.prisma.lot.findUniqueOrThrow({ where: { id } });
 const mailsTo = (to: string) => stack.db.prisma.outboxMail.findMany({ where: { to }, orderBy: { createdAt: 'asc' } });
 
-/** A live BTC lot of a seller's, with the seller's key to co-sign. */
-async function btcLot() {
-  const sellerUser = await createUser(stack.db, 'seller');
-  const sellerToken = await signIn(stack.url, sellerUser.email);
-  const seller = new TestKey('p2tr', net);
-  const { inscriptionId } = await dev.inscribe(seller.address, 'won lot');
-  const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
-  await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
-  const coSigned = async () => {
-    const psbt = bitcoin.Psbt.fromHex((await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex, { network: net });
-    psbt.updateInput(1, { tapInternalKey: seller.publicKey });
-    seller.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
-    return psbt.toHex();
-  };
-  return { lot, sellerUser, seller, sellerToken, coSigned };
-}
+const btcLot = () => sellerBtcLot(stack, dev, net, { inscription: 'won lot' });
 
 async function placed(b: Awaited<ReturnType<typeof bidder>>, lotId: string, amount: number): Promise<string> {
   const offer = await b.bid(lotId, amount);

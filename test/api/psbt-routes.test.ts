@@ -13,6 +13,7 @@ import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { sellerBtcLot } from '../support/btc-lots.ts';
 import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
 
 const net = networkOf('regtest');
@@ -27,24 +28,12 @@ const outputAddresses = (psbtHex: string) => bitcoin.Psbt.fromHex(psbtHex, { net
 
 /** An ended BTC lot won by a signed offer, with its seller (user, token, wallet key). */
 async function wonLot() {
-  const sellerUser = await createUser(stack.db, 'seller');
-  const sellerToken = await signIn(stack.url, sellerUser.email);
-  const seller = new TestKey('p2tr', net);
-  const { inscriptionId } = await dev.inscribe(seller.address, 'psbt routes lot');
-  const lot = await createLot(stack.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
-  await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: seller.address } });
+  const { lot, inscriptionId, seller, sellerToken, coSigned } = await sellerBtcLot(stack, dev, net, { inscription: 'psbt routes lot' });
   const winner = await bidder();
   const offer = await winner.bid(lot.id, 10_000);
   expect((await post(`/auctions/${lot.id}/finalize`, winner.token, { bidId: offer.body.data.bid._id, signedPsbtHex: winner.sign(offer.body.data.psbtHex) })).status).toBe(201);
   await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
   expect((await closeLot(stack.db.prisma, lot.id)).closed).toBe(true);
-  /** What the seller's wallet does with the PSBT GET /psbt/state answers: sign input 1 with SIGHASH_ALL. */
-  const coSigned = async () => {
-    const psbt = bitcoin.Psbt.fromHex((await get(`/psbt/state/${lot.id}`, sellerToken)).body.psbtHex, { network: net });
-    psbt.updateInput(1, { tapInternalKey: seller.publicKey });
-    seller.sign(psbt, [1], [bitcoin.Transaction.SIGHASH_ALL]);
-    return psbt.toHex();
-  };
   return { lot, inscriptionId, seller, sellerToken, winner, coSigned };
 }
 
