@@ -60,7 +60,7 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
         {signedIn ? (
           <button
             type="button"
-            className="btn btn--primary btn--block"
+            className="btn btn--ghost btn--block"
             data-testid="mobile-logout"
             onClick={() => {
               onNavigate();

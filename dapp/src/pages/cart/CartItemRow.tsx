@@ -20,8 +20,8 @@ interface CartItemRowProps {
 export function CartItemRow({ item, selected, onSelect, locked, onPayHeld }: CartItemRowProps) {
   const selectable = item.payableByCard && item.paymentState === 'awaiting_payment';
   return (
-    <li className="cart-item" data-testid="cart-item" data-lot-id={item.lotId} data-state={item.paymentState}>
-      {selectable ? (
+    <li className={selectable ? 'cart-item cart-item--selectable' : 'cart-item'} data-testid="cart-item" data-lot-id={item.lotId} data-state={item.paymentState}>
+      {selectable && (
         <input
           type="checkbox"
           className="cart-item__check"
@@ -31,8 +31,6 @@ export function CartItemRow({ item, selected, onSelect, locked, onPayHeld }: Car
           data-testid="cart-item-select"
           onChange={(event) => onSelect(event.target.checked)}
         />
-      ) : (
-        <span className="cart-item__check" aria-hidden="true" />
       )}
       <div className="cart-item__image">
         <LotImage url={item.lot.imageUrl ?? undefined} alt="" />
