@@ -47,3 +47,4 @@ export * from './won-payment.ts';
 export * from './schemas/vault.ts';
 export * from './close-in-turn.ts';
 export * from './schemas/consignment.ts';
+export * from './house-rates.ts';

@@ -1,0 +1,162 @@
+/**
+ * The house's business on a sale: the buyer's premium (paid by the winner on top of the hammer price) and the
+ * seller's commission (kept from the hammer price), each a rate table in tiers of the hammer price, as the large
+ * houses publish them ("25% up to $1,000,000, 20% to $6,000,000, 15% above").
+ *
+ * Exact in every unit: thresholds are in the lot's smallest unit (cents, sats, wei) and rates in basis points
+ * (hundredths of a percent), so no float ever touches money. One rounding rule: each tier's part is the slice of
+ * the hammer inside that tier times its rate, rounded half up to the unit, and the charge is the sum of the parts.
+ * Every part is monotone in the hammer, so the sum is too, and a hammer of zero is charged zero.
+ *
+ * A table per unit: an event may hold USD, BTC and ETH lots, and "$1,000,000" means nothing in sats. A unit with
+ * no table is charged nothing, which is the house's default ("$0 service fee").
+ */
+import { z } from 'zod';
+import { formatAmount, parseAmount, type Unit } from './money.ts';
+
+/** One tier: `basisPoints` of the hammer's slice above the previous tier's threshold and up to `upTo` (null: no limit). */
+export interface RateTier {
+  upTo: bigint | null;
+  basisPoints: number;
+}
+
+/** Tiers in rising order of threshold, the last without one. An empty table charges nothing. */
+export type RateTable = readonly RateTier[];
+
+/** One part of a charge, as an invoice lists it. */
+export interface RatePart {
+  /** The slice of the hammer this tier applies to, in the smallest unit. */
+  base: bigint;
+  basisPoints: number;
+  /** base x rate, rounded half up to the unit. */
+  amount: bigint;
+}
+
+export const MAX_BASIS_POINTS = 10_000;
+
+/** The parts of `hammer`'s charge under `table`, one per tier the hammer reaches. */
+export function rateParts(hammer: bigint, table: RateTable): RatePart[] {
+  if (hammer < 0n) throw new RangeError('a hammer price is never negative');
+  const parts: RatePart[] = [];
+  let floor = 0n;
+  for (const tier of table) {
+    if (hammer <= floor) break;
+    const ceiling = tier.upTo === null || tier.upTo > hammer ? hammer : tier.upTo;
+    const base = ceiling - floor;
+    if (base > 0n) parts.push({ base, basisPoints: tier.basisPoints, amount: halfUp(base * BigInt(tier.basisPoints), 10_000n) });
+    if (tier.upTo === null) break;
+    floor = tier.upTo;
+  }
+  return parts;
+}
+
+/** The charge on `hammer` under `table`: the sum of its parts. */
+export function rateCharge(hammer: bigint, table: RateTable): bigint {
+  let total = 0n;
+  for (const part of rateParts(hammer, table)) total += part.amount;
+  return total;
+}
+
+/** Whether a table charges anything at all (a table of zero rates is the same as none). */
+export function chargesAnything(table: RateTable | undefined | null): boolean {
+  return !!table && table.some((tier) => tier.basisPoints > 0);
+}
+
+/** The first tier's rate, "25%", as the bid form names the premium beside the all-in figure. */
+export function headlineRate(table: RateTable): string {
+  const first = table.find((tier) => tier.basisPoints > 0);
+  return first ? percentText(first.basisPoints) : '0%';
+}
+
+/** 2500 -> "25%", 1250 -> "12.5%". */
+export function percentText(basisPoints: number): string {
+  const whole = Math.trunc(basisPoints / 100);
+  const cents = basisPoints % 100;
+  return cents === 0 ? `${whole}%` : `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}%`;
+}
+
+function halfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/** Why a table cannot be used, or null: thresholds rising, the last tier open-ended, every rate 0 to 100%. */
+export function rateTableProblem(table: RateTable): string | null {
+  if (table.length === 0) return null;
+  let previous = 0n;
+  for (const [index, tier] of table.entries()) {
+    if (!Number.isInteger(tier.basisPoints) || tier.basisPoints < 0 || tier.basisPoints > MAX_BASIS_POINTS) {
+      return 'Each rate is a percentage from 0 to 100 with at most two decimals.';
+    }
+    const last = index === table.length - 1;
+    if (last !== (tier.upTo === null)) return 'Only the last tier has no upper threshold.';
+    if (tier.upTo !== null) {
+      if (tier.upTo <= previous) return 'Tier thresholds must rise.';
+      previous = tier.upTo;
+    }
+  }
+  return null;
+}
+
+/** A rate table per unit; a missing unit is charged nothing. */
+export type RateSchedule = Partial<Record<Unit, RateTable>>;
+
+/** The wire and stored form: thresholds as decimal strings in the unit's display form, rates as percent strings. */
+export const rateTierWireSchema = z.object({
+  upTo: z.string().nullable(),
+  percent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'A rate is a percentage with at most two decimals.'),
+});
+export const rateTableWireSchema = z.array(rateTierWireSchema).max(10);
+export const rateScheduleWireSchema = z.object({
+  USD: rateTableWireSchema.optional(),
+  sats: rateTableWireSchema.optional(),
+  ETH: rateTableWireSchema.optional(),
+});
+export type RateScheduleWire = z.infer<typeof rateScheduleWireSchema>;
+
+/** "25.5" -> 2550. */
+export function basisPointsOf(percent: string): number {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** The wire form of one unit's table, read exactly; throws AmountError or RangeError on a bad one. */
+export function rateTableFromWire(wire: z.infer<typeof rateTableWireSchema> | undefined, unit: Unit): RateTable {
+  if (!wire) return [];
+  const table = wire.map((tier) => ({ upTo: tier.upTo === null ? null : parseAmount(tier.upTo, unit), basisPoints: basisPointsOf(tier.percent) }));
+  const problem = rateTableProblem(table);
+  if (problem) throw new RangeError(problem);
+  return table;
+}
+
+/** A unit's table for the wire. */
+export function rateTableToWire(table: RateTable, unit: Unit): z.infer<typeof rateTableWireSchema> {
+  return table.map((tier) => ({ upTo: tier.upTo === null ? null : formatAmount(tier.upTo, unit), percent: percentText(tier.basisPoints).slice(0, -1) }));
+}
+
+/** The table a schedule (stored or sent) gives `unit`; anything unreadable or absent charges nothing. */
+export function tableFor(schedule: unknown, unit: Unit): RateTable {
+  const parsed = rateScheduleWireSchema.safeParse(schedule);
+  if (!parsed.success) return [];
+  try {
+    return rateTableFromWire(parsed.data[unit], unit);
+  } catch {
+    return [];
+  }
+}
+
+/** The problem with a whole schedule as an admin sent it, or null. */
+export function rateScheduleProblem(schedule: RateScheduleWire): string | null {
+  for (const unit of ['USD', 'sats', 'ETH'] as const) {
+    try {
+      rateTableFromWire(schedule[unit], unit);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+  return null;
+}
+
+/** What the winner pays in all for a hammer price: the hammer and the premium on it. */
+export function allInAmount(hammer: bigint, premium: RateTable): bigint {
+  return hammer + rateCharge(hammer, premium);
+}
