@@ -52,10 +52,17 @@ export async function writeTurns(tx: Tx, eventId: string, plan: NonNullable<Clos
     RETURNING l.id, l."endTime", t.previous`;
 }
 
-/** After the commit: each moved lot's close and ending-soon jobs go to its new end (the old end's are dropped). */
+/**
+ * After the commit: each moved lot's close and ending-soon jobs go to its new end (the old end's are dropped). A few
+ * lots at a time: one by one, a thousand lots' jobs took 4.5 s of round trips to Redis.
+ */
 export async function rescheduleTurns(services: Pick<Services, 'lotClock'>, moved: MovedLot[]): Promise<void> {
-  for (const lot of moved) await services.lotClock.scheduleEnd(lot.id, lot.endTime, lot.previous);
+  for (let i = 0; i < moved.length; i += RESCHEDULE_TOGETHER) {
+    await Promise.all(moved.slice(i, i + RESCHEDULE_TOGETHER).map((lot) => services.lotClock.scheduleEnd(lot.id, lot.endTime, lot.previous)));
+  }
 }
+
+const RESCHEDULE_TOGETHER = 20;
 
 /**
  * A lot added to an event whose lots close in turn takes its turn (the last, by lot number): the turns are written

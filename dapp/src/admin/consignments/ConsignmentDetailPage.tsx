@@ -27,7 +27,7 @@ export function ConsignmentDetailPage() {
     </div>
   );
   return (
-    <section data-testid="admin-consignment">
+    <section className="admin-consignment" data-testid="admin-consignment">
       <PageHead title={c.title}>
         <span className="admin-pill admin-pill--info" data-testid="consignment-status">
           {CONSIGNMENT_STATUS_TEXT[c.status]}
