@@ -294,5 +294,10 @@ export function supportReceivedMail(to: string, reference: string, quote: { name
 export function consignmentDeclinedMail(to: string, title: string, reason: string): MailMessage {
   const text = `Thank you for offering ${title} to Gavel. We are not able to take it this time. The reason: ${reason}`;
   const link = `${site}/my-sales`;
-  return { to, subject: oneLine(`About the item you offered: ${title}`), text: `${text}\n\nYour submissions: ${link}`, html: layout('About the item you offered', paragraph(text) + button(link, 'Your submissions')) };
+  return {
+    to,
+    subject: oneLine(`About the item you offered: ${title}`),
+    text: `${text}\n\nYour submissions: ${link}`,
+    html: layout('About the item you offered', paragraph(text) + button(link, 'Your submissions')),
+  };
 }
