@@ -14,6 +14,7 @@ import { unpaidConfig, type UnpaidConfig } from './checkout/config.ts';
 import { priceConfig, type PriceConfig } from './prices/config.ts';
 import { notificationConfig, type NotificationConfig } from './notifications/config.ts';
 import { vaultConfig, type VaultConfig } from './bitcoin/vault/config.ts';
+import { houseConfig, type HouseConfig } from './house/config.ts';
 
 export interface Config {
   port: number;
@@ -112,6 +113,8 @@ export interface Config {
   notifications: NotificationConfig;
   /** GAVEL_VAULT_SECRET (worker only), GAVEL_VAULT_PUBKEY, GAVEL_VAULT_KEY_VERSION, BITCOIN_VAULT_*: bidders' vaults. */
   vault: VaultConfig;
+  /** HOUSE_BUYER_PREMIUM, HOUSE_SELLER_COMMISSION: a new event's default rates (unset: none). */
+  house: HouseConfig;
 }
 
 /** Where `npm run build` leaves the dapp. */
@@ -173,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'api' | '
     inscriptions: inscriptionConfig(env),
     notifications: notificationConfig(env),
     vault: vaultConfig(env, role === 'worker' || runWorker),
+    house: houseConfig(env),
   };
 }

@@ -1,6 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allInAmount, basisPointsOf, type RateTable, rateCharge, rateParts, rateTableFromWire, rateTableProblem, rateTableToWire, percentText, tableFor } from './house-rates.ts';
+import {
+  allInAmount,
+  allInText,
+  premiumRefusal,
+  basisPointsOf,
+  type RateTable,
+  rateCharge,
+  rateParts,
+  rateTableFromWire,
+  rateTableProblem,
+  rateTableToWire,
+  percentText,
+  tableFor,
+} from './house-rates.ts';
 
 /** Sotheby's shape in cents: 25% up to $1,000,000, 20% to $6,000,000, 15% above. */
 const SOTHEBYS: RateTable = [
@@ -97,5 +110,14 @@ describe('a tiered rate table', () => {
     expect(rateTableProblem([{ upTo: null, basisPoints: 10_001 }])).toMatch(/0 to 100/);
     expect(tableFor({ USD: wire }, 'sats')).toEqual([]);
     expect(tableFor(null, 'USD')).toEqual([]);
+  });
+
+  it('says the all-in figure at the bid, and refuses a premium on lots whose rails do not collect it', () => {
+    expect(allInText(100_000n, 'USD', [{ upTo: null, basisPoints: 2500 }])).toBe('$1,000.00 bid, $1,250.00 with the 25% buyer’s premium');
+    expect(allInText(100_000n, 'USD', [])).toBeNull();
+    expect(allInText(100_000n, 'USD', [{ upTo: null, basisPoints: 0 }])).toBeNull();
+    expect(premiumRefusal({})).toBeNull();
+    expect(premiumRefusal({ ETH: [{ upTo: null, percent: '0' }] })).toBeNull();
+    expect(premiumRefusal({ ETH: [{ upTo: null, percent: '10' }] })).toMatch(/on ETH lots yet/);
   });
 });

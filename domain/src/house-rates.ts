@@ -12,7 +12,8 @@
  * no table is charged nothing, which is the house's default ("$0 service fee").
  */
 import { z } from 'zod';
-import { formatAmount, parseAmount, type Unit } from './money.ts';
+import { fill, houseRateMessages } from './messages.ts';
+import { displayAmount, formatAmount, parseAmount, type Unit } from './money.ts';
 
 /** One tier: `basisPoints` of the hammer's slice above the previous tier's threshold and up to `upTo` (null: no limit). */
 export interface RateTier {
@@ -159,4 +160,25 @@ export function rateScheduleProblem(schedule: RateScheduleWire): string | null {
 /** What the winner pays in all for a hammer price: the hammer and the premium on it. */
 export function allInAmount(hammer: bigint, premium: RateTable): bigint {
   return hammer + rateCharge(hammer, premium);
+}
+
+/**
+ * The units whose every rail collects a buyer's premium with the hammer (the card hold, the pay-later limit, the
+ * Bitcoin swap, the ETH lot's charge). Until a unit's rails all do, an admin's premium on it is refused, so no lot
+ * shows a figure Gavel would not collect.
+ */
+export const PREMIUM_COLLECTED_UNITS: readonly Unit[] = [];
+
+const UNIT_NAMES: Record<Unit, string> = { USD: 'USD', sats: 'BTC', ETH: 'ETH' };
+
+/** Why an admin's premium cannot be set, or null: it charges something on a unit whose rails do not collect it. */
+export function premiumRefusal(schedule: RateScheduleWire): string | null {
+  const units = (['USD', 'sats', 'ETH'] as const).filter((unit) => !PREMIUM_COLLECTED_UNITS.includes(unit) && chargesAnything(tableFor(schedule, unit)));
+  return units.length ? fill(houseRateMessages.premiumNotCollected, { units: units.map((unit) => UNIT_NAMES[unit]).join(' and ') }) : null;
+}
+
+/** "$1,000.00 bid, $1,250.00 with the 25% buyer's premium", or null when the lot's event charges none. */
+export function allInText(bid: bigint, unit: Unit, premium: RateTable): string | null {
+  if (!chargesAnything(premium)) return null;
+  return fill(houseRateMessages.allIn, { bid: displayAmount(bid, unit), allIn: displayAmount(allInAmount(bid, premium), unit), rate: headlineRate(premium) });
 }

@@ -538,3 +538,10 @@ export const consignmentMessages = {
   signInToSell: 'Sign in to submit an item for sale.',
   declinedMailSubject: 'About the item you offered: {title}',
 } as const;
+
+/** The house's rates (house-rates.ts): the buyer's premium and seller's commission per event. */
+export const houseRateMessages = {
+  premiumNotCollected: 'A buyer’s premium cannot be charged on {units} lots yet: Gavel would show a figure it does not collect. Leave their premium at 0%.',
+  allIn: '{bid} bid, {allIn} with the {rate} buyer’s premium',
+  premiumLabel: 'Buyer’s premium',
+} as const;

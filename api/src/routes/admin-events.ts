@@ -15,7 +15,11 @@ import {
   checkCloseInTurn,
   deletedReplySchema,
   paginationOf,
+  premiumRefusal,
+  rateScheduleProblem,
+  rateScheduleWireSchema,
   type AdminAuctionEvent,
+  type RateScheduleWire,
 } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
@@ -39,7 +43,29 @@ async function present(prisma: PrismaClient, row: EventRow): Promise<AdminAuctio
     allLotCount: row._count.lots,
     whitelistOnly: row.whitelistOnly,
     vaultBidsRequired: row.vaultBidsRequired,
+    buyerPremium: scheduleOf(row.buyerPremium),
+    sellerCommission: scheduleOf(row.sellerCommission),
   };
+}
+
+/** A stored schedule as the admin edits it (the column is always written checked; anything else reads as none). */
+function scheduleOf(stored: unknown): RateScheduleWire {
+  const parsed = rateScheduleWireSchema.safeParse(stored);
+  return parsed.success ? parsed.data : {};
+}
+
+/**
+ * The event form's rates, checked: each table well formed, and no buyer's premium on lots whose rails do not
+ * collect it yet (PREMIUM_COLLECTED_UNITS). A 400 naming the field.
+ */
+function checkRates(body: { buyerPremium?: RateScheduleWire; sellerCommission?: RateScheduleWire }): void {
+  const fields: Record<string, string> = {};
+  const premium = body.buyerPremium && (rateScheduleProblem(body.buyerPremium) ?? premiumRefusal(body.buyerPremium));
+  if (premium) fields.buyerPremium = premium;
+  const commission = body.sellerCommission && rateScheduleProblem(body.sellerCommission);
+  if (commission) fields.sellerCommission = commission;
+  const first = Object.values(fields)[0];
+  if (first) throw new HttpError(400, first, 'validation_failed', fields);
 }
 
 /** An event's status once published, from its times (a draft stays draft until then). */
@@ -102,6 +128,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ body }) => {
       const { startTime, endTime } = checkTimes(body.startTime, body.endTime);
       const turns = closeInTurnOf(body, startTime);
+      checkRates(body);
       let slug = body.slug;
       if (slug && !(await slugFree(slug))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
       if (!slug) {
@@ -122,6 +149,8 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
           vaultBidsRequired: body.vaultBidsRequired ?? false,
           firstCloseAt: turns?.firstCloseAt ?? null,
           closeIntervalSeconds: turns?.intervalSeconds ?? null,
+          buyerPremium: body.buyerPremium ?? services.config.house.buyerPremium,
+          sellerCommission: body.sellerCommission ?? services.config.house.sellerCommission,
         },
         include: withCounts,
       });
@@ -144,6 +173,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
       const row = await load(params.id!);
       const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
       if (body.slug && body.slug !== row.slug && !(await slugFree(body.slug, row.id))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
+      checkRates(body);
       // Lots close in turn when the body sets (or clears) the first close or the interval; other edits leave lot ends alone.
       const turnsGiven = body.firstCloseAt !== undefined || body.closeIntervalSeconds !== undefined;
       const turns = closeInTurnOf(
@@ -167,6 +197,8 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
             ...(body.coverImageUrl !== undefined ? { coverImageUrl: body.coverImageUrl } : {}),
             ...(body.whitelistOnly !== undefined ? { whitelistOnly: body.whitelistOnly } : {}),
             ...(body.vaultBidsRequired !== undefined ? { vaultBidsRequired: body.vaultBidsRequired } : {}),
+            ...(body.buyerPremium !== undefined ? { buyerPremium: body.buyerPremium } : {}),
+            ...(body.sellerCommission !== undefined ? { sellerCommission: body.sellerCommission } : {}),
             ...(turnsGiven ? { firstCloseAt: turns?.firstCloseAt ?? null, closeIntervalSeconds: turns?.intervalSeconds ?? null } : {}),
             startTime,
             endTime: end,

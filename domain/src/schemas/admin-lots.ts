@@ -13,6 +13,7 @@ import { auctionEventSchema } from './auction-event.ts';
 import { BID_STATUSES } from './bid.ts';
 import { settlementSchema } from './settlement.ts';
 import { unpaidLotSchema } from './unpaid-lots.ts';
+import { rateScheduleWireSchema } from '../house-rates.ts';
 
 /** The spec's page size of the admin auctions list: limit 20, offset 0. */
 export const ADMIN_LOTS_LIMIT = 20;
@@ -148,12 +149,21 @@ export const auctionEventBodySchema = z.object({
   /** Lots that close in turn (close-in-turn.ts): both set, or both null to let each lot keep its own end. */
   firstCloseAt: z.string().trim().nullable().optional(),
   closeIntervalSeconds: z.number({ error: closeInTurnMessages.intervalRange }).int({ error: closeInTurnMessages.intervalRange }).nullable().optional(),
+  /** The buyer's premium and seller's commission (house-rates.ts); absent on create: the house's defaults. */
+  buyerPremium: rateScheduleWireSchema.optional(),
+  sellerCommission: rateScheduleWireSchema.optional(),
 });
 export const auctionEventUpdateBodySchema = auctionEventBodySchema.partial();
 export type AuctionEventBody = z.infer<typeof auctionEventBodySchema>;
 
 /** GET /auction-events as an admin: drafts too (status=draft lists only them). */
-export const adminAuctionEventSchema = auctionEventSchema.extend({ whitelistOnly: z.boolean(), vaultBidsRequired: z.boolean().optional(), allLotCount: z.number().int() });
+export const adminAuctionEventSchema = auctionEventSchema.extend({
+  whitelistOnly: z.boolean(),
+  vaultBidsRequired: z.boolean().optional(),
+  allLotCount: z.number().int(),
+  buyerPremium: rateScheduleWireSchema.optional(),
+  sellerCommission: rateScheduleWireSchema.optional(),
+});
 export type AdminAuctionEvent = z.infer<typeof adminAuctionEventSchema>;
 export const adminAuctionEventReplySchema = z.object({ message: z.string().optional(), data: adminAuctionEventSchema });
 export const adminAuctionEventListSchema = z.object({ data: z.array(adminAuctionEventSchema), pagination: paginationSchema });

@@ -1,0 +1,71 @@
+/**
+ * The house's rates per event: a new event starts from the house's defaults (none unless configured), an admin
+ * edits its buyer's premium and seller's commission, a malformed table is refused by field, and a premium on lots
+ * whose rails do not collect it yet is refused with a message saying so rather than shown and not collected.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiForTest, type TestStack } from '../support/stack.ts';
+import { createUser, signIn } from '../support/users.ts';
+import { caller, DAY, HOUR, iso } from '../support/admin-api.ts';
+
+let stack: TestStack;
+let adminToken: string;
+const call = caller(() => stack.url);
+const COMMISSION = {
+  USD: [
+    { upTo: '1000.00', percent: '15' },
+    { upTo: null, percent: '10' },
+  ],
+};
+
+beforeAll(async () => {
+  stack = await startApiForTest({ seed: 'none', env: { HOUSE_SELLER_COMMISSION: JSON.stringify(COMMISSION) } });
+  adminToken = await signIn(stack.url, (await createUser(stack.db, 'admin')).email);
+});
+afterAll(() => stack?.stop());
+
+const newEvent = (extra: Record<string, unknown> = {}) =>
+  call('POST', '/auction-events', adminToken, { title: `Rates ${randomBytes(3).toString('hex')}`, startTime: iso(-HOUR), endTime: iso(DAY), ...extra });
+
+describe('an event’s premium and commission', () => {
+  it('start from the house’s defaults: no premium, the configured commission', async () => {
+    const made = await newEvent();
+    expect(made.status).toBe(201);
+    expect(made.body.data.buyerPremium).toEqual({});
+    expect(made.body.data.sellerCommission).toEqual(COMMISSION);
+  });
+
+  it('are edited by the admin, and a malformed table is refused by field', async () => {
+    const made = await newEvent();
+    const id = made.body.data._id as string;
+    const sats = {
+      sats: [
+        { upTo: '100000', percent: '12.5' },
+        { upTo: null, percent: '8' },
+      ],
+    };
+    const edited = await call('PUT', `/auction-events/${id}`, adminToken, { sellerCommission: sats });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.sellerCommission).toEqual(sats);
+    const falling = await call('PUT', `/auction-events/${id}`, adminToken, {
+      sellerCommission: {
+        USD: [
+          { upTo: '10.00', percent: '5' },
+          { upTo: '5.00', percent: '5' },
+          { upTo: null, percent: '1' },
+        ],
+      },
+    });
+    expect(falling.status).toBe(400);
+    expect(falling.body.fields?.sellerCommission ?? falling.body.message).toMatch(/rise/);
+  });
+
+  it('refuse a non-zero premium on lots whose rails do not collect one, and take a zero one', async () => {
+    const refused = await newEvent({ buyerPremium: { USD: [{ upTo: null, percent: '25' }] } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('A buyer’s premium cannot be charged on USD lots yet');
+    const zero = await newEvent({ buyerPremium: { USD: [{ upTo: null, percent: '0' }] } });
+    expect(zero.status).toBe(201);
+  });
+});
