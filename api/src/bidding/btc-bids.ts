@@ -17,6 +17,7 @@ import { esploraChainView, OfferError, prepareOffer, validateBidderSigned } from
 import { maskName } from './present-bid.ts';
 import { admitBid, linkedWallet, readLotForBid } from './intake.ts';
 import { commitBid } from './place-bid.ts';
+import { finalizeVaultOffer } from './vault-bids.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
 import { fullNameOf } from '../auth/user-name.ts';
 
@@ -130,6 +131,8 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
   assertFinalizable(offer, lotId);
   // One step of a maximum's ladder is no bid of its own: placed alone it would drop the maximum the bidder signed for.
   if (offer.ladderId) throw new HttpError(400, LADDER_NEEDS_EVERY_STEP, 'ladder_incomplete', { signedSteps: LADDER_NEEDS_EVERY_STEP });
+  // A binding offer spends the bidder's vault: its own checks and the outputs' commitments (vault-bids.ts).
+  if (offer.vaultId) return finalizeVaultOffer(services, user, offer, signedPsbtHex);
   const bid = await admitBid(services, user, await readLotForBid(services, lotId), BigInt(offer.amount.toFixed(0)), 'btc-finalize');
   await offerCall(() => validateBidderSigned(signedPsbtHex, { network: services.config.bitcoin.network, lotId, bidId, builtPsbtHex: offer.psbtHex }, esploraChainView(services.bitcoin.esplora)));
 

@@ -8,7 +8,8 @@
  * (btc-win-watch.ts).
  */
 import type { Services } from '../services.ts';
-import { checkUnspent, esploraChainView, INDEX, OfferError, parsePsbtHex, type ChainView } from '../bitcoin/offer/index.ts';
+import { checkUnspent, esploraChainView, OfferError, parsePsbtHex, type ChainView } from '../bitcoin/offer/index.ts';
+import { sellerInputIndexOf } from '../bitcoin/vault/vault-offer.ts';
 import { removeKeepingLeaderBacked, SYSTEM } from './backed-leader.ts';
 import { announceLotChanged } from './notify.ts';
 import { announceSpentOfferRemoved } from './spent-offer-notices.ts';
@@ -33,7 +34,7 @@ export async function removeSpentLeadingOffers(services: Services): Promise<numb
 export async function bidderInputsSpent(services: Services, signedPsbtHex: string): Promise<boolean> {
   const psbt = parsePsbtHex(signedPsbtHex, services.config.bitcoin.network);
   const chain = esploraChainView(services.bitcoin.esplora);
-  const seller = psbt.txInputs[INDEX.sellerInput]!;
+  const seller = psbt.txInputs[sellerInputIndexOf(psbt)]!;
   const sellerOutpoint = `${Buffer.from(seller.hash).reverse().toString('hex')}:${seller.index}`;
   const bidderInputs: ChainView = {
     async output(txid, vout) {

@@ -11,7 +11,9 @@ import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
-import { checkUnspent, completeOffer, esploraChainView, INDEX, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
+import { checkUnspent, esploraChainView, finalizeSwap, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned, withSellerSignature, type SettledSwap } from '../bitcoin/offer/index.ts';
+import { sellerInputIndexOf, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
+import { queueVaultSwap } from './btc-vault-settle.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
 import { offerCall, OFFER_TTL_MS } from './btc-bids.ts';
 import { linkedWallet } from './intake.ts';
@@ -44,16 +46,17 @@ export async function settlementState(services: Services, lotId: string): Promis
     stage,
     winningBidId: bid?.id ?? null,
     psbtHex: byHand ? null : (bid?.signedPsbtHex ?? null),
-    sellerInputIndices: [INDEX.sellerInput],
+    sellerInputIndices: [bid?.signedPsbtHex ? sellerInputIndexOf(parsePsbtHex(bid.signedPsbtHex, services.config.bitcoin.network)) : 1],
     txid: lot.swapTxid,
     confirmations,
   };
 }
 
-/** The address input 1 (the seller's inscription) spends from, which the seller's co-signature proves. */
+/** The address the seller's inscription input spends from, which the seller's co-signature proves. */
 function sellerInputAddress(services: Services, offerHex: string): string | null {
   const network = services.config.bitcoin.network;
-  const utxo = parsePsbtHex(offerHex, network).data.inputs[INDEX.sellerInput]?.witnessUtxo;
+  const offer = parsePsbtHex(offerHex, network);
+  const utxo = offer.data.inputs[sellerInputIndexOf(offer)]?.witnessUtxo;
   return utxo ? addressOfScript(utxo.script, network) : null;
 }
 
@@ -72,9 +75,15 @@ export async function completeForSeller(services: Services, user: UserRow, body:
   const refusal = swapRefusal(lot);
   if (refusal) throw refusal;
   if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new HttpError(409, psbtMessages.noTemplate, 'no_psbt_template');
-  let swap: ReturnType<typeof completeOffer>;
+  // A binding offer's vault inputs still wait for Gavel's signature (the worker's): merged, not finalized here.
+  let swap: SettledSwap | null = null;
+  let vaultSwap: ReturnType<typeof withSellerSignature> | null = null;
   try {
-    swap = completeOffer(bid.signedPsbtHex, body.signedPsbtHex, services.config.bitcoin.network);
+    const network = services.config.bitcoin.network;
+    const offer = parsePsbtHex(bid.signedPsbtHex, network);
+    const merged = withSellerSignature(bid.signedPsbtHex, body.signedPsbtHex, network, sellerInputIndexOf(offer));
+    if (vaultLayoutOf(offer) === null) swap = finalizeSwap(merged);
+    else vaultSwap = merged;
   } catch (error) {
     if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { signedPsbtHex: error.message });
     throw error;
@@ -83,7 +92,7 @@ export async function completeForSeller(services: Services, user: UserRow, body:
   if (!linked && sellerInputAddress(services, bid.signedPsbtHex)?.toLowerCase() !== walletAddress.toLowerCase()) {
     throw new HttpError(403, psbtMessages.walletNotProved, 'wallet_not_linked', { walletAddress: psbtMessages.walletNotProved });
   }
-  return { lot, swap };
+  return { lot, swap, vaultSwap };
 }
 
 /**
@@ -92,7 +101,13 @@ export async function completeForSeller(services: Services, user: UserRow, body:
  * could not be reached for stays recorded, and the worker broadcasts it (btc-swap.ts).
  */
 export async function sellerSign(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
-  const { lot, swap } = await completeForSeller(services, user, body);
+  const { lot, swap, vaultSwap } = await completeForSeller(services, user, body);
+  if (vaultSwap) {
+    // Gavel's co-signature and the broadcast follow in the worker (btc-vault-settle.ts); the state says when sent.
+    await queueVaultSwap(services, lot.id, vaultSwap);
+    return settlementState(services, lot.id);
+  }
+  if (!swap) throw new HttpError(409, psbtMessages.noTemplate, 'no_psbt_template');
   await recordSwap(services, lot.id, body.signedPsbtHex, swap);
   const outcome = await broadcastRecorded(services, lot.id, swap);
   if (!outcome.sent && outcome.refused !== null) throw new HttpError(409, fill(psbtMessages.offerInvalid, { reason: outcome.refused }), 'offer_invalid');

@@ -13,6 +13,7 @@ import { startPaymentWorker } from '../payments/payment-worker.ts';
 import { startFollowers } from './followers.ts';
 import { tellEndingSoon } from '../notifications/ending-soon.ts';
 import type { RunningWorker } from './job-queue.ts';
+import { coSignVaultSwap } from '../bidding/btc-vault-settle.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 
@@ -36,7 +37,7 @@ export async function startWorker(services: Services): Promise<{ close(): Promis
     // Web Push: each notice to every device of a user who turned its kind on, and the payment-due reminders.
     await services.pushes.startWorker(),
     // Vault withdrawals: G's co-signature and the broadcast, here where G's secret is (bitcoin/vault/).
-    await services.vaults.startWorker(),
+    await services.vaults.startWorker((lotId) => coSignVaultSwap(services, lotId)),
   ];
 
   let reconciling = false;

@@ -82,6 +82,8 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     },
     handler: async ({ body, user }) => {
       const { swap } = await completeForSeller(services, user, body);
+      // A binding (vault) swap is finished by Gavel's worker at seller-sign: there is no network transaction yet.
+      if (!swap) throw new HttpError(409, 'This lot was won by a binding vault bid: Gavel co-signs its swap when the seller signs (POST /psbt/seller-sign)', 'vault_swap');
       return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
     },
   });

@@ -18,6 +18,14 @@ export interface SettledSwap {
 }
 
 export function completeOffer(bidderSignedHex: string, sellerSignedHex: unknown, network: BitcoinNetworkName): SettledSwap {
+  return finalizeSwap(withSellerSignature(bidderSignedHex, sellerSignedHex, network));
+}
+
+/**
+ * The bidder-signed offer with the seller's verified signature of their input merged in, not finalized: input 1 of
+ * today's offers, input 0 of a binding offer (`sellerIndex`), whose vault inputs still wait for Gavel's signature.
+ */
+export function withSellerSignature(bidderSignedHex: string, sellerSignedHex: unknown, network: BitcoinNetworkName, sellerIndex: number = INDEX.sellerInput): bitcoin.Psbt {
   const bidder = parsePsbtHex(bidderSignedHex, network, 'bidderSignedPsbtHex');
   const seller = parsePsbtHex(sellerSignedHex, network, 'sellerSignedPsbtHex');
   const tx = unsignedTx(bidder);
@@ -27,15 +35,15 @@ export function completeOffer(bidderSignedHex: string, sellerSignedHex: unknown,
   if (!seller.data.inputs.every((input, i) => sameOutput(input.witnessUtxo, bidder.data.inputs[i]!.witnessUtxo))) {
     throw new OfferError('psbt_changed', "The seller's PSBT describes other coins than the winning offer", 'sellerSignedPsbtHex');
   }
-  verifyInputSignature(seller, tx, INDEX.sellerInput, 'seller inscription');
-  // Input 1 goes out with exactly the signature just verified, in the form it was read from.
-  const signed = seller.data.inputs[INDEX.sellerInput]!;
-  const into = bidder.data.inputs[INDEX.sellerInput]!;
+  verifyInputSignature(seller, tx, sellerIndex, 'seller inscription');
+  // The seller's input goes out with exactly the signature just verified, in the form it was read from.
+  const signed = seller.data.inputs[sellerIndex]!;
+  const into = bidder.data.inputs[sellerIndex]!;
   for (const key of ['partialSig', 'tapKeySig', 'tapScriptSig', 'finalScriptSig', 'finalScriptWitness'] as const) delete into[key];
   if (signed.finalScriptWitness) into.finalScriptWitness = signed.finalScriptWitness;
   else if (signed.tapKeySig) into.tapKeySig = signed.tapKeySig;
   else into.partialSig = signed.partialSig!.slice(0, 1);
-  return finalizeSwap(bidder);
+  return bidder;
 }
 
 /** Finalizes every input not finalized yet and extracts the network transaction. */

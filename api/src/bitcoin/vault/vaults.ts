@@ -18,7 +18,7 @@ import { buildWithdrawal, coSign, vaultOf, withBidderSignatures, WithdrawalError
 
 export { WithdrawalError } from './withdrawal-psbt.ts';
 
-type VaultJobs = { 'cosign-withdrawal': { withdrawalId: string } };
+type VaultJobs = { 'cosign-withdrawal': { withdrawalId: string }; 'cosign-swap': { lotId: string } };
 
 export interface VaultDeps {
   db: Database;
@@ -219,9 +219,29 @@ export class Vaults {
     };
   }
 
-  /** The worker half; also sweeps signed withdrawals whose job was lost (a Redis that forgot it). */
-  async startWorker(): Promise<RunningWorker> {
-    const running = await this.queue.work({ 'cosign-withdrawal': ({ withdrawalId }) => this.coSignAndBroadcast(withdrawalId) }, { concurrency: 2 });
+  /**
+   * G's signature on the vault inputs `indices` of a winning binding swap (bidding/btc-vault-settle.ts), the
+   * bidder's already on them; only in the worker, the one process holding G's secret.
+   */
+  signVaultInputs(psbt: bitcoin.Psbt, row: BitcoinVault, indices: number[]): void {
+    if (!this.keys) throw new Error('this process holds no vault key: co-signing runs only in the worker');
+    const signer = this.keys.signer(row.keyVersion);
+    if (Buffer.from(signer.publicKey.subarray(1)).toString('hex') !== row.gavelKey) throw new Error('This vault was made with another Gavel key than the one this worker holds');
+    for (const index of indices) psbt.signTaprootInput(index, signer);
+  }
+
+  /**
+   * The worker half; also sweeps signed withdrawals whose job was lost (a Redis that forgot it). `coSignSwap`
+   * finishes a winning binding swap the seller co-signed (its jobs swept again too).
+   */
+  async startWorker(coSignSwap?: (lotId: string) => Promise<unknown>): Promise<RunningWorker> {
+    const running = await this.queue.work(
+      {
+        'cosign-withdrawal': ({ withdrawalId }) => this.coSignAndBroadcast(withdrawalId),
+        'cosign-swap': ({ lotId }) => (coSignSwap ? coSignSwap(lotId) : Promise.resolve(null)),
+      },
+      { concurrency: 2 },
+    );
     return {
       reconcile: async () => {
         await running.reconcile();
@@ -229,6 +249,11 @@ export class Vaults {
         await this.queue.addBulk(
           'cosign-withdrawal',
           stuck.map(({ id }) => ({ data: { withdrawalId: id }, jobId: `vault-cosign-${id}` })),
+        );
+        const swaps = await this.deps.db.prisma.lot.findMany({ where: { vaultSwapPsbtHex: { not: null }, swapTxid: null }, select: { id: true }, take: 500 });
+        await this.queue.addBulk(
+          'cosign-swap',
+          swaps.map(({ id }) => ({ data: { lotId: id }, jobId: `vault-swap-${id}` })),
         );
       },
       close: () => running.close(),

@@ -1,0 +1,65 @@
+/**
+ * Settling a lot won by a binding (vault) bid. The seller co-signs their inscription input as for any offer
+ * (btc-settlement.ts checks and merges it); the vault inputs still need Gavel's signature with G, which only the
+ * worker holds. So the merged PSBT is stored on the lot, by a conditional write only one co-sign wins, and the
+ * worker's `cosign-swap` job signs the vault inputs, finalizes, records the swap and broadcasts it exactly as a
+ * seller's co-sign does today (btc-swap.ts); the follower then sees it confirm. Gavel signs with G for this swap
+ * only: the winning offer, unchanged, whose every bidder signature was verified when the bid was placed.
+ */
+import { psbtMessages } from '@gavel/domain';
+import type { Services } from '../services.ts';
+import { HttpError } from '../http/errors.ts';
+import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
+import { finalizeSwap, OfferError } from '../bitcoin/offer/index.ts';
+import { vaultInputIndices, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
+import { broadcastRecorded, recordSwap, swapRefusal } from './btc-swap.ts';
+
+/** Stores the seller-co-signed binding swap for the worker to finish; refused when one is stored or recorded. */
+export async function queueVaultSwap(services: Services, lotId: string, merged: bitcoin.Psbt): Promise<void> {
+  const { prisma } = services.db;
+  const { count } = await prisma.lot.updateMany({
+    where: { id: lotId, swapTxid: null, vaultSwapPsbtHex: null, paid: false, transferred: false, unpaidAt: null },
+    data: { vaultSwapPsbtHex: merged.toHex() },
+  });
+  if (count === 0) {
+    const lot = await prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
+    throw swapRefusal(lot) ?? new HttpError(409, psbtMessages.alreadySettled, 'already_settled');
+  }
+  await services.vaults.queue.add('cosign-swap', { lotId }, { jobId: `vault-swap-${lotId}` });
+}
+
+/**
+ * The worker's job: G's signature on every vault input of the stored swap, then the swap recorded and broadcast.
+ * Safe to run twice (a recorded swap is only broadcast again). A swap that cannot be finalized, or that the node
+ * refuses for good, is forgotten, so the seller may co-sign again.
+ */
+export async function coSignVaultSwap(services: Services, lotId: string): Promise<string | null> {
+  const { prisma } = services.db;
+  const lot = await prisma.lot.findUnique({ where: { id: lotId } });
+  if (!lot?.vaultSwapPsbtHex) return null;
+  if (lot.swapTxid) {
+    if (lot.swapTxHex) await broadcastRecorded(services, lotId, { txid: lot.swapTxid, txHex: lot.swapTxHex });
+    return lot.swapTxid;
+  }
+  const forget = async (reason: string) => {
+    await prisma.lot.updateMany({ where: { id: lotId, swapTxid: null }, data: { vaultSwapPsbtHex: null } });
+    services.log.warn({ lotId, reason }, 'binding swap not sent');
+    return null;
+  };
+  const psbt = bitcoin.Psbt.fromHex(lot.vaultSwapPsbtHex, { network: bitcoinjsNetwork(services.config.bitcoin.network) });
+  const address = vaultLayoutOf(psbt);
+  const row = address ? await prisma.bitcoinVault.findUnique({ where: { address } }) : null;
+  if (!row) return forget('the swap names no vault of Gavel');
+  let swap: ReturnType<typeof finalizeSwap>;
+  try {
+    services.vaults.signVaultInputs(psbt, row, vaultInputIndices(psbt));
+    swap = finalizeSwap(psbt);
+  } catch (error) {
+    if (error instanceof OfferError) return forget(error.message);
+    throw error;
+  }
+  await recordSwap(services, lotId, lot.vaultSwapPsbtHex, swap);
+  const outcome = await broadcastRecorded(services, lotId, swap);
+  if (!outcome.sent && outcome.refused !== null) return forget(outcome.refused);
+  return swap.txid;
+}

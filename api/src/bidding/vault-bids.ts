@@ -1,0 +1,191 @@
+/**
+ * Binding Bitcoin bids (lots that require vault bids, domain/binding-bids.ts): the offer spends the bidder's free
+ * vault outputs by the cooperative leaf (bitcoin/vault/vault-offer.ts), change back to the vault; the wallet signs
+ * every vault input in one prompt; Gavel checks each signature itself and co-signs only the winning swap, at
+ * settlement (btc-vault-settle.ts). The outputs a leading bid leans on are recorded (VaultCommitment) in the very
+ * transaction that makes it lead, one row per output: an output backs at most one binding bid, so neither a second
+ * bid nor a withdrawal can spend it (bitcoin/vault/committed.ts).
+ */
+import { formatAmount } from '@gavel/domain';
+import { bindingBidMessages, outputOutlastsLot } from '@gavel/domain/binding-bids';
+import { BLOCK_INTERVAL_MS, outpointKey, vaultBalance, type VaultOutputView } from '@gavel/domain/bitcoin-vault';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../auth/session.ts';
+import type { BitcoinVault, BtcOffer } from '../generated/prisma/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { checkUnspent, esploraChainView, OfferError } from '../bitcoin/offer/index.ts';
+import { gatherOffer } from '../bitcoin/offer/prepare.ts';
+import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
+import { buildVaultOffer, vaultInputIndices, withBidderVaultSignatures } from '../bitcoin/vault/vault-offer.ts';
+import { COMMITMENT_BINDS_SQL, committedOutpoints } from '../bitcoin/vault/committed.ts';
+import { commitBid } from './place-bid.ts';
+import { admitBid, readLotForBid } from './intake.ts';
+import type { AdmittedBid, PlacedBid, Transaction } from './bid-types.ts';
+import { offerCall, OFFER_TTL_MS, presentOffer, type OfferReply } from './btc-bids.ts';
+
+/** The user's vault, or the refusal that says to open and fund one. */
+async function vaultOf(services: Services, userId: string): Promise<BitcoinVault> {
+  const row = await services.vaults.mine(userId);
+  if (!row) throw new HttpError(409, bindingBidMessages.noVault, 'vault_required');
+  return row;
+}
+
+/** Blocks from now until the lot's swap could still be co-signed: its end plus the seller's settlement window. */
+function blocksToSettled(services: Services, endTime: Date): number {
+  return Math.ceil((endTime.getTime() - Date.now() + services.config.bitcoin.sellerSignDueMs) / BLOCK_INTERVAL_MS);
+}
+
+/**
+ * The vault outputs this bid may lean on: confirmed, free (none backing another binding bid; those backing the
+ * bidder's own bid on this same lot count, as the new bid replaces it), largest first, and only those whose exit
+ * height lies past the lot's settlement. `all` is every free output, to tell "refresh" from "too little".
+ */
+async function usableOutputs(services: Services, row: BitcoinVault, lotId: string, endTime: Date) {
+  const { bitcoin: access, config, db } = services;
+  const [utxos, tipHeight, committed] = await offerCall(() => Promise.all([access.esplora.addressUtxos(row.address), access.esplora.tipHeight(), committedOutpoints(db, row.id, lotId)]));
+  const balance = vaultBalance(
+    utxos.map((u) => ({ txid: u.txid, vout: u.vout, value: u.value, blockHeight: u.status.confirmed ? (u.status.block_height ?? null) : null })),
+    { tipHeight, csvBlocks: row.csvBlocks, confirmations: config.vault.confirmations, refreshBlocks: config.vault.refreshBlocks, committed, now: Date.now() },
+  );
+  const all = balance.outputs.filter((o) => o.state === 'free').sort((a, b) => b.value - a.value);
+  const blocks = blocksToSettled(services, endTime);
+  const lasting = all.filter((o: VaultOutputView) => outputOutlastsLot(o.exitHeight!, tipHeight, blocks));
+  return { all, lasting };
+}
+
+/** A binding offer the intake admitted: built from the vault's free outputs, kept until the wallet signs it. */
+export async function placeVaultOffer(services: Services, user: UserRow, bid: AdmittedBid): Promise<OfferReply> {
+  const { prisma } = services.db;
+  const { lot, amount } = bid;
+  if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
+  const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
+  if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
+  const row = await vaultOf(services, user.id);
+  const vault = services.vaults.vault(row);
+  const { all, lasting } = await usableOutputs(services, row, lot.id, lot.endTime);
+  const offer = await prisma.btcOffer.create({
+    data: {
+      lotId: lot.id,
+      userId: user.id,
+      amount: amount.toString(),
+      walletAddress: row.ordinalsAddress,
+      ordinalsAddress: row.ordinalsAddress,
+      psbtHex: '',
+      txid: '',
+      expiresAt: new Date(Date.now() + OFFER_TTL_MS),
+      vaultId: row.id,
+    },
+  });
+  try {
+    const request = await offerCall(() =>
+      gatherOffer(services.bitcoin, {
+        lotId: lot.id,
+        bidId: offer.id,
+        price: Number(amount),
+        inscriptionId: lot.inscriptionId!,
+        seller: { payoutAddress: lot.sellerWalletAddress! },
+        bidder: { paymentAddress: row.address, ordinalsAddress: row.ordinalsAddress },
+        platformFeeAddress,
+      }),
+    );
+    const build = (outputs: typeof all) => buildVaultOffer({ ...request, vault, ordinalsAddress: row.ordinalsAddress, outputs, platformFeeAddress });
+    let built: ReturnType<typeof buildVaultOffer>;
+    try {
+      built = build(lasting);
+    } catch (error) {
+      if (!(error instanceof OfferError) || error.code !== 'insufficient_funds') throw error;
+      // Enough coins, but some unlock before this lot settles: the bidder refreshes them into a new exit clock.
+      const coveredByAll =
+        all.length > lasting.length &&
+        (() => {
+          try {
+            build(all);
+            return true;
+          } catch {
+            return false;
+          }
+        })();
+      if (coveredByAll) throw new HttpError(409, bindingBidMessages.refresh, 'vault_refresh_needed', { amount: bindingBidMessages.refresh });
+      throw new HttpError(400, `${bindingBidMessages.vaultTooSmall}: ${error.message}`, 'insufficient_funds', { amount: bindingBidMessages.vaultTooSmall });
+    }
+    await prisma.btcOffer.update({ where: { id: offer.id }, data: { psbtHex: built.psbtHex, txid: built.txid } });
+    return {
+      psbtHex: built.psbtHex,
+      bid: presentOffer(offer.id, lot, amount, row.ordinalsAddress, user, 'pending'),
+      endTime: lot.endTime,
+      minimumNextBid: formatAmount(bid.state.minimum, 'sats'),
+      vaultInputs: built.inputs.map((_, i) => i + 1),
+    };
+  } catch (error) {
+    // A refused build leaves nothing behind.
+    await prisma.btcOffer.delete({ where: { id: offer.id } });
+    throw error;
+  }
+}
+
+/** The vault outputs a built binding offer spends, as `txid:vout`. */
+function vaultOutpoints(psbtHex: string, services: Services): string[] {
+  const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: bitcoinjsNetwork(services.config.bitcoin.network) });
+  return vaultInputIndices(psbt).map((i) => {
+    const input = psbt.txInputs[i]!;
+    return outpointKey({ txid: Buffer.from(input.hash).reverse().toString('hex'), vout: input.index });
+  });
+}
+
+/**
+ * The outputs recorded as backing `bidId`, in the transaction that placed it, only if it leads. A row whose bid no
+ * longer binds is taken over; one that still binds makes the insert skip it, and the bid is refused (rolled back).
+ * So is an output a signed withdrawal is about to spend.
+ */
+export async function commitVaultOutputs(tx: Transaction, commitment: { outpoints: string[]; vaultId: string; bidId: string; lotId: string }): Promise<void> {
+  const { outpoints, vaultId, bidId, lotId } = commitment;
+  const [placed] = await tx.$queryRawUnsafe<Array<{ status: string }>>(`SELECT status::text FROM "Bid" WHERE id = $1`, bidId);
+  // Placed below a standing maximum, the bid is outbid at once: it leads nothing and commits nothing.
+  if (placed?.status !== 'active') return;
+  const withdrawing = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM "VaultWithdrawal" WHERE "vaultId" = $1 AND status = 'signed' AND inputs && $2::text[] LIMIT 1`, vaultId, outpoints);
+  if (withdrawing.length > 0) throw new HttpError(409, bindingBidMessages.outputTaken, 'vault_output_committed');
+  await tx.$executeRawUnsafe(
+    `DELETE FROM "VaultCommitment" c USING "Bid" b, "Lot" l WHERE c.outpoint = ANY($1::text[]) AND b.id = c."bidId" AND l.id = c."lotId" AND NOT ${COMMITMENT_BINDS_SQL}`,
+    outpoints,
+  );
+  const inserted = await tx.$executeRawUnsafe(
+    `INSERT INTO "VaultCommitment" (outpoint, "vaultId", "bidId", "lotId") SELECT unnest($1::text[]), $2, $3, $4 ON CONFLICT (outpoint) DO NOTHING`,
+    outpoints,
+    vaultId,
+    bidId,
+    lotId,
+  );
+  if (inserted !== outpoints.length) throw new HttpError(409, bindingBidMessages.outputTaken, 'vault_output_committed');
+}
+
+/**
+ * The signed binding offer checked (every vault input by the bidder's key on the cooperative leaf, over exactly the
+ * offer built) and placed: the bid, its PSBT with the checked signatures and its outputs' commitments in one
+ * transaction. The offer is admitted again as a bid (the lot may have moved on since it was built).
+ */
+export async function finalizeVaultOffer(services: Services, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<PlacedBid> {
+  const { prisma } = services.db;
+  if (typeof signedPsbtHex !== 'string' || signedPsbtHex.length === 0) throw new HttpError(400, 'PSBT hex is required', 'invalid_psbt', { signedPsbtHex: 'PSBT hex is required' });
+  const row = await prisma.bitcoinVault.findUnique({ where: { id: offer.vaultId! } });
+  if (!row || row.userId !== user.id) throw new HttpError(403, bindingBidMessages.wrongVault, 'wrong_vault');
+  const lot = await readLotForBid(services, offer.lotId);
+  const bid = await admitBid(services, user, lot, BigInt(offer.amount.toFixed(0)), 'btc-finalize');
+  const checked = await offerCall(async () => {
+    const psbt = withBidderVaultSignatures(offer.psbtHex, signedPsbtHex, services.vaults.vault(row), services.config.bitcoin.network);
+    await checkUnspent(psbt, esploraChainView(services.bitcoin.esplora));
+    return psbt.toHex();
+  });
+  const outpoints = vaultOutpoints(offer.psbtHex, services);
+  return commitBid(services, user, bid, {
+    bidId: offer.id,
+    walletAddress: offer.walletAddress,
+    before: async (tx) => {
+      const claimed = await tx.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date(), signedPsbtHex: checked } });
+      if (claimed.count === 0) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+    },
+    with: async (tx, bidId) => {
+      await tx.bid.update({ where: { id: bidId }, data: { psbtHex: offer.psbtHex, signedPsbtHex: checked } });
+      await commitVaultOutputs(tx, { outpoints, vaultId: row.id, bidId, lotId: offer.lotId });
+    },
+  });
+}
