@@ -16,6 +16,7 @@ import { EventHub } from './events/event-hub.ts';
 import { LotClock } from './jobs/lot-clock.ts';
 import { ChainService } from './chain/index.ts';
 import { survivesRedisOutage } from './jobs/redis-outage.ts';
+import { clientOptions, keepSubscriberAlive } from './jobs/redis-connections.ts';
 import { Relayer } from './relayer/relayer.ts';
 import type { QueueRedis } from './jobs/job-queue.ts';
 import { keptSecret } from './kept-secret.ts';
@@ -71,14 +72,15 @@ export interface Services {
 export async function openServices(config: Config, log: Logger): Promise<Services> {
   const db = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
   await migrate(db, (line) => log.info(line));
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
-  const subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+  const redis = new Redis(config.redisUrl, clientOptions());
+  const subscriber = new Redis(config.redisUrl, clientOptions());
   for (const [client, what] of [
     [redis, 'redis'],
     [subscriber, 'redis subscriber'],
   ] as const)
     survivesRedisOutage(client, what, log);
   await Promise.all([redis.connect(), subscriber.connect()]);
+  const stopPinging = keepSubscriberAlive(subscriber, log);
   const health = new HealthMonitor(db, redis, log);
   health.start();
   const browseCache = new BrowseCache(config.browseCacheTtlMs);
@@ -137,6 +139,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
       await payments.close();
       await lotClock.close();
       await mailer.close();
+      stopPinging();
       subscriber.disconnect();
       redis.disconnect();
       await db.close();

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@gavel/domain';
 import { Prisma } from '../generated/prisma/client.ts';
-import { errorMiddleware } from './errors.ts';
+import { errorMiddleware, isDatabaseUnavailable } from './errors.ts';
 
 // A load peak that leaves no pooled connection or transaction slot in time is the server being busy, not a fault:
 // the client is told to retry, as a 503 with Retry-After, never a 500.
@@ -30,7 +30,7 @@ describe('a database too busy to answer', () => {
   it.each(['P2024', 'P2028'])('%s is a 503 saying to try again, with Retry-After, logged as a warning', async (code) => {
     const res = await fetch(`${url}/${code}`);
     expect(res.status).toBe(503);
-    expect(res.headers.get('retry-after')).toBe('1');
+    expect(res.headers.get('retry-after')).toBe('2');
     expect(await res.json()).toEqual({ message: messages.server.busy, code: 'busy' });
     expect(JSON.parse(warnings.at(-1)!)).toMatchObject({ level: 40, code: 'busy', status: 503 });
   });
@@ -39,5 +39,12 @@ describe('a database too busy to answer', () => {
     const res = await fetch(`${url}/P2002`);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ message: messages.server.internal, code: 'internal' });
+  });
+});
+
+describe('Redis given up on', () => {
+  // A silent Redis connection is dropped after its bounded wait (jobs/redis-connections.ts): a retry will do.
+  it.each(['Command timed out', "Socket timeout. Expecting data, but didn't receive any in 2000ms."])('"%s" is a reason to retry', (message) => {
+    expect(isDatabaseUnavailable(new Error(message))).toBe(true);
   });
 });

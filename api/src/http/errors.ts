@@ -54,7 +54,8 @@ export function errorMiddleware(log: Logger) {
  */
 const DATABASE_BUSY = new Set(['P2024', 'P2028', 'P1001', 'P1002', 'P1008', 'P1017']);
 const SOCKET_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P03']);
-const DRIVER_DOWN = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed/i;
+/** The database driver's words for a lost connection, and Redis's (ioredis) for a silent one given up on. */
+const DRIVER_DOWN = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed|Command timed out|Socket timeout/i;
 /** Seconds a 503 asks the client to wait before trying again. */
 const RETRY_AFTER_S = 2;
 

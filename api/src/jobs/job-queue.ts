@@ -1,7 +1,8 @@
 /**
  * Every BullMQ queue of the api is defined through here, so that all of them behave alike:
  * - a one-off job is tried up to ATTEMPTS times, the tries FIRST_RETRY_MS apart and doubling (exponential backoff);
- * - the queue and its worker ride out a Redis outage (redis-outage.ts), and every failed try is logged with the
+ * - the queue and its worker ride out a Redis outage (redis-outage.ts), a silent Redis included (bounded waits:
+ *   redis-connections.ts), and every failed try is logged with the
  *   queue, the job's name and its id;
  * - repeating jobs (sweeps and followers, as BullMQ job schedulers) are declared with the worker, which upserts
  *   them when it starts and again on every `reconcile` (a Redis that lost its data has forgotten them too). A
@@ -10,9 +11,10 @@
  * Job ids come from the caller and are deterministic, so adding a job twice queues it once; every handler must
  * still be safe to run twice (a retry after a crash mid-way, a sweep redoing what a lost job would have done).
  */
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { survivesRedisOutage } from './redis-outage.ts';
+import { BoundedWorker, queueConnection } from './redis-connections.ts';
 
 const ATTEMPTS = 10;
 const FIRST_RETRY_MS = 1000;
@@ -49,7 +51,7 @@ export class JobQueue<Jobs extends JobMap> {
   ) {
     const keep = options.removeFinished ? true : KEEP_FINISHED;
     const queue = new Queue(name, {
-      connection: connectionTo(redis.url),
+      connection: queueConnection(redis.url),
       prefix: redis.prefix,
       defaultJobOptions: { attempts: ATTEMPTS, backoff: { type: 'exponential', delay: FIRST_RETRY_MS }, removeOnComplete: keep, removeOnFail: keep },
     });
@@ -90,7 +92,7 @@ export class JobQueue<Jobs extends JobMap> {
         turning.delete(job.name);
       }
     };
-    const worker = new Worker(this.name, run, { connection: connectionTo(this.redis.url), prefix: this.redis.prefix, concurrency: options.concurrency });
+    const worker = new BoundedWorker(this.name, run, { connection: queueConnection(this.redis.url), prefix: this.redis.prefix, concurrency: options.concurrency });
     survivesRedisOutage(worker, `${this.name} worker`, log);
     worker.on('failed', (job, err) => log.warn({ queue: this.name, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, `${this.name} job failed`));
 
@@ -111,9 +113,4 @@ export class JobQueue<Jobs extends JobMap> {
   close(): Promise<void> {
     return this.bullmq.close();
   }
-}
-
-/** BullMQ's blocking reads wait as long as they need, so its connections take no per-request retry limit. */
-function connectionTo(url: string) {
-  return { url, maxRetriesPerRequest: null };
 }

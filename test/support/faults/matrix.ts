@@ -20,4 +20,4 @@ export const FAULT_MATRIX: Scenario[] = [
 ];
 
 /** The few CI runs inside the api suite (a few minutes at most in all). */
-export const CI_SCENARIOS = ['postgres cut 3s', 'stripe 500s 4s (captures)', 'redis cut 3s'];
+export const CI_SCENARIOS = ['postgres cut 3s', 'stripe 500s 4s (captures)', 'redis cut 3s', 'redis black-hole 3s'];
