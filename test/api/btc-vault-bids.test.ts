@@ -217,6 +217,29 @@ describe('binding Bitcoin bids', () => {
     expect(view.status).toBe('broadcast');
   });
 
+  it('a Bitcoin Buy Now on such a lot is bought from the vault too, and settles the same way', async () => {
+    const made = await sellerBtcLot(stack.api, stack.dev, net, { inscription: 'binding buy now', buyNowPrice: '30000' });
+    await stack.api.db.prisma.auctionEvent.update({ where: { id: made.lot.auctionEventId }, data: { vaultBidsRequired: true } });
+    const frank = await vaultBidder(50_000);
+    const built = await post(`/auctions/${made.lot.id}/buy-now/offer`, frank.token, { walletAddress: frank.keys.payment.address });
+    expect(built).toMatchObject({ status: 201, body: { data: { binding: true, inputsToSign: [1] } } });
+    const bought = await post(`/auctions/${made.lot.id}/buy-now`, frank.token, { paymentMethod: 'BTC', bidId: built.body.data.bidId, signedPsbtHex: frank.sign(built.body.data) });
+    expect(bought.status).toBe(200);
+    expect(await lotRow(made.lot.id)).toMatchObject({ status: 'ended', winnerId: frank.user.id, winningBidId: built.body.data.bidId });
+    expect(await frank.balance()).toMatchObject({ committed: 50_000, free: 0 });
+    const state = (await get(`/psbt/state/${made.lot.id}`, made.sellerToken)).body;
+    const psbt = bitcoin.Psbt.fromHex(state.psbtHex, { network: net });
+    psbt.updateInput(0, { tapInternalKey: made.seller.publicKey });
+    made.seller.sign(psbt, [0], [bitcoin.Transaction.SIGHASH_ALL]);
+    expect((await post('/psbt/seller-sign', made.sellerToken, { auctionId: made.lot.id, walletAddress: made.seller.address, signedPsbtHex: psbt.toHex() })).status).toBe(200);
+    let row = await lotRow(made.lot.id);
+    for (let i = 0; i < 500 && !row.swapTxid; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      row = await lotRow(made.lot.id);
+    }
+    expect(row.swapTxid).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('refuses a bid from coins that unlock before the lot settles, saying to refresh', async () => {
     const { lot } = await bindingLot('long lot');
     await stack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() + 31 * 24 * 3600_000) } });

@@ -55,14 +55,32 @@ async function usableOutputs(services: Services, row: BitcoinVault, lotId: strin
 
 /** A binding offer the intake admitted: built from the vault's free outputs, kept until the wallet signs it. */
 export async function placeVaultOffer(services: Services, user: UserRow, bid: AdmittedBid): Promise<OfferReply> {
-  const { prisma } = services.db;
   const { lot, amount } = bid;
+  const built = await buildVaultOfferFor(services, user, lot, amount, false);
+  return {
+    psbtHex: built.psbtHex,
+    bid: presentOffer(built.offerId, lot, amount, built.walletAddress, user, 'pending'),
+    endTime: lot.endTime,
+    minimumNextBid: formatAmount(bid.state.minimum, 'sats'),
+    vaultInputs: built.vaultInputs,
+  };
+}
+
+type OfferLot = { id: string; endTime: Date; inscriptionId: string | null; sellerWalletAddress: string | null };
+
+/**
+ * A binding offer at `amount` (a bid, or `buyNow` at the Buy Now price) from the user's vault, stored as a
+ * BtcOffer naming the vault, until the wallet signs it (OFFER_TTL_MS).
+ */
+export async function buildVaultOfferFor(services: Services, user: UserRow, lot: OfferLot, amount: bigint, buyNow: boolean) {
+  const { prisma } = services.db;
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
   if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
   const row = await vaultOf(services, user.id);
   const vault = services.vaults.vault(row);
   const { all, lasting } = await usableOutputs(services, row, lot.id, lot.endTime);
+  const expiresAt = new Date(Date.now() + OFFER_TTL_MS);
   const offer = await prisma.btcOffer.create({
     data: {
       lotId: lot.id,
@@ -72,8 +90,9 @@ export async function placeVaultOffer(services: Services, user: UserRow, bid: Ad
       ordinalsAddress: row.ordinalsAddress,
       psbtHex: '',
       txid: '',
-      expiresAt: new Date(Date.now() + OFFER_TTL_MS),
+      expiresAt,
       vaultId: row.id,
+      buyNow,
     },
   });
   try {
@@ -89,38 +108,47 @@ export async function placeVaultOffer(services: Services, user: UserRow, bid: Ad
       }),
     );
     const build = (outputs: typeof all) => buildVaultOffer({ ...request, vault, ordinalsAddress: row.ordinalsAddress, outputs, platformFeeAddress });
+    const covers = (outputs: typeof all) => {
+      try {
+        build(outputs);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     let built: ReturnType<typeof buildVaultOffer>;
     try {
       built = build(lasting);
     } catch (error) {
       if (!(error instanceof OfferError) || error.code !== 'insufficient_funds') throw error;
       // Enough coins, but some unlock before this lot settles: the bidder refreshes them into a new exit clock.
-      const coveredByAll =
-        all.length > lasting.length &&
-        (() => {
-          try {
-            build(all);
-            return true;
-          } catch {
-            return false;
-          }
-        })();
-      if (coveredByAll) throw new HttpError(409, bindingBidMessages.refresh, 'vault_refresh_needed', { amount: bindingBidMessages.refresh });
+      if (all.length > lasting.length && covers(all)) throw new HttpError(409, bindingBidMessages.refresh, 'vault_refresh_needed', { amount: bindingBidMessages.refresh });
       throw new HttpError(400, `${bindingBidMessages.vaultTooSmall}: ${error.message}`, 'insufficient_funds', { amount: bindingBidMessages.vaultTooSmall });
     }
     await prisma.btcOffer.update({ where: { id: offer.id }, data: { psbtHex: built.psbtHex, txid: built.txid } });
-    return {
-      psbtHex: built.psbtHex,
-      bid: presentOffer(offer.id, lot, amount, row.ordinalsAddress, user, 'pending'),
-      endTime: lot.endTime,
-      minimumNextBid: formatAmount(bid.state.minimum, 'sats'),
-      vaultInputs: built.inputs.map((_, i) => i + 1),
-    };
+    return { offerId: offer.id, psbtHex: built.psbtHex, walletAddress: row.ordinalsAddress, expiresAt, vaultInputs: built.inputs.map((_, i) => i + 1) };
   } catch (error) {
     // A refused build leaves nothing behind.
     await prisma.btcOffer.delete({ where: { id: offer.id } });
     throw error;
   }
+}
+
+/**
+ * A signed binding offer checked: the offer's vault is the user's, every vault input carries the bidder's valid
+ * signature on the cooperative leaf over exactly the offer built, and every input is unspent. Answers the built
+ * PSBT with those signatures (what is stored and later co-signed).
+ */
+export async function checkSignedVaultOffer(services: Services, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<{ checked: string; vaultId: string; outpoints: string[] }> {
+  if (typeof signedPsbtHex !== 'string' || signedPsbtHex.length === 0) throw new HttpError(400, 'PSBT hex is required', 'invalid_psbt', { signedPsbtHex: 'PSBT hex is required' });
+  const row = await services.db.prisma.bitcoinVault.findUnique({ where: { id: offer.vaultId! } });
+  if (!row || row.userId !== user.id) throw new HttpError(403, bindingBidMessages.wrongVault, 'wrong_vault');
+  const checked = await offerCall(async () => {
+    const psbt = withBidderVaultSignatures(offer.psbtHex, signedPsbtHex, services.vaults.vault(row), services.config.bitcoin.network);
+    await checkUnspent(psbt, esploraChainView(services.bitcoin.esplora));
+    return psbt.toHex();
+  });
+  return { checked, vaultId: row.id, outpoints: vaultOutpoints(offer.psbtHex, services) };
 }
 
 /** The vault outputs a built binding offer spends, as `txid:vout`. */
@@ -164,18 +192,9 @@ export async function commitVaultOutputs(tx: Transaction, commitment: { outpoint
  * transaction. The offer is admitted again as a bid (the lot may have moved on since it was built).
  */
 export async function finalizeVaultOffer(services: Services, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<PlacedBid> {
-  const { prisma } = services.db;
-  if (typeof signedPsbtHex !== 'string' || signedPsbtHex.length === 0) throw new HttpError(400, 'PSBT hex is required', 'invalid_psbt', { signedPsbtHex: 'PSBT hex is required' });
-  const row = await prisma.bitcoinVault.findUnique({ where: { id: offer.vaultId! } });
-  if (!row || row.userId !== user.id) throw new HttpError(403, bindingBidMessages.wrongVault, 'wrong_vault');
   const lot = await readLotForBid(services, offer.lotId);
   const bid = await admitBid(services, user, lot, BigInt(offer.amount.toFixed(0)), 'btc-finalize');
-  const checked = await offerCall(async () => {
-    const psbt = withBidderVaultSignatures(offer.psbtHex, signedPsbtHex, services.vaults.vault(row), services.config.bitcoin.network);
-    await checkUnspent(psbt, esploraChainView(services.bitcoin.esplora));
-    return psbt.toHex();
-  });
-  const outpoints = vaultOutpoints(offer.psbtHex, services);
+  const { checked, vaultId, outpoints } = await checkSignedVaultOffer(services, user, offer, signedPsbtHex);
   return commitBid(services, user, bid, {
     bidId: offer.id,
     walletAddress: offer.walletAddress,
@@ -185,7 +204,7 @@ export async function finalizeVaultOffer(services: Services, user: UserRow, offe
     },
     with: async (tx, bidId) => {
       await tx.bid.update({ where: { id: bidId }, data: { psbtHex: offer.psbtHex, signedPsbtHex: checked } });
-      await commitVaultOutputs(tx, { outpoints, vaultId: row.id, bidId, lotId: offer.lotId });
+      await commitVaultOutputs(tx, { outpoints, vaultId, bidId, lotId: offer.lotId });
     },
   });
 }

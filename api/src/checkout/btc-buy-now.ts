@@ -18,10 +18,29 @@ import { HttpError } from '../http/errors.ts';
 import { esploraChainView, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { offerCall, offerParties, OFFER_TTL_MS } from '../bidding/btc-bids.ts';
 import { wonMail } from '../mail/templates.ts';
+import { buildVaultOfferFor, checkSignedVaultOffer, commitVaultOutputs } from '../bidding/vault-bids.ts';
+import { vaultBidsRequired } from '@gavel/domain/binding-bids';
 
 /** POST /auctions/:id/buy-now/offer: the swap at the Buy Now price, built for the buyer's wallet to sign. */
 export async function buildBuyNowOffer(services: Services, user: UserRow, lot: Lot, price: bigint, input: BuyNowOfferBody): Promise<BuyNowOfferReply> {
   const { prisma } = services.db;
+  // A lot requiring binding bids is bought from the buyer's vault too (bidding/vault-bids.ts).
+  const event = await prisma.auctionEvent.findUnique({ where: { id: lot.auctionEventId }, select: { vaultBidsRequired: true } });
+  if (vaultBidsRequired(lot, event)) {
+    const built = await buildVaultOfferFor(services, user, lot, price, true);
+    return {
+      message: checkoutMessages.signToBuy,
+      data: {
+        bidId: built.offerId,
+        psbtHex: built.psbtHex,
+        amount: formatAmount(price, 'sats'),
+        unit: 'sats',
+        expiresAt: built.expiresAt.toISOString(),
+        binding: true,
+        inputsToSign: built.vaultInputs,
+      },
+    };
+  }
   const { walletAddress, ordinalsAddress, params } = await offerParties(services, user, lot, input);
   const expiresAt = new Date(Date.now() + OFFER_TTL_MS);
   const offer = await prisma.btcOffer.create({
@@ -59,9 +78,13 @@ export async function checkSignedBuyNowOffer(services: Services, user: UserRow, 
   if (BigInt(offer.amount.toFixed(0)) !== price) {
     throw new HttpError(409, checkoutMessages.buyNowOfferExpired, 'amount_mismatch', undefined, { buyNowPrice: formatAmount(price, 'sats') });
   }
+  if (offer.vaultId) {
+    const vault = await checkSignedVaultOffer(services, user, offer, signedPsbtHex);
+    return { offer, signedPsbtHex: vault.checked, vault };
+  }
   const context = { network: services.config.bitcoin.network, lotId: lot.id, bidId: offer.id, builtPsbtHex: offer.psbtHex };
   await offerCall(() => validateBidderSigned(signedPsbtHex, context, esploraChainView(services.bitcoin.esplora)));
-  return { offer, signedPsbtHex };
+  return { offer, signedPsbtHex, vault: null };
 }
 
 export type SignedBuyNowOffer = Awaited<ReturnType<typeof checkSignedBuyNowOffer>>;
@@ -81,6 +104,8 @@ export async function commitBtcPurchase(tx: Prisma.TransactionClient, services: 
   });
   const sellerSignBy = new Date(Date.now() + services.config.bitcoin.sellerSignDueMs);
   await tx.lot.update({ where: { id: lot.id }, data: { winningBidId: offer.id, winnerWalletAddress: offer.walletAddress, sellerSignDueAt: sellerSignBy } });
+  // A binding purchase: its vault outputs back it until the swap, as a leading bid's do.
+  if (signed.vault) await commitVaultOutputs(tx, { outpoints: signed.vault.outpoints, vaultId: signed.vault.vaultId, bidId: offer.id, lotId: lot.id });
   const mail = await tx.outboxMail.create({
     data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, 'sats'), lot.id, lot.auctionEventId, { by: 'bitcoin_offer', sellerSignBy }),
     select: { id: true },

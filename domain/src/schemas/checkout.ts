@@ -108,7 +108,16 @@ export type BuyNowOfferBody = z.infer<typeof buyNowOfferBodySchema>;
 
 export const buyNowOfferReplySchema = z.object({
   message: z.string(),
-  data: z.object({ bidId: z.string(), psbtHex: z.string(), amount: z.string(), unit: z.literal('sats'), expiresAt: z.string() }),
+  data: z.object({
+    bidId: z.string(),
+    psbtHex: z.string(),
+    amount: z.string(),
+    unit: z.literal('sats'),
+    expiresAt: z.string(),
+    /** A lot requiring binding bids: the purchase spends vault outputs, these inputs signed by the cooperative leaf. */
+    binding: z.boolean().optional(),
+    inputsToSign: z.array(z.number().int()).optional(),
+  }),
 });
 export type BuyNowOfferReply = z.infer<typeof buyNowOfferReplySchema>;
 
@@ -126,6 +135,8 @@ export const cartItemSchema = z.object({
   payableByCard: z.boolean(),
   /** What final checkout charges for it, in USD (for a BTC lot won by card: the sats' value its hold was to be charged); null when not payable by card. */
   cardAmount: z.string().nullable(),
+  /** The buyer's premium on `amount` (the hammer), in its unit, when the lot's event charges one: the item costs both. */
+  premium: z.string().optional(),
   closedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** The PaymentIntent (card) or transaction that paid the lot. */
