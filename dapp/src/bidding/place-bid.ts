@@ -49,8 +49,21 @@ export async function placeBid(lotId: string, body: PlaceBidBody): Promise<Place
     return finalize(lotId, { bidId, signedSteps });
   }
   if (!psbtHex) return reply;
-  const signedPsbtHex = await signedBy((kit) => kit.signBidPsbt(wallet, psbtHex));
+  const signedPsbtHex = await signedBy((kit) => signOffer(kit, wallet, { psbtHex, inputsToSign: reply.data.inputsToSign }));
   return finalize(lotId, { bidId, signedPsbtHex });
+}
+
+/**
+ * The wallet's one prompt for an offer: a binding offer (from the vault, `inputsToSign` given) is signed by the
+ * ordinals key on the vault's cooperative leaf of those inputs, as a vault withdrawal is; today's offer by the
+ * payment key on every input but the seller's.
+ */
+export function signOffer(kit: WalletKit, wallet: ConnectedWallet | null, offer: { psbtHex: string; inputsToSign?: number[] }): Promise<string> {
+  if (!offer.inputsToSign) return kit.signBidPsbt(wallet, offer.psbtHex);
+  const bytes = offer.psbtHex.match(/../g)!.map((pair) => Number.parseInt(pair, 16));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return kit.signVaultWithdrawal(wallet, offer.psbtHex, btoa(binary), offer.inputsToSign);
 }
 
 /** What the wallet signed; any refusal or failure a BidSigningError, with nothing finalized (a Buy Now signs the same way). */

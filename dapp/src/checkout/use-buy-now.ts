@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buyNowIntentBodySchema, checkoutMessages, messages, type BuyNowBody, type BuyNowReply, type Lot } from '@gavel/domain';
-import { BidSigningError, bidBody, signedBy } from '../bidding/place-bid.ts';
+import { BidSigningError, bidBody, signedBy, signOffer } from '../bidding/place-bid.ts';
 import { readWallet } from '../wallet/wallet-store.ts';
 import { checkoutApi } from '../api/checkout.ts';
 import { lotChanged } from '../api/lot-cache.ts';
@@ -50,7 +50,7 @@ export function useBuyNowWithWallet(lotId: string) {
     if (!wallet?.address) throw new BidSigningError(messages.bids.walletRequired);
     const { ordinalsAddress, paymentPublicKey } = bidBody({ amount: '0', walletAddress: wallet.address }, wallet);
     const offer = await checkoutApi.buyNowOffer(lotId, { walletAddress: wallet.address, ...(ordinalsAddress && { ordinalsAddress }), ...(paymentPublicKey && { paymentPublicKey }) });
-    const signedPsbtHex = await signedBy((kit) => kit.signBidPsbt(wallet, offer.data.psbtHex));
+    const signedPsbtHex = await signedBy((kit) => signOffer(kit, wallet, offer.data));
     return checkoutApi.buyNow(lotId, { paymentMethod: 'BTC', walletAddress: wallet.address, bidId: offer.data.bidId, signedPsbtHex });
   });
 }
