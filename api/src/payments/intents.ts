@@ -17,10 +17,13 @@ export function stripeAmount(minor: bigint): number {
 export type FinalStatus = Stripe.PaymentIntent.Status;
 
 /*
- * Cancels, captures and refunds carry no idempotency key of their own: Stripe keeps the first answer to a key for
- * a day, a 500 included, so a retry after Stripe failed would only get that failure back. A cancel or capture made
- * twice is refused by the intent's state (payment_intent_unexpected_state), which both read as the intent's
- * status now; a whole refund made twice, by the charge having nothing left to give back (charge_already_refunded).
+ * Every Stripe write the api makes that could make a second object carries an idempotency key named after what it
+ * does (an intent per hold, per purchase, per mint; a refund per intent), so that the same write repeated by a
+ * process that crashed before recording the answer finds the first one. Cancels and captures carry none: they
+ * make no object, a second one is refused by the intent's state (payment_intent_unexpected_state, read here as the
+ * intent's status now), and Stripe keeps the first answer to a key for a day, a 500 included, so a keyed capture
+ * retried after Stripe failed would get that failure back all day while the hold waits. A refund repeated anyway
+ * is refused by the charge having nothing left to give back (charge_already_refunded).
  */
 
 /** Releases a hold (or abandons an unpaid intent). Returns the intent's status afterwards: canceled, or succeeded if it was already taken. */
@@ -36,7 +39,7 @@ export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalSta
 /** Gives back all of a payment taken (a mint that could not be made). A payment already given back counts as done. */
 export async function refundIntent(stripe: Stripe, id: string): Promise<void> {
   try {
-    await stripe.refunds.create({ payment_intent: id });
+    await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund:${id}` });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded')) throw error;
   }

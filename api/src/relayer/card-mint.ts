@@ -54,7 +54,8 @@ export async function startCardMint(services: Services, user: UserRow, metadataU
   });
   let charged: Stripe.PaymentIntent;
   try {
-    charged = await payments.stripe.paymentIntents.confirm(intent.id, { off_session: true });
+    // Confirmed once per mint: the same mint confirmed again (a repeat after a lost answer) gets the first answer back.
+    charged = await payments.stripe.paymentIntents.confirm(intent.id, { off_session: true }, { idempotencyKey: `card-mint:${id}:confirm` });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {
       await settleCharging(db, id, 'failed', error.message || paymentMessages.failed);
