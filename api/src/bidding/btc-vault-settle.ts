@@ -10,9 +10,9 @@ import { psbtMessages } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
-import { finalizeSwap, OfferError } from '../bitcoin/offer/index.ts';
+import { finalizeSwap, OfferError, unsignedTx } from '../bitcoin/offer/index.ts';
 import { vaultInputIndices, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
-import { broadcastRecorded, recordSwap, swapRefusal } from './btc-swap.ts';
+import { broadcastRecorded, expectedSwapTxid, recordSwap, swapRefusal } from './btc-swap.ts';
 
 /** Stores the seller-co-signed binding swap for the worker to finish; refused when one is stored or recorded. */
 export async function queueVaultSwap(services: Services, lotId: string, merged: bitcoin.Psbt): Promise<void> {
@@ -47,6 +47,9 @@ export async function coSignVaultSwap(services: Services, lotId: string): Promis
     return null;
   };
   const psbt = bitcoin.Psbt.fromHex(lot.vaultSwapPsbtHex, { network: bitcoinjsNetwork(services.config.bitcoin.network) });
+  // G signs the lot's winning offer and nothing else: the stored swap must be that very transaction.
+  const winning = lot.winningBidId ? await prisma.bid.findUnique({ where: { id: lot.winningBidId }, select: { signedPsbtHex: true } }) : null;
+  if (!winning?.signedPsbtHex || expectedSwapTxid(winning.signedPsbtHex, services.config.bitcoin.network) !== unsignedTx(psbt).getId()) return forget('the stored swap is not the winning offer');
   const address = vaultLayoutOf(psbt);
   const row = address ? await prisma.bitcoinVault.findUnique({ where: { address } }) : null;
   if (!row) return forget('the swap names no vault of Gavel');

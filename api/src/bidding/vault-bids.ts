@@ -163,14 +163,18 @@ function vaultOutpoints(psbtHex: string, services: Services): string[] {
 /**
  * The outputs recorded as backing `bidId`, in the transaction that placed it, only if it leads. A row whose bid no
  * longer binds is taken over; one that still binds makes the insert skip it, and the bid is refused (rolled back).
- * So is an output a signed withdrawal is about to spend.
+ * So is an output a withdrawal is about to spend (signed) or spent (broadcast since the offer was checked).
  */
 export async function commitVaultOutputs(tx: Transaction, commitment: { outpoints: string[]; vaultId: string; bidId: string; lotId: string }): Promise<void> {
   const { outpoints, vaultId, bidId, lotId } = commitment;
   const [placed] = await tx.$queryRawUnsafe<Array<{ status: string }>>(`SELECT status::text FROM "Bid" WHERE id = $1`, bidId);
   // Placed below a standing maximum, the bid is outbid at once: it leads nothing and commits nothing.
   if (placed?.status !== 'active') return;
-  const withdrawing = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM "VaultWithdrawal" WHERE "vaultId" = $1 AND status = 'signed' AND inputs && $2::text[] LIMIT 1`, vaultId, outpoints);
+  const withdrawing = await tx.$queryRawUnsafe<unknown[]>(
+    `SELECT 1 FROM "VaultWithdrawal" WHERE "vaultId" = $1 AND status IN ('signed', 'broadcast') AND inputs && $2::text[] LIMIT 1`,
+    vaultId,
+    outpoints,
+  );
   if (withdrawing.length > 0) throw new HttpError(409, bindingBidMessages.outputTaken, 'vault_output_committed');
   await tx.$executeRawUnsafe(
     `DELETE FROM "VaultCommitment" c USING "Bid" b, "Lot" l WHERE c.outpoint = ANY($1::text[]) AND b.id = c."bidId" AND l.id = c."lotId" AND NOT ${COMMITMENT_BINDS_SQL}`,
