@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allInAmount,
+  hammerWithin,
   allInText,
   premiumRefusal,
   basisPointsOf,
@@ -119,5 +120,16 @@ describe('a tiered rate table', () => {
     expect(premiumRefusal({})).toBeNull();
     expect(premiumRefusal({ ETH: [{ upTo: null, percent: '0' }] })).toBeNull();
     expect(premiumRefusal({ ETH: [{ upTo: null, percent: '10' }] })).toMatch(/on ETH lots yet/);
+  });
+
+  it('finds the largest hammer an all-in budget covers', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), tables, (budget, table) => {
+        const hammer = hammerWithin(budget, table);
+        expect(allInAmount(hammer, table) <= budget).toBe(true);
+        expect(allInAmount(hammer + 1n, table) > budget).toBe(true);
+      }),
+    );
+    expect(hammerWithin(125_000n, [{ upTo: null, basisPoints: 2500 }])).toBe(100_000n);
   });
 });

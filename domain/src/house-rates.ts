@@ -167,7 +167,7 @@ export function allInAmount(hammer: bigint, premium: RateTable): bigint {
  * Bitcoin swap, the ETH lot's charge). Until a unit's rails all do, an admin's premium on it is refused, so no lot
  * shows a figure Gavel would not collect.
  */
-export const PREMIUM_COLLECTED_UNITS: readonly Unit[] = [];
+export const PREMIUM_COLLECTED_UNITS: readonly Unit[] = ['USD'];
 
 const UNIT_NAMES: Record<Unit, string> = { USD: 'USD', sats: 'BTC', ETH: 'ETH' };
 
@@ -181,4 +181,20 @@ export function premiumRefusal(schedule: RateScheduleWire): string | null {
 export function allInText(bid: bigint, unit: Unit, premium: RateTable): string | null {
   if (!chargesAnything(premium)) return null;
   return fill(houseRateMessages.allIn, { bid: displayAmount(bid, unit), allIn: displayAmount(allInAmount(bid, premium), unit), rate: headlineRate(premium) });
+}
+
+/**
+ * The largest hammer whose all-in amount is within `budget` (a pay-later allowance read all in): the all-in
+ * amount rises with the hammer, so a search between 0 and the budget finds it. 0 when even that is over.
+ */
+export function hammerWithin(budget: bigint, premium: RateTable): bigint {
+  if (budget <= 0n) return 0n;
+  let low = 0n;
+  let high = budget;
+  while (low < high) {
+    const middle = (low + high + 1n) / 2n;
+    if (allInAmount(middle, premium) <= budget) low = middle;
+    else high = middle - 1n;
+  }
+  return low;
 }

@@ -4,6 +4,7 @@
  * owed (by when), or a Bitcoin swap's stage.
  */
 import { fill } from './messages.ts';
+import { formatAmount, parseAmount } from './money.ts';
 import type { CartItem } from './schemas/checkout.ts';
 import { bitcoinSwapNote } from './schemas/settlement.ts';
 
@@ -18,15 +19,17 @@ export const wonPaymentMessages = {
   swapping: '{stage}. Your coins pay for it once the swap confirms.',
 } as const;
 
-export type WonPayment = Pick<CartItem, 'paymentState' | 'amount' | 'unit' | 'paidAt' | 'heldUntil' | 'payBy' | 'payableByCard' | 'cardAmount' | 'bitcoinSwap'>;
+export type WonPayment = Pick<CartItem, 'paymentState' | 'amount' | 'unit' | 'paidAt' | 'heldUntil' | 'payBy' | 'payableByCard' | 'cardAmount' | 'bitcoinSwap' | 'premium'>;
 
 /** `money` formats an amount in its unit; `when` formats a time naming its zone. */
 export function wonPaymentText(item: WonPayment, money: (amount: string, unit: CartItem['unit']) => string, when: (iso: string) => string): string {
-  const amount = money(item.amount, item.unit);
+  // What the lot costs in all: the hammer and the buyer's premium, when its event charges one.
+  const amount = money(item.premium ? formatAmount(parseAmount(item.amount, item.unit) + parseAmount(item.premium, item.unit), item.unit) : item.amount, item.unit);
   if (item.paymentState === 'paid') return item.paidAt ? fill(wonPaymentMessages.paidAt, { amount, time: when(item.paidAt) }) : fill(wonPaymentMessages.paid, { amount });
   if (item.bitcoinSwap) return fill(wonPaymentMessages.swapping, { stage: bitcoinSwapNote(item.bitcoinSwap, when) });
   if (item.paymentState === 'processing') return item.heldUntil ? fill(wonPaymentMessages.held, { amount, time: when(item.heldUntil) }) : fill(wonPaymentMessages.charging, { amount });
   if (!item.payableByCard) return fill(wonPaymentMessages.owedInCoin, { amount });
-  const owed = item.cardAmount && item.unit !== 'USD' ? money(item.cardAmount, 'USD') : amount;
+  // A USD lot's card amount is its price all in (with any buyer's premium), the same as its amount when there is none.
+  const owed = item.cardAmount ? money(item.cardAmount, 'USD') : amount;
   return item.payBy ? fill(wonPaymentMessages.owedBy, { amount: owed, time: when(item.payBy) }) : fill(wonPaymentMessages.owed, { amount: owed });
 }

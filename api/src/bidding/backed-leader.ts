@@ -13,6 +13,7 @@
  */
 import { cardAmountRefusal, cardHoldCents, displayAmount, fill, messages, unitFor, type CardBidUnit, type ProxyState } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
+import { lotRates } from '../house/rates.ts';
 import type { Bid, Prisma } from '../generated/prisma/client.ts';
 import { leadingAgainMail } from '../mail/templates.ts';
 import type { Services } from '../services.ts';
@@ -141,8 +142,10 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
   const unit = unitFor(paymentMethod) as CardBidUnit;
   // Held at today's price; without a fresh one this throws, and the removal waits for its next try.
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
-  if (cardAmountRefusal(amount, unit, btcPrice)) return 'refused';
-  const holdCents = cardHoldCents(amount, unit, btcPrice);
+  // All in, as the bid's first hold was (payments/bid-holds.ts).
+  const { premium } = await lotRates(services.db.prisma, bid.lotId);
+  if (cardAmountRefusal(amount, unit, btcPrice, premium)) return 'refused';
+  const holdCents = cardHoldCents(amount, unit, btcPrice, premium);
   const idempotencyKey = `bid-hold:${bid.id}:renewed:${randomUUID()}`;
   try {
     const paymentIntentId = await holdOnCard(services.payments.stripe, user, {

@@ -5,12 +5,13 @@
  * (`standingAfterRemoval`), under the lot's row lock so it cannot interleave with a new bid: the highest maximum
  * left leads and keeps bidding for its bidder, at the price the bids below it make.
  */
-import { mayWithdraw, messages, minimumIncrement, phaseOf, shownStatus, standingAfterRemoval, type ClockedLot, type ProxyState, type StandingBid } from '@gavel/domain';
+import { allInAmount, hammerWithin, mayWithdraw, messages, minimumIncrement, phaseOf, shownStatus, standingAfterRemoval, type ClockedLot, type ProxyState, type StandingBid } from '@gavel/domain';
 import type { Bid, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 import { MOVE_TO_STEP_SQL } from './ladder-step.ts';
 import { payLaterAvailable } from './pay-later.ts';
+import { lotRates } from '../house/rates.ts';
 
 const bidMessages = messages.bids;
 
@@ -147,9 +148,13 @@ export async function leaderAfterRemoval(
     if (lot.paymentMethod !== 'Manual' || bid.holdStatus !== null || !bid.userId) return { bid, state: next.state };
     if (lockBidders) await lockBidder(db as Prisma.TransactionClient, bid.userId);
     const { available } = await payLaterAvailable(db, bid.userId, lot.id);
-    if (available >= (entry.maximum ?? entry.amount)) return { bid, state: next.state };
-    if (available >= entry.amount) entry.maximum = available > entry.amount ? available : null;
-    else candidates = candidates.filter((b) => b.bidderId !== entry.bidderId);
+    // The allowance is counted all in (the hammer and the lot's buyer's premium), as the bid's own check counts it.
+    const { premium } = await lotRates(db, lot.id);
+    if (available >= allInAmount(entry.maximum ?? entry.amount, premium)) return { bid, state: next.state };
+    if (available >= allInAmount(entry.amount, premium)) {
+      const top = hammerWithin(available, premium);
+      entry.maximum = top > entry.amount ? top : null;
+    } else candidates = candidates.filter((b) => b.bidderId !== entry.bidderId);
   }
 }
 

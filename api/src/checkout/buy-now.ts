@@ -14,6 +14,7 @@
  */
 import Stripe from 'stripe';
 import {
+  allInAmount,
   buyNowRefusal,
   cardCentsRefusal,
   checkoutMessages,
@@ -51,11 +52,15 @@ import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
 import { cancelDisplacedBids, tellDisplaced } from './buy-now-displaced.ts';
+import { lotRates } from '../house/rates.ts';
 
 const bidMessages = messages.bids;
 
-/** The lot, if Buy Now is open on it now, and its price in the smallest unit. Throws the reason otherwise. */
-export async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint }> {
+/**
+ * The lot, if Buy Now is open on it now, its price in the smallest unit, and what a card pays for it: a USD lot's
+ * price all in (with its event's buyer's premium, domain house-rates.ts), else the price. Throws the reason otherwise.
+ */
+export async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint; charge: bigint }> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
@@ -70,12 +75,13 @@ export async function buyableLot(services: Services, user: UserRow, lotId: strin
   });
   if (refusal) throw new HttpError(409, refusal.message, refusal.code);
   // Not refused: the lot has a Buy Now price.
-  return { lot, price: price! };
+  const charge = lot.paymentMethod === 'Manual' ? allInAmount(price!, (await lotRates(services.db.prisma, lot.id)).premium) : price!;
+  return { lot, price: price!, charge };
 }
 
 /** POST /payment/buy-now-intent (the body's shape and minimums were checked by its schema). */
 export async function createBuyNowIntent(services: Services, user: UserRow, body: { amount: string | number; auctionId: string; currency?: PaymentCurrency }): Promise<BuyNowIntentReply> {
-  const { lot, price } = await buyableLot(services, user, body.auctionId);
+  const { lot, price, charge } = await buyableLot(services, user, body.auctionId);
   if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
   let amount: bigint;
   try {
@@ -86,7 +92,8 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
   }
   // The server's price decides; a stale or tampered amount is refused with the real price beside it.
   if (amount !== price) throw new HttpError(400, paymentMessages.invalidAmount, 'amount_mismatch', { amount: paymentMessages.invalidAmount }, { buyNowPrice: formatAmount(price, 'USD') });
-  const refused = cardCentsRefusal(price);
+  // The card pays the price all in.
+  const refused = cardCentsRefusal(charge);
   if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
 
   const { stripe, config } = services.payments;
@@ -94,17 +101,17 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
     const { prisma } = services.db;
     const where = { kind: 'buy_now' as const, userId: user.id, lotIds: { equals: [lot.id] } };
     // Asked again (modal reopened, double click): the intent the browser has not paid yet is handed out again.
-    const open = await prisma.cardPayment.findFirst({ where: { ...where, status: 'open', amount: price.toString() }, orderBy: { createdAt: 'desc' } });
+    const open = await prisma.cardPayment.findFirst({ where: { ...where, status: 'open', amount: charge.toString() }, orderBy: { createdAt: 'desc' } });
     if (open) {
       const existing = await stripe.paymentIntents.retrieve(open.paymentIntentId);
       if (isConfirmable(existing.status)) return existing;
     }
     const attempt = await prisma.cardPayment.count({ where });
     const withCard = user.stripeCustomerId && user.stripePaymentMethodId ? { customer: user.stripeCustomerId, payment_method: user.stripePaymentMethodId } : {};
-    const idempotencyKey = `buy-now:${user.id}:${lot.id}:${price}:${attempt}`;
+    const idempotencyKey = `buy-now:${user.id}:${lot.id}:${charge}:${attempt}`;
     const created = await stripe.paymentIntents.create(
       {
-        amount: stripeAmount(price),
+        amount: stripeAmount(charge),
         currency: 'usd',
         ...withCard,
         allowed_payment_method_types: ['card'],
@@ -116,14 +123,14 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
       { idempotencyKey },
     );
     await prisma.cardPayment.createMany({
-      data: [{ kind: 'buy_now', userId: user.id, lotIds: [lot.id], amount: price.toString(), currency: 'usd', paymentIntentId: created.id, idempotencyKey }],
+      data: [{ kind: 'buy_now', userId: user.id, lotIds: [lot.id], amount: charge.toString(), currency: 'usd', paymentIntentId: created.id, idempotencyKey }],
       skipDuplicates: true,
     });
     return created;
   }).catch((error: unknown) => {
     throw paymentSetupError(error);
   });
-  return { clientSecret: pi.client_secret!, paymentIntentId: pi.id, publishableKey: config.publishableKey, stripeApiUrl: config.browserApiUrl, amount: formatAmount(price, 'USD'), currency: 'usd' };
+  return { clientSecret: pi.client_secret!, paymentIntentId: pi.id, publishableKey: config.publishableKey, stripeApiUrl: config.browserApiUrl, amount: formatAmount(charge, 'USD'), currency: 'usd' };
 }
 
 /** POST /auctions/:id/buy-now */
@@ -172,16 +179,16 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
  * cover the price.
  */
 async function purchase(services: Services, user: UserRow, lotId: string, body: BuyNowBody, paying: string | null) {
-  const { lot, price } = await buyableLot(services, user, lotId);
+  const { lot, price, charge } = await buyableLot(services, user, lotId);
   checkMethod(lot, body);
-  if (body.paymentMethod === 'Stripe') await checkHeldPayment(services, user, lot, price, body.paymentIntentId);
+  if (body.paymentMethod === 'Stripe') await checkHeldPayment(services, user, lot, charge, body.paymentIntentId);
   // BTC: the signed offer is the payment, checked on the chain before anything changes.
   const signed = body.paymentMethod === 'BTC' ? await checkSignedBuyNowOffer(services, user, lot, price, body.bidId, body.signedPsbtHex) : null;
   const wallet = signed?.offer.walletAddress ?? null;
   // ADD TO CART (Manual) with a saved card: the card is held for the price now, so the purchase is backed.
-  const cartHold = body.paymentMethod === 'Manual' && user.stripeCustomerId && user.stripePaymentMethodId ? await holdForCart(services, user, lot, price) : null;
+  const cartHold = body.paymentMethod === 'Manual' && user.stripeCustomerId && user.stripePaymentMethodId ? await holdForCart(services, user, lot, charge) : null;
   const pi = paying ?? cartHold?.paymentIntentId ?? null;
-  const won = await commitPurchase(services, user, lot, price, wallet, pi, body.paymentMethod === 'Manual' && !cartHold, signed).catch(async (error: unknown) => {
+  const won = await commitPurchase(services, user, lot, price, charge, wallet, pi, body.paymentMethod === 'Manual' && !cartHold, signed).catch(async (error: unknown) => {
     if (cartHold)
       await releaseBuyNowHold(services, cartHold.paymentIntentId).catch((err: Error) =>
         services.log.error({ err: err.message }, 'could not release a refused ADD TO CART hold; the payments sweep retries'),
@@ -195,7 +202,7 @@ async function purchase(services: Services, user: UserRow, lotId: string, body: 
   return { lot, price, wallet, won, pi };
 }
 
-/** Holds the saved card for the Buy Now price until the cart's checkout (or its deadline) captures it. */
+/** Holds the saved card for the Buy Now price (all in) until the cart's checkout (or its deadline) captures it. */
 async function holdForCart(services: Services, user: UserRow, lot: Lot, price: bigint): Promise<{ paymentIntentId: string; captureAfter: Date }> {
   const refused = cardCentsRefusal(price);
   if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
@@ -229,7 +236,17 @@ async function holdForCart(services: Services, user: UserRow, lot: Lot, price: b
  * price and no bid has reached it; `payLater`: nothing holds money for it, so the buyer's bidding limit must
  * cover the price, checked in the same transaction.
  */
-async function commitPurchase(services: Services, user: UserRow, lot: Lot, price: bigint, wallet: string | null, pi: string | null, payLater: boolean, signed: SignedBuyNowOffer | null) {
+async function commitPurchase(
+  services: Services,
+  user: UserRow,
+  lot: Lot,
+  price: bigint,
+  charge: bigint,
+  wallet: string | null,
+  pi: string | null,
+  payLater: boolean,
+  signed: SignedBuyNowOffer | null,
+) {
   const lotId = lot.id;
   const payBy = lot.paymentMethod === 'Manual' ? new Date(Date.now() + services.config.unpaid.paymentDueMs) : null;
   const won = await services.db.prisma.$transaction(async (tx) => {
@@ -246,7 +263,7 @@ async function commitPurchase(services: Services, user: UserRow, lot: Lot, price
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
     // As at a close: the mail that asks for a payment always goes; the one that says the card hold will be
     // charged only if wanted (the charge, or its failure, is told afterwards: card-outcome-mails.ts).
-    const payment: WonPayment = pi ? { by: 'card_hold', charge: displayAmount(price, 'USD'), upTo: false } : { by: 'pay_from_cart', dueAt: payBy };
+    const payment: WonPayment = pi ? { by: 'card_hold', charge: displayAmount(charge, 'USD'), upTo: false } : { by: 'pay_from_cart', dueAt: payBy };
     if (payment.by === 'card_hold' && !user.emailWon) return { mailId: null, displaced };
     const mail = await tx.outboxMail.create({
       data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),

@@ -1,14 +1,16 @@
 /**
- * What final checkout charges by card for a won lot, in USD cents. A USD lot: its price. A BTC lot won by a
+ * What final checkout charges by card for a won lot, in USD cents. A USD lot: its price all in (with the buyer's
+ * premium of its event, domain house-rates.ts). A BTC lot won by a
  * card bid whose hold could not be charged: what the hold was to be charged (the sats' USD value decided when its
  * capture was first tried, `Bid.captureCents`), so that winner can still pay. An ETH lot whose relayed card bid won
  * unpaid (its lot names the RelayedBid as the winning bid, relayer/unpaid-wins.ts): the same, `RelayedBid.captureCents`.
  * Any other lot (BTC or ETH won with a wallet) is paid with its coin, not here: null.
  */
+import { allInAmount, tableFor } from '@gavel/domain';
 import type { Lot, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
-type Priced = Pick<Lot, 'id' | 'paymentMethod' | 'soldPrice' | 'currentBid' | 'startingBid' | 'winningBidId'>;
+type Priced = Pick<Lot, 'id' | 'paymentMethod' | 'soldPrice' | 'currentBid' | 'startingBid' | 'winningBidId' | 'auctionEventId'>;
 
 /** What the winner owes, in the lot's unit: the sold price (the winning bid, or the buy-now price). */
 export function priceOf(lot: Pick<Lot, 'soldPrice' | 'currentBid' | 'startingBid'>): bigint {
@@ -23,5 +25,15 @@ export async function cardPrices(db: Db, lots: readonly Priced[]): Promise<Map<s
     eth.length ? db.relayedBid.findMany({ where: { id: { in: eth }, captureCents: { not: null } }, select: { id: true, captureCents: true } }) : [],
   ]);
   const charged = new Map([...cardBids, ...relayedBids].map((b) => [b.id, BigInt(b.captureCents!)]));
-  return new Map(lots.map((lot) => [lot.id, lot.paymentMethod === 'Manual' ? priceOf(lot) : lot.winningBidId ? (charged.get(lot.winningBidId) ?? null) : null]));
+  const premiums = await usdPremiums(db, lots);
+  return new Map(
+    lots.map((lot) => [lot.id, lot.paymentMethod === 'Manual' ? allInAmount(priceOf(lot), premiums.get(lot.auctionEventId) ?? []) : lot.winningBidId ? (charged.get(lot.winningBidId) ?? null) : null]),
+  );
+}
+
+/** The buyer's premium of the USD lots' events, by event (none read when no lot is in USD). */
+async function usdPremiums(db: Db, lots: readonly Priced[]) {
+  const events = [...new Set(lots.filter((lot) => lot.paymentMethod === 'Manual').map((lot) => lot.auctionEventId))];
+  const rows = events.length ? await db.auctionEvent.findMany({ where: { id: { in: events } }, select: { id: true, buyerPremium: true } }) : [];
+  return new Map(rows.map((row) => [row.id, tableFor(row.buyerPremium, 'USD')]));
 }

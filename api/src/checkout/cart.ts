@@ -62,7 +62,8 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
   for (const lot of lots) {
     if (states.get(lot.id) !== 'awaiting_payment') continue;
     const unit = unitFor(lot.paymentMethod);
-    due.set(unit, (due.get(unit) ?? 0n) + price(lot));
+    // A USD lot is owed all in (its buyer's premium too: card-price.ts).
+    due.set(unit, (due.get(unit) ?? 0n) + (unit === 'USD' ? (byCard.get(lot.id) ?? price(lot)) : price(lot)));
   }
   return { items, due: [...due].map(([unit, amount]) => ({ unit, amount: formatAmount(amount, unit) })), serviceFee: SERVICE_FEE };
 }
@@ -231,6 +232,8 @@ function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null, ca
     paymentState,
     payableByCard,
     cardAmount: payableByCard && cardCents !== null ? formatAmount(cardCents, 'USD') : null,
+    // A USD lot's card price is all in: what it adds to the hammer is the buyer's premium, its own line.
+    ...(unit === 'USD' && cardCents !== null && cardCents > price(lot) ? { premium: formatAmount(cardCents - price(lot), 'USD') } : {}),
     closedAt: lot.closedAt?.toISOString() ?? null,
     paidAt: lot.paidAt?.toISOString() ?? null,
     txHash: lot.paid ? lot.txHash : null,

@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  allInAmount,
   cardCentsRefusal,
   displayAmount,
   fill,
@@ -40,6 +41,7 @@ import { lotsChanged } from '../admin/lot-writes.ts';
 import { fullNameOf } from '../auth/user-name.ts';
 import { secondChanceToNextOffer } from '../bidding/btc-win-watch.ts';
 import { chainRunnerUp, offerCents } from './chain-runner-up.ts';
+import { lotRates } from '../house/rates.ts';
 
 type Db = PrismaClient | P.TransactionClient;
 type Person = { id: string; email: string; name: string | null; firstName: string | null; lastName: string | null };
@@ -188,7 +190,7 @@ export async function acceptOffer(services: Services, user: UserRow, offerId: st
   const claimed = await prisma.secondChanceOffer.updateMany({ where: { id: offerId, status: 'open', expiresAt: { gt: new Date() } }, data: { status: 'accepting' } });
   if (claimed.count === 0) throw refusalOf(await prisma.secondChanceOffer.findUniqueOrThrow({ where: { id: offerId } }));
 
-  const cents = BigInt(offer.amount.toFixed(0));
+  const cents = await offerCharge(prisma, offer);
   let paymentIntentId: string;
   try {
     paymentIntentId = await holdOnCard(stripe, user, {
@@ -222,7 +224,7 @@ async function settleCapture(services: Services, offer: OfferRow, intent: Stripe
     await reopen(prisma, offer.id);
     return 'reopened';
   }
-  const owed = BigInt(offer.amount.toFixed(0));
+  const owed = await offerCharge(prisma, offer);
   if (intent.amount_received !== Number(owed) || intent.currency !== 'usd') {
     // The money moved but not as owed: nothing is marked paid, the offer closes, and the admin sees the payment.
     await prisma.$transaction([
@@ -289,4 +291,14 @@ export async function finishStuckAccepts(services: Services): Promise<number> {
     else await settleCapture(services, offer, await capturedIntent(services.payments.stripe, offer.paymentIntentId));
   }
   return stuck.length;
+}
+
+/**
+ * What accepting an offer charges, in cents: its amount (the hammer it sells at), all in on a USD lot, with its
+ * event's buyer's premium (an ETH lot's offer is already in cents and its lots charge no premium).
+ */
+async function offerCharge(prisma: PrismaClient, offer: { lotId: string; amount: { toFixed(digits: number): string } }): Promise<bigint> {
+  const hammer = BigInt(offer.amount.toFixed(0));
+  const lot = await prisma.lot.findUnique({ where: { id: offer.lotId }, select: { paymentMethod: true } });
+  return lot?.paymentMethod === 'Manual' ? allInAmount(hammer, (await lotRates(prisma, offer.lotId)).premium) : hammer;
 }

@@ -1,12 +1,12 @@
 import { vaultBidsRequired } from '@gavel/domain/binding-bids';
-import { formatAmount, gatewayUrl, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
+import { chargesAnything, formatAmount, gatewayUrl, rateTableToWire, settlementOf, shownStatus, tableFor, unitFor, type Lot } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { fullNameOf } from '../auth/user-name.ts';
 
 /** What every lot reply loads alongside the lot itself. */
 export const lotInclude = {
-  auctionEvent: { select: { id: true, title: true, slug: true, startTime: true, endTime: true, vaultBidsRequired: true } },
+  auctionEvent: { select: { id: true, title: true, slug: true, startTime: true, endTime: true, vaultBidsRequired: true, buyerPremium: true } },
   winner: { select: { firstName: true, lastName: true, name: true } },
 } satisfies P.LotInclude;
 
@@ -22,6 +22,7 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
   const reserve = row.reservePrice === null ? null : BigInt(row.reservePrice.toFixed(0));
   const current = row.currentBid === null ? null : BigInt(row.currentBid.toFixed(0));
   const winnerName = row.winner ? fullNameOf(row.winner) : null;
+  const premium = tableFor(row.auctionEvent.buyerPremium, unit);
   return {
     _id: row.id,
     lotId: row.id,
@@ -41,6 +42,7 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
     reserveMet: reserve === null || (current !== null && current >= reserve),
     buyNowEnabled: row.buyNowEnabled,
     ...(row.paymentMethod === 'BTC' ? { vaultBidsRequired: vaultBidsRequired(row, row.auctionEvent), vaultBidsRequiredOwn: row.vaultBidsRequired } : {}),
+    ...(chargesAnything(premium) ? { buyerPremium: rateTableToWire(premium, unit) } : {}),
     buyNowPrice: row.buyNowEnabled ? amount(row.buyNowPrice) : null,
     estimateLow: amount(row.estimateLow),
     estimateHigh: amount(row.estimateHigh),

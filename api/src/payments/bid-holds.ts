@@ -18,7 +18,8 @@
  * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts).
  */
 import Stripe from 'stripe';
-import { cardAmountRefusal, cardChargeCents, cardHoldCents, SATS_PER_BTC, messages, paymentMessages, type CardBidUnit } from '@gavel/domain';
+import { cardAmountRefusal, cardChargeCents, cardHoldCents, SATS_PER_BTC, messages, paymentMessages, tableFor, type CardBidUnit } from '@gavel/domain';
+import { lotRates } from '../house/rates.ts';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -38,12 +39,14 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
   // A maximum bid holds its maximum: the most it can come to pay (a change of maximum is a new bid, held anew).
   const held = bid.maximum ?? bid.amount;
-  const refused = cardAmountRefusal(held, unit, btcPrice);
+  // All in: the hold covers the buyer's premium the bid would pay on top if it won (the lot's event's table).
+  const premium = tableFor(bid.lot.auctionEvent.buyerPremium, bid.unit);
+  const refused = cardAmountRefusal(held, unit, btcPrice, premium);
   if (refused) throw new HttpError(400, refused, 'validation_failed', { [bid.maximum === null ? 'amount' : 'maximum']: refused });
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
-  const holdCents = cardHoldCents(held, unit, btcPrice);
+  const holdCents = cardHoldCents(held, unit, btcPrice, premium);
   const holdKey = `bid-hold:${bidId}`;
   const holdId = await holdOnCard(payments.stripe, user, {
     cents: holdCents,
@@ -185,13 +188,14 @@ export async function settleLotHolds(services: Services, lotId: string): Promise
  */
 async function chargeOf(services: Services, bidId: string): Promise<number> {
   const { prisma } = services.db;
-  const bid = await prisma.bid.findUniqueOrThrow({ where: { id: bidId }, select: { amount: true, holdCents: true, captureCents: true, lot: { select: { paymentMethod: true } } } });
+  const bid = await prisma.bid.findUniqueOrThrow({ where: { id: bidId }, select: { amount: true, lotId: true, holdCents: true, captureCents: true, lot: { select: { paymentMethod: true } } } });
   if (bid.captureCents !== null) return bid.captureCents;
   const amount = BigInt(bid.amount.toFixed(0));
   const hold = bid.holdCents === null ? amount : BigInt(bid.holdCents);
   const inSats = bid.lot.paymentMethod === 'BTC';
   const price = inSats ? (await services.prices.holdPrice('BTC')).usdCents : null;
-  const cents = Number(cardChargeCents(amount, inSats ? BigInt(SATS_PER_BTC) : null, price, hold));
+  const { premium } = await lotRates(prisma, bid.lotId);
+  const cents = Number(cardChargeCents(amount, inSats ? BigInt(SATS_PER_BTC) : null, price, hold, premium));
   await prisma.bid.updateMany({ where: { id: bidId, captureCents: null }, data: { captureCents: cents } });
   return (await prisma.bid.findUniqueOrThrow({ where: { id: bidId }, select: { captureCents: true } })).captureCents!;
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { fill, formatAmount, maximumOn, messages, parseAmount, type Lot } from '@gavel/domain';
 import { useAppSelector } from '../app/store.ts';
+import { allInOf } from '../lots/all-in.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useIncreaseBidRequest } from '../notices/increase-bid.ts';
 import { AMOUNT_PARAM, forgetBidReturn, returnedAmount } from '../session/return-path.ts';
@@ -45,6 +46,8 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const increase = useIncreaseBidRequest();
+  // What the bidder pays in all at the amount typed (or the minimum), when the lot's event charges a buyer's premium.
+  const allIn = allInOf(lot, text || terms.minimumText);
   const ownBid = useAppSelector((state) => state.ownBids[lot._id]);
   const ownBidsSeen = useRef(ownBid?.count ?? 0);
 
@@ -139,6 +142,11 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
           {busy ? 'PLACING…' : changing ? 'SET MAXIMUM' : 'PLACE BID'}
         </button>
       </div>
+      {allIn && (
+        <p className="field__hint bid-form__all-in" data-testid="bid-all-in">
+          {allIn}
+        </p>
+      )}
       {ownMaximum.leading && (
         <p className="bid-form__own-maximum" data-testid="own-maximum">
           {fill(messages.bids.yourMaximum, { amount: lotAmount(ownMaximum.leading, terms.unit) })}
@@ -160,6 +168,7 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
           }}
           error={maximumError}
           railNote={maximumNote === undefined ? offer.reason : maximumNote}
+          allIn={allInOf(lot, maximumText)}
           disabled={Boolean(block)}
         />
       ) : (

@@ -13,13 +13,15 @@ interface MaximumFieldProps {
   /** Why only some ways of paying take a maximum on this lot (a BTC lot: by card), or null. */
   railNote: string | null;
   disabled: boolean;
+  /** What the maximum comes to with the buyer's premium ("… with the 25% buyer's premium"), or null when none is charged. */
+  allIn?: string | null;
 }
 
 /**
  * "Set a maximum bid" beside PLACE BID: a box that opens the maximum's input, with the rule in one line. Gavel then
  * bids for the bidder, one increment at a time, up to it; nobody else ever sees it.
  */
-export function MaximumField({ unit, changing, open, onOpenChange, text, onTextChange, error, railNote, disabled }: MaximumFieldProps) {
+export function MaximumField({ unit, changing, open, onOpenChange, text, onTextChange, error, railNote, disabled, allIn = null }: MaximumFieldProps) {
   const id = useId();
   return (
     <div className="bid-form__maximum" data-testid="maximum-field">
@@ -52,6 +54,11 @@ export function MaximumField({ unit, changing, open, onOpenChange, text, onTextC
             disabled={disabled}
             onChange={(event) => onTextChange(event.target.value)}
           />
+          {allIn && (
+            <p className="field__hint" data-testid="maximum-all-in">
+              {allIn}
+            </p>
+          )}
           {error ? (
             <p id={`${id}-help`} className="field__error" role="alert" data-testid="maximum-error">
               {error}

@@ -1,6 +1,7 @@
 import { fill, messages, parseAmount, paymentMessages, type CardHoldRateReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { useAppDispatch } from '../app/store.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
+import { allInOf } from '../lots/all-in.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { changePayment } from './checkout-slice.ts';
 import { cardLabel } from './card-label.ts';
@@ -34,6 +35,8 @@ export function ConfirmBidStep({ lot, amount, maximum, leadingMaximum = null, me
   const dispatch = useAppDispatch();
   const { held, refusal } = cardHoldFor(maximum ?? amount, lot, holdRate);
   const inSats = lot.unit === 'sats';
+  // What the bid comes to with the buyer's premium, when the lot's event charges one.
+  const allIn = allInOf(lot, maximum ?? amount);
   // A leader's maximum comes with the price they lead at, which it leaves where it is: say so, not "Your bid".
   const keepsPrice = maximum !== undefined && lot.currentBid != null && parseAmount(amount, lot.unit) <= parseAmount(lot.currentBid, lot.unit);
   const lowered = keepsPrice && leadingMaximum !== null && parseAmount(maximum, lot.unit) < parseAmount(leadingMaximum, lot.unit);
@@ -62,6 +65,12 @@ export function ConfirmBidStep({ lot, amount, maximum, leadingMaximum = null, me
             <dd data-testid="checkout-maximum">{lotAmount(maximum, lot.unit)}</dd>
           </div>
         )}
+        {allIn && (
+          <div>
+            <dt>All in</dt>
+            <dd data-testid="checkout-all-in">{allIn}</dd>
+          </div>
+        )}
         {(inSats || maximum !== undefined) && (
           <div>
             <dt>Card hold</dt>
@@ -80,7 +89,7 @@ export function ConfirmBidStep({ lot, amount, maximum, leadingMaximum = null, me
         </p>
       )}
       <p className="checkout-note">
-        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : lotAmount(maximum ?? amount, lot.unit)} on your card
+        Confirming places a hold of {inSats ? (held ?? 'the bid’s USD value') : (held ?? lotAmount(maximum ?? amount, lot.unit))} on your card
         {inSats && holdRate ? ` (the ${maximum === undefined ? 'bid' : 'maximum'}’s USD value at today’s price, plus ${holdRate.marginPercent}% in case the price moves)` : ''}. It is released if you
         are outbid and taken only if you win{maximum === undefined ? '' : ', and then only for the price you win at'}.
       </p>

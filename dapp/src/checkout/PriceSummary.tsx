@@ -1,9 +1,23 @@
-import type { Lot } from '@gavel/domain';
+import { formatAmount, headlineRate, houseRateMessages, parseAmount, rateCharge, type Lot } from '@gavel/domain';
+import { premiumOf } from '../lots/all-in.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 
-/** The Buy Now price with the spec's $0 service fee, and the total that is actually charged. */
-export function PriceSummary({ lot }: { lot: Pick<Lot, 'title' | 'buyNowPrice' | 'unit'> }) {
+/**
+ * The Buy Now price with the spec's $0 service fee, the buyer's premium on its own line when the lot's event charges
+ * one, and the total that is actually charged.
+ */
+export function PriceSummary({ lot }: { lot: Pick<Lot, 'title' | 'buyNowPrice' | 'unit' | 'buyerPremium'> }) {
   const price = lotAmount(lot.buyNowPrice ?? '0', lot.unit);
+  const table = premiumOf(lot);
+  let premium = 0n;
+  let total = price;
+  try {
+    const hammer = parseAmount(lot.buyNowPrice ?? '0', lot.unit);
+    premium = rateCharge(hammer, table);
+    total = lotAmount(formatAmount(hammer + premium, lot.unit), lot.unit);
+  } catch {
+    // A malformed price is shown as it came (lotAmount), with no premium worked out on it.
+  }
   return (
     <dl className="checkout-summary" data-testid="buy-now-summary">
       <div>
@@ -14,13 +28,21 @@ export function PriceSummary({ lot }: { lot: Pick<Lot, 'title' | 'buyNowPrice' |
         <dt>Buy Now price</dt>
         <dd>{price}</dd>
       </div>
+      {premium > 0n && (
+        <div>
+          <dt>
+            {houseRateMessages.premiumLabel} ({headlineRate(table)})
+          </dt>
+          <dd data-testid="buy-now-premium">{lotAmount(formatAmount(premium, lot.unit), lot.unit)}</dd>
+        </div>
+      )}
       <div>
         <dt>Service fee</dt>
         <dd>{lotAmount('0', lot.unit)}</dd>
       </div>
       <div className="checkout-summary__total">
         <dt>Total</dt>
-        <dd data-testid="buy-now-total">{price}</dd>
+        <dd data-testid="buy-now-total">{total}</dd>
       </div>
     </dl>
   );

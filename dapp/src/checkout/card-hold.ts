@@ -11,6 +11,7 @@ import {
   type CardHoldRateReply,
   type Lot,
 } from '@gavel/domain';
+import { premiumOf } from '../lots/all-in.ts';
 
 export interface CardHold {
   /** What the card is held for, in USD ("$22.01"); null while the coin's price is not known yet, or there is none. */
@@ -23,24 +24,26 @@ export interface CardHold {
 }
 
 /**
- * What confirming a card bid holds on the card: a USD bid itself; a bid in sats or ETH, its USD value at the live
+ * What confirming a card bid holds on the card, all in (with the buyer's premium): a USD bid itself; a bid in sats or ETH, its USD value at the live
  * price the api holds card bids at plus its margin (GET /payment/card-hold-rate), worked out by the domain rule the
  * api uses.
  */
-export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit'>, rate: CardHoldRateReply | undefined): CardHold {
+export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit' | 'buyerPremium'>, rate: CardHoldRateReply | undefined): CardHold {
   let value: bigint;
   try {
     value = parseAmount(amount, lot.unit);
   } catch {
     return { held: null, refusal: paymentMessages.invalidAmount };
   }
-  if (lot.unit === 'USD') return { held: displayAmount(value, 'USD'), refusal: cardAmountRefusal(value, 'USD', null) };
+  // All in: the hold covers the buyer's premium too, by the rule the api holds with (domain card-hold.ts).
+  const premium = premiumOf(lot);
+  if (lot.unit === 'USD') return { held: displayAmount(cardHoldCents(value, 'USD', null, premium), 'USD'), refusal: cardAmountRefusal(value, 'USD', null, premium) };
   if (!rate) return { held: null, refusal: null };
   const coin = lot.unit === 'sats' ? 'BTC' : 'ETH';
   const usdCents = coin === 'BTC' ? rate.btcUsdCents : rate.ethUsdCents;
   if (usdCents === null) return { held: null, refusal: cardBidsPausedMessage(coin) };
   const price = { usdCents, marginPercent: rate.marginPercent };
-  if (lot.unit === 'sats') return { held: displayAmount(cardHoldCents(value, 'sats', price), 'USD'), refusal: cardAmountRefusal(value, 'sats', price) };
+  if (lot.unit === 'sats') return { held: displayAmount(cardHoldCents(value, 'sats', price, premium), 'USD'), refusal: cardAmountRefusal(value, 'sats', price, premium) };
   const cents = coinHoldCents(value, WEI_PER_ETH, price);
   return { held: displayAmount(cents, 'USD'), refusal: cardCentsRefusal(cents) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateTableWireSchema } from '../house-rates.ts';
 import { PAYMENT_METHODS } from '../money.ts';
 import { LOT_STATUSES } from '../lot-clock.ts';
 import { MAX_PAGE_SIZE, decimalText, isoDate, paginationSchema, queryInt, searchText } from './common.ts';
@@ -109,6 +110,8 @@ export const lotSchema = z.object({
    */
   vaultBidsRequired: z.boolean().optional(),
   vaultBidsRequiredOwn: z.boolean().optional(),
+  /** The buyer's premium the winner pays on top of the hammer, in tiers (house-rates.ts); absent when the lot's event charges none. */
+  buyerPremium: rateTableWireSchema.optional(),
   buyNowPrice: z.string().nullable(),
   estimateLow: z.string().nullable(),
   estimateHigh: z.string().nullable(),

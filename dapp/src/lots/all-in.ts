@@ -1,0 +1,20 @@
+import { allInText, parseAmount, rateTableFromWire, type Lot, type RateTable } from '@gavel/domain';
+
+/** The lot's buyer's premium as the domain reads it; none when its event charges none. */
+export function premiumOf(lot: Pick<Lot, 'unit' | 'buyerPremium'>): RateTable {
+  try {
+    return rateTableFromWire(lot.buyerPremium, lot.unit);
+  } catch {
+    return [];
+  }
+}
+
+/** "$1,000.00 bid, $1,250.00 with the 25% buyer's premium" for an amount typed in the lot's unit, or null (no premium, no amount). */
+export function allInOf(lot: Pick<Lot, 'unit' | 'buyerPremium'>, amount: string | null | undefined): string | null {
+  if (!lot.buyerPremium || !amount) return null;
+  try {
+    return allInText(parseAmount(amount, lot.unit), lot.unit, premiumOf(lot));
+  } catch {
+    return null;
+  }
+}
