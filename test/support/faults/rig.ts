@@ -27,6 +27,8 @@ export interface Rig {
   prices: PriceStandIn;
   proxies: Record<Dependency, FaultProxy>;
   api: ApiProcess;
+  /** The api's data directory (GAVEL_DATA_DIR), its uploads (STORAGE_DIR) too. */
+  dataDir: string;
   lots: string[];
   bidders: Bidder[];
   stop(): Promise<void>;
@@ -119,6 +121,7 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     prices,
     proxies,
     api,
+    dataDir,
     lots,
     bidders,
     async stop() {
