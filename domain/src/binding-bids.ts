@@ -31,6 +31,5 @@ export const bindingBidMessages = {
   vaultTooSmall: 'Your vault has too few free confirmed coins for this bid (bid, platform fee and network fee)',
   refresh: 'Some of your vault coins unlock before this lot settles. Refresh your vault (My wallet) and bid again.',
   outputTaken: 'Some of these vault coins already back another leading bid. Bid again: the next bid uses your free coins.',
-  noMaximum: 'Bitcoin maximum bids are not available on lots that take binding vault bids: place a single bid, or a card maximum',
   wrongVault: 'This offer was built from another vault than yours',
 } as const;

@@ -98,9 +98,6 @@ describe('binding Bitcoin bids', () => {
     const alice = await vaultBidder(60_000);
     const bob = await vaultBidder(80_000);
 
-    // A Bitcoin maximum is refused here (card maximums take their own rail).
-    expect(await alice.bid(lot.id, 10_000, { maximum: 20_000 })).toMatchObject({ status: 400, body: { code: 'vault_maximum_unavailable' } });
-
     const offer = await alice.bid(lot.id, 10_000);
     expect(offer).toMatchObject({ status: 201, body: { data: { binding: true, inputsToSign: [1] } } });
     const psbt = bitcoin.Psbt.fromHex(offer.body.data.psbtHex, { network: net });
@@ -215,6 +212,48 @@ describe('binding Bitcoin bids', () => {
       view = (await get(`/wallet/vault/withdrawals/${view.id}`, carol.token)).body.data;
     }
     expect(view.status).toBe('broadcast');
+  });
+
+  it('a maximum from the vault is a ladder of binding offers on the same outputs: the proxy moves it, and it settles at its step', async () => {
+    const { lot, seller, sellerToken } = await bindingLot('binding ladder lot');
+    const gina = await vaultBidder(70_000);
+    const hank = await vaultBidder(70_000);
+    const built = await gina.bid(lot.id, 10_000, { maximum: 20_000 });
+    expect(built).toMatchObject({ status: 201, body: { data: { binding: true, inputsToSign: [1], psbtHex: null } } });
+    const steps = built.body.data.ladder as Array<{ bidId: string; psbtHex: string }>;
+    expect(steps.length).toBeGreaterThan(1);
+    const spends = steps.map((step) =>
+      bitcoin.Psbt.fromHex(step.psbtHex, { network: net })
+        .txInputs.map((i) => `${hex(i.hash)}:${i.index}`)
+        .join(),
+    );
+    expect(new Set(spends).size).toBe(1);
+    const signedSteps = steps.map((step) => ({ bidId: step.bidId, signedPsbtHex: gina.sign({ psbtHex: step.psbtHex, inputsToSign: built.body.data.inputsToSign }) }));
+    expect((await post(`/auctions/${lot.id}/finalize`, gina.token, { bidId: built.body.data.bid._id, signedSteps })).status).toBe(201);
+    expect(await gina.balance()).toMatchObject({ committed: 70_000, free: 0 });
+
+    // Hank bids under the maximum: the proxy answers at Gina's next step, still backed by the same output.
+    await hank.placed(lot.id, 11_000);
+    const leading = await stack.api.db.prisma.bid.findUniqueOrThrow({ where: { id: built.body.data.bid._id } });
+    expect(leading.status).toBe('active');
+    expect(Number(leading.amount.toFixed(0))).toBeGreaterThan(11_000);
+    expect(await gina.balance()).toMatchObject({ committed: 70_000 });
+    expect(await hank.balance()).toMatchObject({ committed: 0, free: 70_000 });
+
+    await endNow(lot.id);
+    expect(await lotRow(lot.id)).toMatchObject({ winnerId: gina.user.id });
+    const state = (await get(`/psbt/state/${lot.id}`, sellerToken)).body;
+    const psbt = bitcoin.Psbt.fromHex(state.psbtHex, { network: net });
+    expect(Number(psbt.txOutputs[1]!.value)).toBe(Number(leading.amount.toFixed(0)));
+    psbt.updateInput(0, { tapInternalKey: seller.publicKey });
+    seller.sign(psbt, [0], [bitcoin.Transaction.SIGHASH_ALL]);
+    expect((await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: psbt.toHex() })).status).toBe(200);
+    let row = await lotRow(lot.id);
+    for (let i = 0; i < 500 && !row.swapTxid; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      row = await lotRow(lot.id);
+    }
+    expect(row.swapTxid).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('a Bitcoin Buy Now on such a lot is bought from the vault too, and settles the same way', async () => {

@@ -19,6 +19,7 @@ import { esploraChainView, prepareLadder, validateBidderSigned } from '../bitcoi
 import { admitBid, readLotForBid } from './intake.ts';
 import { lotBidState } from './refusal.ts';
 import { commitBid } from './place-bid.ts';
+import { checkSignedVaultLadder, commitVaultOutputs } from './vault-bids.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
 import { assertFinalizable, LADDER_NEEDS_EVERY_STEP, OFFER_TTL_MS, offerCall, offerParties, presentOffer, type OfferInput } from './btc-bids.ts';
 
@@ -27,6 +28,8 @@ export interface LadderReply {
   ladder: Array<{ bidId: string; amount: string; psbtHex: string }>;
   endTime: Date;
   minimumNextBid: string;
+  /** A binding ladder (from the vault): the inputs of every step the wallet signs by the cooperative leaf. */
+  vaultInputs?: number[];
 }
 
 /** A maximum from a Bitcoin wallet the intake admitted: the ladder's offers built, kept until the wallet signs them all. */
@@ -85,8 +88,12 @@ export async function finalizeBtcLadder(services: Services, user: UserRow, lotId
   const admitted = await admitBid(services, user, lot, amount, 'btc-finalize', steps.at(-1)!.toString());
   const chain = esploraChainView(services.bitcoin.esplora);
   const network = services.config.bitcoin.network;
-  for (const offer of offers) {
-    await offerCall(() => validateBidderSigned(signed.get(offer.id), { network, lotId, bidId: offer.id, builtPsbtHex: offer.psbtHex }, chain));
+  // A binding ladder (from the vault) is checked as binding offers are, and its outputs committed with the bid.
+  const vault = offers[0]!.vaultId ? await checkSignedVaultLadder(services, user, offers, signed) : null;
+  if (!vault) {
+    for (const offer of offers) {
+      await offerCall(() => validateBidderSigned(signed.get(offer.id), { network, lotId, bidId: offer.id, builtPsbtHex: offer.psbtHex }, chain));
+    }
   }
 
   // One transaction, as for a single offer: the ladder claimed and every signed step kept with it, then the bid
@@ -101,8 +108,9 @@ export async function finalizeBtcLadder(services: Services, user: UserRow, lotId
       before: async (tx) => {
         const claimed = await tx.btcOffer.updateMany({ where: { ladderId, finalizedAt: null }, data: { finalizedAt: new Date() } });
         if (claimed.count !== offers.length) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
-        for (const offer of offers) await tx.btcOffer.update({ where: { id: offer.id }, data: { signedPsbtHex: signed.get(offer.id)! } });
+        for (const offer of offers) await tx.btcOffer.update({ where: { id: offer.id }, data: { signedPsbtHex: vault?.checked.get(offer.id) ?? signed.get(offer.id)! } });
       },
+      ...(vault ? { with: (tx, bidId) => commitVaultOutputs(tx, { outpoints: vault.outpoints, vaultId: vault.vaultId, bidId, lotId }) } : {}),
     },
   );
 }

@@ -6,7 +6,9 @@
  * transaction that makes it lead, one row per output: an output backs at most one binding bid, so neither a second
  * bid nor a withdrawal can spend it (bitcoin/vault/committed.ts).
  */
-import { formatAmount } from '@gavel/domain';
+import { randomUUID } from 'node:crypto';
+import { formatAmount, proposeLadderSteps } from '@gavel/domain';
+import { drawBelow } from '../random-draw.ts';
 import { bindingBidMessages, outputOutlastsLot } from '@gavel/domain/binding-bids';
 import { BLOCK_INTERVAL_MS, outpointKey, vaultBalance, type VaultOutputView } from '@gavel/domain/bitcoin-vault';
 import type { Services } from '../services.ts';
@@ -15,6 +17,7 @@ import type { BitcoinVault, BtcOffer } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkUnspent, esploraChainView, OfferError } from '../bitcoin/offer/index.ts';
 import { gatherOffer } from '../bitcoin/offer/prepare.ts';
+import type { Utxo } from '../bitcoin/offer/build.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { buildVaultOffer, vaultInputIndices, withBidderVaultSignatures } from '../bitcoin/vault/vault-offer.ts';
 import { COMMITMENT_BINDS_SQL, committedOutpoints } from '../bitcoin/vault/committed.ts';
@@ -66,6 +69,34 @@ export async function placeVaultOffer(services: Services, user: UserRow, bid: Ad
   };
 }
 
+/** A maximum on a lot requiring binding bids: a ladder of binding offers (btc-ladders.ts), every step on the same vault outputs. */
+export async function placeVaultLadder(services: Services, user: UserRow, bid: AdmittedBid) {
+  const { lot, amount } = bid;
+  const amounts = proposeLadderSteps(amount, bid.maximum!, bid.increment, drawBelow);
+  const built = await buildVaultOffers(services, user, lot, amounts, { ladder: true });
+  const ladderId = built.offers[0]!.offerId;
+  const pending = presentOffer(ladderId, lot, amount, built.walletAddress, user, 'pending');
+  return {
+    bid: { ...pending, maximum: formatAmount(bid.maximum!, 'sats') },
+    ladder: built.offers.map((offer) => ({ bidId: offer.offerId, amount: formatAmount(offer.amount, 'sats'), psbtHex: offer.psbtHex })),
+    endTime: lot.endTime,
+    minimumNextBid: formatAmount(bid.state.minimum, 'sats'),
+    vaultInputs: built.vaultInputs,
+  };
+}
+
+/** Every signed step of a binding ladder checked as a single binding offer; the outputs they all spend. */
+export async function checkSignedVaultLadder(services: Services, user: UserRow, offers: BtcOffer[], signed: Map<string, string>) {
+  const checked = new Map<string, string>();
+  let spent: { vaultId: string; outpoints: string[] } | null = null;
+  for (const offer of offers) {
+    const step = await checkSignedVaultOffer(services, user, offer, signed.get(offer.id));
+    checked.set(offer.id, step.checked);
+    spent = { vaultId: step.vaultId, outpoints: step.outpoints };
+  }
+  return { checked, ...spent! };
+}
+
 type OfferLot = { id: string; endTime: Date; inscriptionId: string | null; sellerWalletAddress: string | null };
 
 /**
@@ -73,6 +104,16 @@ type OfferLot = { id: string; endTime: Date; inscriptionId: string | null; selle
  * BtcOffer naming the vault, until the wallet signs it (OFFER_TTL_MS).
  */
 export async function buildVaultOfferFor(services: Services, user: UserRow, lot: OfferLot, amount: bigint, buyNow: boolean) {
+  const built = await buildVaultOffers(services, user, lot, [amount], { buyNow });
+  return { ...built, offerId: built.offers[0]!.offerId, psbtHex: built.offers[0]!.psbtHex };
+}
+
+/**
+ * Binding offers at each of `steps` (ascending; one for a single bid, a maximum's ladder otherwise), every one
+ * spending exactly the vault outputs chosen for the top step, so at most one of them can ever be broadcast. A
+ * ladder's offers are linked by the lowest step's id (`ladder`). Stored as BtcOffers naming the vault.
+ */
+export async function buildVaultOffers(services: Services, user: UserRow, lot: OfferLot, steps: bigint[], options: { buyNow?: boolean; ladder?: boolean } = {}) {
   const { prisma } = services.db;
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
@@ -81,34 +122,25 @@ export async function buildVaultOfferFor(services: Services, user: UserRow, lot:
   const vault = services.vaults.vault(row);
   const { all, lasting } = await usableOutputs(services, row, lot.id, lot.endTime);
   const expiresAt = new Date(Date.now() + OFFER_TTL_MS);
-  const offer = await prisma.btcOffer.create({
-    data: {
-      lotId: lot.id,
-      userId: user.id,
-      amount: amount.toString(),
-      walletAddress: row.ordinalsAddress,
-      ordinalsAddress: row.ordinalsAddress,
-      psbtHex: '',
-      txid: '',
-      expiresAt,
-      vaultId: row.id,
-      buyNow,
-    },
-  });
+  const ids = steps.map(() => randomUUID());
+  const ladderId = options.ladder ? ids[0]! : null;
+  const common = { lotId: lot.id, userId: user.id, walletAddress: row.ordinalsAddress, ordinalsAddress: row.ordinalsAddress, psbtHex: '', txid: '', expiresAt, vaultId: row.id };
+  await prisma.btcOffer.createMany({ data: steps.map((step, i) => ({ ...common, id: ids[i]!, amount: step.toString(), ladderId, buyNow: options.buyNow ?? false })) });
   try {
     const request = await offerCall(() =>
       gatherOffer(services.bitcoin, {
         lotId: lot.id,
-        bidId: offer.id,
-        price: Number(amount),
+        bidId: ids.at(-1)!,
+        price: Number(steps.at(-1)!),
         inscriptionId: lot.inscriptionId!,
         seller: { payoutAddress: lot.sellerWalletAddress! },
         bidder: { paymentAddress: row.address, ordinalsAddress: row.ordinalsAddress },
         platformFeeAddress,
       }),
     );
-    const build = (outputs: typeof all) => buildVaultOffer({ ...request, vault, ordinalsAddress: row.ordinalsAddress, outputs, platformFeeAddress });
-    const covers = (outputs: typeof all) => {
+    const build = (outputs: Utxo[], step = steps.length - 1, spendAll = false) =>
+      buildVaultOffer({ ...request, bidId: ids[step]!, price: Number(steps[step]!), vault, ordinalsAddress: row.ordinalsAddress, outputs, platformFeeAddress, spendAll });
+    const covers = (outputs: Utxo[]) => {
       try {
         build(outputs);
         return true;
@@ -116,20 +148,26 @@ export async function buildVaultOfferFor(services: Services, user: UserRow, lot:
         return false;
       }
     };
-    let built: ReturnType<typeof buildVaultOffer>;
+    let top: ReturnType<typeof buildVaultOffer>;
     try {
-      built = build(lasting);
+      top = build(lasting);
     } catch (error) {
       if (!(error instanceof OfferError) || error.code !== 'insufficient_funds') throw error;
       // Enough coins, but some unlock before this lot settles: the bidder refreshes them into a new exit clock.
       if (all.length > lasting.length && covers(all)) throw new HttpError(409, bindingBidMessages.refresh, 'vault_refresh_needed', { amount: bindingBidMessages.refresh });
       throw new HttpError(400, `${bindingBidMessages.vaultTooSmall}: ${error.message}`, 'insufficient_funds', { amount: bindingBidMessages.vaultTooSmall });
     }
-    await prisma.btcOffer.update({ where: { id: offer.id }, data: { psbtHex: built.psbtHex, txid: built.txid } });
-    return { offerId: offer.id, psbtHex: built.psbtHex, walletAddress: row.ordinalsAddress, expiresAt, vaultInputs: built.inputs.map((_, i) => i + 1) };
+    const built = steps.map((_, i) => (i === steps.length - 1 ? top : build(top.inputs, i, true)));
+    await prisma.$transaction(built.map((offer, i) => prisma.btcOffer.update({ where: { id: ids[i]! }, data: { psbtHex: offer.psbtHex, txid: offer.txid } })));
+    return {
+      offers: built.map((offer, i) => ({ offerId: ids[i]!, psbtHex: offer.psbtHex, amount: steps[i]! })),
+      walletAddress: row.ordinalsAddress,
+      expiresAt,
+      vaultInputs: top.inputs.map((_, i) => i + 1),
+    };
   } catch (error) {
     // A refused build leaves nothing behind.
-    await prisma.btcOffer.delete({ where: { id: offer.id } });
+    await prisma.btcOffer.deleteMany({ where: { id: { in: ids } } });
     throw error;
   }
 }

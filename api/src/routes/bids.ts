@@ -12,7 +12,7 @@ import {
   removeBidBodySchema,
   GATES,
 } from '@gavel/domain';
-import { HttpError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { BidStatus } from '../generated/prisma/enums.ts';
 import type { Services } from '../services.ts';
@@ -27,8 +27,8 @@ import { publicLotWhere } from '../lots/public-lot.ts';
 import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
 import { placeRelayedCardBid } from '../relayer/card-bids.ts';
 import { bindingOfOffer, placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
-import { placeVaultOffer } from '../bidding/vault-bids.ts';
-import { bindingBidMessages, vaultBidsRequired } from '@gavel/domain/binding-bids';
+import { placeVaultLadder, placeVaultOffer } from '../bidding/vault-bids.ts';
+import { vaultBidsRequired } from '@gavel/domain/binding-bids';
 import { placeBtcLadder } from '../bidding/btc-ladders.ts';
 
 const bidMessages = messages.bids;
@@ -82,8 +82,9 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
           const ladder = bid.maximum !== null && bid.maximum > bid.amount;
           // A lot requiring binding bids takes them from the bidder's vault, one at a time (no Bitcoin maximum yet).
           const binding = vaultBidsRequired(lot, lot.auctionEvent);
-          if (binding && ladder) throw new HttpError(400, bindingBidMessages.noMaximum, 'vault_maximum_unavailable', { maximum: bindingBidMessages.noMaximum });
-          const offer = binding ? await placeVaultOffer(services, user, bid) : ladder ? await placeBtcLadder(services, user, bid, body) : await placeBtcOffer(services, user, bid, body);
+          let offer: Awaited<ReturnType<typeof placeBtcLadder | typeof placeBtcOffer>>;
+          if (binding) offer = ladder ? await placeVaultLadder(services, user, bid) : await placeVaultOffer(services, user, bid);
+          else offer = ladder ? await placeBtcLadder(services, user, bid, body) : await placeBtcOffer(services, user, bid, body);
           return {
             message: SIGN_TO_PLACE,
             data: {

@@ -39,6 +39,8 @@ export interface VaultOfferRequest {
   outputs: Utxo[];
   platformFeeAddress: string;
   platformFeeBps?: number;
+  /** Spend every output given (a ladder's lower steps spend exactly the top step's), not just enough of them. */
+  spendAll?: boolean;
 }
 
 export interface BuiltVaultOffer {
@@ -79,6 +81,7 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
   for (const output of request.outputs) {
     inputs.push(output);
     paid += output.value;
+    if (request.spendAll && inputs.length < request.outputs.length) continue;
     const withChange = vsizeOf(inputs.length, true);
     const change = paid - owed - Math.ceil(withChange * feeRate);
     if (change >= INSCRIPTION_OUTPUT_SATS) {
