@@ -45,7 +45,7 @@ export async function placeBid(lotId: string, body: PlaceBidBody): Promise<Place
   const { ladder, psbtHex } = reply.data;
   const bidId = reply.data.bid._id;
   if (ladder) {
-    const signedSteps = await signedBy((kit) => kit.signBidLadder(wallet, ladder, showLadderProgress));
+    const signedSteps = await signedBy((kit) => kit.signBidLadder(wallet, ladder, showLadderProgress, reply.data.inputsToSign));
     return finalize(lotId, { bidId, signedSteps });
   }
   if (!psbtHex) return reply;

@@ -52,6 +52,22 @@ describe('signing a maximum’s ladder of offers', () => {
     expect(progress).toEqual([{ kind: 'all', count: 3 }]);
   });
 
+  it('a binding ladder (from the vault): Xverse signs the named inputs of every step with the ordinals address, in one request', async () => {
+    const multi = vi.fn(async (token: string) => payloadOf(token).psbts.map((psbt: { psbtBase64: string }) => ({ psbtBase64: psbt.psbtBase64 })));
+    (window as { XverseProviders?: unknown }).XverseProviders = { BitcoinProvider: { request: vi.fn(), signMultipleTransactions: multi } };
+    const vaultWallet = { ...wallet('xverse'), raw: { ...raw, ordinalAddress: 'bcrt1pordinals' } };
+    await signBidLadder(vaultWallet, ladder, () => {}, [1, 2]);
+    expect(payloadOf(multi.mock.calls[0]![0]).psbts.map((p: { inputsToSign: unknown }) => p.inputsToSign)).toEqual(ladder.map(() => [{ address: 'bcrt1pordinals', signingIndexes: [1, 2] }]));
+  });
+
+  it('a binding ladder with Leather: each step signed at the named inputs as a vault withdrawal is', async () => {
+    const request = vi.fn(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: signedHex(params.hex) } }));
+    window.LeatherProvider = { request: request as never };
+    const signed = await signBidLadder(wallet('hiro'), ladder, () => {}, [1]);
+    expect(signed.map((step) => step.signedPsbtHex)).toEqual(ladder.map((step) => signedHex(step.psbtHex)));
+    expect(request).toHaveBeenCalledWith('signPsbt', expect.objectContaining({ hex: ladder[0]!.psbtHex, signAtIndex: [1] }));
+  });
+
   it('Xverse turning the request down: a rejected payment, nothing signed', async () => {
     const multi = vi.fn(async () => {
       throw new Error('User rejected');

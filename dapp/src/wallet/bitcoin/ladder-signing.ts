@@ -6,7 +6,8 @@
  * step signs nothing for the api: the offers are never finalized and just expire.
  */
 import { BitcoinNetworkType, getProviderById, RpcErrorCode, signMultipleTransactions, type SignMultipleTransactionsResponse } from 'sats-connect';
-import { walletMessages } from '@gavel/domain/wallet-rules';
+import { BIDDER_SIGHASH, walletMessages } from '@gavel/domain/wallet-rules';
+import { signVaultWithdrawal } from './vault-wallet.ts';
 import type { ConnectedWallet } from '../wallet-store.ts';
 import type { LadderProgress } from '../ladder-progress.ts';
 import { WalletError } from '../evm/evm-errors.ts';
@@ -77,11 +78,15 @@ function signAllAtOnce(wallet: BitcoinWallet, provider: MultiSigner, requests: S
 
 /**
  * The ladder's steps signed by the bidder's wallet, in the reply's order, for finalize's `signedSteps`. `progress`
- * hears what the wallet is asking for, before it asks.
+ * hears what the wallet is asking for, before it asks. `vaultInputs`: a binding ladder (from the vault), whose
+ * steps' inputs the ordinals key signs on the vault's cooperative leaf, as a vault withdrawal is signed.
  */
-export async function signBidLadder(connected: ConnectedWallet | null, steps: LadderStep[], progress: (now: LadderProgress) => void = () => {}): Promise<SignedStep[]> {
+export async function signBidLadder(connected: ConnectedWallet | null, steps: LadderStep[], progress: (now: LadderProgress) => void = () => {}, vaultInputs?: number[]): Promise<SignedStep[]> {
   const wallet = bitcoinSigner(connected);
-  const requests = steps.map((step) => bidderSignRequest(step.psbtHex, wallet.raw));
+  const requests = steps.map(
+    (step): SignPsbtRequest =>
+      vaultInputs ? { psbtHex: step.psbtHex, inputs: [{ address: wallet.raw.ordinalAddress, indices: vaultInputs }], sighash: BIDDER_SIGHASH } : bidderSignRequest(step.psbtHex, wallet.raw),
+  );
   const provider = multiSigner(wallet);
   let signed: string[];
   if (provider) {
@@ -91,7 +96,7 @@ export async function signBidLadder(connected: ConnectedWallet | null, steps: La
     signed = [];
     for (const [i, request] of requests.entries()) {
       progress({ kind: 'step', step: i + 1, of: steps.length, amount: steps[i]!.amount });
-      signed.push(await signPsbtWith(wallet, 'bidder', request));
+      signed.push(vaultInputs ? await signVaultWithdrawal(connected, request.psbtHex, xverseSignParams(request).psbt, vaultInputs) : await signPsbtWith(wallet, 'bidder', request));
     }
   }
   return steps.map((step, i) => ({ bidId: step.bidId, signedPsbtHex: signed[i]! }));
