@@ -256,6 +256,26 @@ describe('binding Bitcoin bids', () => {
     expect(row.swapTxid).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('an outbid bid whose output now backs another bid cannot lead again when the bid above it is removed', async () => {
+    const first = await bindingLot('removal lot');
+    const second = await bindingLot('taking lot');
+    const ivy = await vaultBidder(40_000);
+    const jack = await vaultBidder(40_000);
+    const ivyFirst = await ivy.placed(first.lot.id, 10_000);
+    const jackBid = await jack.placed(first.lot.id, 11_000);
+    // Outbid, Ivy's output backs her bid on another lot.
+    await ivy.placed(second.lot.id, 10_000);
+    expect(await ivy.balance()).toMatchObject({ committed: 40_000 });
+    const removed = await fetch(`${stack.api.url}/auctions/bids/${jackBid}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ reason: 'test' }),
+    });
+    expect(removed.status).toBe(200);
+    expect(await stack.api.db.prisma.bid.findUniqueOrThrow({ where: { id: ivyFirst } })).toMatchObject({ status: 'outbid' });
+    expect(await lotRow(first.lot.id)).toMatchObject({ currentBid: null });
+  });
+
   it('a Bitcoin Buy Now on such a lot is bought from the vault too, and settles the same way', async () => {
     const made = await sellerBtcLot(stack.api, stack.dev, net, { inscription: 'binding buy now', buyNowPrice: '30000' });
     await stack.api.db.prisma.auctionEvent.update({ where: { id: made.lot.auctionEventId }, data: { vaultBidsRequired: true } });

@@ -12,6 +12,7 @@ import type { UserRow } from '../auth/session.ts';
 import { MOVE_TO_STEP_SQL } from './ladder-step.ts';
 import { payLaterAvailable } from './pay-later.ts';
 import { lotRates } from '../house/rates.ts';
+import { bindingBidsWithoutOutputs } from './vault-bids.ts';
 
 const bidMessages = messages.bids;
 
@@ -112,7 +113,10 @@ export async function leaderAfterRemoval(
     lot.paymentMethod === 'BTC' && bids.some((b) => b.maximum !== null)
       ? await db.btcOffer.findMany({ where: { ladderId: { in: bids.map((b) => b.id) }, signedPsbtHex: { not: null } }, select: { ladderId: true, amount: true }, orderBy: { amount: 'asc' } })
       : [];
+  // A binding bid whose vault outputs another bid of its bidder's took over while it was outbid cannot lead again.
+  const unheld = lot.paymentMethod === 'BTC' ? await bindingBidsWithoutOutputs(db, bids, lockBidders) : new Set<string>();
   const standing = bids.flatMap((b): StandingBid[] => {
+    if (unheld.has(b.id)) return [];
     const steps = offers.filter((o) => o.ladderId === b.id).map((o) => BigInt(o.amount.toFixed(0)));
     const amount = BigInt(b.amount.toFixed(0));
     let maximum = b.maximum === null ? null : BigInt(b.maximum.toFixed(0));

@@ -18,7 +18,7 @@ import { HttpError } from '../http/errors.ts';
 import { checkUnspent, esploraChainView, OfferError } from '../bitcoin/offer/index.ts';
 import { gatherOffer } from '../bitcoin/offer/prepare.ts';
 import type { Utxo } from '../bitcoin/offer/build.ts';
-import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
+import { bitcoin } from '../bitcoin/network.ts';
 import { buildVaultOffer, vaultInputIndices, withBidderVaultSignatures } from '../bitcoin/vault/vault-offer.ts';
 import { COMMITMENT_BINDS_SQL, committedOutpoints } from '../bitcoin/vault/committed.ts';
 import { commitBid } from './place-bid.ts';
@@ -186,12 +186,13 @@ export async function checkSignedVaultOffer(services: Services, user: UserRow, o
     await checkUnspent(psbt, esploraChainView(services.bitcoin.esplora));
     return psbt.toHex();
   });
-  return { checked, vaultId: row.id, outpoints: vaultOutpoints(offer.psbtHex, services) };
+  return { checked, vaultId: row.id, outpoints: vaultOutpoints(offer.psbtHex) };
 }
 
 /** The vault outputs a built binding offer spends, as `txid:vout`. */
-function vaultOutpoints(psbtHex: string, services: Services): string[] {
-  const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: bitcoinjsNetwork(services.config.bitcoin.network) });
+function vaultOutpoints(psbtHex: string): string[] {
+  // Outpoints only: no address is read, so the network does not matter here.
+  const psbt = bitcoin.Psbt.fromHex(psbtHex);
   return vaultInputIndices(psbt).map((i) => {
     const input = psbt.txInputs[i]!;
     return outpointKey({ txid: Buffer.from(input.hash).reverse().toString('hex'), vout: input.index });
@@ -205,6 +206,8 @@ function vaultOutpoints(psbtHex: string, services: Services): string[] {
  */
 export async function commitVaultOutputs(tx: Transaction, commitment: { outpoints: string[]; vaultId: string; bidId: string; lotId: string }): Promise<void> {
   const { outpoints, vaultId, bidId, lotId } = commitment;
+  // One vault's commitments change one transaction at a time (a promotion after a removal reads them too).
+  await tx.$executeRawUnsafe(`SELECT 1 FROM "BitcoinVault" WHERE id = $1 FOR UPDATE`, vaultId);
   const [placed] = await tx.$queryRawUnsafe<Array<{ status: string }>>(`SELECT status::text FROM "Bid" WHERE id = $1`, bidId);
   // Placed below a standing maximum, the bid is outbid at once: it leads nothing and commits nothing.
   if (placed?.status !== 'active') return;
@@ -226,6 +229,31 @@ export async function commitVaultOutputs(tx: Transaction, commitment: { outpoint
     lotId,
   );
   if (inserted !== outpoints.length) throw new HttpError(409, bindingBidMessages.outputTaken, 'vault_output_committed');
+}
+
+/**
+ * Of these bids, the binding ones that no longer hold every vault output they spend: while they were outbid another
+ * bid of their bidder's took one over. They cannot lead again (remove-bid.ts leaves them out when a removal picks
+ * the next leader). `lock`: inside the removal's transaction, each vault's commitments locked first, as a bid
+ * committing outputs locks them, so neither reads the other half-done.
+ */
+export async function bindingBidsWithoutOutputs(
+  db: Pick<Transaction, 'btcOffer' | 'vaultCommitment' | '$executeRawUnsafe'>,
+  bids: Array<{ id: string; signedPsbtHex: string | null }>,
+  lock: boolean,
+): Promise<Set<string>> {
+  const offers = await db.btcOffer.findMany({ where: { id: { in: bids.map((b) => b.id) }, vaultId: { not: null } }, select: { id: true, vaultId: true } });
+  if (offers.length === 0) return new Set();
+  if (lock) for (const vaultId of [...new Set(offers.map((o) => o.vaultId!))].sort()) await db.$executeRawUnsafe(`SELECT 1 FROM "BitcoinVault" WHERE id = $1 FOR UPDATE`, vaultId);
+  const held = await db.vaultCommitment.findMany({ where: { bidId: { in: offers.map((o) => o.id) } }, select: { bidId: true, outpoint: true } });
+  const unheld = new Set<string>();
+  for (const offer of offers) {
+    const bid = bids.find((b) => b.id === offer.id)!;
+    const needed = bid.signedPsbtHex ? vaultOutpoints(bid.signedPsbtHex) : [];
+    const mine = new Set(held.filter((h) => h.bidId === offer.id).map((h) => h.outpoint));
+    if (needed.length === 0 || needed.some((outpoint) => !mine.has(outpoint))) unheld.add(offer.id);
+  }
+  return unheld;
 }
 
 /**
