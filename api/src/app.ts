@@ -40,6 +40,7 @@ import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { adminContentRoutes } from './routes/admin-content.ts';
 import { uploadImageRoutes } from './routes/upload-images.ts';
 import { consignmentRoutes } from './routes/consignments.ts';
+import { saleDocumentRoutes } from './routes/sale-documents.ts';
 import { adminInscriptionRoutes } from './routes/admin-inscriptions.ts';
 import { inscriptionRoutes } from './routes/inscriptions.ts';
 import { whitelistRoutes } from './routes/whitelist.ts';
@@ -92,6 +93,7 @@ export function declareRoutes(services: Services): RouteTable {
   uploadImageRoutes(routes, services);
   // Consignments: items users offer for sale, and the admins' review of them.
   consignmentRoutes(routes, services);
+  saleDocumentRoutes(routes, services);
   adminInscriptionRoutes(routes, services);
   // After the admin lists: its /inscriptions/:id catch-alls come last.
   inscriptionRoutes(routes, services);

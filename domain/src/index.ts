@@ -48,3 +48,4 @@ export * from './schemas/vault.ts';
 export * from './close-in-turn.ts';
 export * from './schemas/consignment.ts';
 export * from './house-rates.ts';
+export * from './schemas/sale-documents.ts';

@@ -18,6 +18,7 @@ import { lotUpdateOf } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
 import { lotRates } from '../house/rates.ts';
+import { issueSaleDocuments } from '../house/documents.ts';
 import { DEFAULT_PAYMENT_DUE_MS } from '../checkout/config.ts';
 import { DEFAULT_SELLER_SIGN_DUE_MS } from '../bitcoin/config.ts';
 import { dropSpentLeadersBeforeClose } from './btc-win-watch.ts';
@@ -56,6 +57,8 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
         sellerSignDueAt,
       },
     });
+    // The buyer's invoice and the seller's statement, numbered in this transaction (house/documents.ts).
+    await issueSaleDocuments(tx, lotId);
     const winner = top.userId ? await tx.user.findUnique({ where: { id: top.userId }, select: { id: true, email: true, emailWon: true } }) : null;
     // A card hold standing for the win is charged by a job: this mail only says so (the winner hears again when
     // it is charged, or asked to pay if it cannot be), and they may have turned it off. A win paid from the cart

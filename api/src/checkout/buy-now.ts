@@ -53,6 +53,7 @@ import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
 import { cancelDisplacedBids, tellDisplaced } from './buy-now-displaced.ts';
 import { lotRates } from '../house/rates.ts';
+import { issueSaleDocuments } from '../house/documents.ts';
 
 const bidMessages = messages.bids;
 
@@ -259,6 +260,8 @@ async function commitPurchase(
       RETURNING id`;
     if (!row) return null;
     const displaced = await cancelDisplacedBids(tx, lot, user.id);
+    // Bought: the invoice and the statement, numbered in this transaction as at a close.
+    await issueSaleDocuments(tx, lotId);
     if (signed) return { ...(await commitBtcPurchase(tx, services, user, lot, price, signed)), displaced };
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
     // As at a close: the mail that asks for a payment always goes; the one that says the card hold will be

@@ -57,7 +57,12 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
     lots.map((l) => l.id),
   );
   const byCard = await cardPrices(prisma, lots);
-  const items = lots.map((lot) => itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null, byCard.get(lot.id) ?? null));
+  const invoices = new Map((await prisma.invoice.findMany({ where: { lotId: { in: lots.map((l) => l.id) } }, select: { id: true, lotId: true } })).map((i) => [i.lotId, i.id]));
+  const items = lots.map((lot) => {
+    const item = itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null, byCard.get(lot.id) ?? null);
+    const invoiceId = invoices.get(lot.id);
+    return invoiceId ? { ...item, invoiceId } : item;
+  });
   const due = new Map<CartItem['unit'], bigint>();
   for (const lot of lots) {
     if (states.get(lot.id) !== 'awaiting_payment') continue;

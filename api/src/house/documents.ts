@@ -1,0 +1,154 @@
+/**
+ * Sale documents: when a lot is won (its close, a Buy Now), the same transaction issues the buyer's invoice and the
+ * seller's statement. Each number comes from its kind's counter row for the year, taken by one upsert that adds one
+ * and returns it: the row's lock serialises concurrent closes, and a transaction that rolls back gives its number
+ * back with it, so the numbers of a year are unique and without gaps.
+ *
+ * Figures: the hammer (the sold price), the buyer's premium and the seller's commission at the event's rates
+ * (house-rates.ts), tax 0 (no tax table is collected yet), the statement's fees 0 (the house charges none beside
+ * the commission).
+ */
+import { documentNumber, formatAmount, type Invoice, rateCharge, type SellerStatement, tableFor, type Unit, unitFor } from '@gavel/domain';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { fullNameOf } from '../auth/user-name.ts';
+
+type Tx = Prisma.TransactionClient;
+type Db = PrismaClient | Tx;
+
+/** The next number of `kind` in `year`, in the caller's transaction. */
+async function nextSeq(tx: Tx, kind: 'invoice' | 'statement', year: number): Promise<number> {
+  const [row] = await tx.$queryRaw<Array<{ last: number }>>`
+    INSERT INTO "DocumentCounter" (kind, year, last) VALUES (${kind}, ${year}, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last = "DocumentCounter".last + 1
+    RETURNING last`;
+  return row!.last;
+}
+
+/**
+ * Issues the invoice and the statement of a lot just won, inside the transaction that records the win. A lot
+ * already invoiced (a retried close) is left as it is, and takes no number.
+ */
+export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()): Promise<void> {
+  const lot = await tx.lot.findUnique({
+    where: { id: lotId },
+    select: { winnerId: true, creatorId: true, soldPrice: true, currentBid: true, paymentMethod: true, auctionEvent: { select: { buyerPremium: true, sellerCommission: true } } },
+  });
+  const sold = lot?.soldPrice ?? lot?.currentBid;
+  if (!lot || !sold || (await tx.invoice.count({ where: { lotId } })) > 0) return;
+  const unit = unitFor(lot.paymentMethod);
+  const hammer = BigInt(sold.toFixed(0));
+  const premium = rateCharge(hammer, tableFor(lot.auctionEvent.buyerPremium, unit));
+  const commission = rateCharge(hammer, tableFor(lot.auctionEvent.sellerCommission, unit));
+  const year = now.getUTCFullYear();
+  const invoiceSeq = await nextSeq(tx, 'invoice', year);
+  await tx.invoice.create({
+    data: {
+      number: documentNumber('INV', year, invoiceSeq),
+      year,
+      seq: invoiceSeq,
+      lotId,
+      buyerId: lot.winnerId,
+      unit,
+      hammer: hammer.toString(),
+      premium: premium.toString(),
+      tax: '0',
+      total: (hammer + premium).toString(),
+      issuedAt: now,
+    },
+  });
+  const statementSeq = await nextSeq(tx, 'statement', year);
+  await tx.sellerStatement.create({
+    data: {
+      number: documentNumber('ST', year, statementSeq),
+      year,
+      seq: statementSeq,
+      lotId,
+      sellerId: lot.creatorId,
+      unit,
+      hammer: hammer.toString(),
+      commission: commission.toString(),
+      fees: '0',
+      net: (hammer - commission).toString(),
+      issuedAt: now,
+    },
+  });
+}
+
+const amount = (value: { toFixed(digits: number): string }, unit: string) => formatAmount(BigInt(value.toFixed(0)), unit as Unit);
+
+export const invoiceInclude = { lot: { select: { title: true, paid: true, winner: { select: { firstName: true, lastName: true, name: true } } } } } satisfies Prisma.InvoiceInclude;
+type InvoiceRow = Prisma.InvoiceGetPayload<{ include: typeof invoiceInclude }>;
+
+export function presentInvoice(row: InvoiceRow): Invoice {
+  return {
+    _id: row.id,
+    number: row.number,
+    lotId: row.lotId,
+    lotTitle: row.lot.title,
+    buyerName: row.lot.winner ? fullNameOf(row.lot.winner) : null,
+    unit: row.unit as Unit,
+    hammer: amount(row.hammer, row.unit),
+    premium: amount(row.premium, row.unit),
+    tax: amount(row.tax, row.unit),
+    total: amount(row.total, row.unit),
+    paid: row.lot.paid,
+    issuedAt: row.issuedAt.toISOString(),
+  };
+}
+
+export const statementInclude = { lot: { select: { title: true, paid: true } } } satisfies Prisma.SellerStatementInclude;
+type StatementRow = Prisma.SellerStatementGetPayload<{ include: typeof statementInclude }>;
+
+export function presentStatement(row: StatementRow): SellerStatement {
+  return {
+    _id: row.id,
+    number: row.number,
+    lotId: row.lotId,
+    lotTitle: row.lot.title,
+    unit: row.unit as Unit,
+    hammer: amount(row.hammer, row.unit),
+    commission: amount(row.commission, row.unit),
+    fees: amount(row.fees, row.unit),
+    net: amount(row.net, row.unit),
+    buyerPaid: row.lot.paid,
+    paidOutAt: row.paidOutAt?.toISOString() ?? null,
+    issuedAt: row.issuedAt.toISOString(),
+  };
+}
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180), and never read as a formula. */
+function field(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * An event's figures, one row per sold lot: the hammer, premium, commission and tax, the buyer's total, whether the
+ * buyer paid (what is still unpaid), and whether the seller was paid out. Amounts in each lot's display unit.
+ */
+export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> {
+  const invoices = await db.invoice.findMany({ where: { lot: { auctionEventId: eventId } }, include: { lot: { select: { title: true, lotNumber: true, paid: true } } }, orderBy: { seq: 'asc' } });
+  const statements = new Map((await db.sellerStatement.findMany({ where: { lotId: { in: invoices.map((i) => i.lotId) } } })).map((s) => [s.lotId, s]));
+  const rows = [['invoice', 'statement', 'lot number', 'lot', 'unit', 'hammer', 'premium', 'commission', 'tax', 'total', 'paid', 'unpaid', 'seller net', 'paid out']];
+  for (const invoice of invoices) {
+    const statement = statements.get(invoice.lotId);
+    const total = amount(invoice.total, invoice.unit);
+    rows.push([
+      invoice.number,
+      statement?.number ?? '',
+      String(invoice.lot.lotNumber),
+      invoice.lot.title,
+      invoice.unit,
+      amount(invoice.hammer, invoice.unit),
+      amount(invoice.premium, invoice.unit),
+      statement ? amount(statement.commission, statement.unit) : '0',
+      amount(invoice.tax, invoice.unit),
+      total,
+      invoice.lot.paid ? total : '0',
+      invoice.lot.paid ? '0' : total,
+      statement ? amount(statement.net, statement.unit) : '',
+      statement?.paidOutAt ? statement.paidOutAt.toISOString() : '',
+    ]);
+  }
+  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,63 @@
+/**
+ * Sale documents: a buyer's invoice for every won lot and a seller's statement for every sale, numbered without
+ * gaps per year ("INV-2026-000001", "ST-2026-000001"). Amounts are decimal strings in the lot's display unit.
+ */
+import { z } from 'zod';
+
+const unitSchema = z.enum(['sats', 'ETH', 'USD']);
+
+export const saleDocumentMessages = {
+  invoiceNotFound: 'Invoice not found',
+  statementNotFound: 'Statement not found',
+  paidOut: 'The payout was marked as made',
+  alreadyPaidOut: 'This statement was already marked as paid out',
+  invoiceTitle: 'Invoice {number}',
+  statementTitle: 'Seller’s statement {number}',
+} as const;
+
+/** The document number: its prefix, the year and the year's sequence, zero-padded. */
+export function documentNumber(prefix: 'INV' | 'ST', year: number, seq: number): string {
+  return `${prefix}-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+export const invoiceSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  lotId: z.string(),
+  lotTitle: z.string(),
+  buyerName: z.string().nullable(),
+  unit: unitSchema,
+  hammer: z.string(),
+  /** The buyer's premium on the hammer (house-rates.ts). */
+  premium: z.string(),
+  tax: z.string(),
+  /** hammer + premium + tax. */
+  total: z.string(),
+  paid: z.boolean(),
+  issuedAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const statementSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  lotId: z.string(),
+  lotTitle: z.string(),
+  unit: unitSchema,
+  hammer: z.string(),
+  /** The seller's commission kept from the hammer (house-rates.ts). */
+  commission: z.string(),
+  fees: z.string(),
+  /** hammer - commission - fees: what the seller is paid. */
+  net: z.string(),
+  /** Whether the buyer has paid the lot. */
+  buyerPaid: z.boolean(),
+  paidOutAt: z.string().nullable(),
+  issuedAt: z.string(),
+});
+export type SellerStatement = z.infer<typeof statementSchema>;
+
+export const invoiceReplySchema = z.object({ data: invoiceSchema });
+export const invoiceListReplySchema = z.object({ data: z.array(invoiceSchema) });
+export const statementReplySchema = z.object({ message: z.string().optional(), data: statementSchema });
+export const statementListReplySchema = z.object({ data: z.array(statementSchema) });
