@@ -113,7 +113,7 @@ describe('sale documents', () => {
     expect(text.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...text.slice(xref).matchAll(/(\d{10}) 00000 n /g)].map((m) => Number(m[1]));
     expect(offsets).toHaveLength(7);
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    expect(offsets.map((offset, i) => text.slice(offset, offset + `${i + 1} 0 obj`.length))).toEqual(offsets.map((_, i) => `${i + 1} 0 obj`));
     console.log(`invoice PDF: ${pdf.bytes.length} bytes, ${pdf.ms.toFixed(1)} ms to fetch and render`);
     expect((await get(strangerToken!, `/invoices/${invoiceId}/pdf`)).status).toBe(404);
 
