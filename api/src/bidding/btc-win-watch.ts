@@ -19,6 +19,7 @@ import { bidderInputsSpent, removeIfSpent } from './btc-offer-watch.ts';
 import { expectedSwapTxid } from './btc-swap.ts';
 import { announceLotChanged } from './notify.ts';
 import { offerCall } from './btc-bids.ts';
+import { bindingBidsWithoutOutputs } from './vault-bids.ts';
 
 /** A lot whose bidders spent one offer after another is closed on the next that stands; past this, the watch decides. */
 const MAX_DROPPED_AT_CLOSE = 10;
@@ -130,7 +131,10 @@ export async function secondChanceToNextOffer(services: Services, lotId: string)
     take: 20,
   });
   let next: (typeof candidates)[number] | undefined;
+  // A binding bid whose vault outputs now back another bid of its bidder's is no runner-up.
+  const unheld = await bindingBidsWithoutOutputs(prisma, candidates, false);
   for (const bid of candidates) {
+    if (unheld.has(bid.id)) continue;
     if (!(await offerCall(() => bidderInputsSpent(services, bid.signedPsbtHex!)))) {
       next = bid;
       break;
@@ -140,6 +144,8 @@ export async function secondChanceToNextOffer(services: Services, lotId: string)
   const winner = next.user;
   const sellerSignBy = new Date(Date.now() + services.config.bitcoin.sellerSignDueMs);
   const made = await prisma.$transaction(async (tx) => {
+    // Its outputs held still, under the vault's lock: from the award they back this win (committed.ts).
+    if ((await bindingBidsWithoutOutputs(tx, [next], true)).size > 0) throw new HttpError(409, unpaidMessages.noRunnerUp, 'no_runner_up');
     const { count } = await tx.lot.updateMany({
       where: { id: lotId, unpaidAt: { not: null }, paid: false, swapTxid: null },
       data: {
