@@ -170,7 +170,9 @@ describe('binding Bitcoin bids', () => {
     swapPsbt.updateInput(0, { tapInternalKey: seller.publicKey });
     seller.sign(swapPsbt, [0], [bitcoin.Transaction.SIGHASH_ALL]);
     const signed = await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: swapPsbt.toHex() });
-    expect(signed.status).toBe(200);
+    // Answered once the worker has co-signed and sent it, as any seller-sign answers a sent swap.
+    expect(signed).toMatchObject({ status: 200, body: { data: { stage: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) } } });
+    expect((await post('/psbt/seller-sign', sellerToken, { auctionId: lot.id, walletAddress: seller.address, signedPsbtHex: swapPsbt.toHex() })).status).toBe(409);
     let row = await lotRow(lot.id);
     for (let i = 0; i < 500 && !row.swapTxid; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { checkUnspent, esploraChainView, finalizeSwap, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned, withSellerSignature, type SettledSwap } from '../bitcoin/offer/index.ts';
 import { sellerInputIndexOf, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
-import { queueVaultSwap } from './btc-vault-settle.ts';
+import { awaitVaultSwap, queueVaultSwap } from './btc-vault-settle.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
 import { offerCall, OFFER_TTL_MS } from './btc-bids.ts';
 import { linkedWallet } from './intake.ts';
@@ -105,6 +105,7 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
   if (vaultSwap) {
     // Gavel's co-signature and the broadcast follow in the worker (btc-vault-settle.ts); the state says when sent.
     await queueVaultSwap(services, lot.id, vaultSwap);
+    await awaitVaultSwap(services, lot.id);
     return settlementState(services, lot.id);
   }
   if (!swap) throw new HttpError(409, psbtMessages.noTemplate, 'no_psbt_template');

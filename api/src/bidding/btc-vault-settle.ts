@@ -28,6 +28,24 @@ export async function queueVaultSwap(services: Services, lotId: string, merged: 
   await services.vaults.queue.add('cosign-swap', { lotId }, { jobId: `vault-swap-${lotId}` });
 }
 
+/** How long seller-sign waits for the worker to send a binding swap before answering with the state as it is. */
+const WORKER_WAIT_MS = 15_000;
+
+/**
+ * Waits for the worker to record (and send) the stored binding swap, so seller-sign answers with it as for any
+ * other swap. A swap the worker forgot (it could not be finalized, or the node refused it) is a 409; a worker not
+ * done within WORKER_WAIT_MS leaves the state as it is (the reconcile pass queues it again).
+ */
+export async function awaitVaultSwap(services: Services, lotId: string): Promise<void> {
+  const until = Date.now() + WORKER_WAIT_MS;
+  while (Date.now() < until) {
+    const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { swapTxid: true, vaultSwapPsbtHex: true } });
+    if (lot.swapTxid) return;
+    if (!lot.vaultSwapPsbtHex) throw new HttpError(409, psbtMessages.sellerSignFailed, 'swap_not_sent');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * The worker's job: G's signature on every vault input of the stored swap, then the swap recorded and broadcast.
  * Safe to run twice (a recorded swap is only broadcast again). A swap that cannot be finalized, or that the node
