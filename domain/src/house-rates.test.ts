@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   allInAmount,
   hammerWithin,
+  parseRateText,
+  rateTableText,
   allInText,
   premiumRefusal,
   basisPointsOf,
@@ -131,5 +133,16 @@ describe('a tiered rate table', () => {
       }),
     );
     expect(hammerWithin(125_000n, [{ upTo: null, basisPoints: 2500 }])).toBe(100_000n);
+  });
+
+  it('reads and writes the admin’s text of a table', () => {
+    expect(parseRateText('25% to 1000000.00, 20% to 6000000.00, 15%')).toEqual([
+      { upTo: '1000000.00', percent: '25' },
+      { upTo: '6000000.00', percent: '20' },
+      { upTo: null, percent: '15' },
+    ]);
+    expect(parseRateText('  ')).toEqual([]);
+    expect(rateTableText(parseRateText('12.5% to 0.5, 10%'))).toBe('12.5% to 0.5, 10%');
+    expect(() => parseRateText('a quarter')).toThrow(/not a tier/);
   });
 });

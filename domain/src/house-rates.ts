@@ -198,3 +198,21 @@ export function hammerWithin(budget: bigint, premium: RateTable): bigint {
   }
   return low;
 }
+
+/** A unit's table as an admin types it: "25% to 1000000.00, 20% to 6000000.00, 15%" (empty: none). */
+export function rateTableText(wire: z.infer<typeof rateTableWireSchema> | undefined): string {
+  return (wire ?? []).map((tier) => (tier.upTo === null ? `${tier.percent}%` : `${tier.percent}% to ${tier.upTo}`)).join(', ');
+}
+
+/** The admin's text back to the wire form; throws RangeError naming what is wrong. */
+export function parseRateText(text: string): z.infer<typeof rateTableWireSchema> {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return parts.map((part) => {
+    const match = /^(\d{1,3}(?:\.\d{1,2})?)\s*%(?:\s*to\s*([\d.]+))?$/.exec(part);
+    if (!match) throw new RangeError(`"${part}" is not a tier: write 25% to 1000, then the last tier alone, e.g. 20%`);
+    return { upTo: match[2] ?? null, percent: match[1]! };
+  });
+}

@@ -111,6 +111,19 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
   });
 
   routes.add({
+    method: 'get',
+    path: '/admin/auction-events/:id/statements',
+    tag: TAG,
+    summary: 'An event’s seller’s statements, in number order (to mark payouts)',
+    access: admin,
+    reply: statementListReplySchema,
+    handler: async ({ params }) => {
+      const rows = await prisma.sellerStatement.findMany({ where: { lot: { auctionEventId: params.id! } }, include: statementInclude, orderBy: [{ year: 'asc' }, { seq: 'asc' }], take: 1000 });
+      return { data: rows.map(presentStatement) };
+    },
+  });
+
+  routes.add({
     method: 'post',
     path: '/admin/statements/:id/payout',
     tag: TAG,

@@ -193,6 +193,21 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => {
                 (m) => <m.CartPage />,
               ),
             },
+            // A won lot's invoice and a sale's statement, each with its PDF.
+            {
+              path: 'invoices/:id',
+              ...lazyPage(
+                () => import('../pages/documents/SaleDocumentPage.tsx'),
+                (m) => <m.SaleDocumentPage kind="invoices" />,
+              ),
+            },
+            {
+              path: 'statements/:id',
+              ...lazyPage(
+                () => import('../pages/documents/SaleDocumentPage.tsx'),
+                (m) => <m.SaleDocumentPage kind="statements" />,
+              ),
+            },
             // Following: what the user watches, bids on, won and sells.
             {
               path: 'my-bids',

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { adminMessages } from '@gavel/domain';
+import { adminMessages, rateTableText, type RateScheduleWire } from '@gavel/domain';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
@@ -9,6 +9,7 @@ import { useAdminLots } from '../lots/lots-api.ts';
 import { useAdminEvent, useEventMutations } from './events-api.ts';
 import { useState } from 'react';
 import { DateTime } from '../../dates/DateTime.tsx';
+import { EventSales } from './EventSales.tsx';
 
 /** /s/admin/auctions/:eventId: the event, its publish/edit/delete actions and its lots. */
 export function EventDetailPage() {
@@ -73,6 +74,10 @@ export function EventDetailPage() {
           <dd className="mono">{e.slug}</dd>
           <dt>Bidding</dt>
           <dd>{e.whitelistOnly ? 'Whitelisted bidders only' : 'Open to all eligible bidders'}</dd>
+          <dt>Buyer’s premium</dt>
+          <dd data-testid="event-premium">{rateSummary(e.buyerPremium)}</dd>
+          <dt>Seller’s commission</dt>
+          <dd data-testid="event-commission">{rateSummary(e.sellerCommission)}</dd>
           <dt>Lots</dt>
           <dd>
             {e.allLotCount} ({e.lotCount} published)
@@ -97,6 +102,13 @@ export function EventDetailPage() {
           <AdminPager pagination={lots.data.pagination} onPage={setPage} />
         </>
       )}
+      {eventId && <EventSales eventId={eventId} />}
     </section>
   );
+}
+
+/** "USD: 25% to 1000000.00, 20%; BTC: 10%", or None. */
+function rateSummary(schedule: RateScheduleWire | undefined): string {
+  const parts = (['USD', 'sats', 'ETH'] as const).filter((unit) => schedule?.[unit]?.length).map((unit) => `${unit === 'sats' ? 'BTC' : unit}: ${rateTableText(schedule?.[unit])}`);
+  return parts.length ? parts.join('; ') : 'None';
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { auctionEventBodySchema, type AdminAuctionEvent, type AuctionEventBody } from '@gavel/domain';
+import { auctionEventBodySchema, parseRateText, rateTableText, type AdminAuctionEvent, type AuctionEventBody, type RateScheduleWire } from '@gavel/domain';
 import { fieldErrors } from '../common/admin-errors.ts';
 import { fromLocalInput, toLocalInput } from '../lots/lot-form-state.ts';
 import { viewerTimeZone } from '../../dates/format-date.ts';
@@ -22,6 +22,7 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
     vaultBidsRequired: event?.vaultBidsRequired ?? false,
     firstCloseAt: event?.firstCloseAt ? toLocalInput(event.firstCloseAt) : '',
     closeIntervalSeconds: event?.closeIntervalSeconds ? String(event.closeIntervalSeconds) : '',
+    ...ratesText(event),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -48,6 +49,14 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
           }
         : {}),
     };
+    let rates: ReturnType<typeof ratesOf>;
+    try {
+      rates = ratesOf(form, event);
+    } catch (error) {
+      setErrors({ [(error as RateError).field]: (error as RateError).message });
+      return;
+    }
+    Object.assign(body, rates);
     // The shape rules are domain's schema; the window's order is the api's to judge (its message comes back as a field).
     const check = auctionEventBodySchema.safeParse(body);
     if (!check.success) {
@@ -65,7 +74,7 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
     }
   };
 
-  const input = (key: 'title' | 'slug' | 'startTime' | 'endTime' | 'firstCloseAt' | 'closeIntervalSeconds', label: string, type = 'text', hint?: string) => (
+  const input = (key: 'title' | 'slug' | 'startTime' | 'endTime' | 'firstCloseAt' | 'closeIntervalSeconds' | RateField, label: string, type = 'text', hint?: string) => (
     <div className="field">
       <label className="field__label" htmlFor={`event-${key}`}>
         {label}
@@ -117,6 +126,23 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
           Binding Bitcoin bids: every BTC lot takes Bitcoin bids only from bidders’ vaults
         </label>
       </fieldset>
+      <fieldset className="lot-form__section" data-testid="event-rates">
+        <legend>Buyer’s premium and seller’s commission</legend>
+        <p className="field__hint">Tiers of the hammer price, e.g. 25% to 1000000.00, 20% to 6000000.00, 15%. Empty: none. Thresholds in each lot’s unit.</p>
+        {(errors.buyerPremium || errors.sellerCommission) && (
+          <p className="field__error" data-testid="event-rates-error">
+            {errors.buyerPremium ?? errors.sellerCommission}
+          </p>
+        )}
+        <div className="lot-form__grid">
+          {input('premiumUSD', 'Buyer’s premium, USD lots')}
+          {input('commissionUSD', 'Seller’s commission, USD lots')}
+          {input('premiumSats', 'Buyer’s premium, BTC lots (sats)')}
+          {input('commissionSats', 'Seller’s commission, BTC lots (sats)')}
+          {input('premiumETH', 'Buyer’s premium, ETH lots')}
+          {input('commissionETH', 'Seller’s commission, ETH lots')}
+        </div>
+      </fieldset>
       <div className="lot-form__buttons">
         <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="event-cancel">
           Cancel
@@ -127,4 +153,51 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
       </div>
     </form>
   );
+}
+
+type RateField = 'premiumUSD' | 'premiumSats' | 'premiumETH' | 'commissionUSD' | 'commissionSats' | 'commissionETH';
+const UNITS = [
+  ['USD', 'USD'],
+  ['sats', 'Sats'],
+  ['ETH', 'ETH'],
+] as const;
+
+/** The event's rates as the form's six texts. */
+function ratesText(event: AdminAuctionEvent | undefined): Record<RateField, string> {
+  const text = {} as Record<RateField, string>;
+  for (const [unit, name] of UNITS) {
+    text[`premium${name}`] = rateTableText(event?.buyerPremium?.[unit]);
+    text[`commission${name}`] = rateTableText(event?.sellerCommission?.[unit]);
+  }
+  return text;
+}
+
+class RateError extends Error {
+  constructor(
+    readonly field: 'buyerPremium' | 'sellerCommission',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The rates to send: a schedule only when its texts changed (a new event without any keeps the house's defaults). */
+function ratesOf(form: Record<RateField, string>, event: AdminAuctionEvent | undefined): { buyerPremium?: RateScheduleWire; sellerCommission?: RateScheduleWire } {
+  const before = ratesText(event);
+  const schedule = (kind: 'premium' | 'commission', field: 'buyerPremium' | 'sellerCommission'): RateScheduleWire | undefined => {
+    if (UNITS.every(([, name]) => form[`${kind}${name}`] === before[`${kind}${name}`])) return undefined;
+    const out: RateScheduleWire = {};
+    for (const [unit, name] of UNITS) {
+      try {
+        const table = parseRateText(form[`${kind}${name}`]);
+        if (table.length) out[unit] = table;
+      } catch (error) {
+        throw new RateError(field, (error as Error).message);
+      }
+    }
+    return out;
+  };
+  const buyerPremium = schedule('premium', 'buyerPremium');
+  const sellerCommission = schedule('commission', 'sellerCommission');
+  return { ...(buyerPremium ? { buyerPremium } : {}), ...(sellerCommission ? { sellerCommission } : {}) };
 }

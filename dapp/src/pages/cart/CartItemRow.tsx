@@ -43,6 +43,11 @@ export function CartItemRow({ item, selected, onSelect, locked, onPayHeld }: Car
           {item.source === 'buy_now' ? 'Bought with Buy Now' : 'Won at auction'}
           {item.closedAt && ` · ${formatDateTime(item.closedAt)}`}
         </span>
+        {item.invoiceId && (
+          <Link to={`/invoices/${item.invoiceId}`} className="cart-item__meta" data-testid="cart-item-invoice">
+            Invoice
+          </Link>
+        )}
         {item.heldUntil && <HeldNote heldUntil={item.heldUntil} locked={locked} onPayHeld={onPayHeld} />}
         {item.payBy && (
           <span className="cart-item__meta" data-testid="cart-item-pay-by">

@@ -5,6 +5,7 @@ import { FollowList } from '../../follow/FollowList.tsx';
 import { MyBidRow } from '../../follow/MyBidRow.tsx';
 import { useMyBidsLive, useMyBidsPoll } from '../../follow/use-my-bids-live.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
+import { MySaleDocuments } from '../../follow/MySaleDocuments.tsx';
 import '../../follow/follow.css';
 
 /** /my-bids: every lot the user bid on, by where their best bid stands, kept current by the event stream. */
@@ -51,6 +52,7 @@ export function MyBidsPage() {
           </ul>
         )}
       </FollowList>
+      <MySaleDocuments kind="invoices" />
     </div>
   );
 }

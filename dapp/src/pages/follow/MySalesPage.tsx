@@ -5,6 +5,7 @@ import { lotHref } from '../../components/lot-card/LotCard.tsx';
 import { FollowList } from '../../follow/FollowList.tsx';
 import { FollowLotRow } from '../../follow/FollowLotRow.tsx';
 import { MyConsignments } from '../../follow/MyConsignments.tsx';
+import { MySaleDocuments } from '../../follow/MySaleDocuments.tsx';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import '../../follow/follow.css';
@@ -33,6 +34,7 @@ export function MySalesPage() {
           ))}
         </ul>
       </FollowList>
+      <MySaleDocuments kind="statements" />
       <MyConsignments />
     </div>
   );
