@@ -190,6 +190,16 @@ describe('binding Bitcoin bids', () => {
     expect(after.outputs).toEqual([expect.objectContaining({ txid: row.swapTxid, state: 'free' })]);
   });
 
+  it('two bids finalized at once on one vault output: exactly one leads on it', async () => {
+    const lots = [await bindingLot('race lot one'), await bindingLot('race lot two')];
+    const kim = await vaultBidder(40_000);
+    const offers = await Promise.all(lots.map(({ lot }) => kim.bid(lot.id, 10_000)));
+    const finals = await Promise.all(offers.map((offer, i) => post(`/auctions/${lots[i]!.lot.id}/finalize`, kim.token, { bidId: offer.body.data.bid._id, signedPsbtHex: kim.sign(offer.body.data) })));
+    expect(finals.map((f) => f.status).sort()).toEqual([201, 409]);
+    expect(finals.find((f) => f.status === 409)!.body.code).toBe('vault_output_committed');
+    expect(await stack.api.db.prisma.vaultCommitment.count({ where: { vaultId: (await stack.api.db.prisma.bitcoinVault.findFirstOrThrow({ where: { userId: kim.user.id } })).id } })).toBe(1);
+  });
+
   it('a withdrawal is refused while its output backs a leading bid, and co-signed once it is free', async () => {
     const { lot } = await bindingLot('withdrawal lot');
     const carol = await vaultBidder(40_000);
