@@ -97,6 +97,10 @@ describe('sale documents', () => {
     expect((await get(buyerToken!, `/invoices/${invoiceId}`)).status).toBe(200);
     expect((await get(strangerToken!, `/invoices/${invoiceId}`)).status).toBe(404);
     expect((await get(adminToken, `/invoices/${invoiceId}`)).status).toBe(200);
+    // The won mail links the invoice and names the premium it includes.
+    const wonMail = await stack.db.prisma.outboxMail.findFirstOrThrow({ where: { subject: `You won ${lot.title}` } });
+    expect(wonMail.text).toContain(`Your invoice ${mine[0].number}: `);
+    expect(wonMail.text).toContain(`/invoices/${invoiceId} It includes the buyer’s premium of $50.00.`);
     const cart = (await get(buyerToken!, '/cart')).json();
     expect(cart.items).toEqual([expect.objectContaining({ lotId: lot.id, invoiceId, premium: '50.00', cardAmount: '250.00' })]);
 

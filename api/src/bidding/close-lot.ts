@@ -18,7 +18,7 @@ import { lotUpdateOf } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
 import { lotRates } from '../house/rates.ts';
-import { issueSaleDocuments } from '../house/documents.ts';
+import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
 import { DEFAULT_PAYMENT_DUE_MS } from '../checkout/config.ts';
 import { DEFAULT_SELLER_SIGN_DUE_MS } from '../bitcoin/config.ts';
 import { dropSpentLeadersBeforeClose } from './btc-win-watch.ts';
@@ -74,7 +74,15 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
     const mail =
       winner && (payment.by !== 'card_hold' || winner.emailWon)
         ? await tx.outboxMail.create({
-            data: wonMail({ email: winner.email, userId: winner.id }, lot.title, displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),
+            data: wonMail(
+              { email: winner.email, userId: winner.id },
+              lot.title,
+              displayAmount(BigInt(top.amount), unitFor(lot.paymentMethod)),
+              lot.id,
+              lot.auctionEventId,
+              payment,
+              await invoiceLinkOf(tx, lotId),
+            ),
           })
         : null;
     return { closed: true, winnerId: top.userId, winningBidId: top.id, ...(mail ? { wonMailId: mail.id } : {}) } as const;

@@ -53,7 +53,7 @@ import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
 import { cancelDisplacedBids, tellDisplaced } from './buy-now-displaced.ts';
 import { lotRates } from '../house/rates.ts';
-import { issueSaleDocuments } from '../house/documents.ts';
+import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
 
 const bidMessages = messages.bids;
 
@@ -269,7 +269,7 @@ async function commitPurchase(
     const payment: WonPayment = pi ? { by: 'card_hold', charge: displayAmount(charge, 'USD'), upTo: false } : { by: 'pay_from_cart', dueAt: payBy };
     if (payment.by === 'card_hold' && !user.emailWon) return { mailId: null, displaced };
     const mail = await tx.outboxMail.create({
-      data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment),
+      data: wonMail({ email: user.email, userId: user.id }, lot.title, displayAmount(price, unitFor(lot.paymentMethod)), lot.id, lot.auctionEventId, payment, await invoiceLinkOf(tx, lotId)),
       select: { id: true },
     });
     return { mailId: mail.id, displaced };

@@ -8,7 +8,8 @@
  * (house-rates.ts), tax 0 (no tax table is collected yet), the statement's fees 0 (the house charges none beside
  * the commission).
  */
-import { documentNumber, formatAmount, type Invoice, rateCharge, type SellerStatement, tableFor, type Unit, unitFor } from '@gavel/domain';
+import { displayAmount, documentNumber, formatAmount, type Invoice, rateCharge, type SellerStatement, tableFor, type Unit, unitFor } from '@gavel/domain';
+import type { SaleInvoiceLink } from '../mail/templates.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { fullNameOf } from '../auth/user-name.ts';
 
@@ -151,4 +152,12 @@ export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> 
     ]);
   }
   return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+}
+
+/** A lot's invoice as its mails link it, with the premium it includes; null before one is issued. */
+export async function invoiceLinkOf(db: Db, lotId: string): Promise<SaleInvoiceLink | null> {
+  const invoice = await db.invoice.findUnique({ where: { lotId }, select: { id: true, number: true, premium: true, unit: true } });
+  if (!invoice) return null;
+  const premium = BigInt(invoice.premium.toFixed(0));
+  return { id: invoice.id, number: invoice.number, premium: premium > 0n ? displayAmount(premium, invoice.unit as Unit) : null };
 }

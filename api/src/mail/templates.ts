@@ -147,18 +147,19 @@ const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UT
  * nothing yet (the charge can still fail; the winner hears either way: cardChargedMail or paymentNeededMail) and
  * can be turned off like the others.
  */
-export function wonMail(to: Recipient, title: string, amount: string, lotId: string, eventId: string, payment: WonPayment): MailMessage {
+export function wonMail(to: Recipient, title: string, amount: string, lotId: string, eventId: string, payment: WonPayment, invoice?: SaleInvoiceLink | null): MailMessage {
   const link = lotPage(lotId, eventId);
   const subject = oneLine(`You won ${title}`);
+  const bill = invoiceLines(invoice);
   if (payment.by === 'card_hold') {
     const charge = payment.upTo ? `its value in USD, at most ${payment.charge},` : payment.charge;
     const text = `You won ${title} for ${amount}. We will charge ${charge} to the hold on your card, and e-mail you when it is charged.`;
     const foot = unsubscribeFoot(to, 'won');
-    return { to: to.email, subject, text: `${text} ${link}${foot.text}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot'), foot.html) };
+    return { to: to.email, subject, text: `${text} ${link}${bill.text}${foot.text}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot') + bill.html, foot.html) };
   }
   if (payment.by === 'bitcoin_offer') {
     const text = `You won ${title} for ${amount}. Your signed Bitcoin offer pays for it: the seller co-signs it by ${utc(payment.sellerSignBy)}, then the swap is broadcast and the inscription comes to your wallet. Keep the coins of your offer unspent until it confirms.`;
-    return { to: to.email, subject, text: `${text} ${link}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot')) };
+    return { to: to.email, subject, text: `${text} ${link}${bill.text}`, html: layout('You won!', paragraph(text) + button(link, 'View the lot') + bill.html) };
   }
   const cart = `${site}/cart`;
   const by = payment.dueAt ? ` by ${utc(payment.dueAt)}` : '';
@@ -166,16 +167,38 @@ export function wonMail(to: Recipient, title: string, amount: string, lotId: str
   return {
     to: to.email,
     subject,
-    text: `${text} Pay now: ${cart}\nThe lot: ${link}`,
-    html: layout('You won!', paragraph(text) + button(cart, 'Go to your cart') + button(link, 'View the lot')),
+    text: `${text} Pay now: ${cart}\nThe lot: ${link}${bill.text}`,
+    html: layout('You won!', paragraph(text) + button(cart, 'Go to your cart') + button(link, 'View the lot') + bill.html),
   };
 }
 
+/** A won lot's invoice, as a mail links it (its page offers the PDF). */
+export interface SaleInvoiceLink {
+  id: string;
+  number: string;
+  /** "$50.00": the buyer's premium included in what is charged, when the lot's event charges one. */
+  premium?: string | null;
+}
+
+/** The invoice's line and button for a mail; nothing without an invoice. */
+function invoiceLines(invoice: SaleInvoiceLink | null | undefined): { text: string; html: string } {
+  if (!invoice) return { text: '', html: '' };
+  const url = `${site}/invoices/${encodeURIComponent(invoice.id)}`;
+  const premium = invoice.premium ? ` It includes the buyer’s premium of ${invoice.premium}.` : '';
+  return { text: `\nYour invoice ${invoice.number}: ${url}${premium}`, html: paragraph(`Invoice ${invoice.number}.${premium}`) + button(url, 'View the invoice') };
+}
+
 /** The card hold behind a win or a Buy Now was charged: the receipt (always sent, it is about money taken). */
-export function cardChargedMail(to: string, title: string, charged: string, lotId: string, eventId: string): MailMessage {
+export function cardChargedMail(to: string, title: string, charged: string, lotId: string, eventId: string, invoice?: SaleInvoiceLink | null): MailMessage {
   const link = lotPage(lotId, eventId);
   const text = `Your card was charged ${charged} for ${title}. It is paid: there is nothing more to pay.`;
-  return { to, subject: oneLine(`Your card was charged ${charged}`), text: `${text} ${link}`, html: layout('Payment received', paragraph(text) + button(link, 'View the lot')) };
+  const bill = invoiceLines(invoice);
+  return {
+    to,
+    subject: oneLine(`Your card was charged ${charged}`),
+    text: `${text} ${link}${bill.text}`,
+    html: layout('Payment received', paragraph(text) + button(link, 'View the lot') + bill.html),
+  };
 }
 
 /**

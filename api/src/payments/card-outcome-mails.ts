@@ -13,6 +13,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { cardChargedMail, paymentNeededMail } from '../mail/templates.ts';
 import { cardPrices } from '../checkout/card-price.ts';
+import { invoiceLinkOf } from '../house/documents.ts';
 
 export type MailQueue = Pick<Mailer, 'enqueue'>;
 
@@ -20,7 +21,10 @@ export type MailQueue = Pick<Mailer, 'enqueue'>;
 export async function writeCardChargedMail(tx: Prisma.TransactionClient, lotId: string, cents: bigint): Promise<string | null> {
   const lot = await tx.lot.findUnique({ where: { id: lotId }, select: { title: true, auctionEventId: true, winner: { select: { email: true } } } });
   if (!lot?.winner) return null;
-  const mail = await tx.outboxMail.create({ data: cardChargedMail(lot.winner.email, lot.title, displayAmount(cents, 'USD'), lotId, lot.auctionEventId), select: { id: true } });
+  const mail = await tx.outboxMail.create({
+    data: cardChargedMail(lot.winner.email, lot.title, displayAmount(cents, 'USD'), lotId, lot.auctionEventId, await invoiceLinkOf(tx, lotId)),
+    select: { id: true },
+  });
   return mail.id;
 }
 
