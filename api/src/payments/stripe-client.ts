@@ -8,7 +8,7 @@ import { CircuitOpenError, type CircuitBreaker } from '../health/breaker.ts';
  * failed one retried twice by the SDK, with exponential backoff and jitter. A retried write is safe: every write
  * carries its own idempotency key (and the SDK adds one to any that has none), so Stripe acts on it once.
  */
-const NETWORK_RETRIES = 2;
+export const NETWORK_RETRIES = 2;
 
 export function createStripeClient(config: StripeConfig, breaker?: CircuitBreaker): Stripe {
   const common = { maxNetworkRetries: NETWORK_RETRIES, timeout: config.timeoutMs, ...(breaker ? { httpClient: new BreakerHttpClient(Stripe.createNodeHttpClient(), breaker) } : {}) };
