@@ -71,4 +71,20 @@ describe('an event’s premium and commission', () => {
     const zero = await newEvent({ buyerPremium: { sats: [{ upTo: null, percent: '0' }] } });
     expect(zero.status).toBe(201);
   });
+
+  it('keep the premium once a lot of the event has a bid, since bids and holds were taken at it', async () => {
+    const made = await newEvent({ buyerPremium: { USD: [{ upTo: null, percent: '10' }] } });
+    const id = made.body.data._id as string;
+    const lot = await stack.db.prisma.lot.create({
+      data: { auctionEventId: id, title: 'Bid on', paymentMethod: 'Manual', startingBid: '100', currentPrice: '100', startTime: new Date(), endTime: new Date(Date.now() + DAY), bidCount: 1 },
+    });
+    const changed = await call('PUT', `/auction-events/${id}`, adminToken, { buyerPremium: { USD: [{ upTo: null, percent: '20' }] } });
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toBe('The buyer’s premium cannot change once a lot of this event has a bid or a buyer: bids, holds and purchases were made at it.');
+    // The same premium sent again (the form sends every field) and the commission still change freely.
+    expect((await call('PUT', `/auction-events/${id}`, adminToken, { buyerPremium: { USD: [{ upTo: null, percent: '10' }] }, sellerCommission: { USD: [{ upTo: null, percent: '5' }] } })).status).toBe(
+      200,
+    );
+    await stack.db.prisma.lot.delete({ where: { id: lot.id } });
+  });
 });

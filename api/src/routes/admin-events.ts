@@ -14,6 +14,7 @@ import {
   auctionEventUpdateBodySchema,
   checkCloseInTurn,
   deletedReplySchema,
+  houseRateMessages,
   paginationOf,
   premiumRefusal,
   rateScheduleProblem,
@@ -174,6 +175,11 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
       const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
       if (body.slug && body.slug !== row.slug && !(await slugFree(body.slug, row.id))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
       checkRates(body);
+      // Bids, holds and pay-later limits were taken all in at the premium they saw: it stays until the sale is over.
+      if (body.buyerPremium !== undefined && JSON.stringify(body.buyerPremium) !== JSON.stringify(scheduleOf(row.buyerPremium))) {
+        const bidOn = await prisma.lot.count({ where: { auctionEventId: row.id, OR: [{ bidCount: { gt: 0 } }, { winnerId: { not: null } }] } });
+        if (bidOn > 0) throw new HttpError(409, houseRateMessages.premiumFixed, 'premium_fixed', { buyerPremium: houseRateMessages.premiumFixed });
+      }
       // Lots close in turn when the body sets (or clears) the first close or the interval; other edits leave lot ends alone.
       const turnsGiven = body.firstCloseAt !== undefined || body.closeIntervalSeconds !== undefined;
       const turns = closeInTurnOf(
