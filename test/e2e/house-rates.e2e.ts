@@ -56,6 +56,7 @@ describe('the buyer’s premium in the browser', { timeout: 90_000 }, () => {
     const { page } = await newPage(suite.browser, { width: 1280, height: 900 });
     await openSignedIn(page, suite.dapp.url, bidder.token, `/auctions/${lot.id}`);
     await byTestId(page, 'bid-input').waitFor();
+    assert.equal(await byTestId(page, 'lot-premium').textContent(), '25% of the hammer price');
     // The minimum first ($10.00), then what is typed.
     assert.equal(await byTestId(page, 'bid-all-in').textContent(), '$10.00 bid, $12.50 with the 25% buyer’s premium');
     await byTestId(page, 'bid-input').fill('1000');

@@ -1,4 +1,5 @@
 import { allInText, parseAmount, rateTableFromWire, type Lot, type RateTable } from '@gavel/domain';
+import { lotAmount } from './lot-money.ts';
 
 /** The lot's buyer's premium as the domain reads it; none when its event charges none. */
 export function premiumOf(lot: Pick<Lot, 'unit' | 'buyerPremium'>): RateTable {
@@ -17,4 +18,11 @@ export function allInOf(lot: Pick<Lot, 'unit' | 'buyerPremium'>, amount: string 
   } catch {
     return null;
   }
+}
+
+/** "25% of the hammer price", or "25% up to $1,000,000.00, 20% above": the lot's premium in words. */
+export function premiumTiersText(lot: Pick<Lot, 'unit' | 'buyerPremium'>): string {
+  const tiers = lot.buyerPremium ?? [];
+  if (tiers.length === 1) return `${tiers[0]!.percent}% of the hammer price`;
+  return tiers.map((tier) => (tier.upTo === null ? `${tier.percent}% above` : `${tier.percent}% up to ${lotAmount(tier.upTo, lot.unit)}`)).join(', ');
 }

@@ -1,4 +1,5 @@
-import type { Lot } from '@gavel/domain';
+import { houseRateMessages, type Lot } from '@gavel/domain';
+import { premiumTiersText } from '../../lots/all-in.ts';
 import { lotAmount, lotEstimate } from '../../lots/lot-money.ts';
 
 /** The prices of a lot that is still open: starting and current bid, bids so far, estimate, reserve, Buy Now. */
@@ -29,6 +30,13 @@ export function LotPricing({ lot }: { lot: Lot }) {
         <div>
           <dt>Bitcoin bids</dt>
           <dd data-testid="lot-binding-bids">{lot.vaultBidsRequired ? 'Binding Bitcoin bids (from your vault)' : 'Not binding (offers from your wallet)'}</dd>
+        </div>
+      )}
+      {lot.buyerPremium && (
+        // Added to the hammer price; the bid form says each bid's figure all in.
+        <div>
+          <dt>{houseRateMessages.premiumLabel}</dt>
+          <dd data-testid="lot-premium">{premiumTiersText(lot)}</dd>
         </div>
       )}
       {lot.buyNowEnabled && lot.buyNowPrice && (
