@@ -3,7 +3,7 @@
  * program (a file, a pipe, the tests), gets pino's JSON lines; a person at a terminal running `npm start` gets one
  * readable line per event ("12:03:04 INFO  GET /auctions 200 12 ms"). LOG_FORMAT=json or pretty overrides.
  */
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -14,10 +14,25 @@ export function logFormatOf(env: NodeJS.ProcessEnv, production: boolean, termina
   return !production && terminal ? 'pretty' : 'json';
 }
 
-export function createLogger(config: { logLevel: string; logFormat: LogFormat }): Logger {
-  if (config.logFormat === 'json') return pino({ level: config.logLevel });
-  return pino({ level: config.logLevel }, { write: (line: string) => void process.stdout.write(`${prettyLine(line)}\n`) });
+/** Where log lines go: standard output, written as each line is logged, as pino does by default. */
+type Output = DestinationStream & { on(event: 'error', listener: (err: Error) => void): unknown };
+
+/**
+ * `out`: standard output unless a test gives another. A line that cannot be written (the disk holding the log is
+ * full, the file was removed) is dropped and the process carries on: pino would otherwise throw from the very
+ * call that logs, ending the process, and then retry the unwritten lines forever on the way out, hanging it.
+ */
+export function createLogger(config: { logLevel: string; logFormat: LogFormat }, out: Output = pino.destination({ dest: 1, sync: true })): Logger {
+  out.on('error', () => {
+    droppedLines++;
+  });
+  if (config.logFormat === 'json') return pino({ level: config.logLevel }, out);
+  return pino({ level: config.logLevel }, { write: (line: string) => void out.write(`${prettyLine(line)}\n`) });
 }
+
+let droppedLines = 0;
+/** Log lines dropped so far because the output could not take them. */
+export const droppedLogLines = () => droppedLines;
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' };
 const OWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'v']);

@@ -56,6 +56,11 @@ const DATABASE_BUSY = new Set(['P2024', 'P2028', 'P1001', 'P1002', 'P1008', 'P10
 const SOCKET_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P03']);
 /** The database driver's words for a lost connection, and Redis's (ioredis) for a silent one given up on. */
 const DRIVER_DOWN = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed|Command timed out|Socket timeout/i;
+/** The disk (or the quota) that would have held a file is full. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
 /** Seconds a 503 asks the client to wait before trying again. */
 const RETRY_AFTER_S = 2;
 
@@ -74,6 +79,9 @@ function toBody(error: unknown): { status: number; json: ApiError } {
   }
   // The database was busy past the wait (a load peak) or away (a restart, a cut): nothing was written, and a retry will do.
   if (isDatabaseUnavailable(error)) return { status: 503, json: { message: messages.server.busy, code: 'busy' } };
+  // The disk is full: nothing was stored (stored files are written whole or not at all), so a retry once space is
+  // freed will do; logged as an error, since only an operator can free it.
+  if (isStorageFull(error)) return { status: 503, json: { message: messages.server.busy, code: 'storage_full' } };
   // An outside service whose circuit is open, where the route has no words of its own for it.
   if (error instanceof CircuitOpenError) return { status: 503, json: { message: messages.server.busy, code: 'unavailable' } };
   const status = (error as { status?: number; expose?: boolean }).status;

@@ -3,11 +3,12 @@
  * their real CID (CIDv1, raw codec, sha2-256: what `ipfs add --cid-version 1 --raw-leaves` gives for one
  * block), so an `/ipfs/<cid>` address stays valid if the same bytes are later pinned on IPFS.
  */
-import { mkdir, readFile, writeFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
+import { writeWhole } from './write-whole.ts';
 
 export interface StoredFile {
   cid: string;
@@ -26,9 +27,10 @@ export class ContentStore {
     const cid = await ContentStore.cidOf(bytes);
     await mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, cid);
+    // The file is present only once whole (its type first), so a write cut short (a full disk) stores nothing.
     if (!(await exists(file))) {
-      await writeFile(`${file}.type`, contentType);
-      await writeFile(file, bytes);
+      await writeWhole(`${file}.type`, contentType);
+      await writeWhole(file, bytes);
     }
     return cid;
   }

@@ -1,7 +1,8 @@
 /** Files that must never be public (identity documents): kept by sha256 outside anything the api serves. */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWhole } from './write-whole.ts';
 
 export class PrivateStore {
   constructor(private readonly dir: string) {}
@@ -9,7 +10,7 @@ export class PrivateStore {
   async put(bytes: Buffer): Promise<string> {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await writeFile(path.join(this.dir, sha256), bytes, { mode: 0o600 });
+    await writeWhole(path.join(this.dir, sha256), bytes, 0o600);
     return sha256;
   }
 
