@@ -252,6 +252,8 @@ describe('cost calculator', { timeout: 60_000 }, () => {
       // Chromium itself logs every failed request; that line is the browser's, not the page's, and cannot be
       // silenced from JavaScript. It is counted apart: one attempt per opening, not one every 30 s.
       if (message.text().startsWith('Failed to load resource') && /coingecko/.test(message.location().url)) return void priceRequestsFailed++;
+      // The test harness blocks the production build's service worker (newPage), and Playwright says so: its line.
+      if (message.text() === 'Service Worker registration blocked by Playwright') return;
       if (message.type() === 'warning' || message.type() === 'error') noise.push(`${message.type()}: ${message.text()}`);
     });
     // No internet here anyway; refusing the price service makes the test independent of the machine.
