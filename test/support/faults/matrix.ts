@@ -15,6 +15,7 @@ export const FAULT_MATRIX: Scenario[] = [
   { name: 'stripe 500s 4s (captures)', dependency: 'stripe', fault: { kind: 'http500' }, durationMs: 4000, during: 'close' },
   { name: 'stripe +3s 4s (captures)', dependency: 'stripe', fault: { kind: 'delay', ms: 3000 }, durationMs: 4000, during: 'close' },
   { name: 'postgres cut 3s (close)', dependency: 'postgres', fault: { kind: 'cut' }, durationMs: 3000, during: 'close' },
+  { name: 'redis black-hole 3s (close)', dependency: 'redis', fault: { kind: 'blackhole' }, durationMs: 3000, during: 'close' },
   { name: 'price cut 4s', dependency: 'price', fault: { kind: 'cut' }, durationMs: 4000 },
   { name: 'api SIGKILL + restart', dependency: 'api', fault: { kind: 'kill' }, durationMs: 500 },
 ];
