@@ -18,12 +18,13 @@ export type FinalStatus = Stripe.PaymentIntent.Status;
 
 /*
  * Every Stripe write the api makes that could make a second object carries an idempotency key named after what it
- * does (an intent per hold, per purchase, per mint; a refund per intent), so that the same write repeated by a
- * process that crashed before recording the answer finds the first one. Cancels and captures carry none: they
- * make no object, a second one is refused by the intent's state (payment_intent_unexpected_state, read here as the
- * intent's status now), and Stripe keeps the first answer to a key for a day, a 500 included, so a keyed capture
- * retried after Stripe failed would get that failure back all day while the hold waits. A refund repeated anyway
- * is refused by the charge having nothing left to give back (charge_already_refunded).
+ * does (an intent per hold, per purchase, per mint; a customer and a setup intent per user), so that the same
+ * write repeated by a process that crashed before recording the answer finds the first one. Cancels, captures and
+ * whole refunds carry none: Stripe keeps the first answer to a key for a day, a 500 included, so a keyed retry
+ * after Stripe failed would get that failure back all day while the hold or the refund waits. They need none: a
+ * second cancel or capture is refused by the intent's state (payment_intent_unexpected_state, read here as the
+ * intent's status now), a second whole refund by the charge having nothing left to give back
+ * (charge_already_refunded, read as done), so a repeat never makes a second object.
  */
 
 /** Releases a hold (or abandons an unpaid intent). Returns the intent's status afterwards: canceled, or succeeded if it was already taken. */
@@ -39,7 +40,7 @@ export async function cancelIntent(stripe: Stripe, id: string): Promise<FinalSta
 /** Gives back all of a payment taken (a mint that could not be made). A payment already given back counts as done. */
 export async function refundIntent(stripe: Stripe, id: string): Promise<void> {
   try {
-    await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund:${id}` });
+    await stripe.refunds.create({ payment_intent: id });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded')) throw error;
   }
