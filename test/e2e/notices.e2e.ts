@@ -82,7 +82,7 @@ describe('ending soon', () => {
 
     // The profile shows it off, and turns it back on.
     await page.goto(`${suite.dapp.url}/profile`);
-    const box = page.getByLabel('When a lot I bid on or watch ends soon');
+    const box = page.getByLabel('When a lot I bid on or watch ends soon', { exact: true });
     await box.waitFor();
     assert.equal(await box.isChecked(), false);
     await box.check();

@@ -88,6 +88,8 @@ export function PushSection() {
                     type="checkbox"
                     name={key}
                     data-testid={`push-${key}`}
+                    // The e-mail choices above read the same words: a screen reader must tell the two apart.
+                    aria-label={`On this device: ${LABELS[kind]}`}
                     checked={pending[key] ?? preferences.data[key]}
                     aria-disabled={key in pending || undefined}
                     onChange={(event) => void change(key, event.target.checked)}
