@@ -75,7 +75,7 @@ describe('lot page', { timeout: 60_000 }, () => {
     assert.equal(await page.locator('[data-testid=bid-history]').count(), 0);
     assert.ok(!(await page.locator('body').innerText()).includes(sold.winner.name));
     await page.goto(`${suite.dapp.url}/auctions?status=ended&search=${encodeURIComponent(sold.title)}`);
-    const card = cards(page).filter({ has: page.locator(`h3:text-is("${sold.title}")`) });
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: sold.title, exact: true }) });
     await card.locator('[data-testid=lot-results-hidden]').filter({ hasText: messages.browse.logInForResults }).waitFor();
     assert.equal(await card.locator('[data-testid=lot-current-bid]').count(), 0);
 
@@ -86,7 +86,7 @@ describe('lot page', { timeout: 60_000 }, () => {
     assert.equal(await member.locator('[data-testid=lot-outcome]').textContent(), 'Sold');
     assert.equal(await member.locator('[data-testid=lot-login-results]').count(), 0);
     await member.goto(`${suite.dapp.url}/auctions?status=ended&search=${encodeURIComponent(sold.title)}`);
-    const memberCard = cards(member).filter({ has: member.locator(`h3:text-is("${sold.title}")`) });
+    const memberCard = cards(member).filter({ has: member.getByRole('heading', { name: sold.title, exact: true }) });
     await memberCard.locator('[data-testid=lot-current-bid]').waitFor();
     assert.equal(await memberCard.locator('[data-testid=lot-results-hidden]').count(), 0);
   });
@@ -100,7 +100,7 @@ describe('lot page', { timeout: 60_000 }, () => {
     await page.locator('[data-testid=lot-outcome]').filter({ hasText: 'Not sold: reserve not met' }).waitFor();
     assert.match(await page.locator('[data-testid=lot-results]').innerText(), /Highest bid/i);
     await page.goto(`${suite.dapp.url}/auctions?status=ended&search=${encodeURIComponent(belowReserve.title)}`);
-    const card = cards(page).filter({ has: page.locator(`h3:text-is("${belowReserve.title}")`) });
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: belowReserve.title, exact: true }) });
     await card.locator('[data-testid=lot-outcome]').filter({ hasText: 'Not sold: reserve not met' }).waitFor();
   });
 
