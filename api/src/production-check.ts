@@ -31,7 +31,7 @@ export class UnsafeProductionConfig extends Error {
     super(
       `Gavel will not start in production (NODE_ENV=production): ${problems.length} setting${problems.length === 1 ? ' is' : 's are'} missing or unsafe.\n` +
         problems.map(({ setting, problem }) => `  - ${setting}: ${problem}`).join('\n') +
-        "\nSet them all, then start again; docs/production.md lists what production needs.",
+        '\nSet them all, then start again; docs/production.md lists what production needs.',
     );
     this.name = 'UnsafeProductionConfig';
   }

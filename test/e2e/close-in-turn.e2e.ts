@@ -88,7 +88,7 @@ describe('lots that close in turn', { timeout: 180_000 }, () => {
         assert.match(await closesAt.innerText(), / UTC$/);
         closes.set(await card.locator('[data-testid=lot-title]').innerText(), (await closesAt.getAttribute('datetime'))!);
       }
-      titles.forEach((title, i) => assert.equal(closes.get(title), new Date(first.getTime() + i * MINUTE).toISOString(), title));
+      for (const [i, title] of titles.entries()) assert.equal(closes.get(title), new Date(first.getTime() + i * MINUTE).toISOString(), title);
       const scrollWidth = await visitor.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(scrollWidth <= viewport.width, `the event page fits ${viewport.width} px (${scrollWidth}px)`);
       await visitor.screenshot({ path: screenshotPath(`close-in-turn-${viewport.width}`), fullPage: true });
