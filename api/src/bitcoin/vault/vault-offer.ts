@@ -13,17 +13,16 @@
  * binding (BINDING_KEY) and a layout field (VAULT_LAYOUT_KEY) naming the vault address, so settlement knows the
  * seller's input is 0.
  */
-import { TAPSCRIPT_LEAF_VERSION, VAULT_SPEND_VBYTES, type Vault } from '@gavel/domain/bitcoin-vault';
+import { VAULT_SPEND_VBYTES, type Vault } from '@gavel/domain/bitcoin-vault';
 import type { BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { BINDING_KEY, scriptOf, spendTypeOf, unsignedTx, type OfferRequest, type Utxo } from '../offer/build.ts';
 import { estimateVsize, INDEX, INSCRIPTION_OUTPUT_SATS, OfferError, platformFeeOf, SIGHASH_ALL } from '../offer/layout.ts';
 import { scriptPathSignatureOf, verifyScriptPathSignature } from '../offer/signatures.ts';
+import { addCooperativeInputs, COOPERATIVE_SEQUENCE } from './cooperative-inputs.ts';
 
 /** BIP-174 proprietary global key: 0xFC, "gavel", subtype 1 = the vault address a binding offer spends from. */
 export const VAULT_LAYOUT_KEY = Uint8Array.from([0xfc, 5, ...new TextEncoder().encode('gavel'), 1]);
-/** nSequence of a cooperative input: replaceable, no relative lock (as withdrawals). */
-const COOPERATIVE_SEQUENCE = 0xfffffffd;
 export const VAULT_OFFER_SELLER_INPUT = 0;
 
 export interface VaultOfferRequest {
@@ -111,16 +110,7 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
     sighashType: SIGHASH_ALL,
     ...(sellerType === 'p2tr' && seller.tapInternalKey ? { tapInternalKey: xOnly(seller.tapInternalKey) } : {}),
   });
-  for (const output of inputs) {
-    psbt.addInput({
-      hash: output.txid,
-      index: output.vout,
-      sequence: COOPERATIVE_SEQUENCE,
-      witnessUtxo: { script: vault.script, value: BigInt(output.value) },
-      tapInternalKey: vault.internalKey,
-      tapLeafScript: [{ leafVersion: TAPSCRIPT_LEAF_VERSION, script: vault.cooperative.script, controlBlock: vault.cooperative.controlBlock }],
-    });
-  }
+  addCooperativeInputs(psbt, vault, inputs);
   psbt.addOutput({ script: ordinals.script, value: BigInt(seller.inscriptionUtxo.value) });
   psbt.addOutput({ script: payout.script, value: BigInt(price) });
   psbt.addOutput({ script: platform.script, value: BigInt(platformFee) });

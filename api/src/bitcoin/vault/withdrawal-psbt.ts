@@ -3,14 +3,12 @@
  * the PSBT (each input with witnessUtxo, tapInternalKey H and only the cooperative tapLeafScript, so a wallet
  * signs that leaf and nothing else), checks the bidder's signatures itself, and the worker adds G's and finalizes.
  */
-import { deriveVault, TAPSCRIPT_LEAF_VERSION, VAULT_SPEND_VBYTES, type Vault, type VaultKeys } from '@gavel/domain/bitcoin-vault';
+import { deriveVault, VAULT_SPEND_VBYTES, type Vault, type VaultKeys } from '@gavel/domain/bitcoin-vault';
 import type { BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { scriptPathSignatureOf, verifyScriptPathSignature } from '../offer/signatures.ts';
+import { addCooperativeInputs } from './cooperative-inputs.ts';
 import type { SchnorrSigner } from './gavel-key.ts';
-
-/** nSequence of a cooperative input: replaceable, and with BIP68's disable flag set (no relative lock applies). */
-const COOPERATIVE_SEQUENCE = 0xfffffffd;
 
 export class WithdrawalError extends Error {
   constructor(
@@ -35,16 +33,7 @@ export function vaultOf(keys: VaultKeys, network: BitcoinNetworkName): Vault {
 export function buildWithdrawal(vault: Vault, outputs: Array<{ txid: string; vout: number; value: number }>, to: string, feeRate: number, network: BitcoinNetworkName): BuiltWithdrawal {
   const psbt = new bitcoin.Psbt({ network: bitcoinjsNetwork(network) });
   psbt.setVersion(2);
-  for (const output of outputs) {
-    psbt.addInput({
-      hash: output.txid,
-      index: output.vout,
-      sequence: COOPERATIVE_SEQUENCE,
-      witnessUtxo: { script: vault.script, value: BigInt(output.value) },
-      tapInternalKey: vault.internalKey,
-      tapLeafScript: [{ leafVersion: TAPSCRIPT_LEAF_VERSION, script: vault.cooperative.script, controlBlock: vault.cooperative.controlBlock }],
-    });
-  }
+  addCooperativeInputs(psbt, vault, outputs);
   const vsize = VAULT_SPEND_VBYTES.overhead + VAULT_SPEND_VBYTES.cooperativeInput * outputs.length + VAULT_SPEND_VBYTES.output;
   const fee = Math.ceil(vsize * feeRate);
   const amount = outputs.reduce((sum, o) => sum + o.value, 0) - fee;
