@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { displayAmount, messages, psbtMessages } from '@gavel/domain';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
-import { openSignedIn, waitForToast } from '../support/account-browser.ts';
+import { connectBitcoinWallet, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
 import { newPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -25,9 +25,7 @@ const suite = browserSuite(
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
 async function connect(page: Page, kind: 'xverse' | 'leather', user: { email: string }, returnPath: string) {
-  await openSignedIn(page, suite.dapp.url, await signIn(suite.stack.api.url, user.email), `/connect-wallet?returnUrl=${encodeURIComponent(returnPath)}`);
-  await byTestId(page, `wallet-option-${kind}`).click();
-  await page.waitForURL((url) => url.pathname === returnPath);
+  await connectBitcoinWallet(page, suite.dapp.url, await signIn(suite.stack.api.url, user.email), kind, returnPath);
 }
 
 describe('binding Bitcoin bids', { timeout: 180_000 }, () => {

@@ -16,7 +16,7 @@ import { displayAmount, messages, psbtMessages } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { deliveryAddressOf } from '../../api/src/bidding/inscription-delivery.ts';
-import { openSignedIn, waitForToast } from '../support/account-browser.ts';
+import { connectBitcoinWallet, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
 import { spend } from '../support/bitcoin-wallet.ts';
 import { newPage } from '../support/browser.ts';
@@ -40,9 +40,7 @@ async function withWallet(kind: 'xverse' | 'leather', user: { email: string }, r
 }
 
 async function connect(page: Page, kind: 'xverse' | 'leather', user: { email: string }, returnPath: string) {
-  await openSignedIn(page, suite.dapp.url, await signIn(suite.stack.api.url, user.email), `/connect-wallet?returnUrl=${encodeURIComponent(returnPath)}`);
-  await byTestId(page, `wallet-option-${kind}`).click();
-  await page.waitForURL((url) => url.pathname === returnPath);
+  await connectBitcoinWallet(page, suite.dapp.url, await signIn(suite.stack.api.url, user.email), kind, returnPath);
 }
 
 /** PLACE BID, then the checkout's Bitcoin choice: the api builds the offer, the wallet signs it, the api places it. */

@@ -49,3 +49,13 @@ export async function newAccountPage(browser: Browser, viewport?: { width: numbe
   await opened.context.route(/\/api\/events(\?|$)/, (route) => route.abort());
   return opened;
 }
+
+/**
+ * Signs `token`'s user in on `page` and links the page's test Bitcoin wallet (injectBitcoinWallet) through the
+ * connect-wallet page, which proves it (BIP-322) and returns to `returnPath`.
+ */
+export async function connectBitcoinWallet(page: Page, dappUrl: string, token: string, kind: 'xverse' | 'leather', returnPath: string): Promise<void> {
+  await openSignedIn(page, dappUrl, token, `/connect-wallet?returnUrl=${encodeURIComponent(returnPath)}`);
+  await page.locator(`[data-testid=wallet-option-${kind}]`).click();
+  await page.waitForURL((url) => url.pathname === returnPath);
+}
