@@ -350,9 +350,11 @@ describe('admin area', { timeout: 180_000 }, () => {
     await waitForToast(page, adminMessages.lotEnded);
     assert.equal(await text(page, 'payment-status-value'), 'Awaiting payment');
 
-    const { page: sellerPage } = await newPage(suite.browser);
+    // The seller settles from a phone: the panel and its confirmations at 390 px (the admin's side above was at 1280).
+    const { page: sellerPage } = await newPage(suite.browser, { width: 390, height: 844 });
     await openSignedIn(sellerPage, suite.dapp.url, await signIn(suite.stack.url, seller.email), `/details/${sellerLot.id}`);
     await byTestId(sellerPage, 'settlement-panel').waitFor();
+    assert.ok((await sellerPage.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the seller’s lot page fits a phone');
     // Settling is what the seller came for: the panel heads the lot's page, above its results.
     await byTestId(sellerPage, 'lot-results').waitFor();
     const panelTop = (await byTestId(sellerPage, 'settlement-panel').boundingBox())?.y ?? Infinity;
@@ -364,6 +366,7 @@ describe('admin area', { timeout: 180_000 }, () => {
     // Clearing the winner's debt is asked first, naming the lot and the amount owed.
     await sellerPage.click('[data-testid=verify-payment]');
     assert.match(await text(sellerPage, 'confirm-payment-amount'), /10\.00 USD/);
+    assert.ok((await byTestId(sellerPage, 'confirm-payment-submit').boundingBox())!.width <= 390, 'the confirmation fits the phone');
     await sellerPage.fill('[data-testid=payment-reference]', 'BANK20261129');
     await sellerPage.click('[data-testid=confirm-payment-submit]');
     await waitForToast(sellerPage, settlementMessages.paymentVerified);
