@@ -30,6 +30,7 @@ export interface LoadResult {
 
 /** The words a 503 may carry: the spec's catalogue, as the api says them. */
 const ALLOWED_503 = new Set<string>([messages.server.busy, paymentMessages.providerUnavailable]);
+const BACK_OFF_MS = 100;
 
 export interface LoadOptions {
   url: string;
@@ -60,6 +61,9 @@ export function startLoad(o: LoadOptions): Load {
       if (allowed) result.unavailable++;
       else result.bad5xx.push(`${res.status} ${res.headers.get('retry-after') ?? '-'} ${body?.message ?? ''}`);
     }
+    // Told to come back later, a client waits (a short while here, so recovery is still seen within the second):
+    // a loop that does not would spend its whole request budget on 503s while the dependency is down.
+    if (res.status === 503) await new Promise((r) => setTimeout(r, BACK_OFF_MS));
     return body;
   };
 
@@ -87,7 +91,7 @@ export function startLoad(o: LoadOptions): Load {
     } catch {
       // No answer (the api down, a connection cut): back off a moment, as a client would, rather than spin.
       result.noAnswer++;
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, BACK_OFF_MS));
     }
   };
 
