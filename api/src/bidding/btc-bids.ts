@@ -6,48 +6,21 @@
  * like any other bid: the lot's price moves, the previous bid is outbid. An offer left unsigned expires after
  * OFFER_TTL_MS.
  */
-import { CircuitOpenError } from '../health/breaker.ts';
-import { formatAmount, messages, type Bid } from '@gavel/domain';
+import { formatAmount, messages } from '@gavel/domain';
 import { bindingBidMessages } from '@gavel/domain/binding-bids';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { EsploraError, OrdError } from '../bitcoin/index.ts';
-import { esploraChainView, OfferError, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
-import { maskName } from './present-bid.ts';
+import { esploraChainView, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
+import { OFFER_TTL_MS, offerCall, presentOffer, type OfferReply } from './btc-offer.ts';
 import { admitBid, linkedWallet, readLotForBid } from './intake.ts';
 import { commitBid } from './place-bid.ts';
 import { finalizeVaultOffer } from './vault-bids.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
-import { fullNameOf } from '../auth/user-name.ts';
 
 const bidMessages = messages.bids;
-/** How long a wallet has to sign the offer before it must be placed again. */
-export const OFFER_TTL_MS = 10 * 60_000;
 /** Not a spec text: the reply to the build step, before the wallet signs. */
 export const SIGN_TO_PLACE = 'Sign the transaction in your wallet to place the bid';
-
-/** Turns the offer module's refusals and Esplora/ord outages into api errors. */
-export async function offerCall<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, error.field ? { [error.field]: error.message } : undefined);
-    if (error instanceof EsploraError || error instanceof OrdError || error instanceof CircuitOpenError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError'))) {
-      throw new HttpError(503, 'The Bitcoin network service is unavailable. Please try again.', 'bitcoin_unavailable');
-    }
-    throw error;
-  }
-}
-
-export interface OfferReply {
-  bid: Bid;
-  psbtHex: string;
-  endTime: Date;
-  minimumNextBid: string;
-  /** Spends vault outputs (the lot requires vault bids): the inputs the wallet signs by the cooperative leaf. */
-  vaultInputs?: number[];
-}
 
 /** What the bid reply says of an offer's force: binding from the vault, or not binding from the wallet's coins. */
 export function bindingOfOffer(offer: OfferReply | object): { binding: boolean; bindingNote: string; inputsToSign?: number[] } {
@@ -151,28 +124,4 @@ export async function finalizeBtcOffer(services: Services, user: UserRow, lotId:
       await tx.bid.update({ where: { id: offer.id }, data: { psbtHex: offer.psbtHex, signedPsbtHex: signedPsbtHex as string } });
     },
   });
-}
-
-/** An offer as its bidder sees it before it is placed (status pending). */
-export function presentOffer(
-  id: string,
-  lot: { id: string; title: string; currentBid: { toFixed(n: number): string } | null },
-  amount: bigint,
-  walletAddress: string,
-  user: UserRow,
-  status: Bid['status'],
-): Bid {
-  return {
-    _id: id,
-    id,
-    auctionId: lot.id,
-    amount: formatAmount(amount, 'sats'),
-    unit: 'sats',
-    walletAddress,
-    status,
-    withdrawalStatus: null,
-    createdAt: new Date().toISOString(),
-    bidder: { displayName: maskName(fullNameOf(user)), isYou: true },
-    auction: { _id: lot.id, title: lot.title, currentBid: lot.currentBid === null ? null : formatAmount(BigInt(lot.currentBid.toFixed(0)), 'sats'), paymentMethod: 'BTC' },
-  };
 }

@@ -21,7 +21,8 @@ import { lotBidState } from './refusal.ts';
 import { commitBid } from './place-bid.ts';
 import { checkSignedVaultLadder, commitVaultOutputs } from './vault-bids.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
-import { assertFinalizable, LADDER_NEEDS_EVERY_STEP, OFFER_TTL_MS, offerCall, offerParties, presentOffer, type OfferInput } from './btc-bids.ts';
+import { assertFinalizable, LADDER_NEEDS_EVERY_STEP, offerParties, type OfferInput } from './btc-bids.ts';
+import { OFFER_TTL_MS, offerCall, presentOffer } from './btc-offer.ts';
 
 export interface LadderReply {
   bid: Bid;

@@ -15,7 +15,7 @@ import { checkUnspent, esploraChainView, finalizeSwap, OfferError, parsePsbtHex,
 import { sellerInputIndexOf, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
 import { awaitVaultSwap, queueVaultSwap } from './btc-vault-settle.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
-import { offerCall, OFFER_TTL_MS } from './btc-bids.ts';
+import { offerCall, OFFER_TTL_MS } from './btc-offer.ts';
 import { linkedWallet } from './intake.ts';
 import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
 import { anyCase } from '../wallet/linked.ts';

@@ -18,7 +18,7 @@ import { bitcoinOfferSpentMail, sellerSignOverdueMail, sellerSignReminderMail, w
 import { bidderInputsSpent, removeIfSpent } from './btc-offer-watch.ts';
 import { expectedSwapTxid } from './btc-swap.ts';
 import { announceLotChanged } from './notify.ts';
-import { offerCall } from './btc-bids.ts';
+import { offerCall } from './btc-offer.ts';
 import { bindingBidsWithoutOutputs } from './vault-bids.ts';
 
 /** A lot whose bidders spent one offer after another is closed on the next that stands; past this, the watch decides. */

@@ -24,7 +24,7 @@ import { COMMITMENT_BINDS_SQL, committedOutpoints } from '../bitcoin/vault/commi
 import { commitBid } from './place-bid.ts';
 import { admitBid, readLotForBid } from './intake.ts';
 import type { AdmittedBid, PlacedBid, Transaction } from './bid-types.ts';
-import { offerCall, OFFER_TTL_MS, presentOffer, type OfferReply } from './btc-bids.ts';
+import { offerCall, OFFER_TTL_MS, presentOffer, type OfferReply } from './btc-offer.ts';
 
 /** The user's vault, or the refusal that says to open and fund one. */
 async function vaultOf(services: Services, userId: string): Promise<BitcoinVault> {

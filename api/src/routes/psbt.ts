@@ -29,7 +29,7 @@ import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
-import { offerCall } from '../bidding/btc-bids.ts';
+import { offerCall } from '../bidding/btc-offer.ts';
 import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
 import { isSellerOf } from '../admin/lot-view.ts';
 

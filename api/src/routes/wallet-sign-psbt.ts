@@ -10,7 +10,7 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { parsePsbtHex, unsignedTx } from '../bitcoin/offer/index.ts';
-import { offerCall } from '../bidding/btc-bids.ts';
+import { offerCall } from '../bidding/btc-offer.ts';
 import { requireLinkedWallet } from '../wallet/linked.ts';
 
 export function walletSignPsbtRoutes(routes: RouteTable, services: Services): void {
