@@ -8,7 +8,8 @@ import { psbtMessages, settlementOf, settlementMessages, type SettlementRecord }
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { createStore } from '../app/store.ts';
 import { ToastHost } from '../components/toast/ToastHost.tsx';
-import { SettlementPanel, type SettlementLot } from './SettlementPanel.tsx';
+import { SettlementPanel } from './SettlementPanel.tsx';
+import type { SettlementLot } from './settlement-lot.ts';
 
 function lot(facts: { hasWinner: boolean; paid?: boolean; transferred?: boolean }, over: Partial<SettlementLot> = {}): SettlementLot {
   return {

@@ -1,29 +1,12 @@
 import type { ReactNode } from 'react';
-import { paymentReferenceText, settlementMessages, shipsToWinner, transferReferenceLabel, type Settlement, type SettlementRecord } from '@gavel/domain';
+import { paymentReferenceText, settlementMessages, shipsToWinner, transferReferenceLabel, type SettlementRecord } from '@gavel/domain';
 import { BitcoinSettlementStep } from './BitcoinSettlementStep.tsx';
 import { PaymentStep, TransferStep } from './SettlementSteps.tsx';
 import { MessageWinner, ShipTo } from './ShipToWinner.tsx';
 import { useSettlementRecord } from './settlement-record-api.ts';
 import './settlement.css';
 import { DateTime } from '../dates/DateTime.tsx';
-
-export interface SettlementLot {
-  _id: string;
-  title: string;
-  lotNumber: number;
-  auctionType: 'onchain' | 'offchain';
-  paymentMethod: 'BTC' | 'ETH' | 'Manual';
-  /** BTC lots: the inscription sold, settled by the swap its winning offer describes. */
-  inscriptionId: string | null;
-  /** The seller's wallet address. */
-  walletAddress: string | null;
-  unit: string;
-  soldPrice: string | null;
-  txHash: string | null;
-  transferTransactionHash: string | null;
-  winner: { name: string | null; firstName: string | null; lastName: string | null; walletAddress: string | null } | null;
-  settlement: Settlement;
-}
+import type { SettlementLot } from './settlement-lot.ts';
 
 /**
  * The seller and admin panel of an ended lot: payment status and transfer status boxes (each with its reference in

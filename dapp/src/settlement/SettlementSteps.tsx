@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { paymentReferenceText, requiresPaymentHash, settlementMessages, transferReferenceLabel, transferReferenceRefusal } from '@gavel/domain';
 import { useSettlementActions } from './settlement-api.ts';
 import { SettleConfirm } from './SettleConfirm.tsx';
-import type { SettlementLot } from './SettlementPanel.tsx';
+import type { SettlementLot } from './settlement-lot.ts';
 
 /** The lot as the confirmations name it, and what the winner owes. */
 const lotName = (lot: SettlementLot) => `Lot ${lot.lotNumber}: ${lot.title}`;
