@@ -42,6 +42,7 @@ export * from './schemas/inscription.ts';
 export * from './my-bids.ts';
 export * from './schemas/follow.ts';
 export * from './schemas/notifications.ts';
+export * from './notice-text.ts';
 export * from './schemas/push.ts';
 export * from './won-payment.ts';
 export * from './schemas/vault.ts';

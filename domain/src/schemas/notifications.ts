@@ -68,5 +68,3 @@ export const bidCancelledNotificationSchema = z.object({
   cardHoldReleased: z.boolean(),
 });
 export type BidCancelledNotification = z.infer<typeof bidCancelledNotificationSchema>;
-
-export { bidCancelledText, endingSoonText, timeLeftText } from '../notice-text.ts';
