@@ -21,7 +21,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { assertListed } from './whitelist-gate.ts';
 import { announceBid } from './notify.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
-import { readChainBidState } from '../relayer/card-bids.ts';
+import { readChainBidState } from './chain-bid-state.ts';
 import { lotForBidSelect, type AdmittedBid, type BidRail, type CommitOptions, type LotForBid, type PlacedBid } from './bid-types.ts';
 import { PRISMA_TYPES } from '../db/prisma-types.ts';
 import { LEADING_BID_JOIN_SQL, STANDING_JSON_SQL } from './proxy-commit.ts';

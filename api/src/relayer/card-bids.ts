@@ -11,9 +11,7 @@
  * (proxy-steps.ts). The maximum stays in Gavel's database and in its bidder's own replies, never on chain.
  */
 import { randomUUID } from 'node:crypto';
-import { gavelAuctionHouseAbi } from '@gavel/contracts';
 import { cardCentsRefusal, coinHoldCents, formatAmount, messages, WEI_PER_ETH, type PlaceBidReply } from '@gavel/domain';
-import type { Address } from 'viem';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,31 +19,7 @@ import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { maskName, maximumField } from '../bidding/present-bid.ts';
 import type { AdmittedBid } from '../bidding/bid-types.ts';
-import type { BidState } from '../bidding/refusal.ts';
 import { fullNameOf } from '../auth/user-name.ts';
-
-/**
- * An auction on the contract as a new bid sees it, read now from the node (the indexer may lag a freshly
- * started auction): cancelled (a zero seller), not started, over, or live with the contract's minimum.
- */
-export async function readChainBidState(services: Pick<Services, 'chain'>, auctionId: string): Promise<BidState> {
-  const { chain } = services;
-  const house = { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi } as const;
-  const id = BigInt(auctionId);
-  const [auction, block, increment, minimum] = await Promise.all([
-    chain.rpc.client.readContract({ ...house, functionName: 'getAuction', args: [id] }).catch(() => null),
-    chain.rpc.client.getBlock({ blockTag: 'latest' }),
-    chain.rpc.client.readContract({ ...house, functionName: 'minBidIncrement' }),
-    chain.rpc.client.readContract({ ...house, functionName: 'minNextBid', args: [id] }).catch(() => 0n),
-  ]);
-  const endTime = new Date(Number(auction?.endTime ?? 0n) * 1000);
-  const currentBid = auction && auction.highestBid > 0n ? auction.highestBid : null;
-  const base = { minimum, increment: BigInt(increment), endTime, currentBid };
-  if (!auction || /^0x0{40}$/i.test(auction.seller)) return { ...base, phase: 'cancelled' };
-  if (!auction.started) return { ...base, phase: 'upcoming' };
-  if (auction.ended || block.timestamp >= auction.endTime) return { ...base, phase: 'ended' };
-  return { ...base, phase: 'live' };
-}
 
 /** A card bid on an auction of the contract, admitted by the bid intake: hold the card, record it, queue the relay. */
 export async function placeRelayedCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {

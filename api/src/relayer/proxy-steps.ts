@@ -16,7 +16,7 @@ import type { RelayedBid } from '../generated/prisma/client.ts';
 import { nextChainStep } from '@gavel/domain';
 import type { Database } from '../db/client.ts';
 import type { ChainService } from '../chain/index.ts';
-import { readChainBidState } from './card-bids.ts';
+import { readChainBidState } from '../bidding/chain-bid-state.ts';
 
 /** What answering an outbid step came to. */
 export type StepAnswer =

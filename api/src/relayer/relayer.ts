@@ -17,24 +17,16 @@
  * The sweep (a turn of the worker's followers, jobs/followers.ts) moves bids along from the indexer's view and
  * re-queues lost steps.
  */
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
 import { tellOutbid } from '../bidding/outbid-notifier.ts';
 import { sql } from '@ponder/client';
 import type { CardMint, RelayedBid } from '../generated/prisma/client.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import type { ChainService } from '../chain/index.ts';
-import type { Payments } from '../payments/index.ts';
-import type { EventHub } from '../events/event-hub.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { UsdPrices } from '../prices/usd-price.ts';
 import { cancelIntent, captureIntent, refundIntent } from '../payments/intents.ts';
-import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
+import { JobQueue, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { RelayerSender } from './sender.ts';
+import type { RelayerServices } from './relayer-services.ts';
 import { answerOutbid, maximumOf, repriceStep } from './proxy-steps.ts';
 import { chargeOf, keepUnpaid, markDelivered, paidRecipients } from './unpaid-wins.ts';
 
@@ -45,24 +37,6 @@ export const RELAYER_QUEUE = 'relayer';
  */
 const CHARGE_ABANDONED_MS = 5 * 60_000;
 type Step = 'relay-bid' | 'relay-step' | 'relay-refund' | 'relay-deliver' | 'relay-mint';
-
-/**
- * What the relayer works with. It is one of the services (services.ts builds it), so it is handed these few
- * rather than the whole set it belongs to.
- */
-export interface RelayerServices {
-  config: Pick<Config, 'relayer' | 'chain' | 'redisPrefix' | 'unpaid'>;
-  /** The ETH price a won card bid is charged at. */
-  prices: Pick<UsdPrices, 'holdPrice'>;
-  log: Logger;
-  db: Database;
-  redis: Redis;
-  chain: ChainService;
-  payments: Pick<Payments, 'stripe'>;
-  eventHub: EventHub;
-  mailer: Mailer;
-  queues: QueueRedis;
-}
 
 export class Relayer {
   readonly queue: JobQueue<Record<Step, { id: string }>>;

@@ -12,7 +12,7 @@ import type { PrismaClient, RelayedBid } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import { paymentNeededMail } from '../mail/templates.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
-import type { RelayerServices } from './relayer.ts';
+import type { RelayerServices } from './relayer-services.ts';
 
 /** Why a won relayed bid's NFT stays in custody although the winner has a wallet (RelayedBid.error). */
 export const UNPAID_WIN = 'unpaid: the card hold could not be captured';
