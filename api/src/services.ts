@@ -1,4 +1,5 @@
 /** The long-lived things every route and job uses, opened once per process. */
+import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -69,7 +70,8 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function openServices(config: Config, log: Logger): Promise<Services> {
+/** `role`: how this process is named in the degradation log the admin reads (the worker process is 'worker'). */
+export async function openServices(config: Config, log: Logger, role: 'api' | 'worker' = 'api'): Promise<Services> {
   const db = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
   await migrate(db, (line) => log.info(line));
   const redis = new Redis(config.redisUrl, clientOptions());
@@ -81,7 +83,7 @@ export async function openServices(config: Config, log: Logger): Promise<Service
     survivesRedisOutage(client, what, log);
   await Promise.all([redis.connect(), subscriber.connect()]);
   const stopPinging = keepSubscriberAlive(subscriber, log);
-  const health = new HealthMonitor(db, redis, log);
+  const health = new HealthMonitor(db, redis, log, { process: `${role} ${hostname()}:${process.pid}`, redisPrefix: config.redisPrefix });
   health.start();
   const browseCache = new BrowseCache(config.browseCacheTtlMs);
   const countCache = new BrowseCache(config.browseCountTtlMs);
@@ -99,10 +101,10 @@ export async function openServices(config: Config, log: Logger): Promise<Service
   eventHub.onUserNotice((userId, event) => void pushes.tellEvent(userId, event).catch((err: Error) => log.warn({ err: err.message, userId, type: event.type }, 'push not queued')));
   const lotClock = new LotClock(queues, config.notifications.endingSoonMinutes);
   const chain = new ChainService(config.chain, log);
-  const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs }, new CircuitBreaker('stripe', (d, f) => health.record(d, f)));
+  const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs }, new CircuitBreaker('stripe', (d, f) => health.report(d, f)));
   const prices = new UsdPrices(config.prices, log);
   const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });
-  const bitcoin = createBitcoinAccess(config.bitcoin, (d, f) => health.record(d, f));
+  const bitcoin = createBitcoinAccess(config.bitcoin, (d, f) => health.report(d, f));
   // G's master secret: only a process that runs the worker reads it; outside production a kept random one.
   const vaultSecret = config.vault.signs ? (config.vault.masterSecret ?? (config.production ? null : await keptSecret(config.dataDir, 'gavel-vault-secret'))) : null;
   const vaults = new Vaults({ db, bitcoin, config: config.vault, queues, log }, vaultSecret ? new GavelKeys(vaultSecret) : null);

@@ -11,7 +11,7 @@ const log = createLogger(loaded);
 survivesConnectionLoss(log);
 // The api's own boot check: a worker refuses unsafe production settings just as the api does.
 const config = await checkAtBoot(loaded, 'worker').catch(exitOnUnsafeConfig);
-const services = await openServices(config, log);
+const services = await openServices(config, log, 'worker');
 const worker = await startWorker(services);
 log.info('worker running');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

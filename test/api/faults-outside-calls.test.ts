@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function access() {
-  const log = new Degradations();
+  const log = new Degradations('test');
   const report = (dependency: string, failure: string | null) => void (failure === null ? log.up(dependency) : log.down(dependency, failure));
   const base = `http://127.0.0.1:${proxy.port}`;
   const { esplora } = createBitcoinAccess({ network: 'regtest', esploraUrl: base + new URL(btc.esploraUrl).pathname, ordUrl: base + new URL(btc.ordUrl).pathname, timeoutMs: 300 }, report);

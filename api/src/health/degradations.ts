@@ -1,12 +1,16 @@
 /**
- * What was degraded and for how long, for the admin (GET /admin/auction-stats): each time a dependency stops
- * answering (the readiness probe's database and Redis, a circuit breaker's outside service) an episode opens, and
- * it closes when the dependency answers again. Kept in this process's memory, the newest first, a bounded number:
- * the admin reads the instance it reached, and an episode outlives the outage it describes only as a record.
+ * What was degraded and for how long, as this process saw it: each time a dependency stops answering (the
+ * readiness probe's database and Redis, a circuit breaker's outside service) an episode opens, and it closes when
+ * the dependency answers again. Open episodes live here; a closed one waits here until the degradation record
+ * (degradation-record.ts) has written it to the database, which may be the very dependency that was down, so it
+ * is kept, a bounded number, until a write succeeds.
  */
+import { randomUUID } from 'node:crypto';
 
 export interface DegradationEpisode {
   dependency: string;
+  /** Which process saw it ("api host:pid", "worker host:pid"): each process records its own outages. */
+  process: string;
   /** The first failure, in words (no secrets: error messages of sockets and status codes). */
   reason: string;
   since: Date;
@@ -16,13 +20,23 @@ export interface DegradationEpisode {
   durationMs: number;
 }
 
-const KEPT = 50;
+/** A closed episode, with the id its database row takes (so writing it twice writes it once). */
+export interface ClosedEpisode extends DegradationEpisode {
+  id: string;
+  until: Date;
+}
+
+/** Closed episodes kept while the database cannot take them: the oldest are dropped past this. */
+const KEPT_UNWRITTEN = 50;
 
 export class Degradations {
   private readonly open = new Map<string, { reason: string; since: number }>();
-  private readonly closed: Array<{ dependency: string; reason: string; since: number; until: number }> = [];
+  private unwritten: ClosedEpisode[] = [];
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    readonly process: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The dependency failed; opens an episode unless one is open. Returns whether it just went down. */
   down(dependency: string, reason: string): boolean {
@@ -37,8 +51,16 @@ export class Degradations {
     if (!episode) return null;
     this.open.delete(dependency);
     const until = this.now();
-    this.closed.unshift({ dependency, ...episode, until });
-    this.closed.length = Math.min(this.closed.length, KEPT);
+    this.unwritten.unshift({
+      id: randomUUID(),
+      dependency,
+      process: this.process,
+      reason: episode.reason,
+      since: new Date(episode.since),
+      until: new Date(until),
+      durationMs: until - episode.since,
+    });
+    this.unwritten.length = Math.min(this.unwritten.length, KEPT_UNWRITTEN);
     return until - episode.since;
   }
 
@@ -46,12 +68,27 @@ export class Degradations {
     return this.open.has(dependency);
   }
 
-  /** Open episodes first, then the closed ones, newest first. */
-  list(): DegradationEpisode[] {
+  /** The episodes still open, the longest first. */
+  openEpisodes(): DegradationEpisode[] {
     const now = this.now();
-    return [
-      ...[...this.open].map(([dependency, e]) => ({ dependency, reason: e.reason, since: new Date(e.since), until: null, durationMs: now - e.since })),
-      ...this.closed.map((e) => ({ dependency: e.dependency, reason: e.reason, since: new Date(e.since), until: new Date(e.until), durationMs: e.until - e.since })),
-    ];
+    return [...this.open]
+      .map(([dependency, e]) => ({ dependency, process: this.process, reason: e.reason, since: new Date(e.since), until: null, durationMs: now - e.since }))
+      .sort((a, b) => a.since.getTime() - b.since.getTime());
+  }
+
+  /** Closed episodes not yet in the database, the newest first. */
+  unwrittenEpisodes(): ClosedEpisode[] {
+    return [...this.unwritten];
+  }
+
+  /** These were written: they are the database's to keep now. */
+  written(ids: Iterable<string>): void {
+    const done = new Set(ids);
+    this.unwritten = this.unwritten.filter((e) => !done.has(e.id));
+  }
+
+  /** Open episodes first, then the closed ones this process still holds, newest first. */
+  list(): DegradationEpisode[] {
+    return [...this.openEpisodes(), ...this.unwritten];
   }
 }

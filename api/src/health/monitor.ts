@@ -1,12 +1,14 @@
 /**
  * The readiness probe, run by /readyz and every second in the background: the database and Redis each asked a
  * trivial question with a bounded wait (a server that went silent must read as not ready, not hang the probe).
- * Its answers open and close the degradation log's episodes, so the admin sees an outage nobody probed during.
+ * Its answers open and close the degradation log's episodes, so the admin sees an outage nobody probed during;
+ * after each background probe the log is synced with the other processes (degradation-record.ts).
  */
 import type { Logger } from 'pino';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 import { Degradations } from './degradations.ts';
+import { DegradationRecord } from './degradation-record.ts';
 
 /** How long each check may take before it counts as failed. */
 const CHECK_TIMEOUT_MS = 1500;
@@ -16,18 +18,38 @@ const PROBE_EVERY_MS = 1000;
 export type Readiness = { database: boolean; redis: boolean };
 
 export class HealthMonitor {
-  readonly degradations = new Degradations();
+  readonly degradations: Degradations;
+  /** Every process's degradations, for the admin. */
+  readonly record: DegradationRecord;
   private timer: NodeJS.Timeout | null = null;
+  private syncing = false;
 
+  /** `process`: how this process is named in the log ("api host:pid"). */
   constructor(
-    private readonly db: Pick<Database, 'sql'>,
-    private readonly redis: Pick<Redis, 'ping'>,
+    private readonly db: Pick<Database, 'sql' | 'prisma'>,
+    private readonly redis: Redis,
     private readonly log: Pick<Logger, 'warn' | 'info'>,
-  ) {}
+    shared: { process: string; redisPrefix: string },
+  ) {
+    this.degradations = new Degradations(shared.process);
+    this.record = new DegradationRecord(this.degradations, db, redis, shared.redisPrefix);
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.check(), PROBE_EVERY_MS);
+    this.timer ??= setInterval(() => void this.probeAndSync(), PROBE_EVERY_MS);
     this.timer.unref();
+  }
+
+  /** One background turn; a turn still waiting on a silent dependency is not joined by another. */
+  private async probeAndSync(): Promise<void> {
+    if (this.syncing) return;
+    this.syncing = true;
+    try {
+      await this.check();
+      await this.record.sync();
+    } finally {
+      this.syncing = false;
+    }
   }
 
   stop(): void {
@@ -41,7 +63,7 @@ export class HealthMonitor {
   }
 
   /** Records a dependency's failure or return (the circuit breakers of outside services report here too). */
-  record(dependency: string, failure: string | null): void {
+  report(dependency: string, failure: string | null): void {
     if (failure !== null) {
       if (this.degradations.down(dependency, failure)) this.log.warn({ dependency, reason: failure }, `${dependency} is unavailable`);
       return;
@@ -57,10 +79,10 @@ export class HealthMonitor {
     });
     try {
       await Promise.race([ask(), timeout]);
-      this.record(dependency, null);
+      this.report(dependency, null);
       return true;
     } catch (error) {
-      this.record(dependency, (error as Error).message || 'failed');
+      this.report(dependency, (error as Error).message || 'failed');
       return false;
     } finally {
       clearTimeout(timer);

@@ -108,7 +108,7 @@ export function adminStatsRoutes(routes: RouteTable, { db, health }: Services): 
       const now = new Date();
       const ended = { status: 'ended' as const };
       const won = { ...ended, OR: [{ winnerId: { not: null } }, { winnerWalletAddress: { not: null } }] };
-      const [lots, bidsToday, endingWithin24h, noWinner, awaitingPayment, awaitingTransfer, complete, gross, exposure] = await Promise.all([
+      const [lots, bidsToday, endingWithin24h, noWinner, awaitingPayment, awaitingTransfer, complete, gross, exposure, degradations] = await Promise.all([
         lotCounts(db),
         prisma.bid.count({ where: { ...COUNTED_BIDS, createdAt: { gte: startOfToday() } } }),
         prisma.lot.count({ where: { status: { in: ['upcoming', 'live'] }, endTime: { gt: now, lte: new Date(now.getTime() + 86_400_000) } } }),
@@ -118,6 +118,7 @@ export function adminStatsRoutes(routes: RouteTable, { db, health }: Services): 
         prisma.lot.count({ where: { ...won, transferred: true } }),
         sales(db),
         relayerExposure(prisma),
+        health.record.list(),
       ]);
       return {
         data: {
@@ -128,7 +129,7 @@ export function adminStatsRoutes(routes: RouteTable, { db, health }: Services): 
           settlement: { no_winner: noWinner, awaiting_payment: awaitingPayment, awaiting_transfer: awaitingTransfer, complete },
           sales: gross,
           relayerExposure: exposure,
-          degradations: health.degradations.list().map((d) => ({ ...d, since: d.since.toISOString(), until: d.until?.toISOString() ?? null })),
+          degradations: degradations.map((d) => ({ ...d, since: d.since.toISOString(), until: d.until?.toISOString() ?? null })),
         },
       };
     },

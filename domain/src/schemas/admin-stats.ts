@@ -45,11 +45,14 @@ export const relayerExposureSchema = z.object({
 export type RelayerExposure = z.infer<typeof relayerExposureSchema>;
 
 /**
- * A dependency that stopped answering (database, redis, stripe...), as the api instance asked saw it: since when,
- * until when (null: still down), for how long (ms, so far while still down), and the first failure in words.
+ * A dependency that stopped answering (database, redis, stripe...), as one process (an api instance, the worker)
+ * saw it: since when, until when (null: still down), for how long (ms, so far while still down), and the first
+ * failure in words.
  */
 export const degradationSchema = z.object({
   dependency: z.string(),
+  /** The process that saw it: "api host:pid" or "worker host:pid". */
+  process: z.string(),
   reason: z.string(),
   since: z.string(),
   until: z.string().nullable(),
@@ -68,7 +71,7 @@ export const auctionStatsSchema = z.object({
     sales: z.array(grossSalesSchema),
     /** The relayer's unpaid wins, the longest standing first. */
     relayerExposure: z.array(relayerExposureSchema),
-    /** What was degraded and for how long: open outages first, then the latest ended ones. */
+    /** What was degraded and for how long, in every process: open outages first, then the latest ended ones. */
     degradations: z.array(degradationSchema),
   }),
 });

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { AdminTable, LoadError, PageHead } from '../common/states.tsx';
 import { kycLabel } from '../users/KycPill.tsx';
 import { BarChart } from './BarChart.tsx';
+import { DegradationsPanel } from './DegradationsPanel.tsx';
 import { useStats } from './stats-api.ts';
 import './dashboard.css';
 
@@ -156,6 +157,9 @@ function Dashboard({ platform, auctions, kyc }: { platform: PlatformStats; aucti
             ))}
           </AdminTable>
         )}
+      </Panel>
+      <Panel title="Dependencies degraded">
+        <DegradationsPanel degradations={auctions.degradations} />
       </Panel>
       <p className="dashboard-note">
         {platform.auctionEvents.total} auction events ({platform.auctionEvents.published} published), {platform.lots.total} lots ({platform.lots.published} published), {platform.users.admins} admins.
