@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { matchPath, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { CMS_PAGES } from '@gavel/domain';
 import { lotQuery } from '../api/lots.ts';
 import { AppLayout } from '../components/layout/AppLayout.tsx';
+import { assetUrl } from '../lots/asset-url.ts';
 import { AuctionsPage } from '../pages/auctions/AuctionsPage.tsx';
 import { NotFoundPage } from '../pages/info/NotFoundPage.tsx';
 import { LotFirstPaint } from '../pages/lot/LotFirstPaint.tsx';
@@ -21,12 +22,28 @@ function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactNode): 
   };
 }
 
+/** How long a first visit's lot page code waits for the lot's picture at most: a huge picture must not hold up bidding. */
+const PICTURE_WAIT_MS = 1_500;
+
 /**
- * The lot page's code, asked for just after its lot rather than just before: the router starts a route's code before
- * its loader, and the page's code is a score of files that would fill a phone's few connections to the server ahead
- * of the lot, whose picture is the page's largest paint and shows (LotFirstPaint) before that code has arrived.
+ * Resolves once the lot's first picture is on screen (loaded or failed), or at once when the lot has none or did not
+ * load, or after PICTURE_WAIT_MS. A phone on a slow network then spends its bandwidth on the picture, the page's
+ * largest paint, before the score of files of bidding and checkout code; LotFirstPaint shows the picture and title
+ * meanwhile.
  */
-const lotPage = () => new Promise((resolve) => setTimeout(resolve, 0)).then(() => import('../pages/lot/LotDetailPage.tsx'));
+async function lotPictureShown(queryClient: QueryClient, id: string): Promise<void> {
+  const reply = await queryClient.ensureQueryData(lotQuery(id)).catch(() => null);
+  const url = reply?.data.imageUrls[0];
+  if (!url) return;
+  await new Promise<void>((resolve) => {
+    const picture = new Image();
+    picture.fetchPriority = 'high';
+    // One frame after it arrives, so the picture is painted before anything else is asked for.
+    picture.onload = picture.onerror = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    picture.src = assetUrl(url);
+    setTimeout(resolve, PICTURE_WAIT_MS);
+  });
+}
 
 /** Account pages: open to anyone, and the ones that need a signed-in user behind RequireSignIn. */
 const account: RouteObject[] = [
@@ -106,6 +123,16 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => {
     if (id) void queryClient.prefetchQuery(lotQuery(id));
     return null;
   };
+  // Only the first address the app opens waits for the picture: on a later visit from a link, the router keeps the
+  // previous page on screen until the code is there, so waiting would only hold up the visit.
+  let opening = true;
+  setTimeout(() => {
+    opening = false;
+  }, 0);
+  const lotPage = (pattern: string) => () => {
+    const id = opening ? matchPath(pattern, window.location.pathname)?.params.id : undefined;
+    return (id ? lotPictureShown(queryClient, id) : Promise.resolve()).then(() => import('../pages/lot/LotDetailPage.tsx'));
+  };
   return [
     // The admin area: its own layout and chunk, so buyer pages never load it.
     {
@@ -129,13 +156,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => {
         {
           path: 'auctions/:id',
           loader: lotFirst,
-          ...lazyPage(lotPage, (m) => <m.LotDetailPage />),
+          ...lazyPage(lotPage('/auctions/:id'), (m) => <m.LotDetailPage />),
           hydrateFallbackElement: <LotFirstPaint />,
         },
         {
           path: 'details/:lotId',
           loader: lotFirst,
-          ...lazyPage(lotPage, (m) => <m.LotDetailPage />),
+          ...lazyPage(lotPage('/details/:id'), (m) => <m.LotDetailPage />),
           hydrateFallbackElement: <LotFirstPaint />,
         },
         {

@@ -16,9 +16,25 @@ export function LotFirstPaint() {
   const lot = useLot(lotId ?? id).data;
   return (
     <div className="page lot-detail" data-testid="lot-detail-loading" aria-busy="true">
-      {lot ? <LotCrumbs lot={lot} /> : <span className="skeleton skeleton--line lot-detail__crumbs" style={{ width: '40%' }} />}
+      {/* Each grey block takes the room of what replaces it (a line of the crumbs' text, the picture's box), so the
+          lot's arrival moves nothing below them: a shift there is what a phone's visitor sees as the page jumping. */}
+      {lot ? (
+        <LotCrumbs lot={lot} />
+      ) : (
+        <div className="lot-detail__crumbs">
+          <span className="skeleton" style={{ width: '40%' }}>
+            &nbsp;
+          </span>
+        </div>
+      )}
       <div className="lot-detail__layout">
-        {lot ? <LotGallery imageUrls={lot.imageUrls} title={lot.title} /> : <div className="lot-gallery__main skeleton" />}
+        {lot ? (
+          <LotGallery imageUrls={lot.imageUrls} title={lot.title} />
+        ) : (
+          <div className="lot-gallery">
+            <div className="lot-gallery__main skeleton" />
+          </div>
+        )}
         <div className="lot-detail__info">
           <span className="skeleton skeleton--line" style={{ width: '30%' }} />
           {lot ? <h1 className="lot-detail__title">{lot.title}</h1> : <span className="skeleton skeleton--title" style={{ width: '85%', height: 32 }} />}
