@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { SATS_PER_BTC } from './cost-calculator.ts';
 import { allInAmount, type RateTable } from './house-rates.ts';
+import type { TaxRate } from './house-tax.ts';
 import { fill } from './messages.ts';
 import { MAX_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from './schemas/payment.ts';
 
@@ -35,11 +36,12 @@ export function coinHoldCents(amount: bigint, perCoin: bigint, price: HoldPrice)
 
 /**
  * The cents held for a card bid of `amount` (cents, or sats at the BTC price `btc`, which only a USD bid may lack):
- * all in, the bid and the buyer's premium on it (`premium`, the lot's event's table for the lot's unit; none by
- * default), since a won bid pays both. The one place a hold takes the premium in.
+ * all in, the bid, the buyer's premium on it (`premium`, the lot's event's table for the lot's unit; none by
+ * default) and the bidder's tax on those (`tax`, house-tax.ts), since a won bid pays all three. The one place a
+ * hold takes the premium and tax in.
  */
-export function cardHoldCents(amount: bigint, unit: CardBidUnit, btc: HoldPrice | null, premium: RateTable = []): bigint {
-  const allIn = allInAmount(amount, premium);
+export function cardHoldCents(amount: bigint, unit: CardBidUnit, btc: HoldPrice | null, premium: RateTable = [], tax: TaxRate | null = null): bigint {
+  const allIn = allInAmount(amount, premium, tax);
   if (unit === 'USD') return allIn;
   if (!btc) throw new Error('a card hold in sats needs the BTC price');
   return coinHoldCents(allIn, BigInt(SATS_PER_BTC), btc);
@@ -50,9 +52,9 @@ export function cardHoldCents(amount: bigint, unit: CardBidUnit, btc: HoldPrice 
  * at the close, with no margin (the margin only made the hold big enough for the price to move), and never more
  * than the hold.
  */
-export function cardChargeCents(hammer: bigint, perCoin: bigint | null, usdCentsNow: number | null, holdCents: bigint, premium: RateTable = []): bigint {
-  // A won bid is charged all in: the hammer and the buyer's premium on it.
-  const amount = allInAmount(hammer, premium);
+export function cardChargeCents(hammer: bigint, perCoin: bigint | null, usdCentsNow: number | null, holdCents: bigint, premium: RateTable = [], tax: TaxRate | null = null): bigint {
+  // A won bid is charged all in: the hammer, the buyer's premium on it and the buyer's tax.
+  const amount = allInAmount(hammer, premium, tax);
   if (perCoin === null) return amount < holdCents ? amount : holdCents;
   if (usdCentsNow === null) throw new Error('charging a bid in a coin needs its price');
   const value = coinHoldCents(amount, perCoin, { usdCents: usdCentsNow, marginPercent: 0 });
@@ -63,9 +65,9 @@ export function cardChargeCents(hammer: bigint, perCoin: bigint | null, usdCents
  * Whether a card can carry a bid of `amount`: the message refusing it, or null. At least the spec's minimum card
  * payment ($0.50, or 50 sats), at most what one card charge can be ($999,999.99).
  */
-export function cardAmountRefusal(amount: bigint, unit: CardBidUnit, btc: HoldPrice | null, premium: RateTable = []): string | null {
+export function cardAmountRefusal(amount: bigint, unit: CardBidUnit, btc: HoldPrice | null, premium: RateTable = [], tax: TaxRate | null = null): string | null {
   if (unit === 'sats' && amount < BigInt(MIN_CARD_PAYMENT_SATS)) return paymentMessages.minimumSats;
-  return cardCentsRefusal(cardHoldCents(amount, unit, btc, premium));
+  return cardCentsRefusal(cardHoldCents(amount, unit, btc, premium, tax));
 }
 
 /** The same bounds on a payment already in cents (a hold, a Buy Now price, a cart total). */

@@ -7,16 +7,15 @@ import {
   rateTableText,
   allInText,
   premiumRefusal,
-  basisPointsOf,
   type RateTable,
   rateCharge,
   rateParts,
   rateTableFromWire,
   rateTableProblem,
   rateTableToWire,
-  percentText,
   tableFor,
 } from './house-rates.ts';
+import { basisPointsOf, percentText } from './basis-points.ts';
 
 /** Sotheby's shape in cents: 25% up to $1,000,000, 20% to $6,000,000, 15% above. */
 const SOTHEBYS: RateTable = [

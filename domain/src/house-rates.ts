@@ -14,6 +14,8 @@
 import { z } from 'zod';
 import { fill, houseRateMessages } from './messages.ts';
 import { displayAmount, formatAmount, parseAmount, type Unit } from './money.ts';
+import { basisPointsOf, halfUp, MAX_BASIS_POINTS, percentText } from './basis-points.ts';
+import { taxAmount, type TaxRate } from './house-tax.ts';
 
 /** One tier: `basisPoints` of the hammer's slice above the previous tier's threshold and up to `upTo` (null: no limit). */
 export interface RateTier {
@@ -33,8 +35,6 @@ export interface RatePart {
   amount: bigint;
 }
 
-export const MAX_BASIS_POINTS = 10_000;
-
 /** The parts of `hammer`'s charge under `table`, one per tier the hammer reaches. */
 export function rateParts(hammer: bigint, table: RateTable): RatePart[] {
   if (hammer < 0n) throw new RangeError('a hammer price is never negative');
@@ -44,7 +44,7 @@ export function rateParts(hammer: bigint, table: RateTable): RatePart[] {
     if (hammer <= floor) break;
     const ceiling = tier.upTo === null || tier.upTo > hammer ? hammer : tier.upTo;
     const base = ceiling - floor;
-    if (base > 0n) parts.push({ base, basisPoints: tier.basisPoints, amount: halfUp(base * BigInt(tier.basisPoints), 10_000n) });
+    if (base > 0n) parts.push({ base, basisPoints: tier.basisPoints, amount: halfUp(base, tier.basisPoints) });
     if (tier.upTo === null) break;
     floor = tier.upTo;
   }
@@ -67,17 +67,6 @@ export function chargesAnything(table: RateTable | undefined | null): boolean {
 export function headlineRate(table: RateTable): string {
   const first = table.find((tier) => tier.basisPoints > 0);
   return first ? percentText(first.basisPoints) : '0%';
-}
-
-/** 2500 -> "25%", 1250 -> "12.5%". */
-export function percentText(basisPoints: number): string {
-  const whole = Math.trunc(basisPoints / 100);
-  const cents = basisPoints % 100;
-  return cents === 0 ? `${whole}%` : `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}%`;
-}
-
-function halfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
 /** Why a table cannot be used, or null: thresholds rising, the last tier open-ended, every rate 0 to 100%. */
@@ -113,12 +102,6 @@ export const rateScheduleWireSchema = z.object({
   ETH: rateTableWireSchema.optional(),
 });
 export type RateScheduleWire = z.infer<typeof rateScheduleWireSchema>;
-
-/** "25.5" -> 2550. */
-export function basisPointsOf(percent: string): number {
-  const [whole = '0', fraction = ''] = percent.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
 
 /** The wire form of one unit's table, read exactly; throws AmountError or RangeError on a bad one. */
 export function rateTableFromWire(wire: z.infer<typeof rateTableWireSchema> | undefined, unit: Unit): RateTable {
@@ -157,9 +140,25 @@ export function rateScheduleProblem(schedule: RateScheduleWire): string | null {
   return null;
 }
 
-/** What the winner pays in all for a hammer price: the hammer and the premium on it. */
-export function allInAmount(hammer: bigint, premium: RateTable): bigint {
-  return hammer + rateCharge(hammer, premium);
+/** A sale's buyer-side lines: what an invoice, the cart and a charge all add up. */
+export interface BuyerLines {
+  hammer: bigint;
+  premium: bigint;
+  tax: bigint;
+  total: bigint;
+}
+
+/** The hammer, the premium on it, the buyer's tax on those (house-tax.ts), and their sum. */
+export function buyerLines(hammer: bigint, premiumTable: RateTable, rate: TaxRate | null): BuyerLines {
+  const premium = rateCharge(hammer, premiumTable);
+  const tax = taxAmount(hammer, premium, rate);
+  return { hammer, premium, tax, total: hammer + premium + tax };
+}
+
+/** What the winner pays in all for a hammer price: the hammer, the premium on it, and the buyer's tax on those (house-tax.ts). */
+export function allInAmount(hammer: bigint, premium: RateTable, tax: TaxRate | null = null): bigint {
+  const charge = rateCharge(hammer, premium);
+  return hammer + charge + taxAmount(hammer, charge, tax);
 }
 
 /**
@@ -184,16 +183,16 @@ export function allInText(bid: bigint, unit: Unit, premium: RateTable): string |
 }
 
 /**
- * The largest hammer whose all-in amount is within `budget` (a pay-later allowance read all in): the all-in
+ * The largest hammer whose all-in amount (tax too) is within `budget` (a pay-later allowance read all in): the all-in
  * amount rises with the hammer, so a search between 0 and the budget finds it. 0 when even that is over.
  */
-export function hammerWithin(budget: bigint, premium: RateTable): bigint {
+export function hammerWithin(budget: bigint, premium: RateTable, tax: TaxRate | null = null): bigint {
   if (budget <= 0n) return 0n;
   let low = 0n;
   let high = budget;
   while (low < high) {
     const middle = (low + high + 1n) / 2n;
-    if (allInAmount(middle, premium) <= budget) low = middle;
+    if (allInAmount(middle, premium, tax) <= budget) low = middle;
     else high = middle - 1n;
   }
   return low;

@@ -48,5 +48,7 @@ export * from './won-payment.ts';
 export * from './schemas/vault.ts';
 export * from './close-in-turn.ts';
 export * from './schemas/consignment.ts';
+export * from './basis-points.ts';
 export * from './house-rates.ts';
+export * from './house-tax.ts';
 export * from './schemas/sale-documents.ts';

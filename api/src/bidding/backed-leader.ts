@@ -13,7 +13,7 @@
  */
 import { cardAmountRefusal, cardHoldCents, displayAmount, fill, messages, unitFor, type CardBidUnit, type ProxyState } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
-import { lotRates } from '../house/rates.ts';
+import { buyerRates } from '../house/rates.ts';
 import type { Bid, Prisma } from '../generated/prisma/client.ts';
 import { leadingAgainMail } from '../mail/templates.ts';
 import type { Services } from '../services.ts';
@@ -143,9 +143,9 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
   // Held at today's price; without a fresh one this throws, and the removal waits for its next try.
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
   // All in, as the bid's first hold was (payments/bid-holds.ts).
-  const { premium } = await lotRates(services.db.prisma, bid.lotId);
-  if (cardAmountRefusal(amount, unit, btcPrice, premium)) return 'refused';
-  const holdCents = cardHoldCents(amount, unit, btcPrice, premium);
+  const { premium, tax } = await buyerRates(services.db.prisma, bid.lotId, user.id);
+  if (cardAmountRefusal(amount, unit, btcPrice, premium, tax)) return 'refused';
+  const holdCents = cardHoldCents(amount, unit, btcPrice, premium, tax);
   const idempotencyKey = `bid-hold:${bid.id}:renewed:${randomUUID()}`;
   try {
     const paymentIntentId = await holdOnCard(services.payments.stripe, user, {

@@ -25,7 +25,7 @@ export const lotForBidSelect = {
   chainAuctionId: true,
   auctionContractAddress: true,
   vaultBidsRequired: true,
-  auctionEvent: { select: { whitelistOnly: true, vaultBidsRequired: true, buyerPremium: true } },
+  auctionEvent: { select: { whitelistOnly: true, vaultBidsRequired: true, buyerPremium: true, buyerTax: true } },
 } satisfies Prisma.LotSelect;
 
 /** The lot as the bid intake reads it, with where it stands for the proxy rule (read in the same statement). */

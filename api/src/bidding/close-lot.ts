@@ -9,7 +9,7 @@
  * after its leading offers were checked unspent once more. A USD lot, or one won by a card bid, gets its payment deadline (`paymentDueAt`, PAYMENT_DUE_MS after the
  * close): a win a captured hold pays never reaches it, and one nothing paid by then is voided (checkout/unpaid.ts).
  */
-import { allInAmount, displayAmount, unitFor } from '@gavel/domain';
+import { displayAmount, unitFor } from '@gavel/domain';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
@@ -17,7 +17,7 @@ import { wonMail, type WonPayment } from '../mail/templates.ts';
 import { lotUpdateOf } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
-import { lotRates } from '../house/rates.ts';
+import { allInFor } from '../house/rates.ts';
 import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
 import { DEFAULT_PAYMENT_DUE_MS } from '../checkout/config.ts';
 import { DEFAULT_SELLER_SIGN_DUE_MS } from '../bitcoin/config.ts';
@@ -66,7 +66,7 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
     const held = top.paymentIntentId && top.holdStatus === 'authorized';
     const payment: WonPayment = held
       ? lot.paymentMethod === 'Manual'
-        ? { by: 'card_hold', charge: displayAmount(allInAmount(BigInt(top.amount), (await lotRates(tx, lotId)).premium), 'USD'), upTo: false }
+        ? { by: 'card_hold', charge: displayAmount(await allInFor(tx, lotId, BigInt(top.amount), top.userId), 'USD'), upTo: false }
         : { by: 'card_hold', charge: displayAmount(BigInt(top.holdCents ?? 0), 'USD'), upTo: true }
       : sellerSignDueAt
         ? { by: 'bitcoin_offer', sellerSignBy: sellerSignDueAt }

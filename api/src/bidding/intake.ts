@@ -62,7 +62,7 @@ const LOTS_FOR_BIDS_SQL = `
     .filter((column) => column !== 'auctionEvent')
     .map((column) => `l."${column}"`)
     .join(', ')},
-         json_build_object('whitelistOnly', e."whitelistOnly", 'vaultBidsRequired', e."vaultBidsRequired", 'buyerPremium', e."buyerPremium") AS "auctionEvent", ${STANDING_JSON_SQL} AS standing
+         json_build_object('whitelistOnly', e."whitelistOnly", 'vaultBidsRequired', e."vaultBidsRequired", 'buyerPremium', e."buyerPremium", 'buyerTax', e."buyerTax") AS "auctionEvent", ${STANDING_JSON_SQL} AS standing
     FROM "Lot" l JOIN "AuctionEvent" e ON e.id = l."auctionEventId" ${LEADING_BID_JOIN_SQL}
    WHERE l.id = ANY($1::text[]) AND l.published AND e.published`;
 

@@ -14,7 +14,6 @@
  */
 import Stripe from 'stripe';
 import {
-  allInAmount,
   buyNowRefusal,
   cardCentsRefusal,
   checkoutMessages,
@@ -52,14 +51,14 @@ import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
 import { cancelDisplacedBids, tellDisplaced } from './buy-now-displaced.ts';
-import { lotRates } from '../house/rates.ts';
+import { allInFor } from '../house/rates.ts';
 import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
 
 const bidMessages = messages.bids;
 
 /**
  * The lot, if Buy Now is open on it now, its price in the smallest unit, and what a card pays for it: a USD lot's
- * price all in (with its event's buyer's premium, domain house-rates.ts), else the price. Throws the reason otherwise.
+ * price all in (with its event's buyer's premium and the buyer's tax, domain house-tax.ts), else the price. Throws the reason otherwise.
  */
 export async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint; charge: bigint }> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
@@ -76,7 +75,7 @@ export async function buyableLot(services: Services, user: UserRow, lotId: strin
   });
   if (refusal) throw new HttpError(409, refusal.message, refusal.code);
   // Not refused: the lot has a Buy Now price.
-  const charge = lot.paymentMethod === 'Manual' ? allInAmount(price!, (await lotRates(services.db.prisma, lot.id)).premium) : price!;
+  const charge = lot.paymentMethod === 'Manual' ? await allInFor(services.db.prisma, lot.id, price!, user.id) : price!;
   return { lot, price: price!, charge };
 }
 

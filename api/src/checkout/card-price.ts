@@ -1,6 +1,7 @@
 /**
- * What final checkout charges by card for a won lot, in USD cents. A USD lot: its price all in (with the buyer's
- * premium of its event, domain house-rates.ts). A BTC lot won by a
+ * What final checkout charges by card for a won lot, in USD cents. A USD lot: its invoice's total (the hammer, the
+ * buyer's premium and the buyer's tax, as issued at the win: house/documents.ts), so the cart charges exactly what
+ * the invoice adds up to; a lot won before invoices were issued, its price all in with its event's premium. A BTC lot won by a
  * card bid whose hold could not be charged: what the hold was to be charged (the sats' USD value decided when its
  * capture was first tried, `Bid.captureCents`), so that winner can still pay. An ETH lot whose relayed card bid won
  * unpaid (its lot names the RelayedBid as the winning bid, relayer/unpaid-wins.ts): the same, `RelayedBid.captureCents`.
@@ -25,10 +26,16 @@ export async function cardPrices(db: Db, lots: readonly Priced[]): Promise<Map<s
     eth.length ? db.relayedBid.findMany({ where: { id: { in: eth }, captureCents: { not: null } }, select: { id: true, captureCents: true } }) : [],
   ]);
   const charged = new Map([...cardBids, ...relayedBids].map((b) => [b.id, BigInt(b.captureCents!)]));
-  const premiums = await usdPremiums(db, lots);
-  return new Map(
-    lots.map((lot) => [lot.id, lot.paymentMethod === 'Manual' ? allInAmount(priceOf(lot), premiums.get(lot.auctionEventId) ?? []) : lot.winningBidId ? (charged.get(lot.winningBidId) ?? null) : null]),
-  );
+  const [premiums, invoiced] = await Promise.all([usdPremiums(db, lots), usdInvoiceTotals(db, lots)]);
+  const usd = (lot: Priced) => invoiced.get(lot.id) ?? allInAmount(priceOf(lot), premiums.get(lot.auctionEventId) ?? []);
+  return new Map(lots.map((lot) => [lot.id, lot.paymentMethod === 'Manual' ? usd(lot) : lot.winningBidId ? (charged.get(lot.winningBidId) ?? null) : null]));
+}
+
+/** The USD lots' invoice totals, by lot. */
+async function usdInvoiceTotals(db: Db, lots: readonly Priced[]): Promise<Map<string, bigint>> {
+  const ids = lots.filter((lot) => lot.paymentMethod === 'Manual').map((lot) => lot.id);
+  const rows = ids.length ? await db.invoice.findMany({ where: { lotId: { in: ids } }, select: { lotId: true, total: true } }) : [];
+  return new Map(rows.map((row) => [row.lotId, BigInt(row.total.toFixed(0))]));
 }
 
 /** The buyer's premium of the USD lots' events, by event (none read when no lot is in USD). */

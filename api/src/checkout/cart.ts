@@ -57,17 +57,17 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
     lots.map((l) => l.id),
   );
   const byCard = await cardPrices(prisma, lots);
-  const invoices = new Map((await prisma.invoice.findMany({ where: { lotId: { in: lots.map((l) => l.id) } }, select: { id: true, lotId: true } })).map((i) => [i.lotId, i.id]));
+  const invoices = new Map((await prisma.invoice.findMany({ where: { lotId: { in: lots.map((l) => l.id) } }, select: { id: true, lotId: true, premium: true, tax: true } })).map((i) => [i.lotId, i]));
   const items = lots.map((lot) => {
     const item = itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null, byCard.get(lot.id) ?? null);
-    const invoiceId = invoices.get(lot.id);
-    return invoiceId ? { ...item, invoiceId } : item;
+    const invoice = invoices.get(lot.id);
+    return invoice ? { ...item, ...invoiceLines(item.unit, invoice), invoiceId: invoice.id } : item;
   });
   const due = new Map<CartItem['unit'], bigint>();
   for (const lot of lots) {
     if (states.get(lot.id) !== 'awaiting_payment') continue;
     const unit = unitFor(lot.paymentMethod);
-    // A USD lot is owed all in (its buyer's premium too: card-price.ts).
+    // A USD lot is owed all in (its buyer's premium and tax too: card-price.ts).
     due.set(unit, (due.get(unit) ?? 0n) + (unit === 'USD' ? (byCard.get(lot.id) ?? price(lot)) : price(lot)));
   }
   return { items, due: [...due].map(([unit, amount]) => ({ unit, amount: formatAmount(amount, unit) })), serviceFee: SERVICE_FEE };
@@ -226,6 +226,17 @@ export async function paymentStates(prisma: PrismaClient, lots: Lot[]): Promise<
   );
 }
 
+/**
+ * A USD lot's buyer's premium and tax, each its own line, from its invoice (what its card amount adds up). A coin
+ * lot's premium and tax are not collected by card, so the cart names none.
+ */
+function invoiceLines(unit: CartItem['unit'], invoice: { premium: { toFixed(digits: number): string }; tax: { toFixed(digits: number): string } }): Pick<CartItem, 'premium' | 'tax'> {
+  if (unit !== 'USD') return {};
+  const premium = BigInt(invoice.premium.toFixed(0));
+  const tax = BigInt(invoice.tax.toFixed(0));
+  return { ...(premium > 0n ? { premium: formatAmount(premium, 'USD') } : {}), ...(tax > 0n ? { tax: formatAmount(tax, 'USD') } : {}) };
+}
+
 function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null, cardCents: bigint | null): CartItem {
   const unit = unitFor(lot.paymentMethod);
   const payableByCard = payableHere(paymentState, cardCents);
@@ -237,8 +248,6 @@ function itemOf(lot: Lot, paymentState: PaymentState, heldUntil: Date | null, ca
     paymentState,
     payableByCard,
     cardAmount: payableByCard && cardCents !== null ? formatAmount(cardCents, 'USD') : null,
-    // A USD lot's card price is all in: what it adds to the hammer is the buyer's premium, its own line.
-    ...(unit === 'USD' && cardCents !== null && cardCents > price(lot) ? { premium: formatAmount(cardCents - price(lot), 'USD') } : {}),
     closedAt: lot.closedAt?.toISOString() ?? null,
     paidAt: lot.paidAt?.toISOString() ?? null,
     txHash: lot.paid ? lot.txHash : null,

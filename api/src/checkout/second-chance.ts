@@ -14,7 +14,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  allInAmount,
   cardCentsRefusal,
   displayAmount,
   fill,
@@ -41,7 +40,7 @@ import { lotsChanged } from '../admin/lot-writes.ts';
 import { fullNameOf } from '../auth/user-name.ts';
 import { secondChanceToNextOffer } from '../bidding/btc-win-watch.ts';
 import { chainRunnerUp, offerCents } from './chain-runner-up.ts';
-import { lotRates } from '../house/rates.ts';
+import { allInFor } from '../house/rates.ts';
 
 type Db = PrismaClient | P.TransactionClient;
 type Person = { id: string; email: string; name: string | null; firstName: string | null; lastName: string | null };
@@ -295,10 +294,10 @@ export async function finishStuckAccepts(services: Services): Promise<number> {
 
 /**
  * What accepting an offer charges, in cents: its amount (the hammer it sells at), all in on a USD lot, with its
- * event's buyer's premium (an ETH lot's offer is already in cents and its lots charge no premium).
+ * event's buyer's premium and the runner-up's tax (an ETH lot's offer is already in cents and its lots charge no premium).
  */
-async function offerCharge(prisma: PrismaClient, offer: { lotId: string; amount: { toFixed(digits: number): string } }): Promise<bigint> {
+async function offerCharge(prisma: PrismaClient, offer: { lotId: string; userId: string; amount: { toFixed(digits: number): string } }): Promise<bigint> {
   const hammer = BigInt(offer.amount.toFixed(0));
   const lot = await prisma.lot.findUnique({ where: { id: offer.lotId }, select: { paymentMethod: true } });
-  return lot?.paymentMethod === 'Manual' ? allInAmount(hammer, (await lotRates(prisma, offer.lotId)).premium) : hammer;
+  return lot?.paymentMethod === 'Manual' ? allInFor(prisma, offer.lotId, hammer, offer.userId) : hammer;
 }

@@ -15,7 +15,7 @@ export function invoicePdf(invoice: Invoice): Buffer {
     { text: `Lot: ${invoice.lotTitle}`, gapBefore: 12 },
     { text: 'Hammer price', right: money(invoice.hammer, invoice.unit), gapBefore: 12 },
     { text: houseRateMessages.premiumLabel, right: money(invoice.premium, invoice.unit) },
-    { text: 'Tax', right: money(invoice.tax, invoice.unit) },
+    { text: invoice.taxLine, right: money(invoice.tax, invoice.unit) },
     { text: 'Total', bold: true, right: money(invoice.total, invoice.unit), gapBefore: 6 },
     { text: invoice.paid ? 'Paid. Thank you.' : 'Awaiting payment: pay from your cart.', gapBefore: 18 },
   ];

@@ -5,10 +5,26 @@
  * back with it, so the numbers of a year are unique and without gaps.
  *
  * Figures: the hammer (the sold price), the buyer's premium and the seller's commission at the event's rates
- * (house-rates.ts), tax 0 (no tax table is collected yet), the statement's fees 0 (the house charges none beside
- * the commission).
+ * (house-rates.ts), the buyer's tax at the rate of the country their profile names at the win (house-tax.ts; none
+ * named, none levied, and the invoice says so), the statement's fees 0 (the house charges none beside the
+ * commission).
  */
-import { displayAmount, documentNumber, formatAmount, type Invoice, rateCharge, type SellerStatement, tableFor, type Unit, unitFor } from '@gavel/domain';
+import {
+  buyerLines,
+  displayAmount,
+  documentNumber,
+  formatAmount,
+  type Invoice,
+  rateCharge,
+  type SellerStatement,
+  type TaxBase,
+  tableFor,
+  taxLineText,
+  taxRateFor,
+  type Unit,
+  unitFor,
+} from '@gavel/domain';
+import { buyerCountry, lotTaxTable } from './rates.ts';
 import type { SaleInvoiceLink } from '../mail/templates.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { fullNameOf } from '../auth/user-name.ts';
@@ -32,13 +48,22 @@ async function nextSeq(tx: Tx, kind: 'invoice' | 'statement', year: number): Pro
 export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()): Promise<void> {
   const lot = await tx.lot.findUnique({
     where: { id: lotId },
-    select: { winnerId: true, creatorId: true, soldPrice: true, currentBid: true, paymentMethod: true, auctionEvent: { select: { buyerPremium: true, sellerCommission: true } } },
+    select: {
+      winnerId: true,
+      creatorId: true,
+      soldPrice: true,
+      currentBid: true,
+      paymentMethod: true,
+      auctionEvent: { select: { buyerPremium: true, sellerCommission: true, buyerTax: true } },
+    },
   });
   const sold = lot?.soldPrice ?? lot?.currentBid;
   if (!lot || !sold || (await tx.invoice.count({ where: { lotId } })) > 0) return;
   const unit = unitFor(lot.paymentMethod);
   const hammer = BigInt(sold.toFixed(0));
-  const premium = rateCharge(hammer, tableFor(lot.auctionEvent.buyerPremium, unit));
+  const country = await buyerCountry(tx, lot.winnerId);
+  const taxRate = taxRateFor(lotTaxTable(lot.paymentMethod, lot.auctionEvent.buyerTax), country);
+  const { premium, tax, total } = buyerLines(hammer, tableFor(lot.auctionEvent.buyerPremium, unit), taxRate);
   const commission = rateCharge(hammer, tableFor(lot.auctionEvent.sellerCommission, unit));
   const year = now.getUTCFullYear();
   const invoiceSeq = await nextSeq(tx, 'invoice', year);
@@ -52,8 +77,11 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       unit,
       hammer: hammer.toString(),
       premium: premium.toString(),
-      tax: '0',
-      total: (hammer + premium).toString(),
+      tax: tax.toString(),
+      taxCountry: country,
+      taxBasisPoints: taxRate?.basisPoints ?? 0,
+      taxBase: taxRate?.base ?? null,
+      total: total.toString(),
       issuedAt: now,
     },
   });
@@ -91,6 +119,7 @@ export function presentInvoice(row: InvoiceRow): Invoice {
     hammer: amount(row.hammer, row.unit),
     premium: amount(row.premium, row.unit),
     tax: amount(row.tax, row.unit),
+    taxLine: taxLineText(row.taxBase ? { country: row.taxCountry ?? '', basisPoints: row.taxBasisPoints, base: row.taxBase as TaxBase } : null, row.taxCountry),
     total: amount(row.total, row.unit),
     paid: row.lot.paid,
     issuedAt: row.issuedAt.toISOString(),
@@ -154,10 +183,13 @@ export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> 
   return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
-/** A lot's invoice as its mails link it, with the premium it includes; null before one is issued. */
+/** A lot's invoice as its mails link it, with the premium and tax it includes; null before one is issued. */
 export async function invoiceLinkOf(db: Db, lotId: string): Promise<SaleInvoiceLink | null> {
-  const invoice = await db.invoice.findUnique({ where: { lotId }, select: { id: true, number: true, premium: true, unit: true } });
+  const invoice = await db.invoice.findUnique({ where: { lotId }, select: { id: true, number: true, premium: true, tax: true, unit: true } });
   if (!invoice) return null;
-  const premium = BigInt(invoice.premium.toFixed(0));
-  return { id: invoice.id, number: invoice.number, premium: premium > 0n ? displayAmount(premium, invoice.unit as Unit) : null };
+  const shown = (value: { toFixed(digits: number): string }) => {
+    const cents = BigInt(value.toFixed(0));
+    return cents > 0n ? displayAmount(cents, invoice.unit as Unit) : null;
+  };
+  return { id: invoice.id, number: invoice.number, premium: shown(invoice.premium), tax: shown(invoice.tax) };
 }

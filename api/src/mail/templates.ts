@@ -178,6 +178,8 @@ export interface SaleInvoiceLink {
   number: string;
   /** "$50.00": the buyer's premium included in what is charged, when the lot's event charges one. */
   premium?: string | null;
+  /** "$50.00": the buyer's tax included, when one is levied (its own line, as on the invoice). */
+  tax?: string | null;
 }
 
 /** The invoice's line and button for a mail; nothing without an invoice. */
@@ -185,7 +187,8 @@ function invoiceLines(invoice: SaleInvoiceLink | null | undefined): { text: stri
   if (!invoice) return { text: '', html: '' };
   const url = `${site}/invoices/${encodeURIComponent(invoice.id)}`;
   const premium = invoice.premium ? ` It includes the buyer’s premium of ${invoice.premium}.` : '';
-  return { text: `\nYour invoice ${invoice.number}: ${url}${premium}`, html: paragraph(`Invoice ${invoice.number}.${premium}`) + button(url, 'View the invoice') };
+  const tax = invoice.tax ? ` Tax: ${invoice.tax}.` : '';
+  return { text: `\nYour invoice ${invoice.number}: ${url}${premium}${tax}`, html: paragraph(`Invoice ${invoice.number}.${premium}${tax}`) + button(url, 'View the invoice') };
 }
 
 /** The card hold behind a win or a Buy Now was charged: the receipt (always sent, it is about money taken). */

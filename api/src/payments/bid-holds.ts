@@ -18,8 +18,8 @@
  * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts).
  */
 import Stripe from 'stripe';
-import { cardAmountRefusal, cardChargeCents, cardHoldCents, SATS_PER_BTC, messages, paymentMessages, tableFor, type CardBidUnit } from '@gavel/domain';
-import { lotRates } from '../house/rates.ts';
+import { cardAmountRefusal, cardChargeCents, cardHoldCents, SATS_PER_BTC, messages, paymentMessages, tableFor, taxRateFor, type CardBidUnit } from '@gavel/domain';
+import { buyerTaxRate, lotRates, lotTaxTable } from '../house/rates.ts';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
@@ -39,14 +39,16 @@ export async function placeCardBid(services: Services, user: UserRow, bid: Admit
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
   // A maximum bid holds its maximum: the most it can come to pay (a change of maximum is a new bid, held anew).
   const held = bid.maximum ?? bid.amount;
-  // All in: the hold covers the buyer's premium the bid would pay on top if it won (the lot's event's table).
+  // All in: the hold covers the buyer's premium the bid would pay on top if it won (the lot's event's table), and
+  // the tax of the country the bidder's profile names.
   const premium = tableFor(bid.lot.auctionEvent.buyerPremium, bid.unit);
-  const refused = cardAmountRefusal(held, unit, btcPrice, premium);
+  const tax = taxRateFor(lotTaxTable(bid.lot.paymentMethod, bid.lot.auctionEvent.buyerTax), user.country);
+  const refused = cardAmountRefusal(held, unit, btcPrice, premium, tax);
   if (refused) throw new HttpError(400, refused, 'validation_failed', { [bid.maximum === null ? 'amount' : 'maximum']: refused });
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
-  const holdCents = cardHoldCents(held, unit, btcPrice, premium);
+  const holdCents = cardHoldCents(held, unit, btcPrice, premium, tax);
   const holdKey = `bid-hold:${bidId}`;
   const holdId = await holdOnCard(payments.stripe, user, {
     cents: holdCents,
@@ -188,14 +190,19 @@ export async function settleLotHolds(services: Services, lotId: string): Promise
  */
 async function chargeOf(services: Services, bidId: string): Promise<number> {
   const { prisma } = services.db;
-  const bid = await prisma.bid.findUniqueOrThrow({ where: { id: bidId }, select: { amount: true, lotId: true, holdCents: true, captureCents: true, lot: { select: { paymentMethod: true } } } });
+  const bid = await prisma.bid.findUniqueOrThrow({
+    where: { id: bidId },
+    select: { amount: true, lotId: true, userId: true, holdCents: true, captureCents: true, lot: { select: { paymentMethod: true } } },
+  });
   if (bid.captureCents !== null) return bid.captureCents;
   const amount = BigInt(bid.amount.toFixed(0));
   const hold = bid.holdCents === null ? amount : BigInt(bid.holdCents);
   const inSats = bid.lot.paymentMethod === 'BTC';
   const price = inSats ? (await services.prices.holdPrice('BTC')).usdCents : null;
-  const { premium } = await lotRates(prisma, bid.lotId);
-  const cents = Number(cardChargeCents(amount, inSats ? BigInt(SATS_PER_BTC) : null, price, hold, premium));
+  // The same figures as the invoice issued at the close: the event's premium and the winner's tax.
+  const rates = await lotRates(prisma, bid.lotId);
+  const tax = await buyerTaxRate(prisma, rates.tax, bid.userId);
+  const cents = Number(cardChargeCents(amount, inSats ? BigInt(SATS_PER_BTC) : null, price, hold, rates.premium, tax));
   await prisma.bid.updateMany({ where: { id: bidId, captureCents: null }, data: { captureCents: cents } });
   return (await prisma.bid.findUniqueOrThrow({ where: { id: bidId }, select: { captureCents: true } })).captureCents!;
 }

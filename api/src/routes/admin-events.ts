@@ -21,6 +21,10 @@ import {
   rateScheduleWireSchema,
   type AdminAuctionEvent,
   type RateScheduleWire,
+  type TaxTableWire,
+  taxMessages,
+  taxTableProblem,
+  taxTableWireSchema,
 } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
@@ -46,7 +50,14 @@ async function present(prisma: PrismaClient, row: EventRow): Promise<AdminAuctio
     vaultBidsRequired: row.vaultBidsRequired,
     buyerPremium: scheduleOf(row.buyerPremium),
     sellerCommission: scheduleOf(row.sellerCommission),
+    buyerTax: taxOf(row.buyerTax),
   };
+}
+
+/** A stored tax table as the admin edits it (written checked; anything else reads as none). */
+function taxOf(stored: unknown): TaxTableWire {
+  const parsed = taxTableWireSchema.safeParse(stored);
+  return parsed.success ? parsed.data : [];
 }
 
 /** A stored schedule as the admin edits it (the column is always written checked; anything else reads as none). */
@@ -59,12 +70,14 @@ function scheduleOf(stored: unknown): RateScheduleWire {
  * The event form's rates, checked: each table well formed, and no buyer's premium on lots whose rails do not
  * collect it yet (PREMIUM_COLLECTED_UNITS). A 400 naming the field.
  */
-function checkRates(body: { buyerPremium?: RateScheduleWire; sellerCommission?: RateScheduleWire }): void {
+function checkRates(body: { buyerPremium?: RateScheduleWire; sellerCommission?: RateScheduleWire; buyerTax?: TaxTableWire }): void {
   const fields: Record<string, string> = {};
   const premium = body.buyerPremium && (rateScheduleProblem(body.buyerPremium) ?? premiumRefusal(body.buyerPremium));
   if (premium) fields.buyerPremium = premium;
   const commission = body.sellerCommission && rateScheduleProblem(body.sellerCommission);
   if (commission) fields.sellerCommission = commission;
+  const tax = body.buyerTax && taxTableProblem(body.buyerTax);
+  if (tax) fields.buyerTax = tax;
   const first = Object.values(fields)[0];
   if (first) throw new HttpError(400, first, 'validation_failed', fields);
 }
@@ -152,6 +165,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
           closeIntervalSeconds: turns?.intervalSeconds ?? null,
           buyerPremium: body.buyerPremium ?? services.config.house.buyerPremium,
           sellerCommission: body.sellerCommission ?? services.config.house.sellerCommission,
+          buyerTax: body.buyerTax ?? services.config.house.buyerTax,
         },
         include: withCounts,
       });
@@ -175,10 +189,13 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
       const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
       if (body.slug && body.slug !== row.slug && !(await slugFree(body.slug, row.id))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
       checkRates(body);
-      // Bids, holds and pay-later limits were taken all in at the premium they saw: it stays until the sale is over.
-      if (body.buyerPremium !== undefined && JSON.stringify(body.buyerPremium) !== JSON.stringify(scheduleOf(row.buyerPremium))) {
+      // Bids, holds and pay-later limits were taken all in at the premium and tax they saw: both stay until the sale is over.
+      const premiumChanged = body.buyerPremium !== undefined && JSON.stringify(body.buyerPremium) !== JSON.stringify(scheduleOf(row.buyerPremium));
+      const taxChanged = body.buyerTax !== undefined && JSON.stringify(body.buyerTax) !== JSON.stringify(taxOf(row.buyerTax));
+      if (premiumChanged || taxChanged) {
         const bidOn = await prisma.lot.count({ where: { auctionEventId: row.id, OR: [{ bidCount: { gt: 0 } }, { winnerId: { not: null } }] } });
-        if (bidOn > 0) throw new HttpError(409, houseRateMessages.premiumFixed, 'premium_fixed', { buyerPremium: houseRateMessages.premiumFixed });
+        if (bidOn > 0 && premiumChanged) throw new HttpError(409, houseRateMessages.premiumFixed, 'premium_fixed', { buyerPremium: houseRateMessages.premiumFixed });
+        if (bidOn > 0) throw new HttpError(409, taxMessages.fixed, 'tax_fixed', { buyerTax: taxMessages.fixed });
       }
       // Lots close in turn when the body sets (or clears) the first close or the interval; other edits leave lot ends alone.
       const turnsGiven = body.firstCloseAt !== undefined || body.closeIntervalSeconds !== undefined;
@@ -205,6 +222,7 @@ export function adminEventRoutes(routes: RouteTable, services: Services): void {
             ...(body.vaultBidsRequired !== undefined ? { vaultBidsRequired: body.vaultBidsRequired } : {}),
             ...(body.buyerPremium !== undefined ? { buyerPremium: body.buyerPremium } : {}),
             ...(body.sellerCommission !== undefined ? { sellerCommission: body.sellerCommission } : {}),
+            ...(body.buyerTax !== undefined ? { buyerTax: body.buyerTax } : {}),
             ...(turnsGiven ? { firstCloseAt: turns?.firstCloseAt ?? null, closeIntervalSeconds: turns?.intervalSeconds ?? null } : {}),
             startTime,
             endTime: end,

@@ -14,6 +14,7 @@ import { BID_STATUSES } from './bid.ts';
 import { settlementSchema } from './settlement.ts';
 import { unpaidLotSchema } from './unpaid-lots.ts';
 import { rateScheduleWireSchema } from '../house-rates.ts';
+import { taxTableWireSchema } from '../house-tax.ts';
 
 /** The spec's page size of the admin auctions list: limit 20, offset 0. */
 export const ADMIN_LOTS_LIMIT = 20;
@@ -152,6 +153,8 @@ export const auctionEventBodySchema = z.object({
   /** The buyer's premium and seller's commission (house-rates.ts); absent on create: the house's defaults. */
   buyerPremium: rateScheduleWireSchema.optional(),
   sellerCommission: rateScheduleWireSchema.optional(),
+  /** The buyer's tax per buyer's country (house-tax.ts); absent on create: the house's default. */
+  buyerTax: taxTableWireSchema.optional(),
 });
 export const auctionEventUpdateBodySchema = auctionEventBodySchema.partial();
 export type AuctionEventBody = z.infer<typeof auctionEventBodySchema>;
@@ -163,6 +166,7 @@ export const adminAuctionEventSchema = auctionEventSchema.extend({
   allLotCount: z.number().int(),
   buyerPremium: rateScheduleWireSchema.optional(),
   sellerCommission: rateScheduleWireSchema.optional(),
+  buyerTax: taxTableWireSchema.optional(),
 });
 export type AdminAuctionEvent = z.infer<typeof adminAuctionEventSchema>;
 export const adminAuctionEventReplySchema = z.object({ message: z.string().optional(), data: adminAuctionEventSchema });

@@ -137,6 +137,8 @@ export const cartItemSchema = z.object({
   cardAmount: z.string().nullable(),
   /** The buyer's premium on `amount` (the hammer), in its unit, when the lot's event charges one: the item costs both. */
   premium: z.string().optional(),
+  /** The buyer's tax (house-tax.ts), in its unit, when one is levied: its own line, included in the card amount. */
+  tax: z.string().optional(),
   /** The lot's buyer's invoice (GET /invoices/:id, its PDF at /invoices/:id/pdf), once issued at the win. */
   invoiceId: z.string().optional(),
   closedAt: z.string().nullable(),

@@ -30,7 +30,9 @@ export const invoiceSchema = z.object({
   hammer: z.string(),
   /** The buyer's premium on the hammer (house-rates.ts). */
   premium: z.string(),
+  /** The buyer's tax (house-tax.ts), and its line's words: the rate and its base, or why there is none. */
   tax: z.string(),
+  taxLine: z.string(),
   /** hammer + premium + tax. */
   total: z.string(),
   paid: z.boolean(),

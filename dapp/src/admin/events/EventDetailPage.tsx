@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { adminMessages, rateTableText, type RateScheduleWire } from '@gavel/domain';
+import { adminMessages, rateTableText, taxTableText, type RateScheduleWire } from '@gavel/domain';
 import { useNotify } from '../../components/toast/use-notify.ts';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
 import { adminErrorMessage } from '../common/admin-errors.ts';
@@ -78,6 +78,8 @@ export function EventDetailPage() {
           <dd data-testid="event-premium">{rateSummary(e.buyerPremium)}</dd>
           <dt>Seller’s commission</dt>
           <dd data-testid="event-commission">{rateSummary(e.sellerCommission)}</dd>
+          <dt>Buyer’s tax</dt>
+          <dd data-testid="event-tax">{e.buyerTax?.length ? taxTableText(e.buyerTax).replaceAll('\n', '; ') : 'None'}</dd>
           <dt>Lots</dt>
           <dd>
             {e.allLotCount} ({e.lotCount} published)

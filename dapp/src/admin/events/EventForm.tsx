@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { auctionEventBodySchema, parseRateText, rateTableText, type AdminAuctionEvent, type AuctionEventBody, type RateScheduleWire } from '@gavel/domain';
+import { auctionEventBodySchema, parseRateText, parseTaxText, rateTableText, taxTableText, type AdminAuctionEvent, type AuctionEventBody, type RateScheduleWire } from '@gavel/domain';
 import { fieldErrors } from '../common/admin-errors.ts';
 import { fromLocalInput, toLocalInput } from '../lots/lot-form-state.ts';
 import { viewerTimeZone } from '../../dates/format-date.ts';
@@ -23,6 +23,7 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
     firstCloseAt: event?.firstCloseAt ? toLocalInput(event.firstCloseAt) : '',
     closeIntervalSeconds: event?.closeIntervalSeconds ? String(event.closeIntervalSeconds) : '',
     ...ratesText(event),
+    buyerTax: taxTableText(event?.buyerTax),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -57,6 +58,15 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
       return;
     }
     Object.assign(body, rates);
+    // The tax table, sent only when changed (a new event without one keeps the house's default).
+    if (form.buyerTax !== taxTableText(event?.buyerTax)) {
+      try {
+        Object.assign(body, { buyerTax: parseTaxText(form.buyerTax) });
+      } catch (error) {
+        setErrors({ buyerTax: (error as Error).message });
+        return;
+      }
+    }
     // The shape rules are domain's schema; the window's order is the api's to judge (its message comes back as a field).
     const check = auctionEventBodySchema.safeParse(body);
     if (!check.success) {
@@ -141,6 +151,31 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
           {input('commissionSats', 'Seller’s commission, BTC lots (sats)')}
           {input('premiumETH', 'Buyer’s premium, ETH lots')}
           {input('commissionETH', 'Seller’s commission, ETH lots')}
+        </div>
+      </fieldset>
+      <fieldset className="lot-form__section" data-testid="event-tax">
+        <legend>Buyer’s tax (VAT or sales tax), USD lots</legend>
+        <div className="field">
+          <label className="field__label" htmlFor="event-buyerTax">
+            One country a line, by the country in the buyer’s profile
+          </label>
+          <textarea
+            id="event-buyerTax"
+            className="field__input"
+            rows={3}
+            value={form.buyerTax}
+            onChange={(e) => set('buyerTax', e.target.value)}
+            aria-describedby="event-buyerTax-hint"
+            data-testid="event-buyerTax"
+          />
+          <p className="field__hint" id="event-buyerTax-hint">
+            e.g. United Kingdom 20% on premium, or Texas 6.25% on total (hammer and premium). List each spelling buyers use (UK too). A buyer with no country, or one not listed, pays none.
+          </p>
+          {errors.buyerTax && (
+            <p className="field__error" data-testid="event-buyerTax-error">
+              {errors.buyerTax}
+            </p>
+          )}
         </div>
       </fieldset>
       <div className="lot-form__buttons">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { bitcoinSwapNote, checkoutMessages, fill, houseRateMessages, type CartItem } from '@gavel/domain';
+import { bitcoinSwapNote, checkoutMessages, fill, houseRateMessages, taxMessages, type CartItem } from '@gavel/domain';
 import { LotImage } from '../../components/lot-card/LotImage.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
@@ -72,12 +72,19 @@ export function CartItemRow({ item, selected, onSelect, locked, onPayHeld }: Car
         <strong className="cart-item__amount" data-testid="cart-item-amount">
           {lotAmount(item.amount, item.unit)}
         </strong>
-        {item.premium && (
-          // The buyer's premium on its own line, and what the lot costs in all.
+        {(item.premium || item.tax) && (
+          // The buyer's premium and the tax each on its own line, and what the lot costs in all.
           <>
-            <span className="cart-item__meta" data-testid="cart-item-premium">
-              {houseRateMessages.premiumLabel}: {lotAmount(item.premium, item.unit)}
-            </span>
+            {item.premium && (
+              <span className="cart-item__meta" data-testid="cart-item-premium">
+                {houseRateMessages.premiumLabel}: {lotAmount(item.premium, item.unit)}
+              </span>
+            )}
+            {item.tax && (
+              <span className="cart-item__meta" data-testid="cart-item-tax">
+                {taxMessages.label}: {lotAmount(item.tax, item.unit)}
+              </span>
+            )}
             {item.cardAmount && (
               <span className="cart-item__meta" data-testid="cart-item-all-in">
                 In all: {lotAmount(item.cardAmount, 'USD')}

@@ -56,7 +56,7 @@ function InvoiceLines({ invoice }: { invoice: Invoice }) {
     <>
       <Row label="Hammer price" value={money(invoice.hammer)} testId="invoice-hammer" />
       <Row label={houseRateMessages.premiumLabel} value={money(invoice.premium)} testId="invoice-premium" />
-      <Row label="Tax" value={money(invoice.tax)} testId="invoice-tax" />
+      <Row label={invoice.taxLine} value={money(invoice.tax)} testId="invoice-tax" />
       <Row label="Total" value={money(invoice.total)} testId="invoice-total" total />
       <Row label="Payment" value={invoice.paid ? 'Paid' : 'Awaiting payment'} testId="invoice-paid" />
     </>
