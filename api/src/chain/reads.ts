@@ -1,10 +1,23 @@
 /**
- * Every query the api sends the indexer, one function each. Tables and columns are those of
- * indexer/ponder.schema.ts in snake_case. Numbers that can exceed 2^53 (wei, ids, times) come back as text;
- * addresses are lower-case hex. Lists are bounded by the caller's page size.
+ * Every query the api sends the indexer, one function each: no other module names the indexer's tables. Tables
+ * and columns are those of indexer/ponder.schema.ts in snake_case; each row type is checked against the schema
+ * when it compiles, and reads.test.ts checks every table and column the queries name, so a schema change that
+ * the queries do not follow fails before it reaches the indexer. Numbers that can exceed 2^53 (wei, ids, times)
+ * come back as text; addresses are lower-case hex. Lists are bounded by the caller's page size.
  */
 import { sql, type SQL } from '@ponder/client';
+import type * as indexerSchema from '../../../indexer/ponder.schema.ts';
 import type { PonderReader } from './ponder.ts';
+
+type Schema = typeof indexerSchema;
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S;
+/** The indexer's tables by their SQL names, each with its columns' SQL names (Ponder names them in snake_case). */
+export type IndexerTables = { [K in keyof Schema as Schema[K]['_']['name']]: SnakeCase<keyof Schema[K]['$inferSelect'] & string> };
+/**
+ * A row a read selects from `Table`: each of its names a column of that table or one of `Added` (what the read
+ * joins in or works out). A name the schema lacks is typed never, so the row's type fails to compile.
+ */
+type TableRow<Table extends keyof IndexerTables, Added extends string, Row extends Record<Exclude<keyof Row, IndexerTables[Table] | Added>, never>> = Row;
 
 const list = (values: readonly string[]): SQL =>
   sql.join(
@@ -12,24 +25,28 @@ const list = (values: readonly string[]): SQL =>
     sql`, `,
   );
 
-export interface AuctionRow {
-  id: string;
-  seller: string;
-  nft: string;
-  nft_id: string;
-  reserve_price: string;
-  status: 'created' | 'started' | 'settled' | 'cancelled';
-  start_time: string | null;
-  end_time: string | null;
-  time_buffer_seconds: string;
-  highest_bid: string;
-  highest_bidder: string | null;
-  bid_count: number;
-  winner: string | null;
-  updated_block: string;
-  /** Whether the leading bid extended the auction. */
-  last_bid_extended: boolean | null;
-}
+export type AuctionRow = TableRow<
+  'auction',
+  'last_bid_extended',
+  {
+    id: string;
+    seller: string;
+    nft: string;
+    nft_id: string;
+    reserve_price: string;
+    status: 'created' | 'started' | 'settled' | 'cancelled';
+    start_time: string | null;
+    end_time: string | null;
+    time_buffer_seconds: string;
+    highest_bid: string;
+    highest_bidder: string | null;
+    bid_count: number;
+    winner: string | null;
+    updated_block: string;
+    /** Whether the leading bid extended the auction. */
+    last_bid_extended: boolean | null;
+  }
+>;
 
 /** The auctions with these ids, with whether their latest bid extended them. */
 export function auctions(ponder: PonderReader, ids: readonly string[]): Promise<AuctionRow[]> {
@@ -52,24 +69,28 @@ export async function auctionIdsWonBy(ponder: PonderReader, address: string, now
   return rows.map((r) => r.id);
 }
 
-export interface BidRow {
-  id: string;
-  auction_id: string;
-  bidder: string;
-  amount: string;
-  extended: boolean;
-  end_time: string;
-  previous_bid_id: string | null;
-  previous_bidder: string | null;
-  previous_amount: string | null;
-  outbid_by: string | null;
-  block_number: string;
-  log_index: number;
-  timestamp: string;
-  tx_hash: string;
-  /** The bidder's latest withdrawal: refunds credited before it are withdrawn. */
-  last_withdrawal_id: string | null;
-}
+export type BidRow = TableRow<
+  'bid',
+  IndexerTables['pending_return'] & 'last_withdrawal_id',
+  {
+    id: string;
+    auction_id: string;
+    bidder: string;
+    amount: string;
+    extended: boolean;
+    end_time: string;
+    previous_bid_id: string | null;
+    previous_bidder: string | null;
+    previous_amount: string | null;
+    outbid_by: string | null;
+    block_number: string;
+    log_index: number;
+    timestamp: string;
+    tx_hash: string;
+    /** The bidder's latest withdrawal: refunds credited before it are withdrawn. */
+    last_withdrawal_id: string | null;
+  }
+>;
 
 const bidColumns = sql`
   b.id, b.auction_id::text, b.bidder, b.amount::text, b.extended, b.end_time::text, b.previous_bid_id,
@@ -105,19 +126,36 @@ export function bidsAfterBlock(ponder: PonderReader, block: number, limit: numbe
      WHERE b.block_number > ${String(block)} ORDER BY b.id ASC LIMIT ${limit}`);
 }
 
+/** Whether the indexer holds the bid of this log of this transaction. */
+export async function bidOfLogIndexed(ponder: PonderReader, txHash: string, logIndex: number): Promise<boolean> {
+  const rows = await ponder.rows<{ id: string }>(sql`SELECT id FROM bid WHERE tx_hash = ${txHash} AND log_index = ${logIndex} LIMIT 1`);
+  return rows.length > 0;
+}
+
+/** Those of these transactions whose bid has since been outbid. */
+export async function outbidBidTxs(ponder: PonderReader, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await ponder.rows<{ tx_hash: string; outbid_by: string | null }>(sql`SELECT tx_hash, outbid_by FROM bid WHERE tx_hash IN (${list(hashes)})`);
+  return new Set(rows.filter((row) => row.outbid_by).map((row) => row.tx_hash));
+}
+
 /** The highest block holding a bid, or 0. */
 export async function lastBidBlock(ponder: PonderReader): Promise<number> {
   const [row] = await ponder.rows<{ block: string | null }>(sql`SELECT max(block_number)::text AS block FROM bid`);
   return row?.block ? Number(row.block) : 0;
 }
 
-export interface WithdrawalRow {
-  id: string;
-  account: string;
-  amount: string;
-  block_number: string;
-  tx_hash: string;
-}
+export type WithdrawalRow = TableRow<
+  'withdrawal',
+  never,
+  {
+    id: string;
+    account: string;
+    amount: string;
+    block_number: string;
+    tx_hash: string;
+  }
+>;
 
 /** Withdrawn events of these transactions. */
 export function withdrawalsByTx(ponder: PonderReader, hashes: readonly string[]): Promise<WithdrawalRow[]> {
@@ -126,21 +164,25 @@ export function withdrawalsByTx(ponder: PonderReader, hashes: readonly string[])
     SELECT id, account, amount::text, block_number::text, tx_hash FROM withdrawal WHERE tx_hash IN (${list(hashes)})`);
 }
 
-export interface TokenRow {
-  contract: string;
-  token_id: string;
-  owner: string;
-  approved: string | null;
-  approved_tx_hash: string | null;
-  metadata_url: string | null;
-  minter: string;
-  mint_tx_hash: string;
-  /** Unix seconds of the mint's block. */
-  minted_at: string;
-  /** The owner has approved `operator` for all its tokens (setApprovalForAll). */
-  operator_approved: boolean | null;
-  operator_tx_hash: string | null;
-}
+export type TokenRow = TableRow<
+  'token',
+  'operator_approved' | 'operator_tx_hash',
+  {
+    contract: string;
+    token_id: string;
+    owner: string;
+    approved: string | null;
+    approved_tx_hash: string | null;
+    metadata_url: string | null;
+    minter: string;
+    mint_tx_hash: string;
+    /** Unix seconds of the mint's block. */
+    minted_at: string;
+    /** The owner has approved `operator` for all its tokens (setApprovalForAll). */
+    operator_approved: boolean | null;
+    operator_tx_hash: string | null;
+  }
+>;
 
 const tokenColumns = sql`
   t.contract, t.token_id::text, t.owner, t.approved, t.approved_tx_hash, t.metadata_url, t.minter, t.mint_tx_hash,

@@ -8,13 +8,13 @@
  */
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
 import { ethBidMessages, formatAmount, walletProofMessages, type ChainBidRecord } from '@gavel/domain';
-import { sql } from '@ponder/client';
 import { parseEventLogs, type Hash } from 'viem';
 import type { ChainBid } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { isLinkedTo } from '../wallet/linked.ts';
 import { IndexerUnavailable } from './ponder.ts';
+import { bidOfLogIndexed } from './reads.ts';
 
 export interface ChainBidClaim {
   lotId: string;
@@ -73,8 +73,7 @@ export async function recordEthBid(services: Services, userId: string, claim: Ch
 /** Whether the indexer has the bid of this event; false while it lags or is down (the record stands anyway). */
 async function isIndexed({ chain }: Services, hash: string, logIndex: number): Promise<boolean> {
   try {
-    const rows = await chain.ponder.rows<{ id: string }>(sql`SELECT id FROM bid WHERE tx_hash = ${hash} AND log_index = ${logIndex} LIMIT 1`);
-    return rows.length > 0;
+    return await bidOfLogIndexed(chain.ponder, hash, logIndex);
   } catch (error) {
     if (error instanceof IndexerUnavailable) return false;
     throw error;

@@ -20,11 +20,11 @@
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
 import { tellOutbid } from '../bidding/outbid-notifier.ts';
-import { sql } from '@ponder/client';
 import type { CardMint, RelayedBid } from '../generated/prisma/client.ts';
 import { cancelIntent, captureIntent, refundIntent } from '../payments/intents.ts';
 import { JobQueue, type RunningWorker } from '../jobs/job-queue.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
+import { outbidBidTxs } from '../chain/reads.ts';
 import { RelayerSender } from './sender.ts';
 import type { RelayerServices } from './relayer-services.ts';
 import { answerOutbid, maximumOf, repriceStep } from './proxy-steps.ts';
@@ -342,19 +342,10 @@ export class Relayer {
     const open = await db.prisma.relayedBid.findMany({ where: { status: { in: ['queued', 'placed', 'outbid', 'won', 'custody'] } }, take: 500, orderBy: { createdAt: 'asc' } });
     if (open.length === 0) return;
     const placed = open.filter((row) => row.status === 'placed' && row.txHash);
-    const outbidTx = new Set<string>();
-    if (placed.length > 0) {
-      const hashes = placed.map((row) => row.txHash!.toLowerCase());
-      const rows = await chain.ponder
-        .rows<{ tx_hash: string; outbid_by: string | null }>(
-          sql`SELECT tx_hash, outbid_by FROM bid WHERE tx_hash IN (${sql.join(
-            hashes.map((h) => sql`${h}`),
-            sql`, `,
-          )})`,
-        )
-        .catch((error: unknown) => (error instanceof IndexerUnavailable ? [] : Promise.reject(error)));
-      for (const row of rows) if (row.outbid_by) outbidTx.add(row.tx_hash);
-    }
+    const outbidTx = await outbidBidTxs(
+      chain.ponder,
+      placed.map((row) => row.txHash!.toLowerCase()),
+    ).catch((error: unknown) => (error instanceof IndexerUnavailable ? new Set<string>() : Promise.reject(error)));
     const { rows: auctions } = await chain.auctionStates([...new Set(placed.map((row) => row.auctionId.toFixed(0)))]);
     const recipients = await paidRecipients(
       db,
