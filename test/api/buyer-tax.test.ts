@@ -118,6 +118,16 @@ describe('the buyer’s tax', () => {
     expect([column('hammer'), column('premium'), column('tax'), column('total'), column('paid')]).toEqual(['200.00', '50.00', '10.00', '260.00', '260.00']);
   });
 
+  it('Buy Now prices the card payment all in with the buyer’s tax, on its own line', async () => {
+    const lot = await usdLot(3_600_000);
+    await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { buyNowEnabled: true, buyNowPrice: '20000' } });
+    const buyer = await userWithCard(stack.db, rs);
+    const intent = await api(await signIn(stack.url, buyer.email), 'POST', '/payment/buy-now-intent', { amount: '200.00', auctionId: lot.id });
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    expect(intent.body).toMatchObject({ amount: '260.00', tax: '10.00' });
+    expect((await rs.stripe.paymentIntents.retrieve(intent.body.paymentIntentId)).amount).toBe(26_000);
+  });
+
   it('a buyer whose profile names no country pays no tax, and the invoice says why', { timeout: 40_000 }, async () => {
     const lot = await usdLot(4000);
     const buyer = await userWithCard(stack.db, rs);

@@ -51,7 +51,7 @@ import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
 import { cancelDisplacedBids, tellDisplaced } from './buy-now-displaced.ts';
-import { allInFor } from '../house/rates.ts';
+import { buyerLinesFor } from '../house/rates.ts';
 import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
 
 const bidMessages = messages.bids;
@@ -60,7 +60,7 @@ const bidMessages = messages.bids;
  * The lot, if Buy Now is open on it now, its price in the smallest unit, and what a card pays for it: a USD lot's
  * price all in (with its event's buyer's premium and the buyer's tax, domain house-tax.ts), else the price. Throws the reason otherwise.
  */
-export async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint; charge: bigint }> {
+export async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint; charge: bigint; tax: bigint }> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
@@ -75,13 +75,13 @@ export async function buyableLot(services: Services, user: UserRow, lotId: strin
   });
   if (refusal) throw new HttpError(409, refusal.message, refusal.code);
   // Not refused: the lot has a Buy Now price.
-  const charge = lot.paymentMethod === 'Manual' ? await allInFor(services.db.prisma, lot.id, price!, user.id) : price!;
-  return { lot, price: price!, charge };
+  const lines = lot.paymentMethod === 'Manual' ? await buyerLinesFor(services.db.prisma, lot.id, price!, user.id) : null;
+  return { lot, price: price!, charge: lines?.total ?? price!, tax: lines?.tax ?? 0n };
 }
 
 /** POST /payment/buy-now-intent (the body's shape and minimums were checked by its schema). */
 export async function createBuyNowIntent(services: Services, user: UserRow, body: { amount: string | number; auctionId: string; currency?: PaymentCurrency }): Promise<BuyNowIntentReply> {
-  const { lot, price, charge } = await buyableLot(services, user, body.auctionId);
+  const { lot, price, charge, tax } = await buyableLot(services, user, body.auctionId);
   if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
   let amount: bigint;
   try {
@@ -130,7 +130,15 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
   }).catch((error: unknown) => {
     throw paymentSetupError(error);
   });
-  return { clientSecret: pi.client_secret!, paymentIntentId: pi.id, publishableKey: config.publishableKey, stripeApiUrl: config.browserApiUrl, amount: formatAmount(charge, 'USD'), currency: 'usd' };
+  return {
+    clientSecret: pi.client_secret!,
+    paymentIntentId: pi.id,
+    publishableKey: config.publishableKey,
+    stripeApiUrl: config.browserApiUrl,
+    amount: formatAmount(charge, 'USD'),
+    ...(tax > 0n ? { tax: formatAmount(tax, 'USD') } : {}),
+    currency: 'usd',
+  };
 }
 
 /** POST /auctions/:id/buy-now */

@@ -6,7 +6,7 @@
  * paid in the coin by a swap or a contract that carries no tax output, so its invoice shows none rather than a
  * figure Gavel does not collect.
  */
-import { allInAmount, type PaymentMethod, type RateTable, type TaxRate, type TaxTable, tableFor, taxRateFor, taxTableOf, unitFor } from '@gavel/domain';
+import { type BuyerLines, buyerLines, type PaymentMethod, type RateTable, type TaxRate, type TaxTable, tableFor, taxRateFor, taxTableOf, unitFor } from '@gavel/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -52,8 +52,13 @@ export async function buyerRates(db: Db, lotId: string, userId: string | null): 
   return { premium: rates.premium, tax: await buyerTaxRate(db, rates.tax, userId) };
 }
 
+/** What `userId` pays for `hammer` on this lot, line by line: the hammer, the premium, their tax and the total. */
+export async function buyerLinesFor(db: Db, lotId: string, hammer: bigint, userId: string | null): Promise<BuyerLines> {
+  const { premium, tax } = await buyerRates(db, lotId, userId);
+  return buyerLines(hammer, premium, tax);
+}
+
 /** What `userId` pays in all for `hammer` on this lot: the hammer, the premium and their tax. */
 export async function allInFor(db: Db, lotId: string, hammer: bigint, userId: string | null): Promise<bigint> {
-  const { premium, tax } = await buyerRates(db, lotId, userId);
-  return allInAmount(hammer, premium, tax);
+  return (await buyerLinesFor(db, lotId, hammer, userId)).total;
 }

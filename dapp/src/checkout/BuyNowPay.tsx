@@ -60,7 +60,7 @@ export function BuyNowPay({ lot, onDone }: { lot: Lot; onDone: () => void }) {
 
   return (
     <div className="checkout-step" data-testid="buy-now-pay">
-      <PriceSummary lot={lot} />
+      <PriceSummary lot={lot} tax={reply.tax} />
       {declined && (
         <p className="form-banner form-banner--error" role="alert" data-testid="buy-now-declined">
           {declined}

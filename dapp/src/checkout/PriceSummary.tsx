@@ -1,12 +1,13 @@
-import { formatAmount, headlineRate, houseRateMessages, parseAmount, rateCharge, type Lot } from '@gavel/domain';
+import { formatAmount, headlineRate, houseRateMessages, parseAmount, rateCharge, taxMessages, type Lot } from '@gavel/domain';
 import { premiumOf } from '../lots/all-in.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 
 /**
  * The Buy Now price with the spec's $0 service fee, the buyer's premium on its own line when the lot's event charges
- * one, and the total that is actually charged.
+ * one, the buyer's tax on its own line once the api has priced the card payment (`tax`: it depends on the buyer's
+ * country), and the total that is actually charged.
  */
-export function PriceSummary({ lot }: { lot: Pick<Lot, 'title' | 'buyNowPrice' | 'unit' | 'buyerPremium'> }) {
+export function PriceSummary({ lot, tax }: { lot: Pick<Lot, 'title' | 'buyNowPrice' | 'unit' | 'buyerPremium'>; tax?: string | undefined }) {
   const price = lotAmount(lot.buyNowPrice ?? '0', lot.unit);
   const table = premiumOf(lot);
   let premium = 0n;
@@ -14,7 +15,8 @@ export function PriceSummary({ lot }: { lot: Pick<Lot, 'title' | 'buyNowPrice' |
   try {
     const hammer = parseAmount(lot.buyNowPrice ?? '0', lot.unit);
     premium = rateCharge(hammer, table);
-    total = lotAmount(formatAmount(hammer + premium, lot.unit), lot.unit);
+    const taxed = tax ? parseAmount(tax, lot.unit) : 0n;
+    total = lotAmount(formatAmount(hammer + premium + taxed, lot.unit), lot.unit);
   } catch {
     // A malformed price is shown as it came (lotAmount), with no premium worked out on it.
   }
@@ -34,6 +36,12 @@ export function PriceSummary({ lot }: { lot: Pick<Lot, 'title' | 'buyNowPrice' |
             {houseRateMessages.premiumLabel} ({headlineRate(table)})
           </dt>
           <dd data-testid="buy-now-premium">{lotAmount(formatAmount(premium, lot.unit), lot.unit)}</dd>
+        </div>
+      )}
+      {tax && (
+        <div>
+          <dt>{taxMessages.label}</dt>
+          <dd data-testid="buy-now-tax">{lotAmount(tax, lot.unit)}</dd>
         </div>
       )}
       <div>

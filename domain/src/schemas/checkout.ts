@@ -56,8 +56,10 @@ const confirmableIntent = {
 
 export const buyNowIntentReplySchema = z.object({
   ...confirmableIntent,
-  /** The buy-now price that will be held, "25.00". */
+  /** What will be held, "25.00": the buy-now price all in (its buyer's premium and the buyer's tax). */
   amount: z.string(),
+  /** The buyer's tax included in `amount`, when one is levied (house-tax.ts): the summary's own line. */
+  tax: z.string().optional(),
   currency: z.literal('usd'),
 });
 export type BuyNowIntentReply = z.infer<typeof buyNowIntentReplySchema>;
