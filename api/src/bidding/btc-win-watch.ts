@@ -20,6 +20,7 @@ import { expectedSwapTxid } from './btc-swap.ts';
 import { announceLotChanged } from './notify.ts';
 import { offerCall } from './btc-offer.ts';
 import { bindingBidsWithoutOutputs } from './vault-bids.ts';
+import { issueSaleDocuments, voidSaleDocuments } from '../house/documents.ts';
 
 /** A lot whose bidders spent one offer after another is closed on the next that stands; past this, the watch decides. */
 const MAX_DROPPED_AT_CLOSE = 10;
@@ -76,7 +77,9 @@ async function markWinnerUnpaid(services: Services, lot: Lot): Promise<void> {
   const { prisma } = services.db;
   const mailId = await prisma.$transaction(async (tx) => {
     const { count } = await tx.lot.updateMany({ where: { id: lot.id, paid: false, unpaidAt: null, swapTxid: null, winningBidId: lot.winningBidId }, data: { unpaidAt: new Date() } });
-    if (count === 0 || !lot.winnerId) return null;
+    if (count === 0) return null;
+    await voidSaleDocuments(tx, lot.id);
+    if (!lot.winnerId) return null;
     const winner = await tx.user.update({ where: { id: lot.winnerId }, data: { unpaidCount: { increment: 1 } }, select: { email: true } });
     const amount = displayAmount(BigInt((lot.soldPrice ?? lot.currentBid ?? lot.startingBid).toFixed(0)), 'sats');
     return (await tx.outboxMail.create({ data: bitcoinOfferSpentMail(winner.email, lot.title, amount, lot.id, lot.auctionEventId), select: { id: true } })).id;
@@ -160,6 +163,8 @@ export async function secondChanceToNextOffer(services: Services, lotId: string)
       },
     });
     if (count === 0) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
+    // The runner-up's own invoice, and the seller's statement at this price (the voided winner's were voided).
+    await issueSaleDocuments(tx, lotId);
     const now = new Date();
     const offer = await tx.secondChanceOffer.create({ data: { lotId, userId: winner.id, bidId: next.id, amount: next.amount, expiresAt: now, status: 'accepted', acceptedAt: now } });
     const amount = displayAmount(BigInt(next.amount.toFixed(0)), 'sats');

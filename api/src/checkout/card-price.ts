@@ -34,7 +34,7 @@ export async function cardPrices(db: Db, lots: readonly Priced[]): Promise<Map<s
 /** The USD lots' invoice totals, by lot. */
 async function usdInvoiceTotals(db: Db, lots: readonly Priced[]): Promise<Map<string, bigint>> {
   const ids = lots.filter((lot) => lot.paymentMethod === 'Manual').map((lot) => lot.id);
-  const rows = ids.length ? await db.invoice.findMany({ where: { lotId: { in: ids } }, select: { lotId: true, total: true } }) : [];
+  const rows = ids.length ? await db.invoice.findMany({ where: { lotId: { in: ids }, voidedAt: null }, select: { lotId: true, total: true } }) : [];
   return new Map(rows.map((row) => [row.lotId, BigInt(row.total.toFixed(0))]));
 }
 

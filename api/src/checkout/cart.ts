@@ -57,7 +57,9 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
     lots.map((l) => l.id),
   );
   const byCard = await cardPrices(prisma, lots);
-  const invoices = new Map((await prisma.invoice.findMany({ where: { lotId: { in: lots.map((l) => l.id) } }, select: { id: true, lotId: true, premium: true, tax: true } })).map((i) => [i.lotId, i]));
+  const invoices = new Map(
+    (await prisma.invoice.findMany({ where: { lotId: { in: lots.map((l) => l.id) }, voidedAt: null }, select: { id: true, lotId: true, premium: true, tax: true } })).map((i) => [i.lotId, i]),
+  );
   const items = lots.map((lot) => {
     const item = itemOf(lot, states.get(lot.id)!, holds.get(lot.id)?.captureAfter ?? null, byCard.get(lot.id) ?? null);
     const invoice = invoices.get(lot.id);

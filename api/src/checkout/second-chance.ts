@@ -41,6 +41,7 @@ import { fullNameOf } from '../auth/user-name.ts';
 import { secondChanceToNextOffer } from '../bidding/btc-win-watch.ts';
 import { chainRunnerUp, offerCents } from './chain-runner-up.ts';
 import { allInFor } from '../house/rates.ts';
+import { issueSaleDocuments } from '../house/documents.ts';
 
 type Db = PrismaClient | P.TransactionClient;
 type Person = { id: string; email: string; name: string | null; firstName: string | null; lastName: string | null };
@@ -271,6 +272,8 @@ async function settleCapture(services: Services, offer: OfferRow, intent: Stripe
       },
     });
     if (sold.count === 0) services.log.error({ offerId: offer.id, paymentIntentId: intent.id }, 'a second-chance payment was taken for a lot no longer unpaid: refund it in Stripe');
+    // The second-chance buyer's own invoice (at their tax, as charged) and the seller's statement at this price.
+    else await issueSaleDocuments(tx, offer.lotId);
   });
   await lotsChanged(services, offer.lotId).catch((err: Error) => services.log.warn({ err: err.message, lotId: offer.lotId }, 'announcing a second-chance sale failed'));
   return 'accepted';

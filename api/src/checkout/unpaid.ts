@@ -18,6 +18,7 @@ import { cancelIntent } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 import { paymentStates } from './cart.ts';
+import { voidSaleDocuments } from '../house/documents.ts';
 
 const BATCH = 100;
 
@@ -57,6 +58,7 @@ async function voidIfUnpaid(services: Services, lotId: string, buyerId: string, 
         data: { unpaidAt: new Date() },
       });
       if (count === 0) return null;
+      await voidSaleDocuments(tx, lotId);
       const buyer = await tx.user.update({ where: { id: buyerId }, data: { unpaidCount: { increment: 1 } }, select: { email: true } });
       const price = BigInt((lot.soldPrice ?? lot.currentBid ?? lot.startingBid).toFixed(0));
       const mail = await tx.outboxMail.create({

@@ -4,6 +4,7 @@ import { onePagePdf, type PdfLine } from './pdf.ts';
 
 const money = (value: string, unit: Invoice['unit']) => displayAmount(parseAmount(value, unit), unit);
 const day = (iso: string) => `${iso.slice(0, 10)} (UTC)`;
+const voidText = (iso: string) => fill(saleDocumentMessages.voided, { date: day(iso) });
 
 export function invoicePdf(invoice: Invoice): Buffer {
   const title = fill(saleDocumentMessages.invoiceTitle, { number: invoice.number });
@@ -17,7 +18,7 @@ export function invoicePdf(invoice: Invoice): Buffer {
     { text: houseRateMessages.premiumLabel, right: money(invoice.premium, invoice.unit) },
     { text: invoice.taxLine, right: money(invoice.tax, invoice.unit) },
     { text: 'Total', bold: true, right: money(invoice.total, invoice.unit), gapBefore: 6 },
-    { text: invoice.paid ? 'Paid. Thank you.' : 'Awaiting payment: pay from your cart.', gapBefore: 18 },
+    { text: invoice.voidedAt ? voidText(invoice.voidedAt) : invoice.paid ? 'Paid. Thank you.' : 'Awaiting payment: pay from your cart.', gapBefore: 18 },
   ];
   return onePagePdf(title, lines);
 }
@@ -33,7 +34,7 @@ export function statementPdf(statement: SellerStatement): Buffer {
     { text: 'Seller’s commission', right: `-${money(statement.commission, statement.unit)}` },
     { text: 'Fees', right: `-${money(statement.fees, statement.unit)}` },
     { text: 'Net to you', bold: true, right: money(statement.net, statement.unit), gapBefore: 6 },
-    { text: statement.buyerPaid ? 'The buyer has paid.' : 'The buyer has not paid yet.', gapBefore: 18 },
+    { text: statement.voidedAt ? voidText(statement.voidedAt) : statement.buyerPaid ? 'The buyer has paid.' : 'The buyer has not paid yet.', gapBefore: 18 },
     { text: statement.paidOutAt ? `Paid out to you on ${day(statement.paidOutAt)}.` : 'Not paid out yet.' },
   ];
   return onePagePdf(title, lines);

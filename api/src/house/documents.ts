@@ -42,8 +42,9 @@ async function nextSeq(tx: Tx, kind: 'invoice' | 'statement', year: number): Pro
 }
 
 /**
- * Issues the invoice and the statement of a lot just won, inside the transaction that records the win. A lot
- * already invoiced (a retried close) is left as it is, and takes no number.
+ * Issues the invoice and the statement of a lot just won, inside the transaction that records the win: a close, a
+ * Buy Now, a second-chance offer accepted, a runner-up awarded the lot. A lot whose documents are already issued and
+ * not void (a retried close) is left as it is, and takes no number.
  */
 export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()): Promise<void> {
   const lot = await tx.lot.findUnique({
@@ -58,7 +59,7 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
     },
   });
   const sold = lot?.soldPrice ?? lot?.currentBid;
-  if (!lot || !sold || (await tx.invoice.count({ where: { lotId } })) > 0) return;
+  if (!lot || !sold || (await tx.invoice.count({ where: { lotId, voidedAt: null } })) > 0) return;
   const unit = unitFor(lot.paymentMethod);
   const hammer = BigInt(sold.toFixed(0));
   const country = await buyerCountry(tx, lot.winnerId);
@@ -103,9 +104,21 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
   });
 }
 
+/**
+ * Voids a lot's invoice and statement, in the transaction that voids its sale (not paid by its deadline): they keep
+ * their numbers, so a year's stay without gaps, and the lot's next buyer (a second-chance offer, a runner-up, a
+ * relisted sale) gets documents of their own.
+ */
+export async function voidSaleDocuments(tx: Tx, lotId: string, now = new Date()): Promise<void> {
+  await tx.invoice.updateMany({ where: { lotId, voidedAt: null }, data: { voidedAt: now } });
+  await tx.sellerStatement.updateMany({ where: { lotId, voidedAt: null }, data: { voidedAt: now } });
+}
+
 const amount = (value: { toFixed(digits: number): string }, unit: string) => formatAmount(BigInt(value.toFixed(0)), unit as Unit);
 
-export const invoiceInclude = { lot: { select: { title: true, paid: true, winner: { select: { firstName: true, lastName: true, name: true } } } } } satisfies Prisma.InvoiceInclude;
+export const invoiceInclude = {
+  lot: { select: { title: true, paid: true, winnerId: true, winner: { select: { firstName: true, lastName: true, name: true } } } },
+} satisfies Prisma.InvoiceInclude;
 type InvoiceRow = Prisma.InvoiceGetPayload<{ include: typeof invoiceInclude }>;
 
 export function presentInvoice(row: InvoiceRow): Invoice {
@@ -114,15 +127,17 @@ export function presentInvoice(row: InvoiceRow): Invoice {
     number: row.number,
     lotId: row.lotId,
     lotTitle: row.lot.title,
-    buyerName: row.lot.winner ? fullNameOf(row.lot.winner) : null,
+    // The lot's winner is this invoice's buyer until the sale is voided and the lot sold to another.
+    buyerName: row.lot.winner && row.lot.winnerId === row.buyerId ? fullNameOf(row.lot.winner) : null,
     unit: row.unit as Unit,
     hammer: amount(row.hammer, row.unit),
     premium: amount(row.premium, row.unit),
     tax: amount(row.tax, row.unit),
     taxLine: taxLineText(row.taxBase ? { country: row.taxCountry ?? '', basisPoints: row.taxBasisPoints, base: row.taxBase as TaxBase } : null, row.taxCountry),
     total: amount(row.total, row.unit),
-    paid: row.lot.paid,
+    paid: !row.voidedAt && row.lot.paid,
     issuedAt: row.issuedAt.toISOString(),
+    voidedAt: row.voidedAt?.toISOString() ?? null,
   };
 }
 
@@ -140,9 +155,10 @@ export function presentStatement(row: StatementRow): SellerStatement {
     commission: amount(row.commission, row.unit),
     fees: amount(row.fees, row.unit),
     net: amount(row.net, row.unit),
-    buyerPaid: row.lot.paid,
+    buyerPaid: !row.voidedAt && row.lot.paid,
     paidOutAt: row.paidOutAt?.toISOString() ?? null,
     issuedAt: row.issuedAt.toISOString(),
+    voidedAt: row.voidedAt?.toISOString() ?? null,
   };
 }
 
@@ -153,16 +169,24 @@ function field(value: string): string {
 }
 
 /**
- * An event's figures, one row per sold lot: the hammer, premium, commission and tax, the buyer's total, whether the
- * buyer paid (what is still unpaid), and whether the seller was paid out. Amounts in each lot's display unit.
+ * An event's figures, one row per invoice: the hammer, premium, commission and tax, the buyer's total, whether the
+ * buyer paid (what is still unpaid), whether the seller was paid out, and when the sale was voided (a void row owes
+ * nothing). Amounts in each lot's display unit.
  */
 export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> {
-  const invoices = await db.invoice.findMany({ where: { lot: { auctionEventId: eventId } }, include: { lot: { select: { title: true, lotNumber: true, paid: true } } }, orderBy: { seq: 'asc' } });
-  const statements = new Map((await db.sellerStatement.findMany({ where: { lotId: { in: invoices.map((i) => i.lotId) } } })).map((s) => [s.lotId, s]));
-  const rows = [['invoice', 'statement', 'lot number', 'lot', 'unit', 'hammer', 'premium', 'commission', 'tax', 'total', 'paid', 'unpaid', 'seller net', 'paid out']];
+  const invoices = await db.invoice.findMany({
+    where: { lot: { auctionEventId: eventId } },
+    include: { lot: { select: { title: true, lotNumber: true, paid: true } } },
+    orderBy: [{ year: 'asc' }, { seq: 'asc' }],
+  });
+  // An invoice and its statement are issued together, at one instant, and voided together.
+  const sale = (document: { lotId: string; issuedAt: Date }) => `${document.lotId} ${document.issuedAt.toISOString()}`;
+  const statements = new Map((await db.sellerStatement.findMany({ where: { lotId: { in: invoices.map((i) => i.lotId) } } })).map((s) => [sale(s), s]));
+  const rows = [['invoice', 'statement', 'lot number', 'lot', 'unit', 'hammer', 'premium', 'commission', 'tax', 'total', 'paid', 'unpaid', 'seller net', 'paid out', 'voided']];
   for (const invoice of invoices) {
-    const statement = statements.get(invoice.lotId);
+    const statement = statements.get(sale(invoice));
     const total = amount(invoice.total, invoice.unit);
+    const owed = invoice.voidedAt ? '0' : total;
     rows.push([
       invoice.number,
       statement?.number ?? '',
@@ -174,10 +198,11 @@ export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> 
       statement ? amount(statement.commission, statement.unit) : '0',
       amount(invoice.tax, invoice.unit),
       total,
-      invoice.lot.paid ? total : '0',
-      invoice.lot.paid ? '0' : total,
+      invoice.lot.paid ? owed : '0',
+      invoice.lot.paid ? '0' : owed,
       statement ? amount(statement.net, statement.unit) : '',
       statement?.paidOutAt ? statement.paidOutAt.toISOString() : '',
+      invoice.voidedAt ? invoice.voidedAt.toISOString() : '',
     ]);
   }
   return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
@@ -185,7 +210,7 @@ export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> 
 
 /** A lot's invoice as its mails link it, with the premium and tax it includes; null before one is issued. */
 export async function invoiceLinkOf(db: Db, lotId: string): Promise<SaleInvoiceLink | null> {
-  const invoice = await db.invoice.findUnique({ where: { lotId }, select: { id: true, number: true, premium: true, tax: true, unit: true } });
+  const invoice = await db.invoice.findFirst({ where: { lotId, voidedAt: null }, select: { id: true, number: true, premium: true, tax: true, unit: true } });
   if (!invoice) return null;
   const shown = (value: { toFixed(digits: number): string }) => {
     const cents = BigInt(value.toFixed(0));

@@ -130,12 +130,14 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     summary: 'Mark a seller’s payout made (once)',
     access: admin,
     reply: statementReplySchema,
-    errors: { 404: saleDocumentMessages.statementNotFound, 409: saleDocumentMessages.alreadyPaidOut },
+    errors: { 404: saleDocumentMessages.statementNotFound, 409: `${saleDocumentMessages.alreadyPaidOut}, or ${saleDocumentMessages.statementVoided}` },
     handler: async ({ user, params }) => {
       // One conditional update: two admins marking it at once record one payout.
-      const marked = await prisma.sellerStatement.updateMany({ where: { id: params.id!, paidOutAt: null }, data: { paidOutAt: new Date(), paidOutBy: user.id } });
+      // A voided sale pays its seller nothing.
+      const marked = await prisma.sellerStatement.updateMany({ where: { id: params.id!, paidOutAt: null, voidedAt: null }, data: { paidOutAt: new Date(), paidOutBy: user.id } });
       const row = await prisma.sellerStatement.findUnique({ where: { id: params.id! }, include: statementInclude });
       if (!row) throw notFound(saleDocumentMessages.statementNotFound);
+      if (marked.count === 0 && row.voidedAt) throw new HttpError(409, saleDocumentMessages.statementVoided, 'statement_voided');
       if (marked.count === 0) throw new HttpError(409, saleDocumentMessages.alreadyPaidOut, 'already_paid_out');
       return { message: saleDocumentMessages.paidOut, data: presentStatement(row) };
     },
@@ -145,7 +147,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     method: 'get',
     path: '/admin/auction-events/:id/figures',
     tag: TAG,
-    summary: 'An event’s figures as CSV (text/csv): per sold lot the hammer, premium, commission, tax, total, paid, unpaid, seller’s net and payout',
+    summary: 'An event’s figures as CSV (text/csv): per invoice the hammer, premium, commission, tax, total, paid, unpaid, seller’s net, payout and when the sale was voided',
     access: admin,
     reply: z.string(),
     handler: async ({ params, ctx }) => {

@@ -18,7 +18,7 @@ export function MySaleDocuments({ kind }: { kind: SaleDocumentKind }) {
               {document.number}
             </Link>{' '}
             {document.lotTitle}: {lotAmount('total' in document ? document.total : document.net, document.unit)}
-            {'paidOutAt' in document && (document.paidOutAt ? ' (paid out)' : ' (not paid out yet)')}
+            {document.voidedAt ? ' (void)' : 'paidOutAt' in document && (document.paidOutAt ? ' (paid out)' : ' (not paid out yet)')}
           </li>
         ))}
       </ul>

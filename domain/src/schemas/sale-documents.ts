@@ -11,8 +11,10 @@ export const saleDocumentMessages = {
   statementNotFound: 'Statement not found',
   paidOut: 'The payout was marked as made',
   alreadyPaidOut: 'This statement was already marked as paid out',
+  statementVoided: 'This sale was voided: its seller is paid nothing on this statement',
   invoiceTitle: 'Invoice {number}',
   statementTitle: 'Seller’s statement {number}',
+  voided: 'Void: this sale was voided on {date} (not paid in time). Nothing is owed on it.',
 } as const;
 
 /** The document number: its prefix, the year and the year's sequence, zero-padded. */
@@ -37,6 +39,8 @@ export const invoiceSchema = z.object({
   total: z.string(),
   paid: z.boolean(),
   issuedAt: z.string(),
+  /** Set when the sale was voided (not paid in time): the invoice owes nothing, and the lot's next buyer has their own. */
+  voidedAt: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -56,6 +60,7 @@ export const statementSchema = z.object({
   buyerPaid: z.boolean(),
   paidOutAt: z.string().nullable(),
   issuedAt: z.string(),
+  voidedAt: z.string().nullable(),
 });
 export type SellerStatement = z.infer<typeof statementSchema>;
 

@@ -28,6 +28,11 @@ export function SaleDocumentPage({ kind }: { kind: SaleDocumentKind }) {
       <p>
         Issued {formatDateTime(data.issuedAt)} for <Link to={`/auctions/${data.lotId}`}>{data.lotTitle}</Link>
       </p>
+      {data.voidedAt && (
+        <p className="form-banner form-banner--error" role="status" data-testid="document-voided">
+          {fill(saleDocumentMessages.voided, { date: formatDateTime(data.voidedAt) })}
+        </p>
+      )}
       <dl className="checkout-summary">{kind === 'invoices' ? <InvoiceLines invoice={data as Invoice} /> : <StatementLines statement={data as SellerStatement} />}</dl>
       <button type="button" className="btn btn--accent" data-testid="open-pdf" onClick={openPdf}>
         Open the PDF
