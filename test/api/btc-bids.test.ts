@@ -13,7 +13,7 @@ import { createLot } from '../support/lots.ts';
 import type { BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { type devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
-import { waitUntil } from '../support/processes.ts';
+import { eventually } from '../support/eventually.ts';
 import { openUserEvents } from '../support/sse.ts';
 
 const net = networkOf('regtest');
@@ -155,7 +155,7 @@ describe('BTC bids are signed offers', () => {
     await bEvents.next('ready');
     await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(b.keys.payment, [b.big], [{ address: b.keys.payment.address, value: 190_000 }], 1_000).toHex() });
     const bidsOf = () => stack.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' }, select: { status: true, removedReason: true } });
-    await waitUntil(async () => (await bidsOf())[1]!.status === 'removed', 10_000, "the worker removes B's spent offer");
+    await eventually(async () => (await bidsOf())[1]!.status === 'removed', { timeoutMs: 10_000, what: "the worker removes B's spent offer" });
     expect(await bidsOf()).toEqual([
       { status: 'active', removedReason: null },
       { status: 'removed', removedReason: 'The Bitcoin offer of this bid can no longer be completed: one of its inputs was spent' },
@@ -169,7 +169,7 @@ describe('BTC bids are signed offers', () => {
     const mailTo = (email: string) =>
       stack.db.prisma.outboxMail.findMany({ where: { to: email, NOT: { subject: { startsWith: 'Ending soon' } } }, orderBy: { createdAt: 'asc' }, select: { subject: true, text: true } });
     // A's mail is written last, after B's notices.
-    await waitUntil(async () => (await mailTo(a.user.email)).length === 2, 10_000, "A's leading-again mail");
+    await eventually(async () => (await mailTo(a.user.email)).length === 2, { timeoutMs: 10_000, what: "A's leading-again mail" });
     expect(await mailTo(b.user.email)).toMatchObject([{ subject: "You've been outbid", text: expect.stringContaining('Your bid of 10,100 sats on') }]);
     expect((await mailTo(b.user.email))[0]!.text).toContain('its Bitcoin offer can no longer be completed because one of its inputs was spent. The current bid is 10,000 sats.');
     const aMails = await mailTo(a.user.email);
@@ -293,7 +293,7 @@ describe('settlement: the seller co-signs the winning offer', () => {
     expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: false, transferred: false });
     await dev.mine();
     // The worker's follower sees the confirmation with nobody asking.
-    await waitUntil(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).transferred, 10_000, 'the swap confirmed marks the lot transferred');
+    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).transferred, { timeoutMs: 10_000, what: 'the swap confirmed marks the lot transferred' });
     expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: true, transferred: true, transferTransactionHash: txid, txHash: txid });
     expect((await get(`/psbt/transaction/${lot.id}`, sellerToken)).body).toMatchObject({ stage: 'confirmed', txid, confirmations: 1 });
     const ordRes = await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } });

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
@@ -180,7 +181,7 @@ describe('a card bid leads again only with a live hold', () => {
   };
   const spendCoins = (who: Awaited<ReturnType<typeof offerBidder>>) =>
     fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(who.keys.payment, [who.big], [{ address: who.keys.payment.address, value: 190_000 }], 1_000).toHex() });
-  const released = (bidId: string) => eventually(async () => (await bidRow(bidId)).holdStatus === 'released', 15_000, `bid ${bidId} hold released`);
+  const released = (bidId: string) => eventually(async () => (await bidRow(bidId)).holdStatus === 'released', { timeoutMs: 15_000, what: `bid ${bidId} hold released` });
 
   it('the card bid under a spent offer is held again (a new live hold) before it leads', { timeout: 40_000 }, async () => {
     const lot = await inscriptionLot();
@@ -193,7 +194,7 @@ describe('a card bid leads again only with a live hold', () => {
     expect((await rs.stripe.paymentIntents.retrieve(firstHold)).status).toBe('canceled');
 
     await spendCoins(offerer);
-    await eventually(async () => (await bidRow(offer)).status === 'removed', 15_000, 'the spent offer removed');
+    await eventually(async () => (await bidRow(offer)).status === 'removed', { timeoutMs: 15_000, what: 'the spent offer removed' });
     const leader = await bidRow(cardBidId);
     expect(leader).toMatchObject({ status: 'active', holdStatus: 'authorized', holdCents: 1000 });
     expect(leader.paymentIntentId).not.toBe(firstHold);
@@ -205,7 +206,7 @@ describe('a card bid leads again only with a live hold', () => {
     });
     expect((await lotRow(lot.id)).currentBid?.toFixed(0)).toBe('10000');
     expect(await stack.db.prisma.pendingHold.count({ where: { bidId: cardBidId } })).toBe(0);
-    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === 'You are the highest bidder again'), 10_000, 'card bidder leads again');
+    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === 'You are the highest bidder again'), { timeoutMs: 10_000, what: 'card bidder leads again' });
   });
 
   it('a card maximum answers a signed offer below it at once, and an offer above it leads, the maximum’s hold released', { timeout: 40_000 }, async () => {
@@ -246,7 +247,7 @@ describe('a card bid leads again only with a live hold', () => {
     await stack.db.prisma.user.update({ where: { id: card.user.id }, data: { stripeCustomerId: declining.stripeCustomerId, stripePaymentMethodId: declining.stripePaymentMethodId } });
 
     await spendCoins(above);
-    await eventually(async () => (await bidRow(spent)).status === 'removed', 15_000, 'the spent offer removed');
+    await eventually(async () => (await bidRow(spent)).status === 'removed', { timeoutMs: 15_000, what: 'the spent offer removed' });
     expect(await bidRow(cardBidId)).toMatchObject({ status: 'removed', removedReason: CARD_REFUSED_REASON, holdStatus: 'released' });
     expect(await bidRow(backed)).toMatchObject({ status: 'active' });
     expect(await lotRow(lot.id)).toMatchObject({ bidCount: 1 });
@@ -256,9 +257,12 @@ describe('a card bid leads again only with a live hold', () => {
       expect((await rs.stripe.paymentIntents.retrieve(id)).status).not.toBe('requires_capture');
     }
     expect(await stack.db.prisma.pendingHold.count({ where: { bidId: cardBidId } })).toBe(0);
-    const mail = await eventually(async () => (await mailsTo(card.user.email)).find((m) => m.text.includes('your card could not be held for it')), 10_000, 'the refused card bidder told');
+    const mail = await eventually(async () => (await mailsTo(card.user.email)).find((m) => m.text.includes('your card could not be held for it')), {
+      timeoutMs: 10_000,
+      what: 'the refused card bidder told',
+    });
     expect(mail.text).toContain('Your card bid of 10,100 sats');
-    await eventually(async () => (await mailsTo(below.user.email)).some((m) => m.subject === 'You are the highest bidder again'), 10_000, 'the offer below leads again');
+    await eventually(async () => (await mailsTo(below.user.email)).some((m) => m.subject === 'You are the highest bidder again'), { timeoutMs: 10_000, what: 'the offer below leads again' });
   });
 });
 
@@ -273,7 +277,7 @@ describe('a card maximum its card can no longer carry', () => {
     expect(placed.status).toBe(201);
     const cardBidId = placed.body.data.bid._id as string;
     const overId = (await cardBid(over.token, lot.id, '950000000')).body.data.bid._id as string;
-    await eventually(async () => (await bidRow(cardBidId)).holdStatus === 'released', 15_000, 'the outbid maximum’s hold released');
+    await eventually(async () => (await bidRow(cardBidId)).holdStatus === 'released', { timeoutMs: 15_000, what: 'the outbid maximum’s hold released' });
     try {
       // At $120,000 the same maximum would need $1,080,000: more than a card payment can be.
       prices.setPrices({ btcUsd: 120_000 });
@@ -294,7 +298,7 @@ describe('a card maximum its card can no longer carry', () => {
     expect(await rs.stripe.paymentIntents.retrieve(leader.paymentIntentId!)).toMatchObject({ status: 'requires_capture', amount: cents });
     // The refused hold for the maximum asked Stripe nothing and left no pending record behind.
     expect(await stack.db.prisma.pendingHold.count({ where: { bidId: cardBidId } })).toBe(0);
-    const mail = await eventually(async () => (await mailsTo(card.user.email)).find((m) => m.subject === messages.bids.maximumLoweredTitle), 10_000, 'the bidder told');
+    const mail = await eventually(async () => (await mailsTo(card.user.email)).find((m) => m.subject === messages.bids.maximumLoweredTitle), { timeoutMs: 10_000, what: 'the bidder told' });
     expect(mail.text).toContain('your card could not be held for your maximum of 900,000,000 sats');
   });
 });

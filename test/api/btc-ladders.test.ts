@@ -14,7 +14,7 @@ import { createLot } from '../support/lots.ts';
 import type { BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { type devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
-import { waitUntil } from '../support/processes.ts';
+import { eventually } from '../support/eventually.ts';
 
 const net = networkOf('regtest');
 let bitcoinStack: Awaited<ReturnType<typeof startBitcoinStack>>;
@@ -205,7 +205,7 @@ describe('a Bitcoin wallet’s maximum is a ladder of signed offers', () => {
     const reply = await ladderOf(ann, lot.id, 10_100, 30_000);
     expect((await finalizeLadder(ann, lot.id, reply)).body.data.bid).toMatchObject({ status: 'active', amount: '10100' });
     await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(ann.keys.payment, [ann.big], [{ address: ann.keys.payment.address, value: 190_000 }], 1_000).toHex() });
-    await waitUntil(async () => (await bidRow(reply.body.data.bid._id)).status === 'removed', 10_000, "the worker removes the ladder's spent bid");
+    await eventually(async () => (await bidRow(reply.body.data.bid._id)).status === 'removed', { timeoutMs: 10_000, what: "the worker removes the ladder's spent bid" });
     const lotNow = await lotRow(lot.id);
     expect(lotNow).toMatchObject({ bidCount: 1, leaderMaximum: null });
     expect(lotNow.currentBid?.toFixed(0)).toBe('10000');

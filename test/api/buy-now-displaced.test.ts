@@ -8,7 +8,8 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { openUserEvents } from '../support/sse.ts';
-import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;
@@ -62,11 +63,10 @@ describe('a Buy Now displaces the lot’s bidders', () => {
       expect(plainMails[0]!.text).not.toContain('hold on your card');
       // The buyer is not told their own purchase cancelled anything.
       expect(await stack.db.prisma.outboxMail.count({ where: { to: buyer.email, subject: { startsWith: 'Bid cancelled' } } })).toBe(0);
-      await eventually(
-        async () => (await stack.db.prisma.outboxMail.count({ where: { to: cardBidder.email, subject: { startsWith: 'Bid cancelled' }, sentAt: { not: null } } })) === 1,
-        15_000,
-        'the mail sent',
-      );
+      await eventually(async () => (await stack.db.prisma.outboxMail.count({ where: { to: cardBidder.email, subject: { startsWith: 'Bid cancelled' }, sentAt: { not: null } } })) === 1, {
+        timeoutMs: 15_000,
+        what: 'the mail sent',
+      });
 
       // My bids keeps the lot, cancelled, with nothing to withdraw.
       const myBids = await call(stack.url, plainToken, 'GET', '/me/bids');

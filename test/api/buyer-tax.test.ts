@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '@gavel/domain';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
-import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;
@@ -94,7 +95,7 @@ describe('the buyer’s tax', () => {
     const change = await api(adminToken, 'PUT', `/auction-events/${eventId}`, { buyerTax: [{ country: 'UK', percent: '5', base: 'premium' }] });
     expect(change).toMatchObject({ status: 409, body: { code: 'tax_fixed' } });
 
-    await eventually(async () => (await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bid.id } })).holdStatus === 'captured', 20_000, 'the winning hold captured');
+    await eventually(async () => (await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bid.id } })).holdStatus === 'captured', { timeoutMs: 20_000, what: 'the winning hold captured' });
     const charged = await rs.stripe.paymentIntents.retrieve(bid.paymentIntentId!);
     expect(charged).toMatchObject({ status: 'succeeded', amount_received: 26_000 });
 
@@ -136,7 +137,7 @@ describe('the buyer’s tax', () => {
     const placed = await api(token, 'POST', `/auctions/${lot.id}/bids`, { amount: '200.00', walletAddress: 'card_payment' });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: placed.body.data.bid._id } })).holdCents).toBe(25_000);
-    await eventually(async () => (await api(token, 'GET', '/me/invoices')).body.data.length === 1, 20_000, 'the invoice issued');
+    await eventually(async () => (await api(token, 'GET', '/me/invoices')).body.data.length === 1, { timeoutMs: 20_000, what: 'the invoice issued' });
     const [mine] = (await api(token, 'GET', '/me/invoices')).body.data;
     expect(mine).toMatchObject({ premium: '50.00', tax: '0.00', total: '250.00', taxLine: 'No tax: the buyer’s profile names no country.' });
   });

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
@@ -59,7 +60,8 @@ const bid = (token: string, lotId: string, amount: string, walletAddress: string
   call(stack.url, token, 'POST', `/auctions/${lotId}/bids`, walletAddress === null ? { amount } : { amount, walletAddress });
 const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
 const holdsFor = (lotId: string) => rs.createdIntents((c) => c.params.get('metadata[lotId]') === lotId && c.params.get('metadata[purpose]') === 'bid_hold');
-const heldSettled = (bidId: string, status: 'released' | 'captured' | 'failed') => eventually(async () => (await bidRow(bidId)).holdStatus === status, 15_000, `bid ${bidId} hold ${status}`);
+const heldSettled = (bidId: string, status: 'released' | 'captured' | 'failed') =>
+  eventually(async () => (await bidRow(bidId)).holdStatus === status, { timeoutMs: 15_000, what: `bid ${bidId} hold ${status}` });
 
 describe('placing a card bid', () => {
   it('authorises the bid amount on the saved card (manual capture, off-session) and keeps the hold on the bid', async () => {
@@ -230,8 +232,7 @@ describe('after the bid', () => {
         const cart = await call(stack.url, a.token, 'GET', '/cart');
         return cart.body.items.find((i: any) => i.lotId === lot.id)?.paymentState === 'awaiting_payment';
       },
-      15_000,
-      'awaiting payment',
+      { timeoutMs: 15_000, what: 'awaiting payment' },
     );
     expect(['released', 'failed']).toContain((await bidRow(placed)).holdStatus);
     const checkout = await call(stack.url, a.token, 'POST', '/cart/checkout', { lotIds: [lot.id] });
@@ -267,7 +268,7 @@ describe('card bids on BTC lots', () => {
       const bidder = await offerBidder(stack, dev, net);
       const offer = await offerBid(bidder, lot.id, 10_000);
       await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(bidder.keys.payment, [bidder.big], [{ address: bidder.keys.payment.address, value: 190_000 }], 1_000).toHex() });
-      await eventually(async () => (await statusOf(offer)) === 'removed', 10_000, `the watch turn after offer ${round}`);
+      await eventually(async () => (await statusOf(offer)) === 'removed', { timeoutMs: 10_000, what: `the watch turn after offer ${round}` });
     }
   };
   const mailsTo = (email: string) => stack.db.prisma.outboxMail.findMany({ where: { to: email }, orderBy: { createdAt: 'asc' }, select: { subject: true } });
@@ -318,14 +319,14 @@ describe('card bids on BTC lots', () => {
     expect(await statusOf(first)).toBe('outbid');
     await heldSettled(first, 'released');
     expect((await rs.stripe.paymentIntents.retrieve((await bidRow(first)).paymentIntentId!)).status).toBe('canceled');
-    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === "You've been outbid"), 10_000, 'card bidder told of the offer');
+    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === "You've been outbid"), { timeoutMs: 10_000, what: 'card bidder told of the offer' });
 
     // And back: a card bid above the offer leads, the offer is outbid and its bidder told.
     const again = await bid(card.token, lot.id, '10200');
     expect(again.status).toBe(201);
     expect(await statusOf(offer)).toBe('outbid');
     expect(await bidRow(again.body.data.bid._id)).toMatchObject({ status: 'active', holdStatus: 'authorized' });
-    await eventually(async () => (await mailsTo(offerer.user.email)).some((m) => m.subject === "You've been outbid"), 10_000, 'offer bidder told of the card bid');
+    await eventually(async () => (await mailsTo(offerer.user.email)).some((m) => m.subject === "You've been outbid"), { timeoutMs: 10_000, what: 'offer bidder told of the card bid' });
   });
 
   it('the spent-offer watch never drops a card bid, and promotes one when the offer above it is spent', { timeout: 30_000 }, async () => {
@@ -335,10 +336,10 @@ describe('card bids on BTC lots', () => {
     const cardBid = (await bid(card.token, lot.id, '10000')).body.data.bid._id as string;
     const offer = await offerBid(offerer, lot.id, 10_100);
     await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: spend(offerer.keys.payment, [offerer.big], [{ address: offerer.keys.payment.address, value: 190_000 }], 1_000).toHex() });
-    await eventually(async () => (await statusOf(offer)) === 'removed', 10_000, 'the spent offer removed');
+    await eventually(async () => (await statusOf(offer)) === 'removed', { timeoutMs: 10_000, what: 'the spent offer removed' });
     expect(await statusOf(cardBid)).toBe('active');
     expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('10000');
-    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === 'You are the highest bidder again'), 10_000, 'card bidder leads again');
+    await eventually(async () => (await mailsTo(card.user.email)).some((m) => m.subject === 'You are the highest bidder again'), { timeoutMs: 10_000, what: 'card bidder leads again' });
     // The card bid now leads; a whole turn of the watch that began after that has looked at it and kept it.
     await aWholeWatchTurn();
     expect(await statusOf(cardBid)).toBe('active');

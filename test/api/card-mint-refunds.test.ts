@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
-import { eventually, startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
+import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;
@@ -45,7 +46,8 @@ describe('card mints while the relayer cannot send', () => {
     const toGiveBack = [await mint(refused.id, 'refunding'), await mint(crashed.id, 'charging', 10)];
     const waiting = await mint(paid.id, 'queued');
 
-    for (const row of toGiveBack) await eventually(async () => (await stack.db.prisma.cardMint.findUniqueOrThrow({ where: { id: row.id } })).status === 'failed', 15_000, 'the charge given back');
+    for (const row of toGiveBack)
+      await eventually(async () => (await stack.db.prisma.cardMint.findUniqueOrThrow({ where: { id: row.id } })).status === 'failed', { timeoutMs: 15_000, what: 'the charge given back' });
     const refunds = (id: string) => rs.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === id).map((c) => [c.status, c.reply.amount]);
     expect(refunds(refused.id)).toEqual([[200, 700]]);
     expect(refunds(crashed.id)).toEqual([[200, 700]]);

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { browserCall, call, confirmInBrowser, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { browserCall, call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 import { renewLapsingHolds } from '../../api/src/payments/hold-renewal.ts';
 import { voidUnpaidLots } from '../../api/src/checkout/unpaid.ts';
 
@@ -110,7 +111,7 @@ describe('renewing the hold of an ADD TO CART purchase whose deadline outlasts i
     // The old hold's own capture job, once due, finds it cancelled and changes nothing.
     const stale = await stack.services.payments.jobs.queue.bullmq.getJob(`capture-cart-hold-${old}`);
     await stale!.promote();
-    await eventually(async () => (await stale!.getState()) === 'completed' || (await stale!.getState()) === 'unknown', 15_000, 'the old capture job done');
+    await eventually(async () => (await stale!.getState()) === 'completed' || (await stale!.getState()) === 'unknown', { timeoutMs: 15_000, what: 'the old capture job done' });
     await rs.standIn.webhooksSettled();
     expect(await lotRow(lot.id)).toMatchObject({ txHash: fresh, paid: false });
     expect(await stack.db.prisma.cardPayment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ paymentIntentId: fresh, status: 'authorized' });
@@ -151,8 +152,7 @@ describe('renewing the hold of an ADD TO CART purchase whose deadline outlasts i
         const rows = await mailsTo(user.email);
         return rows.some((m) => m.subject === `Payment needed: ${lot.title}`) && rows;
       },
-      10_000,
-      'the payment-needed mail',
+      { timeoutMs: 10_000, what: 'the payment-needed mail' },
     );
     expect(mails.filter((m) => m.subject === `Payment needed: ${lot.title}`)).toHaveLength(1);
     expect(mails.find((m) => m.subject === `Payment needed: ${lot.title}`)!.text).toContain('Please pay $33.00 from your cart by');
@@ -170,8 +170,7 @@ describe('renewing the hold of an ADD TO CART purchase whose deadline outlasts i
         const row = await lotRow(lot.id);
         return row.paid && row;
       },
-      10_000,
-      'the lot paid from the cart',
+      { timeoutMs: 10_000, what: 'the lot paid from the cart' },
     );
     expect(settled).toMatchObject({ paid: true, txHash: checkout.body.paymentIntentId, unpaidAt: null });
   });

@@ -10,7 +10,8 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { waitsFor } from '../support/database.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot, type LotOptions } from '../support/lots.ts';
-import { call, confirmInBrowser, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;
@@ -154,7 +155,7 @@ describe('POST /auctions/:id/buy-now', () => {
     expect(await rs.stripe.paymentIntents.retrieve(pi)).toMatchObject({ status: 'succeeded', amount_received: 5000 });
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id, status: { not: 'cancelled' } } })).toBe(0);
     const heldBid = held.body.data.bid._id as string;
-    await eventually(async () => (await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: heldBid } })).holdStatus === 'released', 15_000, 'the card bid’s hold released');
+    await eventually(async () => (await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: heldBid } })).holdStatus === 'released', { timeoutMs: 15_000, what: 'the card bid’s hold released' });
     expect((await rs.stripe.paymentIntents.retrieve((await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: heldBid } })).paymentIntentId!)).status).toBe('canceled');
 
     // A repeated request answers the same purchase; nothing is captured twice.
@@ -246,7 +247,10 @@ describe('POST /auctions/:id/buy-now', () => {
     // Every hold any card bid on this lot made is given back: written bids by the job, refused ones at once.
     const holds = rs.createdIntents((c) => c.params.get('metadata[lotId]') === lot.id && c.params.get('metadata[purpose]') === 'bid_hold');
     expect(holds.length).toBeGreaterThan(0);
-    await eventually(async () => (await Promise.all(holds.map((id) => rs.stripe.paymentIntents.retrieve(id)))).every((pi) => pi.status === 'canceled'), 15_000, 'every bid hold released');
+    await eventually(async () => (await Promise.all(holds.map((id) => rs.stripe.paymentIntents.retrieve(id)))).every((pi) => pi.status === 'canceled'), {
+      timeoutMs: 15_000,
+      what: 'every bid hold released',
+    });
     expect(await stack.db.prisma.bid.count({ where: { lotId: lot.id, holdStatus: 'authorized' } })).toBe(0);
   });
 

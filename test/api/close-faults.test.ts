@@ -8,7 +8,8 @@ import { Redis } from 'ioredis';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { freePort, kill, startRedis, startWorkerProcess, waitUntil } from '../support/processes.ts';
+import { freePort, kill, startRedis, startWorkerProcess } from '../support/processes.ts';
+import { eventually } from '../support/eventually.ts';
 
 let stack: TestStack;
 
@@ -55,13 +56,13 @@ describe('closing survives faults', () => {
     const ids = [...expected.keys()];
     const env = { DATABASE_URL: stack.databaseUrl, REDIS_PREFIX: `fault-${randomBytes(4).toString('hex')}`, LOT_CLOCK_RECONCILE_MS: '1000', GAVEL_DATA_DIR: '/tmp' };
     const first = startWorkerProcess(env);
-    await waitUntil(async () => (await closedCount(ids)) >= 5, 60_000, 'the first worker to start closing');
+    await eventually(async () => (await closedCount(ids)) >= 5, { timeoutMs: 60_000, what: 'the first worker to start closing' });
     await kill(first, 'SIGKILL');
     const afterKill = await closedCount(ids);
     expect(afterKill).toBeLessThan(ids.length); // killed mid-way, not after the end
     const second = startWorkerProcess(env);
     try {
-      await waitUntil(async () => (await closedCount(ids)) === ids.length, 60_000, 'every lot to close');
+      await eventually(async () => (await closedCount(ids)) === ids.length, { timeoutMs: 60_000, what: 'every lot to close' });
     } finally {
       await kill(second, 'SIGTERM');
     }
@@ -83,17 +84,17 @@ describe('closing survives faults', () => {
     try {
       // The worker is up once it has scheduled the lots' close jobs in Redis...
       const probe = new Redis(port, '127.0.0.1');
-      await waitUntil(async () => (await probe.keys('fault-redis:lot-clock:close-*')).length >= ids.length, 60_000, 'the close jobs to be scheduled');
+      await eventually(async () => (await probe.keys('fault-redis:lot-clock:close-*')).length >= ids.length, { timeoutMs: 60_000, what: 'the close jobs to be scheduled' });
       probe.disconnect();
       await kill(redis, 'SIGKILL'); // ...and Redis loses them all
       // The lots fall due while Redis is down (their scheduled close jobs are gone with it).
       const due = Date.now() + 500;
       await stack.db.prisma.lot.updateMany({ where: { id: { in: ids } }, data: { endTime: new Date(due) } });
       // Past their end with no Redis behind the worker: overdue, and still open.
-      await waitUntil(async () => Date.now() > due + 1000, 10_000, 'the lots to be overdue');
+      await eventually(async () => Date.now() > due + 1000, { timeoutMs: 10_000, what: 'the lots to be overdue' });
       expect(await closedCount(ids)).toBe(0);
       redis = await startRedis(port);
-      await waitUntil(async () => (await closedCount(ids)) === ids.length, 60_000, 'every lot to close after Redis came back');
+      await eventually(async () => (await closedCount(ids)) === ids.length, { timeoutMs: 60_000, what: 'every lot to close after Redis came back' });
     } finally {
       await kill(worker, 'SIGTERM');
       await kill(redis, 'SIGKILL');

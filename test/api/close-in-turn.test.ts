@@ -11,6 +11,7 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { caller, DAY, HOUR, iso } from '../support/admin-api.ts';
 import { postBid } from '../support/bids.ts';
+import { eventually } from '../support/eventually.ts';
 
 const MINUTE = 60_000;
 let stack: TestStack;
@@ -41,11 +42,6 @@ async function eventWithLots(count: number, lot: Record<string, unknown> = {}) {
 const lotRows = (ids: string[]) => stack.db.prisma.lot.findMany({ where: { id: { in: ids } }, orderBy: { lotNumber: 'asc' } });
 const queued = (id: string) => stack.services.lotClock.queue.bullmq.getJob(id);
 const firesAt = (job: { timestamp: number; opts: { delay?: number } }) => job.timestamp + (job.opts.delay ?? 0);
-
-async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   stack = await startApiForTest({ seed: 'none', worker: true, env: { ENDING_SOON_MINUTES: '60,10', RATE_SIGNIN_PER_IP: '10000', RATE_SIGNIN_PER_ACCOUNT: '10000' } });
@@ -117,7 +113,7 @@ describe('lots that close in turn', () => {
     expect((await tellEndingSoon(stack.services, { lotId: moved!.id, minutes: 60, endTime: old!.endTime.getTime() })).told).toEqual([]);
     // The worker ran the 10-minute job queued for the new end at once (the turn is 9 minutes away): the watcher was told.
     const told = () => stack.db.prisma.notificationSent.findMany({ where: { lotId: moved!.id, userId: watcher.id } });
-    await waitFor(async () => (await told()).length > 0, 10_000, 'the ending-soon notice');
+    await eventually(async () => (await told()).length > 0, { timeoutMs: 10_000, what: 'the ending-soon notice' });
     expect((await told()).map((n) => n.kind)).toEqual(['ending_soon:10']);
     expect((await tellEndingSoon(stack.services, { lotId: moved!.id, minutes: 10, endTime: moved!.endTime.getTime() })).told).toEqual([]);
   });
@@ -146,7 +142,10 @@ describe('lots that close in turn', () => {
     expect(extended[1]!.endTime.getTime()).toBeGreaterThanOrEqual(bidAt + MINUTE - 1000);
     expect(extended[1]!.endTime.getTime()).toBeGreaterThan(extended[2]!.endTime.getTime());
 
-    await waitFor(async () => (await stack.db.prisma.lot.count({ where: { id: { in: [turns[0]!.id, turns[2]!.id] }, status: 'ended' } })) === 2, 30_000, 'the outer lots to close');
+    await eventually(async () => (await stack.db.prisma.lot.count({ where: { id: { in: [turns[0]!.id, turns[2]!.id] }, status: 'ended' } })) === 2, {
+      timeoutMs: 30_000,
+      what: 'the outer lots to close',
+    });
     const outer = await lotRows(lots);
     expect(outer[1]!.status).not.toBe('ended');
     for (const i of [0, 2]) {
@@ -155,7 +154,7 @@ describe('lots that close in turn', () => {
       // Closed on its turn (the delayed job, not the 15 s sweep).
       expect(lot.closedAt!.getTime() - lot.endTime.getTime()).toBeLessThan(5_000);
     }
-    await waitFor(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: turns[1]!.id } })).status === 'ended', 90_000, 'the extended lot to close');
+    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: turns[1]!.id } })).status === 'ended', { timeoutMs: 90_000, what: 'the extended lot to close' });
     const closed = await lotRows(lots);
     expect(closed[1]!.closedAt!.getTime()).toBeGreaterThanOrEqual(extended[1]!.endTime.getTime());
     expect(closed[1]!.closedAt!.getTime() - extended[1]!.endTime.getTime()).toBeLessThan(5_000);

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, type Address } from 'viem';
 import { gavelNftAbi } from '@gavel/contracts';
-import { chainActions, eventually, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
+import { chainActions, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
+import { eventually } from '../support/eventually.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
@@ -113,12 +114,7 @@ describe('admin NFTs list on the demo', () => {
 
     // The figures follow the indexer as it catches up with the demo's mints and escrows: polled meanwhile, they
     // end with every token in its auction.
-    const stats = await eventually(
-      () => get('/nfts/stats').then((r) => r.body.data),
-      (s) => s.inAuction === demoAuctions,
-      30_000,
-      'the demo auctions to be indexed',
-    );
+    const stats = await eventually(() => get('/nfts/stats').then((r) => r.body.data), { until: (s) => s.inAuction === demoAuctions, timeoutMs: 30_000, what: 'the demo auctions to be indexed' });
     expect(stats).toEqual({ total: demoAuctions, minted: 0, approved: demoAuctions, inAuction: demoAuctions });
     const list = await get('/nfts?page=1&limit=50');
     expect(list.body.pagination.total).toBe(demoAuctions);
@@ -135,12 +131,7 @@ describe('admin NFTs list on the demo', () => {
     // A token minted outside any lot (by card: the demo made the relayer, account 9, the minter) is known as soon
     // as the indexer saw it; its owner may then name it.
     const tokenId = (await mintByCard(act.address(5), 'ipfs://bafy-outside-any-lot')).toString();
-    const after = await eventually(
-      () => get('/nfts/stats').then((r) => r.body.data),
-      (s) => s.total === demoAuctions + 1,
-      10_000,
-      'the new mint',
-    );
+    const after = await eventually(() => get('/nfts/stats').then((r) => r.body.data), { until: (s) => s.total === demoAuctions + 1, timeoutMs: 10_000, what: 'the new mint' });
     expect(after).toEqual({ total: demoAuctions + 1, minted: 1, approved: demoAuctions, inAuction: demoAuctions });
     const minted = await get('/nfts?status=minted');
     expect(minted.body.data).toEqual([expect.objectContaining({ tokenId, name: `GavelNFT #${tokenId}`, ownerAddress: act.address(5).toLowerCase(), metadataUrl: 'ipfs://bafy-outside-any-lot' })]);

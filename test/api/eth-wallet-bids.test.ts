@@ -9,7 +9,8 @@ import { getAddress, parseEther, type Address } from 'viem';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
-import { chainActions, eventually, linkLot, startChainStack, type ChainStack } from '../support/chain.ts';
+import { chainActions, linkLot, startChainStack, type ChainStack } from '../support/chain.ts';
+import { eventually } from '../support/eventually.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
@@ -92,12 +93,11 @@ describe('EVM wallets on chain', () => {
       },
     });
     // The client's amount is not the record's: the event's is.
-    const again = await eventually(
-      () => call('POST', `/auctions/${lot.id}/eth-bids`, alice.token, { ...body, bidAmount: '99' }),
-      (r) => r.body.data?.bid.indexed === true,
-      10_000,
-      'the bid indexed',
-    );
+    const again = await eventually(() => call('POST', `/auctions/${lot.id}/eth-bids`, alice.token, { ...body, bidAmount: '99' }), {
+      until: (r) => r.body.data?.bid.indexed === true,
+      timeoutMs: 10_000,
+      what: 'the bid indexed',
+    });
     expect(again.body.data.bid).toMatchObject({ id: recorded.body.data.bid.id, amount: '0.01' });
     expect(await chain.api.db.prisma.chainBid.count({ where: { lotId: lot.id } })).toBe(1);
 
@@ -153,12 +153,11 @@ describe('linking a lot to the on-chain auction its seller started', () => {
     });
     // anvil stamps blocks at max(previous + 1 s, now), so after a burst of blocks the chain's start time can be
     // seconds ahead of the wall clock: the lot reads upcoming until then, which is right.
-    const shown = await eventually(
-      () => call('GET', `/auctions/${lot.id}`, token),
-      (r) => r.body.data?.chain?.indexed === true && r.body.data?.status === 'timeStarted',
-      20_000,
-      'the lot showing its started auction',
-    );
+    const shown = await eventually(() => call('GET', `/auctions/${lot.id}`, token), {
+      until: (r) => r.body.data?.chain?.indexed === true && r.body.data?.status === 'timeStarted',
+      timeoutMs: 20_000,
+      what: 'the lot showing its started auction',
+    });
     expect(shown.body.data).toMatchObject({ status: 'timeStarted', chain: { auctionId: auctionId.toString(), nftId: tokenId.toString() } });
 
     const second = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, creatorId: seller.id });
@@ -186,12 +185,7 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const placed = await cardBid(token, lot.id, '0.01');
     expect(placed.status).toBe(201);
     expect(placed.body.data.bid).toMatchObject({ amount: '0.01', unit: 'ETH', walletAddress: 'card_payment', status: 'active', bidder: { isYou: true } });
-    const onChain = await eventually(
-      () => relayed(carol.id, lot.id),
-      (row) => row?.status === 'placed',
-      15_000,
-      'the relayed bid mined',
-    );
+    const onChain = await eventually(() => relayed(carol.id, lot.id), { until: (row) => row?.status === 'placed', timeoutMs: 15_000, what: 'the relayed bid mined' });
     expect(await chain.api.db.prisma.chainBid.findFirst({ where: { txHash: onChain!.txHash!.toLowerCase() } })).toMatchObject({
       userId: carol.id,
       walletAddress: 'card_payment',
@@ -200,12 +194,11 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const hold = await stripe.stripe.paymentIntents.retrieve(onChain!.paymentIntentId);
     // 0.01 ETH at the price stand-in's $2,000, plus the default 10 % hold margin.
     expect({ status: hold.status, amount: hold.amount, capture: hold.capture_method }).toEqual({ status: 'requires_capture', amount: 2200, capture: 'manual' });
-    const lotView = await eventually(
-      () => call('GET', `/auctions/${lot.id}`, token),
-      (r) => r.body.data?.chain?.highestBidder === RELAYER.toLowerCase(),
-      10_000,
-      'the lot led by the relayer',
-    );
+    const lotView = await eventually(() => call('GET', `/auctions/${lot.id}`, token), {
+      until: (r) => r.body.data?.chain?.highestBidder === RELAYER.toLowerCase(),
+      timeoutMs: 10_000,
+      what: 'the lot led by the relayer',
+    });
     expect(lotView.body.data.currentBid).toBe('0.01');
 
     await provedBidder(5);
@@ -214,31 +207,19 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const notice = await events.next('outbid', 15_000);
     events.close();
     expect(notice.data).toMatchObject({ auctionId: lot.id, auctionTitle: lot.title, userBidAmount: '0.01', currentBidAmount: '0.02', currencyUnit: 'ETH' });
-    const mail = await eventually(
-      // The lot ends within the hour, so Carol is also told it ends soon: that mail is not what this test is about.
-      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.email, NOT: { subject: { startsWith: 'Ending soon' } } } }),
-      (rows) => rows.length > 0,
-      5_000,
-      'the outbid mail',
-    );
+    const mail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.email, NOT: { subject: { startsWith: 'Ending soon' } } } }), {
+      until: (rows) => rows.length > 0,
+      timeoutMs: 5_000,
+      what: 'the outbid mail',
+    });
     expect(mail.map((m) => m.subject)).toEqual(["You've been outbid"]);
-    const refunded = await eventually(
-      () => relayed(carol.id, lot.id),
-      (row) => row?.status === 'refunded',
-      15_000,
-      'the refund withdrawn',
-    );
+    const refunded = await eventually(() => relayed(carol.id, lot.id), { until: (row) => row?.status === 'refunded', timeoutMs: 15_000, what: 'the refund withdrawn' });
     expect(refunded).toMatchObject({ holdStatus: 'released' });
     expect(refunded!.refundTxHash).toMatch(/^0x/);
     expect((await stripe.stripe.paymentIntents.retrieve(refunded!.paymentIntentId)).status).toBe('canceled');
     expect(await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'pendingReturns', args: [RELAYER] })).toBe(0n);
     // The lot's bids show the card bid as Carol's (card_payment), its refund taken back by the relayer.
-    const bids = await eventually(
-      () => call('GET', `/auctions/${lot.id}/bids`, token),
-      (r) => r.body.data?.length === 2,
-      10_000,
-      'both bids indexed',
-    );
+    const bids = await eventually(() => call('GET', `/auctions/${lot.id}/bids`, token), { until: (r) => r.body.data?.length === 2, timeoutMs: 10_000, what: 'both bids indexed' });
     expect(bids.body.data.map((b: any) => [b.amount, b.walletAddress, b.status, b.withdrawalStatus, b.bidder.isYou])).toEqual([
       ['0.02', getAddress(act.address(5)).toLowerCase(), 'active', null, false],
       ['0.01', 'card_payment', 'outbid', 'withdrawn', true],
@@ -262,34 +243,19 @@ describe('card bids on on-chain lots, through the relayer', () => {
       await chain.signers[8]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, RESERVE * 3n], value: RESERVE * 3n, maxPriorityFeePerGas: tip, maxFeePerGas: tip * 2n });
       const placed = await cardBid(token, lot.id, '0.01');
       expect(placed.status).toBe(201);
-      await eventually(
-        () => relayed(dave.id, lot.id),
-        (row) => Boolean(row?.txHash) || row?.status === 'failed',
-        15_000,
-        'the relayer sending its bid',
-      );
+      await eventually(() => relayed(dave.id, lot.id), { until: (row) => Boolean(row?.txHash) || row?.status === 'failed', timeoutMs: 15_000, what: 'the relayer sending its bid' });
       await act.rpc('evm_mine');
     } finally {
       await act.rpc('evm_setAutomine', [true]);
     }
 
-    const failed = await eventually(
-      () => relayed(dave.id, lot.id),
-      (row) => row?.status === 'failed',
-      15_000,
-      'the relayed bid failing',
-    );
+    const failed = await eventually(() => relayed(dave.id, lot.id), { until: (row) => row?.status === 'failed', timeoutMs: 15_000, what: 'the relayed bid failing' });
     expect(failed).toMatchObject({ holdStatus: 'released' });
     expect((await stripe.stripe.paymentIntents.retrieve(failed!.paymentIntentId)).status).toBe('canceled');
     const notice = await events.next('outbid', 15_000);
     events.close();
     expect(notice.data).toMatchObject({ auctionId: lot.id, userBidAmount: '0.01', currentBidAmount: '0.03', currencyUnit: 'ETH' });
-    const mail = await eventually(
-      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: dave.email } }),
-      (rows) => rows.length > 0,
-      5_000,
-      'the outbid mail',
-    );
+    const mail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: dave.email } }), { until: (rows) => rows.length > 0, timeoutMs: 5_000, what: 'the outbid mail' });
     expect(mail.map((m) => m.subject)).toEqual(["You've been outbid"]);
   });
 
@@ -299,32 +265,17 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE, minutes: 10n });
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     expect((await cardBid(token, lot.id, '0.012')).status).toBe(201);
-    await eventually(
-      () => relayed(erin.id, lot.id),
-      (row) => row?.status === 'placed',
-      15_000,
-      'the relayed bid mined',
-    );
+    await eventually(() => relayed(erin.id, lot.id), { until: (row) => row?.status === 'placed', timeoutMs: 15_000, what: 'the relayed bid mined' });
     await act.increaseTime(11 * 60);
     await act.end(auctionId);
 
-    const kept = await eventually(
-      () => relayed(erin.id, lot.id),
-      (row) => row?.status === 'custody',
-      15_000,
-      'the NFT in custody',
-    );
+    const kept = await eventually(() => relayed(erin.id, lot.id), { until: (row) => row?.status === 'custody', timeoutMs: 15_000, what: 'the NFT in custody' });
     expect(kept).toMatchObject({ holdStatus: 'captured' });
     expect((await stripe.stripe.paymentIntents.retrieve(kept!.paymentIntentId)).status).toBe('succeeded');
     expect(await ownerOf(tokenId)).toBe(RELAYER);
 
     const linked = await provedBidder(6, erin);
-    const delivered = await eventually(
-      () => relayed(erin.id, lot.id),
-      (row) => row?.status === 'delivered',
-      15_000,
-      'the NFT delivered',
-    );
+    const delivered = await eventually(() => relayed(erin.id, lot.id), { until: (row) => row?.status === 'delivered', timeoutMs: 15_000, what: 'the NFT delivered' });
     expect(delivered!.deliveredTo).toBe(linked.address.toLowerCase());
     expect(await ownerOf(tokenId)).toBe(linked.address as Address);
   });
@@ -342,21 +293,15 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     await before?.(lot.id);
     expect((await cardBid(token, lot.id, '0.012')).status).toBe(201);
-    const placed = await eventually(
-      () => relayed(winner.id, lot.id),
-      (row) => row?.status === 'placed',
-      15_000,
-      'the relayed bid mined',
-    );
+    const placed = await eventually(() => relayed(winner.id, lot.id), { until: (row) => row?.status === 'placed', timeoutMs: 15_000, what: 'the relayed bid mined' });
     await stripe.stripe.paymentIntents.cancel(placed!.paymentIntentId);
     await act.increaseTime(11 * 60);
     await act.end(auctionId);
-    const kept = await eventually(
-      () => relayed(winner.id, lot.id),
-      (row) => row?.error === UNPAID_WIN || row?.status === 'delivered',
-      15_000,
-      'the won relayed bid decided',
-    );
+    const kept = await eventually(() => relayed(winner.id, lot.id), {
+      until: (row) => row?.error === UNPAID_WIN || row?.status === 'delivered',
+      timeoutMs: 15_000,
+      what: 'the won relayed bid decided',
+    });
     return { winner, token, address: wallet.address, lot, tokenId, kept: kept! };
   }
   const exposure = async () => {
@@ -371,12 +316,11 @@ describe('card bids on on-chain lots, through the relayer', () => {
     expect(kept).toMatchObject({ status: 'custody', error: UNPAID_WIN, deliveredTo: null, captureCents: 2400 });
     expect(kept.holdStatus).not.toBe('captured');
     expect(await ownerOf(tokenId)).toBe(RELAYER);
-    const mail = await eventually(
-      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: fay.email, subject: { startsWith: 'Payment needed' } } }),
-      (rows) => rows.length > 0,
-      5_000,
-      'the payment-needed mail',
-    );
+    const mail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: fay.email, subject: { startsWith: 'Payment needed' } } }), {
+      until: (rows) => rows.length > 0,
+      timeoutMs: 5_000,
+      what: 'the payment-needed mail',
+    });
     expect(mail).toHaveLength(1);
     const { paymentDueAt } = await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
     // 0.012 ETH at the price stand-in's $2,000, without the hold's margin; the deadline is PAYMENT_DUE_MS (48 h) away.
@@ -413,12 +357,7 @@ describe('card bids on on-chain lots, through the relayer', () => {
       expect(checkout.body).toMatchObject({ total: '24.00', currency: 'usd' });
       // Not the saved card: another one, typed in at checkout.
       expect((await confirmInBrowser(stripe, checkout.body, '5555555555554444')).body.status).toBe('succeeded');
-      const delivered = await eventually(
-        () => relayed(fay.id, lot.id),
-        (row) => row?.status === 'delivered',
-        15_000,
-        'the NFT delivered once paid',
-      );
+      const delivered = await eventually(() => relayed(fay.id, lot.id), { until: (row) => row?.status === 'delivered', timeoutMs: 15_000, what: 'the NFT delivered once paid' });
       expect(delivered!.deliveredTo).toBe(address.toLowerCase());
     } finally {
       stripe.standIn.setWebhook(null);
@@ -461,12 +400,7 @@ describe('card bids on on-chain lots, through the relayer', () => {
     const halWallet = await proveWallet(hal, generatePrivateKey());
     const { lot, tokenId } = await unpaidWin(async (lotId) => {
       expect((await cardBid(halToken, lotId, '0.01')).status).toBe(201);
-      await eventually(
-        () => relayed(hal.id, lotId),
-        (row) => row?.status === 'placed',
-        15_000,
-        'the runner-up’s relayed bid mined',
-      );
+      await eventually(() => relayed(hal.id, lotId), { until: (row) => row?.status === 'placed', timeoutMs: 15_000, what: 'the runner-up’s relayed bid mined' });
     });
     await chain.api.db.prisma.lot.update({ where: { id: lot.id }, data: { paymentDueAt: new Date(Date.now() - 1000) } });
     expect(await voidUnpaidLots(chain.api.services)).toContain(lot.id);
@@ -482,12 +416,11 @@ describe('card bids on on-chain lots, through the relayer', () => {
     expect(accepted.body.data).toMatchObject({ lotId: lot.id, amount: '20.00' });
     expect(await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ winnerId: hal.id, paid: true, unpaidAt: null });
 
-    const delivered = await eventually(
-      () => chain.api.db.prisma.relayedBid.findFirst({ where: { lotId: lot.id, error: UNPAID_WIN } }),
-      (row) => row?.status === 'delivered',
-      15_000,
-      'the NFT delivered to the runner-up',
-    );
+    const delivered = await eventually(() => chain.api.db.prisma.relayedBid.findFirst({ where: { lotId: lot.id, error: UNPAID_WIN } }), {
+      until: (row) => row?.status === 'delivered',
+      timeoutMs: 15_000,
+      what: 'the NFT delivered to the runner-up',
+    });
     expect(delivered!.deliveredTo).toBe(halWallet.address.toLowerCase());
     expect(await ownerOf(tokenId)).toBe(halWallet.address as Address);
     expect((await exposure()).find((e) => e.lotId === lot.id)).toBeUndefined();
@@ -514,12 +447,7 @@ describe('minting by card through the relayer', () => {
     const price = await chain.publicClient.readContract({ ...nft, functionName: 'publicMintPrice' });
     const cents = Math.max(50, Number((price * 200_000n + 10n ** 18n - 1n) / 10n ** 18n));
     expect(started.body.data).toMatchObject({ status: 'queued', toAddress: address.toLowerCase(), amountUsd: (cents / 100).toFixed(2) });
-    const done = await eventually(
-      () => call('GET', `/nfts/card-mint/${started.body.data.id}`, token),
-      (r) => r.body.data?.status === 'minted',
-      15_000,
-      'the card mint',
-    );
+    const done = await eventually(() => call('GET', `/nfts/card-mint/${started.body.data.id}`, token), { until: (r) => r.body.data?.status === 'minted', timeoutMs: 15_000, what: 'the card mint' });
     const tokenId = BigInt(done.body.data.tokenId);
     expect(await chain.publicClient.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })).toBe(address);
     expect(await chain.publicClient.readContract({ ...nft, functionName: 'tokenURI', args: [tokenId] })).toBe('ipfs://card-mint-test');
@@ -542,12 +470,11 @@ describe('minting by card through the relayer', () => {
     const confirm = stripe.calls.find((c) => confirmPath.test(c.path) && c.reply?.metadata?.cardMintId && c.reply.metadata.userId === buyer.id);
     expect(confirm?.reply).toMatchObject({ status: 'succeeded' });
     const id = confirm!.reply.metadata.cardMintId as string;
-    const failed = await eventually(
-      () => chain.api.db.prisma.cardMint.findUnique({ where: { id } }),
-      (row) => row?.status === 'failed',
-      15_000,
-      'the lost charge refunded',
-    );
+    const failed = await eventually(() => chain.api.db.prisma.cardMint.findUnique({ where: { id } }), {
+      until: (row) => row?.status === 'failed',
+      timeoutMs: 15_000,
+      what: 'the lost charge refunded',
+    });
     expect(failed).toMatchObject({ txHash: null, tokenId: null, error: 'the charge was not confirmed', paymentIntentId: confirm!.reply.id });
     const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === confirm!.reply.id);
     expect(refunds.map((r) => [r.status, r.reply.amount])).toEqual([[200, confirm!.reply.amount]]);
@@ -586,12 +513,7 @@ describe('minting by card through the relayer', () => {
     const live = await stripe.stripe.paymentIntents.create({ amount: 700, currency: 'usd', customer: user.stripeCustomerId!, payment_method: user.stripePaymentMethodId! });
     const inFlight = await row(live.id, 1);
     for (const mint of [crashedTaken, crashedUnconfirmed]) {
-      await eventually(
-        () => chain.api.db.prisma.cardMint.findUnique({ where: { id: mint.id } }),
-        (r) => r?.status === 'failed',
-        15_000,
-        'the abandoned mint settled',
-      );
+      await eventually(() => chain.api.db.prisma.cardMint.findUnique({ where: { id: mint.id } }), { until: (r) => r?.status === 'failed', timeoutMs: 15_000, what: 'the abandoned mint settled' });
     }
     const refunds = stripe.calls.filter((c) => c.path === '/v1/refunds' && c.params.get('payment_intent') === taken.id);
     expect(refunds.map((r) => [r.status, r.reply.amount])).toEqual([[200, 700]]);
@@ -616,12 +538,11 @@ describe('minting by card through the relayer', () => {
     await charging.pass();
     const started = await pending;
     expect(started.status).toBe(202);
-    const failed = await eventually(
-      () => call('GET', `/nfts/card-mint/${started.body.data.id}`, token),
-      (r) => r.body.data?.status === 'failed',
-      30_000,
-      'the refused mint',
-    );
+    const failed = await eventually(() => call('GET', `/nfts/card-mint/${started.body.data.id}`, token), {
+      until: (r) => r.body.data?.status === 'failed',
+      timeoutMs: 30_000,
+      what: 'the refused mint',
+    });
     expect(failed.body.data).toMatchObject({ status: 'failed', tokenId: null, mintTxHash: null });
     const charge = mintCharge(started.body.data.id);
     expect(charge).toMatchObject({ status: 'succeeded', amount: Math.round(Number(started.body.data.amountUsd) * 100) });

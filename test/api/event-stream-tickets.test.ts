@@ -8,6 +8,7 @@ import { messages } from '@gavel/domain';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
 import { openEvents, openUserEvents } from '../support/sse.ts';
+import { eventually } from '../support/eventually.ts';
 
 let stack: TestStack;
 const logLines: string[] = [];
@@ -74,7 +75,7 @@ describe('opening the event stream', () => {
     expect(await stack.services.redis.ttl(key!)).toBeLessThanOrEqual(60);
     // Time passes for the ticket: Redis expires it as it would after its minute.
     await stack.services.redis.pexpire(key!, 1);
-    await waitFor(async () => (await stack.services.redis.exists(key!)) === 0);
+    await eventually(async () => (await stack.services.redis.exists(key!)) === 0);
     expect(await refusedStream(`ticket=${ticket}`)).toEqual({ status: 401, body: ticketRefused });
   });
 
@@ -153,7 +154,7 @@ describe('the request log', () => {
     await fetch(`${stack.url}/auctions?search=x&code=123456&Password=hunter2`);
     tab.close();
 
-    const urls = await waitFor(() => {
+    const urls = await eventually(() => {
       const logged = logLines
         .map((line) => JSON.parse(line))
         .filter((entry) => entry.msg === 'request')
@@ -167,13 +168,3 @@ describe('the request log', () => {
     for (const secret of [ticket, token, '123456', 'hunter2']) expect(everything).not.toContain(secret);
   });
 });
-
-async function waitFor<T>(check: () => T | null | false | Promise<T | null | false>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -10,7 +10,7 @@ import { createBitcoinAccess } from '../../api/src/bitcoin/index.ts';
 import { CircuitOpenError } from '../../api/src/health/breaker.ts';
 import { Degradations } from '../../api/src/health/degradations.ts';
 import { startFaultProxy, type FaultProxy } from '../support/faults/proxy.ts';
-import { waitUntil } from '../support/processes.ts';
+import { eventually } from '../support/eventually.ts';
 
 let btc: BitcoinStandIn;
 let proxy: FaultProxy;
@@ -61,7 +61,7 @@ describe('Esplora failing while offers are checked', () => {
       proxy.restore();
     }
     const back = Date.now();
-    await waitUntil(async () => (await esplora.tipHeight().catch(() => null)) !== null, 5000, 'Esplora to answer again through the breaker');
+    await eventually(async () => (await esplora.tipHeight().catch(() => null)) !== null, { timeoutMs: 5000, what: 'Esplora to answer again through the breaker' });
     expect(Date.now() - back).toBeLessThan(5000);
     expect(log.isDown('esplora')).toBe(false);
     expect(log.list()[0]).toMatchObject({ dependency: 'esplora', until: expect.any(Date) });

@@ -10,6 +10,7 @@ import { Gathered, GatheredRead } from '../../api/src/gathered.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
+import { eventually } from '../support/eventually.ts';
 
 let stack: TestStack;
 
@@ -206,7 +207,7 @@ describe('live events published together', () => {
         if (n % 5 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       expect(await Promise.all(published)).toEqual(sent.map(() => 1));
-      await untilAsync(async () => heard.length === sent.length);
+      await eventually(async () => heard.length === sent.length);
       expect(heard).toEqual(sent);
     } finally {
       stop();
@@ -225,15 +226,10 @@ describe('mail wanted by many at once', () => {
     expect(ids.map((id) => id !== null)).toEqual(users.map((u) => !optedOut.has(u.id)));
     const rows = await stack.db.prisma.outboxMail.findMany({ where: { subject } });
     expect(new Set(rows.map((r) => [r.to, r.text].join(' ')))).toEqual(new Set(users.filter((u) => !optedOut.has(u.id)).map((u) => `${u.email} to ${u.id}`)));
-    await untilAsync(async () => (await stack.db.prisma.outboxMail.count({ where: { subject, sentAt: { not: null } } })) === 4);
+    await eventually(async () => (await stack.db.prisma.outboxMail.count({ where: { subject, sentAt: { not: null } } })) === 4);
   });
 });
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Polls until the condition holds (the test's timeout bounds it). */
-async function untilAsync(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }

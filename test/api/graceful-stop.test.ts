@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { startApiForTest } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { eventually } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 describe('stopping the api', () => {
   it('answers the bid under way before it stops, and refuses new connections meanwhile', { timeout: 60_000 }, async () => {
@@ -34,11 +34,10 @@ describe('stopping the api', () => {
         body: JSON.stringify({ amount: '10.00' }),
       });
       // The bid's write waits on the lot's lock: it is under way.
-      await eventually(
-        async () => (await lock.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n > 0,
-        15_000,
-        'the bid waiting on the lot',
-      );
+      await eventually(async () => (await lock.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n > 0, {
+        timeoutMs: 15_000,
+        what: 'the bid waiting on the lot',
+      });
       stopping = stack.stop();
       await expect(fetch(`${stack.url}/healthz`)).rejects.toThrow();
       await lock.query('COMMIT');

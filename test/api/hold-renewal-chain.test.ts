@@ -12,7 +12,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { messages } from '@gavel/domain';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
-import { chainActions, eventually, linkLot, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
+import { chainActions, linkLot, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
+import { eventually } from '../support/eventually.ts';
 import { signIn } from '../support/users.ts';
 import { browserCall, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { renewLapsingHolds } from '../../api/src/payments/hold-renewal.ts';
@@ -67,12 +68,7 @@ describe('renewing the card hold of a bid on chain', () => {
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
 
     expect((await call('POST', `/auctions/${lot.id}/bids`, token, { amount: '0.012', walletAddress: 'card_payment' })).status).toBe(201);
-    const [placed] = await eventually(
-      () => rowsOf(erin.id, lot.id),
-      (rows) => rows[0]?.status === 'placed',
-      15_000,
-      'the relayed bid mined',
-    );
+    const [placed] = await eventually(() => rowsOf(erin.id, lot.id), { until: (rows) => rows[0]?.status === 'placed', timeoutMs: 15_000, what: 'the relayed bid mined' });
     const old = placed!.paymentIntentId;
     expect(placed!.holdLapsesAt!.getTime() - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
 
@@ -104,12 +100,7 @@ describe('renewing the card hold of a bid on chain', () => {
     // The auction's 14 days run out on chain and it settles to the relayer: the win is charged from the renewed hold.
     await act.increaseTime(14 * 24 * 3600 + 60);
     await act.end(auctionId);
-    const [delivered] = await eventually(
-      () => rowsOf(erin.id, lot.id),
-      (rows) => rows[0]?.status === 'delivered',
-      20_000,
-      'the NFT delivered',
-    );
+    const [delivered] = await eventually(() => rowsOf(erin.id, lot.id), { until: (rows) => rows[0]?.status === 'delivered', timeoutMs: 20_000, what: 'the NFT delivered' });
     // 0.012 ETH at the price stand-in's $2,000: $24.00 of the hold.
     expect(delivered).toMatchObject({ holdStatus: 'captured', captureCents: 2400, paymentIntentId: renewed!.paymentIntentId, deliveredTo: wallet.toLowerCase() });
     const charged = await rs.stripe.paymentIntents.retrieve(renewed!.paymentIntentId);
@@ -125,12 +116,7 @@ describe('renewing the card hold of a bid on chain', () => {
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     const placedBid = await call('POST', `/auctions/${lot.id}/bids`, token, { amount: '0.01', walletAddress: 'card_payment', maximum: '0.05' });
     expect(placedBid.status).toBe(201);
-    const [step] = await eventually(
-      () => rowsOf(carol.id, lot.id),
-      (rows) => rows[0]?.status === 'placed',
-      15_000,
-      'the first step mined',
-    );
+    const [step] = await eventually(() => rowsOf(carol.id, lot.id), { until: (rows) => rows[0]?.status === 'placed', timeoutMs: 15_000, what: 'the first step mined' });
     const old = step!.paymentIntentId;
     expect(await intentStatus(old)).toBe('requires_capture');
 
@@ -143,24 +129,18 @@ describe('renewing the card hold of a bid on chain', () => {
     // The bid stays on chain, no longer backed; the hold it had, still live, is given back.
     expect(await rowsOf(carol.id, lot.id)).toEqual([expect.objectContaining({ id: step!.id, status: 'placed', holdStatus: 'failed', paymentIntentId: old })]);
     expect(await intentStatus(old)).toBe('canceled');
-    const lapsedMail = await eventually(
-      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.email } }),
-      (rows) => rows.some((m) => m.text.includes('it will not be raised for you')),
-      5_000,
-      'the mail that the bid is no longer backed',
-    );
+    const lapsedMail = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.email } }), {
+      until: (rows) => rows.some((m) => m.text.includes('it will not be raised for you')),
+      timeoutMs: 5_000,
+      what: 'the mail that the bid is no longer backed',
+    });
     expect(lapsedMail.filter((m) => m.text.includes('it will not be raised for you'))).toHaveLength(1);
     expect(messages.bids.relayedHoldLapsedMessage).toContain('it will not be raised for you');
 
     // A wallet bid above the step and below the maximum: the relayer lets it stand, the step is only refunded.
     const callsBefore = rs.calls.length;
     await act.bid(5, auctionId, parseEther('0.02'));
-    const settled = await eventually(
-      () => rowsOf(carol.id, lot.id),
-      (rows) => rows[0]?.status === 'refunded',
-      20_000,
-      'the outbid step refunded',
-    );
+    const settled = await eventually(() => rowsOf(carol.id, lot.id), { until: (rows) => rows[0]?.status === 'refunded', timeoutMs: 20_000, what: 'the outbid step refunded' });
     expect(settled.map((row) => [row.id, row.status, row.holdStatus, row.stepOf])).toEqual([[step!.id, 'refunded', 'failed', null]]);
     const auction = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
     expect({ bidder: auction.highestBidder.toLowerCase(), bid: auction.highestBid }).toEqual({ bidder: act.address(5).toLowerCase(), bid: parseEther('0.02') });

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { browserCall, call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { browserCall, call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 import { HOLD_LAPSED_REASON, renewBidHold, renewLapsingHolds } from '../../api/src/payments/hold-renewal.ts';
 import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
 
@@ -64,7 +65,7 @@ async function lotWithTwoCardBids() {
   const second = await bid(leader.token, lot.id, '12.00');
   expect([first.status, second.status]).toEqual([201, 201]);
   const runnerUpBid = first.body.data.bid._id as string;
-  await eventually(async () => (await bidRow(runnerUpBid)).holdStatus === 'released', 10_000, 'the outbid hold released');
+  await eventually(async () => (await bidRow(runnerUpBid)).holdStatus === 'released', { timeoutMs: 10_000, what: 'the outbid hold released' });
   return { lot, leader, runnerUp, leaderBid: second.body.data.bid._id as string, runnerUpBid };
 }
 
@@ -120,8 +121,8 @@ describe('renewing a card hold before it lapses', () => {
     expect(await intentStatus(next.paymentIntentId!)).toBe('requires_capture');
     expect((await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).currentBid?.toFixed(0)).toBe('1000');
     // The refused bid's hold, still live, is given back.
-    await eventually(async () => (await intentStatus(old)) === 'canceled', 10_000, 'the old hold released');
-    await eventually(async () => (await bidRow(leaderBid)).holdStatus === 'released', 10_000, 'the old hold recorded released');
+    await eventually(async () => (await intentStatus(old)) === 'canceled', { timeoutMs: 10_000, what: 'the old hold released' });
+    await eventually(async () => (await bidRow(leaderBid)).holdStatus === 'released', { timeoutMs: 10_000, what: 'the old hold recorded released' });
     const mails = await mailsTo(leader.user.email);
     expect(mails.some((m) => m.text.includes('card holds last only days'))).toBe(true);
     expect(published).toContainEqual({ channel: `user:${leader.user.id}`, type: 'outbid' });
@@ -133,14 +134,14 @@ describe('renewing a card hold before it lapses', () => {
     // Nothing renewed it: on day 7 Stripe cancels it itself.
     advance(7 * DAY + 60_000);
     expect(await rs.stripe.paymentIntents.retrieve(old)).toMatchObject({ status: 'canceled', cancellation_reason: 'automatic' });
-    await eventually(async () => (await bidRow(leaderBid)).status === 'removed', 15_000, 'the unbacked leader removed');
+    await eventually(async () => (await bidRow(leaderBid)).status === 'removed', { timeoutMs: 15_000, what: 'the unbacked leader removed' });
     expect((await bidRow(leaderBid)).removedReason).toBe(HOLD_LAPSED_REASON);
     const next = await eventually(async () => {
       const row = await bidRow(runnerUpBid);
       return row.status === 'active' && row.holdStatus === 'authorized' && row;
     });
     expect(await intentStatus(next.paymentIntentId!)).toBe('requires_capture');
-    await eventually(async () => (await mailsTo(leader.user.email)).some((m) => m.text.includes('card holds last only days')), 10_000, 'the lapse mail');
+    await eventually(async () => (await mailsTo(leader.user.email)).some((m) => m.text.includes('card holds last only days')), { timeoutMs: 10_000, what: 'the lapse mail' });
     expect(published).toContainEqual({ channel: `user:${leader.user.id}`, type: 'outbid' });
   });
 
@@ -158,7 +159,7 @@ describe('renewing a card hold before it lapses', () => {
     await held.pass();
     expect(await renewing).toBe('gone');
 
-    await eventually(async () => (await bidRow(placed.body.data.bid._id)).holdStatus === 'captured', 15_000, 'the winning hold captured');
+    await eventually(async () => (await bidRow(placed.body.data.bid._id)).holdStatus === 'captured', { timeoutMs: 15_000, what: 'the winning hold captured' });
     expect(await bidRow(placed.body.data.bid._id)).toMatchObject({ paymentIntentId: old });
     const intents = rs.createdIntents((c) => c.params.get('metadata[bidId]') === placed.body.data.bid._id);
     expect(intents).toHaveLength(2);

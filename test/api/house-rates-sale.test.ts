@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allInAmount, rateTableFromWire, type RateScheduleWire } from '@gavel/domain';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
-import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 const PREMIUM: RateScheduleWire = {
   USD: [
@@ -78,7 +79,7 @@ describe('a USD sale with a buyer’s premium', () => {
     const bid = await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: placed.body.data.bid._id } });
     expect(bid.holdCents).toBe(24_500);
     expect((await rs.stripe.paymentIntents.retrieve(bid.paymentIntentId!)).amount).toBe(24_500);
-    await eventually(async () => (await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bid.id } })).holdStatus === 'captured', 20_000, 'the winning hold captured');
+    await eventually(async () => (await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bid.id } })).holdStatus === 'captured', { timeoutMs: 20_000, what: 'the winning hold captured' });
     expect(await rs.stripe.paymentIntents.retrieve(bid.paymentIntentId!)).toMatchObject({ status: 'succeeded', amount_received: 24_500 });
     expect(await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ paid: true, soldPrice: expect.anything() });
     const cart = await api(token, 'GET', '/cart');
@@ -99,7 +100,7 @@ describe('a USD sale with a buyer’s premium', () => {
     await stack.db.prisma.lot.update({ where: { id: second.id }, data: { startingBid: '400', currentPrice: '400' } });
     expect((await api(token, 'POST', `/auctions/${second.id}/bids`, { amount: '4.00' })).status).toBe(201);
     // The first lot closes, won and owed: the cart lists $200 with $45 of premium, and owes $245.
-    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: first.id } })).winnerId === user.id, 20_000, 'the lot won');
+    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: first.id } })).winnerId === user.id, { timeoutMs: 20_000, what: 'the lot won' });
     const cart = await api(token, 'GET', '/cart');
     expect(cart.body.items).toEqual([expect.objectContaining({ lotId: first.id, amount: '200.00', premium: '45.00', cardAmount: '245.00', paymentState: 'awaiting_payment' })]);
     expect(cart.body.due).toEqual([{ unit: 'USD', amount: '245.00' }]);

@@ -10,7 +10,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, TestKey } from '../support/bitcoin-wallet.ts';
 import { caller } from '../support/admin-api.ts';
-import { waitUntil } from '../support/processes.ts';
+import { eventually } from '../support/eventually.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;
@@ -70,17 +70,16 @@ describe('POST /inscriptions/create', () => {
     await dev.mine(1);
 
     let status: any;
-    await waitUntil(
+    await eventually(
       async () => {
         status = (await call('GET', `/inscriptions/status/${id}`)).body.data;
         return status.status === 'revealed';
       },
-      20_000,
-      'the reveal broadcast',
+      { timeoutMs: 20_000, what: 'the reveal broadcast' },
     );
     expect(status.inscriptionId).toBe(`${status.revealTxid}i0`);
     await dev.mine(1);
-    await waitUntil(async () => (await call('GET', `/inscriptions/${id}/status`)).body.data.status === 'confirmed', 20_000, 'the reveal confirmed');
+    await eventually(async () => (await call('GET', `/inscriptions/${id}/status`)).body.data.status === 'confirmed', { timeoutMs: 20_000, what: 'the reveal confirmed' });
 
     const details = (await call('GET', `/inscriptions/details/${status.inscriptionId}`)).body.data;
     expect(details).toMatchObject({ _id: id, status: 'confirmed', ord: { address: destination, satpoint: `${status.revealTxid}:0:0`, contentType: 'image/svg+xml' } });

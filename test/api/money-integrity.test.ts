@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { call, confirmInBrowser, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;
@@ -242,7 +243,7 @@ describe('ADD TO CART holds the card, and the cart pays it', () => {
     expect(job?.delay).toBeGreaterThan(47 * 3600_000);
     // The deadline, brought forward: the job runs as it would in 48 hours.
     await job!.promote();
-    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, 20_000, 'the held lot paid at its deadline');
+    await eventually(async () => (await stack.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, { timeoutMs: 20_000, what: 'the held lot paid at its deadline' });
     expect((await rs.stripe.paymentIntents.retrieve(pi)).status).toBe('succeeded');
     // Told at the purchase that the hold will be charged, and once it is, that it was.
     const mails = await stack.db.prisma.outboxMail.findMany({ where: { to: user.email }, orderBy: { createdAt: 'asc' } });

@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { openEvents, openUserEvents, type SseClient } from '../support/sse.ts';
-import { waitUntil } from '../support/processes.ts';
+import { eventually } from '../support/eventually.ts';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
 type Worker = { services: Services; close(): Promise<void> };
@@ -128,13 +128,13 @@ describe('two api instances and two workers on one database and one Redis', () =
     const winningBid = await placed(apiB, winnerToken, lot.id, 15);
 
     // The moment the lot is due, each worker's sweep looks for overdue lots while the close job fires on one of them.
-    await waitUntil(async () => Date.now() >= lot.endTime.getTime(), 10_000, 'the lot to fall due');
+    await eventually(async () => Date.now() >= lot.endTime.getTime(), { timeoutMs: 10_000, what: 'the lot to fall due' });
     const swept = await Promise.all(workers.map((worker) => closeOverdueLots(worker.services)));
     const won = await tab.next('won', 15_000);
     expect(won.data).toMatchObject({ auctionId: lot.id, amount: '$15.00' });
     const closeJob = await workers[0]!.services.lotClock.queue.bullmq.getJob(`close-${lot.id}-${lot.endTime.getTime()}`);
     expect(closeJob).toBeDefined();
-    await waitUntil(async () => (await closeJob!.getState()) === 'completed', 15_000, 'the close job to finish');
+    await eventually(async () => (await closeJob!.getState()) === 'completed', { timeoutMs: 15_000, what: 'the close job to finish' });
     const jobClosed = (await workers[0]!.services.lotClock.queue.bullmq.getJob(closeJob!.id!))!.returnvalue === true;
     // Counted where it is visible: the sweeps and the close job (the repeating sweep may also have tried).
     expect(swept.reduce((a, b) => a + b, 0) + (jobClosed ? 1 : 0)).toBeLessThanOrEqual(1);

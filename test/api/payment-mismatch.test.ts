@@ -8,7 +8,8 @@ import Stripe from 'stripe';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { call, confirmInBrowser, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;
@@ -141,8 +142,7 @@ describe('a succeeded intent is checked against what is owed', () => {
         const row = await stack.db.prisma.bid.findUniqueOrThrow({ where: { id: bidId } });
         return row.holdStatus === 'failed' ? row : null;
       },
-      20_000,
-      'the capture at close',
+      { timeoutMs: 20_000, what: 'the capture at close' },
     );
     expect(failed.holdStatus).toBe('failed');
     expect(await lotRow(lot.id)).toMatchObject({ status: 'ended', winnerId: user.id, paid: false });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/stand-ins/stripe/index.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn, type UserState } from '../support/users.ts';
+import { eventually } from '../support/eventually.ts';
 
 const WEBHOOK_SECRET = 'whsec_payments_test';
 let standIn: StripeStandIn;
@@ -60,16 +61,6 @@ async function saveCardInBrowser(setup: SetupReply, number: string): Promise<{ s
   const pm = await call('/v1/payment_methods', { type: 'card', 'card[number]': number, 'card[exp_month]': '04', 'card[exp_year]': YEAR, 'card[cvc]': '123' });
   expect(pm.status).toBe(200);
   return call(`/v1/setup_intents/${setup.setupIntentId}/confirm`, { payment_method: pm.body.id, client_secret: setup.clientSecret });
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const settledMethod = (token: string) =>

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
 
 let rs: RecordedStripe;
@@ -45,7 +46,7 @@ async function cardBidder() {
 const cardBid = (token: string, lotId: string, amount: string, maximum?: string) =>
   call(stack.url, token, 'POST', `/auctions/${lotId}/bids`, { amount, walletAddress: 'card_payment', ...(maximum !== undefined && { maximum }) });
 const bidRow = (id: string) => stack.db.prisma.bid.findUniqueOrThrow({ where: { id } });
-const heldSettled = (bidId: string, status: 'released' | 'captured') => eventually(async () => (await bidRow(bidId)).holdStatus === status, 15_000, `bid ${bidId} hold ${status}`);
+const heldSettled = (bidId: string, status: 'released' | 'captured') => eventually(async () => (await bidRow(bidId)).holdStatus === status, { timeoutMs: 15_000, what: `bid ${bidId} hold ${status}` });
 const intentOf = async (bidId: string) => rs.stripe.paymentIntents.retrieve((await bidRow(bidId)).paymentIntentId!);
 
 describe('a card maximum', () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema, type PushPayload } from '@gavel/domain';
 import { startPushStandIn, type PushStandIn, type TestSubscription } from '../../scripts/stand-ins/push/index.ts';
-import { eventually } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { postBid } from '../support/bids.ts';
 import { createLot } from '../support/lots.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
@@ -121,7 +121,9 @@ describe('sending', () => {
     await bid(outbid.token, lot.id, '20.00');
     await bid(other.token, lot.id, '25.00');
     expect(payloadOf((await push.nextMessage(kept, { after: 0 })).text).kind).toBe('outbid');
-    await eventually(async () => expect(await stack.db.prisma.pushSubscription.findMany({ where: { userId: outbid.user.id }, select: { endpoint: true } })).toEqual([{ endpoint: kept.endpoint }]));
+    await eventually(async () => expect(await stack.db.prisma.pushSubscription.findMany({ where: { userId: outbid.user.id }, select: { endpoint: true } })).toEqual([{ endpoint: kept.endpoint }]), {
+      until: anyAnswer,
+    });
     expect(push.answers(gone)).toEqual([410]);
   });
 

@@ -4,6 +4,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { openEvents, openUserEvents } from '../support/sse.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { eventually } from '../support/eventually.ts';
 
 let stack: TestStack;
 let smtp: TestSmtp;
@@ -39,7 +40,7 @@ describe('outbid in real time', () => {
     const update = await watcher.next('lot');
     expect(update.data).toMatchObject({ lotId: lot.id, currentBid: '10.00' });
     expect((await watcher.next('lot')).data.currentBid).toBe('15.00');
-    const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes(a.email) && m.raw.includes('outbid')));
+    const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(a.email) && m.raw.includes('outbid')));
     expect(mail.raw).toContain(lot.title);
     for (const c of [tab1, tab2, watcher]) c.close();
   });
@@ -86,13 +87,3 @@ describe('closing on time', () => {
     tab.close();
   });
 });
-
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
-import { chainActions, eventually, linkLot, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
+import { chainActions, linkLot, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
+import { eventually } from '../support/eventually.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
 import { openEvents, openUserEvents, type SseClient } from '../support/sse.ts';
@@ -77,12 +78,7 @@ describe('a card maximum on an ETH lot, stepped on chain by the relayer', () => 
     expect(placed.status).toBe(201);
     // The bidder's own reply shows their maximum.
     expect(placed.body.data.bid).toMatchObject({ amount: '0.01', walletAddress: 'card_payment', status: 'active', maximum: MAXIMUM });
-    const [first] = await eventually(
-      () => stepsOf(carol.user.id, lot.id),
-      (rows) => rows[0]?.status === 'placed',
-      15_000,
-      'the first step mined',
-    );
+    const [first] = await eventually(() => stepsOf(carol.user.id, lot.id), { until: (rows) => rows[0]?.status === 'placed', timeoutMs: 15_000, what: 'the first step mined' });
     // One hold, for the maximum: 0.0537 ETH at the price stand-in's $2,000 is $107.40, plus the 10 % margin.
     const hold = await stripe.stripe.paymentIntents.retrieve(first!.paymentIntentId);
     expect({ status: hold.status, amount: hold.amount }).toEqual({ status: 'requires_capture', amount: 11814 });
@@ -91,47 +87,39 @@ describe('a card maximum on an ETH lot, stepped on chain by the relayer', () => 
     await act.bid(5, auctionId, parseEther('0.02'));
     const wallyOutbid = await wally.events.next('outbid', 15_000);
     expect(wallyOutbid.data).toMatchObject({ auctionId: lot.id, userBidAmount: '0.02', currentBidAmount: '0.0201' });
-    const afterOne = await eventually(
-      () => stepsOf(carol.user.id, lot.id),
-      (rows) => rows.length === 2 && rows[1]!.status === 'placed' && rows[0]!.status === 'refunded',
-      15_000,
-      'the second step mined and the first refunded',
-    );
+    const afterOne = await eventually(() => stepsOf(carol.user.id, lot.id), {
+      until: (rows) => rows.length === 2 && rows[1]!.status === 'placed' && rows[0]!.status === 'refunded',
+      timeoutMs: 15_000,
+      what: 'the second step mined and the first refunded',
+    });
     expect(afterOne.map((row) => [wei(row), row.stepOf, row.holdStatus, row.paymentIntentId])).toEqual([
       [parseEther('0.01'), null, 'passed', first!.paymentIntentId],
       [parseEther('0.0201'), first!.id, 'authorized', first!.paymentIntentId],
     ]);
     expect((await stripe.stripe.paymentIntents.retrieve(first!.paymentIntentId)).status).toBe('requires_capture');
     expect(stripe.createdIntents((c) => c.params.get('metadata[lotId]') === lot.id)).toHaveLength(1);
-    const led = await eventually(
-      () => call('GET', `/auctions/${lot.id}`, null),
-      (r) => r.body.data?.chain?.highestBidder === RELAYER && r.body.data.currentBid === '0.0201',
-      10_000,
-      'the lot led by the relayer again',
-    );
+    const led = await eventually(() => call('GET', `/auctions/${lot.id}`, null), {
+      until: (r) => r.body.data?.chain?.highestBidder === RELAYER && r.body.data.currentBid === '0.0201',
+      timeoutMs: 10_000,
+      what: 'the lot led by the relayer again',
+    });
     expect(led.body.data.bidCount).toBe(3);
 
     // Another one: another step, still no notice for the card bidder.
     await act.bid(5, auctionId, parseEther('0.03'));
     await wally.events.next('outbid', 15_000);
-    await eventually(
-      () => stepsOf(carol.user.id, lot.id),
-      (rows) => rows.length === 3 && rows[2]!.status === 'placed' && wei(rows[2]!) === parseEther('0.0301'),
-      15_000,
-      'the third step mined',
-    );
+    await eventually(() => stepsOf(carol.user.id, lot.id), {
+      until: (rows) => rows.length === 3 && rows[2]!.status === 'placed' && wei(rows[2]!) === parseEther('0.0301'),
+      timeoutMs: 15_000,
+      what: 'the third step mined',
+    });
     expect(carol.events.events.filter((e) => e.type === 'outbid')).toEqual([]);
 
     // Past the maximum: no step; the card bidder hears it, with their maximum, and the hold is released.
     await act.bid(5, auctionId, parseEther('0.06'));
     const told = await carol.events.next('outbid', 15_000);
     expect(told.data).toMatchObject({ auctionId: lot.id, userBidAmount: '0.0301', currentBidAmount: '0.06', currencyUnit: 'ETH', maximum: MAXIMUM });
-    const settled = await eventually(
-      () => stepsOf(carol.user.id, lot.id),
-      (rows) => rows.at(-1)?.status === 'refunded',
-      15_000,
-      'the last step refunded',
-    );
+    const settled = await eventually(() => stepsOf(carol.user.id, lot.id), { until: (rows) => rows.at(-1)?.status === 'refunded', timeoutMs: 15_000, what: 'the last step refunded' });
     expect(settled).toHaveLength(3);
     expect(settled.at(-1)!.holdStatus).toBe('released');
     expect((await stripe.stripe.paymentIntents.retrieve(first!.paymentIntentId)).status).toBe('canceled');
@@ -146,12 +134,11 @@ describe('a card maximum on an ETH lot, stepped on chain by the relayer', () => 
       ['0.02', act.address(5).toLowerCase(), true],
       ['0.01', 'card_payment', false],
     ]);
-    const mails = await eventually(
-      () => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.user.email } }),
-      (rows) => rows.some((m) => m.subject === "You've been outbid"),
-      5_000,
-      'the outbid mail',
-    );
+    const mails = await eventually(() => chain.api.db.prisma.outboxMail.findMany({ where: { to: carol.user.email } }), {
+      until: (rows) => rows.some((m) => m.subject === "You've been outbid"),
+      timeoutMs: 5_000,
+      what: 'the outbid mail',
+    });
     for (const seen of [bids.body, (await call('GET', `/auctions/${lot.id}`, wally.token)).body, watcher.events, wally.events.events, mails]) {
       expect(JSON.stringify(seen)).not.toContain(MAXIMUM);
     }
@@ -164,28 +151,17 @@ describe('a card maximum on an ETH lot, stepped on chain by the relayer', () => 
     const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
     const placed = await call('POST', `/auctions/${lot.id}/bids`, dave.token, { amount: '0.01', walletAddress: 'card_payment', maximum: MAXIMUM });
     expect(placed.status).toBe(201);
-    await eventually(
-      () => stepsOf(dave.user.id, lot.id),
-      (rows) => rows[0]?.status === 'placed',
-      15_000,
-      'the first step mined',
-    );
+    await eventually(() => stepsOf(dave.user.id, lot.id), { until: (rows) => rows[0]?.status === 'placed', timeoutMs: 15_000, what: 'the first step mined' });
     await act.bid(6, auctionId, parseEther('0.02'));
-    const [, step] = await eventually(
-      () => stepsOf(dave.user.id, lot.id),
-      (rows) => rows[1]?.status === 'placed',
-      15_000,
-      'the answering step mined',
-    );
+    const [, step] = await eventually(() => stepsOf(dave.user.id, lot.id), { until: (rows) => rows[1]?.status === 'placed', timeoutMs: 15_000, what: 'the answering step mined' });
 
     await act.increaseTime(11 * 60);
     await act.end(auctionId);
-    const won = await eventually(
-      () => chain.api.db.prisma.relayedBid.findUnique({ where: { id: step!.id } }),
-      (row) => row?.status === 'custody',
-      15_000,
-      'the NFT in custody',
-    );
+    const won = await eventually(() => chain.api.db.prisma.relayedBid.findUnique({ where: { id: step!.id } }), {
+      until: (row) => row?.status === 'custody',
+      timeoutMs: 15_000,
+      what: 'the NFT in custody',
+    });
     // 0.0201 ETH at $2,000: $40.20 of the $118.14 hold, the rest never taken.
     expect({ holdStatus: won!.holdStatus, captureCents: won!.captureCents }).toEqual({ holdStatus: 'captured', captureCents: 4020 });
     const charged = await stripe.stripe.paymentIntents.retrieve(step!.paymentIntentId);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { call, eventually, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { eventually } from '../support/eventually.ts';
 import { voidUnpaidLots } from '../../api/src/checkout/unpaid.ts';
 
 let rs: RecordedStripe;
@@ -65,7 +66,10 @@ describe('a pay-later Buy Now not paid by its deadline', () => {
     const bought = await api(buyer.token, 'POST', `/auctions/${lot.id}/buy-now`, { paymentMethod: 'Manual' });
     expect(bought).toMatchObject({ status: 200, body: { data: { paymentState: 'awaiting_payment', paymentIntentId: null } } });
     // The Buy Now cancelled the runner-up's card bid, whose hold a job gives back: settled before any state is compared.
-    await eventually(async () => (await stack.db.prisma.bid.findFirst({ where: { lotId: lot.id, holdStatus: { not: null } } }))?.holdStatus === 'released', 10_000, 'the runner-up’s hold released');
+    await eventually(async () => (await stack.db.prisma.bid.findFirst({ where: { lotId: lot.id, holdStatus: { not: null } } }))?.holdStatus === 'released', {
+      timeoutMs: 10_000,
+      what: 'the runner-up’s hold released',
+    });
   });
 
   it('has a deadline 48 hours after the close, shown in the cart; the job leaves it alone before then', async () => {
@@ -99,7 +103,10 @@ describe('a pay-later Buy Now not paid by its deadline', () => {
     expect((await api(buyer.token, 'GET', '/payment/bidding-limit')).body.data).toEqual({ limit: '100.00', available: '100.00' });
 
     const subject = `Purchase cancelled: ${lot.title}`;
-    await eventually(async () => (await mailsTo(buyer.user.email, subject)).every((m) => m.sentAt) && (await mailsTo(buyer.user.email, subject)).length === 1, 20_000, 'the mail sent');
+    await eventually(async () => (await mailsTo(buyer.user.email, subject)).every((m) => m.sentAt) && (await mailsTo(buyer.user.email, subject)).length === 1, {
+      timeoutMs: 20_000,
+      what: 'the mail sent',
+    });
     expect((await mailsTo(buyer.user.email, subject))[0]!.text).toContain('was not paid by its deadline');
 
     expect((await api(buyer.token, 'GET', '/cart')).body.items.map((i: { lotId: string }) => i.lotId)).not.toContain(lot.id);

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { messages, paymentMessages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { newAccountPage, openSignedIn, pasteInto, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { eventually, screenshotPath } from '../support/browser.ts';
+import { screenshotPath } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
@@ -247,6 +248,6 @@ describe('a revoked session', { timeout: 60_000 }, () => {
     const { page } = await newAccountPage(suite.browser);
     await openSignedIn(page, suite.dapp.url, token, '/auctions');
     await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('error') === 'unauthorized');
-    await eventually(async () => assert.equal(await page.evaluate(() => localStorage.length), 0));
+    await eventually(async () => assert.equal(await page.evaluate(() => localStorage.length), 0), { until: anyAnswer });
   });
 });

@@ -4,7 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import type { AccountStack } from '../support/account-stack.ts';
-import { eventually, screenshotPath } from '../support/browser.ts';
+import { screenshotPath } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createUser, signIn, type UserState } from '../support/users.ts';
 
 const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);
@@ -40,7 +41,7 @@ export async function bidderWithCard(stack: AccountStack, { card = true, state =
         const method = await api<{ status: string }>(stack, token, 'GET', '/payment/method');
         if (method.status !== 'verified') throw new Error(`card ${method.status}`);
       },
-      { timeout: 10_000, interval: 100 },
+      { until: anyAnswer, timeoutMs: 10_000, intervalMs: 100 },
     );
   }
   return { user, token };

@@ -9,7 +9,8 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { lotListSchema, messages, type Lot } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { eventually, newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(
@@ -39,7 +40,7 @@ const cardIds = (page: Page) => cards(page).evaluateAll((nodes) => nodes.map((no
 
 async function waitForCards(page: Page, count?: number): Promise<void> {
   await cards(page).first().waitFor();
-  if (count !== undefined) await eventually(async () => assert.equal(await cards(page).count(), count));
+  if (count !== undefined) await eventually(async () => assert.equal(await cards(page).count(), count), { until: anyAnswer });
 }
 
 describe('browse grid', { timeout: 60_000 }, () => {
@@ -109,10 +110,13 @@ describe('browse grid', { timeout: 60_000 }, () => {
     await page.click('[data-testid=search-toggle]');
     await page.locator('[data-testid=search-input]').pressSequentially(term, { delay: 30 });
     await page.waitForURL((url) => url.searchParams.get('search') === term);
-    await eventually(async () => {
-      const titles = await page.locator('[data-testid=lot-card] [data-testid=lot-title]').allTextContents();
-      assert.deepEqual(titles.sort(), expected);
-    });
+    await eventually(
+      async () => {
+        const titles = await page.locator('[data-testid=lot-card] [data-testid=lot-title]').allTextContents();
+        assert.deepEqual(titles.sort(), expected);
+      },
+      { until: anyAnswer },
+    );
     assert.ok(expected.every((title) => title.toLowerCase().includes(term)));
     await page.reload();
     await waitForCards(page, expected.length);
@@ -129,7 +133,7 @@ describe('browse grid', { timeout: 60_000 }, () => {
     const first = await cardIds(page);
     await page.click('[data-testid=pager-next]');
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await eventually(async () => assert.notEqual((await cardIds(page))[0], first[0]));
+    await eventually(async () => assert.notEqual((await cardIds(page))[0], first[0]), { until: anyAnswer });
     await waitForCards(page, Math.min(20, total - 20));
     const second = await cardIds(page);
     assert.equal(second.filter((id) => first.includes(id)).length, 0, 'page 2 shows other lots');
@@ -138,7 +142,7 @@ describe('browse grid', { timeout: 60_000 }, () => {
     assert.equal(await page.locator('[data-testid=pager-next]').isDisabled(), totalPages === 2);
     await page.click('[data-testid=pager-prev]');
     await page.waitForURL((url) => !url.searchParams.has('page'));
-    await eventually(async () => assert.deepEqual(await cardIds(page), first));
+    await eventually(async () => assert.deepEqual(await cardIds(page), first), { until: anyAnswer });
   });
 
   it('ticks a live card countdown', async () => {
@@ -150,11 +154,14 @@ describe('browse grid', { timeout: 60_000 }, () => {
     let shown = await value.textContent();
     for (const tick of [1, 2]) {
       const before = shown;
-      shown = await eventually(async () => {
-        const now = await value.textContent();
-        assert.notEqual(now, before, `tick ${tick}: countdown still at ${before}`);
-        return now;
-      });
+      shown = await eventually(
+        async () => {
+          const now = await value.textContent();
+          assert.notEqual(now, before, `tick ${tick}: countdown still at ${before}`);
+          return now;
+        },
+        { until: anyAnswer },
+      );
     }
   });
 
@@ -163,10 +170,13 @@ describe('browse grid', { timeout: 60_000 }, () => {
     await waitForCards(page);
     await page.click('[data-testid=status-filter-ended]');
     await page.waitForURL((url) => url.searchParams.get('status') === 'ended');
-    await eventually(async () => {
-      const statuses = await page.locator('[data-testid=lot-card] [data-testid=lot-status]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
-      assert.ok(statuses.length > 0 && statuses.every((s) => s === 'ended' || s === 'timeEnded'), statuses.join());
-    });
+    await eventually(
+      async () => {
+        const statuses = await page.locator('[data-testid=lot-card] [data-testid=lot-status]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+        assert.ok(statuses.length > 0 && statuses.every((s) => s === 'ended' || s === 'timeEnded'), statuses.join());
+      },
+      { until: anyAnswer },
+    );
     const ctas = await page.locator('[data-testid=lot-cta]').allTextContents();
     assert.ok(ctas.every((text) => text === messages.browse.viewResults));
     const [lot] = await apiLots('status=ended&limit=1');
@@ -179,10 +189,13 @@ describe('browse grid', { timeout: 60_000 }, () => {
     await waitForCards(page);
     await page.selectOption('[data-testid=payment-filter]', 'ETH');
     await page.waitForURL((url) => url.searchParams.get('paymentMethod') === 'ETH');
-    await eventually(async () => {
-      const methods = await page.locator('[data-testid=lot-card] [data-testid=lot-type]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-payment-method')));
-      assert.ok(methods.length > 0 && methods.every((m) => m === 'ETH'), methods.join());
-    });
+    await eventually(
+      async () => {
+        const methods = await page.locator('[data-testid=lot-card] [data-testid=lot-type]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-payment-method')));
+        assert.ok(methods.length > 0 && methods.every((m) => m === 'ETH'), methods.join());
+      },
+      { until: anyAnswer },
+    );
     for (const price of await page.locator('[data-testid=lot-starting-bid]').allTextContents()) assert.match(price, / ETH$/);
   });
 
@@ -194,7 +207,7 @@ describe('browse grid', { timeout: 60_000 }, () => {
     const tooltip = cards(page).first().locator('[data-testid=lot-tooltip]');
     assert.equal(await tooltip.isVisible(), false);
     await cards(page).first().hover();
-    await eventually(async () => assert.equal(await tooltip.isVisible(), true));
+    await eventually(async () => assert.equal(await tooltip.isVisible(), true), { until: anyAnswer });
     const text = await tooltip.innerText();
     assert.ok(text.includes(lot.auction.title), text);
     assert.match(text, /Payment/);
@@ -220,12 +233,12 @@ describe('finding lots', { timeout: 60_000 }, () => {
     const page = await open('/');
     const live = page.locator('[data-testid=home-live] [data-testid=lot-card]');
     await live.first().waitFor();
-    await eventually(async () => assert.deepEqual(await live.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-lot-id'))), expected));
+    await eventually(async () => assert.deepEqual(await live.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-lot-id'))), expected), { until: anyAnswer });
     const eventCard = page.locator('[data-testid=event-card]').first();
     const title = await eventCard.locator('.event-card__title').textContent();
     await eventCard.click();
     await page.waitForURL((url) => url.pathname.startsWith('/auction-events/'));
-    await eventually(async () => assert.equal(await page.locator('[data-testid=event-title]').textContent(), title));
+    await eventually(async () => assert.equal(await page.locator('[data-testid=event-title]').textContent(), title), { until: anyAnswer });
   });
 
   it('reorders the grid from the sort control and keeps the order in the URL', async () => {
@@ -239,7 +252,7 @@ describe('finding lots', { timeout: 60_000 }, () => {
       const expected = (await apiLots(`${query}&limit=20`)).map((lot) => lot.lotId);
       await page.selectOption('[data-testid=sort-control]', choice);
       await page.waitForURL((url) => url.searchParams.get('sort') === choice);
-      await eventually(async () => assert.deepEqual(await cardIds(page), expected));
+      await eventually(async () => assert.deepEqual(await cardIds(page), expected), { until: anyAnswer });
     }
     await page.reload();
     await waitForCards(page, 20);
@@ -247,7 +260,7 @@ describe('finding lots', { timeout: 60_000 }, () => {
     await page.selectOption('[data-testid=sort-control]', 'ending-soon');
     await page.waitForURL((url) => !url.searchParams.has('sort'));
     const expected = (await apiLots('limit=20')).map((lot) => lot.lotId);
-    await eventually(async () => assert.deepEqual(await cardIds(page), expected));
+    await eventually(async () => assert.deepEqual(await cardIds(page), expected), { until: anyAnswer });
   });
 
   it('finds a lot by a word of its description and by its inscription id', async () => {

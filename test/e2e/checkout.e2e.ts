@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { cardFormMessages, checkoutMessages, messages, paymentMessages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { eventually, newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from './bidding-support.e2e.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -92,7 +93,7 @@ describe('Buy Now', { timeout: 60_000 }, () => {
     const sold = await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
     assert.equal(sold.status, 'ended');
     assert.equal(sold.winnerId, buyer.user.id);
-    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, true));
+    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, true), { until: anyAnswer });
 
     // Behind the modal the lot has ended, and it says the buyer won it.
     await byTestId(page, 'buy-now-view-cart').click();
@@ -140,7 +141,7 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
           ['ended', 'ended'],
         );
       },
-      { timeout: 15_000 },
+      { until: anyAnswer, timeoutMs: 15_000 },
     );
 
     await page.goto(`${suite.dapp.url}/cart`);
@@ -171,7 +172,7 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     await byTestId(page, 'pay-held-confirm-button').click();
     await byTestId(page, 'pay-held-receipt').waitFor();
     await byTestId(page, 'pay-held-receipt').getByRole('button', { name: 'Back to cart' }).click();
-    await eventually(async () => assert.equal(await page.locator(`[data-testid=cart-item][data-lot-id="${first.id}"][data-state=paid]`).count(), 1), { timeout: 10_000 });
+    await eventually(async () => assert.equal(await page.locator(`[data-testid=cart-item][data-lot-id="${first.id}"][data-state=paid]`).count(), 1), { until: anyAnswer, timeoutMs: 10_000 });
     assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: first.id } })).paid, true);
 
     // The payment cannot start: the spec's panel, whose Try Again reloads the page.
@@ -200,8 +201,8 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
     await waitForToast(page, checkoutMessages.paid);
 
     // The webhook marks the lot paid; the cart follows.
-    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: payLater.id } })).paid, true));
-    await eventually(async () => assert.equal(await page.locator('[data-testid=cart-item][data-state=paid]').count(), 3), { timeout: 10_000 });
+    await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: payLater.id } })).paid, true), { until: anyAnswer });
+    await eventually(async () => assert.equal(await page.locator('[data-testid=cart-item][data-state=paid]').count(), 3), { until: anyAnswer, timeoutMs: 10_000 });
     await page.screenshot({ path: screenshotPath('checkout-cart-paid'), fullPage: true });
   });
 });
@@ -218,7 +219,7 @@ describe('bidding without a card', { timeout: 60_000 }, () => {
     await page.click('[data-testid=place-bid]');
     await byTestId(page, 'checkout-step-checkout').waitFor();
     const payLater = page.locator('label.pay-choice').filter({ has: page.locator('[data-testid=pay-choice-pay-later]') });
-    await eventually(async () => assert.ok((await payLater.textContent())?.includes(paymentMessages.noBiddingLimit)));
+    await eventually(async () => assert.ok((await payLater.textContent())?.includes(paymentMessages.noBiddingLimit)), { until: anyAnswer });
     assert.equal(await byTestId(page, 'pay-choice-pay-later').isDisabled(), true);
     await page.screenshot({ path: screenshotPath('pay-later-none'), fullPage: true });
 
@@ -233,7 +234,7 @@ describe('bidding without a card', { timeout: 60_000 }, () => {
     await page.fill('[data-testid=bid-input]', '25');
     await page.click('[data-testid=place-bid]');
     await byTestId(page, 'checkout-step-checkout').waitFor();
-    await eventually(async () => assert.equal(await byTestId(page, 'pay-choice-pay-later').isEnabled(), true));
+    await eventually(async () => assert.equal(await byTestId(page, 'pay-choice-pay-later').isEnabled(), true), { until: anyAnswer });
     assert.match((await payLater.textContent()) ?? '', /\$100\.00 available/);
     await page.check('[data-testid=pay-choice-pay-later]');
     await page.click('[data-testid=checkout-continue]');

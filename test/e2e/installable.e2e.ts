@@ -10,7 +10,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createApp } from '../../api/src/app.ts';
-import { DAPP_DIST, ensureDappBuilt, eventually, launchChromium, newPage } from '../support/browser.ts';
+import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
@@ -157,7 +158,7 @@ describe('installable', { timeout: 120_000 }, () => {
     await rm(path.join(deployDir, 'sw.js.br'), { force: true });
     await rm(path.join(deployDir, 'sw.js.gz'), { force: true });
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
-    await eventually(async () => assert.deepEqual(Object.keys(await cachedPaths(page)), ['gavel-shell-0123456789abcdef']), { timeout: 20_000 });
+    await eventually(async () => assert.deepEqual(Object.keys(await cachedPaths(page)), ['gavel-shell-0123456789abcdef']), { until: anyAnswer, timeoutMs: 20_000 });
     assert.notEqual(before, 'gavel-shell-0123456789abcdef');
     await page.reload();
     await page.locator('[data-testid=lot-card]').first().waitFor();

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { eventually, newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -61,11 +62,14 @@ describe('ending soon', () => {
 
     // The mails went out through SMTP, to the bidder and to the watcher, each with its unsubscribe link.
     for (const user of [bidder, watcher]) {
-      const raw = await eventually(async () => {
-        const mail = suite.stack.smtp.mails.find((m) => m.to.includes(user.email.toLowerCase()) && m.raw.includes('Ending soon'));
-        if (!mail) throw new Error(`no ending-soon mail to ${user.email} yet`);
-        return mail.raw;
-      });
+      const raw = await eventually(
+        async () => {
+          const mail = suite.stack.smtp.mails.find((m) => m.to.includes(user.email.toLowerCase()) && m.raw.includes('Ending soon'));
+          if (!mail) throw new Error(`no ending-soon mail to ${user.email} yet`);
+          return mail.raw;
+        },
+        { until: anyAnswer },
+      );
       assert.match(raw, /unsubscribe\?token=/);
     }
 

@@ -7,7 +7,8 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { eventually, newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(
@@ -74,10 +75,10 @@ describe('newsletter', { timeout: 60_000 }, () => {
       await page.check('[data-testid=newsletter-agree]');
       await page.click('[data-testid=newsletter-submit]');
       if (attempt === 1) {
-        await eventually(async () => assert.equal(await text(page, 'toast-title'), messages.newsletter.subscribed));
+        await eventually(async () => assert.equal(await text(page, 'toast-title'), messages.newsletter.subscribed), { until: anyAnswer });
         await page.locator('[data-testid=newsletter-modal] form').waitFor({ state: 'detached' });
       } else {
-        await eventually(async () => assert.equal(await text(page, 'toast-title'), messages.newsletter.alreadySubscribed));
+        await eventually(async () => assert.equal(await text(page, 'toast-title'), messages.newsletter.alreadySubscribed), { until: anyAnswer });
         await page.screenshot({ path: screenshotPath('newsletter-already') });
       }
     }

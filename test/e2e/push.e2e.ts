@@ -21,7 +21,8 @@ import { pushPayloadSchema } from '@gavel/domain';
 import { createApp } from '../../api/src/app.ts';
 import { startPushStandIn, type PushStandIn } from '../../scripts/stand-ins/push/index.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { DAPP_DIST, ensureDappBuilt, eventually, launchChromium, newPage } from '../support/browser.ts';
+import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createLot } from '../support/lots.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { readyBidder } from '../support/users.ts';
@@ -185,13 +186,16 @@ async function deliverAndShow(page: Page, data: string): Promise<unknown> {
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: site.url, registrationId: await registrationId, data });
   // Polled from here: waitForFunction would take the async check's promise itself as a truthy answer.
-  return eventually(async () => {
-    const shown = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const [notification] = await registration.getNotifications();
-      return notification ? { title: notification.title, body: notification.body, tag: notification.tag, data: notification.data as unknown } : null;
-    });
-    assert.ok(shown, 'the worker shows a notification');
-    return shown;
-  });
+  return eventually(
+    async () => {
+      const shown = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const [notification] = await registration.getNotifications();
+        return notification ? { title: notification.title, body: notification.body, tag: notification.tag, data: notification.data as unknown } : null;
+      });
+      assert.ok(shown, 'the worker shows a notification');
+      return shown;
+    },
+    { until: anyAnswer },
+  );
 }

@@ -13,7 +13,8 @@ import { walletMessages } from '@gavel/domain/wallet-rules';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { startChainStack } from '../support/chain.ts';
 import { waitForToast } from '../support/account-browser.ts';
-import { eventually, newPage } from '../support/browser.ts';
+import { newPage } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { injectEvmWallet } from '../support/evm-test-wallet.ts';
 import { createLot } from '../support/lots.ts';
@@ -70,10 +71,13 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
     await waitForToast(page, walletMessages.approved, 30_000);
     assert.equal(await suite.stack.publicClient.readContract({ address: suite.stack.nft, abi: gavelNftAbi, functionName: 'getApproved', args: [tokenId] }), suite.stack.house);
     // The record follows the chain (through the indexer) in the api's replies.
-    await eventually(async () => {
-      const reply = await fetch(`${suite.stack.api.url}/nfts/token/${suite.stack.nft}/${tokenId}`).then((r) => r.json() as Promise<{ data: { status: string } }>);
-      assert.equal(reply.data.status, 'approved');
-    });
+    await eventually(
+      async () => {
+        const reply = await fetch(`${suite.stack.api.url}/nfts/token/${suite.stack.nft}/${tokenId}`).then((r) => r.json() as Promise<{ data: { status: string } }>);
+        assert.equal(reply.data.status, 'approved');
+      },
+      { until: anyAnswer },
+    );
 
     await byTestId(page, 'onchain-start').click();
     assert.equal(await byTestId(page, 'chain-token-id').inputValue(), tokenId.toString());
@@ -85,7 +89,7 @@ describe('admin chain actions', { timeout: 120_000 }, () => {
         assert.ok(events.length > 0, 'no auction started yet');
         return events.at(-1)!;
       },
-      { timeout: 30_000 },
+      { until: anyAnswer, timeoutMs: 30_000 },
     );
     const auction = (await suite.stack.publicClient.readContract({ address: suite.stack.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [started.args.auctionId] })) as {
       nftId: bigint;

@@ -13,7 +13,8 @@ import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, linkLot, startChainStack } from '../support/chain.ts';
 import { openSignedIn, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { eventually, newPage } from '../support/browser.ts';
+import { newPage } from '../support/browser.ts';
+import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { injectEvmWallet } from '../support/evm-test-wallet.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -98,7 +99,7 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
     await byTestId(page, 'wallet-copy').click();
     await page.locator('[data-testid=wallet-copy]', { hasText: 'Copied!' }).waitFor();
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), address);
-    await eventually(async () => assert.equal(await byTestId(page, 'wallet-copy').textContent(), 'Copy Address'), { timeout: 5_000 });
+    await eventually(async () => assert.equal(await byTestId(page, 'wallet-copy').textContent(), 'Copy Address'), { until: anyAnswer, timeoutMs: 5_000 });
 
     await byTestId(page, 'wallet-disconnect').click();
     await header.waitFor({ state: 'detached' });
@@ -138,7 +139,7 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
         assert.equal(auction.highestBidder, RELAYER);
         assert.equal(auction.highestBid, RESERVE);
       },
-      { timeout: 30_000, interval: 250 },
+      { until: anyAnswer, timeoutMs: 30_000, intervalMs: 250 },
     );
   });
 
@@ -191,7 +192,7 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
         await page.reload();
         assert.equal(await byTestId(page, 'lot-current-bid').textContent(), '0.01 ETH');
       },
-      { timeout: 20_000, interval: 500 },
+      { until: anyAnswer, timeoutMs: 20_000, intervalMs: 500 },
     );
 
     // Account 3 outbids on chain: the bidder is told on the open lot page, by its inline banner (the api follows the chain).
@@ -206,7 +207,7 @@ describe('EVM wallets', { timeout: 120_000 }, () => {
         await page.reload();
         assert.equal(await byTestId(page, 'withdraw').textContent(), 'WITHDRAW');
       },
-      { timeout: 20_000, interval: 500 },
+      { until: anyAnswer, timeoutMs: 20_000, intervalMs: 500 },
     );
     assert.match((await byTestId(page, 'onchain-outbid').textContent()) ?? '', /outbid/);
     const before = await chain.publicClient.getBalance({ address });

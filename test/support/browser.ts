@@ -186,19 +186,6 @@ async function newestMtime(paths: string[]): Promise<number> {
   return newest;
 }
 
-/** Retries an async assertion until it passes or time runs out, then throws its last failure. */
-export async function eventually<T>(check: () => Promise<T>, { timeout = 10_000, interval = 100 } = {}): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, interval));
-  }
-}
-
 /** Where browser tests leave their screenshots for a human to look at. */
 export const SCREENSHOT_DIR = process.env.GAVEL_E2E_SCREENSHOTS ?? path.join(tmpdir(), 'gavel-e2e');
 

@@ -197,16 +197,6 @@ export async function confirmInBrowser(rs: RecordedStripe, intent: { paymentInte
   return browserCall(rs, `/v1/payment_intents/${intent.paymentIntentId}/confirm`, params);
 }
 
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
-
 /** A JSON call to the api. */
 export async function call(baseUrl: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(baseUrl + path, {

@@ -186,15 +186,3 @@ export async function linkLot(chain: ChainStack, auctionId: bigint, tokenId: big
 export async function linkWallet(chain: ChainStack, userId: string, address: Address) {
   await chain.api.db.prisma.wallet.create({ data: { userId, address, type: 'evm', walletName: 'MetaMask' } });
 }
-
-/** Polls `read` until `done` holds; returns the last value. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000, what = 'a condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!done(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)?.slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 25));
-    last = await read();
-  }
-  return last;
-}

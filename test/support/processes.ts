@@ -40,11 +40,3 @@ export function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): P
     child.kill(signal);
   });
 }
-
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
