@@ -125,6 +125,29 @@ describe('offer PSBT: building', () => {
     expect(psbt.data.inputs[1]!.sighashType).toBe(bitcoin.Transaction.SIGHASH_ALL); // named, for Leather (sighash 1 only)
   });
 
+  it('with a 25% buyer’s premium, pays the seller the price and the fee address the platform fee and the premium, in the one swap', async () => {
+    const premium = [{ upTo: null, basisPoints: 2500 }];
+    const offer = await prepareOffer(access, params(bidder, { premium }));
+    const psbt = bitcoin.Psbt.fromHex(offer.psbtHex, { network: net });
+    const addressOf = (script: Uint8Array) => bitcoin.address.fromOutputScript(script, net);
+    // 50,000 sats: the seller 50,000; the house 1,250 platform fee + 12,500 premium.
+    expect(offer).toMatchObject({ platformFee: 1_250, premium: 12_500 });
+    expect(psbt.txOutputs.map((o) => [addressOf(o.script), Number(o.value)])).toEqual([
+      [bidder.ordinals.address, 600 + 546],
+      [seller.payout.address, PRICE],
+      [platform.address, 1_250 + 12_500],
+      [bidder.payment.address, NEW_DUMMY_SATS],
+      [bidder.payment.address, offer.change],
+    ]);
+    // Every sat in is a sat out or the network fee: the change is exactly what is left.
+    const inputs = 600 + 546 + bidder.big.value;
+    expect(offer.change).toBe(inputs - (600 + 546) - PRICE - 13_750 - NEW_DUMMY_SATS - offer.networkFee);
+    // A bidder who signs the swap with the premium taken out of the house's output is refused, naming it.
+    const lowered = rebuild(offer.psbtHex, { outputs: (o) => o.map((out, i) => (i === 2 ? { ...out, value: 1_250n } : out)) });
+    const error = await refusedWith(() => validateBidderSigned(bidderSigns(bidder, lowered), context(offer.psbtHex), chain), 'output_amount_changed');
+    expect(error.message).toBe('Output 2 (platform fee and buyer’s premium) was changed from 13750 to 1250 sats');
+  });
+
   it('refuses a bidder without a dummy UTXO, or without the funds', async () => {
     const poor = { payment: new TestKey('p2wpkh', net), ordinals: new TestKey('p2tr', net), big: { txid: '', vout: 0, value: 0 } };
     await dev.faucet(poor.payment.address, 5_000);

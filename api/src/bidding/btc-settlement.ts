@@ -19,6 +19,7 @@ import { offerCall, OFFER_TTL_MS } from './btc-offer.ts';
 import { linkedWallet } from './intake.ts';
 import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
 import { anyCase } from '../wallet/linked.ts';
+import { lotRates } from '../house/rates.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
 
@@ -165,6 +166,8 @@ async function buildClaim(services: Services, user: UserRow, claim: Awaited<Retu
   await refuseValidOffer(services, bid.signedPsbtHex);
   const walletAddress = await linkedWallet(services, user, wallet.walletAddress);
   const ordinalsAddress = wallet.ordinalsAddress ?? walletAddress;
+  // The claim pays what the winning bid did: the hammer to the seller, the premium with the platform fee.
+  const { premium } = await lotRates(services.db.prisma, lot.id);
   const built = await offerCall(() =>
     prepareOffer(services.bitcoin, {
       lotId: lot.id,
@@ -174,6 +177,7 @@ async function buildClaim(services: Services, user: UserRow, claim: Awaited<Retu
       seller: { payoutAddress: lot.sellerWalletAddress! },
       bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: wallet.paymentPublicKey },
       platformFeeAddress: services.config.bitcoin.platformFeeAddress!,
+      premium,
     }),
   );
   return { walletAddress, ordinalsAddress, psbtHex: built.psbtHex, txid: built.txid, expiresAt: new Date(Date.now() + OFFER_TTL_MS) };

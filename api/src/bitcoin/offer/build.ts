@@ -4,9 +4,9 @@
  * swap at the recommended fee rate, and bind it to its lot and bid with a proprietary global field so a PSBT
  * replayed on another bid is recognised.
  */
-import { checkBitcoinAddress, type BitcoinNetworkName } from '@gavel/domain';
+import { checkBitcoinAddress, type BitcoinNetworkName, type RateTable } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
-import { DUMMY_MAX_SATS, DUMMY_MIN_SATS, estimateVsize, INSCRIPTION_OUTPUT_SATS, NEW_DUMMY_SATS, OfferError, outpointKey, platformFeeOf, SIGHASH_ALL, type SpendType } from './layout.ts';
+import { DUMMY_MAX_SATS, DUMMY_MIN_SATS, estimateVsize, houseShareOf, INSCRIPTION_OUTPUT_SATS, NEW_DUMMY_SATS, OfferError, outpointKey, SIGHASH_ALL, type SpendType } from './layout.ts';
 
 export interface Utxo {
   txid: string;
@@ -41,6 +41,8 @@ export interface OfferRequest {
   };
   platformFeeAddress: string;
   platformFeeBps?: number;
+  /** The buyer's premium of the lot's event, in sats (house-rates.ts): paid to the fee address with the platform fee. */
+  premium?: RateTable;
   /**
    * The bidder's inputs, already chosen: every step of a ladder spends exactly these (chosen for its top step),
    * so that at most one of its offers can ever be broadcast. Without them the cheapest cover is picked.
@@ -55,6 +57,8 @@ export interface BuiltOffer {
   dummy: Utxo;
   payments: Utxo[];
   platformFee: number;
+  /** The buyer's premium the swap pays the house, in sats. */
+  premium: number;
   networkFee: number;
   change: number;
   vsize: number;
@@ -101,10 +105,10 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
     );
   }
   const paymentType = payment.type;
-  const platformFee = platformFeeOf(price, request.platformFeeBps);
+  const house = houseShareOf(price, request.premium, request.platformFeeBps);
   const fixedOutputs = [ordinals.script.length, payout.script.length, platform.script.length, payment.script.length];
   // What the payment inputs must cover: output 0 is paid by the dummy and inscription inputs themselves.
-  const owed = price + platformFee + NEW_DUMMY_SATS;
+  const owed = price + house.total + NEW_DUMMY_SATS;
 
   const candidates = request.inputs?.payments ?? spendable.filter((u) => u !== dummy).sort((a, b) => b.value - a.value);
   const payments: Utxo[] = [];
@@ -141,7 +145,7 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
     const available = candidates.reduce((s, u) => s + u.value, 0);
     throw new OfferError(
       'insufficient_funds',
-      `Insufficient funds: this bid needs ${owed + Math.ceil(estimateVsize([paymentType, sellerType, paymentType], fixedOutputs) * feeRate)} sats (bid, platform fee, new dummy and network fee) and the payment address has ${available} sats spendable`,
+      `Insufficient funds: this bid needs ${owed + Math.ceil(estimateVsize([paymentType, sellerType, paymentType], fixedOutputs) * feeRate)} sats (bid, ${house.premium > 0 ? 'buyer’s premium, ' : ''}platform fee, new dummy and network fee) and the payment address has ${available} sats spendable`,
       'amount',
     );
   }
@@ -168,10 +172,10 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
   for (const u of payments) psbt.addInput(bidderInput(u));
   psbt.addOutput({ script: ordinals.script, value: BigInt(dummy.value + seller.inscriptionUtxo.value) });
   psbt.addOutput({ script: payout.script, value: BigInt(price) });
-  psbt.addOutput({ script: platform.script, value: BigInt(platformFee) });
+  psbt.addOutput({ script: platform.script, value: BigInt(house.total) });
   psbt.addOutput({ script: payment.script, value: BigInt(NEW_DUMMY_SATS) });
   if (change > 0) psbt.addOutput({ script: payment.script, value: BigInt(change) });
-  return { psbtHex: psbt.toHex(), txid: unsignedTxid(psbt), dummy, payments, platformFee, networkFee, change, vsize };
+  return { psbtHex: psbt.toHex(), txid: unsignedTxid(psbt), dummy, payments, platformFee: house.platformFee, premium: house.premium, networkFee, change, vsize };
 }
 
 export function spendTypeOf(script: Uint8Array): SpendType | null {

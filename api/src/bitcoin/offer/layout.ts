@@ -4,14 +4,16 @@
  *
  *   inputs  [0 bidder dummy, 1 seller inscription, 2.. bidder payments]
  *   outputs [0 inscription to the bidder's ordinals address, 1 price to the seller's payout address,
- *            2 platform fee, 3 new dummy to the bidder, 4 change to the bidder (left out when under dust)]
+ *            2 the house's share to its fee address: the platform fee and the buyer's premium,
+ *            3 new dummy to the bidder, 4 change to the bidder (left out when under dust)]
  *
  * Sats flow first in, first out: output 0 takes the dummy's sats and then the inscription's whole output, so
  * the inscription lands in output 0 at offset = dummy value and can never be spent as fee. Everyone signs
  * SIGHASH_ALL: the bidder first, which fixes the whole swap, then the seller co-signs input 1 of that same
- * transaction at settlement.
+ * transaction at settlement. So the premium is collected all in, at the moment of the bid, by the very transaction
+ * that hands over the inscription: the seller's output is the hammer price alone.
  */
-import { CALCULATOR_DEFAULTS } from '@gavel/domain';
+import { CALCULATOR_DEFAULTS, rateCharge, type RateTable } from '@gavel/domain';
 import type { BIDDER_SIGHASH, SELLER_SIGHASH } from '@gavel/domain/wallet-rules';
 
 export const INDEX = { dummyInput: 0, sellerInput: 1, firstPaymentInput: 2, inscriptionOutput: 0, priceOutput: 1, platformFeeOutput: 2, newDummyOutput: 3, changeOutput: 4 } as const;
@@ -41,6 +43,20 @@ export function allowedSighashes(type: SpendType): number[] {
 
 export function platformFeeOf(price: number, bps = PLATFORM_FEE_BPS): number {
   return Math.max(MIN_PLATFORM_FEE_SATS, Math.ceil((price * bps) / 10_000));
+}
+
+/** What output 2 pays the house for a swap at `price`: the platform fee, and the buyer's premium of the lot's event (house-rates.ts, in sats). */
+export interface HouseShare {
+  platformFee: number;
+  premium: number;
+  /** platformFee + premium: output 2's value. */
+  total: number;
+}
+
+export function houseShareOf(price: number, premium: RateTable = [], bps = PLATFORM_FEE_BPS): HouseShare {
+  const platformFee = platformFeeOf(price, bps);
+  const charged = Number(rateCharge(BigInt(price), premium));
+  return { platformFee, premium: charged, total: platformFee + charged };
 }
 
 /** Weight units of the pieces of a segwit transaction; signatures counted at their largest. */

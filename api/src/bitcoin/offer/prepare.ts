@@ -3,6 +3,7 @@
  * ones marked (ord), where the lot's inscription sits (ord satpoint: it must be at offset 0 of its output,
  * or the swap would hand the buyer the wrong sats), that output's script and amount, and the fee rate.
  */
+import type { RateTable } from '@gavel/domain';
 import type { BitcoinAccess } from '../index.ts';
 import { parseSatpoint } from '../ord.ts';
 import { buildOffer, type BuiltOffer, type OfferRequest } from './build.ts';
@@ -16,6 +17,8 @@ export interface OfferParams {
   seller: { payoutAddress: string; tapInternalKey?: string };
   bidder: { paymentAddress: string; paymentPublicKey?: string; ordinalsAddress: string };
   platformFeeAddress: string;
+  /** The buyer's premium of the lot's event, in sats: the swap pays it to the fee address (layout.ts). */
+  premium?: RateTable;
   /** Which of Esplora's recommendations to pay; default halfHourFee. */
   speed?: 'fastestFee' | 'halfHourFee' | 'hourFee';
 }
@@ -52,6 +55,7 @@ export async function gatherOffer(access: BitcoinAccess, params: OfferParams): P
       inscribedOutpoints: new Set([...inscribed].filter(([, ids]) => ids.length > 0).map(([outpoint]) => outpoint)),
     },
     platformFeeAddress: params.platformFeeAddress,
+    premium: params.premium,
   };
   return request;
 }

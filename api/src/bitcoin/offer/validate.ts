@@ -24,7 +24,7 @@ export interface OfferContext {
   builtPsbtHex: string;
 }
 
-const OUTPUT_ROLES = ['inscription output', 'payout to the seller', 'platform fee', 'new dummy', 'change'] as const;
+const OUTPUT_ROLES = ['inscription output', 'payout to the seller', 'platform fee and buyer’s premium', 'new dummy', 'change'] as const;
 
 /** Parses untrusted PSBT hex with a size limit; every failure is the same clear 400. */
 export function parsePsbtHex(hex: unknown, network: BitcoinNetworkName, field = 'signedPsbtHex'): bitcoin.Psbt {

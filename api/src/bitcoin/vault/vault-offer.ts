@@ -17,7 +17,7 @@ import { VAULT_SPEND_VBYTES, type Vault } from '@gavel/domain/bitcoin-vault';
 import type { BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { BINDING_KEY, scriptOf, spendTypeOf, unsignedTx, type OfferRequest, type Utxo } from '../offer/build.ts';
-import { estimateVsize, INDEX, INSCRIPTION_OUTPUT_SATS, OfferError, platformFeeOf, SIGHASH_ALL } from '../offer/layout.ts';
+import { estimateVsize, houseShareOf, INDEX, INSCRIPTION_OUTPUT_SATS, OfferError, SIGHASH_ALL } from '../offer/layout.ts';
 import { scriptPathSignatureOf, verifyScriptPathSignature } from '../offer/signatures.ts';
 import { addCooperativeInputs, COOPERATIVE_SEQUENCE } from './cooperative-inputs.ts';
 
@@ -38,6 +38,8 @@ export interface VaultOfferRequest {
   outputs: Utxo[];
   platformFeeAddress: string;
   platformFeeBps?: number;
+  /** The buyer's premium of the lot's event, in sats: paid to the fee address with the platform fee (layout.ts). */
+  premium?: OfferRequest['premium'];
   /** Spend every output given (a ladder's lower steps spend exactly the top step's), not just enough of them. */
   spendAll?: boolean;
 }
@@ -47,6 +49,7 @@ export interface BuiltVaultOffer {
   txid: string;
   inputs: Utxo[];
   platformFee: number;
+  premium: number;
   networkFee: number;
   change: number;
   vsize: number;
@@ -69,8 +72,8 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
   const sellerScript = Buffer.from(seller.inscriptionUtxo.script, 'hex');
   const sellerType = spendTypeOf(sellerScript);
   if (!sellerType) throw new OfferError('unsupported_inscription_output', 'The inscription must sit on a native segwit or taproot output', 'inscriptionId');
-  const platformFee = platformFeeOf(price, request.platformFeeBps);
-  const owed = price + platformFee;
+  const house = houseShareOf(price, request.premium, request.platformFeeBps);
+  const owed = price + house.total;
   const fixedOutputs = [ordinals.script.length, payout.script.length, platform.script.length];
   const vsizeOf = (inputs: number, change: boolean) => estimateVsize([sellerType], change ? [...fixedOutputs, vault.script.length] : fixedOutputs) + inputs * VAULT_SPEND_VBYTES.cooperativeInput;
 
@@ -95,7 +98,11 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
     }
   }
   const needed = owed + Math.ceil(vsizeOf(Math.max(1, inputs.length), false) * feeRate);
-  if (!found) throw Object.assign(new OfferError('insufficient_funds', `This bid needs ${needed} sats from your vault (bid, platform fee and network fee)`, 'amount'), { needed });
+  if (!found)
+    throw Object.assign(
+      new OfferError('insufficient_funds', `This bid needs ${needed} sats from your vault (bid, ${house.premium > 0 ? 'buyer’s premium, ' : ''}platform fee and network fee)`, 'amount'),
+      { needed },
+    );
 
   const psbt = new bitcoin.Psbt({ network: bitcoinjsNetwork(network) });
   psbt.setVersion(2);
@@ -113,9 +120,9 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
   addCooperativeInputs(psbt, vault, inputs);
   psbt.addOutput({ script: ordinals.script, value: BigInt(seller.inscriptionUtxo.value) });
   psbt.addOutput({ script: payout.script, value: BigInt(price) });
-  psbt.addOutput({ script: platform.script, value: BigInt(platformFee) });
+  psbt.addOutput({ script: platform.script, value: BigInt(house.total) });
   if (found.change > 0) psbt.addOutput({ script: vault.script, value: BigInt(found.change) });
-  return { psbtHex: psbt.toHex(), txid: unsignedTx(psbt).getId(), inputs, platformFee, ...found, needed };
+  return { psbtHex: psbt.toHex(), txid: unsignedTx(psbt).getId(), inputs, platformFee: house.platformFee, premium: house.premium, ...found, needed };
 }
 
 /** The vault inputs of a binding offer: every input but the seller's. */
