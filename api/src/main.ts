@@ -4,7 +4,7 @@ import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
 import { createApp } from './app.ts';
-import { startWorker } from './jobs/worker.ts';
+import { startWorker } from './worker/worker.ts';
 import { survivesConnectionLoss } from './process-guards.ts';
 import { trackRequests } from './http/graceful-stop.ts';
 import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';

@@ -2,7 +2,7 @@
 import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import { openServices } from './services.ts';
-import { startWorker } from './jobs/worker.ts';
+import { startWorker } from './worker/worker.ts';
 import { survivesConnectionLoss } from './process-guards.ts';
 import { checkAtBoot, exitOnUnsafeConfig } from './production-check.ts';
 

@@ -15,7 +15,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../api/src/config.ts';
 import { startApi } from '../../api/src/main.ts';
 import { openServices, type Services } from '../../api/src/services.ts';
-import { closeOverdueLots, startWorker } from '../../api/src/jobs/worker.ts';
+import { closeOverdueLots, startWorker } from '../../api/src/worker/worker.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';

@@ -27,7 +27,7 @@ const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
 export const WITHDRAWALS_EVERY = 8;
 
 /**
- * The follower's two turns, repeated by the worker's followers (jobs/followers.ts): announce new bids, and
+ * The follower's two turns, repeated by the worker's followers (worker/followers.ts): announce new bids, and
  * settle reported withdrawals. The indexer being down is logged once by its reader, so a turn it fails is not
  * logged again; anything else fails the turn, and the next turn tries again.
  */

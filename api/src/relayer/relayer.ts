@@ -14,7 +14,7 @@
  *   card did not pay stays in custody until the winner pays it from the cart (unpaid-wins.ts).
  * - relay-mint: GavelNFT `cardMint` for a card buyer (the request that pays for it is card-mint.ts); a mint
  *   that reverts is refunded, and so is a charge the buyer was not told succeeded.
- * The sweep (a turn of the worker's followers, jobs/followers.ts) moves bids along from the indexer's view and
+ * The sweep (a turn of the worker's followers, worker/followers.ts) moves bids along from the indexer's view and
  * re-queues lost steps.
  */
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';

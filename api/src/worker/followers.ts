@@ -22,7 +22,7 @@ import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
 import { watchBitcoinWins } from '../bidding/btc-win-watch.ts';
 import { sweepDeliveryAddresses } from '../bidding/inscription-delivery.ts';
 import { watchInscriptions } from '../inscriptions/inscriptions.ts';
-import { JobQueue, type RunningWorker } from './job-queue.ts';
+import { JobQueue, type RunningWorker } from '../jobs/job-queue.ts';
 
 export const FOLLOWERS_QUEUE = 'followers';
 

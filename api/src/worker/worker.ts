@@ -8,11 +8,11 @@
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
-import { SWEEP_EVERY_MS } from './lot-clock.ts';
+import { SWEEP_EVERY_MS } from '../jobs/lot-clock.ts';
 import { startPaymentWorker } from '../payments/payment-worker.ts';
 import { startFollowers } from './followers.ts';
 import { tellEndingSoon } from '../notifications/ending-soon.ts';
-import type { RunningWorker } from './job-queue.ts';
+import type { RunningWorker } from '../jobs/job-queue.ts';
 import { coSignVaultSwap } from '../bidding/btc-vault-settle.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
