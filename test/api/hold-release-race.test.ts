@@ -11,7 +11,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { call, startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
 import { releaseBidHold } from '../../api/src/payments/bid-holds.ts';
-import { reconcilePayments } from '../../api/src/payments/payment-worker.ts';
+import { reconcilePayments } from '../../api/src/worker/payment-worker.ts';
 
 let rs: RecordedStripe;
 let stack: TestStack;

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
 import { migrate } from '../../api/src/db/migrate.ts';
-import { reconcilePayments } from '../../api/src/payments/payment-worker.ts';
+import { reconcilePayments } from '../../api/src/worker/payment-worker.ts';
 import type { Services } from '../../api/src/services.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gavel-sweeps-embedded-'));

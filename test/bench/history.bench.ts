@@ -11,7 +11,7 @@ import type { Database } from '../../api/src/db/client.ts';
 import { sweepDeliveryAddresses } from '../../api/src/bidding/inscription-delivery.ts';
 import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
 import { voidUnpaidLots } from '../../api/src/checkout/unpaid.ts';
-import { reconcilePayments } from '../../api/src/payments/payment-worker.ts';
+import { reconcilePayments } from '../../api/src/worker/payment-worker.ts';
 import { startApiForTest } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 

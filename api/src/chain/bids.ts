@@ -11,7 +11,7 @@ import { maskName } from '../bidding/present-bid.ts';
 import { bidsOfAuction, type BidRow } from './reads.ts';
 import { displayName, ownersOf } from './wallets.ts';
 import { unavailable } from './index.ts';
-import { relayedBidsByTx } from '../relayer/card-bids.ts';
+import { fullNameOf } from '../auth/user-name.ts';
 
 /**
  * GET /auctions/:id/bids for a lot that is an auction on Gavel's auction house: its bids from the chain,
@@ -110,4 +110,18 @@ async function pendingWithdrawals(db: Database, addresses: Set<string>): Promise
 
 function shortAddress(address: string): string {
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
+}
+
+/**
+ * Card bids among on-chain bids: the chain shows the relayer as their bidder; these are the users behind the
+ * relayer's transactions (by hash, lower case), and whether the relayer has taken back the refund yet.
+ */
+export async function relayedBidsByTx(services: { db: Database }, hashes: Iterable<string>): Promise<Map<string, { userId: string; name: string | null; refunded: boolean }>> {
+  const wanted = [...new Set([...hashes].map((h) => h.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await services.db.prisma.relayedBid.findMany({ where: { txHash: { in: wanted } }, select: { txHash: true, userId: true, status: true } });
+  if (rows.length === 0) return new Map();
+  const users = await services.db.prisma.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } }, select: { id: true, name: true, firstName: true, lastName: true } });
+  const nameOf = new Map(users.map((u) => [u.id, fullNameOf(u)]));
+  return new Map(rows.map((r) => [r.txHash!.toLowerCase(), { userId: r.userId, name: nameOf.get(r.userId) ?? null, refunded: r.status === 'refunded' }]));
 }

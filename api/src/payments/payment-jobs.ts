@@ -2,7 +2,7 @@
  * The payments queue: moving card money after the request that decided it (release an outbid hold, settle a
  * closed lot's holds, capture a Buy Now), off the bid path and retried with backoff when Stripe is away. Job
  * ids are deterministic, so enqueuing twice runs once, and every job is safe to run twice anyway: the
- * database and Stripe's idempotency keys decide, not the queue. The worker half is payment-worker.ts.
+ * database and Stripe's idempotency keys decide, not the queue. The worker half is worker/payment-worker.ts.
  */
 import { JobQueue, type QueueRedis } from '../jobs/job-queue.ts';
 

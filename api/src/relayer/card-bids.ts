@@ -88,17 +88,3 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
     minimumNextBid: formatAmount(amount + bid.increment, 'ETH'),
   };
 }
-
-/**
- * Card bids among on-chain bids: the chain shows the relayer as their bidder; these are the users behind the
- * relayer's transactions (by hash, lower case), and whether the relayer has taken back the refund yet.
- */
-export async function relayedBidsByTx(services: Pick<Services, 'db'>, hashes: Iterable<string>): Promise<Map<string, { userId: string; name: string | null; refunded: boolean }>> {
-  const wanted = [...new Set([...hashes].map((h) => h.toLowerCase()))];
-  if (wanted.length === 0) return new Map();
-  const rows = await services.db.prisma.relayedBid.findMany({ where: { txHash: { in: wanted } }, select: { txHash: true, userId: true, status: true } });
-  if (rows.length === 0) return new Map();
-  const users = await services.db.prisma.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } }, select: { id: true, name: true, firstName: true, lastName: true } });
-  const nameOf = new Map(users.map((u) => [u.id, fullNameOf(u)]));
-  return new Map(rows.map((r) => [r.txHash!.toLowerCase(), { userId: r.userId, name: nameOf.get(r.userId) ?? null, refunded: r.status === 'refunded' }]));
-}

@@ -9,7 +9,7 @@ import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { SWEEP_EVERY_MS } from '../jobs/lot-clock.ts';
-import { startPaymentWorker } from '../payments/payment-worker.ts';
+import { startPaymentWorker } from './payment-worker.ts';
 import { startFollowers } from './followers.ts';
 import { tellEndingSoon } from '../notifications/ending-soon.ts';
 import type { RunningWorker } from '../jobs/job-queue.ts';
