@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { createBitcoinAccess } from '../../api/src/bitcoin/index.ts';
 import { CircuitOpenError } from '../../api/src/health/breaker.ts';
+import { prepareOffer } from '../../api/src/bitcoin/offer/index.ts';
+import { offerCall } from '../../api/src/bidding/btc-offer.ts';
+import { devClient, networkOf, TestKey } from '../support/bitcoin-wallet.ts';
 import { Degradations } from '../../api/src/health/degradations.ts';
 import { startFaultProxy, type FaultProxy } from '../support/faults/proxy.ts';
 import { eventually } from '../support/eventually.ts';
@@ -28,8 +31,8 @@ function access() {
   const log = new Degradations('test');
   const report = (dependency: string, failure: string | null) => void (failure === null ? log.up(dependency) : log.down(dependency, failure));
   const base = `http://127.0.0.1:${proxy.port}`;
-  const { esplora } = createBitcoinAccess({ network: 'regtest', esploraUrl: base + new URL(btc.esploraUrl).pathname, ordUrl: base + new URL(btc.ordUrl).pathname, timeoutMs: 300 }, report);
-  return { esplora, log };
+  const bitcoin = createBitcoinAccess({ network: 'regtest', esploraUrl: base + new URL(btc.esploraUrl).pathname, ordUrl: base + new URL(btc.ordUrl).pathname, timeoutMs: 300 }, report);
+  return { esplora: bitcoin.esplora, bitcoin, log };
 }
 
 async function timed<T>(call: Promise<T>): Promise<{ ms: number; error: unknown }> {
@@ -70,12 +73,41 @@ describe('Esplora failing while offers are checked', () => {
   it('a blip of refused connections or 500s is ridden out by the retries', { timeout: 30_000 }, async () => {
     const { esplora, log } = access();
     for (const fault of [{ kind: 'http500' }, { kind: 'reset' }] as const) {
-      // The first two attempts fail; the third gets through.
+      // The next new connection fails, and so does the one kept alive from the call before, if the client reuses it
+      // before reading its reset: two failed attempts at most, and the last of the three gets through.
       const before = proxy.accepted;
-      proxy.inject(fault, { connections: 2 });
+      proxy.inject(fault, { connections: 1 });
       expect(await esplora.tipHeight()).toBeGreaterThanOrEqual(0);
-      expect(proxy.accepted - before).toBe(3);
+      expect(proxy.accepted - before).toBe(2);
     }
     expect(log.list()).toEqual([]);
+  });
+});
+
+describe('ord failing while an offer is built', () => {
+  it("is a 503 to the bidder, not 'Inscription not found'", { timeout: 30_000 }, async () => {
+    const net = networkOf('regtest');
+    const dev = devClient(btc.url);
+    const bidder = new TestKey('p2wpkh', net);
+    const { inscriptionId } = await dev.inscribe(new TestKey('p2tr', net).address, 'outage lot');
+    await dev.faucet(bidder.address, 600);
+    await dev.faucet(bidder.address, 100_000);
+    const { bitcoin } = access();
+    const params = {
+      lotId: 'lot-1',
+      bidId: 'bid-1',
+      price: 20_000,
+      inscriptionId,
+      seller: { payoutAddress: new TestKey('p2wpkh', net).address },
+      bidder: { paymentAddress: bidder.address, ordinalsAddress: new TestKey('p2tr', net).address },
+      platformFeeAddress: new TestKey('p2wpkh', net).address,
+    };
+    expect((await offerCall(() => prepareOffer(bitcoin, params))).psbtHex).toMatch(/^70736274ff/);
+    proxy.inject({ kind: 'http500' });
+    try {
+      await expect(offerCall(() => prepareOffer(bitcoin, params))).rejects.toMatchObject({ status: 503 });
+    } finally {
+      proxy.restore();
+    }
   });
 });

@@ -12,7 +12,7 @@ export interface BreakerOptions {
   openMs: number;
 }
 
-export const DEFAULT_BREAKER: BreakerOptions = { failures: 5, openMs: 2000 };
+export const DEFAULT_BREAKER: BreakerOptions = { failures: 5, openMs: 1000 };
 
 /** Thrown instead of calling a service whose breaker is open. */
 export class CircuitOpenError extends Error {

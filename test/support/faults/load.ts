@@ -1,10 +1,12 @@
 /**
- * The steady load a fault scenario runs under: a few loops placing bids (pay-later and card) on a few lots and
- * browsing /auctions, bounded in requests and time. Every answer is counted; every acknowledged bid (a 2xx) is
- * kept with its id, to be looked for in the database afterwards; every 5xx is checked against the one kind the
- * api may send (a 503 with Retry-After and a message from the catalogue).
+ * The steady load a fault scenario runs under: a few loops placing bids (pay-later and card) on a few lots, Bitcoin
+ * offers on a BTC lot (built from the bidder's coins on Esplora and ord, signed, then placed, which checks them on
+ * Esplora again) and browsing /auctions, bounded in requests and time. Every answer is counted; every acknowledged
+ * bid (a 2xx) is kept with its id, to be looked for in the database afterwards; every 5xx is checked against the
+ * one kind the api may send (a 503 with Retry-After and a message from the catalogue).
  */
 import { messages, paymentMessages } from '@gavel/domain';
+import { BTC_STARTING_SATS, type BtcBidder } from './bitcoin-bidders.ts';
 
 export interface Bidder {
   token: string;
@@ -14,7 +16,8 @@ export interface Bidder {
 export interface Acknowledged {
   bidId: string;
   lotId: string;
-  card: boolean;
+  /** How it was paid for: a saved card, pay-later, or a signed Bitcoin offer. */
+  kind: 'card' | 'pay-later' | 'btc';
 }
 
 export interface LoadResult {
@@ -40,6 +43,8 @@ export interface LoadOptions {
   concurrency: number;
   /** Stops once this many requests were sent, or once stop() is called. */
   maxRequests: number;
+  /** A BTC lot and its offer bidders: one request in six places an offer there. */
+  btc?: { lot: string; bidders: BtcBidder[] };
 }
 
 export interface Load {
@@ -51,6 +56,7 @@ export function startLoad(o: LoadOptions): Load {
   const result: LoadResult = { requests: 0, acknowledged: [], bad5xx: [], unavailable: 0, noAnswer: 0 };
   // The highest amount known per lot (in cents): each bid goes a little above it, so most are admitted.
   const top = new Map(o.lots.map((id) => [id, 1000]));
+  let topSats = BTC_STARTING_SATS;
   let stopped = false;
   let turn = 0;
 
@@ -67,6 +73,30 @@ export function startLoad(o: LoadOptions): Load {
     return body;
   };
 
+  const post = (path: string, token: string, body: unknown) =>
+    fetch(`${o.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+
+  /** An offer built, signed by the wallet and placed: two requests, acknowledged once placed. */
+  const btcBid = async (btc: NonNullable<LoadOptions['btc']>, n: number) => {
+    const bidder = btc.bidders[n % btc.bidders.length]!;
+    topSats = Math.max(topSats, Math.ceil(topSats * 1.02) + 100);
+    const built = await post(`/auctions/${btc.lot}/bids`, bidder.token, { amount: topSats, walletAddress: bidder.paymentAddress, ordinalsAddress: bidder.ordinalsAddress });
+    const offer = await check(built);
+    // Outbid meanwhile by the other loops: the next offer goes above the minimum the refusal names.
+    if (built.status === 400 && offer?.minimumBid) topSats = Math.max(topSats, Number(offer.minimumBid));
+    if (!built.ok || !offer?.data?.psbtHex) return;
+    result.requests++;
+    const bidId = offer.data.bid._id as string;
+    const placed = await post(`/auctions/${btc.lot}/finalize`, bidder.token, { bidId, signedPsbtHex: bidder.sign(offer.data.psbtHex) });
+    const body = await check(placed);
+    if (placed.ok && body?.data?.bid?._id === bidId) result.acknowledged.push({ bidId, lotId: btc.lot, kind: 'btc' });
+  };
+
   const one = async () => {
     const n = turn++;
     result.requests++;
@@ -75,19 +105,15 @@ export function startLoad(o: LoadOptions): Load {
         await check(await fetch(`${o.url}/auctions?limit=20`, { signal: AbortSignal.timeout(15_000) }));
         return;
       }
+      if (o.btc && n % 6 === 1) return await btcBid(o.btc, n);
       const lotId = o.lots[n % o.lots.length]!;
       const bidder = o.bidders[n % o.bidders.length]!;
       const cents = top.get(lotId)! + 100 + (n % 7) * 10;
       top.set(lotId, cents);
       const amount = (cents / 100).toFixed(2);
-      const res = await fetch(`${o.url}/auctions/${lotId}/bids`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bidder.token}` },
-        body: JSON.stringify(bidder.card ? { amount, walletAddress: 'card_payment' } : { amount }),
-        signal: AbortSignal.timeout(15_000),
-      });
+      const res = await post(`/auctions/${lotId}/bids`, bidder.token, bidder.card ? { amount, walletAddress: 'card_payment' } : { amount });
       const body = await check(res);
-      if (res.ok && body?.data?.bid?.id) result.acknowledged.push({ bidId: body.data.bid.id, lotId, card: bidder.card });
+      if (res.ok && body?.data?.bid?.id) result.acknowledged.push({ bidId: body.data.bid.id, lotId, kind: bidder.card ? 'card' : 'pay-later' });
     } catch {
       // No answer (the api down, a connection cut): back off a moment, as a client would, rather than spin.
       result.noAnswer++;

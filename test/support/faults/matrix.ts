@@ -17,8 +17,10 @@ export const FAULT_MATRIX: Scenario[] = [
   { name: 'postgres cut 3s (close)', dependency: 'postgres', fault: { kind: 'cut' }, durationMs: 3000, during: 'close' },
   { name: 'redis black-hole 3s (close)', dependency: 'redis', fault: { kind: 'blackhole' }, durationMs: 3000, during: 'close' },
   { name: 'price cut 4s', dependency: 'price', fault: { kind: 'cut' }, durationMs: 4000 },
+  { name: 'bitcoin cut 4s (offers)', dependency: 'bitcoin', fault: { kind: 'cut' }, durationMs: 4000 },
+  { name: 'bitcoin black-hole 8s (offers)', dependency: 'bitcoin', fault: { kind: 'blackhole' }, durationMs: 8000 },
   { name: 'api SIGKILL + restart', dependency: 'api', fault: { kind: 'kill' }, durationMs: 500 },
 ];
 
 /** The few CI runs inside the api suite (a few minutes at most in all). */
-export const CI_SCENARIOS = ['postgres cut 3s', 'stripe 500s 4s (captures)', 'redis cut 3s', 'redis black-hole 3s'];
+export const CI_SCENARIOS = ['postgres cut 3s', 'stripe 500s 4s (captures)', 'redis cut 3s', 'redis black-hole 3s', 'bitcoin cut 4s (offers)'];

@@ -1,8 +1,9 @@
 /**
- * Everything a fault scenario runs against: a fresh database, the Stripe and price stand-ins, one fault proxy in
- * front of each dependency (PostgreSQL, Redis, Stripe, the price service), the api with its worker as a child
- * process reaching them only through the proxies, and bidders (pay-later and saved-card) on a few lots. The test
- * itself reads the database and the Stripe stand-in directly, never through a proxy.
+ * Everything a fault scenario runs against: a fresh database, the Stripe, price and Bitcoin (Esplora and ord)
+ * stand-ins, one fault proxy in front of each dependency (PostgreSQL, Redis, Stripe, the price service, Bitcoin),
+ * the api with its worker as a child process reaching them only through the proxies, bidders (pay-later and
+ * saved-card) on a few USD lots, and Bitcoin bidders (signed offers) on a BTC lot. The test itself reads the
+ * database and the stand-ins directly, never through a proxy.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,25 +13,31 @@ import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from '../da
 import type { Database } from '../../../api/src/db/client.ts';
 import { startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../card-payments.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../../scripts/stand-ins/price/index.ts';
+import { startBitcoinStandIn, type BitcoinStandIn } from '../../../scripts/stand-ins/bitcoin/index.ts';
 import { createUser, signIn } from '../users.ts';
 import { freePort } from '../processes.ts';
 import { LIFTED_ROUTE_LIMITS } from '../stack.ts';
 import { startFaultProxy, type FaultProxy } from './proxy.ts';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
 import type { Bidder } from './load.ts';
+import { btcBidder, openBtcLot, type BtcBidder } from './bitcoin-bidders.ts';
 
-export type Dependency = 'postgres' | 'redis' | 'stripe' | 'price';
+export type Dependency = 'postgres' | 'redis' | 'stripe' | 'price' | 'bitcoin';
 
 export interface Rig {
   db: TestDatabase;
   stripe: RecordedStripe;
   prices: PriceStandIn;
+  btc: BitcoinStandIn;
   proxies: Record<Dependency, FaultProxy>;
   api: ApiProcess;
   /** The api's data directory (GAVEL_DATA_DIR), its uploads (STORAGE_DIR) too. */
   dataDir: string;
+  /** The USD lots (pay-later and card bids). */
   lots: string[];
   bidders: Bidder[];
+  btcLot: string;
+  btcBidders: BtcBidder[];
   stop(): Promise<void>;
 }
 
@@ -38,19 +45,25 @@ export interface RigOptions {
   lots?: number;
   payLaterBidders?: number;
   cardBidders?: number;
+  btcBidders?: number;
 }
 
-/** Live USD lots in a public event of this rig's own database (the support's createLot keeps one event per process). */
-async function openLots(db: Database, count: number): Promise<string[]> {
+/** A live public event of this rig's own database (the support's createLot keeps one event per process). */
+async function openEvent(db: Database): Promise<string> {
   const day = 86_400_000;
   const event = await db.prisma.auctionEvent.create({
     data: { slug: `faults-${randomBytes(4).toString('hex')}`, title: 'Fault sale', published: true, status: 'live', startTime: new Date(Date.now() - day), endTime: new Date(Date.now() + day) },
   });
+  return event.id;
+}
+
+/** Live USD lots in the event. */
+async function openLots(db: Database, auctionEventId: string, count: number): Promise<string[]> {
   const lots: string[] = [];
   for (let i = 0; i < count; i++) {
     const lot = await db.prisma.lot.create({
       data: {
-        auctionEventId: event.id,
+        auctionEventId,
         title: `Fault lot ${randomBytes(3).toString('hex')}`,
         paymentMethod: 'Manual',
         startingBid: '1000',
@@ -71,13 +84,16 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
   const db = await createTestDatabase('faults');
   const stripe = await startRecordedStripe();
   const prices = await startPriceStandIn({ port: 0 });
+  const btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
   const pg = new URL(POSTGRES_ADMIN_URL);
   const proxies: Record<Dependency, FaultProxy> = {
     postgres: await startFaultProxy('postgres', { host: pg.hostname, port: Number(pg.port || 5432) }),
     redis: await startFaultProxy('redis', { port: Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379) }),
     stripe: await startFaultProxy('stripe', { port: Number(new URL(stripe.url).port) }),
     price: await startFaultProxy('price', { port: prices.port }),
+    bitcoin: await startFaultProxy('bitcoin', { port: btc.port }),
   };
+  const viaProxy = (url: string, proxy: FaultProxy) => `http://127.0.0.1:${proxy.port}${new URL(url).pathname}`;
   const dbUrl = new URL(db.url);
   dbUrl.host = `127.0.0.1:${proxies.postgres.port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gavel-faults-'));
@@ -90,7 +106,14 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     RUN_WORKER: 'true',
     ...stripe.env(),
     STRIPE_API_BASE: `http://127.0.0.1:${proxies.stripe.port}`,
-    PRICE_API_URL: `http://127.0.0.1:${proxies.price.port}${new URL(prices.priceUrl).pathname}`,
+    PRICE_API_URL: viaProxy(prices.priceUrl, proxies.price),
+    BITCOIN_NETWORK: 'regtest',
+    BITCOIN_ESPLORA_URL: viaProxy(btc.esploraUrl, proxies.bitcoin),
+    ORD_URL: viaProxy(btc.ordUrl, proxies.bitcoin),
+    // Each call to Esplora or ord given up after this (three attempts at most): a bidder waiting on a silent one
+    // gets a 503 within seconds (the default is 10 s).
+    BITCOIN_TIMEOUT_MS: '1000',
+    BITCOIN_FOLLOW_MS: '1000',
     LOT_CLOCK_RECONCILE_MS: '1000',
     // A statement on a connection that went silent is given up after this, and its connection replaced: the
     // deployment's setting for a database whose slowest statement is quick (the default is 30 s).
@@ -105,7 +128,9 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
   });
   stripe.standIn.setWebhook({ url: `${api.url}/payment/webhook`, secret: WEBHOOK_SECRET });
 
-  const lots = await openLots(db.db, o.lots ?? 3);
+  const event = await openEvent(db.db);
+  const lots = await openLots(db.db, event, o.lots ?? 3);
+  const btcLot = await openBtcLot(db.db, btc.url, event);
   const bidders: Bidder[] = [];
   for (let i = 0; i < (o.payLaterBidders ?? 3); i++) {
     const user = await createUser(db.db, 'ready');
@@ -115,19 +140,25 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     const user = await userWithCard(db.db, stripe);
     bidders.push({ token: await signIn(api.url, user.email), card: true });
   }
+  const btcBidders: BtcBidder[] = [];
+  for (let i = 0; i < (o.btcBidders ?? 2); i++) btcBidders.push(await btcBidder(db.db, btc.url, api.url));
   return {
     db,
     stripe,
     prices,
+    btc,
     proxies,
     api,
     dataDir,
     lots,
     bidders,
+    btcLot,
+    btcBidders,
     async stop() {
       await api.stop();
       for (const proxy of Object.values(proxies)) await proxy.close();
       await prices.close();
+      await btc.close();
       await stripe.stop();
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -72,13 +72,16 @@ async function withFault(rig: Rig, scenario: Scenario): Promise<{ restoredAt: nu
   return { restoredAt: Date.now(), notReadySeen: watchReadiness ? notReadySeen : null };
 }
 
-const lotsClosed = async (rig: Rig) => (await rig.db.db.prisma.lot.count({ where: { id: { in: rig.lots }, status: 'ended' } })) === rig.lots.length;
+const saleLots = (rig: Rig) => [...rig.lots, rig.btcLot];
+const lotsClosed = async (rig: Rig) => (await rig.db.db.prisma.lot.count({ where: { id: { in: saleLots(rig) }, status: 'ended' } })) === saleLots(rig).length;
 const intents = (rig: Rig) => Promise.all(rig.stripe.createdIntents().map((id) => rig.stripe.stripe.paymentIntents.retrieve(id)));
 
 export async function runScenario(rig: Rig, scenario: Scenario): Promise<ScenarioRow> {
   const violations: string[] = [];
-  const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000 });
-  const acked = () => load.result.acknowledged.length;
+  const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000, btc: { lot: rig.btcLot, bidders: rig.btcBidders } });
+  // Recovered means taking again the bids that need the dependency: Bitcoin offers when Bitcoin was away, any bid otherwise.
+  const needs = scenario.dependency === 'bitcoin' ? 'btc' : null;
+  const acked = () => load.result.acknowledged.filter((a) => !needs || a.kind === needs).length;
   if (!(await until(async () => acked() >= 5, 30_000))) violations.push('the load got no bid through before the fault');
 
   const during = scenario.during ?? 'load';
@@ -91,7 +94,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
     const ackedAtReturn = acked();
     const recovered = await until(async () => (await readiness(rig.api.url)) === 200 && acked() > ackedAtReturn && Date.now(), 30_000);
     recoverMs = recovered ? recovered - watched.restoredAt : Number.POSITIVE_INFINITY;
-    await until(async () => acked() >= ackedAtReturn + 10, 20_000);
+    await until(async () => acked() >= ackedAtReturn + (needs ? 3 : 10), 20_000);
   }
   const result = await load.stop();
   if (result.bad5xx.length) violations.push(`5xx without Retry-After or a catalogue message: ${[...new Set(result.bad5xx)].slice(0, 3).join(' | ')}`);
@@ -104,7 +107,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
 
   // The lots close (each exactly once, with the highest active bid winning and one won mail).
   const { prisma } = rig.db.db;
-  await prisma.lot.updateMany({ where: { id: { in: rig.lots } }, data: { endTime: new Date(Date.now() - 1000) } });
+  await prisma.lot.updateMany({ where: { id: { in: saleLots(rig) } }, data: { endTime: new Date(Date.now() - 1000) } });
   if (during === 'close') {
     const watched = await withFault(rig, scenario);
     // Back once every lot is closed and every hold captured or released.
@@ -114,7 +117,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
   const closed = await until(() => lotsClosed(rig), 30_000);
   if (!closed) violations.push('not every lot closed within 30 s');
   const winningBids = new Set<string>();
-  for (const lot of await prisma.lot.findMany({ where: { id: { in: rig.lots } } })) {
+  for (const lot of await prisma.lot.findMany({ where: { id: { in: saleLots(rig) } } })) {
     const top = await prisma.bid.findFirst({ where: { lotId: lot.id, status: 'active' }, orderBy: { amount: 'desc' } });
     if (top) winningBids.add(top.id);
     if (top && lot.winnerId !== top.userId) violations.push(`lot ${lot.id} won by ${lot.winnerId}, not its highest bidder ${top.userId}`);

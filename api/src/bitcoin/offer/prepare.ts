@@ -5,7 +5,7 @@
  */
 import type { RateTable } from '@gavel/domain';
 import type { BitcoinAccess } from '../index.ts';
-import { parseSatpoint } from '../ord.ts';
+import { OrdError, parseSatpoint } from '../ord.ts';
 import { buildOffer, type BuiltOffer, type OfferRequest } from './build.ts';
 import { OfferError } from './layout.ts';
 
@@ -29,7 +29,11 @@ export async function prepareOffer(access: BitcoinAccess, params: OfferParams): 
 
 /** What building an offer needs from the chain, read once (a ladder builds all its steps from one reading). */
 export async function gatherOffer(access: BitcoinAccess, params: OfferParams): Promise<OfferRequest> {
-  const inscription = await access.ord.inscription(params.inscriptionId).catch(() => null);
+  // Only ord's 404 means there is no such inscription: ord down or slow is an outage (a 503 to the bidder), not the lot's fault.
+  const inscription = await access.ord.inscription(params.inscriptionId).catch((error: unknown) => {
+    if (error instanceof OrdError && error.status === 404) return null;
+    throw error;
+  });
   if (!inscription) throw new OfferError('inscription_not_found', 'Inscription not found', 'inscriptionId');
   const satpoint = parseSatpoint(inscription.satpoint);
   if (satpoint.offset !== 0) {
