@@ -156,11 +156,11 @@ describe('sale documents', () => {
     expect(csv.status).toBe(200);
     expect(csv.type).toMatch(/^text\/csv/);
     const lines = csv.bytes.toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('invoice,statement,lot number,lot,unit,hammer,premium,commission,tax,total,paid,unpaid,seller net,paid out,voided');
+    expect(lines[0]).toBe('invoice,statement,lot number,lot,unit,hammer,premium,commission,tax,buyer fees,total,paid,unpaid,seller net,paid out,voided');
     expect(lines).toHaveLength(3);
     // $200: 25 + 20 premium, 30 commission; $10.01: 2.50 premium (25% of 10.01 is 2.5025), 1.50 commission (1.5015).
-    expect(lines[1]).toMatch(/,"Vase, ""Ming"", =1\+1",USD,200\.00,45\.00,30\.00,0\.00,245\.00,245\.00,0,170\.00,,$/);
-    expect(lines[2]).toMatch(/,USD,10\.01,2\.50,1\.50,0\.00,12\.51,0,12\.51,8\.51,,$/);
+    expect(lines[1]).toMatch(/,"Vase, ""Ming"", =1\+1",USD,200\.00,45\.00,30\.00,0\.00,0\.00,245\.00,245\.00,0,170\.00,,$/);
+    expect(lines[2]).toMatch(/,USD,10\.01,2\.50,1\.50,0\.00,0\.00,12\.51,0,12\.51,8\.51,,$/);
     const refused = await fetch(`${stack.url}/admin/auction-events/${event.id}/figures`, { headers: { authorization: `Bearer ${await signIn(stack.url, buyer.email)}` } });
     expect(refused.status).toBe(403);
   });

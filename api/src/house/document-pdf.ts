@@ -17,6 +17,7 @@ export function invoicePdf(invoice: Invoice): Buffer {
     { text: 'Hammer price', right: money(invoice.hammer, invoice.unit), gapBefore: 12 },
     { text: houseRateMessages.premiumLabel, right: money(invoice.premium, invoice.unit) },
     { text: invoice.taxLine, right: money(invoice.tax, invoice.unit) },
+    ...(parseAmount(invoice.fees, invoice.unit) > 0n ? [{ text: saleDocumentMessages.platformFee, right: money(invoice.fees, invoice.unit) }] : []),
     { text: 'Total', bold: true, right: money(invoice.total, invoice.unit), gapBefore: 6 },
     { text: invoice.voidedAt ? voidText(invoice.voidedAt) : invoice.paid ? 'Paid. Thank you.' : 'Awaiting payment: pay from your cart.', gapBefore: 18 },
   ];

@@ -25,6 +25,7 @@ import {
   unitFor,
 } from '@gavel/domain';
 import { buyerCountry, lotTaxTable } from './rates.ts';
+import { platformFeeOf } from '../bitcoin/offer/layout.ts';
 import type { SaleInvoiceLink } from '../mail/templates.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { fullNameOf } from '../auth/user-name.ts';
@@ -55,6 +56,7 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       soldPrice: true,
       currentBid: true,
       paymentMethod: true,
+      winningBidId: true,
       auctionEvent: { select: { buyerPremium: true, sellerCommission: true, buyerTax: true } },
     },
   });
@@ -65,6 +67,7 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
   const country = await buyerCountry(tx, lot.winnerId);
   const taxRate = taxRateFor(lotTaxTable(lot.paymentMethod, lot.auctionEvent.buyerTax), country);
   const { premium, tax, total } = buyerLines(hammer, tableFor(lot.auctionEvent.buyerPremium, unit), taxRate);
+  const fees = await swapFeeOf(tx, lot, hammer);
   const commission = rateCharge(hammer, tableFor(lot.auctionEvent.sellerCommission, unit));
   const year = now.getUTCFullYear();
   const invoiceSeq = await nextSeq(tx, 'invoice', year);
@@ -82,7 +85,8 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       taxCountry: country,
       taxBasisPoints: taxRate?.basisPoints ?? 0,
       taxBase: taxRate?.base ?? null,
-      total: total.toString(),
+      fees: fees.toString(),
+      total: (total + fees).toString(),
       issuedAt: now,
     },
   });
@@ -102,6 +106,16 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       issuedAt: now,
     },
   });
+}
+
+/**
+ * The platform fee a BTC lot's winner paid in the swap (its output to the house's fee address, beside the premium:
+ * bitcoin/offer/layout.ts): a win by a signed offer, from the wallet or the vault. A card win pays none.
+ */
+async function swapFeeOf(tx: Tx, lot: { paymentMethod: string; winningBidId: string | null }, hammer: bigint): Promise<bigint> {
+  if (lot.paymentMethod !== 'BTC' || !lot.winningBidId) return 0n;
+  const bid = await tx.bid.findUnique({ where: { id: lot.winningBidId }, select: { signedPsbtHex: true } });
+  return bid?.signedPsbtHex ? BigInt(platformFeeOf(Number(hammer))) : 0n;
 }
 
 /**
@@ -133,6 +147,7 @@ export function presentInvoice(row: InvoiceRow): Invoice {
     hammer: amount(row.hammer, row.unit),
     premium: amount(row.premium, row.unit),
     tax: amount(row.tax, row.unit),
+    fees: amount(row.fees, row.unit),
     taxLine: taxLineText(row.taxBase ? { country: row.taxCountry ?? '', basisPoints: row.taxBasisPoints, base: row.taxBase as TaxBase } : null, row.taxCountry),
     total: amount(row.total, row.unit),
     paid: !row.voidedAt && row.lot.paid,
@@ -182,7 +197,7 @@ export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> 
   // An invoice and its statement are issued together, at one instant, and voided together.
   const sale = (document: { lotId: string; issuedAt: Date }) => `${document.lotId} ${document.issuedAt.toISOString()}`;
   const statements = new Map((await db.sellerStatement.findMany({ where: { lotId: { in: invoices.map((i) => i.lotId) } } })).map((s) => [sale(s), s]));
-  const rows = [['invoice', 'statement', 'lot number', 'lot', 'unit', 'hammer', 'premium', 'commission', 'tax', 'total', 'paid', 'unpaid', 'seller net', 'paid out', 'voided']];
+  const rows = [['invoice', 'statement', 'lot number', 'lot', 'unit', 'hammer', 'premium', 'commission', 'tax', 'buyer fees', 'total', 'paid', 'unpaid', 'seller net', 'paid out', 'voided']];
   for (const invoice of invoices) {
     const statement = statements.get(sale(invoice));
     const total = amount(invoice.total, invoice.unit);
@@ -197,6 +212,7 @@ export async function eventFiguresCsv(db: Db, eventId: string): Promise<string> 
       amount(invoice.premium, invoice.unit),
       statement ? amount(statement.commission, statement.unit) : '0',
       amount(invoice.tax, invoice.unit),
+      amount(invoice.fees, invoice.unit),
       total,
       invoice.lot.paid ? owed : '0',
       invoice.lot.paid ? '0' : owed,

@@ -13,6 +13,7 @@ export const saleDocumentMessages = {
   alreadyPaidOut: 'This statement was already marked as paid out',
   statementVoided: 'This sale was voided: its seller is paid nothing on this statement',
   invoiceTitle: 'Invoice {number}',
+  platformFee: 'Platform fee (paid in the swap)',
   statementTitle: 'Seller’s statement {number}',
   voided: 'Void: this sale was voided on {date} (not paid in time). Nothing is owed on it.',
 } as const;
@@ -35,7 +36,9 @@ export const invoiceSchema = z.object({
   /** The buyer's tax (house-tax.ts), and its line's words: the rate and its base, or why there is none. */
   tax: z.string(),
   taxLine: z.string(),
-  /** hammer + premium + tax. */
+  /** The buyer's fees beside these: a Bitcoin swap's platform fee, paid to the house in the swap. */
+  fees: z.string(),
+  /** hammer + premium + tax + fees. */
   total: z.string(),
   paid: z.boolean(),
   issuedAt: z.string(),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fill, houseRateMessages, type Invoice, saleDocumentMessages, type SellerStatement } from '@gavel/domain';
+import { fill, houseRateMessages, type Invoice, parseAmount, saleDocumentMessages, type SellerStatement } from '@gavel/domain';
 import { openSaleDocumentPdf, type SaleDocumentKind, useSaleDocument } from '../../api/sale-documents.ts';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
@@ -62,6 +62,7 @@ function InvoiceLines({ invoice }: { invoice: Invoice }) {
       <Row label="Hammer price" value={money(invoice.hammer)} testId="invoice-hammer" />
       <Row label={houseRateMessages.premiumLabel} value={money(invoice.premium)} testId="invoice-premium" />
       <Row label={invoice.taxLine} value={money(invoice.tax)} testId="invoice-tax" />
+      {parseAmount(invoice.fees, invoice.unit) === 0n ? null : <Row label={saleDocumentMessages.platformFee} value={money(invoice.fees)} testId="invoice-fees" />}
       <Row label="Total" value={money(invoice.total)} testId="invoice-total" total />
       <Row label="Payment" value={invoice.paid ? 'Paid' : 'Awaiting payment'} testId="invoice-paid" />
     </>
