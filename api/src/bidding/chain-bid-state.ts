@@ -1,13 +1,18 @@
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
-import type { Address } from 'viem';
-import type { ChainService } from '../chain/index.ts';
+import type { Address, PublicClient } from 'viem';
 import type { BidState } from './refusal.ts';
+
+/** What a bid's read of the chain needs of the chain service: the auction house, and the node to ask. */
+export interface ChainNode {
+  auctionHouse: string | null;
+  rpc: { client: PublicClient };
+}
 
 /**
  * An auction on the contract as a new bid sees it, read now from the node (the indexer may lag a freshly
  * started auction): cancelled (a zero seller), not started, over, or live with the contract's minimum.
  */
-export async function readChainBidState(services: { chain: ChainService }, auctionId: string): Promise<BidState> {
+export async function readChainBidState(services: { chain: ChainNode }, auctionId: string): Promise<BidState> {
   const { chain } = services;
   const house = { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi } as const;
   const id = BigInt(auctionId);

@@ -11,7 +11,6 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { RouteLimit } from '../auth/rate-limit-config.ts';
-import type { ChainService } from '../chain/index.ts';
 import { readJson } from './body.ts';
 import { checkCall, failure, type NodeCall, type RpcFailure } from './rpc-calls.ts';
 
@@ -23,7 +22,8 @@ export const RPC_BATCH_LIMIT = 10;
 export const RPC_REPLY_LIMIT = 1024 * 1024;
 
 export interface RpcProxyDeps {
-  chain: Pick<ChainService, 'config' | 'auctionHouse' | 'nft'>;
+  /** The chain service's node and Gavel's contracts: the only addresses calls may go to. */
+  chain: { config: { rpcUrl: string; timeoutMs: number }; auctionHouse: string | null; nft: string | null };
   limiter: RateLimiter;
   limit: RouteLimit;
   log: Logger;

@@ -6,7 +6,7 @@
 import { formatAmount, type BitcoinNetworkName } from '@gavel/domain';
 import type { z } from 'zod';
 import type { walletBalanceSchema } from '@gavel/domain';
-import type { ChainRpc } from '../chain/rpc.ts';
+import type { PublicClient } from 'viem';
 
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
@@ -21,7 +21,7 @@ export class BalanceReader {
   private readonly cache = new Map<string, { at: number; value: WalletBalance }>();
 
   constructor(
-    private readonly rpc: ChainRpc,
+    private readonly rpc: { client: Pick<PublicClient, 'getBalance'> },
     private readonly bitcoin: BitcoinBalances,
     readonly bitcoinNetwork: BitcoinNetworkName,
     private readonly cacheMs: number,
