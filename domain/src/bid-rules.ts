@@ -1,6 +1,9 @@
 import type { LotPhase } from './lot-clock.ts';
 import { decimalsOf, formatAmount, parseAmount, unitFor, type PaymentMethod, type Unit } from './money.ts';
 
+/** What a card bid sends as `walletAddress` on POST /auctions/:id/bids (the spec's marker for card bids). */
+export const CARD_PAYMENT_MARKER = 'card_payment';
+
 /**
  * The spec's minimum next bid table, in smallest units:
  * on-chain or BTC +100 sats, ETH +0.0001, off-chain and Manual (USD) +1.

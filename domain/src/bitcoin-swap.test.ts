@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bitcoinSwapNote, bitcoinSwapOf } from './schemas/settlement.ts';
+import { bitcoinSwapOf } from './schemas/settlement.ts';
+import { bitcoinSwapNote } from './won-payment.ts';
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 

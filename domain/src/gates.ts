@@ -2,8 +2,10 @@
  * Who may bid, and in which order the checks are made (the spec's "Checks before bidding").
  * The api answers the first failed gate with a 403 and its message; the lot page lists every gate still to pass.
  */
-import { z } from 'zod';
 import { messages } from './messages.ts';
+
+/** Who a bidder bids for, asked once with the terms (the termsAccepted gate): on their own account or another's. */
+export const BIDDING_FOR = ['myself', 'someone_else'] as const;
 
 export const GATES = ['signedIn', 'emailVerified', 'profileComplete', 'identityVerified', 'paymentMethod', 'termsAccepted'] as const;
 export type Gate = (typeof GATES)[number];
@@ -84,10 +86,3 @@ export function signInRedirect(user: Pick<GatedUser, 'identityVerified' | 'isPro
   if (!user.hasValidPaymentMethod) return '/complete-setup';
   return '/';
 }
-
-export const bidEligibilitySchema = z.object({
-  eligible: z.boolean(),
-  gate: z.enum(GATES).nullable(),
-  message: z.string().nullable(),
-  redirect: z.string().nullable(),
-});

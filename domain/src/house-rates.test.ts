@@ -13,8 +13,8 @@ import {
   rateTableFromWire,
   rateTableProblem,
   rateTableToWire,
-  tableFor,
 } from './house-rates.ts';
+import { tableFor } from './schemas/house-rates.ts';
 import { basisPointsOf, percentText } from './basis-points.ts';
 
 /** Sotheby's shape in cents: 25% up to $1,000,000, 20% to $6,000,000, 15% above. */
@@ -121,6 +121,9 @@ describe('a tiered rate table', () => {
     expect(premiumRefusal({})).toBeNull();
     expect(premiumRefusal({ ETH: [{ upTo: null, percent: '0' }] })).toBeNull();
     expect(premiumRefusal({ ETH: [{ upTo: null, percent: '10' }] })).toMatch(/on ETH lots yet/);
+    // A BTC lot's premium is paid in the swap the bidder signs, and its all-in says so.
+    expect(premiumRefusal({ sats: [{ upTo: null, percent: '25' }] })).toBeNull();
+    expect(allInText(10_000n, 'sats', [{ upTo: null, basisPoints: 2500 }])).toBe('10,000 sats bid, 12,500 sats with the 25% buyer’s premium, paid to the house in the same swap');
   });
 
   it('finds the largest hammer an all-in budget covers', () => {

@@ -11,11 +11,11 @@
  * A table per unit: an event may hold USD, BTC and ETH lots, and "$1,000,000" means nothing in sats. A unit with
  * no table is charged nothing, which is the house's default ("$0 service fee").
  */
-import { z } from 'zod';
 import { fill, houseRateMessages } from './messages.ts';
 import { displayAmount, formatAmount, parseAmount, type Unit } from './money.ts';
 import { basisPointsOf, halfUp, MAX_BASIS_POINTS, percentText } from './basis-points.ts';
 import { taxAmount, type TaxRate } from './house-tax.ts';
+import type { RateScheduleWire, RateTableWire } from './schemas/house-rates.ts';
 
 /** One tier: `basisPoints` of the hammer's slice above the previous tier's threshold and up to `upTo` (null: no limit). */
 export interface RateTier {
@@ -90,21 +90,8 @@ export function rateTableProblem(table: RateTable): string | null {
 /** A rate table per unit; a missing unit is charged nothing. */
 export type RateSchedule = Partial<Record<Unit, RateTable>>;
 
-/** The wire and stored form: thresholds as decimal strings in the unit's display form, rates as percent strings. */
-export const rateTierWireSchema = z.object({
-  upTo: z.string().nullable(),
-  percent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'A rate is a percentage with at most two decimals.'),
-});
-export const rateTableWireSchema = z.array(rateTierWireSchema).max(10);
-export const rateScheduleWireSchema = z.object({
-  USD: rateTableWireSchema.optional(),
-  sats: rateTableWireSchema.optional(),
-  ETH: rateTableWireSchema.optional(),
-});
-export type RateScheduleWire = z.infer<typeof rateScheduleWireSchema>;
-
 /** The wire form of one unit's table, read exactly; throws AmountError or RangeError on a bad one. */
-export function rateTableFromWire(wire: z.infer<typeof rateTableWireSchema> | undefined, unit: Unit): RateTable {
+export function rateTableFromWire(wire: RateTableWire | undefined, unit: Unit): RateTable {
   if (!wire) return [];
   const table = wire.map((tier) => ({ upTo: tier.upTo === null ? null : parseAmount(tier.upTo, unit), basisPoints: basisPointsOf(tier.percent) }));
   const problem = rateTableProblem(table);
@@ -113,19 +100,8 @@ export function rateTableFromWire(wire: z.infer<typeof rateTableWireSchema> | un
 }
 
 /** A unit's table for the wire. */
-export function rateTableToWire(table: RateTable, unit: Unit): z.infer<typeof rateTableWireSchema> {
+export function rateTableToWire(table: RateTable, unit: Unit): RateTableWire {
   return table.map((tier) => ({ upTo: tier.upTo === null ? null : formatAmount(tier.upTo, unit), percent: percentText(tier.basisPoints).slice(0, -1) }));
-}
-
-/** The table a schedule (stored or sent) gives `unit`; anything unreadable or absent charges nothing. */
-export function tableFor(schedule: unknown, unit: Unit): RateTable {
-  const parsed = rateScheduleWireSchema.safeParse(schedule);
-  if (!parsed.success) return [];
-  try {
-    return rateTableFromWire(parsed.data[unit], unit);
-  } catch {
-    return [];
-  }
 }
 
 /** The problem with a whole schedule as an admin sent it, or null. */
@@ -162,24 +138,37 @@ export function allInAmount(hammer: bigint, premium: RateTable, tax: TaxRate | n
 }
 
 /**
- * The units whose every rail collects a buyer's premium with the hammer (the card hold, the pay-later limit, the
- * Bitcoin swap, the ETH lot's charge). Until a unit's rails all do, an admin's premium on it is refused, so no lot
- * shows a figure Gavel would not collect.
+ * The units whose every rail collects a buyer's premium with the hammer: USD lots (the card hold, the pay-later
+ * limit, Buy Now, the cart) and BTC lots (the swap the bidder signs pays it to the house's fee address, a card bid's
+ * hold covers it). ETH lots' contract pays the whole bid to the seller less its own fee, so a premium there is
+ * refused, and no lot shows a figure Gavel would not collect.
  */
-export const PREMIUM_COLLECTED_UNITS: readonly Unit[] = ['USD'];
+export const PREMIUM_COLLECTED_UNITS: readonly Unit[] = ['USD', 'sats'];
 
 const UNIT_NAMES: Record<Unit, string> = { USD: 'USD', sats: 'BTC', ETH: 'ETH' };
 
+/** A unit's table, or none when it is unreadable (the schedule's own problem, told by rateScheduleProblem). */
+function readableTable(wire: RateTableWire | undefined, unit: Unit): RateTable {
+  try {
+    return rateTableFromWire(wire, unit);
+  } catch {
+    return [];
+  }
+}
+
 /** Why an admin's premium cannot be set, or null: it charges something on a unit whose rails do not collect it. */
 export function premiumRefusal(schedule: RateScheduleWire): string | null {
-  const units = (['USD', 'sats', 'ETH'] as const).filter((unit) => !PREMIUM_COLLECTED_UNITS.includes(unit) && chargesAnything(tableFor(schedule, unit)));
+  const units = (['USD', 'sats', 'ETH'] as const).filter((unit) => !PREMIUM_COLLECTED_UNITS.includes(unit) && chargesAnything(readableTable(schedule[unit], unit)));
   return units.length ? fill(houseRateMessages.premiumNotCollected, { units: units.map((unit) => UNIT_NAMES[unit]).join(' and ') }) : null;
 }
 
-/** "$1,000.00 bid, $1,250.00 with the 25% buyer's premium", or null when the lot's event charges none. */
+/**
+ * "$1,000.00 bid, $1,250.00 with the 25% buyer's premium", or null when the lot's event charges none; on a BTC lot
+ * it says the premium is paid in the same swap as the bid.
+ */
 export function allInText(bid: bigint, unit: Unit, premium: RateTable): string | null {
   if (!chargesAnything(premium)) return null;
-  return fill(houseRateMessages.allIn, { bid: displayAmount(bid, unit), allIn: displayAmount(allInAmount(bid, premium), unit), rate: headlineRate(premium) });
+  return fill(unit === 'sats' ? houseRateMessages.allInSwap : houseRateMessages.allIn, { bid: displayAmount(bid, unit), allIn: displayAmount(allInAmount(bid, premium), unit), rate: headlineRate(premium) });
 }
 
 /**
@@ -199,12 +188,12 @@ export function hammerWithin(budget: bigint, premium: RateTable, tax: TaxRate | 
 }
 
 /** A unit's table as an admin types it: "25% to 1000000.00, 20% to 6000000.00, 15%" (empty: none). */
-export function rateTableText(wire: z.infer<typeof rateTableWireSchema> | undefined): string {
+export function rateTableText(wire: RateTableWire | undefined): string {
   return (wire ?? []).map((tier) => (tier.upTo === null ? `${tier.percent}%` : `${tier.percent}% to ${tier.upTo}`)).join(', ');
 }
 
 /** The admin's text back to the wire form; throws RangeError naming what is wrong. */
-export function parseRateText(text: string): z.infer<typeof rateTableWireSchema> {
+export function parseRateText(text: string): RateTableWire {
   const parts = text
     .split(',')
     .map((part) => part.trim())

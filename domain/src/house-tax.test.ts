@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allInAmount, buyerLines, hammerWithin, type RateTable, rateCharge } from './house-rates.ts';
-import { countryKey, parseTaxText, type TaxRate, taxAmount, taxLineText, taxRateFor, taxTableOf, taxTableProblem, taxTableText } from './house-tax.ts';
+import { countryKey, parseTaxText, type TaxRate, taxAmount, taxLineText, taxRateFor, taxTableProblem, taxTableText } from './house-tax.ts';
+import { taxTableOf } from './schemas/house-tax.ts';
 
 const PREMIUM_25: RateTable = [{ upTo: null, basisPoints: 2500 }];
 const UK: TaxRate = { country: 'United Kingdom', basisPoints: 2000, base: 'premium' };

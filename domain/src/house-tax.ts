@@ -10,9 +10,9 @@
  * Exact in the lot's smallest unit, with the premium's rounding rule: the base times the rate in basis points,
  * rounded half up to the unit, once per sale.
  */
-import { z } from 'zod';
 import { fill } from './messages.ts';
 import { basisPointsOf, halfUp, MAX_BASIS_POINTS, percentText } from './basis-points.ts';
+import type { TaxTableWire } from './schemas/house-tax.ts';
 
 /** What a rate is levied on: the buyer's premium, or hammer and premium together. */
 export type TaxBase = 'premium' | 'total';
@@ -40,14 +40,6 @@ export const taxMessages = {
   badLine: '"{line}" is not a tax rate: write United Kingdom 20% on premium, or Texas 6.25% on total',
 } as const;
 
-export const taxRateWireSchema = z.object({
-  country: z.string().trim().min(1, 'Name the country.').max(100),
-  percent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'A rate is a percentage with at most two decimals.'),
-  base: z.enum(['premium', 'total']),
-});
-export const taxTableWireSchema = z.array(taxRateWireSchema).max(300);
-export type TaxTableWire = z.infer<typeof taxTableWireSchema>;
-
 /** The form a country is matched in: lower case, letters and digits only. */
 export function countryKey(country: string): string {
   return country.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -65,13 +57,6 @@ export function taxTableProblem(wire: TaxTableWire): string | null {
     seen.add(key);
   }
   return null;
-}
-
-/** The stored or sent table read exactly; anything unreadable levies nothing. */
-export function taxTableOf(stored: unknown): TaxTable {
-  const parsed = taxTableWireSchema.safeParse(stored);
-  if (!parsed.success || taxTableProblem(parsed.data)) return [];
-  return parsed.data.map((rate) => ({ country: rate.country, basisPoints: basisPointsOf(rate.percent), base: rate.base }));
 }
 
 /** The rate of a buyer whose profile names `country` (null: none named, or not in the table). */

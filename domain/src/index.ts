@@ -50,5 +50,7 @@ export * from './close-in-turn.ts';
 export * from './schemas/consignment.ts';
 export * from './basis-points.ts';
 export * from './house-rates.ts';
+export * from './schemas/house-rates.ts';
 export * from './house-tax.ts';
+export * from './schemas/house-tax.ts';
 export * from './schemas/sale-documents.ts';

@@ -6,7 +6,7 @@
 import { fill } from './messages.ts';
 import { formatAmount, parseAmount } from './money.ts';
 import type { CartItem } from './schemas/checkout.ts';
-import { bitcoinSwapNote } from './schemas/settlement.ts';
+import type { BitcoinSwap } from './schemas/settlement.ts';
 
 export const wonPaymentMessages = {
   paid: 'Paid {amount}. Thank you for your payment.',
@@ -32,4 +32,10 @@ export function wonPaymentText(item: WonPayment, money: (amount: string, unit: C
   // A USD lot's card amount is its price all in (with any buyer's premium), the same as its amount when there is none.
   const owed = item.cardAmount ? money(item.cardAmount, 'USD') : amount;
   return item.payBy ? fill(wonPaymentMessages.owedBy, { amount: owed, time: when(item.payBy) }) : fill(wonPaymentMessages.owed, { amount: owed });
+}
+
+/** The swap's stage in words, with its time in the reader's zone (`when` formats it, naming the zone). */
+export function bitcoinSwapNote(swap: BitcoinSwap, when: (iso: string) => string): string {
+  if (swap.stage === 'awaiting_seller') return swap.sellerSignBy ? `Waiting for the seller's signature, due ${when(swap.sellerSignBy)}` : "Waiting for the seller's signature";
+  return `Sent, ${swap.confirmations} of ${swap.confirmationsNeeded} confirmations`;
 }

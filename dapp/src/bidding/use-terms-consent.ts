@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { acceptTermsBodySchema, messages, type User } from '@gavel/domain';
+import { messages, type User } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { validate, withErrors, type FieldErrors } from '../forms/validate.ts';
@@ -32,6 +32,8 @@ export function useTermsConsent(user: User | null): TermsConsent {
 
   const ensureAccepted = useCallback(async () => {
     if (!user || user.termsAccepted) return true;
+    // The schema's code loads on the first acceptance, not with the lot page every visitor opens.
+    const { acceptTermsBodySchema } = await import('@gavel/domain/schemas/auth');
     const result = withErrors(validate(acceptTermsBodySchema, { biddingFor }), { acceptTerms: ticked ? undefined : messages.terms.checkboxRequired });
     if (!result.ok) {
       setErrors(result.errors);

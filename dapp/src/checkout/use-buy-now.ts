@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buyNowIntentBodySchema, checkoutMessages, messages, type BuyNowBody, type BuyNowReply, type Lot } from '@gavel/domain';
+import { checkoutMessages, messages, type BuyNowBody, type BuyNowReply, type Lot } from '@gavel/domain';
 import { BidSigningError, bidBody, signedBy, signOffer } from '../bidding/place-bid.ts';
 import { readWallet } from '../wallet/wallet-store.ts';
 import { checkoutApi } from '../api/checkout.ts';
@@ -19,6 +19,8 @@ export function useBuyNowIntent(lot: Pick<Lot, '_id' | 'buyNowPrice'>, enabled: 
   const query = useQuery({
     queryKey: queryKeys.buyNowIntent(lot._id, lot.buyNowPrice),
     queryFn: async () => {
+      // The schema's code loads when a Buy Now is paid by card, not with the lot page every visitor opens.
+      const { buyNowIntentBodySchema } = await import('@gavel/domain/schemas/checkout');
       const body = validate(buyNowIntentBodySchema, { amount: lot.buyNowPrice ?? '', auctionId: lot._id, currency: 'usd' });
       if (!body.ok) throw new InvalidIntent(Object.values(body.errors)[0]);
       const reply = await checkoutApi.buyNowIntent(body.data);

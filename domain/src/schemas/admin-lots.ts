@@ -13,8 +13,8 @@ import { auctionEventSchema } from './auction-event.ts';
 import { BID_STATUSES } from './bid.ts';
 import { settlementSchema } from './settlement.ts';
 import { unpaidLotSchema } from './unpaid-lots.ts';
-import { rateScheduleWireSchema } from '../house-rates.ts';
-import { taxTableWireSchema } from '../house-tax.ts';
+import { rateScheduleWireSchema } from './house-rates.ts';
+import { taxTableWireSchema } from './house-tax.ts';
 
 /** The spec's page size of the admin auctions list: limit 20, offset 0. */
 export const ADMIN_LOTS_LIMIT = 20;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { emailField } from './content.ts';
+import { BIDDING_FOR, GATES } from '../gates.ts';
 
 export const ROLES = ['admin', 'seller', 'user'] as const;
 export type Role = (typeof ROLES)[number];
-export const BIDDING_FOR = ['myself', 'someone_else'] as const;
 export const KYC_STATUSES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
 export const MINIMUM_AGE = 18;
 /** The shortest gap between two e-mail codes of one purpose to one user: the api refuses, the dapp counts down. */
@@ -123,3 +123,11 @@ export const messageReplySchema = z.object({ message: z.string() });
 export const authReplySchema = z.object({ message: z.string(), user: userSchema, token: z.string() });
 export const userReplySchema = z.object({ message: z.string().optional(), user: userSchema });
 export const signupReplySchema = z.object({ message: z.string(), userId: z.string() });
+
+/** /auth/bid-eligibility's reply: the first gate a bidder has still to pass, with its message and where to go. */
+export const bidEligibilitySchema = z.object({
+  eligible: z.boolean(),
+  gate: z.enum(GATES).nullable(),
+  message: z.string().nullable(),
+  redirect: z.string().nullable(),
+});

@@ -9,9 +9,6 @@ import { MIN_CARD_PAYMENT_CENTS, MIN_CARD_PAYMENT_SATS, paymentMessages } from '
 import { MAX_PSBT_HEX_LENGTH, offerWalletFields, PSBT_TOO_LARGE } from './bid.ts';
 import { bitcoinSwapSchema } from './settlement.ts';
 
-/** What a card bid sends as `walletAddress` on POST /auctions/:id/bids (the spec's marker for card bids). */
-export const CARD_PAYMENT_MARKER = 'card_payment';
-
 const positiveDecimal = (v: string | number) => (typeof v === 'number' ? Number.isFinite(v) && v > 0 : /^\d+(\.\d+)?$/.test(v) && /[1-9]/.test(v));
 
 /** The payment's currency: USD (Manual lots) or sats (BTC lots; refused for cards, but its minimum is the spec's). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rateTableWireSchema } from '../house-rates.ts';
+import { rateTableWireSchema } from './house-rates.ts';
 import { PAYMENT_METHODS } from '../money.ts';
 import { LOT_STATUSES } from '../lot-clock.ts';
 import { MAX_PAGE_SIZE, decimalText, isoDate, paginationSchema, queryInt, searchText } from './common.ts';

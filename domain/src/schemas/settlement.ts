@@ -86,12 +86,6 @@ export function bitcoinSwapOf(lot: {
   return { stage: lot.transferred ? 'confirmed' : 'sent', sellerSignBy, txid: lot.swapTxid, confirmations: lot.transferred ? needed : 0, confirmationsNeeded: needed };
 }
 
-/** The swap's stage in words, with its time in the reader's zone (`when` formats it, naming the zone). */
-export function bitcoinSwapNote(swap: BitcoinSwap, when: (iso: string) => string): string {
-  if (swap.stage === 'awaiting_seller') return swap.sellerSignBy ? `Waiting for the seller's signature, due ${when(swap.sellerSignBy)}` : "Waiting for the seller's signature";
-  return `Sent, ${swap.confirmations} of ${swap.confirmationsNeeded} confirmations`;
-}
-
 /** Hashes of any chain (hex Bitcoin txids, 0x EVM hashes) or a bank/manual reference: letters and digits. */
 const hashText = z
   .string()
