@@ -63,6 +63,17 @@ export class JobQueue<Jobs extends JobMap> {
     await this.bullmq.add(name, data, placement);
   }
 
+  /**
+   * Queues the job again for work its caller's durable record says is still to do: added when Redis has no such
+   * job (it was lost), tried again from its first attempt when every try failed (an outage outlasted the backoff),
+   * left alone while it waits, runs or is scheduled for a retry. Adding it would not do: a failed job keeps its id.
+   */
+  async requeue<N extends JobName<Jobs>>(name: N, data: Jobs[N], jobId: string): Promise<void> {
+    const job = await this.bullmq.getJob(jobId);
+    if (!job) return this.add(name, data, { jobId });
+    if ((await job.getState()) === 'failed') await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+  }
+
   /** Queues several jobs of one name in one call to Redis, each once per `jobId`. */
   async addBulk<N extends JobName<Jobs>>(name: N, jobs: { data: Jobs[N]; jobId: string }[]): Promise<void> {
     if (jobs.length > 0) await this.bullmq.addBulk(jobs.map(({ data, jobId }) => ({ name, data, opts: { jobId } })));

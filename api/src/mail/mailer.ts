@@ -1,8 +1,10 @@
 /**
  * Outgoing mail as a BullMQ job. A message is written to the outbox table first (so nothing acknowledged is
  * lost), then the `send-mail` job, whose id is the outbox row's, delivers it over SMTP_URL with nodemailer
- * and marks it sent; unsent rows whose job went missing are re-queued by the worker's reconcile loop.
- * Without SMTP_URL the outbox is the mailbox, shown at /dev/mailbox.
+ * and marks it sent; the worker's reconcile loop queues again every unsent row whose job went missing or spent
+ * all its tries (a mail server down longer than the backoff), until it is sent. A message sent is not sent again;
+ * should the process die between the server's acceptance and the mark, the one resent carries the same
+ * Message-ID, by which mail clients recognise it. Without SMTP_URL the outbox is the mailbox, shown at /dev/mailbox.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -35,6 +37,9 @@ const WANTED_MAIL_SQL = `
     JOIN "User" u ON u.id = m.user_id
    WHERE CASE m.preference WHEN 'emailOutbid' THEN u."emailOutbid" WHEN 'emailEndingSoon' THEN u."emailEndingSoon" WHEN 'emailWon' THEN u."emailWon" END
   RETURNING id`;
+
+/** The sender's domain names its messages' ids ("gavel.example" of "Gavel <noreply@gavel.example>"). */
+const messageIdDomain = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? 'gavel.invalid';
 
 export class Mailer {
   private readonly queue: JobQueue<{ 'send-mail': { outboxId: string } }>;
@@ -81,14 +86,17 @@ export class Mailer {
     await this.queue.add('send-mail', { outboxId }, { jobId: outboxId });
   }
 
-  /** Re-queues mail whose job was lost (a crash between commit and enqueue, a Redis that lost its data). */
+  /**
+   * Queues again unsent mail whose job was lost (a crash between commit and enqueue, a Redis that lost its data)
+   * or failed every try (the mail server down for longer than the backoff).
+   */
   async requeueUnsent(olderThanMs = 30_000): Promise<number> {
     const stale = await this.db.prisma.outboxMail.findMany({
       where: { sentAt: null, createdAt: { lt: new Date(Date.now() - olderThanMs) } },
       select: { id: true },
       take: 500,
     });
-    for (const { id } of stale) await this.enqueue(id);
+    for (const { id } of stale) await this.queue.requeue('send-mail', { outboxId: id }, id);
     return stale.length;
   }
 
@@ -98,7 +106,7 @@ export class Mailer {
     const deliver = async ({ outboxId }: { outboxId: string }) => {
       const mail = await this.db.prisma.outboxMail.findUnique({ where: { id: outboxId } });
       if (!mail || mail.sentAt) return;
-      if (transport) await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      if (transport) await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${mail.id}@${messageIdDomain(from)}>` });
       await this.db.prisma.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date() } });
     };
     return this.queue.work({ 'send-mail': deliver }, { concurrency: 4 });
