@@ -17,6 +17,8 @@ const reports = path.join(root, 'test/.artifacts');
 interface Counts {
   passed: number;
   failed: number;
+  /** What failed, by name, so the last lines of a red run say which test to open. */
+  names?: string[];
 }
 interface Suite {
   name: string;
@@ -30,16 +32,23 @@ const vitest = (name: string, args: string[]): Suite => ({
   run: async () => {
     const out = path.join(reports, `${name}.json`);
     const { code } = await node([bin('vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
-    const json = JSON.parse(await readFile(out, 'utf8').catch(() => '{}')) as { numPassedTests?: number; numFailedTests?: number };
-    return countsOrExit(name, code, json.numPassedTests ?? 0, json.numFailedTests ?? 0);
+    const json = JSON.parse(await readFile(out, 'utf8').catch(() => '{}')) as VitestReport;
+    const names = (json.testResults ?? []).flatMap((file) => file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${path.relative(root, file.name)}: ${t.fullName}`));
+    return countsOrExit(name, code, json.numPassedTests ?? 0, json.numFailedTests ?? 0, names);
   },
 });
+
+interface VitestReport {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  testResults?: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>;
+}
 
 const step = (name: string, args: string[], cwd = root): Suite => ({
   name,
   run: async () => {
     const { code } = await node(args, cwd);
-    return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+    return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, names: [`${name} exited with code ${code}`] };
   },
 });
 
@@ -52,7 +61,7 @@ const typecheck = (projects: string[]): Suite => ({
   run: async () => {
     let failed = (await node([bin('hardhat/dist/src/cli.js'), 'build', '--quiet'])).code === 0 ? 0 : 1;
     for (const project of projects) failed += (await node([bin('typescript/bin/tsc'), '-p', project, '--noEmit'])).code === 0 ? 0 : 1;
-    return { passed: projects.length + 1 - failed, failed };
+    return { passed: projects.length + 1 - failed, failed, names: failed ? ['see the compiler errors above'] : [] };
   },
 });
 
@@ -64,7 +73,9 @@ const nodeTests = (name: string, args: string[], env: Record<string, string> = {
     const grab = (re: RegExp) => [...output.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
     const passed = grab(/ℹ pass (\d+)/g) + grab(/^\s*(\d+) passing/gm);
     const failed = grab(/ℹ fail (\d+)/g) + grab(/^\s*(\d+) failing/gm);
-    return countsOrExit(name, code, passed, failed);
+    // The spec reporter marks a failed test (and each suite around it) with ✖, once inline and once in its closing list.
+    const names = [...new Set([...output.matchAll(/^\s*✖ (.+?)(?: \([\d.]+m?s\))?$/gm)].map((m) => m[1]))];
+    return countsOrExit(name, code, passed, failed, names);
   },
 });
 
@@ -86,10 +97,10 @@ const suites: Suite[] = [
 ];
 
 /** A runner that crashed before counting anything is one failure, not a silent zero. */
-function countsOrExit(name: string, code: number, passed: number, failed: number): Counts {
-  if (code !== 0 && failed === 0) return { passed, failed: 1 };
+function countsOrExit(name: string, code: number, passed: number, failed: number, names: string[] = []): Counts {
+  if (code !== 0 && failed === 0) return { passed, failed: 1, names: [`${name} exited with code ${code} before counting a failure`] };
   if (code === 0 && passed === 0) console.warn(`! ${name} ran no test`);
-  return { passed, failed };
+  return { passed, failed, names };
 }
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
@@ -122,6 +133,7 @@ async function main() {
   // Each suite's wall time, so a slow CI says where its minutes go.
   const took = (ms: number) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
   for (const [name, c, ms] of results) console.log(`${c.failed ? 'FAIL' : 'ok  '} ${name.padEnd(15)} ${took(ms).padStart(7)}  ${c.passed} passed, ${c.failed} failed`);
+  for (const [name, c] of results) for (const failed of (c.names ?? []).slice(0, 20)) console.log(`     ✖ ${name}: ${failed}`);
   console.log(`     ${'total'.padEnd(15)} ${took(results.reduce((t, [, , ms]) => t + ms, 0)).padStart(7)}`);
   const total = results.reduce((t, [, c]) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed }), { passed: 0, failed: 0 });
   console.log(`${total.passed} passed, ${total.failed} failed`);

@@ -157,9 +157,10 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
       reply: nftMessageReplySchema,
       errors: { 403: nftMessages.notOwner, 404: nftMessages.notFound, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
       handler: async ({ params, body, user }) => {
-        const row = await mayChange(services, user, params.id ? await byId(services, params.id) : await byToken(services, params));
+        const row = params.id ? await byId(services, params.id) : await byToken(services, params);
+        const ownerNow = await requireOwner(services, user, row.contractAddress, row.tokenId.toFixed(0));
         const updated = await db.prisma.nft.update({ where: { id: row.id }, data: body });
-        return { message: nftMessages.updated, data: await one(services, updated) };
+        return { message: nftMessages.updated, data: await one(services, updated, ownerNow) };
       },
     });
   }
@@ -174,7 +175,8 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     reply: messageReplySchema,
     errors: { 403: nftMessages.notOwner, 404: nftMessages.notFound, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
     handler: async ({ params, user }) => {
-      const row = await mayChange(services, user, await byId(services, params.id!));
+      const row = await byId(services, params.id!);
+      await requireOwner(services, user, row.contractAddress, row.tokenId.toFixed(0));
       await db.prisma.nft.delete({ where: { id: row.id } });
       return { message: nftMessages.deleted };
     },
@@ -202,12 +204,6 @@ async function claim({ db }: Services, id: string, fields: P.NftUpdateManyMutati
   return db.prisma.nft.findUniqueOrThrow({ where: { id } });
 }
 
-/** A record is changed by whoever owns its token now (read from the node, as for recording it), or an admin. */
-async function mayChange(services: Services, user: UserRow, row: NftRow): Promise<NftRow> {
-  await requireOwner(services, user, row.contractAddress, row.tokenId.toFixed(0));
-  return row;
-}
-
 /** The token on chain, read fresh (indexer, then RPC); 422 if it does not exist, 503 if the chain cannot be read. */
 async function tokenOnChain({ chain }: Services, contractAddress: string, tokenId: string): Promise<ChainToken> {
   const { tokens, stale } = await readTokens(chain, [{ contractAddress, tokenId }], { rpcFallback: true });
@@ -220,15 +216,17 @@ async function tokenOnChain({ chain }: Services, contractAddress: string, tokenI
 /**
  * A record names who recorded the token, so only its owner may record or change it: ownerOf read from the node
  * now (the indexer may not have seen a transfer yet) must be a wallet linked to the caller. Admins may any token.
+ * Returns the owner the node named (null for an admin, whose change reads no owner).
  */
-async function requireOwner(services: Services, user: UserRow, contractAddress: string, tokenId: string): Promise<void> {
-  if (user.role === 'admin') return;
+async function requireOwner(services: Services, user: UserRow, contractAddress: string, tokenId: string): Promise<string | null> {
+  if (user.role === 'admin') return null;
   const { chain, db } = services;
   const onNode = await chain.rpc.token(contractAddress, tokenId, chain.auctionHouse ?? NO_HOUSE).catch(() => {
     throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
   });
   if (!onNode) throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
   if (!(await isLinkedTo(db, user.id, onNode.owner))) throw new HttpError(403, nftMessages.notOwner, 'not_token_owner');
+  return onNode.owner;
 }
 
 /** Where `ownerAddress` filters: the records the chain says it owns, plus those last seen with it. */
@@ -237,9 +235,17 @@ async function ownedBy({ chain }: Services, owner: string): Promise<P.NftWhereIn
   return { OR: [{ ownerAddress: owner }, ...(owned.length ? [{ contractAddress: chain.nft!, tokenId: { in: owned } }] : [])] };
 }
 
-async function one(services: Services, row: NftRow): Promise<Nft> {
-  const [nft] = await withChainState(services, [row], true);
-  return nft!;
+/**
+ * One record with its chain state. `ownerNow`: the owner the node named a moment ago to allow a change; an indexer
+ * that has not seen that transfer yet must not answer (or write back) the owner before it.
+ */
+async function one(services: Services, row: NftRow, ownerNow: string | null = null): Promise<Nft> {
+  const { chain } = services;
+  const key = { contractAddress: row.contractAddress, tokenId: row.tokenId.toFixed(0) };
+  const { tokens, stale } = await readTokens(chain, [key], { rpcFallback: true });
+  const token = tokens.get(tokenKey(key.contractAddress, key.tokenId));
+  if (!token) return present(row, chain.auctionHouse, stale);
+  return present(await followChain(services, row, ownerNow ? { ...token, owner: ownerNow } : token), chain.auctionHouse, false);
 }
 
 /** Records with their chain state; records whose chain state changed are written back. */
