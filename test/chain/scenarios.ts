@@ -3,7 +3,7 @@
  * test/api/chain-pglite.test.ts and test/api/chain-postgres.test.ts (CI runs both). Each step acts on the chain
  * and reads the result back through the api only.
  */
-import { maskName } from '../../api/src/bidding/present-bid.ts';
+import { maskName } from '../../api/src/auth/user-name.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseEther } from 'viem';
 import { chainActions, linkLot, linkWallet, startChainStack, type ChainStack, type IndexerDatabase } from '../support/chain.ts';

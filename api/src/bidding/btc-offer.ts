@@ -9,8 +9,7 @@ import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { EsploraError, OrdError } from '../bitcoin/index.ts';
 import { OfferError } from '../bitcoin/offer/index.ts';
-import { maskName } from './present-bid.ts';
-import { fullNameOf } from '../auth/user-name.ts';
+import { fullNameOf, maskName } from '../auth/user-name.ts';
 
 /** How long a wallet has to sign the offer before it must be placed again. */
 export const OFFER_TTL_MS = 10 * 60_000;

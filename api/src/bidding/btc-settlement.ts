@@ -14,11 +14,10 @@ import { addressOfScript } from '../bitcoin/network.ts';
 import { checkUnspent, esploraChainView, finalizeSwap, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned, withSellerSignature, type SettledSwap } from '../bitcoin/offer/index.ts';
 import { sellerInputIndexOf, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
 import { awaitVaultSwap, queueVaultSwap } from './btc-vault-settle.ts';
-import { isSellerOf } from '../admin/lot-view.ts';
 import { offerCall, OFFER_TTL_MS } from './btc-offer.ts';
 import { linkedWallet } from './intake.ts';
 import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
-import { anyCase } from '../wallet/linked.ts';
+import { anyCase, isSellerOf } from '../wallet/linked.ts';
 import { lotRates } from '../house/rates.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';

@@ -2,7 +2,7 @@ import { extensionMessage, formatAmount, messages, unitFor, type Bid, type Place
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { PlacedBid } from './bid-types.ts';
-import { fullNameOf } from '../auth/user-name.ts';
+import { fullNameOf, maskName } from '../auth/user-name.ts';
 
 export const bidInclude = {
   lot: { select: { id: true, title: true, currentBid: true, paymentMethod: true } },
@@ -10,13 +10,6 @@ export const bidInclude = {
 } satisfies P.BidInclude;
 
 export type BidRow = P.BidGetPayload<{ include: typeof bidInclude }>;
-
-/** "Bea Bidder" -> "B***r": enough to tell bidders apart in a history, not to identify them. */
-export function maskName(name: string | null | undefined): string {
-  const text = (name ?? '').trim();
-  if (text.length < 2) return 'Bidder';
-  return `${text[0]}***${text[text.length - 1]}`;
-}
 
 /** What every view of a stored bid shows alike (the bidder's own list, a lot's history, the admin's list). */
 export function bidFields(row: Pick<BidRow, 'id' | 'lotId' | 'amount' | 'walletAddress' | 'status' | 'withdrawalStatus' | 'createdAt'>, unit: Unit) {

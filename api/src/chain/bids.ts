@@ -7,11 +7,10 @@ import { formatAmount, paginationOf, type Bid, type Pagination } from '@gavel/do
 import type { Database } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
-import { maskName } from '../bidding/present-bid.ts';
 import { bidsOfAuction, type BidRow } from './reads.ts';
 import { displayName, ownersOf } from './wallets.ts';
 import { unavailable } from './index.ts';
-import { fullNameOf } from '../auth/user-name.ts';
+import { fullNameOf, maskName } from '../auth/user-name.ts';
 
 /**
  * GET /auctions/:id/bids for a lot that is an auction on Gavel's auction house: its bids from the chain,

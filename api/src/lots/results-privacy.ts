@@ -10,7 +10,7 @@
 import { messages, phaseOf, shownStatus, type ChainLot, type ClockedLot, type Lot, type LotUpdate } from '@gavel/domain';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { maskName } from '../bidding/present-bid.ts';
+import { maskName } from '../auth/user-name.ts';
 
 function hidesResults(signedIn: boolean, status: string): boolean {
   return !signedIn && phaseOf(status) === 'ended';

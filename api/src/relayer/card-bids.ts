@@ -17,9 +17,9 @@ import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
-import { maskName, maximumField } from '../bidding/present-bid.ts';
+import { maximumField } from '../bidding/present-bid.ts';
 import type { AdmittedBid } from '../bidding/bid-types.ts';
-import { fullNameOf } from '../auth/user-name.ts';
+import { fullNameOf, maskName } from '../auth/user-name.ts';
 
 /** A card bid on an auction of the contract, admitted by the bid intake: hold the card, record it, queue the relay. */
 export async function placeRelayedCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {

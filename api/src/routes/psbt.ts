@@ -31,7 +31,7 @@ import { addressOfScript } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
 import { offerCall } from '../bidding/btc-offer.ts';
 import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
-import { isSellerOf } from '../admin/lot-view.ts';
+import { isSellerOf } from '../wallet/linked.ts';
 
 const TAG = 'PSBT';
 

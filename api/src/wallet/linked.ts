@@ -4,8 +4,10 @@
  * POST /wallet/verify). EVM addresses compare case-insensitively, Bitcoin addresses exactly (bech32 is lower case).
  */
 import { walletProofMessages } from '@gavel/domain';
+import { actsAsSeller } from '@gavel/domain/wallet-rules';
+import type { UserRow } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
-import type { Wallet } from '../generated/prisma/client.ts';
+import type { PrismaClient, Wallet } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const isEvmAddress = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address);
@@ -34,4 +36,14 @@ export async function requireLinkedWallet(db: Database, userId: string, address:
   if (!(await isLinkedTo(db, userId, address))) {
     throw new HttpError(403, walletProofMessages.notLinked, 'wallet_not_linked', { [field]: walletProofMessages.notLinked });
   }
+}
+
+/** The seller rule of domain (actsAsSeller) with the user's linked wallets: one rule for settlement and every /psbt/* seller route. */
+export async function isSellerOf(prisma: PrismaClient, user: UserRow, lot: { creatorId: string | null; sellerWalletAddress: string | null }): Promise<boolean> {
+  const linked = lot.sellerWalletAddress ? await prisma.wallet.findMany({ where: { userId: user.id, isConnected: true }, select: { address: true } }) : [];
+  return actsAsSeller(
+    user,
+    linked.map((w) => w.address),
+    lot,
+  );
 }
