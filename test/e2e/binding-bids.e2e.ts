@@ -28,6 +28,30 @@ async function connect(page: Page, kind: 'xverse' | 'leather', user: { email: st
   await connectBitcoinWallet(page, suite.dapp.url, await signIn(suite.stack.api.url, user.email), kind, returnPath);
 }
 
+/** A bidder with `kind` connected on My wallet, their vault opened there and funded with `sats` (confirmed by a block). */
+async function fundedVaultBidder(kind: 'xverse' | 'leather', sats: number) {
+  const { api, btc, dev } = suite.stack;
+  const { page } = await newPage(suite.browser);
+  const wallet = await injectBitcoinWallet(page, kind, 'regtest', { esploraUrl: btc.esploraUrl });
+  await connect(page, kind, await createUser(api.db, 'ready'), '/profile');
+  await byTestId(page, 'vault-open').click();
+  const vaultAddress = (await byTestId(page, 'vault-address').textContent())!;
+  await dev.faucet(vaultAddress, sats);
+  await dev.mine(1);
+  return { page, wallet, vaultAddress };
+}
+
+/** PLACE BID from the vault: the checkout's Bitcoin choice, one signature, the bid placed. */
+async function bidFromVault(page: Page, sats: number) {
+  await byTestId(page, 'bid-input').fill(String(sats));
+  await byTestId(page, 'place-bid').click();
+  await byTestId(page, 'pay-choice-bitcoin').check();
+  await byTestId(page, 'checkout-continue').click();
+  await byTestId(page, 'checkout-bitcoin-bid').click();
+  await waitForToast(page, messages.bids.placed, 30_000);
+  await byTestId(page, 'checkout-done').click();
+}
+
 describe('binding Bitcoin bids', { timeout: 180_000 }, () => {
   it('a bid from the vault, signed once, wins and settles with the seller’s and Gavel’s co-signatures', async () => {
     const { api, btc, dev } = suite.stack;
@@ -79,5 +103,62 @@ describe('binding Bitcoin bids', { timeout: 180_000 }, () => {
     await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
     const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
     assert.equal(inscription.address, wallet.ordinals);
+  });
+
+  it('Leather and Xverse bidders: fund, bid, be outbid (the vault stays whole), bid again, win and settle; the outbid bidder withdraws at once', async () => {
+    const { api, btc, dev } = suite.stack;
+    const sellerUser = await createUser(api.db, 'seller');
+    const lot = await createLot(api.db, { paymentMethod: 'BTC', startingBid: 10_000n, creatorId: sellerUser.id });
+    const lotPath = `/auctions/${lot.id}`;
+    const a = await fundedVaultBidder('leather', 60_000);
+    const b = await fundedVaultBidder('xverse', 40_000);
+    const { page: sellerPage } = await newPage(suite.browser);
+    const sellerWallet = await injectBitcoinWallet(sellerPage, 'xverse', 'regtest');
+    const { inscriptionId } = await dev.inscribe(sellerWallet.ordinals, 'the inscription two vaults bid on');
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { inscriptionId, sellerWalletAddress: sellerWallet.ordinals, vaultBidsRequired: true } });
+
+    for (const bidder of [a, b]) await bidder.page.goto(`${suite.dapp.url}${lotPath}`);
+    await bidFromVault(a.page, 10_000);
+    await bidFromVault(b.page, 10_100);
+    await byTestId(a.page, 'outbid-banner').waitFor({ timeout: 20_000 });
+    await bidFromVault(a.page, 10_200);
+    await byTestId(b.page, 'outbid-banner').waitFor({ timeout: 20_000 });
+    const bids = await api.db.prisma.bid.findMany({ where: { lotId: lot.id }, orderBy: { amount: 'asc' }, select: { amount: true, status: true } });
+    assert.deepEqual(
+      bids.map((x) => [x.amount.toFixed(0), x.status]),
+      [
+        ['10000', 'outbid'],
+        ['10100', 'outbid'],
+        ['10200', 'active'],
+      ],
+    );
+
+    // Outbid cost B nothing: their whole vault is free again, and one prompt takes it out while the sale goes on.
+    await b.page.goto(`${suite.dapp.url}/profile`);
+    await byTestId(b.page, 'vault-balance-free').filter({ hasText: '40,000 sats' }).waitFor({ timeout: 20_000 });
+    assert.equal(await byTestId(b.page, 'vault-balance-committed').textContent(), '0 sats');
+    await byTestId(b.page, 'vault-withdraw').click();
+    await byTestId(b.page, 'vault-note')
+      .filter({ hasText: /^Withdrawn: [\d,]+ sats sent/ })
+      .waitFor({ timeout: 40_000 });
+    const withdrawal = await api.db.prisma.vaultWithdrawal.findFirstOrThrow({ where: { status: 'broadcast' } });
+    const sent = (await (await fetch(`${btc.esploraUrl}/tx/${withdrawal.txid}`)).json()) as { vout: Array<{ scriptpubkey_address: string; value: number }> };
+    assert.equal(sent.vout[0]?.scriptpubkey_address, b.wallet.ordinals);
+
+    // A's vault backs the winning bid: committed, not free, until the swap.
+    await a.page.goto(`${suite.dapp.url}/profile`);
+    await byTestId(a.page, 'vault-balance-committed')
+      .filter({ hasText: /^[1-9][\d,]* sats$/ })
+      .waitFor({ timeout: 20_000 });
+
+    await api.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1000) } });
+    assert.equal((await closeLot(api.db.prisma, lot.id)).closed, true);
+    await connect(sellerPage, 'xverse', sellerUser, lotPath);
+    await byTestId(sellerPage, 'btc-seller-sign').click();
+    await waitForToast(sellerPage, psbtMessages.broadcast, 30_000);
+    await dev.mine();
+    await byTestId(sellerPage, 'settlement-complete').waitFor({ timeout: 30_000 });
+    const inscription = (await (await fetch(`${btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } })).json()) as { address: string };
+    assert.equal(inscription.address, a.wallet.ordinals);
   });
 });
