@@ -33,7 +33,7 @@ import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '..
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 import { captureBuyNowPayment } from './buy-now.ts';
-import { cardPrices, priceOf as price } from './card-price.ts';
+import { cardPrices, priceOf as price } from '../payments/card-price.ts';
 
 const CART_LIMIT = 100;
 export const SERVICE_FEE = '0.00';
@@ -69,13 +69,13 @@ export async function listCart(services: Services, user: UserRow): Promise<CartR
   for (const lot of lots) {
     if (states.get(lot.id) !== 'awaiting_payment') continue;
     const unit = unitFor(lot.paymentMethod);
-    // A USD lot is owed all in (its buyer's premium and tax too: card-price.ts).
+    // A USD lot is owed all in (its buyer's premium and tax too: payments/card-price.ts).
     due.set(unit, (due.get(unit) ?? 0n) + (unit === 'USD' ? (byCard.get(lot.id) ?? price(lot)) : price(lot)));
   }
   return { items, due: [...due].map(([unit, amount]) => ({ unit, amount: formatAmount(amount, unit) })), serviceFee: SERVICE_FEE };
 }
 
-/** The cart's rule for paying a lot by card in final checkout: awaiting payment, with a USD price (card-price.ts). */
+/** The cart's rule for paying a lot by card in final checkout: awaiting payment, with a USD price (payments/card-price.ts). */
 function payableHere(paymentState: PaymentState, cardCents: bigint | null): boolean {
   return paymentState === 'awaiting_payment' && cardCents !== null;
 }

@@ -12,7 +12,7 @@ import { displayAmount } from '@gavel/domain';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { cardChargedMail, paymentNeededMail } from '../mail/templates.ts';
-import { cardPrices } from '../checkout/card-price.ts';
+import { cardPrices } from './card-price.ts';
 import { invoiceLinkOf } from '../house/documents.ts';
 
 export type MailQueue = Pick<Mailer, 'enqueue'>;

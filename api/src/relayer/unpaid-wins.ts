@@ -2,7 +2,7 @@
  * Relayed ETH wins their card did not pay. The auction settled on chain: the contract paid the seller and the relayer
  * holds the NFT, so until the winner pays, the platform is out of pocket. Such a win is recorded on its lot as a USD
  * lot's close records one (the winner, the price, a payment deadline, the RelayedBid as the winning bid), and from
- * there it follows the USD lots' path: the cart lists it payable by card at what the bid owes (checkout/card-price.ts),
+ * there it follows the USD lots' path: the cart lists it payable by card at what the bid owes (payments/card-price.ts),
  * a checkout pays it (payments/intent-state.ts marks the lot paid), one still unpaid at its deadline is voided
  * (checkout/unpaid.ts) and the admin may offer it to the runner-up. The relayer hands the NFT over once the lot is
  * paid, to the lot's winner (paidRecipients); until then the admin sees it among the relayer's exposure.
