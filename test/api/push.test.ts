@@ -139,6 +139,21 @@ describe('sending', () => {
     expect(push.answers(phone)).toEqual([429, 429, 201]);
   });
 
+  it("waits as long as a 429's Retry-After says before trying again, rather than the queue's one-second backoff", async () => {
+    const lot = await createLot(stack.db);
+    const outbid = await bidderWithDevices(1, { pushOutbid: true });
+    const phone = outbid.phones[0]!;
+    push.throttle(phone, 1, 3);
+    const other = await readyBidder(stack);
+    await bid(outbid.token, lot.id, '20.00');
+    await bid(other.token, lot.id, '25.00');
+    await eventually(() => push.answers(phone).length > 0, { what: 'the push service refusing the first try' });
+    const refusedAt = Date.now();
+    expect(payloadOf((await push.nextMessage(phone, { after: 0, timeoutMs: 10_000 })).text).kind).toBe('outbid');
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(2_500);
+    expect(push.answers(phone)).toEqual([429, 201]);
+  });
+
   it("never pushes another bidder's maximum: an exceeded maximum says the bidder's own and the price the lot shows", async () => {
     const lot = await createLot(stack.db);
     const outbid = await bidderWithDevices(1, { pushMaximumExceeded: true });

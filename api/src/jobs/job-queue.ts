@@ -11,7 +11,7 @@
  * Job ids come from the caller and are deterministic, so adding a job twice queues it once; every handler must
  * still be safe to run twice (a retry after a crash mid-way, a sweep redoing what a lost job would have done).
  */
-import { Queue, type Job } from 'bullmq';
+import { DelayedError, Queue, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { survivesRedisOutage } from './redis-outage.ts';
 import { BoundedWorker, queueConnection } from './redis-connections.ts';
@@ -20,6 +20,19 @@ const ATTEMPTS = 10;
 const FIRST_RETRY_MS = 1000;
 /** Finished jobs each queue keeps for inspection (done and failed, each). */
 const KEEP_FINISHED = 1000;
+
+/**
+ * Thrown by a handler told to come back at a given time (a 429 with Retry-After): the job waits until then and is
+ * tried again, without using up one of its tries; a backoff would knock sooner and, against a long wait, give up.
+ */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Where the queues live: the Redis url, the prefix that namespaces them (REDIS_PREFIX), the log their failures go to. */
 export interface QueueRedis {
@@ -88,13 +101,22 @@ export class JobQueue<Jobs extends JobMap> {
     const every = Object.entries(options.every ?? {}) as [JobName<Jobs>, number][];
     const repeating = new Set<string>(every.map(([name]) => name));
     const turning = new Set<string>();
-    const run = async (job: Job): Promise<unknown> => {
+    const run = async (job: Job, token?: string): Promise<unknown> => {
       const handler = handlers[job.name as JobName<Jobs>];
       if (!handler) {
         log.warn({ queue: this.name, job: job.name, jobId: job.id }, `${this.name}: no handler for this job; dropped`);
         return undefined;
       }
-      if (!repeating.has(job.name)) return handler(job.data as Jobs[JobName<Jobs>]);
+      if (!repeating.has(job.name)) {
+        try {
+          return await handler(job.data as Jobs[JobName<Jobs>]);
+        } catch (error) {
+          if (!(error instanceof RetryLater)) throw error;
+          log.info({ queue: this.name, job: job.name, jobId: job.id, delayMs: error.delayMs, reason: error.message }, `${this.name} job put off`);
+          await job.moveToDelayed(Date.now() + error.delayMs, token);
+          throw new DelayedError();
+        }
+      }
       if (turning.has(job.name)) return undefined;
       turning.add(job.name);
       try {

@@ -26,7 +26,7 @@ import {
 import type { Logger } from 'pino';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '../db/client.ts';
-import { JobQueue, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
+import { JobQueue, RetryLater, type QueueRedis, type RunningWorker } from '../jobs/job-queue.ts';
 import { lotUpdateForViewer } from '../lots/results-privacy.ts';
 import type { PushConfig } from './push-config.ts';
 import type { VapidKeys } from './push-keys.ts';
@@ -165,7 +165,11 @@ export class PushNotices {
       }
       if (statusCode === 429 || statusCode >= 500) {
         const retryAfter = error.headers?.['retry-after'];
-        throw new Error(`push service answered ${statusCode}${retryAfter ? ` (Retry-After: ${retryAfter})` : ''}; retried later`);
+        const waitMs = retryAfter ? retryAfterMs(retryAfter, Date.now()) : null;
+        // Told when to come back: the push waits until then (never past its TTL, when the service would drop it
+        // anyway), without using up a try. Not told: the queue's backoff.
+        if (waitMs !== null) throw new RetryLater(Math.min(waitMs, this.config.ttlSeconds * 1000), `push service answered ${statusCode} (Retry-After: ${retryAfter})`);
+        throw new Error(`push service answered ${statusCode}; retried later`);
       }
       // 400, 401, 403, 413: sending the same request again gets the same answer.
       this.log.warn({ subscriptionId, status: statusCode, body: error.body.slice(0, 200) }, 'push refused by the push service');
@@ -191,6 +195,13 @@ export class PushNotices {
     for (const row of told) await this.tell(row.userId, { type: 'payment_due', data: { lotId: row.lotId, dueAt: row.dueAt.toISOString() } });
     return told.length;
   }
+}
+
+/** A Retry-After header's wait in milliseconds (delta-seconds or an HTTP date, at least a second), or null when unreadable. */
+function retryAfterMs(header: string, now: number): number | null {
+  const text = header.trim();
+  const at = /^\d+$/.test(text) ? now + Number(text) * 1000 : Date.parse(text);
+  return Number.isFinite(at) ? Math.max(1000, at - now) : null;
 }
 
 function noticeId(notice: PushNotice): string {
