@@ -15,69 +15,19 @@
  * before Stripe is asked and cleared with the bid's commit, so a crash between the two is cancelled by the
  * reconcile within minutes (pending-holds.ts).
  *
- * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts).
+ * Only card bids ever reach Stripe; the checks before the hold are the bid intake's (bidding/intake.ts), and the
+ * hold is asked and the bid written by bidding/card-bid.ts.
  */
 import Stripe from 'stripe';
-import { cardAmountRefusal, cardChargeCents, cardHoldCents, SATS_PER_BTC, messages, paymentMessages, tableFor, taxRateFor, type CardBidUnit } from '@gavel/domain';
-import { buyerTaxRate, lotRates, lotTaxTable } from '../house/rates.ts';
-import { randomUUID } from 'node:crypto';
+import { cardChargeCents, SATS_PER_BTC, paymentMessages } from '@gavel/domain';
+import { buyerTaxRate, lotRates } from '../house/rates.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { commitBid } from '../bidding/place-bid.ts';
-import type { AdmittedBid, PlacedBid } from '../bidding/bid-types.ts';
 import { cancelIntent, capturedIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { HELD_AT_STRIPE, holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 import { clearPendingHold, recordPendingHold } from './pending-holds.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-
-/** A card bid the intake admitted (USD and BTC lots): authorise, then write; a refused write releases its hold. */
-export async function placeCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
-  const { payments, log } = services;
-  const unit = bid.unit as CardBidUnit;
-  // A USD bid holds itself; a bid in sats waits for a fresh BTC price, or is refused (503) without one.
-  const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
-  // A maximum bid holds its maximum: the most it can come to pay (a change of maximum is a new bid, held anew).
-  const held = bid.maximum ?? bid.amount;
-  // All in: the hold covers the buyer's premium the bid would pay on top if it won (the lot's event's table), and
-  // the tax of the country the bidder's profile names.
-  const premium = tableFor(bid.lot.auctionEvent.buyerPremium, bid.unit);
-  const tax = taxRateFor(lotTaxTable(bid.lot.paymentMethod, bid.lot.auctionEvent.buyerTax), user.country);
-  const refused = cardAmountRefusal(held, unit, btcPrice, premium, tax);
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { [bid.maximum === null ? 'amount' : 'maximum']: refused });
-  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
-
-  const bidId = randomUUID();
-  const holdCents = cardHoldCents(held, unit, btcPrice, premium, tax);
-  const holdKey = `bid-hold:${bidId}`;
-  const holdId = await holdOnCard(payments.stripe, user, {
-    cents: holdCents,
-    description: 'Gavel bid hold (captured only if the bid wins)',
-    metadata: { bidId, lotId: bid.lot.id },
-    idempotencyKey: holdKey,
-    pendingIn: services.db.prisma,
-  });
-  const holdLapsesAt = lapseOf(services);
-  try {
-    // The hold's PaymentIntent is written with the bid, so a job releasing an outbid hold always finds it; its
-    // amount too, so a capture pays the lot only when Stripe took exactly that.
-    return await commitBid(services, user, bid, {
-      bidId,
-      walletAddress: null,
-      with: async (tx) => {
-        await tx.bid.update({ where: { id: bidId }, data: { paymentIntentId: holdId, holdStatus: 'authorized', holdCents: Number(holdCents), holdLapsesAt } });
-        await clearPendingHold(tx, holdKey);
-      },
-    });
-  } catch (error) {
-    // Outbid or closed between the check and the write: give the money back before answering.
-    // Left pending when Stripe cannot be reached now: the reconcile cancels it a few minutes later.
-    await cancelIntent(payments.stripe, holdId)
-      .then(() => clearPendingHold(services.db.prisma, holdKey))
-      .catch((err: Error) => log.error({ err: err.message, holdId, bidId }, 'could not release the hold of a refused card bid; the payments reconcile will'));
-    throw error;
-  }
-}
 
 /** When a hold authorised at `at` lapses at Stripe (its card network's limit), for the worker to renew it first (hold-renewal.ts). */
 export const lapseOf = (services: Pick<Services, 'payments'>, at = new Date()) => new Date(at.getTime() + services.payments.config.holdLapseMs);

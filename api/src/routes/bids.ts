@@ -24,7 +24,8 @@ import { admitBid, afterBidCommitted, bidRailOf, payLaterCommitment, readLotForB
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { requireSignInForResults } from '../lots/results-privacy.ts';
 import { publicLotWhere } from '../lots/public-lot.ts';
-import { placeCardBid, releaseHoldLater } from '../payments/bid-holds.ts';
+import { releaseHoldLater } from '../payments/bid-holds.ts';
+import { placeCardBid } from '../bidding/card-bid.ts';
 import { placeRelayedCardBid } from '../relayer/card-bids.ts';
 import { bindingOfOffer, placeBtcOffer, SIGN_TO_PLACE } from '../bidding/btc-bids.ts';
 import { placeVaultLadder, placeVaultOffer } from '../bidding/vault-bids.ts';
