@@ -85,6 +85,9 @@ export const walletMessages = {
   // Signing PSBTs (the error texts of both sides of the spec).
   psbtCancelled: 'PSBT signing cancelled by user',
   xverseNotSigned: 'Xverse wallet did not sign the PSBT. Please try again.',
+  /** A wallet that signs no input of a vault's cooperative leaf: it cannot sign script paths (hardware keys through Xverse or Leather). */
+  vaultScriptPathUnsigned:
+    'Your wallet did not sign for your vault: it cannot sign a vault’s script path (hardware wallets through Xverse or Leather cannot yet). Bid by card instead, or with an ordinary Bitcoin offer where the lot does not require binding bids.',
   xversePaymentRejected: 'Xverse: payment rejected by user',
   noBitcoinWallet: 'No supported Bitcoin wallet installed (Xverse or Hiro)',
   unsupportedType: 'Unsupported wallet type. Please use Hiro (Leather) or Xverse wallet.',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
 import { deriveVault, TAPSCRIPT_LEAF_VERSION } from '@gavel/domain/bitcoin-vault';
 import { bindingBidMessages } from '@gavel/domain/binding-bids';
+import { walletMessages } from '@gavel/domain/wallet-rules';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { jsonCalls } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -106,9 +107,13 @@ describe('binding Bitcoin bids', () => {
     expect(psbt.txOutputs.map((o) => Number(o.value))).toEqual([546, 10_000, 546, expect.any(Number)]);
     expect(bitcoin.address.fromOutputScript(psbt.txOutputs[3]!.script, net)).toBe(alice.vault.address);
 
-    // Gavel checks every signature itself: unsigned, or signed by another key, is refused.
+    // Gavel checks every signature itself: unsigned, or signed by another key, is refused. A PSBT handed back with no
+    // leaf signature at all is a wallet that cannot sign script paths (a hardware key), and is told so with its way out.
     const bidId = offer.body.data.bid._id;
-    expect(await post(`/auctions/${lot.id}/finalize`, alice.token, { bidId, signedPsbtHex: offer.body.data.psbtHex })).toMatchObject({ status: 400, body: { code: 'unsigned_input' } });
+    expect(await post(`/auctions/${lot.id}/finalize`, alice.token, { bidId, signedPsbtHex: offer.body.data.psbtHex })).toMatchObject({
+      status: 400,
+      body: { code: 'vault_script_path_unsigned', message: expect.stringContaining(walletMessages.vaultScriptPathUnsigned) },
+    });
     const forged = bitcoin.Psbt.fromHex(offer.body.data.psbtHex, { network: net });
     forged.updateInput(1, { tapScriptSig: [{ pubkey: Buffer.from(alice.vault.bidderKey, 'hex'), leafHash: Buffer.alloc(32, 1), signature: Buffer.alloc(64, 7) }] });
     expect((await post(`/auctions/${lot.id}/finalize`, alice.token, { bidId, signedPsbtHex: forged.toHex() })).status).toBe(400);

@@ -51,4 +51,17 @@ describe('the checkout’s Bitcoin panel', () => {
     act(() => showLadderProgress(null));
     expect(status.textContent).toBe('');
   });
+
+  it('beside a failure, offers another way to pay (a wallet that cannot sign this offer can bid by card)', () => {
+    const chosen: string[] = [];
+    render(
+      <BitcoinBidPanel walletAddress="bcrt1qwallet" ladder={null} onWalletBid={() => {}} walletBidding={false} bidError="Bid placement failed: no signature" onOtherWay={() => chosen.push('other')} />,
+    );
+    expect(screen.getByTestId('checkout-bitcoin-error').textContent).toBe('Bid placement failed: no signature');
+    act(() => screen.getByRole('button', { name: 'Pay another way' }).click());
+    expect(chosen).toEqual(['other']);
+    cleanup();
+    panel(null);
+    expect(screen.queryByRole('button', { name: 'Pay another way' })).toBeNull();
+  });
 });

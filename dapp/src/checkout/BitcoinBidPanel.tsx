@@ -49,13 +49,15 @@ interface BitcoinBidPanelProps {
   onWalletBid: () => void;
   walletBidding: boolean;
   bidError: string | null;
+  /** Back to the choice of payment, offered beside a failure (a wallet that cannot sign this offer can bid by card). */
+  onOtherWay?: () => void;
 }
 
 /**
  * The checkout's Bitcoin sub-panel: the wallet paying, what it will sign (one offer, or a maximum's few offers of
  * which only one can ever be paid), where the signing is while the wallet asks, and why the last bid failed.
  */
-export function BitcoinBidPanel({ walletAddress, ladder, onWalletBid, walletBidding, bidError }: BitcoinBidPanelProps) {
+export function BitcoinBidPanel({ walletAddress, ladder, onWalletBid, walletBidding, bidError, onOtherWay }: BitcoinBidPanelProps) {
   const progress = useLadderProgress();
   return (
     <div className="checkout-step" data-testid="checkout-bitcoin">
@@ -80,6 +82,11 @@ export function BitcoinBidPanel({ walletAddress, ladder, onWalletBid, walletBidd
       <button type="button" className="btn btn--primary btn--block" disabled={!walletAddress || walletBidding} onClick={onWalletBid} data-testid="checkout-bitcoin-bid">
         {walletBidding ? 'Signing in your wallet…' : 'Place Bitcoin bid'}
       </button>
+      {bidError && onOtherWay && (
+        <button type="button" className="btn btn--ghost btn--block" disabled={walletBidding} onClick={onOtherWay} data-testid="checkout-other-way">
+          Pay another way
+        </button>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { CardIcon, WalletIcon } from '../components/icons/icons.tsx';
 import { BitcoinBidPanel, type LadderPreview } from './BitcoinBidPanel.tsx';
 import { CardForm } from '../pages/payment/CardForm.tsx';
 import type { CardDetails } from '../pages/payment/card-collector.ts';
-import { addPaymentMethod, goToStep, type PaymentChoice } from './checkout-slice.ts';
+import { addPaymentMethod, changePayment, goToStep, type PaymentChoice } from './checkout-slice.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
 
 interface PaymentDetailsStepProps {
@@ -66,7 +66,7 @@ export function PaymentDetailsStep({
     );
   }
   if (choice === 'bitcoin') {
-    return <BitcoinBidPanel walletAddress={walletAddress} ladder={ladder} onWalletBid={onWalletBid} walletBidding={walletBidding} bidError={bidError} />;
+    return <BitcoinBidPanel walletAddress={walletAddress} ladder={ladder} onWalletBid={onWalletBid} walletBidding={walletBidding} bidError={bidError} onOtherWay={() => dispatch(changePayment())} />;
   }
   if (choice === 'ethereum') {
     return (

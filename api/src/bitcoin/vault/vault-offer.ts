@@ -15,6 +15,7 @@
  */
 import { VAULT_SPEND_VBYTES, type Vault } from '@gavel/domain/bitcoin-vault';
 import type { BitcoinNetworkName } from '@gavel/domain';
+import { walletMessages } from '@gavel/domain/wallet-rules';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { BINDING_KEY, scriptOf, spendTypeOf, unsignedTx, type OfferRequest, type Utxo } from '../offer/build.ts';
 import { estimateVsize, houseShareOf, INDEX, INSCRIPTION_OUTPUT_SATS, OfferError, SIGHASH_ALL } from '../offer/layout.ts';
@@ -148,7 +149,11 @@ export function withBidderVaultSignatures(builtHex: string, signedHex: string, v
   if (unsignedTx(signed).getId() !== tx.getId()) throw new OfferError('psbt_changed', 'The signed PSBT is not the offer that was built: sign it as it was given', 'signedPsbtHex');
   const bidder = Buffer.from(vault.bidderKey, 'hex');
   const prevouts = built.data.inputs.map((input) => input.witnessUtxo!);
-  for (const index of vaultInputIndices(built)) {
+  const indices = vaultInputIndices(built);
+  // Not one leaf signature: the wallet cannot sign script paths at all (a hardware key), so say that rather than name an input.
+  if (indices.every((index) => !scriptPathSignatureOf(signed, index, bidder, vault.cooperative.leafHash)))
+    throw new OfferError('vault_script_path_unsigned', walletMessages.vaultScriptPathUnsigned, 'signedPsbtHex');
+  for (const index of indices) {
     const found = scriptPathSignatureOf(signed, index, bidder, vault.cooperative.leafHash);
     if (!found) throw new OfferError('unsigned_input', `Input ${index} carries no signature by your ordinals key on the vault's cooperative leaf`, 'signedPsbtHex');
     if (!verifyScriptPathSignature(tx, prevouts, index, vault.cooperative.leafHash, found))

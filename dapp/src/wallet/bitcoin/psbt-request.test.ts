@@ -2,7 +2,7 @@ import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import type { ConnectedWallet } from '../wallet-store.ts';
-import { bidderSignRequest, leatherSignParams, sellerSignRequest, signedPsbtHex, xverseSignParams } from './psbt-request.ts';
+import { bidderSignRequest, leatherSignParams, sellerSignRequest, signedPsbtHex, signsScriptPath, xverseSignParams } from './psbt-request.ts';
 import { bitcoinSigner, psbtFailure, signBidPsbt, signSellerPsbt } from './psbt-signing.ts';
 
 const REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
@@ -31,6 +31,15 @@ function offerPsbt(): string {
 }
 
 describe('what the wallet is asked to sign', () => {
+  it('a vault offer handed back with no leaf signature is a wallet that cannot sign script paths; one leaf signature is a signer', () => {
+    const psbtHex = offerPsbt();
+    expect(signsScriptPath(psbtHex, [0, 2])).toBe(false);
+    const tx = Transaction.fromPSBT(bytes(psbtHex));
+    tx.updateInput(2, { tapScriptSig: [[{ pubKey: G2.subarray(1), leafHash: new Uint8Array(32).fill(9) }, new Uint8Array(64).fill(7)]] });
+    expect(signsScriptPath(toHex(tx.toPSBT()), [0, 2])).toBe(true);
+    expect(signsScriptPath(toHex(tx.toPSBT()), [0])).toBe(false);
+  });
+
   it("a bidder signs the payment address's inputs (dummy and payments), SIGHASH_ALL, on the PSBT exactly as built", () => {
     const psbtHex = offerPsbt();
     const request = bidderSignRequest(psbtHex, raw);

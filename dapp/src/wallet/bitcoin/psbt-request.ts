@@ -121,6 +121,18 @@ export function leatherSignParams(request: SignPsbtRequest) {
   };
 }
 
+/**
+ * Whether the wallet signed any of `indices` on a script path (a vault's cooperative leaf). A wallet that cannot
+ * sign script paths (a hardware key behind Xverse or Leather) hands the PSBT back as it was, with no error.
+ */
+export function signsScriptPath(signedHex: string, indices: number[]): boolean {
+  const tx = decode(signedHex);
+  return indices.some((index) => {
+    const input = tx.getInput(index);
+    return (input.tapScriptSig?.length ?? 0) > 0 || (input.finalScriptWitness?.length ?? 0) > 0;
+  });
+}
+
 /** Xverse answers base64, Leather hex: the api takes hex. */
 export function signedPsbtHex(reply: { psbt?: string; hex?: string } | undefined): string | null {
   if (reply?.hex) return reply.hex;

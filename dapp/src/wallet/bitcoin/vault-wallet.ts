@@ -9,7 +9,7 @@ import type { ConnectedWallet } from '../wallet-store.ts';
 import { WalletError } from '../evm/evm-errors.ts';
 import { leather, rpcFailure, XVERSE_PROVIDER } from './bitcoin-client.ts';
 import { bitcoinSigner, psbtFailure } from './psbt-signing.ts';
-import { signedPsbtHex } from './psbt-request.ts';
+import { signedPsbtHex, signsScriptPath } from './psbt-request.ts';
 
 const FUND_CANCELLED = 'Funding cancelled in the wallet';
 
@@ -37,11 +37,17 @@ export async function signVaultWithdrawal(connected: ConnectedWallet | null, psb
     if (reply.error) throw psbtFailure('hiro', 'bidder', reply.error);
     const signed = signedPsbtHex(reply.result as { hex?: string } | undefined);
     if (!signed) throw psbtFailure('hiro', 'bidder', undefined);
-    return signed;
+    return signedForVault(signed, inputs);
   }
   const reply = await request('signPsbt', { psbt: psbtBase64, signInputs: { [wallet.raw.ordinalAddress]: inputs }, broadcast: false }, XVERSE_PROVIDER);
   if (reply.status === 'error') throw psbtFailure('xverse', 'bidder', reply.error);
   const signed = signedPsbtHex(reply.result);
   if (!signed) throw new WalletError(walletMessages.xverseNotSigned);
+  return signedForVault(signed, inputs);
+}
+
+/** The signed PSBT, unless the wallet signed none of the vault's inputs: it cannot make binding bids, and is told why. */
+function signedForVault(signed: string, inputs: number[]): string {
+  if (!signsScriptPath(signed, inputs)) throw new WalletError(walletMessages.vaultScriptPathUnsigned);
   return signed;
 }
