@@ -9,6 +9,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { closeLot } from '../../api/src/bidding/close-lot.ts';
 import { identityReviewedMail } from '../../api/src/mail/templates.ts';
+import { eventually } from '../support/eventually.ts';
 
 const PUBLIC_URL = 'https://gavel.example';
 const TITLE = 'Lamp <b>& "shade"';
@@ -27,12 +28,8 @@ const call = async (method: string, path: string, token: string | null, body?: u
   return { status: res.status, body: (await res.json()) as any };
 };
 /** The first mail to `to`, once it is in the outbox (the outbid mail follows the bid's reply). */
-async function firstMailTo(to: string) {
-  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const mail = await stack.db.prisma.outboxMail.findFirst({ where: { to }, orderBy: { createdAt: 'asc' } });
-    if (mail) return mail;
-  }
-  throw new Error(`no mail to ${to}`);
+function firstMailTo(to: string) {
+  return eventually(() => stack.db.prisma.outboxMail.findFirst({ where: { to }, orderBy: { createdAt: 'asc' } }), { what: `a mail to ${to}` });
 }
 
 beforeAll(async () => {

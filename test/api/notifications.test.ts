@@ -12,6 +12,7 @@ import { closeLot, closeLotAndAnnounce } from '../../api/src/bidding/close-lot.t
 import { endingSoonJobId } from '../../api/src/jobs/lot-clock.ts';
 import { tellEndingSoon } from '../../api/src/notifications/ending-soon.ts';
 import { wonMail } from '../../api/src/mail/templates.ts';
+import { eventually } from '../support/eventually.ts';
 
 const PUBLIC_URL = 'https://gavel.example';
 const MINUTE = 60_000;
@@ -45,12 +46,8 @@ function unsubscribeToken(text: string): string {
   return decodeURIComponent(found[1]!);
 }
 
-async function mailTo(to: string, subject: string) {
-  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const mail = await stack.db.prisma.outboxMail.findFirst({ where: { to, subject }, orderBy: { createdAt: 'desc' } });
-    if (mail) return mail;
-  }
-  throw new Error(`no "${subject}" mail to ${to}`);
+function mailTo(to: string, subject: string) {
+  return eventually(() => stack.db.prisma.outboxMail.findFirst({ where: { to, subject }, orderBy: { createdAt: 'desc' } }), { what: `a "${subject}" mail to ${to}` });
 }
 
 beforeAll(async () => {

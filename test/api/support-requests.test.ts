@@ -8,6 +8,7 @@ import { messages } from '@gavel/domain';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { caller } from '../support/admin-api.ts';
+import { eventually } from '../support/eventually.ts';
 
 const PUBLIC_URL = 'https://gavel.example';
 let stack: TestStack;
@@ -15,12 +16,8 @@ let adminToken: string;
 const call = caller(() => stack.url);
 
 /** The acknowledgement to `to`, once it is in the outbox. */
-async function mailTo(to: string) {
-  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const mail = await stack.db.prisma.outboxMail.findFirst({ where: { to }, orderBy: { createdAt: 'desc' } });
-    if (mail) return mail;
-  }
-  throw new Error(`no mail to ${to}`);
+function mailTo(to: string) {
+  return eventually(() => stack.db.prisma.outboxMail.findFirst({ where: { to }, orderBy: { createdAt: 'desc' } }), { what: `a mail to ${to}` });
 }
 
 const valid = (email: string) => ({ name: 'Ada Lovelace', email, subject: 'Delete my data', message: 'Please delete my account and every record you keep about me.' });
