@@ -195,4 +195,14 @@ describe('sending', () => {
     const due = payloadOf((await push.nextMessage(phone, { after: 1 })).text);
     expect(due).toMatchObject({ kind: 'payment_due', url: '/cart', body: `Pay from your cart by ${dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, or the purchase is cancelled.` });
   });
+
+  it('pushes the win to a Buy Now buyer too, as to the winner of a close', async () => {
+    const created = await createLot(stack.db, { paymentMethod: 'Manual' });
+    const lot = await stack.db.prisma.lot.update({ where: { id: created.id }, data: { buyNowEnabled: true, buyNowPrice: '30000' } });
+    const buyer = await bidderWithDevices(1, { pushWon: true });
+    const bought = await call('POST', `/auctions/${lot.id}/buy-now`, buyer.token, { paymentMethod: 'Manual' });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const won = payloadOf((await push.nextMessage(buyer.phones[0]!, { after: 0 })).text);
+    expect(won).toMatchObject({ kind: 'won', title: `You won “${lot.title}”`, body: 'Your winning bid: $300.00. Open the lot for what happens next.' });
+  });
 });

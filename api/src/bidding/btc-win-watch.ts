@@ -17,7 +17,7 @@ import { HttpError } from '../http/errors.ts';
 import { bitcoinOfferSpentMail, sellerSignOverdueMail, sellerSignReminderMail, wonMail } from '../mail/templates.ts';
 import { bidderInputsSpent, removeIfSpent } from './btc-offer-watch.ts';
 import { expectedSwapTxid } from './btc-swap.ts';
-import { announceLotChanged } from './notify.ts';
+import { announceLotChanged, tellWinner } from './notify.ts';
 import { offerCall } from './btc-offer.ts';
 import { bindingBidsWithoutOutputs } from './vault-bids.ts';
 import { issueSaleDocuments, voidSaleDocuments } from '../house/documents.ts';
@@ -175,6 +175,7 @@ export async function secondChanceToNextOffer(services: Services, lotId: string)
     return { offer, mailId: mail.id, amount };
   });
   await services.mailer.enqueue(made.mailId).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'queueing the second-chance win mail failed; the reconcile loop sends it'));
+  await tellWinner(services, winner.id, lot, made.amount).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'telling the runner-up of the win failed'));
   await announceLotChanged(services, lotId).catch((err: Error) => services.log.warn({ err: err.message, lotId }, 'announcing a second-chance win failed'));
   return { offer: made.offer, to: winner, message: fill(unpaidMessages.awardedToOffer, { email: winner.email, amount: made.amount }) };
 }

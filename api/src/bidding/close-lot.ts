@@ -14,7 +14,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { wonMail, type WonPayment } from '../mail/templates.ts';
-import { lotUpdateOf } from './notify.ts';
+import { lotUpdateOf, tellWinner } from './notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
 import { allInFor } from '../house/rates.ts';
@@ -99,8 +99,7 @@ export async function closeLotAndAnnounce(services: Services, lotId: string): Pr
   await announceLotsChanged(services.redis, services.config.redisPrefix);
   await services.eventHub.publish(`lot:${lotId}`, { type: 'lot', data: lotUpdateOf(lot) });
   if (result.winnerId && lot.soldPrice) {
-    const amount = displayAmount(BigInt(lot.soldPrice.toFixed(0)), unitFor(lot.paymentMethod));
-    await services.eventHub.publish(`user:${result.winnerId}`, { type: 'won', data: { auctionId: lot.id, auctionTitle: lot.title, amount } });
+    await tellWinner(services, result.winnerId, lot, displayAmount(BigInt(lot.soldPrice.toFixed(0)), unitFor(lot.paymentMethod)));
   }
   if (result.wonMailId) await services.mailer.enqueue(result.wonMailId);
   // Its ending-soon notices have nothing left to say (run anyway, they would find the lot ended and tell nobody).

@@ -3,7 +3,7 @@ import { formatAmount, unitFor, type LotUpdate } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
-import { tellOutbid } from './outbid-notifier.ts';
+import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import type { PlacedBid } from './bid-types.ts';
 
 export function lotUpdateOf(lot: Lot): LotUpdate {
@@ -42,4 +42,12 @@ export async function announceLotChanged(services: Services, lotId: string): Pro
   const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
   await announceLotsChanged(services.redis, services.config.redisPrefix);
   await services.eventHub.publish(`lot:${lot.id}`, { type: 'lot', data: lotUpdateOf(lot) });
+}
+
+/**
+ * The winner's "won" notice, on their stream and so by push when they turned that on: every way a lot is won (its
+ * close, a Buy Now, a Bitcoin lot awarded to the runner-up) tells it once the win is committed, beside the won mail.
+ */
+export async function tellWinner(services: Pick<Services, 'eventHub'>, winnerId: string, lot: Pick<Lot, 'id' | 'title'>, amount: string): Promise<void> {
+  await services.eventHub.publish(`user:${winnerId}`, { type: 'won', data: { auctionId: lot.id, auctionTitle: lot.title, amount } });
 }

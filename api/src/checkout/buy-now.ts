@@ -39,7 +39,7 @@ import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { wonMail, type WonPayment } from '../mail/templates.ts';
-import { announceLotChanged } from '../bidding/notify.ts';
+import { announceLotChanged, tellWinner } from '../bidding/notify.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
 import { cancelIntent, capturedIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
@@ -169,6 +169,9 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
   await services.payments.jobs.settleLot(lotId).catch(after('releasing other bids’ holds'));
   await tellDisplaced(services, won.displaced);
   if (won.mailId) await services.mailer.enqueue(won.mailId).catch(after('queueing the won mail'));
+  await tellWinner(services, user.id, lot, displayAmount(price, unitFor(lot.paymentMethod))).catch((err: Error) =>
+    services.log.warn({ err: err.message, lotId }, 'buy now: telling the buyer of the win failed'),
+  );
   await announceLotChanged(services, lotId).catch(after('announcing'));
   let paid = false;
   if (held && capturesNow) {
