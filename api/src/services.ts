@@ -23,7 +23,7 @@ import type { QueueRedis } from './jobs/job-queue.ts';
 import { keptSecret } from './kept-secret.ts';
 import { createBitcoinAccess, type BitcoinAccess } from './bitcoin/index.ts';
 import { UsdPrices } from './prices/usd-price.ts';
-import { UnsubscribeTokens } from './notifications/unsubscribe-tokens.ts';
+import { UnsubscribeTokens } from './mail/unsubscribe-tokens.ts';
 import { PushNotices } from './notifications/push.ts';
 import { vapidKeys } from './notifications/push-keys.ts';
 import { Vaults } from './bitcoin/vault/vaults.ts';
