@@ -23,7 +23,7 @@ import { holdOnCard, lapseOf, releaseBidHold } from '../payments/bid-holds.ts';
 import { cancelIntent, paymentSetupError } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { leaderAfterRemoval, removeBid } from './remove-bid.ts';
-import { tellOutbid } from './outbid-notifier.ts';
+import { tellOutbid } from '../notifications/outbid-notifier.ts';
 
 export const CARD_REFUSED_REASON = 'The card of this bid could not be held again when the bid would have led';
 

@@ -18,7 +18,7 @@ export function lotUpdateOf(lot: Lot): LotUpdate {
 }
 
 /**
- * After a bid commits: the new price to the lot's watchers, the outbid notice (outbid-notifier.ts) to the
+ * After a bid commits: the new price to the lot's watchers, the outbid notice (notifications/outbid-notifier.ts) to the
  * outbid bidder (the bidder themselves, when an earlier maximum outbid their bid at once). The lot's event says no
  * maximum, only the price it leads at; the outbid notice says the outbid bidder's own, exceeded. The browse cache is left to expire (1 s) rather than dropped on every bid, so a bidding war
  * does not turn every browse into a database query.

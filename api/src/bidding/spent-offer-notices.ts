@@ -7,7 +7,7 @@
 import { displayAmount, fill, messages, unitFor } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import { leadingAgainMail } from '../mail/templates.ts';
-import { tellOutbid } from './outbid-notifier.ts';
+import { tellOutbid } from '../notifications/outbid-notifier.ts';
 
 export async function announceSpentOfferRemoved(services: Services, removedBidId: string): Promise<void> {
   const { prisma } = services.db;

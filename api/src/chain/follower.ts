@@ -12,7 +12,7 @@
  */
 import { formatAmount, type LotUpdate } from '@gavel/domain';
 import type { Services } from '../services.ts';
-import { tellOutbid } from '../bidding/outbid-notifier.ts';
+import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import { IndexerUnavailable } from './ponder.ts';
 import { bidsAfterBlock, lastBidBlock, type BidRow } from './reads.ts';
 import { reconcilePendingWithdrawals } from './withdrawals.ts';

@@ -75,7 +75,7 @@ export class EventHub {
 
   /**
    * Hears every event published to a user's stream, wherever it was published from: the notices every notifier
-   * (outbid-notifier.ts, notifications/*, closing a lot) tells a user's tabs also go to their devices by Web Push
+   * (notifications/*, closing a lot) tells a user's tabs also go to their devices by Web Push
    * (notifications/push.ts), with no notifier having to know. `hear` must not throw and is not waited for.
    */
   onUserNotice(hear: (userId: string, event: HubEvent) => void): void {

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { EMAIL_KIND_NAMES, type EmailKind } from '@gavel/domain';
 import type { MailMessage } from './mailer.ts';
-import { UnsubscribeTokens } from '../notifications/unsubscribe-tokens.ts';
+import { UnsubscribeTokens } from './unsubscribe-tokens.ts';
 
 const DEV_SITE = 'http://127.0.0.1:5173';
 let site = DEV_SITE;

@@ -21,7 +21,7 @@ import type { RelayedBid } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { removeKeepingLeaderBacked, SYSTEM } from '../bidding/backed-leader.ts';
-import { tellOutbid } from '../bidding/outbid-notifier.ts';
+import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { holdOnCard, lapseOf, releaseHoldLater } from './bid-holds.ts';
 import { cancelIntent } from './intents.ts';

@@ -19,7 +19,7 @@
  */
 import { gavelAuctionHouseAbi, gavelNftAbi } from '@gavel/contracts';
 import { parseEventLogs, type Address, type Hash } from 'viem';
-import { tellOutbid } from '../bidding/outbid-notifier.ts';
+import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import type { CardMint, RelayedBid } from '../generated/prisma/client.ts';
 import { cancelIntent, captureIntent, refundIntent } from '../payments/intents.ts';
 import { JobQueue, type RunningWorker } from '../jobs/job-queue.ts';

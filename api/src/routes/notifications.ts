@@ -1,7 +1,7 @@
 /**
  * The user's e-mail preferences (the profile's Notifications section) and the unsubscribe link every such mail
  * ends with. The link opens the dapp's unsubscribe page, which posts the token here: a mail scanner that follows
- * links turns nothing off, and the token alone (signed, notifications/unsubscribe-tokens.ts) names the user and
+ * links turns nothing off, and the token alone (signed, mail/unsubscribe-tokens.ts) names the user and
  * the kind, so no sign-in is needed.
  */
 import {
