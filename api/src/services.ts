@@ -100,7 +100,7 @@ export async function openServices(config: Config, log: Logger, role: 'api' | 'w
   const pushes = new PushNotices(db, queues, config.notifications.push, await vapidKeys(config.notifications.push, config.dataDir), log);
   eventHub.onUserNotice((userId, event) => void pushes.tellEvent(userId, event).catch((err: Error) => log.warn({ err: err.message, userId, type: event.type }, 'push not queued')));
   const lotClock = new LotClock(queues, config.notifications.endingSoonMinutes);
-  const chain = new ChainService(config.chain, log);
+  const chain = new ChainService(config.chain, log, (d, f) => health.report(d, f));
   const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs }, new CircuitBreaker('stripe', (d, f) => health.report(d, f)));
   const prices = new UsdPrices(config.prices, log);
   const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });

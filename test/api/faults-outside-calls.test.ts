@@ -7,7 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { createBitcoinAccess } from '../../api/src/bitcoin/index.ts';
-import { CircuitOpenError } from '../../api/src/health/breaker.ts';
+import { CircuitBreaker, CircuitOpenError } from '../../api/src/health/breaker.ts';
+import { ChainRpc } from '../../api/src/chain/rpc.ts';
+import { startAnvil } from '../../scripts/chain/anvil.ts';
+import { freePort } from '../support/processes.ts';
 import { prepareOffer } from '../../api/src/bitcoin/offer/index.ts';
 import { offerCall } from '../../api/src/bidding/btc-offer.ts';
 import { devClient, networkOf, TestKey } from '../support/bitcoin-wallet.ts';
@@ -108,6 +111,39 @@ describe('ord failing while an offer is built', () => {
       await expect(offerCall(() => prepareOffer(bitcoin, params))).rejects.toMatchObject({ status: 503 });
     } finally {
       proxy.restore();
+    }
+  });
+});
+
+describe("the chain's RPC node failing while balances are read", () => {
+  it('a black-holed node fails each read within its bounds, then at once once the circuit opens, is logged, and is back within seconds', { timeout: 30_000 }, async () => {
+    const anvil = await startAnvil({ port: await freePort() });
+    const rpcProxy = await startFaultProxy('chain', { port: Number(new URL(anvil.rpcUrl).port) });
+    try {
+      const log = new Degradations('test');
+      const rpc = new ChainRpc(`http://127.0.0.1:${rpcProxy.port}`, 300, new CircuitBreaker('chain-rpc', (d, f) => void (f === null ? log.up(d) : log.down(d, f))));
+      const balance = () => rpc.client.getBalance({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+      expect(await balance()).toBeGreaterThan(0n);
+      rpcProxy.inject({ kind: 'blackhole' });
+      try {
+        const first = await timed(balance());
+        expect(first.error).toBeTruthy();
+        expect(first.ms).toBeLessThan(2000);
+        for (let i = 0; i < 3 && !log.isDown('chain-rpc'); i++) await balance().catch(() => {});
+        expect(log.isDown('chain-rpc')).toBe(true);
+        const fast = await timed(balance());
+        expect(fast.error).toBeTruthy();
+        expect(fast.ms).toBeLessThan(1000);
+      } finally {
+        rpcProxy.restore();
+      }
+      const back = Date.now();
+      await eventually(() => balance().catch(() => null), { timeoutMs: 5000, what: 'the node to answer again through the breaker' });
+      expect(Date.now() - back).toBeLessThan(5000);
+      expect(log.list()[0]).toMatchObject({ dependency: 'chain-rpc', until: expect.any(Date) });
+    } finally {
+      await rpcProxy.close();
+      await anvil.stop();
     }
   });
 });

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { HttpError } from '../http/errors.ts';
 import { IndexerUnavailable, PonderReader } from './ponder.ts';
 import { ChainRpc } from './rpc.ts';
+import { CircuitBreaker } from '../health/breaker.ts';
 import * as reads from './reads.ts';
 
 export { IndexerUnavailable };
@@ -43,9 +44,11 @@ export class ChainService {
   /** The last state read of each auction, served (marked stale) while the indexer is down. */
   private readonly lastSeen = new Map<string, reads.AuctionRow>();
 
+  /** `report`: where the RPC node's circuit breaker tells of it going down and coming back (the health monitor). */
   constructor(
     readonly config: ChainConfig,
     log: Logger,
+    report?: (dependency: string, failure: string | null) => void,
   ) {
     const deployment = getDeployment(config.chainId);
     this.auctionHouse = (config.auctionHouseAddress ?? deployment?.auctionHouse)?.toLowerCase() ?? null;
@@ -53,7 +56,7 @@ export class ChainService {
     this.ponder = new PonderReader(config.ponderUrl, config.timeoutMs, (up, reason) =>
       up ? log.info('indexer answers again') : log.warn({ reason, url: config.ponderUrl }, 'indexer unavailable: chain state is served stale'),
     );
-    this.rpc = new ChainRpc(config.rpcUrl, config.timeoutMs);
+    this.rpc = new ChainRpc(config.rpcUrl, config.timeoutMs, report && new CircuitBreaker('chain-rpc', report));
   }
 
   /** Whether a lot is an auction on Gavel's auction house (rather than off-chain, or another contract). */

@@ -4,6 +4,7 @@
  */
 import { BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError, createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem';
 import { gavelNftAbi } from '@gavel/contracts';
+import type { CircuitBreaker } from '../health/breaker.ts';
 
 export interface RpcToken {
   owner: string;
@@ -17,9 +18,18 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 export class ChainRpc {
   readonly client: PublicClient;
 
-  constructor(rpcUrl: string, timeoutMs: number) {
+  /** `breaker`: opens after repeated failures of the node (no answer, no connection, a 5xx), so reads fail at once while it is down. */
+  constructor(rpcUrl: string, timeoutMs: number, breaker?: CircuitBreaker) {
+    const fetchFn = breaker
+      ? (input: RequestInfo | URL, init?: RequestInit) =>
+          breaker.run(async () => {
+            const res = await fetch(input, init);
+            if (res.status >= 500) throw new Error(`the RPC node answered ${res.status}`);
+            return res;
+          })
+      : undefined;
     // Reads only: each bounded by the timeout and retried twice with viem's exponential backoff (150 ms, 300 ms).
-    this.client = createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 2, retryDelay: 150 }) });
+    this.client = createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 2, retryDelay: 150, fetchFn }) });
   }
 
   /** Owner and approvals of an ERC-721 token, or null when it does not exist (ownerOf reverts). */

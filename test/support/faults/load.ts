@@ -1,7 +1,8 @@
 /**
  * The steady load a fault scenario runs under: a few loops placing bids (pay-later and card) on a few lots, Bitcoin
  * offers on a BTC lot (built from the bidder's coins on Esplora and ord, signed, then placed, which checks them on
- * Esplora again) and browsing /auctions, bounded in requests and time. Every answer is counted; every acknowledged
+ * Esplora again), reading a wallet's ETH balance (from the chain's RPC node) and browsing /auctions, bounded in
+ * requests and time. Every answer is counted; every acknowledged
  * bid (a 2xx) is kept with its id, to be looked for in the database afterwards; every 5xx is checked against the
  * one kind the api may send (a 503 with Retry-After and a message from the catalogue).
  */
@@ -29,6 +30,8 @@ export interface LoadResult {
   unavailable: number;
   /** Requests that got no answer at all (the api killed, a connection cut). */
   noAnswer: number;
+  /** Wallet balances read from the chain's RPC node (a 200). */
+  balanceReads: number;
 }
 
 /** The words a 503 may carry: the spec's catalogue, as the api says them. */
@@ -45,6 +48,8 @@ export interface LoadOptions {
   maxRequests: number;
   /** A BTC lot and its offer bidders: one request in six places an offer there. */
   btc?: { lot: string; bidders: BtcBidder[] };
+  /** An address whose ETH balance one request in six reads (from the chain's RPC node). */
+  evmAddress?: string;
 }
 
 export interface Load {
@@ -53,7 +58,7 @@ export interface Load {
 }
 
 export function startLoad(o: LoadOptions): Load {
-  const result: LoadResult = { requests: 0, acknowledged: [], bad5xx: [], unavailable: 0, noAnswer: 0 };
+  const result: LoadResult = { requests: 0, acknowledged: [], bad5xx: [], unavailable: 0, noAnswer: 0, balanceReads: 0 };
   // The highest amount known per lot (in cents): each bid goes a little above it, so most are admitted.
   const top = new Map(o.lots.map((id) => [id, 1000]));
   let topSats = BTC_STARTING_SATS;
@@ -106,6 +111,15 @@ export function startLoad(o: LoadOptions): Load {
         return;
       }
       if (o.btc && n % 6 === 1) return await btcBid(o.btc, n);
+      if (o.evmAddress && n % 6 === 3) {
+        const res = await fetch(`${o.url}/wallet/balance/${o.evmAddress}`, {
+          headers: { authorization: `Bearer ${o.bidders[n % o.bidders.length]!.token}` },
+          signal: AbortSignal.timeout(15_000),
+        });
+        await check(res);
+        if (res.ok) result.balanceReads++;
+        return;
+      }
       const lotId = o.lots[n % o.lots.length]!;
       const bidder = o.bidders[n % o.bidders.length]!;
       const cents = top.get(lotId)! + 100 + (n % 7) * 10;

@@ -19,6 +19,8 @@ export const FAULT_MATRIX: Scenario[] = [
   { name: 'price cut 4s', dependency: 'price', fault: { kind: 'cut' }, durationMs: 4000 },
   { name: 'bitcoin cut 4s (offers)', dependency: 'bitcoin', fault: { kind: 'cut' }, durationMs: 4000 },
   { name: 'bitcoin black-hole 8s (offers)', dependency: 'bitcoin', fault: { kind: 'blackhole' }, durationMs: 8000 },
+  { name: 'chain RPC cut 4s (balances)', dependency: 'chain', fault: { kind: 'cut' }, durationMs: 4000 },
+  { name: 'chain RPC black-hole 8s (balances)', dependency: 'chain', fault: { kind: 'blackhole' }, durationMs: 8000 },
   { name: 'api SIGKILL + restart', dependency: 'api', fault: { kind: 'kill' }, durationMs: 500 },
 ];
 

@@ -1,6 +1,7 @@
 /**
  * Everything a fault scenario runs against: a fresh database, the Stripe, price and Bitcoin (Esplora and ord)
- * stand-ins, one fault proxy in front of each dependency (PostgreSQL, Redis, Stripe, the price service, Bitcoin),
+ * stand-ins, a chain node (anvil), one fault proxy in front of each dependency (PostgreSQL, Redis, Stripe, the
+ * price service, Bitcoin, the chain's RPC),
  * the api with its worker as a child process reaching them only through the proxies, bidders (pay-later and
  * saved-card) on a few USD lots, and Bitcoin bidders (signed offers) on a BTC lot. The test itself reads the
  * database and the stand-ins directly, never through a proxy.
@@ -14,6 +15,7 @@ import type { Database } from '../../../api/src/db/client.ts';
 import { startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../card-payments.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../../scripts/stand-ins/price/index.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../../scripts/stand-ins/bitcoin/index.ts';
+import { startAnvil, type AnvilHandle } from '../../../scripts/chain/anvil.ts';
 import { createUser, signIn } from '../users.ts';
 import { freePort } from '../processes.ts';
 import { LIFTED_ROUTE_LIMITS } from '../stack.ts';
@@ -22,13 +24,17 @@ import { startApiProcess, type ApiProcess } from './api-process.ts';
 import type { Bidder } from './load.ts';
 import { btcBidder, openBtcLot, type BtcBidder } from './bitcoin-bidders.ts';
 
-export type Dependency = 'postgres' | 'redis' | 'stripe' | 'price' | 'bitcoin';
+export type Dependency = 'postgres' | 'redis' | 'stripe' | 'price' | 'bitcoin' | 'chain';
+
+/** Anvil's first account: funded at genesis, its balance the load reads. */
+const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 export interface Rig {
   db: TestDatabase;
   stripe: RecordedStripe;
   prices: PriceStandIn;
   btc: BitcoinStandIn;
+  anvil: AnvilHandle;
   proxies: Record<Dependency, FaultProxy>;
   api: ApiProcess;
   /** The api's data directory (GAVEL_DATA_DIR), its uploads (STORAGE_DIR) too. */
@@ -38,6 +44,8 @@ export interface Rig {
   bidders: Bidder[];
   btcLot: string;
   btcBidders: BtcBidder[];
+  /** The address whose ETH balance the load reads. */
+  evmAddress: string;
   stop(): Promise<void>;
 }
 
@@ -85,6 +93,7 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
   const stripe = await startRecordedStripe();
   const prices = await startPriceStandIn({ port: 0 });
   const btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
+  const anvil = await startAnvil({ port: await freePort() });
   const pg = new URL(POSTGRES_ADMIN_URL);
   const proxies: Record<Dependency, FaultProxy> = {
     postgres: await startFaultProxy('postgres', { host: pg.hostname, port: Number(pg.port || 5432) }),
@@ -92,6 +101,7 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     stripe: await startFaultProxy('stripe', { port: Number(new URL(stripe.url).port) }),
     price: await startFaultProxy('price', { port: prices.port }),
     bitcoin: await startFaultProxy('bitcoin', { port: btc.port }),
+    chain: await startFaultProxy('chain', { port: Number(new URL(anvil.rpcUrl).port) }),
   };
   const viaProxy = (url: string, proxy: FaultProxy) => `http://127.0.0.1:${proxy.port}${new URL(url).pathname}`;
   const dbUrl = new URL(db.url);
@@ -114,6 +124,10 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     // gets a 503 within seconds (the default is 10 s).
     BITCOIN_TIMEOUT_MS: '1000',
     BITCOIN_FOLLOW_MS: '1000',
+    RPC_URL: `http://127.0.0.1:${proxies.chain.port}`,
+    // The deployment's bound on a read from the RPC node (three tries at most); balances read afresh each time.
+    CHAIN_TIMEOUT_MS: '1000',
+    WALLET_BALANCE_CACHE_MS: '0',
     LOT_CLOCK_RECONCILE_MS: '1000',
     // A statement on a connection that went silent is given up after this, and its connection replaced: the
     // deployment's setting for a database whose slowest statement is quick (the default is 30 s).
@@ -154,11 +168,14 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     bidders,
     btcLot,
     btcBidders,
+    anvil,
+    evmAddress: ANVIL_ACCOUNT_0,
     async stop() {
       await api.stop();
       for (const proxy of Object.values(proxies)) await proxy.close();
       await prices.close();
       await btc.close();
+      await anvil.stop();
       await stripe.stop();
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -78,10 +78,11 @@ const intents = (rig: Rig) => Promise.all(rig.stripe.createdIntents().map((id) =
 
 export async function runScenario(rig: Rig, scenario: Scenario): Promise<ScenarioRow> {
   const violations: string[] = [];
-  const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000, btc: { lot: rig.btcLot, bidders: rig.btcBidders } });
-  // Recovered means taking again the bids that need the dependency: Bitcoin offers when Bitcoin was away, any bid otherwise.
+  const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000, btc: { lot: rig.btcLot, bidders: rig.btcBidders }, evmAddress: rig.evmAddress });
+  // Recovered means answering again what needs the dependency: Bitcoin offers when Bitcoin was away, balances read
+  // from the chain when its RPC node was, any bid otherwise.
   const needs = scenario.dependency === 'bitcoin' ? 'btc' : null;
-  const acked = () => load.result.acknowledged.filter((a) => !needs || a.kind === needs).length;
+  const acked = () => (scenario.dependency === 'chain' ? load.result.balanceReads : load.result.acknowledged.filter((a) => !needs || a.kind === needs).length);
   if (!(await until(async () => acked() >= 5, 30_000))) violations.push('the load got no bid through before the fault');
 
   const during = scenario.during ?? 'load';
@@ -94,7 +95,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
     const ackedAtReturn = acked();
     const recovered = await until(async () => (await readiness(rig.api.url)) === 200 && acked() > ackedAtReturn && Date.now(), 30_000);
     recoverMs = recovered ? recovered - watched.restoredAt : Number.POSITIVE_INFINITY;
-    await until(async () => acked() >= ackedAtReturn + (needs ? 3 : 10), 20_000);
+    await until(async () => acked() >= ackedAtReturn + (needs || scenario.dependency === 'chain' ? 3 : 10), 20_000);
   }
   const result = await load.stop();
   if (result.bad5xx.length) violations.push(`5xx without Retry-After or a catalogue message: ${[...new Set(result.bad5xx)].slice(0, 3).join(' | ')}`);
