@@ -141,6 +141,9 @@ function bitcoinProblems({ bitcoin, settingsGiven, vault }: Config): ConfigProbl
   const refuse = (setting: string, problem: string) => problems.push({ setting, problem });
   if (vault.secretGivenToNonSigner) {
     refuse('GAVEL_VAULT_SECRET', 'given to an api process that runs no worker: only the worker co-signs vault spends, so give the secret to the worker alone and this process GAVEL_VAULT_PUBKEY');
+  } else if (!vault.signs && !vault.gavelPublicKey) {
+    // Without G no vault can be opened, and a lot requiring binding bids could take none.
+    refuse('GAVEL_VAULT_PUBKEY', `not set: this process runs no worker, so it names Gavel's vault key by its public key (${VAULT_PUBKEY_COMMAND} prints it from the worker's GAVEL_VAULT_SECRET)`);
   }
   if (!settingsGiven.has('BITCOIN_NETWORK')) refuse('BITCOIN_NETWORK', 'not set: production names its network (mainnet, testnet4 or regtest) rather than take the development default');
   for (const [setting, url] of [
@@ -162,7 +165,12 @@ const SECRETS = [
   { setting: 'EMAIL_CODE_PEPPER', keptAs: 'email-code-pepper', value: (config: Config) => config.emailCodePepper },
   { setting: 'INSCRIPTION_KEY_SECRET', keptAs: 'inscription-key-secret', value: (config: Config) => config.inscriptions.keySecret },
   { setting: 'UNSUBSCRIBE_SECRET', keptAs: 'unsubscribe-secret', value: (config: Config) => config.notifications.unsubscribeSecret },
+  // Only a process that runs the worker co-signs binding bids' swaps and vault withdrawals, so only it is asked.
+  { setting: 'GAVEL_VAULT_SECRET', keptAs: 'gavel-vault-secret', value: (config: Config) => config.vault.masterSecret, onlyFor: (config: Config) => config.vault.signs },
 ] as const;
+
+/** How an operator prints G for the api process from the worker's secret. */
+const VAULT_PUBKEY_COMMAND = '`GAVEL_VAULT_SECRET=… node --import tsx scripts/bitcoin/vault-pubkey.ts`';
 
 /** At the least 16 random bytes written in hex; the README suggests `openssl rand -hex 32`. */
 const MIN_SECRET_LENGTH = 32;
@@ -170,7 +178,9 @@ const MIN_SECRET_LENGTH = 32;
 async function secretProblems(config: Config): Promise<ConfigProblem[]> {
   const problems: ConfigProblem[] = [];
   const seen: Array<{ setting: string; value: string }> = [];
-  for (const { setting, keptAs, value: readSecret } of SECRETS) {
+  for (const entry of SECRETS) {
+    const { setting, keptAs, value: readSecret } = entry;
+    if ('onlyFor' in entry && !entry.onlyFor(config)) continue;
     const value = readSecret(config);
     if (!value) {
       problems.push({ setting, problem: `not set: production never falls back to the development secret kept in the data directory (${keptAs})` });

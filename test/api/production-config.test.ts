@@ -23,6 +23,8 @@ import { freePort } from '../support/processes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const secret = () => randomBytes(32).toString('hex');
+/** G of some vault secret: any well-formed x-only key will do for the api process. */
+const VAULT_PUBKEY = 'e91c949318f20dc64c68b6c92aa6e2d396683ad109cb54d232270acb18f56b7e';
 
 /** A JSON-RPC node that answers eth_chainId only, with the id a test sets. */
 async function chainIdNode(chainId: number) {
@@ -77,8 +79,12 @@ function safeEnv(rpcUrl: string, dataDir: string): Record<string, string> {
     VAPID_PUBLIC_KEY: VAPID.publicKey,
     VAPID_PRIVATE_KEY: VAPID.privateKey,
     VAPID_SUBJECT: 'mailto:ops@gavel.example.com',
+    GAVEL_VAULT_PUBKEY: VAULT_PUBKEY,
   };
 }
+
+/** What a process that runs the worker is given on top: it co-signs vault spends. */
+const workerSecrets = () => ({ GAVEL_VAULT_SECRET: secret() });
 
 /** The refusal checkAtBoot throws for this environment (the test fails if it starts instead). */
 async function refusal(env: Record<string, string | undefined>): Promise<UnsafeProductionConfig> {
@@ -132,12 +138,13 @@ describe('production configuration', () => {
       'VAPID_PUBLIC_KEY',
       'VAPID_PRIVATE_KEY',
       'VAPID_SUBJECT',
+      'GAVEL_VAULT_PUBKEY',
     ];
     expect(settingsOf(error).sort()).toEqual([...missing, 'DAPP_DIR'].sort());
     for (const setting of missing) expect(error.message).toContain(`  - ${setting}: not set`);
     // The built dapp is named in the same message as the settings, not in an error of its own before them.
     expect(error.message).toContain(`  - DAPP_DIR: no built dapp in ${path.join(dataDir, 'no-build')}: run \`npm run build\``);
-    expect(error.message).toContain('21 settings are missing or unsafe');
+    expect(error.message).toContain('22 settings are missing or unsafe');
     expect(error.message).toMatch(/PGlite/);
     expect(error.message).toMatch(/Stripe stand-in/);
   });
@@ -159,13 +166,14 @@ describe('production configuration', () => {
 
   it('a worker is not asked for what only the api serves', async () => {
     const { DAPP_DIR: _dapp, TRUSTED_PROXY_HOPS: _hops, ...env } = safeEnv(node.url, dataDir);
-    const config = await checkAtBoot(loadConfig({ ...env, DAPP_DIR: path.join(dataDir, 'no-build'), SIWE_URI: 'https://elsewhere.example' }), 'worker');
+    const config = await checkAtBoot(loadConfig({ ...env, ...workerSecrets(), DAPP_DIR: path.join(dataDir, 'no-build'), SIWE_URI: 'https://elsewhere.example' }, 'worker'), 'worker');
     expect(config.production).toBe(true);
+    expect(config.vault.masterSecret).not.toBeNull();
   });
 
   it.each(ANVIL_PRIVATE_KEYS.map((key, account) => [account, key] as const))("refuses anvil's public account %i as the relayer", async (account, key) => {
     // A process that runs the worker: it is the one that would sign with the key.
-    const error = await refusal({ ...safeEnv(node.url, dataDir), RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: key });
+    const error = await refusal({ ...safeEnv(node.url, dataDir), ...workerSecrets(), RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: key });
     expect(settingsOf(error)).toEqual(['RELAYER_PRIVATE_KEY']);
     expect(error.message).toContain(`anvil's public account ${account} `);
   });
@@ -189,7 +197,7 @@ describe('production configuration', () => {
     ['the session key reused as the code pepper', { EMAIL_CODE_PEPPER: 'same-'.repeat(8), JWT_SECRET: 'same-'.repeat(8) }, ['EMAIL_CODE_PEPPER'], /the same as JWT_SECRET/],
     [
       "anvil's public account as the relayer, in capitals",
-      { RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[0].toUpperCase().replace('0X', '0x') },
+      { RUN_WORKER: 'true', ...workerSecrets(), RELAYER_PRIVATE_KEY: ANVIL_PRIVATE_KEYS[0].toUpperCase().replace('0X', '0x') },
       ['RELAYER_PRIVATE_KEY'],
       /anyone can sign/,
     ],
@@ -197,6 +205,9 @@ describe('production configuration', () => {
     ['SIWE_URI on another origin than PUBLIC_URL', { SIWE_URI: 'http://127.0.0.1:5173' }, ['SIWE_URI'], /not PUBLIC_URL's origin \(https:\/\/gavel\.example\.com\)/],
     ['TRUSTED_PROXY_HOPS left to a default', { TRUSTED_PROXY_HOPS: undefined }, ['TRUSTED_PROXY_HOPS'], /0 only when clients reach the api directly/],
     ['a DAPP_DIR with no build', { DAPP_DIR: '/nonexistent/gavel-dapp' }, ['DAPP_DIR'], /run `npm run build` first/],
+    ["an api process that does not know Gavel's vault key", { GAVEL_VAULT_PUBKEY: undefined }, ['GAVEL_VAULT_PUBKEY'], /scripts\/bitcoin\/vault-pubkey\.ts/],
+    ['a worker with no vault secret to co-sign binding bids', { RUN_WORKER: 'true' }, ['GAVEL_VAULT_SECRET'], /not set/],
+    ['the vault secret given to the web-facing process', { GAVEL_VAULT_SECRET: 'a'.repeat(64) }, ['GAVEL_VAULT_SECRET'], /only the worker co-signs/],
   ];
 
   it.each(unsafe)('refuses %s, naming it', async (_what, change, settings, text) => {
@@ -218,7 +229,7 @@ describe('production configuration', () => {
   it("names both chain ids when the node is another chain than CHAIN_ID, and refuses the relayer's key on it", async () => {
     const sepolia = await chainIdNode(11155111);
     try {
-      const error = await refusal({ ...safeEnv(sepolia.url, dataDir), RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: `0x${secret()}` });
+      const error = await refusal({ ...safeEnv(sepolia.url, dataDir), ...workerSecrets(), RUN_WORKER: 'true', RELAYER_PRIVATE_KEY: `0x${secret()}` });
       expect(settingsOf(error)).toEqual(['CHAIN_ID', 'RELAYER_PRIVATE_KEY']);
       expect(error.message).toMatch(/CHAIN_ID: 1, but the node at RPC_URL \(127\.0\.0\.1:\d+\) answers eth_chainId 11155111/);
       expect(error.message).toContain('RELAYER_PRIVATE_KEY: given, but it would sign on chain 11155111, not on CHAIN_ID 1');
@@ -270,11 +281,14 @@ describe('production configuration', () => {
     }
     // What serves HTTP is also refused for the missing build and proxy count, in the same message.
     for (const result of [api, start]) {
-      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 21 settings are missing or unsafe.');
+      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 22 settings are missing or unsafe.');
       expect(result.stderr).toContain('  - DAPP_DIR: no built dapp');
       expect(result.stderr).toContain('  - TRUSTED_PROXY_HOPS: not set');
     }
-    expect(worker.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 19 settings are missing or unsafe.');
+    expect(worker.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 20 settings are missing or unsafe.');
+    // The worker co-signs vault spends: it is asked for the secret, the api process for the public key.
+    expect(worker.stderr).toContain('  - GAVEL_VAULT_SECRET: not set');
+    expect(api.stderr).toContain('  - GAVEL_VAULT_PUBKEY: not set');
     expect(worker.stderr).not.toContain('DAPP_DIR');
   });
 });
