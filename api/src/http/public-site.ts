@@ -8,9 +8,11 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import { notFound } from './errors.ts';
-import { rpcProxy } from './rpc-proxy.ts';
+import { rpcProxy, type RpcProxyDeps } from './rpc-proxy.ts';
 import { dappPolicy } from './security-headers.ts';
 
 const API_PREFIX = '/api';
@@ -19,7 +21,7 @@ const FOREVER = 'public, max-age=31536000, immutable';
 /** index.html and the other unhashed files name the current build: asked again every time (304 while unchanged). */
 const REVALIDATE = 'no-cache';
 
-export function publicSite(services: Pick<Services, 'config' | 'chain' | 'rateLimiter' | 'log'>, dappDir: string) {
+export function publicSite(services: { config: Config; chain: RpcProxyDeps['chain']; rateLimiter: RateLimiter; log: Logger }, dappDir: string) {
   const { config } = services;
   const policy = dappPolicy(config);
   const rpc = rpcProxy({ chain: services.chain, limiter: services.rateLimiter, limit: config.rateLimits.routes.rpc, log: services.log });

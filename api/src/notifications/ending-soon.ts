@@ -9,8 +9,11 @@
  * stream follows the commit.
  */
 import { endingSoonText, type EndingSoonNotification } from '@gavel/domain';
-import type { Services } from '../services.ts';
-import { endingSoonDue, type EndingSoonJob } from '../jobs/lot-clock.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { endingSoonDue, type EndingSoonJob, type LotClock } from '../jobs/lot-clock.ts';
 import { endingSoonMail } from '../mail/templates.ts';
 
 export interface EndingSoonResult {
@@ -21,7 +24,10 @@ export interface EndingSoonResult {
 
 const NOBODY: EndingSoonResult = { told: [], mailed: [] };
 
-export async function tellEndingSoon(services: Pick<Services, 'db' | 'eventHub' | 'mailer' | 'lotClock' | 'log'>, job: EndingSoonJob): Promise<EndingSoonResult> {
+export async function tellEndingSoon(
+  services: { db: Database; eventHub: EventHub; mailer: Mailer; lotClock: Pick<LotClock, 'endingSoonMinutes'>; log: Logger },
+  job: EndingSoonJob,
+): Promise<EndingSoonResult> {
   const { prisma } = services.db;
   const now = Date.now();
   if (!endingSoonDue(services.lotClock.endingSoonMinutes, job.minutes, job.endTime, now)) return NOBODY;
