@@ -31,6 +31,8 @@ export interface ScenarioRow {
   recoverMs: number;
   /** Whether /readyz answered not-ready (in time) while the dependency was away; null where it need not. */
   notReadySeen: boolean | null;
+  /** What the admin's degradation log holds afterwards (written by the api and worker process): "database 3.4 s". */
+  logged: string[];
   /** What broke a rule, in words; empty when every rule held. */
   violations: string[];
 }
@@ -142,6 +144,12 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
 
   if (recoverMs > RECOVERY_LIMIT_MS) violations.push(`recovered in ${recoverMs} ms, over ${RECOVERY_LIMIT_MS} ms`);
   if (notReadySeen === false) violations.push('/readyz never answered not-ready while the dependency was away');
+  // The outage as the admin reads it: written to the database by the process that saw it, soon after the return.
+  const inLog = async () => {
+    const rows = await prisma.degradation.findMany({ orderBy: { since: 'asc' } });
+    return rows.length > 0 && rows;
+  };
+  const episodes = (await until(inLog, 3000)) ?? [];
   return {
     scenario: scenario.name,
     requests: result.requests,
@@ -152,13 +160,14 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
     bad5xx: result.bad5xx.length,
     recoverMs,
     notReadySeen,
+    logged: episodes.map((e) => `${e.dependency} ${((e.until.getTime() - e.since.getTime()) / 1000).toFixed(1)} s`),
     violations,
   };
 }
 
 /** The table `npm run faults` prints. */
 export function faultTable(rows: ScenarioRow[]): string {
-  const head = ['scenario', 'requests', 'acknowledged', 'lost', 'double charges', 'holds left', '5xx', 'time to recover', 'ok'];
+  const head = ['scenario', 'requests', 'acknowledged', 'lost', 'double charges', 'holds left', '5xx', 'time to recover', 'ok', 'admin sees'];
   const body = rows.map((r) => [
     r.scenario,
     String(r.requests),
@@ -169,6 +178,7 @@ export function faultTable(rows: ScenarioRow[]): string {
     String(r.bad5xx),
     Number.isFinite(r.recoverMs) ? `${(r.recoverMs / 1000).toFixed(2)} s` : 'never',
     r.violations.length ? 'NO' : 'yes',
+    r.logged.join(', ') || '-',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
