@@ -3,6 +3,10 @@
  * if it decodes, every input is unspent (chained mempool spends allowed, as in Bitcoin Core), amounts
  * balance, outputs are above dust, the fee meets the 1 sat/vB relay minimum, every input's relative lock (BIP68)
  * is met by its coin's depth, and every input's signature and tapscript verify (verify.ts, tapscript.ts). Inscriptions move when a transaction is mined, as ord indexes blocks only.
+ * A transaction spending what a mempool transaction spends replaces it (and its descendants) when each one it
+ * conflicts with signals replaceability (BIP125) and it pays more, as Bitcoin Core's rules 3, 4 and 6 ask; a block
+ * takes the mempool's packages (a transaction with its unconfirmed ancestors) whose feerate reaches
+ * `blockMinFeeRate`, best first, as a miner would (mempool.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
@@ -11,6 +15,7 @@ import { rpc } from './errors.ts';
 import { envelopesOf, landing } from './ordinals.ts';
 import { dustLimit, hex, scriptType, verifyInput, type Prevout } from './verify.ts';
 import { checkRelativeLock } from './tapscript.ts';
+import { blockTemplate, replacedBy } from './mempool.ts';
 
 bitcoin.initEccLib(ecc);
 
@@ -79,6 +84,8 @@ export class Chain {
   /** Outpoint -> inscriptions on it with their offset into the output. */
   readonly inscribed = new Map<string, Array<{ id: string; offset: number }>>();
   private coinbaseCount = 0;
+  /** sat/vB a package (a transaction and its unconfirmed ancestors) needs to be mined; 0 mines the whole mempool. */
+  blockMinFeeRate = 0;
 
   constructor(
     readonly network: StandInNetwork,
@@ -118,12 +125,16 @@ export class Chain {
     }
     const outpoints = tx.ins.map((input) => key(txidOf(input.hash), input.index));
     if (new Set(outpoints).size !== outpoints.length) throw rpc.duplicateInputs();
+    const conflicts = new Set<string>();
     const prevouts: Prevout[] = outpoints.map((outpoint) => {
       const utxo = this.utxos.get(outpoint);
       if (utxo) return { script: utxo.script, value: utxo.value };
       const spender = this.spends.get(outpoint);
-      if (spender && !this.txs.get(spender.txid)!.status.confirmed) throw rpc.mempoolConflict();
-      throw rpc.missingOrSpent();
+      const parent = this.txs.get(outpoint.slice(0, outpoint.lastIndexOf(':')));
+      if (!spender || this.txs.get(spender.txid)!.status.confirmed || !parent) throw rpc.missingOrSpent();
+      conflicts.add(spender.txid);
+      const out = parent.tx.outs[Number(outpoint.slice(outpoint.lastIndexOf(':') + 1))]!;
+      return { script: out.script, value: Number(out.value) };
     });
     const valueIn = prevouts.reduce((sum, p) => sum + p.value, 0);
     const valueOut = tx.outs.reduce((sum, o) => sum + Number(o.value), 0);
@@ -137,6 +148,8 @@ export class Chain {
       checkRelativeLock(tx.version, input.sequence, this.heightOf(outpoints[index]!), this.tip.height);
     });
     for (let index = 0; index < tx.ins.length; index++) verifyInput(tx, index, prevouts);
+    const replaced = conflicts.size > 0 ? replacedBy(this, txid, conflicts, fee, tx.virtualSize()) : [];
+    for (const gone of replaced) this.evict(gone);
     this.store(tx, prevouts, false, fee);
     return txid;
   }
@@ -159,13 +172,31 @@ export class Chain {
     return { txid: stored.txid, vout: 0 };
   }
 
-  /** Mines `count` blocks holding the whole mempool (first block), moving inscriptions as ord would. */
+  /**
+   * A replaced mempool transaction forgotten: its outputs gone, the outputs it spent unspent again. Called for
+   * descendants before their ancestors (replacedBy's order), so no output of a forgotten one is left behind.
+   */
+  private evict(txid: string): void {
+    const stored = this.txs.get(txid)!;
+    for (let vout = 0; vout < stored.tx.outs.length; vout++) this.utxos.delete(key(txid, vout));
+    stored.tx.ins.forEach((input, vin) => {
+      const outpoint = key(txidOf(input.hash), input.index);
+      this.spends.delete(outpoint);
+      const prevout = stored.prevouts[vin]!;
+      this.utxos.set(outpoint, { txid: txidOf(input.hash), vout: input.index, value: prevout.value, script: prevout.script, address: this.addressOf(prevout.script) });
+    });
+    this.txs.delete(txid);
+    this.mempool = this.mempool.filter((id) => id !== txid);
+  }
+
+  /** Mines `count` blocks, each holding the packages that reach `blockMinFeeRate` (mempool.ts), moving inscriptions as ord would. */
   mine(count = 1): Block[] {
     const mined: Block[] = [];
     for (let i = 0; i < count; i++) {
       const previous = this.tip;
-      const txids = this.mempool;
-      this.mempool = [];
+      const txids = blockTemplate(this);
+      const taken = new Set(txids);
+      this.mempool = this.mempool.filter((txid) => !taken.has(txid));
       const time = Math.max(now(), previous.time + 1);
       const hash = sha256d(Buffer.from(`${previous.hash}:${previous.height + 1}:${time}:${txids.join(',')}`));
       const block: Block = { height: previous.height + 1, hash, previous: previous.hash, time, txids };

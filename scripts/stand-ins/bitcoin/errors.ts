@@ -29,6 +29,7 @@ export const rpc = {
   nonStandard: (what: string) => new RpcError(-26, `non-standard (${what})`),
   duplicateInputs: () => new RpcError(-26, 'bad-txns-inputs-duplicate'),
   nonBip68Final: () => new RpcError(-26, 'non-BIP68-final'),
+  replacementFee: (txid: string, why: string) => new RpcError(-26, `insufficient fee, rejecting replacement ${txid}; ${why}`),
 };
 
 function btc(sats: number): string {

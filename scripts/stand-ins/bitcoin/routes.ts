@@ -137,6 +137,21 @@ export function routes(chain: Chain, fees: () => Fees): Route[] {
     ],
     [
       'POST',
+      /^\/dev\/fees$/,
+      (_, body) => {
+        // What /api/v1/fees/recommended answers from now on, and the feerate a package needs to be mined.
+        const { blockMinFeeRate, ...estimates } = parse<Partial<Fees> & { blockMinFeeRate?: number }>(body);
+        const current = fees();
+        for (const name of Object.keys(current) as Array<keyof Fees>) {
+          const rate = estimates[name];
+          if (rate !== undefined) current[name] = rate;
+        }
+        if (blockMinFeeRate !== undefined) chain.blockMinFeeRate = blockMinFeeRate;
+        return ok({ ...current, blockMinFeeRate: chain.blockMinFeeRate });
+      },
+    ],
+    [
+      'POST',
       /^\/dev\/faucet$/,
       (_, body) => {
         const { address, sats, mine = true } = parse<{ address?: string; sats?: number; mine?: boolean }>(body);
