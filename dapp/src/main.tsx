@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { connectApiToSession } from './app/api-auth.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
@@ -16,6 +17,7 @@ import { registerServiceWorker } from './pwa/register.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+connectApiToSession();
 const store = createStore();
 const queryClient = createQueryClient();
 

@@ -1,7 +1,7 @@
 /** The spec's bidding calls, each checked against the reply schema the api itself uses. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BIDS_LIST_LIMIT, type bidListSchema, type messageReplySchema, type placeBidReplySchema, type PlaceBidBody } from '@gavel/domain';
-import { useAppSelector } from '../app/store.ts';
+import { useSessionToken } from './session-token.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 import { lotChanged } from './lot-cache.ts';
@@ -19,7 +19,7 @@ export const bidsApi = {
 
 /** A lot's bid history, highest first (at most 50), with the viewer's own bids marked. */
 export function useBidHistory(lotId: string) {
-  const token = useAppSelector((state) => state.session.token);
+  const token = useSessionToken();
   return useQuery({
     queryKey: queryKeys.bids.history(lotId, token),
     queryFn: ({ signal }) => bidsApi.history(lotId, signal),

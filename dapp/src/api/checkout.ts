@@ -12,7 +12,7 @@ import type {
   CheckoutBody,
   PayHeldReply,
 } from '@gavel/domain';
-import { useAppSelector } from '../app/store.ts';
+import { useSessionToken } from './session-token.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -40,7 +40,7 @@ export function usePayHeld() {
 
 /** The signed-in user's cart: won lots and Buy Now lots, paid or awaiting payment. Keyed by session. */
 export function useCart(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
-  const token = useAppSelector((state) => state.session.token);
+  const token = useSessionToken();
   return useQuery({
     queryKey: queryKeys.cart.of(token),
     queryFn: ({ signal }) => checkoutApi.cart(signal),

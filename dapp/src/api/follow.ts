@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FOLLOW_LIMIT, type MyBidState, type Pagination, type chainLotListSchema, type myBidListSchema, type watchedIdsReplySchema, type watchReplySchema, type wonLotListSchema } from '@gavel/domain';
-import { useAppSelector } from '../app/store.ts';
+import { useSessionToken } from './session-token.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -24,7 +24,7 @@ export const followApi = {
 
 /** The ids of the lots the user watches, read once per session (none while signed out). */
 export function useWatchedIds() {
-  const signedIn = useAppSelector((state) => state.session.status === 'signedIn');
+  const signedIn = useSessionToken() !== null;
   return useQuery({
     queryKey: queryKeys.account.watchedIds,
     queryFn: ({ signal }) => followApi.watchedIds(signal).then((reply) => reply.data),

@@ -1,6 +1,4 @@
 import type { ApiError } from '@gavel/domain';
-import { announceSessionExpired } from '../session/session-expiry.ts';
-import { isStoredToken, requestToken } from '../admin/admin-token.ts';
 
 /** Where the api lives. Same-origin `/api` by default: the vite dev and preview servers proxy it. */
 export const API_BASE = (import.meta.env.VITE_API_URL || '/api').replace(/\/$/, '');
@@ -30,6 +28,30 @@ export type ReplyOf<Schema extends { _output: unknown }> = Schema['_output'];
 /** What a form sends for a domain body schema: its input, before the schema's transforms. */
 export type BodyOf<Schema extends { _input: unknown }> = Schema['_input'];
 
+/**
+ * Which token a call carries, and what a refused one means. The api client knows no session, admin or store:
+ * the app's bootstrap tells it (until then calls go without a token and a 401 is only an error).
+ */
+export interface AuthTokenSource {
+  /** The token a call from the current page carries (the admin's on admin pages, the user's elsewhere). */
+  current: () => string | null;
+  /** Whether `token` is still one this browser keeps (a call made before sign-out may come back after it). */
+  isKept: (token: string) => boolean;
+  /** A call that carried a kept token was refused (401): the session is over. */
+  onExpired: () => void;
+}
+
+let authTokenSource: AuthTokenSource = { current: () => null, isKept: () => false, onExpired: () => {} };
+
+export function setAuthTokenSource(source: AuthTokenSource): void {
+  authTokenSource = source;
+}
+
+/** The token a call from the current page carries, for the few requests made without `apiRequest` (a PDF). */
+export function currentAuthToken(): string | null {
+  return authTokenSource.current();
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, or sent as is when it is FormData (file uploads). */
@@ -46,7 +68,7 @@ interface RequestOptions {
  */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal, token: explicitToken }: RequestOptions = {}): Promise<T> {
   // Admin pages send the admin token, every other page the user token.
-  const token = explicitToken !== undefined ? explicitToken : requestToken();
+  const token = explicitToken !== undefined ? explicitToken : authTokenSource.current();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -60,15 +82,12 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
   });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    // The spec: a 401 clears all local storage (the stored session and wallet are no longer valid) and returns
-    // to sign-in. Only for calls that carried a session: a wrong password on /signin is a 401 too, and must not
+    // A 401 ends the session (the app's `onExpired` clears local storage and returns to sign-in). Only for
+    // calls that carried a session: a wrong password on /signin is a 401 too, and must not
     // wipe the visitor's connected wallet or bounce them off the form they are typing in. And only for a token
     // still kept: a call sent before logout or a password change (which replaced the token) may be refused after
     // it, and must not end the session that follows.
-    if (response.status === 401 && token && isStoredToken(token)) {
-      localStorage.clear();
-      announceSessionExpired();
-    }
+    if (response.status === 401 && token && authTokenSource.isKept(token)) authTokenSource.onExpired();
     const error = asApiError(payload);
     throw error ? new ApiRequestError(response.status, error.message, error.code, error.fields, error.userId) : new ApiRequestError(response.status, `Request failed with status ${response.status}`);
   }

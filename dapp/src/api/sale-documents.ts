@@ -1,14 +1,13 @@
 /** Invoices and seller's statements: the signed-in user's lists, one document, and its PDF (fetched with the session). */
 import { useQuery } from '@tanstack/react-query';
 import type { Invoice, SellerStatement } from '@gavel/domain';
-import { requestToken } from '../admin/admin-token.ts';
-import { useAppSelector } from '../app/store.ts';
-import { API_BASE, ApiRequestError, apiRequest } from './http.ts';
+import { useSessionToken } from './session-token.ts';
+import { API_BASE, ApiRequestError, apiRequest, currentAuthToken } from './http.ts';
 
 export type SaleDocumentKind = 'invoices' | 'statements';
 
 export function useSaleDocument<K extends SaleDocumentKind>(kind: K, id: string) {
-  const token = useAppSelector((state) => state.session.token);
+  const token = useSessionToken();
   return useQuery({
     queryKey: ['sale-documents', kind, id, token],
     queryFn: ({ signal }) => apiRequest<{ data: K extends 'invoices' ? Invoice : SellerStatement }>(`/${kind}/${encodeURIComponent(id)}`, { signal }),
@@ -18,7 +17,7 @@ export function useSaleDocument<K extends SaleDocumentKind>(kind: K, id: string)
 }
 
 export function useMySaleDocuments<K extends SaleDocumentKind>(kind: K) {
-  const token = useAppSelector((state) => state.session.token);
+  const token = useSessionToken();
   return useQuery({
     queryKey: ['sale-documents', kind, 'mine', token],
     queryFn: ({ signal }) => apiRequest<{ data: Array<K extends 'invoices' ? Invoice : SellerStatement> }>(`/me/${kind}`, { signal }),
@@ -32,7 +31,7 @@ export function useMySaleDocuments<K extends SaleDocumentKind>(kind: K) {
  * and opened from memory. `target`: a tab opened at the click (before the fetch, so no pop-up blocker stops it).
  */
 export async function openSaleDocumentPdf(kind: SaleDocumentKind, id: string, target: Window | null): Promise<void> {
-  const token = requestToken();
+  const token = currentAuthToken();
   const response = await fetch(`${API_BASE}/${kind}/${encodeURIComponent(id)}/pdf`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
   if (!response.ok) {
     target?.close();

@@ -1,12 +1,12 @@
 /** Second-chance offers: an unpaid lot offered to the signed-in user at their last bid, accepted by card. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { secondChanceListSchema, SecondChanceAcceptReply } from '@gavel/domain';
-import { useAppSelector } from '../app/store.ts';
+import { useSessionToken } from './session-token.ts';
 import { apiRequest, type ReplyOf } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
 export function useSecondChanceOffers() {
-  const token = useAppSelector((state) => state.session.token);
+  const token = useSessionToken();
   return useQuery({
     queryKey: queryKeys.cart.secondChance(token),
     queryFn: ({ signal }) => apiRequest<ReplyOf<typeof secondChanceListSchema>>('/second-chance-offers', { signal }),
