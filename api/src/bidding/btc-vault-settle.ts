@@ -3,7 +3,8 @@
  * (btc-settlement.ts checks and merges it); the vault inputs still need Gavel's signature with G, which only the
  * worker holds. So the merged PSBT is stored on the lot, by a conditional write only one co-sign wins, and the
  * worker's `cosign-swap` job signs the vault inputs, finalizes, records the swap and broadcasts it exactly as a
- * seller's co-sign does today (btc-swap.ts); the follower then sees it confirm. Gavel signs with G for this swap
+ * seller's co-sign does today (btc-swap.ts), then sweeps the house output in a child that pays for the swap
+ * (btc-house-sweep.ts); the follower then sees it confirm, replacing the child if it waits too long. Gavel signs with G for this swap
  * only: the winning offer, unchanged, whose every bidder signature was verified when the bid was placed.
  */
 import { psbtMessages } from '@gavel/domain';
@@ -13,6 +14,7 @@ import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, unsignedTx } from '../bitcoin/offer/index.ts';
 import { vaultInputIndices, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
 import { broadcastRecorded, expectedSwapTxid, recordSwap, swapRefusal } from './btc-swap.ts';
+import { sweepHouseOutput } from './btc-house-sweep.ts';
 
 /** Stores the seller-co-signed binding swap for the worker to finish; refused when one is stored or recorded. */
 export async function queueVaultSwap(services: Services, lotId: string, merged: bitcoin.Psbt): Promise<void> {
@@ -56,7 +58,7 @@ export async function coSignVaultSwap(services: Services, lotId: string): Promis
   const lot = await prisma.lot.findUnique({ where: { id: lotId } });
   if (!lot?.vaultSwapPsbtHex) return null;
   if (lot.swapTxid) {
-    if (lot.swapTxHex) await broadcastRecorded(services, lotId, { txid: lot.swapTxid, txHex: lot.swapTxHex });
+    if (lot.swapTxHex && (await broadcastRecorded(services, lotId, { txid: lot.swapTxid, txHex: lot.swapTxHex })).sent) await sweepSoon(services, lotId);
     return lot.swapTxid;
   }
   const forget = async (reason: string) => {
@@ -82,5 +84,11 @@ export async function coSignVaultSwap(services: Services, lotId: string): Promis
   await recordSwap(services, lotId, lot.vaultSwapPsbtHex, swap);
   const outcome = await broadcastRecorded(services, lotId, swap);
   if (!outcome.sent && outcome.refused !== null) return forget(outcome.refused);
+  if (outcome.sent) await sweepSoon(services, lotId);
   return swap.txid;
+}
+
+/** The child right after the swap; when it cannot be sent now (Esplora away), the follower's next turn sends it. */
+function sweepSoon(services: Services, lotId: string): Promise<void> {
+  return sweepHouseOutput(services, lotId).catch((error: Error) => services.log.warn({ lotId, err: error.message }, 'the house sweep waits for the follower'));
 }

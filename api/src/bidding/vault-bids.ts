@@ -118,6 +118,9 @@ export async function buildVaultOffers(services: Services, user: UserRow, lot: O
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
   if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
+  // The house output pays the anchor key the worker holds, which sweeps it to the fee address (house-anchor.ts).
+  const houseAddress = services.vaults.currentHouseAddress();
+  if (!houseAddress) throw new HttpError(503, 'Binding bids are not configured (GAVEL_HOUSE_ANCHOR_PUBKEY)', 'bitcoin_unconfigured');
   const row = await vaultOf(services, user.id);
   const vault = services.vaults.vault(row);
   const { all, lasting } = await usableOutputs(services, row, lot.id, lot.endTime);
@@ -139,7 +142,7 @@ export async function buildVaultOffers(services: Services, user: UserRow, lot: O
       }),
     );
     const build = (outputs: Utxo[], step = steps.length - 1, spendAll = false) =>
-      buildVaultOffer({ ...request, bidId: ids[step]!, price: Number(steps[step]!), vault, ordinalsAddress: row.ordinalsAddress, outputs, platformFeeAddress, spendAll });
+      buildVaultOffer({ ...request, bidId: ids[step]!, price: Number(steps[step]!), vault, ordinalsAddress: row.ordinalsAddress, outputs, houseAddress, spendAll });
     const covers = (outputs: Utxo[]) => {
       try {
         build(outputs);

@@ -6,7 +6,8 @@
  *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts); card mints' charges to give
  *   back are queued even when the relayer cannot send;
  * - follow-swaps (BITCOIN_FOLLOW_MS): BTC lots' swaps followed to their first confirmation (re-broadcast if
- *   lost), leading bids whose offers were spent elsewhere removed, and won lots watched until their swap: a spent
+ *   lost), binding swaps' house outputs swept in a child that pays for a slow swap (bidding/btc-house-sweep.ts),
+ *   leading bids whose offers were spent elsewhere removed, and won lots watched until their swap: a spent
  *   winner made unpaid, a late seller reminded (bidding/btc-swap.ts, btc-offer-watch.ts, btc-win-watch.ts);
  * - fill-delivery-addresses (BITCOIN_FOLLOW_MS): BTC lots won by card that closed while their winner was linking
  *   an ordinals address get that address (bidding/inscription-delivery.ts);
@@ -18,6 +19,7 @@
 import type { Services } from '../services.ts';
 import { chainFollowerTurns, WITHDRAWALS_EVERY } from '../chain/follower.ts';
 import { followSwaps } from '../bidding/btc-swap.ts';
+import { followHouseSweeps } from '../bidding/btc-house-sweep.ts';
 import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
 import { watchBitcoinWins } from '../bidding/btc-win-watch.ts';
 import { sweepDeliveryAddresses } from '../bidding/inscription-delivery.ts';
@@ -42,6 +44,7 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
       },
       'follow-swaps': async () => {
         await followSwaps(services);
+        await followHouseSweeps(services);
         await removeSpentLeadingOffers(services);
         await watchBitcoinWins(services);
       },

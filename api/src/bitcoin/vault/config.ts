@@ -15,6 +15,15 @@ export interface VaultConfig {
   keyVersion: number;
   /** GAVEL_VAULT_PUBKEY: G of the current version (x-only hex), for an api process that does not hold the secret. */
   gavelPublicKey: string | null;
+  /**
+   * GAVEL_HOUSE_ANCHOR_PUBKEY: the house anchor key of the current version (x-only hex), for an api process that
+   * does not hold the secret; a binding swap's house output pays its taproot key-path address (gavel-key.ts).
+   */
+  houseAnchorPublicKey: string | null;
+  /** BITCOIN_CPFP_AFTER_BLOCKS (default 3): blocks a binding swap may stay unconfirmed before its child pays more. */
+  cpfpAfterBlocks: number;
+  /** BITCOIN_CPFP_MAX_FEE_RATE (default 200 sat/vB): the highest swap-and-child feerate the house pays towards. */
+  cpfpMaxFeeRate: number;
   /** This process runs the worker, so it co-signs vault spends. */
   signs: boolean;
   /** The environment gave GAVEL_VAULT_SECRET to a process that does not sign: production refuses it. */
@@ -41,10 +50,15 @@ export function vaultConfig(env: NodeJS.ProcessEnv, signs: boolean): VaultConfig
   if (secret && !/^[0-9a-fA-F]{64,}$/.test(secret)) throw new Error('GAVEL_VAULT_SECRET must be at least 32 bytes of hex (64 characters)');
   const pubkey = env.GAVEL_VAULT_PUBKEY?.trim().toLowerCase() || null;
   if (pubkey && !/^[0-9a-f]{64}$/.test(pubkey)) throw new Error('GAVEL_VAULT_PUBKEY must be an x-only public key (64 hex characters)');
+  const anchor = env.GAVEL_HOUSE_ANCHOR_PUBKEY?.trim().toLowerCase() || null;
+  if (anchor && !/^[0-9a-f]{64}$/.test(anchor)) throw new Error('GAVEL_HOUSE_ANCHOR_PUBKEY must be an x-only public key (64 hex characters)');
   return {
     masterSecret: signs ? secret : null,
     keyVersion: wholeNumber(env, 'GAVEL_VAULT_KEY_VERSION', 1, 1, 1_000_000),
     gavelPublicKey: pubkey,
+    houseAnchorPublicKey: anchor,
+    cpfpAfterBlocks: wholeNumber(env, 'BITCOIN_CPFP_AFTER_BLOCKS', 3, 1, 1000),
+    cpfpMaxFeeRate: wholeNumber(env, 'BITCOIN_CPFP_MAX_FEE_RATE', 200, 1, 10_000),
     signs,
     secretGivenToNonSigner: secret !== null && !signs,
     csvBlocks: wholeNumber(env, 'BITCOIN_VAULT_CSV_BLOCKS', DEFAULT_VAULT_CSV_BLOCKS, 1, MAX_VAULT_CSV_BLOCKS),

@@ -5,7 +5,11 @@
  *
  *   inputs  [0 seller inscription, 1.. vault outputs]
  *   outputs [0 inscription to the bidder's ordinals address (exactly the inscription output's sats),
- *            1 price to the seller, 2 platform fee, 3 change back to the vault (left out when under dust)]
+ *            1 price to the seller, 2 the house's share (platform fee and buyer's premium) to the house anchor
+ *            address, 3 change back to the vault (left out when under dust)]
+ *
+ * The house output pays the anchor key the worker holds (house-anchor.ts), not the fee address: the worker sweeps it
+ * there in a child transaction that pays for the swap when its feerate, fixed at the bid, is too low at the close.
  *
  * The dummy of today's offers exists to keep the inscription off output 0's first sats of another input; here the
  * inscription is input 0, so output 0 takes its sats first-in first-out, offset 0, and needs none. Everyone signs
@@ -25,6 +29,8 @@ import { addCooperativeInputs, COOPERATIVE_SEQUENCE } from './cooperative-inputs
 /** BIP-174 proprietary global key: 0xFC, "gavel", subtype 1 = the vault address a binding offer spends from. */
 export const VAULT_LAYOUT_KEY = Uint8Array.from([0xfc, 5, ...new TextEncoder().encode('gavel'), 1]);
 export const VAULT_OFFER_SELLER_INPUT = 0;
+/** The house's output of a binding swap: the one the worker's child transaction spends. */
+export const VAULT_OFFER_HOUSE_OUTPUT = 2;
 
 export interface VaultOfferRequest {
   network: BitcoinNetworkName;
@@ -37,9 +43,10 @@ export interface VaultOfferRequest {
   ordinalsAddress: string;
   /** The vault outputs it may spend, in the order to take them. */
   outputs: Utxo[];
-  platformFeeAddress: string;
+  /** The house anchor's address (Vaults.currentHouseAddress): output 2 pays it. */
+  houseAddress: string;
   platformFeeBps?: number;
-  /** The buyer's premium of the lot's event, in sats: paid to the fee address with the platform fee (layout.ts). */
+  /** The buyer's premium of the lot's event, in sats: paid to the house output with the platform fee (layout.ts). */
   premium?: OfferRequest['premium'];
   /** Spend every output given (a ladder's lower steps spend exactly the top step's), not just enough of them. */
   spendAll?: boolean;
@@ -69,13 +76,13 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
   if (!Number.isSafeInteger(price) || price < INSCRIPTION_OUTPUT_SATS) throw new OfferError('invalid_amount', `Bid must be at least ${INSCRIPTION_OUTPUT_SATS} sats`, 'amount');
   const ordinals = scriptOf(request.ordinalsAddress, network, 'ordinalsAddress');
   const payout = scriptOf(seller.payoutAddress, network, 'payoutAddress');
-  const platform = scriptOf(request.platformFeeAddress, network, 'platformFeeAddress');
+  const houseOutput = scriptOf(request.houseAddress, network, 'houseAddress');
   const sellerScript = Buffer.from(seller.inscriptionUtxo.script, 'hex');
   const sellerType = spendTypeOf(sellerScript);
   if (!sellerType) throw new OfferError('unsupported_inscription_output', 'The inscription must sit on a native segwit or taproot output', 'inscriptionId');
   const house = houseShareOf(price, request.premium, request.platformFeeBps);
   const owed = price + house.total;
-  const fixedOutputs = [ordinals.script.length, payout.script.length, platform.script.length];
+  const fixedOutputs = [ordinals.script.length, payout.script.length, houseOutput.script.length];
   const vsizeOf = (inputs: number, change: boolean) => estimateVsize([sellerType], change ? [...fixedOutputs, vault.script.length] : fixedOutputs) + inputs * VAULT_SPEND_VBYTES.cooperativeInput;
 
   const inputs: Utxo[] = [];
@@ -121,7 +128,7 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
   addCooperativeInputs(psbt, vault, inputs);
   psbt.addOutput({ script: ordinals.script, value: BigInt(seller.inscriptionUtxo.value) });
   psbt.addOutput({ script: payout.script, value: BigInt(price) });
-  psbt.addOutput({ script: platform.script, value: BigInt(house.total) });
+  psbt.addOutput({ script: houseOutput.script, value: BigInt(house.total) });
   if (found.change > 0) psbt.addOutput({ script: vault.script, value: BigInt(found.change) });
   return { psbtHex: psbt.toHex(), txid: unsignedTx(psbt).getId(), inputs, platformFee: house.platformFee, premium: house.premium, ...found, needed };
 }

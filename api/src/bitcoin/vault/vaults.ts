@@ -14,6 +14,7 @@ import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { committedOutpoints } from './committed.ts';
 import type { VaultConfig } from './config.ts';
 import type { GavelKeys } from './gavel-key.ts';
+import { houseAnchorAddress, type HouseAnchor } from './house-anchor.ts';
 import { buildWithdrawal, coSign, vaultOf, withBidderSignatures, WithdrawalError } from './withdrawal-psbt.ts';
 
 export { WithdrawalError } from './withdrawal-psbt.ts';
@@ -42,6 +43,28 @@ export class Vaults {
   /** G of the current key version: derived where the secret is held, else GAVEL_VAULT_PUBKEY; null: vaults unavailable. */
   currentGavelKey(): string | null {
     return this.keys?.publicKey(this.deps.config.keyVersion) ?? this.deps.config.gavelPublicKey;
+  }
+
+  /**
+   * The address a binding swap's house output pays: the house anchor key of the current version, derived where the
+   * secret is held, else GAVEL_HOUSE_ANCHOR_PUBKEY; null: binding offers unavailable.
+   */
+  currentHouseAddress(): string | null {
+    const key = this.keys?.houseAnchorKey(this.deps.config.keyVersion) ?? this.deps.config.houseAnchorPublicKey;
+    return key ? houseAnchorAddress(key, this.deps.bitcoin.network) : null;
+  }
+
+  /**
+   * The anchor key paid by `address` (a binding swap's house output), of the current key version or an older one
+   * (an offer signed before a rotation); null when no anchor of this worker's secret has that address.
+   */
+  houseAnchorOf(address: string): HouseAnchor | null {
+    if (!this.keys) throw new Error('this process holds no vault key: the house anchor signs only in the worker');
+    for (let version = this.deps.config.keyVersion; version >= 1; version--) {
+      const internalKey = this.keys.houseAnchorKey(version);
+      if (houseAnchorAddress(internalKey, this.deps.bitcoin.network) === address) return { internalKey, signer: this.keys.houseAnchorSigner(version) };
+    }
+    return null;
   }
 
   vault(row: BitcoinVault): Vault {
