@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Lot, Nft } from '@gavel/domain';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
-import { connectWalletHref } from '../components/header/ProfileMenu.tsx';
+import { connectWalletHref } from '../wallet/connect-wallet-href.ts';
 import { ApproveNftDialog } from '../nft/ApproveNftDialog.tsx';
 import { MintNftDialog } from '../nft/MintNftDialog.tsx';
 import { useEvmWallet } from '../nft/use-evm-wallet.ts';

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { CMS_PAGES } from '@gavel/domain';
 import { lotQuery } from '../api/lots.ts';
-import { AppLayout } from '../components/layout/AppLayout.tsx';
+import { AppLayout } from '../shell/layout/AppLayout.tsx';
 import { assetUrl } from '../lots/asset-url.ts';
 import { AuctionsPage } from '../pages/auctions/AuctionsPage.tsx';
 import { NotFoundPage } from '../pages/info/NotFoundPage.tsx';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { messages, type Lot } from '@gavel/domain';
 import { WalletIcon } from '../components/icons/icons.tsx';
-import { connectWalletHref } from '../components/header/ProfileMenu.tsx';
+import { connectWalletHref } from '../wallet/connect-wallet-href.ts';
 import { shortAddress, type BidWallet } from './use-bid-wallet.ts';
 import { walletKindFor, walletMessages } from '@gavel/domain/wallet-rules';
 

@@ -4,7 +4,7 @@ import type { Nft } from '@gavel/domain';
 import { RECEIPT_TIMEOUT_MS, walletMessages } from '@gavel/domain/wallet-rules';
 import { ApiRequestError } from '../api/http.ts';
 import { nftApi } from '../api/nfts.ts';
-import { connectWalletHref } from '../components/header/ProfileMenu.tsx';
+import { connectWalletHref } from '../wallet/connect-wallet-href.ts';
 import { Modal } from '../components/modal/Modal.tsx';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { loadWalletKit } from '../wallet/load-wallet-kit.ts';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { bidCancelledText, endingSoonText, messages, notificationMessages } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { CloseIcon } from '../components/icons/icons.tsx';
-import { useDismiss } from '../components/header/use-dismiss.ts';
+import { useDismiss } from '../components/popover/use-dismiss.ts';
 import { clearNotices, dismissNotice, type Notice, type OutbidNotice } from './notices-slice.ts';
 import { maximumExceededText, outbidText } from './use-outbid-alerts.ts';
 import { timeAgo } from './time-ago.ts';

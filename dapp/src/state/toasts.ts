@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { useSelector } from 'react-redux';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -37,3 +38,8 @@ export const toastsSlice = createSlice({
 });
 
 export const { showToast, dismissToast } = toastsSlice.actions;
+
+/** The toast on screen. Read by the store's shape (a `toasts` slice), so the toast host sits below the app's store. */
+export function useCurrentToast(): Toast | null {
+  return useSelector((state: { toasts: ToastsState }) => state.toasts.current);
+}

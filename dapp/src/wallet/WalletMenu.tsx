@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COPIED_MS, walletMessages } from '@gavel/domain/wallet-rules';
 import { WalletIcon } from '../components/icons/icons.tsx';
-import { useDismiss } from '../components/header/use-dismiss.ts';
+import { useDismiss } from '../components/popover/use-dismiss.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { disconnectWallet } from './wallet-actions.ts';
 import { disconnectFailure } from './wallet-failure.ts';

@@ -4,7 +4,7 @@ import { LOT_OUTCOME_TEXT, lotOutcome, messages, outcomePrice, phaseOf, type Lot
 import { useLotClock, useLotStatus } from '../../clock/use-lot-clock.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 import { stripHtml } from '../../lots/strip-html.ts';
-import { eventHref } from '../../pages/events/event-href.ts';
+import { eventHref } from '../../lots/event-href.ts';
 import { DateTime } from '../../dates/DateTime.tsx';
 import { Countdown } from '../lot-status/Countdown.tsx';
 import { StatusBadge } from '../lot-status/StatusBadge.tsx';

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { Lot } from '@gavel/domain';
 import { LotCard } from '../lot-card/LotCard.tsx';
 import { LotCardSkeleton } from '../lot-card/LotCardSkeleton.tsx';
-import { WatchButton } from '../../follow/WatchButton.tsx';
 import './lot-grid.css';
 
 /** The spec's loading state: six skeleton cards. */
@@ -19,10 +18,12 @@ interface LotGridProps {
   refreshing?: boolean;
   /** Fewer skeletons for a short preview (the home page shows 4 lots). */
   skeletons?: number;
+  /** What each card carries in its corner (the watchlist heart): the grid itself knows lots, not accounts. */
+  cardAction?: (lot: Lot) => ReactNode;
 }
 
-/** Lots in 1 to 4 columns by width, each with its watchlist heart, skeletons while loading. */
-export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons = SKELETON_COUNT }: LotGridProps) {
+/** Lots in 1 to 4 columns by width, each with its `cardAction`, skeletons while loading. */
+export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons = SKELETON_COUNT, cardAction }: LotGridProps) {
   if (loading) {
     return (
       <div className="lot-grid" data-testid="lot-grid-loading" role="status" aria-busy="true" aria-label="Loading lots">
@@ -37,7 +38,7 @@ export function LotGrid({ lots, loading, fallback, refreshing = false, skeletons
   return (
     <div className={`lot-grid${refreshing ? ' lot-grid--refreshing' : ''}`} data-testid="lot-grid" aria-busy={refreshing}>
       {lots.map((lot, index) => (
-        <LotCard key={lot._id} lot={lot} action={<WatchButton lot={lot} />} eagerImage={index < FIRST_IN_VIEW} />
+        <LotCard key={lot._id} lot={lot} action={cardAction?.(lot)} eagerImage={index < FIRST_IN_VIEW} />
       ))}
     </div>
   );

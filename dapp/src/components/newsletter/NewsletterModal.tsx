@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
 import { messages } from '@gavel/domain';
 import { ApiRequestError } from '../../api/http.ts';
 import { useSubscribe } from '../../api/newsletter.ts';
-import { useAppDispatch } from '../../app/store.ts';
 import { showToast } from '../../state/toasts.ts';
 import { Modal } from '../modal/Modal.tsx';
 import { TextField } from '../form/TextField.tsx';
@@ -21,7 +21,7 @@ interface NewsletterModalProps {
 export function NewsletterModal({ open, onClose }: NewsletterModalProps) {
   const { values: form, errors, setErrors, set: update, text, setValues } = useForm<NewsletterForm>(EMPTY_FORM);
   const subscribe = useSubscribe();
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
 
   function close() {
     setErrors({});

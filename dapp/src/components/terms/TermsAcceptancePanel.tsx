@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { acceptTermsBodySchema, BIDDING_FOR, messages, type User } from '@gavel/domain';
 import { authApi } from '../../api/auth.ts';
-import { useSession } from '../../session/use-session.ts';
 import { validate, withErrors, type FieldErrors } from '../../forms/validate.ts';
 import { useNotify } from '../toast/use-notify.ts';
 import { useTermsDate } from './TermsText.tsx';
@@ -19,11 +18,10 @@ const CHOICES: Record<(typeof BIDDING_FOR)[number], { label: string; text: strin
  * The terms acceptance panel: who the user bids for, and the box that accepts the terms, with the
  * spec's two messages. Used on the profile, and ready for the lot page's terms block.
  */
-export function TermsAcceptancePanel({ onAccepted }: { onAccepted?: (user: User) => void }) {
+export function TermsAcceptancePanel({ onAccepted }: { onAccepted: (user: User) => void }) {
   const [biddingFor, setBiddingFor] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { updateUser } = useSession();
   const notify = useNotify();
   const accept = useMutation({ mutationFn: authApi.acceptTerms });
   const termsDate = useTermsDate();
@@ -35,9 +33,8 @@ export function TermsAcceptancePanel({ onAccepted }: { onAccepted?: (user: User)
     if (!result.ok) return setErrors(result.errors);
     accept.mutate(result.data, {
       onSuccess: (reply) => {
-        updateUser(reply.user);
+        onAccepted(reply.user);
         notify.success(reply.message, messages.terms.accepted);
-        onAccepted?.(reply.user);
       },
       onError: (error) => notify.failure(error, messages.auth.failedAcceptTerms),
     });

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
-import { dismissToast, TOAST_DURATION_MS } from '../../state/toasts.ts';
+import { useDispatch } from 'react-redux';
+import { dismissToast, TOAST_DURATION_MS, useCurrentToast } from '../../state/toasts.ts';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from '../icons/icons.tsx';
 import './toast.css';
 
 /** Shows the one current toast (the spec allows one at a time) and dismisses it after 8 s. */
 export function ToastHost() {
-  const toast = useAppSelector((state) => state.toasts.current);
-  const dispatch = useAppDispatch();
+  const toast = useCurrentToast();
+  const dispatch = useDispatch();
   const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
+import { useDispatch } from 'react-redux';
 import { serverMessage } from '../../api/http.ts';
-import { useAppDispatch } from '../../app/store.ts';
 import { showToast } from '../../state/toasts.ts';
 
 /**
@@ -8,7 +8,7 @@ import { showToast } from '../../state/toasts.ts';
  * a failure shows the api's `message` field, else the screen's default ("Failed to sign in", ...).
  */
 export function useNotify() {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   return useMemo(
     () => ({
       success(serverText: string | undefined, fallback: string) {

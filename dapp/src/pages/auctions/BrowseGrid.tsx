@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon, GavelIcon } from '../../components/icons/icons.tsx';
 import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
 import { Pager } from '../../components/lot-grid/Pager.tsx';
+import { WatchButton } from '../../follow/WatchButton.tsx';
 import { SORT_CHOICES, useBrowseParams } from './browse-params.ts';
 import { GridFilters } from './GridFilters.tsx';
 
@@ -72,7 +73,7 @@ export function BrowseGrid({ eventId }: { eventId?: string }) {
     <>
       <GridFilters params={params} onChange={update} />
       <h2 className="visually-hidden">{messages.browse.lotsHeading}</h2>
-      <LotGrid lots={list.data?.data} loading={list.isPending} fallback={fallback} refreshing={list.isPlaceholderData} />
+      <LotGrid lots={list.data?.data} loading={list.isPending} fallback={fallback} refreshing={list.isPlaceholderData} cardAction={(lot) => <WatchButton lot={lot} />} />
       {list.data && <Pager pagination={list.data.pagination} onPage={goToPage} />}
     </>
   );

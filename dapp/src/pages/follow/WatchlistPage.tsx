@@ -2,6 +2,7 @@ import { followMessages } from '@gavel/domain';
 import { useWatchlist } from '../../api/follow.ts';
 import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
 import { FollowList } from '../../follow/FollowList.tsx';
+import { WatchButton } from '../../follow/WatchButton.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import '../../follow/follow.css';
 
@@ -19,7 +20,7 @@ export function WatchlistPage() {
         skeletons={<LotGrid lots={undefined} loading skeletons={4} />}
         empty={{ title: followMessages.noWatched, description: 'Tap the heart on any lot to follow it here.' }}
       >
-        <LotGrid lots={lots.data} loading={false} />
+        <LotGrid lots={lots.data} loading={false} cardAction={(lot) => <WatchButton lot={lot} />} />
       </FollowList>
     </div>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AuctionEvent } from '@gavel/domain';
 import { DateTime } from '../../dates/DateTime.tsx';
 import { assetUrl } from '../../lots/asset-url.ts';
-import { eventHref } from '../events/event-href.ts';
+import { eventHref } from '../../lots/event-href.ts';
 
 const STATUS_LABELS: Record<AuctionEvent['status'], string> = { draft: 'Draft', upcoming: 'Upcoming', live: 'Live', ended: 'Ended' };
 

@@ -5,6 +5,7 @@ import { useLotList } from '../../api/lots.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { ArrowRightIcon } from '../../components/icons/icons.tsx';
 import { LotGrid } from '../../components/lot-grid/LotGrid.tsx';
+import { WatchButton } from '../../follow/WatchButton.tsx';
 import '../../components/lot-status/lot-status.css';
 import { useDocumentTitle } from '../use-document-title.ts';
 import type { AuctionEvent } from '@gavel/domain';
@@ -54,6 +55,7 @@ export function HomePage() {
             lots={live.data?.data}
             loading={live.isPending}
             skeletons={PREVIEW_LOTS}
+            cardAction={(lot) => <WatchButton lot={lot} />}
             fallback={
               live.isError ? (
                 <EmptyState

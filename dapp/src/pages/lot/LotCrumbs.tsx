@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Lot } from '@gavel/domain';
-import { eventHref } from '../events/event-href.ts';
+import { eventHref } from '../../lots/event-href.ts';
 
 /** Auctions / the lot's event: the way back from a lot page. */
 export function LotCrumbs({ lot }: { lot: Pick<Lot, 'auction'> }) {

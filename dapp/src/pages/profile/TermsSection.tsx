@@ -7,6 +7,7 @@ import { TermsText } from '../../components/terms/TermsText.tsx';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { checkBidGate } from '../../session/bid-gate.ts';
 import { pendingBidReturn } from '../../session/return-path.ts';
+import { useSession } from '../../session/use-session.ts';
 
 const BIDDING_FOR_LABELS = { myself: 'myself', someone_else: 'someone else' } as const;
 
@@ -16,6 +17,7 @@ const BIDDING_FOR_LABELS = { myself: 'myself', someone_else: 'someone else' } as
  */
 export function TermsSection({ user }: { user: User }) {
   const { hash } = useLocation();
+  const { updateUser } = useSession();
   // Earlier terms accepted: these are new ones (publishing terms asks everyone again).
   const changed = user.termsAcceptedAt !== null;
   // Arriving from the setup hub (/profile#terms) means the user came to accept, and new terms are there to be
@@ -78,7 +80,7 @@ export function TermsSection({ user }: { user: User }) {
       {open ? (
         <>
           <TermsText />
-          <TermsAcceptancePanel />
+          <TermsAcceptancePanel onAccepted={updateUser} />
         </>
       ) : (
         <button type="button" className="btn btn--accent" data-testid="terms-open" onClick={() => setOpen(true)}>

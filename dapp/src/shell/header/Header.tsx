@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { CloseIcon, GavelIcon, MenuIcon } from '../icons/icons.tsx';
+import { CloseIcon, GavelIcon, MenuIcon } from '../../components/icons/icons.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';

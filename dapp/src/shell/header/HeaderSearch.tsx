@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CloseIcon, SearchIcon } from '../icons/icons.tsx';
+import { CloseIcon, SearchIcon } from '../../components/icons/icons.tsx';
 import { searchUrl } from './search-url.ts';
 
 /** Typing pauses this long before the grid reloads, so each keystroke does not become a request. */

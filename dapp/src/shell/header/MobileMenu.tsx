@@ -1,9 +1,9 @@
 import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useLogout } from '../../session/use-logout.ts';
-import { connectWalletHref } from './ProfileMenu.tsx';
+import { connectWalletHref } from '../../wallet/connect-wallet-href.ts';
 import { disconnectFailure } from '../../wallet/wallet-failure.ts';
-import { useNotify } from '../toast/use-notify.ts';
+import { useNotify } from '../../components/toast/use-notify.ts';
 import { disconnectWallet } from '../../wallet/wallet-actions.ts';
 import { useConnectedWallet } from '../../wallet/wallet-store.ts';
 import { FOLLOW_LINKS } from '../../follow/follow-links.ts';

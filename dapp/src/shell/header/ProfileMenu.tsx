@@ -2,18 +2,14 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../session/use-current-user.ts';
 import { useLogout } from '../../session/use-logout.ts';
-import { GavelIcon, HeartIcon, KeyIcon, LoginIcon, LogoutIcon, ShieldIcon, UserIcon, WalletIcon } from '../icons/icons.tsx';
+import { GavelIcon, HeartIcon, KeyIcon, LoginIcon, LogoutIcon, ShieldIcon, UserIcon, WalletIcon } from '../../components/icons/icons.tsx';
 import { FOLLOW_LINKS } from '../../follow/follow-links.ts';
-import { useDismiss } from './use-dismiss.ts';
+import { useDismiss } from '../../components/popover/use-dismiss.ts';
+import { connectWalletHref } from '../../wallet/connect-wallet-href.ts';
 import { useConnectedWallet } from '../../wallet/wallet-store.ts';
 import { disconnectWallet } from '../../wallet/wallet-actions.ts';
-import { useNotify } from '../toast/use-notify.ts';
+import { useNotify } from '../../components/toast/use-notify.ts';
 import { disconnectFailure } from '../../wallet/wallet-failure.ts';
-
-/** `/connect-wallet?returnUrl=` brings the visitor back to the page they were on. */
-export function connectWalletHref(pathname: string, search: string): string {
-  return `/connect-wallet?returnUrl=${encodeURIComponent(pathname + search)}`;
-}
 
 /**
  * The header's profile menu. Signed out: Sign In and Connect Wallet. Signed in: who is signed in,

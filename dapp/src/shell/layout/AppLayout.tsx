@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Footer } from '../footer/Footer.tsx';
+import { Footer } from '../../components/footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
-import { ToastHost } from '../toast/ToastHost.tsx';
+import { ToastHost } from '../../components/toast/ToastHost.tsx';
 import { SessionExpiryWatcher } from '../../session/SessionExpiryWatcher.tsx';
 import './app-layout.css';
 
