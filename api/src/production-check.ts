@@ -145,6 +145,10 @@ function bitcoinProblems({ bitcoin, settingsGiven, vault }: Config): ConfigProbl
     // Without G no vault can be opened, and a lot requiring binding bids could take none.
     refuse('GAVEL_VAULT_PUBKEY', `not set: this process runs no worker, so it names Gavel's vault key by its public key (${VAULT_PUBKEY_COMMAND} prints it from the worker's GAVEL_VAULT_SECRET)`);
   }
+  if (!vault.secretGivenToNonSigner && !vault.signs && !vault.houseAnchorPublicKey) {
+    // A binding offer's house output pays the anchor key's address: without it no binding bid could be taken.
+    refuse('GAVEL_HOUSE_ANCHOR_PUBKEY', `not set: this process runs no worker, so it names the house anchor key by its public key (${VAULT_PUBKEY_COMMAND} prints it)`);
+  }
   if (!settingsGiven.has('BITCOIN_NETWORK')) refuse('BITCOIN_NETWORK', 'not set: production names its network (mainnet, testnet4 or regtest) rather than take the development default');
   for (const [setting, url] of [
     ['BITCOIN_ESPLORA_URL', bitcoin.esploraUrl],

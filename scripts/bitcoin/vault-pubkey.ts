@@ -1,6 +1,7 @@
 /**
- * Prints Gavel's vault key G (x-only hex) of the current key version, derived from the worker's GAVEL_VAULT_SECRET,
- * for the api process's GAVEL_VAULT_PUBKEY: the web-facing process knows G by its public key alone.
+ * Prints Gavel's vault key G and the house anchor key (x-only hex) of the current key version, derived from the
+ * worker's GAVEL_VAULT_SECRET, for the api process's GAVEL_VAULT_PUBKEY and GAVEL_HOUSE_ANCHOR_PUBKEY: the
+ * web-facing process knows both keys by their public keys alone.
  *
  *   GAVEL_VAULT_SECRET=<hex> [GAVEL_VAULT_KEY_VERSION=1] node --import tsx scripts/bitcoin/vault-pubkey.ts
  */
@@ -12,4 +13,6 @@ if (!config.masterSecret) {
   console.error('GAVEL_VAULT_SECRET is not set: give this script the secret the worker is given.');
   process.exit(1);
 }
-console.log(`GAVEL_VAULT_PUBKEY=${new GavelKeys(config.masterSecret).publicKey(config.keyVersion)}`);
+const keys = new GavelKeys(config.masterSecret);
+console.log(`GAVEL_VAULT_PUBKEY=${keys.publicKey(config.keyVersion)}`);
+console.log(`GAVEL_HOUSE_ANCHOR_PUBKEY=${keys.houseAnchorKey(config.keyVersion)}`);

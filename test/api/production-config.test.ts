@@ -25,6 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const secret = () => randomBytes(32).toString('hex');
 /** G of some vault secret: any well-formed x-only key will do for the api process. */
 const VAULT_PUBKEY = 'e91c949318f20dc64c68b6c92aa6e2d396683ad109cb54d232270acb18f56b7e';
+const HOUSE_ANCHOR_PUBKEY = 'f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9';
 
 /** A JSON-RPC node that answers eth_chainId only, with the id a test sets. */
 async function chainIdNode(chainId: number) {
@@ -80,6 +81,7 @@ function safeEnv(rpcUrl: string, dataDir: string): Record<string, string> {
     VAPID_PRIVATE_KEY: VAPID.privateKey,
     VAPID_SUBJECT: 'mailto:ops@gavel.example.com',
     GAVEL_VAULT_PUBKEY: VAULT_PUBKEY,
+    GAVEL_HOUSE_ANCHOR_PUBKEY: HOUSE_ANCHOR_PUBKEY,
   };
 }
 
@@ -139,12 +141,13 @@ describe('production configuration', () => {
       'VAPID_PRIVATE_KEY',
       'VAPID_SUBJECT',
       'GAVEL_VAULT_PUBKEY',
+      'GAVEL_HOUSE_ANCHOR_PUBKEY',
     ];
     expect(settingsOf(error).sort()).toEqual([...missing, 'DAPP_DIR'].sort());
     for (const setting of missing) expect(error.message).toContain(`  - ${setting}: not set`);
     // The built dapp is named in the same message as the settings, not in an error of its own before them.
     expect(error.message).toContain(`  - DAPP_DIR: no built dapp in ${path.join(dataDir, 'no-build')}: run \`npm run build\``);
-    expect(error.message).toContain('22 settings are missing or unsafe');
+    expect(error.message).toContain('23 settings are missing or unsafe');
     expect(error.message).toMatch(/PGlite/);
     expect(error.message).toMatch(/Stripe stand-in/);
   });
@@ -206,6 +209,7 @@ describe('production configuration', () => {
     ['TRUSTED_PROXY_HOPS left to a default', { TRUSTED_PROXY_HOPS: undefined }, ['TRUSTED_PROXY_HOPS'], /0 only when clients reach the api directly/],
     ['a DAPP_DIR with no build', { DAPP_DIR: '/nonexistent/gavel-dapp' }, ['DAPP_DIR'], /run `npm run build` first/],
     ["an api process that does not know Gavel's vault key", { GAVEL_VAULT_PUBKEY: undefined }, ['GAVEL_VAULT_PUBKEY'], /scripts\/bitcoin\/vault-pubkey\.ts/],
+    ['an api process that does not know the house anchor key', { GAVEL_HOUSE_ANCHOR_PUBKEY: undefined }, ['GAVEL_HOUSE_ANCHOR_PUBKEY'], /scripts\/bitcoin\/vault-pubkey\.ts/],
     ['a worker with no vault secret to co-sign binding bids', { RUN_WORKER: 'true' }, ['GAVEL_VAULT_SECRET'], /not set/],
     ['the vault secret given to the web-facing process', { GAVEL_VAULT_SECRET: 'a'.repeat(64) }, ['GAVEL_VAULT_SECRET'], /only the worker co-signs/],
   ];
@@ -281,7 +285,7 @@ describe('production configuration', () => {
     }
     // What serves HTTP is also refused for the missing build and proxy count, in the same message.
     for (const result of [api, start]) {
-      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 22 settings are missing or unsafe.');
+      expect(result.stderr).toContain('Gavel will not start in production (NODE_ENV=production): 23 settings are missing or unsafe.');
       expect(result.stderr).toContain('  - DAPP_DIR: no built dapp');
       expect(result.stderr).toContain('  - TRUSTED_PROXY_HOPS: not set');
     }
@@ -289,6 +293,7 @@ describe('production configuration', () => {
     // The worker co-signs vault spends: it is asked for the secret, the api process for the public key.
     expect(worker.stderr).toContain('  - GAVEL_VAULT_SECRET: not set');
     expect(api.stderr).toContain('  - GAVEL_VAULT_PUBKEY: not set');
+    expect(api.stderr).toContain('  - GAVEL_HOUSE_ANCHOR_PUBKEY: not set');
     expect(worker.stderr).not.toContain('DAPP_DIR');
   });
 });
