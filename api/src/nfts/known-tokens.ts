@@ -4,7 +4,7 @@
  * minted (demo auctions, card mints and mints from the admin's lot page included) and each token a lot sells
  * on another contract (read from the node). Such a record has no recorder; its name is the title of the lot
  * selling the token, else the name in the token's metadata when the metadata is inline, else the contract's
- * name and the token id. The first owner to record it through POST /nfts names it (routes/nfts.ts).
+ * name and the token id. The first owner to record it through POST /nfts names it (nfts/records.ts).
  *
  * The lists call `sync()` before reading. For GavelNFT it also brings every record's chain columns (owner,
  * approval, status) up to the indexer's, so the list filters and the figures follow mints, escrows, sales and
@@ -17,6 +17,9 @@ import type { Nft as NftRow } from '../generated/prisma/client.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { tokensAfter, tokensFingerprint } from '../chain/reads.ts';
 import { chainTokenOf, readTokens, tokenKey, type ChainToken, type TokenKey } from '../chain/tokens.ts';
+
+/** What NFT records read and write: the database and the chain. */
+export type NftServices = Pick<Services, 'db' | 'chain'>;
 
 const SWEEP_PAGE = 500;
 const NO_HOUSE = '0x0000000000000000000000000000000000000000';
@@ -40,7 +43,7 @@ export function chainFields(token: ChainToken, house: string | null, row: NftRow
 }
 
 /** The record with its chain columns brought up to the chain's (written only when they changed). */
-export async function followChain({ db, chain }: Services, record: NftRow, token: ChainToken): Promise<NftRow> {
+export async function followChain({ db, chain }: NftServices, record: NftRow, token: ChainToken): Promise<NftRow> {
   const fields = chainFields(token, chain.auctionHouse, record);
   const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== record[k]);
   return changed ? db.prisma.nft.update({ where: { id: record.id }, data: fields }) : record;
@@ -51,7 +54,7 @@ export class KnownTokens {
   private running: Promise<void> | null = null;
   private readonly absentUntil = new Map<string, number>();
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: NftServices) {}
 
   /** Records the tokens Gavel sees and nobody recorded yet, and follows GavelNFT records. Concurrent calls share one pass. */
   sync(): Promise<void> {
@@ -143,7 +146,7 @@ export class KnownTokens {
 }
 
 /** The lot last linked to each of these tokens of `contract` (the one changed last), by token id: its title and first image. */
-async function lotsSelling({ db }: Services, contract: string, tokenIds: string[]): Promise<Map<string, { title: string; image: string | null }>> {
+async function lotsSelling({ db }: NftServices, contract: string, tokenIds: string[]): Promise<Map<string, { title: string; image: string | null }>> {
   const rows = await db.sql<{ tokenId: string; title: string; image: string | null }>(
     `SELECT DISTINCT ON (l."tokenId") l."tokenId"::text AS "tokenId", l.title, l."imageUrls"[1] AS image
        FROM "Lot" l

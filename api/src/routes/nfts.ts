@@ -1,45 +1,16 @@
 /**
- * NFT records. A record holds what the chain cannot (name, description,
- * image); owner, approval for the auction house, mint transaction and status are read from the chain on every
- * write and reply (chain/tokens.ts) and copied into the record, so lists can filter on them. Lists read the
- * indexer only; single records fall back to JSON-RPC for a token the indexer has not seen yet. Lists and
- * counts first record the tokens Gavel sees that nobody recorded (nfts/known-tokens.ts).
- *
- * Reading is public (the chain is). Recording, changing or deleting a record needs a signed-in user whose linked
- * wallet owns the token now, or an admin: whoever recorded a token has no say over it once it changed hands.
+ * NFT records (nfts/records.ts): reading is public (the chain is); recording, changing or deleting a record
+ * needs a signed-in user whose linked wallet owns the token now, or an admin.
  */
-import {
-  NFT_LIST_LIMIT,
-  createNftBodySchema,
-  evmAddress,
-  messageReplySchema,
-  nftListQuerySchema,
-  nftListSchema,
-  nftMessageReplySchema,
-  nftMessages,
-  nftReplySchema,
-  nftStatsSchema,
-  paginationOf,
-  updateNftBodySchema,
-  type Nft,
-} from '@gavel/domain';
+import { createNftBodySchema, messageReplySchema, nftListQuerySchema, nftListSchema, nftMessageReplySchema, nftMessages, nftReplySchema, nftStatsSchema, updateNftBodySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import type { UserRow } from '../auth/session.ts';
-import type { Nft as NftRow, Prisma as P } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
-import { readTokens, tokenKey, type ChainToken } from '../chain/tokens.ts';
-import { tokenIdsOwnedBy } from '../chain/reads.ts';
-import { IndexerUnavailable } from '../chain/ponder.ts';
-import { isLinkedTo } from '../wallet/linked.ts';
-import { chainFields, followChain, KnownTokens } from '../nfts/known-tokens.ts';
+import { KnownTokens } from '../nfts/known-tokens.ts';
+import { changeNft, deleteNft, listNfts, nftRecord, nftStats, recordNft } from '../nfts/records.ts';
 
 const TAG = 'NFTs';
-const NO_HOUSE = '0x0000000000000000000000000000000000000000';
-const notFound = () => new HttpError(404, nftMessages.notFound, 'not_found');
 
 export function nftRoutes(routes: RouteTable, services: Services): void {
-  const { db, chain } = services;
   const known = new KnownTokens(services);
 
   routes.add({
@@ -52,17 +23,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
       '`ownerAddress` and `status` (minted, approved) follow the chain: an owner filter also finds tokens that changed hands since they were recorded.',
     query: nftListQuerySchema,
     reply: nftListSchema,
-    handler: async ({ query }) => {
-      await known.sync();
-      const limit = query.limit ?? NFT_LIST_LIMIT;
-      const offset = ((query.page ?? 1) - 1) * limit;
-      const where: P.NftWhereInput = {
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.ownerAddress ? await ownedBy(services, query.ownerAddress.toLowerCase()) : {}),
-      };
-      const [rows, total] = await Promise.all([db.prisma.nft.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }), db.prisma.nft.count({ where })]);
-      return { data: await withChainState(services, rows, false), pagination: paginationOf(total, limit, offset) };
-    },
+    handler: ({ query }) => listNfts(services, known, query),
   });
 
   routes.add({
@@ -71,38 +32,24 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     tag: TAG,
     summary: 'How many NFTs are recorded, approved for auction, and in an auction now',
     reply: nftStatsSchema,
-    handler: async () => {
-      await known.sync();
-      const [total, approved, inAuction] = await Promise.all([
-        db.prisma.nft.count(),
-        db.prisma.nft.count({ where: { status: 'approved' } }),
-        chain.auctionHouse ? db.prisma.nft.count({ where: { ownerAddress: chain.auctionHouse } }) : 0,
-      ]);
-      return { data: { total, minted: total - approved, approved, inAuction } };
-    },
+    handler: async () => ({ data: await nftStats(services, known) }),
   });
 
-  routes.add({
-    method: 'get',
-    path: '/nfts/:id',
-    rateLimit: 'lookups',
-    tag: TAG,
-    summary: 'One NFT record',
-    reply: nftReplySchema,
-    errors: { 404: nftMessages.notFound },
-    handler: async ({ params }) => ({ data: await one(services, await byId(services, params.id!)) }),
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/nfts/token/:contract/:tokenId',
-    rateLimit: 'lookups',
-    tag: TAG,
-    summary: 'The NFT record of a token',
-    reply: nftReplySchema,
-    errors: { 404: nftMessages.notFound },
-    handler: async ({ params }) => ({ data: await one(services, await byToken(services, params)) }),
-  });
+  for (const [path, summary] of [
+    ['/nfts/:id', 'One NFT record'],
+    ['/nfts/token/:contract/:tokenId', 'The NFT record of a token'],
+  ] as const) {
+    routes.add({
+      method: 'get',
+      path,
+      rateLimit: 'lookups',
+      tag: TAG,
+      summary,
+      reply: nftReplySchema,
+      errors: { 404: nftMessages.notFound },
+      handler: async ({ params }) => ({ data: await nftRecord(services, params) }),
+    });
+  }
 
   routes.add({
     method: 'post',
@@ -119,30 +66,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     reply: nftMessageReplySchema,
     status: 201,
     errors: { 403: nftMessages.notOwner, 409: nftMessages.alreadyRecorded, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
-    handler: async ({ body, user }) => {
-      const contractAddress = body.contractAddress.toLowerCase();
-      const key = { contractAddress, tokenId: body.tokenId };
-      const existing = await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: key } });
-      // A record nobody made (a token Gavel saw by itself, nfts/known-tokens.ts) is named by whoever records it.
-      if (existing?.createdById) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
-      const token = await tokenOnChain(services, contractAddress, body.tokenId);
-      await requireOwner(services, user, contractAddress, body.tokenId);
-      const fields = {
-        name: body.name,
-        description: body.description ?? existing?.description ?? '',
-        imageUrl: body.imageUrl ?? existing?.imageUrl ?? null,
-        metadataUrl: token.metadataUrl ?? body.metadataUrl ?? null,
-        createdById: user.id,
-        ...chainFields(token, services.chain.auctionHouse, existing),
-      };
-      const row = existing
-        ? await claim(services, existing.id, fields)
-        : await db.prisma.nft.create({ data: { ...key, ...fields } }).catch((error: { code?: string }) => {
-            if (error.code === 'P2002') throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
-            throw error;
-          });
-      return { message: nftMessages.created, data: present(row, chain.auctionHouse, false) };
-    },
+    handler: async ({ body, user }) => ({ message: nftMessages.created, data: await recordNft(services, user, body) }),
   });
 
   for (const path of ['/nfts/:id', '/nfts/token/:contract/:tokenId']) {
@@ -156,12 +80,7 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
       body: updateNftBodySchema,
       reply: nftMessageReplySchema,
       errors: { 403: nftMessages.notOwner, 404: nftMessages.notFound, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
-      handler: async ({ params, body, user }) => {
-        const row = params.id ? await byId(services, params.id) : await byToken(services, params);
-        const ownerNow = await requireOwner(services, user, row.contractAddress, row.tokenId.toFixed(0));
-        const updated = await db.prisma.nft.update({ where: { id: row.id }, data: body });
-        return { message: nftMessages.updated, data: await one(services, updated, ownerNow) };
-      },
+      handler: async ({ params, body, user }) => ({ message: nftMessages.updated, data: await changeNft(services, user, params, body) }),
     });
   }
 
@@ -175,113 +94,8 @@ export function nftRoutes(routes: RouteTable, services: Services): void {
     reply: messageReplySchema,
     errors: { 403: nftMessages.notOwner, 404: nftMessages.notFound, 422: nftMessages.tokenNotOnChain, 503: nftMessages.chainUnavailable },
     handler: async ({ params, user }) => {
-      const row = await byId(services, params.id!);
-      await requireOwner(services, user, row.contractAddress, row.tokenId.toFixed(0));
-      await db.prisma.nft.delete({ where: { id: row.id } });
+      await deleteNft(services, user, params.id!);
       return { message: nftMessages.deleted };
     },
   });
-}
-
-async function byId({ db }: Services, id: string): Promise<NftRow> {
-  const row = await db.prisma.nft.findUnique({ where: { id } });
-  if (!row) throw notFound();
-  return row;
-}
-
-async function byToken({ db }: Services, params: Record<string, string>): Promise<NftRow> {
-  const contract = evmAddress.safeParse(params.contract);
-  if (!contract.success || !/^\d{1,78}$/.test(params.tokenId ?? '')) throw notFound();
-  const row = await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: { contractAddress: contract.data.toLowerCase(), tokenId: params.tokenId! } } });
-  if (!row) throw notFound();
-  return row;
-}
-
-/** Names a record nobody made; a racing request that named it first wins, and this one is told so. */
-async function claim({ db }: Services, id: string, fields: P.NftUpdateManyMutationInput): Promise<NftRow> {
-  const { count } = await db.prisma.nft.updateMany({ where: { id, createdById: null }, data: fields });
-  if (count === 0) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
-  return db.prisma.nft.findUniqueOrThrow({ where: { id } });
-}
-
-/** The token on chain, read fresh (indexer, then RPC); 422 if it does not exist, 503 if the chain cannot be read. */
-async function tokenOnChain({ chain }: Services, contractAddress: string, tokenId: string): Promise<ChainToken> {
-  const { tokens, stale } = await readTokens(chain, [{ contractAddress, tokenId }], { rpcFallback: true });
-  const token = tokens.get(tokenKey(contractAddress, tokenId));
-  if (token) return token;
-  if (stale) throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
-  throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
-}
-
-/**
- * A record names who recorded the token, so only its owner may record or change it: ownerOf read from the node
- * now (the indexer may not have seen a transfer yet) must be a wallet linked to the caller. Admins may any token.
- * Returns the owner the node named (null for an admin, whose change reads no owner).
- */
-async function requireOwner(services: Services, user: UserRow, contractAddress: string, tokenId: string): Promise<string | null> {
-  if (user.role === 'admin') return null;
-  const { chain, db } = services;
-  const onNode = await chain.rpc.token(contractAddress, tokenId, chain.auctionHouse ?? NO_HOUSE).catch(() => {
-    throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
-  });
-  if (!onNode) throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
-  if (!(await isLinkedTo(db, user.id, onNode.owner))) throw new HttpError(403, nftMessages.notOwner, 'not_token_owner');
-  return onNode.owner;
-}
-
-/** Where `ownerAddress` filters: the records the chain says it owns, plus those last seen with it. */
-async function ownedBy({ chain }: Services, owner: string): Promise<P.NftWhereInput> {
-  const owned = chain.nft ? await tokenIdsOwnedBy(chain.ponder, chain.nft, owner).catch((e: Error) => (e instanceof IndexerUnavailable ? [] : Promise.reject(e))) : [];
-  return { OR: [{ ownerAddress: owner }, ...(owned.length ? [{ contractAddress: chain.nft!, tokenId: { in: owned } }] : [])] };
-}
-
-/**
- * One record with its chain state. `ownerNow`: the owner the node named a moment ago to allow a change; an indexer
- * that has not seen that transfer yet must not answer (or write back) the owner before it.
- */
-async function one(services: Services, row: NftRow, ownerNow: string | null = null): Promise<Nft> {
-  const { chain } = services;
-  const key = { contractAddress: row.contractAddress, tokenId: row.tokenId.toFixed(0) };
-  const { tokens, stale } = await readTokens(chain, [key], { rpcFallback: true });
-  const token = tokens.get(tokenKey(key.contractAddress, key.tokenId));
-  if (!token) return present(row, chain.auctionHouse, stale);
-  return present(await followChain(services, row, ownerNow ? { ...token, owner: ownerNow } : token), chain.auctionHouse, false);
-}
-
-/** Records with their chain state; records whose chain state changed are written back. */
-async function withChainState(services: Services, rows: NftRow[], rpcFallback: boolean): Promise<Nft[]> {
-  const { chain } = services;
-  const keys = rows.map((row) => ({ contractAddress: row.contractAddress, tokenId: row.tokenId.toFixed(0) }));
-  const { tokens, stale } = await readTokens(chain, keys, { rpcFallback });
-  return Promise.all(
-    rows.map(async (row) => {
-      const token = tokens.get(tokenKey(row.contractAddress, row.tokenId.toFixed(0)));
-      if (!token) return present(row, chain.auctionHouse, stale);
-      return present(await followChain(services, row, token), chain.auctionHouse, false);
-    }),
-  );
-}
-
-function present(row: NftRow, house: string | null, stale: boolean): Nft {
-  return {
-    _id: row.id,
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    imageUrl: row.imageUrl,
-    metadataUrl: row.metadataUrl,
-    contractAddress: row.contractAddress,
-    tokenId: row.tokenId.toFixed(0),
-    deployerAddress: row.deployerAddress,
-    ownerAddress: row.ownerAddress,
-    mintTxHash: row.mintTxHash,
-    status: row.status,
-    isApprovedForAuction: row.isApprovedForAuction,
-    auctionContractAddress: row.auctionContractAddress,
-    approveTxHash: row.approveTxHash,
-    inAuction: house !== null && row.ownerAddress === house,
-    stale,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }

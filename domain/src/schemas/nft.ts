@@ -83,10 +83,14 @@ export const nftSchema = z.object({
   updatedAt: z.string(),
 });
 export type Nft = z.infer<typeof nftSchema>;
+export type NftListQuery = z.infer<typeof nftListQuerySchema>;
+export type CreateNftBody = z.infer<typeof createNftBodySchema>;
+export type UpdateNftBody = z.infer<typeof updateNftBodySchema>;
 
 export const nftReplySchema = z.object({ data: nftSchema });
 export const nftListSchema = z.object({ data: z.array(nftSchema), pagination: paginationSchema });
 export const nftStatsSchema = z.object({
   data: z.object({ total: z.number().int(), minted: z.number().int(), approved: z.number().int(), inAuction: z.number().int() }),
 });
+export type NftStats = z.infer<typeof nftStatsSchema>['data'];
 export const nftMessageReplySchema = z.object({ message: z.string(), data: nftSchema });
