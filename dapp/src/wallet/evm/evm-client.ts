@@ -112,18 +112,21 @@ export async function disconnectEvm(walletId: string): Promise<void> {
   await disconnect(config).catch(() => {});
 }
 
-type WriteRequest = Parameters<typeof writeContract>[1];
-
-type CallRequest = Parameters<typeof simulateContract>[1];
-
-/** Simulate, send, wait: a revert is reported before anything is signed, in the spec's words. */
-async function send(config: Config, request: CallRequest) {
-  const prepared = await simulateContract(config, request).catch((error: unknown) => {
+/**
+ * A call is simulated first, so a revert is reported before anything is signed, in the spec's words. Each caller
+ * simulates and writes with the ABI's own types (the function's name, its arguments, a payable call's value).
+ */
+function simulated<Simulation>(simulation: Promise<Simulation>): Promise<Simulation> {
+  return simulation.catch((error: unknown) => {
     const reason = revertReason(error);
     if (reason) throw new WalletError(fill(walletMessages.wouldFail, { reason }));
     throw error;
   });
-  const hash = await writeContract(config, prepared.request as WriteRequest);
+}
+
+/** Waits for a sent transaction to be mined; a revert there is reported in the spec's words too. */
+async function mined(config: Config, sent: Promise<Hex>) {
+  const hash = await sent;
   const receipt = await waitForTransactionReceipt(config, { hash, timeout: RECEIPT_TIMEOUT_MS }).catch((error: Error) => {
     if (error.name === 'WaitForTransactionReceiptTimeoutError') throw new WalletError(walletMessages.receiptTimeout);
     throw error;
@@ -138,7 +141,8 @@ const nft = () => ({ address: deploymentOn(CHAIN_ID).nft, abi: gavelNftAbi }) as
 /** GavelAuctionHouse.bid(auctionId, amount) with the amount as value. */
 export async function bidOnChain(walletId: string, address: string, auctionId: bigint, amountWei: bigint) {
   const { config, account } = await session(walletId, address);
-  return send(config, { ...house(), account, functionName: 'bid', args: [auctionId, amountWei], value: amountWei } as unknown as CallRequest);
+  const { request } = await simulated(simulateContract(config, { ...house(), account, functionName: 'bid', args: [auctionId, amountWei], value: amountWei }));
+  return mined(config, writeContract(config, request));
 }
 
 /** What the contract holds for this account from outbid bids. */
@@ -149,7 +153,8 @@ export async function pendingReturns(walletId: string, address: string): Promise
 
 export async function withdrawOnChain(walletId: string, address: string) {
   const { config, account } = await session(walletId, address);
-  return send(config, { ...house(), account, functionName: 'withdraw' });
+  const { request } = await simulated(simulateContract(config, { ...house(), account, functionName: 'withdraw' }));
+  return mined(config, writeContract(config, request));
 }
 
 /** publicMint at the contract's current price; returns the new token id. */
@@ -157,7 +162,8 @@ export async function publicMint(walletId: string, address: string, metadataUrl:
   const { config, account } = await session(walletId, address);
   const [active, price] = await Promise.all([readContract(config, { ...nft(), functionName: 'publicMintActive' }), readContract(config, { ...nft(), functionName: 'publicMintPrice' })]);
   if (!active) throw new WalletError(fill(walletMessages.wouldFail, { reason: 'PublicMintInactive' }));
-  const { hash, receipt } = await send(config, { ...nft(), account, functionName: 'publicMint', args: [metadataUrl], value: price } as unknown as CallRequest);
+  const { request } = await simulated(simulateContract(config, { ...nft(), account, functionName: 'publicMint', args: [metadataUrl], value: price }));
+  const { hash, receipt } = await mined(config, writeContract(config, request));
   const tokenId = parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: receipt.logs })[0]?.args.tokenId;
   return { hash, tokenId: tokenId ?? null, contractAddress: nft().address };
 }
@@ -174,30 +180,37 @@ export async function approveForAuction(walletId: string, address: string, token
   if (!sameAddress(owner, account)) throw new WalletError(walletMessages.notOwner);
   const approved = await readContract(config, { ...nft(), functionName: 'getApproved', args: [tokenId] });
   if (sameAddress(approved, house().address)) return { hash: null, auctionContractAddress: house().address };
-  const { hash } = await send(config, { ...nft(), account, functionName: 'approve', args: [house().address, tokenId] });
+  const { request } = await simulated(simulateContract(config, { ...nft(), account, functionName: 'approve', args: [house().address, tokenId] }));
+  const { hash } = await mined(config, writeContract(config, request));
   return { hash, auctionContractAddress: house().address };
 }
 
 /** The admin's "create and start": escrows the approved token in a new auction and starts its clock. */
 export async function createAndStartAuction(walletId: string, address: string, o: { tokenId: bigint; reserveWei: bigint; durationMinutes: bigint; timeBufferSeconds: bigint }) {
   const { config, account } = await session(walletId, address);
-  const created = await send(config, {
-    ...house(),
-    account,
-    functionName: 'create',
-    args: [nft().address, o.tokenId, o.reserveWei, o.durationMinutes, o.timeBufferSeconds],
-  });
+  const create = await simulated(
+    simulateContract(config, {
+      ...house(),
+      account,
+      functionName: 'create',
+      args: [nft().address, o.tokenId, o.reserveWei, o.durationMinutes, o.timeBufferSeconds],
+    }),
+  );
+  const created = await mined(config, writeContract(config, create.request));
   const auctionId = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionCreated', logs: created.receipt.logs })[0]!.args.auctionId;
-  const started = await send(config, { ...house(), account, functionName: 'start', args: [auctionId] });
+  const start = await simulated(simulateContract(config, { ...house(), account, functionName: 'start', args: [auctionId] }));
+  const started = await mined(config, writeContract(config, start.request));
   return { auctionId, createTxHash: created.hash, startTxHash: started.hash, auctionContractAddress: house().address };
 }
 
 export async function endAuction(walletId: string, address: string, auctionId: bigint) {
   const { config, account } = await session(walletId, address);
-  return send(config, { ...house(), account, functionName: 'end', args: [auctionId] });
+  const { request } = await simulated(simulateContract(config, { ...house(), account, functionName: 'end', args: [auctionId] }));
+  return mined(config, writeContract(config, request));
 }
 
 export async function cancelAuction(walletId: string, address: string, auctionId: bigint) {
   const { config, account } = await session(walletId, address);
-  return send(config, { ...house(), account, functionName: 'cancel', args: [auctionId] });
+  const { request } = await simulated(simulateContract(config, { ...house(), account, functionName: 'cancel', args: [auctionId] }));
+  return mined(config, writeContract(config, request));
 }
