@@ -1,9 +1,9 @@
 /**
  * A binding swap's house output swept to the fee address by the worker, in a child transaction that pays for the
  * swap (bitcoin/vault/house-anchor.ts has the rules). The child is sent right after the swap (btc-vault-settle.ts)
- * and each follower turn looks again: a child lost from the mempool is sent again, one whose swap is still
- * unconfirmed BITCOIN_CPFP_AFTER_BLOCKS after it was sent is replaced by one paying more (up to
- * BITCOIN_CPFP_MAX_FEE_RATE), and a swap confirmed before any child gets one paying for itself alone. Each child is
+ * and each follower turn looks again: a child lost from the mempool is sent again, one still unconfirmed
+ * BITCOIN_CPFP_AFTER_BLOCKS after it was sent is replaced by one paying more (up to BITCOIN_CPFP_MAX_FEE_RATE), and
+ * a swap confirmed before any child gets one paying for itself alone. Each child is
  * written (HouseSweep, one row per attempt) before it is sent, so a retried job or a restarted worker sends the same
  * child again or none; a replacement spends the same output, so the chain holds one child at most.
  */
@@ -48,8 +48,7 @@ export async function sweepHouseOutput(services: Services, lotId: string): Promi
       await send(services, latest);
       return;
     }
-    // In the mempool: replaced only while its swap waits, and only once it has waited its blocks.
-    if (swapConfirmations > 0) return;
+    // In the mempool: replaced once it has waited its blocks (paying for its swap, or for itself once the swap is in).
     if ((await esplora.tipHeight()) < latest.sentHeight + services.config.vault.cpfpAfterBlocks) return;
   }
 
@@ -89,7 +88,11 @@ export async function sweepHouseOutput(services: Services, lotId: string): Promi
   await send(services, row);
 }
 
-/** Sends a recorded child; one the node refuses for good (its output spent by another child that confirmed) is forgotten. */
+/**
+ * Sends a recorded child. The latest one the node refuses for good (its output spent by an earlier child that
+ * confirmed meanwhile) is forgotten, so the earlier one counts again; one a later attempt has replaced (a turn that
+ * read it before the replacement) stays on record as replaced.
+ */
 async function send(services: Services, child: HouseSweep): Promise<void> {
   const { esplora } = services.bitcoin;
   try {
@@ -97,8 +100,10 @@ async function send(services: Services, child: HouseSweep): Promise<void> {
   } catch (error) {
     if (!(error instanceof EsploraError && error.status === 400)) throw error;
     if ((await esplora.confirmations(child.txid)) !== null) return;
-    await services.db.prisma.houseSweep.deleteMany({ where: { id: child.id } });
-    services.log.warn({ lotId: child.lotId, txid: child.txid, reason: error.body }, 'a child of a binding swap was refused');
+    const { count } = await services.db.prisma.houseSweep.deleteMany({
+      where: { id: child.id, lot: { houseSweeps: { none: { attempt: { gt: child.attempt } } } } },
+    });
+    if (count > 0) services.log.warn({ lotId: child.lotId, txid: child.txid, reason: error.body }, 'a child of a binding swap was refused');
   }
 }
 
