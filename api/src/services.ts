@@ -102,7 +102,7 @@ export async function openServices(config: Config, log: Logger, role: 'api' | 'w
   const lotClock = new LotClock(queues, config.notifications.endingSoonMinutes);
   const chain = new ChainService(config.chain, log, (d, f) => health.report(d, f));
   const payments = createPayments(config.stripe, db.prisma, log, queues, { mailer, paymentDueMs: config.unpaid.paymentDueMs }, new CircuitBreaker('stripe', (d, f) => health.report(d, f)));
-  const prices = new UsdPrices(config.prices, log);
+  const prices = new UsdPrices(config.prices, log, undefined, (d, f) => health.report(d, f));
   const relayer = new Relayer({ config, log, db, redis, chain, payments, prices, eventHub, mailer, queues });
   const bitcoin = createBitcoinAccess(config.bitcoin, (d, f) => health.report(d, f));
   // G's master secret: only a process that runs the worker reads it; outside production a kept random one.
@@ -135,6 +135,8 @@ export async function openServices(config: Config, log: Logger, role: 'api' | 'w
     health,
     async close() {
       health.stop();
+      // Outages that ended but are not written yet go to the database now, rather than leave with the process.
+      await health.record.sync();
       await relayer.close();
       await vaults.close();
       await pushes.close();

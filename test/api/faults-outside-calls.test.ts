@@ -10,6 +10,8 @@ import { createBitcoinAccess } from '../../api/src/bitcoin/index.ts';
 import { CircuitBreaker, CircuitOpenError } from '../../api/src/health/breaker.ts';
 import { ChainRpc } from '../../api/src/chain/rpc.ts';
 import { startAnvil } from '../../scripts/chain/anvil.ts';
+import { startPriceStandIn } from '../../scripts/stand-ins/price/index.ts';
+import { UsdPrices } from '../../api/src/prices/usd-price.ts';
 import { freePort } from '../support/processes.ts';
 import { prepareOffer } from '../../api/src/bitcoin/offer/index.ts';
 import { offerCall } from '../../api/src/bidding/btc-offer.ts';
@@ -144,6 +146,34 @@ describe("the chain's RPC node failing while balances are read", () => {
     } finally {
       await rpcProxy.close();
       await anvil.stop();
+    }
+  });
+});
+
+describe('the price service failing', () => {
+  it('is in the degradation log from the failed fetch until the next good one', { timeout: 30_000 }, async () => {
+    const service = await startPriceStandIn({ port: 0 });
+    const priceProxy = await startFaultProxy('price', { port: service.port });
+    try {
+      const log = new Degradations('test');
+      const url = `http://127.0.0.1:${priceProxy.port}${new URL(service.priceUrl).pathname}`;
+      const prices = new UsdPrices({ url, maxAgeMs: 300_000, cacheMs: 0, timeoutMs: 300, marginPercent: 10 }, { warn: () => {} }, undefined, (d, f) => void (f === null ? log.up(d) : log.down(d, f)));
+      expect((await prices.fresh()).BTC).toBeDefined();
+      priceProxy.inject({ kind: 'cut' });
+      await prices.fresh();
+      expect(log.isDown('prices')).toBe(true);
+      priceProxy.restore();
+      await eventually(
+        async () => {
+          await prices.fresh();
+          return !log.isDown('prices');
+        },
+        { timeoutMs: 5000, what: 'the price service to answer again' },
+      );
+      expect(log.list()[0]).toMatchObject({ dependency: 'prices', until: expect.any(Date) });
+    } finally {
+      await priceProxy.close();
+      await service.close();
     }
   });
 });

@@ -38,10 +38,12 @@ export class UsdPrices {
   private lastAttemptAt = Number.NEGATIVE_INFINITY;
   private inFlight: Promise<void> | null = null;
 
+  /** `report`: told of each failed fetch and of the next good one (the health monitor's degradation log, as "prices"). */
   constructor(
     private readonly config: PriceConfig,
     private readonly log: Pick<Logger, 'warn'>,
     private readonly source: PriceSource = NETWORK,
+    private readonly report: (dependency: string, failure: string | null) => void = () => {},
   ) {}
 
   /** What the hold of a card bid in `coin` is worked out at; a 503 with `refusal` when no fresh price is known. */
@@ -80,8 +82,10 @@ export class UsdPrices {
     this.inFlight = this.fetchQuotes()
       .then((quotes) => {
         this.quotes = { ...this.quotes, ...quotes };
+        this.report('prices', null);
       })
       .catch((error: Error) => {
+        this.report('prices', error.message);
         this.log.warn({ err: error.message, url: redacted(this.config.url) }, 'the price service failed; card bids in BTC and ETH use the last price until PRICE_MAX_AGE_MS');
       })
       .finally(() => {

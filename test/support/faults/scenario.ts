@@ -59,7 +59,8 @@ async function readiness(url: string): Promise<number> {
 
 /** Injects the scenario's fault for its duration, asking readiness meanwhile where it must say not-ready; then restores. */
 async function withFault(rig: Rig, scenario: Scenario): Promise<{ restoredAt: number; notReadySeen: boolean | null }> {
-  const watchReadiness = scenario.dependency === 'postgres' || scenario.dependency === 'redis';
+  // Unreachable (cut, reset, silent), not merely slow: a database answering 300 ms late is still there to serve.
+  const watchReadiness = (scenario.dependency === 'postgres' || scenario.dependency === 'redis') && scenario.fault.kind !== 'delay';
   let notReadySeen = false;
   if (scenario.fault.kind === 'kill') await rig.api.crash();
   else rig.proxies[scenario.dependency as Dependency].inject(scenario.fault);
