@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../app/store.ts';
 import { Modal } from '../components/modal/Modal.tsx';
 import { bidFailureBanner, usePlaceBid } from '../bidding/use-place-bid.ts';
 import { useBidWallet } from '../bidding/use-bid-wallet.ts';
-import { useSaveCard } from '../pages/payment/use-save-card.ts';
+import { useSaveCard } from '../payment/use-save-card.ts';
 import { useCardHoldRate } from '../api/payments.ts';
 import { BidPlaced } from './BidPlaced.tsx';
 import { ladderOf } from './BitcoinBidPanel.tsx';

@@ -4,7 +4,7 @@ import { paymentMessages, type Lot } from '@gavel/domain';
 import { usePaymentMethod } from '../api/payments.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
-import type { CardDetails } from '../pages/payment/card-collector.ts';
+import type { CardDetails } from '../payment/card-collector.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
 import { PaymentCardForm } from './PaymentCardForm.tsx';
 import { PaymentInitFailed } from './PaymentInitFailed.tsx';

@@ -3,8 +3,8 @@ import { alternativeCardFormSchema } from '@gavel/domain';
 import { TextField } from '../components/form/TextField.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { validate } from '../forms/validate.ts';
-import type { CardDetails } from '../pages/payment/card-collector.ts';
-import { CardFields } from '../pages/payment/CardFields.tsx';
+import type { CardDetails } from '../payment/card-collector.ts';
+import { CardFields } from '../payment/CardFields.tsx';
 import { useCurrentUser } from '../session/use-current-user.ts';
 
 interface PaymentCardFormProps {

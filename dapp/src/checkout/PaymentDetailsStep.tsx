@@ -2,8 +2,8 @@ import { messages, paymentMessages, type PaymentMethodReply } from '@gavel/domai
 import { useAppDispatch } from '../app/store.ts';
 import { CardIcon, WalletIcon } from '../components/icons/icons.tsx';
 import { BitcoinBidPanel, type LadderPreview } from './BitcoinBidPanel.tsx';
-import { CardForm } from '../pages/payment/CardForm.tsx';
-import type { CardDetails } from '../pages/payment/card-collector.ts';
+import { CardForm } from '../payment/CardForm.tsx';
+import type { CardDetails } from '../payment/card-collector.ts';
 import { addPaymentMethod, changePayment, goToStep, type PaymentChoice } from './checkout-slice.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
 

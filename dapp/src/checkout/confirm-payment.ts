@@ -5,7 +5,7 @@
  * behind the same function, and until it is bundled the spec's "Payment system not ready." says so.
  */
 import { paymentMessages, stripeCardParams } from '@gavel/domain';
-import { PaymentError, type CardDetails } from '../pages/payment/card-collector.ts';
+import { PaymentError, type CardDetails } from '../payment/card-collector.ts';
 
 export interface PayableIntent {
   clientSecret: string;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { paymentMessages } from '@gavel/domain';
 import { useNotify } from '../components/toast/use-notify.ts';
-import { PaymentError, type CardDetails } from '../pages/payment/card-collector.ts';
+import { PaymentError, type CardDetails } from '../payment/card-collector.ts';
 import { confirmPayment, type PayableIntent } from './confirm-payment.ts';
 
 /**

@@ -4,11 +4,11 @@ import { AlertIcon, ShieldIcon } from '../../components/icons/icons.tsx';
 import { useSignedInUser } from '../../session/use-current-user.ts';
 import { AccountFrame } from '../setup/AccountFrame.tsx';
 import { afterStepRoute } from '../setup/setup-steps.ts';
-import { CardForm } from './CardForm.tsx';
+import { CardForm } from '../../payment/CardForm.tsx';
 import { CardVerification } from './CardVerification.tsx';
 import { SavedCard } from './SavedCard.tsx';
-import { useSaveCard } from './use-save-card.ts';
-import './payment.css';
+import { useSaveCard } from '../../payment/use-save-card.ts';
+import '../../payment/payment.css';
 
 /** /payment-details: the card that secures bids, saved with Stripe and verified with a $1 hold. */
 export function PaymentDetailsPage() {

@@ -1,6 +1,6 @@
 import type { PaymentMethodReply } from '@gavel/domain';
 import { CardIcon } from '../../components/icons/icons.tsx';
-import { brandName } from './card-input.ts';
+import { brandName } from '../../payment/card-input.ts';
 
 const statusLabels = { verified: 'Verified', pending: 'Verifying', failed: 'Not verified', none: '' } as const;
 const chipTone = { verified: 'done', pending: 'pending', failed: 'rejected', none: 'todo' } as const;

@@ -1,4 +1,4 @@
-import { TextField } from '../../components/form/TextField.tsx';
+import { TextField } from '../components/form/TextField.tsx';
 import { brandName, cardBrand, digitsOnly, formatCardNumber, formatExpiry } from './card-input.ts';
 import './payment.css';
 

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paymentMessages, savedCardFormSchema } from '@gavel/domain';
-import { TextField } from '../../components/form/TextField.tsx';
-import { useForm } from '../../forms/use-form.ts';
-import { validate } from '../../forms/validate.ts';
+import { TextField } from '../components/form/TextField.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { validate } from '../forms/validate.ts';
 import type { CardDetails } from './card-collector.ts';
 import { CardFields } from './CardFields.tsx';
 

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { paymentMessages, type PaymentMethodReply } from '@gavel/domain';
-import { createSetupIntent, fetchPaymentMethod, usePaymentMethod } from '../../api/payments.ts';
-import { queryKeys } from '../../api/query-keys.ts';
-import { useNotify } from '../../components/toast/use-notify.ts';
-import { useSession } from '../../session/use-session.ts';
+import { createSetupIntent, fetchPaymentMethod, usePaymentMethod } from '../api/payments.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { useNotify } from '../components/toast/use-notify.ts';
+import { useSession } from '../session/use-session.ts';
 import { cardCollectorFor, PaymentError, type CardDetails } from './card-collector.ts';
 import { verificationSettled } from './verification.ts';
 
