@@ -11,7 +11,7 @@ import { RouterProvider } from 'react-router/dom';
 import { connectApiToSession } from './app/api-auth.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
-import { createStore } from './app/store.ts';
+import { createStore } from './state/store.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 
 const root = document.getElementById('root');

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, type Bid, type Lot } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { signedIn } from '../state/session.ts';
 import { lotFixture } from '../test-support/lot-fixture.ts';
 import { BidForm } from './BidForm.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { fill, formatAmount, maximumOn, messages, parseAmount, type Lot } from '@gavel/domain';
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 import { allInOf } from '../lots/all-in.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useIncreaseBidRequest } from '../notices/increase-bid.ts';

@@ -1,9 +1,9 @@
 import { buyNowEndsAuctionText, CARD_PAYMENT_MARKER, messages, type Lot, type LotPhase, type User } from '@gavel/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { confirmsAtOnce, useSavedCardLookup } from '../checkout/bid-opening.ts';
-import { startBidCheckout, startBuyNow, type BuyNowMode } from '../checkout/checkout-slice.ts';
+import { startBidCheckout, startBuyNow, type BuyNowMode } from '../state/checkout.ts';
 import { bidGatesLeft, useBidGate } from '../session/bid-gate.ts';
 import { lotReturnPath } from '../session/return-path.ts';
 import { lotAmount } from '../lots/lot-money.ts';

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lot } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { signedIn } from '../state/session.ts';
 import { lotFixture } from '../test-support/lot-fixture.ts';
 import { OnChainCardBidModal } from './OnChainCardBidModal.tsx';

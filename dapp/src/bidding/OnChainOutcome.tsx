@@ -5,7 +5,7 @@ import { sameAddress, walletMessages } from '@gavel/domain/wallet-rules';
 import { useBidHistory } from '../api/bids.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { walletApi } from '../api/wallet.ts';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { showToast } from '../state/toasts.ts';
 import { loadWalletKit } from '../wallet/load-wallet-kit.ts';
 import { walletFailure } from '../wallet/wallet-failure.ts';

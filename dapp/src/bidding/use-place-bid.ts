@@ -4,13 +4,13 @@ import { extensionMessage, messages, type Lot, type PlaceBidReply } from '@gavel
 import { ApiRequestError, serverMessage } from '../api/http.ts';
 import { lotChanged } from '../api/lot-cache.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { formatDateTime } from '../dates/format-date.ts';
 import { lotReturnPath, rememberBidReturn } from '../session/return-path.ts';
 import { showToast } from '../state/toasts.ts';
-import { bidPlacedOn } from '../notices/notices-slice.ts';
+import { bidPlacedOn } from '../state/notices.ts';
 import { gateRedirect } from './gate-redirect.ts';
-import { ownBidPlaced } from './own-bids-slice.ts';
+import { ownBidPlaced } from '../state/own-bids.ts';
 import { BidFinalizeError, BidSigningError, placeBid } from './place-bid.ts';
 
 /**

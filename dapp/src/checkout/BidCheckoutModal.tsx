@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CARD_PAYMENT_MARKER, paymentMessages, type Lot, type PlaceBidReply } from '@gavel/domain';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { Modal } from '../components/modal/Modal.tsx';
 import { bidFailureBanner, usePlaceBid } from '../bidding/use-place-bid.ts';
 import { useBidWallet } from '../bidding/use-bid-wallet.ts';
@@ -9,7 +9,7 @@ import { useCardHoldRate } from '../api/payments.ts';
 import { BidPlaced } from './BidPlaced.tsx';
 import { ladderOf } from './BitcoinBidPanel.tsx';
 import { CardVerificationStep } from './CardVerificationStep.tsx';
-import { cardVerified, closeCheckout, goToStep, type CheckoutStep } from './checkout-slice.ts';
+import { cardVerified, closeCheckout, goToStep, type CheckoutStep } from '../state/checkout.ts';
 import { cardIsReady } from './card-label.ts';
 import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 import { useOwnMaximum } from '../bidding/maximum-bid.ts';

@@ -1,10 +1,10 @@
 import type { Lot } from '@gavel/domain';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { Modal } from '../components/modal/Modal.tsx';
 import { BuyNowPay } from './BuyNowPay.tsx';
 import { BuyNowToCart } from './BuyNowToCart.tsx';
 import { BuyNowWallet } from './BuyNowWallet.tsx';
-import { closeCheckout } from './checkout-slice.ts';
+import { closeCheckout } from '../state/checkout.ts';
 import './checkout.css';
 
 /**

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentMessages, type CardHoldRateReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 
 /** $100,000 a BTC, no margin: 1,000 sats hold $1.00. */

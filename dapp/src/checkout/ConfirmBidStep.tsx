@@ -1,9 +1,9 @@
 import { fill, messages, parseAmount, paymentMessages, type CardHoldRateReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
 import { allInOf } from '../lots/all-in.ts';
 import { lotAmount } from '../lots/lot-money.ts';
-import { changePayment } from './checkout-slice.ts';
+import { changePayment } from '../state/checkout.ts';
 import { cardLabel } from './card-label.ts';
 import { cardHoldFor } from './card-hold.ts';
 

@@ -1,7 +1,7 @@
 import { displayAmount, maximumRefusal, messages, parseAmount, paymentMessages, type BiddingLimitReply, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { useBiddingLimit } from '../api/payments.ts';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
-import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from './checkout-slice.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
+import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from '../state/checkout.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
 
 interface ChoiceInfo {

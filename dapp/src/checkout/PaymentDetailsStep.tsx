@@ -1,10 +1,10 @@
 import { messages, paymentMessages, type PaymentMethodReply } from '@gavel/domain';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { CardIcon, WalletIcon } from '../components/icons/icons.tsx';
 import { BitcoinBidPanel, type LadderPreview } from './BitcoinBidPanel.tsx';
 import { CardForm } from '../payment/CardForm.tsx';
 import type { CardDetails } from '../payment/card-collector.ts';
-import { addPaymentMethod, changePayment, goToStep, type PaymentChoice } from './checkout-slice.ts';
+import { addPaymentMethod, changePayment, goToStep, type PaymentChoice } from '../state/checkout.ts';
 import { cardIsReady, cardLabel } from './card-label.ts';
 
 interface PaymentDetailsStepProps {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LoginIcon } from '../components/icons/icons.tsx';
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 
 /**
  * The spec's "Please log in to continue with payment." (and "Please log in to continue." for bids) when a

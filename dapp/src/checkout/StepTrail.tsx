@@ -1,4 +1,4 @@
-import { CHECKOUT_STEPS, type CheckoutStep } from './checkout-slice.ts';
+import { CHECKOUT_STEPS, type CheckoutStep } from '../state/checkout.ts';
 
 const LABELS: Record<CheckoutStep, string> = {
   checkout: 'Payment',

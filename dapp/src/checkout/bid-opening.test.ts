@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethodReply } from '@gavel/domain';
 import { confirmsAtOnce } from './bid-opening.ts';
-import { addPaymentMethod, changePayment, checkoutSlice, closeCheckout, startBidCheckout, type CheckoutState } from './checkout-slice.ts';
+import { addPaymentMethod, changePayment, checkoutSlice, closeCheckout, startBidCheckout, type CheckoutState } from '../state/checkout.ts';
 
 const verified: PaymentMethodReply = { status: 'verified', brand: 'visa', last4: '4242', error: null };
 const reduce = checkoutSlice.reducer;

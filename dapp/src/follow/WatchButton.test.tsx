@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { signedIn } from '../state/session.ts';
 import { afterSignInRoute, forgetBidReturn } from '../session/return-path.ts';
 import { WatchButton } from './WatchButton.tsx';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useWatchedIds, useWatchToggle } from '../api/follow.ts';
 import { HeartIcon } from '../components/icons/icons.tsx';
 import { useNotify } from '../components/toast/use-notify.ts';
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 import { rememberBidReturn } from '../session/return-path.ts';
 import './follow.css';
 

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 import { NoticeBell } from './NoticeBell.tsx';
 import { OutbidCards } from './OutbidCards.tsx';
 import { useLiveStream, useStreamDown } from './use-live-stream.ts';

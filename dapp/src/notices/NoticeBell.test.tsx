@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore } from '../app/store.ts';
-import { outbidReceived } from './notices-slice.ts';
+import { createStore } from '../state/store.ts';
+import { outbidReceived } from '../state/notices.ts';
 import { NoticeBell } from './NoticeBell.tsx';
 
 const outbid = (id: string, maximum?: string) => ({

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import { bidCancelledText, endingSoonText, messages, notificationMessages } from '@gavel/domain';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { CloseIcon } from '../components/icons/icons.tsx';
 import { useDismiss } from '../components/popover/use-dismiss.ts';
-import { clearNotices, dismissNotice, type Notice, type OutbidNotice } from './notices-slice.ts';
+import { clearNotices, dismissNotice, type Notice, type OutbidNotice } from '../state/notices.ts';
 import { maximumExceededText, outbidText } from './use-outbid-alerts.ts';
 import { timeAgo } from './time-ago.ts';
 

@@ -2,8 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutbidNotification } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
-import { outbidReceived } from './notices-slice.ts';
+import { createStore } from '../state/store.ts';
+import { outbidReceived } from '../state/notices.ts';
 import { OutbidBanner } from './OutbidBanner.tsx';
 
 const notification: OutbidNotification = {

@@ -1,7 +1,7 @@
 import { messages } from '@gavel/domain';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { AlertIcon, CloseIcon } from '../components/icons/icons.tsx';
-import { closeBanner, type OutbidNotice } from './notices-slice.ts';
+import { closeBanner, type OutbidNotice } from '../state/notices.ts';
 import { maximumExceededText, outbidText, shownAmount } from './use-outbid-alerts.ts';
 
 /**

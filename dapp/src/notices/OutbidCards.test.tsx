@@ -3,8 +3,8 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
-import { NOTICE_CARD_MS, outbidReceived } from './notices-slice.ts';
+import { createStore } from '../state/store.ts';
+import { NOTICE_CARD_MS, outbidReceived } from '../state/notices.ts';
 import { OutbidCards } from './OutbidCards.tsx';
 
 function setup(at = '/') {

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@gavel/domain';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { AlertIcon, CloseIcon } from '../components/icons/icons.tsx';
-import { closeCard, isOutbid, NOTICE_CARD_MS, type OutbidNotice } from './notices-slice.ts';
+import { closeCard, isOutbid, NOTICE_CARD_MS, type OutbidNotice } from '../state/notices.ts';
 import { maximumExceededText, outbidText, shownAmount } from './use-outbid-alerts.ts';
 import { increaseBidState } from './increase-bid.ts';
 import { noticePlace, useCardRegion, useViewingLotId } from './notice-place.ts';

@@ -4,9 +4,9 @@ import { bidCancelledText, notificationMessages } from '@gavel/domain';
 import { liveEvents } from '../api/events.ts';
 import { lotChanged } from '../api/lot-cache.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { showToast } from '../state/toasts.ts';
-import { bidCancelledReceived } from './notices-slice.ts';
+import { bidCancelledReceived } from '../state/notices.ts';
 
 /**
  * Turns `bid_cancelled` events (a Buy Now ended a lot the user had bid on) into a notice kept in the bell and a toast:

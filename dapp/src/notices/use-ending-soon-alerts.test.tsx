@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EndingSoonNotification } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { useEndingSoonAlerts } from './use-ending-soon-alerts.ts';
 
 const stream = vi.hoisted(() => {

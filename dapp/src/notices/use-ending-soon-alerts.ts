@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { endingSoonText, notificationMessages } from '@gavel/domain';
 import { liveEvents } from '../api/events.ts';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { showToast } from '../state/toasts.ts';
-import { endingSoonReceived } from './notices-slice.ts';
+import { endingSoonReceived } from '../state/notices.ts';
 import { useViewingLotId } from './notice-place.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { liveEvents, type StreamState } from '../api/events.ts';
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 
 /**
  * Keeps the tab's event stream on the current session (user events need the token) and reports how it is

@@ -5,9 +5,9 @@ import { liveEvents } from '../api/events.ts';
 import { lotChanged } from '../api/lot-cache.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector, type RootState } from '../app/store.ts';
+import { useAppDispatch, useAppSelector, type RootState } from '../state/store.ts';
 import { showToast } from '../state/toasts.ts';
-import { clearNotices, outbidReceived } from './notices-slice.ts';
+import { clearNotices, outbidReceived } from '../state/notices.ts';
 import { cardsShown, noticePlace, useViewingLotId } from './notice-place.ts';
 
 /** "You have been outbid on Lot. The current bid is $130.00." (the catalogue's words, the outbid toast). */

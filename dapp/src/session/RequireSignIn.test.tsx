@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { signedIn, signedOut } from '../state/session.ts';
 import { RequireSignIn } from './RequireSignIn.tsx';
 

@@ -4,7 +4,7 @@ import { messages } from '@gavel/domain';
 import { EmptyState } from '../components/empty-state/EmptyState.tsx';
 import { AlertIcon } from '../components/icons/icons.tsx';
 import { useNotify } from '../components/toast/use-notify.ts';
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 import { SIGNIN_EXPIRED } from './SessionExpiryWatcher.tsx';
 import { useCurrentUser } from './use-current-user.ts';
 import './require-sign-in.css';

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { firstFailedGate, gatesLeft, type GateFailure, type GateStep, type User } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { rememberBidReturn } from './return-path.ts';
 import { USER_STALE_MS, useCurrentUser } from './use-current-user.ts';

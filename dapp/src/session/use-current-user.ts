@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { User } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useAppSelector } from '../app/store.ts';
+import { useAppSelector } from '../state/store.ts';
 
 /** The spec: the user query is fresh for 5 minutes and never retried (a 401 must end the session at once). */
 export const USER_STALE_MS = 5 * 60_000;

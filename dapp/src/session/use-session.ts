@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { User } from '@gavel/domain';
-import { useAppDispatch, useAppSelector } from '../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { sessionExpired, signedIn, signedOut } from '../state/session.ts';
 import { removeToken, writeToken } from './token-store.ts';
 import { queryKeys } from '../api/query-keys.ts';

@@ -7,7 +7,7 @@ import { bitcoinApi } from '../api/bitcoin.ts';
 import { ApiRequestError, serverMessage } from '../api/http.ts';
 import { lotChanged } from '../api/lot-cache.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { showToast } from '../state/toasts.ts';
 import { loadWalletKit } from '../wallet/load-wallet-kit.ts';

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { psbtMessages, settlementOf, settlementMessages, type SettlementRecord } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { ToastHost } from '../components/toast/ToastHost.tsx';
 import { SettlementPanel } from './SettlementPanel.tsx';
 import type { SettlementLot } from './settlement-lot.ts';

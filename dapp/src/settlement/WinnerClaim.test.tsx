@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settlementOf, type Lot } from '@gavel/domain';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { lotFixture } from '../test-support/lot-fixture.ts';
 import { WinnerClaim } from './WinnerClaim.tsx';
 

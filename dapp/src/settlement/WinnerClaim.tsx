@@ -3,7 +3,7 @@ import { psbtMessages, type Lot } from '@gavel/domain';
 import { bitcoinApi } from '../api/bitcoin.ts';
 import { ApiRequestError, serverMessage } from '../api/http.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useAppDispatch } from '../app/store.ts';
+import { useAppDispatch } from '../state/store.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { showToast } from '../state/toasts.ts';
 import { loadWalletKit } from '../wallet/load-wallet-kit.ts';

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { walletMessages } from '@gavel/domain/wallet-rules';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { ToastHost } from '../components/toast/ToastHost.tsx';
 import { WalletMenu } from './WalletMenu.tsx';
 

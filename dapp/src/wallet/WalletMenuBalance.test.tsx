@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { WalletMenu } from './WalletMenu.tsx';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminBid } from '@gavel/domain';
-import { createStore } from '../../app/store.ts';
+import { createStore } from '../../state/store.ts';
 import { AdminBids } from './AdminBids.tsx';
 
 const adminBid = (id: string, amount: string, more: Partial<AdminBid> = {}): AdminBid => ({

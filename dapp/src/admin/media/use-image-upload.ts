@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { adminMessages } from '@gavel/domain';
 import { serverMessage } from '../../api/http.ts';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/store.ts';
 import { showToast } from '../../state/toasts.ts';
 import { checkImageFile, uploadImage } from './upload-image.ts';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../app/store.ts';
+import { createStore } from '../../state/store.ts';
 import { showToast, TOAST_DURATION_MS } from '../../state/toasts.ts';
 import { ToastHost } from './ToastHost.tsx';
 

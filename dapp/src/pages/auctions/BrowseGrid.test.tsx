@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paginationOf } from '@gavel/domain';
-import { createStore } from '../../app/store.ts';
+import { createStore } from '../../state/store.ts';
 import { lotFixture } from '../../test-support/lot-fixture.ts';
 import { BrowseGrid } from './BrowseGrid.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store.ts';
+import { useAppSelector } from '../../state/store.ts';
 import { useCart } from '../../api/checkout.ts';
 import './cart-link.css';
 

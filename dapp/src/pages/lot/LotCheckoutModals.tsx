@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Lot } from '@gavel/domain';
-import { useAppSelector } from '../../app/store.ts';
+import { useAppSelector } from '../../state/store.ts';
 import { useOnceTrue } from '../../components/modal/use-once-true.ts';
 
 // The checkout's steps, card forms and their rules are most of the lot page's code, and most visitors only look: the

@@ -1,10 +1,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { toastsSlice } from '../state/toasts.ts';
-import { sessionSlice } from '../state/session.ts';
-import { noticesSlice } from '../notices/notices-slice.ts';
-import { checkoutSlice } from '../checkout/checkout-slice.ts';
-import { ownBidsSlice } from '../bidding/own-bids-slice.ts';
+import { toastsSlice } from './toasts.ts';
+import { sessionSlice } from './session.ts';
+import { noticesSlice } from './notices.ts';
+import { checkoutSlice } from './checkout.ts';
+import { ownBidsSlice } from './own-bids.ts';
 
 export function createStore() {
   return configureStore({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutbidNotification } from '@gavel/domain';
-import { bidPlacedOn, clearNotices, closeBanner, closeCard, endingSoonReceived, MAX_NOTICES, noticesSlice, outbidReceived } from './notices-slice.ts';
+import { bidPlacedOn, clearNotices, closeBanner, closeCard, endingSoonReceived, MAX_NOTICES, noticesSlice, outbidReceived } from './notices.ts';
 
 const reduce = noticesSlice.reducer;
 const notice = (id: string, auctionId = 'lot-1'): OutbidNotification => ({
