@@ -168,7 +168,11 @@ export function premiumRefusal(schedule: RateScheduleWire): string | null {
  */
 export function allInText(bid: bigint, unit: Unit, premium: RateTable): string | null {
   if (!chargesAnything(premium)) return null;
-  return fill(unit === 'sats' ? houseRateMessages.allInSwap : houseRateMessages.allIn, { bid: displayAmount(bid, unit), allIn: displayAmount(allInAmount(bid, premium), unit), rate: headlineRate(premium) });
+  return fill(unit === 'sats' ? houseRateMessages.allInSwap : houseRateMessages.allIn, {
+    bid: displayAmount(bid, unit),
+    allIn: displayAmount(allInAmount(bid, premium), unit),
+    rate: headlineRate(premium),
+  });
 }
 
 /**

@@ -61,14 +61,14 @@ describe('an event’s premium and commission', () => {
     expect(falling.body.fields?.sellerCommission ?? falling.body.message).toMatch(/rise/);
   });
 
-  it('take a premium on USD lots, and refuse a non-zero one on lots whose rails do not collect it (BTC, ETH)', async () => {
-    const usd = await newEvent({ buyerPremium: { USD: [{ upTo: null, percent: '25' }] } });
+  it('take a premium on USD and BTC lots, and refuse a non-zero one on ETH lots, whose contract does not collect it', async () => {
+    const usd = await newEvent({ buyerPremium: { USD: [{ upTo: null, percent: '25' }], sats: [{ upTo: null, percent: '25' }] } });
     expect(usd.status).toBe(201);
-    expect(usd.body.data.buyerPremium).toEqual({ USD: [{ upTo: null, percent: '25' }] });
+    expect(usd.body.data.buyerPremium).toEqual({ USD: [{ upTo: null, percent: '25' }], sats: [{ upTo: null, percent: '25' }] });
     const refused = await newEvent({ buyerPremium: { sats: [{ upTo: null, percent: '25' }], ETH: [{ upTo: null, percent: '10' }] } });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('A buyer’s premium cannot be charged on BTC and ETH lots yet: Gavel would show a figure it does not collect. Leave their premium at 0%.');
-    const zero = await newEvent({ buyerPremium: { sats: [{ upTo: null, percent: '0' }] } });
+    expect(refused.body.message).toBe('A buyer’s premium cannot be charged on ETH lots yet: Gavel would show a figure it does not collect. Leave their premium at 0%.');
+    const zero = await newEvent({ buyerPremium: { ETH: [{ upTo: null, percent: '0' }] } });
     expect(zero.status).toBe(201);
   });
 

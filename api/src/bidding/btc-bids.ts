@@ -17,6 +17,7 @@ import { admitBid, linkedWallet, readLotForBid } from './intake.ts';
 import { commitBid } from './place-bid.ts';
 import { finalizeVaultOffer } from './vault-bids.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
+import { lotRates } from '../house/rates.ts';
 
 const bidMessages = messages.bids;
 /** Not a spec text: the reply to the build step, before the wallet signs. */
@@ -34,13 +35,17 @@ export interface OfferInput {
   paymentPublicKey?: string;
 }
 
-/** What every offer on this lot is built with: the lot's inscription and seller, the bidder's linked wallet, the platform's fee address. */
+/**
+ * What every offer on this lot is built with: the lot's inscription and seller, the bidder's linked wallet, the
+ * platform's fee address, and the buyer's premium of the lot's event, which the swap pays to that address.
+ */
 export async function offerParties(services: Services, user: UserRow, lot: Pick<AdmittedBid['lot'], 'id' | 'inscriptionId' | 'sellerWalletAddress'>, input: OfferInput) {
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const walletAddress = await linkedWallet(services, user, input.walletAddress);
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
   if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
   const ordinalsAddress = input.ordinalsAddress ?? walletAddress;
+  const { premium } = await lotRates(services.db.prisma, lot.id);
   return {
     walletAddress,
     ordinalsAddress,
@@ -50,6 +55,7 @@ export async function offerParties(services: Services, user: UserRow, lot: Pick<
       seller: { payoutAddress: lot.sellerWalletAddress },
       bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: input.paymentPublicKey },
       platformFeeAddress,
+      premium,
     },
   };
 }

@@ -25,6 +25,7 @@ import { commitBid } from './place-bid.ts';
 import { admitBid, readLotForBid } from './intake.ts';
 import type { AdmittedBid, PlacedBid, Transaction } from './bid-types.ts';
 import { offerCall, OFFER_TTL_MS, presentOffer, type OfferReply } from './btc-offer.ts';
+import { lotRates } from '../house/rates.ts';
 
 /** The user's vault, or the refusal that says to open and fund one. */
 async function vaultOf(services: Services, userId: string): Promise<BitcoinVault> {
@@ -124,6 +125,8 @@ export async function buildVaultOffers(services: Services, user: UserRow, lot: O
   const row = await vaultOf(services, user.id);
   const vault = services.vaults.vault(row);
   const { all, lasting } = await usableOutputs(services, row, lot.id, lot.endTime);
+  // The swap pays the buyer's premium to the fee address with the platform fee (bitcoin/offer/layout.ts).
+  const { premium } = await lotRates(prisma, lot.id);
   const expiresAt = new Date(Date.now() + OFFER_TTL_MS);
   const ids = steps.map(() => randomUUID());
   const ladderId = options.ladder ? ids[0]! : null;
@@ -139,6 +142,7 @@ export async function buildVaultOffers(services: Services, user: UserRow, lot: O
         seller: { payoutAddress: lot.sellerWalletAddress! },
         bidder: { paymentAddress: row.address, ordinalsAddress: row.ordinalsAddress },
         platformFeeAddress,
+        premium,
       }),
     );
     const build = (outputs: Utxo[], step = steps.length - 1, spendAll = false) =>

@@ -270,9 +270,14 @@ async function commitPurchase(
       RETURNING id`;
     if (!row) return null;
     const displaced = await cancelDisplacedBids(tx, lot, user.id);
-    // Bought: the invoice and the statement, numbered in this transaction as at a close.
+    // Bought: the invoice and the statement, numbered in this transaction as at a close (a Bitcoin purchase's once
+    // its signed offer is the winning bid, whose swap pays the platform fee the invoice names).
+    if (signed) {
+      const committed = await commitBtcPurchase(tx, services, user, lot, price, signed);
+      await issueSaleDocuments(tx, lotId);
+      return { ...committed, displaced };
+    }
     await issueSaleDocuments(tx, lotId);
-    if (signed) return { ...(await commitBtcPurchase(tx, services, user, lot, price, signed)), displaced };
     if (pi) await tx.cardPayment.updateMany({ where: { paymentIntentId: pi, status: { in: ['open', 'authorized'] } }, data: { status: 'authorized' } });
     // As at a close: the mail that asks for a payment always goes; the one that says the card hold will be
     // charged only if wanted (the charge, or its failure, is told afterwards: card-outcome-mails.ts).
