@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPage } from './browser.ts';
 
-/** Where the dapp keeps the session token (dapp/src/session/token-store.ts). */
+/** Where the dapp keeps the session token (dapp/src/state/session-token.ts). */
 export const TOKEN_KEY = 'gavel.session.token';
 
 /** Starts the dapp signed in with `token`, as if the user had signed in earlier, then opens `route`. */

@@ -1,5 +1,5 @@
 import { setAuthTokenSource } from '../api/http.ts';
-import { isStoredToken, requestToken } from '../admin/admin-token.ts';
+import { isStoredToken, requestToken } from '../session/admin-token.ts';
 import { announceSessionExpired } from '../session/session-expiry.ts';
 
 /** Tells the api client which token a call carries (the admin's or the user's) and what a refused one means. */

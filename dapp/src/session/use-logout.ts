@@ -4,7 +4,7 @@ import { messages } from '@gavel/domain';
 import { authApi } from '../api/auth.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { useSession } from './use-session.ts';
-import { readToken, removeToken } from './token-store.ts';
+import { readToken, removeToken } from '../state/session-token.ts';
 
 /**
  * Logout: the api revokes every token of the user, then this device goes home and forgets its session. It

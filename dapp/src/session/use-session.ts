@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { User } from '@gavel/domain';
 import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { sessionExpired, signedIn, signedOut } from '../state/session.ts';
-import { removeToken, writeToken } from './token-store.ts';
+import { removeToken, writeToken } from '../state/session-token.ts';
 import { queryKeys } from '../api/query-keys.ts';
 
 /** Starting, updating and ending the session, keeping the stored token, the store and the user cache in step. */

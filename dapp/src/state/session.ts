@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readToken } from '../session/token-store.ts';
+import { readToken } from './session-token.ts';
 
 /**
  * Who is using the dapp: the bearer token, or none. The user record itself is server state (GET /auth/me in

@@ -7,8 +7,8 @@
  * linked with it: the api sends an inscription won by card only to such an address.
  */
 import { walletApi } from '../api/wallet.ts';
-import { readToken } from '../session/token-store.ts';
-import { readAdminToken } from '../admin/admin-token.ts';
+import { readToken } from '../state/session-token.ts';
+import { readAdminToken } from '../session/admin-token.ts';
 import { loadWalletKit } from './load-wallet-kit.ts';
 import { clearWallet, readWallet, saveWallet, type ConnectedWallet } from './wallet-store.ts';
 import { CHAIN_ID } from './chain-id.ts';

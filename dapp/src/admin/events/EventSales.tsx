@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SellerStatement } from '@gavel/domain';
-import { requestToken } from '../admin-token.ts';
+import { requestToken } from '../../session/admin-token.ts';
 import { API_BASE, apiRequest } from '../../api/http.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 

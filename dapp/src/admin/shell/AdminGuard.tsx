@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { AlertIcon, ShieldIcon } from '../../components/icons/icons.tsx';
-import { readToken } from '../../session/token-store.ts';
-import { readAdminToken, removeAdminToken, writeAdminToken } from '../admin-token.ts';
+import { readToken } from '../../state/session-token.ts';
+import { readAdminToken, removeAdminToken, writeAdminToken } from '../../session/admin-token.ts';
 import { useProfile } from '../admin-profile.ts';
 import { guardState } from './guard-state.ts';
 

@@ -7,7 +7,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { ChevronDownIcon, LogoutIcon, MenuIcon } from '../../components/icons/icons.tsx';
 import { ToastHost } from '../../components/toast/ToastHost.tsx';
 import { onSessionExpired } from '../../session/session-expiry.ts';
-import { readAdminToken, removeAdminToken } from '../admin-token.ts';
+import { readAdminToken, removeAdminToken } from '../../session/admin-token.ts';
 import { ADMIN_NAV } from './admin-nav.tsx';
 import { useSidebar } from './use-sidebar.ts';
 

@@ -7,7 +7,7 @@ import { PasswordField } from '../../components/form/PasswordField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { AlertIcon } from '../../components/icons/icons.tsx';
 import { useDocumentTitle } from '../../pages/use-document-title.ts';
-import { readAdminToken, writeAdminToken } from '../admin-token.ts';
+import { readAdminToken, writeAdminToken } from '../../session/admin-token.ts';
 
 /** Said when a session ended with ?error=unauthorized (the spec leaves the text open). */
 export const ADMIN_LOGIN_UNAUTHORIZED = 'Your admin session has ended or you are not authorized. Please sign in with an admin account.';

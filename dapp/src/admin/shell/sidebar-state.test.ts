@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usesAdminToken } from '../admin-token.ts';
+import { usesAdminToken } from '../../session/admin-token.ts';
 import { isMobileWidth, isSidebarShortcut, readSidebarOpen, sidebarCookie } from './sidebar-state.ts';
 
 const key = (over: Partial<KeyboardEvent>) => ({ key: 'b', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...over });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminIdentityCheck } from '@gavel/domain';
 import { API_BASE } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { readAdminToken } from '../admin-token.ts';
+import { readAdminToken } from '../../session/admin-token.ts';
 import { KycPill } from './KycPill.tsx';
 import { DateTime } from '../../dates/DateTime.tsx';
 

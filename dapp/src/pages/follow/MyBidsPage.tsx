@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { fill, followMessages, MY_BID_STATE_TEXT, MY_BID_STATES, phaseOf, type MyBidState } from '@gavel/domain';
 import { useMyBids } from '../../api/follow.ts';
 import { FollowList } from '../../follow/FollowList.tsx';
-import { MyBidRow } from '../../follow/MyBidRow.tsx';
+import { MyBidRow } from './MyBidRow.tsx';
 import { useMyBidsLive, useMyBidsPoll } from '../../follow/use-my-bids-live.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { MySaleDocuments } from '../../follow/MySaleDocuments.tsx';

@@ -6,7 +6,7 @@ import type { Wallet } from '@gavel/domain';
 import { serverMessage } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useMyWallets, walletApi } from '../../api/wallet.ts';
-import { readToken } from '../../session/token-store.ts';
+import { readToken } from '../../state/session-token.ts';
 import { disconnectWallet } from '../../wallet/wallet-actions.ts';
 import { disconnectFailure } from '../../wallet/wallet-failure.ts';
 import { WalletBalance } from '../../wallet/WalletBalance.tsx';

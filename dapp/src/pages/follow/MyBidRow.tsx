@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fill, messages, MY_BID_OUTCOME_TEXT, notificationMessages, phaseOf, type MyBid, type MyBidState } from '@gavel/domain';
-import { lotHref } from '../components/lot-card/LotCard.tsx';
-import { WithdrawButton } from '../bidding/WithdrawButton.tsx';
-import { lotAmount } from '../lots/lot-money.ts';
-import { FollowLotRow } from './FollowLotRow.tsx';
+import { lotHref } from '../../components/lot-card/LotCard.tsx';
+import { WithdrawButton } from '../../bidding/WithdrawButton.tsx';
+import { lotAmount } from '../../lots/lot-money.ts';
+import { FollowLotRow } from '../../follow/FollowLotRow.tsx';
 
 const RAIL_TEXT: Record<MyBid['bid']['rail'], string> = {
   card: 'Card',

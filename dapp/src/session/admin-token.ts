@@ -2,7 +2,7 @@
  * The admin's separate token: kept under `admin_token`, apart from the buyer session, and
  * sent instead of the user token when the page is on an `admin.` host or under /s/admin. Both go as Bearer.
  */
-import { readToken } from '../session/token-store.ts';
+import { readToken } from '../state/session-token.ts';
 
 export const ADMIN_TOKEN_KEY = 'admin_token';
 

@@ -4,8 +4,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MyBid } from '@gavel/domain';
-import { createStore } from '../state/store.ts';
-import { lotFixture } from '../test-support/lot-fixture.ts';
+import { createStore } from '../../state/store.ts';
+import { lotFixture } from '../../test-support/lot-fixture.ts';
 import { MyBidRow } from './MyBidRow.tsx';
 
 function myBid(state: MyBid['state'], maximum?: string): MyBid {
