@@ -1,6 +1,6 @@
 /**
- * The api client has no router or store; when an authenticated call comes back 401 it announces it here and
- * the app's SessionExpiryWatcher signs out and returns to /signin.
+ * The api client has no router or store; when an authenticated call comes back 401, the expiry it was given at
+ * start-up (app/api-auth.ts) announces it here and the app's SessionExpiryWatcher signs out and returns to /signin.
  */
 type Listener = () => void;
 
