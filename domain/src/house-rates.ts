@@ -164,15 +164,14 @@ export function premiumRefusal(schedule: RateScheduleWire): string | null {
 
 /**
  * "$1,000.00 bid, $1,250.00 with the 25% buyer's premium", or null when the lot's event charges none; on a BTC lot
- * it says the premium is paid in the same swap as the bid.
+ * it says the premium is paid in the same swap as the bid, and with the bidder's tax (`tax`) it names that too.
  */
-export function allInText(bid: bigint, unit: Unit, premium: RateTable): string | null {
-  if (!chargesAnything(premium)) return null;
-  return fill(unit === 'sats' ? houseRateMessages.allInSwap : houseRateMessages.allIn, {
-    bid: displayAmount(bid, unit),
-    allIn: displayAmount(allInAmount(bid, premium), unit),
-    rate: headlineRate(premium),
-  });
+export function allInText(bid: bigint, unit: Unit, premium: RateTable, tax: TaxRate | null = null): string | null {
+  const allIn = allInAmount(bid, premium, tax);
+  if (allIn === bid && !chargesAnything(premium)) return null;
+  const taxed = allIn !== allInAmount(bid, premium);
+  const message = taxed ? (chargesAnything(premium) ? houseRateMessages.allInWithTax : houseRateMessages.allInTaxOnly) : unit === 'sats' ? houseRateMessages.allInSwap : houseRateMessages.allIn;
+  return fill(message, { bid: displayAmount(bid, unit), allIn: displayAmount(allIn, unit), rate: headlineRate(premium), tax: tax ? percentText(tax.basisPoints) : '' });
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allInAmount, buyerLines, hammerWithin, type RateTable, rateCharge } from './house-rates.ts';
-import { countryKey, parseTaxText, type TaxRate, taxAmount, taxLineText, taxRateFor, taxTableProblem, taxTableText } from './house-tax.ts';
+import { allInAmount, allInText, buyerLines, hammerWithin, type RateTable, rateCharge } from './house-rates.ts';
+import { countryKey, parseTaxText, taxTableFromWire, type TaxRate, taxAmount, taxLineText, taxRateFor, taxTableProblem, taxTableText } from './house-tax.ts';
 import { taxTableOf } from './schemas/house-tax.ts';
 
 const PREMIUM_25: RateTable = [{ upTo: null, basisPoints: 2500 }];
@@ -70,6 +70,15 @@ describe('the buyer’s tax', () => {
     expect(taxRateFor(table, null)).toBeNull();
     expect(taxRateFor(table, '  ')).toBeNull();
     expect(taxTableOf('nonsense')).toEqual([]);
+  });
+
+  it('says the bidder’s all-in figure with their tax, and reads a lot reply’s table without schema code', () => {
+    expect(allInText(100_000n, 'USD', PREMIUM_25, UK)).toBe('$1,000.00 bid, $1,300.00 with the 25% buyer’s premium and your 20% tax');
+    expect(allInText(100_000n, 'USD', [], TEXAS)).toBe('$1,000.00 bid, $1,062.50 with your 6.25% tax');
+    expect(allInText(100_000n, 'USD', [], UK)).toBeNull();
+    expect(allInText(100_000n, 'USD', PREMIUM_25, null)).toBe('$1,000.00 bid, $1,250.00 with the 25% buyer’s premium');
+    expect(taxTableFromWire([{ country: 'United Kingdom', percent: '20', base: 'premium' }])).toEqual([UK]);
+    expect(taxTableFromWire(undefined)).toEqual([]);
   });
 
   it('names the rate, or why there is none, on the invoice', () => {

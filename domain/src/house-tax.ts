@@ -59,6 +59,14 @@ export function taxTableProblem(wire: TaxTableWire): string | null {
   return null;
 }
 
+/**
+ * A table as a lot reply carries it (already checked by the api), read without schema code for the pages that show
+ * a bid's all-in figure and card hold.
+ */
+export function taxTableFromWire(wire: TaxTableWire | undefined): TaxTable {
+  return (wire ?? []).map((rate) => ({ country: rate.country, basisPoints: basisPointsOf(rate.percent), base: rate.base }));
+}
+
 /** The rate of a buyer whose profile names `country` (null: none named, or not in the table). */
 export function taxRateFor(table: TaxTable, country: string | null | undefined): TaxRate | null {
   if (!country) return null;

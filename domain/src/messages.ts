@@ -544,6 +544,8 @@ export const houseRateMessages = {
   premiumNotCollected: 'A buyer’s premium cannot be charged on {units} lots yet: Gavel would show a figure it does not collect. Leave their premium at 0%.',
   allIn: '{bid} bid, {allIn} with the {rate} buyer’s premium',
   allInSwap: '{bid} bid, {allIn} with the {rate} buyer’s premium, paid to the house in the same swap',
+  allInWithTax: '{bid} bid, {allIn} with the {rate} buyer’s premium and your {tax} tax',
+  allInTaxOnly: '{bid} bid, {allIn} with your {tax} tax',
   premiumLabel: 'Buyer’s premium',
   premiumFixed: 'The buyer’s premium cannot change once a lot of this event has a bid or a buyer: bids, holds and purchases were made at it.',
 } as const;

@@ -84,6 +84,11 @@ describe('the buyer’s tax', () => {
 
   it('a buyer in a taxed country pays hammer + premium + tax exactly, and every document says the same lines', { timeout: 40_000 }, async () => {
     const lot = await usdLot(4000);
+    // The lot names its tax table, for the bid form's all-in figure and the card hold it shows.
+    expect((await api(null, 'GET', `/auctions/${lot.id}`)).body.data.buyerTax).toEqual([
+      { country: 'UK', percent: '20', base: 'premium' },
+      { country: 'Texas', percent: '6.25', base: 'total' },
+    ]);
     const buyer = await userWithCard(stack.db, rs);
     const token = await signIn(stack.url, buyer.email);
     // $200 hammer, 25% premium $50, UK tax 20% of the premium $10: $260.

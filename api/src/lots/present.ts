@@ -1,12 +1,13 @@
 import { vaultBidsRequired } from '@gavel/domain/binding-bids';
-import { chargesAnything, formatAmount, gatewayUrl, rateTableToWire, settlementOf, shownStatus, tableFor, unitFor, type Lot } from '@gavel/domain';
+import { chargesAnything, formatAmount, gatewayUrl, percentText, rateTableToWire, settlementOf, shownStatus, tableFor, unitFor, type Lot } from '@gavel/domain';
+import { lotTaxTable } from '../house/rates.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { fullNameOf } from '../auth/user-name.ts';
 
 /** What every lot reply loads alongside the lot itself. */
 export const lotInclude = {
-  auctionEvent: { select: { id: true, title: true, slug: true, startTime: true, endTime: true, vaultBidsRequired: true, buyerPremium: true } },
+  auctionEvent: { select: { id: true, title: true, slug: true, startTime: true, endTime: true, vaultBidsRequired: true, buyerPremium: true, buyerTax: true } },
   winner: { select: { firstName: true, lastName: true, name: true } },
 } satisfies P.LotInclude;
 
@@ -23,6 +24,7 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
   const current = row.currentBid === null ? null : BigInt(row.currentBid.toFixed(0));
   const winnerName = row.winner ? fullNameOf(row.winner) : null;
   const premium = tableFor(row.auctionEvent.buyerPremium, unit);
+  const tax = lotTaxTable(row.paymentMethod, row.auctionEvent.buyerTax);
   return {
     _id: row.id,
     lotId: row.id,
@@ -43,6 +45,7 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
     buyNowEnabled: row.buyNowEnabled,
     ...(row.paymentMethod === 'BTC' ? { vaultBidsRequired: vaultBidsRequired(row, row.auctionEvent), vaultBidsRequiredOwn: row.vaultBidsRequired } : {}),
     ...(chargesAnything(premium) ? { buyerPremium: rateTableToWire(premium, unit) } : {}),
+    ...(tax.length ? { buyerTax: tax.map((rate) => ({ country: rate.country, percent: percentText(rate.basisPoints).slice(0, -1), base: rate.base })) } : {}),
     buyNowPrice: row.buyNowEnabled ? amount(row.buyNowPrice) : null,
     estimateLow: amount(row.estimateLow),
     estimateHigh: amount(row.estimateHigh),

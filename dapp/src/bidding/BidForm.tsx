@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { fill, formatAmount, maximumOn, messages, parseAmount, type Lot } from '@gavel/domain';
 import { useAppSelector } from '../state/store.ts';
 import { allInOf } from '../lots/all-in.ts';
+import { useCurrentUser } from '../session/use-current-user.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { useIncreaseBidRequest } from '../notices/increase-bid.ts';
 import { AMOUNT_PARAM, forgetBidReturn, returnedAmount } from '../session/return-path.ts';
@@ -47,7 +48,8 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
   const id = useId();
   const increase = useIncreaseBidRequest();
   // What the bidder pays in all at the amount typed (or the minimum), when the lot's event charges a buyer's premium.
-  const allIn = allInOf(lot, text || terms.minimumText);
+  const country = useCurrentUser().user?.country;
+  const allIn = allInOf(lot, text || terms.minimumText, country);
   const ownBid = useAppSelector((state) => state.ownBids[lot._id]);
   const ownBidsSeen = useRef(ownBid?.count ?? 0);
 
@@ -168,7 +170,7 @@ export function BidForm({ lot, block, busy, onBid, maximumNote }: BidFormProps) 
           }}
           error={maximumError}
           railNote={maximumNote === undefined ? offer.reason : maximumNote}
-          allIn={allInOf(lot, maximumText)}
+          allIn={allInOf(lot, maximumText, country)}
           disabled={Boolean(block)}
         />
       ) : (

@@ -6,6 +6,7 @@ import { bidFailureBanner, usePlaceBid } from '../bidding/use-place-bid.ts';
 import { useBidWallet } from '../bidding/use-bid-wallet.ts';
 import { useSaveCard } from '../payment/use-save-card.ts';
 import { useCardHoldRate } from '../api/payments.ts';
+import { useCurrentUser } from '../session/use-current-user.ts';
 import { BidPlaced } from './BidPlaced.tsx';
 import { ladderOf } from './BitcoinBidPanel.tsx';
 import { CardVerificationStep } from './CardVerificationStep.tsx';
@@ -64,6 +65,7 @@ function BidCheckoutFlow({ lot, amount, maximum, walletAddress, placed, onPlaced
   const method = card.method.data;
   const placeBid = usePlaceBid(lot);
   const holdRate = useCardHoldRate(lot.unit === 'sats').data;
+  const country = useCurrentUser().user?.country ?? null;
   const busySaving = card.phase.name !== 'idle';
   const leadingMaximum = useOwnMaximum(lot._id).leading;
 
@@ -111,6 +113,7 @@ function BidCheckoutFlow({ lot, amount, maximum, walletAddress, placed, onPlaced
           method={method}
           cardJustSaved={choice === 'card'}
           holdRate={holdRate}
+          country={country}
           pending={placeBid.isPending}
           error={placeBid.isError ? bidFailureBanner(placeBid.error) : null}
           onConfirm={() => submit(CARD_PAYMENT_MARKER)}

@@ -19,6 +19,8 @@ interface ConfirmBidStepProps {
   cardJustSaved: boolean;
   /** BTC lots: the live prices and margin the api holds a card bid at (GET /payment/card-hold-rate; undefined while it loads). */
   holdRate: CardHoldRateReply | undefined;
+  /** The country the bidder's profile names: on a taxed USD lot its tax is held with the bid, as the api holds it. */
+  country?: string | null;
   onConfirm: () => void;
   pending: boolean;
   /** Why the last attempt failed (the api's words), shown in place. */
@@ -31,12 +33,12 @@ interface ConfirmBidStepProps {
  * sats holds its USD value at the live price plus the margin, shown beside it; below $0.50 (or 50 sats), or while
  * there is no fresh BTC price, no hold is even attempted.
  */
-export function ConfirmBidStep({ lot, amount, maximum, leadingMaximum = null, method, cardJustSaved, holdRate, onConfirm, pending, error }: ConfirmBidStepProps) {
+export function ConfirmBidStep({ lot, amount, maximum, leadingMaximum = null, method, cardJustSaved, holdRate, country = null, onConfirm, pending, error }: ConfirmBidStepProps) {
   const dispatch = useAppDispatch();
-  const { held, refusal } = cardHoldFor(maximum ?? amount, lot, holdRate);
+  const { held, refusal } = cardHoldFor(maximum ?? amount, lot, holdRate, country);
   const inSats = lot.unit === 'sats';
   // What the bid comes to with the buyer's premium, when the lot's event charges one.
-  const allIn = allInOf(lot, maximum ?? amount);
+  const allIn = allInOf(lot, maximum ?? amount, country);
   // A leader's maximum comes with the price they lead at, which it leaves where it is: say so, not "Your bid".
   const keepsPrice = maximum !== undefined && lot.currentBid != null && parseAmount(amount, lot.unit) <= parseAmount(lot.currentBid, lot.unit);
   const lowered = keepsPrice && leadingMaximum !== null && parseAmount(maximum, lot.unit) < parseAmount(leadingMaximum, lot.unit);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardHoldRateReply } from '@gavel/domain';
+import type { CardHoldRateReply, Lot } from '@gavel/domain';
 import { cardHoldFor } from './card-hold.ts';
 
 const RATE: CardHoldRateReply = { btcUsdCents: 10_000_000, ethUsdCents: 250_000, marginPercent: 10 };
@@ -17,6 +17,18 @@ describe('what a card bid holds, as the checkout shows it', () => {
       refusal: 'Card bids on this lot are paused: the ETH price is unavailable. Please try again shortly.',
     });
     expect(cardHoldFor('12.50', { unit: 'USD' }, undefined)).toEqual({ held: '$12.50', refusal: null });
+  });
+
+  it('holds a USD bid all in: the premium, and the tax of the country the bidder’s profile names', () => {
+    const lot: Pick<Lot, 'unit' | 'buyerPremium' | 'buyerTax'> = {
+      unit: 'USD',
+      buyerPremium: [{ upTo: null, percent: '25' }],
+      buyerTax: [{ country: 'United Kingdom', percent: '20', base: 'premium' }],
+    };
+    // $200 bid, $50 premium, 20% of the premium $10.
+    expect(cardHoldFor('200.00', lot, undefined, 'united kingdom')).toEqual({ held: '$260.00', refusal: null });
+    expect(cardHoldFor('200.00', lot, undefined, 'France')).toEqual({ held: '$250.00', refusal: null });
+    expect(cardHoldFor('200.00', lot, undefined)).toEqual({ held: '$250.00', refusal: null });
   });
 
   it('refuses what a card cannot carry in any unit', () => {

@@ -11,7 +11,7 @@ import {
   type CardHoldRateReply,
   type Lot,
 } from '@gavel/domain';
-import { premiumOf } from '../lots/all-in.ts';
+import { premiumOf, taxOf } from '../lots/all-in.ts';
 
 export interface CardHold {
   /** What the card is held for, in USD ("$22.01"); null while the coin's price is not known yet, or there is none. */
@@ -24,11 +24,12 @@ export interface CardHold {
 }
 
 /**
- * What confirming a card bid holds on the card, all in (with the buyer's premium): a USD bid itself; a bid in sats or ETH, its USD value at the live
+ * What confirming a card bid holds on the card, all in (with the buyer's premium, and on a USD lot the tax of the
+ * country the bidder's profile names, `country`): a USD bid itself; a bid in sats or ETH, its USD value at the live
  * price the api holds card bids at plus its margin (GET /payment/card-hold-rate), worked out by the domain rule the
  * api uses.
  */
-export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit' | 'buyerPremium'>, rate: CardHoldRateReply | undefined): CardHold {
+export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit' | 'buyerPremium' | 'buyerTax'>, rate: CardHoldRateReply | undefined, country?: string | null): CardHold {
   let value: bigint;
   try {
     value = parseAmount(amount, lot.unit);
@@ -37,7 +38,10 @@ export function cardHoldFor(amount: string, lot: Pick<Lot, 'unit' | 'buyerPremiu
   }
   // All in: the hold covers the buyer's premium too, by the rule the api holds with (domain card-hold.ts).
   const premium = premiumOf(lot);
-  if (lot.unit === 'USD') return { held: displayAmount(cardHoldCents(value, 'USD', null, premium), 'USD'), refusal: cardAmountRefusal(value, 'USD', null, premium) };
+  if (lot.unit === 'USD') {
+    const tax = taxOf(lot, country);
+    return { held: displayAmount(cardHoldCents(value, 'USD', null, premium, tax), 'USD'), refusal: cardAmountRefusal(value, 'USD', null, premium, tax) };
+  }
   if (!rate) return { held: null, refusal: null };
   const coin = lot.unit === 'sats' ? 'BTC' : 'ETH';
   const usdCents = coin === 'BTC' ? rate.btcUsdCents : rate.ethUsdCents;

@@ -1,4 +1,4 @@
-import { allInText, parseAmount, rateTableFromWire, type Lot, type RateTable } from '@gavel/domain';
+import { allInText, parseAmount, rateTableFromWire, type Lot, type RateTable, type TaxRate, taxRateFor, taxTableFromWire } from '@gavel/domain';
 import { lotAmount } from './lot-money.ts';
 
 /** The lot's buyer's premium as the domain reads it; none when its event charges none. */
@@ -10,11 +10,19 @@ export function premiumOf(lot: Pick<Lot, 'unit' | 'buyerPremium'>): RateTable {
   }
 }
 
-/** "$1,000.00 bid, $1,250.00 with the 25% buyer's premium" for an amount typed in the lot's unit, or null (no premium, no amount). */
-export function allInOf(lot: Pick<Lot, 'unit' | 'buyerPremium'>, amount: string | null | undefined): string | null {
-  if (!lot.buyerPremium || !amount) return null;
+/** The tax a bidder whose profile names `country` pays on this lot (house-tax.ts); none without a country or a table. */
+export function taxOf(lot: Pick<Lot, 'buyerTax'>, country: string | null | undefined): TaxRate | null {
+  return taxRateFor(taxTableFromWire(lot.buyerTax), country);
+}
+
+/**
+ * "$1,000.00 bid, $1,250.00 with the 25% buyer's premium" for an amount typed in the lot's unit (with the tax of a
+ * bidder whose profile names `country`), or null (no premium or tax, no amount).
+ */
+export function allInOf(lot: Pick<Lot, 'unit' | 'buyerPremium' | 'buyerTax'>, amount: string | null | undefined, country?: string | null): string | null {
+  if ((!lot.buyerPremium && !lot.buyerTax) || !amount) return null;
   try {
-    return allInText(parseAmount(amount, lot.unit), lot.unit, premiumOf(lot));
+    return allInText(parseAmount(amount, lot.unit), lot.unit, premiumOf(lot), taxOf(lot, country));
   } catch {
     return null;
   }

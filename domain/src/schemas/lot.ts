@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rateTableWireSchema } from './house-rates.ts';
+import { taxTableWireSchema } from './house-tax.ts';
 import { PAYMENT_METHODS } from '../money.ts';
 import { LOT_STATUSES } from '../lot-clock.ts';
 import { MAX_PAGE_SIZE, decimalText, isoDate, paginationSchema, queryInt, searchText } from './common.ts';
@@ -112,6 +113,8 @@ export const lotSchema = z.object({
   vaultBidsRequiredOwn: z.boolean().optional(),
   /** The buyer's premium the winner pays on top of the hammer, in tiers (house-rates.ts); absent when the lot's event charges none. */
   buyerPremium: rateTableWireSchema.optional(),
+  /** A USD lot's buyer's tax per buyer's country (house-tax.ts), when its event levies one: the all-in figures add the bidder's. */
+  buyerTax: taxTableWireSchema.optional(),
   buyNowPrice: z.string().nullable(),
   estimateLow: z.string().nullable(),
   estimateHigh: z.string().nullable(),
