@@ -1,59 +1,17 @@
-/** Admin: the users list with KYC and payment verification (the screens come with the admin issue). */
-import {
-  ADMIN_USERS_LIMIT,
-  adminUserListQuerySchema,
-  adminUserListSchema,
-  adminUserReplySchema,
-  biddingLimitBodySchema,
-  formatAmount,
-  kycDecisionSchema,
-  messages,
-  parseAmount,
-  paginationOf,
-  paymentVerificationSchema,
-} from '@gavel/domain';
+/** Admin: the users list with KYC and payment verification (admin/users.ts reads and decides). */
+import { adminUserListQuerySchema, adminUserListSchema, adminUserReplySchema, biddingLimitBodySchema, kycDecisionSchema, messages, paymentVerificationSchema } from '@gavel/domain';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import type { Prisma as P } from '../generated/prisma/client.ts';
-import { decideIdentity, identityDocuments, presentIdentityForAdmin } from '../identity/identity.ts';
-import { containing } from '../db/search-text.ts';
+import { identityDocuments } from '../identity/identity.ts';
+import { adminUser, adminUsers, decideKyc, identityDocument, setBiddingLimit, setPaymentVerification } from '../admin/users.ts';
 
 const admin = { roles: ['admin'] as const };
-const withLatestCheck = { identityChecks: { orderBy: { createdAt: 'desc' as const }, take: 1 } };
-type AdminUserRow = P.UserGetPayload<{ include: typeof withLatestCheck }>;
-
-function presentAdminUser(user: AdminUserRow) {
-  const latest = user.identityChecks[0];
-  return {
-    id: user.id,
-    _id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    emailVerified: user.emailVerified,
-    isProfileComplete: user.isProfileComplete,
-    identityVerified: user.identityVerified,
-    kycStatus: user.kycStatus,
-    reason: user.kycReason,
-    hasValidPaymentMethod: user.hasValidPaymentMethod,
-    paymentMethodVerified: user.paymentMethodVerified,
-    biddingLimit: formatAmount(BigInt(user.biddingLimit.toFixed(0)), 'USD'),
-    unpaidCount: user.unpaidCount,
-    termsAccepted: user.termsAccepted,
-    createdAt: user.createdAt.toISOString(),
-    identity: latest ? presentIdentityForAdmin(latest) : null,
-  };
-}
 
 export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Services): void {
+  const { prisma } = db;
   const documents = identityDocuments(config.dataDir);
-  const load = async (id: string) => {
-    const user = await db.prisma.user.findUnique({ where: { id }, include: withLatestCheck });
-    if (!user) throw notFound(messages.auth.userNotFound);
-    return user;
-  };
 
   routes.add({
     method: 'get',
@@ -63,20 +21,7 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Serv
     access: admin,
     query: adminUserListQuerySchema,
     reply: adminUserListSchema,
-    handler: async ({ query }) => {
-      const limit = query.limit ?? ADMIN_USERS_LIMIT;
-      const offset = query.offset ?? 0;
-      const where: P.UserWhereInput = {
-        ...(query.kycStatus ? { kycStatus: query.kycStatus } : {}),
-        ...(query.paymentVerified !== undefined ? { paymentMethodVerified: query.paymentVerified } : {}),
-        ...(query.search ? { OR: [{ email: containing(query.search) }, { name: containing(query.search) }] } : {}),
-      };
-      const [rows, total] = await Promise.all([
-        db.prisma.user.findMany({ where, include: withLatestCheck, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
-        db.prisma.user.count({ where }),
-      ]);
-      return { data: rows.map(presentAdminUser), pagination: paginationOf(total, limit, offset) };
-    },
+    handler: ({ query }) => adminUsers(prisma, query),
   });
 
   routes.add({
@@ -87,7 +32,7 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Serv
     access: admin,
     reply: adminUserReplySchema,
     errors: { 404: messages.auth.userNotFound },
-    handler: async ({ params }) => ({ data: presentAdminUser(await load(params.id!)) }),
+    handler: async ({ params }) => ({ data: await adminUser(prisma, params.id!) }),
   });
 
   routes.add({
@@ -100,16 +45,15 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Serv
     reply: z.string().describe('the document bytes'),
     errors: { 404: messages.identity.documentNotFound },
     handler: async ({ params, ctx }) => {
-      const check = await db.prisma.identityVerification.findUnique({ where: { id: params.id! }, select: { documentSha256: true, documentContentType: true } });
-      const bytes = check?.documentSha256 ? await documents.get(check.documentSha256) : null;
+      const document = await identityDocument(prisma, documents, params.id!);
       // Set before a refusal too: even the 404 of a document must not be kept.
       ctx.set('Cache-Control', 'private, no-store');
-      if (!bytes || !check?.documentContentType) throw notFound(messages.identity.documentNotFound);
+      if (!document) throw notFound(messages.identity.documentNotFound);
       ctx.set('Content-Disposition', 'inline');
       // A PDF (or a file claiming to be an image) opened directly runs nothing on this origin.
       ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
-      ctx.type = check.documentContentType;
-      ctx.body = bytes;
+      ctx.type = document.contentType;
+      ctx.body = document.bytes;
       return null;
     },
   });
@@ -123,11 +67,7 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Serv
     body: kycDecisionSchema,
     reply: adminUserReplySchema,
     errors: { 404: messages.auth.userNotFound },
-    handler: async ({ params, body, user }) => {
-      await load(params.id!);
-      await decideIdentity(db.prisma, mailer, { userId: params.id!, status: body.kycStatus, reason: body.reason ?? null, reviewerId: user.id });
-      return { message: messages.identity.kycUpdated, data: presentAdminUser(await load(params.id!)) };
-    },
+    handler: async ({ params, body, user }) => ({ message: messages.identity.kycUpdated, data: await decideKyc(prisma, mailer, params.id!, body, user.id) }),
   });
 
   routes.add({
@@ -139,11 +79,7 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Serv
     body: paymentVerificationSchema,
     reply: adminUserReplySchema,
     errors: { 404: messages.auth.userNotFound },
-    handler: async ({ params, body }) => {
-      await load(params.id!);
-      await db.prisma.user.update({ where: { id: params.id! }, data: { paymentMethodVerified: body.paymentMethodVerified } });
-      return { message: messages.identity.paymentVerificationUpdated, data: presentAdminUser(await load(params.id!)) };
-    },
+    handler: async ({ params, body }) => ({ message: messages.identity.paymentVerificationUpdated, data: await setPaymentVerification(prisma, params.id!, body.paymentMethodVerified) }),
   });
 
   routes.add({
@@ -158,10 +94,6 @@ export function adminUserRoutes(routes: RouteTable, { db, mailer, config }: Serv
     body: biddingLimitBodySchema,
     reply: adminUserReplySchema,
     errors: { 404: messages.auth.userNotFound },
-    handler: async ({ params, body }) => {
-      await load(params.id!);
-      await db.prisma.user.update({ where: { id: params.id! }, data: { biddingLimit: parseAmount(body.biddingLimit, 'USD').toString() } });
-      return { message: messages.identity.biddingLimitUpdated, data: presentAdminUser(await load(params.id!)) };
-    },
+    handler: async ({ params, body }) => ({ message: messages.identity.biddingLimitUpdated, data: await setBiddingLimit(prisma, params.id!, body.biddingLimit) }),
   });
 }
