@@ -10,7 +10,10 @@ export interface BitcoinConfig {
   esploraUrl: string;
   /** ORD_URL: an ord server with its JSON API. */
   ordUrl: string;
-  /** BITCOIN_TIMEOUT_MS: per request to either. */
+  /**
+   * BITCOIN_TIMEOUT_MS (default 4 s): per request to either. A read is tried three times, so a bidder waits at most
+   * about three of these for a 503 when a service goes silent, and the circuit then fails the next calls at once.
+   */
   timeoutMs: number;
   /**
    * BITCOIN_PLATFORM_FEE_ADDRESS: where each swap's platform fee output pays. Required on mainnet; on test
@@ -56,7 +59,7 @@ export function bitcoinConfig(env: NodeJS.ProcessEnv): BitcoinConfig {
     sellerOverdueMs: positiveMs(env, 'BITCOIN_SELLER_OVERDUE_MS', 24 * 3600_000),
     esploraUrl: env.BITCOIN_ESPLORA_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/api`,
     ordUrl: env.ORD_URL || `http://127.0.0.1:${BITCOIN_STAND_IN_PORT}/ord`,
-    timeoutMs: Number(env.BITCOIN_TIMEOUT_MS ?? 10_000),
+    timeoutMs: Number(env.BITCOIN_TIMEOUT_MS ?? 4_000),
   };
 }
 
