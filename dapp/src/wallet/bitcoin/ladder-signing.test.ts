@@ -23,6 +23,14 @@ const ladder = [10_000, 10_500, 11_000].map((price, i) => ({ bidId: `step-${i}`,
 /** What a wallet "signs" here: the PSBT with a marker byte, so each signed step is told apart from its request. */
 const signedHex = (psbtHex: string) => `${psbtHex}ff`;
 
+/** What a wallet able to sign a vault's leaf hands back: the step with a leaf signature on input `index` (made up, never checked here). */
+function leafSigned(psbtHex: string, index: number): string {
+  const tx = Transaction.fromPSBT(new Uint8Array(Buffer.from(psbtHex, 'hex')));
+  const xOnly = new Uint8Array(Buffer.from(G, 'hex')).subarray(1);
+  tx.updateInput(index, { tapScriptSig: [[{ pubKey: xOnly, leafHash: new Uint8Array(32).fill(9) }, new Uint8Array(64).fill(7)]] });
+  return Buffer.from(tx.toPSBT()).toString('hex');
+}
+
 /** sats-connect's legacy requests carry their payload as an unsecured JWT. */
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
 
@@ -61,11 +69,14 @@ describe('signing a maximum’s ladder of offers', () => {
   });
 
   it('a binding ladder with Leather: each step signed at the named inputs as a vault withdrawal is', async () => {
-    const request = vi.fn(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: signedHex(params.hex) } }));
+    const request = vi.fn(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: leafSigned(params.hex, 0) } }));
     window.LeatherProvider = { request: request as never };
-    const signed = await signBidLadder(wallet('hiro'), ladder, () => {}, [1]);
-    expect(signed.map((step) => step.signedPsbtHex)).toEqual(ladder.map((step) => signedHex(step.psbtHex)));
-    expect(request).toHaveBeenCalledWith('signPsbt', expect.objectContaining({ hex: ladder[0]!.psbtHex, signAtIndex: [1] }));
+    const signed = await signBidLadder(wallet('hiro'), ladder, () => {}, [0]);
+    expect(signed.map((step) => step.signedPsbtHex)).toEqual(ladder.map((step) => leafSigned(step.psbtHex, 0)));
+    expect(request).toHaveBeenCalledWith('signPsbt', expect.objectContaining({ hex: ladder[0]!.psbtHex, signAtIndex: [0] }));
+    // A wallet that hands the steps back with no leaf signature cannot make binding bids, and is told so.
+    request.mockImplementation(async (_method: string, params: { hex: string }) => ({ jsonrpc: '2.0', id: '1', result: { hex: params.hex } }));
+    await expect(signBidLadder(wallet('hiro'), ladder, () => {}, [0])).rejects.toThrow(walletMessages.vaultScriptPathUnsigned);
   });
 
   it('Xverse turning the request down: a rejected payment, nothing signed', async () => {
