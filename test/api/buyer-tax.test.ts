@@ -5,8 +5,9 @@
  * figures; a buyer whose profile names no country pays no tax, and the invoice says why.
  */
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAmount } from '@gavel/domain';
+import { allInAmount, parseAmount, rateTableFromWire, taxRateFor, taxTableOf } from '@gavel/domain';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
@@ -132,6 +133,49 @@ describe('the buyer’s tax', () => {
     expect(intent.status, JSON.stringify(intent.body)).toBe(200);
     expect(intent.body).toMatchObject({ amount: '260.00', tax: '10.00' });
     expect((await rs.stripe.paymentIntents.retrieve(intent.body.paymentIntentId)).amount).toBe(26_000);
+  });
+
+  it('a pay-later limit counts each commitment with the bidder’s tax', { timeout: 40_000 }, async () => {
+    const user = await createUser(stack.db, 'ready');
+    await stack.db.prisma.user.update({ where: { id: user.id }, data: { biddingLimit: '26000' } });
+    const token = await signIn(stack.url, user.email);
+    const [first, second] = [await usdLot(3_600_000), await usdLot(3_600_000)];
+    // $200 is $260 all in for a UK bidder: the whole $260 limit.
+    expect((await api(token, 'POST', `/auctions/${first.id}/bids`, { amount: '200.00' })).status).toBe(201);
+    // Nothing is left: a $10 bid ($13.00 all in) is refused.
+    const over = await api(token, 'POST', `/auctions/${second.id}/bids`, { amount: '10.00' });
+    expect(over).toMatchObject({ status: 402, body: { code: 'bidding_limit', biddingLimitAvailable: '$0.00' } });
+    expect((await api(token, 'GET', '/payment/bidding-limit')).body.data).toEqual({ limit: '260.00', available: '0.00' });
+  });
+
+  it('the pay-later sums restate the domain’s tax rule exactly (random rates, bases, countries and hammers)', async () => {
+    const countries = ['United Kingdom', 'UK', 'Texas', 'France'];
+    const tables = fc.uniqueArray(fc.record({ country: fc.constantFrom(...countries), percent: fc.integer({ min: 0, max: 10_000 }), base: fc.constantFrom('premium' as const, 'total' as const) }), {
+      selector: (rate) => rate.country,
+      maxLength: 4,
+    });
+    const percentOf = (basisPoints: number) => `${Math.trunc(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
+    await fc.assert(
+      fc.asyncProperty(
+        tables,
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.constantFrom(...countries, 'u.k.', '', null),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        async (rates, premiumBp, country, hammer) => {
+          const tax = rates.map((rate) => ({ country: rate.country, percent: percentOf(rate.percent), base: rate.base }));
+          const premium = { USD: [{ upTo: null, percent: percentOf(premiumBp) }] };
+          const [row] = await stack.db.prisma.$queryRawUnsafe<Array<{ total: string }>>(
+            'SELECT gavel_buyer_total_usd($1::jsonb, $2::jsonb, $3, $4::numeric)::text AS total',
+            JSON.stringify(premium),
+            JSON.stringify(tax),
+            country,
+            hammer.toString(),
+          );
+          expect(BigInt(row!.total)).toBe(allInAmount(hammer, rateTableFromWire(premium.USD, 'USD'), taxRateFor(taxTableOf(tax), country)));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('a buyer whose profile names no country pays no tax, and the invoice says why', { timeout: 40_000 }, async () => {

@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/session.ts';
 import { MOVE_TO_STEP_SQL } from './ladder-step.ts';
 import { payLaterAvailable } from './pay-later.ts';
-import { lotRates } from '../house/rates.ts';
+import { buyerRates } from '../house/rates.ts';
 import { bindingBidsWithoutOutputs } from './vault-bids.ts';
 
 const bidMessages = messages.bids;
@@ -152,11 +152,11 @@ export async function leaderAfterRemoval(
     if (lot.paymentMethod !== 'Manual' || bid.holdStatus !== null || !bid.userId) return { bid, state: next.state };
     if (lockBidders) await lockBidder(db as Prisma.TransactionClient, bid.userId);
     const { available } = await payLaterAvailable(db, bid.userId, lot.id);
-    // The allowance is counted all in (the hammer and the lot's buyer's premium), as the bid's own check counts it.
-    const { premium } = await lotRates(db, lot.id);
-    if (available >= allInAmount(entry.maximum ?? entry.amount, premium)) return { bid, state: next.state };
-    if (available >= allInAmount(entry.amount, premium)) {
-      const top = hammerWithin(available, premium);
+    // The allowance is counted all in (the hammer, the lot's buyer's premium and the bidder's tax), as the bid's own check counts it.
+    const { premium, tax } = await buyerRates(db, lot.id, bid.userId);
+    if (available >= allInAmount(entry.maximum ?? entry.amount, premium, tax)) return { bid, state: next.state };
+    if (available >= allInAmount(entry.amount, premium, tax)) {
+      const top = hammerWithin(available, premium, tax);
       entry.maximum = top > entry.amount ? top : null;
     } else candidates = candidates.filter((b) => b.bidderId !== entry.bidderId);
   }
