@@ -3,10 +3,17 @@
  * PostgreSQL with grouped queries (a handful of round trips whatever the table sizes). Lot statuses follow
  * the lot clock; money is summed in the smallest unit and sent in each currency's display unit.
  */
-import { KYC_STATUSES, PAYMENT_METHODS, formatAmount, unitFor, type AuctionStats, type KycStats, type PaymentMethod, type PlatformStats } from '@gavel/domain';
+import { KYC_STATUSES, PAYMENT_METHODS, formatAmount, unitFor, type AuctionStats, type KycStats, type PaymentMethod, type PlatformStats, type RelayerExposure } from '@gavel/domain';
 import type { Database } from '../db/client.ts';
-import type { DegradationRecord } from '../health/degradation-record.ts';
-import { relayerExposure } from '../relayer/unpaid-wins.ts';
+
+/**
+ * What the auction figures read from other parts of the house: the relayer's wins left unpaid and the
+ * degradation record (every process's episodes), given by the caller so this module depends on neither.
+ */
+export interface AuctionStatsSources {
+  relayerExposure(): Promise<RelayerExposure[]>;
+  degradations(): Promise<Array<{ dependency: string; process: string; reason: string; since: Date; until: Date | null; durationMs: number }>>;
+}
 
 const PHASES = ['upcoming', 'live', 'ended', 'cancelled'] as const;
 
@@ -87,7 +94,7 @@ export async function platformStats(db: Database): Promise<PlatformStats> {
  * Lots by status and payment method, bids today, lots ending within 24 h, settlement progress, gross sales,
  * relayed wins left unpaid, and the dependencies degraded (from every process's record) and for how long.
  */
-export async function auctionStats(db: Database, degradationRecord: Pick<DegradationRecord, 'list'>): Promise<AuctionStats> {
+export async function auctionStats(db: Database, sources: AuctionStatsSources): Promise<AuctionStats> {
   const { prisma } = db;
   const now = new Date();
   const ended = { status: 'ended' as const };
@@ -101,8 +108,8 @@ export async function auctionStats(db: Database, degradationRecord: Pick<Degrada
     prisma.lot.count({ where: { ...won, paid: true, transferred: false } }),
     prisma.lot.count({ where: { ...won, transferred: true } }),
     sales(db),
-    relayerExposure(prisma),
-    degradationRecord.list(),
+    sources.relayerExposure(),
+    sources.degradations(),
   ]);
   return {
     byStatus: lots.byStatus,

@@ -3,6 +3,7 @@ import { auctionStatsSchema, kycStatsSchema, platformStatsSchema } from '@gavel/
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { auctionStats, kycStats, platformStats } from '../admin/stats.ts';
+import { relayerExposure } from '../relayer/unpaid-wins.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: statistics';
@@ -25,7 +26,7 @@ export function adminStatsRoutes(routes: RouteTable, { db, health }: Services): 
     summary: 'Lots by status and payment method, bids today, lots ending within 24 h, settlement progress, gross sales, relayed wins left unpaid, dependencies degraded and for how long',
     access: admin,
     reply: auctionStatsSchema,
-    handler: async () => ({ data: await auctionStats(db, health.record) }),
+    handler: async () => ({ data: await auctionStats(db, { relayerExposure: () => relayerExposure(db.prisma), degradations: () => health.record.list() }) }),
   });
 
   routes.add({

@@ -1,11 +1,11 @@
-/** Admin: the users list with KYC and payment verification (admin/users.ts reads and decides). */
+/** Admin: the users list with KYC and payment verification (identity/admin-users.ts reads and decides). */
 import { adminUserListQuerySchema, adminUserListSchema, adminUserReplySchema, biddingLimitBodySchema, kycDecisionSchema, messages, paymentVerificationSchema } from '@gavel/domain';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { identityDocuments } from '../identity/identity.ts';
-import { adminUser, adminUsers, decideKyc, identityDocument, setBiddingLimit, setPaymentVerification } from '../admin/users.ts';
+import { adminUser, adminUsers, decideKyc, identityDocument, setBiddingLimit, setPaymentVerification } from '../identity/admin-users.ts';
 
 const admin = { roles: ['admin'] as const };
 

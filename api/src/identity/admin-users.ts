@@ -8,7 +8,7 @@ import { notFound } from '../http/errors.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PrivateStore } from '../storage/private-store.ts';
-import { decideIdentity, presentIdentityForAdmin } from '../identity/identity.ts';
+import { decideIdentity, presentIdentityForAdmin } from './identity.ts';
 import { containing } from '../db/search-text.ts';
 
 type AdminUser = z.output<typeof adminUserSchema>;
@@ -66,7 +66,7 @@ export async function adminUser(prisma: PrismaClient, id: string): Promise<Admin
 }
 
 /** The document of an identity check as uploaded, with its type; null when there is none. */
-export async function identityDocument(prisma: PrismaClient, documents: PrivateStore, checkId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function identityDocument(prisma: PrismaClient, documents: Pick<PrivateStore, 'get'>, checkId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   const check = await prisma.identityVerification.findUnique({ where: { id: checkId }, select: { documentSha256: true, documentContentType: true } });
   const bytes = check?.documentSha256 ? await documents.get(check.documentSha256) : null;
   return bytes && check?.documentContentType ? { bytes, contentType: check.documentContentType } : null;
