@@ -1,39 +1,14 @@
-/**
- * Admin content pages: list, create, update, delete. The HTML is sanitized before
- * it is stored (content/sanitize.ts), so the public GET /cms/pages/:slug serves only what the allow-list keeps.
- */
+/** Admin content pages: list, create, update, delete (admin/content-pages.ts; the HTML is sanitized before it is stored). */
 import { adminCmsPageListSchema, adminCmsPageReplySchema, adminMessages, cmsPageBodySchema, cmsPageUpdateBodySchema, deletedReplySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import type { CmsPage } from '../generated/prisma/client.ts';
-import { sanitizeRichText } from '../content/sanitize.ts';
+import { contentPage, contentPages, createContentPage, deleteContentPage, updateContentPage } from '../admin/content-pages.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: content';
 
-const present = (page: CmsPage) => ({
-  slug: page.slug,
-  title: page.title,
-  content: page.content,
-  updatedAt: page.updatedAt.toISOString(),
-  createdAt: page.createdAt.toISOString(),
-});
-
-/** Content that is empty once cleaned (only a script, say) is refused like empty content. */
-function cleanContent(html: string): string {
-  const clean = sanitizeRichText(html);
-  if (!clean.replace(/<[^>]*>/g, '').trim() && !/<img\s/i.test(clean)) throw new HttpError(400, adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
-  return clean;
-}
-
 export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
   const { prisma } = db;
-  const load = async (slug: string) => {
-    const page = await prisma.cmsPage.findUnique({ where: { slug } });
-    if (!page) throw new HttpError(404, 'Page not found', 'not_found');
-    return page;
-  };
 
   routes.add({
     method: 'get',
@@ -42,7 +17,7 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
     summary: 'Every content page (about-us, privacy-policy, terms-conditions and any other)',
     access: admin,
     reply: adminCmsPageListSchema,
-    handler: async () => ({ data: (await prisma.cmsPage.findMany({ orderBy: { slug: 'asc' } })).map(present) }),
+    handler: async () => ({ data: await contentPages(prisma) }),
   });
 
   routes.add({
@@ -53,7 +28,7 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
     access: admin,
     reply: adminCmsPageReplySchema,
     errors: { 404: 'Page not found' },
-    handler: async ({ params }) => ({ data: present(await load(params.slug!)) }),
+    handler: async ({ params }) => ({ data: await contentPage(prisma, params.slug!) }),
   });
 
   routes.add({
@@ -66,12 +41,7 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
     reply: adminCmsPageReplySchema,
     status: 201,
     errors: { 409: adminMessages.pageExists },
-    handler: async ({ body }) => {
-      const content = cleanContent(body.content);
-      if (await prisma.cmsPage.findUnique({ where: { slug: body.slug } })) throw new HttpError(409, adminMessages.pageExists, 'page_exists', { slug: adminMessages.pageExists });
-      const page = await prisma.cmsPage.create({ data: { slug: body.slug, title: body.title, content } });
-      return { message: adminMessages.pageSaved, data: present(page) };
-    },
+    handler: async ({ body }) => ({ message: adminMessages.pageSaved, data: await createContentPage(prisma, body) }),
   });
 
   routes.add({
@@ -83,14 +53,7 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
     body: cmsPageUpdateBodySchema,
     reply: adminCmsPageReplySchema,
     errors: { 404: 'Page not found' },
-    handler: async ({ params, body }) => {
-      await load(params.slug!);
-      const page = await prisma.cmsPage.update({
-        where: { slug: params.slug! },
-        data: { ...(body.title !== undefined ? { title: body.title } : {}), ...(body.content !== undefined ? { content: cleanContent(body.content) } : {}) },
-      });
-      return { message: adminMessages.pageSaved, data: present(page) };
-    },
+    handler: async ({ params, body }) => ({ message: adminMessages.pageSaved, data: await updateContentPage(prisma, params.slug!, body) }),
   });
 
   routes.add({
@@ -102,8 +65,7 @@ export function adminContentRoutes(routes: RouteTable, { db }: Services): void {
     reply: deletedReplySchema,
     errors: { 404: 'Page not found' },
     handler: async ({ params }) => {
-      await load(params.slug!);
-      await prisma.cmsPage.delete({ where: { slug: params.slug! } });
+      await deleteContentPage(prisma, params.slug!);
       return { message: adminMessages.pageDeleted, data: { _id: params.slug! } };
     },
   });
