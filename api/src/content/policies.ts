@@ -17,6 +17,20 @@ export async function currentVersions(prisma: PrismaClient): Promise<Map<string,
   return new Map(rows.map((r) => [r.kind, r._max.version ?? 0]));
 }
 
+/** The policies in force (the latest published version of each kind), of one kind or all. */
+export async function policiesInForce(prisma: PrismaClient, kind: PolicyKind | undefined): Promise<Policy[]> {
+  const current = await currentVersions(prisma);
+  const wanted = [...current].filter(([k]) => !kind || k === kind);
+  const rows = await prisma.policy.findMany({ where: { OR: wanted.map(([k, version]) => ({ kind: k, version })) }, orderBy: { kind: 'asc' } });
+  return wanted.length ? rows.map((r) => presentPolicy(r, current)) : [];
+}
+
+/** Every policy version and draft, of one kind or all, newest first within each kind. */
+export async function policyVersions(prisma: PrismaClient, kind: PolicyKind | undefined): Promise<Policy[]> {
+  const [rows, current] = await Promise.all([prisma.policy.findMany({ where: kind ? { kind } : {}, orderBy: [{ kind: 'asc' }, { createdAt: 'desc' }] }), currentVersions(prisma)]);
+  return rows.map((r) => presentPolicy(r, current));
+}
+
 export function presentPolicy(row: PolicyRow, current: Map<string, number>): Policy {
   return {
     _id: row.id,

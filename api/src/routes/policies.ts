@@ -1,34 +1,18 @@
 /**
  * Platform policies (decided; the spec shows the screen without contents): admins write drafts and publish
- * them as numbered versions; anyone reads the versions in force. Content is sanitized like CMS pages.
+ * them as numbered versions (admin/policy-drafts.ts); anyone reads the versions in force (content/policies.ts).
  */
 import { adminMessages, deletedReplySchema, fill, policyBodySchema, policyListQuerySchema, policyListSchema, policyReplySchema, policyUpdateBodySchema, publishPolicyBodySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { sanitizeRichText } from '../content/sanitize.ts';
-import { currentVersions, presentPolicy, publishPolicy } from '../content/policies.ts';
+import { policiesInForce, policyVersions } from '../content/policies.ts';
+import { deletePolicyDraft, editPolicyDraft, publishPolicyDraft, writePolicyDraft } from '../admin/policy-drafts.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Policies';
 
 export function policyRoutes(routes: RouteTable, { db }: Services): void {
   const { prisma } = db;
-  const load = async (id: string) => {
-    const row = await prisma.policy.findUnique({ where: { id } });
-    if (!row) throw new HttpError(404, adminMessages.policyNotFound, 'not_found');
-    return row;
-  };
-  const draft = async (id: string) => {
-    const row = await load(id);
-    if (row.version !== null) throw new HttpError(409, adminMessages.policyPublishedLocked, 'policy_published');
-    return row;
-  };
-  const clean = (html: string) => {
-    const content = sanitizeRichText(html);
-    if (!content.replace(/<[^>]*>/g, '').trim()) throw new HttpError(400, adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
-    return content;
-  };
 
   routes.add({
     method: 'get',
@@ -37,12 +21,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     summary: 'The policies in force (latest published version of each kind)',
     query: policyListQuerySchema,
     reply: policyListSchema,
-    handler: async ({ query }) => {
-      const current = await currentVersions(prisma);
-      const wanted = [...current].filter(([kind]) => !query.kind || kind === query.kind);
-      const rows = await prisma.policy.findMany({ where: { OR: wanted.map(([kind, version]) => ({ kind, version })) }, orderBy: { kind: 'asc' } });
-      return { data: wanted.length ? rows.map((r) => presentPolicy(r, current)) : [] };
-    },
+    handler: async ({ query }) => ({ data: await policiesInForce(prisma, query.kind) }),
   });
 
   routes.add({
@@ -53,13 +32,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     access: admin,
     query: policyListQuerySchema,
     reply: policyListSchema,
-    handler: async ({ query }) => {
-      const [rows, current] = await Promise.all([
-        prisma.policy.findMany({ where: query.kind ? { kind: query.kind } : {}, orderBy: [{ kind: 'asc' }, { createdAt: 'desc' }] }),
-        currentVersions(prisma),
-      ]);
-      return { data: rows.map((r) => presentPolicy(r, current)) };
-    },
+    handler: async ({ query }) => ({ data: await policyVersions(prisma, query.kind) }),
   });
 
   routes.add({
@@ -71,10 +44,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     body: policyBodySchema,
     reply: policyReplySchema,
     status: 201,
-    handler: async ({ body }) => {
-      const row = await prisma.policy.create({ data: { kind: body.kind, title: body.title, content: clean(body.content), summary: body.summary ?? '' } });
-      return { message: adminMessages.policySaved, data: presentPolicy(row, await currentVersions(prisma)) };
-    },
+    handler: async ({ body }) => ({ message: adminMessages.policySaved, data: await writePolicyDraft(prisma, body) }),
   });
 
   routes.add({
@@ -86,18 +56,7 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     body: policyUpdateBodySchema,
     reply: policyReplySchema,
     errors: { 404: adminMessages.policyNotFound, 409: adminMessages.policyPublishedLocked },
-    handler: async ({ params, body }) => {
-      const row = await draft(params.id!);
-      const updated = await prisma.policy.update({
-        where: { id: row.id },
-        data: {
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.content !== undefined ? { content: clean(body.content) } : {}),
-          ...(body.summary !== undefined ? { summary: body.summary } : {}),
-        },
-      });
-      return { message: adminMessages.policySaved, data: presentPolicy(updated, await currentVersions(prisma)) };
-    },
+    handler: async ({ params, body }) => ({ message: adminMessages.policySaved, data: await editPolicyDraft(prisma, params.id!, body) }),
   });
 
   routes.add({
@@ -109,9 +68,8 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     reply: deletedReplySchema,
     errors: { 404: adminMessages.policyNotFound, 409: adminMessages.policyPublishedLocked },
     handler: async ({ params }) => {
-      const row = await draft(params.id!);
-      await prisma.policy.delete({ where: { id: row.id } });
-      return { message: adminMessages.policyDeleted, data: { _id: row.id } };
+      await deletePolicyDraft(prisma, params.id!);
+      return { message: adminMessages.policyDeleted, data: { _id: params.id! } };
     },
   });
 
@@ -128,10 +86,8 @@ export function policyRoutes(routes: RouteTable, { db }: Services): void {
     reply: policyReplySchema,
     errors: { 404: adminMessages.policyNotFound, 409: adminMessages.policyPublishedLocked },
     handler: async ({ params, body }) => {
-      await draft(params.id!);
-      const published = await publishPolicy(prisma, params.id!, body.requireReacceptance ?? true);
-      if (!published) throw new HttpError(409, adminMessages.policyPublishedLocked, 'policy_published');
-      return { message: fill(adminMessages.policyPublished, { version: published.version! }), data: presentPolicy(published, await currentVersions(prisma)) };
+      const published = await publishPolicyDraft(prisma, params.id!, body.requireReacceptance ?? true);
+      return { message: fill(adminMessages.policyPublished, { version: published.version! }), data: published };
     },
   });
 }
