@@ -1,7 +1,7 @@
 /**
- * A buyer's premium on a BTC lot, collected in the swap: an admin sets 25% on the event's BTC lots, the lot names it,
- * and the offer the bidder signs pays the seller the hammer, the house's fee address the platform fee and the
- * premium, and the bidder their new dummy and change, to the sat; the winner's invoice names the premium and the
+ * A buyer's premium and a seller's commission on a BTC lot, collected in the swap: an admin sets 25% and 10% on the
+ * event's BTC lots, the lot names them, and the offer the bidder signs pays the seller the hammer less the commission,
+ * the house's fee address the platform fee, the premium and the commission, and the bidder their new dummy and change, to the sat; the winner's invoice names the premium and the
  * platform fee the swap pays, its total what the seller's and the house's outputs add up to.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,12 +30,13 @@ beforeAll(async () => {
 afterAll(() => bitcoinStack?.stop());
 
 describe('a BTC sale with a buyer’s premium', () => {
-  it('the swap the bidder signs pays the seller, the fee address and the change exactly, and the invoice names the premium', { timeout: 60_000 }, async () => {
+  it('the swap the bidder signs pays the seller (less the commission), the fee address and the change exactly, and the invoice names the premium', { timeout: 60_000 }, async () => {
     const made = await post('/auction-events', adminToken, {
       title: 'Bitcoin sale with a premium',
       startTime: new Date(Date.now() - 3_600_000).toISOString(),
       endTime: new Date(Date.now() + 86_400_000).toISOString(),
       buyerPremium: { sats: [{ upTo: null, percent: '25' }] },
+      sellerCommission: { sats: [{ upTo: null, percent: '10' }] },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const eventId = made.body.data._id as string;
@@ -56,9 +57,10 @@ describe('a BTC sale with a buyer’s premium', () => {
     const inputs = psbt.data.inputs.reduce((sum, input) => sum + Number(input.witnessUtxo!.value), 0);
     const paid = outputs.reduce((sum, [, value]) => sum + value, 0);
     const networkFee = inputs - paid;
-    // 10,000 sats: the seller the hammer; the house 546 (the platform fee's floor) + 2,500 (25%); the rest back.
-    expect(outputs[1]).toEqual([payout.address, 10_000]);
-    expect(outputs[2]).toEqual([stack.services.config.bitcoin.platformFeeAddress, 546 + 2_500]);
+    // 10,000 sats: the seller the hammer less the 10% commission; the house 546 (the platform fee's floor) + 2,500
+    // (the 25% premium) + 1,000 (the commission); the rest back to the bidder, who pays no more for the commission.
+    expect(outputs[1]).toEqual([payout.address, 9_000]);
+    expect(outputs[2]).toEqual([stack.services.config.bitcoin.platformFeeAddress, 546 + 2_500 + 1_000]);
     expect(outputs[3]).toEqual([bidder.keys.payment.address, 600]);
     expect(outputs[4]).toEqual([bidder.keys.payment.address, 200_000 - 10_000 - 3_046 - 600 - networkFee]);
     expect(networkFee).toBeGreaterThan(0);

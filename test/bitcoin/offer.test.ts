@@ -148,6 +148,23 @@ describe('offer PSBT: building', () => {
     expect(error.message).toBe('Output 2 (platform fee and buyer’s premium) was changed from 13750 to 1250 sats');
   });
 
+  it('with a 10% seller’s commission, pays the seller the price less it and the house the rest, the bidder paying no more', async () => {
+    const commission = [{ upTo: null, basisPoints: 1000 }];
+    const plain = await prepareOffer(access, params(bidder));
+    const offer = await prepareOffer(access, params(bidder, { commission }));
+    const psbt = bitcoin.Psbt.fromHex(offer.psbtHex, { network: net });
+    const addressOf = (script: Uint8Array) => bitcoin.address.fromOutputScript(script, net);
+    // 50,000 sats: the seller 45,000 (the statement's net); the house 1,250 platform fee + 5,000 commission.
+    expect(psbt.txOutputs.slice(1, 3).map((o) => [addressOf(o.script), Number(o.value)])).toEqual([
+      [seller.payout.address, PRICE - 5_000],
+      [platform.address, 1_250 + 5_000],
+    ]);
+    // The commission comes out of the hammer: the bidder's change is what it is without one.
+    expect(offer.change).toBe(plain.change);
+    // A commission that would leave the seller dust is no sale.
+    await refusedWith(prepareOffer(access, params(bidder, { commission: [{ upTo: null, basisPoints: 9_999 }] })), 'invalid_amount');
+  });
+
   it('refuses a bidder without a dummy UTXO, or without the funds', async () => {
     const poor = { payment: new TestKey('p2wpkh', net), ordinals: new TestKey('p2tr', net), big: { txid: '', vout: 0, value: 0 } };
     await dev.faucet(poor.payment.address, 5_000);

@@ -45,7 +45,7 @@ export async function offerParties(services: Services, user: UserRow, lot: Pick<
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
   if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
   const ordinalsAddress = input.ordinalsAddress ?? walletAddress;
-  const { premium } = await lotRates(services.db.prisma, lot.id);
+  const { premium, commission } = await lotRates(services.db.prisma, lot.id);
   return {
     walletAddress,
     ordinalsAddress,
@@ -56,6 +56,7 @@ export async function offerParties(services: Services, user: UserRow, lot: Pick<
       bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: input.paymentPublicKey },
       platformFeeAddress,
       premium,
+      commission,
     },
   };
 }

@@ -165,8 +165,8 @@ async function buildClaim(services: Services, user: UserRow, claim: Awaited<Retu
   await refuseValidOffer(services, bid.signedPsbtHex);
   const walletAddress = await linkedWallet(services, user, wallet.walletAddress);
   const ordinalsAddress = wallet.ordinalsAddress ?? walletAddress;
-  // The claim pays what the winning bid did: the hammer to the seller, the premium with the platform fee.
-  const { premium } = await lotRates(services.db.prisma, lot.id);
+  // The claim pays what the winning bid did: the hammer less the commission to the seller, the rest to the house.
+  const { premium, commission } = await lotRates(services.db.prisma, lot.id);
   const built = await offerCall(() =>
     prepareOffer(services.bitcoin, {
       lotId: lot.id,
@@ -177,6 +177,7 @@ async function buildClaim(services: Services, user: UserRow, claim: Awaited<Retu
       bidder: { paymentAddress: walletAddress, ordinalsAddress, paymentPublicKey: wallet.paymentPublicKey },
       platformFeeAddress: services.config.bitcoin.platformFeeAddress!,
       premium,
+      commission,
     }),
   );
   return { walletAddress, ordinalsAddress, psbtHex: built.psbtHex, txid: built.txid, expiresAt: new Date(Date.now() + OFFER_TTL_MS) };

@@ -125,8 +125,8 @@ export async function buildVaultOffers(services: Services, user: UserRow, lot: O
   const row = await vaultOf(services, user.id);
   const vault = services.vaults.vault(row);
   const { all, lasting } = await usableOutputs(services, row, lot.id, lot.endTime);
-  // The swap pays the buyer's premium to the fee address with the platform fee (bitcoin/offer/layout.ts).
-  const { premium } = await lotRates(prisma, lot.id);
+  // The swap pays the buyer's premium and the seller's commission to the house with the platform fee (bitcoin/offer/layout.ts).
+  const { premium, commission } = await lotRates(prisma, lot.id);
   const expiresAt = new Date(Date.now() + OFFER_TTL_MS);
   const ids = steps.map(() => randomUUID());
   const ladderId = options.ladder ? ids[0]! : null;
@@ -143,6 +143,7 @@ export async function buildVaultOffers(services: Services, user: UserRow, lot: O
         bidder: { paymentAddress: row.address, ordinalsAddress: row.ordinalsAddress },
         platformFeeAddress,
         premium,
+        commission,
       }),
     );
     const build = (outputs: Utxo[], step = steps.length - 1, spendAll = false) =>

@@ -43,6 +43,8 @@ export interface OfferRequest {
   platformFeeBps?: number;
   /** The buyer's premium of the lot's event, in sats (house-rates.ts): paid to the fee address with the platform fee. */
   premium?: RateTable;
+  /** The seller's commission of the lot's event, in sats: taken from the hammer and paid to the fee address too. */
+  commission?: RateTable;
   /**
    * The bidder's inputs, already chosen: every step of a ladder spends exactly these (chosen for its top step),
    * so that at most one of its offers can ever be broadcast. Without them the cheapest cover is picked.
@@ -105,10 +107,10 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
     );
   }
   const paymentType = payment.type;
-  const house = houseShareOf(price, request.premium, request.platformFeeBps);
+  const house = houseShareOf(price, request, request.platformFeeBps);
   const fixedOutputs = [ordinals.script.length, payout.script.length, platform.script.length, payment.script.length];
   // What the payment inputs must cover: output 0 is paid by the dummy and inscription inputs themselves.
-  const owed = price + house.total + NEW_DUMMY_SATS;
+  const owed = price + house.fromBidder + NEW_DUMMY_SATS;
 
   const candidates = request.inputs?.payments ?? spendable.filter((u) => u !== dummy).sort((a, b) => b.value - a.value);
   const payments: Utxo[] = [];
@@ -171,7 +173,7 @@ export function buildOffer(request: OfferRequest): BuiltOffer {
   });
   for (const u of payments) psbt.addInput(bidderInput(u));
   psbt.addOutput({ script: ordinals.script, value: BigInt(dummy.value + seller.inscriptionUtxo.value) });
-  psbt.addOutput({ script: payout.script, value: BigInt(price) });
+  psbt.addOutput({ script: payout.script, value: BigInt(house.toSeller) });
   psbt.addOutput({ script: platform.script, value: BigInt(house.total) });
   psbt.addOutput({ script: payment.script, value: BigInt(NEW_DUMMY_SATS) });
   if (change > 0) psbt.addOutput({ script: payment.script, value: BigInt(change) });

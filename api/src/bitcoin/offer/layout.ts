@@ -45,18 +45,33 @@ export function platformFeeOf(price: number, bps = PLATFORM_FEE_BPS): number {
   return Math.max(MIN_PLATFORM_FEE_SATS, Math.ceil((price * bps) / 10_000));
 }
 
-/** What output 2 pays the house for a swap at `price`: the platform fee, and the buyer's premium of the lot's event (house-rates.ts, in sats). */
+/**
+ * What a swap at `price` (the hammer) pays the house in output 2: the platform fee and the buyer's premium, which the
+ * bidder pays on top of the hammer, and the seller's commission, which comes out of the hammer (house-rates.ts, in
+ * sats). Output 1 pays the seller the hammer less the commission, so the seller's statement and the swap agree.
+ */
 export interface HouseShare {
   platformFee: number;
   premium: number;
-  /** platformFee + premium: output 2's value. */
+  commission: number;
+  /** What the bidder pays on top of the hammer: platformFee + premium. */
+  fromBidder: number;
+  /** Output 1's value: the hammer less the commission. */
+  toSeller: number;
+  /** platformFee + premium + commission: output 2's value. */
   total: number;
 }
 
-export function houseShareOf(price: number, premium: RateTable = [], bps = PLATFORM_FEE_BPS): HouseShare {
+export function houseShareOf(price: number, rates: { premium?: RateTable; commission?: RateTable } = {}, bps = PLATFORM_FEE_BPS): HouseShare {
   const platformFee = platformFeeOf(price, bps);
-  const charged = Number(rateCharge(BigInt(price), premium));
-  return { platformFee, premium: charged, total: platformFee + charged };
+  const premium = Number(rateCharge(BigInt(price), rates.premium ?? []));
+  const commission = Number(rateCharge(BigInt(price), rates.commission ?? []));
+  const toSeller = price - commission;
+  // The seller's output must be one the network relays; a commission that leaves dust is not a sale.
+  if (toSeller < INSCRIPTION_OUTPUT_SATS) {
+    throw new OfferError('invalid_amount', `Bid must leave the seller at least ${INSCRIPTION_OUTPUT_SATS} sats after the house's commission`, 'amount');
+  }
+  return { platformFee, premium, commission, fromBidder: platformFee + premium, toSeller, total: platformFee + premium + commission };
 }
 
 /** Weight units of the pieces of a segwit transaction; signatures counted at their largest. */

@@ -19,6 +19,8 @@ export interface OfferParams {
   platformFeeAddress: string;
   /** The buyer's premium of the lot's event, in sats: the swap pays it to the fee address (layout.ts). */
   premium?: RateTable;
+  /** The seller's commission of the lot's event, in sats: taken from the hammer to the fee address (layout.ts). */
+  commission?: RateTable;
   /** Which of Esplora's recommendations to pay; default halfHourFee. */
   speed?: 'fastestFee' | 'halfHourFee' | 'hourFee';
 }
@@ -60,6 +62,7 @@ export async function gatherOffer(access: BitcoinAccess, params: OfferParams): P
     },
     platformFeeAddress: params.platformFeeAddress,
     premium: params.premium,
+    commission: params.commission,
   };
   return request;
 }

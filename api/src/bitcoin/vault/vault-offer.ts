@@ -5,8 +5,8 @@
  *
  *   inputs  [0 seller inscription, 1.. vault outputs]
  *   outputs [0 inscription to the bidder's ordinals address (exactly the inscription output's sats),
- *            1 price to the seller, 2 the house's share (platform fee and buyer's premium) to the house anchor
- *            address, 3 change back to the vault (left out when under dust)]
+ *            1 price less the commission to the seller, 2 the house's share (platform fee, buyer's premium and
+ *            seller's commission) to the house anchor address, 3 change back to the vault (left out when under dust)]
  *
  * The house output pays the anchor key the worker holds (house-anchor.ts), not the fee address: the worker sweeps it
  * there in a child transaction that pays for the swap when its feerate, fixed at the bid, is too low at the close.
@@ -48,6 +48,8 @@ export interface VaultOfferRequest {
   platformFeeBps?: number;
   /** The buyer's premium of the lot's event, in sats: paid to the house output with the platform fee (layout.ts). */
   premium?: OfferRequest['premium'];
+  /** The seller's commission of the lot's event, in sats: taken from the hammer into the house output. */
+  commission?: OfferRequest['commission'];
   /** Spend every output given (a ladder's lower steps spend exactly the top step's), not just enough of them. */
   spendAll?: boolean;
 }
@@ -80,8 +82,8 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
   const sellerScript = Buffer.from(seller.inscriptionUtxo.script, 'hex');
   const sellerType = spendTypeOf(sellerScript);
   if (!sellerType) throw new OfferError('unsupported_inscription_output', 'The inscription must sit on a native segwit or taproot output', 'inscriptionId');
-  const house = houseShareOf(price, request.premium, request.platformFeeBps);
-  const owed = price + house.total;
+  const house = houseShareOf(price, request, request.platformFeeBps);
+  const owed = price + house.fromBidder;
   const fixedOutputs = [ordinals.script.length, payout.script.length, houseOutput.script.length];
   const vsizeOf = (inputs: number, change: boolean) => estimateVsize([sellerType], change ? [...fixedOutputs, vault.script.length] : fixedOutputs) + inputs * VAULT_SPEND_VBYTES.cooperativeInput;
 
@@ -127,7 +129,7 @@ export function buildVaultOffer(request: VaultOfferRequest): BuiltVaultOffer {
   });
   addCooperativeInputs(psbt, vault, inputs);
   psbt.addOutput({ script: ordinals.script, value: BigInt(seller.inscriptionUtxo.value) });
-  psbt.addOutput({ script: payout.script, value: BigInt(price) });
+  psbt.addOutput({ script: payout.script, value: BigInt(house.toSeller) });
   psbt.addOutput({ script: houseOutput.script, value: BigInt(house.total) });
   if (found.change > 0) psbt.addOutput({ script: vault.script, value: BigInt(found.change) });
   return { psbtHex: psbt.toHex(), txid: unsignedTx(psbt).getId(), inputs, platformFee: house.platformFee, premium: house.premium, ...found, needed };
