@@ -1,29 +1,13 @@
 /** Bidding: place (every rail, through the bid intake), list, take back. */
-import {
-  BIDS_LIST_LIMIT,
-  bidListQuerySchema,
-  cardBidsPausedMessage,
-  bidListSchema,
-  messageReplySchema,
-  messages,
-  paginationOf,
-  placeBidBodySchema,
-  placeBidReplySchema,
-  removeBidBodySchema,
-  GATES,
-} from '@gavel/domain';
-import { notFound } from '../http/errors.ts';
+import { bidListQuerySchema, cardBidsPausedMessage, bidListSchema, messageReplySchema, messages, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
-import type { BidStatus } from '../generated/prisma/enums.ts';
 import type { Services } from '../services.ts';
 import { commitBid } from '../bidding/place-bid.ts';
 import { removeKeepingLeaderBacked } from '../bidding/backed-leader.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
-import { bidInclude, presentBid, placedBidReply } from '../bidding/present-bid.ts';
+import { placedBidReply } from '../bidding/present-bid.ts';
+import { bidsOfUser, lotBidHistory } from '../follow/bid-history.ts';
 import { admitBid, afterBidCommitted, bidRailOf, payLaterCommitment, readLotForBid, walletOfBid } from '../bidding/intake.ts';
-import { chainBidsOfLot } from '../chain/bids.ts';
-import { requireSignInForResults } from '../lots/results-privacy.ts';
-import { publicLotWhere } from '../lots/public-lot.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
 import { placeCardBid } from '../bidding/card-bid.ts';
 import { placeRelayedCardBid } from '../relayer/card-bids.ts';
@@ -116,28 +100,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
       query: bidListQuerySchema,
       reply: bidListSchema,
       errors: { 401: messages.browse.logInForResults, 404: messages.browse.auctionNotFound },
-      handler: async ({ params, query, user }) => {
-        const lot = await db.prisma.lot.findFirst({
-          where: { id: params.id, ...publicLotWhere },
-          select: { id: true, title: true, chainAuctionId: true, auctionContractAddress: true, status: true, startTime: true, endTime: true, paymentMethod: true, auctionType: true, boughtNow: true },
-        });
-        if (!lot) throw notFound(messages.browse.auctionNotFound);
-        requireSignInForResults(user !== null, lot);
-        const limit = query.limit ?? BIDS_LIST_LIMIT;
-        const offset = query.offset ?? 0;
-        // An auction on the auction house: its bids are on the chain (chain/bids.ts).
-        const onChain = await chainBidsOfLot(services, lot, user?.id ?? null, limit, offset);
-        if (onChain) return onChain;
-        // Bids that stand or stood: not those taken back, nor those a leader's change of maximum replaced. On a lot a
-        // Buy Now ended, the bids it cancelled stay listed (as cancelled): they were placed, and the seller counts them.
-        const standing: BidStatus[] = lot.boughtNow ? ['active', 'outbid', 'cancelled'] : ['active', 'outbid'];
-        const where = { lotId: lot.id, status: { in: standing } };
-        const [rows, total] = await Promise.all([
-          db.prisma.bid.findMany({ where, include: bidInclude, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], take: limit, skip: offset }),
-          db.prisma.bid.count({ where }),
-        ]);
-        return { data: rows.map((row) => presentBid(row, user?.id ?? null)), pagination: paginationOf(total, limit, offset) };
-      },
+      handler: async ({ params, query, user }) => lotBidHistory(services, params.id!, query, user?.id ?? null),
     });
   }
 
@@ -150,15 +113,7 @@ export function bidRoutes(routes: RouteTable, services: Services): void {
     access: {},
     query: bidListQuerySchema,
     reply: bidListSchema,
-    handler: async ({ query, user }) => {
-      const limit = query.limit ?? BIDS_LIST_LIMIT;
-      const offset = query.offset ?? 0;
-      const where = { userId: user.id };
-      // A bid a change of maximum replaced and the one replacing it share their time: the id keeps pages stable.
-      const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
-      const [rows, total] = await Promise.all([db.prisma.bid.findMany({ where, include: bidInclude, orderBy, take: limit, skip: offset }), db.prisma.bid.count({ where })]);
-      return { data: rows.map((row) => presentBid(row, user.id)), pagination: paginationOf(total, limit, offset) };
-    },
+    handler: async ({ query, user }) => bidsOfUser(db.prisma, user.id, query),
   });
 
   routes.add({
