@@ -9,11 +9,9 @@ import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { isAllowedPushService } from '../notifications/push-config.ts';
+import { subscribeBrowser, unsubscribeBrowser } from '../notifications/push-subscriptions.ts';
 
 const TAG = 'Notifications';
-
-/** Browsers a user keeps subscribed at once; the oldest beyond it is dropped (a phone replaced, a profile reset). */
-const MAX_SUBSCRIPTIONS_PER_USER = 20;
 
 export function pushRoutes(routes: RouteTable, { db, config, pushes }: Services): void {
   const { prisma } = db;
@@ -41,10 +39,7 @@ export function pushRoutes(routes: RouteTable, { db, config, pushes }: Services)
       if (!isAllowedPushService(body.endpoint, config.notifications.push.services)) {
         throw new HttpError(400, pushMessages.serviceNotAllowed, 'push_service_not_allowed', { endpoint: pushMessages.serviceNotAllowed });
       }
-      const keys = { userId: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth };
-      await prisma.pushSubscription.upsert({ where: { endpoint: body.endpoint }, create: { endpoint: body.endpoint, ...keys }, update: keys });
-      const beyond = await prisma.pushSubscription.findMany({ where: { userId: user.id }, orderBy: { createdAt: 'desc' }, skip: MAX_SUBSCRIPTIONS_PER_USER, select: { id: true } });
-      if (beyond.length) await prisma.pushSubscription.deleteMany({ where: { id: { in: beyond.map((row) => row.id) } } });
+      await subscribeBrowser(prisma, user.id, body);
       return { message: pushMessages.subscribed };
     },
   });
@@ -58,7 +53,7 @@ export function pushRoutes(routes: RouteTable, { db, config, pushes }: Services)
     body: pushUnsubscribeSchema,
     reply: pushSubscriptionReplySchema,
     handler: async ({ body, user }) => {
-      await prisma.pushSubscription.deleteMany({ where: { userId: user.id, endpoint: body.endpoint } });
+      await unsubscribeBrowser(prisma, user.id, body.endpoint);
       return { message: pushMessages.unsubscribed };
     },
   });
