@@ -1,6 +1,6 @@
 /** Identity checks: a user submits, an admin (or the demo's auto-approval) decides. */
 import path from 'node:path';
-import type { IdentityVerification, KycStatus, PrismaClient } from '../generated/prisma/client.ts';
+import type { IdentityVerification, KycStatus, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { gatesLeft } from '@gavel/domain';
 import { identityReviewedMail } from '../mail/templates.ts';
@@ -63,4 +63,30 @@ export async function decideIdentity(
   const left = gatesLeft(user).map((step) => step.label);
   if (decision.status !== 'pending') await mailer.send(identityReviewedMail(user.email, decision.status === 'approved', decision.reason, left));
   return user;
+}
+
+/**
+ * Stores the document privately and records a pending identity check (the user's verification cleared until
+ * it is decided); with auto-approval on (a demo), approves it at once.
+ */
+export async function submitIdentityCheck(
+  prisma: PrismaClient,
+  mailer: Mailer,
+  documents: PrivateStore,
+  userId: string,
+  form: Omit<Prisma.IdentityVerificationUncheckedCreateInput, 'userId' | 'documentSha256' | 'documentContentType'>,
+  file: { bytes: Buffer; contentType: string },
+  autoApprove: boolean,
+): Promise<{ check: IdentityVerification; kycStatus: 'pending' | 'approved' }> {
+  const sha256 = await documents.put(file.bytes);
+  const check = await prisma.identityVerification.create({ data: { userId, ...form, documentSha256: sha256, documentContentType: file.contentType } });
+  await prisma.user.update({ where: { id: userId }, data: { kycStatus: 'pending', kycReason: null, identityVerified: false } });
+  if (!autoApprove) return { check, kycStatus: 'pending' };
+  await decideIdentity(prisma, mailer, { userId, status: 'approved', reason: 'Approved automatically (demo)', reviewerId: null });
+  return { check: await prisma.identityVerification.findUniqueOrThrow({ where: { id: check.id } }), kycStatus: 'approved' };
+}
+
+/** The user's latest identity check, or null. */
+export async function latestIdentityCheck(prisma: PrismaClient, userId: string): Promise<IdentityVerification | null> {
+  return prisma.identityVerification.findFirst({ where: { userId }, orderBy: { createdAt: 'desc' } });
 }

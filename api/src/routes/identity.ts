@@ -5,7 +5,7 @@ import { parseInput } from '../http/validate.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { looksLike } from '../storage/image-pinning.ts';
-import { decideIdentity, identityDocuments, presentIdentityCheck } from '../identity/identity.ts';
+import { identityDocuments, latestIdentityCheck, presentIdentityCheck, submitIdentityCheck } from '../identity/identity.ts';
 
 const identityMessages = messages.identity;
 
@@ -20,7 +20,7 @@ export function identityRoutes(routes: RouteTable, { db, mailer, config }: Servi
     access: {},
     reply: identityReplySchema,
     handler: async ({ user }) => {
-      const latest = await db.prisma.identityVerification.findFirst({ where: { userId: user.id }, orderBy: { createdAt: 'desc' } });
+      const latest = await latestIdentityCheck(db.prisma, user.id);
       return { data: latest ? presentIdentityCheck(latest) : null, kycStatus: user.kycStatus };
     },
   });
@@ -46,17 +46,8 @@ export function identityRoutes(routes: RouteTable, { db, mailer, config }: Servi
       if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(file.contentType) || !looksLike(file.contentType, file.bytes)) {
         throw new HttpError(400, identityMessages.documentType, 'validation_failed', { document: identityMessages.documentType });
       }
-      const sha256 = await documents.put(file.bytes);
-      const check = await db.prisma.identityVerification.create({
-        data: { userId: user.id, ...form, documentSha256: sha256, documentContentType: file.contentType },
-      });
-      await db.prisma.user.update({ where: { id: user.id }, data: { kycStatus: 'pending', kycReason: null, identityVerified: false } });
-      if (config.kycAutoApprove) {
-        await decideIdentity(db.prisma, mailer, { userId: user.id, status: 'approved', reason: 'Approved automatically (demo)', reviewerId: null });
-        const approved = await db.prisma.identityVerification.findUniqueOrThrow({ where: { id: check.id } });
-        return { message: identityMessages.approvedNow, data: presentIdentityCheck(approved), kycStatus: 'approved' as const };
-      }
-      return { message: identityMessages.submitted, data: presentIdentityCheck(check), kycStatus: 'pending' as const };
+      const { check, kycStatus } = await submitIdentityCheck(db.prisma, mailer, documents, user.id, form, file, config.kycAutoApprove);
+      return { message: kycStatus === 'approved' ? identityMessages.approvedNow : identityMessages.submitted, data: presentIdentityCheck(check), kycStatus };
     },
   });
 }
