@@ -4,21 +4,16 @@
  * one's settlement (GET /me/sales). Linked wallets count as the user's: a chain win by one, a lot whose seller
  * address is one.
  */
-import { bitcoinSwapOf, FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, resolvePage, wonLotListSchema } from '@gavel/domain';
+import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, resolvePage, wonLotListSchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { lotInclude } from '../lots/present.ts';
 import { myBids } from '../follow/my-bids.ts';
-import { linkedAddresses, presentLotsForMember } from '../follow/lot-page.ts';
-import { soldWhere, wonWhere } from '../follow/won-and-sold.ts';
-import { payableInCart } from '../checkout/cart.ts';
+import { lotsSoldByUser, lotsWonByUser } from '../follow/my-lots.ts';
 
 const TAG = 'Following';
 const INDEXER_DOWN = { 503: 'The indexer is unavailable' };
 
 export function myLotRoutes(routes: RouteTable, services: Services): void {
-  const { prisma } = services.db;
-
   routes.add({
     method: 'get',
     path: '/me/bids',
@@ -48,19 +43,7 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
     query: followListQuerySchema,
     reply: wonLotListSchema,
     errors: INDEXER_DOWN,
-    handler: async ({ query, user }) => {
-      const { limit, offset } = resolvePage(query, FOLLOW_LIMIT);
-      const where = await wonWhere(services, { userId: user.id, addresses: await linkedAddresses(services, user.id) });
-      const [rows, total] = await Promise.all([
-        prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
-        prisma.lot.count({ where }),
-      ]);
-      const [lots, payable] = await Promise.all([presentLotsForMember(services, rows), payableInCart(prisma, user.id, rows)]);
-      return {
-        data: lots.map((lot, i) => ({ lot, paymentDueAt: rows[i]!.paymentDueAt?.toISOString() ?? null, payableInCart: payable.has(rows[i]!.id), bitcoinSwap: bitcoinSwapOf(rows[i]!) })),
-        pagination: paginationOf(total, limit, offset),
-      };
-    },
+    handler: async ({ query, user }) => lotsWonByUser(services, user.id, resolvePage(query, FOLLOW_LIMIT)),
   });
 
   routes.add({
@@ -71,14 +54,6 @@ export function myLotRoutes(routes: RouteTable, services: Services): void {
     access: {},
     query: followListQuerySchema,
     reply: chainLotListSchema,
-    handler: async ({ query, user }) => {
-      const { limit, offset } = resolvePage(query, FOLLOW_LIMIT);
-      const where = soldWhere({ creatorIds: [user.id], addresses: await linkedAddresses(services, user.id) });
-      const [rows, total] = await Promise.all([
-        prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
-        prisma.lot.count({ where }),
-      ]);
-      return { data: await presentLotsForMember(services, rows), pagination: paginationOf(total, limit, offset) };
-    },
+    handler: async ({ query, user }) => lotsSoldByUser(services, user.id, resolvePage(query, FOLLOW_LIMIT)),
   });
 }
