@@ -4,7 +4,6 @@
  * 404 "Auction not found. It may have been deleted.".
  */
 import {
-  ADMIN_LOTS_LIMIT,
   adminMessages,
   adminBidListQuerySchema,
   adminBidListSchema,
@@ -15,46 +14,19 @@ import {
   lotCreateBodySchema,
   lotUpdateBodySchema,
   messages,
-  paginationOf,
-  unitFor,
-  type AdminBid,
-  type AdminLotListQuery,
   type LotCreateBody,
 } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { Prisma as P } from '../generated/prisma/client.ts';
-import { phaseWhere } from '../lots/clock-sql.ts';
-import { titleMatches } from '../lots/browse.ts';
-import { likeOf } from '../db/search-text.ts';
-import { lotInclude } from '../lots/present.ts';
 import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
 import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';
 import { unpaidLotOf } from '../checkout/second-chance.ts';
 import { cancelLot, createLot, deleteLot, endLot, publishLot, updateLot } from '../admin/lot-writes.ts';
-import { fullNameOf } from '../auth/user-name.ts';
-import { bidFields, maximumField } from '../bidding/present-bid.ts';
+import { adminBids, adminLots } from '../admin/lot-lists.ts';
 
 const admin = { roles: ['admin'] as const };
 const TAG = 'Admin: lots';
-const { sql, join } = P;
 const NOT_FOUND = { 404: messages.browse.auctionNotFoundAdmin };
-
-/**
- * The admin's lot list selection, in SQL: status by the lot clock, as the dapp shows it (lots/clock-sql.ts, the
- * browse's phases), and the title search in the form its per-status trigram indexes answer (lots/browse.ts), which a
- * Prisma filter cannot write (it casts each status from a parameter, which the planner cannot match to an index's
- * condition).
- */
-function adminLotsWhere(query: AdminLotListQuery, now: Date): P.Sql {
-  const and: P.Sql[] = [sql`TRUE`];
-  if (query.status) and.push(phaseWhere(query.status, now));
-  if (query.search) and.push(titleMatches(likeOf(query.search), query.status, now));
-  if (query.paymentMethod) and.push(sql`"paymentMethod" = ${query.paymentMethod}::"PaymentMethod"`);
-  if (query.auctionEventId) and.push(sql`"auctionEventId" = ${query.auctionEventId}`);
-  if (query.published !== undefined) and.push(sql`"published" = ${query.published}`);
-  return join(and, ' AND ');
-}
 
 export function adminLotRoutes(routes: RouteTable, services: Services): void {
   const { db } = services;
@@ -165,21 +137,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
     access: admin,
     query: adminLotListQuerySchema,
     reply: adminLotListSchema,
-    handler: async ({ query }) => {
-      const limit = query.limit ?? ADMIN_LOTS_LIMIT;
-      const offset = query.page !== undefined ? (query.page - 1) * limit : (query.offset ?? 0);
-      const now = new Date();
-      const where = adminLotsWhere(query, now);
-      const pageIds = sql`SELECT "id" FROM "Lot" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit} OFFSET ${offset}`;
-      const counting = sql`SELECT count(*)::int AS "total" FROM "Lot" WHERE ${where}`;
-      const [page, [counted]] = await Promise.all([db.sql<{ id: string }>(pageIds.text, pageIds.values), db.sql<{ total: number }>(counting.text, counting.values)]);
-      const ids = page.map((row) => row.id);
-      const byId = new Map((await db.prisma.lot.findMany({ where: { id: { in: ids } }, include: lotInclude })).map((row) => [row.id, row]));
-      // A lot deleted between the two reads is left out of its page.
-      const rows = ids.flatMap((id) => byId.get(id) ?? []);
-      const total = counted?.total ?? 0;
-      return { data: rows.map((row) => presentAdminLot(imageGateway, row, now)), pagination: paginationOf(total, limit, offset) };
-    },
+    handler: async ({ query }) => adminLots(db, imageGateway, query),
   });
 
   routes.add({
@@ -207,37 +165,7 @@ export function adminLotRoutes(routes: RouteTable, services: Services): void {
       query: adminBidListQuerySchema,
       reply: adminBidListSchema,
       errors: NOT_FOUND,
-      handler: async ({ params, query }) => {
-        const lot = await loadLot(db.prisma, params.id!);
-        const limit = query.limit ?? 50;
-        const offset = query.offset ?? 0;
-        const where = { lotId: lot.id };
-        const [rows, total, top] = await Promise.all([
-          db.prisma.bid.findMany({
-            where,
-            include: { user: { select: { id: true, email: true, name: true, firstName: true, lastName: true } } },
-            orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }],
-            take: limit,
-            skip: offset,
-          }),
-          db.prisma.bid.count({ where }),
-          db.prisma.bid.findFirst({ where: { lotId: lot.id, status: 'active' }, orderBy: [{ amount: 'desc' }, { createdAt: 'asc' }], select: { id: true } }),
-        ]);
-        const unit = unitFor(lot.paymentMethod);
-        const winning = lot.winningBidId ?? (lot.status === 'ended' ? null : top?.id);
-        const data: AdminBid[] = rows.map((row) => ({
-          ...bidFields(row, unit),
-          ...maximumField(row.maximum, unit),
-          holdStatus: row.holdStatus,
-          isWinning: row.id === winning,
-          bidder: {
-            userId: row.userId,
-            email: row.user?.email ?? null,
-            name: row.user ? fullNameOf(row.user) : null,
-          },
-        }));
-        return { data, pagination: paginationOf(total, limit, offset) };
-      },
+      handler: async ({ params, query }) => adminBids(db.prisma, params.id!, query),
     });
   }
 }
