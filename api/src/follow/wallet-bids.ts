@@ -1,5 +1,5 @@
 /**
- * A wallet's bids and wins. Bids placed through the api (any lot) and bids on the auction house (ETH lots)
+ * A wallet's bids, wins and the lots it sells. Bids placed through the api (any lot) and bids on the auction house (ETH lots)
  * together; the chain decides on-chain status, withdrawal status and winners. The bids on open lots are public,
  * like a live lot's history (`isYou` marks the viewer's own bids); bids on ended lots and the wins are results,
  * for signed-in users only (lots/results-privacy.ts).
@@ -15,7 +15,7 @@ import { publicLotWhere } from '../lots/public-lot.ts';
 import { unavailable } from '../chain/index.ts';
 import { anyCase, isEvmAddress } from '../wallet/linked.ts';
 import { lotForViewer, lotsShowingBidsWhere } from '../lots/results-privacy.ts';
-import { wonWhere } from './won-and-sold.ts';
+import { soldWhere, wonWhere } from './won-and-sold.ts';
 
 /** Deepest page of a merged list: both sources are read up to offset + limit. */
 const MAX_DEPTH = 1000;
@@ -61,6 +61,28 @@ export async function lotsWonBy(services: Services, address: string, query: Page
     rows.map((row) => presentLot(imageGateway, row)),
   );
   return { data: lots.map((lot) => lotForViewer(lot, true)), pagination: paginationOf(total, limit, offset) };
+}
+
+/**
+ * The published lots a wallet address sells, newest end first: those whose seller address it is, and those created
+ * by the user who linked it. An ended lot's results are shown to signed-in viewers only.
+ */
+export async function lotsSoldBy(services: Services, address: string, query: Page, signedIn: boolean): Promise<{ data: ChainLot[]; pagination: Pagination }> {
+  const { db, chain } = services;
+  const limit = query.limit ?? BIDS_LIST_LIMIT;
+  const offset = query.offset ?? 0;
+  const owners = await db.prisma.wallet.findMany({ where: { address: anyCase(address) }, select: { userId: true } });
+  const where = soldWhere({ addresses: [address], creatorIds: owners.map((o) => o.userId) });
+  const [rows, total] = await Promise.all([
+    db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
+    db.prisma.lot.count({ where }),
+  ]);
+  const lots = await withChain(
+    chain,
+    db,
+    rows.map((row) => presentLot(services.config.storage.imageGateway, row)),
+  );
+  return { data: lots.map((lot) => lotForViewer(lot, signedIn)), pagination: paginationOf(total, limit, offset) };
 }
 
 /**

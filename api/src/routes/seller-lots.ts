@@ -5,18 +5,13 @@
  * a spelling); Bitcoin addresses exactly, except bech32's all-lowercase or all-uppercase forms.
  */
 import { z } from 'zod';
-import { BIDS_LIST_LIMIT, bidListQuerySchema, chainLotListSchema, paginationOf } from '@gavel/domain';
+import { bidListQuerySchema, chainLotListSchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
-import { lotInclude, presentLot } from '../lots/present.ts';
-import { lotForViewer } from '../lots/results-privacy.ts';
-import { withChain } from '../chain/lots.ts';
-import { soldWhere } from '../follow/won-and-sold.ts';
-import { anyCase } from '../wallet/linked.ts';
+import { lotsSoldBy } from '../follow/wallet-bids.ts';
 
 export function sellerLotRoutes(routes: RouteTable, services: Services): void {
-  const { db, chain } = services;
   routes.add({
     method: 'get',
     path: '/auctions/seller/:address',
@@ -30,20 +25,7 @@ export function sellerLotRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ params, query, user }) => {
       const address = (params.address ?? '').trim();
       if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new HttpError(400, 'Invalid wallet address', 'invalid_address', { address: 'Invalid wallet address' });
-      const limit = query.limit ?? BIDS_LIST_LIMIT;
-      const offset = query.offset ?? 0;
-      const owners = await db.prisma.wallet.findMany({ where: { address: anyCase(address) }, select: { userId: true } });
-      const where = soldWhere({ addresses: [address], creatorIds: owners.map((o) => o.userId) });
-      const [rows, total] = await Promise.all([
-        db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
-        db.prisma.lot.count({ where }),
-      ]);
-      const lots = await withChain(
-        chain,
-        db,
-        rows.map((row) => presentLot(services.config.storage.imageGateway, row)),
-      );
-      return { data: lots.map((lot) => lotForViewer(lot, user !== null)), pagination: paginationOf(total, limit, offset) };
+      return lotsSoldBy(services, address, query, user !== null);
     },
   });
 }
