@@ -13,28 +13,12 @@ import {
   notificationPreferencesSchema,
   unsubscribeBodySchema,
   unsubscribeReplySchema,
-  type EmailKind,
-  type NotificationPreferences,
 } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
+import { changeNotificationPreferences, notificationPreferences, unsubscribe } from '../notifications/preferences.ts';
 
 const TAG = 'Notifications';
-
-const preferenceSelect = {
-  emailOutbid: true,
-  emailEndingSoon: true,
-  emailWon: true,
-  pushOutbid: true,
-  pushMaximumExceeded: true,
-  pushEndingSoon: true,
-  pushWon: true,
-  pushPaymentDue: true,
-} as const;
-
-/** The user column each unsubscribe kind turns off. */
-const COLUMN_OF: Record<EmailKind, keyof NotificationPreferences> = { outbid: 'emailOutbid', ending_soon: 'emailEndingSoon', won: 'emailWon' };
 
 export function notificationRoutes(routes: RouteTable, { db, unsubscribeTokens }: Services): void {
   const { prisma } = db;
@@ -46,7 +30,7 @@ export function notificationRoutes(routes: RouteTable, { db, unsubscribeTokens }
     summary: 'Which e-mails the signed-in user receives (outbid, ending soon, won), and which notices are pushed to their devices; notices in the dapp always show',
     access: {},
     reply: notificationPreferencesSchema,
-    handler: async ({ user }) => prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: preferenceSelect }),
+    handler: async ({ user }) => notificationPreferences(prisma, user.id),
   });
 
   routes.add({
@@ -60,7 +44,7 @@ export function notificationRoutes(routes: RouteTable, { db, unsubscribeTokens }
     reply: notificationPreferencesReplySchema,
     handler: async ({ body, user }) => ({
       message: notificationMessages.preferencesSaved,
-      preferences: await prisma.user.update({ where: { id: user.id }, data: body, select: preferenceSelect }),
+      preferences: await changeNotificationPreferences(prisma, user.id, body),
     }),
   });
 
@@ -74,13 +58,8 @@ export function notificationRoutes(routes: RouteTable, { db, unsubscribeTokens }
     reply: unsubscribeReplySchema,
     errors: { 400: notificationMessages.unsubscribeInvalid },
     handler: async ({ body }) => {
-      const claim = unsubscribeTokens.verify(body.token);
-      const invalid = () => new HttpError(400, notificationMessages.unsubscribeInvalid, 'unsubscribe_invalid', { token: notificationMessages.unsubscribeInvalid });
-      if (!claim) throw invalid();
-      // A deleted account's link turns nothing off and says so.
-      const { count } = await prisma.user.updateMany({ where: { id: claim.userId }, data: { [COLUMN_OF[claim.kind]]: false } });
-      if (count === 0) throw invalid();
-      return { message: fill(notificationMessages.unsubscribed, { kind: EMAIL_KIND_NAMES[claim.kind] }), kind: claim.kind };
+      const kind = await unsubscribe(prisma, unsubscribeTokens, body.token);
+      return { message: fill(notificationMessages.unsubscribed, { kind: EMAIL_KIND_NAMES[kind] }), kind };
     },
   });
 }
