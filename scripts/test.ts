@@ -79,6 +79,12 @@ const nodeTests = (name: string, args: string[], env: Record<string, string> = {
   },
 });
 
+/**
+ * Browser files run two at a time: each has its own stack, preview and Chromium, and most of a file's time is spent
+ * waiting on them, so two share the machine's two cores without either's waits running out.
+ */
+const BROWSER_FILES_AT_ONCE = '--test-concurrency=2';
+
 const suites: Suite[] = [
   step('lint', [bin('@biomejs/biome/bin/biome'), 'ci', '--error-on-warnings']),
   typecheck(['domain', 'api', 'dapp', 'contracts', 'indexer', '.']),
@@ -89,9 +95,9 @@ const suites: Suite[] = [
   vitest('stand-ins', ['--config', 'scripts/stand-ins/vitest.config.ts']),
   nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
-  nodeTests('e2e', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
+  nodeTests('e2e', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
   // The journeys that matter most again, against the production server (the api serving the built dapp, its headers).
-  nodeTests('e2e-production', ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...['browse', 'accounts', 'bidding', 'admin'].map((f) => `test/e2e/${f}.e2e.ts`)], {
+  nodeTests('e2e-production', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', ...['browse', 'accounts', 'bidding', 'admin'].map((f) => `test/e2e/${f}.e2e.ts`)], {
     E2E_SERVER: 'production',
   }),
 ];

@@ -1,13 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
-// API integration tests: real PostgreSQL and Redis, one database per file, files run in parallel.
+/**
+ * Files that measure time against a dependency's outage, a worker's death or a lot clock: they run alone, after the
+ * rest, so that their deadlines are not raced by other files' processes.
+ */
+const ALONE = [
+  'test/api/close-faults.test.ts',
+  'test/api/close-in-turn.test.ts',
+  'test/api/faults.test.ts',
+  'test/api/faults-outside-calls.test.ts',
+  'test/api/graceful-stop.test.ts',
+  'test/api/backup-restore.test.ts',
+  'test/api/disk-full.test.ts',
+];
+
+const shared = {
+  root: new URL('..', import.meta.url).pathname,
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
+// API integration tests: real PostgreSQL and Redis, one database (cloned from a migrated template) and one Redis
+// prefix per file. The files mostly wait on PostgreSQL, Redis and the processes they start, so three run at once
+// even on two cores (vitest's default there is one).
 export default defineConfig({
   test: {
-    root: new URL('..', import.meta.url).pathname,
-    include: ['test/api/**/*.test.ts', 'api/src/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      { test: { ...shared, name: 'api', include: ['test/api/**/*.test.ts', 'api/src/**/*.test.ts'], exclude: ALONE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'api-alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
