@@ -17,7 +17,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { presentEvent, withLotCount as withCounts, type EventRow } from '../auction-events/present.ts';
 import { containing } from '../db/search-text.ts';
-import { eventStatusWhere } from './event-status.ts';
+import { eventStatusWhere } from '../auction-events/event-status.ts';
 
 /** The event with its lot count; a missing one is a 404. */
 export async function loadEvent(prisma: PrismaClient, id: string): Promise<EventRow> {
