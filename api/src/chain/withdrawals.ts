@@ -3,10 +3,14 @@
  * confirmed by the indexed Withdrawn event of its transaction (from the same wallet), and failed by a reverted
  * receipt or a Withdrawn from another account. Pending records are re-checked on read and by the worker.
  */
-import { formatAmount, type EvmWithdrawal } from '@gavel/domain';
+import { TransactionNotFoundError, type Hash } from 'viem';
+import { chainMessages, formatAmount, type EvmWithdrawal } from '@gavel/domain';
 import type { EvmWithdrawal as Row, Prisma as P } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import type { ChainService } from './index.ts';
+import { HttpError } from '../http/errors.ts';
+import type { UserRow } from '../auth/session.ts';
+import { requireLinkedWallet } from '../wallet/linked.ts';
 import { IndexerUnavailable } from './ponder.ts';
 import { withdrawalsByTx } from './reads.ts';
 
@@ -56,4 +60,44 @@ export function presentWithdrawal(row: Row): EvmWithdrawal {
     blockNumber: row.blockNumber,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Records a withdrawal the dapp reports (idempotent per transaction) and settles it if the chain can now. Only a
+ * wallet the user proved may be reported as theirs (its refunds then show as withdrawing for them), and only by
+ * the transaction's own sender, so no one can take another's record.
+ */
+export async function reportWithdrawal(chain: ChainService, db: Database, user: Pick<UserRow, 'id'>, report: { txHash: string; walletAddress: string; auctionId?: string | null }): Promise<Row> {
+  await requireLinkedWallet(db, user.id, report.walletAddress);
+  const hash = report.txHash.toLowerCase();
+  const sender = await senderOf(chain, hash);
+  if (sender !== report.walletAddress.toLowerCase()) throw new HttpError(403, chainMessages.withdrawalNotSender, 'not_transaction_sender');
+  const existing = await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash } });
+  if (existing && existing.userId !== user.id) throw new HttpError(409, chainMessages.withdrawalNotYours, 'withdrawal_not_yours');
+  const row =
+    existing ??
+    (await db.prisma.evmWithdrawal
+      .create({ data: { txHash: hash, walletAddress: report.walletAddress.toLowerCase(), auctionId: report.auctionId ?? null, userId: user.id } })
+      // Two reports of one transaction racing: the loser reads the winner's row.
+      .catch(() => db.prisma.evmWithdrawal.findUniqueOrThrow({ where: { txHash: hash } })));
+  const [settled] = await reconcileWithdrawals(chain, db, [row]);
+  return settled!;
+}
+
+/** A reported withdrawal (its reporter's, or any for an admin), re-checked against the chain; otherwise a 404. */
+export async function reportedWithdrawal(chain: ChainService, db: Database, user: Pick<UserRow, 'id' | 'role'>, hash: string | null): Promise<Row> {
+  const row = hash ? await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash.toLowerCase() } }) : null;
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, chainMessages.withdrawalNotFound, 'not_found');
+  const [settled] = await reconcileWithdrawals(chain, db, [row]);
+  return settled!;
+}
+
+/** The transaction's sender, lower-case, as the node knows it: 409 while it does not, 503 if it cannot answer. */
+async function senderOf(chain: ChainService, hash: string): Promise<string> {
+  try {
+    return (await chain.rpc.client.getTransaction({ hash: hash as Hash })).from.toLowerCase();
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) throw new HttpError(409, chainMessages.withdrawalUnknownTx, 'transaction_unknown');
+    throw new HttpError(503, chainMessages.indexerUnavailable, 'chain_unavailable');
+  }
 }

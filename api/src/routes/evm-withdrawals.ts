@@ -5,13 +5,10 @@
  * outbid bids show withdrawalStatus 'withdrawing'. Only the transaction's own sender may report it: its `from`, read
  * from the node, must be the reported wallet, one the caller proved is theirs.
  */
-import { TransactionNotFoundError, type Hash } from 'viem';
 import { chainMessages, evmWithdrawalBodySchema, evmWithdrawalReplySchema, txHash, walletProofMessages } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
-import { presentWithdrawal, reconcileWithdrawals } from '../chain/withdrawals.ts';
-import { requireLinkedWallet } from '../wallet/linked.ts';
+import { presentWithdrawal, reportedWithdrawal, reportWithdrawal } from '../chain/withdrawals.ts';
 
 const TAG = 'Wallet';
 
@@ -38,22 +35,8 @@ export function evmWithdrawalRoutes(routes: RouteTable, { db, chain }: Services)
       503: chainMessages.indexerUnavailable,
     },
     handler: async ({ body, user }) => {
-      // Only a wallet the user proved may be reported as theirs (its refunds then show as withdrawing for them).
-      await requireLinkedWallet(db, user.id, body.walletAddress);
-      const hash = body.txHash.toLowerCase();
-      // Whoever reports a transaction first would own its record: only its sender may, so no one can take another's.
-      const sender = await senderOf(chain, hash);
-      if (sender !== body.walletAddress.toLowerCase()) throw new HttpError(403, chainMessages.withdrawalNotSender, 'not_transaction_sender');
-      const existing = await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash } });
-      if (existing && existing.userId !== user.id) throw new HttpError(409, chainMessages.withdrawalNotYours, 'withdrawal_not_yours');
-      const row =
-        existing ??
-        (await db.prisma.evmWithdrawal
-          .create({ data: { txHash: hash, walletAddress: body.walletAddress.toLowerCase(), auctionId: body.auctionId ?? null, userId: user.id } })
-          // Two reports of one transaction racing: the loser reads the winner's row.
-          .catch(() => db.prisma.evmWithdrawal.findUniqueOrThrow({ where: { txHash: hash } })));
-      const [settled] = await reconcileWithdrawals(chain, db, [row]);
-      return { message: messageOf(settled!.status), data: presentWithdrawal(settled!) };
+      const settled = await reportWithdrawal(chain, db, user, body);
+      return { message: messageOf(settled.status), data: presentWithdrawal(settled) };
     },
   });
 
@@ -68,20 +51,8 @@ export function evmWithdrawalRoutes(routes: RouteTable, { db, chain }: Services)
     errors: { 404: chainMessages.withdrawalNotFound },
     handler: async ({ params, user }) => {
       const hash = txHash.safeParse(params.txHash);
-      const row = hash.success ? await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash.data.toLowerCase() } }) : null;
-      if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, chainMessages.withdrawalNotFound, 'not_found');
-      const [settled] = await reconcileWithdrawals(chain, db, [row]);
-      return { message: messageOf(settled!.status), data: presentWithdrawal(settled!) };
+      const settled = await reportedWithdrawal(chain, db, user, hash.success ? hash.data : null);
+      return { message: messageOf(settled.status), data: presentWithdrawal(settled) };
     },
   });
-}
-
-/** The transaction's sender, lower-case, as the node knows it: 409 while it does not, 503 if it cannot answer. */
-async function senderOf(chain: Services['chain'], hash: string): Promise<string> {
-  try {
-    return (await chain.rpc.client.getTransaction({ hash: hash as Hash })).from.toLowerCase();
-  } catch (error) {
-    if (error instanceof TransactionNotFoundError) throw new HttpError(409, chainMessages.withdrawalUnknownTx, 'transaction_unknown');
-    throw new HttpError(503, chainMessages.indexerUnavailable, 'chain_unavailable');
-  }
 }
