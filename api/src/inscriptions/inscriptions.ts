@@ -7,11 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { INSCRIPTION_POSTAGE_SATS, inscriptionMessages, type InscriptionView } from '@gavel/domain';
 import type { Services } from '../services.ts';
-import type { Inscription } from '../generated/prisma/client.ts';
+import type { Inscription, PrismaClient } from '../generated/prisma/client.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { inscriptionKey, planCommit, signReveal, type Envelope } from './reveal.ts';
 import { keptSecret } from '../kept-secret.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { anyCase } from '../wallet/linked.ts';
 
 /** Rows one watch turn looks at: a turn stays well within its interval against a public Esplora. */
 const WATCH_BATCH = 200;
@@ -206,4 +207,26 @@ export async function watchInscriptions(services: Services): Promise<void> {
       services.log.warn({ inscription: row.id, err: (error as Error).message }, 'inscription watch failed; next turn retries');
     }
   }
+}
+
+/** Most inscriptions a list answers, newest first. */
+const LISTED = 200;
+
+/** One inscription by Gavel's id or its inscription id, without its content; otherwise a 404. */
+export async function findInscription(prisma: PrismaClient, id: string): Promise<InscriptionRow> {
+  const row = await prisma.inscription.findFirst({ where: { OR: [{ id }, { inscriptionId: id }] }, omit: { content: true } });
+  if (!row) throw notFound(inscriptionMessages.notFound);
+  return row;
+}
+
+/** The user's inscriptions (created or synced), newest first. */
+export async function inscriptionsOfUser(prisma: PrismaClient, userId: string): Promise<InscriptionView[]> {
+  const rows = await prisma.inscription.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: LISTED, omit: { content: true } });
+  return rows.map(inscriptionView);
+}
+
+/** The inscriptions Gavel knows at a wallet address (the destination, or the holder found by sync), newest first. */
+export async function inscriptionsAt(prisma: PrismaClient, address: string): Promise<InscriptionView[]> {
+  const rows = await prisma.inscription.findMany({ where: { walletAddress: anyCase(address) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: LISTED, omit: { content: true } });
+  return rows.map(inscriptionView);
 }

@@ -28,20 +28,15 @@ import { readMultipart } from '../http/multipart.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
 import { OrdError } from '../bitcoin/index.ts';
-import { commitPayment, createInscription, inscriptionView, paymentInstructionsOf } from '../inscriptions/inscriptions.ts';
+import { commitPayment, createInscription, findInscription, inscriptionsAt, inscriptionsOfUser, inscriptionView, paymentInstructionsOf } from '../inscriptions/inscriptions.ts';
 import { syncWalletInscriptions } from '../inscriptions/sync.ts';
-import { anyCase } from '../wallet/linked.ts';
 
 const TAG = 'Inscriptions';
 const signedIn = {} as const;
 
 export function inscriptionRoutes(routes: RouteTable, services: Services): void {
   const { db, bitcoin, config } = services;
-  const find = async (id: string) => {
-    const row = await db.prisma.inscription.findFirst({ where: { OR: [{ id }, { inscriptionId: id }] }, omit: { content: true } });
-    if (!row) throw notFound(inscriptionMessages.notFound);
-    return row;
-  };
+  const find = (id: string) => findInscription(db.prisma, id);
   const confirmationsOf = (txid: string | null) => (txid ? bitcoin.esplora.confirmations(txid).catch(() => null) : Promise.resolve(null));
 
   routes.add({
@@ -94,10 +89,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     summary: "The signed-in user's inscriptions (created or synced), newest first",
     access: signedIn,
     reply: inscriptionListReplySchema,
-    handler: async ({ user }) => {
-      const rows = await db.prisma.inscription.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200, omit: { content: true } });
-      return { data: rows.map(inscriptionView) };
-    },
+    handler: async ({ user }) => ({ data: await inscriptionsOfUser(db.prisma, user.id) }),
   });
 
   routes.add({
@@ -106,15 +98,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     tag: TAG,
     summary: 'Inscriptions Gavel knows at a wallet address (the destination, or the holder found by sync), newest first',
     reply: inscriptionListReplySchema,
-    handler: async ({ params }) => {
-      const rows = await db.prisma.inscription.findMany({
-        where: { walletAddress: anyCase(params.address!) },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: 200,
-        omit: { content: true },
-      });
-      return { data: rows.map(inscriptionView) };
-    },
+    handler: async ({ params }) => ({ data: await inscriptionsAt(db.prisma, params.address!) }),
   });
 
   const statusRoute = (path: string) =>
