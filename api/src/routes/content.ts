@@ -2,7 +2,7 @@ import { cmsPageReplySchema, messages, subscribeBodySchema, subscribeReplySchema
 import { HttpError, notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { sanitizeRichText } from '../content/sanitize.ts';
+import { contentPageBySlug } from '../content/pages.ts';
 
 export function contentRoutes(routes: RouteTable, { db }: Services): void {
   routes.add({
@@ -13,10 +13,9 @@ export function contentRoutes(routes: RouteTable, { db }: Services): void {
     reply: cmsPageReplySchema,
     errors: { 404: messages.cms.pageNotFound },
     handler: async ({ params }) => {
-      const page = await db.prisma.cmsPage.findUnique({ where: { slug: params.slug } });
+      const page = await contentPageBySlug(db.prisma, params.slug);
       if (!page) throw notFound(messages.cms.pageNotFound);
-      // Stored content is sanitized on write; cleaning again on read also covers pages written before that rule.
-      return { data: { slug: page.slug, title: page.title, content: sanitizeRichText(page.content), updatedAt: page.updatedAt.toISOString() } };
+      return { data: page };
     },
   });
 
