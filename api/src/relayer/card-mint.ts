@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { gavelNftAbi } from '@gavel/contracts';
 import { cardMintMessages, coinHoldCents, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, WEI_PER_ETH, type CardMintRecord } from '@gavel/domain';
 import type { Address } from 'viem';
-import type { CardMint } from '../generated/prisma/client.ts';
+import type { CardMint, PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
@@ -94,4 +94,11 @@ export function presentCardMint(row: CardMint, contractAddress: string | null): 
     amountUsd: (row.cents / 100).toFixed(2),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A card mint as its buyer (or an admin) may read it; anyone else's, or none, is a 404. */
+export async function cardMintOf(prisma: PrismaClient, user: Pick<UserRow, 'id' | 'role'>, id: string | undefined): Promise<CardMint> {
+  const row = await prisma.cardMint.findUnique({ where: { id } }).catch(() => null);
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, cardMintMessages.notFound, 'not_found');
+  return row;
 }

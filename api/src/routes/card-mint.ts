@@ -2,8 +2,7 @@
 import { cardMintBodySchema, cardMintMessages, cardMintReplySchema } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
-import { presentCardMint, startCardMint } from '../relayer/card-mint.ts';
+import { cardMintOf, presentCardMint, startCardMint } from '../relayer/card-mint.ts';
 
 export function cardMintRoutes(routes: RouteTable, services: Services): void {
   routes.add({
@@ -30,8 +29,7 @@ export function cardMintRoutes(routes: RouteTable, services: Services): void {
     reply: cardMintReplySchema,
     errors: { 404: cardMintMessages.notFound },
     handler: async ({ params, user }) => {
-      const row = await services.db.prisma.cardMint.findUnique({ where: { id: params.id } }).catch(() => null);
-      if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, cardMintMessages.notFound, 'not_found');
+      const row = await cardMintOf(services.db.prisma, user, params.id);
       return { message: row.status, data: presentCardMint(row, services.chain.nft) };
     },
   });
