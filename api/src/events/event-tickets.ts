@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { EVENT_TICKET_TTL_SECONDS } from '@gavel/domain';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 
 export interface TicketHolder {
   userId: string;
@@ -37,4 +38,10 @@ export class EventTickets {
     const stored = await this.redis.getdel(this.key(ticket));
     return stored ? (JSON.parse(stored) as TicketHolder) : null;
   }
+}
+
+/** The ticket's session was not signed out since it was issued (a logout or password change moves the version). */
+export async function sessionStillValid(prisma: PrismaClient, holder: TicketHolder): Promise<boolean> {
+  const user = await prisma.user.findUnique({ where: { id: holder.userId }, select: { tokenVersion: true } });
+  return user?.tokenVersion === holder.version;
 }

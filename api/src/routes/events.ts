@@ -9,12 +9,11 @@
 import { PassThrough } from 'node:stream';
 import type Router from '@koa/router';
 import { eventTicketReplySchema, messages, type LotUpdate } from '@gavel/domain';
-import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import { HttpError } from '../http/errors.ts';
 import type { HubEvent } from '../events/event-hub.ts';
-import { EventTickets, type TicketHolder } from '../events/event-tickets.ts';
+import { EventTickets, sessionStillValid } from '../events/event-tickets.ts';
 import { lotUpdateForViewer } from '../lots/results-privacy.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -107,10 +106,4 @@ function frameOf(event: HubEvent, signedIn: boolean): string {
     frames.set(event, built);
   }
   return frame;
-}
-
-/** The ticket's session was not signed out since it was issued (a logout or password change moves the version). */
-async function sessionStillValid(prisma: PrismaClient, holder: TicketHolder): Promise<boolean> {
-  const user = await prisma.user.findUnique({ where: { id: holder.userId }, select: { tokenVersion: true } });
-  return user?.tokenVersion === holder.version;
 }
