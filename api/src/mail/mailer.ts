@@ -52,6 +52,11 @@ export class Mailer {
     this.queue = new JobQueue(MAIL_QUEUE, redis);
   }
 
+  /** The newest mail in the outbox, newest first: what the dev mailbox shows without SMTP. */
+  async latest(count: number) {
+    return this.db.prisma.outboxMail.findMany({ orderBy: { createdAt: 'desc' }, take: count });
+  }
+
   async send(message: MailMessage): Promise<string> {
     const row = await this.db.prisma.outboxMail.create({ data: message });
     await this.enqueue(row.id);

@@ -7,10 +7,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
  * GET /dev/mailbox: the outbox as a page, so a developer without SMTP can read verification codes.
  * Mounted only when no SMTP_URL is set; in production real mail goes out and this page does not exist.
  */
-export function mountDevMailbox(router: Router, { db, config }: Services): void {
+export function mountDevMailbox(router: Router, { mailer, config }: Services): void {
   if (config.smtpUrl) return;
   router.get('/dev/mailbox', async (ctx) => {
-    const mails = await db.prisma.outboxMail.findMany({ orderBy: { createdAt: 'desc' }, take: 50 });
+    const mails = await mailer.latest(50);
     const rows = mails.map((m) => `<article><header><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to)} <time>${m.createdAt.toISOString()}</time></header>${m.html}</article>`).join('');
     ctx.type = 'html';
     ctx.body = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Gavel dev mailbox</title>
