@@ -74,7 +74,7 @@ const nodeTests = (name: string, args: string[], env: Record<string, string> = {
     const passed = grab(/ℹ pass (\d+)/g) + grab(/^\s*(\d+) passing/gm);
     const failed = grab(/ℹ fail (\d+)/g) + grab(/^\s*(\d+) failing/gm);
     // The spec reporter marks a failed test (and each suite around it) with ✖, once inline and once in its closing list.
-    const names = [...new Set([...output.matchAll(/^\s*✖ (.+?)(?: \([\d.]+m?s\))?$/gm)].map((m) => m[1] ?? ''))];
+    const names = [...new Set([...output.matchAll(/^\s*✖ (.+?)(?: \([\d.]+m?s\))?$/gm)].map((m) => m[1] ?? ''))].filter((n) => n !== 'failing tests:');
     return countsOrExit(name, code, passed, failed, names);
   },
 });

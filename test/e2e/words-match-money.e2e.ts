@@ -83,7 +83,7 @@ for (const viewport of [
 
       // Pay now asks first, naming the amount and the card; nothing is charged before the answer.
       await byTestId(page, 'cart-item-pay-held').click();
-      await byTestId(page, 'pay-held-confirm').waitFor();
+      await byTestId(page, 'pay-held-question').waitFor();
       assert.match(await text(page, 'pay-held-question'), /^Charge \$300\.00 to Visa •••• 4242 now for /);
       assert.equal(await byTestId(page, 'checkout-steps').getAttribute('data-step'), 'final-checkout');
       assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).paid, false);

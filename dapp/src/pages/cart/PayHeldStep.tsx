@@ -26,10 +26,15 @@ export function PayHeldConfirm({ item, onPaid, onBack }: { item: CartItem; onPai
   return (
     <div className="pay-held" data-testid="pay-held-confirm">
       <h2 className="lot-panel__title">Pay now</h2>
-      <p data-testid="pay-held-question">
-        Charge {amount} to {card} now for {item.lot.title}? The hold on your card becomes the payment; nothing else is charged.
-      </p>
-      <button type="button" className="btn btn--accent btn--block" disabled={pay.isPending} data-testid="pay-held-confirm-button" onClick={confirm}>
+      {/* The card is named before anything is asked: no question about "your saved card" that then changes under the buyer's eyes. */}
+      {method.isPending ? (
+        <p role="status">Checking your saved card…</p>
+      ) : (
+        <p data-testid="pay-held-question">
+          Charge {amount} to {card} now for {item.lot.title}? The hold on your card becomes the payment; nothing else is charged.
+        </p>
+      )}
+      <button type="button" className="btn btn--accent btn--block" disabled={pay.isPending || method.isPending} data-testid="pay-held-confirm-button" onClick={confirm}>
         {pay.isPending ? 'Charging…' : `Charge ${amount}`}
       </button>
       <button type="button" className="btn btn--ghost btn--block" disabled={pay.isPending} onClick={onBack}>
