@@ -17,35 +17,21 @@ import {
   walletProofMessages,
   walletReplySchema,
   walletVerifyBodySchema,
-  type Wallet,
   type WalletKind,
 } from '@gavel/domain';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import type { Wallet as WalletRow } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { WalletChallenges, nonceOf } from '../wallet/challenges.ts';
 import { verifyBip322 } from '../wallet/bip322.ts';
-import { isEvmAddress, walletOf } from '../wallet/linked.ts';
+import { isEvmAddress } from '../wallet/linked.ts';
+import { linkedWallets, linkWallet, presentWallet, refuseIfLinkedElsewhere, unlinkWallet } from '../wallet/links.ts';
 import { BalanceReader } from '../wallet/balance.ts';
 import { fillDeliveryAddress } from '../bidding/inscription-delivery.ts';
 
 const TAG = 'Wallet';
 
 const bad = (status: number, message: string, code: string, field?: string) => new HttpError(status, message, code, field ? { [field]: message } : undefined);
-
-export function presentWallet(row: WalletRow): Wallet {
-  return {
-    id: row.id,
-    walletAddress: row.address,
-    address: row.address,
-    type: row.type,
-    walletName: row.walletName,
-    connectedAt: row.connectedAt.toISOString(),
-    isConnected: row.isConnected,
-    purpose: row.purpose,
-  };
-}
 
 export function walletRoutes(routes: RouteTable, services: Services): void {
   const { db, config, chain, redis, bitcoin } = services;
@@ -73,26 +59,6 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
     return address.trim().toLowerCase();
   };
 
-  const refuseIfLinkedElsewhere = async (address: string, userId: string) => {
-    const owner = await walletOf(db, address);
-    if (owner && owner.userId !== userId) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
-  };
-
-  /** Links a proved address to `userId`; `ordinals` marks it as the wallet's ordinals address (never unmarked by a later proof). */
-  const link = async (userId: string, address: string, kind: { type: WalletKind; walletName: string }, ordinals: boolean) => {
-    // The row as stored, whatever case an earlier link used (EVM addresses compare case-insensitively).
-    const existing = await walletOf(db, address);
-    if (existing && existing.userId !== userId) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
-    const linked = { ...kind, isConnected: true, connectedAt: new Date(), ...(ordinals ? { purpose: 'ordinals' as const } : {}) };
-    return existing
-      ? db.prisma.wallet.update({ where: { id: existing.id }, data: linked })
-      : db.prisma.wallet.create({ data: { userId, address, ...linked } }).catch(async (error: unknown) => {
-          // Another account linked it between the check and the write (address is unique).
-          if ((await walletOf(db, address))?.userId !== userId) throw bad(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', 'walletAddress');
-          throw error;
-        });
-  };
-
   routes.add({
     method: 'post',
     path: '/wallet/connect',
@@ -113,8 +79,8 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       if (body.walletType === 'evm' && body.chainId !== undefined && body.chainId !== config.chain.chainId) {
         throw bad(400, fill(walletProofMessages.wrongChain, { id: config.chain.chainId }), 'wrong_chain', 'chainId');
       }
-      await refuseIfLinkedElsewhere(address, user.id);
-      if (ordinalsAddress) await refuseIfLinkedElsewhere(ordinalsAddress, user.id);
+      await refuseIfLinkedElsewhere(db, address, user.id);
+      if (ordinalsAddress) await refuseIfLinkedElsewhere(db, ordinalsAddress, user.id);
       const challenge = await challenges.issue(
         { userId: user.id, walletAddress: address, walletType: body.walletType, walletName: body.walletName, ...(ordinalsAddress ? { ordinalsAddress } : {}) },
         { domain: config.wallet.siweDomain, uri: config.wallet.siweUri, chainId: config.chain.chainId, ttlMs: config.wallet.challengeTtlMs },
@@ -172,20 +138,16 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       if (separateOrdinals && !verifyBip322(ordinalsAddress, body.message, body.ordinalsSignature!, config.bitcoin.network)) {
         throw bad(400, walletProofMessages.badSignature, 'bad_signature', 'ordinalsSignature');
       }
-      if (separateOrdinals) await refuseIfLinkedElsewhere(ordinalsAddress, user.id);
+      if (separateOrdinals) await refuseIfLinkedElsewhere(db, ordinalsAddress, user.id);
       const kind = { type: body.walletType, walletName: challenge.walletName };
-      const row = await link(user.id, address, kind, ordinalsAddress === address);
-      if (separateOrdinals) await link(user.id, ordinalsAddress, kind, true);
+      const row = await linkWallet(db, user.id, address, kind, ordinalsAddress === address);
+      if (separateOrdinals) await linkWallet(db, user.id, ordinalsAddress, kind, true);
       // A BTC lot this user won by card and that waits for an address gets the ordinals address now.
       if (ordinalsAddress) await fillDeliveryAddress(db.prisma, user.id);
       return { message: walletProofMessages.connected, data: presentWallet(row) };
     },
   });
 
-  const listMine = async (userId: string) => {
-    const rows = await db.prisma.wallet.findMany({ where: { userId, isConnected: true }, orderBy: { connectedAt: 'desc' } });
-    return { data: rows.map(presentWallet) };
-  };
   for (const path of ['/wallet/my-wallets', '/api/wallet/user-wallets']) {
     routes.add({
       method: 'get',
@@ -194,7 +156,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       summary: 'The wallets linked to you, newest first',
       access: {},
       reply: walletListReplySchema,
-      handler: ({ user }) => listMine(user.id),
+      handler: async ({ user }) => ({ data: await linkedWallets(db.prisma, user.id) }),
     });
   }
 
@@ -209,10 +171,8 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       reply: walletDisconnectReplySchema,
       errors: { 404: walletProofMessages.notLinked },
       handler: async ({ body, user }) => {
-        const row = await walletOf(db, body.walletAddress.trim());
-        if (!row || row.userId !== user.id) throw bad(404, walletProofMessages.notLinked, 'wallet_not_linked', 'walletAddress');
-        await db.prisma.wallet.delete({ where: { id: row.id } });
-        return { message: walletProofMessages.disconnected, data: { walletAddress: row.address } };
+        const walletAddress = await unlinkWallet(db, user.id, body.walletAddress);
+        return { message: walletProofMessages.disconnected, data: { walletAddress } };
       },
     });
   }
