@@ -1,7 +1,7 @@
 /**
  * The steady load a fault scenario runs under: a few loops placing bids (pay-later and card) on a few lots, Bitcoin
  * offers on a BTC lot (built from the bidder's coins on Esplora and ord, signed, then placed, which checks them on
- * Esplora again), reading a wallet's ETH balance (from the chain's RPC node) and browsing /auctions, bounded in
+ * Esplora again), card bids on that BTC lot (held in dollars at the price service's rate), reading a wallet's ETH balance (from the chain's RPC node) and browsing /auctions, bounded in
  * requests and time. Every answer is counted; every acknowledged
  * bid (a 2xx) is kept with its id, to be looked for in the database afterwards; every 5xx is checked against the
  * one kind the api may send (a 503 with Retry-After and a message from the catalogue).
@@ -86,6 +86,18 @@ export function startLoad(o: LoadOptions): Load {
       signal: AbortSignal.timeout(15_000),
     });
 
+  /** A card bid on the BTC lot: its hold is priced in dollars by the price service, so it is what a price outage touches. */
+  const cardBidInSats = async (btc: NonNullable<LoadOptions['btc']>, n: number) => {
+    const cardBidders = o.bidders.filter((b) => b.card);
+    const bidder = cardBidders[n % cardBidders.length];
+    if (!bidder) return;
+    topSats = Math.max(topSats, Math.ceil(topSats * 1.02) + 100);
+    const res = await post(`/auctions/${btc.lot}/bids`, bidder.token, { amount: String(topSats), walletAddress: 'card_payment' });
+    const body = await check(res);
+    if (res.status === 400 && body?.minimumBid) topSats = Math.max(topSats, Number(body.minimumBid));
+    if (res.ok && body?.data?.bid?.id) result.acknowledged.push({ bidId: body.data.bid.id, lotId: btc.lot, kind: 'card' });
+  };
+
   /** An offer built, signed by the wallet and placed: two requests, acknowledged once placed. */
   const btcBid = async (btc: NonNullable<LoadOptions['btc']>, n: number) => {
     const bidder = btc.bidders[n % btc.bidders.length]!;
@@ -111,6 +123,7 @@ export function startLoad(o: LoadOptions): Load {
         return;
       }
       if (o.btc && n % 6 === 1) return await btcBid(o.btc, n);
+      if (o.btc && n % 12 === 4) return await cardBidInSats(o.btc, n);
       if (o.evmAddress && n % 6 === 3) {
         const res = await fetch(`${o.url}/wallet/balance/${o.evmAddress}`, {
           headers: { authorization: `Bearer ${o.bidders[n % o.bidders.length]!.token}` },

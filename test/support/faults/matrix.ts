@@ -16,7 +16,7 @@ export const FAULT_MATRIX: Scenario[] = [
   { name: 'stripe +3s 4s (captures)', dependency: 'stripe', fault: { kind: 'delay', ms: 3000 }, durationMs: 4000, during: 'close' },
   { name: 'postgres cut 3s (close)', dependency: 'postgres', fault: { kind: 'cut' }, durationMs: 3000, during: 'close' },
   { name: 'redis black-hole 3s (close)', dependency: 'redis', fault: { kind: 'blackhole' }, durationMs: 3000, during: 'close' },
-  { name: 'price cut 4s', dependency: 'price', fault: { kind: 'cut' }, durationMs: 4000 },
+  { name: 'price cut 4s (card bids in sats)', dependency: 'price', fault: { kind: 'cut' }, durationMs: 4000 },
   { name: 'bitcoin cut 4s (offers)', dependency: 'bitcoin', fault: { kind: 'cut' }, durationMs: 4000 },
   { name: 'bitcoin black-hole 8s (offers)', dependency: 'bitcoin', fault: { kind: 'blackhole' }, durationMs: 8000 },
   { name: 'chain RPC cut 4s (balances)', dependency: 'chain', fault: { kind: 'cut' }, durationMs: 4000 },

@@ -117,11 +117,15 @@ export async function startRig(o: RigOptions = {}): Promise<Rig> {
     ...stripe.env(),
     STRIPE_API_BASE: `http://127.0.0.1:${proxies.stripe.port}`,
     PRICE_API_URL: viaProxy(prices.priceUrl, proxies.price),
+    // Each card bid in sats asks the price service again (by default one fetch serves 30 s), so its outage is felt:
+    // the last price holds cards meanwhile, as it does for PRICE_MAX_AGE_MS.
+    PRICE_CACHE_MS: '0',
+    PRICE_TIMEOUT_MS: '1000',
     BITCOIN_NETWORK: 'regtest',
     BITCOIN_ESPLORA_URL: viaProxy(btc.esploraUrl, proxies.bitcoin),
     ORD_URL: viaProxy(btc.ordUrl, proxies.bitcoin),
     // Each call to Esplora or ord given up after this (three attempts at most): a bidder waiting on a silent one
-    // gets a 503 within seconds (the default is 10 s).
+    // gets a 503 within seconds (the default is 4 s).
     BITCOIN_TIMEOUT_MS: '1000',
     BITCOIN_FOLLOW_MS: '1000',
     RPC_URL: `http://127.0.0.1:${proxies.chain.port}`,

@@ -6,7 +6,7 @@
  */
 import type { Fault } from './proxy.ts';
 import type { Dependency, Rig } from './rig.ts';
-import { startLoad } from './load.ts';
+import { startLoad, type Acknowledged } from './load.ts';
 
 export interface Scenario {
   name: string;
@@ -82,10 +82,12 @@ const intents = (rig: Rig) => Promise.all(rig.stripe.createdIntents().map((id) =
 export async function runScenario(rig: Rig, scenario: Scenario): Promise<ScenarioRow> {
   const violations: string[] = [];
   const load = startLoad({ url: rig.api.url, lots: rig.lots, bidders: rig.bidders, concurrency: 3, maxRequests: 2000, btc: { lot: rig.btcLot, bidders: rig.btcBidders }, evmAddress: rig.evmAddress });
-  // Recovered means answering again what needs the dependency: Bitcoin offers when Bitcoin was away, balances read
-  // from the chain when its RPC node was, any bid otherwise.
-  const needs = scenario.dependency === 'bitcoin' ? 'btc' : null;
-  const acked = () => (scenario.dependency === 'chain' ? load.result.balanceReads : load.result.acknowledged.filter((a) => !needs || a.kind === needs).length);
+  // Recovered means answering again what needs the dependency: Bitcoin offers when Bitcoin was away, card bids on the
+  // BTC lot (held at the price service's rate) when the price service was, balances read from the chain when its RPC
+  // node was, any bid otherwise.
+  const needs = (a: Acknowledged) => (scenario.dependency === 'bitcoin' ? a.kind === 'btc' : scenario.dependency === 'price' ? a.kind === 'card' && a.lotId === rig.btcLot : true);
+  const narrow = scenario.dependency === 'bitcoin' || scenario.dependency === 'price' || scenario.dependency === 'chain';
+  const acked = () => (scenario.dependency === 'chain' ? load.result.balanceReads : load.result.acknowledged.filter(needs).length);
   if (!(await until(async () => acked() >= 5, 30_000))) violations.push('the load got no bid through before the fault');
 
   const during = scenario.during ?? 'load';
@@ -98,7 +100,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Scenari
     const ackedAtReturn = acked();
     const recovered = await until(async () => (await readiness(rig.api.url)) === 200 && acked() > ackedAtReturn && Date.now(), 30_000);
     recoverMs = recovered ? recovered - watched.restoredAt : Number.POSITIVE_INFINITY;
-    await until(async () => acked() >= ackedAtReturn + (needs || scenario.dependency === 'chain' ? 3 : 10), 20_000);
+    await until(async () => acked() >= ackedAtReturn + (narrow ? 3 : 10), 20_000);
   }
   const result = await load.stop();
   if (result.bad5xx.length) violations.push(`5xx without Retry-After or a catalogue message: ${[...new Set(result.bad5xx)].slice(0, 3).join(' | ')}`);
