@@ -15,7 +15,19 @@ import { fill, houseRateMessages } from './messages.ts';
 import { displayAmount, formatAmount, parseAmount, type Unit } from './money.ts';
 import { basisPointsOf, halfUp, MAX_BASIS_POINTS, percentText } from './basis-points.ts';
 import { taxAmount, type TaxRate } from './house-tax.ts';
-import type { RateScheduleWire, RateTableWire } from './schemas/house-rates.ts';
+
+/** The wire and stored form of a tier (schemas/house-rates.ts checks it): a threshold in the unit's display form, a percent string. */
+export type RateTierWire = {
+  upTo: string | null;
+  percent: string;
+};
+export type RateTableWire = RateTierWire[];
+/** A table per unit, as an event stores its premium or commission. */
+export type RateScheduleWire = {
+  USD?: RateTableWire | undefined;
+  sats?: RateTableWire | undefined;
+  ETH?: RateTableWire | undefined;
+};
 
 /** One tier: `basisPoints` of the hammer's slice above the previous tier's threshold and up to `upTo` (null: no limit). */
 export interface RateTier {

@@ -12,7 +12,14 @@
  */
 import { fill } from './messages.ts';
 import { basisPointsOf, halfUp, MAX_BASIS_POINTS, percentText } from './basis-points.ts';
-import type { TaxTableWire } from './schemas/house-tax.ts';
+
+/** One country's rate as an admin sends it and the event stores it (schemas/house-tax.ts checks it). */
+export type TaxRateWire = {
+  country: string;
+  percent: string;
+  base: 'premium' | 'total';
+};
+export type TaxTableWire = TaxRateWire[];
 
 /** What a rate is levied on: the buyer's premium, or hammer and premium together. */
 export type TaxBase = 'premium' | 'total';

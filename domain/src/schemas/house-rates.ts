@@ -3,22 +3,22 @@
  * the rules themselves are in house-rates.ts, which needs no schema code, so pages that only show a rate load none.
  */
 import { z } from 'zod';
-import { rateTableFromWire, type RateTable } from '../house-rates.ts';
+import { rateTableFromWire, type RateScheduleWire, type RateTable, type RateTierWire } from '../house-rates.ts';
 import type { Unit } from '../money.ts';
 
 /** The wire and stored form: thresholds as decimal strings in the unit's display form, rates as percent strings. */
 export const rateTierWireSchema = z.object({
   upTo: z.string().nullable(),
   percent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'A rate is a percentage with at most two decimals.'),
-});
+}) satisfies z.ZodType<RateTierWire>;
 export const rateTableWireSchema = z.array(rateTierWireSchema).max(10);
-export type RateTableWire = z.infer<typeof rateTableWireSchema>;
 export const rateScheduleWireSchema = z.object({
   USD: rateTableWireSchema.optional(),
   sats: rateTableWireSchema.optional(),
   ETH: rateTableWireSchema.optional(),
-});
-export type RateScheduleWire = z.infer<typeof rateScheduleWireSchema>;
+}) satisfies z.ZodType<RateScheduleWire>;
+// The types live with the rules, which load no schema code; named here too for the schemas' users.
+export type { RateScheduleWire, RateTableWire } from '../house-rates.ts';
 
 /** The table a schedule (stored or sent) gives `unit`; anything unreadable or absent charges nothing. */
 export function tableFor(schedule: unknown, unit: Unit): RateTable {
