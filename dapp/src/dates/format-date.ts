@@ -43,8 +43,15 @@ export function zoneAbbreviation(date: Date, timeZone?: string): string {
  * The viewer's zone by name ("Europe/Berlin"), for the labels of time inputs, whose values are read in it. Named
  * rather than abbreviated: a time typed in winter for a summer date is in CEST, not in the CET of today.
  */
+let viewerZone: { offsets: string; name: string } | null = null;
+
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Asking Intl builds a whole formatter, which a page of dates felt on a phone. The zone only changes with the
+  // machine's settings, which move this year's winter and summer offsets, so the name is asked again only then.
+  const year = new Date().getFullYear();
+  const offsets = `${new Date(year, 0, 1).getTimezoneOffset()}/${new Date(year, 6, 1).getTimezoneOffset()}`;
+  if (viewerZone?.offsets !== offsets) viewerZone = { offsets, name: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return viewerZone.name;
 }
 
 /** "25 Nov 2026, 08:01 CET": a start, an end, a bid's time. */
