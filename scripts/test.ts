@@ -83,7 +83,7 @@ const nodeTests = (name: string, args: string[], env: Record<string, string> = {
  * Browser files run two at a time: each has its own stack, preview and Chromium, and most of a file's time is spent
  * waiting on them, so two share the machine's two cores without either's waits running out.
  */
-const BROWSER_FILES_AT_ONCE = '--test-concurrency=3';
+const BROWSER_FILES_AT_ONCE = '--test-concurrency=2';
 
 const suites: Suite[] = [
   step('lint', [bin('@biomejs/biome/bin/biome'), 'ci', '--error-on-warnings']),

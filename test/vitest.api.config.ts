@@ -28,7 +28,7 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: 'api', include: ['test/api/**/*.test.ts', 'api/src/**/*.test.ts'], exclude: ALONE, maxWorkers: 4, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'api', include: ['test/api/**/*.test.ts', 'api/src/**/*.test.ts'], exclude: ALONE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'api-alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
