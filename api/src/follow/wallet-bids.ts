@@ -6,6 +6,7 @@
  */
 import { BIDS_LIST_LIMIT, formatAmount, paginationOf, type Bid, type ChainLot, type Pagination } from '@gavel/domain';
 import type { Services } from '../services.ts';
+import type { Prisma as P } from '../generated/prisma/client.ts';
 import { bidInclude, presentBid } from '../bidding/present-bid.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
 import { presentChainBids } from '../chain/bids.ts';
@@ -46,21 +47,7 @@ export async function walletBids(services: Services, address: string, query: Pag
 
 /** The lots a wallet won, latest end first: off-chain lots with it as recorded winner, and auctions on the auction house it won. */
 export async function lotsWonBy(services: Services, address: string, query: Page): Promise<{ data: ChainLot[]; pagination: Pagination }> {
-  const { db, chain } = services;
-  const { imageGateway } = services.config.storage;
-  const limit = query.limit ?? BIDS_LIST_LIMIT;
-  const offset = query.offset ?? 0;
-  const where = await wonWhere(services, { addresses: [address] });
-  const [rows, total] = await Promise.all([
-    db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
-    db.prisma.lot.count({ where }),
-  ]);
-  const lots = await withChain(
-    chain,
-    db,
-    rows.map((row) => presentLot(imageGateway, row)),
-  );
-  return { data: lots.map((lot) => lotForViewer(lot, true)), pagination: paginationOf(total, limit, offset) };
+  return lotPage(services, await wonWhere(services, { addresses: [address] }), query, true);
 }
 
 /**
@@ -68,11 +55,15 @@ export async function lotsWonBy(services: Services, address: string, query: Page
  * by the user who linked it. An ended lot's results are shown to signed-in viewers only.
  */
 export async function lotsSoldBy(services: Services, address: string, query: Page, signedIn: boolean): Promise<{ data: ChainLot[]; pagination: Pagination }> {
+  const owners = await services.db.prisma.wallet.findMany({ where: { address: anyCase(address) }, select: { userId: true } });
+  return lotPage(services, soldWhere({ addresses: [address], creatorIds: owners.map((o) => o.userId) }), query, signedIn);
+}
+
+/** One page of the lots `where` picks, latest end first, with their chain state and results as `signedIn` may see them. */
+async function lotPage(services: Services, where: P.LotWhereInput, query: Page, signedIn: boolean): Promise<{ data: ChainLot[]; pagination: Pagination }> {
   const { db, chain } = services;
   const limit = query.limit ?? BIDS_LIST_LIMIT;
   const offset = query.offset ?? 0;
-  const owners = await db.prisma.wallet.findMany({ where: { address: anyCase(address) }, select: { userId: true } });
-  const where = soldWhere({ addresses: [address], creatorIds: owners.map((o) => o.userId) });
   const [rows, total] = await Promise.all([
     db.prisma.lot.findMany({ where, include: lotInclude, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], take: limit, skip: offset }),
     db.prisma.lot.count({ where }),
