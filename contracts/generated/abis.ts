@@ -1036,7 +1036,7 @@ export const gavelAuctionHouseAbi = [
     "inputs": [
       {
         "internalType": "uint256",
-        "name": "amount",
+        "name": "expected",
         "type": "uint256"
       },
       {
@@ -1174,6 +1174,17 @@ export const gavelAuctionHouseAbi = [
     "type": "error"
   },
   {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "premiumBps",
+        "type": "uint256"
+      }
+    ],
+    "name": "PremiumTooHigh",
+    "type": "error"
+  },
+  {
     "inputs": [],
     "name": "ReentrancyGuardReentrantCall",
     "type": "error"
@@ -1286,6 +1297,12 @@ export const gavelAuctionHouseAbi = [
         "internalType": "uint256",
         "name": "timeBufferSeconds",
         "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "premiumBps",
+        "type": "uint256"
       }
     ],
     "name": "AuctionCreated",
@@ -1335,6 +1352,12 @@ export const gavelAuctionHouseAbi = [
         "indexed": false,
         "internalType": "uint256",
         "name": "fee",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "premium",
         "type": "uint256"
       }
     ],
@@ -1497,6 +1520,19 @@ export const gavelAuctionHouseAbi = [
     "anonymous": false,
     "inputs": [
       {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "premiumBps",
+        "type": "uint256"
+      }
+    ],
+    "name": "PremiumUpdated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
         "indexed": true,
         "internalType": "address",
         "name": "account",
@@ -1584,6 +1620,19 @@ export const gavelAuctionHouseAbi = [
   },
   {
     "inputs": [],
+    "name": "MAX_PREMIUM_BPS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "MAX_TIME_BUFFER_SECONDS",
     "outputs": [
       {
@@ -1644,6 +1693,30 @@ export const gavelAuctionHouseAbi = [
     "name": "bid",
     "outputs": [],
     "stateMutability": "payable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "auctionId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
+    ],
+    "name": "bidValue",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {
@@ -1821,6 +1894,11 @@ export const gavelAuctionHouseAbi = [
             "internalType": "bool",
             "name": "ended",
             "type": "bool"
+          },
+          {
+            "internalType": "uint256",
+            "name": "premiumBps",
+            "type": "uint256"
           }
         ],
         "internalType": "struct IGavelAuctionHouse.Auction",
@@ -1942,6 +2020,19 @@ export const gavelAuctionHouseAbi = [
   },
   {
     "inputs": [],
+    "name": "premiumBps",
+    "outputs": [
+      {
+        "internalType": "uint16",
+        "name": "",
+        "type": "uint16"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "renounceOwnership",
     "outputs": [],
     "stateMutability": "nonpayable",
@@ -1969,6 +2060,19 @@ export const gavelAuctionHouseAbi = [
       }
     ],
     "name": "setMinBidIncrement",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint16",
+        "name": "newPremiumBps",
+        "type": "uint16"
+      }
+    ],
+    "name": "setPremiumBps",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"

@@ -15,6 +15,8 @@ import {IGavelAuctionHouse} from "./IGavelAuctionHouse.sol";
 ///         the next bid. Settlement never reverts because of a recipient: the NFT moves with `transferFrom`
 ///         (no receiver hook), an ETH payout that fails is credited to `pendingReturns` instead, and an NFT the
 ///         collection refuses to move stays here for its owner to pull with `claimNft`.
+///         A bid carries the buyer's premium on top of its amount (the house's rate when the auction was created):
+///         an outbid bidder gets both back, and at settlement the premium goes to the treasury with the fee.
 contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardTransient {
     // Storage form of an auction. A bid touches only slots 0 and 1, and both are non-zero by then (the seller
     // is set at create, endTime at start), so a first bid pays two 2,900-gas updates instead of a 20,000-gas
@@ -33,10 +35,13 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
         uint256 nftId; // slot 3
         uint40 startTime; // slot 4
         uint32 durationSeconds;
+        uint16 premiumBps;
     }
 
     /// @notice Highest platform fee the owner can set: 10%.
     uint256 public constant MAX_FEE_BPS = 1_000;
+    /// @notice Highest buyer's premium the owner can set: 30%, above the big houses' top tier.
+    uint256 public constant MAX_PREMIUM_BPS = 3_000;
     /// @notice Longest auction, in minutes (60 days).
     uint256 public constant MAX_DURATION_MINUTES = 60 * 24 * 60;
     /// @notice Longest anti-sniping extension window, in seconds (1 day).
@@ -53,6 +58,8 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
     address public treasury;
     uint16 public feeBps;
     uint64 public minBidIncrement;
+    /// @notice The buyer's premium, in basis points of a bid, that auctions created from now on carry.
+    uint16 public premiumBps;
 
     /// @notice Id the next `create` assigns. Ids start at 1 so that 0 never names an auction.
     uint256 public nextAuctionId = 1;
@@ -79,7 +86,8 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
     // ---------------------------------------------------------------- seller
 
     /// @notice Escrows `nftId` of `nft` (the caller must own it and have approved this contract) and opens an
-    ///         auction for it that bidding can reach once `start` is called.
+    ///         auction for it that bidding can reach once `start` is called. The auction carries the house's
+    ///         buyer's premium as it stands now (`premiumBps`), so a later change never alters a sale's terms.
     /// @param nft The ERC-721 contract.
     /// @param nftId The token id.
     /// @param reservePrice Lowest acceptable first bid, in wei; below it there is no sale.
@@ -106,7 +114,9 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
         a.reservePrice = uint96(reservePrice);
         a.timeBufferSeconds = uint32(timeBufferSeconds);
         a.durationSeconds = uint32(durationMinutes * 60);
-        emit AuctionCreated(auctionId, msg.sender, nft, nftId, reservePrice, durationMinutes * 60, timeBufferSeconds);
+        uint16 premium = premiumBps;
+        a.premiumBps = premium;
+        emit AuctionCreated(auctionId, msg.sender, nft, nftId, reservePrice, durationMinutes * 60, timeBufferSeconds, premium);
 
         // Reverts unless the caller owns the token and approved this contract.
         IERC721(nft).transferFrom(msg.sender, address(this), nftId);
@@ -142,15 +152,19 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
 
     // ---------------------------------------------------------------- bidders
 
-    /// @notice Bids `amount` wei (sent as the value) on a started, unexpired auction. The first bid must reach
-    ///         the reserve; later bids must beat the highest by `minBidIncrement`. The bid it beats is credited
-    ///         to that bidder's `pendingReturns`. A bid with less than the time buffer left extends the end.
+    /// @notice Bids `amount` wei on a started, unexpired auction, sending the amount and its buyer's premium as
+    ///         the value (`bidValue`). The first bid must reach the reserve; later bids must beat the highest by
+    ///         `minBidIncrement`. The bid it beats, premium included, is credited to that bidder's
+    ///         `pendingReturns`. A bid with less than the time buffer left extends the end.
     /// @param auctionId The auction.
-    /// @param amount The bid in wei; must equal `msg.value` so a wallet cannot send other than what was shown.
+    /// @param amount The bid in wei, without the premium; `msg.value` must be exactly `bidValue(auctionId,
+    ///        amount)`, so a wallet cannot send other than what was shown.
     function bid(uint256 auctionId, uint256 amount) external payable nonReentrant {
-        if (amount != msg.value) revert BidValueMismatch(amount, msg.value);
         if (amount > type(uint96).max) revert AmountTooLarge(amount);
         StoredAuction storage a = _existing(auctionId);
+        uint256 premiumRate = a.premiumBps;
+        uint256 expected = amount + _premium(amount, premiumRate);
+        if (msg.value != expected) revert BidValueMismatch(expected, msg.value);
         if (!a.started) revert AuctionNotStarted(auctionId);
         uint256 endTime = a.endTime;
         // `end` needs block.timestamp >= endTime, so this also rejects settled auctions.
@@ -168,8 +182,7 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
             // Every later bid exceeds the first, which met the reserve, so the reserve needs no re-check.
             uint256 minimumBid = previousBid + minBidIncrement;
             if (amount < minimumBid) revert BidBelowMinimum(minimumBid);
-            pendingReturns[previousBidder] += previousBid;
-            emit RefundCredited(previousBidder, auctionId, previousBid);
+            _credit(previousBidder, auctionId, previousBid + _premium(previousBid, premiumRate));
         }
 
         a.highestBid = uint96(amount);
@@ -202,7 +215,7 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
     // ---------------------------------------------------------------- settlement
 
     /// @notice Settles a started auction whose end time has passed; anyone may call it, once. With a winner:
-    ///         NFT to the winner, the fee to the treasury, the rest to the seller. Without bids: NFT back to the
+    ///         NFT to the winner, the fee and the premium to the treasury, the rest to the seller. Without bids: NFT back to the
     ///         seller. If the NFT contract refuses the transfer, the NFT (and a winner's bid) wait here for
     ///         `claimNft` or `expireNftClaim`.
     /// @param auctionId The auction to settle.
@@ -216,20 +229,20 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
         (address seller, address winner, uint256 amount) = (a.seller, a.highestBidder, a.highestBid);
         (address nft, uint256 nftId) = (a.nft, a.nftId);
         if (winner == address(0)) {
-            emit AuctionSettled(auctionId, address(0), 0, 0);
+            emit AuctionSettled(auctionId, address(0), 0, 0, 0);
             if (!_sendNft(auctionId, nft, nftId, seller)) a.nftClaim = NftClaim.Seller;
         } else if (!_sendNft(auctionId, nft, nftId, winner)) {
             // The sale stands but is not paid out: the bid waits here with the NFT, so the seller is paid only
             // once the winner has the NFT, and the winner gets the bid back if the claim expires.
             a.nftClaim = NftClaim.Winner;
         } else {
-            _paySale(auctionId, seller, winner, amount);
+            _paySale(auctionId, a, winner, amount);
         }
     }
 
     /// @notice Sends `to` the auction's NFT that could not be delivered at settlement; only the auction's
     ///         `nftClaimant` may call it. The winner may claim until someone calls `expireNftClaim`, and their
-    ///         claim completes the sale: the fee (at the rate then in force) to the treasury, the rest to the
+    ///         claim completes the sale: the fee (at the rate then in force) and the premium to the treasury, the rest to the
     ///         seller, as at `end`. Reverts, changing nothing, while the NFT contract still refuses the transfer.
     /// @param auctionId The auction whose NFT is claimed.
     /// @param to Recipient of the NFT: the way out for a winner the collection will not send to.
@@ -243,11 +256,11 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
         a.nftClaim = NftClaim.None;
         emit NftClaimed(auctionId, claimant, to);
         IERC721(a.nft).transferFrom(address(this), to, a.nftId);
-        if (claim == NftClaim.Winner) _paySale(auctionId, a.seller, claimant, a.highestBid);
+        if (claim == NftClaim.Winner) _paySale(auctionId, a, claimant, a.highestBid);
     }
 
     /// @notice Ends a winner's claim that is still unclaimed `NFT_CLAIM_PERIOD` after the auction's end; anyone
-    ///         may call it. The winner's bid is credited back to them and the NFT goes to the seller (or, if the
+    ///         may call it. The winner's bid and premium are credited back to them and the NFT goes to the seller (or, if the
     ///         collection still refuses, waits for the seller's `claimNft`). This is how a seller takes back an
     ///         NFT the winner cannot or will not receive, and how a winner recovers a bid for an NFT that cannot
     ///         move at all.
@@ -260,8 +273,9 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
         address winner = a.highestBidder;
         a.nftClaim = NftClaim.None;
         emit NftClaimExpired(auctionId, winner);
-        _credit(winner, auctionId, a.highestBid);
-        emit AuctionSettled(auctionId, address(0), 0, 0);
+        uint256 amount = a.highestBid;
+        _credit(winner, auctionId, amount + _premium(amount, a.premiumBps));
+        emit AuctionSettled(auctionId, address(0), 0, 0, 0);
         if (!_sendNft(auctionId, a.nft, a.nftId, a.seller)) a.nftClaim = NftClaim.Seller;
     }
 
@@ -283,7 +297,8 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
             endTime: a.endTime,
             timeBufferSeconds: a.timeBufferSeconds,
             started: a.started,
-            ended: a.ended
+            ended: a.ended,
+            premiumBps: a.premiumBps
         });
     }
 
@@ -305,12 +320,29 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
         return a.reservePrice == 0 ? 1 : a.reservePrice;
     }
 
+    /// @notice The value `bid` must carry for `amount` on this auction: the amount and its buyer's premium.
+    /// @param auctionId The auction.
+    /// @param amount The bid in wei.
+    /// @return The value to send, in wei.
+    function bidValue(uint256 auctionId, uint256 amount) external view returns (uint256) {
+        return amount + _premium(amount, _auctions[auctionId].premiumBps);
+    }
+
     // ---------------------------------------------------------------- owner
 
     /// @notice Sets the platform fee in basis points (at most `MAX_FEE_BPS`). Owner only.
     /// @param newFeeBps The new fee.
     function setFeeBps(uint16 newFeeBps) external onlyOwner {
         _setFeeBps(newFeeBps);
+    }
+
+    /// @notice Sets the buyer's premium, in basis points (at most `MAX_PREMIUM_BPS`), of auctions created from
+    ///         now on; live auctions keep theirs. Owner only.
+    /// @param newPremiumBps The new premium.
+    function setPremiumBps(uint16 newPremiumBps) external onlyOwner {
+        if (newPremiumBps > MAX_PREMIUM_BPS) revert PremiumTooHigh(newPremiumBps);
+        premiumBps = newPremiumBps;
+        emit PremiumUpdated(newPremiumBps);
     }
 
     /// @notice Sets the address that receives platform fees. Owner only.
@@ -342,12 +374,20 @@ contract GavelAuctionHouse is IGavelAuctionHouse, Ownable2Step, ReentrancyGuardT
         return address(0);
     }
 
-    // The sale completed: the fee to the treasury, the rest to the seller.
-    function _paySale(uint256 auctionId, address seller, address winner, uint256 amount) private {
+    // The sale completed: the fee (the seller's cost) and the premium (the buyer's) to the treasury, the rest of
+    // the amount to the seller.
+    function _paySale(uint256 auctionId, StoredAuction storage a, address winner, uint256 amount) private {
         uint256 fee = (amount * feeBps) / 10_000;
-        emit AuctionSettled(auctionId, winner, amount, fee);
-        _pay(treasury, auctionId, fee);
-        _pay(seller, auctionId, amount - fee);
+        uint256 premium = _premium(amount, a.premiumBps);
+        emit AuctionSettled(auctionId, winner, amount, fee, premium);
+        _pay(treasury, auctionId, fee + premium);
+        _pay(a.seller, auctionId, amount - fee);
+    }
+
+    // The buyer's premium on `amount`, rounded half up to the wei: the house's one rounding rule for every unit,
+    // so the api and the dapp compute the same figure off chain.
+    function _premium(uint256 amount, uint256 rateBps) private pure returns (uint256) {
+        return (amount * rateBps + 5_000) / 10_000;
     }
 
     // try/catch rather than a plain call: a paused or malicious NFT contract must not keep `end` from running,

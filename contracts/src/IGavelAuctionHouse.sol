@@ -18,6 +18,9 @@ interface IGavelAuctionHouse {
         uint256 timeBufferSeconds;
         bool started;
         bool ended;
+        /// @dev The buyer's premium every bid on this auction carries, in basis points of the bid: the house's rate
+        ///      when the auction was created, fixed for its life.
+        uint256 premiumBps;
     }
 
     /// @notice Who may pull an auction's NFT that could not be pushed at settlement. `Winner`: the sale stands
@@ -36,7 +39,8 @@ interface IGavelAuctionHouse {
         uint256 nftId,
         uint256 reservePrice,
         uint256 durationSeconds,
-        uint256 timeBufferSeconds
+        uint256 timeBufferSeconds,
+        uint256 premiumBps
     );
     event AuctionStarted(uint256 indexed auctionId, uint256 startTime, uint256 endTime);
     /// @param extended Whether this bid pushed the end time out (an `AuctionExtended` event accompanies it).
@@ -44,8 +48,9 @@ interface IGavelAuctionHouse {
     event AuctionExtended(uint256 indexed auctionId, uint256 endTime);
     /// @notice Emitted once per auction, when its money is settled: at `end`, or, when the NFT could not be
     ///         delivered to the winner there, at `claimNft` (sold) or `expireNftClaim` (not sold). `winner` is
-    ///         zero when nothing sold; then `amount` and `fee` are zero.
-    event AuctionSettled(uint256 indexed auctionId, address indexed winner, uint256 amount, uint256 fee);
+    ///         zero when nothing sold; then `amount`, `fee` and `premium` are zero. `fee` is the seller's cost, kept
+    ///         from `amount`; `premium` is the buyer's, paid on top of `amount`; both went to the treasury.
+    event AuctionSettled(uint256 indexed auctionId, address indexed winner, uint256 amount, uint256 fee, uint256 premium);
     event AuctionCancelled(uint256 indexed auctionId);
     /// @notice `account` can now `withdraw` `amount` more, owed from `auctionId`.
     event RefundCredited(address indexed account, uint256 indexed auctionId, uint256 amount);
@@ -58,6 +63,7 @@ interface IGavelAuctionHouse {
     /// @notice The winner's claim lapsed unclaimed: their bid is credited back and the NFT is the seller's again.
     event NftClaimExpired(uint256 indexed auctionId, address indexed winner);
     event FeeUpdated(uint256 feeBps);
+    event PremiumUpdated(uint256 premiumBps);
     event TreasuryUpdated(address indexed treasury);
     event MinBidIncrementUpdated(uint256 minBidIncrement);
 
@@ -70,13 +76,15 @@ interface IGavelAuctionHouse {
     error AuctionHasBids(uint256 auctionId);
     error NotSellerOrOwner(address caller);
     error SellerCannotBid();
-    error BidValueMismatch(uint256 amount, uint256 value);
+    /// @param expected The value the bid must carry: the amount and its buyer's premium.
+    error BidValueMismatch(uint256 expected, uint256 value);
     error BidBelowReserve(uint256 reservePrice);
     error BidBelowMinimum(uint256 minimumBid);
     error AmountTooLarge(uint256 amount);
     error InvalidDuration(uint256 durationMinutes);
     error InvalidTimeBuffer(uint256 timeBufferSeconds);
     error FeeTooHigh(uint256 feeBps);
+    error PremiumTooHigh(uint256 premiumBps);
     error ZeroAddress();
     error InvalidTreasury(address treasury);
     error ZeroMinBidIncrement();

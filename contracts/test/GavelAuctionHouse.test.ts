@@ -33,6 +33,7 @@ describe('GavelAuctionHouse', () => {
         RESERVE,
         90n * 60n,
         0n,
+        0n,
       ]);
     });
 
@@ -225,7 +226,7 @@ describe('GavelAuctionHouse', () => {
         { address: treasury.account.address, amount: fee },
         { address: house.address, amount: -winning },
       ]);
-      await viem.assertions.emitWithArgs(hash, house, 'AuctionSettled', [1n, bob.account.address, winning, fee]);
+      await viem.assertions.emitWithArgs(hash, house, 'AuctionSettled', [1n, bob.account.address, winning, fee, 0n]);
       assertSameAddress(await nft.read.ownerOf([tokenId]), bob.account.address);
       assert.equal((await house.read.getAuction([1n])).ended, true);
       // The outbid bidder's refund is untouched by settlement.
@@ -244,7 +245,7 @@ describe('GavelAuctionHouse', () => {
     it('returns the NFT to the seller when nobody met the reserve', async () => {
       const { house, nft, seller, tokenId } = await load.liveAuction();
       await time.increase(DURATION_MINUTES * 60n);
-      await viem.assertions.emitWithArgs(house.write.end([1n]), house, 'AuctionSettled', [1n, ZERO_ADDRESS, 0n, 0n]);
+      await viem.assertions.emitWithArgs(house.write.end([1n]), house, 'AuctionSettled', [1n, ZERO_ADDRESS, 0n, 0n, 0n]);
       assertSameAddress(await nft.read.ownerOf([tokenId]), seller.account.address);
     });
   });

@@ -47,7 +47,7 @@ describe('GavelAuctionHouse hardening', () => {
       const { env, gasUsed } = await outbidGas(async ({ house }) => {
         const actor = await actorIn(house.address, Mode.Revert);
         actorAddress = actor.address;
-        await actor.write.bid([1n], { value: RESERVE });
+        await actor.write.bid([1n, RESERVE], { value: RESERVE });
       });
       assert.equal(gasUsed, baseline.gasUsed);
       assert.equal(await env.house.read.pendingReturns([actorAddress]), RESERVE);
@@ -61,7 +61,7 @@ describe('GavelAuctionHouse hardening', () => {
       const baseline = await outbidGas(({ house, alice }) => house.write.bid([1n, RESERVE], { account: alice.account, value: RESERVE }));
       const { gasUsed } = await outbidGas(async ({ house }) => {
         const actor = await actorIn(house.address, Mode.BurnGas);
-        await actor.write.bid([1n], { value: RESERVE });
+        await actor.write.bid([1n, RESERVE], { value: RESERVE });
       });
       assert.equal(gasUsed, baseline.gasUsed);
     });
@@ -69,7 +69,7 @@ describe('GavelAuctionHouse hardening', () => {
     it('a withdraw that re-enters fails whole and leaves the credit in place', async () => {
       const env = await load.liveAuction();
       const actor = await actorIn(env.house.address, Mode.Reenter);
-      await actor.write.bid([1n], { value: RESERVE });
+      await actor.write.bid([1n, RESERVE], { value: RESERVE });
       await env.house.write.bid([1n, RESERVE * 2n], { account: env.bob.account, value: RESERVE * 2n });
       await viem.assertions.revertWithCustomError(actor.write.withdraw(), env.house, 'WithdrawFailed');
       assert.equal(await env.house.read.pendingReturns([actor.address]), RESERVE);
@@ -80,9 +80,9 @@ describe('GavelAuctionHouse hardening', () => {
     it('a winner contract without onERC721Received still receives the NFT', async () => {
       const env = await load.liveAuction();
       const winner = await actorIn(env.house.address, Mode.Accept);
-      await winner.write.bid([1n], { value: RESERVE });
+      await winner.write.bid([1n, RESERVE], { value: RESERVE });
       await time.increase(DURATION_MINUTES * 60n);
-      await viem.assertions.emitWithArgs(env.house.write.end([1n]), env.house, 'AuctionSettled', [1n, winner.address, RESERVE, (RESERVE * BigInt(FEE_BPS)) / 10_000n]);
+      await viem.assertions.emitWithArgs(env.house.write.end([1n]), env.house, 'AuctionSettled', [1n, winner.address, RESERVE, (RESERVE * BigInt(FEE_BPS)) / 10_000n, 0n]);
       assertSameAddress(await env.nft.read.ownerOf([env.tokenId]), winner.address);
     });
 

@@ -26,7 +26,7 @@ async function wonAuction({ actorWinner = false, frozen = false } = {}) {
   });
   await env.house.write.start([1n], { account: env.seller.account });
   const actor = await viem.deployContract('TestActor', [env.house.address]);
-  if (actorWinner) await actor.write.bid([1n], { value: RESERVE });
+  if (actorWinner) await actor.write.bid([1n, RESERVE], { value: RESERVE });
   else await env.house.write.bid([1n, RESERVE], { account: env.alice.account, value: RESERVE });
   if (frozen) await collection.write.setFrozen([true]);
   await time.increase(DURATION_MINUTES * 60n);
@@ -60,7 +60,7 @@ describe('NFT claims', () => {
       { address: env.treasury.account.address, amount: FEE },
     ]);
     await viem.assertions.emitWithArgs(claim, env.house, 'NftClaimed', [1n, env.actor.address, env.carol.account.address]);
-    await viem.assertions.emitWithArgs(claim, env.house, 'AuctionSettled', [1n, env.actor.address, RESERVE, FEE]);
+    await viem.assertions.emitWithArgs(claim, env.house, 'AuctionSettled', [1n, env.actor.address, RESERVE, FEE, 0n]);
     assertSameAddress(await env.collection.read.ownerOf([TOKEN]), env.carol.account.address);
     assert.equal(await env.house.read.nftClaimant([1n]), ZERO_ADDRESS);
     assert.equal(await houseBalance(env), 0n);
@@ -102,7 +102,7 @@ describe('NFT claims', () => {
     const expire = env.house.write.expireNftClaim([1n], { account: env.seller.account });
     await viem.assertions.emitWithArgs(expire, env.house, 'NftClaimExpired', [1n, env.actor.address]);
     await viem.assertions.emitWithArgs(expire, env.house, 'RefundCredited', [env.actor.address, 1n, RESERVE]);
-    await viem.assertions.emitWithArgs(expire, env.house, 'AuctionSettled', [1n, ZERO_ADDRESS, 0n, 0n]);
+    await viem.assertions.emitWithArgs(expire, env.house, 'AuctionSettled', [1n, ZERO_ADDRESS, 0n, 0n, 0n]);
     assertSameAddress(await env.collection.read.ownerOf([TOKEN]), env.seller.account.address);
     assert.equal(await env.house.read.nftClaimant([1n]), ZERO_ADDRESS);
     await viem.assertions.revertWithCustomError(env.actor.write.claimNft([1n, env.carol.account.address]), env.house, 'NoNftClaim');

@@ -1,15 +1,16 @@
-// Property tests: random sequences of create, start, bid, warp, withdraw, end, cancel, claimNft and
-// expireNftClaim by many accounts (one of them a contract that refuses ETH and ERC-721 receiver checks), on
+// Property tests: random sequences of create, start, bid, warp, withdraw, end, cancel, claimNft,
+// expireNftClaim and setPremiumBps by many accounts (one of them a contract that refuses ETH and ERC-721 receiver checks), on
 // GavelNFT and on a fussy collection that can be frozen, run against the contract and against AuctionModel.
 // After every step:
 //   - the outcome matches the model (success, or the same custom error);
-//   - the contract's ETH balance equals all pending refunds plus the highest bids of unsettled auctions (live,
-//     or waiting for the winner's NFT claim): no wei is stranded;
+//   - the contract's ETH balance equals all pending refunds plus the highest bids of unsettled auctions with their
+//     premiums (live, or waiting for the winner's NFT claim): no wei is stranded;
 //   - every auction's state matches the model and its highest bid never falls;
 //   - every auctioned NFT is where the model says, and the house holds it only for a live auction or a pending
 //     claim whose claimant is the one `nftClaimant` names: no NFT is stranded;
 //   - pendingReturns matches what each account is owed, and a withdraw pays exactly that;
-//   - a call that completes a sale (`end`, or the winner's `claimNft`) pays the seller and the treasury exactly.
+//   - a call that completes a sale (`end`, or the winner's `claimNft`) pays the seller and the treasury exactly:
+//     the seller the amount less the fee, the treasury the fee and the premium.
 // After each sequence everyone withdraws, no token of either collection sits in the house without an auction
 // that accounts for it, and each auction has settled at most once (AuctionSettled events).
 // FC_RUNS and FC_SEED override the run count and seed (e.g. FC_RUNS=500 for a longer soak).
@@ -17,7 +18,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { BaseError, ContractFunctionRevertedError, decodeErrorResult, getAddress, type Address, type Hash } from 'viem';
-import { BID_DELTAS, BUFFERS, NO_SUCH_AUCTION, RESERVES, claimCommands, createArb, everyCommand, fussyCreateArb, type Command } from '../testing/auction-commands.ts';
+import { BID_DELTAS, BUFFERS, NO_SUCH_AUCTION, PREMIUMS, RESERVES, VALUE_DELTAS, claimCommands, createArb, everyCommand, fussyCreateArb, type Command } from '../testing/auction-commands.ts';
 import { AuctionModel, type ModelCollection, type Outcome, type Payout } from '../testing/auction-model.ts';
 import { FEE_BPS, MIN_INCREMENT, connectGavel } from '../testing/fixtures.ts';
 
@@ -132,10 +133,10 @@ class Run {
     const { result, gasCost } = await this.send(call);
     const payout = this.settle(result, expected());
     if (payout === undefined || seller === undefined) return;
-    const [amount, fee] = payout ? [payout.amount, payout.fee] : [0n, 0n];
+    const [amount, fee, premium] = payout ? [payout.amount, payout.fee, payout.premium] : [0n, 0n, 0n];
     const sellerGas = caller === seller ? gasCost : 0n;
     assert.equal((await this.balance(seller)) - sellerBefore + sellerGas, amount - fee, 'seller proceeds');
-    assert.equal((await this.balance(treasury)) - treasuryBefore, fee, 'platform fee');
+    assert.equal((await this.balance(treasury)) - treasuryBefore, fee + premium, 'platform fee and premium');
   }
 
   async step(command: Command): Promise<void> {
@@ -171,11 +172,22 @@ class Run {
         const a = model.auctions.get(id);
         const minimum = a?.highestBidder ? a.highestBid + MIN_INCREMENT : a?.reservePrice || 1n;
         const amount = minimum + BID_DELTAS[command.delta]!;
+        const value = model.bidValue(id, amount) + VALUE_DELTAS[command.value]!;
+        if (value < 0n) return;
         const bidder = this.bidders[command.bidder]!;
         const { result } = await this.send(() =>
-          command.bidder === 4 ? w.refuser.write.bid([id], { value: amount, gas: GAS }) : w.house.write.bid([id, amount], { account: asUser(command.bidder).account, value: amount, gas: GAS }),
+          command.bidder === 4
+            ? w.refuser.write.bid([id, amount], { value, gas: GAS })
+            : w.house.write.bid([id, amount], { account: asUser(command.bidder).account, value, gas: GAS }),
         );
-        this.settle(result, model.bid(id, bidder, amount, this.now));
+        this.settle(result, model.bid(id, bidder, amount, value, this.now));
+        return;
+      }
+      case 'premium': {
+        const caller = command.byOwner ? w.owner : w.dave;
+        const rate = PREMIUMS[command.rate]!;
+        const { result } = await this.send(() => w.house.write.setPremiumBps([Number(rate)], { account: caller.account, gas: GAS }));
+        this.settle(result, model.setPremium(getAddress(caller.account.address), rate, await w.house.read.MAX_PREMIUM_BPS()));
         return;
       }
       case 'warp': {
@@ -263,7 +275,11 @@ class Run {
         assert.equal(onChain.seller, ZERO);
         continue;
       }
-      assert.deepEqual([onChain.highestBid, onChain.started, onChain.ended, onChain.endTime], [a.highestBid, a.started, a.ended, a.endTime], `auction ${a.id}`);
+      assert.deepEqual(
+        [onChain.highestBid, onChain.started, onChain.ended, onChain.endTime, onChain.premiumBps],
+        [a.highestBid, a.started, a.ended, a.endTime, a.premiumBps],
+        `auction ${a.id}`,
+      );
       assert.ok(onChain.highestBid >= (this.lastHighestBid.get(a.id) ?? 0n), `auction ${a.id}: highest bid fell`);
       this.lastHighestBid.set(a.id, onChain.highestBid);
     }

@@ -17,6 +17,8 @@ export interface ModelAuction {
   reservePrice: bigint;
   durationSeconds: bigint;
   timeBufferSeconds: bigint;
+  /** The buyer's premium every bid carries: the house's rate when the auction was created. */
+  premiumBps: bigint;
   started: boolean;
   startTime: bigint;
   endTime: bigint;
@@ -32,11 +34,17 @@ export interface ModelAuction {
   nftOwner: Address;
 }
 
-/** What a call paid out of a completed sale: the proceeds to `seller`, the fee to the treasury. */
+/** What a call paid out of a completed sale: the proceeds to `seller`, the fee and the premium to the treasury. */
 export interface Payout {
   seller: Address;
   amount: bigint;
   fee: bigint;
+  premium: bigint;
+}
+
+/** The buyer's premium on `amount`, rounded half up to the wei (the house's one rounding rule). */
+export function premiumOf(amount: bigint, premiumBps: bigint): bigint {
+  return (amount * premiumBps + 5_000n) / 10_000n;
 }
 
 export type Outcome<T = void> = { error: string } | { ok: true; apply: () => T };
@@ -47,6 +55,8 @@ export class AuctionModel {
   nextId = 1n;
   /** Whether the fussy collections are frozen (every transfer reverts with `Frozen`). */
   frozen = false;
+  /** The house's premium, which auctions created from now on carry. */
+  premiumBps = 0n;
 
   constructor(
     readonly owner: Address,
@@ -66,8 +76,18 @@ export class AuctionModel {
   expectedBalance(): bigint {
     let total = 0n;
     for (const amount of this.pending.values()) total += amount;
-    for (const a of this.auctions.values()) if (!a.settled && !a.cancelled) total += a.highestBid;
+    for (const a of this.auctions.values()) if (!a.settled && !a.cancelled) total += this.paid(a);
     return total;
+  }
+
+  /** What the leading bidder sent: the highest bid and its premium. */
+  paid(a: ModelAuction): bigint {
+    return a.highestBid + premiumOf(a.highestBid, a.premiumBps);
+  }
+
+  /** The value a bid of `amount` must carry on auction `id` (`bidValue`). */
+  bidValue(id: bigint, amount: bigint): bigint {
+    return amount + premiumOf(amount, this.auctions.get(id)?.premiumBps ?? 0n);
   }
 
   /** Who may claim the auction's NFT, as `nftClaimant` reads it. */
@@ -96,7 +116,7 @@ export class AuctionModel {
   private paySale(a: ModelAuction): Payout {
     a.settled = true;
     const fee = (a.highestBid * this.feeBps) / 10_000n;
-    return { seller: a.seller, amount: a.highestBid, fee };
+    return { seller: a.seller, amount: a.highestBid, fee, premium: premiumOf(a.highestBid, a.premiumBps) };
   }
 
   private live(id: bigint): ModelAuction | undefined {
@@ -119,6 +139,7 @@ export class AuctionModel {
           reservePrice,
           durationSeconds: minutes * 60n,
           timeBufferSeconds,
+          premiumBps: this.premiumBps,
           started: false,
           startTime: 0n,
           endTime: 0n,
@@ -150,9 +171,10 @@ export class AuctionModel {
     };
   }
 
-  bid(id: bigint, bidder: Address, amount: bigint, now: bigint): Outcome {
+  bid(id: bigint, bidder: Address, amount: bigint, value: bigint, now: bigint): Outcome {
     const a = this.live(id);
     if (!a) return { error: 'AuctionNotFound' };
+    if (value !== this.bidValue(id, amount)) return { error: 'BidValueMismatch' };
     if (!a.started) return { error: 'AuctionNotStarted' };
     if (now >= a.endTime) return { error: 'AuctionExpired' };
     if (bidder === a.seller) return { error: 'SellerCannotBid' };
@@ -165,7 +187,7 @@ export class AuctionModel {
     return {
       ok: true,
       apply: () => {
-        if (a.highestBidder !== null) this.credit(a.highestBidder, a.highestBid);
+        if (a.highestBidder !== null) this.credit(a.highestBidder, this.paid(a));
         a.highestBid = amount;
         a.highestBidder = bidder;
         if (a.endTime - now < a.timeBufferSeconds) a.endTime = now + a.timeBufferSeconds;
@@ -223,7 +245,7 @@ export class AuctionModel {
       ok: true,
       apply: () => {
         a.claim = null;
-        this.credit(a.highestBidder!, a.highestBid);
+        this.credit(a.highestBidder!, this.paid(a));
         a.settled = true;
         this.push(a, a.seller, 'seller');
       },
@@ -245,6 +267,12 @@ export class AuctionModel {
         a.nftOwner = a.seller;
       },
     };
+  }
+
+  setPremium(caller: Address, premiumBps: bigint, max: bigint): Outcome {
+    if (caller !== this.owner) return { error: 'OwnableUnauthorizedAccount' };
+    if (premiumBps > max) return { error: 'PremiumTooHigh' };
+    return { ok: true, apply: () => void (this.premiumBps = premiumBps) };
   }
 
   withdraw(account: Address): Outcome<bigint> {

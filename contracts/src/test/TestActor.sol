@@ -26,8 +26,8 @@ contract TestActor {
         mode = newMode;
     }
 
-    function bid(uint256 auctionId) external payable {
-        house.bid{value: msg.value}(auctionId, msg.value);
+    function bid(uint256 auctionId, uint256 amount) external payable {
+        house.bid{value: msg.value}(auctionId, amount);
     }
 
     function sell(
