@@ -16,6 +16,8 @@ export const auction = onchainTable(
     reservePrice: t.bigint().notNull(),
     durationSeconds: t.bigint().notNull(),
     timeBufferSeconds: t.bigint().notNull(),
+    /** The buyer's premium every bid carries on top of its amount, in basis points (fixed at creation). */
+    premiumBps: t.integer().notNull(),
     /** created -> started -> settled, or created/started (no bids) -> cancelled. An auction whose NFT could not be
      *  delivered to its winner stays started after `end` until the winner's claim (sold) or its expiry settles it. */
     status: t.text().$type<'created' | 'started' | 'settled' | 'cancelled'>().notNull(),
@@ -83,7 +85,10 @@ export const settlement = onchainTable('settlement', (t) => ({
   auctionId: t.bigint().primaryKey(),
   winner: t.hex(),
   amount: t.bigint().notNull(),
+  /** The seller's cost, kept from `amount`. */
   fee: t.bigint().notNull(),
+  /** The buyer's premium, paid on top of `amount`; fee and premium went to the treasury. */
+  premium: t.bigint().notNull(),
   blockNumber: t.bigint().notNull(),
   timestamp: t.bigint().notNull(),
   txHash: t.hex().notNull(),

@@ -176,9 +176,7 @@ class Run {
         if (value < 0n) return;
         const bidder = this.bidders[command.bidder]!;
         const { result } = await this.send(() =>
-          command.bidder === 4
-            ? w.refuser.write.bid([id, amount], { value, gas: GAS })
-            : w.house.write.bid([id, amount], { account: asUser(command.bidder).account, value, gas: GAS }),
+          command.bidder === 4 ? w.refuser.write.bid([id, amount], { value, gas: GAS }) : w.house.write.bid([id, amount], { account: asUser(command.bidder).account, value, gas: GAS }),
         );
         this.settle(result, model.bid(id, bidder, amount, value, this.now));
         return;
@@ -275,11 +273,7 @@ class Run {
         assert.equal(onChain.seller, ZERO);
         continue;
       }
-      assert.deepEqual(
-        [onChain.highestBid, onChain.started, onChain.ended, onChain.endTime, onChain.premiumBps],
-        [a.highestBid, a.started, a.ended, a.endTime, a.premiumBps],
-        `auction ${a.id}`,
-      );
+      assert.deepEqual([onChain.highestBid, onChain.started, onChain.ended, onChain.endTime, onChain.premiumBps], [a.highestBid, a.started, a.ended, a.endTime, a.premiumBps], `auction ${a.id}`);
       assert.ok(onChain.highestBid >= (this.lastHighestBid.get(a.id) ?? 0n), `auction ${a.id}: highest bid fell`);
       this.lastHighestBid.set(a.id, onChain.highestBid);
     }

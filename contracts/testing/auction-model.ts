@@ -272,7 +272,12 @@ export class AuctionModel {
   setPremium(caller: Address, premiumBps: bigint, max: bigint): Outcome {
     if (caller !== this.owner) return { error: 'OwnableUnauthorizedAccount' };
     if (premiumBps > max) return { error: 'PremiumTooHigh' };
-    return { ok: true, apply: () => void (this.premiumBps = premiumBps) };
+    return {
+      ok: true,
+      apply: () => {
+        this.premiumBps = premiumBps;
+      },
+    };
   }
 
   withdraw(account: Address): Outcome<bigint> {

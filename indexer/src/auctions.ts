@@ -4,7 +4,7 @@ import { ponder } from 'ponder:registry';
 import { auction, cancellation, extension, settlement } from 'ponder:schema';
 
 ponder.on('GavelAuctionHouse:AuctionCreated', async ({ event, context }) => {
-  const { auctionId, seller, nft, nftId, reservePrice, durationSeconds, timeBufferSeconds } = event.args;
+  const { auctionId, seller, nft, nftId, reservePrice, durationSeconds, timeBufferSeconds, premiumBps } = event.args;
   await context.db.insert(auction).values({
     id: auctionId,
     seller,
@@ -13,6 +13,7 @@ ponder.on('GavelAuctionHouse:AuctionCreated', async ({ event, context }) => {
     reservePrice,
     durationSeconds,
     timeBufferSeconds,
+    premiumBps: Number(premiumBps),
     status: 'created',
     highestBid: 0n,
     bidCount: 0,
@@ -58,13 +59,14 @@ ponder.on('GavelAuctionHouse:NftClaimExpired', async ({ event, context }) => {
 });
 
 ponder.on('GavelAuctionHouse:AuctionSettled', async ({ event, context }) => {
-  const { auctionId, winner, amount, fee } = event.args;
+  const { auctionId, winner, amount, fee, premium } = event.args;
   const sold = winner !== '0x0000000000000000000000000000000000000000';
   await context.db.insert(settlement).values({
     auctionId,
     winner: sold ? winner : null,
     amount,
     fee,
+    premium,
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
     txHash: event.transaction.hash,

@@ -23,6 +23,7 @@ export const lotForBidSelect = {
   inscriptionId: true,
   sellerWalletAddress: true,
   chainAuctionId: true,
+  chainPremiumBps: true,
   auctionContractAddress: true,
   vaultBidsRequired: true,
   auctionEvent: { select: { whitelistOnly: true, vaultBidsRequired: true, buyerPremium: true, buyerTax: true } },

@@ -58,6 +58,7 @@ export async function linkLotToChainAuction(
       contractAddress: nft,
       tokenId,
       sellerWalletAddress: auction.seller.toLowerCase(),
+      chainPremiumBps: Number(auction.premiumBps),
       auctionType: 'onchain',
       // Before start the chain has no times yet: the lot keeps its own until the auction starts.
       ...(started ? { startTime: new Date(Number(auction.startTime) * 1000), endTime: new Date(Number(auction.endTime) * 1000) } : {}),

@@ -35,6 +35,7 @@ const row = (over: Partial<AuctionRow> = {}): AuctionRow => ({
   start_time: at('2026-11-22T10:00:00Z'),
   end_time: at('2026-11-22T12:05:00Z'),
   time_buffer_seconds: '300',
+  premium_bps: 0,
   highest_bid: '20000000000000000',
   highest_bidder: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
   bid_count: 2,

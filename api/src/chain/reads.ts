@@ -38,6 +38,7 @@ export type AuctionRow = TableRow<
     start_time: string | null;
     end_time: string | null;
     time_buffer_seconds: string;
+    premium_bps: number;
     highest_bid: string;
     highest_bidder: string | null;
     bid_count: number;
@@ -53,7 +54,7 @@ export function auctions(ponder: PonderReader, ids: readonly string[]): Promise<
   if (ids.length === 0) return Promise.resolve([]);
   return ponder.rows<AuctionRow>(sql`
     SELECT a.id::text, a.seller, a.nft, a.nft_id::text, a.reserve_price::text, a.status, a.start_time::text,
-           a.end_time::text, a.time_buffer_seconds::text, a.highest_bid::text, a.highest_bidder, a.bid_count,
+           a.end_time::text, a.time_buffer_seconds::text, a.premium_bps, a.highest_bid::text, a.highest_bidder, a.bid_count,
            a.winner, a.updated_block::text, b.extended AS last_bid_extended
       FROM auction a LEFT JOIN bid b ON b.id = a.highest_bid_id
      WHERE a.id IN (${list(ids)})`);

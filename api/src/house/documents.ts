@@ -15,6 +15,7 @@ import {
   documentNumber,
   formatAmount,
   type Invoice,
+  lotPremiumTable,
   rateCharge,
   type SellerStatement,
   type TaxBase,
@@ -56,6 +57,7 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       soldPrice: true,
       currentBid: true,
       paymentMethod: true,
+      chainPremiumBps: true,
       winningBidId: true,
       auctionEvent: { select: { buyerPremium: true, sellerCommission: true, buyerTax: true } },
     },
@@ -66,7 +68,7 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
   const hammer = BigInt(sold.toFixed(0));
   const country = await buyerCountry(tx, lot.winnerId);
   const taxRate = taxRateFor(lotTaxTable(lot.paymentMethod, lot.auctionEvent.buyerTax), country);
-  const { premium, tax, total } = buyerLines(hammer, tableFor(lot.auctionEvent.buyerPremium, unit), taxRate);
+  const { premium, tax, total } = buyerLines(hammer, lotPremiumTable(lot, lot.auctionEvent.buyerPremium), taxRate);
   const fees = await swapFeeOf(tx, lot, hammer);
   const commission = rateCharge(hammer, tableFor(lot.auctionEvent.sellerCommission, unit));
   const year = now.getUTCFullYear();

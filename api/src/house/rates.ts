@@ -6,7 +6,7 @@
  * paid in the coin by a swap or a contract that carries no tax output, so its invoice shows none rather than a
  * figure Gavel does not collect.
  */
-import { type BuyerLines, buyerLines, type PaymentMethod, type RateTable, type TaxRate, type TaxTable, tableFor, taxRateFor, taxTableOf, unitFor } from '@gavel/domain';
+import { type BuyerLines, buyerLines, lotPremiumTable, type PaymentMethod, type RateTable, type TaxRate, type TaxTable, tableFor, taxRateFor, taxTableOf, unitFor } from '@gavel/domain';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -26,11 +26,15 @@ export function lotTaxTable(paymentMethod: PaymentMethod, stored: unknown): TaxT
 export async function lotRates(db: Db, lotId: string): Promise<LotRates> {
   const lot = await db.lot.findUnique({
     where: { id: lotId },
-    select: { paymentMethod: true, auctionEvent: { select: { buyerPremium: true, sellerCommission: true, buyerTax: true } } },
+    select: { paymentMethod: true, chainPremiumBps: true, auctionEvent: { select: { buyerPremium: true, sellerCommission: true, buyerTax: true } } },
   });
   if (!lot) return { premium: [], commission: [], tax: [] };
   const unit = unitFor(lot.paymentMethod);
-  return { premium: tableFor(lot.auctionEvent.buyerPremium, unit), commission: tableFor(lot.auctionEvent.sellerCommission, unit), tax: lotTaxTable(lot.paymentMethod, lot.auctionEvent.buyerTax) };
+  return {
+    premium: lotPremiumTable(lot, lot.auctionEvent.buyerPremium),
+    commission: tableFor(lot.auctionEvent.sellerCommission, unit),
+    tax: lotTaxTable(lot.paymentMethod, lot.auctionEvent.buyerTax),
+  };
 }
 
 /** The buyer's country as their profile names it (null: none, or no such user). */

@@ -1,5 +1,5 @@
 import { vaultBidsRequired } from '@gavel/domain/binding-bids';
-import { chargesAnything, formatAmount, gatewayUrl, percentText, rateTableToWire, settlementOf, shownStatus, tableFor, unitFor, type Lot } from '@gavel/domain';
+import { chargesAnything, formatAmount, gatewayUrl, percentText, rateTableToWire, lotPremiumTable, settlementOf, shownStatus, unitFor, type Lot } from '@gavel/domain';
 import { lotTaxTable } from '../house/rates.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
@@ -23,7 +23,7 @@ export function presentLot(imageGateway: string, row: LotRow, now: Date = new Da
   const reserve = row.reservePrice === null ? null : BigInt(row.reservePrice.toFixed(0));
   const current = row.currentBid === null ? null : BigInt(row.currentBid.toFixed(0));
   const winnerName = row.winner ? fullNameOf(row.winner) : null;
-  const premium = tableFor(row.auctionEvent.buyerPremium, unit);
+  const premium = lotPremiumTable(row, row.auctionEvent.buyerPremium);
   const tax = lotTaxTable(row.paymentMethod, row.auctionEvent.buyerTax);
   return {
     _id: row.id,

@@ -11,7 +11,7 @@
  * (proxy-steps.ts). The maximum stays in Gavel's database and in its bidder's own replies, never on chain.
  */
 import { randomUUID } from 'node:crypto';
-import { cardCentsRefusal, coinHoldCents, formatAmount, messages, WEI_PER_ETH, type PlaceBidReply } from '@gavel/domain';
+import { allInAmount, cardCentsRefusal, coinHoldCents, formatAmount, lotPremiumTable, messages, WEI_PER_ETH, type PlaceBidReply } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
@@ -28,8 +28,9 @@ export async function placeRelayedCardBid(services: Services, user: UserRow, bid
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
 
   // Whole cents, rounded up, at a fresh ETH price (or a 503 without one): the hold covers the bid (or the maximum,
-  // every step of which it backs) and the margin.
-  const holdCents = Number(coinHoldCents(maximum ?? amount, WEI_PER_ETH, await prices.holdPrice('ETH')));
+  // every step of which it backs) with the buyer's premium the contract takes on top of it, and the margin.
+  const allIn = allInAmount(maximum ?? amount, lotPremiumTable(lot, null));
+  const holdCents = Number(coinHoldCents(allIn, WEI_PER_ETH, await prices.holdPrice('ETH')));
   const refused = cardCentsRefusal(BigInt(holdCents));
   if (refused) throw new HttpError(400, refused, 'validation_failed', { [maximum === null ? 'amount' : 'maximum']: refused });
   const bidId = randomUUID();

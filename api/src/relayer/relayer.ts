@@ -173,12 +173,15 @@ export class Relayer {
     const row = await repriceStep(this.services, queued);
     if (!row) return this.fail(queued, 'the minimum next bid is above the maximum', true);
     const amount = BigInt(row.amount.toFixed(0));
+    const auction = { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi } as const;
+    const args = [BigInt(row.auctionId.toFixed(0)), amount] as const;
     const hash =
       (row.txHash as Hash | null) ??
-      (await sender
-        .send(
-          { address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'bid', args: [BigInt(row.auctionId.toFixed(0)), amount], value: amount },
-          async (sent, nonce) => void (await db.prisma.relayedBid.update({ where: { id: row.id }, data: { txHash: sent, nonce } })),
+      (await chain.rpc.client
+        // The value carries the buyer's premium on top of the amount, as the contract works it out for this auction.
+        .readContract({ ...auction, functionName: 'bidValue', args })
+        .then((value) =>
+          sender.send({ ...auction, functionName: 'bid', args, value }, async (sent, nonce) => void (await db.prisma.relayedBid.update({ where: { id: row.id }, data: { txHash: sent, nonce } }))),
         )
         .catch(async (error: Error) => {
           // The node refused it outright (a simulation revert: outbid or closed since the check): no bid, no hold.

@@ -7,7 +7,7 @@
  * (checkout/unpaid.ts) and the admin may offer it to the runner-up. The relayer hands the NFT over once the lot is
  * paid, to the lot's winner (paidRecipients); until then the admin sees it among the relayer's exposure.
  */
-import { cardChargeCents, displayAmount, formatAmount, WEI_PER_ETH, type RelayerExposure } from '@gavel/domain';
+import { allInAmount, cardChargeCents, displayAmount, formatAmount, lotPremiumTable, WEI_PER_ETH, type RelayerExposure } from '@gavel/domain';
 import type { PrismaClient, RelayedBid } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import { paymentNeededMail } from '../mail/templates.ts';
@@ -19,14 +19,16 @@ export const UNPAID_WIN = 'unpaid: the card hold could not be captured';
 
 /**
  * What the won card bid is charged, decided once and kept (a retried capture takes the same amount, and a win the
- * card did not pay owes the same from the cart): the bid's value at the ETH price now, never the hold's margin, at most
- * the hold. No fresh price: the step is retried.
+ * card did not pay owes the same from the cart): the bid's value with the buyer's premium the contract took with it,
+ * at the ETH price now, never the hold's margin, at most the hold. No fresh price: the step is retried.
  */
 export async function chargeOf(services: Pick<RelayerServices, 'db' | 'prices'>, row: RelayedBid): Promise<number> {
   if (row.captureCents !== null) return row.captureCents;
   const { db, prices } = services;
   const price = await prices.holdPrice('ETH');
-  const cents = Number(cardChargeCents(BigInt(row.amount.toFixed(0)), WEI_PER_ETH, price.usdCents, BigInt(row.holdCents)));
+  const lot = await db.prisma.lot.findUniqueOrThrow({ where: { id: row.lotId }, select: { paymentMethod: true, chainPremiumBps: true } });
+  const paid = allInAmount(BigInt(row.amount.toFixed(0)), lotPremiumTable(lot, null));
+  const cents = Number(cardChargeCents(paid, WEI_PER_ETH, price.usdCents, BigInt(row.holdCents)));
   await db.prisma.relayedBid.updateMany({ where: { id: row.id, captureCents: null }, data: { captureCents: cents } });
   return (await db.prisma.relayedBid.findUniqueOrThrow({ where: { id: row.id }, select: { captureCents: true } })).captureCents!;
 }

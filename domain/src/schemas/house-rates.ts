@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { rateTableFromWire, type RateScheduleWire, type RateTable, type RateTierWire } from '../house-rates.ts';
-import type { Unit } from '../money.ts';
+import { type PaymentMethod, unitFor, type Unit } from '../money.ts';
 
 /** The wire and stored form: thresholds as decimal strings in the unit's display form, rates as percent strings. */
 export const rateTierWireSchema = z.object({
@@ -19,6 +19,17 @@ export const rateScheduleWireSchema = z.object({
 }) satisfies z.ZodType<RateScheduleWire>;
 // The types live with the rules, which load no schema code; named here too for the schemas' users.
 export type { RateScheduleWire, RateTableWire } from '../house-rates.ts';
+
+/**
+ * The buyer's premium a lot charges: an ETH lot's is its on-chain auction's, which the contract fixed at the
+ * auction's creation and collects with every bid (`chainPremiumBps`; none before the lot is linked), every other
+ * lot's is its event's table for the lot's unit.
+ */
+export function lotPremiumTable(lot: { paymentMethod: PaymentMethod; chainPremiumBps: number | null }, eventPremium: unknown): RateTable {
+  const unit = unitFor(lot.paymentMethod);
+  if (unit !== 'ETH') return tableFor(eventPremium, unit);
+  return lot.chainPremiumBps ? [{ upTo: null, basisPoints: lot.chainPremiumBps }] : [];
+}
 
 /** The table a schedule (stored or sent) gives `unit`; anything unreadable or absent charges nothing. */
 export function tableFor(schedule: unknown, unit: Unit): RateTable {

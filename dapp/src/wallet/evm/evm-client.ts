@@ -138,10 +138,14 @@ async function mined(config: Config, sent: Promise<Hex>) {
 const house = () => ({ address: deploymentOn(CHAIN_ID).auctionHouse, abi: gavelAuctionHouseAbi }) as const;
 const nft = () => ({ address: deploymentOn(CHAIN_ID).nft, abi: gavelNftAbi }) as const;
 
-/** GavelAuctionHouse.bid(auctionId, amount) with the amount as value. */
+/**
+ * GavelAuctionHouse.bid(auctionId, amount), sending the amount and the auction's buyer's premium as the value: the
+ * contract says what that is (`bidValue`), so the wallet shows the all-in the bid form stated.
+ */
 export async function bidOnChain(walletId: string, address: string, auctionId: bigint, amountWei: bigint) {
   const { config, account } = await session(walletId, address);
-  const { request } = await simulated(simulateContract(config, { ...house(), account, functionName: 'bid', args: [auctionId, amountWei], value: amountWei }));
+  const value = await readContract(config, { ...house(), functionName: 'bidValue', args: [auctionId, amountWei] });
+  const { request } = await simulated(simulateContract(config, { ...house(), account, functionName: 'bid', args: [auctionId, amountWei], value }));
   return mined(config, writeContract(config, request));
 }
 
