@@ -16,7 +16,7 @@ import { chainActions, linkLot, linkWallet, startChainStack, type ChainStack } f
 import { eventually } from '../support/eventually.ts';
 import { signIn } from '../support/users.ts';
 import { browserCall, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
-import { renewLapsingHolds } from '../../api/src/payments/hold-renewal.ts';
+import { renewLapsingHolds } from '../../api/src/worker/hold-renewal.ts';
 
 const DAY = 24 * 3600_000;
 const RESERVE = parseEther('0.01');

@@ -10,7 +10,7 @@
  *   rest of the hold is released with the capture);
  * - a capture that fails (the hold was released or expired meanwhile) leaves the lot awaiting payment, and the
  *   winner pays it in the cart like any other won lot.
- * A hold lasts only days at Stripe: a bid that must lead longer has it renewed by the worker (hold-renewal.ts).
+ * A hold lasts only days at Stripe: a bid that must lead longer has it renewed by the worker (worker/hold-renewal.ts).
  * A reconcile sweep (payment-jobs.ts) redoes any of these whose job was lost. A hold is recorded as pending
  * before Stripe is asked and cleared with the bid's commit, so a crash between the two is cancelled by the
  * reconcile within minutes (pending-holds.ts).
@@ -21,16 +21,33 @@
 import Stripe from 'stripe';
 import { cardChargeCents, SATS_PER_BTC, paymentMessages } from '@gavel/domain';
 import { buyerTaxRate, lotRates } from '../house/rates.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { UsdPrices } from '../prices/usd-price.ts';
+import type { Payments } from './index.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { cancelIntent, capturedIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { HELD_AT_STRIPE, holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 import { clearPendingHold, recordPendingHold } from './pending-holds.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { MailQueue } from './card-outcome-mails.ts';
 
-/** When a hold authorised at `at` lapses at Stripe (its card network's limit), for the worker to renew it first (hold-renewal.ts). */
-export const lapseOf = (services: Pick<Services, 'payments'>, at = new Date()) => new Date(at.getTime() + services.payments.config.holdLapseMs);
+/**
+ * What the holds of card bids work with: the database, Stripe and its queue, the BTC price a bid in sats is charged
+ * at, and the winner's mail and time to pay when a winning hold is lost. The api's services carry all of it.
+ */
+export interface HoldDeps {
+  db: Database;
+  log: Logger;
+  payments: Payments;
+  prices: Pick<UsdPrices, 'holdPrice'>;
+  mailer: MailQueue;
+  config: { unpaid: { paymentDueMs: number } };
+}
+
+/** When a hold authorised at `at` lapses at Stripe (its card network's limit), for the worker to renew it first (worker/hold-renewal.ts). */
+export const lapseOf = (services: { payments: Pick<Payments, 'config'> }, at = new Date()) => new Date(at.getTime() + services.payments.config.holdLapseMs);
 
 /**
  * Authorises `cents` on the user's saved card, off-session, to be captured only if the bid wins. A declined card
@@ -81,13 +98,13 @@ export async function holdOnCard(
  * After a bid was outbid, withdrawn or removed: queue the release of its hold, if it has one. Runs beside the
  * reply (the read is the only cost for bids without a hold); the sweep covers a crash before the enqueue.
  */
-export async function releaseHoldLater(services: Services, bidId: string): Promise<void> {
+export async function releaseHoldLater(services: Pick<HoldDeps, 'db' | 'payments'>, bidId: string): Promise<void> {
   const bid = await services.db.prisma.bid.findUnique({ where: { id: bidId }, select: { holdStatus: true } });
   if (bid?.holdStatus === 'authorized') await services.payments.jobs.releaseHold(bidId);
 }
 
 /** After a lot closed: queue the capture of the winning hold and the release of the others, if it has any. */
-export async function settleHoldsLater(services: Services, lotId: string): Promise<void> {
+export async function settleHoldsLater(services: Pick<HoldDeps, 'db' | 'payments'>, lotId: string): Promise<void> {
   const held = await services.db.prisma.bid.count({ where: { lotId, holdStatus: { in: HELD_AT_STRIPE } } });
   if (held > 0) await services.payments.jobs.settleLot(lotId);
 }
@@ -103,7 +120,7 @@ export async function settleHoldsLater(services: Services, lotId: string): Promi
  * leads (backed-leader.ts). So a bid never leads on a hold that is being cancelled. A cancel that fails leaves
  * the mark for the sweep to finish.
  */
-export async function releaseBidHold(services: Services, bidId: string): Promise<'released' | 'kept' | 'none'> {
+export async function releaseBidHold(services: HoldDeps, bidId: string): Promise<'released' | 'kept' | 'none'> {
   const { prisma } = services.db;
   const [marked] = await prisma.$queryRaw<Array<{ paymentIntentId: string }>>`
     UPDATE "Bid" b SET "holdStatus" = 'releasing', "updatedAt" = now() FROM "Lot" l
@@ -118,7 +135,7 @@ export async function releaseBidHold(services: Services, bidId: string): Promise
 }
 
 /** After a lot ends (clock or Buy Now) or is cancelled: capture the winning hold, release all others. */
-export async function settleLotHolds(services: Services, lotId: string): Promise<{ captured: number; released: number }> {
+export async function settleLotHolds(services: HoldDeps, lotId: string): Promise<{ captured: number; released: number }> {
   const { prisma } = services.db;
   const lot = await prisma.lot.findUnique({ where: { id: lotId }, select: { status: true, winningBidId: true } });
   if (!lot || (lot.status !== 'ended' && lot.status !== 'cancelled')) return { captured: 0, released: 0 };
@@ -138,7 +155,7 @@ export async function settleLotHolds(services: Services, lotId: string): Promise
  * USD bid its amount; a bid in sats its value at the BTC price now, at most the hold. No fresh price: this throws,
  * and the job tries again later.
  */
-async function chargeOf(services: Services, bidId: string): Promise<number> {
+async function chargeOf(services: HoldDeps, bidId: string): Promise<number> {
   const { prisma } = services.db;
   const bid = await prisma.bid.findUniqueOrThrow({
     where: { id: bidId },
@@ -158,7 +175,7 @@ async function chargeOf(services: Services, bidId: string): Promise<number> {
 }
 
 /** Takes the winning bid's money (its value, not the hold's margin); true when the lot is now paid. */
-async function captureBidHold(services: Services, bidId: string, paymentIntentId: string): Promise<boolean> {
+async function captureBidHold(services: HoldDeps, bidId: string, paymentIntentId: string): Promise<boolean> {
   const intent = await capturedIntent(services.payments.stripe, paymentIntentId, await chargeOf(services, bidId));
   if (intent.status === 'succeeded') {
     const outcome = await holdCaptured(services.db.prisma, intent, 'stripe', services.mailer);
@@ -175,4 +192,4 @@ async function captureBidHold(services: Services, bidId: string, paymentIntentId
 }
 
 /** What a lost winning hold needs from the services: the winner's mail and their deadline to pay. */
-const lostHoldsOf = (services: Services) => ({ mailer: services.mailer, paymentDueMs: services.config.unpaid.paymentDueMs });
+const lostHoldsOf = (services: HoldDeps) => ({ mailer: services.mailer, paymentDueMs: services.config.unpaid.paymentDueMs });

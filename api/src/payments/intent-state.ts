@@ -239,7 +239,7 @@ export function registerIntentEvents(webhooks: StripeWebhooks, prisma: PrismaCli
     if (purposeOf(pi) === PURPOSE.bidHold) {
       await holdReleased(prisma, pi.id, lostHolds);
       // Gavel cancels only holds nothing stands on: a bid still standing on this one lost it to Stripe (it lapsed, or
-      // was cancelled in the Dashboard), and its lead must pass on (hold-renewal.ts).
+      // was cancelled in the Dashboard), and its lead must pass on (worker/hold-renewal.ts).
       if (await standsOn(prisma, pi.id)) await jobs.holdLost(pi.id);
     } else if (purposeOf(pi) === PURPOSE.checkout || purposeOf(pi) === PURPOSE.buyNow) await paymentCanceled(prisma, pi.id, mailer);
   });

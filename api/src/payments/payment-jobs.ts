@@ -15,7 +15,7 @@ export type PaymentQueueJobs = {
   'reconcile-payments': object;
   /** Purchases past their payment deadline voided, second-chance accepts cut short finished (checkout/). */
   'void-unpaid-lots': object;
-  /** Card holds that must outlast Stripe's few days renewed before they lapse (hold-renewal.ts). */
+  /** Card holds that must outlast Stripe's few days renewed before they lapse (worker/hold-renewal.ts). */
   'renew-holds': object;
   /** Stripe cancelled a hold a bid still stood on: its lead passed on, its bidder told. */
   'hold-lost': { paymentIntentId: string };

@@ -9,7 +9,9 @@
  */
 import Stripe from 'stripe';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { Payments } from './index.ts';
 import { cancelIntent } from './intents.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -27,7 +29,7 @@ export async function clearPendingHold(db: Db, idempotencyKey: string): Promise<
 }
 
 /**
- * Whether the row the hold was asked for carries it: a bid, or, for a renewed hold (hold-renewal.ts), a relayed card
+ * Whether the row the hold was asked for carries it: a bid, or, for a renewed hold (worker/hold-renewal.ts), a relayed card
  * bid or a held Buy Now, whose ids the pending record keeps in the same place.
  */
 async function carries(prisma: PrismaClient, id: string, paymentIntentId: string): Promise<boolean> {
@@ -40,7 +42,7 @@ async function carries(prisma: PrismaClient, id: string, paymentIntentId: string
 }
 
 /** The reconcile's turn: cancels the holds of pending records older than the grace period that no bid carries. */
-export async function reconcilePendingHolds(services: Services): Promise<{ cancelled: number; cleared: number }> {
+export async function reconcilePendingHolds(services: { db: Database; log: Logger; payments: Pick<Payments, 'stripe' | 'config'> }): Promise<{ cancelled: number; cleared: number }> {
   const { prisma } = services.db;
   const { stripe, config } = services.payments;
   const stale = await prisma.pendingHold.findMany({

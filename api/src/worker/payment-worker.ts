@@ -8,7 +8,7 @@
  * - a card hold asked of Stripe whose bid never committed (a crash in between, pending-holds.ts): cancel.
  * Beside it, void-unpaid-lots voids purchases past their payment deadline (checkout/unpaid.ts) and finishes
  * second-chance accepts a crash cut short (checkout/second-chance.ts), and renew-holds renews the card holds that
- * must outlast Stripe's few days before they lapse (payments/hold-renewal.ts).
+ * must outlast Stripe's few days before they lapse (hold-renewal.ts).
  */
 import type { Services } from '../services.ts';
 import { captureBuyNowPayment, releaseBuyNowHold } from '../checkout/buy-now.ts';
@@ -18,7 +18,7 @@ import { reconcilePendingHolds } from '../payments/pending-holds.ts';
 import type { RunningWorker } from '../jobs/job-queue.ts';
 import { voidUnpaidLots } from '../checkout/unpaid.ts';
 import { finishStuckAccepts } from '../checkout/second-chance.ts';
-import { holdLostAtStripe, renewLapsingHolds } from '../payments/hold-renewal.ts';
+import { holdLostAtStripe, renewLapsingHolds } from './hold-renewal.ts';
 
 /** How long a Buy Now hold may wait for its POST /auctions/:id/buy-now before it is given back. */
 const UNUSED_BUY_NOW_MS = 30 * 60_000;

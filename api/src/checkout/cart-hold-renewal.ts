@@ -1,7 +1,7 @@
 /**
  * ADD TO CART's held Buy Now (checkout/buy-now.ts) waits for the cart's checkout until its capture deadline
  * (CART_HOLD_CAPTURE_MS, 48 hours by default, well inside a hold's 7 days). A deadline set longer than a hold lasts
- * needs the hold renewed as a bid's is (hold-renewal.ts): a new hold for the price, swapped in for the purchase (its
+ * needs the hold renewed as a bid's is (worker/hold-renewal.ts): a new hold for the price, swapped in for the purchase (its
  * CardPayment and the lot's txHash, which together say which intent pays the lot) in one transaction conditional on
  * both still naming the old one, the old then released, and the new one's capture queued for the same deadline. A
  * card that refuses the renewal leaves the purchase to be paid from the cart, as when a capture fails: the old hold is
@@ -12,11 +12,11 @@ import { messages } from '@gavel/domain';
 import type { CardPayment } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
-import { releaseBuyNowHold } from '../checkout/buy-now.ts';
-import { holdOnCard, lapseOf } from './bid-holds.ts';
-import { cancelIntent } from './intents.ts';
-import { PURPOSE } from './intent-state.ts';
-import { clearPendingHold } from './pending-holds.ts';
+import { releaseBuyNowHold } from './buy-now.ts';
+import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
+import { cancelIntent } from '../payments/intents.ts';
+import { PURPOSE } from '../payments/intent-state.ts';
+import { clearPendingHold } from '../payments/pending-holds.ts';
 
 const BATCH = 100;
 

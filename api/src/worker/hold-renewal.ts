@@ -5,7 +5,7 @@
  * worker renews the holds that must still last before then (CARD_HOLD_RENEW_MARGIN_MS ahead): an off-session
  * authorisation on the saved card for the same amount, written in place of the old one, which is then released.
  * - a leading card bid (Bid); a card bid on chain, or the placed step of a card maximum (RelayedBid); a held Buy
- *   Now still waiting for the cart's checkout (CardPayment, cart-hold-renewal.ts);
+ *   Now still waiting for the cart's checkout (CardPayment, checkout/cart-hold-renewal.ts);
  * - every new hold has its own idempotency key and is recorded as pending before Stripe is asked (pending-holds.ts),
  *   so a crash between the two is cancelled by the reconcile; the swap is one conditional update, under the lot's
  *   lock for a bid: a close (or an outbid, a removal) that comes first keeps the old hold, which is then the one
@@ -23,10 +23,10 @@ import { HttpError } from '../http/errors.ts';
 import { removeKeepingLeaderBacked, SYSTEM } from '../bidding/backed-leader.ts';
 import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
-import { holdOnCard, lapseOf, releaseHoldLater } from './bid-holds.ts';
-import { cancelIntent } from './intents.ts';
-import { clearPendingHold } from './pending-holds.ts';
-import { renewCartHolds } from './cart-hold-renewal.ts';
+import { holdOnCard, lapseOf, releaseHoldLater } from '../payments/bid-holds.ts';
+import { cancelIntent } from '../payments/intents.ts';
+import { clearPendingHold } from '../payments/pending-holds.ts';
+import { renewCartHolds } from '../checkout/cart-hold-renewal.ts';
 
 export const HOLD_LAPSED_REASON = 'The card hold of this bid ran out and the card could not be held for it again';
 
