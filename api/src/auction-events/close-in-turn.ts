@@ -7,9 +7,10 @@
 import type { CloseInTurn } from '@gavel/domain';
 import { closeInTurnMessages } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
-import type { Services } from '../services.ts';
+import type { Database, Prisma } from '../db/client.ts';
+import type { LotClock } from '../jobs/lot-clock.ts';
 
-type Tx = Pick<Services['db']['prisma'], '$queryRaw'>;
+type Tx = Pick<Prisma, '$queryRaw'>;
 
 export interface MovedLot {
   id: string;
@@ -56,7 +57,7 @@ export async function writeTurns(tx: Tx, eventId: string, plan: NonNullable<Clos
  * After the commit: each moved lot's close and ending-soon jobs go to its new end (the old end's are dropped). A few
  * lots at a time: one by one, a thousand lots' jobs took 4.5 s of round trips to Redis.
  */
-export async function rescheduleTurns(services: Pick<Services, 'lotClock'>, moved: MovedLot[]): Promise<void> {
+export async function rescheduleTurns(services: { lotClock: Pick<LotClock, 'scheduleEnd'> }, moved: MovedLot[]): Promise<void> {
   for (let i = 0; i < moved.length; i += RESCHEDULE_TOGETHER) {
     await Promise.all(moved.slice(i, i + RESCHEDULE_TOGETHER).map((lot) => services.lotClock.scheduleEnd(lot.id, lot.endTime, lot.previous)));
   }
@@ -68,7 +69,7 @@ const RESCHEDULE_TOGETHER = 20;
  * A lot added to an event whose lots close in turn takes its turn (the last, by lot number): the turns are written
  * again, the event's end follows the last one, and the moved lots' jobs follow.
  */
-export async function takeTurnInEvent(services: Pick<Services, 'db' | 'lotClock'>, eventId: string): Promise<void> {
+export async function takeTurnInEvent(services: { db: Database; lotClock: Pick<LotClock, 'scheduleEnd'> }, eventId: string): Promise<void> {
   const { prisma } = services.db;
   const event = await prisma.auctionEvent.findUnique({ where: { id: eventId }, select: { firstCloseAt: true, closeIntervalSeconds: true, endTime: true } });
   if (!event?.firstCloseAt || !event.closeIntervalSeconds) return;
