@@ -9,11 +9,11 @@ import path from 'node:path';
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { RateLimitConfig } from '../auth/rate-limit-config.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { notFound } from './errors.ts';
 import { rpcProxy, type RpcProxyDeps } from './rpc-proxy.ts';
-import { dappPolicy } from './security-headers.ts';
+import { dappPolicy, type DappPolicySettings } from './security-headers.ts';
 
 const API_PREFIX = '/api';
 /** Vite names the files under assets/ by their content's hash: a changed file gets a new name, so a cached one is never stale. */
@@ -21,7 +21,10 @@ const FOREVER = 'public, max-age=31536000, immutable';
 /** index.html and the other unhashed files name the current build: asked again every time (304 while unchanged). */
 const REVALIDATE = 'no-cache';
 
-export function publicSite(services: { config: Config; chain: RpcProxyDeps['chain']; rateLimiter: RateLimiter; log: Logger }, dappDir: string) {
+export function publicSite(
+  services: { config: DappPolicySettings & { rateLimits: Pick<RateLimitConfig, 'routes'> }; chain: RpcProxyDeps['chain']; rateLimiter: RateLimiter; log: Logger },
+  dappDir: string,
+) {
   const { config } = services;
   const policy = dappPolicy(config);
   const rpc = rpcProxy({ chain: services.chain, limiter: services.rateLimiter, limit: config.rateLimits.routes.rpc, log: services.log });

@@ -5,7 +5,6 @@
  * which runs only the build's own script files (never inline script) and reaches only the hosts the dapp calls.
  */
 import type { Context, Next } from 'koa';
-import type { Config } from '../config.ts';
 
 /** JSON, the OpenAPI document, the dev mailbox's page: styles inline at most, images from here, nothing else. */
 const API_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -28,7 +27,7 @@ const PRICE_SERVICE = 'https://api.coingecko.com';
 /** With real keys the card form is Stripe's (Stripe.js and its frames); offline the page calls the stand-in. */
 const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
 
-export function securityHeaders(config: Config) {
+export function securityHeaders(config: { publicUrl: string | undefined }) {
   const hsts = config.publicUrl?.startsWith('https://') ? HSTS : null;
   return async (ctx: Context, next: Next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -42,8 +41,17 @@ export function securityHeaders(config: Config) {
   };
 }
 
+/** What the dapp's policy is made of, of the api's settings: the origins its pages show images from and call. */
+export interface DappPolicySettings {
+  /** apiBase null: the real Stripe, whose scripts and frames the page loads; else the stand-in at browserApiUrl. */
+  stripe: { apiBase: string | null; browserApiUrl: string | null };
+  storage: { imageGateway: string };
+  inscriptions: { ipfsGateway: string };
+  cspConnectSources: string[];
+}
+
 /** The policy of the dapp's pages and files. */
-export function dappPolicy(config: Config): string {
+export function dappPolicy(config: DappPolicySettings): string {
   const realStripe = config.stripe.apiBase === null;
   const origins = (urls: Array<string | null | undefined>) => urls.filter((url): url is string => !!url).map((url) => new URL(url).origin);
   const images = origins([config.storage.imageGateway, config.inscriptions.ipfsGateway]);
