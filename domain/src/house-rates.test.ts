@@ -120,7 +120,7 @@ describe('a tiered rate table', () => {
     expect(allInText(100_000n, 'USD', [{ upTo: null, basisPoints: 0 }])).toBeNull();
     expect(premiumRefusal({})).toBeNull();
     expect(premiumRefusal({ ETH: [{ upTo: null, percent: '0' }] })).toBeNull();
-    expect(premiumRefusal({ ETH: [{ upTo: null, percent: '10' }] })).toMatch(/on ETH lots yet/);
+    expect(premiumRefusal({ ETH: [{ upTo: null, percent: '10' }] })).toMatch(/on ETH lots is the auction contract’s/);
     // A BTC lot's premium is paid in the swap the bidder signs, and its all-in says so.
     expect(premiumRefusal({ sats: [{ upTo: null, percent: '25' }] })).toBeNull();
     expect(allInText(10_000n, 'sats', [{ upTo: null, basisPoints: 2500 }])).toBe('10,000 sats bid, 12,500 sats with the 25% buyer’s premium, paid to the house in the same swap');

@@ -150,10 +150,10 @@ export function allInAmount(hammer: bigint, premium: RateTable, tax: TaxRate | n
 }
 
 /**
- * The units whose every rail collects a buyer's premium with the hammer: USD lots (the card hold, the pay-later
- * limit, Buy Now, the cart) and BTC lots (the swap the bidder signs pays it to the house's fee address, a card bid's
- * hold covers it). ETH lots' contract pays the whole bid to the seller less its own fee, so a premium there is
- * refused, and no lot shows a figure Gavel would not collect.
+ * The units whose buyer's premium an event's table sets: USD lots (the card hold, the pay-later limit, Buy Now, the
+ * cart collect it) and BTC lots (the swap the bidder signs pays it to the house's fee address, a card bid's hold
+ * covers it). An ETH lot's premium is its on-chain auction's, which the contract fixed at the auction's creation and
+ * collects with every bid (lotPremiumTable): an event's ETH premium would be a second figure, so it is refused.
  */
 export const PREMIUM_COLLECTED_UNITS: readonly Unit[] = ['USD', 'sats'];
 

@@ -541,7 +541,7 @@ export const consignmentMessages = {
 
 /** The house's rates (house-rates.ts): the buyer's premium and seller's commission per event. */
 export const houseRateMessages = {
-  premiumNotCollected: 'A buyer’s premium cannot be charged on {units} lots yet: Gavel would show a figure it does not collect. Leave their premium at 0%.',
+  premiumNotCollected: 'A buyer’s premium on {units} lots is the auction contract’s, fixed when each auction is created: leave the event’s {units} premium at 0%.',
   allIn: '{bid} bid, {allIn} with the {rate} buyer’s premium',
   allInSwap: '{bid} bid, {allIn} with the {rate} buyer’s premium, paid to the house in the same swap',
   allInWithTax: '{bid} bid, {allIn} with the {rate} buyer’s premium and your {tax} tax',

@@ -61,13 +61,13 @@ describe('an event’s premium and commission', () => {
     expect(falling.body.fields?.sellerCommission ?? falling.body.message).toMatch(/rise/);
   });
 
-  it('take a premium on USD and BTC lots, and refuse a non-zero one on ETH lots, whose contract does not collect it', async () => {
+  it('take a premium on USD and BTC lots, and refuse a non-zero one on ETH lots, which carry their auction contract’s own', async () => {
     const usd = await newEvent({ buyerPremium: { USD: [{ upTo: null, percent: '25' }], sats: [{ upTo: null, percent: '25' }] } });
     expect(usd.status).toBe(201);
     expect(usd.body.data.buyerPremium).toEqual({ USD: [{ upTo: null, percent: '25' }], sats: [{ upTo: null, percent: '25' }] });
     const refused = await newEvent({ buyerPremium: { sats: [{ upTo: null, percent: '25' }], ETH: [{ upTo: null, percent: '10' }] } });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('A buyer’s premium cannot be charged on ETH lots yet: Gavel would show a figure it does not collect. Leave their premium at 0%.');
+    expect(refused.body.message).toBe('A buyer’s premium on ETH lots is the auction contract’s, fixed when each auction is created: leave the event’s ETH premium at 0%.');
     const zero = await newEvent({ buyerPremium: { ETH: [{ upTo: null, percent: '0' }] } });
     expect(zero.status).toBe(201);
   });

@@ -146,9 +146,15 @@ export function chainActions(chain: ChainContracts) {
       return { auctionId, tokenId };
     },
 
-    /** A bid from `account`; resolves with the receipt (block, time mined). */
+    /** A bid from `account`, sending the auction's buyer's premium with it; resolves with the receipt (block, time mined). */
     async bid(account: number, auctionId: bigint, amount: bigint) {
-      return mined(await chain.signers[account]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, amount], value: amount }));
+      const value = await chain.publicClient.readContract({ ...house, functionName: 'bidValue', args: [auctionId, amount] });
+      return mined(await chain.signers[account]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, amount], value }));
+    },
+
+    /** Sets the house's buyer's premium for auctions created from now on (account 0 owns the contract). */
+    async setPremium(bps: number) {
+      return mined(await chain.signers[0]!.writeContract({ ...house, functionName: 'setPremiumBps', args: [bps] }));
     },
 
     async withdraw(account: number): Promise<Hex> {
@@ -176,9 +182,10 @@ export function chainActions(chain: ChainContracts) {
 /** An ETH lot in the api's database pointing at an auction on the auction house, as the seed links them. */
 export async function linkLot(chain: ChainStack, auctionId: bigint, tokenId: bigint, reserveWei: bigint) {
   const lot = await createLot(chain.api.db, { paymentMethod: 'ETH', onchain: true, startingBid: reserveWei, reservePrice: reserveWei });
+  const { premiumBps } = await chain.publicClient.readContract({ address: chain.house, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [auctionId] });
   return chain.api.db.prisma.lot.update({
     where: { id: lot.id },
-    data: { chainAuctionId: auctionId.toString(), contractAddress: chain.nft, tokenId: tokenId.toString(), auctionContractAddress: chain.house },
+    data: { chainAuctionId: auctionId.toString(), contractAddress: chain.nft, tokenId: tokenId.toString(), auctionContractAddress: chain.house, chainPremiumBps: Number(premiumBps) },
   });
 }
 

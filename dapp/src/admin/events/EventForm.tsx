@@ -149,7 +149,9 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
           {input('commissionUSD', 'Seller’s commission, USD lots')}
           {input('premiumSats', 'Buyer’s premium, BTC lots (sats)')}
           {input('commissionSats', 'Seller’s commission, BTC lots (sats)')}
-          {input('premiumETH', 'Buyer’s premium, ETH lots')}
+          <p className="field__hint" data-testid="event-premium-eth">
+            Buyer’s premium, ETH lots: the auction contract’s own, fixed when each on-chain auction is created (the contract’s owner sets it); each ETH lot shows its rate and all-in.
+          </p>
           {input('commissionETH', 'Seller’s commission, ETH lots')}
         </div>
       </fieldset>
