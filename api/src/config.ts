@@ -2,6 +2,7 @@
 import { logFormatOf, type LogFormat } from './logger.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseSettings, dataDirOf, type DatabaseSettings } from './db/config.ts';
 import { stripeConfig, type StripeConfig } from './payments/config.ts';
 import type { ChainConfig } from './chain/index.ts';
 import { bitcoinConfig, type BitcoinConfig } from './bitcoin/config.ts';
@@ -16,7 +17,8 @@ import { notificationConfig, type NotificationConfig } from './notifications/con
 import { vaultConfig, type VaultConfig } from './bitcoin/vault/config.ts';
 import { houseConfig, type HouseConfig } from './house/config.ts';
 
-export interface Config {
+/** The database's settings (DATABASE_*) are db/config.ts's. */
+export interface Config extends DatabaseSettings {
   port: number;
   host: string;
   /**
@@ -24,17 +26,6 @@ export interface Config {
    * the client is the socket's peer and X-Forwarded-For is ignored; n: the n-th address from the header's end.
    */
   trustedProxyHops: number;
-  /** Unset: embedded PGlite under .data/ */
-  databaseUrl: string | undefined;
-  /** DATABASE_POOL_SIZE: PostgreSQL connections per api process (default 10). */
-  databasePoolSize: number;
-  /**
-   * DATABASE_CONNECT_TIMEOUT_MS (default 3000) and DATABASE_QUERY_TIMEOUT_MS (default 30000): how long a new
-   * PostgreSQL connection and a statement may take before they count as failed, so a database that stops answering
-   * (a hung server, a dropped route) turns into quick 503s and a not-ready probe rather than requests hanging.
-   */
-  databaseTimeouts: { connectMs: number; queryMs: number };
-  pgliteDir: string;
   redisUrl: string;
   logLevel: string;
   /** LOG_FORMAT: json (production, or output read by a program) or pretty (a person at a terminal); see logger.ts. */
@@ -123,15 +114,12 @@ const BUILT_DAPP_DIR = fileURLToPath(new URL('../../dapp/dist', import.meta.url)
 /** `role`: the worker process (worker-main.ts) runs the worker whatever RUN_WORKER says, and so holds the relayer's key. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'api' | 'worker' = 'api'): Config {
   const runWorker = env.RUN_WORKER ? env.RUN_WORKER !== 'false' : env.NODE_ENV !== 'production';
-  const dataDir = path.resolve(env.GAVEL_DATA_DIR ?? '.data');
+  const dataDir = dataDirOf(env);
   return {
     port: Number(env.PORT ?? 4000),
     host: env.HOST ?? '127.0.0.1',
     trustedProxyHops: Number(env.TRUSTED_PROXY_HOPS ?? 0),
-    databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
-    databaseTimeouts: { connectMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 3000), queryMs: Number(env.DATABASE_QUERY_TIMEOUT_MS ?? 30_000) },
-    pgliteDir: path.join(dataDir, 'pglite'),
+    ...databaseSettings(env, dataDir),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormatOf(env, env.NODE_ENV === 'production'),

@@ -63,9 +63,9 @@ async function migrationNames(): Promise<string[]> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { openDatabase } = await import('./client.ts');
-  const { loadConfig } = await import('../config.ts');
-  const config = loadConfig();
-  const db = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const { databaseSettings } = await import('./config.ts');
+  const settings = databaseSettings();
+  const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: settings.pgliteDir });
   const applied = await migrate(db, console.log);
   console.log(applied.length ? `${applied.length} migration(s) applied` : 'database is up to date');
   await db.close();
