@@ -124,7 +124,9 @@ export async function seedDemoChain({ rpcUrl, count, metadataUrl = demoMetadataU
     if (auctionId === undefined) continue;
     const minimum = await publicClient.readContract({ ...house, functionName: 'minNextBid', args: [auctionId] });
     const amount = minimum + parseEther(extraEth);
-    await mined(await bidders[bidderIndex]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, amount], value: amount }));
+    // The value carries the auction's buyer's premium on top of the amount, as the contract works it out.
+    const value = await publicClient.readContract({ ...house, functionName: 'bidValue', args: [auctionId, amount] });
+    await mined(await bidders[bidderIndex]!.writeContract({ ...house, functionName: 'bid', args: [auctionId, amount], value }));
   }
   // The demo's own mints are done: card buyers' mints now go through the api's relayer (anvil account 9 by default).
   await mined(await minter.writeContract({ ...nft, functionName: 'setMinter', args: [DEMO_RELAYER_ADDRESS] }));
