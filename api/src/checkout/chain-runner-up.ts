@@ -5,7 +5,7 @@
  * The offer is paid by card, at the bid's USD value at today's ETH price (no hold margin); the relayer then
  * delivers the NFT it holds to whoever paid.
  */
-import { coinHoldCents, WEI_PER_ETH } from '@gavel/domain';
+import { allInAmount, coinHoldCents, lotPremiumTable, WEI_PER_ETH } from '@gavel/domain';
 import type { Lot, Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | P.TransactionClient;
@@ -28,7 +28,11 @@ export async function chainRunnerUp(db: Db, lot: Pick<Lot, 'id' | 'chainAuctionI
   return best ? { id: best.id, userId: best.userId, amount: best.amount } : null;
 }
 
-/** What a second-chance offer of a runner-up's ETH bid asks by card: its USD value at this price of an ETH, in cents. */
-export function offerCents(usdCentsPerEth: number, amountWei: P.Decimal): bigint {
-  return coinHoldCents(BigInt(amountWei.toFixed(0)), WEI_PER_ETH, { usdCents: usdCentsPerEth, marginPercent: 0 });
+/**
+ * What a second-chance offer of a runner-up's ETH bid asks by card: the USD value, at this price of an ETH, of what
+ * their bid would have paid on chain (the bid and its auction's buyer's premium), in cents.
+ */
+export function offerCents(usdCentsPerEth: number, lot: Pick<Lot, 'paymentMethod' | 'chainPremiumBps'>, amountWei: P.Decimal): bigint {
+  const paid = allInAmount(BigInt(amountWei.toFixed(0)), lotPremiumTable(lot, null));
+  return coinHoldCents(paid, WEI_PER_ETH, { usdCents: usdCentsPerEth, marginPercent: 0 });
 }

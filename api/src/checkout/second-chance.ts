@@ -128,7 +128,7 @@ export async function offerToRunnerUp(services: Services, lotId: string): Promis
     await refuseWhileOffered(tx, lotId);
     const bid = await runnerUp(tx, lot);
     if (!bid) throw new HttpError(409, unpaidMessages.noRunnerUp, 'no_runner_up');
-    const cents = lot.chainAuctionId ? offerCents((ethPrice ?? (await services.prices.holdPrice('ETH'))).usdCents, bid.amount) : BigInt(bid.amount.toFixed(0));
+    const cents = lot.chainAuctionId ? offerCents((ethPrice ?? (await services.prices.holdPrice('ETH'))).usdCents, lot, bid.amount) : BigInt(bid.amount.toFixed(0));
     if (cardCentsRefusal(cents)) throw new HttpError(409, unpaidMessages.overCardLimit, 'over_card_limit');
     const expiresAt = new Date(Date.now() + services.config.unpaid.secondChanceOfferMs);
     const offer = await tx.secondChanceOffer.create({ data: { lotId, userId: bid.user.id, bidId: bid.id, amount: cents.toString(), expiresAt } });
@@ -297,7 +297,7 @@ export async function finishStuckAccepts(services: Services): Promise<number> {
 
 /**
  * What accepting an offer charges, in cents: its amount (the hammer it sells at), all in on a USD lot, with its
- * event's buyer's premium and the runner-up's tax (an ETH lot's offer is already in cents and its lots charge no premium).
+ * event's buyer's premium and the runner-up's tax (an ETH lot's offer is already all-in cents: offerCents).
  */
 async function offerCharge(prisma: PrismaClient, offer: { lotId: string; userId: string; amount: { toFixed(digits: number): string } }): Promise<bigint> {
   const hammer = BigInt(offer.amount.toFixed(0));
