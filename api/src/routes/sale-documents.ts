@@ -5,31 +5,18 @@
  */
 import { invoiceListReplySchema, invoiceReplySchema, saleDocumentMessages, statementListReplySchema, statementReplySchema } from '@gavel/domain';
 import { z } from 'zod';
-import { HttpError, notFound } from '../http/errors.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import type { Services } from '../services.ts';
-import type { UserRow } from '../auth/session.ts';
-import { eventFiguresCsv, invoiceInclude, presentInvoice, presentStatement, statementInclude } from '../house/documents.ts';
+import { eventFiguresCsv } from '../house/documents.ts';
 import { invoicePdf, statementPdf } from '../house/document-pdf.ts';
+import { invoiceFor, invoicesOf, statementFor, statementsOf } from '../follow/sale-documents.ts';
+import { eventStatements, markPaidOut } from '../admin/payouts.ts';
 
 const TAG = 'Invoices and statements';
 const signedIn = {};
 const admin = { roles: ['admin'] as const };
-const LIST_LIMIT = 200;
 
-export function saleDocumentRoutes(routes: RouteTable, services: Services): void {
-  const { prisma } = services.db;
-  const invoiceFor = async (user: UserRow, id: string) => {
-    const row = await prisma.invoice.findUnique({ where: { id }, include: invoiceInclude });
-    if (!row || (row.buyerId !== user.id && user.role !== 'admin')) throw notFound(saleDocumentMessages.invoiceNotFound);
-    return presentInvoice(row);
-  };
-  const statementFor = async (user: UserRow, id: string) => {
-    const row = await prisma.sellerStatement.findUnique({ where: { id }, include: statementInclude });
-    if (!row || (row.sellerId !== user.id && user.role !== 'admin')) throw notFound(saleDocumentMessages.statementNotFound);
-    return presentStatement(row);
-  };
-
+export function saleDocumentRoutes(routes: RouteTable, { db }: Services): void {
   routes.add({
     method: 'get',
     path: '/me/invoices',
@@ -37,10 +24,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     summary: 'My invoices, newest first (one per lot won or bought)',
     access: signedIn,
     reply: invoiceListReplySchema,
-    handler: async ({ user }) => {
-      const rows = await prisma.invoice.findMany({ where: { buyerId: user.id }, include: invoiceInclude, orderBy: { issuedAt: 'desc' }, take: LIST_LIMIT });
-      return { data: rows.map(presentInvoice) };
-    },
+    handler: async ({ user }) => ({ data: await invoicesOf(db, user.id) }),
   });
 
   routes.add({
@@ -50,10 +34,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     summary: 'My seller’s statements, newest first (one per lot sold)',
     access: signedIn,
     reply: statementListReplySchema,
-    handler: async ({ user }) => {
-      const rows = await prisma.sellerStatement.findMany({ where: { sellerId: user.id }, include: statementInclude, orderBy: { issuedAt: 'desc' }, take: LIST_LIMIT });
-      return { data: rows.map(presentStatement) };
-    },
+    handler: async ({ user }) => ({ data: await statementsOf(db, user.id) }),
   });
 
   routes.add({
@@ -64,7 +45,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     access: signedIn,
     reply: invoiceReplySchema,
     errors: { 404: saleDocumentMessages.invoiceNotFound },
-    handler: async ({ user, params }) => ({ data: await invoiceFor(user, params.id!) }),
+    handler: async ({ user, params }) => ({ data: await invoiceFor(db, user, params.id!) }),
   });
 
   routes.add({
@@ -76,7 +57,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     reply: z.string(),
     errors: { 404: saleDocumentMessages.invoiceNotFound },
     handler: async ({ user, params, ctx }) => {
-      const invoice = await invoiceFor(user, params.id!);
+      const invoice = await invoiceFor(db, user, params.id!);
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `inline; filename="${invoice.number}.pdf"`);
       ctx.body = invoicePdf(invoice);
@@ -91,7 +72,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     access: signedIn,
     reply: statementReplySchema,
     errors: { 404: saleDocumentMessages.statementNotFound },
-    handler: async ({ user, params }) => ({ data: await statementFor(user, params.id!) }),
+    handler: async ({ user, params }) => ({ data: await statementFor(db, user, params.id!) }),
   });
 
   routes.add({
@@ -103,7 +84,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     reply: z.string(),
     errors: { 404: saleDocumentMessages.statementNotFound },
     handler: async ({ user, params, ctx }) => {
-      const statement = await statementFor(user, params.id!);
+      const statement = await statementFor(db, user, params.id!);
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `inline; filename="${statement.number}.pdf"`);
       ctx.body = statementPdf(statement);
@@ -117,10 +98,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     summary: 'An event’s seller’s statements, in number order (to mark payouts)',
     access: admin,
     reply: statementListReplySchema,
-    handler: async ({ params }) => {
-      const rows = await prisma.sellerStatement.findMany({ where: { lot: { auctionEventId: params.id! } }, include: statementInclude, orderBy: [{ year: 'asc' }, { seq: 'asc' }], take: 1000 });
-      return { data: rows.map(presentStatement) };
-    },
+    handler: async ({ params }) => ({ data: await eventStatements(db, params.id!) }),
   });
 
   routes.add({
@@ -131,16 +109,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     access: admin,
     reply: statementReplySchema,
     errors: { 404: saleDocumentMessages.statementNotFound, 409: `${saleDocumentMessages.alreadyPaidOut}, or ${saleDocumentMessages.statementVoided}` },
-    handler: async ({ user, params }) => {
-      // One conditional update: two admins marking it at once record one payout.
-      // A voided sale pays its seller nothing.
-      const marked = await prisma.sellerStatement.updateMany({ where: { id: params.id!, paidOutAt: null, voidedAt: null }, data: { paidOutAt: new Date(), paidOutBy: user.id } });
-      const row = await prisma.sellerStatement.findUnique({ where: { id: params.id! }, include: statementInclude });
-      if (!row) throw notFound(saleDocumentMessages.statementNotFound);
-      if (marked.count === 0 && row.voidedAt) throw new HttpError(409, saleDocumentMessages.statementVoided, 'statement_voided');
-      if (marked.count === 0) throw new HttpError(409, saleDocumentMessages.alreadyPaidOut, 'already_paid_out');
-      return { message: saleDocumentMessages.paidOut, data: presentStatement(row) };
-    },
+    handler: async ({ user, params }) => ({ message: saleDocumentMessages.paidOut, data: await markPaidOut(db, params.id!, user.id) }),
   });
 
   routes.add({
@@ -151,7 +120,7 @@ export function saleDocumentRoutes(routes: RouteTable, services: Services): void
     access: admin,
     reply: z.string(),
     handler: async ({ params, ctx }) => {
-      const csv = await eventFiguresCsv(prisma, params.id!);
+      const csv = await eventFiguresCsv(db.prisma, params.id!);
       ctx.type = 'text/csv; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="event-${params.id}-figures.csv"`);
       ctx.body = csv;
