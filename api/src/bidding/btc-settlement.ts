@@ -30,7 +30,7 @@ async function winnerOf(services: Services, lotId: string) {
 }
 
 /** Where the settlement stands; a recorded swap found confirmed marks the lot paid and transferred. */
-export async function settlementState(services: Services, lotId: string): Promise<PsbtState> {
+async function settlementState(services: Services, lotId: string): Promise<PsbtState> {
   const { lot, bid } = await winnerOf(services, lotId);
   let confirmations: number | null = null;
   if (lot.swapTxid) {
@@ -50,6 +50,21 @@ export async function settlementState(services: Services, lotId: string): Promis
     txid: lot.swapTxid,
     confirmations,
   };
+}
+
+/** The settlement as `viewer` sees it: the winner's signed offer is shown to the winner and the seller only. */
+export async function settlementStateFor(services: Services, lotId: string, viewer: UserRow): Promise<PsbtState> {
+  const state = await settlementState(services, lotId);
+  const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { creatorId: true, winnerId: true, sellerWalletAddress: true } });
+  const party = lot.winnerId === viewer.id || (await isSellerOf(services.db.prisma, viewer, lot));
+  return party ? state : { ...state, psbtHex: null };
+}
+
+/** The swap recorded for the lot, with its network hex once there is a txid (null before the seller co-signs). */
+export async function swapTransaction(services: Services, lotId: string) {
+  const { lotId: id, stage, txid, confirmations } = await settlementState(services, lotId);
+  const { swapTxHex } = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { swapTxHex: true } });
+  return { lotId: id, stage, txid, confirmations, txHex: txid ? swapTxHex : null };
 }
 
 /** The address the seller's inscription input spends from, which the seller's co-signature proves. */

@@ -30,8 +30,7 @@ import { HttpError } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
 import { offerCall } from '../bidding/btc-offer.ts';
-import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementState } from '../bidding/btc-settlement.ts';
-import { isSellerOf } from '../wallet/linked.ts';
+import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementStateFor, swapTransaction } from '../bidding/btc-settlement.ts';
 
 const TAG = 'PSBT';
 
@@ -100,12 +99,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     reply: psbtStateSchema,
     errors: { 404: 'Auction not found. It may have been deleted.' },
-    handler: async ({ params, user }) => {
-      const state = await settlementState(services, params.id!);
-      const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { creatorId: true, winnerId: true, sellerWalletAddress: true } });
-      const party = lot.winnerId === user.id || (await isSellerOf(services.db.prisma, user, lot));
-      return party ? state : { ...state, psbtHex: null };
-    },
+    handler: ({ params, user }) => settlementStateFor(services, params.id!, user),
   });
 
   routes.add({
@@ -120,11 +114,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     access: {},
     reply: psbtTransactionSchema,
     errors: { 404: 'Auction not found. It may have been deleted.' },
-    handler: async ({ params }) => {
-      const { lotId, stage, txid, confirmations } = await settlementState(services, params.id!);
-      const { swapTxHex } = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: params.id! }, select: { swapTxHex: true } });
-      return { lotId, stage, txid, confirmations, txHex: txid ? swapTxHex : null };
-    },
+    handler: ({ params }) => swapTransaction(services, params.id!),
   });
 
   for (const path of ['/psbt/create', '/psbt/create-winner-psbt-template', '/psbt/create-winner-psbt']) {
