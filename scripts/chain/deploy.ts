@@ -3,7 +3,7 @@
 // Library:  deployGavel({ rpcUrl, privateKey?, feeBps?, treasury? }) -> DeploymentRecord
 // CLI:      bash scripts/with-node22.sh node --import tsx scripts/chain/deploy.ts
 //   GAVEL_CHAIN=anvil|sepolia|baseSepolia (default anvil), RPC_URL (default: local anvil, or a public endpoint),
-//   DEPLOYER_PRIVATE_KEY (required off anvil), GAVEL_TREASURY, GAVEL_FEE_BPS, GAVEL_MINTER (optional).
+//   DEPLOYER_PRIVATE_KEY (required off anvil), GAVEL_TREASURY, GAVEL_FEE_BPS, GAVEL_PREMIUM_BPS, GAVEL_MINTER (optional).
 // It writes contracts/deployments/<chainId>.json and regenerates contracts/generated/deployments.ts.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,6 +50,8 @@ export interface DeployGavelOptions {
   /** Defaults to anvil's account 0 on chain 31337; required anywhere else. */
   privateKey?: Hex;
   feeBps?: number;
+  /** The buyer's premium auctions created from then on carry (the owner changes it later with setPremiumBps). Default 0. */
+  premiumBps?: number;
   /** Receives platform fees. Defaults to the deployer. */
   treasury?: Address;
   /** The relayer allowed to `cardMint`. Defaults to the deployer. */
@@ -110,6 +112,11 @@ export async function deployGavel(options: DeployGavelOptions): Promise<Deployme
 
   const nft = await deployOne(clients, gavelNftAbi, gavelNftBytecode, [deployer, minter, publicMintPrice, true]);
   const house = await deployOne(clients, gavelAuctionHouseAbi, gavelAuctionHouseBytecode, [deployer, treasury, feeBps, minBidIncrement]);
+  if (options.premiumBps) {
+    const hash = await clients.walletClient.writeContract({ address: house.address, abi: gavelAuctionHouseAbi, functionName: 'setPremiumBps', args: [options.premiumBps] });
+    const receipt = await clients.publicClient.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+    if (receipt.status !== 'success') throw new Error(`setting the buyer's premium (${hash}) failed`);
+  }
   const record: DeploymentRecord = {
     chainId: clients.chainId,
     network: networkName(clients.chainId),
@@ -147,6 +154,7 @@ async function cli(): Promise<void> {
     rpcUrl,
     privateKey: process.env.DEPLOYER_PRIVATE_KEY as Hex | undefined,
     feeBps: process.env.GAVEL_FEE_BPS ? Number(process.env.GAVEL_FEE_BPS) : undefined,
+    premiumBps: process.env.GAVEL_PREMIUM_BPS ? Number(process.env.GAVEL_PREMIUM_BPS) : undefined,
     treasury: process.env.GAVEL_TREASURY as Address | undefined,
     minter: process.env.GAVEL_MINTER as Address | undefined,
   });
