@@ -121,8 +121,8 @@ export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Ser
   });
 
   const withdrawalOf = async (userId: string, id: string) => {
-    const found = await db.prisma.vaultWithdrawal.findUnique({ where: { id } });
-    if (!found || found.userId !== userId) throw new HttpError(404, 'Withdrawal not found', 'withdrawal_not_found');
+    const found = await vaults.withdrawalOf(userId, id);
+    if (!found) throw new HttpError(404, 'Withdrawal not found', 'withdrawal_not_found');
     return found;
   };
 

@@ -90,6 +90,12 @@ export class Vaults {
     return this.deps.db.prisma.bitcoinVault.findFirst({ where: { userId }, orderBy: [{ keyVersion: 'desc' }] });
   }
 
+  /** One of the user's withdrawals; null when there is none of that id, or it is another user's. */
+  async withdrawalOf(userId: string, id: string): Promise<VaultWithdrawal | null> {
+    const found = await this.deps.db.prisma.vaultWithdrawal.findUnique({ where: { id } });
+    return found?.userId === userId ? found : null;
+  }
+
   /**
    * The vault of the current key version for B, whose taproot address (BIP86, no script) must be one of the user's
    * linked ordinals addresses; created once, then the same one every time.
