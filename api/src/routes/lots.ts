@@ -5,9 +5,9 @@ import type { Services } from '../services.ts';
 import type { Context } from 'koa';
 import { browseLots, filterFromAuctionQuery, filterFromLotQuery, type BrowseFilter } from '../lots/browse.ts';
 import { EXACT_UP_TO } from '../lots/browse-total.ts';
-import { lotInclude, presentLot } from '../lots/present.ts';
+import { presentLot } from '../lots/present.ts';
 import { lotForViewer } from '../lots/results-privacy.ts';
-import { publicLotWhere } from '../lots/public-lot.ts';
+import { findPublicLot } from '../lots/public-lot.ts';
 import { withChain } from '../chain/lots.ts';
 
 const RESULTS_NOTE =
@@ -78,7 +78,7 @@ export function lotRoutes(routes: RouteTable, { db, browseCache, countCache, cha
       reply: chainLotReplySchema,
       errors: { 404: messages.browse.auctionNotFound },
       handler: async ({ params, ctx, user }) => {
-        const row = await db.prisma.lot.findFirst({ where: { id: params.id, ...publicLotWhere }, include: lotInclude });
+        const row = await findPublicLot(db, params.id!);
         if (!row) throw notFound(messages.browse.auctionNotFound);
         const [lot] = await withChain(chain, db, [presentLot(imageGateway, row)]);
         ctx.vary('Authorization');
