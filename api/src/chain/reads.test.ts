@@ -40,6 +40,7 @@ async function sentQueries(): Promise<Map<string, string[]>> {
   await run('bidOfLogIndexed', (p) => reads.bidOfLogIndexed(p, '0x01', 0));
   await run('outbidBidTxs', (p) => reads.outbidBidTxs(p, ['0x01']));
   await run('lastBidBlock', (p) => reads.lastBidBlock(p));
+  await run('salesSettledAfterBlock', (p) => reads.salesSettledAfterBlock(p, 0, 10));
   await run('withdrawalsByTx', (p) => reads.withdrawalsByTx(p, ['0x01']));
   await run('tokens', (p) => reads.tokens(p, address, ['1'], address));
   await run('tokensFingerprint', (p) => reads.tokensFingerprint(p, address, address));

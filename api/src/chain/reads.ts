@@ -146,6 +146,33 @@ export async function lastBidBlock(ponder: PonderReader): Promise<number> {
   return row?.block ? Number(row.block) : 0;
 }
 
+export type SettlementRow = TableRow<
+  'settlement',
+  never,
+  {
+    auction_id: string;
+    /** The buyer: settlements without one (nothing sold) are not read. */
+    winner: string;
+    amount: string;
+    /** The seller's cost, kept from `amount`. */
+    fee: string;
+    /** The buyer's premium, paid on top of `amount`. */
+    premium: string;
+    block_number: string;
+    /** Unix seconds of the settlement's block. */
+    timestamp: string;
+    tx_hash: string;
+  }
+>;
+
+/** Auctions settled with a winner (sold) in blocks after `block`, in chain order: the settlement of each. */
+export function salesSettledAfterBlock(ponder: PonderReader, block: number, limit: number): Promise<SettlementRow[]> {
+  return ponder.rows<SettlementRow>(sql`
+    SELECT s.auction_id::text, s.winner, s.amount::text, s.fee::text, s.premium::text, s.block_number::text, s.timestamp::text, s.tx_hash
+      FROM settlement s
+     WHERE s.block_number > ${String(block)} AND s.winner IS NOT NULL ORDER BY s.block_number ASC, s.auction_id ASC LIMIT ${limit}`);
+}
+
 export type WithdrawalRow = TableRow<
   'withdrawal',
   never,

@@ -7,10 +7,10 @@
  * Figures: the hammer (the sold price), the buyer's premium and the seller's commission at the event's rates
  * (house-rates.ts), the buyer's tax at the rate of the country their profile names at the win (house-tax.ts; none
  * named, none levied, and the invoice says so), the statement's fees 0 (the house charges none beside the
- * commission).
+ * commission). An ETH lot won on chain by a bidder's own wallet, with no winner recorded in Gavel, takes its figures
+ * from the contract's settlement instead (chain-documents.ts); the numbering and the rest are the same code.
  */
 import {
-  buyerLines,
   displayAmount,
   documentNumber,
   formatAmount,
@@ -20,6 +20,7 @@ import {
   type SellerStatement,
   type TaxBase,
   tableFor,
+  taxAmount,
   taxLineText,
   taxRateFor,
   type Unit,
@@ -43,34 +44,67 @@ async function nextSeq(tx: Tx, kind: 'invoice' | 'statement', year: number): Pro
   return row!.last;
 }
 
+const soldLotSelect = {
+  winnerId: true,
+  creatorId: true,
+  soldPrice: true,
+  currentBid: true,
+  paymentMethod: true,
+  chainPremiumBps: true,
+  winningBidId: true,
+  auctionEvent: { select: { buyerPremium: true, sellerCommission: true, buyerTax: true } },
+} satisfies Prisma.LotSelect;
+export type SoldLot = Prisma.LotGetPayload<{ select: typeof soldLotSelect }>;
+
+/** A sale's figures as its win decides them; the tax, the totals and the numbers are the documents' own. */
+export interface SaleFigures {
+  buyerId: string | null;
+  hammer: bigint;
+  premium: bigint;
+  /** The buyer's fees beside the premium (a Bitcoin swap's platform fee). */
+  fees: bigint;
+  commission: bigint;
+  /** When the seller was paid their net by the sale itself (a contract's settlement); null: a payout to come. */
+  paidOutAt: Date | null;
+}
+
 /**
  * Issues the invoice and the statement of a lot just won, inside the transaction that records the win: a close, a
  * Buy Now, a second-chance offer accepted, a runner-up awarded the lot. A lot whose documents are already issued and
  * not void (a retried close) is left as it is, and takes no number.
  */
 export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()): Promise<void> {
-  const lot = await tx.lot.findUnique({
-    where: { id: lotId },
-    select: {
-      winnerId: true,
-      creatorId: true,
-      soldPrice: true,
-      currentBid: true,
-      paymentMethod: true,
-      chainPremiumBps: true,
-      winningBidId: true,
-      auctionEvent: { select: { buyerPremium: true, sellerCommission: true, buyerTax: true } },
-    },
+  await issueDocumentsOnce(tx, lotId, now, async (lot) => {
+    const sold = lot.soldPrice ?? lot.currentBid;
+    if (!sold) return null;
+    const unit = unitFor(lot.paymentMethod);
+    const hammer = BigInt(sold.toFixed(0));
+    return {
+      buyerId: lot.winnerId,
+      hammer,
+      premium: rateCharge(hammer, lotPremiumTable(lot, lot.auctionEvent.buyerPremium)),
+      fees: await swapFeeOf(tx, lot, hammer),
+      commission: rateCharge(hammer, tableFor(lot.auctionEvent.sellerCommission, unit)),
+      paidOutAt: null,
+    };
   });
-  const sold = lot?.soldPrice ?? lot?.currentBid;
-  if (!lot || !sold || (await tx.invoice.count({ where: { lotId, voidedAt: null } })) > 0) return;
+}
+
+/**
+ * The one way a lot's documents are issued: unless it has an invoice that is not void, the buyer's invoice and the
+ * seller's statement of the figures `figuresOf` gives (none: nothing is issued), numbered in `tx`. The buyer's tax
+ * is levied at the rate of the country their profile names now (none for a coin lot). Returns whether it issued.
+ */
+export async function issueDocumentsOnce(tx: Tx, lotId: string, now: Date, figuresOf: (lot: SoldLot) => Promise<SaleFigures | null>): Promise<boolean> {
+  const lot = await tx.lot.findUnique({ where: { id: lotId }, select: soldLotSelect });
+  if (!lot || (await tx.invoice.count({ where: { lotId, voidedAt: null } })) > 0) return false;
+  const sale = await figuresOf(lot);
+  if (!sale) return false;
   const unit = unitFor(lot.paymentMethod);
-  const hammer = BigInt(sold.toFixed(0));
-  const country = await buyerCountry(tx, lot.winnerId);
+  const { hammer, premium, fees, commission } = sale;
+  const country = await buyerCountry(tx, sale.buyerId);
   const taxRate = taxRateFor(lotTaxTable(lot.paymentMethod, lot.auctionEvent.buyerTax), country);
-  const { premium, tax, total } = buyerLines(hammer, lotPremiumTable(lot, lot.auctionEvent.buyerPremium), taxRate);
-  const fees = await swapFeeOf(tx, lot, hammer);
-  const commission = rateCharge(hammer, tableFor(lot.auctionEvent.sellerCommission, unit));
+  const tax = taxAmount(hammer, premium, taxRate);
   const year = now.getUTCFullYear();
   const invoiceSeq = await nextSeq(tx, 'invoice', year);
   await tx.invoice.create({
@@ -79,7 +113,7 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       year,
       seq: invoiceSeq,
       lotId,
-      buyerId: lot.winnerId,
+      buyerId: sale.buyerId,
       unit,
       hammer: hammer.toString(),
       premium: premium.toString(),
@@ -88,7 +122,7 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       taxBasisPoints: taxRate?.basisPoints ?? 0,
       taxBase: taxRate?.base ?? null,
       fees: fees.toString(),
-      total: (total + fees).toString(),
+      total: (hammer + premium + tax + fees).toString(),
       issuedAt: now,
     },
   });
@@ -106,8 +140,10 @@ export async function issueSaleDocuments(tx: Tx, lotId: string, now = new Date()
       fees: '0',
       net: (hammer - commission).toString(),
       issuedAt: now,
+      paidOutAt: sale.paidOutAt,
     },
   });
+  return true;
 }
 
 /**

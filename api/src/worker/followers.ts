@@ -2,6 +2,8 @@
  * The worker's followers: repeating turns that read what happened outside Gavel and move its records along.
  * - follow-chain-bids (CHAIN_FOLLOW_MS): new on-chain bids become outbid notices, prices and end times, and
  *   settle-withdrawals (every WITHDRAWALS_EVERY of those) checks reported withdrawals (chain/follower.ts);
+ * - issue-chain-documents (every CHAIN_DOCUMENTS_EVERY follower turns): ETH lots a bidder's own wallet won and the
+ *   contract settled get their invoice and statement (house/chain-documents.ts);
  * - sweep-relayed-bids (RELAYER_SWEEP_MS): the card bids the relayer placed, moved along from the indexer's
  *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts); card mints' charges to give
  *   back are queued even when the relayer cannot send;
@@ -24,11 +26,12 @@ import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
 import { watchBitcoinWins } from '../bidding/btc-win-watch.ts';
 import { sweepDeliveryAddresses } from '../bidding/inscription-delivery.ts';
 import { watchInscriptions } from '../inscriptions/inscriptions.ts';
+import { CHAIN_DOCUMENTS_EVERY, issueChainSaleDocuments } from '../house/chain-documents.ts';
 import { JobQueue, type RunningWorker } from '../jobs/job-queue.ts';
 
 export const FOLLOWERS_QUEUE = 'followers';
 
-type FollowerJobs = Record<'follow-chain-bids' | 'settle-withdrawals' | 'sweep-relayed-bids' | 'follow-swaps' | 'fill-delivery-addresses' | 'watch-inscriptions', object>;
+type FollowerJobs = Record<'follow-chain-bids' | 'settle-withdrawals' | 'issue-chain-documents' | 'sweep-relayed-bids' | 'follow-swaps' | 'fill-delivery-addresses' | 'watch-inscriptions', object>;
 
 export async function startFollowers(services: Services): Promise<RunningWorker> {
   const { config, relayer } = services;
@@ -38,6 +41,7 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
     {
       'follow-chain-bids': chain.followBids,
       'settle-withdrawals': chain.settleWithdrawals,
+      'issue-chain-documents': () => issueChainSaleDocuments(services),
       'sweep-relayed-bids': async () => {
         await relayer.sweepCardMints();
         if (relayer.sends) await relayer.sweep();
@@ -53,10 +57,11 @@ export async function startFollowers(services: Services): Promise<RunningWorker>
     },
     {
       // One slot per follower: a slow one (Esplora or the indexer not answering) holds up none of the others.
-      concurrency: 6,
+      concurrency: 7,
       every: {
         'follow-chain-bids': config.chain.followEveryMs,
         'settle-withdrawals': config.chain.followEveryMs * WITHDRAWALS_EVERY,
+        'issue-chain-documents': config.chain.followEveryMs * CHAIN_DOCUMENTS_EVERY,
         'sweep-relayed-bids': config.relayer.sweepEveryMs,
         'follow-swaps': config.bitcoin.followEveryMs,
         'fill-delivery-addresses': config.bitcoin.followEveryMs,
