@@ -4,12 +4,20 @@
  * rule (lots/results-privacy.ts).
  */
 import type { ChainLot } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
+import type { ChainService } from '../chain/index.ts';
 import { presentLot, type LotRow } from '../lots/present.ts';
 import { withChain } from '../chain/lots.ts';
 import { lotForViewer } from '../lots/results-privacy.ts';
 
-export async function presentLotsForMember(services: Services, rows: LotRow[]): Promise<ChainLot[]> {
+/** What the lists of lots here are read with: the database, the chain (lots on the auction house), the images' gateway. */
+export interface LotListDeps {
+  db: Database;
+  chain: ChainService;
+  config: { storage: { imageGateway: string } };
+}
+
+export async function presentLotsForMember(services: LotListDeps, rows: LotRow[]): Promise<ChainLot[]> {
   const lots = await withChain(
     services.chain,
     services.db,
@@ -19,7 +27,7 @@ export async function presentLotsForMember(services: Services, rows: LotRow[]): 
 }
 
 /** The addresses of the user's linked wallets, as stored. */
-export async function linkedAddresses({ db }: Services, userId: string): Promise<string[]> {
+export async function linkedAddresses({ db }: Pick<LotListDeps, 'db'>, userId: string): Promise<string[]> {
   const wallets = await db.prisma.wallet.findMany({ where: { userId }, select: { address: true } });
   return wallets.map((wallet) => wallet.address);
 }

@@ -7,9 +7,8 @@
  */
 import { CARD_PAYMENT_MARKER, formatAmount, mayWithdraw, MY_BID_STATES, myBidState, unitFor, type BidRail, type ChainLot, type MyBid, type MyBidState } from '@gavel/domain';
 import type { Bid, ChainBid } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
 import { lotInclude, type LotRow } from '../lots/present.ts';
-import { presentLotsForMember } from './lot-page.ts';
+import { presentLotsForMember, type LotListDeps } from './lot-page.ts';
 import { maximumField } from '../bidding/present-bid.ts';
 
 /**
@@ -20,7 +19,7 @@ export const MY_BIDS_SCAN = 500;
 
 /** `state`: only the lots where the bid stands so. `counts`: how many lots stand in each state, whatever `state`. */
 export async function myBids(
-  services: Services,
+  services: LotListDeps,
   userId: string,
   page: { limit: number; offset: number; state?: MyBidState },
 ): Promise<{ data: MyBid[]; total: number; counts: Record<MyBidState, number> }> {

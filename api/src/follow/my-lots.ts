@@ -4,16 +4,15 @@
  */
 import { bitcoinSwapOf, paginationOf, type ChainLot, type Pagination, type wonLotListSchema } from '@gavel/domain';
 import type { z } from 'zod';
-import type { Services } from '../services.ts';
 import { lotInclude } from '../lots/present.ts';
 import { payableInCart } from '../checkout/cart.ts';
-import { linkedAddresses, presentLotsForMember } from './lot-page.ts';
+import { linkedAddresses, presentLotsForMember, type LotListDeps } from './lot-page.ts';
 import { soldWhere, wonWhere } from './won-and-sold.ts';
 
 type Page = { limit: number; offset: number };
 
 /** The lots the user won or bought, with payment and transfer (lot.settlement), the payment deadline and whether the cart takes it. */
-export async function lotsWonByUser(services: Services, userId: string, { limit, offset }: Page): Promise<z.output<typeof wonLotListSchema>> {
+export async function lotsWonByUser(services: LotListDeps, userId: string, { limit, offset }: Page): Promise<z.output<typeof wonLotListSchema>> {
   const { prisma } = services.db;
   const where = await wonWhere(services, { userId, addresses: await linkedAddresses(services, userId) });
   const [rows, total] = await Promise.all([
@@ -28,7 +27,7 @@ export async function lotsWonByUser(services: Services, userId: string, { limit,
 }
 
 /** The lots the user sells (created, or whose seller address is a linked wallet), each with its settlement. */
-export async function lotsSoldByUser(services: Services, userId: string, { limit, offset }: Page): Promise<{ data: ChainLot[]; pagination: Pagination }> {
+export async function lotsSoldByUser(services: LotListDeps, userId: string, { limit, offset }: Page): Promise<{ data: ChainLot[]; pagination: Pagination }> {
   const { prisma } = services.db;
   const where = soldWhere({ creatorIds: [userId], addresses: await linkedAddresses(services, userId) });
   const [rows, total] = await Promise.all([

@@ -5,7 +5,6 @@
  * for signed-in users only (lots/results-privacy.ts).
  */
 import { BIDS_LIST_LIMIT, formatAmount, paginationOf, type Bid, type ChainLot, type Pagination } from '@gavel/domain';
-import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { bidInclude, presentBid } from '../bidding/present-bid.ts';
 import { lotInclude, presentLot } from '../lots/present.ts';
@@ -17,6 +16,7 @@ import { unavailable } from '../chain/index.ts';
 import { anyCase, isEvmAddress } from '../wallet/linked.ts';
 import { lotForViewer, lotsShowingBidsWhere } from '../lots/results-privacy.ts';
 import { soldWhere, wonWhere } from './won-and-sold.ts';
+import type { LotListDeps } from './lot-page.ts';
 
 /** Deepest page of a merged list: both sources are read up to offset + limit. */
 const MAX_DEPTH = 1000;
@@ -27,7 +27,7 @@ type Page = { limit?: number; offset?: number };
  * A wallet's bids, newest first: off-chain bids by that wallet and its bids on the auction house. A signed-out
  * viewer (no `viewerId`) gets only the bids on lots not ended.
  */
-export async function walletBids(services: Services, address: string, query: Page, viewerId: string | null): Promise<{ data: Bid[]; pagination: Pagination }> {
+export async function walletBids(services: LotListDeps, address: string, query: Page, viewerId: string | null): Promise<{ data: Bid[]; pagination: Pagination }> {
   const { db } = services;
   const limit = query.limit ?? BIDS_LIST_LIMIT;
   const offset = query.offset ?? 0;
@@ -46,7 +46,7 @@ export async function walletBids(services: Services, address: string, query: Pag
 }
 
 /** The lots a wallet won, latest end first: off-chain lots with it as recorded winner, and auctions on the auction house it won. */
-export async function lotsWonBy(services: Services, address: string, query: Page): Promise<{ data: ChainLot[]; pagination: Pagination }> {
+export async function lotsWonBy(services: LotListDeps, address: string, query: Page): Promise<{ data: ChainLot[]; pagination: Pagination }> {
   return lotPage(services, await wonWhere(services, { addresses: [address] }), query, true);
 }
 
@@ -54,13 +54,13 @@ export async function lotsWonBy(services: Services, address: string, query: Page
  * The published lots a wallet address sells, newest end first: those whose seller address it is, and those created
  * by the user who linked it. An ended lot's results are shown to signed-in viewers only.
  */
-export async function lotsSoldBy(services: Services, address: string, query: Page, signedIn: boolean): Promise<{ data: ChainLot[]; pagination: Pagination }> {
+export async function lotsSoldBy(services: LotListDeps, address: string, query: Page, signedIn: boolean): Promise<{ data: ChainLot[]; pagination: Pagination }> {
   const owners = await services.db.prisma.wallet.findMany({ where: { address: anyCase(address) }, select: { userId: true } });
   return lotPage(services, soldWhere({ addresses: [address], creatorIds: owners.map((o) => o.userId) }), query, signedIn);
 }
 
 /** One page of the lots `where` picks, latest end first, with their chain state and results as `signedIn` may see them. */
-async function lotPage(services: Services, where: P.LotWhereInput, query: Page, signedIn: boolean): Promise<{ data: ChainLot[]; pagination: Pagination }> {
+async function lotPage(services: LotListDeps, where: P.LotWhereInput, query: Page, signedIn: boolean): Promise<{ data: ChainLot[]; pagination: Pagination }> {
   const { db, chain } = services;
   const limit = query.limit ?? BIDS_LIST_LIMIT;
   const offset = query.offset ?? 0;
@@ -80,7 +80,7 @@ async function lotPage(services: Services, where: P.LotWhereInput, query: Page, 
  * The newest `depth` bids of an address on the auction house, on lots Gavel knows; for a signed-out caller
  * (no `viewerId`) only those on auctions not ended, as the chain tells.
  */
-async function chainBidsOf({ chain, db }: Services, address: string, depth: number, viewerId: string | null, now: Date): Promise<{ bids: Bid[]; total: number }> {
+async function chainBidsOf({ chain, db }: Pick<LotListDeps, 'db' | 'chain'>, address: string, depth: number, viewerId: string | null, now: Date): Promise<{ bids: Bid[]; total: number }> {
   if (!chain.auctionHouse) return { bids: [], total: 0 };
   const { rows, total } = await bidsOfBidder(chain.ponder, address, depth).catch(unavailable);
   const auctionIds = [...new Set(rows.map((row) => row.auction_id))];

@@ -5,16 +5,15 @@
 import { FOLLOW_LIMIT, messages, paginationOf, resolvePage, type ChainLot, type Pagination } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
 import { lotInclude } from '../lots/present.ts';
 import { publicLotWhere } from '../lots/public-lot.ts';
-import { presentLotsForMember } from './lot-page.ts';
+import { presentLotsForMember, type LotListDeps } from './lot-page.ts';
 
 /** The hearts need every watched id; a watchlist past this is cut at its newest. */
 const MAX_WATCHED_IDS = 1000;
 
 /** The lots the user watches, latest watched first, presented like the browse list. */
-export async function watchedLots(services: Services, userId: string, page: Parameters<typeof resolvePage>[0]): Promise<{ data: ChainLot[]; pagination: Pagination }> {
+export async function watchedLots(services: LotListDeps, userId: string, page: Parameters<typeof resolvePage>[0]): Promise<{ data: ChainLot[]; pagination: Pagination }> {
   const { prisma } = services.db;
   const { limit, offset } = resolvePage(page, FOLLOW_LIMIT);
   const where = { userId, lot: publicLotWhere };

@@ -6,13 +6,13 @@
  * relayer placed and won. A lot is sold by its seller address's owner and by its creator.
  */
 import type { Prisma } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { LotListDeps } from './lot-page.ts';
 import { unavailable } from '../chain/index.ts';
 import { auctionIdsWonBy } from '../chain/reads.ts';
 import { anyCase, isEvmAddress } from '../wallet/linked.ts';
 import { publicLotWhere } from '../lots/public-lot.ts';
 
-export async function wonWhere(services: Services, who: { userId?: string; addresses: string[] }): Promise<Prisma.LotWhereInput> {
+export async function wonWhere(services: Pick<LotListDeps, 'db' | 'chain'>, who: { userId?: string; addresses: string[] }): Promise<Prisma.LotWhereInput> {
   const { chain, db } = services;
   const house = chain.auctionHouse;
   const evm = who.addresses.filter(isEvmAddress).map((address) => address.toLowerCase());
