@@ -7,7 +7,9 @@
  */
 import { bidCancelledText, displayAmount, unitFor, type BidCancelledNotification } from '@gavel/domain';
 import type { Lot, Prisma } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { EventHub } from '../events/event-hub.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { bidCancelledMail } from '../mail/templates.ts';
 
 export interface DisplacedNotice {
@@ -51,7 +53,7 @@ export async function cancelDisplacedBids(tx: Prisma.TransactionClient, lot: Lot
 }
 
 /** After the commit: each displaced bidder's notice on their stream, and their mail on its way (the worker re-queues one missed here). */
-export async function tellDisplaced(services: Pick<Services, 'eventHub' | 'mailer' | 'log'>, notices: DisplacedNotice[]): Promise<void> {
+export async function tellDisplaced(services: { eventHub: EventHub; mailer: Pick<Mailer, 'enqueue'>; log: Logger }, notices: DisplacedNotice[]): Promise<void> {
   for (const { userId, notification, mailId } of notices) {
     await services.eventHub
       .publish(`user:${userId}`, { type: 'bid_cancelled', data: notification })
