@@ -12,14 +12,18 @@
  * fingerprint (mints, transfers, approvals) or the number of records changed since the last sweep, so a read
  * between two changes costs three small queries.
  */
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
+import type { ChainService } from '../chain/index.ts';
 import type { Nft as NftRow } from '../generated/prisma/client.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { tokensAfter, tokensFingerprint } from '../chain/reads.ts';
 import { chainTokenOf, readTokens, tokenKey, type ChainToken, type TokenKey } from '../chain/tokens.ts';
 
 /** What NFT records read and write: the database and the chain. */
-export type NftServices = Pick<Services, 'db' | 'chain'>;
+export interface NftServices {
+  db: Database;
+  chain: ChainService;
+}
 
 const SWEEP_PAGE = 500;
 const NO_HOUSE = '0x0000000000000000000000000000000000000000';
