@@ -4,11 +4,12 @@
  * list show what the user holds even when it was inscribed elsewhere.
  */
 import { inscriptionMessages } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
+import type { BitcoinAccess } from '../bitcoin/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { anyCase } from '../wallet/linked.ts';
 
-export async function syncWalletInscriptions(services: Services, userId: string, walletAddress: string | undefined): Promise<{ wallets: string[]; found: number; added: number }> {
+export async function syncWalletInscriptions(services: { db: Database; bitcoin: Pick<BitcoinAccess, 'ord'> }, userId: string, walletAddress: string | undefined): Promise<{ wallets: string[]; found: number; added: number }> {
   const { prisma } = services.db;
   const wallets = await prisma.wallet.findMany({
     where: { userId, type: { in: ['hiro', 'xverse'] }, ...(walletAddress ? { address: anyCase(walletAddress) } : {}) },
