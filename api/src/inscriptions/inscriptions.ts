@@ -6,7 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { INSCRIPTION_POSTAGE_SATS, inscriptionMessages, type InscriptionView } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { BitcoinAccess, BitcoinConfig } from '../bitcoin/index.ts';
+import type { InscriptionConfig } from './config.ts';
 import type { Inscription, PrismaClient } from '../generated/prisma/client.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { inscriptionKey, planCommit, signReveal, type Envelope } from './reveal.ts';
@@ -19,10 +22,18 @@ const WATCH_BATCH = 200;
 /** Statuses a payment to the commit address can still move on: a late payment to an expired request counts. */
 const UNPAID = ['pending_payment', 'expired'];
 
-const secrets = new WeakMap<Services, Promise<string>>();
+/** What inscriptions are made and watched with: the database, Esplora, the log and the settings they read. */
+export interface InscriptionDeps {
+  db: Database;
+  bitcoin: Pick<BitcoinAccess, 'esplora'>;
+  log: Logger;
+  config: { inscriptions: InscriptionConfig; bitcoin: Pick<BitcoinConfig, 'network'>; dataDir: string };
+}
+
+const secrets = new WeakMap<InscriptionDeps, Promise<string>>();
 
 /** INSCRIPTION_KEY_SECRET, else a random secret kept in the data directory (like the dev JWT secret). */
-function keySecret(services: Services): Promise<string> {
+function keySecret(services: InscriptionDeps): Promise<string> {
   let secret = secrets.get(services);
   if (!secret) {
     secret = services.config.inscriptions.keySecret ? Promise.resolve(services.config.inscriptions.keySecret) : keptSecret(services.config.dataDir, 'inscription-key-secret');
@@ -31,7 +42,7 @@ function keySecret(services: Services): Promise<string> {
   return secret;
 }
 
-async function envelopeOf(services: Services, row: InscriptionRow): Promise<Envelope> {
+async function envelopeOf(services: InscriptionDeps, row: InscriptionRow): Promise<Envelope> {
   const { content } = await services.db.prisma.inscription.findUniqueOrThrow({ where: { id: row.id }, select: { content: true } });
   return { contentType: row.contentType ?? 'application/octet-stream', body: content! };
 }
@@ -41,7 +52,7 @@ async function envelopeOf(services: Services, row: InscriptionRow): Promise<Enve
  * already has INSCRIPTION_OPEN_PER_USER waiting, so one account cannot fill the watcher's turns.
  */
 export async function createInscription(
-  services: Services,
+  services: InscriptionDeps,
   userId: string,
   input: { file: { bytes: Buffer; contentType: string; filename: string }; destination: string; feeRate: number },
 ): Promise<Inscription> {
@@ -114,7 +125,7 @@ export function inscriptionView(row: InscriptionRow): InscriptionView {
 }
 
 /** Sats at the commit address and the output that pays the amount, if any (with its confirmations). */
-export async function commitPayment(services: Services, row: InscriptionRow) {
+export async function commitPayment(services: InscriptionDeps, row: InscriptionRow) {
   const utxos = await services.bitcoin.esplora.addressUtxos(row.commitAddress!);
   const required = Number(row.commitAmount);
   const received = utxos.reduce((sum, u) => sum + u.value, 0);
@@ -130,7 +141,7 @@ export async function commitPayment(services: Services, row: InscriptionRow) {
  * confirmations: the reveal is signed and broadcast. Unpaid past its deadline: expired; a payment already
  * seen, even unconfirmed, holds the request open until it confirms.
  */
-async function checkPayment(services: Services, row: InscriptionRow, now: Date): Promise<void> {
+async function checkPayment(services: InscriptionDeps, row: InscriptionRow, now: Date): Promise<void> {
   const { paying, confirmations } = await commitPayment(services, row);
   if (!paying) {
     if (row.status === 'pending_payment' && row.expiresAt && row.expiresAt <= now) {
@@ -146,7 +157,7 @@ async function checkPayment(services: Services, row: InscriptionRow, now: Date):
  * while unpaid, and a reveal Esplora already has is the same transaction (its txid does not depend on the
  * random Schnorr nonce, witness data is not hashed).
  */
-async function reveal(services: Services, row: InscriptionRow, paying: { txid: string; vout: number; value: number }): Promise<void> {
+async function reveal(services: InscriptionDeps, row: InscriptionRow, paying: { txid: string; vout: number; value: number }): Promise<void> {
   const key = inscriptionKey(await keySecret(services), row.id);
   const signed = signReveal(key, await envelopeOf(services, row), paying, row.walletAddress, row.revealFee!, services.config.bitcoin.network);
   const now = new Date();
@@ -167,7 +178,7 @@ async function reveal(services: Services, row: InscriptionRow, paying: { txid: s
 }
 
 /** A broadcast reveal found mined makes the inscription confirmed. */
-async function confirmIfMined(services: Services, row: InscriptionRow): Promise<void> {
+async function confirmIfMined(services: InscriptionDeps, row: InscriptionRow): Promise<void> {
   const confirmations = await services.bitcoin.esplora.confirmations(row.revealTxid!);
   if (confirmations !== null && confirmations > 0) {
     await services.db.prisma.inscription.updateMany({ where: { id: row.id, status: 'revealed' }, data: { status: 'confirmed', confirmedAt: new Date() } });
@@ -182,7 +193,7 @@ async function confirmIfMined(services: Services, row: InscriptionRow): Promise<
  * whose check keeps failing goes to the back like any other, and a turn starting while this one runs takes
  * the next rows rather than the same.
  */
-export async function watchInscriptions(services: Services): Promise<void> {
+export async function watchInscriptions(services: InscriptionDeps): Promise<void> {
   const { prisma } = services.db;
   const now = new Date();
   const rows = await prisma.inscription.findMany({

@@ -9,7 +9,11 @@ import type { BitcoinAccess } from '../bitcoin/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { anyCase } from '../wallet/linked.ts';
 
-export async function syncWalletInscriptions(services: { db: Database; bitcoin: Pick<BitcoinAccess, 'ord'> }, userId: string, walletAddress: string | undefined): Promise<{ wallets: string[]; found: number; added: number }> {
+export async function syncWalletInscriptions(
+  services: { db: Database; bitcoin: Pick<BitcoinAccess, 'ord'> },
+  userId: string,
+  walletAddress: string | undefined,
+): Promise<{ wallets: string[]; found: number; added: number }> {
   const { prisma } = services.db;
   const wallets = await prisma.wallet.findMany({
     where: { userId, type: { in: ['hiro', 'xverse'] }, ...(walletAddress ? { address: anyCase(walletAddress) } : {}) },
