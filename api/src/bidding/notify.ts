@@ -1,9 +1,11 @@
 /** What happens after a bid or a close commits: live events, outbid e-mail, cache invalidation. */
 import { formatAmount, unitFor, type LotUpdate } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import type { EventHub } from '../events/event-hub.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
-import { tellOutbid } from '../notifications/outbid-notifier.ts';
+import { tellOutbid, type OutbidTeller } from '../notifications/outbid-notifier.ts';
 import type { PlacedBid } from './bid-types.ts';
 
 export function lotUpdateOf(lot: Lot): LotUpdate {
@@ -23,7 +25,7 @@ export function lotUpdateOf(lot: Lot): LotUpdate {
  * maximum, only the price it leads at; the outbid notice says the outbid bidder's own, exceeded. The browse cache is left to expire (1 s) rather than dropped on every bid, so a bidding war
  * does not turn every browse into a database query.
  */
-export async function announceBid(services: Services, placed: PlacedBid): Promise<void> {
+export async function announceBid(services: OutbidTeller, placed: PlacedBid): Promise<void> {
   const { eventHub } = services;
   const unit = unitFor(placed.lot.paymentMethod);
   const currentBid = formatAmount(placed.price, unit);
@@ -38,7 +40,7 @@ export async function announceBid(services: Services, placed: PlacedBid): Promis
 }
 
 /** A lot changed outside bidding (a bid withdrawn or removed): tell watchers, drop browse caches. */
-export async function announceLotChanged(services: Services, lotId: string): Promise<void> {
+export async function announceLotChanged(services: { db: Database; redis: Redis; eventHub: EventHub; config: { redisPrefix: string } }, lotId: string): Promise<void> {
   const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
   await announceLotsChanged(services.redis, services.config.redisPrefix);
   await services.eventHub.publish(`lot:${lot.id}`, { type: 'lot', data: lotUpdateOf(lot) });
@@ -48,6 +50,6 @@ export async function announceLotChanged(services: Services, lotId: string): Pro
  * The winner's "won" notice, on their stream and so by push when they turned that on: every way a lot is won (its
  * close, a Buy Now, a Bitcoin lot awarded to the runner-up) tells it once the win is committed, beside the won mail.
  */
-export async function tellWinner(services: Pick<Services, 'eventHub'>, winnerId: string, lot: Pick<Lot, 'id' | 'title'>, amount: string): Promise<void> {
+export async function tellWinner(services: { eventHub: EventHub }, winnerId: string, lot: Pick<Lot, 'id' | 'title'>, amount: string): Promise<void> {
   await services.eventHub.publish(`user:${winnerId}`, { type: 'won', data: { auctionId: lot.id, auctionTitle: lot.title, amount } });
 }

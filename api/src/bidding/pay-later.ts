@@ -13,10 +13,10 @@
  * (gavel_place_bid, gavel_place_proxy_bid); a purchase runs it in its transaction (assertWithinBiddingLimit).
  */
 import { displayAmount, fill, paymentMessages } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { Prisma } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 
-type Transaction = Parameters<Parameters<Services['db']['prisma']['$transaction']>[0]>[0];
+type Transaction = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
 
 /** What the user may still commit to pay later, in cents (the limit less the open commitments, never below 0). */
 export async function payLaterAvailable(tx: Pick<Transaction, '$queryRawUnsafe'>, userId: string, lotId: string): Promise<{ limit: bigint; available: bigint }> {

@@ -13,14 +13,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Lot } from '../generated/prisma/client.ts';
 import { commitProxyBid } from './proxy-commit.ts';
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { AdmittedBid, CommitOptions, PlacedBid } from './bid-types.ts';
 import { writeRefusal } from './refusal.ts';
 import { biddingLimitError } from './pay-later.ts';
 
 /** Writes an admitted bid; a refused write (outbid or closed meanwhile) is the spec's answer, and nothing stays. */
-export async function commitBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, options: CommitOptions): Promise<PlacedBid> {
+export async function commitBid(services: { db: Database }, user: UserRow, bid: AdmittedBid, options: CommitOptions): Promise<PlacedBid> {
   // A maximum, or a lot whose leader had one above the price when the bid was admitted (and below, one that has
   // one now), is resolved by the proxy rule.
   if (bid.maximum !== null || bid.lot.leaderMaximum !== null) return commitProxyBid(services, user, bid, options);

@@ -24,7 +24,7 @@
  */
 import { proxyMinimum, resolveProxyBid, type ProxyOutcome, type ProxyState, type Unit } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { HttpError } from '../http/errors.ts';
 import type { AdmittedBid, CommitOptions, PlacedBid, ProxyStanding } from './bid-types.ts';
@@ -92,7 +92,7 @@ interface Writing {
   payLater: CommitOptions['payLater'];
 }
 
-export async function commitProxyBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, options: CommitOptions): Promise<PlacedBid> {
+export async function commitProxyBid(services: { db: Database }, user: UserRow, bid: AdmittedBid, options: CommitOptions): Promise<PlacedBid> {
   const { db } = services;
   const writing: Writing = { bidId: options.bidId ?? randomUUID(), user, bid, walletAddress: options.walletAddress, payLater: options.payLater };
   try {

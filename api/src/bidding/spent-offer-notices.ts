@@ -5,11 +5,10 @@
  * told by mail that the outbid notice they had is over. Lot watchers already got the lot update.
  */
 import { displayAmount, fill, messages, unitFor } from '@gavel/domain';
-import type { Services } from '../services.ts';
 import { leadingAgainMail } from '../mail/templates.ts';
-import { tellOutbid } from '../notifications/outbid-notifier.ts';
+import { tellOutbid, type OutbidTeller } from '../notifications/outbid-notifier.ts';
 
-export async function announceSpentOfferRemoved(services: Services, removedBidId: string): Promise<void> {
+export async function announceSpentOfferRemoved(services: OutbidTeller, removedBidId: string): Promise<void> {
   const { prisma } = services.db;
   const removed = await prisma.bid.findUniqueOrThrow({ where: { id: removedBidId }, include: { lot: true, user: { select: { email: true } } } });
   const { lot } = removed;
