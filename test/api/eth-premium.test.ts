@@ -91,5 +91,19 @@ describe('the buyer’s premium on ETH lots', () => {
     // The contract paid the premium (0.0025 ETH) to the treasury with its fee, which the seller bears.
     const [settled] = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionSettled', logs: ended.logs });
     expect(settled!.args).toMatchObject({ amount: RESERVE, premium: withPremium(RESERVE) - RESERVE });
+    // The card bidder's invoice, from the settlement: the hammer and the premium the contract took, paid by the card;
+    // the seller's statement keeps the contract's fee as the commission.
+    const invoice = await eventually(() => chain.api.db.prisma.invoice.findFirst({ where: { lotId: lot.id } }), {
+      until: (row) => row !== null,
+      timeoutMs: 15_000,
+      what: 'the relayed win’s invoice',
+    });
+    expect(invoice).toMatchObject({ buyerId: dora.id, unit: 'ETH', voidedAt: null });
+    expect([invoice!.hammer.toFixed(0), invoice!.premium.toFixed(0), invoice!.total.toFixed(0)]).toEqual([RESERVE, withPremium(RESERVE) - RESERVE, withPremium(RESERVE)].map(String));
+    const statement = await chain.api.db.prisma.sellerStatement.findFirstOrThrow({ where: { lotId: lot.id } });
+    expect([statement.commission.toFixed(0), statement.net.toFixed(0)]).toEqual([settled!.args.fee, RESERVE - settled!.args.fee!].map(String));
+    expect(await chain.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } })).toMatchObject({ winnerId: dora.id, paid: true });
+    const mine = await call('GET', `/invoices/${invoice!.id}`, token);
+    expect(mine.status).toBe(200);
   });
 });

@@ -1,15 +1,18 @@
 /**
- * The documents of ETH lots sold on chain: an auction on the auction house won by a bidder's own wallet is settled
- * by the contract (`end`, or the winner's `claimNft` after a failed transfer), and Gavel records no winner for it, so
- * no close issues its invoice and statement. The worker's sweep issues them from the indexed settlement: the buyer
- * is the user who linked the winning wallet (none: the invoice has no buyer), the figures are those the contract
- * moved, and the lot is recorded paid, since the contract collected the bid and its premium at the settlement.
+ * The documents of ETH lots sold on chain: an auction on the auction house is settled by the contract (`end`, or
+ * the winner's `claimNft` after a failed transfer), not by a close of Gavel's, so no close issues its invoice and
+ * statement. The worker's sweep issues them from the indexed settlement, with the figures the contract moved:
+ * - won by a bidder's own wallet: the buyer is the user who linked it (none: the invoice has no buyer), and the lot
+ *   is recorded paid, since the contract collected the bid and its premium at the settlement;
+ * - won by the relayer (a card bid placed for a Gavel user): the buyer is that bid's bidder, and whether the lot is
+ *   paid is the relayer's to record (its card charged, or owed from the cart: relayer/unpaid-wins.ts).
+ * The statement is paid out at the settlement either way: the contract paid the seller then.
  *
- * Exactly once: each lot's documents are issued in one transaction that first locks the lot, under the guard every
- * issue shares (documents.ts: no invoice that is not void), so a second sweep, or two at once, issue nothing more.
- * A cursor in Redis (the last block read) keeps each pass short; a pass re-reads the last REORG_WINDOW blocks, so a
- * settlement a reorg moved below the cursor is still seen. A lost cursor only costs a pass over every settlement.
- * A win by the relayer is a card bid's: Gavel records that win, and its documents, on the relayer's own path.
+ * Exactly once: each lot's documents are issued in one transaction that first locks the lot, and only for a lot
+ * that has never had documents (a relayed win voided for non-payment keeps its void ones, and a second-chance sale
+ * issues its own), so a second sweep, or two at once, issue nothing more. A cursor in Redis (the last block read)
+ * keeps each pass short; a pass re-reads the last REORG_WINDOW blocks, so a settlement a reorg moved below the
+ * cursor is still seen. A lost cursor only costs a pass over every settlement.
  */
 import type { Services } from '../services.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -40,27 +43,28 @@ export async function issueChainSaleDocuments(services: SweepServices, now = new
     if (error instanceof IndexerUnavailable) return 0;
     throw error;
   }
-  const own = sales.filter((sale) => sale.winner !== relayer.address);
-  const lots = own.length
+  const lots = sales.length
     ? await db.prisma.lot.findMany({
         where: {
-          chainAuctionId: { in: own.map((sale) => sale.auction_id) },
+          chainAuctionId: { in: sales.map((sale) => sale.auction_id) },
           auctionContractAddress: anyCase(house),
           auctionType: 'onchain',
           paymentMethod: 'ETH',
-          winnerId: null,
-          invoices: { none: { voidedAt: null } },
+          invoices: { none: {} },
         },
         select: { id: true, chainAuctionId: true },
       })
     : [];
-  const saleOf = new Map(own.map((sale) => [sale.auction_id, sale]));
+  const saleOf = new Map(sales.map((sale) => [sale.auction_id, sale]));
   let issued = 0;
   let failure: { block: number; error: unknown } | null = null;
   for (const lot of lots) {
     const sale = saleOf.get(lot.chainAuctionId!.toFixed(0))!;
     try {
-      if (await db.prisma.$transaction((tx) => issueSettledSale(tx, lot.id, sale, now))) issued += 1;
+      const outcome = await db.prisma.$transaction((tx) => issueSettledSale(tx, lot.id, sale, relayer.address, now));
+      if (outcome === 'issued') issued += 1;
+      // The relayer has not recorded its bid's win yet: the next pass reads this settlement again.
+      if (outcome === 'wait' && (!failure || Number(sale.block_number) < failure.block)) failure = { block: Number(sale.block_number), error: null };
     } catch (error) {
       // The others are issued all the same; the cursor stops short of this one, so the next pass tries it again.
       if (!failure || Number(sale.block_number) < failure.block) failure = { block: Number(sale.block_number), error };
@@ -69,23 +73,24 @@ export async function issueChainSaleDocuments(services: SweepServices, now = new
   const read = sales.reduce((max, sale) => Math.max(max, Number(sale.block_number)), cursor);
   const head = failure ? Math.min(read, failure.block - 1) : read;
   if (head > cursor) await redis.set(cursorKey, String(head));
-  if (failure) throw failure.error;
+  if (failure?.error) throw failure.error;
   return issued;
 }
 
-/** The documents of one lot sold on chain, and the lot recorded paid by the chain, in the caller's transaction. */
-async function issueSettledSale(tx: Prisma.TransactionClient, lotId: string, sale: SettlementRow, now: Date): Promise<boolean> {
+/**
+ * The documents of one lot sold on chain, in the caller's transaction, and a wallet's win recorded paid by the chain.
+ * 'wait': a win of the relayer's whose bid the relayer has not marked won yet.
+ */
+async function issueSettledSale(tx: Prisma.TransactionClient, lotId: string, sale: SettlementRow, relayerAddress: string | null, now: Date): Promise<'issued' | 'done' | 'wait'> {
   const settledAt = new Date(Number(sale.timestamp) * 1000);
-  // Locks the lot, so a concurrent sweep waits here and then finds the documents issued. A win Gavel recorded
-  // meanwhile (a relayed card bid) is left to the path that recorded it.
-  const locked = await tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE "Lot" SET paid = true, "paidAt" = coalesce("paidAt", ${settledAt}), "updatedAt" = now()
-     WHERE id = ${lotId} AND "winnerId" IS NULL
-    RETURNING id`;
-  if (locked.length === 0) return false;
-  const buyer = await tx.wallet.findFirst({ where: { type: 'evm', address: anyCase(sale.winner) }, select: { userId: true } });
-  return issueDocumentsOnce(tx, lotId, now, async () => ({
-    buyerId: buyer?.userId ?? null,
+  // Locks the lot, so a concurrent sweep waits here and then finds the documents issued.
+  await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;
+  if ((await tx.invoice.count({ where: { lotId } })) > 0) return 'done';
+  const buyerId = sale.winner === relayerAddress ? await relayedWinner(tx, lotId) : await walletOwner(tx, sale.winner);
+  if (buyerId === undefined) return 'wait';
+  if (sale.winner !== relayerAddress) await tx.$executeRaw`UPDATE "Lot" SET paid = true, "paidAt" = coalesce("paidAt", ${settledAt}), "updatedAt" = now() WHERE id = ${lotId}`;
+  const issued = await issueDocumentsOnce(tx, lotId, now, async () => ({
+    buyerId,
     hammer: BigInt(sale.amount),
     premium: BigInt(sale.premium),
     fees: 0n,
@@ -94,4 +99,17 @@ async function issueSettledSale(tx: Prisma.TransactionClient, lotId: string, sal
     commission: BigInt(sale.fee),
     paidOutAt: settledAt,
   }));
+  return issued ? 'issued' : 'done';
+}
+
+/** The user who linked the winning wallet (null: nobody). */
+async function walletOwner(tx: Prisma.TransactionClient, address: string): Promise<string | null> {
+  const wallet = await tx.wallet.findFirst({ where: { type: 'evm', address: anyCase(address) }, select: { userId: true } });
+  return wallet?.userId ?? null;
+}
+
+/** The bidder of the relayer's winning bid on this lot, once the relayer has marked it won (undefined until then). */
+async function relayedWinner(tx: Prisma.TransactionClient, lotId: string): Promise<string | undefined> {
+  const won = await tx.relayedBid.findFirst({ where: { lotId, status: { in: ['won', 'custody', 'delivered'] } }, orderBy: { amount: 'desc' }, select: { userId: true } });
+  return won?.userId;
 }

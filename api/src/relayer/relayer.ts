@@ -28,7 +28,7 @@ import { outbidBidTxs } from '../chain/reads.ts';
 import { RelayerSender } from './sender.ts';
 import type { RelayerServices } from './relayer-services.ts';
 import { answerOutbid, maximumOf, repriceStep } from './proxy-steps.ts';
-import { chargeOf, keepUnpaid, markDelivered, paidRecipients } from './unpaid-wins.ts';
+import { chargeOf, keepUnpaid, markDelivered, paidRecipients, recordPaidWin } from './unpaid-wins.ts';
 
 export const RELAYER_QUEUE = 'relayer';
 /**
@@ -261,6 +261,7 @@ export class Relayer {
       holdStatus = status === 'succeeded' ? 'captured' : 'failed';
       await db.prisma.relayedBid.update({ where: { id: row.id }, data: { holdStatus } });
     }
+    if (holdStatus === 'captured') await recordPaidWin(db.prisma, row);
     // The relayer paid the seller on chain when the auction settled: an NFT handed over before its win is paid is
     // the platform's loss. Until it is paid it stays with the relayer, whatever wallet the winner links.
     const recipient = (await paidRecipients(db, [{ ...row, holdStatus }])).get(row.id);

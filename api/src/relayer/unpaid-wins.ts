@@ -72,6 +72,19 @@ export async function keepUnpaid(services: RelayerServices, row: RelayedBid): Pr
 }
 
 /**
+ * A won relayed bid its card paid at the close: its lot records the win, paid, as a USD lot's close and capture do,
+ * so the buyer's invoice (issued from the settlement: house/chain-documents.ts) reads paid and the delivery marks the
+ * lot transferred. A lot that already records a winner (an unpaid win paid from the cart) is left as it is.
+ */
+export async function recordPaidWin(prisma: PrismaClient, row: RelayedBid, now = new Date()): Promise<void> {
+  const lot = await prisma.lot.findUnique({ where: { id: row.lotId }, select: { closedAt: true } });
+  await prisma.lot.updateMany({
+    where: { id: row.lotId, winnerId: null },
+    data: { status: 'ended', closedAt: lot?.closedAt ?? now, winnerId: row.userId, winningBidId: row.id, soldPrice: row.amount, paid: true, paidAt: now },
+  });
+}
+
+/**
  * Whom each won relayed bid's NFT goes to, for those whose win is paid; absent while unpaid. The one rule of paid: a
  * hold captured at the close pays for its bidder; a win the card did not pay is paid once its lot is (the cart's
  * checkout, or a runner-up's second-chance offer), for the lot's winner.
