@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { RouteTable } from './http/route-table.ts';
+import { RouteTable } from './routes/route-table.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { corsMiddleware, requestLog } from './http/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';

@@ -10,7 +10,7 @@ import { walletConfig, type WalletConfig } from './wallet/config.ts';
 import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
 import { inscriptionConfig, type InscriptionConfig } from './inscriptions/config.ts';
 import { storageConfig, type StorageConfig } from './storage/config.ts';
-import { rateLimitConfig, type RateLimitConfig } from './auth/rate-limit-config.ts';
+import { rateLimitConfig, type RateLimitConfig } from './http/rate-limit-config.ts';
 import { unpaidConfig, type UnpaidConfig } from './checkout/config.ts';
 import { priceConfig, type PriceConfig } from './prices/config.ts';
 import { notificationConfig, type NotificationConfig } from './notifications/config.ts';

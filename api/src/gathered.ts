@@ -3,7 +3,7 @@
  * once (one SQL statement, one Redis pipeline), so a burst of bids costs the database, Redis and the api one round
  * trip for many callers instead of one each. Under no load a caller waits for nothing but the end of the turn. Used
  * for the signed-in user and the lot a bid is for (GatheredRead, below), the route's rate-limit counters
- * (auth/rate-limit.ts), the mail's outbox rows (mail/mailer.ts) and the live events (events/event-hub.ts).
+ * (http/rate-limit.ts), the mail's outbox rows (mail/mailer.ts) and the live events (events/event-hub.ts).
  *
  * Every answer stays fresh: what is asked is sent by a request that starts after it was asked, and requests go out
  * in the order they were asked. While `maxInFlight` are out, new asks wait for the next one rather than joining one

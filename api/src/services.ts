@@ -9,7 +9,7 @@ import { BrowseCache } from './lots/browse-cache.ts';
 import { ContentStore } from './storage/content-store.ts';
 import { TokenService } from './auth/tokens.ts';
 import { EmailCodes } from './auth/email-codes.ts';
-import { RateLimiter } from './auth/rate-limit.ts';
+import { RateLimiter } from './http/rate-limit.ts';
 import { Mailer } from './mail/mailer.ts';
 import { setMailSite } from './mail/templates.ts';
 import { createPayments, type Payments } from './payments/index.ts';

@@ -16,8 +16,8 @@ import { currentTermsVersion } from '../content/policies.ts';
 import { burnPasswordCheck, hashPassword, passwordMatches } from './passwords.ts';
 import { revokeSessions, type UserRow } from './session.ts';
 import type { CodeCheck, EmailCodes } from './email-codes.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import type { RateLimitConfig } from './rate-limit-config.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimitConfig } from '../http/rate-limit-config.ts';
 import type { TokenService } from './tokens.ts';
 import { SigninGuard } from './signin-guard.ts';
 

@@ -6,8 +6,8 @@
  * while the addresses its owner signed in from keep signing in as before.
  */
 import { messages } from '@gavel/domain';
-import { type RateLimiter, tooManyRequests } from './rate-limit.ts';
-import type { RateLimitConfig } from './rate-limit-config.ts';
+import { type RateLimiter, tooManyRequests } from '../http/rate-limit.ts';
+import type { RateLimitConfig } from '../http/rate-limit-config.ts';
 
 /** Failures on an account are forgotten after this long without one. */
 const FAILURES_REMEMBERED_S = 15 * 60;

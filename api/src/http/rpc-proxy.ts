@@ -9,8 +9,8 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import type { RateLimiter } from '../auth/rate-limit.ts';
-import type { RouteLimit } from '../auth/rate-limit-config.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { RouteLimit } from './rate-limit-config.ts';
 import { readJson } from './body.ts';
 import { checkCall, failure, type NodeCall, type RpcFailure } from './rpc-calls.ts';
 

@@ -1,6 +1,6 @@
 /** Admin content pages: list, create, update, delete (admin/content-pages.ts; the HTML is sanitized before it is stored). */
 import { adminCmsPageListSchema, adminCmsPageReplySchema, adminMessages, cmsPageBodySchema, cmsPageUpdateBodySchema, deletedReplySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { contentPage, contentPages, createContentPage, deleteContentPage, updateContentPage } from '../admin/content-pages.ts';
 

@@ -12,7 +12,7 @@ import {
   auctionEventUpdateBodySchema,
   deletedReplySchema,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { adminEvent, adminEventList } from '../admin/event-view.ts';
 import { createEvent, deleteEvent, publishEvent, updateEvent } from '../admin/event-writes.ts';

@@ -7,7 +7,7 @@
  * inscription's.
  */
 import { ADMIN_INSCRIPTIONS_LIMIT, adminInscriptionListQuerySchema, adminInscriptionListSchema, inscriptionStatsSchema, paginationOf, type AdminInscription } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 
 const admin = { roles: ['admin'] as const };

@@ -16,7 +16,7 @@ import {
   messages,
   type LotCreateBody,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { loadLot, presentAdminLot } from '../admin/lot-view.ts';
 import { paymentMismatchesOf } from '../admin/payment-mismatches.ts';

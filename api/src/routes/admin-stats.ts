@@ -1,6 +1,6 @@
 /** The admin dashboard's figures (admin/stats.ts counts them). */
 import { auctionStatsSchema, kycStatsSchema, platformStatsSchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { auctionStats, kycStats, platformStats } from '../admin/stats.ts';
 import { relayerExposure } from '../relayer/unpaid-wins.ts';

@@ -2,7 +2,7 @@
 import { adminUserListQuerySchema, adminUserListSchema, adminUserReplySchema, biddingLimitBodySchema, kycDecisionSchema, messages, paymentVerificationSchema } from '@gavel/domain';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { identityDocuments } from '../identity/identity.ts';
 import { adminUser, adminUsers, decideKyc, identityDocument, setBiddingLimit, setPaymentVerification } from '../identity/admin-users.ts';

@@ -1,6 +1,6 @@
 /** The public auction events (auction-events/browse.ts): published ones, and drafts too for admins. */
 import { auctionEventListQuerySchema, auctionEventListSchema, auctionEventReplySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { browseEvents, eventBy } from '../auction-events/browse.ts';

@@ -19,7 +19,7 @@ import {
   verifyEmailBodySchema,
   verifyResetCodeBodySchema,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { presentUser } from '../auth/session.ts';
 import { Accounts, type SignedIn } from '../auth/accounts.ts';

@@ -1,6 +1,6 @@
 /** Bidding: place (every rail, through the bid intake), list, take back. */
 import { bidListQuerySchema, cardBidsPausedMessage, bidListSchema, messageReplySchema, messages, placeBidBodySchema, placeBidReplySchema, removeBidBodySchema, GATES } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { commitBid } from '../bidding/place-bid.ts';
 import { removeKeepingLeaderBacked } from '../bidding/backed-leader.ts';

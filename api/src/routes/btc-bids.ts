@@ -1,6 +1,6 @@
 /** Finalizing Bitcoin bids: the wallet-signed offer PSBT places the bid. */
 import { finalizeBidBodySchema, finalizeLotBidBodySchema, messages, placeBidReplySchema, GATES } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { finalizeBtcOffer } from '../bidding/btc-bids.ts';

@@ -24,7 +24,7 @@ import {
 } from '@gavel/domain';
 import { authorize } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { buyNow, createBuyNowIntent, createBuyNowOffer } from '../checkout/buy-now.ts';
 

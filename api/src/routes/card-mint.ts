@@ -1,6 +1,6 @@
 /** Minting by card through the relayer (relayer/card-mint.ts): start a mint, and read how it went. */
 import { cardMintBodySchema, cardMintMessages, cardMintReplySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { cardMintOf, presentCardMint, startCardMint } from '../relayer/card-mint.ts';
 

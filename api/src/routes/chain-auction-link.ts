@@ -3,7 +3,7 @@
  * on the auction house, the lot is linked to it (chain/auction-link.ts checks it all on chain).
  */
 import { chainAuctionLinkBodySchema, chainAuctionLinkMessages, chainAuctionLinkReplySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { linkLotToChainAuction } from '../chain/auction-link.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';

@@ -5,7 +5,7 @@
  */
 import { cartReplySchema, checkoutBodySchema, checkoutMessages, checkoutReplySchema, payHeldBodySchema, payHeldReplySchema, paymentMessages } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { checkout, listCart, payHeld } from '../checkout/cart.ts';
 

@@ -23,7 +23,7 @@ import {
 } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { looksLike, pinImage } from '../storage/image-pinning.ts';
 import { acceptConsignment, adminConsignment, declineConsignment, listConsignments, myConsignment, myConsignments, submitConsignment } from '../consignments/consignments.ts';

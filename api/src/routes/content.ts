@@ -1,6 +1,6 @@
 import { cmsPageReplySchema, messages, subscribeBodySchema, subscribeReplySchema } from '@gavel/domain';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { contentPageBySlug } from '../content/pages.ts';
 

@@ -3,7 +3,7 @@
  * the user's wallet placed on chain (chain/record-bid.ts). The same bidder gates as any bid apply.
  */
 import { GATES, ethBidBodySchema, ethBidMessages, ethBidReplySchema, messages } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { recordEthBid } from '../chain/record-bid.ts';
 

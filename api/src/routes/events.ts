@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import type Router from '@koa/router';
 import { eventTicketReplySchema, messages, type LotUpdate } from '@gavel/domain';
 import type { Services } from '../services.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import { HttpError } from '../http/errors.ts';
 import type { HubEvent } from '../events/event-hub.ts';
 import { EventTickets, sessionStillValid } from '../events/event-tickets.ts';

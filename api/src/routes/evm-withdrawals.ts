@@ -6,7 +6,7 @@
  * from the node, must be the reported wallet, one the caller proved is theirs.
  */
 import { chainMessages, evmWithdrawalBodySchema, evmWithdrawalReplySchema, txHash, walletProofMessages } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { presentWithdrawal, reportedWithdrawal, reportWithdrawal } from '../chain/withdrawals.ts';
 

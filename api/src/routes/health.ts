@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 

@@ -2,7 +2,7 @@ import { IDENTITY_DOCUMENT_MAX_BYTES, IDENTITY_DOCUMENT_TYPES, identityReplySche
 import { HttpError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { parseInput } from '../http/validate.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { looksLike } from '../storage/image-pinning.ts';
 import { identityDocuments, latestIdentityCheck, presentIdentityCheck, submitIdentityCheck } from '../identity/identity.ts';

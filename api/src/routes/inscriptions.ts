@@ -25,7 +25,7 @@ import {
 } from '@gavel/domain';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { OrdError } from '../bitcoin/index.ts';
 import { commitPayment, createInscription, findInscription, inscriptionsAt, inscriptionsOfUser, inscriptionView, paymentInstructionsOf } from '../inscriptions/inscriptions.ts';

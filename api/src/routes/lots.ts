@@ -1,6 +1,6 @@
 import { auctionListQuerySchema, chainLotListSchema, chainLotReplySchema, lotListQuerySchema, messages } from '@gavel/domain';
 import { notFound } from '../http/errors.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import type { Context } from 'koa';
 import { browseLots, filterFromAuctionQuery, filterFromLotQuery, type BrowseFilter } from '../lots/browse.ts';

@@ -5,7 +5,7 @@
  * address is one.
  */
 import { FOLLOW_LIMIT, chainLotListSchema, followListQuerySchema, myBidListSchema, myBidsQuerySchema, paginationOf, resolvePage, wonLotListSchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { myBids } from '../follow/my-bids.ts';
 import { lotsSoldByUser, lotsWonByUser } from '../follow/my-lots.ts';

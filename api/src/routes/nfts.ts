@@ -3,7 +3,7 @@
  * needs a signed-in user whose linked wallet owns the token now, or an admin.
  */
 import { createNftBodySchema, messageReplySchema, nftListQuerySchema, nftListSchema, nftMessageReplySchema, nftMessages, nftReplySchema, nftStatsSchema, updateNftBodySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { KnownTokens } from '../nfts/known-tokens.ts';
 import { changeNft, deleteNft, listNfts, nftRecord, nftStats, recordNft } from '../nfts/records.ts';

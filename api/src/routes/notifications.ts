@@ -14,7 +14,7 @@ import {
   unsubscribeBodySchema,
   unsubscribeReplySchema,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { changeNotificationPreferences, notificationPreferences, unsubscribe } from '../notifications/preferences.ts';
 

@@ -10,7 +10,7 @@
  */
 import { biddingLimitReplySchema, cardHoldRateReplySchema, formatAmount, paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
 import { readRawBody } from '../payments/webhooks.ts';

@@ -3,7 +3,7 @@
  * them as numbered versions (admin/policy-drafts.ts); anyone reads the versions in force (content/policies.ts).
  */
 import { adminMessages, deletedReplySchema, fill, policyBodySchema, policyListQuerySchema, policyListSchema, policyReplySchema, policyUpdateBodySchema, publishPolicyBodySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { policiesInForce, policyVersions } from '../content/policies.ts';
 import { deletePolicyDraft, editPolicyDraft, publishPolicyDraft, writePolicyDraft } from '../admin/policy-drafts.ts';

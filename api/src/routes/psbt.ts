@@ -24,7 +24,7 @@ import {
   winnerTemplateBodySchema,
   winnerTemplateReplySchema,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';

@@ -5,7 +5,7 @@
  * so only the browsers' own push services are accepted (PUSH_SERVICES): never an address of the user's choosing.
  */
 import { pushMessages, pushPublicKeyReplySchema, pushSubscriptionReplySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { isAllowedPushService } from '../notifications/push-config.ts';

@@ -5,7 +5,7 @@
  */
 import { invoiceListReplySchema, invoiceReplySchema, saleDocumentMessages, statementListReplySchema, statementReplySchema } from '@gavel/domain';
 import { z } from 'zod';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { eventFiguresCsv } from '../house/documents.ts';
 import { invoicePdf, statementPdf } from '../house/document-pdf.ts';

@@ -13,7 +13,7 @@ import {
   secondChanceOfferReplySchema,
   unpaidMessages,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { acceptOffer, offerToRunnerUp, openOffersOf } from '../checkout/second-chance.ts';
 import { relistLot } from '../admin/relist.ts';

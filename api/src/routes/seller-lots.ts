@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { bidListQuerySchema, chainLotListSchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { lotsSoldBy } from '../follow/wallet-bids.ts';

@@ -3,7 +3,7 @@
  * seller of an ended lot or an admin.
  */
 import { messageWinnerBodySchema, settlementMessages, settlementRecordReplySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { messageWinner, settlementRecord } from '../follow/settlement-record.ts';
 import { z } from 'zod';

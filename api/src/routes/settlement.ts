@@ -4,7 +4,7 @@
  * transfer (seller or admin) -> "Auction Complete". The steps and their refusals are checkout/settlement.ts's.
  */
 import { adminLotReplySchema, markPaidBodySchema, settlementMessages, transferBodySchema, unpaidMessages, verifyPaymentBodySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { presentAdminLot } from '../admin/lot-view.ts';
 import { markPaidByAdmin, recordTransfer, verifyPayment, type Settled } from '../checkout/settlement.ts';

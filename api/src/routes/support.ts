@@ -11,7 +11,7 @@ import {
   supportRequestUpdateReplySchema,
   supportRequestUpdateSchema,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { markSupportRequest, sendToSupport, supportRequests } from '../support/requests.ts';
 

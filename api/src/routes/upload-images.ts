@@ -6,7 +6,7 @@
 import { LOT_IMAGE_MAX_BYTES, adminMessages, imageFileError, uploadImageReplySchema } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { looksLike, pinImage } from '../storage/image-pinning.ts';
 

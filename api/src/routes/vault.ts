@@ -12,7 +12,7 @@ import {
   vaultWithdrawalReplySchema,
   vaultWithdrawalSignBodySchema,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { WithdrawalError } from '../bitcoin/vault/vaults.ts';

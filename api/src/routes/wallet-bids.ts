@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { bidListQuerySchema, bidListSchema, chainLotListSchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { lotsWonBy, walletBids } from '../follow/wallet-bids.ts';

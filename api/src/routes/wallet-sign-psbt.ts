@@ -6,7 +6,7 @@
  */
 import { walletSignPsbtBodySchema, walletSignPsbtReplySchema } from '@gavel/domain';
 import { BIDDER_SIGHASH } from '@gavel/domain/wallet-rules';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { parsePsbtHex, unsignedTx } from '../bitcoin/offer/index.ts';

@@ -19,7 +19,7 @@ import {
   walletVerifyBodySchema,
   type WalletKind,
 } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
 import { WalletChallenges, nonceOf } from '../wallet/challenges.ts';

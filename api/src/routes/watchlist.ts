@@ -5,7 +5,7 @@
  * (GET /watchlist/ids) and marks the hearts itself.
  */
 import { chainLotListSchema, followListQuerySchema, messages, watchedIdsReplySchema, watchReplySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { unwatchLot, watchedIds, watchedLots, watchLot } from '../follow/watchlist.ts';
 

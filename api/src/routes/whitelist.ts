@@ -1,6 +1,6 @@
 /** The admin's whitelist screen (admin/whitelist.ts keeps the entries; bidding/whitelist-gate.ts enforces them). */
 import { adminMessages, deletedReplySchema, whitelistBodySchema, whitelistEntryReplySchema, whitelistListQuerySchema, whitelistListSchema, whitelistUpdateBodySchema } from '@gavel/domain';
-import type { RouteTable } from '../http/route-table.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { addToWhitelist, changeWhitelistEntry, removeFromWhitelist, whitelistEntries } from '../admin/whitelist.ts';
 

@@ -6,11 +6,11 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { apiErrorSchema } from '@gavel/domain';
-import { readJson } from './body.ts';
+import { readJson } from '../http/body.ts';
 import { authorize, type Access, type UserRow } from '../auth/session.ts';
-import { parseInput, singleValued } from './validate.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
-import type { LimitedRoute, RouteLimit } from '../auth/rate-limit-config.ts';
+import { parseInput, singleValued } from '../http/validate.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import type { LimitedRoute, RouteLimit } from '../http/rate-limit-config.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { fill, messages } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from './errors.ts';
 import { Gathered } from '../gathered.ts';
 import type { LimitedRoute, RouteLimit } from './rate-limit-config.ts';
 

@@ -3,7 +3,7 @@ import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorMiddleware } from './errors.ts';
+import { errorMiddleware } from '../http/errors.ts';
 import { RouteTable } from './route-table.ts';
 
 // The dapp trusts reply shapes, so outside production the api must refuse to send one that breaks its schema.
