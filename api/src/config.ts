@@ -11,7 +11,7 @@ import { relayerConfig, type RelayerConfig } from './relayer/config.ts';
 import { inscriptionConfig, type InscriptionConfig } from './inscriptions/config.ts';
 import { storageConfig, type StorageConfig } from './storage/config.ts';
 import { rateLimitConfig, type RateLimitConfig } from './http/rate-limit-config.ts';
-import { unpaidConfig, type UnpaidConfig } from './checkout/config.ts';
+import { unpaidConfig, type UnpaidConfig } from './payments/unpaid-config.ts';
 import { priceConfig, type PriceConfig } from './prices/config.ts';
 import { notificationConfig, type NotificationConfig } from './notifications/config.ts';
 import { vaultConfig, type VaultConfig } from './bitcoin/vault/config.ts';

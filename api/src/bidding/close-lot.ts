@@ -19,7 +19,7 @@ import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { deliveryAddressOf } from './inscription-delivery.ts';
 import { allInFor } from '../house/rates.ts';
 import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
-import { DEFAULT_PAYMENT_DUE_MS } from '../payments/config.ts';
+import { DEFAULT_PAYMENT_DUE_MS } from '../payments/unpaid-config.ts';
 import { DEFAULT_SELLER_SIGN_DUE_MS } from '../bitcoin/config.ts';
 import { dropSpentLeadersBeforeClose } from './btc-win-watch.ts';
 

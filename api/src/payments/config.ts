@@ -34,11 +34,6 @@ export interface StripeConfig {
 
 /** 48 hours: long enough to pay a cart at leisure, well inside the 7 days a card hold lasts. */
 const CART_HOLD_CAPTURE_MS = 48 * 3600_000;
-/**
- * 48 hours for a buyer to pay a won lot or a purchase (PAYMENT_DUE_MS, checkout/config.ts): the same as an ADD TO
- * CART hold waits for the cart. Here, beside the cart's wait, so that the close (bidding/) can default to it.
- */
-export const DEFAULT_PAYMENT_DUE_MS = CART_HOLD_CAPTURE_MS;
 /** 5 minutes: far longer than a bid request takes between its hold and its commit. */
 const PENDING_HOLD_GRACE_MS = 5 * 60_000;
 /** 7 days: Stripe's (the card networks') limit on an uncaptured online card authorisation. */
