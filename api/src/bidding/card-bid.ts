@@ -6,17 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { cardAmountRefusal, cardHoldCents, messages, tableFor, taxRateFor, type CardBidUnit } from '@gavel/domain';
 import { lotTaxTable } from '../house/rates.ts';
-import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
+import { holdOnCard, lapseOf, type HoldDeps } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { commitBid } from './place-bid.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
 
 /** A card bid the intake admitted (USD and BTC lots): authorise, then write; a refused write releases its hold. */
-export async function placeCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
+export async function placeCardBid(services: Pick<HoldDeps, 'db' | 'log' | 'payments' | 'prices'>, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
   const { payments, log } = services;
   const unit = bid.unit as CardBidUnit;
   // A USD bid holds itself; a bid in sats waits for a fresh BTC price, or is refused (503) without one.
