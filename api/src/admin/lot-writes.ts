@@ -9,8 +9,8 @@ import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { announceLotsChanged } from '../lots/browse-cache.ts';
-import { announceLotChanged } from '../bidding/notify.ts';
+import { announceLotsChanged, type BrowseCache } from '../lots/browse-cache.ts';
+import { announceLotChanged, type LotAnnouncer } from '../bidding/notify.ts';
 import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { loadLot } from './lot-view.ts';
@@ -18,8 +18,14 @@ import { sanitizeRichText } from '../content/sanitize.ts';
 import { takeTurnInEvent } from '../auction-events/close-in-turn.ts';
 import type { LotRow } from '../lots/present.ts';
 
+/** What dropping a lot's cached views needs: this instance's browse caches, and the announcer for the others. */
+export interface LotChanges extends LotAnnouncer {
+  browseCache: Pick<BrowseCache, 'invalidate'>;
+  countCache: Pick<BrowseCache, 'invalidate'>;
+}
+
 /** Drop every cached view of the lot on this instance now, and on the others through Redis. */
-export async function lotsChanged(services: Services, lotId: string | null): Promise<void> {
+export async function lotsChanged(services: LotChanges, lotId: string | null): Promise<void> {
   services.browseCache.invalidate();
   services.countCache.invalidate();
   if (lotId) await announceLotChanged(services, lotId);

@@ -10,14 +10,17 @@
  */
 import { checkLotEdit, formatAmount, unitFor, unpaidMessages, type RelistBody } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { LotClock } from '../jobs/lot-clock.ts';
+import type { Payments } from '../payments/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { LotRow } from '../lots/present.ts';
 import { loadLot } from './lot-view.ts';
-import { lotsChanged } from './lot-writes.ts';
+import { lotsChanged, type LotChanges } from './lot-writes.ts';
 import { HELD_AT_STRIPE } from '../payments/intent-state.ts';
 
-export async function relistLot(services: Services, lotId: string, body: RelistBody): Promise<LotRow> {
+/** `services`: the lot's caches and watchers, the close's clock and the queue that releases the old sale's holds. */
+export async function relistLot(services: LotChanges & { log: Logger; lotClock: Pick<LotClock, 'scheduleEnd'>; payments: Pick<Payments, 'jobs'> }, lotId: string, body: RelistBody): Promise<LotRow> {
   const { prisma } = services.db;
   const row = await loadLot(prisma, lotId);
   if (!row.unpaidAt || row.paid) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');

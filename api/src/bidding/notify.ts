@@ -39,8 +39,16 @@ export async function announceBid(services: OutbidTeller, placed: PlacedBid): Pr
   if (outbid) await tellOutbid(services, { userId: outbid.userId, bidId: outbid.bidId, lot: placed.lot, unit, bidAmount: outbid.amount, currentAmount: placed.price, maximum: outbid.maximum });
 }
 
+/** What telling a lot's change needs: the lot's row, the other instances' browse caches (Redis) and the watchers. */
+export interface LotAnnouncer {
+  db: Database;
+  redis: Redis;
+  eventHub: EventHub;
+  config: { redisPrefix: string };
+}
+
 /** A lot changed outside bidding (a bid withdrawn or removed): tell watchers, drop browse caches. */
-export async function announceLotChanged(services: { db: Database; redis: Redis; eventHub: EventHub; config: { redisPrefix: string } }, lotId: string): Promise<void> {
+export async function announceLotChanged(services: LotAnnouncer, lotId: string): Promise<void> {
   const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
   await announceLotsChanged(services.redis, services.config.redisPrefix);
   await services.eventHub.publish(`lot:${lot.id}`, { type: 'lot', data: lotUpdateOf(lot) });
