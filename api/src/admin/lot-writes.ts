@@ -17,6 +17,7 @@ import { loadLot } from './lot-view.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { takeTurnInEvent } from '../auction-events/close-in-turn.ts';
 import type { LotRow } from '../lots/present.ts';
+import type { LotClock } from '../jobs/lot-clock.ts';
 
 /** What dropping a lot's cached views needs: this instance's browse caches, and the announcer for the others. */
 export interface LotChanges extends LotAnnouncer {
@@ -32,6 +33,11 @@ export async function lotsChanged(services: LotChanges, lotId: string | null): P
   else await announceLotsChanged(services.redis, services.config.redisPrefix);
 }
 
+/** What creating, editing, publishing or deleting a lot needs: the database, its close's clock, and its caches' drop. */
+export interface LotWrites extends LotChanges {
+  lotClock: Pick<LotClock, 'scheduleEnd'>;
+}
+
 function refuse(result: Extract<ReturnType<typeof checkLotEdit>, { ok: false }>): never {
   if (result.code === 'validation_failed') throw new HttpError(400, result.message, result.code, result.fields);
   throw new HttpError(409, result.message, result.code);
@@ -39,7 +45,7 @@ function refuse(result: Extract<ReturnType<typeof checkLotEdit>, { ok: false }>)
 
 const text = (value: P.Decimal | null, unit: ReturnType<typeof unitFor>) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
 
-export async function createLot(services: Services, user: Pick<UserRow, 'id'>, eventId: string | undefined, body: LotCreateBody): Promise<LotRow> {
+export async function createLot(services: LotWrites, user: Pick<UserRow, 'id'>, eventId: string | undefined, body: LotCreateBody): Promise<LotRow> {
   const { prisma } = services.db;
   if (!eventId) throw new HttpError(400, adminMessages.eventRequired, 'validation_failed', { auctionEventId: adminMessages.eventRequired });
   const event = await prisma.auctionEvent.findUnique({ where: { id: eventId } });
@@ -99,7 +105,7 @@ function formOf(body: LotUpdateBody, paymentMethod: LotFormValues['paymentMethod
 }
 
 /** PUT /lots/:id: absent fields keep their stored values; the merged form is checked as the dapp's form is. */
-export async function updateLot(services: Services, id: string, body: LotUpdateBody): Promise<LotRow> {
+export async function updateLot(services: LotWrites, id: string, body: LotUpdateBody): Promise<LotRow> {
   const { prisma } = services.db;
   // A bid or the close may land between the read and the write; then the write matches nothing and the edit
   // is checked again against the lot as it now is.
@@ -161,7 +167,7 @@ export async function updateLot(services: Services, id: string, body: LotUpdateB
   throw new HttpError(409, adminMessages.editConflict, 'edit_conflict');
 }
 
-export async function deleteLot(services: Services, id: string): Promise<void> {
+export async function deleteLot(services: LotChanges, id: string): Promise<void> {
   const { prisma } = services.db;
   await loadLot(prisma, id);
   // Bids and winners are other people's records: such a lot is cancelled, never deleted.
@@ -170,7 +176,7 @@ export async function deleteLot(services: Services, id: string): Promise<void> {
   await lotsChanged(services, null);
 }
 
-export async function publishLot(services: Services, id: string): Promise<LotRow> {
+export async function publishLot(services: LotWrites, id: string): Promise<LotRow> {
   const { prisma } = services.db;
   const row = await loadLot(prisma, id);
   if (!row.published) {

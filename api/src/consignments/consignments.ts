@@ -15,10 +15,14 @@ import {
   type LotCreateBody,
 } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Mailer } from '../mail/mailer.ts';
 import { HttpError } from '../http/errors.ts';
-import { createLot } from '../admin/lot-writes.ts';
+import { createLot, type LotWrites } from '../admin/lot-writes.ts';
 import { consignmentDeclinedMail } from '../mail/templates.ts';
+
+/** What consignments work with: accepting one writes its lot, declining one mails its consignor. */
+type ConsignmentDeps = LotWrites & { config: { storage: { imageGateway: string } }; mailer: Pick<Mailer, 'enqueue'>; log: Logger };
 
 const withConsignor = { user: { select: { id: true, email: true, name: true, firstName: true, lastName: true } }, lot: { select: { auctionEventId: true } } } as const;
 type Row = P.ConsignmentGetPayload<{ include: typeof withConsignor }>;
@@ -61,7 +65,7 @@ function checkImages(urls: string[], gateway: string): void {
   if (!urls.every(ours)) throw new HttpError(400, m.imageUrl, 'validation_failed', { imageUrls: m.imageUrl });
 }
 
-export async function submitConsignment(services: Services, userId: string, body: ConsignmentBody): Promise<Consignment> {
+export async function submitConsignment(services: ConsignmentDeps, userId: string, body: ConsignmentBody): Promise<Consignment> {
   const imageUrls = body.imageUrls ?? [];
   checkImages(imageUrls, services.config.storage.imageGateway);
   const row = await services.db.prisma.consignment.create({
@@ -82,19 +86,19 @@ export async function submitConsignment(services: Services, userId: string, body
   return presentConsignment(row);
 }
 
-export async function myConsignments(services: Services, userId: string): Promise<Consignment[]> {
+export async function myConsignments(services: ConsignmentDeps, userId: string): Promise<Consignment[]> {
   const rows = await services.db.prisma.consignment.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, take: 200 });
   return rows.map(presentConsignment);
 }
 
 /** One consignment for its consignor; someone else's answers 404, as if it did not exist. */
-export async function myConsignment(services: Services, userId: string, id: string): Promise<Consignment> {
+export async function myConsignment(services: ConsignmentDeps, userId: string, id: string): Promise<Consignment> {
   const row = await services.db.prisma.consignment.findFirst({ where: { id, userId } });
   if (!row) throw new HttpError(404, m.notFound, 'not_found');
   return presentConsignment(row);
 }
 
-export async function listConsignments(services: Services, query: { status?: Consignment['status']; page?: number; limit?: number }) {
+export async function listConsignments(services: ConsignmentDeps, query: { status?: Consignment['status']; page?: number; limit?: number }) {
   const { prisma } = services.db;
   const limit = query.limit ?? 20;
   const offset = ((query.page ?? 1) - 1) * limit;
@@ -106,7 +110,7 @@ export async function listConsignments(services: Services, query: { status?: Con
   return { rows: rows.map(presentForAdmin), total, limit, offset };
 }
 
-export async function adminConsignment(services: Services, id: string): Promise<AdminConsignment> {
+export async function adminConsignment(services: ConsignmentDeps, id: string): Promise<AdminConsignment> {
   const row = await services.db.prisma.consignment.findUnique({ where: { id }, include: withConsignor });
   if (!row) throw new HttpError(404, m.notFound, 'not_found');
   return presentForAdmin(row);
@@ -117,7 +121,7 @@ export async function adminConsignment(services: Services, id: string): Promise<
  * own rules (createLot) with the consignor as its creator; a lot the form refuses hands the claim back, so the
  * admin can correct the figures and try again.
  */
-export async function acceptConsignment(services: Services, adminId: string, id: string, body: ConsignmentAcceptBody): Promise<AdminConsignment> {
+export async function acceptConsignment(services: ConsignmentDeps, adminId: string, id: string, body: ConsignmentAcceptBody): Promise<AdminConsignment> {
   const { prisma } = services.db;
   const row = await prisma.consignment.findUnique({ where: { id } });
   if (!row) throw new HttpError(404, m.notFound, 'not_found');
@@ -151,7 +155,7 @@ export async function acceptConsignment(services: Services, adminId: string, id:
 }
 
 /** Decline: the status and the consignor's mail are written in one transaction; the mail is sent after it. */
-export async function declineConsignment(services: Services, adminId: string, id: string, reason: string): Promise<AdminConsignment> {
+export async function declineConsignment(services: ConsignmentDeps, adminId: string, id: string, reason: string): Promise<AdminConsignment> {
   const { prisma } = services.db;
   const mailId = await prisma.$transaction(async (tx) => {
     const row = await tx.consignment.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
