@@ -1,6 +1,6 @@
 /**
- * Where the database is and how long it may take, read from the environment: config.ts gathers these with the
- * rest, and `npm run db:migrate` (migrate.ts) reads them alone, as it opens nothing else.
+ * Where the database is and how long it may take, read from the environment: the api's own config (api/src/config.ts)
+ * gathers these with the rest, and `npm run db:migrate` (migrate.ts) reads them alone, as it opens nothing else.
  */
 import path from 'node:path';
 
