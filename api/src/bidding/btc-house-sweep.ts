@@ -7,9 +7,12 @@
  * written (HouseSweep, one row per attempt) before it is sent, so a retried job or a restarted worker sends the same
  * child again or none; a replacement spends the same output, so the chain holds one child at most.
  */
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
 import type { HouseSweep } from '../generated/prisma/client.ts';
-import { EsploraError } from '../bitcoin/index.ts';
+import { EsploraError, type BitcoinAccess, type BitcoinConfig } from '../bitcoin/index.ts';
+import type { VaultConfig } from '../bitcoin/vault/config.ts';
+import type { Vaults } from '../bitcoin/vault/vaults.ts';
 import { addressOfScript, bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { scriptOf } from '../bitcoin/offer/build.ts';
 import { buildSweep, dustOf, sweepFee, sweepTargetRate, sweepVsize } from '../bitcoin/vault/house-anchor.ts';
@@ -17,11 +20,20 @@ import { VAULT_OFFER_HOUSE_OUTPUT } from '../bitcoin/vault/vault-offer.ts';
 
 const BATCH = 100;
 
+/** What sweeping the house output needs: the lot's rows, Esplora, the fee address and limits, and the house's anchor keys. */
+export interface HouseSweepDeps {
+  db: Database;
+  log: Logger;
+  bitcoin: Pick<BitcoinAccess, 'esplora'>;
+  config: { bitcoin: Pick<BitcoinConfig, 'network' | 'platformFeeAddress'>; vault: Pick<VaultConfig, 'cpfpAfterBlocks' | 'cpfpMaxFeeRate'> };
+  vaults: Pick<Vaults, 'houseAnchorOf'>;
+}
+
 /**
  * The lot's child, sent, re-sent or replaced as its swap needs; nothing for a swap not sent yet, nor for one whose
  * house output pays no anchor of this worker (an offer built before anchors: it pays the fee address itself).
  */
-export async function sweepHouseOutput(services: Services, lotId: string): Promise<void> {
+export async function sweepHouseOutput(services: HouseSweepDeps, lotId: string): Promise<void> {
   const { prisma } = services.db;
   const { esplora } = services.bitcoin;
   const network = services.config.bitcoin.network;
@@ -93,7 +105,7 @@ export async function sweepHouseOutput(services: Services, lotId: string): Promi
  * confirmed meanwhile) is forgotten, so the earlier one counts again; one a later attempt has replaced (a turn that
  * read it before the replacement) stays on record as replaced.
  */
-async function send(services: Services, child: HouseSweep): Promise<void> {
+async function send(services: HouseSweepDeps, child: HouseSweep): Promise<void> {
   const { esplora } = services.bitcoin;
   try {
     await esplora.broadcast(child.txHex);
@@ -108,14 +120,14 @@ async function send(services: Services, child: HouseSweep): Promise<void> {
 }
 
 /** The swap's fee: its inputs (as the co-signed PSBT names them) less its outputs. */
-function swapFeeOf(psbtHex: string, swapTx: bitcoin.Transaction, network: Services['config']['bitcoin']['network']): number {
+function swapFeeOf(psbtHex: string, swapTx: bitcoin.Transaction, network: BitcoinConfig['network']): number {
   const psbt = bitcoin.Psbt.fromHex(psbtHex, { network: bitcoinjsNetwork(network) });
   const paid = psbt.data.inputs.reduce((sum, input) => sum + Number(input.witnessUtxo!.value), 0);
   return paid - swapTx.outs.reduce((sum, out) => sum + Number(out.value), 0);
 }
 
 /** One follower turn over binding swaps whose child has not confirmed: each is looked at as sweepHouseOutput says. */
-export async function followHouseSweeps(services: Services): Promise<void> {
+export async function followHouseSweeps(services: HouseSweepDeps): Promise<void> {
   const lots = await services.db.prisma.lot.findMany({
     where: { paymentMethod: 'BTC', swapTxid: { not: null }, vaultSwapPsbtHex: { not: null }, houseSweeps: { none: { confirmedAt: { not: null } } } },
     orderBy: { closedAt: 'desc' },

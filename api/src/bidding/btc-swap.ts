@@ -6,9 +6,10 @@
  * recorded (broadcast again when Esplora does not know it) or one the seller assembled and broadcast elsewhere.
  */
 import { psbtMessages, unpaidMessages } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { EsploraError } from '../bitcoin/index.ts';
+import { EsploraError, type BitcoinAccess, type BitcoinConfig } from '../bitcoin/index.ts';
 import { parsePsbtHex, unsignedTx, type SettledSwap } from '../bitcoin/offer/index.ts';
 
 type SwapOf = { swapTxid: string | null; paid: boolean; transferred: boolean; unpaidAt?: Date | null };
@@ -22,8 +23,16 @@ export function swapRefusal(lot: SwapOf): HttpError | null {
   return null;
 }
 
+/** What recording and following a swap needs: the lot's row, Esplora and the network, and the log. */
+export interface SwapDeps {
+  db: Database;
+  bitcoin: Pick<BitcoinAccess, 'esplora'>;
+  config: { bitcoin: Pick<BitcoinConfig, 'network'> };
+  log: Logger;
+}
+
 /** Records the swap (txid, network hex and the seller's PSBT) unless one is recorded or the lot is paid; else 409. */
-export async function recordSwap(services: Services, lotId: string, sellerSignedPsbtHex: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<void> {
+export async function recordSwap(services: SwapDeps, lotId: string, sellerSignedPsbtHex: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<void> {
   const { prisma } = services.db;
   const { count } = await prisma.lot.updateMany({
     where: { id: lotId, swapTxid: null, paid: false, transferred: false, unpaidAt: null },
@@ -40,7 +49,7 @@ export type BroadcastOutcome = { sent: true } | { sent: false; refused: string |
  * spent since the bid): the record of that swap, and only that one, is cleared so the winner can claim again.
  * Esplora unreachable keeps the record; the follower sends it later.
  */
-export async function broadcastRecorded(services: Services, lotId: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<BroadcastOutcome> {
+export async function broadcastRecorded(services: SwapDeps, lotId: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<BroadcastOutcome> {
   const { esplora } = services.bitcoin;
   try {
     await esplora.broadcast(swap.txHex);
@@ -63,7 +72,7 @@ export async function broadcastRecorded(services: Services, lotId: string, swap:
 }
 
 /** A confirmed swap makes the lot paid and transferred with its hash ("Auction Complete"); idempotent. */
-export async function markSwapConfirmed(services: Services, lot: { id: string; paidAt: Date | null; txHash: string | null }, txid: string): Promise<void> {
+export async function markSwapConfirmed(services: SwapDeps, lot: { id: string; paidAt: Date | null; txHash: string | null }, txid: string): Promise<void> {
   const now = new Date();
   await services.db.prisma.lot.updateMany({
     where: { id: lot.id, transferred: false },
@@ -72,7 +81,7 @@ export async function markSwapConfirmed(services: Services, lot: { id: string; p
 }
 
 /** The txid the winning offer's swap will have, whoever finishes and broadcasts it (segwit: signatures do not change it). */
-export function expectedSwapTxid(signedPsbtHex: string, network: Services['config']['bitcoin']['network']): string {
+export function expectedSwapTxid(signedPsbtHex: string, network: BitcoinConfig['network']): string {
   return unsignedTx(parsePsbtHex(signedPsbtHex, network)).getId();
 }
 
@@ -80,7 +89,7 @@ export function expectedSwapTxid(signedPsbtHex: string, network: Services['confi
 const OUTSIDE_SWAP_WATCH_DAYS = 30;
 
 /** One turn of the follower: each watched lot is asked about once, so it settles within a turn of its first confirmation. */
-export async function followSwaps(services: Services): Promise<void> {
+export async function followSwaps(services: SwapDeps): Promise<void> {
   const { prisma } = services.db;
   const { esplora } = services.bitcoin;
   const each = async (lotId: string, step: () => Promise<void>) => step().catch((error: Error) => services.log.warn({ lotId, err: error.message }, 'settlement follower: lot skipped this turn'));

@@ -8,16 +8,19 @@
  * only: the winning offer, unchanged, whose every bidder signature was verified when the bid was placed.
  */
 import { psbtMessages } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { Vaults } from '../bitcoin/vault/vaults.ts';
 import { HttpError } from '../http/errors.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, unsignedTx } from '../bitcoin/offer/index.ts';
 import { vaultInputIndices, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
-import { broadcastRecorded, expectedSwapTxid, recordSwap, swapRefusal } from './btc-swap.ts';
-import { sweepHouseOutput } from './btc-house-sweep.ts';
+import { broadcastRecorded, expectedSwapTxid, recordSwap, swapRefusal, type SwapDeps } from './btc-swap.ts';
+import { sweepHouseOutput, type HouseSweepDeps } from './btc-house-sweep.ts';
+
+/** A binding swap is recorded and sent as any swap is, co-signed with G (the vaults), then its house output swept. */
+type VaultSwapDeps = SwapDeps & HouseSweepDeps & { vaults: Pick<Vaults, 'queue' | 'signVaultInputs'> };
 
 /** Stores the seller-co-signed binding swap for the worker to finish; refused when one is stored or recorded. */
-export async function queueVaultSwap(services: Services, lotId: string, merged: bitcoin.Psbt): Promise<void> {
+export async function queueVaultSwap(services: VaultSwapDeps, lotId: string, merged: bitcoin.Psbt): Promise<void> {
   const { prisma } = services.db;
   const { count } = await prisma.lot.updateMany({
     where: { id: lotId, swapTxid: null, vaultSwapPsbtHex: null, paid: false, transferred: false, unpaidAt: null },
@@ -38,7 +41,7 @@ const WORKER_WAIT_MS = 15_000;
  * other swap. A swap the worker forgot (it could not be finalized, or the node refused it) is a 409; a worker not
  * done within WORKER_WAIT_MS leaves the state as it is (the reconcile pass queues it again).
  */
-export async function awaitVaultSwap(services: Services, lotId: string): Promise<void> {
+export async function awaitVaultSwap(services: VaultSwapDeps, lotId: string): Promise<void> {
   const until = Date.now() + WORKER_WAIT_MS;
   while (Date.now() < until) {
     const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { swapTxid: true, vaultSwapPsbtHex: true } });
@@ -53,7 +56,7 @@ export async function awaitVaultSwap(services: Services, lotId: string): Promise
  * Safe to run twice (a recorded swap is only broadcast again). A swap that cannot be finalized, or that the node
  * refuses for good, is forgotten, so the seller may co-sign again.
  */
-export async function coSignVaultSwap(services: Services, lotId: string): Promise<string | null> {
+export async function coSignVaultSwap(services: VaultSwapDeps, lotId: string): Promise<string | null> {
   const { prisma } = services.db;
   const lot = await prisma.lot.findUnique({ where: { id: lotId } });
   if (!lot?.vaultSwapPsbtHex) return null;
@@ -89,6 +92,6 @@ export async function coSignVaultSwap(services: Services, lotId: string): Promis
 }
 
 /** The child right after the swap; when it cannot be sent now (Esplora away), the follower's next turn sends it. */
-function sweepSoon(services: Services, lotId: string): Promise<void> {
+function sweepSoon(services: VaultSwapDeps, lotId: string): Promise<void> {
   return sweepHouseOutput(services, lotId).catch((error: Error) => services.log.warn({ lotId, err: error.message }, 'the house sweep waits for the follower'));
 }
