@@ -16,14 +16,13 @@ import { randomUUID } from 'node:crypto';
 import { buyerRates } from '../house/rates.ts';
 import type { Bid, Prisma } from '../generated/prisma/client.ts';
 import { leadingAgainMail } from '../mail/templates.ts';
-import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { holdOnCard, lapseOf, releaseBidHold } from '../payments/bid-holds.ts';
+import { holdOnCard, lapseOf, releaseBidHold, type HoldDeps } from '../payments/bid-holds.ts';
 import { cancelIntent, paymentSetupError } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { leaderAfterRemoval, removeBid } from './remove-bid.ts';
-import { tellOutbid } from '../notifications/outbid-notifier.ts';
+import { tellOutbid, type OutbidTeller } from '../notifications/outbid-notifier.ts';
 
 export const CARD_REFUSED_REASON = 'The card of this bid could not be held again when the bid would have led';
 
@@ -32,6 +31,9 @@ export const SYSTEM = { id: 'system', role: 'admin' } as UserRow;
 
 /** Why a card could not be held again (holdAgain). */
 type Unheld = 'refused' | 'no_card';
+
+/** A removal holds the next bid's card anew or gives a hold back, and tells the bidders whose standing changed. */
+type BackedLeaderDeps = HoldDeps & OutbidTeller;
 
 interface Renewed {
   bidId: string;
@@ -45,7 +47,7 @@ interface Renewed {
 }
 
 /** removeBid, but whoever leads afterwards is backed: a card bid whose hold was released is held again first. */
-export async function removeKeepingLeaderBacked(services: Services, actor: UserRow, bidId: string, reason: string | undefined) {
+export async function removeKeepingLeaderBacked(services: BackedLeaderDeps, actor: UserRow, bidId: string, reason: string | undefined) {
   const { prisma } = services.db;
   const refused: string[] = [];
   let lowered: { bidId: string; maximum: bigint } | null = null;
@@ -90,7 +92,7 @@ export async function removeKeepingLeaderBacked(services: Services, actor: UserR
  * A new hold for the bid that would lead: for its maximum (as far as it will bid), or, when the card cannot carry
  * that, for the price it would lead at, so that it still leads, bidding no further than its hold.
  */
-async function renewHold(services: Services, next: { bid: Bid; state: ProxyState }, paymentMethod: 'BTC' | 'ETH' | 'Manual'): Promise<Renewed | Unheld> {
+async function renewHold(services: BackedLeaderDeps, next: { bid: Bid; state: ProxyState }, paymentMethod: 'BTC' | 'ETH' | 'Manual'): Promise<Renewed | Unheld> {
   const { maximum } = next.state.leader!;
   const price = next.state.price!;
   const whole = await holdAgain(services, next.bid, paymentMethod, maximum);
@@ -105,7 +107,7 @@ async function renewHold(services: Services, next: { bid: Bid; state: ProxyState
  * meanwhile); a card bid without a live hold may not lead, so the removal is undone (null) to be tried again, and
  * an unused renewal given back.
  */
-async function removeBackedOnly(services: Services, actor: UserRow, bidId: string, reason: string | undefined, renewal: Renewed | null) {
+async function removeBackedOnly(services: BackedLeaderDeps, actor: UserRow, bidId: string, reason: string | undefined, renewal: Renewed | null) {
   const onPromoted = async (tx: Prisma.TransactionClient, promotedBidId: string | null) => {
     if (renewal && promotedBidId === renewal.bidId) {
       await tx.bid.update({
@@ -136,7 +138,7 @@ function needsNewHold(bid: Bid): boolean {
  * or why it cannot back it: 'refused', the amount (more than a card payment can be, or declined by the card);
  * 'no_card', no saved card that Stripe still knows.
  */
-async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'ETH' | 'Manual', amount: bigint): Promise<Renewed | Unheld> {
+async function holdAgain(services: BackedLeaderDeps, bid: Bid, paymentMethod: 'BTC' | 'ETH' | 'Manual', amount: bigint): Promise<Renewed | Unheld> {
   const user = bid.userId ? await services.db.prisma.user.findUnique({ where: { id: bid.userId } }) : null;
   if (!user?.stripeCustomerId || !user.stripePaymentMethodId) return 'no_card';
   const unit = unitFor(paymentMethod) as CardBidUnit;
@@ -164,14 +166,14 @@ async function holdAgain(services: Services, bid: Bid, paymentMethod: 'BTC' | 'E
   }
 }
 
-async function giveBack(services: Services, renewal: Renewed): Promise<void> {
+async function giveBack(services: BackedLeaderDeps, renewal: Renewed): Promise<void> {
   await cancelIntent(services.payments.stripe, renewal.paymentIntentId)
     .then(() => clearPendingHold(services.db.prisma, renewal.idempotencyKey))
     .catch((err: Error) => services.log.warn({ err: err.message, bidId: renewal.bidId }, 'an unneeded renewed hold could not be released; the payments reconcile will'));
 }
 
 /** The bidder whose maximum the card could not carry leads at the price, and is told how far their bid now goes. */
-async function announceMaximumLowered(services: Services, lowered: { bidId: string; maximum: bigint }): Promise<void> {
+async function announceMaximumLowered(services: BackedLeaderDeps, lowered: { bidId: string; maximum: bigint }): Promise<void> {
   const bid = await services.db.prisma.bid.findUniqueOrThrow({ where: { id: lowered.bidId }, include: { lot: true, user: { select: { email: true } } } });
   if (!bid.user || bid.status !== 'active') return;
   const unit = unitFor(bid.lot.paymentMethod);
@@ -185,7 +187,7 @@ async function announceMaximumLowered(services: Services, lowered: { bidId: stri
 }
 
 /** The removed card bidder hears it as an outbid, with the reason in the mail. */
-async function announceCardRefused(services: Services, bidId: string): Promise<void> {
+async function announceCardRefused(services: BackedLeaderDeps, bidId: string): Promise<void> {
   const bid = await services.db.prisma.bid.findUniqueOrThrow({ where: { id: bidId }, include: { lot: true, user: { select: { email: true } } } });
   if (!bid.userId || !bid.user) return;
   const { lot } = bid;
