@@ -18,12 +18,12 @@ import {
   taxTableProblem,
 } from '@gavel/domain';
 import { HttpError } from '../http/errors.ts';
-import type { Services } from '../services.ts';
+import type { HouseConfig } from '../house/config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { withLotCount as withCounts } from '../auction-events/present.ts';
 import { lastTurn, rescheduleTurns, writeTurns, type MovedLot } from '../auction-events/close-in-turn.ts';
 import { forgetEventFlag } from '../bidding/whitelist-gate.ts';
-import { lotsChanged } from './lot-writes.ts';
+import { lotsChanged, type LotWrites } from './lot-writes.ts';
 import { loadEvent, presentAdminEvent, scheduleOf, taxOf } from './event-view.ts';
 
 /**
@@ -79,13 +79,16 @@ async function slugFree(prisma: PrismaClient, slug: string, exceptId?: string): 
   return !(await prisma.auctionEvent.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } }));
 }
 
-async function changed(services: Services, id: string): Promise<void> {
+/** What an event's writes need: its lots' writes (clock, caches), and the house's default rates a new event copies. */
+type EventWrites = LotWrites & { config: { house: HouseConfig } };
+
+async function changed(services: EventWrites, id: string): Promise<void> {
   forgetEventFlag(id);
   await lotsChanged(services, null);
 }
 
 /** Creates an event, a draft until published. The slug is made from the title when not given (made unique with -2, -3...); one given and in use is a 409. */
-export async function createEvent(services: Services, body: AuctionEventBody): Promise<AdminAuctionEvent> {
+export async function createEvent(services: EventWrites, body: AuctionEventBody): Promise<AdminAuctionEvent> {
   const { prisma } = services.db;
   const { startTime, endTime } = checkTimes(body.startTime, body.endTime);
   const turns = closeInTurnOf(body, startTime);
@@ -123,7 +126,7 @@ export async function createEvent(services: Services, body: AuctionEventBody): P
  * Edits an event (absent fields keep their values). Its lots keep their own times unless the close-in-turn fields
  * are given; the premium and the tax are fixed once a lot of the event has bids.
  */
-export async function updateEvent(services: Services, id: string, body: Partial<AuctionEventBody>): Promise<AdminAuctionEvent> {
+export async function updateEvent(services: EventWrites, id: string, body: Partial<AuctionEventBody>): Promise<AdminAuctionEvent> {
   const { prisma } = services.db;
   const row = await loadEvent(prisma, id);
   const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
@@ -177,7 +180,7 @@ export async function updateEvent(services: Services, id: string, body: Partial<
 }
 
 /** Publishes an event and its lots (idempotent); each newly published lot's close is scheduled. */
-export async function publishEvent(services: Services, id: string): Promise<AdminAuctionEvent> {
+export async function publishEvent(services: EventWrites, id: string): Promise<AdminAuctionEvent> {
   const { prisma } = services.db;
   const row = await loadEvent(prisma, id);
   const lots = await prisma.lot.findMany({ where: { auctionEventId: row.id, published: false, status: { not: 'cancelled' } }, select: { id: true, endTime: true } });
@@ -191,7 +194,7 @@ export async function publishEvent(services: Services, id: string): Promise<Admi
 }
 
 /** Deletes an event and its lots, unless any of its lots has bids (409). */
-export async function deleteEvent(services: Services, id: string): Promise<void> {
+export async function deleteEvent(services: EventWrites, id: string): Promise<void> {
   const { prisma } = services.db;
   const row = await loadEvent(prisma, id);
   const withBids = await prisma.lot.count({ where: { auctionEventId: row.id, OR: [{ bidCount: { gt: 0 } }, { winnerId: { not: null } }, { bids: { some: {} } }] } });
