@@ -67,9 +67,15 @@ describe('sale documents', () => {
     const event = await saleEvent();
     const buyer = await createUser(stack.db, 'ready');
     const lots = await Promise.all(Array.from({ length: 16 }, (_, i) => dueLot(event.id, buyer.id, null, BigInt(1000 + i))));
-    // Each lot's close asked three times at once: a lot closes once, and takes its numbers once.
-    const results = await Promise.all(lots.flatMap((lot) => [0, 1, 2].map(() => closeLot(stack.db.prisma, lot.id))));
-    expect(results.filter((r) => r.closed)).toHaveLength(16);
+    // Each lot's close asked three times at once: a lot closes once, and takes its numbers once. Forty-eight at once
+    // are more than the pool's connections: on a busy machine a close may wait too long for one and fail whole,
+    // changing nothing, and the lot clock's next pass closes it; that pass is run here for any lot left open.
+    const settled = await Promise.allSettled(lots.flatMap((lot) => [0, 1, 2].map(() => closeLot(stack.db.prisma, lot.id))));
+    for (const failed of settled.filter((r) => r.status === 'rejected')) expect(String(failed.reason)).toMatch(/Unable to start a transaction/);
+    const closedAtOnce = settled.filter((r) => r.status === 'fulfilled' && r.value.closed).length;
+    const nextPass = [];
+    for (const lot of lots) nextPass.push(await closeLot(stack.db.prisma, lot.id));
+    expect(closedAtOnce + nextPass.filter((r) => r.closed).length).toBe(16);
     const year = new Date().getUTCFullYear();
     for (const table of ['invoice', 'sellerStatement'] as const) {
       const rows = await (stack.db.prisma[table] as typeof stack.db.prisma.invoice).findMany({ where: { year }, orderBy: { seq: 'asc' }, select: { seq: true, number: true, lotId: true } });
