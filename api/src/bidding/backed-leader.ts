@@ -33,7 +33,7 @@ export const SYSTEM = { id: 'system', role: 'admin' } as UserRow;
 type Unheld = 'refused' | 'no_card';
 
 /** A removal holds the next bid's card anew or gives a hold back, and tells the bidders whose standing changed. */
-type BackedLeaderDeps = HoldDeps & OutbidTeller;
+export type BackedLeaderDeps = HoldDeps & OutbidTeller;
 
 interface Renewed {
   bidId: string;

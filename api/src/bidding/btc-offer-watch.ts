@@ -7,16 +7,19 @@
  * about to close is checked once more by its close, and a won lot is watched until its swap confirms
  * (btc-win-watch.ts).
  */
-import type { Services } from '../services.ts';
+import type { BitcoinAccess, BitcoinConfig } from '../bitcoin/index.ts';
 import { checkUnspent, esploraChainView, OfferError, parsePsbtHex, type ChainView } from '../bitcoin/offer/index.ts';
 import { sellerInputIndexOf } from '../bitcoin/vault/vault-offer.ts';
-import { removeKeepingLeaderBacked, SYSTEM } from './backed-leader.ts';
-import { announceLotChanged } from './notify.ts';
+import { removeKeepingLeaderBacked, SYSTEM, type BackedLeaderDeps } from './backed-leader.ts';
+import { announceLotChanged, type LotAnnouncer } from './notify.ts';
 import { announceSpentOfferRemoved } from './spent-offer-notices.ts';
 
 export const SPENT_OFFER_REASON = 'The Bitcoin offer of this bid can no longer be completed: one of its inputs was spent';
 
-export async function removeSpentLeadingOffers(services: Services): Promise<number> {
+/** Checking offers' inputs asks Esplora; a spent leader is removed as an admin would, and its bidders and watchers told. */
+export type OfferWatchDeps = BackedLeaderDeps & LotAnnouncer & { bitcoin: Pick<BitcoinAccess, 'esplora'>; config: { bitcoin: Pick<BitcoinConfig, 'network'> } };
+
+export async function removeSpentLeadingOffers(services: OfferWatchDeps): Promise<number> {
   const leading = await services.db.prisma.bid.findMany({
     where: { status: 'active', signedPsbtHex: { not: null }, lot: { paymentMethod: 'BTC', status: { in: ['upcoming', 'live'] }, endTime: { gt: new Date() } } },
     select: { id: true, lotId: true, signedPsbtHex: true },
@@ -31,7 +34,7 @@ export async function removeSpentLeadingOffers(services: Services): Promise<numb
  * Whether the bidder's side of a signed offer can no longer be broadcast: one of its inputs spent or unknown.
  * Only the bidder's inputs decide: the seller's inscription input is the seller's to keep unspent.
  */
-export async function bidderInputsSpent(services: Services, signedPsbtHex: string): Promise<boolean> {
+export async function bidderInputsSpent(services: OfferWatchDeps, signedPsbtHex: string): Promise<boolean> {
   const psbt = parsePsbtHex(signedPsbtHex, services.config.bitcoin.network);
   const chain = esploraChainView(services.bitcoin.esplora);
   const seller = psbt.txInputs[sellerInputIndexOf(psbt)]!;
@@ -52,7 +55,7 @@ export async function bidderInputsSpent(services: Services, signedPsbtHex: strin
 }
 
 /** The leading bid removed when its offer was spent, the lot announced and its bidders told; true when removed. */
-export async function removeIfSpent(services: Services, bid: { id: string; lotId: string; signedPsbtHex: string | null }): Promise<boolean> {
+export async function removeIfSpent(services: OfferWatchDeps, bid: { id: string; lotId: string; signedPsbtHex: string | null }): Promise<boolean> {
   if (!bid.signedPsbtHex || !(await bidderInputsSpent(services, bid.signedPsbtHex))) return false;
   try {
     await removeKeepingLeaderBacked(services, SYSTEM, bid.id, SPENT_OFFER_REASON);

@@ -12,10 +12,10 @@
  */
 import { displayAmount, fill, messages, unpaidMessages } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { BitcoinConfig } from '../bitcoin/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { bitcoinOfferSpentMail, sellerSignOverdueMail, sellerSignReminderMail, wonMail } from '../mail/templates.ts';
-import { bidderInputsSpent, removeIfSpent } from './btc-offer-watch.ts';
+import { bidderInputsSpent, removeIfSpent, type OfferWatchDeps } from './btc-offer-watch.ts';
 import { expectedSwapTxid } from './btc-swap.ts';
 import { announceLotChanged, tellWinner } from './notify.ts';
 import { offerCall } from './btc-offer.ts';
@@ -26,8 +26,11 @@ import { issueSaleDocuments, voidSaleDocuments } from '../house/documents.ts';
 const MAX_DROPPED_AT_CLOSE = 10;
 const BATCH = 100;
 
+/** The offer watch's, and the seller's deadlines to co-sign: a win's mail, reminder and admins' notice follow them. */
+type WinWatchDeps = OfferWatchDeps & { config: { bitcoin: Pick<BitcoinConfig, 'sellerOverdueMs' | 'sellerSignDueMs'> } };
+
 /** Before a BTC lot closes: leading offers whose coins were spent are removed until one that can pay leads. */
-export async function dropSpentLeadersBeforeClose(services: Services, lotId: string): Promise<void> {
+export async function dropSpentLeadersBeforeClose(services: WinWatchDeps, lotId: string): Promise<void> {
   const { prisma } = services.db;
   for (let i = 0; i < MAX_DROPPED_AT_CLOSE; i++) {
     const leader = await prisma.bid.findFirst({
@@ -45,7 +48,7 @@ export async function dropSpentLeadersBeforeClose(services: Services, lotId: str
 }
 
 /** One turn of the watch over won BTC lots whose swap is not recorded yet, the oldest deadline first. */
-export async function watchBitcoinWins(services: Services, now: Date = new Date()): Promise<void> {
+export async function watchBitcoinWins(services: WinWatchDeps, now: Date = new Date()): Promise<void> {
   const lots = await services.db.prisma.lot.findMany({
     where: { status: 'ended', paymentMethod: 'BTC', paid: false, unpaidAt: null, winningBidId: { not: null }, sellerSignDueAt: { not: null }, swapTxid: null },
     orderBy: { sellerSignDueAt: 'asc' },
@@ -56,7 +59,7 @@ export async function watchBitcoinWins(services: Services, now: Date = new Date(
   }
 }
 
-async function watchWin(services: Services, lot: Lot, now: Date): Promise<void> {
+async function watchWin(services: WinWatchDeps, lot: Lot, now: Date): Promise<void> {
   const { prisma } = services.db;
   const due = lot.sellerSignDueAt!;
   const bid = await prisma.bid.findUnique({ where: { id: lot.winningBidId! }, select: { signedPsbtHex: true } });
@@ -73,7 +76,7 @@ async function watchWin(services: Services, lot: Lot, now: Date): Promise<void> 
 }
 
 /** Exactly once, like a voided USD purchase: the lot unpaid, the winner's unpaid mark up by one, and their mail. */
-async function markWinnerUnpaid(services: Services, lot: Lot): Promise<void> {
+async function markWinnerUnpaid(services: WinWatchDeps, lot: Lot): Promise<void> {
   const { prisma } = services.db;
   const mailId = await prisma.$transaction(async (tx) => {
     const { count } = await tx.lot.updateMany({ where: { id: lot.id, paid: false, unpaidAt: null, swapTxid: null, winningBidId: lot.winningBidId }, data: { unpaidAt: new Date() } });
@@ -90,7 +93,7 @@ async function markWinnerUnpaid(services: Services, lot: Lot): Promise<void> {
   await announceLotChanged(services, lot.id).catch((err: Error) => services.log.warn({ err: err.message, lotId: lot.id }, 'announcing an unpaid lot failed'));
 }
 
-async function remindSeller(services: Services, lot: Lot, due: Date): Promise<void> {
+async function remindSeller(services: WinWatchDeps, lot: Lot, due: Date): Promise<void> {
   const { prisma } = services.db;
   const seller = lot.creatorId ? await prisma.user.findUnique({ where: { id: lot.creatorId }, select: { email: true } }) : null;
   await prisma.$transaction(async (tx) => {
@@ -99,7 +102,7 @@ async function remindSeller(services: Services, lot: Lot, due: Date): Promise<vo
   });
 }
 
-async function tellAdmins(services: Services, lot: Lot, due: Date): Promise<void> {
+async function tellAdmins(services: WinWatchDeps, lot: Lot, due: Date): Promise<void> {
   const { prisma } = services.db;
   const [seller, admins] = await Promise.all([
     lot.creatorId ? prisma.user.findUnique({ where: { id: lot.creatorId }, select: { email: true } }) : null,
@@ -120,7 +123,7 @@ async function tellAdmins(services: Services, lot: Lot, due: Date): Promise<void
  * deadline. Recorded as an accepted second-chance offer, so the lot's history shows it and the next second
  * chance passes over them.
  */
-export async function secondChanceToNextOffer(services: Services, lotId: string) {
+export async function secondChanceToNextOffer(services: WinWatchDeps, lotId: string) {
   const { prisma } = services.db;
   const lot = await prisma.lot.findUnique({ where: { id: lotId } });
   if (!lot) throw new HttpError(404, messages.browse.auctionNotFoundAdmin, 'not_found');
