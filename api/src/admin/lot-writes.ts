@@ -6,12 +6,13 @@
  */
 import { adminMessages, checkLotEdit, formatAmount, phaseOf, shownStatus, unitFor, type LotCreateBody, type LotFormValues, type LotUpdateBody } from '@gavel/domain';
 import type { Prisma as P } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Payments } from '../payments/index.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { announceLotsChanged, type BrowseCache } from '../lots/browse-cache.ts';
 import { announceLotChanged, type LotAnnouncer } from '../bidding/notify.ts';
-import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
+import { closeLotAndAnnounce, type CloseDeps } from '../bidding/close-lot.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { loadLot } from './lot-view.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
@@ -193,7 +194,7 @@ function refuseOnChain(row: LotRow): void {
 }
 
 /** Ends a live lot now, through the one exactly-once close (a winner is found as at its natural end). */
-export async function endLot(services: Services, id: string): Promise<LotRow> {
+export async function endLot(services: CloseDeps & LotChanges, id: string): Promise<LotRow> {
   const { prisma } = services.db;
   const row = await loadLot(prisma, id);
   const phase = phaseOf(shownStatus(row));
@@ -213,7 +214,7 @@ export async function endLot(services: Services, id: string): Promise<LotRow> {
 }
 
 /** Cancels an open lot: no winner, every bid cancelled and its card hold released. */
-export async function cancelLot(services: Services, id: string): Promise<LotRow> {
+export async function cancelLot(services: LotChanges & { log: Logger; payments: Pick<Payments, 'jobs'> }, id: string): Promise<LotRow> {
   const { prisma } = services.db;
   const row = await loadLot(prisma, id);
   refuseOnChain(row);

@@ -27,7 +27,7 @@ const MAX_DROPPED_AT_CLOSE = 10;
 const BATCH = 100;
 
 /** The offer watch's, and the seller's deadlines to co-sign: a win's mail, reminder and admins' notice follow them. */
-type WinWatchDeps = OfferWatchDeps & { config: { bitcoin: Pick<BitcoinConfig, 'sellerOverdueMs' | 'sellerSignDueMs'> } };
+export type WinWatchDeps = OfferWatchDeps & { config: { bitcoin: Pick<BitcoinConfig, 'sellerOverdueMs' | 'sellerSignDueMs'> } };
 
 /** Before a BTC lot closes: leading offers whose coins were spent are removed until one that can pay leads. */
 export async function dropSpentLeadersBeforeClose(services: WinWatchDeps, lotId: string): Promise<void> {

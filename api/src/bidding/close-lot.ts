@@ -11,7 +11,7 @@
  */
 import { displayAmount, unitFor } from '@gavel/domain';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { LotClock } from '../jobs/lot-clock.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { wonMail, type WonPayment } from '../mail/templates.ts';
 import { lotUpdateOf, tellWinner } from './notify.ts';
@@ -21,7 +21,7 @@ import { allInFor } from '../house/rates.ts';
 import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
 import { DEFAULT_PAYMENT_DUE_MS } from '../payments/unpaid-config.ts';
 import { DEFAULT_SELLER_SIGN_DUE_MS } from '../bitcoin/config.ts';
-import { dropSpentLeadersBeforeClose } from './btc-win-watch.ts';
+import { dropSpentLeadersBeforeClose, type WinWatchDeps } from './btc-win-watch.ts';
 
 export type CloseResult = { closed: false } | { closed: true; winnerId: string | null; winningBidId: string | null; wonMailId?: string };
 
@@ -89,8 +89,11 @@ export async function closeLot(prisma: PrismaClient, lotId: string, paymentDueMs
   });
 }
 
+/** What a close and its news need: the BTC lot's last look at its leaders, the clock's jobs, the holds and the notices. */
+export type CloseDeps = WinWatchDeps & { lotClock: Pick<LotClock, 'cancelEndingSoon'> };
+
 /** Close and tell everyone: watchers see the result, the winner gets an event and an e-mail. */
-export async function closeLotAndAnnounce(services: Services, lotId: string): Promise<CloseResult> {
+export async function closeLotAndAnnounce(services: CloseDeps, lotId: string): Promise<CloseResult> {
   const due = await services.db.prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true, status: true } });
   if (due?.paymentMethod === 'BTC' && (due.status === 'live' || due.status === 'upcoming')) await dropSpentLeadersBeforeClose(services, lotId);
   const result = await closeLot(services.db.prisma, lotId, services.config.unpaid.paymentDueMs, services.config.bitcoin.sellerSignDueMs);

@@ -98,13 +98,13 @@ export async function holdOnCard(
  * After a bid was outbid, withdrawn or removed: queue the release of its hold, if it has one. Runs beside the
  * reply (the read is the only cost for bids without a hold); the sweep covers a crash before the enqueue.
  */
-export async function releaseHoldLater(services: Pick<HoldDeps, 'db' | 'payments'>, bidId: string): Promise<void> {
+export async function releaseHoldLater(services: { db: Database; payments: Pick<Payments, 'jobs'> }, bidId: string): Promise<void> {
   const bid = await services.db.prisma.bid.findUnique({ where: { id: bidId }, select: { holdStatus: true } });
   if (bid?.holdStatus === 'authorized') await services.payments.jobs.releaseHold(bidId);
 }
 
 /** After a lot closed: queue the capture of the winning hold and the release of the others, if it has any. */
-export async function settleHoldsLater(services: Pick<HoldDeps, 'db' | 'payments'>, lotId: string): Promise<void> {
+export async function settleHoldsLater(services: { db: Database; payments: Pick<Payments, 'jobs'> }, lotId: string): Promise<void> {
   const held = await services.db.prisma.bid.count({ where: { lotId, holdStatus: { in: HELD_AT_STRIPE } } });
   if (held > 0) await services.payments.jobs.settleLot(lotId);
 }
