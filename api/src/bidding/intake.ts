@@ -13,15 +13,19 @@
  */
 import { AmountError, bidRefusal, CARD_PAYMENT_MARKER, maximumRefusal, messages, parseAmount, relayedBidMessages, unitFor, type BidRail as DomainBidRail, type Unit } from '@gavel/domain';
 import { walletKindFor } from '@gavel/domain/wallet-rules';
-import type { Services } from '../services.ts';
 import type { Database } from '../db/client.ts';
+import type { ChainService } from '../chain/index.ts';
+import type { BitcoinConfig } from '../bitcoin/index.ts';
+import type { LotClock } from '../jobs/lot-clock.ts';
+import type { Payments } from '../payments/index.ts';
+import type { OutbidTeller } from '../notifications/outbid-notifier.ts';
 import { GatheredRead } from '../gathered.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { assertListed } from './whitelist-gate.ts';
 import { announceBid } from './notify.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
-import { readChainBidState } from './chain-bid-state.ts';
+import { readChainBidState, type ChainNode } from './chain-bid-state.ts';
 import { lotForBidSelect, type AdmittedBid, type BidRail, type CommitOptions, type LotForBid, type PlacedBid } from './bid-types.ts';
 import { PRISMA_TYPES } from '../db/prisma-types.ts';
 import { LEADING_BID_JOIN_SQL, STANDING_JSON_SQL } from './proxy-commit.ts';
@@ -37,7 +41,7 @@ const bidMessages = messages.bids;
  * read together (gathered.ts), each by a statement sent after its bid arrived. The columns are
  * lotForBidSelect's, typed as Prisma types them.
  */
-export async function readLotForBid(services: Pick<Services, 'db'>, lotId: string): Promise<LotForBid> {
+export async function readLotForBid(services: { db: Database }, lotId: string): Promise<LotForBid> {
   const lot = await lotReaderOf(services.db).load(lotId);
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   return lot;
@@ -67,7 +71,7 @@ const LOTS_FOR_BIDS_SQL = `
    WHERE l.id = ANY($1::text[]) AND l.published AND e.published`;
 
 /** Which rail a bid body takes on this lot (POST /auctions/:id/bids). */
-export function bidRailOf(services: Pick<Services, 'chain' | 'config'>, lot: LotForBid, walletAddress: string | undefined): BidRail {
+export function bidRailOf(services: { chain: Pick<ChainService, 'isChainLot'>; config: { bitcoin: Pick<BitcoinConfig, 'psbtBids'> } }, lot: LotForBid, walletAddress: string | undefined): BidRail {
   if (walletAddress === CARD_PAYMENT_MARKER) return isChainAuction(services, lot) ? 'relayed-card' : 'card';
   if (lot.paymentMethod === 'BTC' && services.config.bitcoin.psbtBids) return 'btc-offer';
   return 'wallet';
@@ -77,7 +81,7 @@ export function bidRailOf(services: Pick<Services, 'chain' | 'config'>, lot: Lot
  * The lot is an auction on Gavel's auction house contract: its bids live on chain. Only an ETH lot can be; a BTC
  * lot marked on-chain is settled by the swap its seller co-signs, and its card bids are held like any other.
  */
-function isChainAuction(services: Pick<Services, 'chain'>, lot: LotForBid): boolean {
+function isChainAuction(services: { chain: Pick<ChainService, 'isChainLot'> }, lot: LotForBid): boolean {
   if (walletKindFor(lot) !== 'evm') return false;
   return services.chain.isChainLot({ auctionId: lot.chainAuctionId?.toFixed(0) ?? null, auctionContractAddress: lot.auctionContractAddress });
 }
@@ -88,7 +92,8 @@ function isChainAuction(services: Pick<Services, 'chain'>, lot: LotForBid): bool
  * 400 invalid amount, 409 cancelled / ended / not started, 400 below the minimum next bid.
  */
 export async function admitBid(
-  services: Pick<Services, 'db' | 'chain' | 'relayer'>,
+  /** The relayer only says whether it takes card bids on chain. */
+  services: { db: Database; chain: Pick<ChainService, 'isChainLot'> & ChainNode; relayer: { readonly enabled: boolean } },
   user: UserRow,
   lot: LotForBid,
   input: string | number | bigint,
@@ -136,7 +141,7 @@ function maximumRailOf(lot: LotForBid, rail: BidRail): DomainBidRail {
 }
 
 /** Whether the user's bid is the lot's active one. */
-async function leads(services: Pick<Services, 'db'>, user: UserRow, lot: LotForBid): Promise<boolean> {
+async function leads(services: { db: Database }, user: UserRow, lot: LotForBid): Promise<boolean> {
   return (await services.db.prisma.bid.count({ where: { lotId: lot.id, status: 'active', userId: user.id } })) > 0;
 }
 
@@ -153,7 +158,7 @@ function parseBidAmount(input: string | number | bigint, unit: Unit): bigint {
 }
 
 /** A crypto bid pays from a wallet the bidder proved they own; the linked address, as stored. */
-export async function linkedWallet(services: Pick<Services, 'db'>, user: UserRow, address: string | undefined): Promise<string> {
+export async function linkedWallet(services: { db: Database }, user: UserRow, address: string | undefined): Promise<string> {
   const given = address && address !== CARD_PAYMENT_MARKER ? address : undefined;
   if (!given) throw new HttpError(400, bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
   const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: anyCase(given) } });
@@ -162,7 +167,7 @@ export async function linkedWallet(services: Pick<Services, 'db'>, user: UserRow
 }
 
 /** The wallet behind a wallet-rail bid: none for pay-later on a USD lot, else a linked one. */
-export async function walletOfBid(services: Pick<Services, 'db'>, user: UserRow, bid: AdmittedBid, address: string | undefined): Promise<string | null> {
+export async function walletOfBid(services: { db: Database }, user: UserRow, bid: AdmittedBid, address: string | undefined): Promise<string | null> {
   if (bid.lot.paymentMethod === 'Manual' && (!address || address === CARD_PAYMENT_MARKER)) return null;
   return linkedWallet(services, user, address);
 }
@@ -182,7 +187,7 @@ export function payLaterCommitment(bid: AdmittedBid): CommitOptions['payLater'] 
  * the end (idempotent per lot and end, so only the first bid and an extension schedule), then, beside the reply, the bid is announced
  * and the card hold of the bid it replaced (or of the bid itself, outbid at once by a maximum) is released by a job. The bid is acknowledged whatever these do.
  */
-export async function afterBidCommitted(services: Services, placed: PlacedBid): Promise<void> {
+export async function afterBidCommitted(services: OutbidTeller & { lotClock: Pick<LotClock, 'scheduleEnd'>; payments: Pick<Payments, 'jobs'> }, placed: PlacedBid): Promise<void> {
   if (placed.auctionExtended || placed.bidCount === 1) await services.lotClock.scheduleEnd(placed.lot.id, placed.endTime, placed.previousEndTime);
   void announceBid(services, placed).catch((err: Error) => services.log.warn({ err: err.message, lotId: placed.lot.id }, 'bid announcement failed'));
   const replaced = placed.replacedBidId;
