@@ -8,14 +8,13 @@
  */
 import { formatAmount, messages } from '@gavel/domain';
 import { bindingBidMessages } from '@gavel/domain/binding-bids';
-import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { esploraChainView, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { OFFER_TTL_MS, offerCall, presentOffer, type OfferReply } from './btc-offer.ts';
 import { admitBid, linkedWallet, readLotForBid } from './intake.ts';
 import { commitBid } from './place-bid.ts';
-import { finalizeVaultOffer } from './vault-bids.ts';
+import { finalizeVaultOffer, type OfferBidDeps } from './vault-bids.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
 import { lotRates } from '../house/rates.ts';
 
@@ -39,7 +38,7 @@ export interface OfferInput {
  * What every offer on this lot is built with: the lot's inscription and seller, the bidder's linked wallet, the
  * platform's fee address, and the buyer's premium of the lot's event, which the swap pays to that address.
  */
-export async function offerParties(services: Services, user: UserRow, lot: Pick<AdmittedBid['lot'], 'id' | 'inscriptionId' | 'sellerWalletAddress'>, input: OfferInput) {
+export async function offerParties(services: OfferBidDeps, user: UserRow, lot: Pick<AdmittedBid['lot'], 'id' | 'inscriptionId' | 'sellerWalletAddress'>, input: OfferInput) {
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const walletAddress = await linkedWallet(services, user, input.walletAddress);
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
@@ -62,7 +61,7 @@ export async function offerParties(services: Services, user: UserRow, lot: Pick<
 }
 
 /** An offer bid the intake admitted: the PSBT built from the bidder's UTXOs, kept until the wallet signs it. */
-export async function placeBtcOffer(services: Services, user: UserRow, bid: AdmittedBid, input: OfferInput): Promise<OfferReply> {
+export async function placeBtcOffer(services: OfferBidDeps, user: UserRow, bid: AdmittedBid, input: OfferInput): Promise<OfferReply> {
   const { prisma } = services.db;
   const { lot, amount } = bid;
   const { walletAddress, ordinalsAddress, params } = await offerParties(services, user, lot, input);
@@ -104,7 +103,7 @@ export function assertFinalizable(offer: { lotId: string; finalizedAt: Date | nu
  * Validates the signed offer and writes the bid; answers what placing it did, for the usual announcements. The
  * offer is admitted again as a bid (the lot may have moved on, or the whitelist changed, since it was built).
  */
-export async function finalizeBtcOffer(services: Services, user: UserRow, lotId: string, bidId: string, signedPsbtHex: unknown): Promise<PlacedBid> {
+export async function finalizeBtcOffer(services: OfferBidDeps, user: UserRow, lotId: string, bidId: string, signedPsbtHex: unknown): Promise<PlacedBid> {
   const { prisma } = services.db;
   const offer = await prisma.btcOffer.findUnique({ where: { id: bidId } });
   if (!offer || offer.userId !== user.id) throw notFound(bidMessages.bidNotFound);

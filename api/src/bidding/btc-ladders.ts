@@ -12,14 +12,13 @@
 import { formatAmount, messages, proposeLadderSteps, type Bid } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import { drawBelow } from '../random-draw.ts';
-import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { esploraChainView, prepareLadder, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { admitBid, readLotForBid } from './intake.ts';
 import { lotBidState } from './refusal.ts';
 import { commitBid } from './place-bid.ts';
-import { checkSignedVaultLadder, commitVaultOutputs } from './vault-bids.ts';
+import { checkSignedVaultLadder, commitVaultOutputs, type OfferBidDeps } from './vault-bids.ts';
 import type { AdmittedBid, PlacedBid } from './bid-types.ts';
 import { assertFinalizable, LADDER_NEEDS_EVERY_STEP, offerParties, type OfferInput } from './btc-bids.ts';
 import { OFFER_TTL_MS, offerCall, presentOffer } from './btc-offer.ts';
@@ -34,7 +33,7 @@ export interface LadderReply {
 }
 
 /** A maximum from a Bitcoin wallet the intake admitted: the ladder's offers built, kept until the wallet signs them all. */
-export async function placeBtcLadder(services: Services, user: UserRow, bid: AdmittedBid, input: OfferInput): Promise<LadderReply> {
+export async function placeBtcLadder(services: OfferBidDeps, user: UserRow, bid: AdmittedBid, input: OfferInput): Promise<LadderReply> {
   const { prisma } = services.db;
   const { lot, amount } = bid;
   const { walletAddress, ordinalsAddress, params } = await offerParties(services, user, lot, input);
@@ -72,7 +71,7 @@ export async function placeBtcLadder(services: Services, user: UserRow, bid: Adm
  * Validates every signed step and writes the bid at the lowest step that leads. The ladder is admitted again as a
  * maximum bid (the lot may have moved on since it was built): its lowest step the amount, its top the maximum.
  */
-export async function finalizeBtcLadder(services: Services, user: UserRow, lotId: string, ladderId: string, signedSteps: Array<{ bidId: string; signedPsbtHex: string }>): Promise<PlacedBid> {
+export async function finalizeBtcLadder(services: OfferBidDeps, user: UserRow, lotId: string, ladderId: string, signedSteps: Array<{ bidId: string; signedPsbtHex: string }>): Promise<PlacedBid> {
   const { prisma } = services.db;
   const offers = await prisma.btcOffer.findMany({ where: { ladderId }, orderBy: { amount: 'asc' } });
   if (offers.length === 0 || offers.some((offer) => offer.userId !== user.id)) throw notFound(messages.bids.bidNotFound);

@@ -86,20 +86,19 @@ function isChainAuction(services: { chain: Pick<ChainService, 'isChainLot'> }, l
   return services.chain.isChainLot({ auctionId: lot.chainAuctionId?.toFixed(0) ?? null, auctionContractAddress: lot.auctionContractAddress });
 }
 
+/** What the intake reads: the lot and the bidder, the chain for a lot on the auction house, and whether the relayer takes card bids. */
+export interface IntakeDeps {
+  db: Database;
+  chain: Pick<ChainService, 'isChainLot'> & ChainNode;
+  relayer: { readonly enabled: boolean };
+}
+
 /**
  * Checks a bid against the lot and the bidder before anything is held, built or written. Refusals, in order:
  * 404 (readLotForBid), 503 relayer off, 409 ETH lots take only on-chain bids, 403 own lot, 403 not whitelisted,
  * 400 invalid amount, 409 cancelled / ended / not started, 400 below the minimum next bid.
  */
-export async function admitBid(
-  /** The relayer only says whether it takes card bids on chain. */
-  services: { db: Database; chain: Pick<ChainService, 'isChainLot'> & ChainNode; relayer: { readonly enabled: boolean } },
-  user: UserRow,
-  lot: LotForBid,
-  input: string | number | bigint,
-  rail: BidRail,
-  maximumInput?: string | number,
-): Promise<AdmittedBid> {
+export async function admitBid(services: IntakeDeps, user: UserRow, lot: LotForBid, input: string | number | bigint, rail: BidRail, maximumInput?: string | number): Promise<AdmittedBid> {
   if (rail === 'relayed-card' && !services.relayer.enabled) throw new HttpError(503, relayedBidMessages.unavailable, 'relayer_unavailable');
   if (rail !== 'relayed-card' && lot.paymentMethod === 'ETH') throw new HttpError(409, bidMessages.ethOnChain, 'bid_on_chain');
   if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');

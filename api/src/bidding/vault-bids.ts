@@ -11,7 +11,9 @@ import { formatAmount, proposeLadderSteps } from '@gavel/domain';
 import { drawBelow } from '../random-draw.ts';
 import { bindingBidMessages, outputOutlastsLot } from '@gavel/domain/binding-bids';
 import { BLOCK_INTERVAL_MS, outpointKey, vaultBalance, type VaultOutputView } from '@gavel/domain/bitcoin-vault';
-import type { Services } from '../services.ts';
+import type { BitcoinAccess, BitcoinConfig } from '../bitcoin/index.ts';
+import type { Vaults } from '../bitcoin/vault/vaults.ts';
+import type { VaultConfig } from '../bitcoin/vault/config.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { BitcoinVault, BtcOffer } from '../generated/prisma/client.ts';
 import { HttpError } from '../http/errors.ts';
@@ -22,20 +24,27 @@ import { bitcoin } from '../bitcoin/network.ts';
 import { buildVaultOffer, vaultInputIndices, withBidderVaultSignatures } from '../bitcoin/vault/vault-offer.ts';
 import { COMMITMENT_BINDS_SQL, committedOutpoints } from '../bitcoin/vault/committed.ts';
 import { commitBid } from './place-bid.ts';
-import { admitBid, readLotForBid } from './intake.ts';
+import { admitBid, readLotForBid, type IntakeDeps } from './intake.ts';
 import type { AdmittedBid, PlacedBid, Transaction } from './bid-types.ts';
 import { offerCall, OFFER_TTL_MS, presentOffer, type OfferReply } from './btc-offer.ts';
 import { lotRates } from '../house/rates.ts';
 
+/** What a Bitcoin offer bid is taken with: the intake's reads, Bitcoin access and settings, and the bidders' vaults. */
+export type OfferBidDeps = IntakeDeps & {
+  bitcoin: BitcoinAccess;
+  config: { bitcoin: BitcoinConfig; vault: Pick<VaultConfig, 'confirmations' | 'refreshBlocks'> };
+  vaults: Pick<Vaults, 'currentHouseAddress' | 'mine' | 'vault'>;
+};
+
 /** The user's vault, or the refusal that says to open and fund one. */
-async function vaultOf(services: Services, userId: string): Promise<BitcoinVault> {
+async function vaultOf(services: OfferBidDeps, userId: string): Promise<BitcoinVault> {
   const row = await services.vaults.mine(userId);
   if (!row) throw new HttpError(409, bindingBidMessages.noVault, 'vault_required');
   return row;
 }
 
 /** Blocks from now until the lot's swap could still be co-signed: its end plus the seller's settlement window. */
-function blocksToSettled(services: Services, endTime: Date): number {
+function blocksToSettled(services: OfferBidDeps, endTime: Date): number {
   return Math.ceil((endTime.getTime() - Date.now() + services.config.bitcoin.sellerSignDueMs) / BLOCK_INTERVAL_MS);
 }
 
@@ -44,7 +53,7 @@ function blocksToSettled(services: Services, endTime: Date): number {
  * bidder's own bid on this same lot count, as the new bid replaces it), largest first, and only those whose exit
  * height lies past the lot's settlement. `all` is every free output, to tell "refresh" from "too little".
  */
-async function usableOutputs(services: Services, row: BitcoinVault, lotId: string, endTime: Date) {
+async function usableOutputs(services: OfferBidDeps, row: BitcoinVault, lotId: string, endTime: Date) {
   const { bitcoin: access, config, db } = services;
   const [utxos, tipHeight, committed] = await offerCall(() => Promise.all([access.esplora.addressUtxos(row.address), access.esplora.tipHeight(), committedOutpoints(db, row.id, lotId)]));
   const balance = vaultBalance(
@@ -58,7 +67,7 @@ async function usableOutputs(services: Services, row: BitcoinVault, lotId: strin
 }
 
 /** A binding offer the intake admitted: built from the vault's free outputs, kept until the wallet signs it. */
-export async function placeVaultOffer(services: Services, user: UserRow, bid: AdmittedBid): Promise<OfferReply> {
+export async function placeVaultOffer(services: OfferBidDeps, user: UserRow, bid: AdmittedBid): Promise<OfferReply> {
   const { lot, amount } = bid;
   const built = await buildVaultOfferFor(services, user, lot, amount, false);
   return {
@@ -71,7 +80,7 @@ export async function placeVaultOffer(services: Services, user: UserRow, bid: Ad
 }
 
 /** A maximum on a lot requiring binding bids: a ladder of binding offers (btc-ladders.ts), every step on the same vault outputs. */
-export async function placeVaultLadder(services: Services, user: UserRow, bid: AdmittedBid) {
+export async function placeVaultLadder(services: OfferBidDeps, user: UserRow, bid: AdmittedBid) {
   const { lot, amount } = bid;
   const amounts = proposeLadderSteps(amount, bid.maximum!, bid.increment, drawBelow);
   const built = await buildVaultOffers(services, user, lot, amounts, { ladder: true });
@@ -87,7 +96,7 @@ export async function placeVaultLadder(services: Services, user: UserRow, bid: A
 }
 
 /** Every signed step of a binding ladder checked as a single binding offer; the outputs they all spend. */
-export async function checkSignedVaultLadder(services: Services, user: UserRow, offers: BtcOffer[], signed: Map<string, string>) {
+export async function checkSignedVaultLadder(services: OfferBidDeps, user: UserRow, offers: BtcOffer[], signed: Map<string, string>) {
   const checked = new Map<string, string>();
   let spent: { vaultId: string; outpoints: string[] } | null = null;
   for (const offer of offers) {
@@ -104,7 +113,7 @@ type OfferLot = { id: string; endTime: Date; inscriptionId: string | null; selle
  * A binding offer at `amount` (a bid, or `buyNow` at the Buy Now price) from the user's vault, stored as a
  * BtcOffer naming the vault, until the wallet signs it (OFFER_TTL_MS).
  */
-export async function buildVaultOfferFor(services: Services, user: UserRow, lot: OfferLot, amount: bigint, buyNow: boolean) {
+export async function buildVaultOfferFor(services: OfferBidDeps, user: UserRow, lot: OfferLot, amount: bigint, buyNow: boolean) {
   const built = await buildVaultOffers(services, user, lot, [amount], { buyNow });
   return { ...built, offerId: built.offers[0]!.offerId, psbtHex: built.offers[0]!.psbtHex };
 }
@@ -114,7 +123,7 @@ export async function buildVaultOfferFor(services: Services, user: UserRow, lot:
  * spending exactly the vault outputs chosen for the top step, so at most one of them can ever be broadcast. A
  * ladder's offers are linked by the lowest step's id (`ladder`). Stored as BtcOffers naming the vault.
  */
-export async function buildVaultOffers(services: Services, user: UserRow, lot: OfferLot, steps: bigint[], options: { buyNow?: boolean; ladder?: boolean } = {}) {
+export async function buildVaultOffers(services: OfferBidDeps, user: UserRow, lot: OfferLot, steps: bigint[], options: { buyNow?: boolean; ladder?: boolean } = {}) {
   const { prisma } = services.db;
   if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
@@ -185,7 +194,7 @@ export async function buildVaultOffers(services: Services, user: UserRow, lot: O
  * signature on the cooperative leaf over exactly the offer built, and every input is unspent. Answers the built
  * PSBT with those signatures (what is stored and later co-signed).
  */
-export async function checkSignedVaultOffer(services: Services, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<{ checked: string; vaultId: string; outpoints: string[] }> {
+export async function checkSignedVaultOffer(services: OfferBidDeps, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<{ checked: string; vaultId: string; outpoints: string[] }> {
   if (typeof signedPsbtHex !== 'string' || signedPsbtHex.length === 0) throw new HttpError(400, 'PSBT hex is required', 'invalid_psbt', { signedPsbtHex: 'PSBT hex is required' });
   const row = await services.db.prisma.bitcoinVault.findUnique({ where: { id: offer.vaultId! } });
   if (!row || row.userId !== user.id) throw new HttpError(403, bindingBidMessages.wrongVault, 'wrong_vault');
@@ -269,7 +278,7 @@ export async function bindingBidsWithoutOutputs(
  * offer built) and placed: the bid, its PSBT with the checked signatures and its outputs' commitments in one
  * transaction. The offer is admitted again as a bid (the lot may have moved on since it was built).
  */
-export async function finalizeVaultOffer(services: Services, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<PlacedBid> {
+export async function finalizeVaultOffer(services: OfferBidDeps, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<PlacedBid> {
   const lot = await readLotForBid(services, offer.lotId);
   const bid = await admitBid(services, user, lot, BigInt(offer.amount.toFixed(0)), 'btc-finalize');
   const { checked, vaultId, outpoints } = await checkSignedVaultOffer(services, user, offer, signedPsbtHex);
