@@ -7,13 +7,13 @@
  */
 import { fill, psbtMessages, settlementMessages, type PsbtState } from '@gavel/domain';
 import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
-import type { Services } from '../services.ts';
+import type { BitcoinAccess, BitcoinConfig } from '../bitcoin/index.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { checkUnspent, esploraChainView, finalizeSwap, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned, withSellerSignature, type SettledSwap } from '../bitcoin/offer/index.ts';
 import { sellerInputIndexOf, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
-import { awaitVaultSwap, queueVaultSwap } from './btc-vault-settle.ts';
+import { awaitVaultSwap, queueVaultSwap, type VaultSwapDeps } from './btc-vault-settle.ts';
 import { offerCall, OFFER_TTL_MS } from './btc-offer.ts';
 import { linkedWallet } from './intake.ts';
 import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
@@ -22,7 +22,10 @@ import { lotRates } from '../house/rates.ts';
 
 const AUCTION_NOT_FOUND = 'Auction not found. It may have been deleted.';
 
-async function winnerOf(services: Services, lotId: string) {
+/** Settling a won BTC lot records and sends its swap, the binding one too, and builds and checks offers on Bitcoin. */
+export type SettlementDeps = VaultSwapDeps & { bitcoin: BitcoinAccess; config: { bitcoin: BitcoinConfig } };
+
+async function winnerOf(services: SettlementDeps, lotId: string) {
   const lot = await services.db.prisma.lot.findUnique({ where: { id: lotId } });
   if (!lot) throw notFound(AUCTION_NOT_FOUND);
   const bid = lot.winningBidId ? await services.db.prisma.bid.findUnique({ where: { id: lot.winningBidId } }) : null;
@@ -30,7 +33,7 @@ async function winnerOf(services: Services, lotId: string) {
 }
 
 /** Where the settlement stands; a recorded swap found confirmed marks the lot paid and transferred. */
-async function settlementState(services: Services, lotId: string): Promise<PsbtState> {
+async function settlementState(services: SettlementDeps, lotId: string): Promise<PsbtState> {
   const { lot, bid } = await winnerOf(services, lotId);
   let confirmations: number | null = null;
   if (lot.swapTxid) {
@@ -53,7 +56,7 @@ async function settlementState(services: Services, lotId: string): Promise<PsbtS
 }
 
 /** The settlement as `viewer` sees it: the winner's signed offer is shown to the winner and the seller only. */
-export async function settlementStateFor(services: Services, lotId: string, viewer: UserRow): Promise<PsbtState> {
+export async function settlementStateFor(services: SettlementDeps, lotId: string, viewer: UserRow): Promise<PsbtState> {
   const state = await settlementState(services, lotId);
   const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { creatorId: true, winnerId: true, sellerWalletAddress: true } });
   const party = lot.winnerId === viewer.id || (await isSellerOf(services.db.prisma, viewer, lot));
@@ -61,14 +64,14 @@ export async function settlementStateFor(services: Services, lotId: string, view
 }
 
 /** The swap recorded for the lot, with its network hex once there is a txid (null before the seller co-signs). */
-export async function swapTransaction(services: Services, lotId: string) {
+export async function swapTransaction(services: SettlementDeps, lotId: string) {
   const { lotId: id, stage, txid, confirmations } = await settlementState(services, lotId);
   const { swapTxHex } = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { swapTxHex: true } });
   return { lotId: id, stage, txid, confirmations, txHex: txid ? swapTxHex : null };
 }
 
 /** The address the seller's inscription input spends from, which the seller's co-signature proves. */
-function sellerInputAddress(services: Services, offerHex: string): string | null {
+function sellerInputAddress(services: SettlementDeps, offerHex: string): string | null {
   const network = services.config.bitcoin.network;
   const offer = parsePsbtHex(offerHex, network);
   const utxo = offer.data.inputs[sellerInputIndexOf(offer)]?.witnessUtxo;
@@ -82,7 +85,7 @@ function sellerInputAddress(services: Services, offerHex: string): string | null
  * either by being linked to the caller or by the co-signature itself when input 1 spends from it (the
  * dapp links a Bitcoin wallet's payment address, while the seller address is usually its ordinals one).
  */
-export async function completeForSeller(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }) {
+export async function completeForSeller(services: SettlementDeps, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }) {
   const { lot, bid } = await winnerOf(services, body.auctionId);
   if (!(await isSellerOf(services.db.prisma, user, lot))) throw new HttpError(403, settlementMessages.notSeller, 'not_seller');
   const walletAddress = sellerWalletAddress([body.walletAddress], lot.sellerWalletAddress);
@@ -115,7 +118,7 @@ export async function completeForSeller(services: Services, user: UserRow, body:
  * answering 409. A swap the node refuses is forgotten again (offer_invalid, the winner may claim); one Esplora
  * could not be reached for stays recorded, and the worker broadcasts it (btc-swap.ts).
  */
-export async function sellerSign(services: Services, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
+export async function sellerSign(services: SettlementDeps, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
   const { lot, swap, vaultSwap } = await completeForSeller(services, user, body);
   if (vaultSwap) {
     // Gavel's co-signature and the broadcast follow in the worker (btc-vault-settle.ts); the state says when sent.
@@ -132,7 +135,7 @@ export async function sellerSign(services: Services, user: UserRow, body: { auct
 }
 
 /** A claim replaces the winning offer only once that offer can no longer be broadcast (an input spent or gone). */
-async function refuseValidOffer(services: Services, offerHex: string | null): Promise<void> {
+async function refuseValidOffer(services: SettlementDeps, offerHex: string | null): Promise<void> {
   if (!offerHex) return;
   // Its inputs spent by the swap itself (the seller broadcast it elsewhere): that is the lot being paid, not a
   // dead offer; the follower records it when it confirms.
@@ -159,7 +162,7 @@ interface ClaimWallet {
 }
 
 /** The ended lot and winning bid a claim is for, refused to anyone but the winner of a lot still to settle. */
-async function claimable(services: Services, user: UserRow, auctionId: string) {
+async function claimable(services: SettlementDeps, user: UserRow, auctionId: string) {
   const { lot, bid } = await winnerOf(services, auctionId);
   if (!bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
   if (lot.status !== 'ended') throw new HttpError(409, psbtMessages.notEnded, 'lot_not_ended');
@@ -174,7 +177,7 @@ async function claimable(services: Services, user: UserRow, auctionId: string) {
  * The claim's offer at the winning amount, from the winner's current UTXOs, bound to the winning bid; only
  * for a lot with what an offer needs, and once the winning offer is dead.
  */
-async function buildClaim(services: Services, user: UserRow, claim: Awaited<ReturnType<typeof claimable>>, wallet: ClaimWallet) {
+async function buildClaim(services: SettlementDeps, user: UserRow, claim: Awaited<ReturnType<typeof claimable>>, wallet: ClaimWallet) {
   const { lot, bid } = claim;
   if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, psbtMessages.templateFailed, 'lot_not_ready');
   await refuseValidOffer(services, bid.signedPsbtHex);
@@ -203,7 +206,7 @@ async function buildClaim(services: Services, user: UserRow, claim: Awaited<Retu
  * fresh offer at the winning amount from the winner's current UTXOs, bound to the winning bid. Signed and
  * checked by claimWithTemplate, it replaces the bid's PSBTs, and the seller co-signs that one.
  */
-export async function createWinnerTemplate(services: Services, user: UserRow, body: ClaimWallet & { auctionId: string }): Promise<{ templateId: string; psbtHex: string }> {
+export async function createWinnerTemplate(services: SettlementDeps, user: UserRow, body: ClaimWallet & { auctionId: string }): Promise<{ templateId: string; psbtHex: string }> {
   const claim = await claimable(services, user, body.auctionId);
   const built = await buildClaim(services, user, claim, body);
   const template = await services.db.prisma.btcOffer.create({ data: { lotId: claim.lot.id, userId: user.id, amount: claim.bid.amount, ...built } });
@@ -216,7 +219,7 @@ export async function createWinnerTemplate(services: Services, user: UserRow, bo
  * template's. The template keeps its id and gets a fresh signing window.
  */
 export async function reviseWinnerTemplate(
-  services: Services,
+  services: SettlementDeps,
   user: UserRow,
   body: Partial<ClaimWallet> & { auctionId: string; templateId: string },
 ): Promise<{ templateId: string; psbtHex: string }> {
@@ -237,7 +240,7 @@ export async function reviseWinnerTemplate(
  * template not used yet, and only once the winning offer can no longer be broadcast (else the seller co-signs
  * that one and the winner could not swap it for another).
  */
-export async function claimWithTemplate(services: Services, user: UserRow, body: { auctionId: string; templateId: string; signedPsbtHex: string }): Promise<PsbtState> {
+export async function claimWithTemplate(services: SettlementDeps, user: UserRow, body: { auctionId: string; templateId: string; signedPsbtHex: string }): Promise<PsbtState> {
   const { lot, bid } = await claimable(services, user, body.auctionId);
   const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
   if (!template || template.userId !== user.id || template.lotId !== lot.id) throw new HttpError(404, psbtMessages.noTemplate, 'no_psbt_template');

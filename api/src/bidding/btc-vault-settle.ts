@@ -17,7 +17,7 @@ import { broadcastRecorded, expectedSwapTxid, recordSwap, swapRefusal, type Swap
 import { sweepHouseOutput, type HouseSweepDeps } from './btc-house-sweep.ts';
 
 /** A binding swap is recorded and sent as any swap is, co-signed with G (the vaults), then its house output swept. */
-type VaultSwapDeps = SwapDeps & HouseSweepDeps & { vaults: Pick<Vaults, 'queue' | 'signVaultInputs'> };
+export type VaultSwapDeps = SwapDeps & HouseSweepDeps & { vaults: Pick<Vaults, 'queue' | 'signVaultInputs'> };
 
 /** Stores the seller-co-signed binding swap for the worker to finish; refused when one is stored or recorded. */
 export async function queueVaultSwap(services: VaultSwapDeps, lotId: string, merged: bitcoin.Psbt): Promise<void> {

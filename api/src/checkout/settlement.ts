@@ -5,14 +5,16 @@
  * chain (bidding/btc-swap.ts): the manual steps are refused then, so the winner never pays twice.
  */
 import { fill, psbtMessages, requiresPaymentHash, settlementMessages, transferReferenceRefusal, unpaidMessages, type MarkPaidBody, type TransferBody } from '@gavel/domain';
-import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { loadLot } from '../admin/lot-view.ts';
-import { lotsChanged } from '../admin/lot-writes.ts';
+import { lotsChanged, type LotChanges } from '../admin/lot-writes.ts';
 import { isSellerOf } from '../wallet/linked.ts';
-import { sellerSign } from '../bidding/btc-settlement.ts';
+import { sellerSign, type SettlementDeps } from '../bidding/btc-settlement.ts';
 import type { LotRow } from '../lots/present.ts';
+
+/** A step drops the lot's cached views; a BTC lot's transfer by its co-signed offer is settled as a swap. */
+type SettleDeps = LotChanges & SettlementDeps;
 
 /** The step taken, and the lot as it now is. */
 export interface Settled {
@@ -21,7 +23,7 @@ export interface Settled {
 }
 
 /** The lot, if the caller may settle it and it is at a step where settling makes sense. */
-async function settleable(services: Services, user: UserRow, id: string, who: 'seller' | 'admin'): Promise<LotRow> {
+async function settleable(services: SettleDeps, user: UserRow, id: string, who: 'seller' | 'admin'): Promise<LotRow> {
   const { prisma } = services.db;
   const lot = await loadLot(prisma, id);
   const allowed = who === 'admin' ? user.role === 'admin' : await isSellerOf(prisma, user, lot);
@@ -43,7 +45,7 @@ function refuseOnChain(lot: { swapTxid: string | null }): void {
  * Marks the lot paid unless a swap was recorded meanwhile; a paid lot stays as it is. Clearing the buyer's debt
  * cannot be undone, so who did it is recorded with when.
  */
-async function markPaid(services: Services, id: string, txHash: string | undefined, by: UserRow): Promise<void> {
+async function markPaid(services: SettleDeps, id: string, txHash: string | undefined, by: UserRow): Promise<void> {
   const { prisma } = services.db;
   const { count } = await prisma.lot.updateMany({
     where: { id, paid: false, swapTxid: null, unpaidAt: null },
@@ -52,20 +54,20 @@ async function markPaid(services: Services, id: string, txHash: string | undefin
   if (count === 0) refuseOnChain(await loadLot(prisma, id));
 }
 
-async function settled(services: Services, message: string, id: string): Promise<Settled> {
+async function settled(services: SettleDeps, message: string, id: string): Promise<Settled> {
   await lotsChanged(services, id);
   return { message, lot: await loadLot(services.db.prisma, id) };
 }
 
 /** The seller (or an admin) confirms the winner's payment arrived; verifying a paid lot changes nothing. */
-export async function verifyPayment(services: Services, user: UserRow, lotId: string, txHash: string | undefined): Promise<Settled> {
+export async function verifyPayment(services: SettleDeps, user: UserRow, lotId: string, txHash: string | undefined): Promise<Settled> {
   const lot = await settleable(services, user, lotId, 'seller');
   await markPaid(services, lot.id, txHash, user);
   return settled(services, settlementMessages.paymentVerified, lot.id);
 }
 
 /** An admin marks the winner's payment received: with its hash on an on-chain lot; `auctionType`, when given, the lot's own. */
-export async function markPaidByAdmin(services: Services, user: UserRow, lotId: string, body: MarkPaidBody): Promise<Settled> {
+export async function markPaidByAdmin(services: SettleDeps, user: UserRow, lotId: string, body: MarkPaidBody): Promise<Settled> {
   const lot = await settleable(services, user, lotId, 'admin');
   if (body.auctionType && body.auctionType !== lot.auctionType) {
     const message = fill(settlementMessages.auctionTypeMismatch, { auctionType: lot.auctionType });
@@ -80,7 +82,7 @@ export async function markPaidByAdmin(services: Services, user: UserRow, lotId: 
  * The seller (or an admin) records the transfer to the winner, once the payment is verified; on a BTC lot the
  * winning offer with the seller's input signed instead, settled as the seller's co-signature is.
  */
-export async function recordTransfer(services: Services, user: UserRow, lotId: string, body: TransferBody): Promise<Settled> {
+export async function recordTransfer(services: SettleDeps, user: UserRow, lotId: string, body: TransferBody): Promise<Settled> {
   const lot = await settleable(services, user, lotId, 'seller');
   if (!body.transferTransactionHash && body.finalPsbtHex && lot.paymentMethod === 'BTC') {
     await sellerSign(services, user, { auctionId: lot.id, walletAddress: lot.sellerWalletAddress ?? '', signedPsbtHex: body.finalPsbtHex });
