@@ -12,18 +12,17 @@
  */
 import { displayAmount, formatAmount, checkoutMessages, type BuyNowOfferBody, type BuyNowOfferReply } from '@gavel/domain';
 import type { Lot, Prisma } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { esploraChainView, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { offerParties } from '../bidding/btc-bids.ts';
 import { offerCall, OFFER_TTL_MS } from '../bidding/btc-offer.ts';
 import { wonMail } from '../mail/templates.ts';
-import { buildVaultOfferFor, checkSignedVaultOffer, commitVaultOutputs } from '../bidding/vault-bids.ts';
+import { buildVaultOfferFor, checkSignedVaultOffer, commitVaultOutputs, type OfferBidDeps } from '../bidding/vault-bids.ts';
 import { vaultBidsRequired } from '@gavel/domain/binding-bids';
 
 /** POST /auctions/:id/buy-now/offer: the swap at the Buy Now price, built for the buyer's wallet to sign. */
-export async function buildBuyNowOffer(services: Services, user: UserRow, lot: Lot, price: bigint, input: BuyNowOfferBody): Promise<BuyNowOfferReply> {
+export async function buildBuyNowOffer(services: OfferBidDeps, user: UserRow, lot: Lot, price: bigint, input: BuyNowOfferBody): Promise<BuyNowOfferReply> {
   const { prisma } = services.db;
   // A lot requiring binding bids is bought from the buyer's vault too (bidding/vault-bids.ts).
   const event = await prisma.auctionEvent.findUnique({ where: { id: lot.auctionEventId }, select: { vaultBidsRequired: true } });
@@ -65,7 +64,7 @@ export async function buildBuyNowOffer(services: Services, user: UserRow, lot: L
  * The signed Buy Now offer, checked before anything changes: this buyer's, for this lot, unused, unexpired, at
  * today's Buy Now price (an admin who changed it since makes the buyer start again), and valid on the chain.
  */
-export async function checkSignedBuyNowOffer(services: Services, user: UserRow, lot: Lot, price: bigint, bidId: string | undefined, signedPsbtHex: string | undefined) {
+export async function checkSignedBuyNowOffer(services: OfferBidDeps, user: UserRow, lot: Lot, price: bigint, bidId: string | undefined, signedPsbtHex: string | undefined) {
   if (!bidId || !signedPsbtHex) {
     const field = bidId ? 'signedPsbtHex' : 'bidId';
     throw new HttpError(400, checkoutMessages.buyNowOfferRequired, 'buy_now_offer_required', { [field]: checkoutMessages.buyNowOfferRequired });
@@ -95,7 +94,7 @@ export type SignedBuyNowOffer = Awaited<ReturnType<typeof checkSignedBuyNowOffer
  * second request with the same offer rolls back), the winning bid written with the signed swap the seller
  * co-signs, the lot pointed at it with the seller's co-signing deadline, and the won mail.
  */
-export async function commitBtcPurchase(tx: Prisma.TransactionClient, services: Services, user: UserRow, lot: Lot, price: bigint, signed: SignedBuyNowOffer): Promise<{ mailId: string | null }> {
+export async function commitBtcPurchase(tx: Prisma.TransactionClient, services: OfferBidDeps, user: UserRow, lot: Lot, price: bigint, signed: SignedBuyNowOffer): Promise<{ mailId: string | null }> {
   const { offer, signedPsbtHex } = signed;
   const claimed = await tx.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
   if (claimed.count === 0) throw new HttpError(409, checkoutMessages.buyNowOfferUsed, 'buy_now_offer_used');
