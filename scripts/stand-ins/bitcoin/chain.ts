@@ -13,7 +13,7 @@ import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { rpc } from './errors.ts';
 import { envelopesOf, landing } from './ordinals.ts';
-import { dustLimit, hex, scriptType, verifyInput, type Prevout } from './verify.ts';
+import { dustLimit, key, scriptType, txidOf, verifyInput, type Prevout } from './verify.ts';
 import { checkRelativeLock } from './tapscript.ts';
 import { blockTemplate, replacedBy } from './mempool.ts';
 
@@ -65,8 +65,6 @@ export interface Inscription {
   /** null: the inscribed sat went to fees. */
   satpoint: { txid: string; vout: number; offset: number } | null;
 }
-
-export const key = (txid: string, vout: number) => `${txid}:${vout}`;
 
 export function bitcoinjsNetwork(network: StandInNetwork): bitcoin.Network {
   return network === 'mainnet' ? bitcoin.networks.bitcoin : network === 'regtest' ? bitcoin.networks.regtest : bitcoin.networks.testnet;
@@ -272,9 +270,6 @@ export class Chain {
 }
 
 /** Input hashes are stored little-endian; txids are shown reversed. */
-export function txidOf(hash: Uint8Array): string {
-  return hex(Uint8Array.from(hash).reverse());
-}
 
 function sha256d(data: Uint8Array): string {
   return createHash('sha256').update(createHash('sha256').update(data).digest()).digest('hex');

@@ -3,8 +3,18 @@
  * transaction it conflicts with must signal), and which packages a block takes (ancestor-feerate selection, the
  * way Core's block assembler lets a child pay for its parent).
  */
-import { key, txidOf, type Chain } from './chain.ts';
+import type * as bitcoin from 'bitcoinjs-lib';
 import { rpc } from './errors.ts';
+import { key, txidOf } from './verify.ts';
+
+/** What the policy reads of the stand-in's chain (chain.ts), which calls it. */
+export interface MempoolState {
+  readonly txs: ReadonlyMap<string, { txid: string; tx: bitcoin.Transaction; fee: number; coinbase: boolean; status: { confirmed: boolean } }>;
+  readonly spends: ReadonlyMap<string, { txid: string }>;
+  readonly mempool: readonly string[];
+  readonly minRelayFeeRate: number;
+  readonly blockMinFeeRate: number;
+}
 
 /** BIP125: an input with nSequence below this signals that its transaction may be replaced. */
 const MAX_REPLACEABLE_SEQUENCE = 0xfffffffd;
@@ -15,7 +25,7 @@ const MAX_REPLACEABLE_SEQUENCE = 0xfffffffd;
  * double spend, -26 txn-mempool-conflict), the replacement's feerate beats each conflict's (rule 6) and its fee
  * pays for everything it evicts plus its own relay at the minimum feerate (rules 3 and 4).
  */
-export function replacedBy(chain: Chain, txid: string, conflicts: Set<string>, fee: number, vsize: number): string[] {
+export function replacedBy(chain: MempoolState, txid: string, conflicts: Set<string>, fee: number, vsize: number): string[] {
   const evicted: string[] = [];
   const visit = (id: string) => {
     if (evicted.includes(id)) return;
@@ -43,7 +53,7 @@ export function replacedBy(chain: Chain, txid: string, conflicts: Set<string>, f
  * Core's block assembler, the package (a transaction with its ancestors not yet taken) of the highest feerate, again
  * and again while the best reaches `blockMinFeeRate`. The faucet's coinbase-shaped transactions are always taken.
  */
-export function blockTemplate(chain: Chain): string[] {
+export function blockTemplate(chain: MempoolState): string[] {
   if (chain.blockMinFeeRate <= 0) return [...chain.mempool];
   const taken = new Set(chain.mempool.filter((txid) => chain.txs.get(txid)!.coinbase));
   const ancestorsOf = (txid: string, into: Set<string>) => {

@@ -3,7 +3,8 @@
  * Each route returns a body and status; text where Esplora answers text (tx hex, txid, tip height, errors).
  */
 import * as bitcoin from 'bitcoinjs-lib';
-import { key, txidOf, type Chain, type StoredTx, type Utxo } from './chain.ts';
+import type { Chain, StoredTx, Utxo } from './chain.ts';
+import { key, txidOf } from './verify.ts';
 import { RpcError } from './errors.ts';
 import { inscribe } from './inscribe.ts';
 import { hex, scriptType } from './verify.ts';

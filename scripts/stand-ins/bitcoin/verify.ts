@@ -115,3 +115,11 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 export function hex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('hex');
 }
+
+/** An outpoint as the stand-in's maps key it: `txid:vout`. */
+export const key = (txid: string, vout: number) => `${txid}:${vout}`;
+
+/** A transaction id as Bitcoin shows it: its hash's bytes reversed, in hex. */
+export function txidOf(hash: Uint8Array): string {
+  return hex(Uint8Array.from(hash).reverse());
+}
