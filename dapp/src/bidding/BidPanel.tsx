@@ -2,7 +2,7 @@ import { buyNowEndsAuctionText, CARD_PAYMENT_MARKER, messages, type Lot, type Lo
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch } from '../state/store.ts';
-import { confirmsAtOnce, useSavedCardLookup } from '../checkout/bid-opening.ts';
+import { confirmsAtOnce, useSavedCardLookup } from './bid-opening.ts';
 import { startBidCheckout, startBuyNow, type BuyNowMode } from '../state/checkout.ts';
 import { bidGatesLeft, useBidGate } from '../session/bid-gate.ts';
 import { lotReturnPath } from '../session/return-path.ts';

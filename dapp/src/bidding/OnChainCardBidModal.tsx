@@ -4,8 +4,8 @@ import { CARD_PAYMENT_MARKER, messages, type Lot, type PlaceBidReply } from '@ga
 import { useCardHoldRate, usePaymentMethod } from '../api/payments.ts';
 import { serverMessage } from '../api/http.ts';
 import { Modal } from '../components/modal/Modal.tsx';
-import { cardIsReady, cardLabel } from '../checkout/card-label.ts';
-import { cardHoldFor } from '../checkout/card-hold.ts';
+import { cardIsReady, cardLabel } from '../payment/card-label.ts';
+import { cardHoldFor } from '../payment/card-hold.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { usePlaceBid } from './use-place-bid.ts';
 

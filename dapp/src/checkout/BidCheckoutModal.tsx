@@ -11,7 +11,7 @@ import { BidPlaced } from './BidPlaced.tsx';
 import { ladderOf } from './BitcoinBidPanel.tsx';
 import { CardVerificationStep } from './CardVerificationStep.tsx';
 import { cardVerified, closeCheckout, goToStep, type CheckoutStep } from '../state/checkout.ts';
-import { cardIsReady } from './card-label.ts';
+import { cardIsReady } from '../payment/card-label.ts';
 import { ConfirmBidStep } from './ConfirmBidStep.tsx';
 import { useOwnMaximum } from '../bidding/maximum-bid.ts';
 import { PaymentChoiceStep } from './PaymentChoiceStep.tsx';

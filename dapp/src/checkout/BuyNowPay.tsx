@@ -5,7 +5,7 @@ import { usePaymentMethod } from '../api/payments.ts';
 import { CheckIcon } from '../components/icons/icons.tsx';
 import { lotAmount } from '../lots/lot-money.ts';
 import type { CardDetails } from '../payment/card-collector.ts';
-import { cardIsReady, cardLabel } from './card-label.ts';
+import { cardIsReady, cardLabel } from '../payment/card-label.ts';
 import { PaymentCardForm } from './PaymentCardForm.tsx';
 import { PaymentInitFailed } from './PaymentInitFailed.tsx';
 import { PaymentSignIn, useSignedIn } from './PaymentSignIn.tsx';

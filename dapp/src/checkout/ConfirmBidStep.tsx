@@ -4,8 +4,8 @@ import { CheckIcon } from '../components/icons/icons.tsx';
 import { allInOf } from '../lots/all-in.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { changePayment } from '../state/checkout.ts';
-import { cardLabel } from './card-label.ts';
-import { cardHoldFor } from './card-hold.ts';
+import { cardLabel } from '../payment/card-label.ts';
+import { cardHoldFor } from '../payment/card-hold.ts';
 
 interface ConfirmBidStepProps {
   lot: Lot;

@@ -5,7 +5,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import { useNotify } from '../components/toast/use-notify.ts';
 import { lotAmount } from '../lots/lot-money.ts';
 import { usePaymentMethod } from '../api/payments.ts';
-import { cardIsReady, cardLabel } from './card-label.ts';
+import { cardIsReady, cardLabel } from '../payment/card-label.ts';
 import { PaymentCardForm } from './PaymentCardForm.tsx';
 import { PaymentInitFailed } from './PaymentInitFailed.tsx';
 import { PaymentSignIn, useSignedIn } from './PaymentSignIn.tsx';

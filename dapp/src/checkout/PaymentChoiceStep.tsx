@@ -2,7 +2,7 @@ import { displayAmount, maximumRefusal, messages, parseAmount, paymentMessages, 
 import { useBiddingLimit } from '../api/payments.ts';
 import { useAppDispatch, useAppSelector } from '../state/store.ts';
 import { addPaymentMethod, choosePayment, goToStep, PAYMENT_CHOICES, type PaymentChoice } from '../state/checkout.ts';
-import { cardIsReady, cardLabel } from './card-label.ts';
+import { cardIsReady, cardLabel } from '../payment/card-label.ts';
 
 interface ChoiceInfo {
   label: string;

@@ -5,7 +5,7 @@ import { BitcoinBidPanel, type LadderPreview } from './BitcoinBidPanel.tsx';
 import { CardForm } from '../payment/CardForm.tsx';
 import type { CardDetails } from '../payment/card-collector.ts';
 import { addPaymentMethod, changePayment, goToStep, type PaymentChoice } from '../state/checkout.ts';
-import { cardIsReady, cardLabel } from './card-label.ts';
+import { cardIsReady, cardLabel } from '../payment/card-label.ts';
 
 interface PaymentDetailsStepProps {
   choice: PaymentChoice | null;

@@ -1,7 +1,7 @@
 import type { CartItem, PayHeldReply } from '@gavel/domain';
 import { usePayHeld } from '../../api/checkout.ts';
 import { usePaymentMethod } from '../../api/payments.ts';
-import { cardLabel } from '../../checkout/card-label.ts';
+import { cardLabel } from '../../payment/card-label.ts';
 import { formatDateTime } from '../../dates/format-date.ts';
 import { lotAmount } from '../../lots/lot-money.ts';
 

@@ -1,5 +1,5 @@
 import type { PaymentMethodReply } from '@gavel/domain';
-import { brandName } from '../payment/card-input.ts';
+import { brandName } from './card-input.ts';
 
 /** "Visa •••• 4242", or null when no card is saved. */
 export function cardLabel(method: PaymentMethodReply | undefined): string | null {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { maximumRefusal, type Lot, type PaymentMethodReply } from '@gavel/domain';
 import { fetchPaymentMethod } from '../api/payments.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { cardIsReady } from './card-label.ts';
+import { cardIsReady } from '../payment/card-label.ts';
 
 /** How old a known card state may be when PLACE BID is pressed (the api refuses a card bid it cannot hold anyway). */
 const CARD_STATE_FRESH_MS = 15_000;
