@@ -35,24 +35,28 @@ import {
   type PaymentCurrency,
 } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { wonMail, type WonPayment } from '../mail/templates.ts';
-import { announceLotChanged, tellWinner } from '../bidding/notify.ts';
+import { announceLotChanged, tellWinner, type LotAnnouncer } from '../bidding/notify.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
 import { cancelIntent, capturedIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 import { assertWhitelisted } from '../bidding/whitelist-gate.ts';
 import { assertWithinBiddingLimit } from '../bidding/pay-later.ts';
-import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
+import { holdOnCard, lapseOf, type HoldDeps } from '../payments/bid-holds.ts';
 import { randomUUID } from 'node:crypto';
 import { fullNameOf } from '../auth/user-name.ts';
 import { buildBuyNowOffer, checkSignedBuyNowOffer, commitBtcPurchase, type SignedBuyNowOffer } from './btc-buy-now.ts';
+import type { OfferBidDeps } from '../bidding/vault-bids.ts';
 import { cancelDisplacedBids, tellDisplaced } from './buy-now-displaced.ts';
 import { buyerLinesFor } from '../house/rates.ts';
 import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
+
+/** A purchase holds or charges the card (Stripe), or takes a Bitcoin offer, then tells the buyer, the displaced and the watchers. */
+export type BuyNowDeps = HoldDeps & OfferBidDeps & LotAnnouncer & { mailer: Mailer };
 
 const bidMessages = messages.bids;
 
@@ -60,7 +64,7 @@ const bidMessages = messages.bids;
  * The lot, if Buy Now is open on it now, its price in the smallest unit, and what a card pays for it: a USD lot's
  * price all in (with its event's buyer's premium and the buyer's tax, domain house-tax.ts), else the price. Throws the reason otherwise.
  */
-export async function buyableLot(services: Services, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint; charge: bigint; tax: bigint }> {
+export async function buyableLot(services: BuyNowDeps, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint; charge: bigint; tax: bigint }> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
   if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
@@ -80,7 +84,7 @@ export async function buyableLot(services: Services, user: UserRow, lotId: strin
 }
 
 /** POST /payment/buy-now-intent (the body's shape and minimums were checked by its schema). */
-export async function createBuyNowIntent(services: Services, user: UserRow, body: { amount: string | number; auctionId: string; currency?: PaymentCurrency }): Promise<BuyNowIntentReply> {
+export async function createBuyNowIntent(services: BuyNowDeps, user: UserRow, body: { amount: string | number; auctionId: string; currency?: PaymentCurrency }): Promise<BuyNowIntentReply> {
   const { lot, price, charge, tax } = await buyableLot(services, user, body.auctionId);
   if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
   let amount: bigint;
@@ -142,7 +146,7 @@ export async function createBuyNowIntent(services: Services, user: UserRow, body
 }
 
 /** POST /auctions/:id/buy-now */
-export async function buyNow(services: Services, user: UserRow, lotId: string, body: BuyNowBody): Promise<BuyNowReply> {
+export async function buyNow(services: BuyNowDeps, user: UserRow, lotId: string, body: BuyNowBody): Promise<BuyNowReply> {
   const pi = body.paymentMethod === 'Stripe' ? (body.paymentIntentId ?? null) : null;
   const done = await alreadyBought(services, user, lotId, body.paymentMethod, pi);
   if (done) return done;
@@ -189,7 +193,7 @@ export async function buyNow(services: Services, user: UserRow, lotId: string, b
  * committing transaction. Without money held (Manual, no saved card) the buyer's pay-later bidding limit must
  * cover the price.
  */
-async function purchase(services: Services, user: UserRow, lotId: string, body: BuyNowBody, paying: string | null) {
+async function purchase(services: BuyNowDeps, user: UserRow, lotId: string, body: BuyNowBody, paying: string | null) {
   const { lot, price, charge } = await buyableLot(services, user, lotId);
   checkMethod(lot, body);
   if (body.paymentMethod === 'Stripe') await checkHeldPayment(services, user, lot, charge, body.paymentIntentId);
@@ -214,7 +218,7 @@ async function purchase(services: Services, user: UserRow, lotId: string, body: 
 }
 
 /** Holds the saved card for the Buy Now price (all in) until the cart's checkout (or its deadline) captures it. */
-async function holdForCart(services: Services, user: UserRow, lot: Lot, price: bigint): Promise<{ paymentIntentId: string; captureAfter: Date }> {
+async function holdForCart(services: BuyNowDeps, user: UserRow, lot: Lot, price: bigint): Promise<{ paymentIntentId: string; captureAfter: Date }> {
   const refused = cardCentsRefusal(price);
   if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
   const idempotencyKey = `cart-hold:${user.id}:${lot.id}:${randomUUID()}`;
@@ -248,7 +252,7 @@ async function holdForCart(services: Services, user: UserRow, lot: Lot, price: b
  * cover the price, checked in the same transaction.
  */
 async function commitPurchase(
-  services: Services,
+  services: BuyNowDeps,
   user: UserRow,
   lot: Lot,
   price: bigint,
@@ -298,13 +302,13 @@ async function commitPurchase(
 }
 
 /** The intent is this user's Buy Now intent for this lot (never release anyone else's). */
-async function isOwnBuyNowIntent(services: Services, user: UserRow, lotId: string, paymentIntentId: string): Promise<boolean> {
+async function isOwnBuyNowIntent(services: BuyNowDeps, user: UserRow, lotId: string, paymentIntentId: string): Promise<boolean> {
   const record = await services.db.prisma.cardPayment.findUnique({ where: { paymentIntentId } });
   return record?.kind === 'buy_now' && record.userId === user.id && record.lotIds[0] === lotId;
 }
 
 /** Takes the held buy-now price once the purchase has committed; true when the lot is paid. */
-export async function captureBuyNowPayment(services: Services, paymentIntentId: string): Promise<boolean> {
+export async function captureBuyNowPayment(services: BuyNowDeps, paymentIntentId: string): Promise<boolean> {
   const intent = await capturedIntent(services.payments.stripe, paymentIntentId);
   const status = intent.status;
   if (status === 'succeeded') {
@@ -319,14 +323,14 @@ export async function captureBuyNowPayment(services: Services, paymentIntentId: 
 }
 
 /** Gives a buyer who did not get the lot their money back. */
-export async function releaseBuyNowHold(services: Services, paymentIntentId: string): Promise<void> {
+export async function releaseBuyNowHold(services: BuyNowDeps, paymentIntentId: string): Promise<void> {
   const status = await cancelIntent(services.payments.stripe, paymentIntentId);
   if (status === 'canceled') await paymentCanceled(services.db.prisma, paymentIntentId, services.mailer);
   else services.log.error({ paymentIntentId, status }, 'a buy now hold for a lot the buyer did not get could not be released');
 }
 
 /** The same purchase, already made (a retried request): answer it again instead of refusing. */
-async function alreadyBought(services: Services, user: UserRow, lotId: string, method: BuyNowBody['paymentMethod'], pi: string | null): Promise<BuyNowReply | null> {
+async function alreadyBought(services: BuyNowDeps, user: UserRow, lotId: string, method: BuyNowBody['paymentMethod'], pi: string | null): Promise<BuyNowReply | null> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, boughtNow: true, winnerId: user.id, txHash: pi } });
   if (!lot) return null;
   const state = lot.paid ? 'paid' : pi ? 'processing' : 'awaiting_payment';
@@ -342,14 +346,14 @@ function checkMethod(lot: Lot, body: Pick<BuyNowBody, 'paymentMethod'>): void {
 }
 
 /** POST /auctions/:id/buy-now/offer: a BTC lot's Buy Now swap, built for the buyer's wallet to sign. */
-export async function createBuyNowOffer(services: Services, user: UserRow, lotId: string, body: BuyNowOfferBody): Promise<BuyNowOfferReply> {
+export async function createBuyNowOffer(services: BuyNowDeps, user: UserRow, lotId: string, body: BuyNowOfferBody): Promise<BuyNowOfferReply> {
   const { lot, price } = await buyableLot(services, user, lotId);
   checkMethod(lot, { paymentMethod: 'BTC' });
   return buildBuyNowOffer(services, user, lot, price, body);
 }
 
 /** The card payment must be this user's Buy Now intent for this lot, holding exactly the price. */
-async function checkHeldPayment(services: Services, user: UserRow, lot: Lot, price: bigint, paymentIntentId: string | undefined): Promise<void> {
+async function checkHeldPayment(services: BuyNowDeps, user: UserRow, lot: Lot, price: bigint, paymentIntentId: string | undefined): Promise<void> {
   if (!paymentIntentId) throw new HttpError(400, checkoutMessages.paymentIntentRequired, 'payment_intent_required', { paymentIntentId: checkoutMessages.paymentIntentRequired });
   const record = await services.db.prisma.cardPayment.findUnique({ where: { paymentIntentId } });
   if (record?.kind !== 'buy_now' || record.userId !== user.id || record.lotIds[0] !== lot.id) throw new HttpError(400, checkoutMessages.paymentMismatch, 'payment_mismatch');

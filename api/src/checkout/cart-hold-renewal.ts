@@ -10,9 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@gavel/domain';
 import type { CardPayment } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
-import { releaseBuyNowHold } from './buy-now.ts';
+import { releaseBuyNowHold, type BuyNowDeps } from './buy-now.ts';
 import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { PURPOSE } from '../payments/intent-state.ts';
@@ -21,7 +20,7 @@ import { clearPendingHold } from '../payments/pending-holds.ts';
 const BATCH = 100;
 
 /** The held Buy Nows whose hold lapses before `soon` and whose capture is due later still. */
-export async function renewCartHolds(services: Services, now: Date, soon: Date): Promise<{ renewed: number; lost: number }> {
+export async function renewCartHolds(services: BuyNowDeps, now: Date, soon: Date): Promise<{ renewed: number; lost: number }> {
   const { prisma } = services.db;
   const { holdLapseMs } = services.payments.config;
   // A hold recorded before lapses were kept lapses a hold's time after its purchase was written.
@@ -47,7 +46,7 @@ export async function renewCartHolds(services: Services, now: Date, soon: Date):
   return count;
 }
 
-async function renewCartHold(services: Services, payment: CardPayment, now: Date): Promise<'renewed' | 'gone' | 'lost'> {
+async function renewCartHold(services: BuyNowDeps, payment: CardPayment, now: Date): Promise<'renewed' | 'gone' | 'lost'> {
   const { prisma } = services.db;
   const lotId = payment.lotIds[0]!;
   const old = payment.paymentIntentId;

@@ -26,13 +26,12 @@ import {
   type PaymentState,
 } from '@gavel/domain';
 import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
-import { captureBuyNowPayment } from './buy-now.ts';
+import { captureBuyNowPayment, type BuyNowDeps } from './buy-now.ts';
 import { cardPrices, priceOf as price } from '../payments/card-price.ts';
 
 const CART_LIMIT = 100;
@@ -40,7 +39,7 @@ export const SERVICE_FEE = '0.00';
 const SWAP_SHOWN_MS = 7 * 86_400_000;
 
 /** GET /cart */
-export async function listCart(services: Services, user: UserRow): Promise<CartReply> {
+export async function listCart(services: BuyNowDeps, user: UserRow): Promise<CartReply> {
   const { prisma } = services.db;
   // A purchase voided for non-payment is no longer the user's (their profile counts it instead).
   // A Bitcoin swap stays listed a week after its confirmation, so its buyer sees it arrive.
@@ -88,7 +87,7 @@ export async function payableInCart(prisma: PrismaClient, userId: string, lots: 
 }
 
 /** POST /cart/checkout: one PaymentIntent for the selected lots (sorted, unique ids). */
-export async function checkout(services: Services, user: UserRow, lotIds: string[]): Promise<CheckoutReply> {
+export async function checkout(services: BuyNowDeps, user: UserRow, lotIds: string[]): Promise<CheckoutReply> {
   const { prisma } = services.db;
   const { stripe, config } = services.payments;
   return withUserPaymentLock(services.redis, services.config.redisPrefix, user.id, async () => {
@@ -165,7 +164,7 @@ async function cartHolds(prisma: PrismaClient, userId: string, lotIds: string[])
 }
 
 /** POST /cart/pay-held: the cart pays its ADD TO CART lots by capturing their holds now, instead of at the deadline. */
-export async function payHeld(services: Services, user: UserRow, lotIds: string[]): Promise<PayHeldReply> {
+export async function payHeld(services: BuyNowDeps, user: UserRow, lotIds: string[]): Promise<PayHeldReply> {
   const { prisma } = services.db;
   const holds = await cartHolds(prisma, user.id, lotIds);
   const lots = await prisma.lot.findMany({ where: { id: { in: lotIds } } });
@@ -192,7 +191,7 @@ export async function payHeld(services: Services, user: UserRow, lotIds: string[
  * it meanwhile, record that (its lots are now paid) and refuse the new checkout; if it took another amount than
  * owed, it paid nothing (the admin sees it) and the new checkout goes on.
  */
-async function settleReplaced(services: Services, paymentIntentId: string): Promise<void> {
+async function settleReplaced(services: BuyNowDeps, paymentIntentId: string): Promise<void> {
   const { stripe } = services.payments;
   const status = await cancelIntent(stripe, paymentIntentId);
   if (status === 'canceled') return paymentCanceled(services.db.prisma, paymentIntentId, services.mailer);

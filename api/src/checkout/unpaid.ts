@@ -11,7 +11,6 @@
  * purchase that is voided can no longer be paid, and one the buyer paid meanwhile is recorded as paid instead.
  */
 import { displayAmount, unitFor } from '@gavel/domain';
-import type { Services } from '../services.ts';
 import { unpaidVoidedMail } from '../mail/templates.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { cancelIntent } from '../payments/intents.ts';
@@ -19,11 +18,12 @@ import { paymentCanceled, paymentSucceeded } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 import { paymentStates } from './cart.ts';
 import { voidSaleDocuments } from '../house/documents.ts';
+import type { BuyNowDeps } from './buy-now.ts';
 
 const BATCH = 100;
 
 /** One turn of the job: the lots past their deadline at `now`, voided where still unpaid. Returns those voided. */
-export async function voidUnpaidLots(services: Services, now: Date = new Date()): Promise<string[]> {
+export async function voidUnpaidLots(services: BuyNowDeps, now: Date = new Date()): Promise<string[]> {
   const due = await services.db.prisma.lot.findMany({
     where: { status: 'ended', paid: false, unpaidAt: null, winnerId: { not: null }, paymentDueAt: { lte: now } },
     select: { id: true, winnerId: true },
@@ -42,7 +42,7 @@ export async function voidUnpaidLots(services: Services, now: Date = new Date())
   return voided;
 }
 
-async function voidIfUnpaid(services: Services, lotId: string, buyerId: string, now: Date): Promise<boolean> {
+async function voidIfUnpaid(services: BuyNowDeps, lotId: string, buyerId: string, now: Date): Promise<boolean> {
   const { prisma } = services.db;
   return withUserPaymentLock(services.redis, services.config.redisPrefix, buyerId, async () => {
     const lot = await prisma.lot.findUnique({ where: { id: lotId } });
@@ -79,7 +79,7 @@ async function voidIfUnpaid(services: Services, lotId: string, buyerId: string, 
  * Cancels the buyer's checkout intents still payable for the lot. False when one cannot be cancelled: it was
  * paid meanwhile (then recorded, and the lot is paid) or Stripe is still processing it (the next turn decides).
  */
-async function closeOpenCheckouts(services: Services, buyerId: string, lotId: string): Promise<boolean> {
+async function closeOpenCheckouts(services: BuyNowDeps, buyerId: string, lotId: string): Promise<boolean> {
   const { prisma } = services.db;
   const { stripe } = services.payments;
   const open = await prisma.cardPayment.findMany({ where: { userId: buyerId, kind: 'checkout', status: 'open', lotIds: { has: lotId } } });

@@ -18,19 +18,22 @@
 import { displayAmount, fill, messages, unitFor } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import type { RelayedBid } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
 import { HttpError } from '../http/errors.ts';
-import { removeKeepingLeaderBacked, SYSTEM } from '../bidding/backed-leader.ts';
+import { removeKeepingLeaderBacked, SYSTEM, type BackedLeaderDeps } from '../bidding/backed-leader.ts';
 import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
 import { holdOnCard, lapseOf, releaseHoldLater } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { renewCartHolds } from '../checkout/cart-hold-renewal.ts';
+import type { BuyNowDeps } from '../checkout/buy-now.ts';
 
 export const HOLD_LAPSED_REASON = 'The card hold of this bid ran out and the card could not be held for it again';
 
 const BATCH = 100;
+
+/** A lost hold passes its bid's lead on (backed-leader.ts); a held Buy Now is renewed as its purchase needs (checkout/). */
+type RenewalDeps = BackedLeaderDeps & BuyNowDeps;
 
 /** A new hold the card refused (declined, 402) or that has no card left to go on (403): the old one cannot be renewed. */
 const refusedRenewal = (error: unknown) => error instanceof HttpError && (error.status === 402 || error.status === 403);
@@ -39,7 +42,7 @@ const refusedRenewal = (error: unknown) => error instanceof HttpError && (error.
  * The worker's turn: renews every hold that must last and lapses within the margin of `now`, and passes on the lead
  * of any card bid left leading without a live hold. `now`: the clock (tests move it).
  */
-export async function renewLapsingHolds(services: Services, now = new Date()): Promise<{ renewed: number; lost: number }> {
+export async function renewLapsingHolds(services: RenewalDeps, now = new Date()): Promise<{ renewed: number; lost: number }> {
   const { prisma } = services.db;
   const soon = new Date(now.getTime() + services.payments.config.holdRenewMarginMs);
   const open = { status: { notIn: ['ended' as const, 'cancelled' as const] } };
@@ -67,7 +70,7 @@ export async function renewLapsingHolds(services: Services, now = new Date()): P
 }
 
 /** Stripe cancelled a hold a standing bid carries (the webhook's job): as if its renewal had been refused. */
-export async function holdLostAtStripe(services: Services, paymentIntentId: string): Promise<void> {
+export async function holdLostAtStripe(services: RenewalDeps, paymentIntentId: string): Promise<void> {
   const bid = await services.db.prisma.bid.findFirst({ where: { paymentIntentId, status: 'active' }, select: { id: true } });
   if (bid) await passLeadOfUnbacked(services, bid.id);
   await relayedHoldLost(services, paymentIntentId);
@@ -77,7 +80,7 @@ export async function holdLostAtStripe(services: Services, paymentIntentId: stri
 type Renewal = 'renewed' | 'gone' | 'lost';
 
 /** A new hold on a card bid's card for its hold's amount, swapped in under the lot's lock if the bid still leads an open lot. */
-export async function renewBidHold(services: Services, bidId: string, now = new Date()): Promise<Renewal> {
+export async function renewBidHold(services: RenewalDeps, bidId: string, now = new Date()): Promise<Renewal> {
   const { prisma } = services.db;
   const bid = await prisma.bid.findUnique({ where: { id: bidId }, include: { user: true } });
   if (!bid?.paymentIntentId || bid.holdStatus !== 'authorized' || bid.status !== 'active' || bid.holdCents === null) return 'gone';
@@ -115,7 +118,7 @@ export async function renewBidHold(services: Services, bidId: string, now = new 
  * (then its pending record goes too). One Stripe will not cancel now lapses by itself within the margin; a new one
  * left pending is cancelled by the reconcile.
  */
-async function releaseSwapped(services: Services, paymentIntentId: string, pendingKey: string | null, id: string): Promise<void> {
+async function releaseSwapped(services: RenewalDeps, paymentIntentId: string, pendingKey: string | null, id: string): Promise<void> {
   await cancelIntent(services.payments.stripe, paymentIntentId)
     .then(() => (pendingKey ? clearPendingHold(services.db.prisma, pendingKey) : undefined))
     .catch((err: Error) => services.log.warn({ err: err.message, id, paymentIntentId }, 'a hold no bid carries could not be released; it lapses on its own'));
@@ -126,7 +129,7 @@ async function releaseSwapped(services: Services, paymentIntentId: string, pendi
  * hold): removed as an admin would, so the lead passes to the next backed bid; its hold, if still live, is released;
  * its bidder told. False when it no longer leads an open lot (outbid, removed, closed, or renewed meanwhile).
  */
-export async function passLeadOfUnbacked(services: Services, bidId: string, { renewalRefused }: { renewalRefused?: string } = {}): Promise<boolean> {
+export async function passLeadOfUnbacked(services: RenewalDeps, bidId: string, { renewalRefused }: { renewalRefused?: string } = {}): Promise<boolean> {
   const { prisma } = services.db;
   const bid = await prisma.bid.findUnique({ where: { id: bidId }, include: { lot: { select: { status: true } } } });
   if (bid?.status !== 'active' || bid.lot.status === 'ended' || bid.lot.status === 'cancelled') return false;
@@ -144,7 +147,7 @@ export async function passLeadOfUnbacked(services: Services, bidId: string, { re
   return true;
 }
 
-async function tellHoldLapsed(services: Services, bidId: string): Promise<void> {
+async function tellHoldLapsed(services: RenewalDeps, bidId: string): Promise<void> {
   const bid = await services.db.prisma.bid.findUniqueOrThrow({ where: { id: bidId }, include: { lot: true } });
   if (!bid.userId) return;
   const { lot } = bid;
@@ -160,7 +163,7 @@ async function tellHoldLapsed(services: Services, bidId: string): Promise<void> 
  * the row still being placed with this hold, so a step the sweep meanwhile marked won (captured by its delivery) or
  * outbid (passed on or released from the row as it then is) keeps the hold it had.
  */
-export async function renewRelayedHold(services: Services, row: RelayedBid, now = new Date()): Promise<Renewal> {
+export async function renewRelayedHold(services: RenewalDeps, row: RelayedBid, now = new Date()): Promise<Renewal> {
   const { prisma } = services.db;
   const user = await prisma.user.findUnique({ where: { id: row.userId } });
   const idempotencyKey = `relayed-bid-hold:${row.id}:renewal:${randomUUID()}`;
@@ -195,7 +198,7 @@ export async function renewRelayedHold(services: Services, row: RelayedBid, now 
  * for a while, is given back, as nothing renews it). The bid stays on chain, but its hold is marked failed, so a card
  * maximum answers no further outbid (proxy-steps.ts passes on only an authorised hold), and its bidder is told, once.
  */
-export async function relayedHoldLost(services: Services, paymentIntentId: string, { release = false } = {}): Promise<boolean> {
+export async function relayedHoldLost(services: RenewalDeps, paymentIntentId: string, { release = false } = {}): Promise<boolean> {
   const { prisma } = services.db;
   // Placed: on chain, with nothing else releasing its hold (an outbid or refused one's is released by the relayer).
   const row = await prisma.relayedBid.findFirst({ where: { paymentIntentId, status: 'placed', holdStatus: 'authorized' } });
