@@ -6,6 +6,7 @@ import {
   parseRateText,
   rateTableText,
   allInText,
+  commissionRefusal,
   premiumRefusal,
   type RateTable,
   rateCharge,
@@ -123,6 +124,9 @@ describe('a tiered rate table', () => {
     expect(premiumRefusal({ ETH: [{ upTo: null, percent: '10' }] })).toMatch(/on ETH lots is the auction contract’s/);
     // A BTC lot's premium is paid in the swap the bidder signs, and its all-in says so.
     expect(premiumRefusal({ sats: [{ upTo: null, percent: '25' }] })).toBeNull();
+    // An ETH lot's commission is the contract's fee: an event may not set another.
+    expect(commissionRefusal({ ETH: [{ upTo: null, percent: '5' }] })).toMatch(/the auction contract’s fee/);
+    expect(commissionRefusal({ ETH: [{ upTo: null, percent: '0' }], USD: [{ upTo: null, percent: '10' }] })).toBeNull();
     expect(allInText(10_000n, 'sats', [{ upTo: null, basisPoints: 2500 }])).toBe('10,000 sats bid, 12,500 sats with the 25% buyer’s premium, paid to the house in the same swap');
   });
 

@@ -168,6 +168,15 @@ function readableTable(wire: RateTableWire | undefined, unit: Unit): RateTable {
   }
 }
 
+/**
+ * Why an admin's commission cannot be set, or null: an ETH lot's seller pays the auction contract's own fee (its
+ * `feeBps`, kept from the winning bid at settlement), which is its statement's commission; a second figure on the
+ * event would be one the contract never takes.
+ */
+export function commissionRefusal(schedule: RateScheduleWire): string | null {
+  return chargesAnything(readableTable(schedule.ETH, 'ETH')) ? houseRateMessages.commissionOnChain : null;
+}
+
 /** Why an admin's premium cannot be set, or null: it charges something on a unit whose rails do not collect it. */
 export function premiumRefusal(schedule: RateScheduleWire): string | null {
   const units = (['USD', 'sats', 'ETH'] as const).filter((unit) => !PREMIUM_COLLECTED_UNITS.includes(unit) && chargesAnything(readableTable(schedule[unit], unit)));

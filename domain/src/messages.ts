@@ -541,6 +541,7 @@ export const consignmentMessages = {
 
 /** The house's rates (house-rates.ts): the buyer's premium and seller's commission per event. */
 export const houseRateMessages = {
+  commissionOnChain: 'A seller’s commission on ETH lots is the auction contract’s fee, kept from the winning bid at settlement: leave the event’s ETH commission at 0%.',
   premiumNotCollected: 'A buyer’s premium on {units} lots is the auction contract’s, fixed when each auction is created: leave the event’s {units} premium at 0%.',
   allIn: '{bid} bid, {allIn} with the {rate} buyer’s premium',
   allInSwap: '{bid} bid, {allIn} with the {rate} buyer’s premium, paid to the house in the same swap',

@@ -70,6 +70,9 @@ describe('an event’s premium and commission', () => {
     expect(refused.body.message).toBe('A buyer’s premium on ETH lots is the auction contract’s, fixed when each auction is created: leave the event’s ETH premium at 0%.');
     const zero = await newEvent({ buyerPremium: { ETH: [{ upTo: null, percent: '0' }] } });
     expect(zero.status).toBe(201);
+    // Nor a commission: an ETH lot's is the contract's fee.
+    const commission = await newEvent({ sellerCommission: { USD: [{ upTo: null, percent: '10' }], ETH: [{ upTo: null, percent: '5' }] } });
+    expect(commission).toMatchObject({ status: 400, body: { fields: { sellerCommission: expect.stringMatching(/the auction contract’s fee/) } } });
   });
 
   it('keep the premium once a lot of the event has a bid, since bids and holds were taken at it', async () => {

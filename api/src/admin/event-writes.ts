@@ -8,6 +8,7 @@ import {
   adminMessages,
   checkCloseInTurn,
   houseRateMessages,
+  commissionRefusal,
   premiumRefusal,
   rateScheduleProblem,
   type AdminAuctionEvent,
@@ -27,14 +28,15 @@ import { lotsChanged, type LotWrites } from './lot-writes.ts';
 import { loadEvent, presentAdminEvent, scheduleOf, taxOf } from './event-view.ts';
 
 /**
- * The event form's rates, checked: each table well formed, and no buyer's premium on lots whose rails do not
- * collect it yet (PREMIUM_COLLECTED_UNITS). A 400 naming the field.
+ * The event form's rates, checked: each table well formed, no buyer's premium on lots whose premium the event does
+ * not set (PREMIUM_COLLECTED_UNITS), and no commission on ETH lots, whose seller pays the contract's fee. A 400
+ * naming the field.
  */
 function checkRates(body: { buyerPremium?: RateScheduleWire; sellerCommission?: RateScheduleWire; buyerTax?: TaxTableWire }): void {
   const fields: Record<string, string> = {};
   const premium = body.buyerPremium && (rateScheduleProblem(body.buyerPremium) ?? premiumRefusal(body.buyerPremium));
   if (premium) fields.buyerPremium = premium;
-  const commission = body.sellerCommission && rateScheduleProblem(body.sellerCommission);
+  const commission = body.sellerCommission && (rateScheduleProblem(body.sellerCommission) ?? commissionRefusal(body.sellerCommission));
   if (commission) fields.sellerCommission = commission;
   const tax = body.buyerTax && taxTableProblem(body.buyerTax);
   if (tax) fields.buyerTax = tax;

@@ -3,7 +3,7 @@
  * admin edits them per event). Unset, all are empty: no premium, no commission and no tax, the spec's "$0 service
  * fee".
  */
-import { premiumRefusal, type RateScheduleWire, rateScheduleProblem, rateScheduleWireSchema, type TaxTableWire, taxTableProblem, taxTableWireSchema } from '@gavel/domain';
+import { commissionRefusal, premiumRefusal, type RateScheduleWire, rateScheduleProblem, rateScheduleWireSchema, type TaxTableWire, taxTableProblem, taxTableWireSchema } from '@gavel/domain';
 
 export interface HouseConfig {
   /** HOUSE_BUYER_PREMIUM: a JSON rate schedule per unit, e.g. {"USD":[{"upTo":"1000000.00","percent":"25"},{"upTo":null,"percent":"20"}]}. */
@@ -39,5 +39,8 @@ export function houseConfig(env: NodeJS.ProcessEnv): HouseConfig {
   // The default would be copied onto every new event: refused at boot, as the event form refuses it.
   const refusal = premiumRefusal(buyerPremium);
   if (refusal) throw new Error(`HOUSE_BUYER_PREMIUM: ${refusal}`);
-  return { buyerPremium, sellerCommission: schedule(env, 'HOUSE_SELLER_COMMISSION'), buyerTax: taxTable(env) };
+  const sellerCommission = schedule(env, 'HOUSE_SELLER_COMMISSION');
+  const commissionRefused = commissionRefusal(sellerCommission);
+  if (commissionRefused) throw new Error(`HOUSE_SELLER_COMMISSION: ${commissionRefused}`);
+  return { buyerPremium, sellerCommission, buyerTax: taxTable(env) };
 }

@@ -152,7 +152,9 @@ export function EventForm({ event, onSubmit, onCancel }: EventFormProps) {
           <p className="field__hint" data-testid="event-premium-eth">
             Buyer’s premium, ETH lots: the auction contract’s own, fixed when each on-chain auction is created (the contract’s owner sets it); each ETH lot shows its rate and all-in.
           </p>
-          {input('commissionETH', 'Seller’s commission, ETH lots')}
+          <p className="field__hint" data-testid="event-commission-eth">
+            Seller’s commission, ETH lots: the auction contract’s fee, kept from the winning bid at settlement.
+          </p>
         </div>
       </fieldset>
       <fieldset className="lot-form__section" data-testid="event-tax">
