@@ -9,6 +9,7 @@ const ALONE = [
   'test/api/close-in-turn.test.ts',
   'test/api/faults.test.ts',
   'test/api/faults-outside-calls.test.ts',
+  'test/api/relayer-rpc-faults.test.ts',
   'test/api/graceful-stop.test.ts',
   'test/api/backup-restore.test.ts',
   'test/api/disk-full.test.ts',

@@ -34,8 +34,12 @@ export interface ChainStack {
   stop(): Promise<void>;
 }
 
-/** `env`: more api environment (e.g. the Stripe stand-in's, for card bids through the relayer). */
-export async function startChainStack(database: IndexerDatabase, env: Record<string, string> = {}): Promise<ChainStack> {
+/**
+ * `env`: more api environment (e.g. the Stripe stand-in's, for card bids through the relayer). `apiRpc`: the node's
+ * address as the api and its relayer reach it (a fault proxy in front of anvil), given anvil's; the indexer and the
+ * test's own signers always reach anvil directly.
+ */
+export async function startChainStack(database: IndexerDatabase, env: Record<string, string> = {}, { apiRpc }: { apiRpc?: (anvilPort: number) => Promise<string> } = {}): Promise<ChainStack> {
   const [anvilPort, indexerPort] = [await freePort(), await freePort()];
   const anvil: AnvilHandle = await startAnvil({ port: anvilPort });
   const pgliteDir = await mkdtemp(path.join(tmpdir(), 'gavel-ponder-'));
@@ -50,7 +54,7 @@ export async function startChainStack(database: IndexerDatabase, env: Record<str
       worker: true,
       env: {
         PONDER_URL: indexerUrl,
-        RPC_URL: anvil.rpcUrl,
+        RPC_URL: apiRpc ? await apiRpc(anvilPort) : anvil.rpcUrl,
         CHAIN_ID: '31337',
         GAVEL_AUCTION_HOUSE_ADDRESS: deployment.auctionHouse,
         GAVEL_NFT_ADDRESS: deployment.nft,

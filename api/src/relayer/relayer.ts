@@ -46,7 +46,7 @@ export class Relayer {
     const { config, redis, chain } = services;
     // Finished jobs are removed so that the sweep can queue a step again under the same id (custody -> deliver).
     this.queue = new JobQueue(RELAYER_QUEUE, services.queues, { removeFinished: true });
-    this.sender = config.relayer.privateKey ? new RelayerSender(config.relayer.privateKey, config.chain.rpcUrl, chain.rpc.client, redis, config.redisPrefix) : null;
+    this.sender = config.relayer.privateKey ? new RelayerSender(config.relayer.privateKey, config.chain.rpcUrl, chain.rpc.client, redis, config.redisPrefix, config.chain.timeoutMs) : null;
   }
 
   /** The relayer's address, lower case: known to an api process from RELAYER_ADDRESS, to the worker from its key. */

@@ -3,14 +3,35 @@
  * account's `pending` transaction count under a Redis lock held until the node has it, so two workers (or two
  * api processes) never pick the same nonce; a "nonce too low" or "replacement underpriced" answer (another
  * sender got there first, or a stuck transaction) is retried with a fresh nonce.
+ *
+ * A transaction is signed here and its hash recorded (`onSent`) before it leaves, and its signed copy is kept in
+ * Redis: when the node's answer to the broadcast is lost (a stalled or cut connection after the node took it), the
+ * caller's retry finds the hash and waits for it, re-broadcasting the same copy if the node never had it, instead of
+ * sending a second transaction that would bid, withdraw or mint again.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { BaseError, createWalletClient, http, NonceTooLowError, type Abi, type Address, type Hash, type PublicClient, type TransactionReceipt } from 'viem';
+import {
+  BaseError,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  NonceTooLowError,
+  TransactionNotFoundError,
+  type Abi,
+  type Address,
+  type Hash,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 const LOCK_MS = 30_000;
 const NONCE_RETRIES = 5;
+/** How long a signed transaction is kept for a re-broadcast: far past any receipt wait and job retry. */
+const SIGNED_KEEP_S = 24 * 3600;
 
 export interface ContractWrite {
   address: Address;
@@ -30,24 +51,33 @@ export class RelayerSender {
     private readonly client: PublicClient,
     private readonly redis: Redis,
     private readonly prefix: string,
+    timeoutMs?: number,
   ) {
     this.account = privateKeyToAccount(privateKey);
-    this.wallet = createWalletClient({ account: this.account, transport: http(rpcUrl, { retryCount: 0 }) });
+    this.wallet = createWalletClient({ account: this.account, transport: http(rpcUrl, { retryCount: 0, ...(timeoutMs && { timeout: timeoutMs }) }) });
   }
 
   get address(): string {
     return this.account.address.toLowerCase();
   }
 
-  /** Sends `write` with the next nonce; `onSent` records the hash before anything else can fail. */
+  /**
+   * Sends `write` with the next nonce. The node simulates it first (a revert throws before anything is recorded);
+   * `onSent` records the hash before the broadcast, so an answer lost on the way back leaves it recorded.
+   */
   async send(write: ContractWrite, onSent: (hash: Hash, nonce: number) => Promise<void>): Promise<Hash> {
     for (let attempt = 0; ; attempt++) {
       const hash = await this.withLock(async () => {
         const nonce = await this.client.getTransactionCount({ address: this.account.address, blockTag: 'pending' });
         try {
+          const data = encodeFunctionData({ abi: write.abi, functionName: write.functionName, args: write.args ?? [] });
           // chain null: the node's chain id is used (the api serves one chain; ChainService checks its contracts).
-          const sent = await this.wallet.writeContract({ ...write, nonce, chain: null, account: this.account } as Parameters<typeof this.wallet.writeContract>[0]);
+          const request = await this.wallet.prepareTransactionRequest({ account: this.account, chain: null, to: write.address, data, value: write.value, nonce });
+          const signed = await this.wallet.signTransaction({ ...request, chain: null } as Parameters<typeof this.wallet.signTransaction>[0]);
+          const sent = keccak256(signed);
+          await this.redis.set(this.signedKey(sent), signed, 'EX', SIGNED_KEEP_S);
           await onSent(sent, nonce);
+          await this.wallet.sendRawTransaction({ serializedTransaction: signed });
           return sent;
         } catch (error) {
           if (attempt < NONCE_RETRIES && isNonceClash(error)) return null;
@@ -58,8 +88,34 @@ export class RelayerSender {
     }
   }
 
-  wait(hash: Hash): Promise<TransactionReceipt> {
+  /**
+   * The receipt of a sent transaction. One the node does not know (its broadcast was lost before it got there) is
+   * broadcast again from its signed copy first; the same copy, so it can only ever be mined once.
+   */
+  async wait(hash: Hash): Promise<TransactionReceipt> {
+    if (!(await this.known(hash))) {
+      const signed = (await this.redis.get(this.signedKey(hash))) as Hex | null;
+      if (!signed) throw new Error(`transaction ${hash} is unknown to the node and its signed copy is gone`);
+      await this.wallet.sendRawTransaction({ serializedTransaction: signed }).catch((error: unknown) => {
+        // Known by now after all (the first broadcast arrived meanwhile): the wait below finds it.
+        if (!/already known/i.test(error instanceof Error ? error.message : '')) throw error;
+      });
+    }
     return this.client.waitForTransactionReceipt({ hash, timeout: 120_000 });
+  }
+
+  private async known(hash: Hash): Promise<boolean> {
+    try {
+      await this.client.getTransaction({ hash });
+      return true;
+    } catch (error) {
+      if (error instanceof BaseError && error.walk((e) => e instanceof TransactionNotFoundError)) return false;
+      throw error;
+    }
+  }
+
+  private signedKey(hash: Hash): string {
+    return `${this.prefix}:relayer-signed:${hash}`;
   }
 
   private async withLock<T>(run: () => Promise<T>): Promise<T> {

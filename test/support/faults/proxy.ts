@@ -5,13 +5,15 @@
  * - `reset`: every open and new connection reset (RST);
  * - `delay`: every chunk each way waits `ms` first (a slow network or a slow server);
  * - `blackhole`: connections accepted and read, never answered (a hung server or a dropped route);
- * - `http500`: each request answered `500` at once, the dependency never reached (an HTTP service failing on its side).
+ * - `http500`: each request answered `500` at once, the dependency never reached (an HTTP service failing on its side);
+ * - `loseReply`: requests pass, but once one holding `after` has gone through, its connection's answers are dropped
+ *   (the dependency did the work and the caller never hears it); once, then traffic passes again.
  * `restore()` passes traffic again; connections opened meanwhile stay as they were (a black-holed one stays hung,
  * as after a real outage).
  */
 import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 
-export type Fault = { kind: 'cut' } | { kind: 'reset' } | { kind: 'delay'; ms: number } | { kind: 'blackhole' } | { kind: 'http500' };
+export type Fault = { kind: 'cut' } | { kind: 'reset' } | { kind: 'delay'; ms: number } | { kind: 'blackhole' } | { kind: 'http500' } | { kind: 'loseReply'; after: string };
 
 export interface FaultProxy {
   /** What the process under test connects to, host:port. */
@@ -39,10 +41,17 @@ export async function startFaultProxy(name: string, target: { host?: string; por
   let listener: Server | null = null;
   let port = 0;
 
-  const pipe = (from: Socket, to: Socket) => {
+  /** Connections whose answers are dropped (`loseReply`). */
+  const deaf = new WeakSet<Socket>();
+  const pipe = (from: Socket, to: Socket, client: Socket, replies: boolean) => {
     from.on('data', (chunk: Buffer) => {
       const current = fault;
       if (current?.kind === 'blackhole') return; // swallowed
+      if (replies && deaf.has(client)) return;
+      if (!replies && current?.kind === 'loseReply' && chunk.includes(current.after)) {
+        deaf.add(client);
+        fault = null;
+      }
       if (current?.kind === 'delay') {
         from.pause();
         setTimeout(() => {
@@ -83,8 +92,8 @@ export async function startFaultProxy(name: string, target: { host?: string; por
     open.add(client);
     (client as Socket & { upstream?: Socket }).upstream = upstream;
     upstream.connect(target.port, target.host ?? '127.0.0.1', () => {
-      pipe(client, upstream);
-      pipe(upstream, client);
+      pipe(client, upstream, client, false);
+      pipe(upstream, client, client, true);
     });
   };
 
