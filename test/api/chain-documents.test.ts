@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
 import { formatAmount } from '@gavel/domain';
-import { issueChainSaleDocuments } from '../../api/src/house/chain-documents.ts';
+import { issueChainSaleDocuments } from '../../api/src/worker/chain-documents.ts';
 import { chainActions, linkLot, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
 import { eventually } from '../support/eventually.ts';
 import { createUser, signIn } from '../support/users.ts';

@@ -73,7 +73,7 @@ export async function keepUnpaid(services: RelayerServices, row: RelayedBid): Pr
 
 /**
  * A won relayed bid its card paid at the close: its lot records the win, paid, as a USD lot's close and capture do,
- * so the buyer's invoice (issued from the settlement: house/chain-documents.ts) reads paid and the delivery marks the
+ * so the buyer's invoice (issued from the settlement: worker/chain-documents.ts) reads paid and the delivery marks the
  * lot transferred. A lot that already records a winner (an unpaid win paid from the cart) is left as it is.
  */
 export async function recordPaidWin(prisma: PrismaClient, row: RelayedBid, now = new Date()): Promise<void> {

@@ -3,7 +3,7 @@
  * - follow-chain-bids (CHAIN_FOLLOW_MS): new on-chain bids become outbid notices, prices and end times, and
  *   settle-withdrawals (every WITHDRAWALS_EVERY of those) checks reported withdrawals (chain/follower.ts);
  * - issue-chain-documents (every CHAIN_DOCUMENTS_EVERY follower turns): ETH lots a bidder's own wallet won and the
- *   contract settled get their invoice and statement (house/chain-documents.ts);
+ *   contract settled get their invoice and statement (chain-documents.ts);
  * - sweep-relayed-bids (RELAYER_SWEEP_MS): the card bids the relayer placed, moved along from the indexer's
  *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts); card mints' charges to give
  *   back are queued even when the relayer cannot send;
@@ -26,7 +26,7 @@ import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
 import { watchBitcoinWins } from '../bidding/btc-win-watch.ts';
 import { sweepDeliveryAddresses } from '../bidding/inscription-delivery.ts';
 import { watchInscriptions } from '../inscriptions/inscriptions.ts';
-import { CHAIN_DOCUMENTS_EVERY, issueChainSaleDocuments } from '../house/chain-documents.ts';
+import { CHAIN_DOCUMENTS_EVERY, issueChainSaleDocuments } from './chain-documents.ts';
 import { JobQueue, type RunningWorker } from '../jobs/job-queue.ts';
 
 export const FOLLOWERS_QUEUE = 'followers';

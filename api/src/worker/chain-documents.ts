@@ -20,7 +20,7 @@ import { REORG_WINDOW } from '../chain/follower.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
 import { salesSettledAfterBlock, type SettlementRow } from '../chain/reads.ts';
 import { anyCase } from '../wallet/linked.ts';
-import { issueDocumentsOnce } from './documents.ts';
+import { issueDocumentsOnce } from '../house/documents.ts';
 
 /** The sweep runs once every this many turns of the chain follower: documents a second after the sale are soon enough. */
 export const CHAIN_DOCUMENTS_EVERY = 4;
