@@ -9,7 +9,8 @@ import { chainAuctionLinkMessages, type chainAuctionLinkReplySchema } from '@gav
 import { walletKindFor } from '@gavel/domain/wallet-rules';
 import type { Address } from 'viem';
 import type { z } from 'zod';
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
+import type { ChainService } from './index.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { requireLinkedWallet } from '../wallet/linked.ts';
@@ -19,7 +20,7 @@ import { requireLinkedWallet } from '../wallet/linked.ts';
  * it. `lotsChanged` drops every cached browse page (given by the caller: the lot lists are cached outside the chain's part).
  */
 export async function linkLotToChainAuction(
-  { db, chain }: Pick<Services, 'db' | 'chain'>,
+  { db, chain }: { db: Database; chain: ChainService },
   lotsChanged: () => Promise<void>,
   user: Pick<UserRow, 'id' | 'role'>,
   lotId: string | undefined,

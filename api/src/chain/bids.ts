@@ -5,11 +5,10 @@
  */
 import { formatAmount, paginationOf, type Bid, type Pagination } from '@gavel/domain';
 import type { Database } from '../db/client.ts';
-import type { Services } from '../services.ts';
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import { bidsOfAuction, type BidRow } from './reads.ts';
 import { displayName, ownersOf } from './wallets.ts';
-import { unavailable } from './index.ts';
+import { type ChainService, unavailable } from './index.ts';
 import { fullNameOf, maskName } from '../auth/user-name.ts';
 
 /**
@@ -17,7 +16,7 @@ import { fullNameOf, maskName } from '../auth/user-name.ts';
  * highest first. Null for any other lot (its bids are in the database).
  */
 export async function chainBidsOfLot(
-  { chain, db }: Services,
+  { chain, db }: { chain: ChainService; db: Database },
   lot: { id: string; title: string; chainAuctionId: P.Decimal | null; auctionContractAddress: string | null },
   viewerId: string | null,
   limit: number,

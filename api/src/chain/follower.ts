@@ -11,8 +11,10 @@
  * re-mined in a new block from being announced twice.
  */
 import { formatAmount, type LotUpdate } from '@gavel/domain';
-import type { Services } from '../services.ts';
-import { tellOutbid } from '../notifications/outbid-notifier.ts';
+import type { Redis } from 'ioredis';
+import type { ChainService } from './index.ts';
+import type { LotClock } from '../jobs/lot-clock.ts';
+import { tellOutbid, type OutbidTeller } from '../notifications/outbid-notifier.ts';
 import { IndexerUnavailable } from './ponder.ts';
 import { bidsAfterBlock, lastBidBlock, type BidRow } from './reads.ts';
 import { reconcilePendingWithdrawals } from './withdrawals.ts';
@@ -31,7 +33,10 @@ export const WITHDRAWALS_EVERY = 8;
  * settle reported withdrawals. The indexer being down is logged once by its reader, so a turn it fails is not
  * logged again; anything else fails the turn, and the next turn tries again.
  */
-export function chainFollowerTurns(services: Services): { followBids(): Promise<void>; settleWithdrawals(): Promise<void> } {
+/** What following the chain's bids works with: the indexer and node, the database, Redis for its claims, the lot clock and the outbid notices. */
+export type FollowerDeps = OutbidTeller & { chain: ChainService; redis: Redis; config: { redisPrefix: string }; lotClock: Pick<LotClock, 'scheduleEnd'> };
+
+export function chainFollowerTurns(services: FollowerDeps): { followBids(): Promise<void>; settleWithdrawals(): Promise<void> } {
   // Bids already handled by this process: the Redis claims decide, this only saves round trips.
   const seen = new Set<string>();
   const quietWhileIndexerDown = (error: unknown) => {
@@ -44,7 +49,7 @@ export function chainFollowerTurns(services: Services): { followBids(): Promise<
 }
 
 /** One pass: announce the bids after the cursor that nobody has announced yet. Returns how many it announced. */
-export async function followBids(services: Services, seen: Set<string>): Promise<number> {
+export async function followBids(services: FollowerDeps, seen: Set<string>): Promise<number> {
   const { chain, redis, config } = services;
   const cursorKey = `${config.redisPrefix}:chain:bid-cursor`;
   const stored = await redis.get(cursorKey);
@@ -77,7 +82,7 @@ export async function followBids(services: Services, seen: Set<string>): Promise
 
 const claimKey = (bid: BidRow) => `${bid.tx_hash}:${bid.log_index}`;
 
-async function claim(services: Services, bids: BidRow[]): Promise<BidRow[]> {
+async function claim(services: FollowerDeps, bids: BidRow[]): Promise<BidRow[]> {
   if (bids.length === 0) return [];
   const pipeline = services.redis.pipeline();
   for (const bid of bids) pipeline.set(`${services.config.redisPrefix}:chain:bid:${claimKey(bid)}`, '1', 'EX', CLAIM_TTL_SECONDS, 'NX');
@@ -85,7 +90,7 @@ async function claim(services: Services, bids: BidRow[]): Promise<BidRow[]> {
   return bids.filter((_, i) => results[i]?.[1] === 'OK');
 }
 
-async function announce(services: Services, bids: BidRow[]): Promise<void> {
+async function announce(services: FollowerDeps, bids: BidRow[]): Promise<void> {
   const { chain, db, eventHub } = services;
   const auctionIds = [...new Set(bids.map((bid) => bid.auction_id))];
   const [lots, { rows: auctions }] = await Promise.all([

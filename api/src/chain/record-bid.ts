@@ -10,7 +10,10 @@ import { gavelAuctionHouseAbi } from '@gavel/contracts';
 import { ethBidMessages, formatAmount, walletProofMessages, type ChainBidRecord } from '@gavel/domain';
 import { parseEventLogs, type Hash } from 'viem';
 import type { ChainBid } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
+import type { ChainService } from './index.ts';
+
+type ChainBidDeps = { db: Database; chain: ChainService };
 import { HttpError, notFound } from '../http/errors.ts';
 import { isLinkedTo } from '../wallet/linked.ts';
 import { IndexerUnavailable } from './ponder.ts';
@@ -25,7 +28,7 @@ export interface ChainBidClaim {
 
 const bad = (status: number, message: string, code: string, field?: string) => new HttpError(status, message, code, field ? { [field]: message } : undefined);
 
-export async function recordEthBid(services: Services, userId: string, claim: ChainBidClaim): Promise<ChainBidRecord> {
+export async function recordEthBid(services: ChainBidDeps, userId: string, claim: ChainBidClaim): Promise<ChainBidRecord> {
   const { db, chain } = services;
   const lot = await db.prisma.lot.findFirst({ where: { id: claim.lotId, published: true }, select: { id: true, chainAuctionId: true, auctionContractAddress: true } });
   if (!lot) throw notFound();
@@ -71,7 +74,7 @@ export async function recordEthBid(services: Services, userId: string, claim: Ch
 }
 
 /** Whether the indexer has the bid of this event; false while it lags or is down (the record stands anyway). */
-async function isIndexed({ chain }: Services, hash: string, logIndex: number): Promise<boolean> {
+async function isIndexed({ chain }: ChainBidDeps, hash: string, logIndex: number): Promise<boolean> {
   try {
     return await bidOfLogIndexed(chain.ponder, hash, logIndex);
   } catch (error) {

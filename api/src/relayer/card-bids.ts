@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allInAmount, cardCentsRefusal, coinHoldCents, formatAmount, lotPremiumTable, messages, WEI_PER_ETH, type PlaceBidReply } from '@gavel/domain';
-import type { Services } from '../services.ts';
+import type { RelayerIntake } from './relayer-services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
@@ -22,7 +22,7 @@ import type { AdmittedBid } from '../bidding/bid-types.ts';
 import { fullNameOf, maskName } from '../auth/user-name.ts';
 
 /** A card bid on an auction of the contract, admitted by the bid intake: hold the card, record it, queue the relay. */
-export async function placeRelayedCardBid(services: Services, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {
+export async function placeRelayedCardBid(services: RelayerIntake, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {
   const { db, relayer, payments, prices, log } = services;
   const { lot, amount, maximum } = bid;
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');

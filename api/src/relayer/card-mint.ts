@@ -11,12 +11,12 @@ import { gavelNftAbi } from '@gavel/contracts';
 import { cardMintMessages, coinHoldCents, messages, paymentMessages, MIN_CARD_PAYMENT_CENTS, WEI_PER_ETH, type CardMintRecord } from '@gavel/domain';
 import type { Address } from 'viem';
 import type { CardMint, PrismaClient } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { RelayerIntake } from './relayer-services.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { paymentSetupError, stripeAmount } from '../payments/intents.ts';
 
-export async function startCardMint(services: Services, user: UserRow, metadataUrl: string): Promise<CardMintRecord> {
+export async function startCardMint(services: RelayerIntake, user: UserRow, metadataUrl: string): Promise<CardMintRecord> {
   const { db, chain, relayer, payments, prices, log } = services;
   if (!relayer.enabled || !chain.nft) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_unavailable');
   const wallet = await db.prisma.wallet.findFirst({ where: { userId: user.id, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
@@ -78,7 +78,7 @@ export async function startCardMint(services: Services, user: UserRow, metadataU
 }
 
 /** Records a charge that did not pay for a mint, if the mint is still `charging` (the sweep may have taken it first). */
-async function settleCharging(db: Services['db'], id: string, status: 'refunding' | 'failed', error: string): Promise<void> {
+async function settleCharging(db: RelayerIntake['db'], id: string, status: 'refunding' | 'failed', error: string): Promise<void> {
   await db.prisma.cardMint.updateMany({ where: { id, status: 'charging' }, data: { status, error } });
 }
 
