@@ -3,7 +3,7 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn, readyBidder as signedInBidder } from '../support/users.ts';
 import { postBid } from '../support/bids.ts';
 import { createLot } from '../support/lots.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 
 let stack: TestStack;
 type Reply = { status: number; body: any };

@@ -12,7 +12,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import type { BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { type devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { eventually } from '../support/eventually.ts';
 import { openUserEvents } from '../support/sse.ts';
 

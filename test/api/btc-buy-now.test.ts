@@ -8,7 +8,7 @@ import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, rebuild, spend } from '../support/bitcoin-wallet.ts';
-import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
+import { followSwaps } from '../../api/src/bitcoin-settlement/swap.ts';
 import { sellerBtcLot } from '../support/btc-lots.ts';
 
 const net = networkOf('regtest');

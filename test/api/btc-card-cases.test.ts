@@ -20,8 +20,8 @@ import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/pr
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
 import { offerBidder } from '../support/offer-bidders.ts';
 import { signBip322 } from '../support/bip322-signer.ts';
-import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
-import { deliveryAddressOf, sweepDeliveryAddresses } from '../../api/src/bidding/inscription-delivery.ts';
+import { closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
+import { deliveryAddressOf, sweepDeliveryAddresses } from '../../api/src/bitcoin-settlement/inscription-delivery.ts';
 import { CARD_REFUSED_REASON } from '../../api/src/bidding/backed-leader.ts';
 import { holdOnCard } from '../../api/src/payments/bid-holds.ts';
 import { reconcilePendingHolds } from '../../api/src/payments/pending-holds.ts';

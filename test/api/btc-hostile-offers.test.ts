@@ -13,7 +13,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, rebuild, spend, TestKey } from '../support/bitcoin-wallet.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 
 const net = networkOf('regtest');
 let btc: BitcoinStandIn;

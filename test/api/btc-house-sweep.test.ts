@@ -13,10 +13,10 @@ import { createUser, signIn } from '../support/users.ts';
 import { networkOf, TestKey } from '../support/bitcoin-wallet.ts';
 import { sellerBtcLot } from '../support/btc-lots.ts';
 import { eventually } from '../support/eventually.ts';
-import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
-import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
-import { coSignVaultSwap } from '../../api/src/bidding/btc-vault-settle.ts';
-import { followHouseSweeps } from '../../api/src/bidding/btc-house-sweep.ts';
+import { closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
+import { followSwaps } from '../../api/src/bitcoin-settlement/swap.ts';
+import { coSignVaultSwap } from '../../api/src/bitcoin-settlement/vault-settle.ts';
+import { followHouseSweeps } from '../../api/src/bitcoin-settlement/house-sweep.ts';
 
 const net = networkOf('regtest');
 let stack: Awaited<ReturnType<typeof startBitcoinStack>>;

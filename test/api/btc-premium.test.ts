@@ -12,7 +12,7 @@ import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { type devClient, networkOf, TestKey } from '../support/bitcoin-wallet.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 
 const net = networkOf('regtest');
 let bitcoinStack: Awaited<ReturnType<typeof startBitcoinStack>>;

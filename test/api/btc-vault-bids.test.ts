@@ -15,8 +15,8 @@ import { jsonCalls } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { networkOf, TestKey } from '../support/bitcoin-wallet.ts';
 import { sellerBtcLot } from '../support/btc-lots.ts';
-import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
-import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
+import { closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
+import { followSwaps } from '../../api/src/bitcoin-settlement/swap.ts';
 
 const net = networkOf('regtest');
 const N = 4320;

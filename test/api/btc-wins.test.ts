@@ -10,10 +10,10 @@ import { jsonCalls, offerBidder } from '../support/offer-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, spend } from '../support/bitcoin-wallet.ts';
-import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
+import { closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
 import { sellerBtcLot } from '../support/btc-lots.ts';
-import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
-import { watchBitcoinWins } from '../../api/src/bidding/btc-win-watch.ts';
+import { followSwaps } from '../../api/src/bitcoin-settlement/swap.ts';
+import { watchBitcoinWins } from '../../api/src/bitcoin-settlement/win-watch.ts';
 
 const net = networkOf('regtest');
 const HOUR = 3600_000;

@@ -12,7 +12,7 @@ import { signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { call, startRecordedStripe, userWithCard, type RecordedStripe } from '../support/card-payments.ts';
 import { startPriceStandIn, type PriceStandIn } from '../../scripts/stand-ins/price/index.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { settleLotHolds } from '../../api/src/payments/bid-holds.ts';
 import { holdCaptured } from '../../api/src/payments/intent-state.ts';
 

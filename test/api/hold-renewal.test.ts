@@ -14,7 +14,7 @@ import { createLot } from '../support/lots.ts';
 import { browserCall, call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { eventually } from '../support/eventually.ts';
 import { HOLD_LAPSED_REASON, renewBidHold, renewLapsingHolds } from '../../api/src/worker/hold-renewal.ts';
-import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
+import { closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
 
 const DAY = 24 * 3600_000;
 let rs: RecordedStripe;

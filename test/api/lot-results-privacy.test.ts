@@ -9,7 +9,7 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { openEvents, openUserEvents } from '../support/sse.ts';
-import { closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
+import { closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
 
 // Not an EVM address: the wins of one are looked up on the indexer, which this stack does not run.
 const WALLET = 'tb1qwinnerwallet7x8y9z0000000000000000';

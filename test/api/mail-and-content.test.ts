@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { identityReviewedMail } from '../../api/src/mail/templates.ts';
 import { eventually } from '../support/eventually.ts';
 

@@ -8,7 +8,7 @@ import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { openUserEvents } from '../support/sse.ts';
-import { closeLot, closeLotAndAnnounce } from '../../api/src/bidding/close-lot.ts';
+import { closeLot, closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
 import { endingSoonJobId } from '../../api/src/jobs/lot-clock.ts';
 import { tellEndingSoon } from '../../api/src/notifications/ending-soon.ts';
 import { wonMail } from '../../api/src/mail/templates.ts';

@@ -14,7 +14,7 @@ import { createUser, signIn, readyBidder as signedInBidder } from '../support/us
 import { postBid } from '../support/bids.ts';
 import { createLot } from '../support/lots.ts';
 import { openEvents, openUserEvents } from '../support/sse.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 
 let stack: TestStack;
 type Reply = { status: number; body: any };

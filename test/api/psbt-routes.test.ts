@@ -12,9 +12,9 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { startBitcoinStandIn, type BitcoinStandIn } from '../../scripts/stand-ins/bitcoin/index.ts';
 import { devClient, networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { sellerBtcLot } from '../support/btc-lots.ts';
-import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
+import { followSwaps } from '../../api/src/bitcoin-settlement/swap.ts';
 
 const net = networkOf('regtest');
 const NO_TEMPLATE = 'No PSBT template found. Ask the winner to initiate claim first.';

@@ -8,8 +8,8 @@
  * step, so the goal is no growth.
  */
 import type { Database } from '../../api/src/db/client.ts';
-import { sweepDeliveryAddresses } from '../../api/src/bidding/inscription-delivery.ts';
-import { followSwaps } from '../../api/src/bidding/btc-swap.ts';
+import { sweepDeliveryAddresses } from '../../api/src/bitcoin-settlement/inscription-delivery.ts';
+import { followSwaps } from '../../api/src/bitcoin-settlement/swap.ts';
 import { voidUnpaidLots } from '../../api/src/checkout/unpaid.ts';
 import { reconcilePayments } from '../../api/src/worker/payment-worker.ts';
 import { startApiForTest } from '../support/stack.ts';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { displayAmount, messages, psbtMessages } from '@gavel/domain';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { connectBitcoinWallet, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
 import { newPage } from '../support/browser.ts';

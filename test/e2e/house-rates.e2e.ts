@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closeLot } from '../../api/src/bidding/close-lot.ts';
+import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
 import { newPage } from '../support/browser.ts';

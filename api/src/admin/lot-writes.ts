@@ -12,7 +12,7 @@ import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { announceLotsChanged, type BrowseCache } from '../lots/browse-cache.ts';
 import { announceLotChanged, type LotAnnouncer } from '../bidding/notify.ts';
-import { closeLotAndAnnounce, type CloseDeps } from '../bidding/close-lot.ts';
+import { closeLotAndAnnounce, type CloseDeps } from '../closing/close-lot.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
 import { loadLot } from './lot-view.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';

@@ -5,7 +5,7 @@
  * falls back to it, and that bid is checked on the next turn in turn; a card bid taking its place is held on its
  * card again first, or removed too when the card refuses (backed-leader.ts). Lots still taking bids here; a lot
  * about to close is checked once more by its close, and a won lot is watched until its swap confirms
- * (btc-win-watch.ts).
+ * (bitcoin-settlement/win-watch.ts).
  */
 import type { BitcoinAccess, BitcoinConfig } from '../bitcoin/index.ts';
 import { checkUnspent, esploraChainView, OfferError, parsePsbtHex, type ChainView } from '../bitcoin/offer/index.ts';

@@ -2,7 +2,7 @@
  * Binding Bitcoin bids (lots that require vault bids, domain/binding-bids.ts): the offer spends the bidder's free
  * vault outputs by the cooperative leaf (bitcoin/vault/vault-offer.ts), change back to the vault; the wallet signs
  * every vault input in one prompt; Gavel checks each signature itself and co-signs only the winning swap, at
- * settlement (btc-vault-settle.ts). The outputs a leading bid leans on are recorded (VaultCommitment) in the very
+ * settlement (bitcoin-settlement/vault-settle.ts). The outputs a leading bid leans on are recorded (VaultCommitment) in the very
  * transaction that makes it lead, one row per output: an output backs at most one binding bid, so neither a second
  * bid nor a withdrawal can spend it (bitcoin/vault/committed.ts).
  */

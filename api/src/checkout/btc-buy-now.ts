@@ -8,7 +8,7 @@
  * the offer's id and the signed PSBT validates it against the one built, then one transaction claims the offer,
  * ends the lot only if it is still open at that Buy Now price (the same conditional update a card purchase
  * passes), writes the winning bid with the signed offer and cancels the others. From there the lot settles like
- * any won BTC lot: the seller co-signs the winning offer by a deadline (btc-win-watch.ts).
+ * any won BTC lot: the seller co-signs the winning offer by a deadline (bitcoin-settlement/win-watch.ts).
  */
 import { displayAmount, formatAmount, checkoutMessages, type BuyNowOfferBody, type BuyNowOfferReply } from '@gavel/domain';
 import type { Lot, Prisma } from '../generated/prisma/client.ts';

@@ -38,7 +38,7 @@ import { cancelIntent, capturedIntent, paymentSetupError } from '../payments/int
 import { PURPOSE } from '../payments/intent-state.ts';
 import { lotsChanged } from '../admin/lot-writes.ts';
 import { fullNameOf } from '../auth/user-name.ts';
-import { secondChanceToNextOffer } from '../bidding/btc-win-watch.ts';
+import { secondChanceToNextOffer } from '../bitcoin-settlement/win-watch.ts';
 import { chainRunnerUp, offerCents } from './chain-runner-up.ts';
 import { allInFor } from '../house/rates.ts';
 import { issueSaleDocuments } from '../house/documents.ts';

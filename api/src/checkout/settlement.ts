@@ -2,7 +2,7 @@
  * Settlement of an ended lot by hand: verify the payment (its seller or an admin), mark it paid (an admin), record
  * the transfer (its seller or an admin) -> "Auction Complete". Each step is one conditional update, so a double
  * click or two people at once cannot record a step twice or skip one. A BTC lot whose swap is recorded settles on
- * chain (bidding/btc-swap.ts): the manual steps are refused then, so the winner never pays twice.
+ * chain (bitcoin-settlement/swap.ts): the manual steps are refused then, so the winner never pays twice.
  */
 import { fill, psbtMessages, requiresPaymentHash, settlementMessages, transferReferenceRefusal, unpaidMessages, type MarkPaidBody, type TransferBody } from '@gavel/domain';
 import type { UserRow } from '../auth/session.ts';
@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { loadLot } from '../admin/lot-view.ts';
 import { lotsChanged, type LotChanges } from '../admin/lot-writes.ts';
 import { isSellerOf } from '../wallet/linked.ts';
-import { sellerSign, type SettlementDeps } from '../bidding/btc-settlement.ts';
+import { sellerSign, type SettlementDeps } from '../bitcoin-settlement/settle.ts';
 import type { LotRow } from '../lots/present.ts';
 
 /** A step drops the lot's cached views; a BTC lot's transfer by its co-signed offer is settled as a swap. */

@@ -30,7 +30,7 @@ import { HttpError } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
 import { offerCall } from '../bidding/btc-offer.ts';
-import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementStateFor, swapTransaction } from '../bidding/btc-settlement.ts';
+import { claimWithTemplate, completeForSeller, createWinnerTemplate, reviseWinnerTemplate, sellerSign, settlementStateFor, swapTransaction } from '../bitcoin-settlement/settle.ts';
 
 const TAG = 'PSBT';
 

@@ -27,7 +27,7 @@ import { verifyBip322 } from '../wallet/bip322.ts';
 import { isEvmAddress } from '../wallet/linked.ts';
 import { linkedWallets, linkWallet, presentWallet, refuseIfLinkedElsewhere, unlinkWallet } from '../wallet/links.ts';
 import { BalanceReader } from '../wallet/balance.ts';
-import { fillDeliveryAddress } from '../bidding/inscription-delivery.ts';
+import { fillDeliveryAddress } from '../bitcoin-settlement/inscription-delivery.ts';
 
 const TAG = 'Wallet';
 

@@ -8,11 +8,11 @@
  *   view, and relay steps a lost job left undone queued again (relayer/relayer.ts); card mints' charges to give
  *   back are queued even when the relayer cannot send;
  * - follow-swaps (BITCOIN_FOLLOW_MS): BTC lots' swaps followed to their first confirmation (re-broadcast if
- *   lost), binding swaps' house outputs swept in a child that pays for a slow swap (bidding/btc-house-sweep.ts),
+ *   lost), binding swaps' house outputs swept in a child that pays for a slow swap (bitcoin-settlement/house-sweep.ts),
  *   leading bids whose offers were spent elsewhere removed, and won lots watched until their swap: a spent
- *   winner made unpaid, a late seller reminded (bidding/btc-swap.ts, btc-offer-watch.ts, btc-win-watch.ts);
+ *   winner made unpaid, a late seller reminded (bitcoin-settlement/swap.ts, btc-offer-watch.ts, bitcoin-settlement/win-watch.ts);
  * - fill-delivery-addresses (BITCOIN_FOLLOW_MS): BTC lots won by card that closed while their winner was linking
- *   an ordinals address get that address (bidding/inscription-delivery.ts);
+ *   an ordinals address get that address (bitcoin-settlement/inscription-delivery.ts);
  * - watch-inscriptions (INSCRIPTION_WATCH_MS): paid commits get their reveal, unpaid ones past their deadline
  *   expire, reveals are followed to their confirmation, least recently checked first (inscriptions/inscriptions.ts).
  * Each turn reads the database and the outside system afresh, so a lost turn costs only time and a doubled one
@@ -20,11 +20,11 @@
  */
 import type { Services } from '../services.ts';
 import { chainFollowerTurns, WITHDRAWALS_EVERY } from '../chain/follower.ts';
-import { followSwaps } from '../bidding/btc-swap.ts';
-import { followHouseSweeps } from '../bidding/btc-house-sweep.ts';
+import { followSwaps } from '../bitcoin-settlement/swap.ts';
+import { followHouseSweeps } from '../bitcoin-settlement/house-sweep.ts';
 import { removeSpentLeadingOffers } from '../bidding/btc-offer-watch.ts';
-import { watchBitcoinWins } from '../bidding/btc-win-watch.ts';
-import { sweepDeliveryAddresses } from '../bidding/inscription-delivery.ts';
+import { watchBitcoinWins } from '../bitcoin-settlement/win-watch.ts';
+import { sweepDeliveryAddresses } from '../bitcoin-settlement/inscription-delivery.ts';
 import { watchInscriptions } from '../inscriptions/inscriptions.ts';
 import { CHAIN_DOCUMENTS_EVERY, issueChainSaleDocuments } from './chain-documents.ts';
 import { JobQueue, type RunningWorker } from '../jobs/job-queue.ts';

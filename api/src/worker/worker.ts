@@ -7,13 +7,13 @@
  */
 import type { Services } from '../services.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
-import { closeLotAndAnnounce } from '../bidding/close-lot.ts';
+import { closeLotAndAnnounce } from '../closing/close-lot.ts';
 import { SWEEP_EVERY_MS } from '../jobs/lot-clock.ts';
 import { startPaymentWorker } from './payment-worker.ts';
 import { startFollowers } from './followers.ts';
 import { tellEndingSoon } from '../notifications/ending-soon.ts';
 import type { RunningWorker } from '../jobs/job-queue.ts';
-import { coSignVaultSwap } from '../bidding/btc-vault-settle.ts';
+import { coSignVaultSwap } from '../bitcoin-settlement/vault-settle.ts';
 
 const SCHEDULE_AHEAD_MS = 60 * 60_000;
 

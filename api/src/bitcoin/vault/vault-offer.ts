@@ -1,7 +1,7 @@
 /**
  * The offer PSBT of a binding bid: the swap spends the bidder's vault outputs by the cooperative leaf, which needs
  * Gavel's key G as well as the bidder's, so the bidder cannot move these coins between the bid and the swap. Gavel
- * co-signs them only in the winning swap, at settlement (btc-vault-settle.ts). Layout, with no dummy:
+ * co-signs them only in the winning swap, at settlement (bitcoin-settlement/vault-settle.ts). Layout, with no dummy:
  *
  *   inputs  [0 seller inscription, 1.. vault outputs]
  *   outputs [0 inscription to the bidder's ordinals address (exactly the inscription output's sats),

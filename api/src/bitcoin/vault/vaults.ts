@@ -249,7 +249,7 @@ export class Vaults {
   }
 
   /**
-   * G's signature on the vault inputs `indices` of a winning binding swap (bidding/btc-vault-settle.ts), the
+   * G's signature on the vault inputs `indices` of a winning binding swap (bitcoin-settlement/vault-settle.ts), the
    * bidder's already on them; only in the worker, the one process holding G's secret.
    */
   signVaultInputs(psbt: bitcoin.Psbt, row: BitcoinVault, indices: number[]): void {

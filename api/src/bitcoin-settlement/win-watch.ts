@@ -15,11 +15,11 @@ import type { Lot } from '../generated/prisma/client.ts';
 import type { BitcoinConfig } from '../bitcoin/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { bitcoinOfferSpentMail, sellerSignOverdueMail, sellerSignReminderMail, wonMail } from '../mail/templates.ts';
-import { bidderInputsSpent, removeIfSpent, type OfferWatchDeps } from './btc-offer-watch.ts';
-import { expectedSwapTxid } from './btc-swap.ts';
-import { announceLotChanged, tellWinner } from './notify.ts';
-import { offerCall } from './btc-offer.ts';
-import { bindingBidsWithoutOutputs } from './vault-bids.ts';
+import { bidderInputsSpent, removeIfSpent, type OfferWatchDeps } from '../bidding/btc-offer-watch.ts';
+import { expectedSwapTxid } from './swap.ts';
+import { announceLotChanged, tellWinner } from '../bidding/notify.ts';
+import { offerCall } from '../bidding/btc-offer.ts';
+import { bindingBidsWithoutOutputs } from '../bidding/vault-bids.ts';
 import { issueSaleDocuments, voidSaleDocuments } from '../house/documents.ts';
 
 /** A lot whose bidders spent one offer after another is closed on the next that stands; past this, the watch decides. */
@@ -66,7 +66,7 @@ async function watchWin(services: WinWatchDeps, lot: Lot, now: Date): Promise<vo
   if (bid?.signedPsbtHex && (await bidderInputsSpent(services, bid.signedPsbtHex))) {
     // Spent by the swap itself (the seller broadcast it elsewhere): that is the lot being paid; the follower records it.
     if ((await services.bitcoin.esplora.confirmations(expectedSwapTxid(bid.signedPsbtHex, services.config.bitcoin.network))) !== null) return;
-    // Until the deadline the winner may still claim with a fresh offer from other coins (btc-settlement.ts);
+    // Until the deadline the winner may still claim with a fresh offer from other coins (bitcoin-settlement/settle.ts);
     // past it, the purchase is void.
     if (due <= now) await markWinnerUnpaid(services, lot);
     return;

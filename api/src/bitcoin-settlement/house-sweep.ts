@@ -1,6 +1,6 @@
 /**
  * A binding swap's house output swept to the fee address by the worker, in a child transaction that pays for the
- * swap (bitcoin/vault/house-anchor.ts has the rules). The child is sent right after the swap (btc-vault-settle.ts)
+ * swap (bitcoin/vault/house-anchor.ts has the rules). The child is sent right after the swap (bitcoin-settlement/vault-settle.ts)
  * and each follower turn looks again: a child lost from the mempool is sent again, one still unconfirmed
  * BITCOIN_CPFP_AFTER_BLOCKS after it was sent is replaced by one paying more (up to BITCOIN_CPFP_MAX_FEE_RATE), and
  * a swap confirmed before any child gets one paying for itself alone. Each child is

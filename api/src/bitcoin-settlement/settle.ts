@@ -1,7 +1,7 @@
 /**
  * Settling an ended BTC lot: the seller's wallet co-signs input 1 of the
  * winner's signed offer; the api checks and merges that signature, finalizes, records the swap and then
- * broadcasts it through Esplora (btc-swap.ts); once Esplora reports it confirmed, the lot is paid and
+ * broadcasts it through Esplora (bitcoin-settlement/swap.ts); once Esplora reports it confirmed, the lot is paid and
  * transferred with that hash ("Auction Complete"). When the winning offer can no longer be broadcast, the
  * winner claims with a fresh offer the seller co-signs instead.
  */
@@ -13,10 +13,10 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { checkUnspent, esploraChainView, finalizeSwap, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned, withSellerSignature, type SettledSwap } from '../bitcoin/offer/index.ts';
 import { sellerInputIndexOf, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
-import { awaitVaultSwap, queueVaultSwap, type VaultSwapDeps } from './btc-vault-settle.ts';
-import { offerCall, OFFER_TTL_MS } from './btc-offer.ts';
-import { linkedWallet } from './intake.ts';
-import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './btc-swap.ts';
+import { awaitVaultSwap, queueVaultSwap, type VaultSwapDeps } from './vault-settle.ts';
+import { offerCall, OFFER_TTL_MS } from '../bidding/btc-offer.ts';
+import { linkedWallet } from '../bidding/intake.ts';
+import { broadcastRecorded, expectedSwapTxid, markSwapConfirmed, recordSwap, swapRefusal } from './swap.ts';
 import { anyCase, isSellerOf } from '../wallet/linked.ts';
 import { lotRates } from '../house/rates.ts';
 
@@ -116,12 +116,12 @@ export async function completeForSeller(services: SettlementDeps, user: UserRow,
 /**
  * The co-signed swap recorded, then broadcast: two co-signs at once record (and broadcast) it once, the other
  * answering 409. A swap the node refuses is forgotten again (offer_invalid, the winner may claim); one Esplora
- * could not be reached for stays recorded, and the worker broadcasts it (btc-swap.ts).
+ * could not be reached for stays recorded, and the worker broadcasts it (bitcoin-settlement/swap.ts).
  */
 export async function sellerSign(services: SettlementDeps, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
   const { lot, swap, vaultSwap } = await completeForSeller(services, user, body);
   if (vaultSwap) {
-    // Gavel's co-signature and the broadcast follow in the worker (btc-vault-settle.ts); the state says when sent.
+    // Gavel's co-signature and the broadcast follow in the worker (bitcoin-settlement/vault-settle.ts); the state says when sent.
     await queueVaultSwap(services, lot.id, vaultSwap);
     await awaitVaultSwap(services, lot.id);
     return settlementState(services, lot.id);

@@ -1,10 +1,10 @@
 /**
  * Settling a lot won by a binding (vault) bid. The seller co-signs their inscription input as for any offer
- * (btc-settlement.ts checks and merges it); the vault inputs still need Gavel's signature with G, which only the
+ * (bitcoin-settlement/settle.ts checks and merges it); the vault inputs still need Gavel's signature with G, which only the
  * worker holds. So the merged PSBT is stored on the lot, by a conditional write only one co-sign wins, and the
  * worker's `cosign-swap` job signs the vault inputs, finalizes, records the swap and broadcasts it exactly as a
- * seller's co-sign does today (btc-swap.ts), then sweeps the house output in a child that pays for the swap
- * (btc-house-sweep.ts); the follower then sees it confirm, replacing the child if it waits too long. Gavel signs with G for this swap
+ * seller's co-sign does today (bitcoin-settlement/swap.ts), then sweeps the house output in a child that pays for the swap
+ * (bitcoin-settlement/house-sweep.ts); the follower then sees it confirm, replacing the child if it waits too long. Gavel signs with G for this swap
  * only: the winning offer, unchanged, whose every bidder signature was verified when the bid was placed.
  */
 import { psbtMessages } from '@gavel/domain';
@@ -13,8 +13,8 @@ import { HttpError } from '../http/errors.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, unsignedTx } from '../bitcoin/offer/index.ts';
 import { vaultInputIndices, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
-import { broadcastRecorded, expectedSwapTxid, recordSwap, swapRefusal, type SwapDeps } from './btc-swap.ts';
-import { sweepHouseOutput, type HouseSweepDeps } from './btc-house-sweep.ts';
+import { broadcastRecorded, expectedSwapTxid, recordSwap, swapRefusal, type SwapDeps } from './swap.ts';
+import { sweepHouseOutput, type HouseSweepDeps } from './house-sweep.ts';
 
 /** A binding swap is recorded and sent as any swap is, co-signed with G (the vaults), then its house output swept. */
 export type VaultSwapDeps = SwapDeps & HouseSweepDeps & { vaults: Pick<Vaults, 'queue' | 'signVaultInputs'> };

@@ -5,7 +5,7 @@
  * conditional update lets exactly one run through, and a crash after the commit loses nothing (the outbox
  * row is re-queued by the worker's reconcile loop).
  *
- * A BTC lot won by a signed offer gets its seller's co-signing deadline instead (btc-win-watch.ts follows it),
+ * A BTC lot won by a signed offer gets its seller's co-signing deadline instead (bitcoin-settlement/win-watch.ts follows it),
  * after its leading offers were checked unspent once more. A USD lot, or one won by a card bid, gets its payment deadline (`paymentDueAt`, PAYMENT_DUE_MS after the
  * close): a win a captured hold pays never reaches it, and one nothing paid by then is voided (checkout/unpaid.ts).
  */
@@ -14,14 +14,14 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { LotClock } from '../jobs/lot-clock.ts';
 import { announceLotsChanged } from '../lots/browse-cache.ts';
 import { wonMail, type WonPayment } from '../mail/templates.ts';
-import { lotUpdateOf, tellWinner } from './notify.ts';
+import { lotUpdateOf, tellWinner } from '../bidding/notify.ts';
 import { settleHoldsLater } from '../payments/bid-holds.ts';
-import { deliveryAddressOf } from './inscription-delivery.ts';
+import { deliveryAddressOf } from '../bitcoin-settlement/inscription-delivery.ts';
 import { allInFor } from '../house/rates.ts';
 import { invoiceLinkOf, issueSaleDocuments } from '../house/documents.ts';
 import { DEFAULT_PAYMENT_DUE_MS } from '../payments/unpaid-config.ts';
 import { DEFAULT_SELLER_SIGN_DUE_MS } from '../bitcoin/config.ts';
-import { dropSpentLeadersBeforeClose, type WinWatchDeps } from './btc-win-watch.ts';
+import { dropSpentLeadersBeforeClose, type WinWatchDeps } from '../bitcoin-settlement/win-watch.ts';
 
 export type CloseResult = { closed: false } | { closed: true; winnerId: string | null; winningBidId: string | null; wonMailId?: string };
 
