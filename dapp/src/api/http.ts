@@ -63,7 +63,7 @@ interface RequestOptions {
 
 /**
  * One JSON call to the api, with the session's Bearer token when there is one. The reply is typed, not checked:
- * the api checks every reply against the same domain schema in all its tests (api/src/http/route-table.ts), and
+ * the api checks every reply against the same domain schema in all its tests (api/src/routes/route-table.ts), and
  * not shipping zod to the browser keeps the first screen light.
  */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal, token: explicitToken }: RequestOptions = {}): Promise<T> {
