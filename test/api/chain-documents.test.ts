@@ -10,6 +10,7 @@ import { parseEther } from 'viem';
 import { gavelAuctionHouseAbi } from '@gavel/contracts';
 import { formatAmount } from '@gavel/domain';
 import { issueChainSaleDocuments } from '../../api/src/worker/chain-documents.ts';
+import { salesSettledAfterBlock } from '../../api/src/chain/reads.ts';
 import { chainActions, linkLot, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
 import { eventually } from '../support/eventually.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -41,8 +42,10 @@ async function soldOnChain(bidder: number, sellerId: string) {
   await act.bid(bidder, auctionId, AMOUNT);
   await act.increaseTime(3601);
   await act.end(auctionId);
-  await eventually(() => chain.api.services.chain.auctionStates([auctionId.toString()]), {
-    until: ({ rows }) => rows.get(auctionId.toString())?.status === 'settled',
+  // The sweep reads the settlement table: wait for the row there (the indexer may show the auction settled a moment
+  // before its settlement row can be read).
+  await eventually(() => salesSettledAfterBlock(chain.api.services.chain.ponder, 0, 500), {
+    until: (sales) => sales.some((sale) => sale.auction_id === auctionId.toString()),
     what: 'the settlement indexed',
   });
   return lot;
