@@ -202,6 +202,24 @@ describe('a refusal releases the hold at once', () => {
   });
 });
 
+describe('a won card bid is paid by its hold, never again from the cart', () => {
+  it('while its hold is held, being released or captured ahead of the lot’s record, the cart offers no payment and checkout refuses it', async () => {
+    const user = await userWithCard(stack.db, rs);
+    const token = await signIn(stack.url, user.email);
+    const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n, endsInMs: 60_000 });
+    expect((await api(token, 'POST', `/auctions/${lot.id}/bids`, { amount: '10.00', walletAddress: 'card_payment' })).status).toBe(201);
+    // Closed, its hold not yet captured: the lot records the win and nothing paid.
+    await stack.db.prisma
+      .$executeRaw`UPDATE "Lot" SET status = 'ended', "endTime" = now(), "winnerId" = ${user.id}, "winningBidId" = (SELECT id FROM "Bid" WHERE "lotId" = ${lot.id}) WHERE id = ${lot.id}`;
+    for (const holdStatus of ['authorized', 'releasing', 'captured'] as const) {
+      await stack.db.prisma.bid.updateMany({ where: { lotId: lot.id }, data: { holdStatus } });
+      const item = (await api(token, 'GET', '/cart')).body.items.find((i: { lotId: string }) => i.lotId === lot.id);
+      expect(item, holdStatus).toMatchObject({ paymentState: 'processing', payableByCard: false });
+      expect((await api(token, 'POST', '/cart/checkout', { lotIds: [lot.id] })).body.code, holdStatus).toBe('payment_processing');
+    }
+  });
+});
+
 describe('ADD TO CART holds the card, and the cart pays it', () => {
   async function cartLot(price: bigint) {
     const lot = await createLot(stack.db, { paymentMethod: 'Manual', startingBid: 1000n });

@@ -29,7 +29,7 @@ import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
-import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
+import { HELD_AT_STRIPE, paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
 import { captureBuyNowPayment, type BuyNowDeps } from './buy-now.ts';
 import { cardPrices, priceOf as price } from '../payments/card-price.ts';
@@ -205,13 +205,15 @@ async function settleReplaced(services: BuyNowDeps, paymentIntentId: string): Pr
 
 /**
  * paid; processing: money is held and being taken (a won card bid's hold before its capture, a Buy Now hold
- * before its capture), so paying again would charge twice; otherwise awaiting_payment.
+ * before its capture), so paying again would charge twice; otherwise awaiting_payment. A winning hold counts as
+ * taken from the moment its release or capture starts until the lot records the outcome: a capture whose
+ * bookkeeping lags, or a release that may still be refused, must never let the buyer pay a second time.
  */
 export async function paymentStates(prisma: PrismaClient, lots: Lot[]): Promise<Map<string, PaymentState>> {
   const winningBids = lots.filter((l) => !l.paid && l.winningBidId).map((l) => l.winningBidId!);
   const buyNowIntents = lots.filter((l) => !l.paid && l.boughtNow && l.txHash).map((l) => l.txHash!);
   const [held, buying] = await Promise.all([
-    winningBids.length ? prisma.bid.findMany({ where: { id: { in: winningBids }, holdStatus: 'authorized' }, select: { id: true } }) : [],
+    winningBids.length ? prisma.bid.findMany({ where: { id: { in: winningBids }, holdStatus: { in: [...HELD_AT_STRIPE, 'captured'] } }, select: { id: true } }) : [],
     buyNowIntents.length ? prisma.cardPayment.findMany({ where: { paymentIntentId: { in: buyNowIntents }, status: { in: ['open', 'authorized'] } }, select: { paymentIntentId: true } }) : [],
   ]);
   const heldBids = new Set(held.map((b) => b.id));
