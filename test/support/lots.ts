@@ -2,10 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../api/src/db/client.ts';
 
-let eventId: Promise<string> | null = null;
+/** One test sale per database: test files can share a process, each with a database of its own. */
+const events = new WeakMap<Database, Promise<string>>();
 
 async function testEvent(db: Database): Promise<string> {
-  eventId ??= db.prisma.auctionEvent
+  const known = events.get(db);
+  if (known) return known;
+  const eventId = db.prisma.auctionEvent
     .create({
       data: {
         slug: `test-${randomBytes(4).toString('hex')}`,
@@ -17,6 +20,7 @@ async function testEvent(db: Database): Promise<string> {
       },
     })
     .then((e) => e.id);
+  events.set(db, eventId);
   return eventId;
 }
 
