@@ -95,11 +95,9 @@ const suites: Suite[] = [
   vitest('stand-ins', ['--config', 'scripts/stand-ins/vitest.config.ts']),
   nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
-  nodeTests('e2e', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
-  // The journeys that matter most again, against the production server (the api serving the built dapp, its headers).
-  nodeTests('e2e-production', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', ...['browse', 'accounts', 'bidding', 'admin'].map((f) => `test/e2e/${f}.e2e.ts`)], {
-    E2E_SERVER: 'production',
-  }),
+  // Every browser file, and the journeys that matter most again against the production server (the api serving the
+  // built dapp, its headers: test/e2e/production/), in one pool so that no core idles between the two.
+  nodeTests('e2e', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', 'test/e2e/production/*.e2e.ts', 'test/e2e/*.e2e.ts']),
 ];
 
 /** A runner that crashed before counting anything is one failure, not a silent zero. */

@@ -110,7 +110,7 @@ describe('ord failing while an offer is built', () => {
     expect((await offerCall(() => prepareOffer(bitcoin, params))).psbtHex).toMatch(/^70736274ff/);
     proxy.inject({ kind: 'http500' });
     try {
-      await expect(offerCall(() => prepareOffer(bitcoin, params))).rejects.toMatchObject({ status: 503 });
+      await expect(offerCall(() => prepareOffer(bitcoin, params))).rejects.toMatchObject({ kind: 'unavailable' });
     } finally {
       proxy.restore();
     }

@@ -65,7 +65,7 @@ describe('a gathered read', () => {
     const { reader, statements, holdNext } = firstNames();
     const release = holdNext();
     const first = reader.load(user.id);
-    await until(() => statements.length === 1);
+    await eventually(() => statements.length === 1, { intervalMs: 0 });
 
     await stack.db.prisma.user.update({ where: { id: user.id }, data: { firstName: 'After' } });
     const second = reader.load(user.id);
@@ -132,7 +132,7 @@ describe('bounds', () => {
       { maxInFlight: 1, patienceMs: 30 },
     );
     const first = echo.ask('slow');
-    await until(() => sent.length === 1);
+    await eventually(() => sent.length === 1, { intervalMs: 0 });
     // Answered while the slow request is still out: it no longer holds the one place in flight.
     expect(await echo.ask('next')).toBe('next');
     releaseSlow();
@@ -229,7 +229,3 @@ describe('mail wanted by many at once', () => {
     await eventually(async () => (await stack.db.prisma.outboxMail.count({ where: { subject, sentAt: { not: null } } })) === 4);
   });
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}

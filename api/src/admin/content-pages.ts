@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { adminMessages, type adminCmsPageSchema, type cmsPageBodySchema, type cmsPageUpdateBodySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { CmsPage as PageRow, PrismaClient } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 
@@ -22,13 +22,14 @@ const present = (page: PageRow): AdminPage => ({
 /** Content that is empty once cleaned (only a script, say) is refused like empty content. */
 function cleanContent(html: string): string {
   const clean = sanitizeRichText(html);
-  if (!clean.replace(/<[^>]*>/g, '').trim() && !/<img\s/i.test(clean)) throw new HttpError(400, adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
+  if (!clean.replace(/<[^>]*>/g, '').trim() && !/<img\s/i.test(clean))
+    throw new Refused('invalid', adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
   return clean;
 }
 
 async function load(prisma: PrismaClient, slug: string): Promise<PageRow> {
   const page = await prisma.cmsPage.findUnique({ where: { slug } });
-  if (!page) throw new HttpError(404, 'Page not found', 'not_found');
+  if (!page) throw new Refused('not_found', 'Page not found', 'not_found');
   return page;
 }
 
@@ -45,7 +46,7 @@ export async function contentPage(prisma: PrismaClient, slug: string): Promise<A
 /** Creates a page; a slug already in use is a 409. */
 export async function createContentPage(prisma: PrismaClient, body: z.output<typeof cmsPageBodySchema>): Promise<AdminPage> {
   const content = cleanContent(body.content);
-  if (await prisma.cmsPage.findUnique({ where: { slug: body.slug } })) throw new HttpError(409, adminMessages.pageExists, 'page_exists', { slug: adminMessages.pageExists });
+  if (await prisma.cmsPage.findUnique({ where: { slug: body.slug } })) throw new Refused('conflict', adminMessages.pageExists, 'page_exists', { slug: adminMessages.pageExists });
   return present(await prisma.cmsPage.create({ data: { slug: body.slug, title: body.title, content } }));
 }
 

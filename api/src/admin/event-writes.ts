@@ -18,7 +18,7 @@ import {
   taxMessages,
   taxTableProblem,
 } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { HouseConfig } from '../house/config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { withLotCount as withCounts } from '../auction-events/present.ts';
@@ -41,7 +41,7 @@ function checkRates(body: { buyerPremium?: RateScheduleWire; sellerCommission?: 
   const tax = body.buyerTax && taxTableProblem(body.buyerTax);
   if (tax) fields.buyerTax = tax;
   const first = Object.values(fields)[0];
-  if (first) throw new HttpError(400, first, 'validation_failed', fields);
+  if (first) throw new Refused('invalid', first, 'validation_failed', fields);
 }
 
 /** An event's status once published, from its times (a draft stays draft until then). */
@@ -58,14 +58,14 @@ function checkTimes(startText: string, endText: string): { startTime: Date; endT
   if (Number.isNaN(endTime.getTime())) fields.endTime = adminMessages.endTimeInvalid;
   else if (!fields.startTime && endTime <= startTime) fields.endTime = adminMessages.endAfterStart;
   const first = Object.values(fields)[0];
-  if (first) throw new HttpError(400, first, 'validation_failed', fields);
+  if (first) throw new Refused('invalid', first, 'validation_failed', fields);
   return { startTime, endTime };
 }
 
 /** The event form's close-in-turn fields, checked against the event's start: a 400 naming the field, or the plan. */
 function closeInTurnOf(input: { firstCloseAt?: string | null; closeIntervalSeconds?: number | null }, startTime: Date) {
   const checked = checkCloseInTurn(input, startTime);
-  if (!checked.ok) throw new HttpError(400, Object.values(checked.fields)[0]!, 'validation_failed', checked.fields);
+  if (!checked.ok) throw new Refused('invalid', Object.values(checked.fields)[0]!, 'validation_failed', checked.fields);
   return checked.value;
 }
 
@@ -96,7 +96,7 @@ export async function createEvent(services: EventWrites, body: AuctionEventBody)
   const turns = closeInTurnOf(body, startTime);
   checkRates(body);
   let slug = body.slug;
-  if (slug && !(await slugFree(prisma, slug))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
+  if (slug && !(await slugFree(prisma, slug))) throw new Refused('conflict', adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
   if (!slug) {
     const base = slugify(body.title);
     slug = base;
@@ -132,15 +132,15 @@ export async function updateEvent(services: EventWrites, id: string, body: Parti
   const { prisma } = services.db;
   const row = await loadEvent(prisma, id);
   const { startTime, endTime } = checkTimes(body.startTime ?? row.startTime.toISOString(), body.endTime ?? row.endTime.toISOString());
-  if (body.slug && body.slug !== row.slug && !(await slugFree(prisma, body.slug, row.id))) throw new HttpError(409, adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
+  if (body.slug && body.slug !== row.slug && !(await slugFree(prisma, body.slug, row.id))) throw new Refused('conflict', adminMessages.slugTaken, 'slug_taken', { slug: adminMessages.slugTaken });
   checkRates(body);
   // Bids, holds and pay-later limits were taken all in at the premium and tax they saw: both stay until the sale is over.
   const premiumChanged = body.buyerPremium !== undefined && JSON.stringify(body.buyerPremium) !== JSON.stringify(scheduleOf(row.buyerPremium));
   const taxChanged = body.buyerTax !== undefined && JSON.stringify(body.buyerTax) !== JSON.stringify(taxOf(row.buyerTax));
   if (premiumChanged || taxChanged) {
     const bidOn = await prisma.lot.count({ where: { auctionEventId: row.id, OR: [{ bidCount: { gt: 0 } }, { winnerId: { not: null } }] } });
-    if (bidOn > 0 && premiumChanged) throw new HttpError(409, houseRateMessages.premiumFixed, 'premium_fixed', { buyerPremium: houseRateMessages.premiumFixed });
-    if (bidOn > 0) throw new HttpError(409, taxMessages.fixed, 'tax_fixed', { buyerTax: taxMessages.fixed });
+    if (bidOn > 0 && premiumChanged) throw new Refused('conflict', houseRateMessages.premiumFixed, 'premium_fixed', { buyerPremium: houseRateMessages.premiumFixed });
+    if (bidOn > 0) throw new Refused('conflict', taxMessages.fixed, 'tax_fixed', { buyerTax: taxMessages.fixed });
   }
   // Lots close in turn when the body sets (or clears) the first close or the interval; other edits leave lot ends alone.
   const turnsGiven = body.firstCloseAt !== undefined || body.closeIntervalSeconds !== undefined;
@@ -200,7 +200,7 @@ export async function deleteEvent(services: EventWrites, id: string): Promise<vo
   const { prisma } = services.db;
   const row = await loadEvent(prisma, id);
   const withBids = await prisma.lot.count({ where: { auctionEventId: row.id, OR: [{ bidCount: { gt: 0 } }, { winnerId: { not: null } }, { bids: { some: {} } }] } });
-  if (withBids > 0) throw new HttpError(409, adminMessages.eventHasBids, 'event_has_bids');
+  if (withBids > 0) throw new Refused('conflict', adminMessages.eventHasBids, 'event_has_bids');
   await prisma.auctionEvent.delete({ where: { id: row.id } });
   await changed(services, row.id);
 }

@@ -9,7 +9,7 @@ import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { Logger } from 'pino';
 import type { Payments } from '../payments/index.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { announceLotsChanged, type BrowseCache } from '../lots/browse-cache.ts';
 import { announceLotChanged, type LotAnnouncer } from '../bidding/notify.ts';
 import { closeLotAndAnnounce, type CloseDeps } from '../closing/close-lot.ts';
@@ -40,17 +40,17 @@ export interface LotWrites extends LotChanges {
 }
 
 function refuse(result: Extract<ReturnType<typeof checkLotEdit>, { ok: false }>): never {
-  if (result.code === 'validation_failed') throw new HttpError(400, result.message, result.code, result.fields);
-  throw new HttpError(409, result.message, result.code);
+  if (result.code === 'validation_failed') throw new Refused('invalid', result.message, result.code, result.fields);
+  throw new Refused('conflict', result.message, result.code);
 }
 
 const text = (value: P.Decimal | null, unit: ReturnType<typeof unitFor>) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
 
 export async function createLot(services: LotWrites, user: Pick<UserRow, 'id'>, eventId: string | undefined, body: LotCreateBody): Promise<LotRow> {
   const { prisma } = services.db;
-  if (!eventId) throw new HttpError(400, adminMessages.eventRequired, 'validation_failed', { auctionEventId: adminMessages.eventRequired });
+  if (!eventId) throw new Refused('invalid', adminMessages.eventRequired, 'validation_failed', { auctionEventId: adminMessages.eventRequired });
   const event = await prisma.auctionEvent.findUnique({ where: { id: eventId } });
-  if (!event) throw new HttpError(404, adminMessages.eventNotFound, 'not_found', { auctionEventId: adminMessages.eventNotFound });
+  if (!event) throw new Refused('not_found', adminMessages.eventNotFound, 'not_found', { auctionEventId: adminMessages.eventNotFound });
   const checked = checkLotEdit(formOf(body, body.paymentMethod), { event });
   if (!checked.ok) refuse(checked);
   const v = checked.values;
@@ -165,7 +165,7 @@ export async function updateLot(services: LotWrites, id: string, body: LotUpdate
     await lotsChanged(services, id);
     return loadLot(prisma, id);
   }
-  throw new HttpError(409, adminMessages.editConflict, 'edit_conflict');
+  throw new Refused('conflict', adminMessages.editConflict, 'edit_conflict');
 }
 
 export async function deleteLot(services: LotChanges, id: string): Promise<void> {
@@ -173,7 +173,7 @@ export async function deleteLot(services: LotChanges, id: string): Promise<void>
   await loadLot(prisma, id);
   // Bids and winners are other people's records: such a lot is cancelled, never deleted.
   const { count } = await prisma.lot.deleteMany({ where: { id, bidCount: 0, winnerId: null, bids: { none: {} } } });
-  if (count === 0) throw new HttpError(409, adminMessages.lotHasBids, 'lot_has_bids');
+  if (count === 0) throw new Refused('conflict', adminMessages.lotHasBids, 'lot_has_bids');
   await lotsChanged(services, null);
 }
 
@@ -190,7 +190,7 @@ export async function publishLot(services: LotWrites, id: string): Promise<LotRo
 
 /** An auction on the contract is ended or cancelled by a transaction (the indexer then reports it), not here. */
 function refuseOnChain(row: LotRow): void {
-  if (row.chainAuctionId !== null) throw new HttpError(409, adminMessages.endsOnChain, 'lot_on_chain');
+  if (row.chainAuctionId !== null) throw new Refused('conflict', adminMessages.endsOnChain, 'lot_on_chain');
 }
 
 /** Ends a live lot now, through the one exactly-once close (a winner is found as at its natural end). */
@@ -199,15 +199,15 @@ export async function endLot(services: CloseDeps & LotChanges, id: string): Prom
   const row = await loadLot(prisma, id);
   const phase = phaseOf(shownStatus(row));
   refuseOnChain(row);
-  if (row.status === 'cancelled') throw new HttpError(409, adminMessages.alreadyCancelled, 'lot_cancelled');
-  if (row.status === 'ended') throw new HttpError(409, adminMessages.alreadyEnded, 'lot_ended');
-  if (phase === 'upcoming') throw new HttpError(409, adminMessages.endNotStarted, 'lot_not_started');
+  if (row.status === 'cancelled') throw new Refused('conflict', adminMessages.alreadyCancelled, 'lot_cancelled');
+  if (row.status === 'ended') throw new Refused('conflict', adminMessages.alreadyEnded, 'lot_ended');
+  if (phase === 'upcoming') throw new Refused('conflict', adminMessages.endNotStarted, 'lot_not_started');
   // Bring the end to now (bids after this statement see the lot closed), then close like the clock would.
   await prisma.$executeRaw`UPDATE "Lot" SET "endTime" = now(), "updatedAt" = now()
     WHERE id = ${id} AND status IN ('upcoming', 'live') AND "startTime" <= now() AND "endTime" > now()`;
   const result = await closeLotAndAnnounce(services, id);
   const after = await loadLot(prisma, id);
-  if (!result.closed && after.status !== 'ended') throw new HttpError(409, after.status === 'cancelled' ? adminMessages.alreadyCancelled : adminMessages.alreadyEnded, 'lot_not_open');
+  if (!result.closed && after.status !== 'ended') throw new Refused('conflict', after.status === 'cancelled' ? adminMessages.alreadyCancelled : adminMessages.alreadyEnded, 'lot_not_open');
   services.browseCache.invalidate();
   services.countCache.invalidate();
   return after;
@@ -226,8 +226,8 @@ export async function cancelLot(services: LotChanges & { log: Logger; payments: 
     return true;
   });
   if (!cancelled) {
-    if (row.status === 'cancelled') throw new HttpError(409, adminMessages.alreadyCancelled, 'lot_cancelled');
-    throw new HttpError(409, adminMessages.alreadyEnded, 'lot_ended');
+    if (row.status === 'cancelled') throw new Refused('conflict', adminMessages.alreadyCancelled, 'lot_cancelled');
+    throw new Refused('conflict', adminMessages.alreadyEnded, 'lot_ended');
   }
   await settleHoldsLater(services, id).catch((err: Error) => services.log.warn({ err: err.message, lotId: id }, 'queueing the release of card holds failed'));
   await lotsChanged(services, id);

@@ -4,7 +4,7 @@
  */
 import { saleDocumentMessages, type SellerStatement } from '@gavel/domain';
 import type { Database } from '../db/client.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { presentStatement, statementInclude } from '../house/documents.ts';
 
 /** An event's seller's statements, in number order. */
@@ -21,7 +21,7 @@ export async function markPaidOut(db: Database, statementId: string, adminId: st
   const marked = await prisma.sellerStatement.updateMany({ where: { id: statementId, paidOutAt: null, voidedAt: null }, data: { paidOutAt: new Date(), paidOutBy: adminId } });
   const row = await prisma.sellerStatement.findUnique({ where: { id: statementId }, include: statementInclude });
   if (!row) throw notFound(saleDocumentMessages.statementNotFound);
-  if (marked.count === 0 && row.voidedAt) throw new HttpError(409, saleDocumentMessages.statementVoided, 'statement_voided');
-  if (marked.count === 0) throw new HttpError(409, saleDocumentMessages.alreadyPaidOut, 'already_paid_out');
+  if (marked.count === 0 && row.voidedAt) throw new Refused('conflict', saleDocumentMessages.statementVoided, 'statement_voided');
+  if (marked.count === 0) throw new Refused('conflict', saleDocumentMessages.alreadyPaidOut, 'already_paid_out');
   return presentStatement(row);
 }

@@ -5,21 +5,21 @@
  */
 import type { z } from 'zod';
 import { adminMessages, type Policy, type policyBodySchema, type policyUpdateBodySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { Policy as PolicyRow, PrismaClient } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { currentVersions, presentPolicy, publishPolicy } from '../content/policies.ts';
 
 async function draft(prisma: PrismaClient, id: string): Promise<PolicyRow> {
   const row = await prisma.policy.findUnique({ where: { id } });
-  if (!row) throw new HttpError(404, adminMessages.policyNotFound, 'not_found');
-  if (row.version !== null) throw new HttpError(409, adminMessages.policyPublishedLocked, 'policy_published');
+  if (!row) throw new Refused('not_found', adminMessages.policyNotFound, 'not_found');
+  if (row.version !== null) throw new Refused('conflict', adminMessages.policyPublishedLocked, 'policy_published');
   return row;
 }
 
 function clean(html: string): string {
   const content = sanitizeRichText(html);
-  if (!content.replace(/<[^>]*>/g, '').trim()) throw new HttpError(400, adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
+  if (!content.replace(/<[^>]*>/g, '').trim()) throw new Refused('invalid', adminMessages.pageContentRequired, 'validation_failed', { content: adminMessages.pageContentRequired });
   return content;
 }
 
@@ -53,6 +53,6 @@ export async function deletePolicyDraft(prisma: PrismaClient, id: string): Promi
 export async function publishPolicyDraft(prisma: PrismaClient, id: string, requireReacceptance: boolean): Promise<Policy> {
   await draft(prisma, id);
   const published = await publishPolicy(prisma, id, requireReacceptance);
-  if (!published) throw new HttpError(409, adminMessages.policyPublishedLocked, 'policy_published');
+  if (!published) throw new Refused('conflict', adminMessages.policyPublishedLocked, 'policy_published');
   return presentPolicy(published, await currentVersions(prisma));
 }

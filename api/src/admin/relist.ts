@@ -13,7 +13,7 @@ import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { Logger } from 'pino';
 import type { LotClock } from '../jobs/lot-clock.ts';
 import type { Payments } from '../payments/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { LotRow } from '../lots/present.ts';
 import { loadLot } from './lot-view.ts';
 import { lotsChanged, type LotChanges } from './lot-writes.ts';
@@ -23,8 +23,8 @@ import { HELD_AT_STRIPE } from '../payments/intent-state.ts';
 export async function relistLot(services: LotChanges & { log: Logger; lotClock: Pick<LotClock, 'scheduleEnd'>; payments: Pick<Payments, 'jobs'> }, lotId: string, body: RelistBody): Promise<LotRow> {
   const { prisma } = services.db;
   const row = await loadLot(prisma, lotId);
-  if (!row.unpaidAt || row.paid) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
-  if (row.chainAuctionId !== null) throw new HttpError(409, unpaidMessages.relistOnChain, 'relist_on_chain');
+  if (!row.unpaidAt || row.paid) throw new Refused('conflict', unpaidMessages.notUnpaid, 'lot_not_unpaid');
+  if (row.chainAuctionId !== null) throw new Refused('conflict', unpaidMessages.relistOnChain, 'relist_on_chain');
   const event = await prisma.auctionEvent.findUniqueOrThrow({ where: { id: row.auctionEventId } });
   const unit = unitFor(row.paymentMethod);
   const text = (value: P.Decimal | null) => (value === null ? null : formatAmount(BigInt(value.toFixed(0)), unit));
@@ -44,14 +44,14 @@ export async function relistLot(services: LotChanges & { log: Logger; lotClock: 
     },
     { event, now },
   );
-  if (!checked.ok) throw new HttpError(400, checked.message, checked.code, checked.fields);
+  if (!checked.ok) throw new Refused('invalid', checked.message, checked.code, checked.fields);
   // A start already past means now: every bid of the new sale comes after it, which keeps the old sale's apart.
   const startTime = checked.values.startTime < now ? now : checked.values.startTime;
   const { endTime } = checked.values;
 
   const relisted = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;
-    if (await tx.secondChanceOffer.count({ where: { lotId, status: 'accepting' } })) throw new HttpError(409, unpaidMessages.offerInFlight, 'offer_in_flight');
+    if (await tx.secondChanceOffer.count({ where: { lotId, status: 'accepting' } })) throw new Refused('conflict', unpaidMessages.offerInFlight, 'offer_in_flight');
     const { count } = await tx.lot.updateMany({
       where: { id: lotId, unpaidAt: { not: null }, paid: false },
       data: {
@@ -80,7 +80,7 @@ export async function relistLot(services: LotChanges & { log: Logger; lotClock: 
     await tx.notificationSent.deleteMany({ where: { lotId, kind: { startsWith: 'ending_soon:' } } });
     return true;
   });
-  if (!relisted) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
+  if (!relisted) throw new Refused('conflict', unpaidMessages.notUnpaid, 'lot_not_unpaid');
 
   const after = (what: string) => (err: Error) => services.log.warn({ err: err.message, lotId }, `relist: ${what} failed; the worker's sweeps redo it`);
   // A card hold left on an old bid (none should be) is given back: that bid can no longer win.

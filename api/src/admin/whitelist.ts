@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { adminMessages, paginationOf, type Pagination, type WhitelistBody, type WhitelistEntry, type whitelistListQuerySchema, type whitelistUpdateBodySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import { escapeLike } from '../db/search-text.ts';
@@ -26,12 +26,12 @@ const present = (row: EntryRow): WhitelistEntry => ({
 async function checkEvent(prisma: PrismaClient, eventId: string | null | undefined): Promise<void> {
   if (!eventId) return;
   const event = await prisma.auctionEvent.findUnique({ where: { id: eventId }, select: { id: true } });
-  if (!event) throw new HttpError(404, adminMessages.eventNotFound, 'not_found', { auctionEventId: adminMessages.eventNotFound });
+  if (!event) throw new Refused('not_found', adminMessages.eventNotFound, 'not_found', { auctionEventId: adminMessages.eventNotFound });
 }
 
 async function loadEntry(prisma: PrismaClient, id: string): Promise<EntryRow> {
   const row = await prisma.whitelistEntry.findUnique({ where: { id }, include: withEvent });
-  if (!row) throw new HttpError(404, adminMessages.whitelistNotFound, 'not_found');
+  if (!row) throw new Refused('not_found', adminMessages.whitelistNotFound, 'not_found');
   return row;
 }
 
@@ -62,7 +62,7 @@ export async function addToWhitelist(prisma: PrismaClient, user: Pick<UserRow, '
   const target = { walletAddress: body.walletAddress?.toLowerCase() ?? null, email: body.email ?? null };
   const eventId = body.auctionEventId ?? null;
   if (await duplicate(prisma, target, eventId))
-    throw new HttpError(409, adminMessages.whitelistDuplicate, 'duplicate', { [target.email ? 'email' : 'walletAddress']: adminMessages.whitelistDuplicate });
+    throw new Refused('conflict', adminMessages.whitelistDuplicate, 'duplicate', { [target.email ? 'email' : 'walletAddress']: adminMessages.whitelistDuplicate });
   const row = await prisma.whitelistEntry.create({ data: { ...target, auctionEventId: eventId, note: body.note ?? '', createdById: user.id }, include: withEvent });
   return present(row);
 }
@@ -72,7 +72,7 @@ export async function changeWhitelistEntry(prisma: PrismaClient, id: string, bod
   const row = await loadEntry(prisma, id);
   await checkEvent(prisma, body.auctionEventId);
   const eventId = body.auctionEventId === undefined ? row.auctionEventId : body.auctionEventId;
-  if (await duplicate(prisma, { walletAddress: row.walletAddress, email: row.email }, eventId, row.id)) throw new HttpError(409, adminMessages.whitelistDuplicate, 'duplicate');
+  if (await duplicate(prisma, { walletAddress: row.walletAddress, email: row.email }, eventId, row.id)) throw new Refused('conflict', adminMessages.whitelistDuplicate, 'duplicate');
   const updated = await prisma.whitelistEntry.update({
     where: { id: row.id },
     data: { auctionEventId: eventId, ...(body.note !== undefined ? { note: body.note } : {}) },

@@ -3,7 +3,7 @@
  * published lots counted. `status` follows the event clock.
  */
 import { paginationOf, type AuctionEvent, type AuctionEventStatus, type Pagination } from '@gavel/domain';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { eventStatusWhere } from './event-status.ts';
 import type { UserRow } from '../auth/session.ts';

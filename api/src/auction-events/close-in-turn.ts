@@ -6,7 +6,7 @@
  */
 import type { CloseInTurn } from '@gavel/domain';
 import { closeInTurnMessages } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { Database, Prisma } from '../db/client.ts';
 import type { LotClock } from '../jobs/lot-clock.ts';
 
@@ -29,7 +29,7 @@ export async function lastTurn(tx: Tx, eventId: string, plan: NonNullable<CloseI
       FROM (SELECT "startTime", row_number() OVER (ORDER BY "lotNumber") AS n FROM "Lot"
              WHERE "auctionEventId" = ${eventId} AND status IN ('upcoming', 'live') AND "closedAt" IS NULL
                AND "endTime" > now() AND "chainAuctionId" IS NULL) turns`;
-  if (row && row.clash > 0n) throw new HttpError(400, closeInTurnMessages.lotStartsAfterClose, 'validation_failed', { firstCloseAt: closeInTurnMessages.lotStartsAfterClose });
+  if (row && row.clash > 0n) throw new Refused('invalid', closeInTurnMessages.lotStartsAfterClose, 'validation_failed', { firstCloseAt: closeInTurnMessages.lotStartsAfterClose });
   const lots = Number(row?.lots ?? 0n);
   return lots === 0 ? null : new Date(first + (lots - 1) * plan.intervalSeconds * 1000);
 }

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { EMAIL_CODE_RESEND_COOLDOWN_MS, messages, type acceptTermsBodySchema, type signupBodySchema, type updateProfileBodySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailCodePurpose as CodePurpose } from '../generated/prisma/client.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -58,7 +58,7 @@ export class Accounts {
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now()) ON CONFLICT (email) DO NOTHING RETURNING id`,
       [body.email, passwordHash, body.firstName, body.lastName, `${body.firstName} ${body.lastName}`],
     );
-    if (!created[0]) throw new HttpError(409, authMessages.emailTaken, 'email_taken', { email: authMessages.emailTaken });
+    if (!created[0]) throw new Refused('conflict', authMessages.emailTaken, 'email_taken', { email: authMessages.emailTaken });
     const user = await db.prisma.user.findUniqueOrThrow({ where: { id: created[0].id } });
     await this.sendVerifyCode(user);
     return user;
@@ -72,13 +72,13 @@ export class Accounts {
     if (!user) await burnPasswordCheck(password);
     if (!user || !(await passwordMatches(user.passwordHash, password))) {
       await this.signinGuard.failed(email);
-      throw new HttpError(401, authMessages.invalidCredentials, 'invalid_credentials');
+      throw new Refused('unauthenticated', authMessages.invalidCredentials, 'invalid_credentials');
     }
     await this.signinGuard.succeeded(email, ip);
     if (!user.emailVerified) {
       const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
       if (!last || Date.now() - last.getTime() > EMAIL_CODE_RESEND_COOLDOWN_MS) await this.sendVerifyCode(user);
-      throw new HttpError(403, authMessages.emailNotVerified, 'email_not_verified', undefined, { userId: user.id });
+      throw new Refused('forbidden', authMessages.emailNotVerified, 'email_not_verified', undefined, { userId: user.id });
     }
     return this.signedIn(user);
   }
@@ -88,7 +88,7 @@ export class Accounts {
     const { prisma } = this.services.db;
     await this.limitCodes(ip, userId);
     const user = await prisma.user.findUnique({ where: { id: userId } });
-    if (user?.emailVerified) throw new HttpError(409, authMessages.alreadyVerified, 'already_verified');
+    if (user?.emailVerified) throw new Refused('conflict', authMessages.alreadyVerified, 'already_verified');
     const owner = await this.checkCode('verify_email', userId, user, code, true);
     return this.signedIn(await prisma.user.update({ where: { id: owner.id }, data: { emailVerified: true } }));
   }
@@ -101,7 +101,7 @@ export class Accounts {
     // Unknown or already-verified ids get the same answer, so the route tells nothing about accounts.
     if (!user || user.emailVerified) return;
     const last = await emailCodes.lastIssuedAt(user.id, 'verify_email');
-    if (last && Date.now() - last.getTime() < EMAIL_CODE_RESEND_COOLDOWN_MS) throw new HttpError(429, authMessages.resendTooSoon, 'resend_too_soon');
+    if (last && Date.now() - last.getTime() < EMAIL_CODE_RESEND_COOLDOWN_MS) throw new Refused('too_many', authMessages.resendTooSoon, 'resend_too_soon');
     await this.sendVerifyCode(user);
   }
 
@@ -137,7 +137,7 @@ export class Accounts {
   async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<SignedIn> {
     const { db, eventHub, mailer } = this.services;
     if (!(await passwordMatches(user.passwordHash, currentPassword))) {
-      throw new HttpError(400, authMessages.wrongPassword, 'wrong_password', { currentPassword: authMessages.wrongPassword });
+      throw new Refused('invalid', authMessages.wrongPassword, 'wrong_password', { currentPassword: authMessages.wrongPassword });
     }
     const updated = await revokeSessions(db.prisma, eventHub, user.id, { passwordHash: await hashPassword(newPassword) });
     await mailer.send(passwordChangedMail(user.email));
@@ -207,7 +207,7 @@ export class Accounts {
   }
 }
 
-function codeError(result: CodeCheck): HttpError {
-  if (result === 'too_many_attempts') return new HttpError(429, authMessages.tooManyAttempts, 'too_many_attempts', { code: authMessages.tooManyAttempts });
-  return new HttpError(400, authMessages.invalidCode, 'invalid_code', { code: authMessages.invalidCode });
+function codeError(result: CodeCheck): Refused {
+  if (result === 'too_many_attempts') return new Refused('too_many', authMessages.tooManyAttempts, 'too_many_attempts', { code: authMessages.tooManyAttempts });
+  return new Refused('invalid', authMessages.invalidCode, 'invalid_code', { code: authMessages.invalidCode });
 }

@@ -6,7 +6,7 @@
 import type { Context, Next } from 'koa';
 import { firstFailedGate, formatAmount, messages, type Gate, type Role, type User } from '@gavel/domain';
 import { Prisma, type PrismaClient, type User as UserRow } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { Database } from '../db/client.ts';
 import { GatheredRead } from '../gathered.ts';
 import { columnsOf, PRISMA_TYPES } from '../db/prisma-types.ts';
@@ -63,11 +63,11 @@ export async function revokeSessions(prisma: PrismaClient, eventHub: EventHub, u
 export function authorize(ctx: Context, access: Access): UserRow {
   const user = ctx.state.user as UserRow | null;
   if (!user) {
-    throw new HttpError(401, ctx.state.tokenRejected ? messages.auth.sessionExpired : messages.gates.signIn, 'unauthorized');
+    throw new Refused('unauthenticated', ctx.state.tokenRejected ? messages.auth.sessionExpired : messages.gates.signIn, 'unauthorized');
   }
-  if (access.roles && !access.roles.includes(user.role)) throw new HttpError(403, messages.auth.forbiddenRole, 'forbidden_role');
+  if (access.roles && !access.roles.includes(user.role)) throw new Refused('forbidden', messages.auth.forbiddenRole, 'forbidden_role');
   const failed = firstFailedGate(user, ['signedIn', ...(access.gates ?? [])]);
-  if (failed) throw new HttpError(403, failed.message, `gate_${failed.gate}`);
+  if (failed) throw new Refused('forbidden', failed.message, `gate_${failed.gate}`);
   return user;
 }
 

@@ -17,7 +17,7 @@ import { buyerRates } from '../house/rates.ts';
 import type { Bid, Prisma } from '../generated/prisma/client.ts';
 import { leadingAgainMail } from '../mail/templates.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { holdOnCard, lapseOf, releaseBidHold, type HoldDeps } from '../payments/bid-holds.ts';
 import { cancelIntent, paymentSetupError } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
@@ -160,8 +160,8 @@ async function holdAgain(services: BackedLeaderDeps, bid: Bid, paymentMethod: 'B
     return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, upTo: amount, lapsesAt: lapseOf(services) };
   } catch (error) {
     // Declined (402), or the saved card is gone (403): nothing backs this bid.
-    if (error instanceof HttpError && error.status === 402) return 'refused';
-    if (error instanceof HttpError && error.status === 403) return 'no_card';
+    if (error instanceof Refused && error.kind === 'payment_refused') return 'refused';
+    if (error instanceof Refused && error.kind === 'forbidden') return 'no_card';
     throw error;
   }
 }

@@ -9,7 +9,7 @@
 import { formatAmount, messages } from '@gavel/domain';
 import { bindingBidMessages } from '@gavel/domain/binding-bids';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { esploraChainView, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { OFFER_TTL_MS, offerCall, presentOffer, type OfferReply } from './btc-offer.ts';
 import { admitBid, linkedWallet, readLotForBid } from './intake.ts';
@@ -39,10 +39,10 @@ export interface OfferInput {
  * platform's fee address, and the buyer's premium of the lot's event, which the swap pays to that address.
  */
 export async function offerParties(services: OfferBidDeps, user: UserRow, lot: Pick<AdmittedBid['lot'], 'id' | 'inscriptionId' | 'sellerWalletAddress'>, input: OfferInput) {
-  if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
+  if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new Refused('conflict', 'This lot has no inscription to sell yet', 'lot_not_ready');
   const walletAddress = await linkedWallet(services, user, input.walletAddress);
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
-  if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
+  if (!platformFeeAddress) throw new Refused('unavailable', 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
   const ordinalsAddress = input.ordinalsAddress ?? walletAddress;
   const { premium, commission } = await lotRates(services.db.prisma, lot.id);
   return {
@@ -94,9 +94,9 @@ export const LADDER_NEEDS_EVERY_STEP = 'Sign every step of your maximum bid to p
 
 /** An offer (or a ladder, by its lowest step) its bidder may still place on this lot. */
 export function assertFinalizable(offer: { lotId: string; finalizedAt: Date | null; expiresAt: Date }, lotId: string): void {
-  if (offer.lotId !== lotId) throw new HttpError(400, 'This bid belongs to another lot', 'psbt_other_lot', { bidId: 'This bid belongs to another lot' });
-  if (offer.finalizedAt) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
-  if (offer.expiresAt <= new Date()) throw new HttpError(410, 'This bid expired before it was signed. Please place it again.', 'offer_expired');
+  if (offer.lotId !== lotId) throw new Refused('invalid', 'This bid belongs to another lot', 'psbt_other_lot', { bidId: 'This bid belongs to another lot' });
+  if (offer.finalizedAt) throw new Refused('conflict', 'This bid is already placed', 'bid_already_finalized');
+  if (offer.expiresAt <= new Date()) throw new Refused('gone', 'This bid expired before it was signed. Please place it again.', 'offer_expired');
 }
 
 /**
@@ -109,7 +109,7 @@ export async function finalizeBtcOffer(services: OfferBidDeps, user: UserRow, lo
   if (!offer || offer.userId !== user.id) throw notFound(bidMessages.bidNotFound);
   assertFinalizable(offer, lotId);
   // One step of a maximum's ladder is no bid of its own: placed alone it would drop the maximum the bidder signed for.
-  if (offer.ladderId) throw new HttpError(400, LADDER_NEEDS_EVERY_STEP, 'ladder_incomplete', { signedSteps: LADDER_NEEDS_EVERY_STEP });
+  if (offer.ladderId) throw new Refused('invalid', LADDER_NEEDS_EVERY_STEP, 'ladder_incomplete', { signedSteps: LADDER_NEEDS_EVERY_STEP });
   // A binding offer spends the bidder's vault: its own checks and the outputs' commitments (vault-bids.ts).
   if (offer.vaultId) return finalizeVaultOffer(services, user, offer, signedPsbtHex);
   const bid = await admitBid(services, user, await readLotForBid(services, lotId), BigInt(offer.amount.toFixed(0)), 'btc-finalize');
@@ -124,7 +124,7 @@ export async function finalizeBtcOffer(services: OfferBidDeps, user: UserRow, lo
     walletAddress: offer.walletAddress,
     before: async (tx) => {
       const claimed = await tx.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
-      if (claimed.count === 0) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+      if (claimed.count === 0) throw new Refused('conflict', 'This bid is already placed', 'bid_already_finalized');
     },
     with: async (tx) => {
       await tx.bid.update({ where: { id: offer.id }, data: { psbtHex: offer.psbtHex, signedPsbtHex: signedPsbtHex as string } });

@@ -13,7 +13,7 @@ import { formatAmount, messages, proposeLadderSteps, type Bid } from '@gavel/dom
 import { randomUUID } from 'node:crypto';
 import { drawBelow } from '../random-draw.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { esploraChainView, prepareLadder, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { admitBid, readLotForBid } from './intake.ts';
 import { lotBidState } from './refusal.ts';
@@ -78,7 +78,7 @@ export async function finalizeBtcLadder(services: OfferBidDeps, user: UserRow, l
   for (const offer of offers) assertFinalizable(offer, lotId);
   const signed = new Map(signedSteps.map((step) => [step.bidId, step.signedPsbtHex]));
   if (signed.size !== offers.length || offers.some((offer) => !signed.has(offer.id))) {
-    throw new HttpError(400, LADDER_NEEDS_EVERY_STEP, 'ladder_incomplete', { signedSteps: LADDER_NEEDS_EVERY_STEP });
+    throw new Refused('invalid', LADDER_NEEDS_EVERY_STEP, 'ladder_incomplete', { signedSteps: LADDER_NEEDS_EVERY_STEP });
   }
   const steps = offers.map((offer) => BigInt(offer.amount.toFixed(0)));
   const lot = await readLotForBid(services, lotId);
@@ -107,7 +107,7 @@ export async function finalizeBtcLadder(services: OfferBidDeps, user: UserRow, l
       walletAddress: offers[0]!.walletAddress,
       before: async (tx) => {
         const claimed = await tx.btcOffer.updateMany({ where: { ladderId, finalizedAt: null }, data: { finalizedAt: new Date() } });
-        if (claimed.count !== offers.length) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+        if (claimed.count !== offers.length) throw new Refused('conflict', 'This bid is already placed', 'bid_already_finalized');
         for (const offer of offers) await tx.btcOffer.update({ where: { id: offer.id }, data: { signedPsbtHex: vault?.checked.get(offer.id) ?? signed.get(offer.id)! } });
       },
       ...(vault ? { with: (tx, bidId) => commitVaultOutputs(tx, { outpoints: vault.outpoints, vaultId: vault.vaultId, bidId, lotId }) } : {}),

@@ -6,7 +6,7 @@
 import { CircuitOpenError } from '../health/breaker.ts';
 import { formatAmount, type Bid } from '@gavel/domain';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { EsploraError, OrdError } from '../bitcoin/index.ts';
 import { OfferError } from '../bitcoin/offer/index.ts';
 import { fullNameOf, maskName } from '../auth/user-name.ts';
@@ -18,9 +18,9 @@ export async function offerCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, error.field ? { [error.field]: error.message } : undefined);
+    if (error instanceof OfferError) throw new Refused('invalid', error.message, error.code, error.field ? { [error.field]: error.message } : undefined);
     if (error instanceof EsploraError || error instanceof OrdError || error instanceof CircuitOpenError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError'))) {
-      throw new HttpError(503, 'The Bitcoin network service is unavailable. Please try again.', 'bitcoin_unavailable');
+      throw new Refused('unavailable', 'The Bitcoin network service is unavailable. Please try again.', 'bitcoin_unavailable');
     }
     throw error;
   }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { cardAmountRefusal, cardHoldCents, messages, tableFor, taxRateFor, type CardBidUnit } from '@gavel/domain';
 import { lotTaxTable } from '../house/rates.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { holdOnCard, lapseOf, type HoldDeps } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
@@ -27,8 +27,8 @@ export async function placeCardBid(services: Pick<HoldDeps, 'db' | 'log' | 'paym
   const premium = tableFor(bid.lot.auctionEvent.buyerPremium, bid.unit);
   const tax = taxRateFor(lotTaxTable(bid.lot.paymentMethod, bid.lot.auctionEvent.buyerTax), user.country);
   const refused = cardAmountRefusal(held, unit, btcPrice, premium, tax);
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { [bid.maximum === null ? 'amount' : 'maximum']: refused });
-  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+  if (refused) throw new Refused('invalid', refused, 'validation_failed', { [bid.maximum === null ? 'amount' : 'maximum']: refused });
+  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
 
   const bidId = randomUUID();
   const holdCents = cardHoldCents(held, unit, btcPrice, premium, tax);

@@ -21,7 +21,7 @@ import type { Payments } from '../payments/index.ts';
 import type { OutbidTeller } from '../notifications/outbid-notifier.ts';
 import { GatheredRead } from '../gathered.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { assertListed } from './whitelist-gate.ts';
 import { announceBid } from './notify.ts';
 import { releaseHoldLater } from '../payments/bid-holds.ts';
@@ -99,9 +99,9 @@ export interface IntakeDeps {
  * 400 invalid amount, 409 cancelled / ended / not started, 400 below the minimum next bid.
  */
 export async function admitBid(services: IntakeDeps, user: UserRow, lot: LotForBid, input: string | number | bigint, rail: BidRail, maximumInput?: string | number): Promise<AdmittedBid> {
-  if (rail === 'relayed-card' && !services.relayer.enabled) throw new HttpError(503, relayedBidMessages.unavailable, 'relayer_unavailable');
-  if (rail !== 'relayed-card' && lot.paymentMethod === 'ETH') throw new HttpError(409, bidMessages.ethOnChain, 'bid_on_chain');
-  if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
+  if (rail === 'relayed-card' && !services.relayer.enabled) throw new Refused('unavailable', relayedBidMessages.unavailable, 'relayer_unavailable');
+  if (rail !== 'relayed-card' && lot.paymentMethod === 'ETH') throw new Refused('conflict', bidMessages.ethOnChain, 'bid_on_chain');
+  if (lot.creatorId === user.id) throw new Refused('forbidden', bidMessages.ownLot, 'own_lot');
   if (lot.auctionEvent.whitelistOnly) await assertListed(services.db.prisma, user, lot.auctionEventId);
 
   const unit = unitFor(lot.paymentMethod);
@@ -153,15 +153,15 @@ function parseBidAmount(input: string | number | bigint, unit: Unit): bigint {
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;
   }
-  throw new HttpError(400, bidMessages.invalidAmount, 'validation_failed', { amount: bidMessages.invalidAmount });
+  throw new Refused('invalid', bidMessages.invalidAmount, 'validation_failed', { amount: bidMessages.invalidAmount });
 }
 
 /** A crypto bid pays from a wallet the bidder proved they own; the linked address, as stored. */
 export async function linkedWallet(services: { db: Database }, user: UserRow, address: string | undefined): Promise<string> {
   const given = address && address !== CARD_PAYMENT_MARKER ? address : undefined;
-  if (!given) throw new HttpError(400, bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
+  if (!given) throw new Refused('invalid', bidMessages.walletRequired, 'wallet_required', { walletAddress: bidMessages.walletRequired });
   const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, address: anyCase(given) } });
-  if (!linked) throw new HttpError(403, bidMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: bidMessages.walletNotLinked });
+  if (!linked) throw new Refused('forbidden', bidMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: bidMessages.walletNotLinked });
   return linked.address;
 }
 

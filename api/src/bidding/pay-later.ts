@@ -14,7 +14,7 @@
  */
 import { displayAmount, fill, paymentMessages } from '@gavel/domain';
 import type { Prisma } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 
 type Transaction = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
 
@@ -43,7 +43,7 @@ export async function assertWithinBiddingLimit(tx: Pick<Transaction, '$queryRawU
 }
 
 /** The 402 of a commitment beyond the limit: none granted, or how much is left. */
-export function biddingLimitError(limit: bigint, available: bigint, field: 'amount' | 'maximum'): HttpError {
+export function biddingLimitError(limit: bigint, available: bigint, field: 'amount' | 'maximum'): Refused {
   const message = limit === 0n ? paymentMessages.noBiddingLimit : fill(paymentMessages.biddingLimitLeft, { available: displayAmount(available, 'USD') });
-  return new HttpError(402, message, 'bidding_limit', { [field]: message }, { biddingLimitAvailable: displayAmount(available, 'USD') });
+  return new Refused('payment_refused', message, 'bidding_limit', { [field]: message }, { biddingLimitAvailable: displayAmount(available, 'USD') });
 }

@@ -26,7 +26,7 @@ import { proxyMinimum, resolveProxyBid, type ProxyOutcome, type ProxyState, type
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { UserRow } from '../auth/session.ts';
-import type { HttpError } from '../http/errors.ts';
+import type { Refused } from '../refused.ts';
 import type { AdmittedBid, CommitOptions, PlacedBid, ProxyStanding } from './bid-types.ts';
 import { maximumTooLowError, refusalError, writeRefusal } from './refusal.ts';
 import { LADDER_STEPS_SQL } from './ladder-step.ts';
@@ -230,7 +230,7 @@ function proxyStateOf(standing: ProxyStanding): ProxyState {
   };
 }
 
-function refusalOf(outcome: Extract<ProxyOutcome, { kind: 'refused' }>, unit: Unit): HttpError {
+function refusalOf(outcome: Extract<ProxyOutcome, { kind: 'refused' }>, unit: Unit): Refused {
   if (outcome.reason === 'maximumTooLow') return maximumTooLowError(outcome.minimum, unit);
   return refusalError({ reason: 'tooLow', minimum: outcome.minimum }, unit);
 }

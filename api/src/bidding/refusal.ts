@@ -1,7 +1,7 @@
 /** A refused bid, said once: the lot row's phase and minimum, and the spec's answer for each reason. */
 import { bidRefusal, fill, formatAmount, messages, minimumIncrement, minimumNextBid, phaseOf, shownStatus, type BidRefusal, type LotPhase, type Unit, unitFor } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 
 const bidMessages = messages.bids;
 
@@ -22,13 +22,13 @@ export function lotBidState(lot: Pick<Lot, 'status' | 'startTime' | 'endTime' | 
 }
 
 /** The spec's answer to a refused bid. */
-export function refusalError(refused: BidRefusal, unit: Unit): HttpError {
-  if (refused.reason === 'cancelled') return new HttpError(409, bidMessages.cancelled, 'lot_cancelled');
-  if (refused.reason === 'ended') return new HttpError(409, bidMessages.ended, 'lot_ended');
-  if (refused.reason === 'notStarted') return new HttpError(409, bidMessages.notStarted, 'lot_not_started');
+export function refusalError(refused: BidRefusal, unit: Unit): Refused {
+  if (refused.reason === 'cancelled') return new Refused('conflict', bidMessages.cancelled, 'lot_cancelled');
+  if (refused.reason === 'ended') return new Refused('conflict', bidMessages.ended, 'lot_ended');
+  if (refused.reason === 'notStarted') return new Refused('conflict', bidMessages.notStarted, 'lot_not_started');
   const minimum = formatAmount(refused.minimum, unit);
   const message = fill(bidMessages.tooLow, { minimum, unit });
-  return new HttpError(400, message, 'bid_too_low', { amount: message }, { minimumBid: minimum });
+  return new Refused('invalid', message, 'bid_too_low', { amount: message }, { minimumBid: minimum });
 }
 
 /**
@@ -36,16 +36,16 @@ export function refusalError(refused: BidRefusal, unit: Unit): HttpError {
  * raised the minimum) meanwhile. With the lot still open, asking the rule about no amount at all names either the
  * lot's phase or the minimum now.
  */
-export function writeRefusal(lot: Lot): HttpError {
+export function writeRefusal(lot: Lot): Refused {
   return refusalError(bidRefusal(lotBidState(lot), -1n)!, unitFor(lot.paymentMethod));
 }
 
 /** A refused maximum (400), naming the `maximum` field. */
-export function maximumError(message: string): HttpError {
-  return new HttpError(400, message, 'validation_failed', { maximum: message });
+export function maximumError(message: string): Refused {
+  return new Refused('invalid', message, 'validation_failed', { maximum: message });
 }
 
 /** A maximum below `minimum` (the amount it came with, or the price its leader already shows). */
-export function maximumTooLowError(minimum: bigint, unit: Unit): HttpError {
+export function maximumTooLowError(minimum: bigint, unit: Unit): Refused {
   return maximumError(fill(bidMessages.maximumTooLow, { minimum: formatAmount(minimum, unit), unit }));
 }

@@ -7,7 +7,7 @@
  */
 import { allInAmount, hammerWithin, mayWithdraw, messages, minimumIncrement, phaseOf, shownStatus, standingAfterRemoval, type ClockedLot, type ProxyState, type StandingBid } from '@gavel/domain';
 import type { Bid, Prisma, PrismaClient } from '../generated/prisma/client.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import type { UserRow } from '../auth/session.ts';
 import { MOVE_TO_STEP_SQL } from './ladder-step.ts';
 import { payLaterAvailable } from './pay-later.ts';
@@ -31,7 +31,7 @@ export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: str
   const bid = await prisma.bid.findUnique({ where: { id: bidId } });
   if (!bid || bid.status === 'withdrawn' || bid.status === 'removed') throw notFound(bidMessages.bidNotFound);
   const admin = actor.role === 'admin';
-  if (!admin && bid.userId !== actor.id) throw new HttpError(403, bidMessages.notYourBid, 'not_your_bid');
+  if (!admin && bid.userId !== actor.id) throw new Refused('forbidden', bidMessages.notYourBid, 'not_your_bid');
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -39,7 +39,7 @@ export async function removeBid(prisma: PrismaClient, actor: UserRow, bidId: str
     } catch (error) {
       // A pay-later bidder who was placing a bid meanwhile: their bid's transaction is short, so try again.
       if (!(error instanceof BidderBusy)) throw error;
-      if (attempt === BIDDER_BUSY_ATTEMPTS) throw new HttpError(503, messages.server.busy, 'busy');
+      if (attempt === BIDDER_BUSY_ATTEMPTS) throw new Refused('unavailable', messages.server.busy, 'busy');
       await new Promise((resolve) => setTimeout(resolve, BIDDER_LOCK_WAIT_MS * attempt));
     }
   }
@@ -187,8 +187,8 @@ function assertWithdrawable(lot: ClockedLot, bid: { status: string }): void {
   const shown = shownStatus(lot);
   if (mayWithdraw({ status: shown }, { status: bid.status, onChain: false })) return;
   const phase = phaseOf(shown);
-  if (phase === 'ended') throw new HttpError(409, bidMessages.ended, 'lot_ended');
-  if (phase === 'cancelled') throw new HttpError(409, bidMessages.cancelled, 'lot_cancelled');
-  if (bid.status === 'active') throw new HttpError(409, bidMessages.cannotWithdrawHighest, 'bid_is_highest');
-  throw new HttpError(409, bidMessages.notWithdrawable, 'bid_not_withdrawable');
+  if (phase === 'ended') throw new Refused('conflict', bidMessages.ended, 'lot_ended');
+  if (phase === 'cancelled') throw new Refused('conflict', bidMessages.cancelled, 'lot_cancelled');
+  if (bid.status === 'active') throw new Refused('conflict', bidMessages.cannotWithdrawHighest, 'bid_is_highest');
+  throw new Refused('conflict', bidMessages.notWithdrawable, 'bid_not_withdrawable');
 }

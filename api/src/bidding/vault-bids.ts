@@ -16,7 +16,7 @@ import type { Vaults } from '../bitcoin/vault/vaults.ts';
 import type { VaultConfig } from '../bitcoin/vault/config.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { BitcoinVault, BtcOffer } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { checkUnspent, esploraChainView, OfferError } from '../bitcoin/offer/index.ts';
 import { gatherOffer } from '../bitcoin/offer/prepare.ts';
 import type { Utxo } from '../bitcoin/offer/build.ts';
@@ -39,7 +39,7 @@ export type OfferBidDeps = IntakeDeps & {
 /** The user's vault, or the refusal that says to open and fund one. */
 async function vaultOf(services: OfferBidDeps, userId: string): Promise<BitcoinVault> {
   const row = await services.vaults.mine(userId);
-  if (!row) throw new HttpError(409, bindingBidMessages.noVault, 'vault_required');
+  if (!row) throw new Refused('conflict', bindingBidMessages.noVault, 'vault_required');
   return row;
 }
 
@@ -125,12 +125,12 @@ export async function buildVaultOfferFor(services: OfferBidDeps, user: UserRow, 
  */
 export async function buildVaultOffers(services: OfferBidDeps, user: UserRow, lot: OfferLot, steps: bigint[], options: { buyNow?: boolean; ladder?: boolean } = {}) {
   const { prisma } = services.db;
-  if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new HttpError(409, 'This lot has no inscription to sell yet', 'lot_not_ready');
+  if (!lot.inscriptionId || !lot.sellerWalletAddress) throw new Refused('conflict', 'This lot has no inscription to sell yet', 'lot_not_ready');
   const platformFeeAddress = services.config.bitcoin.platformFeeAddress;
-  if (!platformFeeAddress) throw new HttpError(503, 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
+  if (!platformFeeAddress) throw new Refused('unavailable', 'Bitcoin bidding is not configured (BITCOIN_PLATFORM_FEE_ADDRESS)', 'bitcoin_unconfigured');
   // The house output pays the anchor key the worker holds, which sweeps it to the fee address (house-anchor.ts).
   const houseAddress = services.vaults.currentHouseAddress();
-  if (!houseAddress) throw new HttpError(503, 'Binding bids are not configured (GAVEL_HOUSE_ANCHOR_PUBKEY)', 'bitcoin_unconfigured');
+  if (!houseAddress) throw new Refused('unavailable', 'Binding bids are not configured (GAVEL_HOUSE_ANCHOR_PUBKEY)', 'bitcoin_unconfigured');
   const row = await vaultOf(services, user.id);
   const vault = services.vaults.vault(row);
   const { all, lasting } = await usableOutputs(services, row, lot.id, lot.endTime);
@@ -171,8 +171,8 @@ export async function buildVaultOffers(services: OfferBidDeps, user: UserRow, lo
     } catch (error) {
       if (!(error instanceof OfferError) || error.code !== 'insufficient_funds') throw error;
       // Enough coins, but some unlock before this lot settles: the bidder refreshes them into a new exit clock.
-      if (all.length > lasting.length && covers(all)) throw new HttpError(409, bindingBidMessages.refresh, 'vault_refresh_needed', { amount: bindingBidMessages.refresh });
-      throw new HttpError(400, `${bindingBidMessages.vaultTooSmall}: ${error.message}`, 'insufficient_funds', { amount: bindingBidMessages.vaultTooSmall });
+      if (all.length > lasting.length && covers(all)) throw new Refused('conflict', bindingBidMessages.refresh, 'vault_refresh_needed', { amount: bindingBidMessages.refresh });
+      throw new Refused('invalid', `${bindingBidMessages.vaultTooSmall}: ${error.message}`, 'insufficient_funds', { amount: bindingBidMessages.vaultTooSmall });
     }
     const built = steps.map((_, i) => (i === steps.length - 1 ? top : build(top.inputs, i, true)));
     await prisma.$transaction(built.map((offer, i) => prisma.btcOffer.update({ where: { id: ids[i]! }, data: { psbtHex: offer.psbtHex, txid: offer.txid } })));
@@ -195,9 +195,9 @@ export async function buildVaultOffers(services: OfferBidDeps, user: UserRow, lo
  * PSBT with those signatures (what is stored and later co-signed).
  */
 export async function checkSignedVaultOffer(services: OfferBidDeps, user: UserRow, offer: BtcOffer, signedPsbtHex: unknown): Promise<{ checked: string; vaultId: string; outpoints: string[] }> {
-  if (typeof signedPsbtHex !== 'string' || signedPsbtHex.length === 0) throw new HttpError(400, 'PSBT hex is required', 'invalid_psbt', { signedPsbtHex: 'PSBT hex is required' });
+  if (typeof signedPsbtHex !== 'string' || signedPsbtHex.length === 0) throw new Refused('invalid', 'PSBT hex is required', 'invalid_psbt', { signedPsbtHex: 'PSBT hex is required' });
   const row = await services.db.prisma.bitcoinVault.findUnique({ where: { id: offer.vaultId! } });
-  if (!row || row.userId !== user.id) throw new HttpError(403, bindingBidMessages.wrongVault, 'wrong_vault');
+  if (!row || row.userId !== user.id) throw new Refused('forbidden', bindingBidMessages.wrongVault, 'wrong_vault');
   const checked = await offerCall(async () => {
     const psbt = withBidderVaultSignatures(offer.psbtHex, signedPsbtHex, services.vaults.vault(row), services.config.bitcoin.network);
     await checkUnspent(psbt, esploraChainView(services.bitcoin.esplora));
@@ -233,7 +233,7 @@ export async function commitVaultOutputs(tx: Transaction, commitment: { outpoint
     vaultId,
     outpoints,
   );
-  if (withdrawing.length > 0) throw new HttpError(409, bindingBidMessages.outputTaken, 'vault_output_committed');
+  if (withdrawing.length > 0) throw new Refused('conflict', bindingBidMessages.outputTaken, 'vault_output_committed');
   await tx.$executeRawUnsafe(
     `DELETE FROM "VaultCommitment" c USING "Bid" b, "Lot" l WHERE c.outpoint = ANY($1::text[]) AND b.id = c."bidId" AND l.id = c."lotId" AND NOT ${COMMITMENT_BINDS_SQL}`,
     outpoints,
@@ -245,7 +245,7 @@ export async function commitVaultOutputs(tx: Transaction, commitment: { outpoint
     bidId,
     lotId,
   );
-  if (inserted !== outpoints.length) throw new HttpError(409, bindingBidMessages.outputTaken, 'vault_output_committed');
+  if (inserted !== outpoints.length) throw new Refused('conflict', bindingBidMessages.outputTaken, 'vault_output_committed');
 }
 
 /**
@@ -287,7 +287,7 @@ export async function finalizeVaultOffer(services: OfferBidDeps, user: UserRow, 
     walletAddress: offer.walletAddress,
     before: async (tx) => {
       const claimed = await tx.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date(), signedPsbtHex: checked } });
-      if (claimed.count === 0) throw new HttpError(409, 'This bid is already placed', 'bid_already_finalized');
+      if (claimed.count === 0) throw new Refused('conflict', 'This bid is already placed', 'bid_already_finalized');
     },
     with: async (tx, bidId) => {
       await tx.bid.update({ where: { id: bidId }, data: { psbtHex: offer.psbtHex, signedPsbtHex: checked } });

@@ -9,7 +9,7 @@
  */
 import { adminMessages } from '@gavel/domain';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { UserRow } from '../auth/session.ts';
 
 const TTL_MS = 5000;
@@ -48,5 +48,5 @@ export async function assertWhitelisted(prisma: PrismaClient, user: UserRow, eve
 
 /** For a caller that already knows the event is whitelist-only (the bid path, from its cached lot facts). */
 export async function assertListed(prisma: PrismaClient, user: UserRow, eventId: string): Promise<void> {
-  if (!(await isWhitelisted(prisma, user, eventId))) throw new HttpError(403, adminMessages.notWhitelisted, 'not_whitelisted');
+  if (!(await isWhitelisted(prisma, user, eventId))) throw new Refused('forbidden', adminMessages.notWhitelisted, 'not_whitelisted');
 }

@@ -9,7 +9,7 @@ import { fill, psbtMessages, settlementMessages, type PsbtState } from '@gavel/d
 import { sellerWalletAddress } from '@gavel/domain/wallet-rules';
 import type { BitcoinAccess, BitcoinConfig } from '../bitcoin/index.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { checkUnspent, esploraChainView, finalizeSwap, OfferError, parsePsbtHex, prepareOffer, validateBidderSigned, withSellerSignature, type SettledSwap } from '../bitcoin/offer/index.ts';
 import { sellerInputIndexOf, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
@@ -87,12 +87,12 @@ function sellerInputAddress(services: SettlementDeps, offerHex: string): string 
  */
 export async function completeForSeller(services: SettlementDeps, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }) {
   const { lot, bid } = await winnerOf(services, body.auctionId);
-  if (!(await isSellerOf(services.db.prisma, user, lot))) throw new HttpError(403, settlementMessages.notSeller, 'not_seller');
+  if (!(await isSellerOf(services.db.prisma, user, lot))) throw new Refused('forbidden', settlementMessages.notSeller, 'not_seller');
   const walletAddress = sellerWalletAddress([body.walletAddress], lot.sellerWalletAddress);
-  if (!walletAddress) throw new HttpError(403, psbtMessages.walletMismatch, 'wallet_mismatch', { walletAddress: psbtMessages.walletMismatch });
+  if (!walletAddress) throw new Refused('forbidden', psbtMessages.walletMismatch, 'wallet_mismatch', { walletAddress: psbtMessages.walletMismatch });
   const refusal = swapRefusal(lot);
   if (refusal) throw refusal;
-  if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new HttpError(409, psbtMessages.noTemplate, 'no_psbt_template');
+  if (lot.status !== 'ended' || !bid?.signedPsbtHex) throw new Refused('conflict', psbtMessages.noTemplate, 'no_psbt_template');
   // A binding offer's vault inputs still wait for Gavel's signature (the worker's): merged, not finalized here.
   let swap: SettledSwap | null = null;
   let vaultSwap: ReturnType<typeof withSellerSignature> | null = null;
@@ -103,12 +103,12 @@ export async function completeForSeller(services: SettlementDeps, user: UserRow,
     if (vaultLayoutOf(offer) === null) swap = finalizeSwap(merged);
     else vaultSwap = merged;
   } catch (error) {
-    if (error instanceof OfferError) throw new HttpError(400, error.message, error.code, { signedPsbtHex: error.message });
+    if (error instanceof OfferError) throw new Refused('invalid', error.message, error.code, { signedPsbtHex: error.message });
     throw error;
   }
   const linked = await services.db.prisma.wallet.findFirst({ where: { userId: user.id, isConnected: true, address: anyCase(walletAddress) }, select: { id: true } });
   if (!linked && sellerInputAddress(services, bid.signedPsbtHex)?.toLowerCase() !== walletAddress.toLowerCase()) {
-    throw new HttpError(403, psbtMessages.walletNotProved, 'wallet_not_linked', { walletAddress: psbtMessages.walletNotProved });
+    throw new Refused('forbidden', psbtMessages.walletNotProved, 'wallet_not_linked', { walletAddress: psbtMessages.walletNotProved });
   }
   return { lot, swap, vaultSwap };
 }
@@ -126,11 +126,11 @@ export async function sellerSign(services: SettlementDeps, user: UserRow, body: 
     await awaitVaultSwap(services, lot.id);
     return settlementState(services, lot.id);
   }
-  if (!swap) throw new HttpError(409, psbtMessages.noTemplate, 'no_psbt_template');
+  if (!swap) throw new Refused('conflict', psbtMessages.noTemplate, 'no_psbt_template');
   await recordSwap(services, lot.id, body.signedPsbtHex, swap);
   const outcome = await broadcastRecorded(services, lot.id, swap);
-  if (!outcome.sent && outcome.refused !== null) throw new HttpError(409, fill(psbtMessages.offerInvalid, { reason: outcome.refused }), 'offer_invalid');
-  if (!outcome.sent) throw new HttpError(503, psbtMessages.sellerSignFailed, 'bitcoin_unavailable');
+  if (!outcome.sent && outcome.refused !== null) throw new Refused('conflict', fill(psbtMessages.offerInvalid, { reason: outcome.refused }), 'offer_invalid');
+  if (!outcome.sent) throw new Refused('unavailable', psbtMessages.sellerSignFailed, 'bitcoin_unavailable');
   return settlementState(services, lot.id);
 }
 
@@ -141,7 +141,7 @@ async function refuseValidOffer(services: SettlementDeps, offerHex: string | nul
   // dead offer; the follower records it when it confirms.
   const swapTxid = expectedSwapTxid(offerHex, services.config.bitcoin.network);
   if ((await offerCall(() => services.bitcoin.esplora.confirmations(swapTxid))) !== null) {
-    throw new HttpError(409, fill(settlementMessages.swapRecorded, { txid: swapTxid }), 'swap_recorded');
+    throw new Refused('conflict', fill(settlementMessages.swapRecorded, { txid: swapTxid }), 'swap_recorded');
   }
   const offer = parsePsbtHex(offerHex, services.config.bitcoin.network);
   // Esplora unreachable is a 503 (offerCall); an OfferError here is the offer found dead, which allows the claim.
@@ -151,7 +151,7 @@ async function refuseValidOffer(services: SettlementDeps, offerHex: string | nul
       (error: unknown) => (error instanceof OfferError ? true : Promise.reject(error)),
     ),
   );
-  if (!dead) throw new HttpError(409, psbtMessages.offerStillValid, 'offer_still_valid');
+  if (!dead) throw new Refused('conflict', psbtMessages.offerStillValid, 'offer_still_valid');
 }
 
 /** The winner's wallet a claim pays from (a linked payment address) and sends the inscription to. */
@@ -164,10 +164,10 @@ interface ClaimWallet {
 /** The ended lot and winning bid a claim is for, refused to anyone but the winner of a lot still to settle. */
 async function claimable(services: SettlementDeps, user: UserRow, auctionId: string) {
   const { lot, bid } = await winnerOf(services, auctionId);
-  if (!bid || lot.winnerId !== user.id) throw new HttpError(403, 'Only the winner of this auction can claim it', 'not_winner');
-  if (lot.status !== 'ended') throw new HttpError(409, psbtMessages.notEnded, 'lot_not_ended');
+  if (!bid || lot.winnerId !== user.id) throw new Refused('forbidden', 'Only the winner of this auction can claim it', 'not_winner');
+  if (lot.status !== 'ended') throw new Refused('conflict', psbtMessages.notEnded, 'lot_not_ended');
   // A card bid pays by its captured hold; a claim would have the winner pay again in BTC.
-  if (bid.paymentIntentId) throw new HttpError(409, psbtMessages.wonByCard, 'won_by_card');
+  if (bid.paymentIntentId) throw new Refused('conflict', psbtMessages.wonByCard, 'won_by_card');
   const refusal = swapRefusal(lot);
   if (refusal) throw refusal;
   return { lot, bid };
@@ -179,7 +179,7 @@ async function claimable(services: SettlementDeps, user: UserRow, auctionId: str
  */
 async function buildClaim(services: SettlementDeps, user: UserRow, claim: Awaited<ReturnType<typeof claimable>>, wallet: ClaimWallet) {
   const { lot, bid } = claim;
-  if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new HttpError(409, psbtMessages.templateFailed, 'lot_not_ready');
+  if (!lot.inscriptionId || !lot.sellerWalletAddress || !services.config.bitcoin.platformFeeAddress) throw new Refused('conflict', psbtMessages.templateFailed, 'lot_not_ready');
   await refuseValidOffer(services, bid.signedPsbtHex);
   const walletAddress = await linkedWallet(services, user, wallet.walletAddress);
   const ordinalsAddress = wallet.ordinalsAddress ?? walletAddress;
@@ -225,7 +225,7 @@ export async function reviseWinnerTemplate(
 ): Promise<{ templateId: string; psbtHex: string }> {
   const claim = await claimable(services, user, body.auctionId);
   const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
-  if (!template || template.userId !== user.id || template.lotId !== claim.lot.id || template.finalizedAt) throw new HttpError(404, psbtMessages.noTemplate, 'no_psbt_template');
+  if (!template || template.userId !== user.id || template.lotId !== claim.lot.id || template.finalizedAt) throw new Refused('not_found', psbtMessages.noTemplate, 'no_psbt_template');
   const built = await buildClaim(services, user, claim, {
     walletAddress: body.walletAddress ?? template.walletAddress,
     ordinalsAddress: body.ordinalsAddress ?? template.ordinalsAddress,
@@ -243,16 +243,16 @@ export async function reviseWinnerTemplate(
 export async function claimWithTemplate(services: SettlementDeps, user: UserRow, body: { auctionId: string; templateId: string; signedPsbtHex: string }): Promise<PsbtState> {
   const { lot, bid } = await claimable(services, user, body.auctionId);
   const template = await services.db.prisma.btcOffer.findUnique({ where: { id: body.templateId } });
-  if (!template || template.userId !== user.id || template.lotId !== lot.id) throw new HttpError(404, psbtMessages.noTemplate, 'no_psbt_template');
-  if (template.finalizedAt) throw new HttpError(409, psbtMessages.claimUsed, 'claim_used');
-  if (template.expiresAt <= new Date()) throw new HttpError(410, 'This claim expired before it was signed. Please start the claim again.', 'offer_expired');
+  if (!template || template.userId !== user.id || template.lotId !== lot.id) throw new Refused('not_found', psbtMessages.noTemplate, 'no_psbt_template');
+  if (template.finalizedAt) throw new Refused('conflict', psbtMessages.claimUsed, 'claim_used');
+  if (template.expiresAt <= new Date()) throw new Refused('gone', 'This claim expired before it was signed. Please start the claim again.', 'offer_expired');
   await refuseValidOffer(services, bid.signedPsbtHex);
   const context = { network: services.config.bitcoin.network, lotId: lot.id, bidId: bid.id, builtPsbtHex: template.psbtHex };
   await offerCall(() => validateBidderSigned(body.signedPsbtHex, context, esploraChainView(services.bitcoin.esplora)));
   // Conditional on the template still unused, so two signed claims at once replace the offer once.
   await services.db.prisma.$transaction(async (tx) => {
     const used = await tx.btcOffer.updateMany({ where: { id: template.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
-    if (used.count === 0) throw new HttpError(409, psbtMessages.claimUsed, 'claim_used');
+    if (used.count === 0) throw new Refused('conflict', psbtMessages.claimUsed, 'claim_used');
     await tx.bid.update({ where: { id: bid.id }, data: { psbtHex: template.psbtHex, signedPsbtHex: body.signedPsbtHex } });
   });
   return settlementState(services, lot.id);

@@ -8,18 +8,18 @@
 import { psbtMessages, unpaidMessages } from '@gavel/domain';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { EsploraError, type BitcoinAccess, type BitcoinConfig } from '../bitcoin/index.ts';
 import { parsePsbtHex, unsignedTx, type SettledSwap } from '../bitcoin/offer/index.ts';
 
 type SwapOf = { swapTxid: string | null; paid: boolean; transferred: boolean; unpaidAt?: Date | null };
 
 /** Why a lot can no longer take a co-signed swap or a claim: one is recorded, or it was settled by hand. */
-export function swapRefusal(lot: SwapOf): HttpError | null {
-  if (lot.swapTxid) return new HttpError(409, psbtMessages.alreadySettled, 'already_settled');
-  if (lot.paid || lot.transferred) return new HttpError(409, psbtMessages.settledByHand, 'settled_by_hand');
+export function swapRefusal(lot: SwapOf): Refused | null {
+  if (lot.swapTxid) return new Refused('conflict', psbtMessages.alreadySettled, 'already_settled');
+  if (lot.paid || lot.transferred) return new Refused('conflict', psbtMessages.settledByHand, 'settled_by_hand');
   // The winner's offer was spent: their purchase is void until the admin gives the lot to another offer.
-  if (lot.unpaidAt) return new HttpError(409, unpaidMessages.notSettleable, 'lot_unpaid');
+  if (lot.unpaidAt) return new Refused('conflict', unpaidMessages.notSettleable, 'lot_unpaid');
   return null;
 }
 

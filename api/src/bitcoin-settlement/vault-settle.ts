@@ -9,7 +9,7 @@
  */
 import { psbtMessages } from '@gavel/domain';
 import type { Vaults } from '../bitcoin/vault/vaults.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { bitcoin, bitcoinjsNetwork } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, unsignedTx } from '../bitcoin/offer/index.ts';
 import { vaultInputIndices, vaultLayoutOf } from '../bitcoin/vault/vault-offer.ts';
@@ -28,7 +28,7 @@ export async function queueVaultSwap(services: VaultSwapDeps, lotId: string, mer
   });
   if (count === 0) {
     const lot = await prisma.lot.findUniqueOrThrow({ where: { id: lotId } });
-    throw swapRefusal(lot) ?? new HttpError(409, psbtMessages.alreadySettled, 'already_settled');
+    throw swapRefusal(lot) ?? new Refused('conflict', psbtMessages.alreadySettled, 'already_settled');
   }
   await services.vaults.queue.add('cosign-swap', { lotId }, { jobId: `vault-swap-${lotId}` });
 }
@@ -46,7 +46,7 @@ export async function awaitVaultSwap(services: VaultSwapDeps, lotId: string): Pr
   while (Date.now() < until) {
     const lot = await services.db.prisma.lot.findUniqueOrThrow({ where: { id: lotId }, select: { swapTxid: true, vaultSwapPsbtHex: true } });
     if (lot.swapTxid) return;
-    if (!lot.vaultSwapPsbtHex) throw new HttpError(409, psbtMessages.sellerSignFailed, 'swap_not_sent');
+    if (!lot.vaultSwapPsbtHex) throw new Refused('conflict', psbtMessages.sellerSignFailed, 'swap_not_sent');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -13,7 +13,7 @@
 import { displayAmount, fill, messages, unpaidMessages } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
 import type { BitcoinConfig } from '../bitcoin/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { bitcoinOfferSpentMail, sellerSignOverdueMail, sellerSignReminderMail, wonMail } from '../mail/templates.ts';
 import { bidderInputsSpent, removeIfSpent, type OfferWatchDeps } from '../bidding/btc-offer-watch.ts';
 import { expectedSwapTxid } from './swap.ts';
@@ -126,8 +126,8 @@ async function tellAdmins(services: WinWatchDeps, lot: Lot, due: Date): Promise<
 export async function secondChanceToNextOffer(services: WinWatchDeps, lotId: string) {
   const { prisma } = services.db;
   const lot = await prisma.lot.findUnique({ where: { id: lotId } });
-  if (!lot) throw new HttpError(404, messages.browse.auctionNotFoundAdmin, 'not_found');
-  if (!lot.unpaidAt || lot.paid) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
+  if (!lot) throw new Refused('not_found', messages.browse.auctionNotFoundAdmin, 'not_found');
+  if (!lot.unpaidAt || lot.paid) throw new Refused('conflict', unpaidMessages.notUnpaid, 'lot_not_unpaid');
   const offered = await prisma.secondChanceOffer.findMany({ where: { lotId }, select: { userId: true } });
   const passedOver = [lot.winnerId, ...offered.map((o) => o.userId)].filter((id): id is string => id !== null);
   const candidates = await prisma.bid.findMany({
@@ -146,12 +146,12 @@ export async function secondChanceToNextOffer(services: WinWatchDeps, lotId: str
       break;
     }
   }
-  if (!next?.user) throw new HttpError(409, unpaidMessages.noRunnerUp, 'no_runner_up');
+  if (!next?.user) throw new Refused('conflict', unpaidMessages.noRunnerUp, 'no_runner_up');
   const winner = next.user;
   const sellerSignBy = new Date(Date.now() + services.config.bitcoin.sellerSignDueMs);
   const made = await prisma.$transaction(async (tx) => {
     // Its outputs held still, under the vault's lock: from the award they back this win (committed.ts).
-    if ((await bindingBidsWithoutOutputs(tx, [next], true)).size > 0) throw new HttpError(409, unpaidMessages.noRunnerUp, 'no_runner_up');
+    if ((await bindingBidsWithoutOutputs(tx, [next], true)).size > 0) throw new Refused('conflict', unpaidMessages.noRunnerUp, 'no_runner_up');
     const { count } = await tx.lot.updateMany({
       where: { id: lotId, unpaidAt: { not: null }, paid: false, swapTxid: null },
       data: {
@@ -165,7 +165,7 @@ export async function secondChanceToNextOffer(services: WinWatchDeps, lotId: str
         sellerOverdueAt: null,
       },
     });
-    if (count === 0) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
+    if (count === 0) throw new Refused('conflict', unpaidMessages.notUnpaid, 'lot_not_unpaid');
     // The runner-up's own invoice, and the seller's statement at this price (the voided winner's were voided).
     await issueSaleDocuments(tx, lotId);
     const now = new Date();

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { ChainService } from './index.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { requireLinkedWallet } from '../wallet/linked.ts';
 
 /**
@@ -28,24 +28,24 @@ export async function linkLotToChainAuction(
 ): Promise<z.output<typeof chainAuctionLinkReplySchema>['data']> {
   const lot = await db.prisma.lot.findUnique({ where: { id: lotId } });
   if (!lot) throw notFound();
-  if (user.role !== 'admin' && lot.creatorId !== user.id) throw new HttpError(403, chainAuctionLinkMessages.notYourLot, 'not_your_lot');
-  if (walletKindFor(lot) !== 'evm') throw new HttpError(409, chainAuctionLinkMessages.notEvmLot, 'not_evm_lot');
-  if (!chain.auctionHouse) throw new HttpError(503, chainAuctionLinkMessages.notFound, 'auction_house_not_deployed');
+  if (user.role !== 'admin' && lot.creatorId !== user.id) throw new Refused('forbidden', chainAuctionLinkMessages.notYourLot, 'not_your_lot');
+  if (walletKindFor(lot) !== 'evm') throw new Refused('conflict', chainAuctionLinkMessages.notEvmLot, 'not_evm_lot');
+  if (!chain.auctionHouse) throw new Refused('unavailable', chainAuctionLinkMessages.notFound, 'auction_house_not_deployed');
   const current = lot.chainAuctionId?.toFixed(0) ?? null;
-  if (current !== null && current !== auctionId) throw new HttpError(409, chainAuctionLinkMessages.alreadyLinked, 'already_linked', { auctionId: chainAuctionLinkMessages.alreadyLinked });
+  if (current !== null && current !== auctionId) throw new Refused('conflict', chainAuctionLinkMessages.alreadyLinked, 'already_linked', { auctionId: chainAuctionLinkMessages.alreadyLinked });
   const other = await db.prisma.lot.findFirst({ where: { chainAuctionId: auctionId, auctionContractAddress: chain.auctionHouse, id: { not: lot.id } }, select: { id: true } });
-  if (other) throw new HttpError(409, chainAuctionLinkMessages.auctionTaken, 'auction_taken', { auctionId: chainAuctionLinkMessages.auctionTaken });
+  if (other) throw new Refused('conflict', chainAuctionLinkMessages.auctionTaken, 'auction_taken', { auctionId: chainAuctionLinkMessages.auctionTaken });
 
   // An id never created (or cancelled, which deletes it) reads as an empty auction with no seller.
   const auction = await chain.rpc.client.readContract({ address: chain.auctionHouse as Address, abi: gavelAuctionHouseAbi, functionName: 'getAuction', args: [BigInt(auctionId)] }).catch(() => null);
-  if (!auction || /^0x0{40}$/i.test(auction.seller)) throw new HttpError(404, chainAuctionLinkMessages.notFound, 'auction_not_found', { auctionId: chainAuctionLinkMessages.notFound });
+  if (!auction || /^0x0{40}$/i.test(auction.seller)) throw new Refused('not_found', chainAuctionLinkMessages.notFound, 'auction_not_found', { auctionId: chainAuctionLinkMessages.notFound });
   const nft = auction.nft.toLowerCase();
   const tokenId = auction.nftId.toString();
   if (lot.contractAddress && lot.tokenId !== null && (lot.contractAddress.toLowerCase() !== nft || lot.tokenId.toFixed(0) !== tokenId)) {
-    throw new HttpError(409, chainAuctionLinkMessages.otherNft, 'other_nft', { auctionId: chainAuctionLinkMessages.otherNft });
+    throw new Refused('conflict', chainAuctionLinkMessages.otherNft, 'other_nft', { auctionId: chainAuctionLinkMessages.otherNft });
   }
   await requireLinkedWallet(db, user.id, auction.seller, 'auctionId').catch(() => {
-    throw new HttpError(403, chainAuctionLinkMessages.notYourAuction, 'not_your_auction', { auctionId: chainAuctionLinkMessages.notYourAuction });
+    throw new Refused('forbidden', chainAuctionLinkMessages.notYourAuction, 'not_your_auction', { auctionId: chainAuctionLinkMessages.notYourAuction });
   });
 
   const block = await chain.rpc.client.getBlock({ blockTag: 'latest' });

@@ -5,7 +5,7 @@
 import { getDeployment } from '@gavel/contracts';
 import { chainMessages } from '@gavel/domain';
 import type { Logger } from 'pino';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { IndexerUnavailable, PonderReader } from './ponder.ts';
 import { ChainRpc } from './rpc.ts';
 import { CircuitBreaker } from '../health/breaker.ts';
@@ -15,7 +15,7 @@ export { IndexerUnavailable };
 
 /** For routes that cannot answer without the indexer: its absence becomes a clear 503, anything else rethrows. */
 export function unavailable(error: unknown): never {
-  if (error instanceof IndexerUnavailable) throw new HttpError(503, chainMessages.indexerUnavailable, 'indexer_unavailable');
+  if (error instanceof IndexerUnavailable) throw new Refused('unavailable', chainMessages.indexerUnavailable, 'indexer_unavailable');
   throw error;
 }
 

@@ -8,7 +8,7 @@ import { chainMessages, formatAmount, type EvmWithdrawal } from '@gavel/domain';
 import type { EvmWithdrawal as Row, Prisma as P } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import type { ChainService } from './index.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { UserRow } from '../auth/session.ts';
 import { requireLinkedWallet } from '../wallet/linked.ts';
 import { IndexerUnavailable } from './ponder.ts';
@@ -71,9 +71,9 @@ export async function reportWithdrawal(chain: ChainService, db: Database, user: 
   await requireLinkedWallet(db, user.id, report.walletAddress);
   const hash = report.txHash.toLowerCase();
   const sender = await senderOf(chain, hash);
-  if (sender !== report.walletAddress.toLowerCase()) throw new HttpError(403, chainMessages.withdrawalNotSender, 'not_transaction_sender');
+  if (sender !== report.walletAddress.toLowerCase()) throw new Refused('forbidden', chainMessages.withdrawalNotSender, 'not_transaction_sender');
   const existing = await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash } });
-  if (existing && existing.userId !== user.id) throw new HttpError(409, chainMessages.withdrawalNotYours, 'withdrawal_not_yours');
+  if (existing && existing.userId !== user.id) throw new Refused('conflict', chainMessages.withdrawalNotYours, 'withdrawal_not_yours');
   const row =
     existing ??
     (await db.prisma.evmWithdrawal
@@ -87,7 +87,7 @@ export async function reportWithdrawal(chain: ChainService, db: Database, user: 
 /** A reported withdrawal (its reporter's, or any for an admin), re-checked against the chain; otherwise a 404. */
 export async function reportedWithdrawal(chain: ChainService, db: Database, user: Pick<UserRow, 'id' | 'role'>, hash: string | null): Promise<Row> {
   const row = hash ? await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash.toLowerCase() } }) : null;
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, chainMessages.withdrawalNotFound, 'not_found');
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new Refused('not_found', chainMessages.withdrawalNotFound, 'not_found');
   const [settled] = await reconcileWithdrawals(chain, db, [row]);
   return settled!;
 }
@@ -97,7 +97,7 @@ async function senderOf(chain: ChainService, hash: string): Promise<string> {
   try {
     return (await chain.rpc.client.getTransaction({ hash: hash as Hash })).from.toLowerCase();
   } catch (error) {
-    if (error instanceof TransactionNotFoundError) throw new HttpError(409, chainMessages.withdrawalUnknownTx, 'transaction_unknown');
-    throw new HttpError(503, chainMessages.indexerUnavailable, 'chain_unavailable');
+    if (error instanceof TransactionNotFoundError) throw new Refused('conflict', chainMessages.withdrawalUnknownTx, 'transaction_unknown');
+    throw new Refused('unavailable', chainMessages.indexerUnavailable, 'chain_unavailable');
   }
 }

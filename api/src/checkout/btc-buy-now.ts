@@ -13,7 +13,7 @@
 import { displayAmount, formatAmount, checkoutMessages, type BuyNowOfferBody, type BuyNowOfferReply } from '@gavel/domain';
 import type { Lot, Prisma } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { esploraChainView, prepareOffer, validateBidderSigned } from '../bitcoin/offer/index.ts';
 import { offerParties } from '../bidding/btc-bids.ts';
 import { offerCall, OFFER_TTL_MS } from '../bidding/btc-offer.ts';
@@ -67,16 +67,16 @@ export async function buildBuyNowOffer(services: OfferBidDeps, user: UserRow, lo
 export async function checkSignedBuyNowOffer(services: OfferBidDeps, user: UserRow, lot: Lot, price: bigint, bidId: string | undefined, signedPsbtHex: string | undefined) {
   if (!bidId || !signedPsbtHex) {
     const field = bidId ? 'signedPsbtHex' : 'bidId';
-    throw new HttpError(400, checkoutMessages.buyNowOfferRequired, 'buy_now_offer_required', { [field]: checkoutMessages.buyNowOfferRequired });
+    throw new Refused('invalid', checkoutMessages.buyNowOfferRequired, 'buy_now_offer_required', { [field]: checkoutMessages.buyNowOfferRequired });
   }
   const offer = await services.db.prisma.btcOffer.findUnique({ where: { id: bidId } });
   if (!offer?.buyNow || offer.userId !== user.id || offer.lotId !== lot.id) {
-    throw new HttpError(404, checkoutMessages.buyNowOfferNotFound, 'buy_now_offer_not_found', { bidId: checkoutMessages.buyNowOfferNotFound });
+    throw new Refused('not_found', checkoutMessages.buyNowOfferNotFound, 'buy_now_offer_not_found', { bidId: checkoutMessages.buyNowOfferNotFound });
   }
-  if (offer.finalizedAt) throw new HttpError(409, checkoutMessages.buyNowOfferUsed, 'buy_now_offer_used');
-  if (offer.expiresAt <= new Date()) throw new HttpError(410, checkoutMessages.buyNowOfferExpired, 'offer_expired');
+  if (offer.finalizedAt) throw new Refused('conflict', checkoutMessages.buyNowOfferUsed, 'buy_now_offer_used');
+  if (offer.expiresAt <= new Date()) throw new Refused('gone', checkoutMessages.buyNowOfferExpired, 'offer_expired');
   if (BigInt(offer.amount.toFixed(0)) !== price) {
-    throw new HttpError(409, checkoutMessages.buyNowOfferExpired, 'amount_mismatch', undefined, { buyNowPrice: formatAmount(price, 'sats') });
+    throw new Refused('conflict', checkoutMessages.buyNowOfferExpired, 'amount_mismatch', undefined, { buyNowPrice: formatAmount(price, 'sats') });
   }
   if (offer.vaultId) {
     const vault = await checkSignedVaultOffer(services, user, offer, signedPsbtHex);
@@ -97,7 +97,7 @@ export type SignedBuyNowOffer = Awaited<ReturnType<typeof checkSignedBuyNowOffer
 export async function commitBtcPurchase(tx: Prisma.TransactionClient, services: OfferBidDeps, user: UserRow, lot: Lot, price: bigint, signed: SignedBuyNowOffer): Promise<{ mailId: string | null }> {
   const { offer, signedPsbtHex } = signed;
   const claimed = await tx.btcOffer.updateMany({ where: { id: offer.id, finalizedAt: null }, data: { finalizedAt: new Date() } });
-  if (claimed.count === 0) throw new HttpError(409, checkoutMessages.buyNowOfferUsed, 'buy_now_offer_used');
+  if (claimed.count === 0) throw new Refused('conflict', checkoutMessages.buyNowOfferUsed, 'buy_now_offer_used');
   // Written after the other bids were cancelled, and not open: the lot has ended with it.
   await tx.bid.create({
     data: { id: offer.id, lotId: lot.id, userId: user.id, amount: price.toString(), walletAddress: offer.walletAddress, status: 'active', psbtHex: offer.psbtHex, signedPsbtHex, lotOpen: false },

@@ -37,7 +37,7 @@ import {
 import type { Lot } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { wonMail, type WonPayment } from '../mail/templates.ts';
 import { announceLotChanged, tellWinner, type LotAnnouncer } from '../bidding/notify.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
@@ -67,7 +67,7 @@ const bidMessages = messages.bids;
 export async function buyableLot(services: BuyNowDeps, user: UserRow, lotId: string): Promise<{ lot: Lot; price: bigint; charge: bigint; tax: bigint }> {
   const lot = await services.db.prisma.lot.findFirst({ where: { id: lotId, published: true } });
   if (!lot) throw notFound(messages.browse.auctionNotFound);
-  if (lot.creatorId === user.id) throw new HttpError(403, bidMessages.ownLot, 'own_lot');
+  if (lot.creatorId === user.id) throw new Refused('forbidden', bidMessages.ownLot, 'own_lot');
   await assertWhitelisted(services.db.prisma, user, lot.auctionEventId);
   const price = lot.buyNowPrice === null ? null : BigInt(lot.buyNowPrice.toFixed(0));
   const refusal = buyNowRefusal({
@@ -77,7 +77,7 @@ export async function buyableLot(services: BuyNowDeps, user: UserRow, lotId: str
     buyNowPrice: price,
     currentBid: lot.currentBid === null ? null : BigInt(lot.currentBid.toFixed(0)),
   });
-  if (refusal) throw new HttpError(409, refusal.message, refusal.code);
+  if (refusal) throw new Refused('conflict', refusal.message, refusal.code);
   // Not refused: the lot has a Buy Now price.
   const lines = lot.paymentMethod === 'Manual' ? await buyerLinesFor(services.db.prisma, lot.id, price!, user.id) : null;
   return { lot, price: price!, charge: lines?.total ?? price!, tax: lines?.tax ?? 0n };
@@ -86,19 +86,19 @@ export async function buyableLot(services: BuyNowDeps, user: UserRow, lotId: str
 /** POST /payment/buy-now-intent (the body's shape and minimums were checked by its schema). */
 export async function createBuyNowIntent(services: BuyNowDeps, user: UserRow, body: { amount: string | number; auctionId: string; currency?: PaymentCurrency }): Promise<BuyNowIntentReply> {
   const { lot, price, charge, tax } = await buyableLot(services, user, body.auctionId);
-  if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
+  if ((body.currency ?? 'usd') !== 'usd' || lot.paymentMethod !== 'Manual') throw new Refused('invalid', checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
   let amount: bigint;
   try {
     amount = parseAmount(body.amount, 'USD');
   } catch (error) {
-    if (error instanceof AmountError) throw new HttpError(400, paymentMessages.invalidAmount, 'validation_failed', { amount: paymentMessages.invalidAmount });
+    if (error instanceof AmountError) throw new Refused('invalid', paymentMessages.invalidAmount, 'validation_failed', { amount: paymentMessages.invalidAmount });
     throw error;
   }
   // The server's price decides; a stale or tampered amount is refused with the real price beside it.
-  if (amount !== price) throw new HttpError(400, paymentMessages.invalidAmount, 'amount_mismatch', { amount: paymentMessages.invalidAmount }, { buyNowPrice: formatAmount(price, 'USD') });
+  if (amount !== price) throw new Refused('invalid', paymentMessages.invalidAmount, 'amount_mismatch', { amount: paymentMessages.invalidAmount }, { buyNowPrice: formatAmount(price, 'USD') });
   // The card pays the price all in.
   const refused = cardCentsRefusal(charge);
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
+  if (refused) throw new Refused('invalid', refused, 'validation_failed', { amount: refused });
 
   const { stripe, config } = services.payments;
   const pi = await withUserPaymentLock(services.redis, services.config.redisPrefix, user.id, async () => {
@@ -220,7 +220,7 @@ async function purchase(services: BuyNowDeps, user: UserRow, lotId: string, body
 /** Holds the saved card for the Buy Now price (all in) until the cart's checkout (or its deadline) captures it. */
 async function holdForCart(services: BuyNowDeps, user: UserRow, lot: Lot, price: bigint): Promise<{ paymentIntentId: string; captureAfter: Date }> {
   const refused = cardCentsRefusal(price);
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { amount: refused });
+  if (refused) throw new Refused('invalid', refused, 'validation_failed', { amount: refused });
   const idempotencyKey = `cart-hold:${user.id}:${lot.id}:${randomUUID()}`;
   const paymentIntentId = await holdOnCard(services.payments.stripe, user, {
     cents: price,
@@ -296,7 +296,7 @@ async function commitPurchase(
   if (!won) {
     // A racing bid or buyer got there first: the reason, as buyableLot words it.
     await buyableLot(services, user, lotId);
-    throw new HttpError(409, checkoutMessages.purchaseFailed, 'purchase_failed');
+    throw new Refused('conflict', checkoutMessages.purchaseFailed, 'purchase_failed');
   }
   return won;
 }
@@ -341,8 +341,8 @@ async function alreadyBought(services: BuyNowDeps, user: UserRow, lotId: string,
 function checkMethod(lot: Lot, body: Pick<BuyNowBody, 'paymentMethod'>): void {
   const method = body.paymentMethod;
   const allowed = lot.paymentMethod === 'Manual' ? ['Stripe', 'Manual'] : lot.paymentMethod === 'BTC' ? ['BTC'] : [];
-  if (method === 'Stripe' && lot.paymentMethod !== 'Manual') throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
-  if (!allowed.includes(method)) throw new HttpError(400, fill(checkoutMessages.buyNowMethod, { method }), 'buy_now_method');
+  if (method === 'Stripe' && lot.paymentMethod !== 'Manual') throw new Refused('invalid', checkoutMessages.cardUsdOnly, 'card_currency_unsupported');
+  if (!allowed.includes(method)) throw new Refused('invalid', fill(checkoutMessages.buyNowMethod, { method }), 'buy_now_method');
 }
 
 /** POST /auctions/:id/buy-now/offer: a BTC lot's Buy Now swap, built for the buyer's wallet to sign. */
@@ -354,15 +354,16 @@ export async function createBuyNowOffer(services: BuyNowDeps, user: UserRow, lot
 
 /** The card payment must be this user's Buy Now intent for this lot, holding exactly the price. */
 async function checkHeldPayment(services: BuyNowDeps, user: UserRow, lot: Lot, price: bigint, paymentIntentId: string | undefined): Promise<void> {
-  if (!paymentIntentId) throw new HttpError(400, checkoutMessages.paymentIntentRequired, 'payment_intent_required', { paymentIntentId: checkoutMessages.paymentIntentRequired });
+  if (!paymentIntentId) throw new Refused('invalid', checkoutMessages.paymentIntentRequired, 'payment_intent_required', { paymentIntentId: checkoutMessages.paymentIntentRequired });
   const record = await services.db.prisma.cardPayment.findUnique({ where: { paymentIntentId } });
-  if (record?.kind !== 'buy_now' || record.userId !== user.id || record.lotIds[0] !== lot.id) throw new HttpError(400, checkoutMessages.paymentMismatch, 'payment_mismatch');
+  if (record?.kind !== 'buy_now' || record.userId !== user.id || record.lotIds[0] !== lot.id) throw new Refused('invalid', checkoutMessages.paymentMismatch, 'payment_mismatch');
   const intent = await services.payments.stripe.paymentIntents.retrieve(paymentIntentId).catch(unavailable);
   const meta = intent.metadata ?? {};
-  if (meta.purpose !== PURPOSE.buyNow || meta.lotId !== lot.id || meta.userId !== user.id || intent.currency !== 'usd') throw new HttpError(400, checkoutMessages.paymentMismatch, 'payment_mismatch');
+  if (meta.purpose !== PURPOSE.buyNow || meta.lotId !== lot.id || meta.userId !== user.id || intent.currency !== 'usd')
+    throw new Refused('invalid', checkoutMessages.paymentMismatch, 'payment_mismatch');
   // The price changed since the intent was made: the buyer must start again at the new price.
-  if (BigInt(intent.amount) !== price) throw new HttpError(400, paymentMessages.invalidAmount, 'amount_mismatch', undefined, { buyNowPrice: formatAmount(price, 'USD') });
-  if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') throw new HttpError(402, paymentMessages.failed, 'payment_not_authorized');
+  if (BigInt(intent.amount) !== price) throw new Refused('invalid', paymentMessages.invalidAmount, 'amount_mismatch', undefined, { buyNowPrice: formatAmount(price, 'USD') });
+  if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') throw new Refused('payment_refused', paymentMessages.failed, 'payment_not_authorized');
 }
 
 function reply(user: UserRow, lot: Lot, price: bigint, method: BuyNowBody['paymentMethod'], pi: string | null, paymentState: BuyNowReply['data']['paymentState'], wallet: string | null): BuyNowReply {
@@ -384,7 +385,7 @@ function reply(user: UserRow, lot: Lot, price: bigint, method: BuyNowBody['payme
 }
 
 function unavailable(error: unknown): never {
-  if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new HttpError(400, checkoutMessages.paymentMismatch, 'payment_mismatch');
+  if (isStripeUnavailable(error)) throw new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new Refused('invalid', checkoutMessages.paymentMismatch, 'payment_mismatch');
   throw error;
 }

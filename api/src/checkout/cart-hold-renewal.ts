@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@gavel/domain';
 import type { CardPayment } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { releaseBuyNowHold, type BuyNowDeps } from './buy-now.ts';
 import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
@@ -54,7 +54,7 @@ async function renewCartHold(services: BuyNowDeps, payment: CardPayment, now: Da
   const idempotencyKey = `cart-hold:${payment.userId}:${lotId}:renewal:${randomUUID()}`;
   let fresh: string;
   try {
-    if (!user) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+    if (!user) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
     fresh = await holdOnCard(services.payments.stripe, user, {
       cents: BigInt(payment.amount.toFixed(0)),
       description: 'Gavel Buy Now, held again until the cart’s checkout (the card network lets a hold last only days)',
@@ -63,7 +63,7 @@ async function renewCartHold(services: BuyNowDeps, payment: CardPayment, now: Da
       pendingIn: prisma,
     });
   } catch (error) {
-    if (!(error instanceof HttpError && (error.status === 402 || error.status === 403))) throw error;
+    if (!(error instanceof Refused && (error.kind === 'payment_refused' || error.kind === 'forbidden'))) throw error;
     const dueBy = new Date(now.getTime() + services.config.unpaid.paymentDueMs);
     await prisma.lot.updateMany({ where: { id: lotId, txHash: old, paid: false, unpaidAt: null, OR: [{ paymentDueAt: null }, { paymentDueAt: { lt: dueBy } }] }, data: { paymentDueAt: dueBy } });
     await releaseBuyNowHold(services, old);

@@ -27,7 +27,7 @@ import {
 } from '@gavel/domain';
 import type { Lot, PrismaClient } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { cancelIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { HELD_AT_STRIPE, paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
@@ -96,19 +96,19 @@ export async function checkout(services: BuyNowDeps, user: UserRow, lotIds: stri
     for (const id of lotIds) {
       const lot = lots.find((l) => l.id === id);
       if (!lot || lot.winnerId !== user.id || lot.status !== 'ended' || lot.unpaidAt)
-        throw new HttpError(409, checkoutMessages.notOwed, 'not_owed', { lotIds: checkoutMessages.notOwed }, { lotId: id });
-      if (lot.paid) throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid', { lotIds: checkoutMessages.alreadyPaid }, { lotId: id });
-      if (states.get(id) === 'processing') throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing', { lotIds: checkoutMessages.paymentProcessing }, { lotId: id });
+        throw new Refused('conflict', checkoutMessages.notOwed, 'not_owed', { lotIds: checkoutMessages.notOwed }, { lotId: id });
+      if (lot.paid) throw new Refused('conflict', checkoutMessages.alreadyPaid, 'already_paid', { lotIds: checkoutMessages.alreadyPaid }, { lotId: id });
+      if (states.get(id) === 'processing') throw new Refused('conflict', checkoutMessages.paymentProcessing, 'payment_processing', { lotIds: checkoutMessages.paymentProcessing }, { lotId: id });
     }
     // USD lots, and BTC lots won by a card bid whose hold could not be charged (their USD amount); no coin lot.
     const byCard = await cardPrices(prisma, lots);
     const inCoin = lots.filter((l) => byCard.get(l.id) == null).length;
-    if (inCoin > 0 && inCoin < lots.length) throw new HttpError(400, checkoutMessages.mixedCurrencies, 'mixed_currencies', { lotIds: checkoutMessages.mixedCurrencies });
-    if (inCoin > 0) throw new HttpError(400, checkoutMessages.cardUsdOnly, 'card_currency_unsupported', { lotIds: checkoutMessages.cardUsdOnly });
+    if (inCoin > 0 && inCoin < lots.length) throw new Refused('invalid', checkoutMessages.mixedCurrencies, 'mixed_currencies', { lotIds: checkoutMessages.mixedCurrencies });
+    if (inCoin > 0) throw new Refused('invalid', checkoutMessages.cardUsdOnly, 'card_currency_unsupported', { lotIds: checkoutMessages.cardUsdOnly });
     const cents = (lot: Lot) => byCard.get(lot.id)!;
     const total = lots.reduce((sum, lot) => sum + cents(lot), 0n);
     const refused = cardCentsRefusal(total);
-    if (refused) throw new HttpError(400, refused, 'validation_failed', { lotIds: refused });
+    if (refused) throw new Refused('invalid', refused, 'validation_failed', { lotIds: refused });
 
     const open = await prisma.cardPayment.findMany({ where: { userId: user.id, kind: 'checkout', status: 'open' } });
     const same = open.find((p) => sameIds(p.lotIds, lotIds) && BigInt(p.amount.toFixed(0)) === total);
@@ -173,7 +173,7 @@ export async function payHeld(services: BuyNowDeps, user: UserRow, lotIds: strin
     const hold = holds.get(id);
     // Only the hold that bought the lot (its txHash) is this lot's payment.
     if (!lot || lot.winnerId !== user.id || !hold || lot.txHash !== hold.paymentIntentId)
-      throw new HttpError(409, checkoutMessages.notHeld, 'not_held', { lotIds: checkoutMessages.notHeld }, { lotId: id });
+      throw new Refused('conflict', checkoutMessages.notHeld, 'not_held', { lotIds: checkoutMessages.notHeld }, { lotId: id });
   }
   const receipts: PayHeldReply['receipts'] = [];
   for (const id of lotIds) {
@@ -182,7 +182,7 @@ export async function payHeld(services: BuyNowDeps, user: UserRow, lotIds: strin
       receipts.push({ lotId: id, amount: formatAmount(BigInt(hold.amount.toFixed(0)), 'USD'), chargedAt: new Date().toISOString(), reference: hold.paymentIntentId });
   }
   const paid = receipts.map((receipt) => receipt.lotId);
-  if (paid.length < lotIds.length) throw new HttpError(402, paymentMessages.failed, 'capture_failed', undefined, { paid: paid.join(',') });
+  if (paid.length < lotIds.length) throw new Refused('payment_refused', paymentMessages.failed, 'capture_failed', undefined, { paid: paid.join(',') });
   return { message: checkoutMessages.paid, paid, receipts };
 }
 
@@ -198,9 +198,9 @@ async function settleReplaced(services: BuyNowDeps, paymentIntentId: string): Pr
   if (status === 'succeeded') {
     const { outcome } = await paymentSucceeded(services.db.prisma, await stripe.paymentIntents.retrieve(paymentIntentId), 'stripe', services.mailer);
     if (outcome === 'mismatch') return;
-    throw new HttpError(409, checkoutMessages.alreadyPaid, 'already_paid');
+    throw new Refused('conflict', checkoutMessages.alreadyPaid, 'already_paid');
   }
-  throw new HttpError(409, checkoutMessages.paymentProcessing, 'payment_processing');
+  throw new Refused('conflict', checkoutMessages.paymentProcessing, 'payment_processing');
 }
 
 /**

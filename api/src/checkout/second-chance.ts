@@ -31,7 +31,7 @@ import type Stripe from 'stripe';
 import type { Lot, Prisma as P, PrismaClient, SecondChanceOffer as OfferRow } from '../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { secondChanceOfferMail } from '../mail/templates.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent, capturedIntent, paymentSetupError } from '../payments/intents.ts';
@@ -122,14 +122,14 @@ export async function offerToRunnerUp(services: Services, lotId: string): Promis
     // One decision per lot at a time: two admins clicking at once make one offer.
     await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;
     const lot = await tx.lot.findUnique({ where: { id: lotId } });
-    if (!lot) throw new HttpError(404, messages.browse.auctionNotFoundAdmin, 'not_found');
-    if (!lot.unpaidAt || lot.paid) throw new HttpError(409, unpaidMessages.notUnpaid, 'lot_not_unpaid');
-    if (!offeredByCard(lot)) throw new HttpError(409, unpaidMessages.usdOnly, 'second_chance_usd_only');
+    if (!lot) throw new Refused('not_found', messages.browse.auctionNotFoundAdmin, 'not_found');
+    if (!lot.unpaidAt || lot.paid) throw new Refused('conflict', unpaidMessages.notUnpaid, 'lot_not_unpaid');
+    if (!offeredByCard(lot)) throw new Refused('conflict', unpaidMessages.usdOnly, 'second_chance_usd_only');
     await refuseWhileOffered(tx, lotId);
     const bid = await runnerUp(tx, lot);
-    if (!bid) throw new HttpError(409, unpaidMessages.noRunnerUp, 'no_runner_up');
+    if (!bid) throw new Refused('conflict', unpaidMessages.noRunnerUp, 'no_runner_up');
     const cents = lot.chainAuctionId ? offerCents((ethPrice ?? (await services.prices.holdPrice('ETH'))).usdCents, lot, bid.amount) : BigInt(bid.amount.toFixed(0));
-    if (cardCentsRefusal(cents)) throw new HttpError(409, unpaidMessages.overCardLimit, 'over_card_limit');
+    if (cardCentsRefusal(cents)) throw new Refused('conflict', unpaidMessages.overCardLimit, 'over_card_limit');
     const expiresAt = new Date(Date.now() + services.config.unpaid.secondChanceOfferMs);
     const offer = await tx.secondChanceOffer.create({ data: { lotId, userId: bid.user.id, bidId: bid.id, amount: cents.toString(), expiresAt } });
     const mail = await tx.outboxMail.create({ data: secondChanceOfferMail(bid.user.email, lot.title, displayAmount(cents, 'USD'), expiresAt), select: { id: true } });
@@ -148,8 +148,8 @@ function offeredByCard(lot: Pick<Lot, 'paymentMethod' | 'chainAuctionId'>): bool
 /** 409 while an offer for the lot can still be accepted, or is being accepted: one offer stands at a time. */
 async function refuseWhileOffered(db: Db, lotId: string): Promise<void> {
   const live = await db.secondChanceOffer.findFirst({ where: { lotId, OR: [{ status: 'accepting' }, { status: 'open', expiresAt: { gt: new Date() } }] } });
-  if (live?.status === 'accepting') throw new HttpError(409, unpaidMessages.offerInFlight, 'offer_in_flight');
-  if (live) throw new HttpError(409, fill(unpaidMessages.offerOpen, { expiresAt: live.expiresAt.toISOString() }), 'offer_open');
+  if (live?.status === 'accepting') throw new Refused('conflict', unpaidMessages.offerInFlight, 'offer_in_flight');
+  if (live) throw new Refused('conflict', fill(unpaidMessages.offerOpen, { expiresAt: live.expiresAt.toISOString() }), 'offer_open');
 }
 
 /** GET /second-chance-offers: the caller's offers still open. */
@@ -171,12 +171,12 @@ export async function openOffersOf(services: Services, user: UserRow): Promise<S
 }
 
 /** Why an offer that is not open cannot be accepted. */
-function refusalOf(offer: OfferRow): HttpError {
+function refusalOf(offer: OfferRow): Refused {
   const state = stateOf(offer);
-  if (state === 'accepted') return new HttpError(409, unpaidMessages.offerTaken, 'offer_taken');
-  if (state === 'withdrawn') return new HttpError(409, unpaidMessages.offerWithdrawn, 'offer_withdrawn');
-  if (state === 'accepting') return new HttpError(409, unpaidMessages.offerBusy, 'offer_busy');
-  return new HttpError(409, unpaidMessages.offerExpired, 'offer_expired');
+  if (state === 'accepted') return new Refused('conflict', unpaidMessages.offerTaken, 'offer_taken');
+  if (state === 'withdrawn') return new Refused('conflict', unpaidMessages.offerWithdrawn, 'offer_withdrawn');
+  if (state === 'accepting') return new Refused('conflict', unpaidMessages.offerBusy, 'offer_busy');
+  return new Refused('conflict', unpaidMessages.offerExpired, 'offer_expired');
 }
 
 /** POST /second-chance-offers/:id/accept: the saved card pays the offer, and the lot is the caller's. */
@@ -184,9 +184,9 @@ export async function acceptOffer(services: Services, user: UserRow, offerId: st
   const { prisma } = services.db;
   const { stripe } = services.payments;
   const offer = await prisma.secondChanceOffer.findUnique({ where: { id: offerId }, include: { lot: { select: { title: true } } } });
-  if (!offer || offer.userId !== user.id) throw new HttpError(404, unpaidMessages.offerNotFound, 'not_found');
+  if (!offer || offer.userId !== user.id) throw new Refused('not_found', unpaidMessages.offerNotFound, 'not_found');
   if (stateOf(offer) !== 'open') throw refusalOf(offer);
-  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
   const claimed = await prisma.secondChanceOffer.updateMany({ where: { id: offerId, status: 'open', expiresAt: { gt: new Date() } }, data: { status: 'accepting' } });
   if (claimed.count === 0) throw refusalOf(await prisma.secondChanceOffer.findUniqueOrThrow({ where: { id: offerId } }));
 
@@ -209,7 +209,7 @@ export async function acceptOffer(services: Services, user: UserRow, offerId: st
     throw paymentSetupError(error);
   });
   const outcome = await settleCapture(services, offer, intent);
-  if (outcome !== 'accepted') throw new HttpError(402, paymentMessages.failed, 'payment_failed');
+  if (outcome !== 'accepted') throw new Refused('payment_refused', paymentMessages.failed, 'payment_failed');
   return { message: unpaidMessages.accepted, data: { offerId, lotId: offer.lotId, amount: usd(offer.amount), paymentIntentId } };
 }
 

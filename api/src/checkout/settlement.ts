@@ -6,7 +6,7 @@
  */
 import { fill, psbtMessages, requiresPaymentHash, settlementMessages, transferReferenceRefusal, unpaidMessages, type MarkPaidBody, type TransferBody } from '@gavel/domain';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { loadLot } from '../admin/lot-view.ts';
 import { lotsChanged, type LotChanges } from '../admin/lot-writes.ts';
 import { isSellerOf } from '../wallet/linked.ts';
@@ -27,18 +27,18 @@ async function settleable(services: SettleDeps, user: UserRow, id: string, who: 
   const { prisma } = services.db;
   const lot = await loadLot(prisma, id);
   const allowed = who === 'admin' ? user.role === 'admin' : await isSellerOf(prisma, user, lot);
-  if (!allowed) throw new HttpError(403, settlementMessages.notSeller, 'not_seller');
-  if (lot.status !== 'ended') throw new HttpError(409, settlementMessages.notEnded, 'lot_not_ended');
-  if (!lot.winnerId && !lot.winnerWalletAddress) throw new HttpError(409, settlementMessages.noWinner, 'no_winner');
+  if (!allowed) throw new Refused('forbidden', settlementMessages.notSeller, 'not_seller');
+  if (lot.status !== 'ended') throw new Refused('conflict', settlementMessages.notEnded, 'lot_not_ended');
+  if (!lot.winnerId && !lot.winnerWalletAddress) throw new Refused('conflict', settlementMessages.noWinner, 'no_winner');
   // A purchase voided for non-payment is settled by a second-chance offer or a relist, never by hand.
-  if (lot.unpaidAt) throw new HttpError(409, unpaidMessages.notSettleable, 'lot_unpaid');
+  if (lot.unpaidAt) throw new Refused('conflict', unpaidMessages.notSettleable, 'lot_unpaid');
   refuseOnChain(lot);
   return lot;
 }
 
 /** 409 while the lot's swap is recorded: it is the payment and the transfer. */
 function refuseOnChain(lot: { swapTxid: string | null }): void {
-  if (lot.swapTxid) throw new HttpError(409, fill(settlementMessages.swapRecorded, { txid: lot.swapTxid }), 'swap_recorded');
+  if (lot.swapTxid) throw new Refused('conflict', fill(settlementMessages.swapRecorded, { txid: lot.swapTxid }), 'swap_recorded');
 }
 
 /**
@@ -71,9 +71,9 @@ export async function markPaidByAdmin(services: SettleDeps, user: UserRow, lotId
   const lot = await settleable(services, user, lotId, 'admin');
   if (body.auctionType && body.auctionType !== lot.auctionType) {
     const message = fill(settlementMessages.auctionTypeMismatch, { auctionType: lot.auctionType });
-    throw new HttpError(400, message, 'validation_failed', { auctionType: message });
+    throw new Refused('invalid', message, 'validation_failed', { auctionType: message });
   }
-  if (!body.txHash && requiresPaymentHash(lot)) throw new HttpError(400, settlementMessages.txHashRequired, 'validation_failed', { txHash: settlementMessages.txHashRequired });
+  if (!body.txHash && requiresPaymentHash(lot)) throw new Refused('invalid', settlementMessages.txHashRequired, 'validation_failed', { txHash: settlementMessages.txHashRequired });
   await markPaid(services, lot.id, body.txHash, user);
   return settled(services, settlementMessages.markedPaid, lot.id);
 }
@@ -89,7 +89,7 @@ export async function recordTransfer(services: SettleDeps, user: UserRow, lotId:
     return settled(services, psbtMessages.broadcast, lot.id);
   }
   const refused = transferReferenceRefusal(lot, body.transferTransactionHash);
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { transferTransactionHash: refused });
+  if (refused) throw new Refused('invalid', refused, 'validation_failed', { transferTransactionHash: refused });
   const { prisma } = services.db;
   const { count } = await prisma.lot.updateMany({
     where: { id: lot.id, paid: true, transferred: false, swapTxid: null },
@@ -98,7 +98,7 @@ export async function recordTransfer(services: SettleDeps, user: UserRow, lotId:
   if (count === 0) {
     const now = await loadLot(prisma, lot.id);
     refuseOnChain(now);
-    throw new HttpError(409, now.transferred ? settlementMessages.alreadyTransferred : settlementMessages.notPaidYet, now.transferred ? 'already_transferred' : 'not_paid');
+    throw new Refused('conflict', now.transferred ? settlementMessages.alreadyTransferred : settlementMessages.notPaidYet, now.transferred ? 'already_transferred' : 'not_paid');
   }
   return settled(services, settlementMessages.transferred, lot.id);
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 
 /** Longer than the Stripe calls one decision makes (each times out after 20 s). */
 const TTL_MS = 60_000;
@@ -18,7 +18,7 @@ export async function withUserPaymentLock<T>(redis: Redis, prefix: string, userI
   const token = randomUUID();
   const giveUpAt = Date.now() + WAIT_MS;
   while ((await redis.set(key, token, 'PX', TTL_MS, 'NX')) !== 'OK') {
-    if (Date.now() > giveUpAt) throw new HttpError(409, 'Another payment is being prepared. Please try again.', 'payment_busy');
+    if (Date.now() > giveUpAt) throw new Refused('conflict', 'Another payment is being prepared. Please try again.', 'payment_busy');
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
   }
   try {

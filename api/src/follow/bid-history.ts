@@ -3,7 +3,7 @@
  * chain), and a user's own bids, newest first, including those only their bidder sees.
  */
 import { BIDS_LIST_LIMIT, messages, paginationOf, type Bid, type Pagination } from '@gavel/domain';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { BidStatus } from '../generated/prisma/enums.ts';
 import type { Services } from '../services.ts';

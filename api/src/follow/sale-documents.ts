@@ -6,7 +6,7 @@
 import { saleDocumentMessages, type Invoice, type SellerStatement } from '@gavel/domain';
 import type { Database } from '../db/client.ts';
 import type { UserRow } from '../auth/session.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import { invoiceInclude, presentInvoice, presentStatement, statementInclude } from '../house/documents.ts';
 
 const LIST_LIMIT = 200;

@@ -4,7 +4,7 @@
  * The seller reaches the winner through Gavel: the message is mailed by Gavel, so the winner's e-mail stays private.
  */
 import { settlementMessages, shipsToWinner, type SettlementRecord } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -26,7 +26,7 @@ function recordedBy(u: Person | null, lot: { creatorId: string | null }): Settle
 /** The ended lot, if the caller is its seller or an admin (403 otherwise, 404 for none). */
 async function ownLot(prisma: PrismaClient, user: UserRow, id: string): Promise<LotRow> {
   const lot = await loadLot(prisma, id);
-  if (user.role !== 'admin' && !(await isSellerOf(prisma, user, lot))) throw new HttpError(403, settlementMessages.notSeller, 'not_seller');
+  if (user.role !== 'admin' && !(await isSellerOf(prisma, user, lot))) throw new Refused('forbidden', settlementMessages.notSeller, 'not_seller');
   return lot;
 }
 
@@ -57,9 +57,9 @@ export async function settlementRecord(prisma: PrismaClient, user: UserRow, lotI
 /** Mails the seller's message to the winner of an ended lot, naming the seller and giving the seller's e-mail for the answer. */
 export async function messageWinner(prisma: PrismaClient, mailer: Pick<Mailer, 'send'>, user: UserRow, lotId: string, message: string): Promise<void> {
   const lot = await ownLot(prisma, user, lotId);
-  if (lot.status !== 'ended') throw new HttpError(409, settlementMessages.notEnded, 'lot_not_ended');
+  if (lot.status !== 'ended') throw new Refused('conflict', settlementMessages.notEnded, 'lot_not_ended');
   const winner = lot.winnerId && !lot.unpaidAt ? await prisma.user.findUnique({ where: { id: lot.winnerId }, select: { email: true } }) : null;
-  if (!winner) throw new HttpError(409, settlementMessages.winnerNotReachable, 'winner_not_reachable');
+  if (!winner) throw new Refused('conflict', settlementMessages.winnerNotReachable, 'winner_not_reachable');
   const seller = { name: nameOf(user) ?? 'The seller', email: user.email };
   await mailer.send(sellerMessageMail(winner.email, lot.title, seller, message, lot.id, lot.auctionEventId));
 }

@@ -3,7 +3,7 @@
  * idempotent (a second heart changes nothing); only a published lot can be watched.
  */
 import { FOLLOW_LIMIT, messages, paginationOf, resolvePage, type ChainLot, type Pagination } from '@gavel/domain';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { lotInclude } from '../lots/present.ts';
 import { publicLotWhere } from '../lots/public-lot.ts';

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { ADMIN_USERS_LIMIT, formatAmount, messages, parseAmount, paginationOf, type Pagination, type adminUserListQuerySchema, type adminUserSchema, type kycDecisionSchema } from '@gavel/domain';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PrivateStore } from '../storage/private-store.ts';

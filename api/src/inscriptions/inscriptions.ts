@@ -14,7 +14,7 @@ import type { Inscription, PrismaClient } from '../generated/prisma/client.ts';
 import { EsploraError } from '../bitcoin/index.ts';
 import { inscriptionKey, planCommit, signReveal, type Envelope } from './reveal.ts';
 import { keptSecret } from '../kept-secret.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { anyCase } from '../wallet/linked.ts';
 
 /** Rows one watch turn looks at: a turn stays well within its interval against a public Esplora. */
@@ -67,7 +67,7 @@ export async function createInscription(
     const now = new Date();
     // One past its deadline is over for the user, though the watcher may not have marked it expired yet.
     const open = await tx.inscription.count({ where: { userId, status: 'pending_payment', expiresAt: { gt: now } } });
-    if (open >= openPerUser) throw new HttpError(409, inscriptionMessages.tooManyOpen(openPerUser), 'too_many_open_inscriptions');
+    if (open >= openPerUser) throw new Refused('conflict', inscriptionMessages.tooManyOpen(openPerUser), 'too_many_open_inscriptions');
     return tx.inscription.create({
       data: {
         id,

@@ -6,7 +6,7 @@
 import { inscriptionMessages } from '@gavel/domain';
 import type { Database } from '../db/client.ts';
 import type { BitcoinAccess } from '../bitcoin/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { anyCase } from '../wallet/linked.ts';
 
 export async function syncWalletInscriptions(
@@ -19,7 +19,7 @@ export async function syncWalletInscriptions(
     where: { userId, type: { in: ['hiro', 'xverse'] }, ...(walletAddress ? { address: anyCase(walletAddress) } : {}) },
     select: { address: true },
   });
-  if (walletAddress && wallets.length === 0) throw new HttpError(403, inscriptionMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: inscriptionMessages.walletNotLinked });
+  if (walletAddress && wallets.length === 0) throw new Refused('forbidden', inscriptionMessages.walletNotLinked, 'wallet_not_linked', { walletAddress: inscriptionMessages.walletNotLinked });
   let found = 0;
   let added = 0;
   for (const { address } of wallets) {

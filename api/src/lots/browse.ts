@@ -6,7 +6,7 @@
 import { BROWSE_LIMIT, type LOT_SORTS, paginationOf, resolvePage, type AuctionListQuery, type LotList, type LotListQuery, type PaymentMethod, type StoredLotStatus } from '@gavel/domain';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { presentLot, type LotRow } from './present.ts';
 import type { BrowseCache } from './browse-cache.ts';
 import { at, phaseWhere, type Phase } from './clock-sql.ts';
@@ -124,7 +124,7 @@ function startOf(after: string, filter: BrowseFilter): { place: Place; offset: n
     // Not base64url JSON: refused below like any other text that is not a place.
   }
   const message = 'after must be the pagination.next of a page in this order';
-  throw new HttpError(400, message, 'validation_failed', { after: message });
+  throw new Refused('invalid', message, 'validation_failed', { after: message });
 }
 
 function phaseFilter(status: string): Phase {

@@ -9,7 +9,7 @@
  */
 import { messages, phaseOf, shownStatus, type ChainLot, type ClockedLot, type Lot, type LotUpdate } from '@gavel/domain';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { maskName } from '../auth/user-name.ts';
 
 function hidesResults(signedIn: boolean, status: string): boolean {
@@ -39,7 +39,7 @@ export function lotUpdateForViewer(update: LotUpdate, signedIn: boolean): LotUpd
 
 /** A list that is all results once the lot ended (its bid history): refused to a signed-out caller. */
 export function requireSignInForResults(signedIn: boolean, lot: ClockedLot): void {
-  if (hidesResults(signedIn, shownStatus(lot))) throw new HttpError(401, messages.browse.logInForResults, 'results_need_sign_in');
+  if (hidesResults(signedIn, shownStatus(lot))) throw new Refused('unauthenticated', messages.browse.logInForResults, 'results_need_sign_in');
 }
 
 /**

@@ -11,7 +11,7 @@
 import { NFT_LIST_LIMIT, evmAddress, nftMessages, paginationOf, type CreateNftBody, type Nft, type NftListQuery, type NftStats, type Pagination, type UpdateNftBody } from '@gavel/domain';
 import type { UserRow } from '../auth/session.ts';
 import type { Nft as NftRow, Prisma as P } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { readTokens, tokenKey, type ChainToken } from '../chain/tokens.ts';
 import { tokenIdsOwnedBy } from '../chain/reads.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
@@ -19,7 +19,7 @@ import { isLinkedTo } from '../wallet/linked.ts';
 import { chainFields, followChain, type KnownTokens, type NftServices } from './known-tokens.ts';
 
 const NO_HOUSE = '0x0000000000000000000000000000000000000000';
-const notFound = () => new HttpError(404, nftMessages.notFound, 'not_found');
+const notFound = () => new Refused('not_found', nftMessages.notFound, 'not_found');
 
 /** Every NFT Gavel knows, newest first; an owner filter also finds tokens that changed hands since they were recorded. */
 export async function listNfts(services: NftServices, known: KnownTokens, query: NftListQuery): Promise<{ data: Nft[]; pagination: Pagination }> {
@@ -60,7 +60,7 @@ export async function recordNft(services: NftServices, user: UserRow, body: Crea
   const contractAddress = body.contractAddress.toLowerCase();
   const key = { contractAddress, tokenId: body.tokenId };
   const existing = await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: key } });
-  if (existing?.createdById) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+  if (existing?.createdById) throw new Refused('conflict', nftMessages.alreadyRecorded, 'nft_exists');
   const token = await tokenOnChain(services, contractAddress, body.tokenId);
   await requireOwner(services, user, contractAddress, body.tokenId);
   const fields = {
@@ -74,7 +74,7 @@ export async function recordNft(services: NftServices, user: UserRow, body: Crea
   const row = existing
     ? await claim(services, existing.id, fields)
     : await db.prisma.nft.create({ data: { ...key, ...fields } }).catch((error: { code?: string }) => {
-        if (error.code === 'P2002') throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+        if (error.code === 'P2002') throw new Refused('conflict', nftMessages.alreadyRecorded, 'nft_exists');
         throw error;
       });
   return present(row, chain.auctionHouse, false);
@@ -112,7 +112,7 @@ async function byToken({ db }: NftServices, params: Record<string, string>): Pro
 /** Names a record nobody made; a racing request that named it first wins, and this one is told so. */
 async function claim({ db }: NftServices, id: string, fields: P.NftUpdateManyMutationInput): Promise<NftRow> {
   const { count } = await db.prisma.nft.updateMany({ where: { id, createdById: null }, data: fields });
-  if (count === 0) throw new HttpError(409, nftMessages.alreadyRecorded, 'nft_exists');
+  if (count === 0) throw new Refused('conflict', nftMessages.alreadyRecorded, 'nft_exists');
   return db.prisma.nft.findUniqueOrThrow({ where: { id } });
 }
 
@@ -121,8 +121,8 @@ async function tokenOnChain({ chain }: NftServices, contractAddress: string, tok
   const { tokens, stale } = await readTokens(chain, [{ contractAddress, tokenId }], { rpcFallback: true });
   const token = tokens.get(tokenKey(contractAddress, tokenId));
   if (token) return token;
-  if (stale) throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
-  throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
+  if (stale) throw new Refused('unavailable', nftMessages.chainUnavailable, 'chain_unavailable');
+  throw new Refused('unprocessable', nftMessages.tokenNotOnChain, 'token_not_on_chain');
 }
 
 /**
@@ -134,10 +134,10 @@ async function requireOwner(services: NftServices, user: UserRow, contractAddres
   if (user.role === 'admin') return null;
   const { chain, db } = services;
   const onNode = await chain.rpc.token(contractAddress, tokenId, chain.auctionHouse ?? NO_HOUSE).catch(() => {
-    throw new HttpError(503, nftMessages.chainUnavailable, 'chain_unavailable');
+    throw new Refused('unavailable', nftMessages.chainUnavailable, 'chain_unavailable');
   });
-  if (!onNode) throw new HttpError(422, nftMessages.tokenNotOnChain, 'token_not_on_chain');
-  if (!(await isLinkedTo(db, user.id, onNode.owner))) throw new HttpError(403, nftMessages.notOwner, 'not_token_owner');
+  if (!onNode) throw new Refused('unprocessable', nftMessages.tokenNotOnChain, 'token_not_on_chain');
+  if (!(await isLinkedTo(db, user.id, onNode.owner))) throw new Refused('forbidden', nftMessages.notOwner, 'not_token_owner');
   return onNode.owner;
 }
 

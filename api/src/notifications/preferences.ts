@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { notificationMessages, type EmailKind, type NotificationPreferences, type notificationPreferencesPatchSchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { UnsubscribeTokens } from '../mail/unsubscribe-tokens.ts';
 
@@ -34,7 +34,7 @@ export async function changeNotificationPreferences(prisma: PrismaClient, userId
 /** Turns off the kind of e-mail the token names; a token that is not one, or names a deleted account, is a 400. */
 export async function unsubscribe(prisma: PrismaClient, tokens: Pick<UnsubscribeTokens, 'verify'>, token: string): Promise<EmailKind> {
   const claim = tokens.verify(token);
-  const invalid = () => new HttpError(400, notificationMessages.unsubscribeInvalid, 'unsubscribe_invalid', { token: notificationMessages.unsubscribeInvalid });
+  const invalid = () => new Refused('invalid', notificationMessages.unsubscribeInvalid, 'unsubscribe_invalid', { token: notificationMessages.unsubscribeInvalid });
   if (!claim) throw invalid();
   // A deleted account's link turns nothing off and says so.
   const { count } = await prisma.user.updateMany({ where: { id: claim.userId }, data: { [COLUMN_OF[claim.kind]]: false } });

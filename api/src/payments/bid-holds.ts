@@ -26,7 +26,7 @@ import type { Database } from '../db/client.ts';
 import type { UsdPrices } from '../prices/usd-price.ts';
 import type { Payments } from './index.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { cancelIntent, capturedIntent, paymentSetupError, stripeAmount } from './intents.ts';
 import { HELD_AT_STRIPE, holdCaptured, holdFailed, holdReleased, PURPOSE } from './intent-state.ts';
 import { clearPendingHold, recordPendingHold } from './pending-holds.ts';
@@ -78,7 +78,7 @@ export async function holdOnCard(
   if (pending) await recordPendingHold(pending, forRow, hold.idempotencyKey, request);
   const refused = async (message: string) => {
     if (pending) await clearPendingHold(pending, hold.idempotencyKey);
-    return new HttpError(402, message, 'card_declined');
+    return new Refused('payment_refused', message, 'card_declined');
   };
   let intent: Stripe.PaymentIntent;
   try {

@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { messages, paymentMessages } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { isStripeUnavailable } from './stripe-client.ts';
 
 /** Stripe amounts are JavaScript numbers; ours are bigints in the smallest unit, far below 2^53 for cards. */
@@ -71,9 +71,9 @@ export async function captureIntent(stripe: Stripe, id: string, amountToCapture?
  * customer Stripe no longer knows (the stand-in restarted, keys changed) means the card must be saved again.
  */
 export function paymentSetupError(error: unknown): unknown {
-  if (isStripeUnavailable(error)) return new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (isStripeUnavailable(error)) return new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && (error.param === 'customer' || error.param === 'payment_method')) {
-    return new HttpError(403, messages.gates.paymentMethod, 'payment_method_missing');
+    return new Refused('forbidden', messages.gates.paymentMethod, 'payment_method_missing');
   }
   return error;
 }

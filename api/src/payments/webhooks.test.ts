@@ -56,7 +56,7 @@ describe('StripeWebhooks', () => {
   it('refuses a bad signature before anything runs', async () => {
     const { webhooks } = setup();
     const payload = '{"id":"evt_x","object":"event","type":"x","data":{"object":{}}}';
-    await expect(webhooks.receive(Buffer.from(payload), 't=1,v1=00')).rejects.toMatchObject({ status: 400, code: 'invalid_signature' });
+    await expect(webhooks.receive(Buffer.from(payload), 't=1,v1=00')).rejects.toMatchObject({ kind: 'invalid', code: 'invalid_signature' });
   });
 
   it('allows one handler per event type', () => {

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { paymentMessages } from '@gavel/domain';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 
 type EventOf<T extends Stripe.Event['type']> = Extract<Stripe.Event, { type: T }>;
 type Handler = (event: Stripe.Event) => Promise<void>;
@@ -45,7 +45,7 @@ export class StripeWebhooks {
     try {
       event = this.stripe.webhooks.constructEvent(payload, signature ?? '', this.secret);
     } catch {
-      throw new HttpError(400, paymentMessages.webhookSignature, 'invalid_signature');
+      throw new Refused('invalid', paymentMessages.webhookSignature, 'invalid_signature');
     }
     // Registered before the first await, so a simultaneous duplicate finds it.
     const running = this.inFlight.get(event.id);
@@ -89,7 +89,7 @@ export async function readRawBody(ctx: Context): Promise<Buffer> {
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > BODY_LIMIT) throw new HttpError(413, 'Request body is too large', 'body_too_large');
+    if (size > BODY_LIMIT) throw new Refused('too_large', 'Request body is too large', 'body_too_large');
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { PriceConfig } from './config.ts';
 import { UsdPrices } from './usd-price.ts';
 
@@ -32,7 +32,7 @@ function fakeService() {
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: unknown) => (error instanceof HttpError ? { status: error.status, message: error.message, code: error.code } : error),
+    (error: unknown) => (error instanceof Refused ? { kind: error.kind, message: error.message, code: error.code } : error),
   );
 
 describe('the live USD price card holds use', () => {
@@ -65,7 +65,7 @@ describe('the live USD price card holds use', () => {
     const { service, prices } = fakeService();
     service.reply = { btcUsd: 65_000, ethUsd: 2000, updatedAgoMs: 300_001 };
     const message = 'Card bids on this lot are paused: the BTC price is unavailable. Please try again shortly.';
-    expect(await refusal(prices.holdPrice('BTC'))).toEqual({ status: 503, message, code: 'price_unavailable' });
+    expect(await refusal(prices.holdPrice('BTC'))).toEqual({ kind: 'unavailable', message, code: 'price_unavailable' });
     expect((await refusal(prices.holdPrice('ETH'))) as { message: string }).toMatchObject({ message: message.replace('BTC', 'ETH') });
     service.reply = { btcUsd: 66_000, ethUsd: 2000, updatedAgoMs: 300_000 };
     service.now += 30_000;
@@ -84,17 +84,17 @@ describe('the live USD price card holds use', () => {
     await prices.holdPrice('BTC');
     expect(service.requests).toHaveLength(3);
     service.now += 230_001;
-    expect(await refusal(prices.holdPrice('BTC'))).toMatchObject({ status: 503, code: 'price_unavailable' });
+    expect(await refusal(prices.holdPrice('BTC'))).toMatchObject({ kind: 'unavailable', code: 'price_unavailable' });
     expect(service.requests).toHaveLength(5);
   });
 
   it('refuses when the service never answered, and when it answers without a usable price', async () => {
     const { service, prices } = fakeService();
     service.reply = 500;
-    expect(await refusal(prices.holdPrice('ETH', 'paused'))).toMatchObject({ status: 503, message: 'paused' });
+    expect(await refusal(prices.holdPrice('ETH', 'paused'))).toMatchObject({ kind: 'unavailable', message: 'paused' });
     service.reply = { btcUsd: 0, ethUsd: Number.NaN, updatedAgoMs: 0 };
     service.now += 30_000;
-    expect(await refusal(prices.holdPrice('ETH'))).toMatchObject({ status: 503 });
+    expect(await refusal(prices.holdPrice('ETH'))).toMatchObject({ kind: 'unavailable' });
     expect(await prices.fresh()).toEqual({});
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { Logger } from 'pino';
 import { cardBidsPausedMessage, type HoldPrice, type PricedCoin } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { PriceConfig } from './config.ts';
 import { OUTSIDE_CALL_RETRIES, withRetries } from '../health/retry.ts';
 
@@ -50,7 +50,7 @@ export class UsdPrices {
   async holdPrice(coin: PricedCoin, refusal: string = cardBidsPausedMessage(coin)): Promise<HoldPrice> {
     const quote = (await this.fresh())[coin];
     if (!quote) {
-      const error = new HttpError(503, refusal, 'price_unavailable');
+      const error = new Refused('unavailable', refusal, 'price_unavailable');
       error.headers['retry-after'] = String(Math.max(1, Math.ceil(this.config.cacheMs / 1000)));
       throw error;
     }

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { allInAmount, cardCentsRefusal, coinHoldCents, formatAmount, lotPremiumTable, messages, WEI_PER_ETH, type PlaceBidReply } from '@gavel/domain';
 import type { RelayerIntake } from './relayer-services.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { maximumField } from '../bidding/present-bid.ts';
@@ -25,14 +25,14 @@ import { fullNameOf, maskName } from '../auth/user-name.ts';
 export async function placeRelayedCardBid(services: RelayerIntake, user: UserRow, bid: AdmittedBid): Promise<PlaceBidReply> {
   const { db, relayer, payments, prices, log } = services;
   const { lot, amount, maximum } = bid;
-  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
 
   // Whole cents, rounded up, at a fresh ETH price (or a 503 without one): the hold covers the bid (or the maximum,
   // every step of which it backs) with the buyer's premium the contract takes on top of it, and the margin.
   const allIn = allInAmount(maximum ?? amount, lotPremiumTable(lot, null));
   const holdCents = Number(coinHoldCents(allIn, WEI_PER_ETH, await prices.holdPrice('ETH')));
   const refused = cardCentsRefusal(BigInt(holdCents));
-  if (refused) throw new HttpError(400, refused, 'validation_failed', { [maximum === null ? 'amount' : 'maximum']: refused });
+  if (refused) throw new Refused('invalid', refused, 'validation_failed', { [maximum === null ? 'amount' : 'maximum']: refused });
   const bidId = randomUUID();
   const auctionId = lot.chainAuctionId!.toFixed(0);
   const holdId = await holdOnCard(payments.stripe, user, {

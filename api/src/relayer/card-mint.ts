@@ -13,18 +13,18 @@ import type { Address } from 'viem';
 import type { CardMint, PrismaClient } from '../generated/prisma/client.ts';
 import type { RelayerIntake } from './relayer-services.ts';
 import type { UserRow } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { paymentSetupError, stripeAmount } from '../payments/intents.ts';
 
 export async function startCardMint(services: RelayerIntake, user: UserRow, metadataUrl: string): Promise<CardMintRecord> {
   const { db, chain, relayer, payments, prices, log } = services;
-  if (!relayer.enabled || !chain.nft) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_unavailable');
+  if (!relayer.enabled || !chain.nft) throw new Refused('unavailable', cardMintMessages.unavailable, 'relayer_unavailable');
   const wallet = await db.prisma.wallet.findFirst({ where: { userId: user.id, type: 'evm', isConnected: true }, orderBy: { connectedAt: 'desc' } });
-  if (!wallet) throw new HttpError(403, cardMintMessages.walletNeeded, 'wallet_not_linked');
-  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+  if (!wallet) throw new Refused('forbidden', cardMintMessages.walletNeeded, 'wallet_not_linked');
+  if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
   const nft = { address: chain.nft as Address, abi: gavelNftAbi } as const;
   const [price, minter] = await Promise.all([chain.rpc.client.readContract({ ...nft, functionName: 'publicMintPrice' }), chain.rpc.client.readContract({ ...nft, functionName: 'minter' })]);
-  if (minter.toLowerCase() !== relayer.address) throw new HttpError(503, cardMintMessages.unavailable, 'relayer_not_minter');
+  if (minter.toLowerCase() !== relayer.address) throw new Refused('unavailable', cardMintMessages.unavailable, 'relayer_not_minter');
   // Charged now, not held: the price itself, with no margin for a move before a capture.
   const ethPrice = { ...(await prices.holdPrice('ETH', cardMintMessages.pricePaused)), marginPercent: 0 };
   const cents = Math.max(MIN_CARD_PAYMENT_CENTS, Number(coinHoldCents(price, WEI_PER_ETH, ethPrice)));
@@ -59,7 +59,7 @@ export async function startCardMint(services: RelayerIntake, user: UserRow, meta
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {
       await settleCharging(db, id, 'failed', error.message || paymentMessages.failed);
-      throw new HttpError(402, error.message || paymentMessages.failed, 'card_declined');
+      throw new Refused('payment_refused', error.message || paymentMessages.failed, 'card_declined');
     }
     // The card may have been charged with the answer lost: the buyer is told it failed, so whatever was taken is
     // given back (the relayer's sweep), never minted.
@@ -68,11 +68,11 @@ export async function startCardMint(services: RelayerIntake, user: UserRow, meta
   }
   if (charged.status !== 'succeeded') {
     await settleCharging(db, id, 'refunding', `the charge ended ${charged.status}`);
-    throw new HttpError(402, charged.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
+    throw new Refused('payment_refused', charged.last_payment_error?.message ?? paymentMessages.failed, 'card_declined');
   }
   // Conditional: the sweep may have taken a mint whose request it thought gone, and is refunding it.
   const [row] = await db.prisma.cardMint.updateManyAndReturn({ where: { id, status: 'charging' }, data: { status: 'queued' } });
-  if (!row) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (!row) throw new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
   void relayer.enqueue('relay-mint', row.id).catch((err: Error) => log.warn({ err: err.message, id: row.id }, 'queueing a card mint failed; the sweep retries'));
   return presentCardMint(row, chain.nft);
 }
@@ -99,6 +99,6 @@ export function presentCardMint(row: CardMint, contractAddress: string | null): 
 /** A card mint as its buyer (or an admin) may read it; anyone else's, or none, is a 404. */
 export async function cardMintOf(prisma: PrismaClient, user: Pick<UserRow, 'id' | 'role'>, id: string | undefined): Promise<CardMint> {
   const row = await prisma.cardMint.findUnique({ where: { id } }).catch(() => null);
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new HttpError(404, cardMintMessages.notFound, 'not_found');
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new Refused('not_found', cardMintMessages.notFound, 'not_found');
   return row;
 }

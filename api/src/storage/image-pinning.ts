@@ -6,7 +6,7 @@
  */
 import type { ContentStore } from './content-store.ts';
 import type { StorageConfig } from './config.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { adminMessages } from '@gavel/domain';
 
 export interface PinnedImage {
@@ -33,9 +33,9 @@ export async function pinImage(file: { bytes: Buffer; contentType: string; filen
   try {
     res = await fetch(`${pinata.apiUrl}/pinning/pinFileToIPFS`, { method: 'POST', headers: { Authorization: `Bearer ${pinata.jwt}` }, body: form, signal: AbortSignal.timeout(60_000) });
   } catch {
-    throw new HttpError(502, adminMessages.uploadFailedDetail, 'upload_failed');
+    throw new Refused('upstream_failed', adminMessages.uploadFailedDetail, 'upload_failed');
   }
-  if (!res.ok) throw new HttpError(502, adminMessages.uploadFailedDetail, 'upload_failed');
+  if (!res.ok) throw new Refused('upstream_failed', adminMessages.uploadFailedDetail, 'upload_failed');
   const pinned = (await res.json()) as { IpfsHash: string; PinSize: number; Timestamp: string };
   const gatewayUrl = `${storage.imageGateway}/ipfs/${pinned.IpfsHash}`;
   return { url: gatewayUrl, IpfsHash: pinned.IpfsHash, PinSize: pinned.PinSize, Timestamp: pinned.Timestamp, ipfsUrl: `ipfs://${pinned.IpfsHash}`, gatewayUrl };

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { messages, paginationOf, SUPPORT_REQUESTS_LIMIT, type Pagination, type supportRequestBodySchema, type supportRequestListQuerySchema, type supportRequestListSchema } from '@gavel/domain';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { Prisma, PrismaClient, SupportRequest as RequestRow } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from '../auth/session.ts';

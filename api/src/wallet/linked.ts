@@ -8,7 +8,7 @@ import { actsAsSeller } from '@gavel/domain/wallet-rules';
 import type { UserRow } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import type { PrismaClient, Wallet } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 
 export const isEvmAddress = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address);
 
@@ -34,7 +34,7 @@ export async function isLinkedTo(db: Database, userId: string, address: string):
 /** Throws 403 `wallet_not_linked` (field walletAddress) unless `address` is linked to `userId`. */
 export async function requireLinkedWallet(db: Database, userId: string, address: string, field = 'walletAddress'): Promise<void> {
   if (!(await isLinkedTo(db, userId, address))) {
-    throw new HttpError(403, walletProofMessages.notLinked, 'wallet_not_linked', { [field]: walletProofMessages.notLinked });
+    throw new Refused('forbidden', walletProofMessages.notLinked, 'wallet_not_linked', { [field]: walletProofMessages.notLinked });
   }
 }
 

@@ -5,10 +5,10 @@
 import { walletProofMessages, type Wallet, type WalletKind } from '@gavel/domain';
 import type { Database } from '../db/client.ts';
 import type { PrismaClient, Wallet as WalletRow } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { walletOf } from './linked.ts';
 
-const linkedElsewhere = () => new HttpError(409, walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', { walletAddress: walletProofMessages.linkedElsewhere });
+const linkedElsewhere = () => new Refused('conflict', walletProofMessages.linkedElsewhere, 'wallet_linked_elsewhere', { walletAddress: walletProofMessages.linkedElsewhere });
 
 export function presentWallet(row: WalletRow): Wallet {
   return {
@@ -53,7 +53,7 @@ export async function linkedWallets(prisma: PrismaClient, userId: string): Promi
 /** Unlinks the user's wallet (it can then be proved again by anyone); a 404 when it is not theirs. Returns its address as stored. */
 export async function unlinkWallet(db: Database, userId: string, address: string): Promise<string> {
   const row = await walletOf(db, address.trim());
-  if (!row || row.userId !== userId) throw new HttpError(404, walletProofMessages.notLinked, 'wallet_not_linked', { walletAddress: walletProofMessages.notLinked });
+  if (!row || row.userId !== userId) throw new Refused('not_found', walletProofMessages.notLinked, 'wallet_not_linked', { walletAddress: walletProofMessages.notLinked });
   await db.prisma.wallet.delete({ where: { id: row.id } });
   return row.address;
 }

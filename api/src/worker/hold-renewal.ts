@@ -18,7 +18,7 @@
 import { displayAmount, fill, messages, unitFor } from '@gavel/domain';
 import { randomUUID } from 'node:crypto';
 import type { RelayedBid } from '../generated/prisma/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { removeKeepingLeaderBacked, SYSTEM, type BackedLeaderDeps } from '../bidding/backed-leader.ts';
 import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
@@ -36,7 +36,7 @@ const BATCH = 100;
 type RenewalDeps = BackedLeaderDeps & BuyNowDeps;
 
 /** A new hold the card refused (declined, 402) or that has no card left to go on (403): the old one cannot be renewed. */
-const refusedRenewal = (error: unknown) => error instanceof HttpError && (error.status === 402 || error.status === 403);
+const refusedRenewal = (error: unknown) => error instanceof Refused && (error.kind === 'payment_refused' || error.kind === 'forbidden');
 
 /**
  * The worker's turn: renews every hold that must last and lapses within the margin of `now`, and passes on the lead
@@ -88,7 +88,7 @@ export async function renewBidHold(services: RenewalDeps, bidId: string, now = n
   const idempotencyKey = `bid-hold:${bid.id}:renewal:${randomUUID()}`;
   let fresh: string;
   try {
-    if (!bid.user) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+    if (!bid.user) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
     fresh = await holdOnCard(services.payments.stripe, bid.user, {
       cents: BigInt(bid.holdCents),
       description: 'Gavel bid hold, renewed before the card network lets it lapse (captured only if the bid wins)',
@@ -137,7 +137,7 @@ export async function passLeadOfUnbacked(services: RenewalDeps, bidId: string, {
   if (!unbacked) return false;
   const removed = await removeKeepingLeaderBacked(services, SYSTEM, bid.id, HOLD_LAPSED_REASON).catch((error: unknown) => {
     // Another turn (the webhook's job, the sweep) removed it first.
-    if (error instanceof HttpError && error.status === 404) return null;
+    if (error instanceof Refused && error.kind === 'not_found') return null;
     throw error;
   });
   if (!removed) return false;
@@ -169,7 +169,7 @@ export async function renewRelayedHold(services: RenewalDeps, row: RelayedBid, n
   const idempotencyKey = `relayed-bid-hold:${row.id}:renewal:${randomUUID()}`;
   let fresh: string;
   try {
-    if (!user) throw new HttpError(403, messages.gates.paymentMethod, 'gate_paymentMethod');
+    if (!user) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
     fresh = await holdOnCard(services.payments.stripe, user, {
       cents: BigInt(row.holdCents),
       description: 'Gavel on-chain bid hold, renewed before the card network lets it lapse (captured only if the bid wins)',

@@ -4,6 +4,7 @@
  * no hold is left behind, each lot closes exactly once with one won mail, no 5xx but a 503 with Retry-After, and
  * the api answers ready and takes bids again within 5 s of the dependency's return.
  */
+import { eventually } from '../eventually.ts';
 import type { Fault } from './proxy.ts';
 import type { Dependency, Rig } from './rig.ts';
 import { startLoad, type Acknowledged } from './load.ts';
@@ -40,15 +41,8 @@ export interface ScenarioRow {
 /** The api must be back within this long of its dependency's return. */
 export const RECOVERY_LIMIT_MS = 5000;
 
-async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) return null;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** The first answer of `check` within `timeoutMs`, or null: a recovery that never came is a violation to report, not a crash. */
+const until = <T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T | null> => eventually(check, { timeoutMs }).catch(() => null);
 
 async function readiness(url: string): Promise<number> {
   return fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) }).then(
