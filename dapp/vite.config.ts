@@ -63,6 +63,10 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // One jsdom per worker, shared by its files: with a window made per file the suite took 94 s on two cores,
+    // shared it takes 9 s. Mocks are restored after each test, and the files pass in any order
+    // (checked with --sequence.shuffle.files).
+    isolate: false,
     restoreMocks: true,
   },
 });
