@@ -38,7 +38,7 @@ export async function newPage(
   viewport = { width: 1280, height: 900 },
   { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC', serviceWorkers });
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC', serviceWorkers, reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
 }
