@@ -20,6 +20,8 @@ export type RefusalKind =
   /** It existed and is gone for good (an expired offer, a used link). */
   | 'gone'
   | 'too_large'
+  /** A file of a type that is not taken (an upload that is not an image). */
+  | 'unsupported_type'
   /** Well-formed, but its content cannot be processed (a file that is not an image). */
   | 'unprocessable'
   | 'too_many'

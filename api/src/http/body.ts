@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
-import { HttpError } from './errors.ts';
+import { Refused } from '../refused.ts';
 import { parseJsonBody } from './hostile-input.ts';
 
 const LIMIT_BYTES = 1024 * 1024;
@@ -37,7 +37,7 @@ function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
       if (size <= limitBytes) return void chunks.push(chunk);
       stop();
       drain(req);
-      reject(new HttpError(413, 'Request body is too large', 'body_too_large'));
+      reject(new Refused('too_large', 'Request body is too large', 'body_too_large'));
     };
     const onEnd = () => {
       stop();

@@ -5,8 +5,6 @@ import { loggedUrl } from './middleware.ts';
 import { CircuitOpenError } from '../health/breaker.ts';
 import { notFound, Refused, type RefusalKind } from '../refused.ts';
 
-export { notFound };
-
 /** The status each kind of refusal a feature throws is answered with: the one place the api's words meet HTTP's. */
 const STATUS_OF: Record<RefusalKind, number> = {
   invalid: 400,
@@ -17,28 +15,12 @@ const STATUS_OF: Record<RefusalKind, number> = {
   conflict: 409,
   gone: 410,
   too_large: 413,
+  unsupported_type: 415,
   unprocessable: 422,
   too_many: 429,
   upstream_failed: 502,
   unavailable: 503,
 };
-
-/** An error the client caused or may see: its status and body are sent as they are. */
-export class HttpError extends Error {
-  /** Headers the reply carries (e.g. Retry-After on a 429). */
-  readonly headers: Record<string, string> = {};
-
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string,
-    readonly fields?: Record<string, string>,
-    /** Extra keys the client needs to act on the error (e.g. userId for an unverified sign-in). */
-    readonly extra?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
 
 /** Every failure leaves as JSON {message, code, fields?}; anything unexpected is a logged 500 with no internals. */
 export function errorMiddleware(log: Logger) {
@@ -50,13 +32,13 @@ export function errorMiddleware(log: Logger) {
       const body = toBody(error);
       ctx.status = body.status;
       ctx.body = body.json;
-      if (error instanceof HttpError || error instanceof Refused) ctx.set(error.headers);
+      if (error instanceof Refused) ctx.set(error.headers);
       // Every 503 says when to come back: a client (and a load balancer) retries then rather than at once.
       if (body.status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', String(RETRY_AFTER_S));
       // A client that hung up while its request was read is no fault of the api: nobody is left to answer.
       if (body.status >= 500 && ctx.req.destroyed && (error as { code?: string }).code === 'ECONNRESET') log.info({ method: ctx.method, url: loggedUrl(ctx.url) }, 'client closed the request');
       // A 5xx the api chose (a price or a service unavailable, with Retry-After) is expected: a warning, not a failure.
-      else if (body.status >= 500 && (error instanceof HttpError || error instanceof Refused || body.json.code === 'busy' || body.json.code === 'unavailable'))
+      else if (body.status >= 500 && (error instanceof Refused || body.json.code === 'busy' || body.json.code === 'unavailable'))
         log.warn({ code: body.json.code, status: body.status, method: ctx.method, url: loggedUrl(ctx.url) }, body.json.message);
       else if (body.status >= 500) log.error({ err: error, method: ctx.method, url: loggedUrl(ctx.url) }, 'request failed');
     }
@@ -91,9 +73,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 function toBody(error: unknown): { status: number; json: ApiError } {
-  if (error instanceof HttpError || error instanceof Refused) {
-    const status = error instanceof Refused ? STATUS_OF[error.kind] : error.status;
-    return { status, json: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...error.extra } };
+  if (error instanceof Refused) {
+    return { status: STATUS_OF[error.kind], json: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...error.extra } };
   }
   // The database was busy past the wait (a load peak) or away (a restart, a cut): nothing was written, and a retry will do.
   if (isDatabaseUnavailable(error)) return { status: 503, json: { message: messages.server.busy, code: 'busy' } };

@@ -6,7 +6,7 @@
  * (descriptions, CMS pages); nowhere else.
  */
 import type { Context, Next } from 'koa';
-import { HttpError } from './errors.ts';
+import { Refused } from '../refused.ts';
 
 /** C0 controls and DEL, except tab, line feed and carriage return. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this check's purpose
@@ -20,7 +20,8 @@ export const MAX_JSON_DEPTH = 32;
 /** A form field or file name holding what no text field of the api means. */
 export const holdsControlCharacters = (text: string) => CONTROL_IN_TEXT.test(text);
 
-export const notAllowed = (field: string) => new HttpError(400, `${field} holds characters that are not allowed`, 'validation_failed', { [field]: `${field} holds characters that are not allowed` });
+export const notAllowed = (field: string) =>
+  new Refused('invalid', `${field} holds characters that are not allowed`, 'validation_failed', { [field]: `${field} holds characters that are not allowed` });
 
 /** Koa middleware: the path and the query, before routing. */
 export function addressGuard() {
@@ -29,7 +30,7 @@ export function addressGuard() {
     try {
       path = decodeURIComponent(ctx.path);
     } catch {
-      throw new HttpError(400, 'The address is not valid', 'invalid_path', { path: 'The address is not valid' });
+      throw new Refused('invalid', 'The address is not valid', 'invalid_path', { path: 'The address is not valid' });
     }
     if (CONTROL_IN_ADDRESS.test(path)) throw notAllowed('path');
     if (ctx.querystring) {
@@ -38,7 +39,7 @@ export function addressGuard() {
         decodeURIComponent(ctx.querystring.replace(/\+/g, ' '));
         params = new URLSearchParams(ctx.querystring);
       } catch {
-        throw new HttpError(400, 'The address is not valid', 'invalid_query', { query: 'The address is not valid' });
+        throw new Refused('invalid', 'The address is not valid', 'invalid_query', { query: 'The address is not valid' });
       }
       for (const [key, value] of params) {
         if (CONTROL_IN_ADDRESS.test(key) || CONTROL_IN_ADDRESS.test(value)) throw notAllowed(CONTROL_IN_ADDRESS.test(key) ? 'query' : key);
@@ -50,7 +51,7 @@ export function addressGuard() {
 
 /** Parses a JSON body the api can take as it is, or throws the 400 that names the first thing wrong. */
 export function parseJsonBody(text: string): unknown {
-  if (nestingDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, 'Request body is nested too deeply', 'invalid_json');
+  if (nestingDepth(text) > MAX_JSON_DEPTH) throw new Refused('invalid', 'Request body is nested too deeply', 'invalid_json');
   let inexact: string | null = null;
   let value: unknown;
   try {
@@ -59,11 +60,11 @@ export function parseJsonBody(text: string): unknown {
       return parsed;
     });
   } catch {
-    throw new HttpError(400, 'Request body is not valid JSON', 'invalid_json');
+    throw new Refused('invalid', 'Request body is not valid JSON', 'invalid_json');
   }
   if (inexact !== null) {
     const message = `${inexact} must be a whole number below 2^53 or a decimal string`;
-    throw new HttpError(400, message, 'validation_failed', { [inexact]: message });
+    throw new Refused('invalid', message, 'validation_failed', { [inexact]: message });
   }
   const bad = controlCharacterAt(value, '');
   if (bad !== null) throw notAllowed(bad || 'body');

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
-import { HttpError } from './errors.ts';
+import { Refused } from '../refused.ts';
 import { holdsControlCharacters, notAllowed } from './hostile-input.ts';
 
 export interface UploadedFile {
@@ -19,18 +19,18 @@ export interface MultipartLimits {
 /** Reads a multipart/form-data body: text fields and at most one file, refusing oversized files with a 413. */
 export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   if (!ctx.is('multipart/form-data')) {
-    return Promise.reject(new HttpError(415, 'Send the form as multipart/form-data', 'unsupported_media_type'));
+    return Promise.reject(new Refused('unsupported_type', 'Send the form as multipart/form-data', 'unsupported_media_type'));
   }
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: UploadedFile | null = null;
-    let failure: HttpError | null = null;
+    let failure: Refused | null = null;
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: limits.maxFileBytes, fields: 50, fieldSize: 10_000 } });
     } catch {
       // busboy throws at once on a content type it cannot read (no boundary, say).
-      reject(new HttpError(400, 'The form could not be read', 'invalid_multipart'));
+      reject(new Refused('invalid', 'The form could not be read', 'invalid_multipart'));
       return;
     }
     parser.on('field', (name, value) => {
@@ -40,14 +40,14 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<{ 
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => (failure = new HttpError(413, limits.tooLarge, 'file_too_large', { [field]: limits.tooLarge })));
+      stream.on('limit', () => (failure = new Refused('too_large', limits.tooLarge, 'file_too_large', { [field]: limits.tooLarge })));
       stream.on('end', () => {
         const filename = info.filename ?? '';
         if (holdsControlCharacters(filename)) failure ??= notAllowed('filename');
         file = { field, filename, contentType: info.mimeType, bytes: Buffer.concat(chunks) };
       });
     });
-    parser.on('error', () => reject(new HttpError(400, 'The form could not be read', 'invalid_multipart')));
+    parser.on('error', () => reject(new Refused('invalid', 'The form could not be read', 'invalid_multipart')));
     parser.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
     ctx.req.pipe(parser);
   });

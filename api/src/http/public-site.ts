@@ -11,7 +11,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import type { RateLimitConfig } from './rate-limit-config.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../refused.ts';
 import { rpcProxy, type RpcProxyDeps } from './rpc-proxy.ts';
 import { dappPolicy, type DappPolicySettings } from './security-headers.ts';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { fill, messages } from '@gavel/domain';
-import { HttpError } from './errors.ts';
+import { Refused } from '../refused.ts';
 import { Gathered } from '../gathered.ts';
 import type { LimitedRoute, RouteLimit } from './rate-limit-config.ts';
 
@@ -118,9 +118,9 @@ export class RateLimiter {
 }
 
 /** A 429 saying when to retry: in the Retry-After header (whole seconds) and in words where the message has {wait}. */
-export function tooManyRequests(message: string, msLeft: number): HttpError {
+export function tooManyRequests(message: string, msLeft: number): Refused {
   const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-  const refusal = new HttpError(429, fill(message, { wait: waitInWords(seconds) }), 'rate_limited');
+  const refusal = new Refused('too_many', fill(message, { wait: waitInWords(seconds) }), 'rate_limited');
   refusal.headers['Retry-After'] = String(seconds);
   return refusal;
 }

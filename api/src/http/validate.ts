@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { messages } from '@gavel/domain';
-import { HttpError } from './errors.ts';
+import { Refused } from '../refused.ts';
 
 /**
  * Parses input with a domain schema; a failure is a 400 naming every wrong field, each with one readable
@@ -16,7 +16,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where
     fields[name] ??= sentenceOf(issue, name === where ? null : name);
   }
   const [first] = Object.values(fields);
-  throw new HttpError(400, first ?? messages.server.invalidRequest, 'validation_failed', fields);
+  throw new Refused('invalid', first ?? messages.server.invalidRequest, 'validation_failed', fields);
 }
 
 /** zod's own wording, which no user should read: its default messages start so. */

@@ -1,7 +1,7 @@
 /** Admin: the users list with KYC and payment verification (identity/admin-users.ts reads and decides). */
 import { adminUserListQuerySchema, adminUserListSchema, adminUserReplySchema, biddingLimitBodySchema, kycDecisionSchema, messages, paymentVerificationSchema } from '@gavel/domain';
 import { z } from 'zod';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { identityDocuments } from '../identity/identity.ts';

@@ -23,7 +23,7 @@ import {
   GATES,
 } from '@gavel/domain';
 import { authorize } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { buyNow, createBuyNowIntent, createBuyNowOffer } from '../checkout/buy-now.ts';
@@ -53,7 +53,7 @@ export function buyNowRoutes(routes: RouteTable, services: Services): void {
       503: paymentMessages.providerUnavailable,
     },
     handler: async ({ ctx, body, user }) => {
-      if (!user) throw new HttpError(401, paymentMessages.loginToPay, 'unauthorized');
+      if (!user) throw new Refused('unauthenticated', paymentMessages.loginToPay, 'unauthorized');
       return createBuyNowIntent(services, authorize(ctx, { gates: GATES }), body);
     },
   });

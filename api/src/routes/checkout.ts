@@ -4,7 +4,7 @@
  * (service fee $0), confirmed by the browser; the Stripe webhook marks them paid.
  */
 import { cartReplySchema, checkoutBodySchema, checkoutMessages, checkoutReplySchema, payHeldBodySchema, payHeldReplySchema, paymentMessages } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { checkout, listCart, payHeld } from '../checkout/cart.ts';
@@ -46,7 +46,7 @@ export function checkoutRoutes(routes: RouteTable, services: Services): void {
     },
     handler: async ({ body, user }) => {
       // The spec's payment wording for a signed-out payer, rather than the generic sign-in message.
-      if (!user) throw new HttpError(401, paymentMessages.loginToPay, 'unauthorized');
+      if (!user) throw new Refused('unauthenticated', paymentMessages.loginToPay, 'unauthorized');
       return checkout(services, user, body.lotIds);
     },
   });

@@ -21,7 +21,7 @@ import {
   paginationOf,
   uploadImageReplySchema,
 } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { readMultipart } from '../http/multipart.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
@@ -47,10 +47,10 @@ export function consignmentRoutes(routes: RouteTable, services: Services): void 
     errors: { 413: adminMessages.uploadSmallerImage, 415: consignmentMessages.imageType },
     handler: async ({ ctx }) => {
       const { file } = await readMultipart(ctx, { maxFileBytes: LOT_IMAGE_MAX_BYTES, tooLarge: adminMessages.uploadSmallerImage });
-      if (!file) throw new HttpError(400, consignmentMessages.imageType, 'invalid_file', { file: consignmentMessages.imageType });
+      if (!file) throw new Refused('invalid', consignmentMessages.imageType, 'invalid_file', { file: consignmentMessages.imageType });
       const type = file.contentType.toLowerCase();
       const refused = !RASTER.has(type) || imageFileError({ type, size: file.bytes.length }, 'storage');
-      if (refused || !looksLike(type, file.bytes)) throw new HttpError(415, consignmentMessages.imageType, 'invalid_file', { [file.field]: consignmentMessages.imageType });
+      if (refused || !looksLike(type, file.bytes)) throw new Refused('unsupported_type', consignmentMessages.imageType, 'invalid_file', { [file.field]: consignmentMessages.imageType });
       const data = await pinImage({ ...file, contentType: type === 'image/jpg' ? 'image/jpeg' : type }, services.contentStore, services.config.storage);
       return { message: 'Image uploaded successfully', data };
     },

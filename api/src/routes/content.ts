@@ -1,5 +1,5 @@
 import { cmsPageReplySchema, messages, subscribeBodySchema, subscribeReplySchema } from '@gavel/domain';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { contentPageBySlug } from '../content/pages.ts';
@@ -36,7 +36,7 @@ export function contentRoutes(routes: RouteTable, { db }: Services): void {
          ON CONFLICT (email) DO NOTHING RETURNING id`,
         [body.email, body.firstName, body.lastName],
       );
-      if (inserted.length === 0) throw new HttpError(409, messages.newsletter.alreadySubscribed, 'already_subscribed', { email: messages.newsletter.alreadySubscribed });
+      if (inserted.length === 0) throw new Refused('conflict', messages.newsletter.alreadySubscribed, 'already_subscribed', { email: messages.newsletter.alreadySubscribed });
       return { message: messages.newsletter.subscribed };
     },
   });

@@ -11,7 +11,7 @@ import type Router from '@koa/router';
 import { eventTicketReplySchema, messages, type LotUpdate } from '@gavel/domain';
 import type { Services } from '../services.ts';
 import type { RouteTable } from './route-table.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { HubEvent } from '../events/event-hub.ts';
 import { EventTickets, sessionStillValid } from '../events/event-tickets.ts';
 import { lotUpdateForViewer } from '../lots/results-privacy.ts';
@@ -43,10 +43,10 @@ export function mountEvents(router: Router, { db, eventHub, redis, config, rateL
   router.get('/events', async (ctx) => {
     // Counted by address here; a signed-in connection was also counted for its user when it took its ticket.
     await rateLimiter.limitRoute('eventStream', config.rateLimits.routes.eventStream, ctx.ip);
-    if (ctx.query.token !== undefined) throw new HttpError(401, messages.events.tokenInQuery, 'token_in_query');
+    if (ctx.query.token !== undefined) throw new Refused('unauthenticated', messages.events.tokenInQuery, 'token_in_query');
     const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : null;
     const holder = ticket === null ? null : await tickets.redeem(ticket);
-    if (ticket !== null && !holder) throw new HttpError(401, messages.events.ticketRefused, 'ticket_refused');
+    if (ticket !== null && !holder) throw new Refused('unauthenticated', messages.events.ticketRefused, 'ticket_refused');
     const lots = ([] as string[]).concat(ctx.query.lot ?? []).slice(0, MAX_LOTS);
     const signedIn = holder !== null;
 
@@ -69,7 +69,7 @@ export function mountEvents(router: Router, { db, eventHub, redis, config, rateL
       unsubscribe.push(eventHub.onRevoked(holder.userId, (version) => version > holder.version && close()));
       if (!(await sessionStillValid(db.prisma, holder))) {
         close();
-        throw new HttpError(401, messages.events.ticketRefused, 'ticket_refused');
+        throw new Refused('unauthenticated', messages.events.ticketRefused, 'ticket_refused');
       }
       unsubscribe.push(eventHub.on(`user:${holder.userId}`, send));
     }

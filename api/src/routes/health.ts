@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 
 export function healthRoutes(routes: RouteTable, { db, health }: Services): void {
   routes.add({
@@ -23,7 +23,7 @@ export function healthRoutes(routes: RouteTable, { db, health }: Services): void
     handler: async () => {
       const ready = await health.check();
       const failed = (['database', 'redis'] as const).filter((dependency) => !ready[dependency]);
-      if (failed.length) throw new HttpError(503, `Not ready: ${failed.join(', ')} did not answer`, 'not_ready');
+      if (failed.length) throw new Refused('unavailable', `Not ready: ${failed.join(', ')} did not answer`, 'not_ready');
       return { status: 'ready' as const, database: db.kind, redis: 'ok' };
     },
   });

@@ -1,5 +1,5 @@
 import { IDENTITY_DOCUMENT_MAX_BYTES, IDENTITY_DOCUMENT_TYPES, identityReplySchema, identitySubmissionSchema, messages } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { parseInput } from '../http/validate.ts';
 import type { RouteTable } from './route-table.ts';
@@ -37,14 +37,14 @@ export function identityRoutes(routes: RouteTable, { db, mailer, config }: Servi
     status: 201,
     errors: { 409: identityMessages.alreadyPending, 413: identityMessages.documentTooLarge },
     handler: async ({ ctx, user }) => {
-      if (user.identityVerified) throw new HttpError(409, identityMessages.alreadyVerified, 'already_verified');
-      if (user.kycStatus === 'pending') throw new HttpError(409, identityMessages.alreadyPending, 'already_pending');
+      if (user.identityVerified) throw new Refused('conflict', identityMessages.alreadyVerified, 'already_verified');
+      if (user.kycStatus === 'pending') throw new Refused('conflict', identityMessages.alreadyPending, 'already_pending');
       const { fields, file } = await readMultipart(ctx, { maxFileBytes: IDENTITY_DOCUMENT_MAX_BYTES, tooLarge: identityMessages.documentTooLarge });
       const form = parseInput(identitySubmissionSchema, fields, 'body');
-      if (!file || file.bytes.length === 0) throw new HttpError(400, identityMessages.documentRequired, 'validation_failed', { document: identityMessages.documentRequired });
+      if (!file || file.bytes.length === 0) throw new Refused('invalid', identityMessages.documentRequired, 'validation_failed', { document: identityMessages.documentRequired });
       // The declared type must be one we take and the bytes must be that type: the browser's word is the file name's.
       if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(file.contentType) || !looksLike(file.contentType, file.bytes)) {
-        throw new HttpError(400, identityMessages.documentType, 'validation_failed', { document: identityMessages.documentType });
+        throw new Refused('invalid', identityMessages.documentType, 'validation_failed', { document: identityMessages.documentType });
       }
       const { check, kycStatus } = await submitIdentityCheck(db.prisma, mailer, documents, user.id, form, file, config.kycAutoApprove);
       return { message: kycStatus === 'approved' ? identityMessages.approvedNow : identityMessages.submitted, data: presentIdentityCheck(check), kycStatus };

@@ -23,7 +23,7 @@ import {
   validateOwnershipBodySchema,
   validateOwnershipReplySchema,
 } from '@gavel/domain';
-import { HttpError, notFound } from '../http/errors.ts';
+import { Refused, notFound } from '../refused.ts';
 import { readMultipart } from '../http/multipart.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
@@ -58,23 +58,26 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     errors: { 409: inscriptionMessages.tooManyOpen(config.inscriptions.openPerUser), 413: inscriptionMessages.fileTooLarge, 415: inscriptionMessages.invalidFile },
     handler: async ({ ctx, user }) => {
       const { fields, file } = await readMultipart(ctx, { maxFileBytes: INSCRIPTION_MAX_BYTES, tooLarge: inscriptionMessages.fileTooLarge });
-      if (!file) throw new HttpError(400, inscriptionMessages.fileRequired, 'file_required', { file: inscriptionMessages.fileRequired });
+      if (!file) throw new Refused('invalid', inscriptionMessages.fileRequired, 'file_required', { file: inscriptionMessages.fileRequired });
       const refused = inscriptionFileError({ type: file.contentType, size: file.bytes.length });
-      if (refused) throw new HttpError(refused.field === 'size' ? 413 : 415, refused.message, refused.field === 'size' ? 'file_too_large' : 'invalid_file', { [file.field]: refused.message });
+      if (refused)
+        throw new Refused(refused.field === 'size' ? 'too_large' : 'unsupported_type', refused.message, refused.field === 'size' ? 'file_too_large' : 'invalid_file', {
+          [file.field]: refused.message,
+        });
       const destination = (fields.destinationAddress ?? fields.walletAddress ?? '').trim();
       const checked = checkBitcoinAddress(destination, config.bitcoin.network);
-      if (!checked.ok) throw new HttpError(400, checked.message, 'invalid_address', { destinationAddress: checked.message });
+      if (!checked.ok) throw new Refused('invalid', checked.message, 'invalid_address', { destinationAddress: checked.message });
       let feeRate: number;
       if (fields.feeRate === undefined || fields.feeRate === '') {
         feeRate = await bitcoin.esplora.recommendedFees().then(
           (fees) => fees.halfHourFee,
           () => {
-            throw new HttpError(503, inscriptionMessages.createFailed, 'bitcoin_unavailable');
+            throw new Refused('unavailable', inscriptionMessages.createFailed, 'bitcoin_unavailable');
           },
         );
       } else {
         const parsed = inscriptionFeeRateSchema.safeParse(fields.feeRate);
-        if (!parsed.success) throw new HttpError(400, inscriptionMessages.feeRateInvalid, 'invalid_fee_rate', { feeRate: inscriptionMessages.feeRateInvalid });
+        if (!parsed.success) throw new Refused('invalid', inscriptionMessages.feeRateInvalid, 'invalid_fee_rate', { feeRate: inscriptionMessages.feeRateInvalid });
         feeRate = parsed.data;
       }
       const row = await createInscription(services, user.id, { file, destination: destination.toLowerCase(), feeRate });
@@ -130,7 +133,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
       const row = await find(params.id!);
       const instructions = paymentInstructionsOf(row);
       // A synced inscription was never created here: there is nothing to pay.
-      if (!instructions) throw new HttpError(404, inscriptionMessages.paymentInstructionsFailed, 'no_payment');
+      if (!instructions) throw new Refused('not_found', inscriptionMessages.paymentInstructionsFailed, 'no_payment');
       return { data: { _id: row.id, status: row.status, ...instructions } };
     },
   });
@@ -145,7 +148,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     errors: { 404: inscriptionMessages.notFound },
     handler: async ({ params }) => {
       const row = await find(params.id!);
-      if (!row.commitAddress || row.commitAmount === null) throw new HttpError(404, inscriptionMessages.paymentInstructionsFailed, 'no_payment');
+      if (!row.commitAddress || row.commitAmount === null) throw new Refused('not_found', inscriptionMessages.paymentInstructionsFailed, 'no_payment');
       const required = Number(row.commitAmount);
       if (row.commitTxid) {
         const tx = await bitcoin.esplora.tx(row.commitTxid).catch(() => null);
@@ -218,7 +221,7 @@ export function inscriptionRoutes(routes: RouteTable, services: Services): void 
     reply: ipfsToGatewayReplySchema,
     handler: async ({ body }) => {
       const url = gatewayUrl(body.ipfsUrl, config.inscriptions.ipfsGateway);
-      if (url === body.ipfsUrl) throw new HttpError(400, inscriptionMessages.ipfsUrlInvalid, 'invalid_ipfs_url', { ipfsUrl: inscriptionMessages.ipfsUrlInvalid });
+      if (url === body.ipfsUrl) throw new Refused('invalid', inscriptionMessages.ipfsUrlInvalid, 'invalid_ipfs_url', { ipfsUrl: inscriptionMessages.ipfsUrlInvalid });
       return { data: { ipfsUrl: body.ipfsUrl, gatewayUrl: url } };
     },
   });

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { Services } from '../services.ts';
 
 /** GET /ipfs/:cid — bytes never change for a CID, so clients may cache them for good. */

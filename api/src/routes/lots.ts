@@ -1,5 +1,5 @@
 import { auctionListQuerySchema, chainLotListSchema, chainLotReplySchema, lotListQuerySchema, messages } from '@gavel/domain';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refused.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import type { Context } from 'koa';

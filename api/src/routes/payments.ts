@@ -9,7 +9,7 @@
  * 4. GET /payment/method (poll) until status is verified or failed.
  */
 import { biddingLimitReplySchema, cardHoldRateReplySchema, formatAmount, paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
 import { isStripeUnavailable } from '../payments/stripe-client.ts';
@@ -38,7 +38,7 @@ export function paymentRoutes(routes: RouteTable, services: Services): void {
       try {
         return await savedCards.startSetup(user);
       } catch (error) {
-        if (isStripeUnavailable(error)) throw new HttpError(503, paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+        if (isStripeUnavailable(error)) throw new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
         throw error;
       }
     },

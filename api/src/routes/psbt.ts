@@ -26,7 +26,7 @@ import {
 } from '@gavel/domain';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { addressOfScript } from '../bitcoin/network.ts';
 import { finalizeSwap, OfferError, parsePsbtHex, signatureOf, unsignedTx } from '../bitcoin/offer/index.ts';
 import { offerCall } from '../bidding/btc-offer.ts';
@@ -82,7 +82,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
     handler: async ({ body, user }) => {
       const { swap } = await completeForSeller(services, user, body);
       // A binding (vault) swap is finished by Gavel's worker at seller-sign: there is no network transaction yet.
-      if (!swap) throw new HttpError(409, 'This lot was won by a binding vault bid: Gavel co-signs its swap when the seller signs (POST /psbt/seller-sign)', 'vault_swap');
+      if (!swap) throw new Refused('conflict', 'This lot was won by a binding vault bid: Gavel co-signs its swap when the seller signs (POST /psbt/seller-sign)', 'vault_swap');
       return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
     },
   });
@@ -239,7 +239,7 @@ export function psbtRoutes(routes: RouteTable, services: Services): void {
         const swap = finalizeSwap(await parse(body.psbtHex));
         return { txHex: swap.txHex, txid: swap.txid, vsize: swap.vsize, fee: String(swap.fee) };
       } catch (error) {
-        if (error instanceof OfferError) throw new HttpError(400, error.code === 'finalize_failed' ? psbtMessages.finalizeFailed : error.message, error.code, { psbtHex: error.message });
+        if (error instanceof OfferError) throw new Refused('invalid', error.code === 'finalize_failed' ? psbtMessages.finalizeFailed : error.message, error.code, { psbtHex: error.message });
         throw error;
       }
     },

@@ -7,7 +7,7 @@
 import { pushMessages, pushPublicKeyReplySchema, pushSubscriptionReplySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@gavel/domain';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { isAllowedPushService } from '../notifications/push-config.ts';
 import { subscribeBrowser, unsubscribeBrowser } from '../notifications/push-subscriptions.ts';
 
@@ -37,7 +37,7 @@ export function pushRoutes(routes: RouteTable, { db, config, pushes }: Services)
     errors: { 400: pushMessages.serviceNotAllowed },
     handler: async ({ body, user }) => {
       if (!isAllowedPushService(body.endpoint, config.notifications.push.services)) {
-        throw new HttpError(400, pushMessages.serviceNotAllowed, 'push_service_not_allowed', { endpoint: pushMessages.serviceNotAllowed });
+        throw new Refused('invalid', pushMessages.serviceNotAllowed, 'push_service_not_allowed', { endpoint: pushMessages.serviceNotAllowed });
       }
       await subscribeBrowser(prisma, user.id, body);
       return { message: pushMessages.subscribed };

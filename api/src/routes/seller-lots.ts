@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { bidListQuerySchema, chainLotListSchema } from '@gavel/domain';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { lotsSoldBy } from '../follow/wallet-bids.ts';
 
 export function sellerLotRoutes(routes: RouteTable, services: Services): void {
@@ -24,7 +24,7 @@ export function sellerLotRoutes(routes: RouteTable, services: Services): void {
     reply: chainLotListSchema,
     handler: async ({ params, query, user }) => {
       const address = (params.address ?? '').trim();
-      if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new HttpError(400, 'Invalid wallet address', 'invalid_address', { address: 'Invalid wallet address' });
+      if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new Refused('invalid', 'Invalid wallet address', 'invalid_address', { address: 'Invalid wallet address' });
       return lotsSoldBy(services, address, query, user !== null);
     },
   });

@@ -4,7 +4,7 @@
  * form checks the same limits first with its own texts (both sets live in domain).
  */
 import { LOT_IMAGE_MAX_BYTES, adminMessages, imageFileError, uploadImageReplySchema } from '@gavel/domain';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { readMultipart } from '../http/multipart.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
@@ -25,10 +25,10 @@ export function uploadImageRoutes(routes: RouteTable, { contentStore, config }: 
     errors: { 413: adminMessages.uploadSmallerImage, 415: adminMessages.uploadValidImage, 502: adminMessages.uploadFailedDetail },
     handler: async ({ ctx }) => {
       const { file } = await readMultipart(ctx, { maxFileBytes: LOT_IMAGE_MAX_BYTES, tooLarge: adminMessages.uploadSmallerImage });
-      if (!file) throw new HttpError(400, adminMessages.uploadValidImage, 'invalid_file', { file: adminMessages.uploadValidImage });
+      if (!file) throw new Refused('invalid', adminMessages.uploadValidImage, 'invalid_file', { file: adminMessages.uploadValidImage });
       const type = file.contentType.toLowerCase();
       const refused = imageFileError({ type, size: file.bytes.length }, 'storage');
-      if (refused || !looksLike(type, file.bytes)) throw new HttpError(415, adminMessages.uploadValidImage, 'invalid_file', { [file.field]: adminMessages.uploadValidImage });
+      if (refused || !looksLike(type, file.bytes)) throw new Refused('unsupported_type', adminMessages.uploadValidImage, 'invalid_file', { [file.field]: adminMessages.uploadValidImage });
       const data = await pinImage({ ...file, contentType: type === 'image/jpg' ? 'image/jpeg' : type }, contentStore, storage);
       return { message: 'Image uploaded successfully', data };
     },

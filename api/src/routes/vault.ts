@@ -14,36 +14,36 @@ import {
 } from '@gavel/domain';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused, type RefusalKind } from '../refused.ts';
 import { WithdrawalError } from '../bitcoin/vault/vaults.ts';
 import { isLinkedTo } from '../wallet/linked.ts';
 
 const TAG = 'Bitcoin vault';
 
-const STATUS_OF: Record<string, number> = {
-  vault_unavailable: 503,
-  ordinals_not_linked: 403,
-  withdrawal_open: 409,
-  not_awaiting_signature: 409,
-  outputs_committed: 409,
+const KIND_OF: Record<string, RefusalKind> = {
+  vault_unavailable: 'unavailable',
+  ordinals_not_linked: 'forbidden',
+  withdrawal_open: 'conflict',
+  not_awaiting_signature: 'conflict',
+  outputs_committed: 'conflict',
 };
 
-/** A vault error as the http edge answers it: the fields it concerns named, the status by its code. */
+/** A vault error as a refusal: its kind by its code. */
 function answer(error: unknown): never {
-  if (error instanceof WithdrawalError) throw new HttpError(STATUS_OF[error.code] ?? 400, error.message, error.code);
+  if (error instanceof WithdrawalError) throw new Refused(KIND_OF[error.code] ?? 'invalid', error.message, error.code);
   throw error;
 }
 
 export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Services): void {
   const mine = async (userId: string) => {
     const row = await vaults.mine(userId);
-    if (!row) throw new HttpError(404, 'You have no vault yet: open one with your ordinals key (POST /wallet/vault)', 'vault_not_found');
+    if (!row) throw new Refused('not_found', 'You have no vault yet: open one with your ordinals key (POST /wallet/vault)', 'vault_not_found');
     return row;
   };
   const balanceOf = async (row: Awaited<ReturnType<typeof mine>>) =>
     vaults.balance(row).catch((error: unknown) => {
       log.warn({ err: error, address: row.address }, 'vault balance read failed');
-      throw new HttpError(503, 'The balance of your vault is temporarily unavailable', 'balance_unavailable');
+      throw new Refused('unavailable', 'The balance of your vault is temporarily unavailable', 'balance_unavailable');
     });
 
   routes.add({
@@ -111,9 +111,9 @@ export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Ser
       } else {
         to = (body.toAddress ?? row.ordinalsAddress).toLowerCase();
         const check = checkBitcoinAddress(to, config.bitcoin.network);
-        if (!check.ok) throw new HttpError(400, check.message, 'invalid_address', { toAddress: check.message });
+        if (!check.ok) throw new Refused('invalid', check.message, 'invalid_address', { toAddress: check.message });
         if (!(await isLinkedTo(db, user.id, to)))
-          throw new HttpError(403, 'Withdrawals go only to an address linked to your account', 'wallet_not_linked', { toAddress: 'Not linked to your account' });
+          throw new Refused('forbidden', 'Withdrawals go only to an address linked to your account', 'wallet_not_linked', { toAddress: 'Not linked to your account' });
       }
       const withdrawal = await vaults.startWithdrawal(row, body.kind, to, body.feeRate).catch(answer);
       return { message: 'Sign the withdrawal in your wallet', data: vaults.presentWithdrawal(withdrawal) };
@@ -122,7 +122,7 @@ export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Ser
 
   const withdrawalOf = async (userId: string, id: string) => {
     const found = await vaults.withdrawalOf(userId, id);
-    if (!found) throw new HttpError(404, 'Withdrawal not found', 'withdrawal_not_found');
+    if (!found) throw new Refused('not_found', 'Withdrawal not found', 'withdrawal_not_found');
     return found;
   };
 

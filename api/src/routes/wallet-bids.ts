@@ -9,14 +9,14 @@ import { z } from 'zod';
 import { bidListQuerySchema, bidListSchema, chainLotListSchema } from '@gavel/domain';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refused } from '../refused.ts';
 import { lotsWonBy, walletBids } from '../follow/wallet-bids.ts';
 
 const TAG = 'Bidding';
 
 const addressOf = (params: Record<string, string>): string => {
   const address = (params.address ?? '').trim();
-  if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new HttpError(400, 'Invalid wallet address', 'invalid_address');
+  if (!/^[0-9a-zA-Z]{20,100}$/.test(address)) throw new Refused('invalid', 'Invalid wallet address', 'invalid_address');
   return address;
 };
 
