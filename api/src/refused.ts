@@ -1,7 +1,8 @@
 /**
- * What a feature says when it will not do what it was asked: the kind of refusal, the spec's message and its code,
- * and the fields at fault. Features speak no HTTP: the http edge (http/errors.ts) turns each kind into its status,
- * so the mapping lives in one place and a feature can be called from a job, a worker or a flow alike.
+ * What the api says when it will not do what it was asked (a feature, a route, a limit): the kind of refusal, the
+ * spec's message and its code, and the fields at fault. None of them names an HTTP status: the http edge
+ * (http/errors.ts) turns each kind into its status, so the mapping lives in one place and a feature can be called
+ * from a job, a worker or a flow alike.
  */
 import { messages } from '@gavel/domain';
 
@@ -17,12 +18,12 @@ export type RefusalKind =
   | 'not_found'
   /** The thing asked for is in a state that does not allow it now (sold, closed, already done). */
   | 'conflict'
-  /** It existed and is gone for good (an expired offer, a used link). */
+  /** It existed and is gone for good (an offer or a wallet challenge that expired). */
   | 'gone'
   | 'too_large'
-  /** A file of a type that is not taken (an upload that is not an image). */
+  /** A body or file of a type that is not taken (an upload that is not an image, a form that is not multipart). */
   | 'unsupported_type'
-  /** Well-formed, but its content cannot be processed (a file that is not an image). */
+  /** Well-formed, but what it names cannot be used (a token the chain does not have). */
   | 'unprocessable'
   | 'too_many'
   /** An outside service answered with something unusable. */
