@@ -153,10 +153,13 @@ describe('the close on the event stream', () => {
   it('tells a signed-out watcher that the lot ended without its final bid, and a signed-in one the price', async () => {
     const lot = await createLot(stack.db, { startingBid: 1000n });
     const bidder = await signIn(stack.url, (await createUser(stack.db, 'ready')).email);
-    await bid(bidder, lot.id, 15);
     const watcher = await openEvents(`${stack.url}/events?lot=${lot.id}`);
     const member = await openUserEvents(stack.url, viewerToken, [lot.id]);
     await Promise.all([watcher.next('ready'), member.next('ready')]);
+    // The bid is announced after its reply: both streams hear it before the close, so the next lot event is the close.
+    await bid(bidder, lot.id, 15);
+    expect((await watcher.next('lot')).data).toMatchObject({ status: 'live', currentBid: '15.00' });
+    expect((await member.next('lot')).data).toMatchObject({ status: 'live', currentBid: '15.00' });
     await stack.db.prisma.lot.update({ where: { id: lot.id }, data: { endTime: new Date(Date.now() - 1) } });
     await closeLotAndAnnounce(stack.services, lot.id);
     expect((await watcher.next('lot')).data).toMatchObject({ lotId: lot.id, status: 'ended', currentBid: null });
