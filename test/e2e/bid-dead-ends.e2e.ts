@@ -13,7 +13,7 @@ import { postBid } from '../support/bids.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
-import { bidderWithCard } from './bidding-support.e2e.ts';
+import { bidderWithCard } from '../support/card-bidders.ts';
 
 const suite = browserSuite(
   () => startAccountStack(),

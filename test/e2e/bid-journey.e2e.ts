@@ -14,7 +14,7 @@ import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, TEST_PASSWORD } from '../support/users.ts';
-import { bidderWithCard } from './bidding-support.e2e.ts';
+import { bidderWithCard } from '../support/card-bidders.ts';
 
 const suite = browserSuite(
   () => startAccountStack(),

@@ -12,7 +12,7 @@ import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
-import { bidderWithCard, placeBidInBrowser } from './bidding-support.e2e.ts';
+import { bidderWithCard, placeBidInBrowser } from '../support/card-bidders.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(

@@ -13,7 +13,7 @@ import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createLot } from '../support/lots.ts';
-import { bidderWithCard } from './bidding-support.e2e.ts';
+import { bidderWithCard } from '../support/card-bidders.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 

@@ -15,7 +15,7 @@ import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
-import { bidderWithCard, placeBidInBrowser } from './bidding-support.e2e.ts';
+import { bidderWithCard, placeBidInBrowser } from '../support/card-bidders.ts';
 
 const suite = browserSuite(
   () => startAccountStack(),

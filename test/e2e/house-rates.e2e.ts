@@ -12,7 +12,7 @@ import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
 import { newPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
-import { bidderWithCard } from './bidding-support.e2e.ts';
+import { bidderWithCard } from '../support/card-bidders.ts';
 
 const suite = browserSuite(
   () => startAccountStack(),

@@ -12,7 +12,7 @@ import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
-import { bidderWithCard } from './bidding-support.e2e.ts';
+import { bidderWithCard } from '../support/card-bidders.ts';
 
 const suite = browserSuite(
   () => startAccountStack(),

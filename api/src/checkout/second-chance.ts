@@ -29,19 +29,33 @@ import {
 } from '@gavel/domain';
 import type Stripe from 'stripe';
 import type { Lot, Prisma as P, PrismaClient, SecondChanceOffer as OfferRow } from '../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Logger } from 'pino';
+import type { Payments } from '../payments/index.ts';
+import type { UsdPrices } from '../prices/usd-price.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { UnpaidConfig } from '../payments/unpaid-config.ts';
 import type { UserRow } from '../auth/session.ts';
 import { Refused } from '../refused.ts';
 import { secondChanceOfferMail } from '../mail/templates.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent, capturedIntent, paymentSetupError } from '../payments/intents.ts';
 import { PURPOSE } from '../payments/intent-state.ts';
-import { lotsChanged } from '../admin/lot-writes.ts';
+import { lotsChanged, type LotChanges } from '../admin/lot-writes.ts';
 import { fullNameOf } from '../auth/user-name.ts';
-import { secondChanceToNextOffer } from '../bitcoin-settlement/win-watch.ts';
+import { secondChanceToNextOffer, type WinWatchDeps } from '../bitcoin-settlement/win-watch.ts';
 import { chainRunnerUp, offerCents } from './chain-runner-up.ts';
 import { allInFor } from '../house/rates.ts';
 import { issueSaleDocuments } from '../house/documents.ts';
+
+/** What offering a lot to its runner-up needs: the lot's watchers and caches, the card rail, the live ETH price, mail. */
+type SecondChanceDeps = WinWatchDeps &
+  LotChanges & {
+    payments: Pick<Payments, 'stripe'>;
+    prices: Pick<UsdPrices, 'holdPrice'>;
+    mailer: Pick<Mailer, 'enqueue'>;
+    log: Logger;
+    config: { unpaid: Pick<UnpaidConfig, 'secondChanceOfferMs'> };
+  };
 
 type Db = PrismaClient | P.TransactionClient;
 type Person = { id: string; email: string; name: string | null; firstName: string | null; lastName: string | null };
@@ -108,7 +122,7 @@ function presentAdminOffer(offer: OfferRow, to: Person | null): AdminSecondChanc
 }
 
 /** POST /admin/auctions/:id/second-chance-offer: the unpaid lot, offered to the runner-up and mailed to them. */
-export async function offerToRunnerUp(services: Services, lotId: string): Promise<{ message: string; data: AdminSecondChanceOffer }> {
+export async function offerToRunnerUp(services: SecondChanceDeps, lotId: string): Promise<{ message: string; data: AdminSecondChanceOffer }> {
   const { prisma } = services.db;
   // A BTC lot's runner-up has signed a binding offer already: it wins at once, if still unspent.
   const kind = await prisma.lot.findUnique({ where: { id: lotId }, select: { paymentMethod: true, chainAuctionId: true } });
@@ -153,7 +167,7 @@ async function refuseWhileOffered(db: Db, lotId: string): Promise<void> {
 }
 
 /** GET /second-chance-offers: the caller's offers still open. */
-export async function openOffersOf(services: Services, user: UserRow): Promise<SecondChanceOffer[]> {
+export async function openOffersOf(services: SecondChanceDeps, user: UserRow): Promise<SecondChanceOffer[]> {
   const rows = await services.db.prisma.secondChanceOffer.findMany({
     where: { userId: user.id, status: { in: ['open', 'accepting'] }, expiresAt: { gt: new Date() } },
     include: { lot: { select: { id: true, title: true, imageUrls: true, auctionEventId: true } } },
@@ -180,7 +194,7 @@ function refusalOf(offer: OfferRow): Refused {
 }
 
 /** POST /second-chance-offers/:id/accept: the saved card pays the offer, and the lot is the caller's. */
-export async function acceptOffer(services: Services, user: UserRow, offerId: string): Promise<SecondChanceAcceptReply> {
+export async function acceptOffer(services: SecondChanceDeps, user: UserRow, offerId: string): Promise<SecondChanceAcceptReply> {
   const { prisma } = services.db;
   const { stripe } = services.payments;
   const offer = await prisma.secondChanceOffer.findUnique({ where: { id: offerId }, include: { lot: { select: { title: true } } } });
@@ -217,7 +231,7 @@ export async function acceptOffer(services: Services, user: UserRow, offerId: st
  * What a capture means for the offer: succeeded for exactly the amount, the caller is the winner of a paid lot;
  * anything else gives the offer back (a hold that is still there is released first). Safe to repeat.
  */
-async function settleCapture(services: Services, offer: OfferRow, intent: Stripe.PaymentIntent): Promise<'accepted' | 'reopened' | 'mismatch'> {
+async function settleCapture(services: SecondChanceDeps, offer: OfferRow, intent: Stripe.PaymentIntent): Promise<'accepted' | 'reopened' | 'mismatch'> {
   const { prisma } = services.db;
   if (intent.status !== 'succeeded') {
     if (intent.status === 'requires_capture') await cancelIntent(services.payments.stripe, intent.id);
@@ -284,7 +298,7 @@ async function reopen(prisma: PrismaClient, offerId: string): Promise<void> {
 }
 
 /** The sweep's part: accepts cut short are finished from Stripe's state of their hold, or given back. */
-export async function finishStuckAccepts(services: Services): Promise<number> {
+export async function finishStuckAccepts(services: SecondChanceDeps): Promise<number> {
   const { prisma } = services.db;
   const stuck = await prisma.secondChanceOffer.findMany({ where: { status: 'accepting', updatedAt: { lt: new Date(Date.now() - STUCK_ACCEPT_MS) } }, take: 100 });
   for (const offer of stuck) {

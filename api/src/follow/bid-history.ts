@@ -6,7 +6,8 @@ import { BIDS_LIST_LIMIT, messages, paginationOf, type Bid, type Pagination } fr
 import { notFound } from '../refused.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { BidStatus } from '../generated/prisma/enums.ts';
-import type { Services } from '../services.ts';
+import type { Database } from '../db/client.ts';
+import type { ChainService } from '../chain/index.ts';
 import { bidInclude, presentBid } from '../bidding/present-bid.ts';
 import { chainBidsOfLot } from '../chain/bids.ts';
 import { requireSignInForResults } from '../lots/results-privacy.ts';
@@ -16,7 +17,7 @@ type Page = { limit?: number; offset?: number };
 type BidList = { data: Bid[]; pagination: Pagination };
 
 /** A published lot's bid history, highest first; once the lot ended it is a result, for signed-in viewers only (401). */
-export async function lotBidHistory(services: Services, lotId: string, query: Page, viewerId: string | null): Promise<BidList> {
+export async function lotBidHistory(services: { db: Database; chain: ChainService }, lotId: string, query: Page, viewerId: string | null): Promise<BidList> {
   const { prisma } = services.db;
   const lot = await prisma.lot.findFirst({
     where: { id: lotId, ...publicLotWhere },

@@ -1,12 +1,12 @@
 /**
- * Helpers shared by the bidding and checkout browser tests (this file holds no tests of its own): bidders
- * whose card is saved and verified through the Stripe stand-in, and a bid placed through the checkout's steps.
+ * For the bidding and checkout browser tests: bidders whose card is saved and verified through the Stripe
+ * stand-in, and a bid placed through the checkout's steps.
  */
 import type { Page } from 'playwright-core';
-import type { AccountStack } from '../support/account-stack.ts';
-import { screenshotPath } from '../support/browser.ts';
-import { anyAnswer, eventually } from '../support/eventually.ts';
-import { createUser, signIn, type UserState } from '../support/users.ts';
+import type { AccountStack } from './account-stack.ts';
+import { screenshotPath } from './browser.ts';
+import { anyAnswer, eventually } from './eventually.ts';
+import { createUser, signIn, type UserState } from './users.ts';
 
 const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);
 
