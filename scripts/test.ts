@@ -80,7 +80,7 @@ const nodeTests = (name: string, args: string[], env: Record<string, string> = {
 });
 
 /**
- * Browser files run two at a time: each has its own stack, preview and Chromium, and most of a file's time is spent
+ * Browser files run two at a time: each has its own stack, server and Chromium, and most of a file's time is spent
  * waiting on them, so two share the machine's two cores without either's waits running out.
  */
 const BROWSER_FILES_AT_ONCE = '--test-concurrency=2';
@@ -95,9 +95,8 @@ const suites: Suite[] = [
   vitest('stand-ins', ['--config', 'scripts/stand-ins/vitest.config.ts']),
   nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
-  // Every browser file, and the journeys that matter most again against the production server (the api serving the
-  // built dapp, its headers: test/e2e/production/), in one pool so that no core idles between the two.
-  nodeTests('e2e', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', 'test/e2e/production/*.e2e.ts', 'test/e2e/*.e2e.ts']),
+  // Every browser file, against the production server (the api serving the built dapp, with its headers).
+  nodeTests('e2e', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
 ];
 
 /** A runner that crashed before counting anything is one failure, not a silent zero. */

@@ -23,7 +23,6 @@ import { createUser, signIn } from '../support/users.ts';
 const suite = browserSuite(
   () => startChainStack('pglite'),
   (stack) => stack.api.url,
-  (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }),
 );
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const ADMIN_WALLET = 4;

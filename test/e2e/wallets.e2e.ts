@@ -41,11 +41,7 @@ async function startStack() {
     throw error;
   }
 }
-const suite = browserSuite(
-  startStack,
-  (stack) => stack.api.url,
-  (stack) => ({ GAVEL_RPC_URL: stack.rpcUrl }),
-);
+const suite = browserSuite(startStack, (stack) => stack.api.url);
 const RELAYER = privateKeyToAccount(ANVIL_PRIVATE_KEYS[9] as Hex).address;
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const RESERVE = parseEther('0.01');

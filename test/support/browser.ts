@@ -78,17 +78,15 @@ export interface DappServer {
 }
 
 /**
- * `vite preview` of dapp/dist on a free port, proxying `/api` and `/ipfs` to `apiUrl` (`env`: e.g. GAVEL_RPC_URL for
- * `/rpc`). With E2E_SERVER=production, the production server instead: the api's own app serving dapp/dist, with the
- * api under /api, its headers and its `/rpc`, on the services of the api at `apiUrl` (started by startApiForTest).
+ * `vite preview` of dapp/dist on a free port, proxying `/api` and `/ipfs` to `apiUrl`: for a dapp whose api is
+ * somewhere else, such as one that cannot be reached. Browser suites use startProductionServer.
  */
-export async function startDappPreview(apiUrl: string, env: Record<string, string> = {}): Promise<DappServer> {
-  if (process.env.E2E_SERVER === 'production') return startProductionServer(apiUrl);
+export async function startDappPreview(apiUrl: string): Promise<DappServer> {
   const port = await freePort();
   // Spawned with node directly, never through npx: killing npx leaves vite running.
   const child = spawn(process.execPath, [viteBin, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: dappDir,
-    env: { ...process.env, ...env, GAVEL_API_URL: apiUrl },
+    env: { ...process.env, GAVEL_API_URL: apiUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -106,7 +104,7 @@ export async function startDappPreview(apiUrl: string, env: Record<string, strin
   return { url, stop };
 }
 
-/** The built dapp and the api on one origin, as `NODE_ENV=production npm start` serves them, beside the test's api. */
+/** The built dapp and the api on one origin, as `NODE_ENV=production npm start` serves them, on the services of the api at `apiUrl` (started by startApiForTest). */
 export async function startProductionServer(apiUrl: string): Promise<DappServer> {
   const services = servicesByUrl.get(apiUrl);
   if (!services) throw new Error(`No api started by startApiForTest at ${apiUrl}`);
