@@ -13,6 +13,7 @@ import { openSignedIn, waitForToast } from '../support/account-browser.ts';
 import { newPage, screenshotPath } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard, placeBidInBrowser } from '../support/card-bidders.ts';
+import { NOTICE_CARD_MS } from '../../dapp/src/state/notices.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(
@@ -23,9 +24,11 @@ const suite = browserSuite(
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
 /** A ready bidder with a verified card, signed in, on the lot's page. */
-async function bidderOn(lotId: string, viewport?: { width: number; height: number }) {
+/** `clock`: the page's timers on Playwright's clock, running in real time until the test jumps it forward. */
+async function bidderOn(lotId: string, viewport?: { width: number; height: number }, { clock = false } = {}) {
   const bidder = await bidderWithCard(suite.stack);
   const { page } = await newPage(suite.browser, viewport);
+  if (clock) await page.clock.install();
   await openSignedIn(page, suite.dapp.url, bidder.token, `/auctions/${lotId}`);
   await byTestId(page, 'bid-panel').waitFor();
   return { ...bidder, page };
@@ -84,7 +87,7 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
   it('tells the outbid bidder at once, in one place: the card elsewhere (closing itself), the banner on the lot page', async () => {
     // Ending in three hours: a lot in its last hour also tells its bidders it ends soon, and this test counts notices.
     const lot = await createLot(suite.stack.api.db, { startingBid: 2000n, endsInMs: 3 * 3_600_000 });
-    const alice = await bidderOn(lot.id);
+    const alice = await bidderOn(lot.id, undefined, { clock: true });
     const bob = await bidderOn(lot.id, { width: 390, height: 844 });
 
     await placeBidInBrowser(alice.page, '20.00');
@@ -112,8 +115,11 @@ describe('two bidders racing', { timeout: 90_000 }, () => {
     assert.equal(await byTestId(alice.page, 'notice-count').textContent(), '1');
     await alice.page.screenshot({ path: screenshotPath('bidding-outbid-card') });
 
-    // The outbid card closes itself (10 s after it came: OutbidCards.test.tsx).
-    await card.waitFor({ state: 'detached', timeout: 20_000 });
+    // The outbid card closes itself 10 s after it came (OutbidCards.test.tsx): still there just before, gone after.
+    await alice.page.clock.fastForward(NOTICE_CARD_MS - 1_000);
+    assert.equal(await card.count(), 1);
+    await alice.page.clock.fastForward(1_000);
+    await card.waitFor({ state: 'detached' });
 
     // Back on the lot (from the bell), the banner says it; its Increase Bid fills in the new minimum and focuses the bid box.
     await byTestId(alice.page, 'notice-bell').click();

@@ -81,6 +81,11 @@ describe('following lots', { timeout: 90_000 }, () => {
     await row.waitFor();
     await page.screenshot({ path: screenshotPath('follow-my-bids-outbid'), fullPage: true });
 
+    // The outbid card tells them here too (My bids is not the lot's page); they close it rather than wait for it.
+    const notice = byTestId(page, 'outbid-card');
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Close notice' }).click();
+    await notice.waitFor({ state: 'detached' });
     await row.getByRole('button', { name: 'Withdraw your bid of $10.00' }).click();
     await waitForToast(page, messages.bids.withdrawn);
     // Their only bid on their only lot is gone: nothing left to follow.
