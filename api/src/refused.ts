@@ -49,3 +49,6 @@ export class Refused extends Error {
 }
 
 export const notFound = (message: string = messages.server.notFound) => new Refused('not_found', message, 'not_found');
+
+/** A refusal whose message is also the text of the one field at fault, when there is one. */
+export const refusedAt = (kind: RefusalKind, message: string, code: string, field?: string) => new Refused(kind, message, code, field ? { [field]: message } : undefined);

@@ -1,7 +1,7 @@
 /**
- * Browser tests' plumbing: Debian's Chromium through playwright-core, and the BUILT dapp served by
- * `vite preview` with its `/api` proxy pointed at the api a test started. Nothing here is downloaded: Chromium is
- * the system's, and `npx playwright install` is never needed.
+ * Browser tests' plumbing: Debian's Chromium through playwright-core, and the BUILT dapp served by the production
+ * server on the services of the api a test started (or by `vite preview`, for a dapp whose api cannot be reached).
+ * Nothing here is downloaded: Chromium is the system's, and `npx playwright install` is never needed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { adminMessages, type adminCmsPageSchema, type cmsPageBodySchema, type cmsPageUpdateBodySchema } from '@gavel/domain';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import type { CmsPage as PageRow, PrismaClient } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 
@@ -29,7 +29,7 @@ function cleanContent(html: string): string {
 
 async function load(prisma: PrismaClient, slug: string): Promise<PageRow> {
   const page = await prisma.cmsPage.findUnique({ where: { slug } });
-  if (!page) throw new Refused('not_found', 'Page not found', 'not_found');
+  if (!page) throw notFound('Page not found');
   return page;
 }
 

@@ -13,7 +13,7 @@ import {
   type RateScheduleWire,
   type TaxTableWire,
 } from '@gavel/domain';
-import { Refused } from '../refused.ts';
+import { notFound } from '../refused.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import { presentEvent, withLotCount as withCounts, type EventRow } from '../auction-events/present.ts';
 import { containing } from '../db/search-text.ts';
@@ -22,7 +22,7 @@ import { eventStatusWhere } from '../auction-events/event-status.ts';
 /** The event with its lot count; a missing one is a 404. */
 export async function loadEvent(prisma: PrismaClient, id: string): Promise<EventRow> {
   const row = await prisma.auctionEvent.findUnique({ where: { id }, include: withCounts });
-  if (!row) throw new Refused('not_found', adminMessages.eventNotFound, 'not_found');
+  if (!row) throw notFound(adminMessages.eventNotFound);
   return row;
 }
 

@@ -4,7 +4,7 @@
  */
 import { formatAmount, messages, settlementOf, unitFor, type AdminLot } from '@gavel/domain';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
-import { Refused } from '../refused.ts';
+import { notFound } from '../refused.ts';
 import { lotInclude, presentLot, type LotRow } from '../lots/present.ts';
 
 export function presentAdminLot(imageGateway: string, row: LotRow, now: Date = new Date()): AdminLot {
@@ -21,6 +21,6 @@ export function presentAdminLot(imageGateway: string, row: LotRow, now: Date = n
 /** Any lot, drafts included; a missing one is the spec's admin 404. */
 export async function loadLot(prisma: PrismaClient | P.TransactionClient, id: string): Promise<LotRow> {
   const row = await prisma.lot.findUnique({ where: { id }, include: lotInclude });
-  if (!row) throw new Refused('not_found', messages.browse.auctionNotFoundAdmin, 'not_found');
+  if (!row) throw notFound(messages.browse.auctionNotFoundAdmin);
   return row;
 }

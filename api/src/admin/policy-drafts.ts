@@ -5,14 +5,14 @@
  */
 import type { z } from 'zod';
 import { adminMessages, type Policy, type policyBodySchema, type policyUpdateBodySchema } from '@gavel/domain';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import type { Policy as PolicyRow, PrismaClient } from '../generated/prisma/client.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { currentVersions, presentPolicy, publishPolicy } from '../content/policies.ts';
 
 async function draft(prisma: PrismaClient, id: string): Promise<PolicyRow> {
   const row = await prisma.policy.findUnique({ where: { id } });
-  if (!row) throw new Refused('not_found', adminMessages.policyNotFound, 'not_found');
+  if (!row) throw notFound(adminMessages.policyNotFound);
   if (row.version !== null) throw new Refused('conflict', adminMessages.policyPublishedLocked, 'policy_published');
   return row;
 }

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { adminMessages, paginationOf, type Pagination, type WhitelistBody, type WhitelistEntry, type whitelistListQuerySchema, type whitelistUpdateBodySchema } from '@gavel/domain';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import type { Prisma as P, PrismaClient } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import { escapeLike } from '../db/search-text.ts';
@@ -31,7 +31,7 @@ async function checkEvent(prisma: PrismaClient, eventId: string | null | undefin
 
 async function loadEntry(prisma: PrismaClient, id: string): Promise<EntryRow> {
   const row = await prisma.whitelistEntry.findUnique({ where: { id }, include: withEvent });
-  if (!row) throw new Refused('not_found', adminMessages.whitelistNotFound, 'not_found');
+  if (!row) throw notFound(adminMessages.whitelistNotFound);
   return row;
 }
 

@@ -17,8 +17,7 @@ import { buyerRates } from '../house/rates.ts';
 import type { Bid, Prisma } from '../generated/prisma/client.ts';
 import { leadingAgainMail } from '../mail/templates.ts';
 import type { UserRow } from '../auth/session.ts';
-import { Refused } from '../refused.ts';
-import { holdOnCard, lapseOf, releaseBidHold, type HoldDeps } from '../payments/bid-holds.ts';
+import { cardRefusal, holdOnCard, lapseOf, releaseBidHold, type HoldDeps } from '../payments/bid-holds.ts';
 import { cancelIntent, paymentSetupError } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { leaderAfterRemoval, removeBid } from './remove-bid.ts';
@@ -159,9 +158,9 @@ async function holdAgain(services: BackedLeaderDeps, bid: Bid, paymentMethod: 'B
     });
     return { bidId: bid.id, paymentIntentId, holdCents, idempotencyKey, upTo: amount, lapsesAt: lapseOf(services) };
   } catch (error) {
-    // Declined (402), or the saved card is gone (403): nothing backs this bid.
-    if (error instanceof Refused && error.kind === 'payment_refused') return 'refused';
-    if (error instanceof Refused && error.kind === 'forbidden') return 'no_card';
+    // Declined, or the saved card is gone: nothing backs this bid.
+    const refusal = cardRefusal(error);
+    if (refusal) return refusal;
     throw error;
   }
 }

@@ -13,7 +13,7 @@
 import { displayAmount, fill, messages, unpaidMessages } from '@gavel/domain';
 import type { Lot } from '../generated/prisma/client.ts';
 import type { BitcoinConfig } from '../bitcoin/index.ts';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import { bitcoinOfferSpentMail, sellerSignOverdueMail, sellerSignReminderMail, wonMail } from '../mail/templates.ts';
 import { bidderInputsSpent, removeIfSpent, type OfferWatchDeps } from '../bidding/btc-offer-watch.ts';
 import { expectedSwapTxid } from './swap.ts';
@@ -126,7 +126,7 @@ async function tellAdmins(services: WinWatchDeps, lot: Lot, due: Date): Promise<
 export async function secondChanceToNextOffer(services: WinWatchDeps, lotId: string) {
   const { prisma } = services.db;
   const lot = await prisma.lot.findUnique({ where: { id: lotId } });
-  if (!lot) throw new Refused('not_found', messages.browse.auctionNotFoundAdmin, 'not_found');
+  if (!lot) throw notFound(messages.browse.auctionNotFoundAdmin);
   if (!lot.unpaidAt || lot.paid) throw new Refused('conflict', unpaidMessages.notUnpaid, 'lot_not_unpaid');
   const offered = await prisma.secondChanceOffer.findMany({ where: { lotId }, select: { userId: true } });
   const passedOver = [lot.winnerId, ...offered.map((o) => o.userId)].filter((id): id is string => id !== null);

@@ -14,7 +14,7 @@ import type { Database } from '../db/client.ts';
 import type { ChainService } from './index.ts';
 
 type ChainBidDeps = { db: Database; chain: ChainService };
-import { Refused, notFound, type RefusalKind } from '../refused.ts';
+import { notFound, refusedAt } from '../refused.ts';
 import { isLinkedTo } from '../wallet/linked.ts';
 import { IndexerUnavailable } from './ponder.ts';
 import { bidOfLogIndexed } from './reads.ts';
@@ -26,28 +26,26 @@ export interface ChainBidClaim {
   txHash: string;
 }
 
-const bad = (kind: RefusalKind, message: string, code: string, field?: string) => new Refused(kind, message, code, field ? { [field]: message } : undefined);
-
 export async function recordEthBid(services: ChainBidDeps, userId: string, claim: ChainBidClaim): Promise<ChainBidRecord> {
   const { db, chain } = services;
   const lot = await db.prisma.lot.findFirst({ where: { id: claim.lotId, published: true }, select: { id: true, chainAuctionId: true, auctionContractAddress: true } });
   if (!lot) throw notFound();
   const auctionId = lot.chainAuctionId?.toFixed(0) ?? null;
-  if (!chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress })) throw bad('conflict', ethBidMessages.notChainLot, 'not_chain_lot');
-  if (claim.blockchainAuctionId !== auctionId) throw bad('invalid', ethBidMessages.auctionMismatch, 'auction_mismatch', 'blockchainAuctionId');
-  if (!(await isLinkedTo(db, userId, claim.walletAddress))) throw bad('forbidden', walletProofMessages.notLinked, 'wallet_not_linked', 'walletAddress');
+  if (!chain.isChainLot({ auctionId, auctionContractAddress: lot.auctionContractAddress })) throw refusedAt('conflict', ethBidMessages.notChainLot, 'not_chain_lot');
+  if (claim.blockchainAuctionId !== auctionId) throw refusedAt('invalid', ethBidMessages.auctionMismatch, 'auction_mismatch', 'blockchainAuctionId');
+  if (!(await isLinkedTo(db, userId, claim.walletAddress))) throw refusedAt('forbidden', walletProofMessages.notLinked, 'wallet_not_linked', 'walletAddress');
 
   const hash = claim.txHash.toLowerCase();
   const receipt = await chain.rpc.client.getTransactionReceipt({ hash: hash as Hash }).catch(() => null);
-  if (!receipt) throw bad('conflict', ethBidMessages.notMined, 'bid_not_mined', 'txHash');
-  if (receipt.status !== 'success') throw bad('invalid', ethBidMessages.reverted, 'bid_reverted', 'txHash');
+  if (!receipt) throw refusedAt('conflict', ethBidMessages.notMined, 'bid_not_mined', 'txHash');
+  if (receipt.status !== 'success') throw refusedAt('invalid', ethBidMessages.reverted, 'bid_reverted', 'txHash');
   const bids = parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionBid', logs: receipt.logs }).filter(
     (log) => log.address.toLowerCase() === chain.auctionHouse && log.args.auctionId.toString() === auctionId,
   );
   const event = bids[0];
-  if (!event) throw bad('invalid', ethBidMessages.noBid, 'no_bid', 'txHash');
+  if (!event) throw refusedAt('invalid', ethBidMessages.noBid, 'no_bid', 'txHash');
   const bidder = event.args.bidder.toLowerCase();
-  if (bidder !== claim.walletAddress.toLowerCase()) throw bad('forbidden', ethBidMessages.bidderMismatch, 'bidder_mismatch', 'walletAddress');
+  if (bidder !== claim.walletAddress.toLowerCase()) throw refusedAt('forbidden', ethBidMessages.bidderMismatch, 'bidder_mismatch', 'walletAddress');
   const amount = formatAmount(event.args.amount, 'ETH');
 
   const key = { txHash_logIndex: { txHash: hash, logIndex: event.logIndex } };
@@ -69,7 +67,7 @@ export async function recordEthBid(services: ChainBidDeps, userId: string, claim
       })
       // Two reports of one bid racing: the loser reads the winner's row.
       .catch(() => db.prisma.chainBid.findUniqueOrThrow({ where: key })));
-  if (row.userId !== userId) throw bad('conflict', ethBidMessages.recordedByOther, 'bid_recorded_by_other', 'txHash');
+  if (row.userId !== userId) throw refusedAt('conflict', ethBidMessages.recordedByOther, 'bid_recorded_by_other', 'txHash');
   return presentChainBid(row, amount, await isIndexed(services, hash, event.logIndex));
 }
 

@@ -8,7 +8,7 @@ import { chainMessages, formatAmount, type EvmWithdrawal } from '@gavel/domain';
 import type { EvmWithdrawal as Row, Prisma as P } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import type { ChainService } from './index.ts';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import type { UserRow } from '../auth/session.ts';
 import { requireLinkedWallet } from '../wallet/linked.ts';
 import { IndexerUnavailable } from './ponder.ts';
@@ -87,7 +87,7 @@ export async function reportWithdrawal(chain: ChainService, db: Database, user: 
 /** A reported withdrawal (its reporter's, or any for an admin), re-checked against the chain; otherwise a 404. */
 export async function reportedWithdrawal(chain: ChainService, db: Database, user: Pick<UserRow, 'id' | 'role'>, hash: string | null): Promise<Row> {
   const row = hash ? await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash.toLowerCase() } }) : null;
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new Refused('not_found', chainMessages.withdrawalNotFound, 'not_found');
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound(chainMessages.withdrawalNotFound);
   const [settled] = await reconcileWithdrawals(chain, db, [row]);
   return settled!;
 }

@@ -12,7 +12,7 @@ import { messages } from '@gavel/domain';
 import type { CardPayment } from '../generated/prisma/client.ts';
 import { Refused } from '../refused.ts';
 import { releaseBuyNowHold, type BuyNowDeps } from './buy-now.ts';
-import { holdOnCard, lapseOf } from '../payments/bid-holds.ts';
+import { cardRefusal, holdOnCard, lapseOf } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { PURPOSE } from '../payments/intent-state.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
@@ -63,7 +63,7 @@ async function renewCartHold(services: BuyNowDeps, payment: CardPayment, now: Da
       pendingIn: prisma,
     });
   } catch (error) {
-    if (!(error instanceof Refused && (error.kind === 'payment_refused' || error.kind === 'forbidden'))) throw error;
+    if (!cardRefusal(error)) throw error;
     const dueBy = new Date(now.getTime() + services.config.unpaid.paymentDueMs);
     await prisma.lot.updateMany({ where: { id: lotId, txHash: old, paid: false, unpaidAt: null, OR: [{ paymentDueAt: null }, { paymentDueAt: { lt: dueBy } }] }, data: { paymentDueAt: dueBy } });
     await releaseBuyNowHold(services, old);

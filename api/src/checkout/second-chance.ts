@@ -35,7 +35,7 @@ import type { UsdPrices } from '../prices/usd-price.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UnpaidConfig } from '../payments/unpaid-config.ts';
 import type { UserRow } from '../auth/session.ts';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import { secondChanceOfferMail } from '../mail/templates.ts';
 import { holdOnCard } from '../payments/bid-holds.ts';
 import { cancelIntent, capturedIntent, paymentSetupError } from '../payments/intents.ts';
@@ -136,7 +136,7 @@ export async function offerToRunnerUp(services: SecondChanceDeps, lotId: string)
     // One decision per lot at a time: two admins clicking at once make one offer.
     await tx.$queryRaw`SELECT 1 FROM "Lot" WHERE id = ${lotId} FOR NO KEY UPDATE`;
     const lot = await tx.lot.findUnique({ where: { id: lotId } });
-    if (!lot) throw new Refused('not_found', messages.browse.auctionNotFoundAdmin, 'not_found');
+    if (!lot) throw notFound(messages.browse.auctionNotFoundAdmin);
     if (!lot.unpaidAt || lot.paid) throw new Refused('conflict', unpaidMessages.notUnpaid, 'lot_not_unpaid');
     if (!offeredByCard(lot)) throw new Refused('conflict', unpaidMessages.usdOnly, 'second_chance_usd_only');
     await refuseWhileOffered(tx, lotId);
@@ -198,7 +198,7 @@ export async function acceptOffer(services: SecondChanceDeps, user: UserRow, off
   const { prisma } = services.db;
   const { stripe } = services.payments;
   const offer = await prisma.secondChanceOffer.findUnique({ where: { id: offerId }, include: { lot: { select: { title: true } } } });
-  if (!offer || offer.userId !== user.id) throw new Refused('not_found', unpaidMessages.offerNotFound, 'not_found');
+  if (!offer || offer.userId !== user.id) throw notFound(unpaidMessages.offerNotFound);
   if (stateOf(offer) !== 'open') throw refusalOf(offer);
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
   const claimed = await prisma.secondChanceOffer.updateMany({ where: { id: offerId, status: 'open', expiresAt: { gt: new Date() } }, data: { status: 'accepting' } });

@@ -17,7 +17,7 @@ import {
 import type { Prisma as P } from '../generated/prisma/client.ts';
 import type { Logger } from 'pino';
 import type { Mailer } from '../mail/mailer.ts';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import { createLot, type LotWrites } from '../admin/lot-writes.ts';
 import { consignmentDeclinedMail } from '../mail/templates.ts';
 
@@ -94,7 +94,7 @@ export async function myConsignments(services: ConsignmentDeps, userId: string):
 /** One consignment for its consignor; someone else's answers 404, as if it did not exist. */
 export async function myConsignment(services: ConsignmentDeps, userId: string, id: string): Promise<Consignment> {
   const row = await services.db.prisma.consignment.findFirst({ where: { id, userId } });
-  if (!row) throw new Refused('not_found', m.notFound, 'not_found');
+  if (!row) throw notFound(m.notFound);
   return presentConsignment(row);
 }
 
@@ -112,7 +112,7 @@ export async function listConsignments(services: ConsignmentDeps, query: { statu
 
 export async function adminConsignment(services: ConsignmentDeps, id: string): Promise<AdminConsignment> {
   const row = await services.db.prisma.consignment.findUnique({ where: { id }, include: withConsignor });
-  if (!row) throw new Refused('not_found', m.notFound, 'not_found');
+  if (!row) throw notFound(m.notFound);
   return presentForAdmin(row);
 }
 
@@ -124,7 +124,7 @@ export async function adminConsignment(services: ConsignmentDeps, id: string): P
 export async function acceptConsignment(services: ConsignmentDeps, adminId: string, id: string, body: ConsignmentAcceptBody): Promise<AdminConsignment> {
   const { prisma } = services.db;
   const row = await prisma.consignment.findUnique({ where: { id } });
-  if (!row) throw new Refused('not_found', m.notFound, 'not_found');
+  if (!row) throw notFound(m.notFound);
   const { count } = await prisma.consignment.updateMany({ where: { id, status: 'submitted' }, data: { status: 'accepted', reviewedById: adminId, reviewedAt: new Date() } });
   if (count === 0) throw new Refused('conflict', m.alreadyReviewed, 'already_reviewed');
   const paymentMethod = body.paymentMethod ?? paymentMethodForHolding(row.holding);
@@ -159,7 +159,7 @@ export async function declineConsignment(services: ConsignmentDeps, adminId: str
   const { prisma } = services.db;
   const mailId = await prisma.$transaction(async (tx) => {
     const row = await tx.consignment.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
-    if (!row) throw new Refused('not_found', m.notFound, 'not_found');
+    if (!row) throw notFound(m.notFound);
     const { count } = await tx.consignment.updateMany({ where: { id, status: 'submitted' }, data: { status: 'declined', declineReason: reason, reviewedById: adminId, reviewedAt: new Date() } });
     if (count === 0) throw new Refused('conflict', m.alreadyReviewed, 'already_reviewed');
     return (await tx.outboxMail.create({ data: consignmentDeclinedMail(row.user.email, row.title, reason) })).id;

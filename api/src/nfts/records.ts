@@ -11,7 +11,7 @@
 import { NFT_LIST_LIMIT, evmAddress, nftMessages, paginationOf, type CreateNftBody, type Nft, type NftListQuery, type NftStats, type Pagination, type UpdateNftBody } from '@gavel/domain';
 import type { UserRow } from '../auth/session.ts';
 import type { Nft as NftRow, Prisma as P } from '../generated/prisma/client.ts';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import { readTokens, tokenKey, type ChainToken } from '../chain/tokens.ts';
 import { tokenIdsOwnedBy } from '../chain/reads.ts';
 import { IndexerUnavailable } from '../chain/ponder.ts';
@@ -19,7 +19,6 @@ import { isLinkedTo } from '../wallet/linked.ts';
 import { chainFields, followChain, type KnownTokens, type NftServices } from './known-tokens.ts';
 
 const NO_HOUSE = '0x0000000000000000000000000000000000000000';
-const notFound = () => new Refused('not_found', nftMessages.notFound, 'not_found');
 
 /** Every NFT Gavel knows, newest first; an owner filter also finds tokens that changed hands since they were recorded. */
 export async function listNfts(services: NftServices, known: KnownTokens, query: NftListQuery): Promise<{ data: Nft[]; pagination: Pagination }> {
@@ -97,15 +96,15 @@ export async function deleteNft(services: NftServices, user: UserRow, id: string
 
 async function byId({ db }: NftServices, id: string): Promise<NftRow> {
   const row = await db.prisma.nft.findUnique({ where: { id } });
-  if (!row) throw notFound();
+  if (!row) throw notFound(nftMessages.notFound);
   return row;
 }
 
 async function byToken({ db }: NftServices, params: Record<string, string>): Promise<NftRow> {
   const contract = evmAddress.safeParse(params.contract);
-  if (!contract.success || !/^\d{1,78}$/.test(params.tokenId ?? '')) throw notFound();
+  if (!contract.success || !/^\d{1,78}$/.test(params.tokenId ?? '')) throw notFound(nftMessages.notFound);
   const row = await db.prisma.nft.findUnique({ where: { contractAddress_tokenId: { contractAddress: contract.data.toLowerCase(), tokenId: params.tokenId! } } });
-  if (!row) throw notFound();
+  if (!row) throw notFound(nftMessages.notFound);
   return row;
 }
 

@@ -95,6 +95,18 @@ export async function holdOnCard(
 }
 
 /**
+ * Why a hold on the saved card was not made, when the card itself is the reason: 'refused' (declined) or 'no_card'
+ * (the bidder has no card on record, or Stripe no longer knows it). Null for anything else, such as Stripe away:
+ * that is worth another try.
+ */
+export function cardRefusal(error: unknown): 'refused' | 'no_card' | null {
+  if (!(error instanceof Refused)) return null;
+  if (error.kind === 'payment_refused') return 'refused';
+  if (error.code === 'payment_method_missing' || error.code === 'gate_paymentMethod') return 'no_card';
+  return null;
+}
+
+/**
  * After a bid was outbid, withdrawn or removed: queue the release of its hold, if it has one. Runs beside the
  * reply (the read is the only cost for bids without a hold); the sweep covers a crash before the enqueue.
  */

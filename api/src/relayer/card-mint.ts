@@ -13,7 +13,7 @@ import type { Address } from 'viem';
 import type { CardMint, PrismaClient } from '../generated/prisma/client.ts';
 import type { RelayerIntake } from './relayer-services.ts';
 import type { UserRow } from '../auth/session.ts';
-import { Refused } from '../refused.ts';
+import { Refused, notFound } from '../refused.ts';
 import { paymentSetupError, stripeAmount } from '../payments/intents.ts';
 
 export async function startCardMint(services: RelayerIntake, user: UserRow, metadataUrl: string): Promise<CardMintRecord> {
@@ -99,6 +99,6 @@ export function presentCardMint(row: CardMint, contractAddress: string | null): 
 /** A card mint as its buyer (or an admin) may read it; anyone else's, or none, is a 404. */
 export async function cardMintOf(prisma: PrismaClient, user: Pick<UserRow, 'id' | 'role'>, id: string | undefined): Promise<CardMint> {
   const row = await prisma.cardMint.findUnique({ where: { id } }).catch(() => null);
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw new Refused('not_found', cardMintMessages.notFound, 'not_found');
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound(cardMintMessages.notFound);
   return row;
 }

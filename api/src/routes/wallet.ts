@@ -21,7 +21,7 @@ import {
 } from '@gavel/domain';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { Refused, type RefusalKind } from '../refused.ts';
+import { Refused, refusedAt } from '../refused.ts';
 import { WalletChallenges, nonceOf } from '../wallet/challenges.ts';
 import { verifyBip322 } from '../wallet/bip322.ts';
 import { isEvmAddress } from '../wallet/linked.ts';
@@ -31,8 +31,6 @@ import { fillDeliveryAddress } from '../bitcoin-settlement/inscription-delivery.
 
 const TAG = 'Wallet';
 
-const bad = (kind: RefusalKind, message: string, code: string, field?: string) => new Refused(kind, message, code, field ? { [field]: message } : undefined);
-
 export function walletRoutes(routes: RouteTable, services: Services): void {
   const { db, config, chain, redis, bitcoin } = services;
   const challenges = new WalletChallenges(redis, config.redisPrefix);
@@ -41,21 +39,21 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
   /** The address in its stored form (checksummed EVM, bech32 as given) after the type and network checks. */
   const normalise = (address: string, type: WalletKind): string => {
     if (type === 'evm') {
-      if (!isEvmAddress(address)) throw bad('invalid', walletProofMessages.evmAddressForEvm, 'invalid_address', 'walletAddress');
+      if (!isEvmAddress(address)) throw refusedAt('invalid', walletProofMessages.evmAddressForEvm, 'invalid_address', 'walletAddress');
       return getAddress(address);
     }
     const check = checkBitcoinAddress(address, config.bitcoin.network);
-    if (!check.ok) throw bad('invalid', check.message, 'invalid_address', 'walletAddress');
-    if (check.type !== 'p2wpkh' && check.type !== 'p2tr') throw bad('invalid', walletProofMessages.bitcoinKeyUnsupported, 'unsupported_address', 'walletAddress');
+    if (!check.ok) throw refusedAt('invalid', check.message, 'invalid_address', 'walletAddress');
+    if (check.type !== 'p2wpkh' && check.type !== 'p2tr') throw refusedAt('invalid', walletProofMessages.bitcoinKeyUnsupported, 'unsupported_address', 'walletAddress');
     return address.trim().toLowerCase();
   };
 
   /** A Bitcoin wallet's ordinals address: taproot on this network, the only kind an inscription is delivered to. */
   const normaliseOrdinals = (address: string | undefined, type: WalletKind): string | undefined => {
     if (address === undefined) return undefined;
-    if (type === 'evm') throw bad('invalid', walletProofMessages.ordinalsBitcoinOnly, 'invalid_address', 'ordinalsAddress');
+    if (type === 'evm') throw refusedAt('invalid', walletProofMessages.ordinalsBitcoinOnly, 'invalid_address', 'ordinalsAddress');
     const check = checkBitcoinAddress(address, config.bitcoin.network);
-    if (!check.ok || check.type !== 'p2tr') throw bad('invalid', walletProofMessages.ordinalsNotTaproot, 'ordinals_not_taproot', 'ordinalsAddress');
+    if (!check.ok || check.type !== 'p2tr') throw refusedAt('invalid', walletProofMessages.ordinalsNotTaproot, 'ordinals_not_taproot', 'ordinalsAddress');
     return address.trim().toLowerCase();
   };
 
@@ -77,7 +75,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       const address = normalise(body.walletAddress, body.walletType);
       const ordinalsAddress = normaliseOrdinals(body.ordinalsAddress, body.walletType);
       if (body.walletType === 'evm' && body.chainId !== undefined && body.chainId !== config.chain.chainId) {
-        throw bad('invalid', fill(walletProofMessages.wrongChain, { id: config.chain.chainId }), 'wrong_chain', 'chainId');
+        throw refusedAt('invalid', fill(walletProofMessages.wrongChain, { id: config.chain.chainId }), 'wrong_chain', 'chainId');
       }
       await refuseIfLinkedElsewhere(db, address, user.id);
       if (ordinalsAddress) await refuseIfLinkedElsewhere(db, ordinalsAddress, user.id);
@@ -113,13 +111,13 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       const ordinalsAddress = normaliseOrdinals(body.ordinalsAddress, body.walletType);
       const nonce = body.nonce ?? nonceOf(body.message);
       const challenge = nonce ? await challenges.read(nonce) : null;
-      if (!challenge) throw bad('invalid', walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
-      if (challenge.userId !== user.id) throw bad('forbidden', walletProofMessages.challengeOtherUser, 'challenge_other_user');
+      if (!challenge) throw refusedAt('invalid', walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
+      if (challenge.userId !== user.id) throw refusedAt('forbidden', walletProofMessages.challengeOtherUser, 'challenge_other_user');
       // From here the attempt spends the challenge, whatever its outcome.
-      if (!(await challenges.consume(challenge.nonce))) throw bad('invalid', walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
-      if (Date.parse(challenge.expiresAt) <= Date.now()) throw bad('gone', walletProofMessages.challengeExpired, 'challenge_expired', 'message');
+      if (!(await challenges.consume(challenge.nonce))) throw refusedAt('invalid', walletProofMessages.challengeUnknown, 'challenge_unknown', 'message');
+      if (Date.parse(challenge.expiresAt) <= Date.now()) throw refusedAt('gone', walletProofMessages.challengeExpired, 'challenge_expired', 'message');
       if (challenge.walletAddress !== address || challenge.walletType !== body.walletType || challenge.message !== body.message || challenge.ordinalsAddress !== ordinalsAddress) {
-        throw bad('invalid', walletProofMessages.challengeMismatch, 'challenge_mismatch', 'message');
+        throw refusedAt('invalid', walletProofMessages.challengeMismatch, 'challenge_mismatch', 'message');
       }
       const valid =
         challenge.scheme === 'siwe'
@@ -131,12 +129,12 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
               nonce: challenge.nonce,
             }).catch(() => false) // a malformed signature, or a smart wallet whose chain cannot be asked
           : verifyBip322(address, body.message, body.signature, config.bitcoin.network);
-      if (!valid) throw bad('invalid', walletProofMessages.badSignature, 'bad_signature', 'signature');
+      if (!valid) throw refusedAt('invalid', walletProofMessages.badSignature, 'bad_signature', 'signature');
       // The ordinals address signs the same message with its own key (unless it is the payment address itself).
       const separateOrdinals = ordinalsAddress !== undefined && ordinalsAddress !== address;
-      if (separateOrdinals && !body.ordinalsSignature) throw bad('invalid', walletProofMessages.ordinalsSignatureRequired, 'bad_signature', 'ordinalsSignature');
+      if (separateOrdinals && !body.ordinalsSignature) throw refusedAt('invalid', walletProofMessages.ordinalsSignatureRequired, 'bad_signature', 'ordinalsSignature');
       if (separateOrdinals && !verifyBip322(ordinalsAddress, body.message, body.ordinalsSignature!, config.bitcoin.network)) {
-        throw bad('invalid', walletProofMessages.badSignature, 'bad_signature', 'ordinalsSignature');
+        throw refusedAt('invalid', walletProofMessages.badSignature, 'bad_signature', 'ordinalsSignature');
       }
       if (separateOrdinals) await refuseIfLinkedElsewhere(db, ordinalsAddress, user.id);
       const kind = { type: body.walletType, walletName: challenge.walletName };
@@ -191,7 +189,7 @@ export function walletRoutes(routes: RouteTable, services: Services): void {
       const kind = isEvmAddress(raw) ? 'evm' : 'bitcoin';
       if (kind === 'bitcoin') {
         const check = checkBitcoinAddress(raw, config.bitcoin.network);
-        if (!check.ok) throw bad('invalid', check.message, 'invalid_address', 'address');
+        if (!check.ok) throw refusedAt('invalid', check.message, 'invalid_address', 'address');
       }
       const data = await balances.read(kind === 'evm' ? getAddress(raw) : raw.toLowerCase(), kind).catch((error: unknown) => {
         services.log.warn({ err: error, address: raw }, 'balance read failed');

@@ -22,7 +22,7 @@ import { Refused } from '../refused.ts';
 import { removeKeepingLeaderBacked, SYSTEM, type BackedLeaderDeps } from '../bidding/backed-leader.ts';
 import { tellOutbid } from '../notifications/outbid-notifier.ts';
 import { announceLotChanged } from '../bidding/notify.ts';
-import { holdOnCard, lapseOf, releaseHoldLater } from '../payments/bid-holds.ts';
+import { cardRefusal, holdOnCard, lapseOf, releaseHoldLater } from '../payments/bid-holds.ts';
 import { cancelIntent } from '../payments/intents.ts';
 import { clearPendingHold } from '../payments/pending-holds.ts';
 import { renewCartHolds } from '../checkout/cart-hold-renewal.ts';
@@ -34,9 +34,6 @@ const BATCH = 100;
 
 /** A lost hold passes its bid's lead on (backed-leader.ts); a held Buy Now is renewed as its purchase needs (checkout/). */
 type RenewalDeps = BackedLeaderDeps & BuyNowDeps;
-
-/** A new hold the card refused (declined, 402) or that has no card left to go on (403): the old one cannot be renewed. */
-const refusedRenewal = (error: unknown) => error instanceof Refused && (error.kind === 'payment_refused' || error.kind === 'forbidden');
 
 /**
  * The worker's turn: renews every hold that must last and lapses within the margin of `now`, and passes on the lead
@@ -97,7 +94,8 @@ export async function renewBidHold(services: RenewalDeps, bidId: string, now = n
       pendingIn: prisma,
     });
   } catch (error) {
-    if (!refusedRenewal(error)) throw error;
+    // The card refused the new hold or is gone: the old one cannot be renewed.
+    if (!cardRefusal(error)) throw error;
     return (await passLeadOfUnbacked(services, bid.id, { renewalRefused: old })) ? 'lost' : 'gone';
   }
   const swapped = await prisma.$transaction(async (tx) => {
@@ -178,7 +176,8 @@ export async function renewRelayedHold(services: RenewalDeps, row: RelayedBid, n
       pendingIn: prisma,
     });
   } catch (error) {
-    if (!refusedRenewal(error)) throw error;
+    // The card refused the new hold or is gone: the old one cannot be renewed.
+    if (!cardRefusal(error)) throw error;
     return (await relayedHoldLost(services, row.paymentIntentId, { release: true })) ? 'lost' : 'gone';
   }
   const swapped = await prisma.$transaction(async (tx) => {
