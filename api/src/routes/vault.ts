@@ -14,25 +14,10 @@ import {
 } from '@gavel/domain';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { Refused, type RefusalKind } from '../refused.ts';
-import { WithdrawalError } from '../bitcoin/vault/vaults.ts';
+import { Refused } from '../refused.ts';
 import { isLinkedTo } from '../wallet/linked.ts';
 
 const TAG = 'Bitcoin vault';
-
-const KIND_OF: Record<string, RefusalKind> = {
-  vault_unavailable: 'unavailable',
-  ordinals_not_linked: 'forbidden',
-  withdrawal_open: 'conflict',
-  not_awaiting_signature: 'conflict',
-  outputs_committed: 'conflict',
-};
-
-/** A vault error as a refusal: its kind by its code. */
-function answer(error: unknown): never {
-  if (error instanceof WithdrawalError) throw new Refused(KIND_OF[error.code] ?? 'invalid', error.message, error.code);
-  throw error;
-}
 
 export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Services): void {
   const mine = async (userId: string) => {
@@ -59,7 +44,7 @@ export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Ser
     reply: vaultReplySchema,
     status: 201,
     errors: { 403: 'This key is not the key of an ordinals address linked to your account', 503: 'Vaults are not available' },
-    handler: async ({ body, user }) => ({ data: vaults.present(await vaults.open(user.id, body.ordinalsPublicKey).catch(answer)) }),
+    handler: async ({ body, user }) => ({ data: vaults.present(await vaults.open(user.id, body.ordinalsPublicKey)) }),
   });
 
   routes.add({
@@ -107,7 +92,7 @@ export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Ser
       const row = await mine(user.id);
       let to: string;
       if (body.kind === 'refresh') {
-        to = (await vaults.open(user.id, row.bidderKey).catch(answer)).address;
+        to = (await vaults.open(user.id, row.bidderKey)).address;
       } else {
         to = (body.toAddress ?? row.ordinalsAddress).toLowerCase();
         const check = checkBitcoinAddress(to, config.bitcoin.network);
@@ -115,7 +100,7 @@ export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Ser
         if (!(await isLinkedTo(db, user.id, to)))
           throw new Refused('forbidden', 'Withdrawals go only to an address linked to your account', 'wallet_not_linked', { toAddress: 'Not linked to your account' });
       }
-      const withdrawal = await vaults.startWithdrawal(row, body.kind, to, body.feeRate).catch(answer);
+      const withdrawal = await vaults.startWithdrawal(row, body.kind, to, body.feeRate);
       return { message: 'Sign the withdrawal in your wallet', data: vaults.presentWithdrawal(withdrawal) };
     },
   });
@@ -141,7 +126,7 @@ export function vaultRoutes(routes: RouteTable, { db, config, vaults, log }: Ser
     errors: { 404: 'Withdrawal not found', 409: 'This withdrawal no longer waits for a signature' },
     handler: async ({ body, user, params }) => {
       const withdrawal = await withdrawalOf(user.id, params.id!);
-      const signed = await vaults.submitSignature(withdrawal, body.signedPsbtHex).catch(answer);
+      const signed = await vaults.submitSignature(withdrawal, body.signedPsbtHex);
       return { message: 'Signature checked: Gavel co-signs and sends it now', data: vaults.presentWithdrawal(signed) };
     },
   });

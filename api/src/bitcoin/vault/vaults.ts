@@ -15,9 +15,8 @@ import { committedOutpoints } from './committed.ts';
 import type { VaultConfig } from './config.ts';
 import type { GavelKeys } from './gavel-key.ts';
 import { houseAnchorAddress, type HouseAnchor } from './house-anchor.ts';
-import { buildWithdrawal, coSign, vaultOf, withBidderSignatures, WithdrawalError } from './withdrawal-psbt.ts';
-
-export { WithdrawalError } from './withdrawal-psbt.ts';
+import { buildWithdrawal, coSign, vaultOf, withBidderSignatures } from './withdrawal-psbt.ts';
+import { Refused } from '../../refused.ts';
 
 type VaultJobs = { 'cosign-withdrawal': { withdrawalId: string }; 'cosign-swap': { lotId: string } };
 
@@ -105,15 +104,15 @@ export class Vaults {
     const existing = await db.prisma.bitcoinVault.findUnique({ where: { userId_keyVersion: { userId, keyVersion: config.keyVersion } } });
     if (existing) return existing;
     const gavelKey = this.currentGavelKey();
-    if (!gavelKey) throw new WithdrawalError('vault_unavailable', 'Vaults are not available: Gavel’s vault key is not configured');
+    if (!gavelKey) throw new Refused('unavailable', 'Vaults are not available: Gavel’s vault key is not configured', 'vault_unavailable');
     let ordinalsAddress: string;
     try {
       ordinalsAddress = bitcoin.payments.p2tr({ internalPubkey: Buffer.from(bidderKey, 'hex'), network: bitcoinjsNetwork(access.network) }).address!;
     } catch {
-      throw new WithdrawalError('bad_key', 'ordinalsPublicKey is not a valid x-only public key');
+      throw new Refused('invalid', 'ordinalsPublicKey is not a valid x-only public key', 'bad_key');
     }
     const linked = await db.prisma.wallet.findFirst({ where: { userId, address: ordinalsAddress, isConnected: true } });
-    if (!linked) throw new WithdrawalError('ordinals_not_linked', 'This key is not the key of an ordinals address linked to your account. Connect and verify the wallet first.');
+    if (!linked) throw new Refused('forbidden', 'This key is not the key of an ordinals address linked to your account. Connect and verify the wallet first.', 'ordinals_not_linked');
     const vault = vaultOf({ bidderKey, gavelKey, csvBlocks: config.csvBlocks }, access.network);
     const data = { userId, keyVersion: config.keyVersion, bidderKey, gavelKey, csvBlocks: config.csvBlocks, ordinalsAddress, address: vault.address, descriptor: vault.descriptor };
     return db.prisma.bitcoinVault.create({ data }).catch(async (error: unknown) => {
@@ -146,7 +145,7 @@ export class Vaults {
     const balance = await this.balance(row);
     const committed = await committedOutpoints(db, row.id);
     const spendable = withdrawableOutputs(balance).filter((o) => !committed.has(outpointKey(o)));
-    if (spendable.length === 0) throw new WithdrawalError('nothing_to_withdraw', 'Your vault has no confirmed free coins to withdraw');
+    if (spendable.length === 0) throw new Refused('invalid', 'Your vault has no confirmed free coins to withdraw', 'nothing_to_withdraw');
     const rate = feeRate ?? Math.max(1, (await access.esplora.recommendedFees()).halfHourFee);
     const built = buildWithdrawal(this.vault(row), spendable, to, rate, access.network);
     await db.prisma.vaultWithdrawal.updateMany({
@@ -170,7 +169,7 @@ export class Vaults {
         },
       })
       .catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'P2002') throw new WithdrawalError('withdrawal_open', 'A withdrawal from this vault is already waiting for its signature or being sent');
+        if ((error as { code?: string }).code === 'P2002') throw new Refused('conflict', 'A withdrawal from this vault is already waiting for its signature or being sent', 'withdrawal_open');
         throw error;
       });
   }
@@ -185,7 +184,7 @@ export class Vaults {
       where: { id: withdrawal.id, status: 'awaiting_signature', createdAt: { gte: new Date(Date.now() - config.signWithinMs) } },
       data: { status: 'signed', signedPsbtHex: checked.toHex(), signedAt: new Date() },
     });
-    if (count === 0) throw new WithdrawalError('not_awaiting_signature', 'This withdrawal no longer waits for a signature (sent, failed or expired): start a new one');
+    if (count === 0) throw new Refused('conflict', 'This withdrawal no longer waits for a signature (sent, failed or expired): start a new one', 'not_awaiting_signature');
     await this.queue.add('cosign-withdrawal', { withdrawalId: withdrawal.id }, { jobId: `vault-cosign-${withdrawal.id}` });
     return db.prisma.vaultWithdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
   }
@@ -193,7 +192,7 @@ export class Vaults {
   /** The bids step: an output backing a leading bid is never spent by a withdrawal, even one signed before it led. */
   private async refuseCommitted(withdrawal: VaultWithdrawal): Promise<void> {
     const committed = await committedOutpoints(this.deps.db, withdrawal.vaultId);
-    if (withdrawal.inputs.some((outpoint) => committed.has(outpoint))) throw new WithdrawalError('outputs_committed', 'Some of these coins now back a leading bid: start a new withdrawal');
+    if (withdrawal.inputs.some((outpoint) => committed.has(outpoint))) throw new Refused('conflict', 'Some of these coins now back a leading bid: start a new withdrawal', 'outputs_committed');
   }
 
   /** The worker's job: G's signature, the broadcast, the record; safe to run twice. */

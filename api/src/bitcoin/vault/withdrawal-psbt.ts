@@ -7,17 +7,9 @@ import { deriveVault, VAULT_SPEND_VBYTES, type Vault, type VaultKeys } from '@ga
 import type { BitcoinNetworkName } from '@gavel/domain';
 import { bitcoin, bitcoinjsNetwork } from '../network.ts';
 import { scriptPathSignatureOf, verifyScriptPathSignature } from '../offer/signatures.ts';
+import { Refused } from '../../refused.ts';
 import { addCooperativeInputs } from './cooperative-inputs.ts';
 import type { SchnorrSigner } from './gavel-key.ts';
-
-export class WithdrawalError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface BuiltWithdrawal {
   psbt: bitcoin.Psbt;
@@ -38,7 +30,7 @@ export function buildWithdrawal(vault: Vault, outputs: Array<{ txid: string; vou
   const fee = Math.ceil(vsize * feeRate);
   const amount = outputs.reduce((sum, o) => sum + o.value, 0) - fee;
   const script = bitcoin.address.toOutputScript(to, bitcoinjsNetwork(network));
-  if (amount < 330) throw new WithdrawalError('too_small', `The free outputs hold too little to pay a ${fee}-sat fee and leave more than dust`);
+  if (amount < 330) throw new Refused('invalid', `The free outputs hold too little to pay a ${fee}-sat fee and leave more than dust`, 'too_small');
   psbt.addOutput({ script, value: BigInt(amount) });
   return { psbt, amount, fee, vsize };
 }
@@ -55,7 +47,7 @@ function unsignedTx(psbt: bitcoin.Psbt): bitcoin.Transaction {
 
 /**
  * The built PSBT with the bidder's cooperative-leaf signature of every input copied from `signedHex`, once each
- * verifies. Throws WithdrawalError when the signed PSBT is another transaction or a signature is missing or wrong.
+ * verifies. Refuses (invalid) when the signed PSBT is another transaction or a signature is missing or wrong.
  */
 export function withBidderSignatures(builtHex: string, signedHex: string, vault: Vault, network: BitcoinNetworkName): bitcoin.Psbt {
   const net = bitcoinjsNetwork(network);
@@ -64,16 +56,16 @@ export function withBidderSignatures(builtHex: string, signedHex: string, vault:
   try {
     signed = /^[0-9a-f]+$/i.test(signedHex) ? bitcoin.Psbt.fromHex(signedHex, { network: net }) : bitcoin.Psbt.fromBase64(signedHex, { network: net });
   } catch {
-    throw new WithdrawalError('invalid_psbt', 'signedPsbtHex is not a PSBT');
+    throw new Refused('invalid', 'signedPsbtHex is not a PSBT', 'invalid_psbt');
   }
   const tx = unsignedTx(built);
-  if (unsignedTx(signed).getId() !== tx.getId()) throw new WithdrawalError('psbt_changed', 'The signed PSBT is not the withdrawal that was built: sign it as it was given');
+  if (unsignedTx(signed).getId() !== tx.getId()) throw new Refused('invalid', 'The signed PSBT is not the withdrawal that was built: sign it as it was given', 'psbt_changed');
   const bidder = Buffer.from(vault.bidderKey, 'hex');
   const prevouts = built.data.inputs.map((input) => input.witnessUtxo!);
   built.data.inputs.forEach((_, index) => {
     const found = scriptPathSignatureOf(signed, index, bidder, vault.cooperative.leafHash);
-    if (!found) throw new WithdrawalError('unsigned_input', `Input ${index} carries no signature by your ordinals key on the vault's cooperative leaf`);
-    if (!verifyScriptPathSignature(tx, prevouts, index, vault.cooperative.leafHash, found)) throw new WithdrawalError('invalid_signature', `Input ${index} has a signature that does not verify`);
+    if (!found) throw new Refused('invalid', `Input ${index} carries no signature by your ordinals key on the vault's cooperative leaf`, 'unsigned_input');
+    if (!verifyScriptPathSignature(tx, prevouts, index, vault.cooperative.leafHash, found)) throw new Refused('invalid', `Input ${index} has a signature that does not verify`, 'invalid_signature');
     built.updateInput(index, { tapScriptSig: [{ pubkey: bidder, leafHash: vault.cooperative.leafHash, signature: found.signature }] });
   });
   return built;
