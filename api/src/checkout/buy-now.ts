@@ -40,7 +40,7 @@ import type { UserRow } from '../auth/session.ts';
 import { Refused, notFound } from '../refused.ts';
 import { wonMail, type WonPayment } from '../mail/templates.ts';
 import { announceLotChanged, tellWinner, type LotAnnouncer } from '../bidding/notify.ts';
-import { isStripeUnavailable } from '../payments/stripe-client.ts';
+import { isStripeUnavailable, providerUnavailable } from '../payments/stripe-client.ts';
 import { cancelIntent, capturedIntent, isConfirmable, paymentSetupError, stripeAmount } from '../payments/intents.ts';
 import { paymentCanceled, paymentSucceeded, PURPOSE } from '../payments/intent-state.ts';
 import { withUserPaymentLock } from './user-lock.ts';
@@ -385,7 +385,7 @@ function reply(user: UserRow, lot: Lot, price: bigint, method: BuyNowBody['payme
 }
 
 function unavailable(error: unknown): never {
-  if (isStripeUnavailable(error)) throw new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (isStripeUnavailable(error)) throw providerUnavailable();
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new Refused('invalid', checkoutMessages.paymentMismatch, 'payment_mismatch');
   throw error;
 }

@@ -4,9 +4,9 @@
  * counts as done, and anything else is reported as the intent's real status for the caller to record.
  */
 import Stripe from 'stripe';
-import { messages, paymentMessages } from '@gavel/domain';
+import { messages } from '@gavel/domain';
 import { Refused } from '../refused.ts';
-import { isStripeUnavailable } from './stripe-client.ts';
+import { isStripeUnavailable, providerUnavailable } from './stripe-client.ts';
 
 /** Stripe amounts are JavaScript numbers; ours are bigints in the smallest unit, far below 2^53 for cards. */
 export function stripeAmount(minor: bigint): number {
@@ -71,7 +71,7 @@ export async function captureIntent(stripe: Stripe, id: string, amountToCapture?
  * customer Stripe no longer knows (the stand-in restarted, keys changed) means the card must be saved again.
  */
 export function paymentSetupError(error: unknown): unknown {
-  if (isStripeUnavailable(error)) return new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (isStripeUnavailable(error)) return providerUnavailable();
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && (error.param === 'customer' || error.param === 'payment_method')) {
     return new Refused('forbidden', messages.gates.paymentMethod, 'payment_method_missing');
   }

@@ -15,6 +15,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { UserRow } from '../auth/session.ts';
 import type { StripeConfig } from './config.ts';
 import { verifyCardWithHold } from './card-verification.ts';
+import { isStripeUnavailable, providerUnavailable } from './stripe-client.ts';
 
 export class SavedCards {
   constructor(
@@ -26,6 +27,12 @@ export class SavedCards {
 
   /** POST /payment/setup-intent: a SetupIntent for the browser to confirm with the card. */
   async startSetup(user: UserRow): Promise<SetupIntentReply> {
+    return this.openSetup(user).catch((error: unknown) => {
+      throw isStripeUnavailable(error) ? providerUnavailable() : error;
+    });
+  }
+
+  private async openSetup(user: UserRow): Promise<SetupIntentReply> {
     let customerId = await this.customerFor(user);
     let si: Stripe.SetupIntent;
     try {

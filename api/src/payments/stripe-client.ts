@@ -1,5 +1,7 @@
 /** The one Stripe SDK client of the api: Stripe itself, or whatever STRIPE_API_BASE points at (the stand-in). */
 import Stripe from 'stripe';
+import { paymentMessages } from '@gavel/domain';
+import { Refused } from '../refused.ts';
 import type { StripeConfig } from './config.ts';
 import { CircuitOpenError, type CircuitBreaker } from '../health/breaker.ts';
 
@@ -48,6 +50,9 @@ class BreakerHttpClient extends Stripe.HttpClient {
     }
   }
 }
+
+/** The payer's answer when Stripe is unavailable: try again later. */
+export const providerUnavailable = () => new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
 
 /** Stripe could not be reached or failed on its side: worth retrying later, not the caller's fault. */
 export function isStripeUnavailable(error: unknown): boolean {

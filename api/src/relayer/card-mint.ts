@@ -13,6 +13,7 @@ import type { Address } from 'viem';
 import type { CardMint, PrismaClient } from '../generated/prisma/client.ts';
 import type { RelayerIntake } from './relayer-services.ts';
 import type { UserRow } from '../auth/session.ts';
+import { providerUnavailable } from '../payments/stripe-client.ts';
 import { Refused, notFound } from '../refused.ts';
 import { paymentSetupError, stripeAmount } from '../payments/intents.ts';
 
@@ -72,7 +73,7 @@ export async function startCardMint(services: RelayerIntake, user: UserRow, meta
   }
   // Conditional: the sweep may have taken a mint whose request it thought gone, and is refunding it.
   const [row] = await db.prisma.cardMint.updateManyAndReturn({ where: { id, status: 'charging' }, data: { status: 'queued' } });
-  if (!row) throw new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
+  if (!row) throw providerUnavailable();
   void relayer.enqueue('relay-mint', row.id).catch((err: Error) => log.warn({ err: err.message, id: row.id }, 'queueing a card mint failed; the sweep retries'));
   return presentCardMint(row, chain.nft);
 }

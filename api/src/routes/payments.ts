@@ -9,10 +9,8 @@
  * 4. GET /payment/method (poll) until status is verified or failed.
  */
 import { biddingLimitReplySchema, cardHoldRateReplySchema, formatAmount, paymentMessages, paymentMethodReplySchema, setupIntentReplySchema, webhookReplySchema } from '@gavel/domain';
-import { Refused } from '../refused.ts';
 import type { RouteTable } from './route-table.ts';
 import type { Services } from '../services.ts';
-import { isStripeUnavailable } from '../payments/stripe-client.ts';
 import { readRawBody } from '../payments/webhooks.ts';
 import { payLaterAvailable } from '../bidding/pay-later.ts';
 
@@ -34,14 +32,7 @@ export function paymentRoutes(routes: RouteTable, services: Services): void {
     access: { gates: ['emailVerified'] },
     reply: setupIntentReplySchema,
     errors: { 503: paymentMessages.providerUnavailable },
-    handler: async ({ user }) => {
-      try {
-        return await savedCards.startSetup(user);
-      } catch (error) {
-        if (isStripeUnavailable(error)) throw new Refused('unavailable', paymentMessages.providerUnavailable, 'payment_provider_unavailable');
-        throw error;
-      }
-    },
+    handler: async ({ user }) => savedCards.startSetup(user),
   });
 
   routes.add({
