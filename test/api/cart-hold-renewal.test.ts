@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { browserCall, call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { browserCall, testCard, call, confirmInBrowser, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { eventually } from '../support/eventually.ts';
 import { renewLapsingHolds } from '../../api/src/worker/hold-renewal.ts';
 import { voidUnpaidLots } from '../../api/src/checkout/unpaid.ts';
@@ -134,7 +134,7 @@ describe('renewing the hold of an ADD TO CART purchase whose deadline outlasts i
     const advance = clockFromNow();
     const { user, token, lot, pi: old, payment } = await heldPurchase(3300n);
     // The buyer's saved card is now one that saves fine and declines every payment.
-    const pm = await browserCall(rs, '/v1/payment_methods', { type: 'card', 'card[number]': '4000000000000341', 'card[exp_month]': '04', 'card[exp_year]': '39', 'card[cvc]': '123' });
+    const pm = await browserCall(rs, '/v1/payment_methods', testCard('4000000000000341'));
     await rs.stripe.paymentMethods.attach(pm.body.id, { customer: user.stripeCustomerId! });
     await stack.db.prisma.user.update({ where: { id: user.id }, data: { stripePaymentMethodId: pm.body.id } });
 

@@ -15,7 +15,7 @@ import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, linkLot, linkWallet, startChainStack, type ChainStack } from '../support/chain.ts';
 import { eventually } from '../support/eventually.ts';
 import { signIn } from '../support/users.ts';
-import { browserCall, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { browserCall, testCard, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { renewLapsingHolds } from '../../api/src/worker/hold-renewal.ts';
 
 const DAY = 24 * 3600_000;
@@ -121,7 +121,7 @@ describe('renewing the card hold of a bid on chain', () => {
     expect(await intentStatus(old)).toBe('requires_capture');
 
     // Carol's saved card is now one that saves fine and declines every payment.
-    const pm = await browserCall(rs, '/v1/payment_methods', { type: 'card', 'card[number]': '4000000000000341', 'card[exp_month]': '04', 'card[exp_year]': '39', 'card[cvc]': '123' });
+    const pm = await browserCall(rs, '/v1/payment_methods', testCard('4000000000000341'));
     await rs.stripe.paymentMethods.attach(pm.body.id, { customer: carol.stripeCustomerId! });
     await chain.api.db.prisma.user.update({ where: { id: carol.id }, data: { stripePaymentMethodId: pm.body.id } });
 

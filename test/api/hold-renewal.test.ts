@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
-import { browserCall, call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
+import { browserCall, testCard, call, startRecordedStripe, userWithCard, WEBHOOK_SECRET, type RecordedStripe } from '../support/card-payments.ts';
 import { eventually } from '../support/eventually.ts';
 import { HOLD_LAPSED_REASON, renewBidHold, renewLapsingHolds } from '../../api/src/worker/hold-renewal.ts';
 import { closeLotAndAnnounce } from '../../api/src/closing/close-lot.ts';
@@ -109,7 +109,7 @@ describe('renewing a card hold before it lapses', () => {
   it('passes the lead to the next bid, held again, when the card refuses the renewal, and tells the bidder', async () => {
     const { lot, leader, leaderBid, runnerUpBid } = await lotWithTwoCardBids();
     // The leader's saved card is now one that declines every payment.
-    const pm = await browserCall(rs, '/v1/payment_methods', { type: 'card', 'card[number]': '4000000000000341', 'card[exp_month]': '04', 'card[exp_year]': '39', 'card[cvc]': '123' });
+    const pm = await browserCall(rs, '/v1/payment_methods', testCard('4000000000000341'));
     await rs.stripe.paymentMethods.attach(pm.body.id, { customer: leader.user.stripeCustomerId! });
     await stack.db.prisma.user.update({ where: { id: leader.user.id }, data: { stripePaymentMethodId: pm.body.id } });
     const old = (await bidRow(leaderBid)).paymentIntentId!;

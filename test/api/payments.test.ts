@@ -9,12 +9,12 @@ import { startStripeStandIn, type StripeStandIn } from '../../scripts/stand-ins/
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn, type UserState } from '../support/users.ts';
 import { eventually } from '../support/eventually.ts';
+import { testCard } from '../support/card-payments.ts';
 
 const WEBHOOK_SECRET = 'whsec_payments_test';
 let standIn: StripeStandIn;
 let stack: TestStack;
 let stripe: Stripe;
-const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);
 
 beforeAll(async () => {
   standIn = await startStripeStandIn({ port: 0, webhookSecret: WEBHOOK_SECRET, webhookRetryDelaysMs: [50, 100, 200, 400], log: () => {} });
@@ -58,7 +58,7 @@ async function saveCardInBrowser(setup: SetupReply, number: string): Promise<{ s
     });
     return { status: res.status, body: (await res.json()) as any };
   };
-  const pm = await call('/v1/payment_methods', { type: 'card', 'card[number]': number, 'card[exp_month]': '04', 'card[exp_year]': YEAR, 'card[cvc]': '123' });
+  const pm = await call('/v1/payment_methods', testCard(number));
   expect(pm.status).toBe(200);
   return call(`/v1/setup_intents/${setup.setupIntentId}/confirm`, { payment_method: pm.body.id, client_secret: setup.clientSecret });
 }

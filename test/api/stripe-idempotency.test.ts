@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundIntent } from '../../api/src/payments/intents.ts';
 import { verifyCardWithHold } from '../../api/src/payments/card-verification.ts';
-import { browserCall, startRecordedStripe, type RecordedStripe } from '../support/card-payments.ts';
+import { browserCall, testCard, startRecordedStripe, type RecordedStripe } from '../support/card-payments.ts';
 
 let rs: RecordedStripe;
 /** The api's client: through the recording proxy, no retries of its own (each repeat below is a new call). */
@@ -26,8 +26,7 @@ afterAll(() => rs.stop());
 /** A customer with a saved card at the stand-in. */
 async function savedCard() {
   const customer = await rs.stripe.customers.create({ email: 'repeat@example.test' });
-  const year = String(new Date().getUTCFullYear() + 3).slice(2);
-  const pm = await browserCall(rs, '/v1/payment_methods', { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '04', 'card[exp_year]': year, 'card[cvc]': '123' });
+  const pm = await browserCall(rs, '/v1/payment_methods', testCard('4242424242424242'));
   await rs.stripe.paymentMethods.attach(pm.body.id, { customer: customer.id });
   return { customerId: customer.id, paymentMethodId: pm.body.id as string };
 }

@@ -7,8 +7,7 @@ import type { AccountStack } from './account-stack.ts';
 import { screenshotPath } from './browser.ts';
 import { anyAnswer, eventually } from './eventually.ts';
 import { createUser, signIn, type UserState } from './users.ts';
-
-const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);
+import { callAsBrowser, testCard } from './card-payments.ts';
 
 async function api<T>(stack: AccountStack, token: string, method: string, path: string): Promise<T> {
   const response = await fetch(stack.api.url + path, { method, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
@@ -26,16 +25,9 @@ export async function bidderWithCard(stack: AccountStack, { card = true, state =
   const token = await signIn(stack.api.url, user.email);
   if (card) {
     const setup = await api<{ clientSecret: string; setupIntentId: string; publishableKey: string; stripeApiUrl: string }>(stack, token, 'POST', '/payment/setup-intent');
-    const stripe = async (path: string, params: Record<string, string>) => {
-      const response = await fetch(setup.stripeApiUrl + path, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${setup.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params),
-      });
-      return (await response.json()) as { id: string; status: string };
-    };
-    const pm = await stripe('/v1/payment_methods', { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '04', 'card[exp_year]': YEAR, 'card[cvc]': '123' });
-    await stripe(`/v1/setup_intents/${setup.setupIntentId}/confirm`, { payment_method: pm.id, client_secret: setup.clientSecret });
+    const stripe = (path: string, params: Record<string, string>) => callAsBrowser(setup.stripeApiUrl, setup.publishableKey, path, params);
+    const pm = await stripe('/v1/payment_methods', testCard('4242424242424242'));
+    await stripe(`/v1/setup_intents/${setup.setupIntentId}/confirm`, { payment_method: pm.body.id, client_secret: setup.clientSecret });
     await eventually(
       async () => {
         const method = await api<{ status: string }>(stack, token, 'GET', '/payment/method');

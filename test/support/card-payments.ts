@@ -152,17 +152,24 @@ function settleable<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   return { promise, resolve };
 }
 
-const YEAR = String(new Date().getUTCFullYear() + 3).slice(2);
+/** A test card as the browser sends it to Stripe: its number, an expiry three years out, a CVC. */
+export function testCard(number: string): Record<string, string> {
+  const year = String(new Date().getUTCFullYear() + 3).slice(2);
+  return { type: 'card', 'card[number]': number, 'card[exp_month]': '04', 'card[exp_year]': year, 'card[cvc]': '123' };
+}
 
-/** Calls the stand-in as the browser does (publishable key, form-encoded). */
-export async function browserCall(rs: RecordedStripe, path: string, params: Record<string, string>): Promise<{ status: number; body: any }> {
-  const res = await fetch(rs.standIn.url + path, {
+/** Calls Stripe (the stand-in at `stripeUrl`) as the browser does: the publishable key, form-encoded. */
+export async function callAsBrowser(stripeUrl: string, publishableKey: string, path: string, params: Record<string, string>): Promise<{ status: number; body: any }> {
+  const res = await fetch(stripeUrl + path, {
     method: 'POST',
-    headers: { authorization: `Bearer ${rs.standIn.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(params),
   });
   return { status: res.status, body: await res.json() };
 }
+
+/** Calls the recorded stand-in as the browser does. */
+export const browserCall = (rs: RecordedStripe, path: string, params: Record<string, string>) => callAsBrowser(rs.standIn.url, rs.standIn.publishableKey, path, params);
 
 /**
  * A user whose saved card is a real PaymentMethod on a customer at the stand-in, as after a verified setup.
@@ -171,7 +178,7 @@ export async function browserCall(rs: RecordedStripe, path: string, params: Reco
 export async function userWithCard(db: Database, rs: RecordedStripe, number = '4242424242424242', state: UserState = 'ready') {
   const user = await createUser(db, state);
   const customer = await rs.stripe.customers.create({ email: user.email, metadata: { userId: user.id } });
-  const pm = await browserCall(rs, '/v1/payment_methods', { type: 'card', 'card[number]': number, 'card[exp_month]': '04', 'card[exp_year]': YEAR, 'card[cvc]': '123' });
+  const pm = await browserCall(rs, '/v1/payment_methods', testCard(number));
   await rs.stripe.paymentMethods.attach(pm.body.id, { customer: customer.id });
   return db.prisma.user.update({
     where: { id: user.id },
@@ -191,7 +198,7 @@ export async function userWithCard(db: Database, rs: RecordedStripe, number = '4
 export async function confirmInBrowser(rs: RecordedStripe, intent: { paymentIntentId: string; clientSecret: string }, cardNumber?: string) {
   const params: Record<string, string> = { client_secret: intent.clientSecret };
   if (cardNumber) {
-    const pm = await browserCall(rs, '/v1/payment_methods', { type: 'card', 'card[number]': cardNumber, 'card[exp_month]': '04', 'card[exp_year]': YEAR, 'card[cvc]': '123' });
+    const pm = await browserCall(rs, '/v1/payment_methods', testCard(cardNumber));
     params.payment_method = pm.body.id;
   }
   return browserCall(rs, `/v1/payment_intents/${intent.paymentIntentId}/confirm`, params);
