@@ -43,7 +43,7 @@ export async function contentPage(prisma: PrismaClient, slug: string): Promise<A
   return present(await load(prisma, slug));
 }
 
-/** Creates a page; a slug already in use is a 409. */
+/** Creates a page; a slug already in use is refused (conflict). */
 export async function createContentPage(prisma: PrismaClient, body: z.output<typeof cmsPageBodySchema>): Promise<AdminPage> {
   const content = cleanContent(body.content);
   if (await prisma.cmsPage.findUnique({ where: { slug: body.slug } })) throw new Refused('conflict', adminMessages.pageExists, 'page_exists', { slug: adminMessages.pageExists });

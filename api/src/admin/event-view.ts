@@ -19,7 +19,7 @@ import { presentEvent, withLotCount as withCounts, type EventRow } from '../auct
 import { containing } from '../db/search-text.ts';
 import { eventStatusWhere } from '../auction-events/event-status.ts';
 
-/** The event with its lot count; a missing one is a 404. */
+/** The event with its lot count; a missing one is refused as not found. */
 export async function loadEvent(prisma: PrismaClient, id: string): Promise<EventRow> {
   const row = await prisma.auctionEvent.findUnique({ where: { id }, include: withCounts });
   if (!row) throw notFound(adminMessages.eventNotFound);

@@ -29,7 +29,7 @@ import { loadEvent, presentAdminEvent, scheduleOf, taxOf } from './event-view.ts
 
 /**
  * The event form's rates, checked: each table well formed, no buyer's premium on lots whose premium the event does
- * not set (PREMIUM_COLLECTED_UNITS), and no commission on ETH lots, whose seller pays the contract's fee. A 400
+ * not set (PREMIUM_COLLECTED_UNITS), and no commission on ETH lots, whose seller pays the contract's fee. A refusal (invalid)
  * naming the field.
  */
 function checkRates(body: { buyerPremium?: RateScheduleWire; sellerCommission?: RateScheduleWire; buyerTax?: TaxTableWire }): void {
@@ -62,7 +62,7 @@ function checkTimes(startText: string, endText: string): { startTime: Date; endT
   return { startTime, endTime };
 }
 
-/** The event form's close-in-turn fields, checked against the event's start: a 400 naming the field, or the plan. */
+/** The event form's close-in-turn fields, checked against the event's start: a refusal (invalid) naming the field, or the plan. */
 function closeInTurnOf(input: { firstCloseAt?: string | null; closeIntervalSeconds?: number | null }, startTime: Date) {
   const checked = checkCloseInTurn(input, startTime);
   if (!checked.ok) throw new Refused('invalid', Object.values(checked.fields)[0]!, 'validation_failed', checked.fields);
@@ -89,7 +89,7 @@ async function changed(services: EventWrites, id: string): Promise<void> {
   await lotsChanged(services, null);
 }
 
-/** Creates an event, a draft until published. The slug is made from the title when not given (made unique with -2, -3...); one given and in use is a 409. */
+/** Creates an event, a draft until published. The slug is made from the title when not given (made unique with -2, -3...); one given and in use is refused (conflict). */
 export async function createEvent(services: EventWrites, body: AuctionEventBody): Promise<AdminAuctionEvent> {
   const { prisma } = services.db;
   const { startTime, endTime } = checkTimes(body.startTime, body.endTime);
@@ -195,7 +195,7 @@ export async function publishEvent(services: EventWrites, id: string): Promise<A
   return presentAdminEvent(prisma, updated);
 }
 
-/** Deletes an event and its lots, unless any of its lots has bids (409). */
+/** Deletes an event and its lots, unless any of its lots has bids (conflict). */
 export async function deleteEvent(services: EventWrites, id: string): Promise<void> {
   const { prisma } = services.db;
   const row = await loadEvent(prisma, id);

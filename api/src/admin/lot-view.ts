@@ -18,7 +18,7 @@ export function presentAdminLot(imageGateway: string, row: LotRow, now: Date = n
   };
 }
 
-/** Any lot, drafts included; a missing one is the spec's admin 404. */
+/** Any lot, drafts included; a missing one is refused with the spec's admin not-found message. */
 export async function loadLot(prisma: PrismaClient | P.TransactionClient, id: string): Promise<LotRow> {
   const row = await prisma.lot.findUnique({ where: { id }, include: lotInclude });
   if (!row) throw notFound(messages.browse.auctionNotFoundAdmin);

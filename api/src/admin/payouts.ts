@@ -13,7 +13,7 @@ export async function eventStatements(db: Database, eventId: string): Promise<Se
   return rows.map(presentStatement);
 }
 
-/** Marks the statement's payout made by `adminId`; 409 when it was marked already or its sale was voided. */
+/** Marks the statement's payout made by `adminId`; refused (conflict) when it was marked already or its sale was voided. */
 export async function markPaidOut(db: Database, statementId: string, adminId: string): Promise<SellerStatement> {
   const { prisma } = db;
   // One conditional update: two admins marking it at once record one payout.

@@ -1,7 +1,7 @@
 /**
  * Policy drafts as the admin writes them (decided; the spec shows the screen without contents): written and
  * edited freely, then published as the next numbered version of their kind (content/policies.ts). A published
- * version is frozen: changing or deleting it is a 409. Content is sanitized like content pages.
+ * version is frozen: changing or deleting it is refused (conflict). Content is sanitized like content pages.
  */
 import type { z } from 'zod';
 import { adminMessages, type Policy, type policyBodySchema, type policyUpdateBodySchema } from '@gavel/domain';
@@ -49,7 +49,7 @@ export async function deletePolicyDraft(prisma: PrismaClient, id: string): Promi
   await prisma.policy.delete({ where: { id: row.id } });
 }
 
-/** Publishes a draft as the next version of its kind; a draft another request published first is a 409. */
+/** Publishes a draft as the next version of its kind; a draft another request published first is refused (conflict). */
 export async function publishPolicyDraft(prisma: PrismaClient, id: string, requireReacceptance: boolean): Promise<Policy> {
   await draft(prisma, id);
   const published = await publishPolicy(prisma, id, requireReacceptance);

@@ -36,7 +36,7 @@ export async function browseEvents(
   return { data: rows.map(presentEvent), pagination: paginationOf(total, limit, offset) };
 }
 
-/** One event the viewer may see, by id or by slug; otherwise a 404. */
+/** One event the viewer may see, by id or by slug; otherwise not found. */
 export async function eventBy(prisma: PrismaClient, by: 'id' | 'slug', value: string | undefined, viewer: Pick<UserRow, 'role'> | null): Promise<AuctionEvent> {
   const row = await prisma.auctionEvent.findFirst({ where: { [by]: value, ...visibleTo(viewer) }, include: withLotCount });
   if (!row) throw notFound('Auction event not found');

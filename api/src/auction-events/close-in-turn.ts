@@ -20,7 +20,7 @@ export interface MovedLot {
 
 // The lots taking a turn, in both statements: open (not closed, not overdue) and run by Gavel's clock, not a contract.
 
-/** The close of the last turn, or null when no lot takes one; refuses (400, firstCloseAt) a turn before a lot's start. */
+/** The close of the last turn, or null when no lot takes one; refuses (invalid, firstCloseAt) a turn before a lot's start. */
 export async function lastTurn(tx: Tx, eventId: string, plan: NonNullable<CloseInTurn>): Promise<Date | null> {
   const first = plan.firstCloseAt.getTime();
   const [row] = await tx.$queryRaw<Array<{ lots: bigint; clash: bigint }>>`

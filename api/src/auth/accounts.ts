@@ -48,7 +48,7 @@ export class Accounts {
     this.signinGuard = new SigninGuard(services.rateLimiter, services.limits);
   }
 
-  /** Creates an account (409 when the address has one) and e-mails a code to verify the address. */
+  /** Creates an account (refused, conflict, when the address has one) and e-mails a code to verify the address. */
   async signUp(body: z.output<typeof signupBodySchema>, ip: string): Promise<UserRow> {
     const { db, rateLimiter, limits } = this.services;
     await rateLimiter.hit(`signup:ip:${ip}`, limits.signinPerIp);
@@ -64,7 +64,7 @@ export class Accounts {
     return user;
   }
 
-  /** Signs in with e-mail and password; an unverified address is a 403 with `userId`, and a fresh code is e-mailed. */
+  /** Signs in with e-mail and password; an unverified address is refused (forbidden) with `userId`, and a fresh code is e-mailed. */
   async signIn(email: string, password: string, ip: string): Promise<SignedIn> {
     const { db, emailCodes } = this.services;
     await this.signinGuard.admit(email, ip);
@@ -93,7 +93,7 @@ export class Accounts {
     return this.signedIn(await prisma.user.update({ where: { id: owner.id }, data: { emailVerified: true } }));
   }
 
-  /** E-mails a new verification code, at most one per cooldown (429 sooner). */
+  /** E-mails a new verification code, at most one per cooldown (too many, sooner). */
   async resendCode(userId: string, ip: string): Promise<void> {
     const { db, emailCodes } = this.services;
     await this.limitCodes(ip, userId);
@@ -133,7 +133,7 @@ export class Accounts {
     await mailer.send(passwordChangedMail(user.email));
   }
 
-  /** Changes the password (400 when the current one is wrong); every earlier token is revoked and a new one issued. */
+  /** Changes the password (invalid when the current one is wrong); every earlier token is revoked and a new one issued. */
   async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<SignedIn> {
     const { db, eventHub, mailer } = this.services;
     if (!(await passwordMatches(user.passwordHash, currentPassword))) {

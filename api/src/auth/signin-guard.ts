@@ -20,7 +20,7 @@ export class SigninGuard {
     private readonly limits: RateLimitConfig,
   ) {}
 
-  /** Before the password is checked: a 429 when this address or this account must wait. */
+  /** Before the password is checked: refused (too many) when this address or this account must wait. */
   async admit(email: string, ip: string): Promise<void> {
     await this.limiter.hit(`signin:ip:${ip}`, this.limits.signinPerIp);
     await this.limiter.hit(`signin:account-ip:${email}:${ip}`, this.limits.signinPerAccount);

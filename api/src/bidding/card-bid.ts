@@ -18,7 +18,7 @@ import type { AdmittedBid, PlacedBid } from './bid-types.ts';
 export async function placeCardBid(services: Pick<HoldDeps, 'db' | 'log' | 'payments' | 'prices'>, user: UserRow, bid: AdmittedBid): Promise<PlacedBid> {
   const { payments, log } = services;
   const unit = bid.unit as CardBidUnit;
-  // A USD bid holds itself; a bid in sats waits for a fresh BTC price, or is refused (503) without one.
+  // A USD bid holds itself; a bid in sats waits for a fresh BTC price, or is refused (unavailable) without one.
   const btcPrice = unit === 'sats' ? await services.prices.holdPrice('BTC') : null;
   // A maximum bid holds its maximum: the most it can come to pay (a change of maximum is a new bid, held anew).
   const held = bid.maximum ?? bid.amount;

@@ -35,7 +35,7 @@ import { anyCase } from '../wallet/linked.ts';
 const bidMessages = messages.bids;
 
 /**
- * The public lot a bid is for, published in a published event (404 otherwise, as lots/public-lot.ts says): one read per bid, fresh, since open and minimum are checked from
+ * The public lot a bid is for, published in a published event (not found otherwise, as lots/public-lot.ts says): one read per bid, fresh, since open and minimum are checked from
  * it. One prepared statement with its auction event's whitelist flag and where it stands for the proxy rule (its
  * leading bid): Prisma would read each relation in a round trip of its own. The lots of bids arriving together are
  * read together (gathered.ts), each by a statement sent after its bid arrived. The columns are
@@ -94,9 +94,9 @@ export interface IntakeDeps {
 }
 
 /**
- * Checks a bid against the lot and the bidder before anything is held, built or written. Refusals, in order:
- * 404 (readLotForBid), 503 relayer off, 409 ETH lots take only on-chain bids, 403 own lot, 403 not whitelisted,
- * 400 invalid amount, 409 cancelled / ended / not started, 400 below the minimum next bid.
+ * Checks a bid against the lot and the bidder before anything is held, built or written. Refusals, in order: not
+ * found (readLotForBid), unavailable (relayer off), conflict (ETH lots take only on-chain bids), forbidden (own lot,
+ * not whitelisted), invalid (the amount), conflict (cancelled / ended / not started), invalid (below the minimum).
  */
 export async function admitBid(services: IntakeDeps, user: UserRow, lot: LotForBid, input: string | number | bigint, rail: BidRail, maximumInput?: string | number): Promise<AdmittedBid> {
   if (rail === 'relayed-card' && !services.relayer.enabled) throw new Refused('unavailable', relayedBidMessages.unavailable, 'relayer_unavailable');

@@ -42,7 +42,7 @@ export async function assertWithinBiddingLimit(tx: Pick<Transaction, '$queryRawU
   if (!row?.fits) throw biddingLimitError(BigInt(row?.limit ?? '0'), BigInt(row?.available ?? '0'), field);
 }
 
-/** The 402 of a commitment beyond the limit: none granted, or how much is left. */
+/** The refusal (payment refused) of a commitment beyond the limit: none granted, or how much is left. */
 export function biddingLimitError(limit: bigint, available: bigint, field: 'amount' | 'maximum'): Refused {
   const message = limit === 0n ? paymentMessages.noBiddingLimit : fill(paymentMessages.biddingLimitLeft, { available: displayAmount(available, 'USD') });
   return new Refused('payment_refused', message, 'bidding_limit', { [field]: message }, { biddingLimitAvailable: displayAmount(available, 'USD') });

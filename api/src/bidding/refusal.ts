@@ -40,7 +40,7 @@ export function writeRefusal(lot: Lot): Refused {
   return refusalError(bidRefusal(lotBidState(lot), -1n)!, unitFor(lot.paymentMethod));
 }
 
-/** A refused maximum (400), naming the `maximum` field. */
+/** A refused maximum (invalid), naming the `maximum` field. */
 export function maximumError(message: string): Refused {
   return new Refused('invalid', message, 'validation_failed', { maximum: message });
 }

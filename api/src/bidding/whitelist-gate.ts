@@ -1,7 +1,7 @@
 /**
  * The whitelist gate: on a whitelist-only auction event, only users whose e-mail or one of whose linked
  * wallets is on the list (for that event, or for every whitelist-only event) may bid or buy. Checked by the
- * api before any bid, card hold or Buy Now, with a 403 the dapp shows as it is.
+ * api before any bid, card hold or Buy Now, refused as forbidden, with a message the dapp shows as it is.
  *
  * Whether an event is whitelist-only is kept for a few seconds per api instance, as the bid path does with
  * lot facts: a bidding war asks hundreds of times a second, and the flag changes only by an admin's edit

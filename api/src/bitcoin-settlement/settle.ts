@@ -115,7 +115,7 @@ export async function completeForSeller(services: SettlementDeps, user: UserRow,
 
 /**
  * The co-signed swap recorded, then broadcast: two co-signs at once record (and broadcast) it once, the other
- * answering 409. A swap the node refuses is forgotten again (offer_invalid, the winner may claim); one Esplora
+ * refusing it as a conflict. A swap the node refuses is forgotten again (offer_invalid, the winner may claim); one Esplora
  * could not be reached for stays recorded, and the worker broadcasts it (bitcoin-settlement/swap.ts).
  */
 export async function sellerSign(services: SettlementDeps, user: UserRow, body: { auctionId: string; walletAddress: string; signedPsbtHex: string }): Promise<PsbtState> {
@@ -144,7 +144,7 @@ async function refuseValidOffer(services: SettlementDeps, offerHex: string | nul
     throw new Refused('conflict', fill(settlementMessages.swapRecorded, { txid: swapTxid }), 'swap_recorded');
   }
   const offer = parsePsbtHex(offerHex, services.config.bitcoin.network);
-  // Esplora unreachable is a 503 (offerCall); an OfferError here is the offer found dead, which allows the claim.
+  // Esplora unreachable is unavailable (offerCall); an OfferError here is the offer found dead, which allows the claim.
   const dead = await offerCall(() =>
     checkUnspent(offer, esploraChainView(services.bitcoin.esplora)).then(
       () => false,

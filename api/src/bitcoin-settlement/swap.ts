@@ -31,7 +31,7 @@ export interface SwapDeps {
   log: Logger;
 }
 
-/** Records the swap (txid, network hex and the seller's PSBT) unless one is recorded or the lot is paid; else 409. */
+/** Records the swap (txid, network hex and the seller's PSBT) unless one is recorded or the lot is paid; else a conflict. */
 export async function recordSwap(services: SwapDeps, lotId: string, sellerSignedPsbtHex: string, swap: Pick<SettledSwap, 'txid' | 'txHex'>): Promise<void> {
   const { prisma } = services.db;
   const { count } = await prisma.lot.updateMany({

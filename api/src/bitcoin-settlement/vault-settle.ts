@@ -38,7 +38,7 @@ const WORKER_WAIT_MS = 15_000;
 
 /**
  * Waits for the worker to record (and send) the stored binding swap, so seller-sign answers with it as for any
- * other swap. A swap the worker forgot (it could not be finalized, or the node refused it) is a 409; a worker not
+ * other swap. A swap the worker forgot (it could not be finalized, or the node refused it) is a conflict; a worker not
  * done within WORKER_WAIT_MS leaves the state as it is (the reconcile pass queues it again).
  */
 export async function awaitVaultSwap(services: VaultSwapDeps, lotId: string): Promise<void> {

@@ -13,7 +13,7 @@ import * as reads from './reads.ts';
 
 export { IndexerUnavailable };
 
-/** For routes that cannot answer without the indexer: its absence becomes a clear 503, anything else rethrows. */
+/** For routes that cannot answer without the indexer: its absence becomes a clear refusal (unavailable), anything else rethrows. */
 export function unavailable(error: unknown): never {
   if (error instanceof IndexerUnavailable) throw new Refused('unavailable', chainMessages.indexerUnavailable, 'indexer_unavailable');
   throw error;

@@ -84,7 +84,7 @@ export async function reportWithdrawal(chain: ChainService, db: Database, user: 
   return settled!;
 }
 
-/** A reported withdrawal (its reporter's, or any for an admin), re-checked against the chain; otherwise a 404. */
+/** A reported withdrawal (its reporter's, or any for an admin), re-checked against the chain; otherwise not found. */
 export async function reportedWithdrawal(chain: ChainService, db: Database, user: Pick<UserRow, 'id' | 'role'>, hash: string | null): Promise<Row> {
   const row = hash ? await db.prisma.evmWithdrawal.findUnique({ where: { txHash: hash.toLowerCase() } }) : null;
   if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound(chainMessages.withdrawalNotFound);
@@ -92,7 +92,7 @@ export async function reportedWithdrawal(chain: ChainService, db: Database, user
   return settled!;
 }
 
-/** The transaction's sender, lower-case, as the node knows it: 409 while it does not, 503 if it cannot answer. */
+/** The transaction's sender, lower-case, as the node knows it: a conflict while it does not, unavailable if it cannot answer. */
 async function senderOf(chain: ChainService, hash: string): Promise<string> {
   try {
     return (await chain.rpc.client.getTransaction({ hash: hash as Hash })).from.toLowerCase();

@@ -159,7 +159,7 @@ function offeredByCard(lot: Pick<Lot, 'paymentMethod' | 'chainAuctionId'>): bool
   return lot.paymentMethod === 'Manual' || lot.chainAuctionId !== null;
 }
 
-/** 409 while an offer for the lot can still be accepted, or is being accepted: one offer stands at a time. */
+/** A conflict while an offer for the lot can still be accepted, or is being accepted: one offer stands at a time. */
 async function refuseWhileOffered(db: Db, lotId: string): Promise<void> {
   const live = await db.secondChanceOffer.findFirst({ where: { lotId, OR: [{ status: 'accepting' }, { status: 'open', expiresAt: { gt: new Date() } }] } });
   if (live?.status === 'accepting') throw new Refused('conflict', unpaidMessages.offerInFlight, 'offer_in_flight');

@@ -36,7 +36,7 @@ async function settleable(services: SettleDeps, user: UserRow, id: string, who: 
   return lot;
 }
 
-/** 409 while the lot's swap is recorded: it is the payment and the transfer. */
+/** A conflict while the lot's swap is recorded: it is the payment and the transfer. */
 function refuseOnChain(lot: { swapTxid: string | null }): void {
   if (lot.swapTxid) throw new Refused('conflict', fill(settlementMessages.swapRecorded, { txid: lot.swapTxid }), 'swap_recorded');
 }

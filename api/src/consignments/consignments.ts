@@ -2,7 +2,7 @@
  * Consignment intake: a signed-in user offers an item (the Sell page); an admin reviews it and accepts it into an
  * auction event as a lot whose creator (the seller) is the consignor, or declines it with a reason the consignor is
  * mailed. A review happens once: the status moves from submitted by one conditional update, so two admins
- * deciding at once cannot both win (the loser gets a 409 and nothing is written for them).
+ * deciding at once cannot both win (the loser is refused, conflict, and nothing is written for them).
  */
 import {
   consignmentMessages as m,
@@ -91,7 +91,7 @@ export async function myConsignments(services: ConsignmentDeps, userId: string):
   return rows.map(presentConsignment);
 }
 
-/** One consignment for its consignor; someone else's answers 404, as if it did not exist. */
+/** One consignment for its consignor; someone else's is not found, as if it did not exist. */
 export async function myConsignment(services: ConsignmentDeps, userId: string, id: string): Promise<Consignment> {
   const row = await services.db.prisma.consignment.findFirst({ where: { id, userId } });
   if (!row) throw notFound(m.notFound);

@@ -16,7 +16,7 @@ import { publicLotWhere } from '../lots/public-lot.ts';
 type Page = { limit?: number; offset?: number };
 type BidList = { data: Bid[]; pagination: Pagination };
 
-/** A published lot's bid history, highest first; once the lot ended it is a result, for signed-in viewers only (401). */
+/** A published lot's bid history, highest first; once the lot ended it is a result, for signed-in viewers only (unauthenticated otherwise). */
 export async function lotBidHistory(services: { db: Database; chain: ChainService }, lotId: string, query: Page, viewerId: string | null): Promise<BidList> {
   const { prisma } = services.db;
   const lot = await prisma.lot.findFirst({

@@ -23,14 +23,14 @@ export async function statementsOf(db: Database, userId: string): Promise<Seller
   return rows.map(presentStatement);
 }
 
-/** An invoice its buyer or an admin asks for; 404 for anyone else, as for one that does not exist. */
+/** An invoice its buyer or an admin asks for; not found for anyone else, as for one that does not exist. */
 export async function invoiceFor(db: Database, viewer: UserRow, id: string): Promise<Invoice> {
   const row = await db.prisma.invoice.findUnique({ where: { id }, include: invoiceInclude });
   if (!row || (row.buyerId !== viewer.id && viewer.role !== 'admin')) throw notFound(saleDocumentMessages.invoiceNotFound);
   return presentInvoice(row);
 }
 
-/** A statement its seller or an admin asks for; 404 for anyone else, as for one that does not exist. */
+/** A statement its seller or an admin asks for; not found for anyone else, as for one that does not exist. */
 export async function statementFor(db: Database, viewer: UserRow, id: string): Promise<SellerStatement> {
   const row = await db.prisma.sellerStatement.findUnique({ where: { id }, include: statementInclude });
   if (!row || (row.sellerId !== viewer.id && viewer.role !== 'admin')) throw notFound(saleDocumentMessages.statementNotFound);

@@ -23,7 +23,7 @@ function recordedBy(u: Person | null, lot: { creatorId: string | null }): Settle
   return { name: nameOf(u) ?? (role === 'admin' ? 'a Gavel admin' : 'the seller'), role };
 }
 
-/** The ended lot, if the caller is its seller or an admin (403 otherwise, 404 for none). */
+/** The ended lot, if the caller is its seller or an admin (forbidden otherwise, not found for none). */
 async function ownLot(prisma: PrismaClient, user: UserRow, id: string): Promise<LotRow> {
   const lot = await loadLot(prisma, id);
   if (user.role !== 'admin' && !(await isSellerOf(prisma, user, lot))) throw new Refused('forbidden', settlementMessages.notSeller, 'not_seller');

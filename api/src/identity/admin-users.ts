@@ -1,6 +1,6 @@
 /**
  * The admin's users: the list with KYC and payment verification, the identity check's document, and the admin's
- * decisions on a user (KYC, payment verification, the pay-later bidding limit). A missing user is a 404.
+ * decisions on a user (KYC, payment verification, the pay-later bidding limit). A missing user is refused as not found.
  */
 import type { z } from 'zod';
 import { ADMIN_USERS_LIMIT, formatAmount, messages, parseAmount, paginationOf, type Pagination, type adminUserListQuerySchema, type adminUserSchema, type kycDecisionSchema } from '@gavel/domain';

@@ -48,7 +48,7 @@ async function envelopeOf(services: InscriptionDeps, row: InscriptionRow): Promi
 }
 
 /**
- * A new request, waiting for its payment until INSCRIPTION_EXPIRY_HOURS from now; refused (409) while the user
+ * A new request, waiting for its payment until INSCRIPTION_EXPIRY_HOURS from now; refused (conflict) while the user
  * already has INSCRIPTION_OPEN_PER_USER waiting, so one account cannot fill the watcher's turns.
  */
 export async function createInscription(
@@ -223,7 +223,7 @@ export async function watchInscriptions(services: InscriptionDeps): Promise<void
 /** Most inscriptions a list answers, newest first. */
 const LISTED = 200;
 
-/** One inscription by Gavel's id or its inscription id, without its content; otherwise a 404. */
+/** One inscription by Gavel's id or its inscription id, without its content; otherwise refused as not found. */
 export async function findInscription(prisma: PrismaClient, id: string): Promise<InscriptionRow> {
   const row = await prisma.inscription.findFirst({ where: { OR: [{ id }, { inscriptionId: id }] }, omit: { content: true } });
   if (!row) throw notFound(inscriptionMessages.notFound);

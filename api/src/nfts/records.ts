@@ -115,7 +115,7 @@ async function claim({ db }: NftServices, id: string, fields: P.NftUpdateManyMut
   return db.prisma.nft.findUniqueOrThrow({ where: { id } });
 }
 
-/** The token on chain, read fresh (indexer, then RPC); 422 if it does not exist, 503 if the chain cannot be read. */
+/** The token on chain, read fresh (indexer, then RPC); unprocessable if it does not exist, unavailable if the chain cannot be read. */
 async function tokenOnChain({ chain }: NftServices, contractAddress: string, tokenId: string): Promise<ChainToken> {
   const { tokens, stale } = await readTokens(chain, [{ contractAddress, tokenId }], { rpcFallback: true });
   const token = tokens.get(tokenKey(contractAddress, tokenId));

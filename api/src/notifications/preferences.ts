@@ -31,7 +31,7 @@ export async function changeNotificationPreferences(prisma: PrismaClient, userId
   return prisma.user.update({ where: { id: userId }, data: changes, select: preferenceSelect });
 }
 
-/** Turns off the kind of e-mail the token names; a token that is not one, or names a deleted account, is a 400. */
+/** Turns off the kind of e-mail the token names; a token that is not one, or names a deleted account, is invalid. */
 export async function unsubscribe(prisma: PrismaClient, tokens: Pick<UnsubscribeTokens, 'verify'>, token: string): Promise<EmailKind> {
   const claim = tokens.verify(token);
   const invalid = () => new Refused('invalid', notificationMessages.unsubscribeInvalid, 'unsubscribe_invalid', { token: notificationMessages.unsubscribeInvalid });

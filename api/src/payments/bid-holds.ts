@@ -51,7 +51,7 @@ export const lapseOf = (services: { payments: Pick<Payments, 'config'> }, at = n
 
 /**
  * Authorises `cents` on the user's saved card, off-session, to be captured only if the bid wins. A declined card
- * (or one that wants the cardholder, which off-session cannot ask) is a 402 with the card's message.
+ * (or one that wants the cardholder, which off-session cannot ask) is refused (payment refused) with the card's message.
  * `pendingIn`: a bid's hold (or a renewed one's), recorded as pending (with `metadata.bidId`) before Stripe is asked, for the caller
  * to clear when the bid carries it (pending-holds.ts); a refusal holds nothing and clears it here.
  */

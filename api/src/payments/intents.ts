@@ -67,7 +67,7 @@ export async function captureIntent(stripe: Stripe, id: string, amountToCapture?
 }
 
 /**
- * A Stripe failure while preparing a payment, as the payer should see it: Stripe away is a 503; a saved card or
+ * A Stripe failure while preparing a payment, as the payer should see it: Stripe away is unavailable; a saved card or
  * customer Stripe no longer knows (the stand-in restarted, keys changed) means the card must be saved again.
  */
 export function paymentSetupError(error: unknown): unknown {

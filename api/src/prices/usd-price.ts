@@ -5,7 +5,7 @@
  * One fetch serves every card bid for PRICE_CACHE_MS, and bids arriving while it runs wait for that same fetch,
  * so the service is never asked once per bid. When a fetch fails, the last price stands until it is
  * PRICE_MAX_AGE_MS old by the service's own clock (its last_updated_at); a price older than that, or none at all,
- * refuses the card bid with a 503 naming the coin: holding a card at an old price could hold too little.
+ * refuses the card bid (unavailable) naming the coin: holding a card at an old price could hold too little.
  */
 import type { Logger } from 'pino';
 import { cardBidsPausedMessage, type HoldPrice, type PricedCoin } from '@gavel/domain';
@@ -46,7 +46,7 @@ export class UsdPrices {
     private readonly report: (dependency: string, failure: string | null) => void = () => {},
   ) {}
 
-  /** What the hold of a card bid in `coin` is worked out at; a 503 with `refusal` when no fresh price is known. */
+  /** What the hold of a card bid in `coin` is worked out at; refused (unavailable) with `refusal` when no fresh price is known. */
   async holdPrice(coin: PricedCoin, refusal: string = cardBidsPausedMessage(coin)): Promise<HoldPrice> {
     const quote = (await this.fresh())[coin];
     if (!quote) {

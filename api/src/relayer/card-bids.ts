@@ -27,7 +27,7 @@ export async function placeRelayedCardBid(services: RelayerIntake, user: UserRow
   const { lot, amount, maximum } = bid;
   if (!user.stripeCustomerId || !user.stripePaymentMethodId) throw new Refused('forbidden', messages.gates.paymentMethod, 'gate_paymentMethod');
 
-  // Whole cents, rounded up, at a fresh ETH price (or a 503 without one): the hold covers the bid (or the maximum,
+  // Whole cents, rounded up, at a fresh ETH price (or unavailable without one): the hold covers the bid (or the maximum,
   // every step of which it backs) with the buyer's premium the contract takes on top of it, and the margin.
   const allIn = allInAmount(maximum ?? amount, lotPremiumTable(lot, null));
   const holdCents = Number(coinHoldCents(allIn, WEI_PER_ETH, await prices.holdPrice('ETH')));

@@ -97,7 +97,7 @@ export function presentCardMint(row: CardMint, contractAddress: string | null): 
   };
 }
 
-/** A card mint as its buyer (or an admin) may read it; anyone else's, or none, is a 404. */
+/** A card mint as its buyer (or an admin) may read it; anyone else's, or none, is not found. */
 export async function cardMintOf(prisma: PrismaClient, user: Pick<UserRow, 'id' | 'role'>, id: string | undefined): Promise<CardMint> {
   const row = await prisma.cardMint.findUnique({ where: { id } }).catch(() => null);
   if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound(cardMintMessages.notFound);

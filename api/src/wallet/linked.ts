@@ -31,7 +31,7 @@ export async function isLinkedTo(db: Database, userId: string, address: string):
   return wallet !== null && wallet.userId === userId && wallet.isConnected;
 }
 
-/** Throws 403 `wallet_not_linked` (field walletAddress) unless `address` is linked to `userId`. */
+/** Refuses (forbidden, `wallet_not_linked`, field walletAddress) unless `address` is linked to `userId`. */
 export async function requireLinkedWallet(db: Database, userId: string, address: string, field = 'walletAddress'): Promise<void> {
   if (!(await isLinkedTo(db, userId, address))) {
     throw new Refused('forbidden', walletProofMessages.notLinked, 'wallet_not_linked', { [field]: walletProofMessages.notLinked });

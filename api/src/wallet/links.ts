@@ -23,7 +23,7 @@ export function presentWallet(row: WalletRow): Wallet {
   };
 }
 
-/** A 409 when the address is linked to another account. */
+/** Refused (conflict) when the address is linked to another account. */
 export async function refuseIfLinkedElsewhere(db: Database, address: string, userId: string): Promise<void> {
   const owner = await walletOf(db, address);
   if (owner && owner.userId !== userId) throw linkedElsewhere();
@@ -50,7 +50,7 @@ export async function linkedWallets(prisma: PrismaClient, userId: string): Promi
   return rows.map(presentWallet);
 }
 
-/** Unlinks the user's wallet (it can then be proved again by anyone); a 404 when it is not theirs. Returns its address as stored. */
+/** Unlinks the user's wallet (it can then be proved again by anyone); not found when it is not theirs. Returns its address as stored. */
 export async function unlinkWallet(db: Database, userId: string, address: string): Promise<string> {
   const row = await walletOf(db, address.trim());
   if (!row || row.userId !== userId) throw new Refused('not_found', walletProofMessages.notLinked, 'wallet_not_linked', { walletAddress: walletProofMessages.notLinked });

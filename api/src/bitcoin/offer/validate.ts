@@ -26,7 +26,7 @@ export interface OfferContext {
 
 const OUTPUT_ROLES = ['inscription output', 'payout to the seller', 'platform fee and buyer’s premium', 'new dummy', 'change'] as const;
 
-/** Parses untrusted PSBT hex with a size limit; every failure is the same clear 400. */
+/** Parses untrusted PSBT hex with a size limit; every failure is the same clear refusal (invalid). */
 export function parsePsbtHex(hex: unknown, network: BitcoinNetworkName, field = 'signedPsbtHex'): bitcoin.Psbt {
   if (typeof hex !== 'string' || hex.length === 0) throw new OfferError('invalid_psbt', 'PSBT hex is required', field);
   if (hex.length > MAX_PSBT_HEX_LENGTH) throw new OfferError('psbt_too_large', PSBT_TOO_LARGE, field);
