@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { cardFormMessages, messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { newAccountPage, openSignedIn, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { screenshotPath } from '../support/browser.ts';
+import { screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
@@ -30,7 +30,7 @@ async function signedIn(state: UserState, route: string, viewport?: { width: num
   return { user, token, page };
 }
 
-describe('password reset', { timeout: 60_000 }, () => {
+describe('password reset', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('mails a code, checks it, sets the new password, and signs in with it', async () => {
     const user = await createUser(suite.stack.api.db, 'ready');
     const { page } = await newAccountPage(suite.browser);
@@ -88,7 +88,7 @@ describe('password reset', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Reset Password (change password)', { timeout: 60_000 }, () => {
+describe('Reset Password (change password)', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('refuses a wrong current password, then changes it and keeps this tab signed in with the new token', async () => {
     const { page, token } = await signedIn('ready', '/change-password');
     await page.locator('[data-testid=change-password-form]').waitFor();
@@ -112,7 +112,7 @@ describe('Reset Password (change password)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('payment details', { timeout: 60_000 }, () => {
+describe('payment details', { timeout: SUITE_TIMEOUT_MS }, () => {
   it("shows the saved card form's messages beside each field", async () => {
     const { page } = await signedIn('identityVerified', '/payment-details');
     await page.locator('[data-testid=card-form]').waitFor();
@@ -165,7 +165,7 @@ describe('payment details', { timeout: 60_000 }, () => {
   });
 });
 
-describe('3D Secure', { timeout: 60_000 }, () => {
+describe('3D Secure', { timeout: SUITE_TIMEOUT_MS }, () => {
   it("sends a card that needs authentication to the issuer's page and verifies it on return", async () => {
     const { page } = await signedIn('identityVerified', '/payment-details');
     await page.locator('[data-testid=card-form]').waitFor();
@@ -184,7 +184,7 @@ describe('3D Secure', { timeout: 60_000 }, () => {
   });
 });
 
-describe('e-mail code', { timeout: 60_000 }, () => {
+describe('e-mail code', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('refuses a wrong code, offers a new code after 30 s, and accepts the new one', async () => {
     const email = `resend.${Date.now()}@example.com`;
     const signup = await fetch(`${suite.stack.api.url}/auth/signup`, {
@@ -221,7 +221,7 @@ describe('e-mail code', { timeout: 60_000 }, () => {
   });
 });
 
-describe('identity verification', { timeout: 60_000 }, () => {
+describe('identity verification', { timeout: SUITE_TIMEOUT_MS }, () => {
   it("checks the document, and shows a rejection with the admin's reason and the form again", async () => {
     const { page, user } = await signedIn('profileComplete', '/identity-verification');
     await page.locator('[data-testid=identity-form]').waitFor();
@@ -265,7 +265,7 @@ describe('identity verification', { timeout: 60_000 }, () => {
   });
 });
 
-describe('header and profile', { timeout: 60_000 }, () => {
+describe('header and profile', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('offers Profile, the following pages, Reset Password, Connect Wallet and Logout when signed in; Logout signs out', async () => {
     const { page, token } = await signedIn('ready', '/auctions');
     await page.locator('[data-testid=profile-menu-button][data-signed-in]').waitFor();
@@ -331,7 +331,7 @@ describe('header and profile', { timeout: 60_000 }, () => {
   });
 });
 
-describe('on a phone', { timeout: 60_000 }, () => {
+describe('on a phone', { timeout: SUITE_TIMEOUT_MS }, () => {
   const PHONE = { width: 375, height: 812 };
   const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { messages, paymentMessages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { newAccountPage, openSignedIn, pasteInto, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { screenshotPath } from '../support/browser.ts';
+import { screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -35,7 +35,7 @@ async function adminToken(): Promise<string> {
   return signIn(suite.stack.api.url, admin.email);
 }
 
-describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
+describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('signs up, verifies the e-mail, completes every step and shows four green indicators', async () => {
     const { page } = await newAccountPage(suite.browser);
     const email = `journey.${Date.now()}@example.com`;
@@ -152,7 +152,7 @@ describe('from sign-up to ready to bid', { timeout: 120_000 }, () => {
   });
 });
 
-describe('sign-in redirect', { timeout: 120_000 }, () => {
+describe('sign-in redirect', { timeout: SUITE_TIMEOUT_MS }, () => {
   async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD) {
     await page.goto(`${suite.dapp.url}/signin`);
     await page.fill('[data-testid=signin-email]', email);
@@ -217,7 +217,7 @@ describe('sign-in redirect', { timeout: 120_000 }, () => {
   });
 });
 
-describe('a revoked session', { timeout: 60_000 }, () => {
+describe('a revoked session', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('clears local storage and returns to /signin on the next 401', async () => {
     const user = await createUser(suite.stack.api.db, 'profileComplete');
     const token = await signIn(suite.stack.api.url, user.email);

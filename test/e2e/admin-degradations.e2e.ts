@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createUser, TEST_PASSWORD } from '../support/users.ts';
 
@@ -15,7 +15,7 @@ const suite = browserSuite(
   (api) => api.url,
 );
 
-describe('degradations on the admin dashboard', { timeout: 120_000 }, () => {
+describe('degradations on the admin dashboard', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows an outage still going on and one the worker recorded, with since, until and how long', async () => {
     const { stack } = suite;
     stack.services.health.report('esplora', 'connect ECONNREFUSED 127.0.0.1:3002');

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { adminMessages, messages, settlementMessages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { openSignedIn, PNG_1X1, waitForToast } from '../support/account-browser.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
@@ -44,7 +44,7 @@ async function apiBid(lotId: string, amount: string): Promise<void> {
   assert.equal(res.status, 201, await res.text());
 }
 
-describe('admin area', { timeout: 180_000 }, () => {
+describe('admin area', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('keeps out everyone but admins', async () => {
     const { page } = await newPage(suite.browser);
     // Nobody signed in: straight to the admin login.

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
 import { postBid } from '../support/bids.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
@@ -28,7 +28,7 @@ const WIDTHS = [
 const THREE_HOURS = 3 * 3_600_000;
 
 for (const { name, viewport } of WIDTHS) {
-  describe(`a bidder who cannot bid yet (${name})`, { timeout: 90_000 }, () => {
+  describe(`a bidder who cannot bid yet (${name})`, { timeout: SUITE_TIMEOUT_MS }, () => {
     it('is told on the lot what is left, stays there, and is not offered the card they saved', async () => {
       const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
       // Card saved and verified, terms not accepted, identity submitted and under review.
@@ -62,7 +62,7 @@ for (const { name, viewport } of WIDTHS) {
     });
   });
 
-  describe(`a leader's maximum and the bid box after an outbid (${name})`, { timeout: 120_000 }, () => {
+  describe(`a leader's maximum and the bid box after an outbid (${name})`, { timeout: SUITE_TIMEOUT_MS }, () => {
     it('says the price stays, then holds the new minimum with the exceeded maximum as a notice', async () => {
       const lot = await createLot(suite.stack.api.db, { startingBid: 1000n, endsInMs: THREE_HOURS });
       const [ann, ben] = [await bidderWithCard(suite.stack), await bidderWithCard(suite.stack)];

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, TEST_PASSWORD } from '../support/users.ts';
@@ -24,7 +24,7 @@ const suite = browserSuite(
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 const PHONE = { width: 390, height: 844 };
 
-describe('signing in from a lot', { timeout: 60_000 }, () => {
+describe('signing in from a lot', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('comes back to the lot with the typed amount in the bid box', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
     const { user } = await bidderWithCard(suite.stack);
@@ -77,7 +77,7 @@ describe('signing in from a lot', { timeout: 60_000 }, () => {
   });
 });
 
-describe('bidding on a saved card', { timeout: 60_000 }, () => {
+describe('bidding on a saved card', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('is one confirm step, and the bid box then holds the new minimum', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
     const bidder = await bidderWithCard(suite.stack);
@@ -109,7 +109,7 @@ describe('bidding on a saved card', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the lot page on a phone', { timeout: 60_000 }, () => {
+describe('the lot page on a phone', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows the bid box on the first screen, and a sticky bid bar once it is scrolled away', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
     const about = Array.from({ length: 12 }, (_, i) => `<p>Provenance note ${i + 1}: a long history, told at length so the page scrolls.</p>`).join('');
@@ -145,7 +145,7 @@ describe('the lot page on a phone', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the cost calculator', { timeout: 60_000 }, () => {
+describe('the cost calculator', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('is offered on a lot in sats, and not on a lot in dollars', async () => {
     const usd = await createLot(suite.stack.api.db, { startingBid: 1000n });
     const btc = await createLot(suite.stack.api.db, { paymentMethod: 'BTC', startingBid: 15_000n });

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { CALCULATOR_DEFAULTS, costOf, fill, messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard, placeBidInBrowser } from '../support/card-bidders.ts';
 import { NOTICE_CARD_MS } from '../../dapp/src/state/notices.ts';
@@ -34,7 +34,7 @@ async function bidderOn(lotId: string, viewport?: { width: number; height: numbe
   return { ...bidder, page };
 }
 
-describe('placing a bid', { timeout: 60_000 }, () => {
+describe('placing a bid', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('takes a card bid at the minimum through the checkout steps, then shows it in the history', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 1000n });
     const { page } = await bidderOn(lot.id);
@@ -83,7 +83,7 @@ describe('placing a bid', { timeout: 60_000 }, () => {
   });
 });
 
-describe('two bidders racing', { timeout: 90_000 }, () => {
+describe('two bidders racing', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('tells the outbid bidder at once, in one place: the card elsewhere (closing itself), the banner on the lot page', async () => {
     // Ending in three hours: a lot in its last hour also tells its bidders it ends soon, and this test counts notices.
     const lot = await createLot(suite.stack.api.db, { startingBid: 2000n, endsInMs: 3 * 3_600_000 });
@@ -170,7 +170,7 @@ async function noticesShown(page: Page) {
   };
 }
 
-describe('the stream down', { timeout: 60_000 }, () => {
+describe('the stream down', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('falls back to the 5 s poll: its first poll is the baseline, the next one raises the notice', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 1500n });
     const alice = await bidderWithCard(suite.stack);
@@ -195,7 +195,7 @@ describe('the stream down', { timeout: 60_000 }, () => {
   });
 });
 
-describe('lot states', { timeout: 60_000 }, () => {
+describe('lot states', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows an upcoming lot with both countdowns and PLACE BID disabled, without a bid box', async () => {
     const lot = await createLot(suite.stack.api.db, { startsInMs: 3_600_000, endsInMs: 7_200_000 });
     const { page } = await newPage(suite.browser);
@@ -245,7 +245,7 @@ describe('lot states', { timeout: 60_000 }, () => {
   });
 });
 
-describe('cost calculator', { timeout: 60_000 }, () => {
+describe('cost calculator', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('starts from the spec defaults offline, adds quick increments, prices the bid, and stays quiet', async () => {
     const lot = await createLot(suite.stack.api.db, { paymentMethod: 'BTC', startingBid: 15_000n });
     await suite.stack.api.db.prisma.lot.update({ where: { id: lot.id }, data: { currentBid: '20000', bidCount: 1 } });

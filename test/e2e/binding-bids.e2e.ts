@@ -12,7 +12,7 @@ import { displayAmount, messages, psbtMessages } from '@gavel/domain';
 import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { connectBitcoinWallet, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createLot } from '../support/lots.ts';
@@ -52,7 +52,7 @@ async function bidFromVault(page: Page, sats: number) {
   await byTestId(page, 'checkout-done').click();
 }
 
-describe('binding Bitcoin bids', { timeout: 180_000 }, () => {
+describe('binding Bitcoin bids', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('a bid from the vault, signed once, wins and settles with the seller’s and Gavel’s co-signatures', async () => {
     const { api, btc, dev } = suite.stack;
     const sellerUser = await createUser(api.db, 'seller');

@@ -19,7 +19,7 @@ import { deliveryAddressOf } from '../../api/src/bitcoin-settlement/inscription-
 import { connectBitcoinWallet, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
 import { spend } from '../support/bitcoin-wallet.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createLot } from '../support/lots.ts';
@@ -52,7 +52,7 @@ async function bid(page: Page, sats: number) {
   await byTestId(page, 'checkout-bitcoin-bid').click();
 }
 
-describe('Bitcoin lots', { timeout: 180_000 }, () => {
+describe('Bitcoin lots', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('two wallets bid signed offers, the seller co-signs, one swap pays the seller and moves the inscription: Auction Complete', async () => {
     const { api, btc, dev } = suite.stack;
     const sellerUser = await createUser(api.db, 'seller');

@@ -11,7 +11,7 @@ import { psbtMessages } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { connectBitcoinWallet, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createLot } from '../support/lots.ts';
@@ -27,7 +27,7 @@ async function connect(page: Page, kind: 'xverse' | 'leather', user: { email: st
   await connectBitcoinWallet(page, suite.dapp.url, await signIn(suite.stack.api.url, user.email), kind, returnPath);
 }
 
-describe('Buy Now on a Bitcoin lot', { timeout: 180_000 }, () => {
+describe('Buy Now on a Bitcoin lot', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('the Xverse wallet signs an offer at the Buy Now price: the lot ends, and the cart follows the swap from the seller’s deadline to its confirmation', async () => {
     const { api, dev } = suite.stack;
     const sellerUser = await createUser(api.db, 'seller');

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { openSignedIn } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -20,7 +20,7 @@ const suite = browserSuite(
 );
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 
-describe('the Bitcoin vault on My wallet', { timeout: 180_000 }, () => {
+describe('the Bitcoin vault on My wallet', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('opens, is funded from the wallet, shows the confirmed balance and its exit date, and withdraws', async () => {
     const { api, btc, dev } = suite.stack;
     const user = await createUser(api.db, 'ready');

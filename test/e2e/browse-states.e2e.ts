@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { messages } from '@gavel/domain';
 import { DEFAULT_TERMS } from '@gavel/domain/terms-conditions';
 import { startApiForTest } from '../support/stack.ts';
-import { freePort, newPage, screenshotPath, startDappPreview, type DappServer } from '../support/browser.ts';
+import { freePort, newPage, screenshotPath, startDappPreview, type DappServer, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(
@@ -25,7 +25,7 @@ after(async () => {
   await offline?.stop();
 });
 
-describe('grid states', { timeout: 60_000 }, () => {
+describe('grid states', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows the empty state when there are no lots', async () => {
     const { page } = await newPage(suite.browser);
     await page.goto(`${suite.dapp.url}/auctions`);
@@ -58,7 +58,7 @@ describe('grid states', { timeout: 60_000 }, () => {
   });
 });
 
-describe('CMS pages without content', { timeout: 60_000 }, () => {
+describe('CMS pages without content', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows the default terms while the api cannot be reached', async () => {
     const { page } = await newPage(suite.browser);
     await page.goto(`${offline.url}/terms-conditions`);

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { lotListSchema, messages, type Lot } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
@@ -43,7 +43,7 @@ async function waitForCards(page: Page, count?: number): Promise<void> {
   if (count !== undefined) await eventually(async () => assert.equal(await cards(page).count(), count), { until: anyAnswer });
 }
 
-describe('browse grid', { timeout: 60_000 }, () => {
+describe('browse grid', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows 6 skeleton cards while the lots load', async () => {
     const { page } = await newPage(suite.browser);
     // Hold the list reply back until the loading state has been looked at.
@@ -217,7 +217,7 @@ describe('browse grid', { timeout: 60_000 }, () => {
   });
 });
 
-describe('finding lots', { timeout: 60_000 }, () => {
+describe('finding lots', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('opens on the live lot ending soonest', async () => {
     const [soonest] = await apiLots('status=live&sort=endTime&order=asc&limit=1');
     assert.ok(soonest);

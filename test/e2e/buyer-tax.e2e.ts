@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
 
@@ -51,7 +51,7 @@ async function taxedLot() {
   });
 }
 
-describe('the buyer’s tax in the browser', { timeout: 90_000 }, () => {
+describe('the buyer’s tax in the browser', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('the bid form’s all-in adds the bidder’s tax; the cart and the invoice show it on its own line', async () => {
     const lot = await taxedLot();
     const bidder = await bidderWithCard(suite.stack, { card: false });

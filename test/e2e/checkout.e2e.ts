@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { cardFormMessages, checkoutMessages, messages, paymentMessages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
@@ -51,7 +51,7 @@ async function fillPaymentCard(page: Page, number: string) {
   await page.fill('[data-testid=pay-card-email]', 'ada@test.gavel');
 }
 
-describe('Buy Now', { timeout: 60_000 }, () => {
+describe('Buy Now', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('waits for the terms box, accepts the terms on the way, and buys the lot with card 4242', async () => {
     const lot = await buyNowLot(5000n);
     const buyer = await bidderWithCard(suite.stack, { state: 'withPaymentMethod' });
@@ -108,7 +108,7 @@ describe('Buy Now', { timeout: 60_000 }, () => {
   });
 });
 
-describe('cart and final checkout', { timeout: 90_000 }, () => {
+describe('cart and final checkout', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('ADD TO CART holds the saved card and the cart pays it; a lot won without a card is paid in one payment of its real total', async () => {
     const buyer = await bidderWithCard(suite.stack);
     const first = await buyNowLot(3000n);
@@ -207,7 +207,7 @@ describe('cart and final checkout', { timeout: 90_000 }, () => {
   });
 });
 
-describe('bidding without a card', { timeout: 60_000 }, () => {
+describe('bidding without a card', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('a bidder with no card and no limit is told how to get one; the admin grants a limit and the same bid goes through', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 2000n });
     const bidder = await bidderWithCard(suite.stack, { card: false });

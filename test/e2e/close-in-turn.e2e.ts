@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
 
@@ -30,7 +30,7 @@ async function adminCall(token: string, method: string, path: string, body?: unk
   return json.data;
 }
 
-describe('lots that close in turn', { timeout: 180_000 }, () => {
+describe('lots that close in turn', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('an admin closes one lot a minute, and the event page shows each lot its close time', async () => {
     const admin = await createUser(suite.stack.db, 'admin');
     const token = await signIn(suite.stack.url, admin.email);

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { consignmentMessages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { openSignedIn, PNG_1X1, waitForToast } from '../support/account-browser.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
@@ -26,7 +26,7 @@ async function fits(page: Page, width: number, what: string): Promise<void> {
   assert.ok(scrollWidth <= width, `${what} fits ${width} px (${scrollWidth}px)`);
 }
 
-describe('consignments', { timeout: 180_000 }, () => {
+describe('consignments', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('a user submits an item from Sell, an admin accepts it into an event, the user follows it in My sales', async () => {
     const consignor = await createUser(suite.stack.db, 'ready');
     const admin = await createUser(suite.stack.db, 'admin');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { plantSecretProbes, rawGet, type SecretProbes } from '../support/secret-probes.ts';
+import { SUITE_TIMEOUT_MS } from '../support/browser.ts';
 
 const checkout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dappDir = path.join(checkout, 'dapp');
@@ -38,7 +39,7 @@ after(async () => {
   await probes?.remove();
 });
 
-describe('the dapp dev server', { timeout: 60_000 }, () => {
+describe('the dapp dev server', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('sends the dapp and the shared code it is built from', async () => {
     const page = await rawGet(origin, '/');
     assert.equal(page.status, 200);

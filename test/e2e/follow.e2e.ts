@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -39,7 +39,7 @@ async function fromAccountMenu(page: Page, item: 'my-bids' | 'watchlist' | 'won'
   await byTestId(page, `menu-${item}`).click();
 }
 
-describe('following lots', { timeout: 90_000 }, () => {
+describe('following lots', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('a heart from a card, the bid leading then outbid under My bids, and withdrawn', async () => {
     const seller = await createUser(suite.stack.api.db, 'seller');
     const lot = await createLot(suite.stack.api.db, { startingBid: 1000n, creatorId: seller.id });

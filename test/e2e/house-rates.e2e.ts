@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
 
@@ -49,7 +49,7 @@ async function premiumLot(endsInMs: number) {
   });
 }
 
-describe('the buyer’s premium in the browser', { timeout: 90_000 }, () => {
+describe('the buyer’s premium in the browser', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('the bid form says the all-in figure as the bidder types', async () => {
     const lot = await premiumLot(3_600_000);
     const bidder = await bidderWithCard(suite.stack);

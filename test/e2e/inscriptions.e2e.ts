@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { adminMessages, inscriptionMessages } from '@gavel/domain';
 import { networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -31,7 +31,7 @@ async function adminPage(path: string) {
   return page;
 }
 
-describe('inscriptions', { timeout: 120_000 }, () => {
+describe('inscriptions', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('an inscription from upload to reveal: pay the commit address, the page shows the inscription id, ord has it at the destination', async () => {
     const page = await adminPage('/s/admin/inscriptions');
     await byTestId(page, 'new-inscription').click();

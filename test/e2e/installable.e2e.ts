@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createApp } from '../../api/src/app.ts';
-import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage } from '../support/browser.ts';
+import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 
@@ -69,7 +69,7 @@ async function controlledPage(): Promise<Page> {
   return page;
 }
 
-describe('installable', { timeout: 120_000 }, () => {
+describe('installable', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('links a valid manifest (names, icons at 192 and 512 px and a maskable one, colours, start_url, standalone) with theme-color and viewport-fit=cover', async () => {
     const html = await (await get('/auctions')).text();
     assert.match(html, /<link rel="manifest" href="\/manifest\.webmanifest"/);

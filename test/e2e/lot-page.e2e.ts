@@ -11,7 +11,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { waitForToast } from '../support/account-browser.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(
@@ -34,7 +34,7 @@ async function open(route: string, viewport?: { width: number; height: number })
 
 const cards = (page: Page) => page.locator('[data-testid=lot-card]');
 
-describe('lot page', { timeout: 60_000 }, () => {
+describe('lot page', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('opens from a card with the lot, its status and its countdown', async () => {
     const page = await open('/auctions?status=live');
     await cards(page).first().waitFor();

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
@@ -38,7 +38,7 @@ async function bidOnSavedCard(page: Page, amount: string, maximum?: string): Pro
 
 const shownPrice = (page: Page, price: string) => page.waitForFunction((expected) => document.querySelector('[data-testid=lot-current-bid]')?.textContent === expected, price, { timeout: 15_000 });
 
-describe('a maximum bid', { timeout: 120_000 }, () => {
+describe('a maximum bid', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('answers a lower bid at once, telling its bidder why, and tells its own bidder only once it is exceeded', async () => {
     const lot = await createLot(suite.stack.api.db, { startingBid: 1000n, endsInMs: THREE_HOURS });
     const [ann, ben] = [await bidderWithCard(suite.stack), await bidderWithCard(suite.stack)];

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
@@ -35,7 +35,7 @@ async function toastTitle(page: Page): Promise<string | null> {
   return text(page, 'toast-title');
 }
 
-describe('newsletter', { timeout: 60_000 }, () => {
+describe('newsletter', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('names every missing field, and toasts Invalid email', async () => {
     const page = await open('/');
     await openNewsletter(page);
@@ -87,7 +87,7 @@ describe('newsletter', { timeout: 60_000 }, () => {
   });
 });
 
-describe('CMS pages', { timeout: 60_000 }, () => {
+describe('CMS pages', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows buyers the Terms & Conditions the CMS holds, each section reachable by its link', async () => {
     const response = await fetch(`${suite.stack.url}/cms/pages/terms-conditions`, { signal: AbortSignal.timeout(5_000) });
     const { data } = (await response.json()) as { data: { title: string; content: string } };
@@ -127,7 +127,7 @@ describe('CMS pages', { timeout: 60_000 }, () => {
   });
 });
 
-describe('header and pages', { timeout: 60_000 }, () => {
+describe('header and pages', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('offers Sign In and Connect Wallet to a signed-out visitor', async () => {
     const page = await open('/auctions?status=live');
     await page.click('[data-testid=profile-menu-button]');

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { lotListSchema, type Lot } from '@gavel/domain';
 import { openSignedIn } from '../support/account-browser.ts';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { readyBidder } from '../support/users.ts';
@@ -29,7 +29,7 @@ async function apiLots(query: string): Promise<Lot[]> {
   return lotListSchema.parse(await response.json()).data;
 }
 
-describe('on a 375 px phone', { timeout: 90_000 }, () => {
+describe('on a 375 px phone', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('nothing overflows horizontally', async () => {
     const [lot] = await apiLots('status=live&limit=1');
     assert.ok(lot);
@@ -130,7 +130,7 @@ const BROKEN_CONTROLS = `(() => {
 
 const brokenControls = (page: Page) => page.evaluate(BROKEN_CONTROLS) as Promise<string[]>;
 
-describe('at 320, 390 and 768 px', { timeout: 180_000 }, () => {
+describe('at 320, 390 and 768 px', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('no control on the lot page, /auctions, home or the cart is cut or wrapped, and the lot page shows its artwork whole', async () => {
     const [lot] = await apiLots('status=live&limit=1');
     assert.ok(lot);

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { lotListSchema, type Lot } from '@gavel/domain';
-import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage } from '../support/browser.ts';
+import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { plantSecretProbes, rawGet, type SecretProbes } from '../support/secret-probes.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 
@@ -91,7 +91,7 @@ async function firstLot(): Promise<Lot> {
   return lots[0];
 }
 
-describe('production server: pages', { timeout: 60_000 }, () => {
+describe('production server: pages', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('answers the home page, /auctions and a lot page with index.html under a CSP that runs no inline script', async () => {
     const lot = await firstLot();
     for (const address of ['/', '/auctions', `/auctions/${lot._id}`, `/details/${lot.lotId}?auction=${lot.auctionEventId}`, '/s/admin/lots']) {
@@ -169,7 +169,7 @@ describe('production server: pages', { timeout: 60_000 }, () => {
   });
 });
 
-describe('production server: in a browser', { timeout: 90_000 }, () => {
+describe('production server: in a browser', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('runs the dapp under its policy: the lot grid and a lot page render with no CSP violation', async () => {
     const browser = await launchChromium();
     try {
@@ -200,7 +200,7 @@ describe('production server: in a browser', { timeout: 90_000 }, () => {
   });
 });
 
-describe('production server: the api on the same origin', { timeout: 60_000 }, () => {
+describe('production server: the api on the same origin', { timeout: SUITE_TIMEOUT_MS }, () => {
   it("answers the dapp's api calls under /api with strict headers and no script allowed", async () => {
     const response = await get('/api/auctions?limit=2');
     assert.equal(response.status, 200);
@@ -221,7 +221,7 @@ describe('production server: the api on the same origin', { timeout: 60_000 }, (
   });
 });
 
-describe('production server: no secret file', { timeout: 60_000 }, () => {
+describe('production server: no secret file', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('answers 403 or 404 to every address of a secret, with none of its content', async () => {
     for (const address of [...probes.addresses, '/.git/config', '/%2e%2e/%2e%2e/package.json', '/index.html/../../package.json']) {
       const reply = await rawGet(stack.url, address);
@@ -232,7 +232,7 @@ describe('production server: no secret file', { timeout: 60_000 }, () => {
   });
 });
 
-describe('production server: /rpc', { timeout: 60_000 }, () => {
+describe('production server: /rpc', { timeout: SUITE_TIMEOUT_MS }, () => {
   const rpc = (body: unknown) => get('/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it("passes the dapp's reads to the node, with the node's own errors", async () => {

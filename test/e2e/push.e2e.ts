@@ -21,7 +21,7 @@ import { pushPayloadSchema } from '@gavel/domain';
 import { createApp } from '../../api/src/app.ts';
 import { startPushStandIn, type PushStandIn } from '../../scripts/stand-ins/push/index.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage } from '../support/browser.ts';
+import { DAPP_DIST, ensureDappBuilt, launchChromium, newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createLot } from '../support/lots.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
@@ -69,7 +69,7 @@ async function profile(): Promise<{ page: Page; token: string; userId: string }>
   return { page, token: bidder.token, userId: bidder.user.id };
 }
 
-describe('push notifications in the browser', { timeout: 120_000 }, () => {
+describe('push notifications in the browser', { timeout: SUITE_TIMEOUT_MS }, () => {
   it("turning a kind on asks the worker's PushManager to subscribe with the server's key; a refusal is said and nothing is saved", async () => {
     const { page, userId } = await profile();
     const keyAsked = page.waitForResponse((response) => response.url().endsWith('/api/push/public-key') && response.status() === 200);

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { openSignedIn, PNG_1X1, waitForToast } from '../support/account-browser.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
@@ -37,7 +37,7 @@ async function adminToken(): Promise<string> {
   return signIn(suite.stack.url, (await createUser(suite.stack.db, 'admin')).email);
 }
 
-describe('content from the CMS', { timeout: 120_000 }, () => {
+describe('content from the CMS', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows buyers the terms as the admin saved them, and asks a bidder again with the text of a new version', async () => {
     const { page } = await newPage(suite.browser);
     await adminSignIn(page);
@@ -108,7 +108,7 @@ describe('content from the CMS', { timeout: 120_000 }, () => {
   });
 });
 
-describe('identity review', { timeout: 120_000 }, () => {
+describe('identity review', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('shows the admin the document image beside every submitted field and the decision', async () => {
     const user = await createUser(suite.stack.db, 'profileComplete');
     const form = new FormData();

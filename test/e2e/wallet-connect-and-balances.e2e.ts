@@ -12,7 +12,7 @@ import { fill } from '@gavel/domain';
 import { walletMessages } from '@gavel/domain/wallet-rules';
 import { openSignedIn } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -29,7 +29,7 @@ async function evmTab(page: Page) {
   await byTestId(page, 'wallet-option-walletConnect').waitFor();
 }
 
-describe('Connecting an EVM wallet that cannot answer', { timeout: 120_000 }, () => {
+describe('Connecting an EVM wallet that cannot answer', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('MetaMask and Trust Wallet, not installed, say so with their install link, and nothing waits', async () => {
     const { page } = await newPage(suite.browser); // no window.ethereum: no extension at all
     await evmTab(page);
@@ -63,7 +63,7 @@ describe('Connecting an EVM wallet that cannot answer', { timeout: 120_000 }, ()
   });
 });
 
-describe('Linked wallets and their balances', { timeout: 120_000 }, () => {
+describe('Linked wallets and their balances', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('the profile lists the linked Xverse addresses with their balances, and the wallet dropdown shows the balance', async () => {
     const { api, dev } = suite.stack;
     const user = await createUser(api.db, 'ready');

@@ -13,7 +13,7 @@ import { walletMessages } from '@gavel/domain/wallet-rules';
 import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { startChainStack } from '../support/chain.ts';
 import { waitForToast } from '../support/account-browser.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { injectEvmWallet } from '../support/evm-test-wallet.ts';
@@ -50,7 +50,7 @@ async function chainLogs() {
 const mintedTokens = async () => parseEventLogs({ abi: gavelNftAbi, eventName: 'Minted', logs: await chainLogs() });
 const startedAuctions = async () => parseEventLogs({ abi: gavelAuctionHouseAbi, eventName: 'AuctionStarted', logs: await chainLogs() });
 
-describe('admin chain actions', { timeout: 120_000 }, () => {
+describe('admin chain actions', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('mints the lot NFT, approves it for the auction house, and creates and starts the auction on chain', async () => {
     const { page, address, lot } = await adminOnEthLot();
 

@@ -13,7 +13,7 @@ import { ANVIL_PRIVATE_KEYS } from '../../scripts/chain/anvil.ts';
 import { chainActions, linkLot, startChainStack } from '../support/chain.ts';
 import { openSignedIn, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
 import { injectBitcoinWallet } from '../support/bitcoin-test-wallets.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { injectEvmWallet } from '../support/evm-test-wallet.ts';
@@ -60,7 +60,7 @@ async function connectTrust(page: Page, returnUrl: string) {
   await page.waitForURL((url) => url.pathname === returnUrl.split('?')[0]);
 }
 
-describe('EVM wallets', { timeout: 120_000 }, () => {
+describe('EVM wallets', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('lists both tabs of the connect-wallet modal, connects Trust Wallet, and shows it in the header of every tab until disconnected', async () => {
     const { context, page, address } = await walletPage(2);
     await page.goto(`${suite.dapp.url}/connect-wallet?returnUrl=${encodeURIComponent('/auctions')}`);

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -38,7 +38,7 @@ for (const viewport of [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ]) {
-  describe(`ADD TO CART says what the money does (${viewport.name})`, { timeout: 120_000 }, () => {
+  describe(`ADD TO CART says what the money does (${viewport.name})`, { timeout: SUITE_TIMEOUT_MS }, () => {
     it('lot page, cart summary, Pay now with its receipt, and the displaced bidder’s My bids agree with the money', async () => {
       const created = await createLot(suite.stack.api.db, { startingBid: 1000n });
       const lot = await suite.stack.api.db.prisma.lot.update({ where: { id: created.id }, data: { buyNowEnabled: true, buyNowPrice: '30000' } });

@@ -21,6 +21,13 @@ const dappDir = path.join(root, 'dapp');
 const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
 export const DAPP_DIST = path.join(dappDir, 'dist');
 
+/**
+ * How long a browser suite may run before it counts as hung. It catches a hang, not a slow machine: on a busy day
+ * these machines run the same suite at half speed (four Bitcoin journeys took 189 s in one run and under 100 s in
+ * another), and speed is measured by `npm run bench`, never by a timeout.
+ */
+export const SUITE_TIMEOUT_MS = 600_000;
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
