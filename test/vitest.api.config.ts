@@ -19,8 +19,10 @@ const ALONE = [
 const shared = {
   root: new URL('..', import.meta.url).pathname,
   environment: 'node',
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Hang guards, not speed limits: a busy day here runs the same file at half speed, and a Ponder start alone can
+  // take past a minute (its own start waits up to 150 s).
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
   pool: 'forks',
   // Files share their worker's process: each brings its own database, Redis prefix and stack, and loading the api's
   // modules once per worker instead of once per file saves most of the suite's time.

@@ -28,7 +28,7 @@ let act: ReturnType<typeof chainActions>;
 beforeAll(async () => {
   stripe = await startRecordedStripe();
   prices = await startPriceStandIn({ port: 0 });
-  chain = await startChainStack('pglite', { ...stripe.env(), PRICE_API_URL: prices.priceUrl, PRICE_CACHE_MS: '0', RELAYER_SWEEP_MS: '100' });
+  chain = await startChainStack('postgres', { ...stripe.env(), PRICE_API_URL: prices.priceUrl, PRICE_CACHE_MS: '0', RELAYER_SWEEP_MS: '100' });
   act = chainActions(chain);
 });
 

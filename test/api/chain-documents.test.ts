@@ -27,7 +27,7 @@ const get = (token: string, path: string) => fetch(chain.api.url + path, { heade
 const eth = (wei: bigint) => formatAmount(wei, 'ETH');
 
 beforeAll(async () => {
-  chain = await startChainStack('pglite');
+  chain = await startChainStack('postgres');
   act = chainActions(chain);
   // The premium is fixed per auction at its creation: set before any auction here is created.
   await act.setPremium(PREMIUM_BPS);

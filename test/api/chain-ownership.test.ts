@@ -33,7 +33,7 @@ async function provedUser(account: number) {
 }
 
 beforeAll(async () => {
-  chain = await startChainStack('pglite');
+  chain = await startChainStack('postgres');
   act = chainActions(chain);
 }, 180_000);
 afterAll(() => chain?.stop());

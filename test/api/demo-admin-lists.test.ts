@@ -27,7 +27,7 @@ const seller = demoBitcoinWallet('seller@gavel.test', 'regtest');
 
 beforeAll(async () => {
   btc = await startBitcoinStandIn({ port: 0, network: 'regtest', blockIntervalMs: 0 });
-  chain = await startChainStack('pglite', { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl });
+  chain = await startChainStack('postgres', { BITCOIN_NETWORK: 'regtest', BITCOIN_ESPLORA_URL: btc.esploraUrl, ORD_URL: btc.ordUrl });
   const { services } = chain.api;
   await seedDemo(services.db, services.contentStore);
   await seedDemoBitcoin(services, btc.chain);

@@ -29,7 +29,7 @@ const call = (method: string, path: string, token?: string, body?: unknown) =>
 
 beforeAll(async () => {
   stripe = await startRecordedStripe();
-  chain = await startChainStack('pglite', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
+  chain = await startChainStack('postgres', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
   act = chainActions(chain);
   await act.setPremium(PREMIUM_BPS);
 }, 180_000);

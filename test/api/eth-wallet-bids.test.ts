@@ -51,7 +51,7 @@ async function proveWallet(user: { id: string; email: string }, account: number 
 
 beforeAll(async () => {
   stripe = await startRecordedStripe();
-  chain = await startChainStack('pglite', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
+  chain = await startChainStack('postgres', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
   act = chainActions(chain);
 }, 180_000);
 afterAll(async () => {

@@ -38,7 +38,7 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
 
 beforeAll(async () => {
   rs = await startRecordedStripe();
-  chain = await startChainStack('pglite', { ...rs.env(), RELAYER_SWEEP_MS: '100' });
+  chain = await startChainStack('postgres', { ...rs.env(), RELAYER_SWEEP_MS: '100' });
   rs.standIn.setWebhook({ url: `${chain.api.url}/payment/webhook`, secret: WEBHOOK_SECRET });
   act = chainActions(chain);
 }, 180_000);

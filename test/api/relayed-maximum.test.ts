@@ -32,7 +32,7 @@ const call = (method: string, path: string, token: string | null, body?: unknown
 
 beforeAll(async () => {
   stripe = await startRecordedStripe();
-  chain = await startChainStack('pglite', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
+  chain = await startChainStack('postgres', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
   act = chainActions(chain);
 }, 180_000);
 afterAll(async () => {

@@ -28,7 +28,7 @@ const call = (path: string, token: string, body: unknown) =>
 beforeAll(async () => {
   stripe = await startRecordedStripe();
   chain = await startChainStack(
-    'pglite',
+    'postgres',
     { ...stripe.env(), RELAYER_SWEEP_MS: '100', CHAIN_TIMEOUT_MS: '1000' },
     {
       apiRpc: async (anvilPort) => {

@@ -21,7 +21,7 @@ import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
 
 const suite = browserSuite(
-  () => startChainStack('pglite'),
+  () => startChainStack('postgres'),
   (stack) => stack.api.url,
 );
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);

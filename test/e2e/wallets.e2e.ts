@@ -27,7 +27,7 @@ import { createLot } from '../support/lots.ts';
 async function startStack() {
   const stripe = await startRecordedStripe();
   try {
-    const chain = await startChainStack('pglite', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
+    const chain = await startChainStack('postgres', { ...stripe.env(), RELAYER_SWEEP_MS: '100' });
     return {
       ...chain,
       stripe,
