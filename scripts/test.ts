@@ -6,7 +6,8 @@
  *   npm test -- --only api,e2e     run a subset (names below)
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,10 +76,10 @@ const typecheck = (projects: string[]): Suite => ({
 });
 
 /** node:test prints "ℹ pass N"; Hardhat's reporter prints "N passing" / "N failing". */
-const nodeTests = (name: string, args: string[], env: Record<string, string> = {}): Suite => ({
+const nodeTests = (name: string, start: () => Promise<{ code: number; output: string }>): Suite => ({
   name,
   run: async () => {
-    const { code, output } = await node(args, root, env);
+    const { code, output } = await start();
     const grab = (re: RegExp) => [...output.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
     const passed = grab(/ℹ pass (\d+)/g) + grab(/^\s*(\d+) passing/gm);
     const failed = grab(/ℹ fail (\d+)/g) + grab(/^\s*(\d+) failing/gm);
@@ -89,10 +90,23 @@ const nodeTests = (name: string, args: string[], env: Record<string, string> = {
 });
 
 /**
- * Browser files run two at a time, each with its own stack, server and Chromium: the suite keeps both cores busy
- * (Chromium about half of it), and three at once was slower than two.
+ * Browser files run in two processes, one a core, each taking the next file from one queue (scripts/browser-files.ts):
+ * the suite is CPU-bound (Chromium about half of it), and three at once was slower than two. Every file runs against
+ * the production server (the api serving the built dapp, with its headers).
  */
-const BROWSER_FILES_AT_ONCE = '--test-concurrency=2';
+const BROWSER_PROCESSES = 2;
+
+async function browserFiles(): Promise<{ code: number; output: string }> {
+  const queue = await mkdtemp(path.join(tmpdir(), 'gavel-browser-files-'));
+  const e2e = path.join(root, 'test/e2e');
+  const files = (await readdir(e2e)).filter((f) => f.endsWith('.e2e.ts')).map((f) => path.join(e2e, f));
+  try {
+    const runs = await Promise.all(Array.from({ length: BROWSER_PROCESSES }, () => node(['--import', 'tsx', path.join(root, 'scripts/browser-files.ts'), queue, ...files])));
+    return { code: Math.max(...runs.map((r) => r.code)), output: runs.map((r) => r.output).join('\n') };
+  } finally {
+    await rm(queue, { recursive: true, force: true });
+  }
+}
 
 const suites: Suite[] = [
   step('lint', [bin('@biomejs/biome/bin/biome'), 'ci', '--error-on-warnings']),
@@ -102,10 +116,9 @@ const suites: Suite[] = [
   vitest('api', ['--config', 'test/vitest.api.config.ts']),
   vitest('bitcoin', ['--config', 'test/vitest.bitcoin.config.ts']),
   vitest('stand-ins', ['--config', 'scripts/stand-ins/vitest.config.ts']),
-  nodeTests('contracts', [bin('hardhat/dist/src/cli.js'), 'test', 'nodejs']),
+  nodeTests('contracts', () => node([bin('hardhat/dist/src/cli.js'), 'test', 'nodejs'])),
   step('build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'dapp')),
-  // Every browser file, against the production server (the api serving the built dapp, with its headers).
-  nodeTests('e2e', ['--import', 'tsx', '--test', BROWSER_FILES_AT_ONCE, '--test-reporter=spec', 'test/e2e/*.e2e.ts']),
+  nodeTests('e2e', browserFiles),
 ];
 
 /** A runner that crashed before counting anything is one failure, not a silent zero. */
