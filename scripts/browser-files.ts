@@ -2,8 +2,10 @@
  * Runs browser test files taken from a queue that several of these processes share (`npm test` starts one a core).
  * A process loads tsx, the api and Playwright once and then runs file after file, where a process a file spent
  * about 5 s of CPU loading them again each time. Node's runner runs one file a run, in this process (isolation
- * "none"), so each file's top-level hooks still wrap its own tests only. A file is taken by whichever process makes
- * its marker in the queue folder first, longest files first, so a process that drew short ones takes more.
+ * "none"), so each file's top-level hooks still wrap its own tests only. A run ends once its file's tests have run
+ * and nothing it opened is left (Node waits for the event loop to empty), so a file must close what it starts, as
+ * run alone. A file is taken by whichever process makes its marker in the queue folder first, longest files first,
+ * so a process that drew short ones takes more.
  *
  *   node --import tsx scripts/browser-files.ts <queue folder> <file>...
  *
