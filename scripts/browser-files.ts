@@ -41,5 +41,5 @@ for (let file = files.find(take); file !== undefined; file = files.find(take)) {
   for await (const line of tests.compose(spec)) process.stdout.write(line);
   console.log(`--- ${path.relative(process.cwd(), file)}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
-// A file that left a handle open (a server, a timer) must not keep the suite waiting once every test has run.
+// Every file has run: what this runner itself still holds (the imports' pools and clients) ends with it.
 process.exit(failed ? 1 : 0);

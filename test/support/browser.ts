@@ -23,8 +23,8 @@ export const DAPP_DIST = path.join(dappDir, 'dist');
 
 /**
  * How long a browser suite may run before it counts as hung. It catches a hang, not a slow machine: on a busy day
- * these machines run the same suite at half speed (four Bitcoin journeys took 189 s in one run and under 100 s in
- * another), and speed is measured by `npm run bench`, never by a timeout.
+ * these machines run the same suite at half speed (four Bitcoin journeys once took 189 s, past the 180 s their suite
+ * then allowed), and speed is measured by `npm run bench`, never by a timeout.
  */
 export const SUITE_TIMEOUT_MS = 600_000;
 
