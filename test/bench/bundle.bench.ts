@@ -76,7 +76,7 @@ async function main() {
   const shell = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
   // Nothing listens there: the pages' api calls fail fast, which is all this measurement needs.
   const dapp = await startDappPreview('http://127.0.0.1:9');
-  const browser = await launchChromium();
+  const browser = await launchChromium({ full: true });
   try {
     // A fresh page each, so nothing the first page cached hides from the second.
     print('/auctions initial JavaScript', await scriptsOf(await browser.newPage(), `${dapp.url}/auctions`, shell), BUDGET_BYTES);

@@ -51,7 +51,7 @@ const cardTimes = (page: Page) =>
 const stack = await startApiForTest({ seed: 'none', worker: true, env: { RATE_SIGNIN_PER_IP: '1000', RATE_SIGNIN_PER_ACCOUNT: '1000' } });
 await ensureDappBuilt();
 const dapp = await startDappPreview(stack.url);
-const browser = await launchChromium();
+const browser = await launchChromium({ full: true });
 try {
   const bidder = async () => {
     const user = await createUser(stack.db, 'ready');

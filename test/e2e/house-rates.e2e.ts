@@ -14,9 +14,11 @@ import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
 
+// The invoice's PDF opens in a tab: the full browser views it, where the headless shell would download it.
 const suite = browserSuite(
   () => startAccountStack(),
   (stack) => stack.api.url,
+  { full: true },
 );
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid=${id}]`);
 

@@ -46,7 +46,8 @@ before(async () => {
       return closed;
     },
   };
-  browser = await launchChromium();
+  // Notifications reach the screen only in the full browser, not in the headless shell.
+  browser = await launchChromium({ full: true });
 });
 
 after(async () => {

@@ -13,14 +13,17 @@ export interface BrowserSuite<S> {
   browser: Browser;
 }
 
-/** Call at the top level of an e2e file; the fields are set once its `before` hook has run. */
-export function browserSuite<S extends { stop(): Promise<void> }>(start: () => Promise<S>, apiUrlOf: (stack: S) => string): BrowserSuite<S> {
+/**
+ * Call at the top level of an e2e file; the fields are set once its `before` hook has run. `full`: the file needs the
+ * whole browser rather than the headless shell (see `launchChromium`).
+ */
+export function browserSuite<S extends { stop(): Promise<void> }>(start: () => Promise<S>, apiUrlOf: (stack: S) => string, { full = false }: { full?: boolean } = {}): BrowserSuite<S> {
   const suite = {} as BrowserSuite<S>;
   before(async () => {
     await ensureDappBuilt();
     suite.stack = await start();
     suite.dapp = await startProductionServer(apiUrlOf(suite.stack));
-    suite.browser = await launchChromium();
+    suite.browser = await launchChromium({ full });
   });
   afterEach(async () => {
     for (const context of suite.browser.contexts()) await context.close();
