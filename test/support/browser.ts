@@ -33,7 +33,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Debian's old headless shell (package chromium-headless-shell), the build Playwright itself runs headless tests on:
  * the same Blink and V8 without the browser around them. The browser suite is CPU-bound on two cores, and the shell
- * halves Chromium's share of it (browse.e2e.ts alone, three runs each: 20 to 22 s of CPU against 33 to 37 s).
+ * halves the CPU a file costs the machine (browse.e2e.ts alone, twice each, from /proc/stat: 43 and 49 s against 88 and
+ * 92 s; 30 and 34 s of wall time against 50 and 52 s).
  */
 export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
