@@ -112,7 +112,19 @@ describe('cart and final checkout', { timeout: SUITE_TIMEOUT_MS }, () => {
   it('ADD TO CART holds the saved card and the cart pays it; a lot won without a card is paid in one payment of its real total', async () => {
     const buyer = await bidderWithCard(suite.stack);
     const first = await buyNowLot(3000n);
-    // A lot won by a pay-later bid (within the ready bidder's limit): nothing holds money for it, the cart pays it.
+
+    // ADD TO CART through the lot page: the saved card is held for the price.
+    const { page } = await newPage(suite.browser);
+    await openSignedIn(page, suite.dapp.url, buyer.token, `/auctions/${first.id}`);
+    await byTestId(page, 'add-to-cart').click();
+    await byTestId(page, 'add-to-cart-confirm').click();
+    await byTestId(page, 'add-to-cart-done').waitFor();
+    await waitForToast(page, checkoutMessages.purchased);
+    const hold = await suite.stack.api.db.prisma.cardPayment.findFirstOrThrow({ where: { lotIds: { has: first.id }, kind: 'buy_now' } });
+    assert.equal(hold.status, 'authorized');
+    assert.ok(hold.captureAfter, 'the hold waits for the cart');
+    // Two lots that close only now, once the purchase's toast has been seen: their won notices replace a toast.
+    // One won by a pay-later bid (within the ready bidder's limit): nothing holds money for it, the cart pays it.
     const payLater = await createLot(suite.stack.api.db, { startingBid: 4550n, endsInMs: 4_000, extensionMinutes: 0 });
     const owed = await apiCall(buyer.token, 'POST', `/auctions/${payLater.id}/bids`, { amount: '45.50' });
     assert.equal(owed.status, 201, JSON.stringify(owed.body));
@@ -120,19 +132,6 @@ describe('cart and final checkout', { timeout: SUITE_TIMEOUT_MS }, () => {
     const auctioned = await createLot(suite.stack.api.db, { startingBid: 1200n, endsInMs: 4_000, extensionMinutes: 0 });
     const bid = await apiCall(buyer.token, 'POST', `/auctions/${auctioned.id}/bids`, { amount: '12.00', walletAddress: 'card_payment' });
     assert.equal(bid.status, 201, JSON.stringify(bid.body));
-
-    // ADD TO CART through the lot page: the saved card is held for the price.
-    const { page } = await newPage(suite.browser);
-    await openSignedIn(page, suite.dapp.url, buyer.token, `/auctions/${first.id}`);
-    await byTestId(page, 'add-to-cart').click();
-    // Watched from before the click: the won notice of the lots closing meanwhile may replace this toast soon after.
-    const purchased = waitForToast(page, checkoutMessages.purchased);
-    await byTestId(page, 'add-to-cart-confirm').click();
-    await byTestId(page, 'add-to-cart-done').waitFor();
-    await purchased;
-    const hold = await suite.stack.api.db.prisma.cardPayment.findFirstOrThrow({ where: { lotIds: { has: first.id }, kind: 'buy_now' } });
-    assert.equal(hold.status, 'authorized');
-    assert.ok(hold.captureAfter, 'the hold waits for the cart');
     await eventually(
       async () => {
         const lots = await suite.stack.api.db.prisma.lot.findMany({ where: { id: { in: [payLater.id, auctioned.id] } } });

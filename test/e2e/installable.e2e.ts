@@ -158,7 +158,9 @@ describe('installable', { timeout: SUITE_TIMEOUT_MS }, () => {
     await rm(path.join(deployDir, 'sw.js.br'), { force: true });
     await rm(path.join(deployDir, 'sw.js.gz'), { force: true });
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
-    await eventually(async () => assert.deepEqual(Object.keys(await cachedPaths(page)), ['gavel-shell-0123456789abcdef']), { until: anyAnswer, timeoutMs: 20_000 });
+    // The new worker caches the whole shell before it takes over and drops the old cache: on a busy machine that took
+    // past 20 s once, so the wait is a hang guard.
+    await eventually(async () => assert.deepEqual(Object.keys(await cachedPaths(page)), ['gavel-shell-0123456789abcdef']), { until: anyAnswer, timeoutMs: 60_000 });
     assert.notEqual(before, 'gavel-shell-0123456789abcdef');
     await page.reload();
     await page.locator('[data-testid=lot-card]').first().waitFor();
