@@ -94,7 +94,7 @@ const nodeTests = (name: string, start: () => Promise<{ code: number; output: st
  * the suite is CPU-bound (Chromium about half of it), and three at once was slower than two. Every file runs against
  * the production server (the api serving the built dapp, with its headers).
  */
-const BROWSER_PROCESSES = Number(process.env.BROWSER_PROCESSES ?? 2);
+const BROWSER_PROCESSES = 2;
 
 async function browserFiles(): Promise<{ code: number; output: string }> {
   const queue = await mkdtemp(path.join(tmpdir(), 'gavel-browser-files-'));
