@@ -34,7 +34,11 @@ const vitest = (name: string, args: string[]): Suite => ({
     const out = path.join(reports, `${name}.json`);
     const { code } = await node([bin('vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
     const json = JSON.parse(await readFile(out, 'utf8').catch(() => '{}')) as VitestReport;
-    const names = (json.testResults ?? []).flatMap((file) => file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${path.relative(root, file.name)}: ${t.fullName}`));
+    // The failure's first line goes with its name: the tail of a red CI log is often all anyone reads of it.
+    const why = (t: { failureMessages?: string[] }) => (t.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+    const names = (json.testResults ?? []).flatMap((file) =>
+      file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${path.relative(root, file.name)}: ${t.fullName}\n         ${why(t)}`),
+    );
     return countsOrExit(name, code, json.numPassedTests ?? 0, json.numFailedTests ?? 0, names);
   },
 });
@@ -42,7 +46,7 @@ const vitest = (name: string, args: string[]): Suite => ({
 interface VitestReport {
   numPassedTests?: number;
   numFailedTests?: number;
-  testResults?: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>;
+  testResults?: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }> }>;
 }
 
 const step = (name: string, args: string[], cwd = root): Suite => ({

@@ -62,12 +62,12 @@ export function chainScenarios(database: IndexerDatabase): void {
       const b = await bidderFor(3);
       streams.push(a.events, b.events);
 
-      const started = await eventually(() => lotOf(lot.id), { until: (l) => l.chain?.started === true, timeoutMs: 15_000, what: 'the auction to be indexed' });
+      const started = await eventually(() => lotOf(lot.id), { until: (l) => l.chain?.started === true, timeoutMs: 30_000, what: 'the auction to be indexed' });
       expect(started).toMatchObject({ status: 'timeStarted', currentBid: null, bidCount: 0, auctionExtended: false, extensionMessage: null });
       expect(started.chain).toMatchObject({ auctionId: auctionId.toString(), stale: false, started: true, ended: false, cancelled: false, reservePrice: '0.01', seller: act.address(1).toLowerCase() });
 
       await act.bid(2, auctionId, RESERVE);
-      const first = await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 1 && l.auctionExtended, timeoutMs: 5_000, what: 'the first bid' });
+      const first = await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 1 && l.auctionExtended, timeoutMs: 20_000, what: 'the first bid' });
       expect(first).toMatchObject({ currentBid: '0.01', reserveMet: true, auctionExtended: true, status: 'timeStarted' });
       expect(first.chain.highestBidder).toBe(a.address);
       expect(first.extensionMessage).toContain('final 5 minutes');
@@ -75,7 +75,7 @@ export function chainScenarios(database: IndexerDatabase): void {
       expect(Date.parse(first.endTime)).toBeGreaterThan(Date.parse(started.endTime));
 
       await act.bid(3, auctionId, RESERVE + STEP);
-      const outbid = await a.events.next('outbid', 5_000);
+      const outbid = await a.events.next('outbid', 20_000);
       expect(outbid.data).toMatchObject({ auctionId: lot.id, auctionTitle: lot.title, userBidAmount: '0.01', currentBidAmount: '0.0101', currencyUnit: 'ETH' });
       const second = await lotOf(lot.id);
       expect(second).toMatchObject({ currentBid: '0.0101', bidCount: 2 });
@@ -95,7 +95,7 @@ export function chainScenarios(database: IndexerDatabase): void {
       const hash = await act.withdraw(2);
       const reported = await send('POST', '/evm-withdrawals', a.token, { auctionId: lot.id, walletAddress: getAddress(a.address), txHash: hash });
       expect(reported.status).toBe(201);
-      const confirmed = await eventually(() => get(`/evm-withdrawals/${hash}`, a.token), { until: (r) => r.body.data?.status === 'confirmed', timeoutMs: 5_000, what: 'the withdrawal' });
+      const confirmed = await eventually(() => get(`/evm-withdrawals/${hash}`, a.token), { until: (r) => r.body.data?.status === 'confirmed', timeoutMs: 20_000, what: 'the withdrawal' });
       expect(confirmed.body).toMatchObject({ message: 'Withdrawal successful!', data: { amount: '0.01', walletAddress: a.address } });
       // Another user cannot report it: B did not send it.
       expect((await send('POST', '/evm-withdrawals', b.token, { walletAddress: getAddress(b.address), txHash: hash })).status).toBe(403);
@@ -105,7 +105,7 @@ export function chainScenarios(database: IndexerDatabase): void {
       // Time runs out; anyone settles. The winner is B, by wallet, named as bid histories name bidders.
       await act.increaseTime(400);
       await act.end(auctionId);
-      const ended = await eventually(() => lotOf(lot.id), { until: (l) => l.chain.ended === true, timeoutMs: 5_000, what: 'the settlement' });
+      const ended = await eventually(() => lotOf(lot.id), { until: (l) => l.chain.ended === true, timeoutMs: 20_000, what: 'the settlement' });
       expect(ended).toMatchObject({ status: 'timeEnded', soldPrice: '0.0101', winner: { walletAddress: b.address, name: maskName(b.user.name) } });
       const won = await get(`/auctions/won/${getAddress(b.address)}`);
       expect(won.body.data.map((l: any) => l._id)).toEqual([lot.id]);
@@ -119,10 +119,10 @@ export function chainScenarios(database: IndexerDatabase): void {
       await act.bid(2, later.auctionId, RESERVE + STEP);
       await act.bid(4, later.auctionId, RESERVE + 2n * STEP);
       const outbidsOn = (who: { events: SseClient }, lotId: string) => who.events.events.filter((e) => e.type === 'outbid' && e.data.auctionId === lotId);
-      await eventually(async () => [a, b].every((who) => outbidsOn(who, laterLot.id).length > 0), { until: (told) => told, timeoutMs: 10_000, what: 'the later outbid notices' });
+      await eventually(async () => [a, b].every((who) => outbidsOn(who, laterLot.id).length > 0), { until: (told) => told, timeoutMs: 20_000, what: 'the later outbid notices' });
       expect(outbidsOn(a, lot.id)).toHaveLength(1);
       expect(outbidsOn(b, lot.id)).toHaveLength(0);
-    }, 60_000);
+    }, 120_000);
 
     it('a cancelled auction reads as cancelled; browse pages carry chain state for every on-chain lot', async () => {
       const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
@@ -134,13 +134,13 @@ export function chainScenarios(database: IndexerDatabase): void {
 
       const page = await eventually(() => get('/lots?chainType=ONCHAIN&pageSize=50').then((r) => r.body.data as any[]), {
         until: (lots) => lots.find((l) => l._id === cancelled.id)?.status === 'cancelled' && lots.find((l) => l._id === liveLot.id)?.bidCount === 1,
-        timeoutMs: 10_000,
+        timeoutMs: 20_000,
         what: 'the browse page',
       });
       expect(page.find((l) => l._id === liveLot.id)).toMatchObject({ status: 'timeStarted', currentBid: '0.02', chain: { highestBidder: act.address(4).toLowerCase(), stale: false } });
       expect(page.find((l) => l._id === cancelled.id).chain).toMatchObject({ cancelled: true, started: true });
       expect(page.every((l) => l.chain !== null)).toBe(true);
-    }, 60_000);
+    }, 120_000);
 
     it('NFT records take owner and approval from the chain, never from the client', async () => {
       const owner = await createUser(chain.api.db, 'ready');
@@ -182,7 +182,7 @@ export function chainScenarios(database: IndexerDatabase): void {
       const approveTx = await act.approve(5, tokenId);
       const path = `/nfts/token/${chain.nft}/${tokenId}`;
       // The approval itself is read from the chain at once; its transaction hash arrives when Ponder indexes the event.
-      const approved = await eventually(() => get(path), { until: (r) => r.body.data?.status === 'approved' && r.body.data?.approveTxHash !== null, timeoutMs: 5_000, what: 'the approval' });
+      const approved = await eventually(() => get(path), { until: (r) => r.body.data?.status === 'approved' && r.body.data?.approveTxHash !== null, timeoutMs: 20_000, what: 'the approval' });
       expect(approved.body.data).toMatchObject({
         isApprovedForAuction: true,
         auctionContractAddress: chain.house.toLowerCase(),
@@ -207,28 +207,28 @@ export function chainScenarios(database: IndexerDatabase): void {
       // An admin may record any token.
       const admin = await signIn(chain.api.url, (await createUser(chain.api.db, 'admin')).email);
       expect((await send('POST', '/nfts', admin, { name: 'Catalogued', contractAddress: chain.nft, tokenId: tokenId.toString() })).status).toBe(201);
-    }, 60_000);
+    }, 120_000);
 
     it('follows a reorg: a bid that left the canonical chain leaves the api too', async () => {
       const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
       const lot = await linkLot(chain, auctionId, tokenId, RESERVE);
       await act.bid(2, auctionId, RESERVE);
-      await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 1, timeoutMs: 5_000, what: 'the first bid' });
+      await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 1, timeoutMs: 20_000, what: 'the first bid' });
 
       const snapshot = await act.rpc('evm_snapshot');
       await act.bid(3, auctionId, RESERVE * 3n);
-      await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 2, timeoutMs: 5_000, what: 'the bid that will be reorged out' });
+      await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 2, timeoutMs: 20_000, what: 'the bid that will be reorged out' });
 
       // Back to before that bid, then a longer fork with another bid: the old block is no longer canonical.
       await act.rpc('evm_revert', [snapshot]);
       await act.bid(4, auctionId, RESERVE * 2n);
       for (let i = 0; i < 3; i++) await act.rpc('evm_mine');
 
-      const canonical = await eventually(() => lotOf(lot.id), { until: (l) => l.chain.highestBidder === act.address(4).toLowerCase(), timeoutMs: 10_000, what: 'the reorg' });
+      const canonical = await eventually(() => lotOf(lot.id), { until: (l) => l.chain.highestBidder === act.address(4).toLowerCase(), timeoutMs: 20_000, what: 'the reorg' });
       expect(canonical).toMatchObject({ bidCount: 2, currentBid: '0.02' });
       const bids = await get(`/auctions/${lot.id}/bids`);
       expect(bids.body.data.map((x: any) => x.walletAddress)).toEqual([act.address(4).toLowerCase(), act.address(2).toLowerCase()]);
-    }, 60_000);
+    }, 120_000);
 
     it('degrades while the indexer is down, then resumes without loss or duplicates', async () => {
       const { auctionId, tokenId } = await act.startAuction({ reserveWei: RESERVE });
@@ -236,7 +236,7 @@ export function chainScenarios(database: IndexerDatabase): void {
       const a = await bidderFor(6);
       streams.push(a.events);
       await act.bid(6, auctionId, RESERVE);
-      await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 1, timeoutMs: 5_000, what: 'the first bid' });
+      await eventually(() => lotOf(lot.id), { until: (l) => l.bidCount === 1, timeoutMs: 20_000, what: 'the first bid' });
 
       await chain.stopIndexer();
       const stale = await get(`/auctions/${lot.id}`);
@@ -272,7 +272,7 @@ export function chainScenarios(database: IndexerDatabase): void {
       await act.bid(6, auctionId, RESERVE * 5n);
       await act.bid(7, auctionId, RESERVE * 6n);
       const amounts = () => a.events.events.filter((e) => e.type === 'outbid').map((e) => e.data.currentBidAmount as string);
-      await eventually(async () => amounts(), { until: (seen) => seen.includes('0.06'), timeoutMs: 10_000, what: 'the outbid notice after the catch-up' });
+      await eventually(async () => amounts(), { until: (seen) => seen.includes('0.06'), timeoutMs: 20_000, what: 'the outbid notice after the catch-up' });
       expect(amounts()).toEqual(['0.02', '0.04', '0.06']);
     }, 150_000);
   });
