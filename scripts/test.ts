@@ -14,6 +14,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (p: string) => path.join(root, 'node_modules', p);
 const reports = path.join(root, 'test/.artifacts');
+// Every process a run starts (vitest workers, api servers, Ponder, browser runners) loads the same modules: V8's
+// code cache, shared on disk, lets each one after the first skip compiling them (a Ponder start: 3.8 s of CPU
+// instead of 4.6 s).
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'gavel-node-compile-cache');
 
 interface Counts {
   passed: number;
