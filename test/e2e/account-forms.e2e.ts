@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { cardFormMessages, messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { newAccountPage, openSignedIn, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
@@ -64,7 +64,7 @@ describe('password reset', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.click('[data-testid=reset-password-submit]');
     assert.equal(await text(page, 'reset-confirm-password-error'), messages.auth.passwordsDiffer);
     await page.fill('[data-testid=reset-confirm-password]', 'BrandNew42');
-    await page.screenshot({ path: screenshotPath('accounts-reset-password') });
+    await keepScreenshot(page, 'accounts-reset-password');
     await page.click('[data-testid=reset-password-submit]');
     await waitForToast(page, messages.auth.passwordReset);
 
@@ -125,7 +125,7 @@ describe('payment details', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await text(page, 'card-terms-error'), cardFormMessages.terms);
     // The e-mail is optional: empty is fine, malformed is not.
     assert.equal(await page.locator('[data-testid=card-email-error]').count(), 0);
-    await page.screenshot({ path: screenshotPath('accounts-card-errors'), fullPage: true });
+    await keepScreenshot(page, 'accounts-card-errors', { fullPage: true });
 
     await page.fill('[data-testid=card-number]', '4242 4242 4242');
     await page.fill('[data-testid=card-expiry]', '1330');
@@ -153,7 +153,7 @@ describe('payment details', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.click('[data-testid=card-submit]');
     await waitForToast(page, 'Your card was declined.');
     assert.equal((await text(page, 'card-declined'))?.trim(), 'Your card was declined.');
-    await page.screenshot({ path: screenshotPath('accounts-card-declined'), fullPage: true });
+    await keepScreenshot(page, 'accounts-card-declined', { fullPage: true });
 
     // The form stays filled in, so changing the number is enough.
     await page.fill('[data-testid=card-number]', '5555555555554444');
@@ -254,7 +254,7 @@ describe('identity verification', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.locator('[data-testid=identity-status][data-status=rejected]').waitFor();
     assert.equal(await text(page, 'identity-reason'), `Reason: ${reason}`);
     await page.locator('[data-testid=identity-form]').waitFor();
-    await page.screenshot({ path: screenshotPath('accounts-identity-rejected'), fullPage: true });
+    await keepScreenshot(page, 'accounts-identity-rejected', { fullPage: true });
 
     // Resubmitted with an image this time.
     await page.check('[data-testid=identity-type-passport]');
@@ -275,7 +275,7 @@ describe('header and profile', { timeout: SUITE_TIMEOUT_MS }, () => {
       items.map((item) => item.trim()),
       ['Profile', 'My bids', 'Watchlist', 'Won', 'My sales', 'Reset Password', 'Connect Wallet', 'Logout'],
     );
-    await page.screenshot({ path: screenshotPath('accounts-menu-signed-in') });
+    await keepScreenshot(page, 'accounts-menu-signed-in');
     await page.click('[data-testid=menu-profile]');
     await page.waitForURL((url) => url.pathname === '/profile');
     await page.locator('[data-testid=profile-page]').waitFor();
@@ -308,7 +308,7 @@ describe('header and profile', { timeout: SUITE_TIMEOUT_MS }, () => {
       );
       await page.click('[data-testid=profile-details-toggle]');
       assert.equal(await text(page, 'profile-role'), role === 'admin' ? 'Admin' : 'Seller');
-      if (role === 'seller') await page.screenshot({ path: screenshotPath('accounts-profile-seller'), fullPage: true });
+      if (role === 'seller') await keepScreenshot(page, 'accounts-profile-seller', { fullPage: true });
     });
   }
 
@@ -348,7 +348,7 @@ describe('on a phone', { timeout: SUITE_TIMEOUT_MS }, () => {
       await page.goto(suite.dapp.url + route);
       await page.locator(`[data-testid=${testId}]`).waitFor();
       assert.equal(await noSideScroll(page), true, route);
-      await page.screenshot({ path: screenshotPath(`accounts-phone${route.replace(/\//g, '-')}`), fullPage: true });
+      await keepScreenshot(page, `accounts-phone${route.replace(/\//g, '-')}`, { fullPage: true });
     }
     await page.click('[data-testid=mobile-menu-button]');
     await page.locator('[data-testid=mobile-profile]').waitFor();
@@ -362,6 +362,6 @@ describe('on a phone', { timeout: SUITE_TIMEOUT_MS }, () => {
       await page.locator('.auth-card').waitFor();
       assert.equal(await noSideScroll(page), true, route);
     }
-    await page.screenshot({ path: screenshotPath('accounts-phone-verify-email') });
+    await keepScreenshot(page, 'accounts-phone-verify-email');
   });
 });

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { messages, paymentMessages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { newAccountPage, openSignedIn, pasteInto, PNG_1X1, TOKEN_KEY, waitForToast } from '../support/account-browser.ts';
-import { screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createUser, signIn, TEST_PASSWORD, type UserState } from '../support/users.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -47,7 +47,7 @@ describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.fill('[data-testid=signup-email]', email);
     await page.fill('[data-testid=signup-password]', 'Analytical1');
     await page.fill('[data-testid=signup-confirm-password]', 'Analytical1');
-    await page.screenshot({ path: screenshotPath('accounts-signup') });
+    await keepScreenshot(page, 'accounts-signup');
     await page.click('[data-testid=signup-submit]');
     await waitForToast(page, messages.auth.accountCreated);
     await page.waitForURL((url) => url.pathname === '/verify-email');
@@ -57,12 +57,12 @@ describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
 
     // The code from the mail, pasted: all six boxes fill and the form submits itself.
     const code = await suite.stack.smtp.codeFor(email);
-    await page.screenshot({ path: screenshotPath('accounts-verify-email') });
+    await keepScreenshot(page, 'accounts-verify-email');
     await pasteInto(page, '[data-testid=verify-code-0]', code);
     await waitForToast(page, messages.auth.emailVerified);
     await page.waitForURL((url) => url.pathname === '/complete-setup');
     assert.equal(await page.locator('[data-testid=setup-step-profile]').getAttribute('data-next'), 'true');
-    await page.screenshot({ path: screenshotPath('accounts-setup-hub'), fullPage: true });
+    await keepScreenshot(page, 'accounts-setup-hub', { fullPage: true });
 
     // Basic details: under 18 is refused beside the field, then the real birthday is saved.
     await page.click('[data-testid=setup-step-profile-link]');
@@ -76,7 +76,7 @@ describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.fill('[data-testid=details-country]', 'United Kingdom');
     await page.click('[data-testid=details-submit]');
     assert.equal(await text(page, 'details-dob-error'), messages.auth.underAge);
-    await page.screenshot({ path: screenshotPath('accounts-basic-details-under-18'), fullPage: true });
+    await keepScreenshot(page, 'accounts-basic-details-under-18', { fullPage: true });
     await page.fill('[data-testid=details-dob]', '1990-12-10');
     await page.click('[data-testid=details-submit]');
     await waitForToast(page, messages.auth.profileUpdated);
@@ -90,11 +90,11 @@ describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.fill('[data-testid=identity-document-number]', '123456789');
     await page.setInputFiles('[data-testid=identity-document]', { name: 'passport.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await page.locator('[data-testid=identity-document-image]').waitFor();
-    await page.screenshot({ path: screenshotPath('accounts-identity-form'), fullPage: true });
+    await keepScreenshot(page, 'accounts-identity-form', { fullPage: true });
     await page.click('[data-testid=identity-submit]');
     await waitForToast(page, messages.identity.submitted);
     await page.locator('[data-testid=identity-status][data-status=pending]').waitFor();
-    await page.screenshot({ path: screenshotPath('accounts-identity-pending') });
+    await keepScreenshot(page, 'accounts-identity-pending');
     const approve = await fetch(`${suite.stack.api.url}/admin/users/${userId}/kyc`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
@@ -112,12 +112,12 @@ describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.fill('[data-testid=card-expiry]', `04${String(new Date().getUTCFullYear() + 3).slice(2)}`);
     await page.fill('[data-testid=card-cvc]', '123');
     await page.check('[data-testid=card-terms]');
-    await page.screenshot({ path: screenshotPath('accounts-card-form'), fullPage: true });
+    await keepScreenshot(page, 'accounts-card-form', { fullPage: true });
     await page.click('[data-testid=card-submit]');
     await waitForToast(page, paymentMessages.verified, 20_000);
     await page.locator('[data-testid=saved-card][data-status=verified]').waitFor();
     assert.match((await text(page, 'saved-card-number')) ?? '', /Visa\s*••••\s*ending in\s*4242/);
-    await page.screenshot({ path: screenshotPath('accounts-card-verified') });
+    await keepScreenshot(page, 'accounts-card-verified');
 
     // Terms on the profile: both messages when nothing is chosen, then accepted.
     await page.click('[data-testid=payment-continue]');
@@ -126,7 +126,7 @@ describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.click('[data-testid=terms-submit]');
     assert.equal(await text(page, 'terms-bidding-error'), messages.terms.biddingForRequired);
     assert.equal(await text(page, 'terms-checkbox-error'), messages.terms.checkboxRequired);
-    await page.screenshot({ path: screenshotPath('accounts-terms-errors'), fullPage: true });
+    await keepScreenshot(page, 'accounts-terms-errors', { fullPage: true });
     await page.check('[data-testid=terms-bidding-myself]');
     await page.check('[data-testid=terms-checkbox]');
     await page.click('[data-testid=terms-submit]');
@@ -143,7 +143,7 @@ describe('from sign-up to ready to bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.click('[data-testid=profile-details-toggle]');
     assert.equal(await text(page, 'profile-email'), email);
     assert.equal(await text(page, 'profile-role'), 'User');
-    await page.screenshot({ path: screenshotPath('accounts-profile-ready'), fullPage: true });
+    await keepScreenshot(page, 'accounts-profile-ready', { fullPage: true });
 
     // The api agrees: this user may bid.
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
@@ -238,7 +238,7 @@ describe('a revoked session', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await page.evaluate(() => localStorage.length), 0);
     await page.click('[data-testid=profile-menu-button]');
     await page.locator('[data-testid=menu-sign-in]').waitFor();
-    await page.screenshot({ path: screenshotPath('accounts-session-expired') });
+    await keepScreenshot(page, 'accounts-session-expired');
   });
 
   it('ends a stored session that the api no longer accepts as the app starts', async () => {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createUser, TEST_PASSWORD } from '../support/users.ts';
 
@@ -38,7 +38,7 @@ describe('degradations on the admin dashboard', { timeout: SUITE_TIMEOUT_MS }, (
     await page.click('[data-testid=admin-login-submit]');
     const table = page.locator('[data-testid=degradations-table]');
     await table.waitFor();
-    await page.screenshot({ path: screenshotPath('admin-degradations'), fullPage: true });
+    await keepScreenshot(page, 'admin-degradations', { fullPage: true });
 
     const row = (dependency: string) => page.locator(`[data-testid=degradation-row][data-dependency=${dependency}]`);
     const open = await row('esplora').locator('td').allInnerTexts();

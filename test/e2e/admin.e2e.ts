@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { adminMessages, messages, settlementMessages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { openSignedIn, PNG_1X1, waitForToast } from '../support/account-browser.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
@@ -57,7 +57,7 @@ describe('admin area', { timeout: SUITE_TIMEOUT_MS }, () => {
     await openSignedIn(bidderPage, suite.dapp.url, await signIn(suite.stack.url, bidder.email), '/s/admin');
     await byTestId(bidderPage, 'admin-insufficient').waitFor();
     assert.equal(await text(bidderPage, 'admin-insufficient-title'), 'Insufficient Permissions');
-    await bidderPage.screenshot({ path: screenshotPath('admin-insufficient') });
+    await keepScreenshot(bidderPage, 'admin-insufficient');
     await bidderPage.getByRole('link', { name: 'Return to Home' }).click();
     await bidderPage.waitForURL((url) => url.pathname === '/');
 
@@ -103,7 +103,7 @@ describe('admin area', { timeout: SUITE_TIMEOUT_MS }, () => {
     await adminSignIn(page);
     assert.match(await text(page, 'stat-users-value'), /^\d+$/);
     await byTestId(page, 'chart-lot-status').waitFor();
-    await page.screenshot({ path: screenshotPath('admin-dashboard'), fullPage: true });
+    await keepScreenshot(page, 'admin-dashboard', { fullPage: true });
     const shell = page.locator('.admin');
     assert.equal(await shell.getAttribute('data-sidebar'), 'expanded');
     await page.keyboard.press('Control+b');
@@ -122,7 +122,7 @@ describe('admin area', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.click('[data-testid=admin-sidebar-toggle]');
     await byTestId(page, 'admin-nav-users').click();
     await byTestId(page, 'admin-users').waitFor();
-    await page.screenshot({ path: screenshotPath('admin-users-phone'), fullPage: true });
+    await keepScreenshot(page, 'admin-users-phone', { fullPage: true });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scrollWidth <= 375, `the users page fits a phone (${scrollWidth}px)`);
 
@@ -240,7 +240,7 @@ describe('admin area', { timeout: SUITE_TIMEOUT_MS }, () => {
     await waitForToast(page, adminMessages.invalidFile);
     await page.setInputFiles('[data-testid=lot-image-input]', { name: 'pixel.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await byTestId(page, 'lot-image').waitFor();
-    await page.screenshot({ path: screenshotPath('admin-lot-create'), fullPage: true });
+    await keepScreenshot(page, 'admin-lot-create', { fullPage: true });
     await page.click('[data-testid=lot-submit]');
     await byTestId(page, 'admin-lot-detail').waitFor();
     await byTestId(page, 'admin-lot-image').waitFor();
@@ -281,7 +281,7 @@ describe('admin area', { timeout: SUITE_TIMEOUT_MS }, () => {
     await expectError('endTime', adminMessages.endAfterStart);
     await page.fill('[data-testid=lot-endTime]', local(eventEnd + 24 * HOUR));
     await expectError('endTime', /^End time cannot be after the auction event ends/);
-    await page.screenshot({ path: screenshotPath('admin-lot-edit-errors'), fullPage: true });
+    await keepScreenshot(page, 'admin-lot-edit-errors', { fullPage: true });
 
     // Unsaved changes: leaving asks first; Stay keeps the form.
     await byTestId(page, 'admin-nav-users').click();
@@ -381,7 +381,7 @@ describe('admin area', { timeout: SUITE_TIMEOUT_MS }, () => {
     await waitForToast(sellerPage, settlementMessages.transferred);
     await sellerPage.waitForFunction(() => /recorded by/.test(document.querySelector('[data-testid=transfer-recorded]')?.textContent ?? ''));
     assert.equal(await text(sellerPage, 'settlement-complete'), settlementMessages.complete);
-    await sellerPage.screenshot({ path: screenshotPath('settlement-complete'), fullPage: true });
+    await keepScreenshot(sellerPage, 'settlement-complete', { fullPage: true });
 
     // Anyone else on the same page sees no panel.
     const other = await createUser(suite.stack.db, 'ready');

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
 import { postBid } from '../support/bids.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
@@ -48,7 +48,7 @@ for (const { name, viewport } of WIDTHS) {
       assert.ok(await byTestId(page, 'bid-input').isDisabled());
       assert.match(await byTestId(page, 'bid-form').innerText(), /You can bid once the steps below are done\./);
       await left.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath(`bid-dead-ends-gates-left-${name}`) });
+      await keepScreenshot(page, `bid-dead-ends-gates-left-${name}`);
       assert.equal(new URL(page.url()).pathname, `/auctions/${lot.id}`);
 
       // The identity page says the review is under way and offers the next step still to do, not the saved card.
@@ -81,7 +81,7 @@ for (const { name, viewport } of WIDTHS) {
       assert.equal(await byTestId(page, 'checkout-price-stays').innerText(), 'The price stays at $10.00: you already lead. Your maximum is raised to $30.00.');
       assert.equal(await byTestId(page, 'checkout-bid-amount').innerText(), '$10.00');
       assert.doesNotMatch(await confirm.innerText(), /Your bid/);
-      await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`bid-dead-ends-price-stays-${name}`) });
+      await keepScreenshot(page.locator('[data-testid=bid-checkout]'), `bid-dead-ends-price-stays-${name}`);
       await byTestId(page, 'checkout-confirm').click();
       await byTestId(page, 'checkout-placed').waitFor();
       await byTestId(page, 'checkout-done').click();
@@ -96,7 +96,7 @@ for (const { name, viewport } of WIDTHS) {
       assert.equal(await byTestId(page, 'bid-form').locator('.field__error').count(), 0);
       await page.waitForFunction(() => (document.querySelector('[data-testid=bid-input]') as HTMLInputElement | null)?.value === '36.00');
       assert.equal(await byTestId(page, 'bid-input').getAttribute('placeholder'), 'Minimum: 36.00 USD');
-      await byTestId(page, 'bid-form').screenshot({ path: screenshotPath(`bid-dead-ends-outbid-${name}`) });
+      await keepScreenshot(byTestId(page, 'bid-form'), `bid-dead-ends-outbid-${name}`);
     });
   });
 }

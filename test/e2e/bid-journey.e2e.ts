@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, TEST_PASSWORD } from '../support/users.ts';
@@ -45,7 +45,7 @@ describe('signing in from a lot', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid=bid-input]') as HTMLInputElement | null)?.value === '12.50');
     // The amount is back in the box, not left in the address for a reload or a shared link to fill in again.
     await page.waitForURL((url) => !url.searchParams.has('amount'));
-    await page.screenshot({ path: screenshotPath('bid-journey-back-from-signin'), fullPage: true });
+    await keepScreenshot(page, 'bid-journey-back-from-signin', { fullPage: true });
   });
 
   it('after signing in, takes the terms on the lot itself, keeping the amount, and goes on to the bid', async () => {
@@ -96,7 +96,7 @@ describe('bidding on a saved card', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await byTestId(page, 'checkout-bid-amount').textContent(), '$10.00');
     assert.equal(await byTestId(page, 'checkout-card').textContent(), 'Visa •••• 4242');
     assert.match((await confirm.textContent()) ?? '', /Confirming places a hold of \$10\.00 on your card/);
-    await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath('bid-journey-one-step') });
+    await keepScreenshot(page.locator('[data-testid=bid-checkout]'), 'bid-journey-one-step');
 
     await byTestId(page, 'checkout-confirm').click();
     await byTestId(page, 'checkout-placed').waitFor();
@@ -120,7 +120,7 @@ describe('the lot page on a phone', { timeout: SUITE_TIMEOUT_MS }, () => {
 
     const input = byTestId(page, 'bid-input');
     await input.waitFor();
-    await page.screenshot({ path: screenshotPath('bid-journey-phone-first-screen') });
+    await keepScreenshot(page, 'bid-journey-phone-first-screen');
     const box = await input.boundingBox();
     assert.ok(box && box.y + box.height <= PHONE.height, `the bid box ends at ${box && box.y + box.height}px, below the first screen`);
     // The bidding block is on screen: no bar over it.
@@ -133,7 +133,7 @@ describe('the lot page on a phone', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await byTestId(page, 'sticky-bid-minimum').textContent(), '$10.00');
     const barBox = await bar.boundingBox();
     assert.ok(barBox && Math.round(barBox.y + barBox.height) === PHONE.height, 'the bar sits at the foot of the screen');
-    await page.screenshot({ path: screenshotPath('bid-journey-phone-bar') });
+    await keepScreenshot(page, 'bid-journey-phone-bar');
 
     await byTestId(page, 'sticky-place-bid').click();
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'bid-input');

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { CALCULATOR_DEFAULTS, costOf, fill, messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard, placeBidInBrowser } from '../support/card-bidders.ts';
 import { NOTICE_CARD_MS } from '../../dapp/src/state/notices.ts';
@@ -50,7 +50,7 @@ describe('placing a bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await byTestId(page, 'place-bid').click();
     assert.equal(await byTestId(page, 'bid-error').textContent(), fill(messages.bids.tooLow, { minimum: '10.00', unit: 'USD' }));
 
-    await page.screenshot({ path: screenshotPath('bidding-lot-live'), fullPage: true });
+    await keepScreenshot(page, 'bidding-lot-live', { fullPage: true });
     await placeBidInBrowser(page, '10.00', { screenshots: 'bidding-checkout' });
     await waitForToast(page, messages.bids.placed);
     await byTestId(page, 'checkout-done').click();
@@ -74,7 +74,7 @@ describe('placing a bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     // The price stand-in's $65,000: 20,000 sats are $13.00, held with the default 10 % margin as $14.30.
     await byTestId(page, 'checkout-hold-amount').filter({ hasText: '$14.30' }).waitFor();
     assert.equal(await byTestId(page, 'checkout-bid-amount').textContent(), '20,000 sats');
-    await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath('bidding-btc-card-confirm') });
+    await keepScreenshot(page.locator('[data-testid=bid-checkout]'), 'bidding-btc-card-confirm');
     await byTestId(page, 'checkout-confirm').click();
     await byTestId(page, 'checkout-placed').waitFor();
     await waitForToast(page, messages.bids.placed);
@@ -96,7 +96,7 @@ describe('two bidders racing', { timeout: SUITE_TIMEOUT_MS }, () => {
     // Bob's page learns the new price from the stream, without reloading.
     await byTestId(bob.page, 'lot-current-bid').filter({ hasText: '$20.00' }).waitFor({ timeout: 5_000 });
     await byTestId(bob.page, 'bid-row').first().waitFor();
-    await bob.page.screenshot({ path: screenshotPath('bidding-phone-live'), fullPage: true });
+    await keepScreenshot(bob.page, 'bidding-phone-live', { fullPage: true });
     // Alice browses on (home): there the card tells her.
     await byTestId(alice.page, 'header-brand').click();
 
@@ -113,7 +113,7 @@ describe('two bidders racing', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await byTestId(alice.page, 'outbid-view').getAttribute('href'), `/auctions/${lot.id}`);
     assert.deepEqual(await noticesShown(alice.page), { banners: 0, cards: 1, toasts: 0 });
     assert.equal(await byTestId(alice.page, 'notice-count').textContent(), '1');
-    await alice.page.screenshot({ path: screenshotPath('bidding-outbid-card') });
+    await keepScreenshot(alice.page, 'bidding-outbid-card');
 
     // The outbid card closes itself 10 s after it came (OutbidCards.test.tsx times it exactly): jumped to, it goes.
     await alice.page.clock.fastForward(NOTICE_CARD_MS);
@@ -141,7 +141,7 @@ describe('two bidders racing', { timeout: SUITE_TIMEOUT_MS }, () => {
     // Bob, on the lot's page on his phone, is told by the banner alone.
     await byTestId(bob.page, 'outbid-banner').waitFor();
     assert.deepEqual(await noticesShown(bob.page), { banners: 1, cards: 0, toasts: 0 });
-    await bob.page.screenshot({ path: screenshotPath('bidding-outbid-banner-phone') });
+    await keepScreenshot(bob.page, 'bidding-outbid-banner-phone');
 
     // Bob leads again and browses on; outbid there, one card tells him, covering at most a quarter of his screen.
     await byTestId(bob.page, 'outbid-banner-increase').click();
@@ -157,7 +157,7 @@ describe('two bidders racing', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.deepEqual(await noticesShown(bob.page), { banners: 0, cards: 1, toasts: 0 });
     const box = await phoneCard.boundingBox();
     assert.ok(box && box.height <= 844 / 4, `the card is ${box?.height}px tall on an 844px screen`);
-    await bob.page.screenshot({ path: screenshotPath('bidding-outbid-card-phone') });
+    await keepScreenshot(bob.page, 'bidding-outbid-card-phone');
   });
 });
 
@@ -234,7 +234,7 @@ describe('lot states', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await byTestId(page, 'bid-history').count(), 0);
     assert.equal(await byTestId(page, 'bid-panel').count(), 0);
     assert.equal(await byTestId(page, 'place-bid').count(), 0);
-    await page.screenshot({ path: screenshotPath('bidding-ended-phone'), fullPage: true });
+    await keepScreenshot(page, 'bidding-ended-phone', { fullPage: true });
 
     const bidder = await bidderWithCard(suite.stack, { card: false });
     const signedIn = await newPage(suite.browser);
@@ -288,7 +288,7 @@ describe('cost calculator', { timeout: SUITE_TIMEOUT_MS }, () => {
     await byTestId(page, 'calc-add-50000').click();
     assert.equal(await byTestId(page, 'calc-win-percent').textContent(), '95%');
     assert.equal(await byTestId(page, 'calc-btc-price-hint').textContent(), 'Default price');
-    await modal.screenshot({ path: screenshotPath('bidding-calculator') });
+    await keepScreenshot(modal, 'bidding-calculator');
 
     // No error shown, and at most the one warning the price service leaves.
     assert.equal(await page.locator('[data-testid=toast][data-tone=error]').count(), 0);

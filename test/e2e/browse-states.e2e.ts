@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { messages } from '@gavel/domain';
 import { DEFAULT_TERMS } from '@gavel/domain/terms-conditions';
 import { startApiForTest } from '../support/stack.ts';
-import { freePort, newPage, screenshotPath, startDappPreview, type DappServer, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { freePort, newPage, keepScreenshot, startDappPreview, type DappServer, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(
@@ -33,7 +33,7 @@ describe('grid states', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await page.locator('[data-testid=empty-state-title]').textContent(), messages.browse.emptyTitle);
     assert.equal(await page.locator('[data-testid=empty-state-description]').textContent(), messages.browse.emptyText);
     assert.equal(await page.locator('[data-testid=lot-card]').count(), 0);
-    await page.screenshot({ path: screenshotPath('grid-empty') });
+    await keepScreenshot(page, 'grid-empty');
   });
 
   it('shows the error state when the api cannot be reached', async () => {
@@ -42,7 +42,7 @@ describe('grid states', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.locator('[data-testid=grid-error]').waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('[data-testid=grid-error-title]').textContent(), messages.browse.loadFailed);
     assert.equal(await page.locator('[data-testid=grid-retry]').isVisible(), true);
-    await page.screenshot({ path: screenshotPath('grid-error') });
+    await keepScreenshot(page, 'grid-error');
   });
 
   it('recovers with Try again once the api answers', async () => {

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { lotListSchema, messages, type Lot } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
@@ -59,7 +59,7 @@ describe('browse grid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.goto(`${suite.dapp.url}/auctions`);
     await page.locator('[data-testid=lot-card-skeleton]').first().waitFor();
     assert.equal(await page.locator('[data-testid=lot-card-skeleton]').count(), 6);
-    await page.screenshot({ path: screenshotPath('grid-loading') });
+    await keepScreenshot(page, 'grid-loading');
     release();
     await waitForCards(page, 20);
     assert.equal(await page.locator('[data-testid=lot-card-skeleton]').count(), 0);
@@ -82,7 +82,7 @@ describe('browse grid', { timeout: SUITE_TIMEOUT_MS }, () => {
     }
     assert.equal(await page.locator('[data-testid=lot-type]').count(), 20);
     assert.equal(await page.locator('[data-testid=lot-countdown]').count(), 20);
-    await page.screenshot({ path: screenshotPath('grid-desktop'), fullPage: true });
+    await keepScreenshot(page, 'grid-desktop', { fullPage: true });
   });
 
   it('strips the HTML from a description', async () => {
@@ -213,7 +213,7 @@ describe('browse grid', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.match(text, /Payment/);
     assert.match(text, /Estimate/);
     assert.match(text, /Ends/);
-    await page.screenshot({ path: screenshotPath('grid-hover') });
+    await keepScreenshot(page, 'grid-hover');
   });
 });
 
@@ -320,7 +320,7 @@ describe('finding lots', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.ok(expected.length > 0);
     await waitForCards(page, expected.length);
     assert.deepEqual(await cardIds(page), expected);
-    await page.screenshot({ path: screenshotPath('event-page') });
+    await keepScreenshot(page, 'event-page');
 
     const missing = await open('/auction-events/no-such-sale');
     await missing.locator('[data-testid=event-not-found]').waitFor();

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { closeLot } from '../../api/src/closing/close-lot.ts';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { keepScreenshot, newPage, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
 
@@ -77,6 +77,6 @@ describe('the buyer’s tax in the browser', { timeout: SUITE_TIMEOUT_MS }, () =
     assert.equal(await byTestId(page, 'invoice-tax').textContent(), '$10.00');
     assert.equal(await page.locator('dt', { hasText: 'Tax 20% of the buyer’s premium (UK)' }).count(), 1);
     assert.equal(await byTestId(page, 'invoice-total').textContent(), '$260.00');
-    await page.screenshot({ path: '/tmp/gavel-e2e/buyer-tax-invoice.png' });
+    await keepScreenshot(page, 'buyer-tax-invoice');
   });
 });

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { cardFormMessages, checkoutMessages, messages, paymentMessages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
@@ -84,11 +84,11 @@ describe('Buy Now', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await byTestId(page, 'pay-card-number-error').textContent(), cardFormMessages.cardNumber);
     assert.equal(await byTestId(page, 'pay-card-name-error').textContent(), cardFormMessages.cardholderName);
     await fillPaymentCard(page, '4242 4242 4242 4242');
-    await byTestId(page, 'buy-now-modal').screenshot({ path: screenshotPath('checkout-buy-now-card') });
+    await keepScreenshot(byTestId(page, 'buy-now-modal'), 'checkout-buy-now-card');
     await byTestId(page, 'pay-submit').click();
     await waitForToast(page, checkoutMessages.purchased);
     await byTestId(page, 'buy-now-done').waitFor();
-    await byTestId(page, 'buy-now-modal').screenshot({ path: screenshotPath('checkout-buy-now-done') });
+    await keepScreenshot(byTestId(page, 'buy-now-modal'), 'checkout-buy-now-done');
 
     const sold = await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: lot.id } });
     assert.equal(sold.status, 'ended');
@@ -164,7 +164,7 @@ describe('cart and final checkout', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await held.locator('[data-testid=cart-item-select]').count(), 0, 'a held lot is paid by its hold, not again');
     assert.equal(await byTestId(page, 'cart-total').textContent(), '$45.50');
     assert.equal(await byTestId(page, 'cart-fee').textContent(), '$0.00');
-    await page.screenshot({ path: screenshotPath('checkout-cart'), fullPage: true });
+    await keepScreenshot(page, 'checkout-cart', { fullPage: true });
 
     // Pay now charges the hold that bought the lot, once confirmed; the receipt then gives the cart back.
     await held.locator('[data-testid=cart-item-pay-held]').click();
@@ -195,14 +195,14 @@ describe('cart and final checkout', { timeout: SUITE_TIMEOUT_MS }, () => {
     await byTestId(page, 'final-checkout-declined').waitFor();
     assert.equal(await byTestId(page, 'final-checkout-declined').textContent(), 'Your card was declined.');
     await page.fill('[data-testid=pay-card-number]', '4242 4242 4242 4242');
-    await page.screenshot({ path: screenshotPath('checkout-final'), fullPage: true });
+    await keepScreenshot(page, 'checkout-final', { fullPage: true });
     await byTestId(page, 'pay-submit').click();
     await waitForToast(page, checkoutMessages.paid);
 
     // The webhook marks the lot paid; the cart follows.
     await eventually(async () => assert.equal((await suite.stack.api.db.prisma.lot.findUniqueOrThrow({ where: { id: payLater.id } })).paid, true), { until: anyAnswer });
     await eventually(async () => assert.equal(await page.locator('[data-testid=cart-item][data-state=paid]').count(), 3), { until: anyAnswer, timeoutMs: 10_000 });
-    await page.screenshot({ path: screenshotPath('checkout-cart-paid'), fullPage: true });
+    await keepScreenshot(page, 'checkout-cart-paid', { fullPage: true });
   });
 });
 
@@ -220,7 +220,7 @@ describe('bidding without a card', { timeout: SUITE_TIMEOUT_MS }, () => {
     const payLater = page.locator('label.pay-choice').filter({ has: page.locator('[data-testid=pay-choice-pay-later]') });
     await eventually(async () => assert.ok((await payLater.textContent())?.includes(paymentMessages.noBiddingLimit)), { until: anyAnswer });
     assert.equal(await byTestId(page, 'pay-choice-pay-later').isDisabled(), true);
-    await page.screenshot({ path: screenshotPath('pay-later-none'), fullPage: true });
+    await keepScreenshot(page, 'pay-later-none', { fullPage: true });
 
     // The admin grants a limit (admin api, as the admin users screen does).
     const admin = await createUser(suite.stack.api.db, 'admin');
@@ -242,6 +242,6 @@ describe('bidding without a card', { timeout: SUITE_TIMEOUT_MS }, () => {
     const placed = await suite.stack.api.db.prisma.bid.findFirstOrThrow({ where: { lotId: lot.id, userId: bidder.user.id } });
     assert.equal(placed.amount.toFixed(0), '2500');
     assert.equal(placed.paymentIntentId, null);
-    await page.screenshot({ path: screenshotPath('pay-later-placed'), fullPage: true });
+    await keepScreenshot(page, 'pay-later-placed', { fullPage: true });
   });
 });

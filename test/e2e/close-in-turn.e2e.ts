@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
 
@@ -91,7 +91,7 @@ describe('lots that close in turn', { timeout: SUITE_TIMEOUT_MS }, () => {
       for (const [i, title] of titles.entries()) assert.equal(closes.get(title), new Date(first.getTime() + i * MINUTE).toISOString(), title);
       const scrollWidth = await visitor.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(scrollWidth <= viewport.width, `the event page fits ${viewport.width} px (${scrollWidth}px)`);
-      await visitor.screenshot({ path: screenshotPath(`close-in-turn-${viewport.width}`), fullPage: true });
+      await keepScreenshot(visitor, `close-in-turn-${viewport.width}`, { fullPage: true });
     }
   });
 });

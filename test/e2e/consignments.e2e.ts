@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { consignmentMessages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { openSignedIn, PNG_1X1, waitForToast } from '../support/account-browser.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
@@ -57,7 +57,7 @@ describe('consignments', { timeout: SUITE_TIMEOUT_MS }, () => {
     await byTestId(page, 'consign-images').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await byTestId(page, 'consign-image-list').locator('img').waitFor();
     await fits(page, 390, 'the Sell form');
-    await page.screenshot({ path: screenshotPath('consign-form-390'), fullPage: true });
+    await keepScreenshot(page, 'consign-form-390', { fullPage: true });
     await page.click('[data-testid=consign-submit]');
     assert.equal(await byTestId(page, 'consign-sent').locator('p').innerText(), consignmentMessages.submitted);
     await page.click('[data-testid=consign-my-sales]');
@@ -85,7 +85,7 @@ describe('consignments', { timeout: SUITE_TIMEOUT_MS }, () => {
     await waitForToast(adminPage, consignmentMessages.accepted);
     await byTestId(adminPage, 'consignment-lot').waitFor();
     assert.equal(await byTestId(adminPage, 'consignment-status').innerText(), 'Accepted');
-    await adminPage.screenshot({ path: screenshotPath('consignment-accepted-1440'), fullPage: true });
+    await keepScreenshot(adminPage, 'consignment-accepted-1440', { fullPage: true });
     const lot = await suite.stack.db.prisma.lot.findFirstOrThrow({ where: { creatorId: consignor.id } });
     assert.equal(lot.auctionEventId, event._id);
     assert.equal(lot.paymentMethod, 'BTC');
@@ -96,6 +96,6 @@ describe('consignments', { timeout: SUITE_TIMEOUT_MS }, () => {
     await mine.locator('[data-testid=my-consignment-lot]').waitFor();
     await page.locator('[data-testid=my-sale]', { hasText: 'Genesis-era inscription' }).waitFor();
     await fits(page, 390, 'My sales');
-    await page.screenshot({ path: screenshotPath('my-sales-consignment-390'), fullPage: true });
+    await keepScreenshot(page, 'my-sales-consignment-390', { fullPage: true });
   });
 });

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -54,7 +54,7 @@ describe('following lots', { timeout: SUITE_TIMEOUT_MS }, () => {
 
     await fromAccountMenu(page, 'watchlist');
     await page.locator(`[data-testid=watchlist-page] [data-testid=lot-card][data-lot-id="${lot.id}"]`).waitFor();
-    await page.screenshot({ path: screenshotPath('follow-watchlist'), fullPage: true });
+    await keepScreenshot(page, 'follow-watchlist', { fullPage: true });
 
     // The lot page shows the same heart, pressed.
     await page.locator(`[data-testid=watchlist-page] [data-lot-id="${lot.id}"] [data-testid=lot-cta]`).click();
@@ -79,7 +79,7 @@ describe('following lots', { timeout: SUITE_TIMEOUT_MS }, () => {
     await row.locator('[data-testid=my-bid-state]', { hasText: 'Outbid' }).waitFor({ timeout: 15_000 });
     await byTestId(page, 'my-bids-filter-outbid').click();
     await row.waitFor();
-    await page.screenshot({ path: screenshotPath('follow-my-bids-outbid'), fullPage: true });
+    await keepScreenshot(page, 'follow-my-bids-outbid', { fullPage: true });
 
     // The outbid card tells them here too (My bids is not the lot's page); they close it rather than wait for it.
     const notice = byTestId(page, 'outbid-card');
@@ -119,7 +119,7 @@ describe('following lots', { timeout: SUITE_TIMEOUT_MS }, () => {
     await sale.locator('[data-testid=my-sale-state]', { hasText: 'Awaiting payment' }).waitFor();
     // Nothing spills past the phone's width.
     assert.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
-    await phone.page.screenshot({ path: screenshotPath('follow-my-sales-phone'), fullPage: true });
+    await keepScreenshot(phone.page, 'follow-my-sales-phone', { fullPage: true });
 
     await sale.locator('[data-testid=my-sale-open]').click();
     await byTestId(phone.page, 'settlement-panel').waitFor();

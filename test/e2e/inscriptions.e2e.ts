@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { adminMessages, inscriptionMessages } from '@gavel/domain';
 import { networkOf, spend, TestKey } from '../support/bitcoin-wallet.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { startBitcoinStack } from '../support/bitcoin-stack.ts';
 import { createUser, signIn } from '../support/users.ts';
@@ -58,7 +58,7 @@ describe('inscriptions', { timeout: SUITE_TIMEOUT_MS }, () => {
     await byTestId(page, 'inscribe-destination-error').waitFor();
     assert.match(await byTestId(page, 'inscribe-destination-error').innerText(), /^Destination address: tb1qw5… is a .+ address/);
     assert.equal(await byTestId(page, 'inscribe-file-error').count(), 0);
-    await page.screenshot({ path: screenshotPath('inscribe-form-errors') });
+    await keepScreenshot(page, 'inscribe-form-errors');
 
     const destination = new TestKey('p2tr', net);
     await byTestId(page, 'inscribe-destination').fill(destination.address);
@@ -91,7 +91,7 @@ describe('inscriptions', { timeout: SUITE_TIMEOUT_MS }, () => {
     // Mined: confirmed on the page, and ord has the inscription at the destination.
     await suite.stack.dev.mine();
     await page.getByText('The reveal transaction is mined', { exact: false }).waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: screenshotPath('inscription-confirmed'), fullPage: true });
+    await keepScreenshot(page, 'inscription-confirmed', { fullPage: true });
     const ord = await fetch(`${suite.stack.btc.ordUrl}/inscription/${inscriptionId}`, { headers: { accept: 'application/json' } });
     assert.equal(ord.status, 200);
     const found = (await ord.json()) as { address: string; content_type: string };

@@ -11,7 +11,7 @@ import { createUser, signIn } from '../support/users.ts';
 import { createLot } from '../support/lots.ts';
 import { waitForToast } from '../support/account-browser.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite(
@@ -60,7 +60,7 @@ describe('lot page', { timeout: SUITE_TIMEOUT_MS }, () => {
       assert.equal(await page.locator('[data-testid=lot-estimate]').textContent(), messages.browse.upcomingEstimate);
     }
     assert.equal(await page.locator('[data-testid=lot-login-results]').count(), 0);
-    await page.screenshot({ path: screenshotPath('lot-ended'), fullPage: true });
+    await keepScreenshot(page, 'lot-ended', { fullPage: true });
   });
 
   it("keeps a sold lot's price and winner from signed-out visitors, on its page and its card: Log in to view results", async () => {
@@ -146,6 +146,6 @@ describe('lot page', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.locator('[data-testid=bid-row]').nth(1).waitFor({ state: 'detached' });
     const stored = await suite.stack.db.prisma.bid.findFirstOrThrow({ where: { lotId: lot.id, userId: mine.id } });
     assert.equal(stored.status, 'withdrawn');
-    await page.screenshot({ path: screenshotPath('lot-bid-withdrawn'), fullPage: true });
+    await keepScreenshot(page, 'lot-bid-withdrawn', { fullPage: true });
   });
 });

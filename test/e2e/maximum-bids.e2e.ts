@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn, waitForToast } from '../support/account-browser.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { bidderWithCard } from '../support/card-bidders.ts';
@@ -56,7 +56,7 @@ describe('a maximum bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await byTestId(annPage, 'checkout-step-congratulations').waitFor();
     assert.equal(await byTestId(annPage, 'checkout-maximum').textContent(), '$30.00');
     assert.equal(await byTestId(annPage, 'checkout-hold-amount').textContent(), '$30.00');
-    await annPage.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath('maximum-bids-confirm') });
+    await keepScreenshot(annPage.locator('[data-testid=bid-checkout]'), 'maximum-bids-confirm');
     await byTestId(annPage, 'checkout-confirm').click();
     await byTestId(annPage, 'checkout-placed').waitFor();
     assert.match((await byTestId(annPage, 'checkout-placed').innerText()) ?? '', /up to your maximum of \$30\.00/);
@@ -70,7 +70,7 @@ describe('a maximum bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await byTestId(benPage, 'checkout-placed-message').textContent(), messages.bids.outbidLead);
     assert.match(await byTestId(benPage, 'checkout-placed').innerText(), /the price is now \$21\.00/);
     await waitForToast(benPage, messages.bids.outbidByMaximum);
-    await benPage.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath('maximum-bids-outbid-at-once') });
+    await keepScreenshot(benPage.locator('[data-testid=bid-checkout]'), 'maximum-bids-outbid-at-once');
     await byTestId(benPage, 'checkout-done').click();
     await shownPrice(benPage, '$21.00');
     // Ben's maximum-less bid shows no maximum of anyone's.
@@ -87,7 +87,7 @@ describe('a maximum bid', { timeout: SUITE_TIMEOUT_MS }, () => {
     await banner.waitFor({ timeout: 15_000 });
     assert.match(await banner.innerText(), /Your maximum of \$30\.00 was exceeded/);
     await byTestId(annPage, 'own-maximum-exceeded').waitFor();
-    await annPage.screenshot({ path: screenshotPath('maximum-bids-exceeded'), fullPage: true });
+    await keepScreenshot(annPage, 'maximum-bids-exceeded', { fullPage: true });
     await annPage.click('[data-testid=notice-bell]');
     await annPage.locator('[data-testid=notice-item]', { hasText: lot.title }).first().waitFor();
     assert.equal(await annPage.locator('[data-testid=notice-item]', { hasText: lot.title }).count(), 1, 'Ann hears of one outbid: her maximum exceeded');

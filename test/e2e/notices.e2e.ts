@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startAccountStack } from '../support/account-stack.ts';
 import { openSignedIn } from '../support/account-browser.ts';
-import { newPage, screenshotPath } from '../support/browser.ts';
+import { newPage, keepScreenshot } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
@@ -53,7 +53,7 @@ describe('ending soon', () => {
     const toast = page.locator('[data-testid=toast]', { hasText: 'Ending soon' });
     await toast.waitFor({ timeout: 15_000 });
     assert.match(await toast.innerText(), new RegExp(`“${lot.title}” ends in (50|49) minutes\\.`));
-    await page.screenshot({ path: screenshotPath('notices-ending-soon-toast') });
+    await keepScreenshot(page, 'notices-ending-soon-toast');
     await page.click('[data-testid=notice-bell]');
     const item = page.locator('[data-testid=notice-item]', { hasText: lot.title });
     await item.waitFor();
@@ -91,7 +91,7 @@ describe('ending soon', () => {
     assert.equal(await box.isChecked(), false);
     await box.check();
     await page.locator('[data-testid=notifications-status]', { hasText: 'Notification preferences saved' }).waitFor();
-    await page.locator('[data-testid=profile-notifications]').screenshot({ path: screenshotPath('notices-profile-preferences') });
+    await keepScreenshot(page.locator('[data-testid=profile-notifications]'), 'notices-profile-preferences');
     assert.equal((await api<{ emailEndingSoon: boolean }>(token, 'GET', '/me/notification-preferences')).emailEndingSoon, true);
   });
 });

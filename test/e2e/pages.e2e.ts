@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { anyAnswer, eventually } from '../support/eventually.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
@@ -47,7 +47,7 @@ describe('newsletter', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await toastTitle(page), messages.newsletter.invalidEmailToast);
     // The toast must be visible above the modal's backdrop, not hidden under it.
     assert.equal(await page.locator('[data-testid=toast]').isVisible(), true);
-    await page.screenshot({ path: screenshotPath('newsletter-errors') });
+    await keepScreenshot(page, 'newsletter-errors');
   });
 
   it('rejects a malformed e-mail with "Please enter a valid email address"', async () => {
@@ -79,7 +79,7 @@ describe('newsletter', { timeout: SUITE_TIMEOUT_MS }, () => {
         await page.locator('[data-testid=newsletter-modal] form').waitFor({ state: 'detached' });
       } else {
         await eventually(async () => assert.equal(await text(page, 'toast-title'), messages.newsletter.alreadySubscribed), { until: anyAnswer });
-        await page.screenshot({ path: screenshotPath('newsletter-already') });
+        await keepScreenshot(page, 'newsletter-already');
       }
     }
     // At most one toast at a time: the second replaced the first.
@@ -98,7 +98,7 @@ describe('CMS pages', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(((await text(page, 'cms-content')) ?? '').replace(/\s+/g, ' ').trim(), await words(data.content));
     // The profile's Conditions of Business link to sections by name.
     for (const section of ['bidding', 'payment', 'sellers']) assert.equal(await page.locator(`[data-testid=cms-content] h2#${section}`).count(), 1, section);
-    await page.screenshot({ path: screenshotPath('terms'), fullPage: true });
+    await keepScreenshot(page, 'terms', { fullPage: true });
   });
 
   it('fetches About, Privacy Policy and Conditions of Business from the CMS by slug', async () => {
@@ -134,7 +134,7 @@ describe('header and pages', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal((await text(page, 'menu-sign-in'))?.trim(), 'Sign In');
     assert.equal((await text(page, 'menu-connect-wallet'))?.trim(), 'Connect Wallet');
     assert.equal(await page.locator('[data-testid=menu-connect-wallet]').getAttribute('href'), `/connect-wallet?returnUrl=${encodeURIComponent('/auctions?status=live')}`);
-    await page.screenshot({ path: screenshotPath('profile-menu') });
+    await keepScreenshot(page, 'profile-menu');
     await page.click('[data-testid=menu-sign-in]');
     await page.waitForURL((url) => url.pathname === '/signin');
     await page.locator('[data-testid=signin-form]').waitFor();
@@ -150,7 +150,7 @@ describe('header and pages', { timeout: SUITE_TIMEOUT_MS }, () => {
       statuses.every((s) => s === 'live' || s === 'timeStarted'),
       statuses.join(),
     );
-    await page.screenshot({ path: screenshotPath('home'), fullPage: true });
+    await keepScreenshot(page, 'home', { fullPage: true });
   });
 
   it('has Sell, Support and Unauthorized pages', async () => {

@@ -1,7 +1,7 @@
 /**
  * Gavel on a phone against the real api's demo catalogue: no page scrolls sideways, the mobile menu gets the visitor
  * around, and at 320, 390 and 768 px no control's words are cut or wrapped onto a second line. Screenshots land in
- * SCREENSHOT_DIR for a human look.
+ * SCREENSHOT_DIR for a human look, when asked for.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { lotListSchema, type Lot } from '@gavel/domain';
 import { openSignedIn } from '../support/account-browser.ts';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { createLot } from '../support/lots.ts';
 import { readyBidder } from '../support/users.ts';
@@ -50,7 +50,7 @@ describe('on a 375 px phone', { timeout: SUITE_TIMEOUT_MS }, () => {
       await page.locator('[data-testid=footer]').waitFor();
       await page.waitForLoadState('networkidle');
       const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-      await page.screenshot({ path: screenshotPath(`phone-${name}`), fullPage: true });
+      await keepScreenshot(page, `phone-${name}`, { fullPage: true });
       assert.ok(width <= 375, `${route} is ${width}px wide on a 375px screen`);
     }
     // The mobile menu and the open search box must fit too.
@@ -60,7 +60,7 @@ describe('on a 375 px phone', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.click('[data-testid=search-toggle]');
     await page.fill('[data-testid=search-input]', 'a long search term that should not push the page wider');
     assert.ok(((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 375);
-    await page.screenshot({ path: screenshotPath('phone-menu-search') });
+    await keepScreenshot(page, 'phone-menu-search');
   });
 
   it('gets around with the mobile menu', async () => {
@@ -166,7 +166,7 @@ describe('at 320, 390 and 768 px', { timeout: SUITE_TIMEOUT_MS }, () => {
             .evaluate((img) => getComputedStyle(img).objectFit);
           assert.equal(fit, 'contain', 'the artwork is shown whole, not cropped to fill its box');
         }
-        await page.screenshot({ path: screenshotPath(`phone-${name}-${width}`), fullPage: true });
+        await keepScreenshot(page, `phone-${name}-${width}`, { fullPage: true });
         const pageWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
         assert.ok(pageWidth <= width, `${route} is ${pageWidth}px wide on a ${width}px screen`);
         assert.deepEqual(await brokenControls(page), [], `${route} at ${width}px`);
@@ -177,7 +177,7 @@ describe('at 320, 390 and 768 px', { timeout: SUITE_TIMEOUT_MS }, () => {
       const row = signedIn.page.locator('[data-testid=cart-item]');
       await row.first().waitFor();
       await signedIn.page.waitForLoadState('networkidle');
-      await signedIn.page.screenshot({ path: screenshotPath(`phone-cart-${width}`), fullPage: true });
+      await keepScreenshot(signedIn.page, `phone-cart-${width}`, { fullPage: true });
       assert.deepEqual(await brokenControls(signedIn.page), [], `/cart at ${width}px`);
       // Each thumbnail starts the row, or follows its checkbox by the row's gap: no empty strip beside it.
       const strips = await row.evaluateAll((items) =>

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { messages } from '@gavel/domain';
 import { startApiForTest } from '../support/stack.ts';
-import { newPage, screenshotPath, SUITE_TIMEOUT_MS } from '../support/browser.ts';
+import { newPage, keepScreenshot, SUITE_TIMEOUT_MS } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { openSignedIn, PNG_1X1, waitForToast } from '../support/account-browser.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../support/users.ts';
@@ -54,7 +54,7 @@ describe('content from the CMS', { timeout: SUITE_TIMEOUT_MS }, () => {
     await visitor.goto(`${suite.dapp.url}/terms-conditions`);
     await visitor.locator('[data-testid=cms-title]', { hasText: 'Gavel House Rules' }).waitFor();
     assert.equal(await text(visitor, 'cms-content'), 'Every bid binds the bidder from the moment it is placed.');
-    await visitor.screenshot({ path: screenshotPath('terms-after-admin-edit') });
+    await keepScreenshot(visitor, 'terms-after-admin-edit');
 
     // A published terms version replaces that page and asks a bidder who accepted before to accept again.
     const bidder = await createUser(suite.stack.db, 'ready');
@@ -65,7 +65,7 @@ describe('content from the CMS', { timeout: SUITE_TIMEOUT_MS }, () => {
     await openSignedIn(bidderPage, suite.dapp.url, await signIn(suite.stack.url, bidder.email), '/profile');
     await bidderPage.locator('[data-testid=terms-prompt-title]', { hasText: 'Our terms have changed' }).waitFor();
     await bidderPage.locator('[data-testid=terms-text-content]', { hasText: 'From today a bid cannot be withdrawn.' }).waitFor();
-    await bidderPage.screenshot({ path: screenshotPath('terms-reacceptance'), fullPage: true });
+    await keepScreenshot(bidderPage, 'terms-reacceptance', { fullPage: true });
     await bidderPage.click('[data-testid=terms-bidding-myself]');
     await bidderPage.check('[data-testid=terms-checkbox]');
     await bidderPage.click('[data-testid=terms-submit]');
@@ -92,7 +92,7 @@ describe('content from the CMS', { timeout: SUITE_TIMEOUT_MS }, () => {
     await page.fill('[data-testid=contact-message]', 'I no longer use Gavel.\nPlease delete my account and everything about me.');
     await page.click('[data-testid=contact-submit]');
     await page.locator('[data-testid=contact-sent]', { hasText: messages.support.sent }).waitFor();
-    await page.screenshot({ path: screenshotPath('support-sent') });
+    await keepScreenshot(page, 'support-sent');
 
     const { page: admin } = await newPage(suite.browser);
     await adminSignIn(admin);
@@ -101,7 +101,7 @@ describe('content from the CMS', { timeout: SUITE_TIMEOUT_MS }, () => {
     await request.waitFor();
     assert.equal(await request.locator('[data-testid=support-request-name]').innerText(), 'Grace <b>Hopper</b>');
     assert.equal(await request.locator('[data-testid=support-request-message]').innerText(), 'I no longer use Gavel.\nPlease delete my account and everything about me.');
-    await admin.screenshot({ path: screenshotPath('admin-support') });
+    await keepScreenshot(admin, 'admin-support');
     await request.locator('[data-testid=support-request-toggle]').click();
     await waitForToast(admin, messages.support.handled);
     await admin.locator('[data-testid=support-request]', { hasText: email }).waitFor({ state: 'detached' });
@@ -132,7 +132,7 @@ describe('identity review', { timeout: SUITE_TIMEOUT_MS }, () => {
     assert.equal(await text(page, 'identity-document-number'), fields.documentNumber);
     // The decision sits with them, in the same review.
     await page.locator('.kyc-review [data-testid=kyc-approve]').waitFor();
-    await page.screenshot({ path: screenshotPath('admin-identity-review'), fullPage: true });
+    await keepScreenshot(page, 'admin-identity-review', { fullPage: true });
     await page.click('[data-testid=kyc-approve]');
     await waitForToast(page, messages.identity.kycUpdated);
   });
@@ -148,6 +148,6 @@ describe('identity review', { timeout: SUITE_TIMEOUT_MS }, () => {
     const labels = await row.locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
     assert.deepEqual(labels, ['none', '"Name"', '"Role"', '"KYC"', '"Payment"', '"Unpaid"', '"Joined"']);
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375);
-    await page.screenshot({ path: screenshotPath('admin-users-cards'), fullPage: true });
+    await keepScreenshot(page, 'admin-users-cards', { fullPage: true });
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { AccountStack } from './account-stack.ts';
-import { screenshotPath } from './browser.ts';
+import { keepScreenshot } from './browser.ts';
 import { anyAnswer, eventually } from './eventually.ts';
 import { createUser, signIn, type UserState } from './users.ts';
 import { callAsBrowser, testCard } from './card-payments.ts';
@@ -50,16 +50,16 @@ export async function placeBidInBrowser(page: Page, amount: string, { screenshot
   const confirm = page.locator('[data-testid=checkout-step-congratulations]');
   await choice.or(confirm).first().waitFor();
   if (await choice.isVisible()) {
-    if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-1-choice`) });
+    if (screenshots) await keepScreenshot(page.locator('[data-testid=bid-checkout]'), `${screenshots}-1-choice`);
     await page.check('[data-testid=pay-choice-stripe]');
     await page.click('[data-testid=checkout-continue]');
     await page.locator('[data-testid=checkout-saved-card]').waitFor();
-    if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-2-details`) });
+    if (screenshots) await keepScreenshot(page.locator('[data-testid=bid-checkout]'), `${screenshots}-2-details`);
     await page.click('[data-testid=checkout-continue]');
     await confirm.waitFor();
   }
-  if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-3-confirm`) });
+  if (screenshots) await keepScreenshot(page.locator('[data-testid=bid-checkout]'), `${screenshots}-3-confirm`);
   await page.click('[data-testid=checkout-confirm]');
   await page.locator('[data-testid=checkout-placed]').waitFor();
-  if (screenshots) await page.locator('[data-testid=bid-checkout]').screenshot({ path: screenshotPath(`${screenshots}-4-placed`) });
+  if (screenshots) await keepScreenshot(page.locator('[data-testid=bid-checkout]'), `${screenshots}-4-placed`);
 }
