@@ -78,16 +78,14 @@ export function filterFromLotQuery(q: LotListQuery, signedIn: boolean): BrowseFi
  * by every page and sort of the same filter), so paging through a large result neither counts nor estimates again.
  */
 export async function browseLots(db: Database, imageGateway: string, filter: BrowseFilter, counts?: BrowseCache, now: Date = new Date()): Promise<LotList> {
-  const unsearched = whereOf(filter, now);
+  const visible = await publicLotSql(db);
+  const unsearched = whereOf(filter, now, visible);
   const search = filter.search ? searchOf(filter.search, filter.phase, now) : undefined;
   const where = search ? sql`${unsearched} AND ${search.indexed}` : unsearched;
-  // The total's estimate leaves out the draft events' lots, which are few: the planner reads a lot tested against a
-  // list it cannot see (publicLotSql) as rare, and would guess a large result at a tenth of its size.
-  const estimatedWhere = whereOf(filter, now, true, sql`"published"`);
-  const estimated = search ? sql`${estimatedWhere} AND ${search.alone}` : estimatedWhere;
+  const estimated = search ? sql`${unsearched} AND ${search.alone}` : unsearched;
   // In price order, each part of the order reads its own price range (browse-order.ts): planned with the filter's
   // price condition too, a range per payment method and side, each part would be planned against all of them.
-  const byPrice = !search && filter.sort === 'price' && (filter.minPrice || filter.maxPrice) ? whereOf(filter, now, false) : undefined;
+  const byPrice = !search && filter.sort === 'price' && (filter.minPrice || filter.maxPrice) ? whereOf(filter, now, visible, false) : undefined;
   const start = filter.after === undefined ? null : startOf(filter.after, filter);
   const offset = start?.offset ?? filter.offset;
   // One row past the page says whether another page follows, whatever the total says.
@@ -133,8 +131,8 @@ function phaseFilter(status: string): Phase {
   return status as Phase;
 }
 
-/** `visible`: which lots the public may see (publicLotSql), or for the total's estimate a form the planner can weigh. */
-function whereOf(filter: BrowseFilter, now: Date, priced = true, visible: Sql = publicLotSql): Sql {
+/** `visible`: which lots the public may see (publicLotSql). */
+function whereOf(filter: BrowseFilter, now: Date, visible: Sql, priced = true): Sql {
   const and: Sql[] = [visible];
   if (filter.phase) and.push(phaseWhere(filter.phase, now));
   if (filter.paymentMethod) and.push(sql`"paymentMethod" = ${filter.paymentMethod}::"PaymentMethod"`);

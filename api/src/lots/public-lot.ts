@@ -12,10 +12,17 @@ import { lotInclude, type LotRow } from './present.ts';
 export const publicLotWhere = { published: true, auctionEvent: { published: true } } as const satisfies Prisma.LotWhereInput;
 
 /**
- * The SQL form, for the hand-tuned browse statements. Draft events are few, so their ids are read once per statement
- * (an InitPlan) and each lot is tested against that short list: no join, so no index choice in browse changes.
+ * The SQL form, for the hand-tuned browse statements. Draft events are few: their ids are read first and handed to the
+ * statement as a value, so the planner weighs the test against the lots it really excludes. Tested against a list it
+ * could not see (a subquery), the planner took each lot of a catalogue with few events as rare: it sorted a filter's
+ * every match instead of reading a page in an index's order, and browsing 100,000 lots ran at a fifth of its speed.
  */
-export const publicLotSql = Prisma.sql`("published" AND "auctionEventId" <> ALL(ARRAY(SELECT "id" FROM "AuctionEvent" WHERE NOT "published")))`;
+export async function publicLotSql(db: Database): Promise<Prisma.Sql> {
+  const drafts = await db.sql<{ id: string }>('SELECT "id" FROM "AuctionEvent" WHERE NOT "published"');
+  if (drafts.length === 0) return Prisma.sql`"published"`;
+  // One value per id, not one array value: the total's estimate re-plans the condition from text values.
+  return Prisma.sql`("published" AND "auctionEventId" <> ALL(ARRAY[${Prisma.join(drafts.map((draft) => draft.id))}]::text[]))`;
+}
 
 /** A lot's row as its page presents it; null when there is none the public may see. */
 export function findPublicLot(db: Database, id: string): Promise<LotRow | null> {
