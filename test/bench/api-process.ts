@@ -30,7 +30,16 @@ async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
   return { rss: mib(/VmRSS:\s+(\d+)/.exec(status)?.[1]), peak: mib(/VmHWM:\s+(\d+)/.exec(status)?.[1]) };
 }
 
+const answers = (url: string) =>
+  fetch(`${url}/healthz`, { signal: AbortSignal.timeout(500) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+
 export async function startApiProcess(env: Record<string, string>, port: number) {
+  // An api an interrupted run left on this port would answer instead, on its own database: the bench would then fail
+  // far from the cause (its users' sign-ins refused as unknown).
+  if (await answers(`http://127.0.0.1:${port}`)) throw new Error(`something already answers on port ${port} (an api left by an interrupted bench?)`);
   const prefix = `bench-${port}-${randomBytes(3).toString('hex')}`;
   const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', 'api/src/main.ts'], {
     cwd: root,
@@ -40,11 +49,7 @@ export async function startApiProcess(env: Record<string, string>, port: number)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(500) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) {
+    if (await answers(url)) {
       const stop = async () => {
         child.kill('SIGTERM');
         await exited;
