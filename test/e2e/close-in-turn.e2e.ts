@@ -84,7 +84,10 @@ describe('lots that close in turn', { timeout: SUITE_TIMEOUT_MS }, () => {
       const closes = new Map<string, string>();
       for (let i = 0; i < 3; i++) {
         const card = cards.nth(i);
+        // Read as a visitor reads it, scrolled to, and once it says its time: one CI run read an empty close time here.
+        await card.scrollIntoViewIfNeeded();
         const closesAt = card.locator('[data-testid=lot-closes]');
+        await closesAt.filter({ hasText: / UTC$/ }).waitFor();
         assert.match(await closesAt.innerText(), / UTC$/);
         closes.set(await card.locator('[data-testid=lot-title]').innerText(), (await closesAt.getAttribute('datetime'))!);
       }
