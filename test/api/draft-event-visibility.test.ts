@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLot } from '../support/lots.ts';
 import { startApiForTest, type TestStack } from '../support/stack.ts';
 import { createUser, signIn } from '../support/users.ts';
 
@@ -92,16 +93,8 @@ describe('a published lot inside a draft event', () => {
 
   it('stays out of a large result, whose total is then the estimate of the lots around it', async () => {
     // Past the count's cap (200), the total is the planner's estimate of the same filter, draft test included.
-    const open = await stack.db.prisma.auctionEvent.create({
-      data: {
-        slug: `open-${randomBytes(4).toString('hex')}`,
-        title: 'Open sale',
-        published: true,
-        status: 'live',
-        startTime: new Date(Date.now() - 86_400_000),
-        endTime: new Date(Date.now() + 30 * 86_400_000),
-      },
-    });
+    // The public lots sit in the test sale that createLot makes.
+    const open = { id: (await createLot(stack.db)).auctionEventId };
     for (const [eventId, count] of [
       [open.id, 300],
       [event.id, 300],

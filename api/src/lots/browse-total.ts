@@ -40,8 +40,6 @@ export interface Matching {
   search?: Search;
   /** In price order with a price filter, and no search: the filter without its price condition, which the order's parts read. */
   byPrice?: Prisma.Sql;
-  /** The filter as the total's estimate plans it on its own (with a search: its `alone` form). */
-  estimated: Prisma.Sql;
 }
 
 /** A page: the matches counted up to EXACT_UP_TO + 1, the planner's estimate when there are more, and the lots. */
@@ -82,7 +80,7 @@ export async function firstPage(db: Database, filter: OrderedFilter, matching: M
     : matching.byPrice
       ? inIndex(matching.byPrice)
       : sql`ARRAY(${orderedIds(filter, sql`matching`, sql`TRUE`, now, window)})`;
-  const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(matching.estimated)} END`;
+  const estimate = countKnown ? sql`NULL::int` : sql`CASE WHEN n > ${EXACT_UP_TO} THEN ${estimateOf(search ? sql`${matching.unsearched} AND ${search.alone}` : matching.where)} END`;
   // OFFSET 0 keeps each value from being planned again where it is read twice, and the estimate asked once.
   const counts = search
     ? sql`SELECT probed, CASE WHEN probed > ${EXACT_UP_TO} THEN ${EXACT_UP_TO + 1}::int ELSE ${counted} END AS n FROM (SELECT ${probe(filter, matching.unsearched, search.inOrder, now)} AS probed OFFSET 0) AS probing OFFSET 0`

@@ -82,7 +82,6 @@ export async function browseLots(db: Database, imageGateway: string, filter: Bro
   const unsearched = whereOf(filter, now, visible);
   const search = filter.search ? searchOf(filter.search, filter.phase, now) : undefined;
   const where = search ? sql`${unsearched} AND ${search.indexed}` : unsearched;
-  const estimated = search ? sql`${unsearched} AND ${search.alone}` : unsearched;
   // In price order, each part of the order reads its own price range (browse-order.ts): planned with the filter's
   // price condition too, a range per payment method and side, each part would be planned against all of them.
   const byPrice = !search && filter.sort === 'price' && (filter.minPrice || filter.maxPrice) ? whereOf(filter, now, visible, false) : undefined;
@@ -92,7 +91,7 @@ export async function browseLots(db: Database, imageGateway: string, filter: Bro
   const window = { take: filter.limit + 1, offset, after: start?.place };
   const { limit: _limit, offset: _offset, sort: _sort, order: _order, after: _after, ...filterKey } = filter;
   const knownLarge = counts?.peek<number>('estimate', filterKey);
-  const { n, estimate, lots: found } = await firstPage(db, filter, { where, unsearched, search, byPrice, estimated }, now, window, Boolean(knownLarge));
+  const { n, estimate, lots: found } = await firstPage(db, filter, { where, unsearched, search, byPrice }, now, window, Boolean(knownLarge));
   const exact = n <= EXACT_UP_TO;
   const estimatedTotal = knownLarge ?? (estimate === null ? undefined : (counts?.get('estimate', filterKey, async () => estimate) ?? estimate));
   const total = exact ? n : Math.max((await estimatedTotal) ?? EXACT_UP_TO + 1, offset + found.length);
